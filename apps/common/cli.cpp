@@ -1,0 +1,166 @@
+// The command-line shell shared by every app; see cli.hpp and SPEC.md section 5.
+#include "cli.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <climits>
+#include <cmath>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <system_error>
+
+#include "limitdir/errors.hpp"
+#include "limitdir/version.hpp"
+
+namespace limitdir::cli {
+
+namespace {
+
+std::string one_line(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  std::replace(text.begin(), text.end(), '\r', ' ');
+  return text;
+}
+
+/// The single line every failure prints on stderr; stdout stays empty.
+int report_failure(const AppInfo& info, const std::string& message, int code) {
+  std::cerr << info.name << ": error: " << one_line(message) << '\n';
+  std::cerr.flush();
+  return code;
+}
+
+std::string help_text(const AppInfo& info, const po::options_description& options,
+                      const po::options_description& general) {
+  std::ostringstream out;
+  out << "Usage: " << info.name << ' ' << info.synopsis << "\n\n" << info.description << "\n\n";
+  if (info.takes_problem)
+    out << "PROBLEM is a problem file (JSON, schema \"limitdir.problem/1\"), or - for standard input.\n\n";
+  out << options << '\n' << general << '\n';
+  out << "Exit codes:\n"
+         "  0  success: the result is printed on standard output\n"
+         "  2  bad input: a one-line message on standard error, nothing on standard output\n"
+         "  3  numerical failure detected by the tool: a one-line message says which\n";
+  return out.str();
+}
+
+/// "+" is accepted before a number; from_chars rejects leading blanks and trailing garbage.
+const char* skip_plus(const std::string& text) {
+  const char* first = text.data();
+  if (text.size() > 1 && text[0] == '+' && text[1] != '-' && text[1] != '+') ++first;
+  return first;
+}
+
+[[noreturn]] void bad_option(const std::string& option, const std::string& what, const std::string& text) {
+  throw InputError(option + ": " + what + " (got \"" + text + "\")");
+}
+
+}  // namespace
+
+long long parse_integer(const std::string& text, const std::string& option, long long min, long long max) {
+  const char* first = skip_plus(text);
+  const char* last = text.data() + text.size();
+  long long value = 0;
+  const auto [end, ec] = std::from_chars(first, last, value);
+  if (first == last || end != last || (ec != std::errc() && ec != std::errc::result_out_of_range))
+    bad_option(option, "must be an integer", text);
+  const bool too_small = ec == std::errc::result_out_of_range ? text.front() == '-' : value < min;
+  const bool too_large = ec == std::errc::result_out_of_range ? text.front() != '-' : value > max;
+  if (too_small) bad_option(option, "must be an integer >= " + std::to_string(min), text);
+  if (too_large) bad_option(option, "must be an integer <= " + std::to_string(max), text);
+  return value;
+}
+
+double parse_real(const std::string& text, const std::string& option) {
+  const char* first = skip_plus(text);
+  const char* last = text.data() + text.size();
+  double value = 0.0;
+  const auto [end, ec] = std::from_chars(first, last, value);
+  if (first == last || end != last || (ec != std::errc() && ec != std::errc::result_out_of_range))
+    bad_option(option, "must be a number", text);
+  if (ec == std::errc::result_out_of_range || !std::isfinite(value)) bad_option(option, "must be a finite number", text);
+  return value;
+}
+
+long long integer_option(const po::variables_map& vm, const std::string& name, long long fallback, long long min,
+                         long long max) {
+  if (!vm.count(name)) return fallback;
+  return parse_integer(vm[name].as<std::string>(), "--" + name, min, max);
+}
+
+std::string problem_path(const po::variables_map& vm) { return vm["problem"].as<std::string>(); }
+
+void add_problem_overrides(po::options_description& options, bool with_force) {
+  options.add_options()
+      ("model", po::value<std::string>()->value_name("M"),
+       "friction model (overrides friction.model): exact, coulomb-point, linear-fit, harmonic (with --degree), "
+       "pade:1 or pade:2")
+      ("degree", po::value<std::string>()->value_name("N"),
+       "degree N >= 1 of the harmonic model (overrides friction.degree)")
+      ("pressure", po::value<std::string>()->value_name("P"),
+       "contact pressure (overrides contact.pressure): uniform, hertz, galin or power:ALPHA with ALPHA > -1")
+      ("rho", po::value<std::string>()->value_name("RHO"),
+       "rho (overrides rho): kappa, R or a number > 0 in units of R");
+  if (with_force)
+    options.add_options()("force", po::value<std::string>()->value_name("F"),
+                          "loading force F in units of mu m g (overrides force)");
+}
+
+void apply_problem_overrides(Problem& problem, const po::variables_map& vm) {
+  const auto text = [&](const char* name) -> std::optional<std::string> {
+    if (!vm.count(name)) return std::nullopt;
+    return vm[name].as<std::string>();
+  };
+  std::optional<int> degree;
+  if (const auto value = text("degree")) degree = static_cast<int>(parse_integer(*value, "--degree", INT_MIN, INT_MAX));
+  std::optional<double> force;
+  if (const auto value = text("force")) force = parse_real(*value, "--force");
+  apply_overrides(problem, text("model"), degree, text("pressure"), text("rho"), force);
+}
+
+int run(const AppInfo& info, const po::options_description& options, int argc, const char* const argv[],
+        const Body& body) {
+  po::options_description general("General options");
+  general.add_options()("help,h", "print this help and exit")("version", "print the version and exit");
+  po::options_description hidden;
+  if (info.takes_problem) hidden.add_options()("problem", po::value<std::string>(), "problem file");
+  po::options_description all;
+  all.add(options).add(general).add(hidden);
+  po::positional_options_description positional;
+  if (info.takes_problem) positional.add("problem", 1);
+
+  std::string output;
+  try {
+    po::variables_map vm;
+    // No abbreviated option names: "--deg" is an error rather than a guess.
+    const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).style(style).run(), vm);
+    po::notify(vm);
+    if (vm.count("help")) {
+      output = help_text(info, options, general);
+    } else if (vm.count("version")) {
+      output = info.name + " (limitdir) " + limitdir::version + "\n";
+    } else {
+      if (info.takes_problem && !vm.count("problem"))
+        throw InputError("missing PROBLEM (a problem file, or - for standard input); see --help");
+      output = body(vm);
+    }
+  } catch (const po::error& e) {
+    return report_failure(info, e.what(), exit_bad_input);
+  } catch (const InputError& e) {
+    return report_failure(info, e.what(), exit_bad_input);
+  } catch (const NumericalError& e) {
+    return report_failure(info, e.what(), exit_numerical_failure);
+  } catch (const std::exception& e) {
+    return report_failure(info, std::string("unexpected failure: ") + e.what(), exit_numerical_failure);
+  } catch (...) {
+    return report_failure(info, "unexpected failure of an unknown kind", exit_numerical_failure);
+  }
+
+  std::cout << output;
+  std::cout.flush();
+  if (!std::cout) return report_failure(info, "cannot write to standard output", exit_numerical_failure);
+  return exit_success;
+}
+
+}  // namespace limitdir::cli

@@ -1,0 +1,26 @@
+#pragma once
+// Complete elliptic integrals in the parameter m (K(m), E(m) of (59)-(60), seed 001, with the
+// errata of SPEC.md section 6: complete integrals, parameter m = k^2), and the combinations
+// that appear in the ring forms of the friction integrals without cancellation:
+//   B(m) = (E - (1-m) K)/m = int_0^{pi/2} cos^2 t / sqrt(1 - m sin^2 t) dt
+//   D(m) = (K - E)/m        = int_0^{pi/2} sin^2 t / sqrt(1 - m sin^2 t) dt
+//   Sigma(m) = (D - B)/m    = 2 dB/dm
+// For m < 1/2 all of them are summed from their hypergeometric series (no cancellation);
+// otherwise K and E come from Boost.Math (accurate to a few ulp) and the rest from the
+// definitions, which lose at most one digit there.
+namespace limitdir {
+
+struct EllipticSet {
+  double K, E, B, D, Sigma;  // at m = 1: K, D, Sigma are +infinity, E = B = 1
+};
+
+/// All of the above at parameter m in [0, 1].
+EllipticSet elliptic_set(double m);
+/// The same with the complement 1 - m given without cancellation (matters as m -> 1).
+EllipticSet elliptic_set(double m, double one_minus_m);
+
+/// Coefficients of the series E(m) = (pi/2) sum e_n m^n and B(m) = (pi/4) sum b_n m^n.
+double series_e(int n);
+double series_b(int n);
+
+}  // namespace limitdir

@@ -1,0 +1,553 @@
+// The problem file of SPEC.md section 4: parsing, validation, command-line overrides, and the
+// friction models a problem asks for.
+//
+// Every error is an InputError with one line of the form
+//   "<source>: <key.path>: <what is wrong> (got <value>)",
+// e.g. "disc.json: friction.degree: must be an integer >= 1 (got 0)". Unknown keys are errors
+// at every level (typo protection), and every number must be finite.
+#include "limitdir/problem.hpp"
+
+#include <Eigen/LU>
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <iostream>
+#include <iterator>
+#include <system_error>
+
+#include "limitdir/errors.hpp"
+
+namespace limitdir {
+
+using json = nlohmann::json;
+
+namespace {
+
+constexpr const char* kSchema = "limitdir.problem/1";
+// The largest harmonic degree accepted. The paper uses N <= 10; beyond a few dozen the
+// Fourier coefficients (83) are below the quadrature accuracy, so a larger N is a typo.
+constexpr int kMaxHarmonicDegree = 100;
+// A mass matrix is singular when |det M| <= kSingularTolerance * ||M||_F^3 (scale invariant).
+constexpr double kSingularTolerance = 1e-12;
+
+const std::vector<std::string>& model_names() {
+  static const std::vector<std::string> names{"exact", "coulomb-point", "linear-fit", "harmonic", "pade"};
+  return names;
+}
+
+// ----- messages ----------------------------------------------------------------------------
+
+/// A value for "(got ...)": compact JSON, non-finite numbers spelled out (JSON would say
+/// null), long values shortened, never more than one line.
+std::string show(const json& value) {
+  if (value.is_number_float()) {
+    const double x = value.get<double>();
+    if (std::isnan(x)) return "nan";
+    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  }
+  std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
+  constexpr std::size_t max_length = 80;
+  if (text.size() > max_length) {
+    std::size_t cut = max_length - 3;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // UTF-8 boundary
+    text = text.substr(0, cut) + "...";
+  }
+  return text;
+}
+
+/// Joins names for messages: "a, b or c".
+std::string list_of(const std::vector<std::string>& names, bool quoted) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += (i + 1 == names.size()) ? " or " : ", ";
+    out += quoted ? "\"" + names[i] + "\"" : names[i];
+  }
+  return out;
+}
+
+/// A location in a document for messages: the source, then the key path ("disc.json:
+/// friction.degree", "disc.json: contact.pressure.profile[2]"), or a preformatted location
+/// such as "--pressure".
+class Loc {
+ public:
+  static Loc root(const std::string& source) { return Loc(source, true); }
+  static Loc at(const std::string& where) { return Loc(where, false); }
+
+  Loc key(const std::string& name) const {
+    if (root_) return Loc(text_.empty() ? name : text_ + ": " + name, false);
+    return Loc(text_.empty() ? name : text_ + "." + name, false);
+  }
+  Loc index(std::size_t i) const { return Loc(text_ + "[" + std::to_string(i) + "]", false); }
+  const std::string& str() const { return text_; }
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw InputError(text_.empty() ? what : text_ + ": " + what);
+  }
+  [[noreturn]] void fail(const std::string& what, const json& got) const { fail(what + " (got " + show(got) + ")"); }
+
+ private:
+  Loc(std::string text, bool root) : text_(std::move(text)), root_(root) {}
+  std::string text_;
+  bool root_;
+};
+
+// ----- typed access --------------------------------------------------------------------------
+
+/// Rejects keys of `object` that are not in `allowed`.
+void check_keys(const json& object, std::initializer_list<const char*> allowed, const Loc& loc) {
+  for (const auto& item : object.items()) {
+    const bool known = std::any_of(allowed.begin(), allowed.end(),
+                                   [&](const char* name) { return item.key() == name; });
+    if (!known) {
+      std::vector<std::string> names(allowed.begin(), allowed.end());
+      loc.key(item.key()).fail("unknown key; valid keys here: " + list_of(names, false));
+    }
+  }
+}
+
+const json& require_object(const json& value, const Loc& loc) {
+  if (!value.is_object()) loc.fail("must be a JSON object", value);
+  return value;
+}
+
+const json& require_key(const json& object, const char* name, const Loc& loc) {
+  const auto it = object.find(name);
+  if (it == object.end()) loc.key(name).fail("required key is missing");
+  return *it;
+}
+
+const json* optional_key(const json& object, const char* name) {
+  const auto it = object.find(name);
+  return it == object.end() ? nullptr : &*it;
+}
+
+std::string get_string(const json& value, const Loc& loc) {
+  if (!value.is_string()) loc.fail("must be a string", value);
+  return value.get<std::string>();
+}
+
+double get_finite(const json& value, const Loc& loc) {
+  if (!value.is_number()) loc.fail("must be a number", value);
+  const double x = value.get<double>();
+  if (!std::isfinite(x)) loc.fail("must be a finite number", value);
+  return x;
+}
+
+double get_positive(const json& value, const Loc& loc) {
+  if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() <= 0.0)
+    loc.fail("must be a finite number > 0", value);
+  return value.get<double>();
+}
+
+/// An integral JSON number (2 and 2.0, not 2.5) in [lo, hi]; the message states the bound
+/// that is violated, as "must be an integer >= 1".
+int get_int(const json& value, int lo, int hi, const Loc& loc) {
+  const std::string lower = "must be an integer >= " + std::to_string(lo);
+  const std::string upper = "must be an integer <= " + std::to_string(hi);
+  if (!value.is_number()) loc.fail(lower, value);
+  if (value.is_number_unsigned()) {
+    if (value.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)) loc.fail(upper, value);
+    return static_cast<int>(value.get<std::uint64_t>());
+  }
+  if (value.is_number_integer()) {
+    const std::int64_t n = value.get<std::int64_t>();
+    if (n < lo) loc.fail(lower, value);
+    if (n > hi) loc.fail(upper, value);
+    return static_cast<int>(n);
+  }
+  const double x = value.get<double>();
+  if (!std::isfinite(x) || x != std::floor(x) || x < lo) loc.fail(lower, value);
+  if (x > hi) loc.fail(upper, value);
+  return static_cast<int>(x);
+}
+
+Eigen::Vector3d get_vector3(const json& value, const Loc& loc) {
+  if (!value.is_array() || value.size() != 3) loc.fail("must be an array of 3 numbers", value);
+  Eigen::Vector3d v;
+  for (std::size_t i = 0; i < 3; ++i) v[static_cast<Eigen::Index>(i)] = get_finite(value[i], loc.index(i));
+  return v;
+}
+
+Eigen::Matrix3d get_matrix3(const json& value, const Loc& loc) {
+  if (!value.is_array() || value.size() != 3) loc.fail("must be a 3x3 array of numbers (3 rows)", value);
+  Eigen::Matrix3d m;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const Loc row = loc.index(i);
+    if (!value[i].is_array() || value[i].size() != 3) row.fail("must be a row of 3 numbers", value[i]);
+    for (std::size_t k = 0; k < 3; ++k)
+      m(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(k)) = get_finite(value[i][k], row.index(k));
+  }
+  return m;
+}
+
+/// Strict text-to-number conversion for command-line overrides: the whole text, finite.
+std::optional<double> text_to_double(const std::string& text) {
+  const char* first = text.data();
+  const char* last = text.data() + text.size();
+  if (first != last && *first == '+') ++first;
+  double x = 0.0;
+  const auto [end, ec] = std::from_chars(first, last, x);
+  if (first == last || ec != std::errc() || end != last || !std::isfinite(x)) return std::nullopt;
+  return x;
+}
+
+// ----- sections of the problem file ------------------------------------------------------------
+
+/// "uniform" | "hertz" | "galin" by name.
+std::optional<Pressure> named_pressure(const std::string& name) {
+  if (name == "uniform") return Pressure::uniform();
+  if (name == "hertz") return Pressure::hertz();
+  if (name == "galin") return Pressure::galin();
+  return std::nullopt;
+}
+
+/// p ~ (1 - xi^2)^alpha; `got` is alpha as the user wrote it.
+Pressure make_power(double alpha, const json& got, const Loc& loc) {
+  if (!(alpha > -1.0)) loc.fail("the exponent alpha of (1 - xi^2)^alpha must be > -1", got);
+  try {
+    return Pressure::power(alpha);
+  } catch (const InputError& e) {
+    loc.fail(e.what());
+  }
+}
+
+/// {"profile": [[xi, p], ...]}: xi strictly increasing from 0 to 1 (units of R), p >= 0 and
+/// not all zero (pressure.hpp); each violation is reported at its node.
+Pressure parse_profile(const json& value, const Loc& loc) {
+  if (!value.is_array() || value.size() < 2)
+    loc.fail("must be an array of at least 2 nodes [xi, p]", value);
+  std::vector<double> xi, p;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const Loc node = loc.index(i);
+    if (!value[i].is_array() || value[i].size() != 2) node.fail("must be a node [xi, p] of 2 numbers", value[i]);
+    const double x = get_finite(value[i][0], node.index(0));
+    const double y = get_finite(value[i][1], node.index(1));
+    if (i == 0 && x != 0.0) node.fail("xi must start at 0 (the contact centre)", value[i]);
+    if (i > 0 && !(x > xi.back())) node.fail("xi must be strictly increasing", value[i]);
+    if (y < 0.0) node.fail("p must be >= 0", value[i]);
+    xi.push_back(x);
+    p.push_back(y);
+  }
+  if (xi.back() != 1.0) loc.index(xi.size() - 1).fail("xi must end at 1 (the contact radius R)", value.back());
+  if (std::all_of(p.begin(), p.end(), [](double y) { return y == 0.0; }))
+    loc.fail("p must not be zero everywhere", value);
+  try {
+    return Pressure::profile(std::move(xi), std::move(p));
+  } catch (const InputError& e) {
+    loc.fail(e.what());
+  }
+}
+
+SystemSpec parse_system(const json& value, const Loc& loc) {
+  require_object(value, loc);
+  SystemSpec system;
+  const Loc preset_loc = loc.key("preset");
+  system.preset = get_string(require_key(value, "preset", loc), preset_loc);
+  if (system.preset == "disc") {
+    // SPEC.md section 2: j = 1/2 for the disc.
+    check_keys(value, {"preset", "j"}, loc);
+    system.j = 0.5;
+    if (const json* j = optional_key(value, "j")) system.j = get_positive(*j, loc.key("j"));
+  } else if (system.preset == "ball") {
+    // SPEC.md section 2: j = 2/5 and lambda = Rbar/R = 5 for the ball.
+    check_keys(value, {"preset", "j", "lambda"}, loc);
+    system.j = 0.4;
+    system.lambda = 5.0;
+    if (const json* j = optional_key(value, "j")) system.j = get_positive(*j, loc.key("j"));
+    if (const json* lambda = optional_key(value, "lambda")) system.lambda = get_positive(*lambda, loc.key("lambda"));
+  } else if (system.preset == "general") {
+    // SPEC.md section 2: any invertible M, and c = M^-1 (F d + e).
+    check_keys(value, {"preset", "mass", "load"}, loc);
+    const Loc mass_loc = loc.key("mass");
+    const json& mass = require_key(value, "mass", loc);
+    system.mass = get_matrix3(mass, mass_loc);
+    const double scale = system.mass.norm();
+    if (!(std::abs(system.mass.determinant()) > kSingularTolerance * scale * scale * scale))
+      mass_loc.fail("singular mass matrix (|det M| <= 1e-12 |M|^3)", mass);
+    const Loc load_loc = loc.key("load");
+    const json& load = require_object(require_key(value, "load", loc), load_loc);
+    check_keys(load, {"direction", "offset"}, load_loc);
+    const Loc direction_loc = load_loc.key("direction");
+    const json& direction = require_key(load, "direction", load_loc);
+    system.load_direction = get_vector3(direction, direction_loc);
+    if (system.load_direction.norm() == 0.0) direction_loc.fail("must not have zero length", direction);
+    system.load_offset = Eigen::Vector3d::Zero();
+    if (const json* offset = optional_key(load, "offset")) system.load_offset = get_vector3(*offset, load_loc.key("offset"));
+  } else {
+    preset_loc.fail("must be \"disc\", \"ball\" or \"general\"", json(system.preset));
+  }
+  return system;
+}
+
+/// Validates the degree/order pair of a friction model (SPEC.md section 4): harmonic needs a
+/// degree N >= 1, pade an order 1 or 2, and no other model takes either.
+void check_model_parameters(const FrictionSpec& friction, const Loc& degree_loc, const Loc& order_loc) {
+  if (friction.model == "harmonic") {
+    if (friction.degree < 1) degree_loc.fail("the harmonic model needs a degree N >= 1");
+  } else if (friction.degree != 0) {
+    degree_loc.fail("only the harmonic model takes a degree, not \"" + friction.model + "\"", json(friction.degree));
+  }
+  if (friction.model == "pade") {
+    if (friction.order != 1 && friction.order != 2) order_loc.fail("the pade model needs an order 1 or 2");
+  } else if (friction.order != 0) {
+    order_loc.fail("only the pade model takes an order, not \"" + friction.model + "\"", json(friction.order));
+  }
+}
+
+std::string check_model_name(const std::string& name, const Loc& loc) {
+  const auto& names = model_names();
+  if (std::find(names.begin(), names.end(), name) == names.end())
+    loc.fail("must be " + list_of(names, true), json(name));
+  return name;
+}
+
+FrictionSpec parse_friction(const json& value, const Loc& loc) {
+  require_object(value, loc);
+  check_keys(value, {"model", "degree", "order"}, loc);
+  FrictionSpec friction;
+  const Loc model_loc = loc.key("model");
+  friction.model = check_model_name(get_string(require_key(value, "model", loc), model_loc), model_loc);
+  const Loc degree_loc = loc.key("degree");
+  const Loc order_loc = loc.key("order");
+  if (const json* degree = optional_key(value, "degree")) {
+    if (friction.model != "harmonic")
+      degree_loc.fail("only the harmonic model takes a degree, not \"" + friction.model + "\"", *degree);
+    friction.degree = get_int(*degree, 1, kMaxHarmonicDegree, degree_loc);
+  }
+  if (const json* order = optional_key(value, "order")) {
+    if (friction.model != "pade")
+      order_loc.fail("only the pade model takes an order, not \"" + friction.model + "\"", *order);
+    friction.order = get_int(*order, 1, 2, order_loc);
+  }
+  check_model_parameters(friction, degree_loc, order_loc);
+  return friction;
+}
+
+/// Reads all of a stream; "-" is standard input.
+std::string read_all(const std::string& path) {
+  if (path == "-") {
+    std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+    if (std::cin.bad()) throw InputError("-: cannot read standard input");
+    return text;
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": cannot open file (it is a directory)");
+  std::ifstream in(path, std::ios::binary);
+  if (!in.is_open()) throw InputError(path + ": cannot open file");
+  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (in.bad()) throw InputError(path + ": cannot read file");
+  return text;
+}
+
+/// nlohmann's message without its "[json.exception.parse_error.101] " tag, on one line.
+std::string one_line_json_error(const std::string& what) {
+  std::string text = what;
+  if (!text.empty() && text.front() == '[') {
+    const auto close = text.find("] ");
+    if (close != std::string::npos) text = text.substr(close + 2);
+  }
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  std::replace(text.begin(), text.end(), '\r', ' ');
+  return text;
+}
+
+}  // namespace
+
+// ----- public interface --------------------------------------------------------------------------
+
+double Problem::rho_over_R() const {
+  switch (rho.kind) {
+    case RhoSpec::Kind::kappa: return pressure.kappa();
+    case RhoSpec::Kind::R: return 1.0;
+    case RhoSpec::Kind::value: return rho.value;
+  }
+  return pressure.kappa();
+}
+
+Pressure parse_pressure(const json& value, const std::string& where) {
+  const Loc loc = Loc::at(where);
+  const std::string valid =
+      "must be \"uniform\", \"hertz\", \"galin\", {\"power\": alpha} or {\"profile\": [[xi, p], ...]}";
+  if (value.is_string()) {
+    if (auto pressure = named_pressure(value.get<std::string>())) return *pressure;
+    loc.fail(valid, value);
+  }
+  if (!value.is_object()) loc.fail(valid, value);
+  check_keys(value, {"power", "profile"}, loc);
+  if (value.size() != 1) loc.fail("must have exactly one of the keys power, profile", value);
+  if (const json* alpha = optional_key(value, "power")) {
+    const Loc alpha_loc = loc.key("power");
+    return make_power(get_finite(*alpha, alpha_loc), *alpha, alpha_loc);
+  }
+  return parse_profile(value.at("profile"), loc.key("profile"));
+}
+
+RhoSpec parse_rho(const json& value, const std::string& where) {
+  const Loc loc = Loc::at(where);
+  const std::string valid = "must be \"kappa\", \"R\" or a finite number > 0 (in units of R)";
+  RhoSpec rho;
+  if (value.is_string() && value.get<std::string>() == "kappa") {
+    rho.kind = RhoSpec::Kind::kappa;
+  } else if (value.is_string() && value.get<std::string>() == "R") {
+    rho.kind = RhoSpec::Kind::R;
+  } else if (value.is_number() && std::isfinite(value.get<double>()) && value.get<double>() > 0.0) {
+    rho.kind = RhoSpec::Kind::value;
+    rho.value = value.get<double>();
+  } else {
+    loc.fail(valid, value);
+  }
+  return rho;
+}
+
+Problem parse_problem(const json& document, const std::string& source) {
+  const Loc root = Loc::root(source);
+  if (!document.is_object()) root.fail("a problem must be a JSON object", document);
+  check_keys(document, {"schema", "name", "system", "contact", "friction", "rho", "force"}, root);
+
+  Problem problem;
+  problem.source = source;
+  if (const json* schema = optional_key(document, "schema")) {
+    if (!schema->is_string() || schema->get<std::string>() != kSchema)
+      root.key("schema").fail(std::string("must be \"") + kSchema + "\"", *schema);
+  }
+  if (const json* name = optional_key(document, "name")) problem.name = get_string(*name, root.key("name"));
+
+  problem.system = parse_system(require_key(document, "system", root), root.key("system"));
+
+  // SPEC.md section 2: uniform pressure for the disc (and general systems), Hertz for the ball.
+  problem.pressure = problem.system.preset == "ball" ? Pressure::hertz() : Pressure::uniform();
+  if (const json* contact = optional_key(document, "contact")) {
+    const Loc contact_loc = root.key("contact");
+    require_object(*contact, contact_loc);
+    check_keys(*contact, {"pressure"}, contact_loc);
+    if (const json* pressure = optional_key(*contact, "pressure"))
+      problem.pressure = parse_pressure(*pressure, contact_loc.key("pressure").str());
+  }
+
+  problem.friction = parse_friction(require_key(document, "friction", root), root.key("friction"));
+  if (const json* rho = optional_key(document, "rho")) problem.rho = parse_rho(*rho, root.key("rho").str());
+  if (const json* force = optional_key(document, "force")) problem.force = get_finite(*force, root.key("force"));
+  return problem;
+}
+
+Problem load_problem(const std::string& path) {
+  const std::string text = read_all(path);
+  json document;
+  try {
+    document = json::parse(text);
+  } catch (const json::exception& e) {
+    // Syntax errors and numbers out of the range of double (1e999) alike.
+    throw InputError(path + ": malformed JSON: " + one_line_json_error(e.what()));
+  }
+  return parse_problem(document, path);
+}
+
+void apply_overrides(Problem& problem, const std::optional<std::string>& model, const std::optional<int>& degree,
+                     const std::optional<std::string>& pressure, const std::optional<std::string>& rho,
+                     const std::optional<double>& force) {
+  if (pressure) {
+    // A name, or "power:ALPHA" for p ~ (1 - xi^2)^alpha.
+    const Loc loc = Loc::at("--pressure");
+    const std::string prefix = "power:";
+    if (auto named = named_pressure(*pressure)) {
+      problem.pressure = *named;
+    } else if (pressure->compare(0, prefix.size(), prefix) == 0) {
+      const auto alpha = text_to_double(pressure->substr(prefix.size()));
+      if (!alpha) loc.fail("power:ALPHA needs a finite number ALPHA", json(*pressure));
+      problem.pressure = make_power(*alpha, json(*pressure), loc);
+    } else {
+      loc.fail("must be uniform, hertz, galin or power:ALPHA", json(*pressure));
+    }
+  }
+  if (rho) {
+    if (*rho == "kappa" || *rho == "R") {
+      problem.rho = parse_rho(json(*rho), "--rho");
+    } else {
+      const auto value = text_to_double(*rho);
+      if (!value || *value <= 0.0)
+        Loc::at("--rho").fail("must be kappa, R or a finite number > 0 (in units of R)", json(*rho));
+      problem.rho = parse_rho(json(*value), "--rho");
+    }
+  }
+  if (force) {
+    if (!std::isfinite(*force)) Loc::at("--force").fail("must be a finite number", json(*force));
+    problem.force = *force;
+  }
+
+  FrictionSpec friction = problem.friction;
+  const Loc model_loc = Loc::at("--model");
+  if (model) {
+    // NAME, or "pade:ORDER" since no other override carries the pade order.
+    std::string name = *model;
+    std::optional<std::string> suffix;
+    if (const auto colon = name.find(':'); colon != std::string::npos) {
+      suffix = name.substr(colon + 1);
+      name = name.substr(0, colon);
+    }
+    check_model_name(name, model_loc);
+    if (name != friction.model) friction = FrictionSpec{name, 0, 0};
+    if (suffix) {
+      if (name != "pade") model_loc.fail("only pade takes a suffix, as pade:1 or pade:2", json(*model));
+      if (*suffix != "1" && *suffix != "2") model_loc.fail("the pade order must be 1 or 2", json(*model));
+      friction.order = *suffix == "1" ? 1 : 2;
+    }
+  }
+  if (degree) {
+    const Loc degree_loc = Loc::at("--degree");
+    if (friction.model != "harmonic")
+      degree_loc.fail("only the harmonic model takes a degree, not \"" + friction.model + "\"", json(*degree));
+    if (*degree < 1) degree_loc.fail("must be an integer >= 1", json(*degree));
+    if (*degree > kMaxHarmonicDegree)
+      degree_loc.fail("must be an integer <= " + std::to_string(kMaxHarmonicDegree), json(*degree));
+    friction.degree = *degree;
+  }
+  if (friction.model == "harmonic" && friction.degree < 1)
+    model_loc.fail("the harmonic model needs a degree: give --degree N", json(friction.model));
+  if (friction.model == "pade" && friction.order != 1 && friction.order != 2)
+    model_loc.fail("the pade model needs an order: give --model pade:1 or --model pade:2", json(friction.model));
+  problem.friction = friction;
+}
+
+std::unique_ptr<ExactModel> make_exact_model(const Problem& problem) {
+  return limitdir::make_exact_model(problem.pressure, problem.rho_over_R());
+}
+
+std::unique_ptr<FrictionModel> make_friction_model(const Problem& problem) {
+  // A Problem may be built in code, so its friction spec is checked here as well.
+  const Loc loc = Loc::root(problem.source).key("friction");
+  const FrictionSpec& friction = problem.friction;
+  check_model_name(friction.model, loc.key("model"));
+  check_model_parameters(friction, loc.key("degree"), loc.key("order"));
+  if (friction.model == "coulomb-point") {
+    const double rho = problem.rho_over_R();
+    return make_coulomb_point_model(rho, problem.pressure.kappa() / rho);
+  }
+  auto exact = make_exact_model(problem);
+  if (friction.model == "exact") return exact;
+  if (friction.model == "linear-fit") return LinearModel::fit(*exact);
+  if (friction.model == "harmonic") return std::make_unique<HarmonicModel>(*exact, friction.degree);
+  return std::make_unique<PadeModel>(*exact, friction.order);
+}
+
+json pressure_to_json(const Pressure& pressure) {
+  switch (pressure.kind()) {
+    case Pressure::Kind::uniform: return "uniform";
+    case Pressure::Kind::hertz: return "hertz";
+    case Pressure::Kind::galin: return "galin";
+    case Pressure::Kind::power: return json{{"power", pressure.alpha()}};
+    case Pressure::Kind::profile: {
+      json nodes = json::array();
+      const auto& xi = pressure.nodes_xi();
+      const auto& p = pressure.nodes_p();
+      for (std::size_t i = 0; i < xi.size(); ++i) nodes.push_back({xi[i], p[i]});
+      return json{{"profile", nodes}};
+    }
+  }
+  return pressure.name();
+}
+
+}  // namespace limitdir

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs exactly what limitdir needs from Debian 12 packages. Idempotent: does nothing when
+# everything is already installed. Run as root (or through sudo).
+set -euo pipefail
+packages=(
+  g++ make cmake            # toolchain
+  libeigen3-dev             # Eigen3::Eigen
+  libboost-dev              # Boost headers: Boost.Math (elliptic integrals, quadrature, Beta)
+  libboost-program-options-dev  # Boost::program_options
+  libfmt-dev                # fmt::fmt
+  nlohmann-json3-dev        # nlohmann_json::nlohmann_json
+  doctest-dev               # doctest::doctest (tests)
+  libbenchmark-dev          # benchmark::benchmark (bench/)
+  python3                   # JSON checks in the command-line tests
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-deps: missing packages: ${missing[*]}; run as root (sudo bash scripts/install-deps.sh)" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Command-line contract of friction-model (SPEC.md section 5): a valid problem exits 0 and
+# prints one JSON object of schema "limitdir.friction/1" with the documented keys; --help and
+# --version exit 0. Usage: bash friction_model.sh BIN_DIR SHARE_DIR
+set -u
+if [[ $# -ne 2 ]]; then
+  echo "usage: bash $0 BIN_DIR SHARE_DIR" >&2
+  exit 2
+fi
+bin=$1
+share=$2
+app="$bin/friction-model"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+
+# run_ok ARGS...: runs friction-model, requires exit 0 and an empty stderr; stdout in $tmp/stdout.
+run_ok() {
+  local rc=0
+  "$app" "$@" >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
+  if [[ $rc -ne 0 ]]; then
+    fail "friction-model $* exited with $rc: $(head -c 400 "$tmp/stderr")"
+    return 1
+  fi
+  if [[ -s $tmp/stderr ]]; then
+    fail "friction-model $* wrote to stderr: $(head -c 400 "$tmp/stderr")"
+    return 1
+  fi
+  return 0
+}
+
+# check_report SAMPLES [HARMONIC_DEGREE]: validates $tmp/stdout as a friction report.
+check_report() {
+  python3 - "$tmp/stdout" "$1" "${2:-}" <<'PY'
+import json, math, sys
+path, samples, degree = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+problems = []
+try:
+    with open(path) as f:
+        report = json.load(f)
+except ValueError as e:
+    print(f"output is not JSON: {e}")
+    sys.exit(1)
+if not isinstance(report, dict):
+    print("output is not a JSON object")
+    sys.exit(1)
+if report.get("schema") != "limitdir.friction/1":
+    problems.append(f"schema is {report.get('schema')!r}")
+for key in ("kappa", "rho", "coefficients", "table", "max_error"):
+    if key not in report:
+        problems.append(f"missing key {key}")
+for key in ("kappa", "rho"):
+    value = report.get(key)
+    if not isinstance(value, (int, float)) or not value > 0:
+        problems.append(f"{key} is {value!r}")
+table = report.get("table", [])
+if len(table) != samples:
+    problems.append(f"table has {len(table)} rows, want {samples}")
+for i, row in enumerate(table):
+    for key in ("theta", "epsilon", "Q", "T", "Q_exact", "T_exact"):
+        if key not in row:
+            problems.append(f"table[{i}] lacks {key}")
+    for key in ("theta", "Q", "T", "Q_exact", "T_exact"):
+        if not isinstance(row.get(key), (int, float)):
+            problems.append(f"table[{i}].{key} is {row.get(key)!r}")
+if table:
+    if table[0].get("theta") != 0 or table[0].get("epsilon") is not None:
+        problems.append("first row is not the equator theta = 0 with epsilon null (+infinity)")
+    if not math.isclose(table[-1].get("theta", 0), math.pi / 2):
+        problems.append("last row is not theta = pi/2")
+max_error = report.get("max_error", {})
+for key in ("Q", "T"):
+    if not isinstance(max_error.get(key), (int, float)) or max_error[key] < 0:
+        problems.append(f"max_error.{key} is {max_error.get(key)!r}")
+if degree:
+    coefficients = report.get("coefficients", {})
+    for key in ("c", "s", "C", "S"):
+        if len(coefficients.get(key, [])) != int(degree):
+            problems.append(f"coefficients.{key} does not have {degree} entries")
+if problems:
+    print("; ".join(problems))
+    sys.exit(1)
+PY
+}
+
+if run_ok "$share/problems/disc.json" --samples 11; then
+  check_report 11 2 || fail "disc.json --samples 11: report check failed"
+fi
+if run_ok "$share/problems/disc.json"; then
+  check_report 91 2 || fail "disc.json (default --samples 91): report check failed"
+fi
+if run_ok "$share/problems/disc.json" --degree 4 --samples 5; then
+  check_report 5 4 || fail "disc.json --degree 4: report check failed"
+fi
+if run_ok - --samples 3 <"$share/problems/disc.json"; then
+  check_report 3 2 || fail "disc.json on stdin: report check failed"
+fi
+if run_ok "$share/problems/disc-exact.json" --model harmonic --degree 3 --pressure hertz --rho R --samples 4; then
+  check_report 4 3 || fail "overrides: report check failed"
+fi
+for problem in "$share"/problems/*.json; do
+  if run_ok "$problem" --samples 5; then
+    check_report 5 || fail "$(basename "$problem"): report check failed"
+  fi
+done
+
+if run_ok --help; then
+  grep -q -- "--degree" "$tmp/stdout" || fail "--help does not mention --degree"
+  grep -q -- "--samples" "$tmp/stdout" || fail "--help does not mention --samples"
+  grep -q "Exit codes" "$tmp/stdout" || fail "--help does not list the exit codes"
+fi
+if run_ok --version; then
+  grep -qE '^friction-model \(limitdir\) [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/stdout" ||
+    fail "--version printed '$(cat "$tmp/stdout")'"
+fi
+
+if [[ $failures -ne 0 ]]; then
+  echo "$failures friction-model check(s) failed"
+  exit 1
+fi
+echo "all friction-model checks passed"
