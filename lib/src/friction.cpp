@@ -49,13 +49,16 @@ Eigen::Matrix<double, 3, 2> FrictionModel::dq_dangles(double theta, double phi) 
 
 // ----- AxisymmetricModel: q = -(w1 C, w2 C, (kappa/rho) w3 S), (46) and (86) ------------
 
+// w is a unit vector here, so w12 needs no overflow protection (std::hypot is slow).
+inline double w12_of(const Eigen::Vector3d& w) { return std::sqrt(w.x() * w.x() + w.y() * w.y()); }
+
 Eigen::Vector3d AxisymmetricModel::q_unit(const Eigen::Vector3d& w) const {
-  const MeridianValue m = meridian(std::hypot(w.x(), w.y()), w.z());
+  const MeridianValue m = meridian_values(w12_of(w), w.z());
   return {-w.x() * m.C, -w.y() * m.C, -kappa_over_rho() * w.z() * m.S};
 }
 
 FrictionJacobian AxisymmetricModel::jacobian_unit(const Eigen::Vector3d& w) const {
-  const double w12 = std::hypot(w.x(), w.y());
+  const double w12 = w12_of(w);
   const MeridianValue m = meridian(w12, w.z());
   const double k = kappa_over_rho();
   // Gradient of theta on the sphere: e_theta = (-w3 w1/w12, -w3 w2/w12, w12). At a pole it

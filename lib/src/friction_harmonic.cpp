@@ -146,4 +146,9 @@ MeridianValue HarmonicModel::meridian(double w12, double w3) const {
   return {clenshaw(alpha_, y), clenshaw(dalpha_, y) * dy, clenshaw(beta_, y), clenshaw(dbeta_, y) * dy, true};
 }
 
+MeridianValue HarmonicModel::meridian_values(double w12, double w3) const {
+  const double y = (w3 - w12) * (w3 + w12);
+  return {clenshaw(alpha_, y), 0.0, clenshaw(beta_, y), 0.0, true};
+}
+
 }  // namespace limitdir

@@ -74,6 +74,9 @@ class AxisymmetricModel : public FrictionModel {
   /// C, S and their theta-derivatives at the point (w12, w3) of a meridian, w12 >= 0,
   /// w12^2 + w3^2 = 1 (both given so that neither is recomputed with cancellation).
   virtual MeridianValue meridian(double w12, double w3) const = 0;
+  /// C and S only (the derivative fields are left zero): what q needs; models override it
+  /// when the values are much cheaper than the derivatives.
+  virtual MeridianValue meridian_values(double w12, double w3) const { return meridian(w12, w3); }
   /// Latitudes in (0, pi/2) where the model is less smooth (e.g. epsilon = 1 of the exact
   /// model, Sect. 4.1 errata): quadratures over theta split there.
   virtual std::vector<double> theta_breakpoints() const { return {}; }
@@ -186,6 +189,7 @@ class HarmonicModel : public AxisymmetricModel {
   std::string name() const override { return "harmonic"; }
   std::string description() const override;
   MeridianValue meridian(double w12, double w3) const override;
+  MeridianValue meridian_values(double w12, double w3) const override;
 
  private:
   void prepare();
