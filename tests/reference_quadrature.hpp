@@ -36,7 +36,7 @@
 // P = int p dA (19) computed by the same nested quadrature.
 //
 // Accuracy (verified in test_exact_model.cpp, "Reference quadrature of (23) ..."): the error
-// is ~1e-16 |q| (observed <= 6e-16 |q| against the Hertz closed forms (62)-(63), (40)-(41),
+// is ~1e-15 |q| (observed <= 1.3e-15 |q| against the Hertz closed forms (62)-(63), (40)-(41),
 // other splittings, a tighter tolerance and the literal form of (20)). It is an ABSOLUTE
 // accuracy relative to |q|: a component much smaller than |q| (Q at eps = 1e-6, T at
 // eps = 1e6) comes from cancellation in the integral and has only ~1e-16 |q| absolute error,
@@ -233,7 +233,7 @@ inline Eigen::Vector3d friction(const RadialPressure& pressure, const Eigen::Vec
   // Radial integral of p xi (inner_k + shift). Boost's stopping test is relative to the L1
   // norm of the integrand; a component whose integral vanishes (e.g. the force normal to u)
   // would be pure rounding noise and never "converge". With shift = 2 pi the test becomes
-  // relative to P, which is the accuracy wanted (|q| >= ~0.5 on the sphere); the shift is
+  // relative to P, which is the accuracy wanted (|q| = O(1) on the sphere); the shift is
   // removed by subtracting shift/(2 pi) P.
   auto component = [&](int k, double shift) {
     auto f = [&](double xi, double e, double d) {
