@@ -28,9 +28,10 @@ using json = nlohmann::json;
 namespace {
 
 constexpr const char* kSchema = "limitdir.problem/1";
-// The largest harmonic degree accepted. The paper uses N <= 10; beyond a few dozen the
-// Fourier coefficients (83) are below the quadrature accuracy, so a larger N is a typo.
-constexpr int kMaxHarmonicDegree = 100;
+// The largest harmonic degree accepted. The model itself works for any N (its Chebyshev form
+// is stable; N = 400 has been checked), but the monomial coefficients C_i, S_i of (85) grow
+// like 4^N and would overflow a double beyond N ~ 500.
+constexpr int kMaxHarmonicDegree = 400;
 // A mass matrix is singular when |det M| <= kSingularTolerance * ||M||_F^3 (scale invariant).
 constexpr double kSingularTolerance = 1e-12;
 
