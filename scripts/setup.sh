@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j"$(nproc)"
-build/bin/friction-model share/problems/disc.json --samples 19
+build/bin/find-limits share/problems/disc.json --force 0.3

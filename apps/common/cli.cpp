@@ -6,8 +6,10 @@
 #include <climits>
 #include <cmath>
 #include <iostream>
+#include <iterator>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <system_error>
 
 #include "limitdir/errors.hpp"
@@ -82,13 +84,64 @@ double parse_real(const std::string& text, const std::string& option) {
   return value;
 }
 
+std::string shorten(const std::string& text, std::size_t max_length, const std::string& where) {
+  if (text.size() <= max_length) return text;
+  std::size_t cut = text.rfind("; ", max_length);
+  if (cut == std::string::npos || cut == 0) {
+    cut = max_length;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // UTF-8 boundary
+  }
+  return text.substr(0, cut) + "; ... (the whole text is in " + where + ")";
+}
+
+Eigen::Vector3d parse_vector3(const std::string& text, const std::string& option) {
+  Eigen::Vector3d v;
+  std::size_t start = 0;
+  for (Eigen::Index i = 0; i < 3; ++i) {
+    const std::size_t comma = text.find(',', start);
+    if ((i < 2) == (comma == std::string::npos)) bad_option(option, "must be three numbers w1,w2,w3", text);
+    const std::string part = text.substr(start, i < 2 ? comma - start : std::string::npos);
+    try {
+      v[i] = parse_real(part, option);
+    } catch (const InputError&) {
+      bad_option(option, "must be three finite numbers w1,w2,w3", text);
+    }
+    start = comma + 1;
+  }
+  return v;
+}
+
+nlohmann::json read_stdin_json(const std::string& expected) {
+  const std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+  if (std::cin.bad()) throw InputError("<stdin>: cannot read standard input");
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw InputError("<stdin>: no input; expected " + expected + " on standard input");
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    // nlohmann's message without its "[json.exception.parse_error.101] " tag.
+    std::string what = e.what();
+    if (const auto close = what.find("] "); !what.empty() && what.front() == '[' && close != std::string::npos)
+      what = what.substr(close + 2);
+    throw InputError("<stdin>: malformed JSON: " + what);
+  }
+}
+
 long long integer_option(const po::variables_map& vm, const std::string& name, long long fallback, long long min,
                          long long max) {
   if (!vm.count(name)) return fallback;
   return parse_integer(vm[name].as<std::string>(), "--" + name, min, max);
 }
 
-std::string problem_path(const po::variables_map& vm) { return vm["problem"].as<std::string>(); }
+std::string problem_path(const po::variables_map& vm) {
+  if (!vm.count("problem")) throw InputError("missing PROBLEM (a problem file, or - for standard input); see --help");
+  return vm["problem"].as<std::string>();
+}
+
+std::optional<std::string> optional_problem_path(const po::variables_map& vm) {
+  if (!vm.count("problem")) return std::nullopt;
+  return vm["problem"].as<std::string>();
+}
 
 void add_problem_overrides(po::options_description& options, bool with_force) {
   options.add_options()
@@ -129,7 +182,7 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
   po::positional_options_description positional;
   if (info.takes_problem) positional.add("problem", 1);
 
-  std::string output;
+  Output result{std::string()};
   try {
     po::variables_map vm;
     // No abbreviated option names: "--deg" is an error rather than a guess.
@@ -137,13 +190,17 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional).style(style).run(), vm);
     po::notify(vm);
     if (vm.count("help")) {
-      output = help_text(info, options, general);
+      result = Output(help_text(info, options, general));
     } else if (vm.count("version")) {
-      output = info.name + " (limitdir) " + limitdir::version + "\n";
+      result = Output(info.name + " (limitdir) " + limitdir::version + "\n");
     } else {
-      if (info.takes_problem && !vm.count("problem"))
+      if (info.takes_problem && !info.problem_optional && !vm.count("problem"))
         throw InputError("missing PROBLEM (a problem file, or - for standard input); see --help");
-      output = body(vm);
+      result = body(vm);
+      if (result.code != exit_success && result.code != exit_numerical_failure)
+        throw std::logic_error("an app body returned exit code " + std::to_string(result.code));
+      if (result.code != exit_success && result.message.empty())
+        throw std::logic_error("an app body returned a failure without a message");
     }
   } catch (const po::error& e) {
     return report_failure(info, e.what(), exit_bad_input);
@@ -157,9 +214,10 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
     return report_failure(info, "unexpected failure of an unknown kind", exit_numerical_failure);
   }
 
-  std::cout << output;
+  std::cout << result.output;
   std::cout.flush();
   if (!std::cout) return report_failure(info, "cannot write to standard output", exit_numerical_failure);
+  if (result.code != exit_success) return report_failure(info, result.message, result.code);
   return exit_success;
 }
 

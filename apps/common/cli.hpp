@@ -5,11 +5,15 @@
 //   0 success, 2 bad input, 3 a numerical failure the tool detected.
 // An app's body returns its complete output; it is written to stdout only on success, so a
 // failure never leaves partial output, and every failure is one line "<app>: error: <message>"
-// on stderr.
+// on stderr. A body may also return a result together with exit code 3 (e.g. find-limits when
+// its certificate is not complete): then the output is printed and the one-line message too.
 #include <functional>
+#include <optional>
 #include <string>
 
+#include <Eigen/Core>
 #include <boost/program_options.hpp>
+#include <nlohmann/json.hpp>
 
 #include "limitdir/problem.hpp"
 
@@ -25,19 +29,36 @@ struct AppInfo {
   std::string synopsis;     // "PROBLEM [options]"
   std::string description;  // one paragraph
   bool takes_problem = true;  // the positional PROBLEM (a problem file, "-" for stdin)
+  bool problem_optional = false;  // PROBLEM may be omitted (the body decides what that means)
 };
 
-/// Computes the app's complete standard output from the parsed options.
-using Body = std::function<std::string(const po::variables_map&)>;
+/// What a body produced: the complete standard output and the exit code. A body returning a
+/// plain string succeeds (exit 0). With exit_numerical_failure, `output` is still printed and
+/// `message` (one line, required) says on stderr what went wrong, so that a result in doubt
+/// is never passed on silently (SPEC.md section 5).
+struct Output {
+  Output(std::string text) : output(std::move(text)) {}  // NOLINT: implicit on purpose
+  Output(std::string text, int exit_code, std::string why)
+      : output(std::move(text)), code(exit_code), message(std::move(why)) {}
+  std::string output;
+  int code = 0;
+  std::string message;
+};
+
+/// Computes the app's complete standard output (and possibly a failure code) from the options.
+using Body = std::function<Output(const po::variables_map&)>;
 
 /// Parses argv against `options` (plus --help, --version and PROBLEM), runs `body`, prints its
 /// result, and returns the exit code. InputError and option errors give 2, NumericalError and
-/// any other exception 3.
+/// any other exception 3; a body's own Output code is returned after printing its output.
 int run(const AppInfo& info, const po::options_description& options, int argc, const char* const argv[],
         const Body& body);
 
-/// The PROBLEM argument (present whenever body runs and info.takes_problem).
+/// The PROBLEM argument (present whenever body runs, info.takes_problem and not
+/// info.problem_optional).
 std::string problem_path(const po::variables_map& vm);
+/// The PROBLEM argument if it was given.
+std::optional<std::string> optional_problem_path(const po::variables_map& vm);
 
 /// Strict conversions of option text: the whole text must be a number (no "3x"), finite, and
 /// within [min, max]; otherwise InputError "<option>: <what> (got <text>)".
@@ -47,6 +68,17 @@ double parse_real(const std::string& text, const std::string& option);
 /// An integer option's value, or `fallback` when it was not given.
 long long integer_option(const po::variables_map& vm, const std::string& name, long long fallback, long long min,
                          long long max);
+
+/// `text` cut to at most about `max_length` characters (at a "; " if there is one) for a
+/// one-line message, ending "... (the whole text is in <where>)" when it was cut.
+std::string shorten(const std::string& text, std::size_t max_length, const std::string& where);
+
+/// A comma-separated 3-vector "w1,w2,w3" of finite numbers; InputError naming `option` otherwise.
+Eigen::Vector3d parse_vector3(const std::string& text, const std::string& option);
+
+/// All of standard input parsed as one JSON document; InputError "<stdin>: ..." when it is
+/// empty or malformed (`expected` says what should have been there).
+nlohmann::json read_stdin_json(const std::string& expected);
 
 /// Declares the overrides of SPEC.md section 4: --model, --degree, --pressure, --rho and, if
 /// `with_force`, --force. All take text, converted strictly by apply_problem_overrides.

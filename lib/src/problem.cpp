@@ -551,4 +551,42 @@ json pressure_to_json(const Pressure& pressure) {
   return pressure.name();
 }
 
+json problem_to_json(const Problem& problem) {
+  const auto vector = [](const Eigen::Vector3d& v) { return json::array({v[0], v[1], v[2]}); };
+  const SystemSpec& spec = problem.system;
+  // SPEC.md section 2: only the keys of the preset, so that parse_problem accepts the result.
+  json system{{"preset", spec.preset}};
+  if (spec.preset == "disc") {
+    system["j"] = spec.j;
+  } else if (spec.preset == "ball") {
+    system["j"] = spec.j;
+    system["lambda"] = spec.lambda;
+  } else {
+    json mass = json::array();
+    for (Eigen::Index i = 0; i < 3; ++i) mass.push_back(vector(spec.mass.row(i).transpose()));
+    system["mass"] = std::move(mass);
+    system["load"] = {{"direction", vector(spec.load_direction)}, {"offset", vector(spec.load_offset)}};
+  }
+
+  json friction{{"model", problem.friction.model}};
+  if (problem.friction.model == "harmonic") friction["degree"] = problem.friction.degree;
+  if (problem.friction.model == "pade") friction["order"] = problem.friction.order;
+
+  json rho;
+  switch (problem.rho.kind) {
+    case RhoSpec::Kind::kappa: rho = "kappa"; break;
+    case RhoSpec::Kind::R: rho = "R"; break;
+    case RhoSpec::Kind::value: rho = problem.rho.value; break;
+  }
+
+  json document{{"schema", kSchema}};
+  if (!problem.name.empty()) document["name"] = problem.name;
+  document["system"] = std::move(system);
+  document["contact"] = {{"pressure", pressure_to_json(problem.pressure)}};
+  document["friction"] = std::move(friction);
+  document["rho"] = std::move(rho);
+  document["force"] = problem.force;
+  return document;
+}
+
 }  // namespace limitdir

@@ -1,15 +1,22 @@
-// The friction-model report, schema "limitdir.friction/1" (SPEC.md section 5): the problem's
-// friction model next to the exact model on a table of latitudes.
+// The reports of SPEC.md section 5 and the readers of the JSON that apps pass on:
+//  * "limitdir.friction/1": the problem's friction model next to the exact model on a table of
+//    latitudes (friction-model);
+//  * "limitdir.limits/1": every limit direction at one load with its certificate (find-limits);
+//  * "limitdir.classification/1": given directions refined and classified in detail (classify).
 #include "limitdir/report.hpp"
 
 #include <algorithm>
+#include <Eigen/Geometry>
 #include <cmath>
+#include <complex>
 #include <limits>
+#include <sstream>
 #include <string>
 
 #include <boost/math/constants/constants.hpp>
 
 #include "limitdir/errors.hpp"
+#include "limitdir/sphere.hpp"
 #include "limitdir/version.hpp"
 
 namespace limitdir {
@@ -61,6 +68,113 @@ double checked(double value, const char* what, const FrictionModel& model, doubl
   return value;
 }
 
+// ----- numbers of the limits and classification reports -----------------------------------
+
+/// JSON writes NaN and infinities as null, which a reader cannot tell from a missing value, so
+/// every number of a report is checked; `what` names the key in the message.
+double finite(double value, const std::string& what) {
+  if (!std::isfinite(value)) {
+    std::ostringstream text;
+    text << "report: " << what << " is not finite (" << value << ")";
+    throw NumericalError(text.str());
+  }
+  return value;
+}
+
+json complex_number(const std::complex<double>& z, const std::string& what) {
+  return json::array({finite(z.real(), what + " (real part)"), finite(z.imag(), what + " (imaginary part)")});
+}
+
+/// A real matrix as an array of its rows.
+template <typename Matrix>
+json rows_of(const Matrix& m, const std::string& what) {
+  json rows = json::array();
+  for (Eigen::Index i = 0; i < m.rows(); ++i) {
+    json row = json::array();
+    for (Eigen::Index k = 0; k < m.cols(); ++k)
+      row.push_back(finite(m(i, k), what + "[" + std::to_string(i) + "][" + std::to_string(k) + "]"));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+json vector3(const Eigen::Vector3d& v, const std::string& what) {
+  return json::array({finite(v[0], what + "[0]"), finite(v[1], what + "[1]"), finite(v[2], what + "[2]")});
+}
+
+/// Prefixes the key of a NumericalError from a report field with the entry it belongs to.
+template <typename Function>
+json in_entry(const std::string& entry, Function&& function) {
+  try {
+    return function();
+  } catch (const NumericalError& e) {
+    throw NumericalError(entry + ": " + e.what());
+  }
+}
+
+// ----- reading directions ------------------------------------------------------------------
+
+/// A value for "(got ...)" in a message: compact JSON on one line, shortened when long.
+std::string show(const json& value) {
+  std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
+  constexpr std::size_t max_length = 80;
+  if (text.size() > max_length) {
+    std::size_t cut = max_length - 3;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // UTF-8 boundary
+    text = text.substr(0, cut) + "...";
+  }
+  return text;
+}
+
+[[noreturn]] void bad_input(const std::string& where, const std::string& what, const json& got) {
+  throw InputError(where + ": " + what + " (got " + show(got) + ")");
+}
+
+/// [w1, w2, w3]: three finite numbers, not all zero.
+Eigen::Vector3d read_vector3(const json& value, const std::string& where) {
+  if (!value.is_array() || value.size() != 3) bad_input(where, "must be an array of 3 numbers [w1, w2, w3]", value);
+  Eigen::Vector3d w;
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (!value[i].is_number()) bad_input(where + "[" + std::to_string(i) + "]", "must be a number", value[i]);
+    const double x = value[i].get<double>();
+    if (!std::isfinite(x)) bad_input(where + "[" + std::to_string(i) + "]", "must be a finite number", value[i]);
+    w[static_cast<Eigen::Index>(i)] = x;
+  }
+  if (w.norm() == 0.0) bad_input(where, "a direction must not have zero length", value);
+  return w;
+}
+
+/// A list whose entries are 3-vectors or objects with a 3-vector "w".
+std::vector<Eigen::Vector3d> read_direction_list(const json& list, const std::string& where) {
+  if (!list.is_array()) bad_input(where, "must be an array of directions [w1, w2, w3]", list);
+  std::vector<Eigen::Vector3d> directions;
+  directions.reserve(list.size());
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const std::string entry = where + "[" + std::to_string(k) + "]";
+    const json& item = list[k];
+    if (item.is_object()) {
+      const auto w = item.find("w");
+      if (w == item.end()) bad_input(entry, "a direction object needs a key \"w\"", item);
+      directions.push_back(read_vector3(*w, entry + ".w"));
+    } else {
+      directions.push_back(read_vector3(item, entry));
+    }
+  }
+  return directions;
+}
+
+/// Angle between two nonzero vectors, accurate for small angles.
+double angle_between(const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
+  return std::atan2(a.cross(b).norm(), a.dot(b));
+}
+
+std::string show_vector(const Eigen::Vector3d& w) {
+  std::ostringstream text;
+  text.precision(6);
+  text << '[' << w[0] << ", " << w[1] << ", " << w[2] << ']';
+  return text.str();
+}
+
 }  // namespace
 
 json friction_report(const Problem& problem, int samples) {
@@ -109,6 +223,160 @@ json friction_report(const Problem& problem, int samples) {
           {"coefficients", coefficients(*model)},
           {"table", std::move(table)},
           {"max_error", {{"Q", max_error_Q}, {"T", max_error_T}}}};
+}
+
+json classification_to_json(const Classification& c, double rho_over_R, bool detailed) {
+  json eigenvalues = json::array();
+  for (Eigen::Index k = 0; k < 2; ++k)
+    eigenvalues.push_back(complex_number(c.eigenvalues[k], "sphere.eigenvalues[" + std::to_string(k) + "]"));
+
+  // x + 0.0 turns -0.0 into +0.0: w = (-1, -0, -0) is printed as [-1, 0, 0] and gets
+  // phi = atan2(+0, -1) = pi, inside the range (-pi, pi] of SPEC.md section 1, not -pi.
+  const Eigen::Vector3d w = (c.w.array() + 0.0).matrix();
+  // (32)-(33) and (35); epsilon is +infinity on the equator, written as null (SPEC.md section 5).
+  const double epsilon = epsilon_of(w, rho_over_R);
+  json out{{"w", vector3(w, "w")},
+           {"theta", finite(theta_of(w), "theta")},
+           {"phi", finite(phi_of(w), "phi")},
+           {"epsilon", std::isinf(epsilon) && epsilon > 0 ? json(nullptr) : json(finite(epsilon, "epsilon"))},
+           {"rdot", finite(c.rdot, "rdot")},
+           {"residual", finite(c.residual, "residual")},
+           {"radial", to_string(c.radial)},
+           {"sphere", {{"type", to_string(c.type)}, {"eigenvalues", std::move(eigenvalues)}, {"index", c.index}}},
+           {"differentiable", c.differentiable}};
+  if (c.colour) out["colour"] = *c.colour;  // Fig. 11, only on the invariant circle
+  if (!detailed) return out;
+
+  // SPEC.md section 1: J_T = P^T (D(Bw + c) - rdot I) P in the basis P = [t1 t2].
+  out["jacobian_tangent"] = rows_of(c.J_T, "jacobian_tangent");
+  out["tangent_basis"] = rows_of(c.P, "tangent_basis");
+  json eigenvectors = json::array();
+  for (Eigen::Index k = 0; k < 2; ++k) {
+    json vector = json::array();
+    for (Eigen::Index i = 0; i < 3; ++i)
+      vector.push_back(complex_number(c.eigenvectors(i, k),
+                                      "eigenvectors[" + std::to_string(k) + "][" + std::to_string(i) + "]"));
+    eigenvectors.push_back(std::move(vector));
+  }
+  out["eigenvectors"] = std::move(eigenvectors);
+  out["modified_jacobian"] = rows_of(c.modified_jacobian, "modified_jacobian");  // (119)
+  // (120) with the errata of SPEC.md section 6; undefined at the poles (cos theta = 0).
+  out["angle_jacobian"] = c.angle_jacobian ? rows_of(*c.angle_jacobian, "angle_jacobian") : json(nullptr);
+  return out;
+}
+
+json limits_report(const Problem& problem, const System& system, const LimitSet& limits) {
+  const double rho_over_R = system.friction().rho_over_R();
+  json directions = json::array();
+  for (std::size_t k = 0; k < limits.directions.size(); ++k)
+    directions.push_back(in_entry("limit_directions[" + std::to_string(k) + "]",
+                                  [&] { return classification_to_json(limits.directions[k], rho_over_R, false); }));
+
+  // Circles {w : w . axis = sin theta}: of constant latitude for axis = e3 (F = 0 with
+  // axisymmetry, Figs 15-16), or great circles of a linear model with c = 0 (SPEC.md section 3).
+  json circles = json::array();
+  for (std::size_t k = 0; k < limits.circles.size(); ++k) {
+    const LimitCircle& circle = limits.circles[k];
+    circles.push_back(in_entry("circles[" + std::to_string(k) + "]", [&] {
+      return json{{"theta", finite(circle.theta, "theta")},
+                  {"axis", vector3((circle.axis.array() + 0.0).matrix(), "axis")},
+                  {"rdot", finite(circle.rdot, "rdot")},
+                  {"radial", to_string(circle.radial)},
+                  {"sphere_type", circle.sphere_type},
+                  {"transverse_eigenvalue", finite(circle.transverse_eigenvalue, "transverse_eigenvalue")}};
+    }));
+  }
+
+  // SPEC.md section 1 (Poincare-Hopf): the index sum and whether the set is provably complete.
+  const Certificate& certificate = limits.certificate;
+  Problem at_force = problem;  // the embedded problem file carries the load actually used
+  at_force.force = limits.force;
+  return {{"schema", "limitdir.limits/1"},
+          {"limitdir_version", limitdir::version},
+          {"problem", problem_to_json(at_force)},
+          {"force", finite(limits.force, "force")},
+          {"model", system.friction().description()},
+          {"method", limits.method},
+          {"limit_directions", std::move(directions)},
+          {"circles", std::move(circles)},
+          {"certificate",
+           {{"index_sum", certificate.index_sum}, {"complete", certificate.complete}, {"reason", certificate.reason}}}};
+}
+
+json limits_report(const Problem& problem, const LimitSet& limits) {
+  return limits_report(problem, make_system(problem), limits);
+}
+
+std::vector<Eigen::Vector3d> directions_from_json(const json& document, const std::string& source) {
+  if (document.is_array()) return read_direction_list(document, source + ": directions");
+  if (!document.is_object())
+    bad_input(source, "must be a find-limits report, {\"directions\": [...]} or a list of directions", document);
+  const bool report = document.contains("limit_directions");
+  const bool list = document.contains("directions");
+  if (report && list) bad_input(source, "has both \"limit_directions\" and \"directions\"; give one", document);
+  if (report) return read_direction_list(document.at("limit_directions"), source + ": limit_directions");
+  if (list) return read_direction_list(document.at("directions"), source + ": directions");
+  bad_input(source, "an object needs \"limit_directions\" (a find-limits report) or \"directions\"", document);
+}
+
+DirectionsInput parse_directions_input(const json& document, const std::string& source) {
+  DirectionsInput input;
+  input.directions = directions_from_json(document, source);
+  if (!document.is_object()) return input;
+  if (const auto problem = document.find("problem"); problem != document.end())
+    input.problem = parse_problem(*problem, source + ": problem");
+  if (const auto force = document.find("force"); force != document.end()) {
+    if (!force->is_number() || !std::isfinite(force->get<double>()))
+      bad_input(source + ": force", "must be a finite number", *force);
+    input.force = force->get<double>();
+  }
+  return input;
+}
+
+json classification_report(const Problem& problem, const System& system, double F,
+                           const std::vector<Eigen::Vector3d>& given, double max_angle) {
+  if (!std::isfinite(F)) throw InputError("force: must be a finite number");
+  if (!(max_angle > 0.0) || !std::isfinite(max_angle))
+    throw InputError("max_angle: must be a finite number > 0 (got " + std::to_string(max_angle) + ")");
+  for (std::size_t k = 0; k < given.size(); ++k)
+    if (!given[k].allFinite() || given[k].norm() == 0.0)
+      throw InputError("direction " + std::to_string(k) + " " + show_vector(given[k]) +
+                       ": must be finite and must not have zero length");
+  const double rho_over_R = system.friction().rho_over_R();
+  const SolverOptions defaults;
+  json directions = json::array();
+  for (std::size_t k = 0; k < given.size(); ++k) {
+    const std::string name = "direction " + std::to_string(k) + " " + show_vector(given[k]);
+    const Eigen::Vector3d w0 = given[k].normalized();
+    // Newton on (B(w)w + c - rdot w, (w^T w - 1)/2) = 0 (125), then the distance it moved.
+    const Refined refined = refine_limit_direction(system, F, w0, defaults.residual_tol);
+    if (!refined.converged) {
+      std::ostringstream text;
+      text << name << ": no limit direction found near it (Newton did not converge: |V*| = " << refined.residual
+           << " after " << refined.iterations << " iterations)";
+      throw NumericalError(text.str());
+    }
+    const double angle = angle_between(w0, refined.w);
+    if (!(angle <= max_angle)) {
+      std::ostringstream text;
+      text << name << ": the nearest limit direction " << show_vector(refined.w) << " is " << angle
+           << " rad away, more than the allowed " << max_angle << " rad";
+      throw NumericalError(text.str());
+    }
+    json entry = in_entry(name, [&] {
+      return classification_to_json(classify(system, F, refined.w, defaults.classify), rho_over_R, true);
+    });
+    entry["input"] = vector3(given[k], "input");
+    directions.push_back(std::move(entry));
+  }
+  Problem at_force = problem;  // the embedded problem file carries the load actually used
+  at_force.force = F;
+  return {{"schema", "limitdir.classification/1"},
+          {"limitdir_version", limitdir::version},
+          {"problem", problem_to_json(at_force)},
+          {"force", F},
+          {"model", system.friction().description()},
+          {"directions", std::move(directions)}};
 }
 
 }  // namespace limitdir

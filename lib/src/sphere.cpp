@@ -40,3 +40,26 @@ Eigen::Matrix<double, 3, 2> dw_dangles(double theta, double phi) {
 }
 
 }  // namespace limitdir
+
+namespace limitdir {
+
+// The frame obtained by rotating (e1, e2, e3) to (t1, t2, w) about the axis e3 x w; for w
+// near -e3 the same construction from -w with t1, t2 swapped keeps t1 x t2 = w.
+Eigen::Matrix<double, 3, 2> tangent_basis(const Eigen::Vector3d& w) {
+  const bool flip = w.z() < -0.5;
+  const Eigen::Vector3d u = flip ? Eigen::Vector3d(-w) : w;
+  const double k = 1.0 / (1.0 + u.z());
+  Eigen::Vector3d s1(1.0 - u.x() * u.x() * k, -u.x() * u.y() * k, -u.x());
+  Eigen::Vector3d s2(-u.x() * u.y() * k, 1.0 - u.y() * u.y() * k, -u.y());
+  Eigen::Matrix<double, 3, 2> P;
+  if (flip) {
+    P.col(0) = s2;
+    P.col(1) = s1;
+  } else {
+    P.col(0) = s1;
+    P.col(1) = s2;
+  }
+  return P;
+}
+
+}  // namespace limitdir

@@ -71,4 +71,9 @@ std::unique_ptr<ExactModel> make_exact_model(const Problem& problem);
 /// JSON form of a pressure, as accepted by parse_pressure.
 nlohmann::json pressure_to_json(const Pressure& pressure);
 
+/// The problem file (SPEC.md section 4, schema "limitdir.problem/1") of a problem, with every
+/// default written out: parse_problem(problem_to_json(p), ...) rebuilds the same problem, so
+/// reports that embed it let later tools rebuild the system. `source` is not part of the file.
+nlohmann::json problem_to_json(const Problem& problem);
+
 }  // namespace limitdir

@@ -1,8 +1,17 @@
 #pragma once
-// JSON reports printed by the apps. Everything an app prints is computed here.
+// JSON reports printed by the apps, and the readers of the JSON that apps pass to each other
+// (SPEC.md section 5). Everything an app prints is computed here.
+#include <Eigen/Core>
+#include <optional>
+#include <string>
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
+#include "limitdir/classify.hpp"
+#include "limitdir/limits.hpp"
 #include "limitdir/problem.hpp"
+#include "limitdir/system.hpp"
 
 namespace limitdir {
 
@@ -11,5 +20,57 @@ namespace limitdir {
 /// model at `samples` latitudes theta_k = (pi/2) k/(samples-1), k = 0..samples-1, and the
 /// largest absolute differences. Requires samples >= 2.
 nlohmann::json friction_report(const Problem& problem, int samples);
+
+/// One classified direction (SPEC.md sections 1 and 5):
+///   {"w", "theta", "phi", "epsilon" (null on the equator, where it is +infinity), "rdot",
+///    "residual", "radial", "sphere": {"type", "eigenvalues": [[re, im], [re, im]], "index"},
+///    "colour" (only when defined), "differentiable"}
+/// with theta, phi of (32)-(33) and epsilon = (rho/R)|cot theta| (35) for the given rho/R.
+/// `detailed` adds "jacobian_tangent" (J_T, 2x2), "tangent_basis" (P, 3x2, as rows),
+/// "eigenvectors" (two 3-vectors of [re, im]), "modified_jacobian" ((119), 3x3) and
+/// "angle_jacobian" ((120) with the errata, 2x2; null at the poles). Matrices are arrays of
+/// rows. A non-finite number other than epsilon is a NumericalError naming the key.
+nlohmann::json classification_to_json(const Classification& c, double rho_over_R, bool detailed);
+
+/// The find-limits report (schema "limitdir.limits/1", SPEC.md section 5):
+///   {"schema", "limitdir_version", "problem" (problem_to_json), "force", "model" (the friction
+///    model's description), "method", "limit_directions": [classification_to_json(., false)],
+///    "circles": [{"theta", "axis", "rdot", "radial", "sphere_type", "transverse_eigenvalue"}]
+///    (the circle {w : w . axis = sin theta}),
+///    "certificate": {"index_sum", "complete", "reason"}}
+/// `system` must be make_system(problem) (its friction model gives "model" and rho/R).
+nlohmann::json limits_report(const Problem& problem, const System& system, const LimitSet& limits);
+/// The same, building the problem's friction model for the description.
+nlohmann::json limits_report(const Problem& problem, const LimitSet& limits);
+
+/// The directions of a JSON document, in one of three shapes:
+///  * a find-limits report: its limit_directions[k].w,
+///  * an object {"directions": [...]} (as classify prints and reads),
+///  * a bare list [...],
+/// where each entry of a list is a 3-vector [w1, w2, w3] or an object with such a "w".
+/// The vectors are returned as given (not normalised). A wrong shape, a non-finite or a zero
+/// vector is an InputError naming `source` and the index, e.g.
+/// "<stdin>: directions[2]: must be an array of 3 numbers (got [1, 0])".
+std::vector<Eigen::Vector3d> directions_from_json(const nlohmann::json& document,
+                                                  const std::string& source = "<directions>");
+
+/// What classify reads: the directions (directions_from_json) and, when the document is an
+/// object, the problem (key "problem", a problem file as problem_to_json writes it) and the
+/// load (key "force") it carries.
+struct DirectionsInput {
+  std::vector<Eigen::Vector3d> directions;
+  std::optional<Problem> problem;
+  std::optional<double> force;
+};
+DirectionsInput parse_directions_input(const nlohmann::json& document, const std::string& source);
+
+/// Refines each given direction to the nearest limit direction at load F
+/// (refine_limit_direction) and classifies it (classify). A direction whose Newton iteration
+/// does not converge, or whose limit direction lies more than `max_angle` radians from it, is
+/// a NumericalError naming the direction. Returns
+///   {"schema": "limitdir.classification/1", "limitdir_version", "problem", "force", "model",
+///    "directions": [classification_to_json(., true) plus "input": the given w]}.
+nlohmann::json classification_report(const Problem& problem, const System& system, double F,
+                                     const std::vector<Eigen::Vector3d>& given, double max_angle);
 
 }  // namespace limitdir

@@ -20,4 +20,14 @@ Eigen::Vector3d w_from_epsilon(double epsilon, double phi, int spin_sign, double
 /// d w / d(theta, phi) as a 3x2 matrix (columns e_theta, cos(theta) e_phi).
 Eigen::Matrix<double, 3, 2> dw_dangles(double theta, double phi);
 
+// ----- spherical decomposition (105)-(110), (121)-(122) -----------------------------------
+
+/// R*(w) = w^T F: the radial part (108) of a field value F = B(w) w + c at w.
+inline double radial_part(const Eigen::Vector3d& w, const Eigen::Vector3d& F) { return w.dot(F); }
+/// V*(w) = (I - w w^T) F: the part on the sphere (108), the fast dynamics (115).
+inline Eigen::Vector3d spherical_part(const Eigen::Vector3d& w, const Eigen::Vector3d& F) { return F - w.dot(F) * w; }
+/// An orthonormal basis P = [t1 t2] of the tangent plane at the unit vector w, with
+/// t1 x t2 = w (positively oriented), smooth in w away from w = -e3.
+Eigen::Matrix<double, 3, 2> tangent_basis(const Eigen::Vector3d& w);
+
 }  // namespace limitdir

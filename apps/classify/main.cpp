@@ -1,0 +1,85 @@
+// classify [PROBLEM] [--force F] [--direction w1,w2,w3]... [--max-angle A] [--regions]
+// Refines given directions to the nearest limit directions and classifies them in detail
+// (SPEC.md sections 1 and 5, schema "limitdir.classification/1"): rdot = R*(w) (121), the
+// tangent-plane Jacobian J_T, its eigenvalues and eigenvectors, the modified Jacobian (119)
+// and the angle Jacobian (120). Without --direction the directions are read from standard input:
+// a find-limits report, {"problem": ..., "force": ..., "directions": [...]} or a bare list.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "limitdir/errors.hpp"
+#include "limitdir/report.hpp"
+#include "limitdir/system.hpp"
+
+namespace po = limitdir::cli::po;
+
+int main(int argc, char* argv[]) {
+  limitdir::cli::AppInfo info{
+      "classify", "[PROBLEM] [--force F] [--direction w1,w2,w3]... [--max-angle A]",
+      "Refines each given direction w to the nearest limit direction at the load F (Newton on (125))\n"
+      "and classifies it: radially by rdot = R*(w), on the sphere by the eigenvalues and eigenvectors\n"
+      "of the tangent-plane Jacobian, with the modified Jacobian (119) and the angle Jacobian (120).\n"
+      "Prints one JSON object (schema \"limitdir.classification/1\").\n\n"
+      "Without --direction, standard input holds the directions: a find-limits report (its problem\n"
+      "and force are used unless PROBLEM or --force is given), {\"problem\": ..., \"force\": ...,\n"
+      "\"directions\": [[w1, w2, w3], ...]} or a bare list [[w1, w2, w3], ...] (PROBLEM required).\n"
+      "The load is --force, else the input's \"force\", else the problem's. A direction with no\n"
+      "limit direction within --max-angle is a numerical failure (exit 3) that names it."};
+  info.problem_optional = true;
+
+  po::options_description options("Options");
+  options.add_options()
+      ("direction", po::value<std::vector<std::string>>()->composing()->value_name("w1,w2,w3"),
+       "a direction to classify (repeatable; not normalised: any nonzero vector); standard input is not read")
+      ("max-angle", po::value<std::string>()->value_name("A"),
+       "largest angle in radians between a given direction and its refined limit direction (default 1e-3)")
+      ("regions", po::bool_switch(),
+       "the structurally different cases of a bifurcation diagram (limitdir.diagram/1; no tool writes one yet)");
+  limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
+
+  return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
+    // SPEC.md section 5: --regions reads a "limitdir.diagram/1" (sweep-force), not yet available.
+    if (vm["regions"].as<bool>())
+      throw limitdir::InputError(
+          "classify --regions: needs a bifurcation diagram (limitdir.diagram/1), which no tool produces yet");
+    double max_angle = 1e-3;
+    if (vm.count("max-angle")) {
+      max_angle = limitdir::cli::parse_real(vm["max-angle"].as<std::string>(), "--max-angle");
+      if (!(max_angle > 0.0))
+        throw limitdir::InputError("--max-angle: must be a number > 0 (got \"" + vm["max-angle"].as<std::string>() +
+                                   "\")");
+    }
+
+    const std::optional<std::string> path = limitdir::cli::optional_problem_path(vm);
+    std::optional<limitdir::Problem> problem;
+    std::vector<Eigen::Vector3d> directions;
+    std::optional<double> input_force;
+    if (vm.count("direction")) {
+      if (path) problem = limitdir::load_problem(*path);
+      for (const std::string& text : vm["direction"].as<std::vector<std::string>>())
+        directions.push_back(limitdir::cli::parse_vector3(text, "--direction"));
+    } else {
+      if (path && *path == "-")
+        throw limitdir::InputError("PROBLEM \"-\": standard input carries the directions; give a problem file or "
+                                   "--direction");
+      if (path) problem = limitdir::load_problem(*path);
+      limitdir::DirectionsInput input = limitdir::parse_directions_input(
+          limitdir::cli::read_stdin_json("a find-limits report, {\"directions\": [...]} or a list of directions"),
+          "<stdin>");
+      directions = std::move(input.directions);
+      input_force = input.force;
+      if (!problem) problem = std::move(input.problem);
+    }
+    if (!problem)
+      throw limitdir::InputError(vm.count("direction")
+                                     ? "missing PROBLEM: --direction needs a problem file"
+                                     : "missing PROBLEM: the input carries no \"problem\"; give a problem file");
+
+    limitdir::cli::apply_problem_overrides(*problem, vm);
+    const double force = vm.count("force") ? problem->force : input_force.value_or(problem->force);
+    const limitdir::System system = limitdir::make_system(*problem);
+    return limitdir::classification_report(*problem, system, force, directions, max_angle).dump(2) + "\n";
+  });
+}

@@ -1,0 +1,61 @@
+// find-limits PROBLEM [--force F] [--model M] [--degree N] [--pressure P] [--rho RHO]
+//             [--method auto|linear-eigen|invariant-circle|global] [--mesh-level L]
+// Prints every limit direction of the problem at one load F with its classification and the
+// Poincare-Hopf certificate (SPEC.md section 5, schema "limitdir.limits/1"). Exit code 0 when
+// the certificate is complete; otherwise the report is still printed, its reason goes to stderr
+// and the exit code is 3 (a result in doubt is never passed on silently).
+#include <string>
+
+#include "cli.hpp"
+#include "limitdir/errors.hpp"
+#include "limitdir/limits.hpp"
+#include "limitdir/report.hpp"
+#include "limitdir/system.hpp"
+
+namespace po = limitdir::cli::po;
+
+int main(int argc, char* argv[]) {
+  const limitdir::cli::AppInfo info{
+      "find-limits",
+      "PROBLEM [--force F] [--model M] [--degree N] [--pressure P] [--rho RHO] [--method METHOD] [--mesh-level L]",
+      "Finds all limit directions w of the slip near stick at the load F, the zeros of the spherical\n"
+      "part V*(w) of x' = B(w) w + c (122), classifies each one radially (attracting, repelling,\n"
+      "tangent) and on the sphere (node, saddle, focus), and checks the Poincare-Hopf index sum.\n"
+      "Prints one JSON object (schema \"limitdir.limits/1\"). When the certificate is not complete the\n"
+      "report is printed all the same, its reason goes to standard error and the exit code is 3."};
+
+  po::options_description options("Options");
+  options.add_options()
+      ("method", po::value<std::string>()->value_name("METHOD"),
+       "solver: auto (default: the most specific exact method that applies), linear-eigen (constant B), "
+       "invariant-circle (axisymmetric, load in the symmetry plane) or global (mesh search of the sphere)")
+      ("mesh-level", po::value<std::string>()->value_name("L"),
+       "icosphere level of the global search, 1 <= L <= 7 (default 4: 2562 vertices)");
+  limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
+
+  return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
+    limitdir::Problem problem = limitdir::load_problem(limitdir::cli::problem_path(vm));
+    limitdir::cli::apply_problem_overrides(problem, vm);
+
+    limitdir::SolverOptions solver;
+    if (vm.count("method")) {
+      solver.method = vm["method"].as<std::string>();
+      if (solver.method != "auto" && solver.method != "linear-eigen" && solver.method != "invariant-circle" &&
+          solver.method != "global")
+        throw limitdir::InputError("--method: must be auto, linear-eigen, invariant-circle or global (got \"" +
+                                   solver.method + "\")");
+    }
+    solver.mesh_level = static_cast<int>(limitdir::cli::integer_option(vm, "mesh-level", solver.mesh_level, 1, 7));
+
+    const limitdir::System system = limitdir::make_system(problem);
+    const limitdir::LimitSet limits = limitdir::find_limit_directions(system, problem.force, solver);
+    std::string text = limitdir::limits_report(problem, system, limits).dump(2) + "\n";
+    // SPEC.md section 5: a result in doubt is printed, but with exit code 3 and the reason on
+    // stderr (shortened there: the whole reason is in certificate.reason).
+    if (!limits.certificate.complete)
+      return {std::move(text), limitdir::cli::exit_numerical_failure,
+              "certificate not complete (index sum " + std::to_string(limits.certificate.index_sum) +
+                  "): " + limitdir::cli::shorten(limits.certificate.reason, 400, "certificate.reason")};
+    return text;
+  });
+}

@@ -1,0 +1,50 @@
+#pragma once
+// Classification of limit directions, Sect. 7.2.6-7.2.8 of seed 001 and SPEC.md section 1:
+// radially (Def. 2) by rdot = R*(w), on the sphere by the tangent-plane Jacobian J_T.
+#include <Eigen/Core>
+#include <complex>
+#include <optional>
+#include <string>
+
+#include "limitdir/system.hpp"
+
+namespace limitdir {
+
+enum class Radial { attracting, repelling, tangent };
+enum class SphereType { stable_node, unstable_node, saddle, stable_focus, unstable_focus, non_hyperbolic };
+/// "attracting" | "repelling" | "tangent"
+std::string to_string(Radial r);
+/// "stable-node" | "unstable-node" | "saddle" | "stable-focus" | "unstable-focus" | "non-hyperbolic"
+std::string to_string(SphereType t);
+
+struct ClassifyTolerances {
+  double tangent_rdot = 1e-10;  // |rdot| <= this: "tangent" (Sect. 7.2.8, tangency)
+  double hyperbolic = 1e-9;     // |Re lambda| <= this * max(1, ||J_T||): non-hyperbolic
+};
+
+struct Classification {
+  Eigen::Vector3d w;
+  double rdot = 0;            // R*(w) (121)
+  double residual = 0;        // |V*(w)| (122)
+  Radial radial = Radial::tangent;
+  Eigen::Matrix<double, 3, 2> P;  // tangent basis, t1 x t2 = w
+  Eigen::Matrix2d J_T;            // P^T (D(Bw + c) - rdot I) P
+  Eigen::Matrix3d modified_jacobian;  // (119): V*_w - V*_w w w^T
+  /// (120) with the errata: d(phi', theta')/d(phi, theta); empty at the poles (cos theta = 0).
+  std::optional<Eigen::Matrix2d> angle_jacobian;
+  Eigen::Vector2cd eigenvalues;                          // of J_T
+  Eigen::Matrix<std::complex<double>, 3, 2> eigenvectors;  // P v, unit length
+  SphereType type = SphereType::non_hyperbolic;
+  int index = 0;  // +1 nodes and foci, -1 saddles, 0 non-hyperbolic with det J_T = 0
+  bool differentiable = true;  // false where the friction model has a kink
+  /// Fig. 11 colour code (only when the circle w2 = 0 is invariant and w lies on it):
+  /// purple, red, green, brown, blue; empty otherwise.
+  std::optional<std::string> colour;
+};
+
+/// Classifies the direction w (normalised) at load F. Does not refine w: see
+/// refine_limit_direction in limits.hpp.
+Classification classify(const System& system, double F, const Eigen::Vector3d& w,
+                        const ClassifyTolerances& tol = {});
+
+}  // namespace limitdir

@@ -1,0 +1,79 @@
+#pragma once
+// All limit directions at one load F: the zeros of V*(w) (122), i.e. the solutions of
+// (rdot I - B(w)) w = c, |w| = 1 (125), seed 001 Sect. 7.3, SPEC.md section 3.
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+#include "limitdir/classify.hpp"
+#include "limitdir/system.hpp"
+
+namespace limitdir {
+
+/// A circle of limit directions {w : w . axis = sin(theta)}: of constant latitude theta for
+/// axis = e3 (F = 0 with axisymmetry, Figs 15-16), or a great circle (theta = 0) about another
+/// axis (a linear model with c = 0 and a double eigenvalue, SPEC.md section 3).
+struct LimitCircle {
+  double theta;
+  Eigen::Vector3d axis;
+  double rdot;
+  Radial radial;
+  double transverse_eigenvalue;  // along the meridian; the eigenvalue along the circle is 0
+  std::string sphere_type;       // "stable-circle" | "unstable-circle" | "non-hyperbolic"
+};
+
+/// SPEC.md section 1 (Poincare-Hopf): complete only when every isolated limit direction is
+/// hyperbolic and the indices sum to 2, or (for continua) when the axisymmetric reduction
+/// found every circle and point. `reason` says what is in doubt, or why it is complete.
+struct Certificate {
+  int index_sum = 0;
+  bool complete = false;
+  std::string reason;
+};
+
+struct LimitSet {
+  double force = 0;
+  std::vector<Classification> directions;
+  std::vector<LimitCircle> circles;
+  Certificate certificate;
+  std::string method;  // "linear-eigen" | "invariant-circle-polynomial" | "invariant-circle" | "axisymmetric-circles" | "global"
+};
+
+struct SolverOptions {
+  /// "auto" picks the most specific exact method that applies; or force one of
+  /// "linear-eigen", "invariant-circle", "global".
+  std::string method = "auto";
+  int mesh_level = 4;           // icosphere level of the global method (2562 vertices at 4)
+  double residual_tol = 1e-13;  // |V*| after Newton
+  ClassifyTolerances classify;
+};
+
+/// Every limit direction at load F, classified, with its certificate. Throws InputError for
+/// a method that does not apply to the system.
+LimitSet find_limit_directions(const System& system, double F, const SolverOptions& options = {});
+
+/// Newton on (B(w) w + c - rdot w, (w^T w - 1)/2) = 0 in the tangent plane from w0 (damped);
+/// returns the refined unit vector and the final |V*|.
+struct Refined {
+  Eigen::Vector3d w;
+  double residual;
+  bool converged;
+  int iterations;
+};
+Refined refine_limit_direction(const System& system, double F, const Eigen::Vector3d& w0, double residual_tol = 1e-13);
+
+/// SPEC.md section 3, constant B: all (w, rdot) with (rdot I - B) w = c, |w| = 1 from the real
+/// eigenpairs of the 6x6 matrix [[B, c c^T], [I, B^T]]; for c = 0 the real eigenvectors of B.
+/// A repeated real eigenvalue of B with a 2-D eigenspace (c = 0) gives a great circle,
+/// returned in `circle_normals` (the normal of the circle's plane).
+/// When rdot is itself an eigenvalue lambda of B, (rdot I - B) is singular and x is not
+/// determined by c alone: w = w_p + t v with w_p the minimum-norm solution of
+/// (lambda I - B) w = c, v spanning the null space and t = +-sqrt(1 - |w_p|^2); these are
+/// added (they are the non-trivial directions (135) of the linear disc model).
+struct LinearSolution {
+  std::vector<Eigen::Vector3d> directions;
+  std::vector<Eigen::Vector3d> circle_normals;
+};
+LinearSolution limit_directions_linear(const Eigen::Matrix3d& B, const Eigen::Vector3d& c);
+
+}  // namespace limitdir

@@ -1,0 +1,65 @@
+#pragma once
+// Mechanical systems near stick: x_o' = B(w) w + c (101), seed 001, with
+// B(w) = M^-1 Pi-hat N(w) (100), c = M^-1 Q_e, so that B(w) w = M^-1 q(w) in units mu P = 1
+// (SPEC.md section 1). Presets (SPEC.md section 2): the disc (13) and the ball (18); general
+// systems give an invertible M and a load Q_e = F d + e.
+#include <Eigen/Core>
+#include <memory>
+#include <optional>
+
+#include "limitdir/friction.hpp"
+#include "limitdir/problem.hpp"
+
+namespace limitdir {
+
+/// F(w) = B(w) w + c and its Jacobian D F (of the 0-homogeneous extension, so DF w = 0).
+struct FieldJacobian {
+  Eigen::Vector3d F;
+  Eigen::Matrix3d DF;
+  bool differentiable = true;
+};
+
+class System {
+ public:
+  /// Throws InputError if M is singular or not finite, or d, e are not finite.
+  System(const Eigen::Matrix3d& M, const Eigen::Vector3d& load_direction, const Eigen::Vector3d& load_offset,
+         std::shared_ptr<const FrictionModel> friction);
+
+  const Eigen::Matrix3d& M() const { return M_; }
+  const Eigen::Matrix3d& M_inv() const { return M_inv_; }
+  const Eigen::Vector3d& load_direction() const { return d_; }
+  const Eigen::Vector3d& load_offset() const { return e_; }
+  const FrictionModel& friction() const { return *friction_; }
+  std::shared_ptr<const FrictionModel> friction_ptr() const { return friction_; }
+
+  /// c = M^-1 (F d + e) (100).
+  Eigen::Vector3d c(double F) const { return M_inv_ * (F * d_ + e_); }
+  /// B(w) w = M^-1 q(w).
+  Eigen::Vector3d Bw(const Eigen::Vector3d& w) const { return M_inv_ * friction_->q(w); }
+  /// B(w) w + c, the right-hand side of (101).
+  Eigen::Vector3d field(const Eigen::Vector3d& w, double F) const { return Bw(w) + c(F); }
+  FieldJacobian field_jacobian(const Eigen::Vector3d& w, double F) const;
+
+  /// The constant matrix B of a linear model (linear-fit: M^-1 Pi; harmonic N = 1:
+  /// M^-1 (-diag(C1, C1, (kappa/rho) S1))), none otherwise.
+  std::optional<Eigen::Matrix3d> constant_B() const;
+
+  /// Sect. 7.4: the circle w2 = 0 is invariant when the model is axisymmetric, M is diagonal
+  /// with M11 = M22, and the load has no y component (d2 = e2 = 0).
+  bool has_invariant_circle() const;
+  /// The axisymmetric model when has_invariant_circle(), else nullptr.
+  const AxisymmetricModel* axisymmetric() const;
+
+ private:
+  Eigen::Matrix3d M_, M_inv_;
+  Eigen::Vector3d d_, e_;
+  std::shared_ptr<const FrictionModel> friction_;
+};
+
+/// The system of a problem: the disc and ball presets of SPEC.md section 2 (m = g = mu = 1,
+/// R = 1, Rbar = R for the disc and lambda R for the ball) or the general system.
+System make_system(const Problem& problem, std::shared_ptr<const FrictionModel> friction);
+/// The same with the problem's own friction model.
+System make_system(const Problem& problem);
+
+}  // namespace limitdir

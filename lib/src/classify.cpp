@@ -1,0 +1,131 @@
+// Classification of a limit direction: Def. 2 (radial), Sect. 7.2.7 (on the sphere) of
+// seed 001 with the conventions of SPEC.md section 1.
+#include "limitdir/classify.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <cmath>
+
+#include "limitdir/sphere.hpp"
+
+namespace limitdir {
+
+std::string to_string(Radial r) {
+  switch (r) {
+    case Radial::attracting: return "attracting";
+    case Radial::repelling: return "repelling";
+    case Radial::tangent: return "tangent";
+  }
+  return "?";
+}
+
+std::string to_string(SphereType t) {
+  switch (t) {
+    case SphereType::stable_node: return "stable-node";
+    case SphereType::unstable_node: return "unstable-node";
+    case SphereType::saddle: return "saddle";
+    case SphereType::stable_focus: return "stable-focus";
+    case SphereType::unstable_focus: return "unstable-focus";
+    case SphereType::non_hyperbolic: return "non-hyperbolic";
+  }
+  return "?";
+}
+
+namespace {
+
+// (120) with the errata: phi' = (-F1 sin phi + F2 cos phi)/cos theta,
+// theta' = -(F1 cos phi + F2 sin phi) sin theta + F3 cos theta; its Jacobian in (phi, theta).
+Eigen::Matrix2d angle_jacobian(const Eigen::Vector3d& w, const Eigen::Vector3d& F, const Eigen::Matrix3d& DF) {
+  const double th = theta_of(w), ph = phi_of(w);
+  const double ct = std::cos(th), st = std::sin(th), cp = std::cos(ph), sp = std::sin(ph);
+  const Eigen::Matrix<double, 3, 2> dw = dw_dangles(th, ph);  // columns d/dtheta, d/dphi
+  const Eigen::Vector3d Ft = DF * dw.col(0), Fp = DF * dw.col(1);
+  const double g = -F.x() * sp + F.y() * cp, h = F.x() * cp + F.y() * sp;
+  const double g_p = -Fp.x() * sp - F.x() * cp + Fp.y() * cp - F.y() * sp;
+  const double g_t = -Ft.x() * sp + Ft.y() * cp;
+  const double h_p = Fp.x() * cp - F.x() * sp + Fp.y() * sp + F.y() * cp;
+  const double h_t = Ft.x() * cp + Ft.y() * sp;
+  Eigen::Matrix2d J;
+  J(0, 0) = g_p / ct;
+  J(0, 1) = g_t / ct + g * st / (ct * ct);
+  J(1, 0) = -h_p * st + Fp.z() * ct;
+  J(1, 1) = -h_t * st - h * ct + Ft.z() * ct - F.z() * st;
+  return J;
+}
+
+// Fig. 11 colour code (SPEC.md section 1) for a direction on the invariant circle w2 = 0.
+std::optional<std::string> colour_of(const Classification& c) {
+  const Eigen::Vector3d tc(-c.w.z(), 0.0, c.w.x());  // unit tangent of the circle w2 = 0
+  const bool attracting = c.radial == Radial::attracting;
+  switch (c.type) {
+    case SphereType::stable_node:
+      if (c.radial == Radial::repelling) return "purple";
+      if (attracting) return "blue";
+      return std::nullopt;
+    case SphereType::unstable_node:
+      if (attracting) return "red";
+      return std::nullopt;
+    case SphereType::saddle: {
+      if (!attracting) return std::nullopt;
+      const int stable = c.eigenvalues[0].real() < 0 ? 0 : 1;
+      const auto along = [&](int i) {
+        return std::abs(c.eigenvectors.col(i).real().dot(tc)) > 1.0 - 1e-8;
+      };
+      if (along(stable)) return "green";
+      if (along(1 - stable)) return "brown";
+      return std::nullopt;
+    }
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
+Classification classify(const System& system, double F, const Eigen::Vector3d& w_in, const ClassifyTolerances& tol) {
+  Classification c;
+  c.w = w_in.normalized();
+  const Eigen::Vector3d& w = c.w;
+  const FieldJacobian fj = system.field_jacobian(w, F);
+  c.differentiable = fj.differentiable;
+  c.rdot = radial_part(w, fj.F);  // (121)
+  const Eigen::Vector3d V = spherical_part(w, fj.F);  // (122)
+  c.residual = V.norm();
+  c.radial = std::abs(c.rdot) <= tol.tangent_rdot ? Radial::tangent
+             : c.rdot < 0                          ? Radial::attracting
+                                                   : Radial::repelling;
+  // SPEC.md section 1: J_T = P^T (DF - rdot I) P on the tangent plane.
+  c.P = tangent_basis(w);
+  c.J_T = c.P.transpose() * fj.DF * c.P - c.rdot * Eigen::Matrix2d::Identity();
+  // (119): V*_w (I - w w^T) with V*_w = (I - w w^T) DF - (w^T F) I - w F^T.
+  const Eigen::Matrix3d Pw = Eigen::Matrix3d::Identity() - w * w.transpose();
+  const Eigen::Matrix3d Vw = Pw * fj.DF - c.rdot * Eigen::Matrix3d::Identity() - w * fj.F.transpose();
+  c.modified_jacobian = Vw * Pw;
+  if (std::hypot(w.x(), w.y()) > 1e-12) c.angle_jacobian = angle_jacobian(w, fj.F, fj.DF);
+
+  const Eigen::EigenSolver<Eigen::Matrix2d> es(c.J_T);
+  c.eigenvalues = es.eigenvalues();
+  for (int i = 0; i < 2; ++i) c.eigenvectors.col(i) = (c.P.cast<std::complex<double>>() * es.eigenvectors().col(i)).normalized();
+  if (c.eigenvalues[0].real() > c.eigenvalues[1].real()) {  // ascending real parts
+    std::swap(c.eigenvalues[0], c.eigenvalues[1]);
+    c.eigenvectors.col(0).swap(c.eigenvectors.col(1));
+  }
+  const double scale = std::max(1.0, c.J_T.norm());
+  const double det = c.J_T.determinant();
+  const double re0 = c.eigenvalues[0].real(), re1 = c.eigenvalues[1].real();
+  const bool complex_pair = std::abs(c.eigenvalues[0].imag()) > 0.0;
+  if (std::min(std::abs(re0), std::abs(re1)) <= tol.hyperbolic * scale)
+    c.type = SphereType::non_hyperbolic;
+  else if (complex_pair)
+    c.type = re0 < 0 ? SphereType::stable_focus : SphereType::unstable_focus;
+  else if (re1 < 0)
+    c.type = SphereType::stable_node;
+  else if (re0 > 0)
+    c.type = SphereType::unstable_node;
+  else
+    c.type = SphereType::saddle;
+  // Index of an isolated zero of a tangent field: sign det J_T (0 when degenerate).
+  c.index = std::abs(det) <= tol.hyperbolic * scale * scale ? 0 : (det > 0 ? 1 : -1);
+  if (system.has_invariant_circle() && std::abs(w.y()) <= 1e-12) c.colour = colour_of(c);
+  return c;
+}
+
+}  // namespace limitdir

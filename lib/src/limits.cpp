@@ -1,0 +1,543 @@
+// All limit directions at one load: Sect. 7.3-7.5 of seed 001 and SPEC.md section 3.
+//
+// Methods (find_limit_directions picks the most specific one that applies):
+//  * invariant circle (Sect. 7.4): axisymmetric model, M = diag(m1, m1, m3), load without a
+//    y component. With c1 != 0 every limit direction lies on w2 = 0 (as long as C(w3) never
+//    vanishes, which is checked); for the harmonic model the non-trivial ones are the roots
+//    of the polynomial (132) in u = w3^2 (all found as companion-matrix eigenvalues), for any
+//    other model the zeros of the 1-D field on the circle. With c1 = 0 (F = 0 for the presets)
+//    the solutions are the poles and circles of latitude (Figs 15-16).
+//  * linear-eigen (SPEC.md section 3): constant B, the 6x6 eigenproblem.
+//  * global: a geodesic mesh of the sphere, the winding of V* around every triangle
+//    (refined where the field is small), Newton from every triangle with nonzero winding and
+//    every local minimum of |V*|, duplicates merged, and the Poincare-Hopf certificate.
+#include "limitdir/limits.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <Eigen/LU>
+#include <Eigen/SVD>
+#include <algorithm>
+#include <functional>
+#include <boost/math/tools/roots.hpp>
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+
+#include "constants.hpp"
+#include "icosphere.hpp"
+#include "limitdir/errors.hpp"
+#include "limitdir/sphere.hpp"
+
+namespace limitdir {
+
+namespace {
+std::string vec(const Eigen::Vector3d& w) { return fmt::format("({:.9g}, {:.9g}, {:.9g})", w.x(), w.y(), w.z()); }
+}  // namespace
+
+// ----- Newton on the sphere ------------------------------------------------------------------
+
+Refined refine_limit_direction(const System& system, double F, const Eigen::Vector3d& w0, double residual_tol) {
+  Eigen::Vector3d w = w0.normalized();
+  FieldJacobian fj = system.field_jacobian(w, F);
+  double r = spherical_part(w, fj.F).norm();
+  // The attainable residual is limited by the rounding of F itself.
+  const double tol = std::max(residual_tol, 64 * std::numeric_limits<double>::epsilon() * fj.F.norm());
+  int it = 0;
+  for (; it < 60 && r > tol; ++it) {
+    const double rdot = w.dot(fj.F);
+    const Eigen::Matrix<double, 3, 2> P = tangent_basis(w);
+    const Eigen::Matrix2d J = P.transpose() * fj.DF * P - rdot * Eigen::Matrix2d::Identity();
+    const Eigen::Vector2d g = P.transpose() * fj.F;  // = P^T V*
+    Eigen::Vector2d delta = -J.jacobiSvd(Eigen::ComputeFullU | Eigen::ComputeFullV).solve(g);
+    if (!delta.allFinite()) break;
+    if (delta.norm() > 0.5) delta *= 0.5 / delta.norm();  // at most ~0.5 rad per step
+    bool improved = false;
+    for (double lambda = 1.0; lambda > 1e-4; lambda *= 0.5) {  // damped: |V*| must decrease
+      const Eigen::Vector3d wn = (w + lambda * (P * delta)).normalized();
+      const FieldJacobian fn = system.field_jacobian(wn, F);
+      const double rn = spherical_part(wn, fn.F).norm();
+      if (rn < r) {
+        w = wn;
+        fj = fn;
+        r = rn;
+        improved = true;
+        break;
+      }
+    }
+    if (!improved) break;
+  }
+  return {w, r, r <= tol, it};
+}
+
+// ----- constant B: SPEC.md section 3 ---------------------------------------------------------
+
+LinearSolution limit_directions_linear(const Eigen::Matrix3d& B, const Eigen::Vector3d& c) {
+  LinearSolution out;
+  const double scale = std::max(1.0, B.norm() + c.norm());
+  if (c.norm() <= 1e-15 * scale) {
+    // c = 0: the real eigenvectors of B (both signs); a 2-D eigenspace is a great circle.
+    const Eigen::EigenSolver<Eigen::Matrix3d> es(B);
+    std::vector<double> seen;
+    for (int i = 0; i < 3; ++i) {
+      if (std::abs(es.eigenvalues()[i].imag()) > 1e-12 * scale) continue;
+      const double lambda = es.eigenvalues()[i].real();
+      if (std::any_of(seen.begin(), seen.end(), [&](double s) { return std::abs(s - lambda) <= 1e-10 * scale; }))
+        continue;
+      seen.push_back(lambda);
+      // Null space of B - lambda I from the eigenvectors of its Gram matrix (ascending).
+      const Eigen::Matrix3d A = B - lambda * Eigen::Matrix3d::Identity();
+      const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> gram(A.transpose() * A);
+      const Eigen::Vector3d s = gram.eigenvalues().cwiseMax(0.0).cwiseSqrt();
+      const int null_dim = (s.array() <= 1e-7 * scale).count();
+      if (null_dim >= 3) {
+        out.circle_normals.push_back(Eigen::Vector3d::Zero());  // B = lambda I: every direction
+      } else if (null_dim == 2) {
+        out.circle_normals.push_back(gram.eigenvectors().col(2).normalized());
+      } else {
+        const Eigen::Vector3d v = gram.eigenvectors().col(0).normalized();
+        out.directions.push_back(v);
+        out.directions.push_back(-v);
+      }
+    }
+    return out;
+  }
+  // rdot an eigenvalue of B: the minimum-norm solution plus the null space.
+  {
+    const Eigen::EigenSolver<Eigen::Matrix3d> es(B);
+    for (int i = 0; i < 3; ++i) {
+      if (std::abs(es.eigenvalues()[i].imag()) > 1e-12 * scale) continue;
+      const Eigen::Matrix3d A = es.eigenvalues()[i].real() * Eigen::Matrix3d::Identity() - B;
+      const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> gram(A.transpose() * A);  // ascending
+      const Eigen::Vector3d sv = gram.eigenvalues().cwiseMax(0.0).cwiseSqrt();
+      const int null_dim = (sv.array() <= 1e-7 * scale).count();
+      if (null_dim != 1) continue;  // 2-D null spaces with c != 0 are non-generic; the 6x6 covers the rest
+      // w_p = A^+ c through the Gram eigenbasis (V S^-2 V^T A^T c) restricted to the range.
+      Eigen::Vector3d wp = Eigen::Vector3d::Zero();
+      const Eigen::Vector3d Atc = A.transpose() * c;
+      for (int k = 1; k < 3; ++k)
+        wp += gram.eigenvectors().col(k) * (gram.eigenvectors().col(k).dot(Atc) / gram.eigenvalues()[k]);
+      if ((A * wp - c).norm() > 1e-10 * scale) continue;  // c not in the range: no solution
+      const double rest = 1.0 - wp.squaredNorm();
+      if (rest < -1e-12) continue;
+      const Eigen::Vector3d v = gram.eigenvectors().col(0).normalized();
+      const double t = std::sqrt(std::max(rest, 0.0));
+      out.directions.push_back((wp + t * v).normalized());
+      if (t > 0) out.directions.push_back((wp - t * v).normalized());
+    }
+  }
+  // rdot [x; y] = [[B, c c^T], [I, B^T]] [x; y] with x = (rdot I - B)^-1 c,
+  // y = (rdot I - B^T)^-1 x, so that c^T y = x^T x = 1.
+  Eigen::Matrix<double, 6, 6> A = Eigen::Matrix<double, 6, 6>::Zero();
+  A.topLeftCorner<3, 3>() = B;
+  A.topRightCorner<3, 3>() = c * c.transpose();
+  A.bottomLeftCorner<3, 3>() = Eigen::Matrix3d::Identity();
+  A.bottomRightCorner<3, 3>() = B.transpose();
+  const Eigen::EigenSolver<Eigen::Matrix<double, 6, 6>> es(A);
+  for (int i = 0; i < 6; ++i) {
+    if (std::abs(es.eigenvalues()[i].imag()) > 1e-9 * scale) continue;
+    Eigen::Matrix<std::complex<double>, 6, 1> v = es.eigenvectors().col(i);
+    Eigen::Index k;
+    v.cwiseAbs().maxCoeff(&k);
+    const Eigen::Matrix<double, 6, 1> x6 = (v / v[k]).real();
+    const double s = c.dot(x6.tail<3>());
+    if (std::abs(s) <= 1e-12 * x6.tail<3>().norm() * c.norm()) continue;  // not a solution
+    const Eigen::Vector3d x = x6.head<3>() / s;
+    if (std::abs(x.norm() - 1.0) > 1e-6) continue;  // defective eigenvector: not a solution
+    out.directions.push_back(x.normalized());
+  }
+  return out;
+}
+
+namespace {
+
+struct Seed {
+  Eigen::Vector3d w;
+  bool certain;  // the method proved a zero nearby: failing to converge is a doubt
+};
+
+// Refines the seeds, merges duplicates, classifies, and writes the certificate.
+LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds, std::string method,
+                  const SolverOptions& opt, std::vector<std::string> doubts, bool continua = false) {
+  LimitSet set;
+  set.force = F;
+  set.method = std::move(method);
+  std::vector<Eigen::Vector3d> found;
+  for (const Seed& s : seeds) {
+    const Refined r = refine_limit_direction(system, F, s.w, opt.residual_tol);
+    if (!r.converged) {
+      if (s.certain)
+        doubts.push_back(fmt::format("Newton did not converge from w = {} (|V*| = {:.2e})", vec(s.w), r.residual));
+      continue;
+    }
+    if (std::any_of(found.begin(), found.end(), [&](const Eigen::Vector3d& f) { return (f - r.w).norm() < 1e-7; }))
+      continue;
+    found.push_back(r.w);
+  }
+  std::sort(found.begin(), found.end(), [](const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
+    if (a.x() != b.x()) return a.x() > b.x();
+    if (a.z() != b.z()) return a.z() > b.z();
+    return a.y() > b.y();
+  });
+  int index_sum = 0;
+  for (const auto& w : found) {
+    Classification c = classify(system, F, w, opt.classify);
+    index_sum += c.index;
+    if (c.type == SphereType::non_hyperbolic)
+      doubts.push_back(fmt::format("non-hyperbolic limit direction at w = {}: its index does not certify completeness",
+                                   vec(c.w)));
+    if (!c.differentiable)
+      doubts.push_back(fmt::format("the friction model is not differentiable at the limit direction w = {}", vec(c.w)));
+    set.directions.push_back(std::move(c));
+  }
+  set.certificate.index_sum = index_sum;
+  if (!continua && index_sum != 2)
+    doubts.push_back(fmt::format("index sum {} != 2 (Poincare-Hopf): a limit direction was missed or is degenerate",
+                                 index_sum));
+  set.certificate.complete = doubts.empty();
+  if (set.certificate.complete) {
+    set.certificate.reason =
+        continua ? fmt::format("{} circle(s) of latitude from the meridian equation (all roots simple) and {} hyperbolic "
+                               "isolated limit direction(s); Poincare-Hopf does not apply to continua",
+                               0, set.directions.size())
+                 : fmt::format("index sum 2 (Poincare-Hopf) and all {} limit directions hyperbolic", set.directions.size());
+  } else {
+    set.certificate.reason = doubts.front();
+    for (std::size_t i = 1; i < doubts.size(); ++i) set.certificate.reason += "; " + doubts[i];
+  }
+  return set;
+}
+
+// Zeros of a periodic or interval function sampled at x[i]: sign changes refined by TOMS 748,
+// and pairs of close zeros hidden between samples looked for around local minima of |g|.
+template <class G>
+std::vector<double> zeros_1d(const G& g, double a, double b, int samples, bool periodic, double scale,
+                             bool& all_simple) {
+  std::vector<double> x(samples + 1), y(samples + 1);
+  for (int i = 0; i <= samples; ++i) {
+    x[i] = a + (b - a) * i / samples;
+    y[i] = g(x[i]);
+  }
+  const int n = periodic ? samples : samples + 1;  // periodic: x[samples] is x[0]
+  std::vector<double> roots;
+  const auto bracket = [&](double l, double r, double gl, double gr) {
+    boost::uintmax_t iters = 100;
+    const auto res = boost::math::tools::toms748_solve(
+        g, l, r, gl, gr, [](double p, double q) { return std::abs(p - q) <= 4e-16 * std::max(1.0, std::abs(p)); },
+        iters);
+    roots.push_back(0.5 * (res.first + res.second));
+  };
+  for (int i = 0; i < n; ++i) {
+    if (y[i] == 0.0) {
+      roots.push_back(x[i]);
+      continue;
+    }
+    const int j = i + 1;
+    if (j > samples) break;
+    if (y[j] != 0.0 && (y[i] < 0) != (y[j] < 0)) bracket(x[i], x[j], y[i], y[j]);
+  }
+  // Local minima of |g| without a sign change: resolve finer, maybe a pair of zeros.
+  for (int i = 1; i < samples; ++i) {
+    if (!(std::abs(y[i]) < std::abs(y[i - 1]) && std::abs(y[i]) < std::abs(y[i + 1]))) continue;
+    if ((y[i - 1] < 0) != (y[i] < 0) || (y[i + 1] < 0) != (y[i] < 0)) continue;
+    const int fine = 256;
+    double best = std::abs(y[i]), best_x = x[i];
+    double xl = x[i - 1], yl = y[i - 1];
+    bool found = false;
+    for (int k = 1; k <= fine; ++k) {
+      const double xr = x[i - 1] + (x[i + 1] - x[i - 1]) * k / fine, yr = g(xr);
+      if (std::abs(yr) < best) best = std::abs(yr), best_x = xr;
+      if (yr != 0.0 && yl != 0.0 && (yl < 0) != (yr < 0)) {
+        bracket(xl, xr, yl, yr);
+        found = true;
+      }
+      xl = xr;
+      yl = yr;
+    }
+    if (!found && best <= 1e-9 * scale) {
+      roots.push_back(best_x);  // a double zero (fold): Newton and classification decide
+      all_simple = false;
+    }
+  }
+  std::sort(roots.begin(), roots.end());
+  roots.erase(std::unique(roots.begin(), roots.end(), [](double p, double q) { return std::abs(p - q) < 1e-12; }),
+              roots.end());
+  return roots;
+}
+
+LimitSet solve_global(const System& system, double F, const SolverOptions& opt);
+
+// c = (0, 0, c3): rotational symmetry about e3; the poles and circles of latitude theta with
+// h(theta) = sin(theta) (b1 C - b3 k S) + c3 = 0 (Sect. 7.4.4 for c3 = 0).
+LimitSet solve_circles(const System& system, double F, const SolverOptions& opt) {
+  const AxisymmetricModel& model = *system.axisymmetric();
+  const double b1 = system.M_inv()(0, 0), b3 = system.M_inv()(2, 2), k = model.kappa_over_rho();
+  const double c3 = system.c(F).z();
+  const auto h = [&](double th) {
+    const MeridianValue m = model.meridian_values(std::cos(th), std::sin(th));
+    return std::sin(th) * (b1 * m.C - b3 * k * m.S) + c3;
+  };
+  std::vector<std::string> doubts;
+  bool simple = true;
+  const double scale = std::abs(b1) + std::abs(b3 * k) + std::abs(c3);
+  const double lim = 0.5 * pi;
+  std::vector<double> roots = zeros_1d(h, -lim, lim, 2000, false, scale, simple);
+  roots.erase(std::remove_if(roots.begin(), roots.end(), [&](double t) { return std::abs(t) >= lim - 1e-9; }),
+              roots.end());
+  double hmax = 0;
+  for (int i = 0; i <= 200; ++i) hmax = std::max(hmax, std::abs(h(-lim + pi * i / 200)));
+  if (hmax <= 1e-13 * scale) {
+    doubts.push_back("every direction is a limit direction (the field is radial everywhere)");
+    roots.clear();
+  }
+  std::vector<Seed> seeds{{Eigen::Vector3d::UnitZ(), true}, {-Eigen::Vector3d::UnitZ(), true}};
+  LimitSet set = assemble(system, F, seeds, "axisymmetric-circles", opt, doubts, true);
+  for (double th : roots) {
+    const Classification c = classify(system, F, Eigen::Vector3d(std::cos(th), 0.0, std::sin(th)), opt.classify);
+    const double transverse = c.J_T.trace();  // the eigenvalue along the circle is 0
+    const double tol = opt.classify.hyperbolic * std::max(1.0, c.J_T.norm());
+    std::string type = transverse < -tol ? "stable-circle" : transverse > tol ? "unstable-circle" : "non-hyperbolic";
+    if (type == "non-hyperbolic") simple = false;
+    set.circles.push_back({th, Eigen::Vector3d::UnitZ(), c.rdot, c.radial, transverse, type});
+  }
+  if (!simple) {
+    set.certificate.complete = false;
+    set.certificate.reason = "a circle of limit directions is degenerate (double root of the meridian equation)" +
+                             (set.certificate.reason.empty() ? "" : "; " + set.certificate.reason);
+  } else if (set.certificate.complete) {
+    set.certificate.reason = fmt::format(
+        "{} circle(s) of latitude from the meridian equation (all roots simple) and {} hyperbolic isolated limit "
+        "direction(s) at the poles; Poincare-Hopf does not apply to continua",
+        set.circles.size(), set.directions.size());
+  }
+  return set;
+}
+
+// The circle w2 = 0 with c1 != 0.
+LimitSet solve_invariant_circle(const System& system, double F, const SolverOptions& opt, bool forced) {
+  const AxisymmetricModel& model = *system.axisymmetric();
+  const Eigen::Vector3d c = system.c(F);
+  if (c.x() == 0.0) return solve_circles(system, F, opt);
+  const double b1 = system.M_inv()(0, 0), b3 = system.M_inv()(2, 2), k = model.kappa_over_rho();
+  // Off the circle, V* = 0 needs b1 C(w3) = -rdot and then c1 = 0: so C must not vanish.
+  double cmin = std::numeric_limits<double>::infinity(), cmax = 0;
+  for (int i = 0; i <= 2000; ++i) {
+    const double th = -0.5 * pi + pi * i / 2000;
+    const double C = model.meridian_values(std::cos(th), std::sin(th)).C;
+    cmin = std::min(cmin, C);
+    cmax = std::max(cmax, std::abs(C));
+  }
+  if (!(cmin > 1e-8 * cmax)) {
+    if (forced)
+      throw InputError("--method invariant-circle: C(w3) of the friction model vanishes, so limit directions may lie "
+                       "off the circle w2 = 0");
+    return solve_global(system, F, opt);
+  }
+  std::vector<Seed> seeds{{Eigen::Vector3d::UnitX(), true}, {-Eigen::Vector3d::UnitX(), true}};  // (128)
+  std::vector<std::string> doubts;
+  const auto* harmonic = dynamic_cast<const HarmonicModel*>(&model);
+  if (harmonic && harmonic->degree() <= 12 && c.z() == 0.0) {
+    // (132): (b1 C(u) - b3 k S(u))^2 (1 - u) = c1^2 in u = w3^2, degree 2N - 1.
+    const int N = harmonic->degree();
+    std::vector<double> A(N), P(2 * N, 0.0);
+    for (int i = 0; i < N; ++i) A[i] = b1 * harmonic->C()[i] - b3 * k * harmonic->S()[i];
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j) {
+        P[i + j] += A[i] * A[j];
+        P[i + j + 1] -= A[i] * A[j];
+      }
+    P[0] -= c.x() * c.x();
+    int deg = 2 * N - 1;
+    double pmax = 0;
+    for (double p : P) pmax = std::max(pmax, std::abs(p));
+    while (deg > 0 && std::abs(P[deg]) <= 1e-14 * pmax) --deg;
+    std::vector<double> real_roots;
+    if (deg >= 1) {
+      Eigen::MatrixXd comp = Eigen::MatrixXd::Zero(deg, deg);
+      for (int i = 1; i < deg; ++i) comp(i, i - 1) = 1.0;
+      for (int i = 0; i < deg; ++i) comp(i, deg - 1) = -P[i] / P[deg];
+      const Eigen::EigenSolver<Eigen::MatrixXd> es(comp, false);
+      for (int i = 0; i < deg; ++i) {
+        const std::complex<double> z = es.eigenvalues()[i];
+        if (std::abs(z.imag()) > 1e-6 * (1.0 + std::abs(z)) || z.real() < -1e-9 || z.real() > 1.0 + 1e-9) continue;
+        real_roots.push_back(std::clamp(z.real(), 0.0, 1.0));
+      }
+    }
+    const auto Aof = [&](double u) {
+      double s = 0;
+      for (int i = N; i-- > 0;) s = s * u + A[i];
+      return s;
+    };
+    for (double u : real_roots) {
+      const double a = Aof(u);
+      if (a == 0.0) continue;
+      const double w1 = c.x() / a, w3 = std::sqrt(u);  // (131)
+      seeds.push_back({Eigen::Vector3d(w1, 0.0, w3), false});
+      if (w3 > 0) seeds.push_back({Eigen::Vector3d(w1, 0.0, -w3), false});
+    }
+    return assemble(system, F, seeds, "invariant-circle-polynomial", opt, doubts);
+  }
+  // Any other axisymmetric model: the zeros of the field along the circle, g = t . F.
+  const auto g = [&](double psi) {
+    const Eigen::Vector3d w(std::cos(psi), 0.0, std::sin(psi));
+    const Eigen::Vector3d f = system.field(w, F);
+    return -std::sin(psi) * f.x() + std::cos(psi) * f.z();
+  };
+  bool simple = true;
+  const double scale = std::abs(b1) + std::abs(b3 * k) + c.norm();
+  for (double psi : zeros_1d(g, -pi, pi, 1024, true, scale, simple))
+    seeds.push_back({Eigen::Vector3d(std::cos(psi), 0.0, std::sin(psi)), true});
+  return assemble(system, F, seeds, "invariant-circle", opt, doubts);
+}
+
+LimitSet solve_linear(const System& system, double F, const SolverOptions& opt) {
+  const Eigen::Matrix3d B = *system.constant_B();
+  const LinearSolution sol = limit_directions_linear(B, system.c(F));
+  std::vector<Seed> seeds;
+  for (const auto& w : sol.directions) seeds.push_back({w, true});
+  std::vector<std::string> doubts;
+  bool continua = false;
+  for (const auto& n : sol.circle_normals) {
+    if (n.isZero()) doubts.push_back("every direction is a limit direction (B is a multiple of I, c = 0)");
+    continua = true;
+  }
+  LimitSet set = assemble(system, F, seeds, "linear-eigen", opt, doubts, continua);
+  for (const auto& n : sol.circle_normals) {
+    if (n.isZero()) continue;
+    // a point of the great circle with normal n, and the eigenvalue across it
+    const Eigen::Vector3d p = tangent_basis(n).col(0);
+    const Classification c = classify(system, F, p, opt.classify);
+    const double transverse = c.J_T.trace();
+    const double tol = opt.classify.hyperbolic * std::max(1.0, c.J_T.norm());
+    set.circles.push_back({0.0, n, c.rdot, c.radial, transverse,
+                           transverse < -tol  ? "stable-circle"
+                           : transverse > tol ? "unstable-circle"
+                                              : "non-hyperbolic"});
+  }
+  if (set.certificate.complete && !set.circles.empty())
+    set.certificate.reason = fmt::format(
+        "{} great circle(s) from the double eigenvalues of B and {} hyperbolic isolated limit direction(s) from its "
+        "simple ones (c = 0); Poincare-Hopf does not apply to continua",
+        set.circles.size(), set.directions.size());
+  return set;
+}
+
+// Winding number of the tangent field around a small spherical triangle (counter-clockwise
+// seen from outside), in the tangent plane P at its centroid, by counting the signed crossings
+// of the positive first axis (the field taken to turn by less than pi along each edge); 0 if
+// a vertex value vanishes there (that vertex is then seeded directly).
+int winding(const Eigen::Matrix<double, 3, 2>& P, const Eigen::Vector3d& Va, const Eigen::Vector3d& Vb,
+            const Eigen::Vector3d& Vc) {
+  const Eigen::Vector2d p[3] = {P.transpose() * Va, P.transpose() * Vb, P.transpose() * Vc};
+  int w = 0;
+  for (int i = 0; i < 3; ++i) {
+    const Eigen::Vector2d &u = p[i], &v = p[(i + 1) % 3];
+    if (u.isZero() || v.isZero()) return 0;
+    const double cross = u.x() * v.y() - u.y() * v.x();
+    if (u.y() <= 0 && v.y() > 0 && cross > 0) ++w;  // upward crossing left of the origin
+    if (u.y() > 0 && v.y() <= 0 && cross < 0) --w;  // downward crossing
+  }
+  return w;
+}
+
+int winding(const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& c, const Eigen::Vector3d& Va,
+            const Eigen::Vector3d& Vb, const Eigen::Vector3d& Vc) {
+  return winding(tangent_basis((a + b + c).normalized()), Va, Vb, Vc);
+}
+
+// Seeds from one mesh level; returns the sum of the face windings (2 when the mesh resolves V*).
+int global_seeds(const System& system, double F, int level, std::vector<Seed>& seeds) {
+  const detail::Icosphere& mesh = detail::icosphere(level);
+  const std::size_t nv = mesh.vertices.size();
+  std::vector<Eigen::Vector3d> V(nv);
+  std::vector<double> norm(nv);
+  for (std::size_t i = 0; i < nv; ++i) {
+    const Eigen::Vector3d f = system.field(mesh.vertices[i], F);
+    V[i] = spherical_part(mesh.vertices[i], f);
+    norm[i] = V[i].norm();
+  }
+  int total = 0;
+  const auto field = [&](const Eigen::Vector3d& w) { return spherical_part(w, system.field(w, F)); };
+  std::function<void(const Eigen::Vector3d&, const Eigen::Vector3d&, const Eigen::Vector3d&, const Eigen::Vector3d&,
+                     const Eigen::Vector3d&, const Eigen::Vector3d&, int)>
+      examine = [&](const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& c,
+                    const Eigen::Vector3d& Va, const Eigen::Vector3d& Vb, const Eigen::Vector3d& Vc, int depth) {
+        const int wnd = winding(a, b, c, Va, Vb, Vc);
+        if (wnd != 0) {
+          seeds.push_back({(a + b + c).normalized(), true});
+          return;
+        }
+        // A zero-free face with a hidden pair of zeros needs V* to vary across it by more than
+        // its smallest value; refine only those (locally, depth <= 4).
+        const double vary = std::max({(Va - Vb).norm(), (Vb - Vc).norm(), (Vc - Va).norm()});
+        if (depth >= 4 || std::min({Va.norm(), Vb.norm(), Vc.norm()}) > vary) return;
+        const Eigen::Vector3d ab = (a + b).normalized(), bc = (b + c).normalized(), ca = (c + a).normalized();
+        const Eigen::Vector3d Vab = field(ab), Vbc = field(bc), Vca = field(ca);
+        examine(a, ab, ca, Va, Vab, Vca, depth + 1);
+        examine(b, bc, ab, Vb, Vbc, Vab, depth + 1);
+        examine(c, ca, bc, Vc, Vca, Vbc, depth + 1);
+        examine(ab, bc, ca, Vab, Vbc, Vca, depth + 1);
+      };
+  for (std::size_t fi = 0; fi < mesh.faces.size(); ++fi) {
+    const auto& f = mesh.faces[fi];
+    const int wnd = winding(mesh.face_basis[fi], V[f[0]], V[f[1]], V[f[2]]);
+    total += wnd;
+    if (wnd != 0)
+      seeds.push_back({(mesh.vertices[f[0]] + mesh.vertices[f[1]] + mesh.vertices[f[2]]).normalized(), true});
+    else
+      examine(mesh.vertices[f[0]], mesh.vertices[f[1]], mesh.vertices[f[2]], V[f[0]], V[f[1]], V[f[2]], 0);
+  }
+  // Local minima of |V*| over the vertex neighbourhoods (pairs of zeros inside one face).
+  for (std::size_t i = 0; i < nv; ++i) {
+    if (norm[i] == 0.0) {
+      seeds.push_back({mesh.vertices[i], true});
+      continue;
+    }
+    if (std::all_of(mesh.neighbours[i].begin(), mesh.neighbours[i].end(), [&](int j) { return norm[i] <= norm[j]; }))
+      seeds.push_back({mesh.vertices[i], false});
+  }
+  return total;
+}
+
+// The mesh level is raised (up to two levels, at most 7) until the windings sum to 2; the
+// seeds of every level are kept.
+LimitSet solve_global(const System& system, double F, const SolverOptions& opt) {
+  std::vector<Seed> seeds;
+  std::vector<std::string> doubts;
+  int level = opt.mesh_level, total = 0;
+  for (;; ++level) {
+    total = global_seeds(system, F, level, seeds);
+    if (total == 2 || level >= std::min(opt.mesh_level + 2, 7)) break;
+  }
+  if (total != 2)
+    doubts.push_back(fmt::format("the windings of V* over the mesh sum to {} != 2 even at mesh level {}: the field is "
+                                 "not resolved (raise --mesh-level)",
+                                 total, level));
+  return assemble(system, F, seeds, "global", opt, doubts);
+}
+
+}  // namespace
+
+LimitSet find_limit_directions(const System& system, double F, const SolverOptions& opt) {
+  if (!std::isfinite(F)) throw InputError(fmt::format("force: must be a finite number (got {})", F));
+  if (opt.mesh_level < 1 || opt.mesh_level > 7)
+    throw InputError(fmt::format("mesh level: must be an integer in [1, 7] (got {})", opt.mesh_level));
+  const std::string& m = opt.method;
+  if (m == "global") return solve_global(system, F, opt);
+  if (m == "invariant-circle") {
+    if (!system.has_invariant_circle())
+      throw InputError("--method invariant-circle: needs an axisymmetric model, M = diag(m1, m1, m3) and a load "
+                       "without y component");
+    return solve_invariant_circle(system, F, opt, true);
+  }
+  if (m == "linear-eigen") {
+    if (!system.constant_B()) throw InputError("--method linear-eigen: the friction model is not linear");
+    return solve_linear(system, F, opt);
+  }
+  if (m != "auto")
+    throw InputError("method: unknown '" + m + "' (valid: auto, linear-eigen, invariant-circle, global)");
+  if (system.has_invariant_circle()) return solve_invariant_circle(system, F, opt, false);
+  if (system.constant_B()) return solve_linear(system, F, opt);
+  return solve_global(system, F, opt);
+}
+
+}  // namespace limitdir

@@ -1,0 +1,72 @@
+// Systems near stick, (97)-(101) of seed 001 and SPEC.md section 2.
+#include "limitdir/system.hpp"
+
+#include <Eigen/LU>
+#include <cmath>
+
+#include "limitdir/errors.hpp"
+
+namespace limitdir {
+
+System::System(const Eigen::Matrix3d& M, const Eigen::Vector3d& load_direction, const Eigen::Vector3d& load_offset,
+               std::shared_ptr<const FrictionModel> friction)
+    : M_(M), d_(load_direction), e_(load_offset), friction_(std::move(friction)) {
+  if (!M.allFinite()) throw InputError("system: the mass matrix is not finite");
+  if (!d_.allFinite() || !e_.allFinite()) throw InputError("system: the load is not finite");
+  if (!friction_) throw InputError("system: no friction model");
+  const Eigen::FullPivLU<Eigen::Matrix3d> lu(M);
+  const double scale = M.norm();
+  if (!(scale > 0.0) || lu.rank() < 3 || std::abs(lu.determinant()) <= 1e-12 * scale * scale * scale)
+    throw InputError("system: singular mass matrix");
+  M_inv_ = lu.inverse();
+}
+
+FieldJacobian System::field_jacobian(const Eigen::Vector3d& w, double F) const {
+  const FrictionJacobian J = friction_->jacobian(w);
+  return {M_inv_ * J.q + c(F), M_inv_ * J.dq_dw, J.differentiable};
+}
+
+std::optional<Eigen::Matrix3d> System::constant_B() const {
+  if (const auto* lin = dynamic_cast<const LinearModel*>(friction_.get())) return M_inv_ * lin->Pi();
+  if (const auto* h = dynamic_cast<const HarmonicModel*>(friction_.get()); h && h->degree() == 1) {
+    // (90)-(91): N = 1 is linear, q = -diag(C1, C1, (kappa/rho) S1) w
+    const Eigen::Vector3d n(h->C()[0], h->C()[0], h->kappa_over_rho() * h->S()[0]);
+    return Eigen::Matrix3d(-(M_inv_ * n.asDiagonal()));
+  }
+  return std::nullopt;
+}
+
+const AxisymmetricModel* System::axisymmetric() const {
+  const auto* a = dynamic_cast<const AxisymmetricModel*>(friction_.get());
+  if (!a) return nullptr;
+  const bool diagonal = M_(0, 1) == 0 && M_(0, 2) == 0 && M_(1, 0) == 0 && M_(1, 2) == 0 && M_(2, 0) == 0 &&
+                        M_(2, 1) == 0 && M_(0, 0) == M_(1, 1);
+  return diagonal && d_.y() == 0 && e_.y() == 0 ? a : nullptr;
+}
+
+bool System::has_invariant_circle() const { return axisymmetric() != nullptr; }
+
+System make_system(const Problem& problem, std::shared_ptr<const FrictionModel> friction) {
+  const SystemSpec& s = problem.system;
+  const double rho = problem.rho_over_R();
+  if (s.preset == "disc") {
+    // (11)-(13): M = diag(m, m, (Rbar/rho)^2 j m), Q_e = (F, 0, 0), Rbar = R = 1, m = 1.
+    const Eigen::Matrix3d M = Eigen::Vector3d(1.0, 1.0, s.j / (rho * rho)).asDiagonal();
+    return System(M, Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), std::move(friction));
+  }
+  if (s.preset == "ball") {
+    // (16)-(18): M = diag(j/(1+j), j/(1+j), (Rbar/rho)^2 j) with Rbar = lambda R,
+    // Q_e = (F j/(1+j), 0, 0); gives (139) for rho = kappa = 3 pi R/16.
+    const double a = s.j / (1.0 + s.j);
+    const Eigen::Matrix3d M = Eigen::Vector3d(a, a, s.lambda * s.lambda * s.j / (rho * rho)).asDiagonal();
+    return System(M, Eigen::Vector3d(a, 0.0, 0.0), Eigen::Vector3d::Zero(), std::move(friction));
+  }
+  if (s.preset == "general") return System(s.mass, s.load_direction, s.load_offset, std::move(friction));
+  throw InputError(problem.source + ": system.preset: unknown preset '" + s.preset + "'");
+}
+
+System make_system(const Problem& problem) {
+  return make_system(problem, std::shared_ptr<const FrictionModel>(make_friction_model(problem)));
+}
+
+}  // namespace limitdir
