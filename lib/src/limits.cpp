@@ -266,6 +266,52 @@ std::vector<double> zeros_1d(const G& g, double a, double b, int samples, bool p
 
 LimitSet solve_global(const System& system, double F, const SolverOptions& opt);
 
+double horner(const std::vector<double>& p, double x) {
+  double s = 0;
+  for (std::size_t i = p.size(); i-- > 0;) s = s * x + p[i];
+  return s;
+}
+
+// The real roots in [0, 1] of the polynomial p = sum p_i u^i, given `cuts`: points that split
+// [0, 1] into pieces on which p is monotone (the roots of p'), so that each piece holds at
+// most one root, found by TOMS 748 where p changes sign. A cut where p vanishes (to rounding)
+// is a double root: a fold.
+std::vector<double> roots_between(const std::vector<double>& p, std::vector<double> cuts, double xtol) {
+  cuts.push_back(0.0);
+  cuts.push_back(1.0);
+  std::sort(cuts.begin(), cuts.end());
+  double scale = 0;
+  for (double c : p) scale += std::abs(c);
+  const auto f = [&](double x) { return horner(p, x); };
+  std::vector<double> roots;
+  for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+    const double l = cuts[i], r = cuts[i + 1], fl = f(l), fr = f(r);
+    if (std::abs(fl) <= 1e-13 * scale && (i > 0 || fl == 0.0)) roots.push_back(l);
+    if (r <= l) continue;
+    if ((fl < 0 && fr > 0) || (fl > 0 && fr < 0)) {
+      boost::uintmax_t iters = 100;
+      const auto res = boost::math::tools::toms748_solve(
+          f, l, r, fl, fr, [xtol](double a, double b) { return std::abs(a - b) <= xtol; }, iters);
+      roots.push_back(0.5 * (res.first + res.second));
+    }
+  }
+  if (std::abs(f(1.0)) <= 1e-13 * scale) roots.push_back(1.0);
+  std::sort(roots.begin(), roots.end());
+  roots.erase(std::unique(roots.begin(), roots.end(), [](double a, double b) { return std::abs(a - b) < 1e-12; }),
+              roots.end());
+  return roots;
+}
+
+// All real roots in [0, 1], the cuts being the roots of p' (recursively; the critical points
+// only separate monotone pieces, so a coarser tolerance is enough there).
+std::vector<double> polynomial_roots_01(const std::vector<double>& p, double xtol = 4e-16) {
+  const int deg = static_cast<int>(p.size()) - 1;
+  if (deg < 1) return {};
+  std::vector<double> dp(deg);
+  for (int i = 1; i <= deg; ++i) dp[i - 1] = i * p[i];
+  return roots_between(p, polynomial_roots_01(dp, 1e-10), xtol);
+}
+
 // c = (0, 0, c3): rotational symmetry about e3; the poles and circles of latitude theta with
 // h(theta) = sin(theta) (b1 C - b3 k S) + c3 = 0 (Sect. 7.4.4 for c3 = 0).
 LimitSet solve_circles(const System& system, double F, const SolverOptions& opt) {
@@ -319,14 +365,7 @@ LimitSet solve_invariant_circle(const System& system, double F, const SolverOpti
   if (c.x() == 0.0) return solve_circles(system, F, opt);
   const double b1 = system.M_inv()(0, 0), b3 = system.M_inv()(2, 2), k = model.kappa_over_rho();
   // Off the circle, V* = 0 needs b1 C(w3) = -rdot and then c1 = 0: so C must not vanish.
-  double cmin = std::numeric_limits<double>::infinity(), cmax = 0;
-  for (int i = 0; i <= 2000; ++i) {
-    const double th = -0.5 * pi + pi * i / 2000;
-    const double C = model.meridian_values(std::cos(th), std::sin(th)).C;
-    cmin = std::min(cmin, C);
-    cmax = std::max(cmax, std::abs(C));
-  }
-  if (!(cmin > 1e-8 * cmax)) {
+  if (!system.circle_holds_all()) {
     if (forced)
       throw InputError("--method invariant-circle: C(w3) of the friction model vanishes, so limit directions may lie "
                        "off the circle w2 = 0");
@@ -336,7 +375,8 @@ LimitSet solve_invariant_circle(const System& system, double F, const SolverOpti
   std::vector<std::string> doubts;
   const auto* harmonic = dynamic_cast<const HarmonicModel*>(&model);
   if (harmonic && harmonic->degree() <= 12 && c.z() == 0.0) {
-    // (132): (b1 C(u) - b3 k S(u))^2 (1 - u) = c1^2 in u = w3^2, degree 2N - 1.
+    // (132): (b1 C(u) - b3 k S(u))^2 (1 - u) = c1^2 in u = w3^2, degree 2N - 1; all its real
+    // roots in [0, 1] (polynomial_roots_01).
     const int N = harmonic->degree();
     std::vector<double> A(N), P(2 * N, 0.0);
     for (int i = 0; i < N; ++i) A[i] = b1 * harmonic->C()[i] - b3 * k * harmonic->S()[i];
@@ -350,25 +390,19 @@ LimitSet solve_invariant_circle(const System& system, double F, const SolverOpti
     double pmax = 0;
     for (double p : P) pmax = std::max(pmax, std::abs(p));
     while (deg > 0 && std::abs(P[deg]) <= 1e-14 * pmax) --deg;
-    std::vector<double> real_roots;
-    if (deg >= 1) {
-      Eigen::MatrixXd comp = Eigen::MatrixXd::Zero(deg, deg);
-      for (int i = 1; i < deg; ++i) comp(i, i - 1) = 1.0;
-      for (int i = 0; i < deg; ++i) comp(i, deg - 1) = -P[i] / P[deg];
-      const Eigen::EigenSolver<Eigen::MatrixXd> es(comp, false);
-      for (int i = 0; i < deg; ++i) {
-        const std::complex<double> z = es.eigenvalues()[i];
-        if (std::abs(z.imag()) > 1e-6 * (1.0 + std::abs(z)) || z.real() < -1e-9 || z.real() > 1.0 + 1e-9) continue;
-        real_roots.push_back(std::clamp(z.real(), 0.0, 1.0));
-      }
+    P.resize(deg + 1);
+    // P' = A (2 A' (1 - u) - A): its roots, the cuts, come from two polynomials of degree N - 1.
+    std::vector<double> Bp(N, 0.0);
+    for (int i = 0; i < N; ++i) {
+      Bp[i] -= A[i];
+      if (i + 1 < N) Bp[i] += 2.0 * (i + 1) * A[i + 1];
+      if (i >= 1) Bp[i] -= 2.0 * i * A[i];
     }
-    const auto Aof = [&](double u) {
-      double s = 0;
-      for (int i = N; i-- > 0;) s = s * u + A[i];
-      return s;
-    };
+    std::vector<double> cuts = polynomial_roots_01(A, 1e-10);
+    for (double r : polynomial_roots_01(Bp, 1e-10)) cuts.push_back(r);
+    const std::vector<double> real_roots = roots_between(P, cuts, 4e-16);
     for (double u : real_roots) {
-      const double a = Aof(u);
+      const double a = horner(A, u);
       if (a == 0.0) continue;
       const double w1 = c.x() / a, w3 = std::sqrt(u);  // (131)
       seeds.push_back({Eigen::Vector3d(w1, 0.0, w3), false});
