@@ -64,7 +64,26 @@ Refined refine_limit_direction(const System& system, double F, const Eigen::Vect
         break;
       }
     }
-    if (!improved) break;
+    if (!improved) {
+      // Newton's direction does not reduce |V*| (far from a zero, or at a saddle of |V*|):
+      // one steepest-descent step on |V*|^2 / 2 instead, whose gradient is J^T g.
+      Eigen::Vector2d grad = J.transpose() * g;
+      if (!(grad.norm() > 0)) break;
+      grad *= std::min(0.5, r / grad.norm()) / grad.norm();
+      for (double lambda = 1.0; lambda > 1e-6; lambda *= 0.5) {
+        const Eigen::Vector3d wn = (w - lambda * (P * grad)).normalized();
+        const FieldJacobian fn = system.field_jacobian(wn, F);
+        const double rn = spherical_part(wn, fn.F).norm();
+        if (rn < r) {
+          w = wn;
+          fj = fn;
+          r = rn;
+          improved = true;
+          break;
+        }
+      }
+      if (!improved) break;
+    }
   }
   return {w, r, r <= tol, it};
 }
@@ -193,6 +212,17 @@ LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds
   if (!continua && index_sum != 2)
     doubts.push_back(fmt::format("index sum {} != 2 (Poincare-Hopf): a limit direction was missed or is degenerate",
                                  index_sum));
+  // Coulomb's point contact has no limit of q at the poles: Poincare-Hopf counts them too.
+  if (!continua && index_sum != 2 && system.friction().name() == "coulomb-point")
+    doubts.insert(doubts.begin(), "the Coulomb point model is discontinuous at the poles (pure spin), which are singular "
+                                  "points of V* that the index sum does not include");
+  // Many non-hyperbolic zeros are the trace of a continuum (the global method samples it).
+  const auto nonhyp = std::count_if(set.directions.begin(), set.directions.end(),
+                                    [](const Classification& c) { return c.type == SphereType::non_hyperbolic; });
+  if (nonhyp > 6)
+    doubts.insert(doubts.begin(), fmt::format("{} non-hyperbolic limit directions: a continuum of limit directions is "
+                                              "likely (the '{}' method reports isolated points only)",
+                                              nonhyp, set.method));
   set.certificate.complete = doubts.empty();
   if (set.certificate.complete) {
     set.certificate.reason =
@@ -201,8 +231,10 @@ LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds
                                0, set.directions.size())
                  : fmt::format("index sum 2 (Poincare-Hopf) and all {} limit directions hyperbolic", set.directions.size());
   } else {
+    // at most five reasons, then a count (a continuum can give hundreds)
     set.certificate.reason = doubts.front();
-    for (std::size_t i = 1; i < doubts.size(); ++i) set.certificate.reason += "; " + doubts[i];
+    for (std::size_t i = 1; i < std::min<std::size_t>(doubts.size(), 5); ++i) set.certificate.reason += "; " + doubts[i];
+    if (doubts.size() > 5) set.certificate.reason += fmt::format("; and {} more", doubts.size() - 5);
   }
   return set;
 }

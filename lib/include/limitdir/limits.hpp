@@ -43,7 +43,9 @@ struct SolverOptions {
   /// "auto" picks the most specific exact method that applies; or force one of
   /// "linear-eigen", "invariant-circle", "global".
   std::string method = "auto";
-  int mesh_level = 4;           // icosphere level of the global method (2562 vertices at 4)
+  /// Icosphere level of the global method, 1..7 (10 4^L + 2 vertices: 2562 at 4); raised
+  /// automatically by up to two levels when the mesh does not resolve the field.
+  int mesh_level = 4;
   double residual_tol = 1e-13;  // |V*| after Newton
   ClassifyTolerances classify;
 };
