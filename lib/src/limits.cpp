@@ -51,39 +51,28 @@ Refined refine_limit_direction(const System& system, double F, const Eigen::Vect
     Eigen::Vector2d delta = -J.jacobiSvd(Eigen::ComputeFullU | Eigen::ComputeFullV).solve(g);
     if (!delta.allFinite()) break;
     if (delta.norm() > 0.5) delta *= 0.5 / delta.norm();  // at most ~0.5 rad per step
-    bool improved = false;
-    for (double lambda = 1.0; lambda > 1e-4; lambda *= 0.5) {  // damped: |V*| must decrease
-      const Eigen::Vector3d wn = (w + lambda * (P * delta)).normalized();
-      const FieldJacobian fn = system.field_jacobian(wn, F);
-      const double rn = spherical_part(wn, fn.F).norm();
-      if (rn < r) {
-        w = wn;
-        fj = fn;
-        r = rn;
-        improved = true;
-        break;
-      }
-    }
-    if (!improved) {
-      // Newton's direction does not reduce |V*| (far from a zero, or at a saddle of |V*|):
-      // one steepest-descent step on |V*|^2 / 2 instead, whose gradient is J^T g.
-      Eigen::Vector2d grad = J.transpose() * g;
-      if (!(grad.norm() > 0)) break;
-      grad *= std::min(0.5, r / grad.norm()) / grad.norm();
-      for (double lambda = 1.0; lambda > 1e-6; lambda *= 0.5) {
-        const Eigen::Vector3d wn = (w - lambda * (P * grad)).normalized();
+    // Damped step along the tangent direction d: accepted when |V*| decreases.
+    const auto try_step = [&](const Eigen::Vector2d& d, double min_lambda) {
+      for (double lambda = 1.0; lambda > min_lambda; lambda *= 0.5) {
+        const Eigen::Vector3d wn = (w + lambda * (P * d)).normalized();
         const FieldJacobian fn = system.field_jacobian(wn, F);
         const double rn = spherical_part(wn, fn.F).norm();
         if (rn < r) {
           w = wn;
           fj = fn;
           r = rn;
-          improved = true;
-          break;
+          return true;
         }
       }
-      if (!improved) break;
-    }
+      return false;
+    };
+    if (try_step(delta, 1e-4)) continue;
+    // Newton's direction does not reduce |V*| (far from a zero, or at a saddle of |V*|):
+    // one steepest-descent step on |V*|^2 / 2 instead, whose gradient is J^T g.
+    Eigen::Vector2d grad = J.transpose() * g;
+    if (!(grad.norm() > 0)) break;
+    grad *= std::min(0.5, r / grad.norm()) / grad.norm();
+    if (!try_step(-grad, 1e-6)) break;
   }
   return {w, r, r <= tol, it};
 }

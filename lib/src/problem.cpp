@@ -19,6 +19,7 @@
 #include <iterator>
 #include <system_error>
 
+#include "json_text.hpp"
 #include "limitdir/errors.hpp"
 
 namespace limitdir {
@@ -42,23 +43,7 @@ const std::vector<std::string>& model_names() {
 
 // ----- messages ----------------------------------------------------------------------------
 
-/// A value for "(got ...)": compact JSON, non-finite numbers spelled out (JSON would say
-/// null), long values shortened, never more than one line.
-std::string show(const json& value) {
-  if (value.is_number_float()) {
-    const double x = value.get<double>();
-    if (std::isnan(x)) return "nan";
-    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-  }
-  std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
-  constexpr std::size_t max_length = 80;
-  if (text.size() > max_length) {
-    std::size_t cut = max_length - 3;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // UTF-8 boundary
-    text = text.substr(0, cut) + "...";
-  }
-  return text;
-}
+using detail::show;
 
 /// Joins names for messages: "a, b or c".
 std::string list_of(const std::vector<std::string>& names, bool quoted) {

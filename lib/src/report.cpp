@@ -15,6 +15,7 @@
 
 #include <boost/math/constants/constants.hpp>
 
+#include "json_text.hpp"
 #include "limitdir/errors.hpp"
 #include "limitdir/sphere.hpp"
 #include "limitdir/version.hpp"
@@ -114,17 +115,7 @@ json in_entry(const std::string& entry, Function&& function) {
 
 // ----- reading directions ------------------------------------------------------------------
 
-/// A value for "(got ...)" in a message: compact JSON on one line, shortened when long.
-std::string show(const json& value) {
-  std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
-  constexpr std::size_t max_length = 80;
-  if (text.size() > max_length) {
-    std::size_t cut = max_length - 3;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // UTF-8 boundary
-    text = text.substr(0, cut) + "...";
-  }
-  return text;
-}
+using detail::show;
 
 [[noreturn]] void bad_input(const std::string& where, const std::string& what, const json& got) {
   throw InputError(where + ": " + what + " (got " + show(got) + ")");

@@ -2,18 +2,9 @@
 # Command-line contract for bad input (SPEC.md section 5): every case must exit with code 2,
 # print nothing on stdout and exactly one line "<app>: error: ..." on stderr that names what is
 # wrong. Usage: bash bad_input.sh BIN_DIR SHARE_DIR
-set -u
-if [[ $# -ne 2 ]]; then
-  echo "usage: bash $0 BIN_DIR SHARE_DIR" >&2
-  exit 2
-fi
-bin=$1
-share=$2
-app="$bin/friction-model"
+source "$(dirname "$0")/common.bash"
+cli_setup friction-model "$@"
 disc="$share/problems/disc.json"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
 
 # expect_bad WORD ARGS...: runs friction-model ARGS and checks the contract; WORD must appear
 # in the message.
@@ -87,8 +78,4 @@ expect_bad "--degree" "$share/problems/disc-exact.json" --degree 3
 expect_bad "PROBLEM" --samples 5
 expect_bad "too many" "$disc" "$disc"
 
-if [[ $failures -ne 0 ]]; then
-  echo "$failures bad-input case(s) failed"
-  exit 1
-fi
-echo "all bad-input cases passed"
+cli_finish "bad-input"

@@ -6,25 +6,10 @@
 # direction within --max-angle is a numerical failure: exit 3, nothing on stdout, one line on
 # stderr naming it. Bad input exits 2 with nothing on stdout and one line on stderr.
 # Usage: bash classify.sh BIN_DIR SHARE_DIR
-set -u
-exec </dev/null  # no case reads the terminal by mistake
-if [[ $# -ne 2 ]]; then
-  echo "usage: bash $0 BIN_DIR SHARE_DIR" >&2
-  exit 2
-fi
-bin=$1
-share=$2
-app="$bin/classify"
+source "$(dirname "$0")/common.bash"
+cli_setup classify "$@"
 check="$(dirname "$0")/check_reports.py"
 disc="$share/problems/disc.json"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
 
 # run ARGS...: runs classify with the caller's stdin; exit code in $rc, output in $tmp/stdout
 # and $tmp/stderr.
@@ -184,8 +169,4 @@ fi
 run --version
 grep -qE '^classify \(limitdir\) [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/stdout" || fail "--version printed '$(cat "$tmp/stdout")'"
 
-if [[ $failures -ne 0 ]]; then
-  echo "$failures classify check(s) failed"
-  exit 1
-fi
-echo "all classify checks passed"
+cli_finish "classify"

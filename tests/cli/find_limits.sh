@@ -7,25 +7,10 @@
 # F = 0 gives circles of latitude (Fig. 15), F = 0.2 Case 3 (four limit directions),
 # F = 1.2 Case 1 (two, one of them repelling).
 # Usage: bash find_limits.sh BIN_DIR SHARE_DIR
-set -u
-exec </dev/null  # no case reads the terminal by mistake
-if [[ $# -ne 2 ]]; then
-  echo "usage: bash $0 BIN_DIR SHARE_DIR" >&2
-  exit 2
-fi
-bin=$1
-share=$2
-app="$bin/find-limits"
+source "$(dirname "$0")/common.bash"
+cli_setup find-limits "$@"
 check="$(dirname "$0")/check_reports.py"
 disc="$share/problems/disc.json"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
 
 # run ARGS...: runs find-limits (standard input is the caller's); exit code in $rc, output in
 # $tmp/stdout and $tmp/stderr.
@@ -168,8 +153,4 @@ run --version
 grep -qE '^find-limits \(limitdir\) [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/stdout" ||
   fail "--version printed '$(cat "$tmp/stdout")'"
 
-if [[ $failures -ne 0 ]]; then
-  echo "$failures find-limits check(s) failed"
-  exit 1
-fi
-echo "all find-limits checks passed"
+cli_finish "find-limits"

@@ -2,22 +2,8 @@
 # Command-line contract of friction-model (SPEC.md section 5): a valid problem exits 0 and
 # prints one JSON object of schema "limitdir.friction/1" with the documented keys; --help and
 # --version exit 0. Usage: bash friction_model.sh BIN_DIR SHARE_DIR
-set -u
-if [[ $# -ne 2 ]]; then
-  echo "usage: bash $0 BIN_DIR SHARE_DIR" >&2
-  exit 2
-fi
-bin=$1
-share=$2
-app="$bin/friction-model"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
+source "$(dirname "$0")/common.bash"
+cli_setup friction-model "$@"
 
 # run_ok ARGS...: runs friction-model, requires exit 0 and an empty stderr; stdout in $tmp/stdout.
 run_ok() {
@@ -119,8 +105,4 @@ if run_ok --version; then
     fail "--version printed '$(cat "$tmp/stdout")'"
 fi
 
-if [[ $failures -ne 0 ]]; then
-  echo "$failures friction-model check(s) failed"
-  exit 1
-fi
-echo "all friction-model checks passed"
+cli_finish "friction-model"
