@@ -1,14 +1,19 @@
-// classify [PROBLEM] [--force F] [--direction w1,w2,w3]... [--max-angle A] [--regions]
+// classify [PROBLEM] [--force F] [--direction w1,w2,w3]... [--max-angle A]
+// classify --regions [DIAGRAM]
 // Refines given directions to the nearest limit directions and classifies them in detail
 // (SPEC.md sections 1 and 5, schema "limitdir.classification/1"): rdot = R*(w) (121), the
 // tangent-plane Jacobian J_T, its eigenvalues and eigenvectors, the modified Jacobian (119)
 // and the angle Jacobian (120). Without --direction the directions are read from standard input:
 // a find-limits report, {"problem": ..., "force": ..., "directions": [...]} or a bare list.
+// With --regions it reads a bifurcation diagram (sweep-force, "limitdir.diagram/1") and prints
+// the structurally different cases along its parameter ("limitdir.regions/1", SPEC.md section 5).
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cli.hpp"
+#include "limitdir/continuation.hpp"
+#include "limitdir/diagram_io.hpp"
 #include "limitdir/errors.hpp"
 #include "limitdir/report.hpp"
 #include "limitdir/system.hpp"
@@ -17,7 +22,8 @@ namespace po = limitdir::cli::po;
 
 int main(int argc, char* argv[]) {
   limitdir::cli::AppInfo info{
-      "classify", "[PROBLEM] [--force F] [--direction w1,w2,w3]... [--max-angle A]",
+      "classify", "[PROBLEM] [--force F] [--direction w1,w2,w3]... [--max-angle A]\n"
+      "       classify --regions [DIAGRAM]",
       "Refines each given direction w to the nearest limit direction at the load F (Newton on (125))\n"
       "and classifies it: radially by rdot = R*(w), on the sphere by the eigenvalues and eigenvectors\n"
       "of the tangent-plane Jacobian, with the modified Jacobian (119) and the angle Jacobian (120).\n"
@@ -26,7 +32,11 @@ int main(int argc, char* argv[]) {
       "and force are used unless PROBLEM or --force is given), {\"problem\": ..., \"force\": ...,\n"
       "\"directions\": [[w1, w2, w3], ...]} or a bare list [[w1, w2, w3], ...] (PROBLEM required).\n"
       "The load is --force, else the input's \"force\", else the problem's. A direction with no\n"
-      "limit direction within --max-angle is a numerical failure (exit 3) that names it."};
+      "limit direction within --max-angle is a numerical failure (exit 3) that names it.\n\n"
+      "With --regions, DIAGRAM (a file, or standard input when omitted or -) is a bifurcation\n"
+      "diagram printed by sweep-force (schema \"limitdir.diagram/1\"); classify then prints the\n"
+      "intervals of its parameter with the same number and types of limit directions, recomputed\n"
+      "from its branches (schema \"limitdir.regions/1\"; the Cases 1-4 of Sect. 7.4)."};
   info.problem_optional = true;
 
   po::options_description options("Options");
@@ -36,14 +46,23 @@ int main(int argc, char* argv[]) {
       ("max-angle", po::value<std::string>()->value_name("A"),
        "largest angle in radians between a given direction and its refined limit direction (default 1e-3)")
       ("regions", po::bool_switch(),
-       "the structurally different cases of a bifurcation diagram (limitdir.diagram/1; no tool writes one yet)");
+       "read a bifurcation diagram (limitdir.diagram/1) instead and print its structurally different cases");
   limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
 
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
-    // SPEC.md section 5: --regions reads a "limitdir.diagram/1" (sweep-force), not yet available.
-    if (vm["regions"].as<bool>())
-      throw limitdir::InputError(
-          "classify --regions: needs a bifurcation diagram (limitdir.diagram/1), which no tool produces yet");
+    // SPEC.md section 5: --regions reads a "limitdir.diagram/1" (sweep-force) and prints the
+    // regions recomputed from its branches; nothing else applies to a diagram.
+    if (vm["regions"].as<bool>()) {
+      for (const char* other : {"direction", "max-angle", "force", "model", "degree", "pressure", "rho"})
+        if (vm.count(other))
+          throw limitdir::InputError(std::string("--") + other + ": does not apply to --regions (a diagram carries "
+                                     "its problem and load)");
+      const std::string path = limitdir::cli::optional_problem_path(vm).value_or("-");
+      const std::string source = path == "-" ? "<stdin>" : path;
+      const limitdir::Diagram diagram = limitdir::diagram_from_json(
+          limitdir::cli::read_json_file(path, "a bifurcation diagram (limitdir.diagram/1, from sweep-force)"), source);
+      return limitdir::regions_report(diagram, limitdir::regions_of(diagram)).dump(2) + "\n";
+    }
     double max_angle = 1e-3;
     if (vm.count("max-angle")) {
       max_angle = limitdir::cli::parse_real(vm["max-angle"].as<std::string>(), "--max-angle");

@@ -5,12 +5,15 @@
 #include <charconv>
 #include <climits>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
+#include <vector>
 
 #include "limitdir/errors.hpp"
 #include "limitdir/version.hpp"
@@ -40,8 +43,10 @@ std::string help_text(const AppInfo& info, const po::options_description& option
     out << "PROBLEM is a problem file (JSON, schema \"limitdir.problem/1\"), or - for standard input.\n\n";
   out << options << '\n' << general << '\n';
   out << "Exit codes:\n"
-         "  0  success: the result is printed on standard output\n"
-         "  2  bad input: a one-line message on standard error, nothing on standard output\n"
+         "  0  success: the result is printed on standard output\n";
+  if (!info.exit_negative_meaning.empty())
+    out << "  1  " << info.exit_negative_meaning << ": the result is printed on standard output\n";
+  out << "  2  bad input: a one-line message on standard error, nothing on standard output\n"
          "  3  numerical failure detected by the tool: a one-line message says which\n";
   return out.str();
 }
@@ -111,11 +116,14 @@ Eigen::Vector3d parse_vector3(const std::string& text, const std::string& option
   return v;
 }
 
-nlohmann::json read_stdin_json(const std::string& expected) {
-  const std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-  if (std::cin.bad()) throw InputError("<stdin>: cannot read standard input");
+namespace {
+
+/// `text` parsed as JSON; `source` ("<stdin>" or a file name) and `where` ("on standard input",
+/// "in the file") for the messages.
+nlohmann::json parse_json_text(const std::string& text, const std::string& source, const std::string& expected,
+                               const std::string& where) {
   if (text.find_first_not_of(" \t\r\n") == std::string::npos)
-    throw InputError("<stdin>: no input; expected " + expected + " on standard input");
+    throw InputError(source + ": no input; expected " + expected + " " + where);
   try {
     return nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
@@ -123,8 +131,27 @@ nlohmann::json read_stdin_json(const std::string& expected) {
     std::string what = e.what();
     if (const auto close = what.find("] "); !what.empty() && what.front() == '[' && close != std::string::npos)
       what = what.substr(close + 2);
-    throw InputError("<stdin>: malformed JSON: " + what);
+    throw InputError(source + ": malformed JSON: " + what);
   }
+}
+
+}  // namespace
+
+nlohmann::json read_stdin_json(const std::string& expected) {
+  const std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+  if (std::cin.bad()) throw InputError("<stdin>: cannot read standard input");
+  return parse_json_text(text, "<stdin>", expected, "on standard input");
+}
+
+nlohmann::json read_json_file(const std::string& path, const std::string& expected) {
+  if (path == "-") return read_stdin_json(expected);
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": cannot open file (it is a directory)");
+  std::ifstream in(path, std::ios::binary);
+  if (!in.is_open()) throw InputError(path + ": cannot open file");
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (in.bad()) throw InputError(path + ": cannot read file");
+  return parse_json_text(text, path, expected, "in the file");
 }
 
 long long integer_option(const po::variables_map& vm, const std::string& name, long long fallback, long long min,
@@ -177,10 +204,13 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
   general.add_options()("help,h", "print this help and exit")("version", "print the version and exit");
   po::options_description hidden;
   if (info.takes_problem) hidden.add_options()("problem", po::value<std::string>(), "problem file");
+  if (!info.operands.empty())
+    hidden.add_options()(info.operands.c_str(), po::value<std::vector<std::string>>(), "positional arguments");
   po::options_description all;
   all.add(options).add(general).add(hidden);
   po::positional_options_description positional;
   if (info.takes_problem) positional.add("problem", 1);
+  if (!info.operands.empty()) positional.add(info.operands.c_str(), -1);
 
   Output result{std::string()};
   try {
@@ -197,9 +227,10 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
       if (info.takes_problem && !info.problem_optional && !vm.count("problem"))
         throw InputError("missing PROBLEM (a problem file, or - for standard input); see --help");
       result = body(vm);
-      if (result.code != exit_success && result.code != exit_numerical_failure)
+      const bool negative = result.code == exit_negative && !info.exit_negative_meaning.empty();
+      if (result.code != exit_success && result.code != exit_numerical_failure && !negative)
         throw std::logic_error("an app body returned exit code " + std::to_string(result.code));
-      if (result.code != exit_success && result.message.empty())
+      if (result.code == exit_numerical_failure && result.message.empty())
         throw std::logic_error("an app body returned a failure without a message");
     }
   } catch (const po::error& e) {
@@ -217,6 +248,11 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
   std::cout << result.output;
   std::cout.flush();
   if (!std::cout) return report_failure(info, "cannot write to standard output", exit_numerical_failure);
+  if (result.code == exit_negative) {
+    // A "no" answer, not a failure: its message (if any) without "error:".
+    if (!result.message.empty()) std::cerr << info.name << ": " << one_line(result.message) << '\n';
+    return exit_negative;
+  }
   if (result.code != exit_success) return report_failure(info, result.message, result.code);
   return exit_success;
 }

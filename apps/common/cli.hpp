@@ -7,6 +7,8 @@
 // failure never leaves partial output, and every failure is one line "<app>: error: <message>"
 // on stderr. A body may also return a result together with exit code 3 (e.g. find-limits when
 // its certificate is not complete): then the output is printed and the one-line message too.
+// An app that answers a yes/no question (diagram-diff: do two diagrams differ?) may return its
+// result with exit code 1 for "no"; that is not a failure and writes nothing on stderr.
 #include <functional>
 #include <optional>
 #include <string>
@@ -21,7 +23,7 @@ namespace limitdir::cli {
 
 namespace po = boost::program_options;
 
-enum ExitCode : int { exit_success = 0, exit_bad_input = 2, exit_numerical_failure = 3 };
+enum ExitCode : int { exit_success = 0, exit_negative = 1, exit_bad_input = 2, exit_numerical_failure = 3 };
 
 /// What --help and --version say about an app.
 struct AppInfo {
@@ -30,12 +32,19 @@ struct AppInfo {
   std::string description;  // one paragraph
   bool takes_problem = true;  // the positional PROBLEM (a problem file, "-" for stdin)
   bool problem_optional = false;  // PROBLEM may be omitted (the body decides what that means)
+  /// Instead of PROBLEM: the name of an option that collects every positional argument (as a
+  /// std::vector<std::string>; the body checks how many), e.g. "files" for diagram-diff A B.
+  std::string operands{};
+  /// What exit code 1 means, for --help (e.g. "the diagrams differ"); empty when the app
+  /// never returns exit_negative.
+  std::string exit_negative_meaning{};
 };
 
 /// What a body produced: the complete standard output and the exit code. A body returning a
 /// plain string succeeds (exit 0). With exit_numerical_failure, `output` is still printed and
 /// `message` (one line, required) says on stderr what went wrong, so that a result in doubt
-/// is never passed on silently (SPEC.md section 5).
+/// is never passed on silently (SPEC.md section 5). With exit_negative, `output` is printed and
+/// `message` (optional) goes to stderr as "<app>: <message>".
 struct Output {
   Output(std::string text) : output(std::move(text)) {}  // NOLINT: implicit on purpose
   Output(std::string text, int exit_code, std::string why)
@@ -79,6 +88,9 @@ Eigen::Vector3d parse_vector3(const std::string& text, const std::string& option
 /// All of standard input parsed as one JSON document; InputError "<stdin>: ..." when it is
 /// empty or malformed (`expected` says what should have been there).
 nlohmann::json read_stdin_json(const std::string& expected);
+/// The file `path` parsed as one JSON document ("-" is standard input, as read_stdin_json);
+/// InputError "<path>: ..." when it cannot be read, is empty or is malformed.
+nlohmann::json read_json_file(const std::string& path, const std::string& expected);
 
 /// Declares the overrides of SPEC.md section 4: --model, --degree, --pressure, --rho and, if
 /// `with_force`, --force. All take text, converted strictly by apply_problem_overrides.

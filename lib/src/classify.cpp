@@ -80,6 +80,32 @@ std::optional<std::string> colour_of(const Classification& c) {
 
 }  // namespace
 
+Radial radial_of(double rdot, const ClassifyTolerances& tol) {
+  return std::abs(rdot) <= tol.tangent_rdot ? Radial::tangent : rdot < 0 ? Radial::attracting : Radial::repelling;
+}
+
+Eigen::Matrix2d tangent_jacobian(const Eigen::Vector3d& w, const Eigen::Matrix3d& DF, double rdot) {
+  const Eigen::Matrix<double, 3, 2> P = tangent_basis(w);
+  return P.transpose() * DF * P - rdot * Eigen::Matrix2d::Identity();
+}
+
+SphereType sphere_type_of(const Eigen::Matrix2d& J, const ClassifyTolerances& tol) {
+  // eigenvalues of a 2x2 matrix from its trace and determinant
+  const double tr = J.trace(), det = J.determinant(), disc = 0.25 * tr * tr - det;
+  const double scale = std::max(1.0, J.norm());
+  // a complex pair only when the discriminant is negative beyond rounding (a double
+  // eigenvalue, e.g. a star node, gives disc = 0 up to rounding)
+  if (disc < -1e-13 * (0.25 * tr * tr + std::abs(det))) {  // real part tr/2
+    if (std::abs(0.5 * tr) <= tol.hyperbolic * scale) return SphereType::non_hyperbolic;
+    return tr < 0 ? SphereType::stable_focus : SphereType::unstable_focus;
+  }
+  const double r = std::sqrt(std::max(disc, 0.0)), l0 = 0.5 * tr - r, l1 = 0.5 * tr + r;
+  if (std::min(std::abs(l0), std::abs(l1)) <= tol.hyperbolic * scale) return SphereType::non_hyperbolic;
+  if (l1 < 0) return SphereType::stable_node;
+  if (l0 > 0) return SphereType::unstable_node;
+  return SphereType::saddle;
+}
+
 Classification classify(const System& system, double F, const Eigen::Vector3d& w_in, const ClassifyTolerances& tol) {
   Classification c;
   c.w = w_in.normalized();
@@ -89,9 +115,7 @@ Classification classify(const System& system, double F, const Eigen::Vector3d& w
   c.rdot = radial_part(w, fj.F);  // (121)
   const Eigen::Vector3d V = spherical_part(w, fj.F);  // (122)
   c.residual = V.norm();
-  c.radial = std::abs(c.rdot) <= tol.tangent_rdot ? Radial::tangent
-             : c.rdot < 0                          ? Radial::attracting
-                                                   : Radial::repelling;
+  c.radial = radial_of(c.rdot, tol);
   // SPEC.md section 1: J_T = P^T (DF - rdot I) P on the tangent plane.
   c.P = tangent_basis(w);
   c.J_T = c.P.transpose() * fj.DF * c.P - c.rdot * Eigen::Matrix2d::Identity();
@@ -110,18 +134,7 @@ Classification classify(const System& system, double F, const Eigen::Vector3d& w
   }
   const double scale = std::max(1.0, c.J_T.norm());
   const double det = c.J_T.determinant();
-  const double re0 = c.eigenvalues[0].real(), re1 = c.eigenvalues[1].real();
-  const bool complex_pair = std::abs(c.eigenvalues[0].imag()) > 0.0;
-  if (std::min(std::abs(re0), std::abs(re1)) <= tol.hyperbolic * scale)
-    c.type = SphereType::non_hyperbolic;
-  else if (complex_pair)
-    c.type = re0 < 0 ? SphereType::stable_focus : SphereType::unstable_focus;
-  else if (re1 < 0)
-    c.type = SphereType::stable_node;
-  else if (re0 > 0)
-    c.type = SphereType::unstable_node;
-  else
-    c.type = SphereType::saddle;
+  c.type = sphere_type_of(c.J_T, tol);
   // Index of an isolated zero of a tangent field: sign det J_T (0 when degenerate).
   c.index = std::abs(det) <= tol.hyperbolic * scale * scale ? 0 : (det > 0 ? 1 : -1);
   if (system.has_invariant_circle() && std::abs(w.y()) <= 1e-12) c.colour = colour_of(c);

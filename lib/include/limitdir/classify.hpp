@@ -42,6 +42,13 @@ struct Classification {
   std::optional<std::string> colour;
 };
 
+/// Def. 2: attracting (rdot < 0), repelling (rdot > 0) or tangent (|rdot| <= tol).
+Radial radial_of(double rdot, const ClassifyTolerances& tol = {});
+/// The type on the sphere from the tangent-plane Jacobian (SPEC.md section 1).
+SphereType sphere_type_of(const Eigen::Matrix2d& J_T, const ClassifyTolerances& tol = {});
+/// J_T = P^T (DF - rdot I) P at the unit vector w for the field Jacobian DF.
+Eigen::Matrix2d tangent_jacobian(const Eigen::Vector3d& w, const Eigen::Matrix3d& DF, double rdot);
+
 /// Classifies the direction w (normalised) at load F. Does not refine w: see
 /// refine_limit_direction in limits.hpp.
 Classification classify(const System& system, double F, const Eigen::Vector3d& w,

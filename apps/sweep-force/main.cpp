@@ -1,0 +1,89 @@
+// sweep-force PROBLEM --from F0 --to F1 [--parameter NAME --force F] [--model M] [--degree N]
+//             [--pressure P] [--rho RHO] [--checks K] [--h-max H]
+// Traces the branches of limit directions of (125) over a parameter range (the load F by
+// default) by pseudo-arclength continuation, locates the events of Sect. 7.2.8 of seed 001
+// (tangency, fold, pitchfork, branch point, Hopf), lists the regions of the paper's Cases 1-4
+// and prints the bifurcation diagram (SPEC.md section 5, schema "limitdir.diagram/1"; Figs 13-14
+// and 17-18). Exit code 0 when the diagram's certificate is complete; otherwise the diagram is
+// still printed, its reason goes to stderr and the exit code is 3, as for find-limits.
+#include <algorithm>
+#include <sstream>
+#include <string>
+
+#include "cli.hpp"
+#include "limitdir/continuation.hpp"
+#include "limitdir/diagram_io.hpp"
+#include "limitdir/errors.hpp"
+
+namespace po = limitdir::cli::po;
+
+int main(int argc, char* argv[]) {
+  const limitdir::cli::AppInfo info{
+      "sweep-force",
+      "PROBLEM --from F0 --to F1 [--parameter NAME --force F] [--model M] [--degree N] [--pressure P] [--rho RHO] "
+      "[--checks K] [--h-max H]",
+      "Follows every branch of limit directions w (the zeros of V*(w), (122)) while a parameter p\n"
+      "goes from F0 to F1 (pseudo-arclength continuation of (125)), locates the tangency, fold,\n"
+      "pitchfork, branch and Hopf points on the branches, and lists the regions of p with the same\n"
+      "number and types of limit directions (the Cases 1-4 of Sect. 7.4). The parameter is the\n"
+      "load F unless --parameter names another (then --force or the problem file gives the load).\n"
+      "Every branch is re-checked against find-limits at both ends, at every event and at --checks\n"
+      "interior values. Prints one JSON object (schema \"limitdir.diagram/1\"). When a check is not\n"
+      "settled the diagram is printed all the same, the reason goes to standard error and the exit\n"
+      "code is 3."};
+
+  po::options_description options("Options");
+  options.add_options()
+      ("from", po::value<std::string>()->value_name("F0"), "first value of the parameter (required)")
+      ("to", po::value<std::string>()->value_name("F1"), "last value of the parameter, F1 > F0 (required)")
+      ("parameter", po::value<std::string>()->value_name("NAME"),
+       "the parameter swept: force (default), lambda (ball), alpha (power pressure), j or rho")
+      ("checks", po::value<std::string>()->value_name("K"),
+       "find-limits re-checks at K equally spaced interior values, 0 <= K <= 10000 (default 16)")
+      ("h-max", po::value<std::string>()->value_name("H"),
+       "largest arclength step in (w, rdot, p), a number > 0 (default 0.05)");
+  limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
+
+  return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
+    const auto required_real = [&](const char* name) {
+      if (!vm.count(name)) throw limitdir::InputError(std::string("--") + name + ": required; see --help");
+      return limitdir::cli::parse_real(vm[name].as<std::string>(), std::string("--") + name);
+    };
+    const double from = required_real("from");
+    const double to = required_real("to");
+    if (!(from < to))
+      throw limitdir::InputError("--to: must be greater than --from (got --from " + vm["from"].as<std::string>() +
+                                 " --to " + vm["to"].as<std::string>() + ")");
+    const std::string parameter = vm.count("parameter") ? vm["parameter"].as<std::string>() : "force";
+    if (parameter == "force" && vm.count("force"))
+      throw limitdir::InputError("--force: the load is the swept parameter; give its range with --from and --to "
+                                 "(--force fixes the load when --parameter names another parameter)");
+
+    limitdir::ContinuationOptions continuation;
+    continuation.checks =
+        static_cast<int>(limitdir::cli::integer_option(vm, "checks", continuation.checks, 0, 10000));
+    if (vm.count("h-max")) {
+      const std::string text = vm["h-max"].as<std::string>();
+      const double h_max = limitdir::cli::parse_real(text, "--h-max");
+      if (!(h_max > continuation.h_min)) {
+        std::ostringstream what;
+        what << "--h-max: must be a number > " << continuation.h_min << ", the smallest step (got \"" << text << "\")";
+        throw limitdir::InputError(what.str());
+      }
+      continuation.h_max = h_max;
+      continuation.h_initial = std::min(continuation.h_initial, h_max);  // the first step too
+    }
+
+    limitdir::Problem problem = limitdir::load_problem(limitdir::cli::problem_path(vm));
+    limitdir::cli::apply_problem_overrides(problem, vm);
+    const limitdir::ParameterFamily family = limitdir::parameter_family(problem, parameter);
+    const limitdir::Diagram diagram = limitdir::sweep(family, from, to, continuation);
+    std::string text = limitdir::diagram_report(problem, diagram).dump(2) + "\n";
+    // SPEC.md section 5: a result in doubt is printed, but with exit code 3 and the reason on
+    // stderr (shortened there: the whole reason is in certificate.reason).
+    if (!diagram.certificate.complete)
+      return {std::move(text), limitdir::cli::exit_numerical_failure,
+              "certificate not complete: " + limitdir::cli::shorten(diagram.certificate.reason, 400, "certificate.reason")};
+    return text;
+  });
+}

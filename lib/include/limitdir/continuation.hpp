@@ -1,0 +1,97 @@
+#pragma once
+// Branches of limit directions as a parameter p changes (the load F by default), by
+// pseudo-arclength continuation of
+//     G(w, rdot, p) = (B(w) w + c - rdot w, (w^T w - 1)/2) = 0          (125), |w| = 1,
+// with the events of Sect. 7.2.8 of seed 001 located on the branches: tangency (rdot = 0),
+// folds (p turns back), branch points (pitchforks: the augmented Jacobian is singular and
+// two branches cross) and Hopf points on the sphere (a complex pair of J_T crosses the
+// imaginary axis). The bifurcation diagrams are those of Figs 13-14 and 17-18.
+#include <Eigen/Core>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "limitdir/classify.hpp"
+#include "limitdir/limits.hpp"
+#include "limitdir/problem.hpp"
+#include "limitdir/system.hpp"
+
+namespace limitdir {
+
+/// One point of a branch.
+struct BranchPoint {
+  double p;  // the continuation parameter
+  Eigen::Vector3d w;
+  double rdot;
+  Radial radial;
+  SphereType type;
+};
+
+struct Branch {
+  int id = 0;
+  std::vector<BranchPoint> points;  // in order of arclength
+  bool closed = false;              // a loop on the sphere, traced once
+};
+
+enum class EventKind { tangency, fold, pitchfork, branch_point, hopf };
+/// "tangency" | "fold" | "pitchfork" | "branch-point" | "hopf"
+std::string to_string(EventKind k);
+
+struct Event {
+  EventKind kind;
+  double p;                                // located value of the parameter
+  std::vector<Eigen::Vector3d> directions;  // the limit direction(s) involved
+  std::vector<int> branches;               // ids of the branches through it
+  bool located = true;                     // false: bracketed only (then p_error says how well)
+  double p_error = 0;
+};
+
+/// An interval of the parameter with one structure: the number of limit directions and how
+/// many there are of each type ("attracting stable-node": 2, ...); the paper's Cases 1-4.
+struct Region {
+  double from, to;
+  int count;
+  std::vector<std::pair<std::string, int>> types;  // sorted by name
+};
+
+struct Diagram {
+  std::string parameter = "force";
+  double from = 0, to = 0;
+  double force = 0;  // the load when the parameter is not the force
+  std::vector<Branch> branches;
+  std::vector<Event> events;
+  std::vector<Region> regions;
+  Certificate certificate;  // complete: every check against find-limits agreed
+};
+
+struct ContinuationOptions {
+  double h_initial = 0.01, h_min = 1e-9, h_max = 0.05;  // arclength steps in (w, rdot, p)
+  double p_tol = 1e-11;                                // event location in p
+  int checks = 16;  // find-limits re-checks at equally spaced p (plus both ends and every event)
+  SolverOptions solver;
+};
+
+/// A family of systems along a parameter: system(p) and the name of p.
+struct ParameterFamily {
+  std::string name;  // "force", "lambda", "alpha", "j", "rho"
+  std::function<System(double)> system;
+  /// the load of system(p) (equal to p for the force)
+  std::function<double(double)> force;
+};
+
+/// The family of a problem along `parameter` ("force" or one of its scalars: "lambda" of the
+/// ball, "alpha" of a power pressure, "j", "rho" as a number); InputError otherwise.
+ParameterFamily parameter_family(const Problem& problem, const std::string& parameter);
+
+/// The diagram over [from, to]: seeded by find_limit_directions at `from`, every branch traced
+/// through folds, events located and classified, branches switched at branch points, loops
+/// traced once, and re-checked against find_limit_directions at `to`, at every event and at
+/// `checks` interior values (a limit direction found there that no branch explains starts a
+/// new branch; if that does not settle it, the certificate says so).
+Diagram sweep(const ParameterFamily& family, double from, double to, const ContinuationOptions& options = {});
+
+/// The regions of a diagram recomputed from its branches (used by classify --regions).
+std::vector<Region> regions_of(const Diagram& diagram);
+
+}  // namespace limitdir

@@ -1,0 +1,64 @@
+#pragma once
+// Bifurcation diagrams as JSON (SPEC.md section 5, schema "limitdir.diagram/1") and their
+// comparison by meaning: what sweep-force prints, what classify --regions and diagram-diff read.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "limitdir/continuation.hpp"
+#include "limitdir/problem.hpp"
+
+namespace limitdir {
+
+/// The sweep-force report (schema "limitdir.diagram/1", SPEC.md section 5 extended):
+///   {"schema", "limitdir_version", "problem" (problem_to_json; its force is the fixed load
+///    when the parameter is not the force), "model" (the friction model's description),
+///    "parameter": NAME, "from", "to", "force" (the fixed load; null when NAME is "force"),
+///    "branches": [{"id", "closed", "points": [{NAME: p, "force": F, "w": [3], "rdot",
+///                  "radial", "sphere_type"}]}],
+///    "bifurcations": [{"kind", NAME: p, "force": F, "w" (the first direction, null if none),
+///                      "directions": [[3], ...], "branches": [ids], "located", "error"}],
+///    "regions": regions_to_json(diagram.regions),
+///    "certificate": {"complete", "reason"}}
+/// For NAME = "force" the keys NAME and "force" of a point or an event coincide (F = p);
+/// otherwise F is the fixed load diagram.force. A non-finite number is a NumericalError
+/// naming its key, e.g. "diagram report: branches[1].points[7].rdot is not finite (nan)".
+nlohmann::json diagram_report(const Problem& problem, const Diagram& diagram);
+
+/// Regions as JSON: [{"from", "to", "count", "types": {"attracting stable-node": 2, ...}}].
+nlohmann::json regions_to_json(const std::vector<Region>& regions);
+
+/// What classify --regions prints (schema "limitdir.regions/1"):
+///   {"schema", "limitdir_version", "parameter", "from", "to", "force" (as in the diagram),
+///    "regions": regions_to_json(regions)}.
+nlohmann::json regions_report(const Diagram& diagram, const std::vector<Region>& regions);
+
+/// Reads a "limitdir.diagram/1" document back (the inverse of diagram_report on every field
+/// of Diagram; certificate.index_sum, which the report does not carry, is 0). Keys the reader
+/// does not need (limitdir_version, problem, model, and any added later) are ignored. Any
+/// other deviation is an InputError naming `source` and the key path, e.g.
+/// "<stdin>: branches[0].points[3].w[2]: must be a finite number (got null)".
+Diagram diagram_from_json(const nlohmann::json& document, const std::string& source = "<diagram>");
+
+/// The differences in meaning between two diagrams, one sentence each ("A" is `a`, "B" is
+/// `b`); empty when they agree. Two values x (of A) and y (of B) of the parameter agree when
+/// |x - y| <= atol + rtol max(|x|, |y|) (widened by the larger error of a bracketed event),
+/// two unit directions when |w_a - w_b| <= atol + rtol. Compared are:
+///  * the parameter, its range [from, to], the fixed load (parameter other than the force) and
+///    certificate.complete;
+///  * the events as multisets: every event of A matched one-to-one with an event of B of the
+///    same kind, parameter within tolerance and the same number of directions, matched
+///    one-to-one within tolerance in any order (and vice versa);
+///  * the regions: the same count and types of limit directions, boundaries within tolerance;
+///  * the branches as curves in (p, w): every point of every branch of A lies within tolerance
+///    of the polyline of some branch of B (the scaled distance
+///    sqrt((dp / tol_p)^2 + (|dw| / tol_w)^2) <= 1 with tol_p = atol + rtol |p| at the point and
+///    tol_w = atol + rtol, the closing segment included for a closed branch), and vice versa.
+///    Branch ids, order and point counts may differ. Since a polyline cuts its curve's bends
+///    by about h^2 kappa / 8 (step h, curvature kappa), diagrams traced with different steps
+///    agree only to that tolerance.
+/// rtol must be finite and >= 0, atol finite and > 0 (InputError otherwise).
+std::vector<std::string> diagram_differences(const Diagram& a, const Diagram& b, double rtol, double atol);
+
+}  // namespace limitdir

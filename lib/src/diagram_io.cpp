@@ -1,0 +1,604 @@
+// Bifurcation diagrams as JSON (SPEC.md section 5, "limitdir.diagram/1" and
+// "limitdir.regions/1") and their comparison by meaning (diagram-diff); see diagram_io.hpp.
+//
+// A diagram is the set of branches of limit directions w(p) of (125) over a parameter range,
+// the events of Sect. 7.2.8 of seed 001 on them (tangency R*(w) = 0, folds, pitchforks,
+// branch points, Hopf points) and the regions of the paper's Cases 1-4 between the events.
+#include "limitdir/diagram_io.hpp"
+
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <set>
+#include <sstream>
+#include <utility>
+
+#include "json_text.hpp"
+#include "limitdir/errors.hpp"
+#include "limitdir/version.hpp"
+
+namespace limitdir {
+
+using json = nlohmann::json;
+
+namespace {
+
+constexpr const char* kDiagramSchema = "limitdir.diagram/1";
+constexpr const char* kRegionsSchema = "limitdir.regions/1";
+constexpr const char* kForce = "force";
+
+/// Keys of a point or an event besides the parameter; a parameter of the same name would
+/// overwrite one of them.
+bool is_reserved_key(const std::string& name) {
+  static const std::set<std::string> reserved{"w", "rdot", "radial", "sphere_type", "kind", "directions",
+                                              "branches", "located", "error"};
+  return reserved.count(name) > 0;
+}
+
+const std::vector<EventKind>& all_event_kinds() {
+  static const std::vector<EventKind> kinds{EventKind::tangency, EventKind::fold, EventKind::pitchfork,
+                                            EventKind::branch_point, EventKind::hopf};
+  return kinds;
+}
+
+// ----- writing ---------------------------------------------------------------------------------
+
+/// JSON would write NaN and infinities as null, which a reader cannot tell from a missing
+/// value: every number of a report is checked, `what` names its key.
+double finite(double value, const std::string& what) {
+  if (!std::isfinite(value)) {
+    std::ostringstream text;
+    text << "diagram report: " << what << " is not finite (" << value << ")";
+    throw NumericalError(text.str());
+  }
+  return value;
+}
+
+/// x + 0.0 turns -0.0 into +0.0, as in the other reports.
+json vector3(const Eigen::Vector3d& v, const std::string& what) {
+  return json::array({finite(v[0] + 0.0, what + "[0]"), finite(v[1] + 0.0, what + "[1]"),
+                      finite(v[2] + 0.0, what + "[2]")});
+}
+
+/// The parameter value and the load of a point or event: {NAME: p, "force": F} with F = p for
+/// a force sweep (one key) and F = the fixed load otherwise.
+void put_parameter(json& object, const Diagram& diagram, double p, const std::string& where) {
+  object[diagram.parameter] = finite(p, where + "." + diagram.parameter);
+  if (diagram.parameter != kForce) object[kForce] = finite(diagram.force, where + ".force");
+}
+
+json point_to_json(const BranchPoint& point, const Diagram& diagram, const std::string& where) {
+  json out = json::object();
+  put_parameter(out, diagram, point.p, where);
+  out["w"] = vector3(point.w, where + ".w");
+  out["rdot"] = finite(point.rdot, where + ".rdot");
+  out["radial"] = to_string(point.radial);
+  out["sphere_type"] = to_string(point.type);
+  return out;
+}
+
+json event_to_json(const Event& event, const Diagram& diagram, const std::string& where) {
+  json out{{"kind", to_string(event.kind)}};
+  put_parameter(out, diagram, event.p, where);
+  json directions = json::array();
+  for (std::size_t k = 0; k < event.directions.size(); ++k)
+    directions.push_back(vector3(event.directions[k], where + ".directions[" + std::to_string(k) + "]"));
+  // SPEC.md section 5: "w" is the (first) direction of the event.
+  out["w"] = directions.empty() ? json(nullptr) : directions.front();
+  out["directions"] = std::move(directions);
+  out["branches"] = event.branches;
+  out["located"] = event.located;
+  out["error"] = finite(event.p_error, where + ".error");
+  return out;
+}
+
+// ----- reading ---------------------------------------------------------------------------------
+
+using detail::show;
+
+/// A key path inside a document for messages: "<source>: branches[2].points[5].w[1]".
+class Path {
+ public:
+  static Path root(const std::string& source) { return Path(source, true); }
+  Path key(const std::string& name) const { return Path(root_ ? text_ + ": " + name : text_ + "." + name, false); }
+  Path index(std::size_t i) const { return Path(text_ + "[" + std::to_string(i) + "]", false); }
+  [[noreturn]] void fail(const std::string& what) const { throw InputError(text_ + ": " + what); }
+  [[noreturn]] void fail(const std::string& what, const json& got) const { fail(what + " (got " + show(got) + ")"); }
+
+ private:
+  Path(std::string text, bool root) : text_(std::move(text)), root_(root) {}
+  std::string text_;
+  bool root_;
+};
+
+const json& member(const json& object, const std::string& name, const Path& path) {
+  const auto it = object.find(name);
+  if (it == object.end()) path.key(name).fail("required key is missing");
+  return *it;
+}
+
+const json& object_at(const json& value, const Path& path) {
+  if (!value.is_object()) path.fail("must be a JSON object", value);
+  return value;
+}
+
+const json& array_at(const json& value, const Path& path) {
+  if (!value.is_array()) path.fail("must be an array", value);
+  return value;
+}
+
+double number_at(const json& value, const Path& path) {
+  if (!value.is_number()) path.fail("must be a number", value);
+  const double x = value.get<double>();
+  if (!std::isfinite(x)) path.fail("must be a finite number", value);
+  return x;
+}
+
+int integer_at(const json& value, int min, const Path& path) {
+  const std::string what = "must be an integer >= " + std::to_string(min);
+  if (!value.is_number_integer()) path.fail(what, value);
+  if (value.is_number_unsigned()) {
+    if (value.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+      path.fail("is too large", value);
+    return static_cast<int>(value.get<std::uint64_t>());
+  }
+  const std::int64_t n = value.get<std::int64_t>();
+  if (n < min || n > std::numeric_limits<int>::max()) path.fail(what, value);
+  return static_cast<int>(n);
+}
+
+bool boolean_at(const json& value, const Path& path) {
+  if (!value.is_boolean()) path.fail("must be true or false", value);
+  return value.get<bool>();
+}
+
+std::string string_at(const json& value, const Path& path) {
+  if (!value.is_string()) path.fail("must be a string", value);
+  return value.get<std::string>();
+}
+
+/// A direction: three finite numbers, not all zero (not renormalised).
+Eigen::Vector3d vector3_at(const json& value, const Path& path) {
+  if (!value.is_array() || value.size() != 3) path.fail("must be an array of 3 numbers [w1, w2, w3]", value);
+  Eigen::Vector3d w;
+  for (std::size_t i = 0; i < 3; ++i) w[static_cast<Eigen::Index>(i)] = number_at(value[i], path.index(i));
+  if (w.norm() == 0.0) path.fail("a direction must not have zero length", value);
+  return w;
+}
+
+/// The value of an enum by its name; `names` lists the valid ones for the message.
+template <typename Enum>
+Enum enum_at(const json& value, const std::vector<Enum>& all, const Path& path) {
+  const std::string name = string_at(value, path);
+  std::string names;
+  for (const Enum candidate : all) {
+    if (to_string(candidate) == name) return candidate;
+    names += (names.empty() ? "\"" : ", \"") + to_string(candidate) + "\"";
+  }
+  path.fail("must be one of " + names, value);
+}
+
+const std::vector<Radial>& all_radial() {
+  static const std::vector<Radial> all{Radial::attracting, Radial::repelling, Radial::tangent};
+  return all;
+}
+
+const std::vector<SphereType>& all_sphere_types() {
+  static const std::vector<SphereType> all{SphereType::stable_node,    SphereType::unstable_node,
+                                           SphereType::saddle,         SphereType::stable_focus,
+                                           SphereType::unstable_focus, SphereType::non_hyperbolic};
+  return all;
+}
+
+/// The parameter of a point or an event, and a check of its load when that is a separate key.
+double parameter_at(const json& object, const std::string& parameter, const Path& path) {
+  const double p = number_at(member(object, parameter, path), path.key(parameter));
+  if (parameter != kForce) number_at(member(object, kForce, path), path.key(kForce));
+  return p;
+}
+
+BranchPoint point_from_json(const json& value, const std::string& parameter, const Path& path) {
+  object_at(value, path);
+  BranchPoint point;
+  point.p = parameter_at(value, parameter, path);
+  point.w = vector3_at(member(value, "w", path), path.key("w"));
+  point.rdot = number_at(member(value, "rdot", path), path.key("rdot"));
+  point.radial = enum_at(member(value, "radial", path), all_radial(), path.key("radial"));
+  point.type = enum_at(member(value, "sphere_type", path), all_sphere_types(), path.key("sphere_type"));
+  return point;
+}
+
+Branch branch_from_json(const json& value, const std::string& parameter, const Path& path) {
+  object_at(value, path);
+  Branch branch;
+  branch.id = integer_at(member(value, "id", path), std::numeric_limits<int>::min(), path.key("id"));
+  branch.closed = boolean_at(member(value, "closed", path), path.key("closed"));
+  const Path points_path = path.key("points");
+  const json& points = array_at(member(value, "points", path), points_path);
+  branch.points.reserve(points.size());
+  for (std::size_t k = 0; k < points.size(); ++k)
+    branch.points.push_back(point_from_json(points[k], parameter, points_path.index(k)));
+  return branch;
+}
+
+Event event_from_json(const json& value, const std::string& parameter, const std::set<int>& branch_ids,
+                      const Path& path) {
+  object_at(value, path);
+  Event event;
+  event.kind = enum_at(member(value, "kind", path), all_event_kinds(), path.key("kind"));
+  event.p = parameter_at(value, parameter, path);
+  const Path directions_path = path.key("directions");
+  const json& directions = array_at(member(value, "directions", path), directions_path);
+  for (std::size_t k = 0; k < directions.size(); ++k)
+    event.directions.push_back(vector3_at(directions[k], directions_path.index(k)));
+  // "w" repeats the first direction (SPEC.md section 5), null when there is none.
+  const json& w = member(value, "w", path);
+  if (event.directions.empty() ? !w.is_null() : w != directions.front())
+    path.key("w").fail(event.directions.empty() ? "must be null when directions is empty"
+                                                : "must equal directions[0]",
+                       w);
+  const Path branches_path = path.key("branches");
+  const json& branches = array_at(member(value, "branches", path), branches_path);
+  for (std::size_t k = 0; k < branches.size(); ++k) {
+    const int id = integer_at(branches[k], std::numeric_limits<int>::min(), branches_path.index(k));
+    if (branch_ids.count(id) == 0) branches_path.index(k).fail("no branch has this id", branches[k]);
+    event.branches.push_back(id);
+  }
+  event.located = boolean_at(member(value, "located", path), path.key("located"));
+  event.p_error = number_at(member(value, "error", path), path.key("error"));
+  if (event.p_error < 0.0) path.key("error").fail("must be >= 0", value.at("error"));
+  return event;
+}
+
+Region region_from_json(const json& value, const Path& path) {
+  object_at(value, path);
+  Region region;
+  region.from = number_at(member(value, "from", path), path.key("from"));
+  region.to = number_at(member(value, "to", path), path.key("to"));
+  if (!(region.from <= region.to)) path.key("to").fail("must be >= from", value.at("to"));
+  region.count = integer_at(member(value, "count", path), 0, path.key("count"));
+  const Path types_path = path.key("types");
+  const json& types = object_at(member(value, "types", path), types_path);
+  for (const auto& item : types.items())  // nlohmann::json objects iterate sorted by name
+    region.types.emplace_back(item.key(), integer_at(item.value(), 0, types_path.key(item.key())));
+  return region;
+}
+
+// ----- comparison ------------------------------------------------------------------------------
+
+std::string number_text(double x) {
+  std::ostringstream text;
+  text.precision(10);
+  text << x;
+  return text.str();
+}
+
+std::string vector_text(const Eigen::Vector3d& w) {
+  return "[" + number_text(w[0]) + ", " + number_text(w[1]) + ", " + number_text(w[2]) + "]";
+}
+
+struct Tolerance {
+  double rtol, atol;
+  /// Two values of the parameter (or of a region boundary) agree, with an extra allowance.
+  bool same_p(double x, double y, double extra = 0.0) const {
+    return std::abs(x - y) <= atol + rtol * std::max(std::abs(x), std::abs(y)) + extra;
+  }
+  /// Two unit directions agree.
+  bool same_w(const Eigen::Vector3d& a, const Eigen::Vector3d& b) const { return (a - b).norm() <= atol + rtol; }
+};
+
+/// A maximum one-to-one matching between n_a and n_b items (augmenting paths, Kuhn): returns,
+/// for each item of B, the matched item of A or -1. The sets here are small (events, regions,
+/// directions of one event), so O(n^3) is fine.
+std::vector<int> match(std::size_t n_a, std::size_t n_b, const std::function<bool(std::size_t, std::size_t)>& fits) {
+  std::vector<int> owner(n_b, -1);
+  std::vector<std::vector<std::size_t>> candidates(n_a);
+  for (std::size_t i = 0; i < n_a; ++i)
+    for (std::size_t j = 0; j < n_b; ++j)
+      if (fits(i, j)) candidates[i].push_back(j);
+  std::vector<char> seen;
+  const std::function<bool(std::size_t)> augment = [&](std::size_t i) {
+    for (const std::size_t j : candidates[i]) {
+      if (seen[j]) continue;
+      seen[j] = 1;
+      if (owner[j] < 0 || augment(static_cast<std::size_t>(owner[j]))) {
+        owner[j] = static_cast<int>(i);
+        return true;
+      }
+    }
+    return false;
+  };
+  for (std::size_t i = 0; i < n_a; ++i) {
+    seen.assign(n_b, 0);
+    augment(i);
+  }
+  return owner;
+}
+
+/// Which items of A (size n_a) the matching left without a partner.
+std::vector<bool> unmatched_of_a(std::size_t n_a, const std::vector<int>& owner) {
+  std::vector<bool> lonely(n_a, true);
+  for (const int i : owner)
+    if (i >= 0) lonely[static_cast<std::size_t>(i)] = false;
+  return lonely;
+}
+
+bool same_directions(const std::vector<Eigen::Vector3d>& a, const std::vector<Eigen::Vector3d>& b,
+                     const Tolerance& tol) {
+  if (a.size() != b.size()) return false;
+  const std::vector<int> owner = match(a.size(), b.size(), [&](std::size_t i, std::size_t j) {
+    return tol.same_w(a[i], b[j]);
+  });
+  return std::none_of(owner.begin(), owner.end(), [](int i) { return i < 0; });
+}
+
+bool same_event(const Event& a, const Event& b, const Tolerance& tol) {
+  // A bracketed event is known only to within its error: widen the test by it.
+  const double extra = std::max(a.located ? 0.0 : a.p_error, b.located ? 0.0 : b.p_error);
+  return a.kind == b.kind && tol.same_p(a.p, b.p, extra) && same_directions(a.directions, b.directions, tol);
+}
+
+std::string event_text(const Event& event, const std::string& parameter) {
+  std::string text = to_string(event.kind) + " at " + parameter + " = " + number_text(event.p);
+  if (!event.located) text += " (bracketed, error " + number_text(event.p_error) + ")";
+  if (!event.directions.empty()) text += " with w = " + vector_text(event.directions.front());
+  if (event.directions.size() > 1) text += " and " + std::to_string(event.directions.size() - 1) + " more direction(s)";
+  return text;
+}
+
+/// Events of `mine` with no partner in `theirs`, each with the nearest event of the same kind.
+void lonely_events(const std::vector<Event>& mine, const std::vector<bool>& lonely, const std::vector<Event>& theirs,
+                   const std::string& me, const std::string& other, const std::string& parameter,
+                   std::vector<std::string>& out) {
+  for (std::size_t i = 0; i < mine.size(); ++i) {
+    if (!lonely[i]) continue;
+    std::string text = "bifurcation " + event_text(mine[i], parameter) + " of " + me + " has no counterpart in " + other;
+    const Event* nearest = nullptr;
+    for (const Event& candidate : theirs)
+      if (candidate.kind == mine[i].kind &&
+          (nearest == nullptr || std::abs(candidate.p - mine[i].p) < std::abs(nearest->p - mine[i].p)))
+        nearest = &candidate;
+    text += nearest ? " (nearest " + to_string(nearest->kind) + " of " + other + ": " + event_text(*nearest, parameter) + ")"
+                    : " (" + other + " has no " + to_string(mine[i].kind) + ")";
+    out.push_back(std::move(text));
+  }
+}
+
+bool same_region(const Region& a, const Region& b, const Tolerance& tol) {
+  return a.count == b.count && a.types == b.types && tol.same_p(a.from, b.from) && tol.same_p(a.to, b.to);
+}
+
+std::string region_text(const Region& region, const std::string& parameter) {
+  std::string types;
+  for (const auto& [name, n] : region.types) types += (types.empty() ? "" : ", ") + std::to_string(n) + " " + name;
+  return "region " + parameter + " in [" + number_text(region.from) + ", " + number_text(region.to) + "] with " +
+         std::to_string(region.count) + " limit direction(s)" + (types.empty() ? "" : " (" + types + ")");
+}
+
+/// The scaled distance of the point (p, w) from the segment [(p0, w0), (p1, w1)] in (p, w)
+/// space, with the parameter measured in units of tol_p and the direction in units of tol_w:
+/// the point is within tolerance of the segment when it is <= 1.
+double scaled_distance(double p, const Eigen::Vector3d& w, const BranchPoint& s0, const BranchPoint& s1, double tol_p,
+                       double tol_w) {
+  Eigen::Vector4d x, a, b;
+  x << p / tol_p, w / tol_w;
+  a << s0.p / tol_p, s0.w / tol_w;
+  b << s1.p / tol_p, s1.w / tol_w;
+  const Eigen::Vector4d d = b - a;
+  const double length2 = d.squaredNorm();
+  double t = length2 > 0.0 ? (x - a).dot(d) / length2 : 0.0;
+  t = std::isfinite(t) ? std::clamp(t, 0.0, 1.0) : 0.0;
+  const double distance = (x - a - t * d).norm();
+  // Overflowing scaled numbers (a tiny atol) fall back to the ends of the segment.
+  if (std::isfinite(distance)) return distance;
+  return std::min((x - a).norm(), (x - b).norm());
+}
+
+/// The smallest scaled distance of (p, w) from the polylines of `branches`.
+double distance_to_branches(const BranchPoint& point, const std::vector<Branch>& branches, const Tolerance& tol) {
+  const double tol_p = tol.atol + tol.rtol * std::abs(point.p);
+  const double tol_w = tol.atol + tol.rtol;
+  double best = std::numeric_limits<double>::infinity();
+  for (const Branch& branch : branches) {
+    const auto& points = branch.points;
+    if (points.empty()) continue;
+    if (points.size() == 1) best = std::min(best, scaled_distance(point.p, point.w, points[0], points[0], tol_p, tol_w));
+    for (std::size_t k = 0; k + 1 < points.size(); ++k)
+      best = std::min(best, scaled_distance(point.p, point.w, points[k], points[k + 1], tol_p, tol_w));
+    if (branch.closed && points.size() > 2)
+      best = std::min(best, scaled_distance(point.p, point.w, points.back(), points.front(), tol_p, tol_w));
+    if (best <= 1.0) break;
+  }
+  return best;
+}
+
+/// One sentence per branch of `mine` with points off every branch of `theirs`.
+void branches_off(const std::vector<Branch>& mine, const std::vector<Branch>& theirs, const Tolerance& tol,
+                  const std::string& me, const std::string& other, const std::string& parameter,
+                  std::vector<std::string>& out) {
+  for (const Branch& branch : mine) {
+    std::size_t off = 0;
+    const BranchPoint* worst = nullptr;
+    double worst_distance = 0.0;
+    for (const BranchPoint& point : branch.points) {
+      const double distance = distance_to_branches(point, theirs, tol);
+      if (distance <= 1.0) continue;
+      ++off;
+      if (worst == nullptr || distance > worst_distance) {
+        worst = &point;
+        worst_distance = distance;
+      }
+    }
+    if (off == 0) continue;
+    std::string text = "branch " + std::to_string(branch.id) + " of " + me + ": " + std::to_string(off) + " of " +
+                       std::to_string(branch.points.size()) + " points lie on no branch of " + other +
+                       " (farthest: " + parameter + " = " + number_text(worst->p) + ", w = " + vector_text(worst->w);
+    text += std::isfinite(worst_distance) ? ", " + number_text(worst_distance) + " tolerances away)"
+                                          : ", " + other + " has no branch points)";
+    out.push_back(std::move(text));
+  }
+}
+
+}  // namespace
+
+json regions_to_json(const std::vector<Region>& regions) {
+  json out = json::array();
+  for (std::size_t k = 0; k < regions.size(); ++k) {
+    const Region& region = regions[k];
+    const std::string where = "regions[" + std::to_string(k) + "]";
+    json types = json::object();
+    for (const auto& [name, n] : region.types) types[name] = n;
+    out.push_back({{"from", finite(region.from, where + ".from")},
+                   {"to", finite(region.to, where + ".to")},
+                   {"count", region.count},
+                   {"types", std::move(types)}});
+  }
+  return out;
+}
+
+json diagram_report(const Problem& problem, const Diagram& diagram) {
+  if (diagram.parameter.empty() || is_reserved_key(diagram.parameter))
+    throw InputError("diagram report: the parameter name \"" + diagram.parameter +
+                     "\" is empty or a key of the report's points and events");
+  json branches = json::array();
+  for (std::size_t b = 0; b < diagram.branches.size(); ++b) {
+    const Branch& branch = diagram.branches[b];
+    const std::string where = "branches[" + std::to_string(b) + "]";
+    json points = json::array();
+    for (std::size_t k = 0; k < branch.points.size(); ++k)
+      points.push_back(point_to_json(branch.points[k], diagram, where + ".points[" + std::to_string(k) + "]"));
+    branches.push_back({{"id", branch.id}, {"closed", branch.closed}, {"points", std::move(points)}});
+  }
+  json bifurcations = json::array();
+  for (std::size_t k = 0; k < diagram.events.size(); ++k)
+    bifurcations.push_back(event_to_json(diagram.events[k], diagram, "bifurcations[" + std::to_string(k) + "]"));
+
+  // The embedded problem file carries the fixed load of a sweep in another parameter.
+  const bool force_sweep = diagram.parameter == kForce;
+  Problem embedded = problem;
+  if (!force_sweep) embedded.force = finite(diagram.force, "force");
+  return {{"schema", kDiagramSchema},
+          {"limitdir_version", limitdir::version},
+          {"problem", problem_to_json(embedded)},
+          {"model", make_friction_model(problem)->description()},
+          {"parameter", diagram.parameter},
+          {"from", finite(diagram.from, "from")},
+          {"to", finite(diagram.to, "to")},
+          {"force", force_sweep ? json(nullptr) : json(finite(diagram.force, "force"))},
+          {"branches", std::move(branches)},
+          {"bifurcations", std::move(bifurcations)},
+          {"regions", regions_to_json(diagram.regions)},
+          {"certificate", {{"complete", diagram.certificate.complete}, {"reason", diagram.certificate.reason}}}};
+}
+
+json regions_report(const Diagram& diagram, const std::vector<Region>& regions) {
+  const bool force_sweep = diagram.parameter == kForce;
+  return {{"schema", kRegionsSchema},
+          {"limitdir_version", limitdir::version},
+          {"parameter", diagram.parameter},
+          {"from", finite(diagram.from, "from")},
+          {"to", finite(diagram.to, "to")},
+          {"force", force_sweep ? json(nullptr) : json(finite(diagram.force, "force"))},
+          {"regions", regions_to_json(regions)}};
+}
+
+Diagram diagram_from_json(const json& document, const std::string& source) {
+  const Path root = Path::root(source);
+  if (!document.is_object()) root.fail("a diagram must be a JSON object (schema \"limitdir.diagram/1\")", document);
+  const auto schema = document.find("schema");
+  if (schema == document.end() || *schema != kDiagramSchema)
+    root.key("schema").fail(std::string("must be \"") + kDiagramSchema + "\" (a sweep-force report)",
+                            schema == document.end() ? json(nullptr) : *schema);
+
+  Diagram diagram;
+  diagram.parameter = string_at(member(document, "parameter", root), root.key("parameter"));
+  if (diagram.parameter.empty() || is_reserved_key(diagram.parameter))
+    root.key("parameter").fail("must be a parameter name such as \"force\" or \"lambda\"", document.at("parameter"));
+  diagram.from = number_at(member(document, "from", root), root.key("from"));
+  diagram.to = number_at(member(document, "to", root), root.key("to"));
+  if (!(diagram.from < diagram.to)) root.key("to").fail("must be greater than from", document.at("to"));
+  // The fixed load; for a force sweep it is the parameter itself and written null.
+  if (diagram.parameter != kForce) {
+    diagram.force = number_at(member(document, kForce, root), root.key(kForce));
+  } else if (const auto force = document.find(kForce); force != document.end() && !force->is_null()) {
+    diagram.force = number_at(*force, root.key(kForce));
+  }
+
+  const Path branches_path = root.key("branches");
+  const json& branches = array_at(member(document, "branches", root), branches_path);
+  std::set<int> ids;
+  for (std::size_t b = 0; b < branches.size(); ++b) {
+    diagram.branches.push_back(branch_from_json(branches[b], diagram.parameter, branches_path.index(b)));
+    if (!ids.insert(diagram.branches.back().id).second)
+      branches_path.index(b).key("id").fail("two branches have this id", branches[b].at("id"));
+  }
+
+  const Path events_path = root.key("bifurcations");
+  const json& events = array_at(member(document, "bifurcations", root), events_path);
+  for (std::size_t k = 0; k < events.size(); ++k)
+    diagram.events.push_back(event_from_json(events[k], diagram.parameter, ids, events_path.index(k)));
+
+  const Path regions_path = root.key("regions");
+  const json& regions = array_at(member(document, "regions", root), regions_path);
+  for (std::size_t k = 0; k < regions.size(); ++k)
+    diagram.regions.push_back(region_from_json(regions[k], regions_path.index(k)));
+
+  const Path certificate_path = root.key("certificate");
+  const json& certificate = object_at(member(document, "certificate", root), certificate_path);
+  diagram.certificate.complete =
+      boolean_at(member(certificate, "complete", certificate_path), certificate_path.key("complete"));
+  diagram.certificate.reason = string_at(member(certificate, "reason", certificate_path), certificate_path.key("reason"));
+  return diagram;
+}
+
+std::vector<std::string> diagram_differences(const Diagram& a, const Diagram& b, double rtol, double atol) {
+  if (!std::isfinite(rtol) || rtol < 0.0)
+    throw InputError("rtol: must be a finite number >= 0 (got " + number_text(rtol) + ")");
+  if (!std::isfinite(atol) || !(atol > 0.0))
+    throw InputError("atol: must be a finite number > 0 (got " + number_text(atol) + ")");
+  const Tolerance tol{rtol, atol};
+  std::vector<std::string> out;
+
+  // Diagrams over different parameters are not comparable any further.
+  if (a.parameter != b.parameter) {
+    out.push_back("parameter: A varies \"" + a.parameter + "\", B varies \"" + b.parameter + "\"");
+    return out;
+  }
+  const std::string& name = a.parameter;
+  if (!tol.same_p(a.from, b.from) || !tol.same_p(a.to, b.to))
+    out.push_back("range of " + name + ": A covers [" + number_text(a.from) + ", " + number_text(a.to) +
+                  "], B covers [" + number_text(b.from) + ", " + number_text(b.to) + "]");
+  if (name != kForce && !tol.same_p(a.force, b.force))
+    out.push_back("fixed load: A has force = " + number_text(a.force) + ", B has force = " + number_text(b.force));
+  if (a.certificate.complete != b.certificate.complete)
+    out.push_back(std::string("certificate.complete: A ") + (a.certificate.complete ? "true" : "false") + ", B " +
+                  (b.certificate.complete ? "true" : "false"));
+
+  // Events: the same multiset (Sect. 7.2.8: tangency, fold, pitchfork, branch point, Hopf).
+  const std::vector<int> event_owner = match(a.events.size(), b.events.size(), [&](std::size_t i, std::size_t j) {
+    return same_event(a.events[i], b.events[j], tol);
+  });
+  lonely_events(a.events, unmatched_of_a(a.events.size(), event_owner), b.events, "A", "B", name, out);
+  std::vector<bool> lonely_b(b.events.size());
+  for (std::size_t j = 0; j < b.events.size(); ++j) lonely_b[j] = event_owner[j] < 0;
+  lonely_events(b.events, lonely_b, a.events, "B", "A", name, out);
+
+  // Regions: the paper's Cases, by count and types of limit directions, and their boundaries.
+  const std::vector<int> region_owner = match(a.regions.size(), b.regions.size(), [&](std::size_t i, std::size_t j) {
+    return same_region(a.regions[i], b.regions[j], tol);
+  });
+  const std::vector<bool> lonely_regions_a = unmatched_of_a(a.regions.size(), region_owner);
+  for (std::size_t i = 0; i < a.regions.size(); ++i)
+    if (lonely_regions_a[i]) out.push_back(region_text(a.regions[i], name) + " of A has no counterpart in B");
+  for (std::size_t j = 0; j < b.regions.size(); ++j)
+    if (region_owner[j] < 0) out.push_back(region_text(b.regions[j], name) + " of B has no counterpart in A");
+
+  // Branches as curves in (p, w), both ways.
+  branches_off(a.branches, b.branches, tol, "A", "B", name, out);
+  branches_off(b.branches, a.branches, tol, "B", "A", name, out);
+  return out;
+}
+
+}  // namespace limitdir
