@@ -53,12 +53,21 @@ ParameterFamily parameter_family(const Problem& problem, const std::string& para
       return make_system(q);
     };
   };
+  // lambda and j change only the mass matrix: the friction model is built once.
+  const auto with_friction = [problem](std::function<void(Problem&, double)> set) {
+    std::shared_ptr<const FrictionModel> friction(make_friction_model(problem));
+    return [problem, set, friction](double p) {
+      Problem q = problem;
+      set(q, p);
+      return make_system(q, friction);
+    };
+  };
   if (parameter == "lambda") {
     if (problem.system.preset != "ball") throw InputError("--parameter lambda: needs the ball preset");
-    f.system = with([](Problem& q, double p) { q.system.lambda = p; });
+    f.system = with_friction([](Problem& q, double p) { q.system.lambda = p; });
   } else if (parameter == "j") {
     if (problem.system.preset == "general") throw InputError("--parameter j: needs the disc or ball preset");
-    f.system = with([](Problem& q, double p) { q.system.j = p; });
+    f.system = with_friction([](Problem& q, double p) { q.system.j = p; });
   } else if (parameter == "alpha") {
     if (problem.pressure.kind() == Pressure::Kind::profile)
       throw InputError("--parameter alpha: needs a pressure of the family (1 - xi^2)^alpha");
