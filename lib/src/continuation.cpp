@@ -342,6 +342,9 @@ class Sweeper {
       diagram_.certificate.reason =
           fmt::format("{} branch(es), {} event(s); every check against find-limits ({} values) agreed",
                       diagram_.branches.size(), diagram_.events.size(), checks_done_);
+      std::sort(notes_.begin(), notes_.end());
+      notes_.erase(std::unique(notes_.begin(), notes_.end()), notes_.end());
+      for (const auto& n : notes_) diagram_.certificate.reason += "; " + n;
     } else {
       diagram_.certificate.reason = doubts_.front();
       for (std::size_t i = 1; i < std::min<std::size_t>(doubts_.size(), 5); ++i) diagram_.certificate.reason += "; " + doubts_[i];
@@ -433,6 +436,14 @@ class Sweeper {
         }
       }
       if (br.points.size() < 2) continue;
+      // a loop at one value of p is a circle of a continuum (c = 0), not a branch
+      const auto [lo, hi] = std::minmax_element(br.points.begin(), br.points.end(),
+                                                [](const BranchPoint& u, const BranchPoint& v) { return u.p < v.p; });
+      if (br.closed && hi->p - lo->p <= 1e-9 * (1 + std::abs(lo->p))) {
+        notes_.push_back(fmt::format("a circle of limit directions at {} = {:.12g} (a continuum) is not drawn as a branch",
+                                     fam_.name, lo->p));
+        continue;
+      }
       diagram_.branches.push_back(std::move(br));
     }
   }
@@ -532,7 +543,8 @@ class Sweeper {
   std::vector<Node> events_between(const Node& a, const Node& b, double h, int branch) {
     std::vector<Node> located_nodes;
     const bool bp = (a.tests.det < 0) != (b.tests.det < 0);
-    const bool fold = !bp && (a.tests.tp < 0) != (b.tests.tp < 0);
+    const bool fold = !bp && (a.tests.tp < 0) != (b.tests.tp < 0) &&
+                      std::max(std::abs(a.tests.tp), std::abs(b.tests.tp)) > 1e-9;  // not a branch at constant p
     const bool tangency = (a.tests.rdot < 0) != (b.tests.rdot < 0);
     const bool hopf = !std::isnan(a.tests.hopf) && !std::isnan(b.tests.hopf) && (a.tests.hopf < 0) != (b.tests.hopf < 0);
     const auto make = [&](EventKind k, auto fn) {
@@ -548,12 +560,24 @@ class Sweeper {
     if (hopf) add_event(make(EventKind::hopf, [](const Tests& t) { return t.hopf; }).first);
     if (bp) {
       auto [e, m] = make(EventKind::branch_point, [](const Tests& t) { return t.det; });
-      if (fixed_by_symmetry(e.p, e.directions.front())) e.kind = EventKind::pitchfork;
-      if (add_event(e)) switch_branches(m, a.t);  // the other branch once, when first met
+      // Where the limit directions fill circles (c = 0 with axisymmetry, as at F = 0) every
+      // branch meets the continuum: a degenerate branch point, not switched along the circle.
+      const bool continuum = has_continuum(e.p);
+      if (!continuum && fixed_by_symmetry(e.p, e.directions.front())) e.kind = EventKind::pitchfork;
+      if (add_event(e) && !continuum) switch_branches(m, a.t);  // the other branch once, when first met
     }
     const auto sigma = [&](const Node& n) { return a.t.dot(n.x - a.x); };
     std::sort(located_nodes.begin(), located_nodes.end(), [&](const Node& u, const Node& v) { return sigma(u) < sigma(v); });
     return located_nodes;
+  }
+
+  // Axisymmetric with c1 = 0 (to the location accuracy): the limit directions fill circles
+  // of latitude there (Sect. 7.4.4, Figs 15-16).
+  bool has_continuum(double p) {
+    const System& sys = tr_.field().system(p);
+    const double F = tr_.field().force(p);
+    const double scale = 1.0 + std::abs(F) * (sys.M_inv() * sys.load_direction()).norm();
+    return sys.has_invariant_circle() && std::abs(sys.c(F).x()) <= 1e-8 * scale;
   }
 
   // A branch point is a pitchfork when its direction is fixed by a reflection R (w2 -> -w2 or
@@ -633,7 +657,7 @@ class Sweeper {
   const ContinuationOptions& opt_;
   Diagram diagram_;
   std::vector<Pending> pending_;
-  std::vector<std::string> doubts_;
+  std::vector<std::string> doubts_, notes_;
   int checks_done_ = 0;
   double lo_ = -std::numeric_limits<double>::infinity();  // lower end of tracing
 };
