@@ -92,3 +92,38 @@ TEST_CASE("Sweeping through F = 0: the events of Sect. 7.4 at +-F_F, +-F_P, +-F_
     CHECK(std::abs(r[i].from + r[r.size() - 1 - i].to) <= 1e-9);
   }
 }
+
+TEST_CASE("Hopf point on the sphere: a complex pair of J_T crosses the imaginary axis at F = b - 1") {
+  // Linear model q = Pi w with Pi = [[-1, -a, 0], [a, -1, 0], [0, 0, -b]], M = I, c = (0, 0, F):
+  // the pole e3 is a limit direction for every F with rdot = F - b, and on its tangent plane
+  // J_T = [[-1 - rdot, -a], [a, -1 - rdot]] has eigenvalues (b - 1 - F) +- i a: a stable focus
+  // for F < b - 1, an unstable one above (Hopf at F = b - 1), and tangency at F = b (130-like).
+  const double a = 0.7, b = 1.5;
+  Eigen::Matrix3d Pi;
+  Pi << -1, -a, 0, a, -1, 0, 0, 0, -b;
+  auto model = std::make_shared<const LinearModel>(Pi, 1.0, 1.0, "rotating linear test model");
+  ParameterFamily family;
+  family.name = "force";
+  family.system = [model](double) {
+    return System(Eigen::Matrix3d::Identity(), Eigen::Vector3d::UnitZ(), Eigen::Vector3d::Zero(), model);
+  };
+  family.force = [](double p) { return p; };
+  const Diagram d = sweep(family, 0.0, 2.0);
+  CHECK(d.certificate.complete);
+  int hopf = 0, tangency = 0;
+  for (const auto& e : d.events) {
+    CAPTURE(to_string(e.kind));
+    CAPTURE(e.p);
+    if (e.kind == EventKind::hopf) {
+      ++hopf;
+      CHECK(std::abs(e.p - (b - 1)) <= 1e-10);
+      CHECK((e.directions.front() - Eigen::Vector3d::UnitZ()).norm() <= 1e-8);
+    }
+    if (e.kind == EventKind::tangency && (e.directions.front() - Eigen::Vector3d::UnitZ()).norm() <= 1e-8) {
+      ++tangency;
+      CHECK(std::abs(e.p - b) <= 1e-10);
+    }
+  }
+  CHECK(hopf == 1);
+  CHECK(tangency == 1);
+}
