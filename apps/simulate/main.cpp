@@ -1,0 +1,170 @@
+// simulate PROBLEM --force F --x0 u_x,u_y,rho_omega [--every K] [--backward] [overrides]
+// simulate PROBLEM --force F --survey N [--backward] [overrides]
+// Integrates the slip dynamics x' = B(w) w + c ((97)/(101) of seed 001) up to stick in the
+// spherical form (109) with the time rescaling (114), and matches the arrival direction to the
+// limit directions (Theorems 1-2). The trajectory is printed as JSON Lines, one
+// {"t", "tau", "r", "w"} per kept step, then one final record of schema
+// "limitdir.simulation/1". --survey N instead runs N trajectories from Fibonacci points of the
+// unit sphere and prints one object of schema "limitdir.survey/1" with the counts per limit
+// direction. Exit 2 for bad input, 3 when the integration fails (the reason on stderr).
+#include <cmath>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "limitdir/errors.hpp"
+#include "limitdir/limits.hpp"
+#include "limitdir/report.hpp"
+#include "limitdir/simulate.hpp"
+#include "limitdir/system.hpp"
+#include "limitdir/version.hpp"
+
+namespace po = limitdir::cli::po;
+using json = nlohmann::json;
+
+namespace {
+
+json vec(const Eigen::Vector3d& v) { return json::array({v[0], v[1], v[2]}); }
+
+json circle_json(const limitdir::LimitCircle& c) {
+  return {{"theta", c.theta},
+          {"axis", vec(c.axis)},
+          {"rdot", c.rdot},
+          {"radial", limitdir::to_string(c.radial)},
+          {"sphere_type", c.sphere_type},
+          {"transverse_eigenvalue", c.transverse_eigenvalue}};
+}
+
+/// epsilon = (rho/R) |cot theta| (35) of a direction; null on the equator (+infinity).
+json epsilon_of(const Eigen::Vector3d& w, double rho_over_R) {
+  if (w[2] == 0) return nullptr;
+  return rho_over_R * std::hypot(w[0], w[1]) / std::abs(w[2]);
+}
+
+std::string outcome_name(limitdir::SimulationResult::Outcome o) {
+  switch (o) {
+    case limitdir::SimulationResult::Outcome::stick: return "stick";
+    case limitdir::SimulationResult::Outcome::never_sticks: return "never-sticks";
+    default: return "failed";
+  }
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  const limitdir::cli::AppInfo info{
+      "simulate",
+      "PROBLEM --force F (--x0 U_X,U_Y,RHO_OMEGA [--every K] | --survey N) [--backward] [--model M] [--degree N] "
+      "[--pressure P] [--rho RHO]",
+      "Integrates the slip dynamics x' = B(w) w + c near stick (Boost.Odeint, Dormand-Prince with dense\n"
+      "output) in the form r' = r R*(w), w' = V*(w), t' = r of the rescaled time tau, until stick\n"
+      "(r -> 0) or until the slip grows without stopping, and matches the arrival direction to the\n"
+      "limit directions at F. With --x0 it prints the trajectory as JSON Lines {\"t\", \"tau\", \"r\", \"w\"}\n"
+      "(every K-th step with --every K, none with K = 0) and a final record (schema\n"
+      "\"limitdir.simulation/1\"). With --survey N it runs N trajectories from points spread over the\n"
+      "unit sphere and prints the counts per limit direction (schema \"limitdir.survey/1\").\n"
+      "--backward integrates backward in time: departures from stick. Exit 3 when an integration fails."};
+
+  po::options_description options("Options");
+  options.add_options()
+      ("x0", po::value<std::string>()->value_name("U_X,U_Y,RHO_OMEGA"), "the initial slip x_o(0), not zero")
+      ("survey", po::value<std::string>()->value_name("N"), "run N >= 1 trajectories from the unit sphere instead")
+      ("every", po::value<std::string>()->value_name("K"), "keep every K-th step of the trajectory (default 1; 0: none)")
+      ("backward", po::bool_switch(), "integrate backward in time (departures from stick)")
+      ("max-steps", po::value<std::string>()->value_name("S"), "give up (exit 3) after S accepted steps per trajectory (default 2000000)");
+  limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
+
+  return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
+    limitdir::Problem problem = limitdir::load_problem(limitdir::cli::problem_path(vm));
+    limitdir::cli::apply_problem_overrides(problem, vm);
+    const bool backward = vm["backward"].as<bool>();
+    const bool has_x0 = vm.count("x0") > 0, has_survey = vm.count("survey") > 0;
+    if (has_x0 == has_survey) throw limitdir::InputError("give exactly one of --x0 and --survey");
+    if (has_survey && vm.count("every")) throw limitdir::InputError("--every: only with --x0");
+
+    const limitdir::System system = limitdir::make_system(problem);
+    const double F = problem.force;
+    const double rho_over_R = problem.rho_over_R();
+    limitdir::SimulationOptions opt;
+    opt.backward = backward;
+    opt.max_steps = limitdir::cli::integer_option(vm, "max-steps", opt.max_steps, 1, 1000000000000LL);
+
+    if (has_survey) {
+      const int n = static_cast<int>(limitdir::cli::parse_integer(vm["survey"].as<std::string>(), "--survey", 1, 1000000));
+      const limitdir::Survey s = limitdir::survey(system, F, n, backward, opt);
+      json entries = json::array();
+      for (const limitdir::SurveyEntry& e : s.entries) {
+        json j = {{"radial", e.radial}, {"sphere_type", e.sphere_type}, {"count", e.count},
+                  {"fraction", static_cast<double>(e.count) / s.trajectories}};
+        if (e.circle) {
+          j["circle"] = true;
+          j["theta"] = e.theta;
+          j["epsilon"] = epsilon_of(Eigen::Vector3d(std::cos(e.theta), 0, std::sin(e.theta)), rho_over_R);
+        } else {
+          j["circle"] = false;
+          j["w"] = vec(e.w);
+          j["epsilon"] = epsilon_of(e.w, rho_over_R);
+        }
+        entries.push_back(j);
+      }
+      const json out = {{"schema", "limitdir.survey/1"},
+                        {"limitdir_version", limitdir::version},
+                        {"problem", limitdir::problem_to_json(problem)},
+                        {"force", F},
+                        {"backward", backward},
+                        {"trajectories", s.trajectories},
+                        {"stick", s.stick},
+                        {"never_stick", s.never_stick},
+                        {"failed", s.failed},
+                        {"unmatched", s.unmatched},
+                        {"entries", entries}};
+      std::string text = out.dump(2) + "\n";
+      if (s.failed > 0)
+        return {std::move(text), limitdir::cli::exit_numerical_failure,
+                std::to_string(s.failed) + " of " + std::to_string(s.trajectories) + " integrations failed"};
+      return text;
+    }
+
+    const Eigen::Vector3d x0 = limitdir::cli::parse_vector3(vm["x0"].as<std::string>(), "--x0");
+    if (x0.norm() == 0) throw limitdir::InputError("--x0: must not be zero (x0 = 0 is already stick) (got " +
+                                                   vm["x0"].as<std::string>() + ")");
+    opt.every = static_cast<int>(limitdir::cli::integer_option(vm, "every", 1, 0, 1000000000));
+    const limitdir::SimulationResult r = limitdir::simulate(system, F, x0, opt);
+
+    std::string text;
+    for (const limitdir::TrajectoryPoint& p : r.trajectory)
+      text += json{{"t", p.t}, {"tau", p.tau}, {"r", p.r}, {"w", vec(p.w)}}.dump() + "\n";
+    json fin = {{"schema", "limitdir.simulation/1"},
+                {"limitdir_version", limitdir::version},
+                {"problem", limitdir::problem_to_json(problem)},
+                {"force", F},
+                {"x0", vec(x0)},
+                {"backward", backward},
+                {"outcome", outcome_name(r.outcome)},
+                {"steps", r.steps},
+                {"tau_end", r.tau_end},
+                {"r_end", r.r_end}};
+    const bool finite_arrival = r.arrival.allFinite();
+    fin["arrival"] = finite_arrival ? vec(r.arrival) : json(nullptr);
+    fin["epsilon"] = finite_arrival ? epsilon_of(r.arrival, rho_over_R) : json(nullptr);
+    if (r.outcome == limitdir::SimulationResult::Outcome::stick) {
+      fin["stick_time"] = r.stick_time;
+      if (r.matched) fin["limit_direction"] = limitdir::classification_to_json(*r.matched, rho_over_R, false);
+      else if (r.matched_circle) fin["circle"] = circle_json(*r.matched_circle);
+      else fin["limit_direction"] = nullptr;
+      fin["match_distance"] = r.match_distance;
+    } else {
+      fin["stick_time"] = nullptr;
+      fin["reason"] = r.reason;
+    }
+    text += fin.dump() + "\n";
+    if (r.outcome == limitdir::SimulationResult::Outcome::failed)
+      return {std::move(text), limitdir::cli::exit_numerical_failure, "integration failed: " + r.reason};
+    if (r.outcome == limitdir::SimulationResult::Outcome::stick && !r.matched && !r.matched_circle)
+      return {std::move(text), limitdir::cli::exit_numerical_failure,
+              "stick reached along no limit direction (nearest at distance " + std::to_string(r.match_distance) +
+                  ")"};
+    return text;
+  });
+}

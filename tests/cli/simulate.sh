@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Command-line contract of simulate (issue 5): the trajectory as JSON Lines then a final record
+# of schema "limitdir.simulation/1"; --survey N prints one object of schema "limitdir.survey/1";
+# bad input exits 2 (one line on stderr, nothing on stdout); a failed integration exits 3 with
+# its reason. Values checked: the force-free exact disc stops at v/(R omega) = 0.653 (Farkas et
+# al. 2003), pure sliding stops at t = v0/(mu g) = 1, the F = 1.2 disc never sticks.
+# Usage: bash simulate.sh BIN_DIR SHARE_DIR
+source "$(dirname "$0")/common.bash"
+cli_setup simulate "$@"
+disc="$share/problems/disc.json"
+
+run() {
+  rc=0
+  "$app" "$@" >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
+}
+
+# expect_ok PYTHON-CHECK ARGS...: exit 0, empty stderr, and the python check (reading the
+# lines of stdout as `lines`, the last one parsed as `final`) passes.
+expect_ok() {
+  local check=$1
+  shift
+  run "$@"
+  if [[ $rc -ne 0 ]]; then
+    fail "simulate $* exited with $rc: $(head -c 400 "$tmp/stderr")"
+  elif [[ -s $tmp/stderr ]]; then
+    fail "simulate $* wrote to stderr: $(head -c 400 "$tmp/stderr")"
+  elif ! why=$(python3 - "$tmp/stdout" "$check" <<'PY'
+import json, sys
+text = open(sys.argv[1]).read()
+try:
+    lines = [json.loads(text)]  # one (pretty-printed) object: the survey
+except json.JSONDecodeError:
+    lines = [json.loads(l) for l in text.splitlines() if l.strip()]
+final = lines[-1]
+points = lines[:-1]
+for p in points:
+    assert set(p) == {"t", "tau", "r", "w"}, p
+    assert abs(sum(x * x for x in p["w"]) - 1) < 1e-12, p
+try:
+    ok = eval(sys.argv[2])
+except Exception as e:
+    print("check raised", repr(e)); sys.exit(1)
+if not ok:
+    print("check failed:", sys.argv[2], "final:", json.dumps(final)[:600]); sys.exit(1)
+PY
+  ); then
+    fail "simulate $*: $why"
+  else
+    echo "ok: simulate $*"
+  fi
+}
+
+expect_bad() {
+  local code=$1 word=$2
+  shift 2
+  run "$@"
+  local lines what=""
+  lines=$(wc -l <"$tmp/stderr")
+  [[ $rc -eq $code ]] || what+=" exit code $rc (want $code);"
+  if [[ $code -eq 2 ]]; then [[ ! -s $tmp/stdout ]] || what+=" stdout is not empty;"; fi
+  [[ $lines -eq 1 ]] || what+=" stderr has $lines lines (want 1);"
+  grep -q '^simulate: error: ' "$tmp/stderr" || what+=" stderr does not start with 'simulate: error: ';"
+  grep -qF -- "$word" "$tmp/stderr" || what+=" stderr does not mention '$word';"
+  if [[ -n $what ]]; then
+    fail "simulate $*:$what stderr: $(head -c 400 "$tmp/stderr")"
+  else
+    echo "ok: simulate $* -> $(cat "$tmp/stderr")"
+  fi
+}
+
+# the force-free disc with the exact model: stops on the stable circle, eps = 0.653
+expect_ok 'final["schema"] == "limitdir.simulation/1" and final["outcome"] == "stick" and abs(final["epsilon"] - 0.653) < 5e-4 and final["circle"]["sphere_type"] == "stable-circle" and len(points) > 10 and points[0]["t"] == 0' \
+  "$disc" --model exact --force 0 --x0 1,0.3,0.5
+# thinning: --every 0 prints the final record only; --every 5 fewer points than --every 1
+expect_ok 'len(points) == 0 and final["outcome"] == "stick"' "$disc" --force 0 --x0 1,0.3,0.5 --every 0
+run "$disc" --force 0 --x0 1,0.3,0.5 --every 1; n1=$(wc -l <"$tmp/stdout")
+run "$disc" --force 0 --x0 1,0.3,0.5 --every 5; n5=$(wc -l <"$tmp/stdout")
+[[ $n5 -lt $n1 && $n5 -gt 1 ]] && echo "ok: --every 5 ($n5 lines) < --every 1 ($n1 lines)" || fail "--every 5 gave $n5 lines, --every 1 $n1"
+# pure sliding of the exact disc: t = v0/(mu g) = 1
+expect_ok 'final["outcome"] == "stick" and abs(final["stick_time"] - 1) < 1e-9 and final["epsilon"] is None' \
+  "$disc" --model exact --force 0 --x0 1,0,0
+# F = 0.2: arrival along a stable node, reported with its classification
+expect_ok 'final["outcome"] == "stick" and final["limit_direction"]["radial"] == "attracting" and final["limit_direction"]["sphere"]["type"] == "stable-node"' \
+  "$disc" --force 0.2 --x0 0.3,0.1,0.4
+# F = 1.2 (above the tangency): never sticks; backward from pure sliding: departure at t = -1/(F - 1) = -5 (exact)
+expect_ok 'final["outcome"] == "never-sticks" and final["stick_time"] is None and final["reason"]' "$disc" --force 1.2 --x0 0.3,0.1,0.4
+expect_ok 'final["outcome"] == "stick" and abs(final["stick_time"] + 5) < 1e-9 and final["limit_direction"]["radial"] == "repelling"' \
+  "$disc" --model exact --force 1.2 --x0 1,0,0 --backward
+# survey
+expect_ok 'final["schema"] == "limitdir.survey/1" and final["trajectories"] == 50 and final["stick"] == 50 and sum(e["count"] for e in final["entries"] if e["sphere_type"] == "stable-node") == 50' \
+  "$disc" --force 0.2 --survey 50
+expect_ok 'final["stick"] == 0 and final["never_stick"] == 20' "$disc" --force 1.2 --survey 20 --backward
+expect_ok 'final["stick"] == 30 and sum(e["count"] for e in final["entries"] if e["circle"] and e["sphere_type"] == "stable-circle") == 30' \
+  "$disc" --force 0 --survey 30
+
+# bad input: exit 2
+expect_bad 2 "--x0" "$disc" --force 0 --x0 0,0,0
+expect_bad 2 "--x0" "$disc" --force 0 --x0 1,nan,0
+expect_bad 2 "--x0" "$disc" --force 0 --x0 1,2
+expect_bad 2 "--survey" "$disc" --force 0 --survey 0
+expect_bad 2 "--survey" "$disc" --force 0 --survey x
+expect_bad 2 "exactly one" "$disc" --force 0
+expect_bad 2 "exactly one" "$disc" --force 0 --x0 1,0,0 --survey 3
+expect_bad 2 "--every" "$disc" --force 0 --x0 1,0,0 --every -1
+expect_bad 2 "--force" "$disc" --force abc --x0 1,0,0
+# an integration that fails: exit 3 with its reason (and the record printed)
+expect_bad 3 "steps" "$disc" --force 0 --x0 1,0.3,0.5 --max-steps 3
+grep -q '"outcome":"failed"' "$tmp/stdout" && echo "ok: the failed record is printed" || fail "no failed record on stdout"
+
+cli_finish simulate
