@@ -12,6 +12,7 @@ packages=(
   doctest-dev               # doctest::doctest (tests)
   libbenchmark-dev          # benchmark::benchmark (bench/)
   python3                   # JSON checks in the command-line tests
+  python3-jsonschema        # JSON Schema validation of the apps' output (tests/cli/schemas.sh)
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -57,7 +57,8 @@ Diagram hand_built() {
   limitdir::Branch trivial;
   trivial.id = 1;
   for (const double p : {0.0, 0.5, 1.05, 1.5})
-    trivial.points.push_back(point(p, unit(1, 0, 0), p - 1.05, p < 1.05 ? SphereType::stable_node : SphereType::saddle));
+    trivial.points.push_back(
+        point(p, unit(1, 0, 0), p - 1.05, p < 1.05 ? SphereType::stable_node : SphereType::saddle));
   trivial.points[2].radial = Radial::tangent;
 
   limitdir::Branch bent;  // vertices V0, V1, V2 of a polyline with a bend at V1
@@ -176,7 +177,8 @@ TEST_CASE("diagram_io: diagram_report has the keys of SPEC.md section 5") {
   CHECK(pitchfork.at("force") == 0.6);
   CHECK(pitchfork.at("w") == pitchfork.at("directions").at(0));
   CHECK(pitchfork.at("branches") == json::array({1, 2}));
-  CHECK(report.at("regions").at(0).at("types") == json::parse(R"({"attracting saddle": 1, "attracting stable-node": 3})"));
+  CHECK(report.at("regions").at(0).at("types") ==
+        json::parse(R"({"attracting saddle": 1, "attracting stable-node": 3})"));
   CHECK(report.at("certificate").at("complete") == true);
 }
 
@@ -263,6 +265,16 @@ TEST_CASE("diagram_io: diagram_from_json rejects bad documents, naming the key")
   check("/certificate/complete", "yes", "certificate.complete:", "true or false");
   CHECK(reader_error(json::array()).find("JSON object") != std::string::npos);
 
+  SUBCASE("integers may be written as integral numbers, as JSON Schema allows") {
+    json document = good;
+    document["regions"][0]["count"] = 4.0;
+    document["branches"][0]["id"] = 1.0;
+    const Diagram d = limitdir::diagram_from_json(document, "d.json");
+    CHECK(d.regions[0].count == 4);
+    CHECK(d.branches[0].id == 1);
+    document["regions"][0]["count"] = 4.5;
+    CHECK(reader_error(document).rfind("d.json: regions[0].count: must be an integer >= 0", 0) == 0);
+  }
   SUBCASE("another parameter needs the fixed load") {
     json document = good;
     document["parameter"] = "lambda";
@@ -349,7 +361,8 @@ TEST_CASE("diagram_io: diagram_differences reports each kind of difference") {
     const auto found = differences(a, b);
     INFO("differences: " << json(found).dump());
     CHECK(found.size() == 2);
-    CHECK(mentions(found, "region force in [0.6, 1.05] with 2 limit direction(s) (1 attracting saddle, 1 attracting stable-node) of A"));
+    CHECK(mentions(found, "region force in [0.6, 1.05] with 2 limit direction(s) "
+                          "(1 attracting saddle, 1 attracting stable-node) of A"));
     b = a;
     b.regions[0].to = b.regions[1].from = 0.61;
     CHECK(differences(a, b).size() == 4);
@@ -365,7 +378,8 @@ TEST_CASE("diagram_io: diagram_differences reports each kind of difference") {
     CHECK(mentions(found, "branch 2 of B: 1 of 3 points lie on no branch of A"));
   }
   SUBCASE("a branch resampled off its polyline, or cut short") {
-    b.branches[1].points.insert(b.branches[1].points.begin() + 1, between(a.branches[1].points[0], a.branches[1].points[2], 0.5));
+    const BranchPoint chord = between(a.branches[1].points[0], a.branches[1].points[2], 0.5);  // cuts the bend
+    b.branches[1].points.insert(b.branches[1].points.begin() + 1, chord);
     CHECK(mentions(differences(a, b), "branch 2 of B"));
     b = a;
     b.branches[0].points.pop_back();

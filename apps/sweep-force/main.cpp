@@ -83,7 +83,8 @@ int main(int argc, char* argv[]) {
     // stderr (shortened there: the whole reason is in certificate.reason).
     if (!diagram.certificate.complete)
       return {std::move(text), limitdir::cli::exit_numerical_failure,
-              "certificate not complete: " + limitdir::cli::shorten(diagram.certificate.reason, 400, "certificate.reason")};
+              "certificate not complete: " +
+                  limitdir::cli::shorten(diagram.certificate.reason, 400, "certificate.reason")};
     return text;
   });
 }

@@ -63,14 +63,14 @@ ParameterFamily parameter_family(const Problem& problem, const std::string& para
     };
   };
   if (parameter == "lambda") {
-    if (problem.system.preset != "ball") throw InputError("--parameter lambda: needs the ball preset");
+    if (problem.system.preset != "ball") throw InputError("parameter lambda: needs the ball preset");
     f.system = with_friction([](Problem& q, double p) { q.system.lambda = p; });
   } else if (parameter == "j") {
-    if (problem.system.preset == "general") throw InputError("--parameter j: needs the disc or ball preset");
+    if (problem.system.preset == "general") throw InputError("parameter j: needs the disc or ball preset");
     f.system = with_friction([](Problem& q, double p) { q.system.j = p; });
   } else if (parameter == "alpha") {
     if (problem.pressure.kind() == Pressure::Kind::profile)
-      throw InputError("--parameter alpha: needs a pressure of the family (1 - xi^2)^alpha");
+      throw InputError("parameter alpha: needs a pressure of the family (1 - xi^2)^alpha");
     f.system = with([](Problem& q, double p) { q.pressure = Pressure::power(p); });
   } else if (parameter == "rho") {
     f.system = with([](Problem& q, double p) {
@@ -78,7 +78,7 @@ ParameterFamily parameter_family(const Problem& problem, const std::string& para
       q.rho.value = p;
     });
   } else {
-    throw InputError("--parameter: unknown '" + parameter + "' (valid: force, lambda, alpha, j, rho)");
+    throw InputError("parameter: unknown '" + parameter + "' (valid: force, lambda, alpha, j, rho)");
   }
   const double F = problem.force;
   f.force = [F](double) { return F; };
@@ -496,7 +496,7 @@ class Sweeper {
     if (cur.t.dot(t0) < 0) cur.t = -cur.t;
     pts.push_back(tr_.point(cur));
     const Node start = cur;
-    double h = opt_.h_initial;
+    double h = std::min(opt_.h_initial, opt_.h_max);
     for (int step = 0; step < 20000; ++step) {
       std::optional<Node> next = tr_.at(cur, h);
       // refuse steps that turn the tangent by more than ~0.3 rad (a jump to another branch)

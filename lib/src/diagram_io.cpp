@@ -6,9 +6,9 @@
 // branch points, Hopf points) and the regions of the paper's Cases 1-4 between the events.
 #include "limitdir/diagram_io.hpp"
 
-#include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <limits>
 #include <set>
@@ -136,8 +136,17 @@ double number_at(const json& value, const Path& path) {
   return x;
 }
 
+/// An integral number (2 or 2.0, as JSON Schema's "integer") in [min, INT_MAX]; min = INT_MIN
+/// allows any int.
 int integer_at(const json& value, int min, const Path& path) {
-  const std::string what = "must be an integer >= " + std::to_string(min);
+  const std::string what = min == std::numeric_limits<int>::min() ? std::string("must be an integer")
+                                                                   : "must be an integer >= " + std::to_string(min);
+  if (value.is_number_float()) {
+    const double x = value.get<double>();
+    if (!std::isfinite(x) || x != std::floor(x) || x < min) path.fail(what, value);
+    if (x > std::numeric_limits<int>::max()) path.fail("is too large", value);
+    return static_cast<int>(x);
+  }
   if (!value.is_number_integer()) path.fail(what, value);
   if (value.is_number_unsigned()) {
     if (value.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
@@ -354,14 +363,17 @@ void lonely_events(const std::vector<Event>& mine, const std::vector<bool>& lone
                    std::vector<std::string>& out) {
   for (std::size_t i = 0; i < mine.size(); ++i) {
     if (!lonely[i]) continue;
-    std::string text = "bifurcation " + event_text(mine[i], parameter) + " of " + me + " has no counterpart in " + other;
+    std::string text =
+        "bifurcation " + event_text(mine[i], parameter) + " of " + me + " has no counterpart in " + other;
     const Event* nearest = nullptr;
     for (const Event& candidate : theirs)
       if (candidate.kind == mine[i].kind &&
           (nearest == nullptr || std::abs(candidate.p - mine[i].p) < std::abs(nearest->p - mine[i].p)))
         nearest = &candidate;
-    text += nearest ? " (nearest " + to_string(nearest->kind) + " of " + other + ": " + event_text(*nearest, parameter) + ")"
-                    : " (" + other + " has no " + to_string(mine[i].kind) + ")";
+    if (nearest)
+      text += " (nearest " + to_string(nearest->kind) + " of " + other + ": " + event_text(*nearest, parameter) + ")";
+    else
+      text += " (" + other + " has no " + to_string(mine[i].kind) + ")";
     out.push_back(std::move(text));
   }
 }
@@ -404,7 +416,8 @@ double distance_to_branches(const BranchPoint& point, const std::vector<Branch>&
   for (const Branch& branch : branches) {
     const auto& points = branch.points;
     if (points.empty()) continue;
-    if (points.size() == 1) best = std::min(best, scaled_distance(point.p, point.w, points[0], points[0], tol_p, tol_w));
+    if (points.size() == 1)
+      best = std::min(best, scaled_distance(point.p, point.w, points[0], points[0], tol_p, tol_w));
     for (std::size_t k = 0; k + 1 < points.size(); ++k)
       best = std::min(best, scaled_distance(point.p, point.w, points[k], points[k + 1], tol_p, tol_w));
     if (branch.closed && points.size() > 2)
@@ -549,7 +562,8 @@ Diagram diagram_from_json(const json& document, const std::string& source) {
   const json& certificate = object_at(member(document, "certificate", root), certificate_path);
   diagram.certificate.complete =
       boolean_at(member(certificate, "complete", certificate_path), certificate_path.key("complete"));
-  diagram.certificate.reason = string_at(member(certificate, "reason", certificate_path), certificate_path.key("reason"));
+  diagram.certificate.reason =
+      string_at(member(certificate, "reason", certificate_path), certificate_path.key("reason"));
   return diagram;
 }
 

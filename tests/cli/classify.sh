@@ -5,6 +5,8 @@
 # "limitdir.classification/1" with the detailed classification. A direction with no limit
 # direction within --max-angle is a numerical failure: exit 3, nothing on stdout, one line on
 # stderr naming it. Bad input exits 2 with nothing on stdout and one line on stderr.
+# With --regions it reads a diagram (sweep-force, "limitdir.diagram/1") from a file or stdin and
+# prints its regions recomputed from the branches ("limitdir.regions/1").
 # Usage: bash classify.sh BIN_DIR SHARE_DIR
 source "$(dirname "$0")/common.bash"
 cli_setup classify "$@"
@@ -157,12 +159,51 @@ expect_fail 2 "--max-angle" "$disc" --direction 1,0,0 --max-angle inf
 expect_fail 2 "limitdir.diagram/1" --regions <"$tmp/limits-0.2.json"
 expect_fail 2 "limitdir.diagram/1" "$disc" --regions
 
+# ----- --regions -----------------------------------------------------------------------------------
+# The diagram's certificate does not matter here (exit 0 or 3): the regions are recomputed from
+# its branches and must agree with those the diagram carries.
+rc=0
+"$bin/sweep-force" "$disc" --from 0 --to 1.5 >"$tmp/diagram.json" 2>/dev/null || rc=$?
+[[ $rc -eq 0 || $rc -eq 3 ]] || fail "sweep-force disc.json --from 0 --to 1.5 exited with $rc"
+for source in stdin file; do
+  if [[ $source == stdin ]]; then run --regions <"$tmp/diagram.json"; else run --regions "$tmp/diagram.json"; fi
+  cp "$tmp/stdout" "$tmp/regions-$source.json"
+  if [[ $rc -ne 0 || -s $tmp/stderr ]]; then
+    fail "classify --regions ($source) exited with $rc: $(head -c 400 "$tmp/stderr")"
+  elif ! python3 - "$tmp/stdout" "$tmp/diagram.json" <<'PY'; then
+import json, sys
+r, d = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+ok = r["schema"] == "limitdir.regions/1" and r["parameter"] == "force" and r["force"] is None
+ok = ok and (r["from"], r["to"]) == (d["from"], d["to"]) and len(r["regions"]) == len(d["regions"])
+for a, b in zip(r["regions"], d["regions"]):
+    ok = ok and a["count"] == b["count"] and a["types"] == b["types"]
+    ok = ok and abs(a["from"] - b["from"]) <= 1e-9 and abs(a["to"] - b["to"]) <= 1e-9
+sys.exit(0 if ok else 1)
+PY
+    fail "classify --regions ($source): not the diagram's regions: $(head -c 600 "$tmp/stdout")"
+  else
+    echo "ok: classify --regions ($source)"
+  fi
+done
+cmp -s "$tmp/regions-stdin.json" "$tmp/regions-file.json" || fail "classify --regions: file and stdin differ"
+expect_fail 2 "--direction" --regions --direction 1,0,0 <"$tmp/diagram.json"
+expect_fail 2 "--force" --regions --force 0.2 <"$tmp/diagram.json"
+expect_fail 2 "--max-angle" --regions "$tmp/diagram.json" --max-angle 0.1
+expect_fail 2 "cannot open" --regions "$tmp/missing.json"
+expect_fail 2 "no input" --regions <"$tmp/empty.json"
+python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+d['regions'] = 'none'
+json.dump(d, open(sys.argv[2], 'w'))" "$tmp/diagram.json" "$tmp/bad-diagram.json"
+expect_fail 2 "regions: must be an array" --regions "$tmp/bad-diagram.json"
+
 # ----- help and version --------------------------------------------------------------------------
 run --help
 if [[ $rc -ne 0 ]]; then
   fail "classify --help exited with $rc"
 else
-  for word in --direction --max-angle --force "Exit codes"; do
+  for word in --direction --max-angle --force --regions "limitdir.regions/1" "Exit codes"; do
     grep -q -- "$word" "$tmp/stdout" || fail "--help does not mention $word"
   done
 fi

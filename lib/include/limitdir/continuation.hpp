@@ -38,6 +38,9 @@ enum class EventKind { tangency, fold, pitchfork, branch_point, hopf };
 /// "tangency" | "fold" | "pitchfork" | "branch-point" | "hopf"
 std::string to_string(EventKind k);
 
+/// One bifurcation. A symmetric pair (the two folds of Case 4, mirror images under
+/// w3 -> -w3 or w2 -> -w2 at the same p) is one event with both directions; a pitchfork carries
+/// the direction of the symmetric branch it lies on and lists both branches through it.
 struct Event {
   EventKind kind;
   double p;                                // located value of the parameter
@@ -58,11 +61,12 @@ struct Region {
 struct Diagram {
   std::string parameter = "force";
   double from = 0, to = 0;
-  double force = 0;  // the load when the parameter is not the force
+  double force = 0;  // the fixed load when the parameter is not the force (else the load at `from`)
   std::vector<Branch> branches;
   std::vector<Event> events;
   std::vector<Region> regions;
-  Certificate certificate;  // complete: every check against find-limits agreed
+  /// complete: every check against find-limits agreed (index_sum is not used for diagrams)
+  Certificate certificate;
 };
 
 struct ContinuationOptions {

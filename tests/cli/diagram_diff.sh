@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# Command-line contract of diagram-diff: compares two diagrams (limitdir.diagram/1) by meaning
+# and prints {"schema": "limitdir.diagram-diff/1", "equal", "differences", ...}; exit 0 when they
+# agree, 1 when they differ (the summary on stdout, nothing on stderr), 2 on bad input (nothing
+# on stdout, one line on stderr). A diagram with its branches renumbered, reordered and traced
+# backwards, its events and regions reordered, is the same diagram; a moved event, a missing
+# branch or another range is not.
+# Usage: bash diagram_diff.sh BIN_DIR SHARE_DIR
+source "$(dirname "$0")/common.bash"
+cli_setup diagram-diff "$@"
+disc="$share/problems/disc.json"
+
+run() {
+  rc=0
+  "$app" "$@" >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
+}
+
+# expect CODE EQUAL WORD ARGS...: exit CODE (0 or 1), empty stderr, a summary with "equal": EQUAL
+# whose differences mention WORD (unless WORD is empty).
+expect() {
+  local code=$1 equal=$2 word=$3
+  shift 3
+  run "$@"
+  local what=""
+  [[ $rc -eq $code ]] || what+=" exit code $rc (want $code);"
+  [[ ! -s $tmp/stderr ]] || what+=" stderr: $(head -c 300 "$tmp/stderr");"
+  if ! python3 - "$tmp/stdout" "$equal" "$word" <<'PY'; then
+import json, sys
+try:
+    s = json.load(open(sys.argv[1]))
+except ValueError:
+    sys.exit(1)
+equal = sys.argv[2] == "true"
+ok = s["schema"] == "limitdir.diagram-diff/1" and s["equal"] is equal and (len(s["differences"]) == 0) is equal
+ok = ok and (not sys.argv[3] or any(sys.argv[3] in d for d in s["differences"]))
+sys.exit(0 if ok else 1)
+PY
+    what+=" summary: $(head -c 600 "$tmp/stdout");"
+  fi
+  if [[ -n $what ]]; then
+    fail "diagram-diff $*:$what"
+  else
+    echo "ok: diagram-diff $* -> exit $rc"
+  fi
+}
+
+# expect_bad WORD ARGS...: exit 2, nothing on stdout, one line "diagram-diff: error: ..." naming WORD.
+expect_bad() {
+  local word=$1
+  shift
+  run "$@"
+  local lines what=""
+  lines=$(wc -l <"$tmp/stderr")
+  [[ $rc -eq 2 ]] || what+=" exit code $rc (want 2);"
+  [[ ! -s $tmp/stdout ]] || what+=" stdout is not empty;"
+  [[ $lines -eq 1 ]] || what+=" stderr has $lines lines (want 1);"
+  grep -q '^diagram-diff: error: ' "$tmp/stderr" || what+=" stderr does not start with 'diagram-diff: error: ';"
+  grep -qF -- "$word" "$tmp/stderr" || what+=" stderr does not mention '$word';"
+  if [[ -n $what ]]; then
+    fail "diagram-diff $*:$what stderr: $(head -c 400 "$tmp/stderr")"
+  else
+    echo "ok: diagram-diff $* -> $(cat "$tmp/stderr")"
+  fi
+}
+
+# transform IN OUT PYTHON: OUT is IN (a diagram, as d) changed by the Python statements.
+transform() {
+  python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+$3
+json.dump(d, open(sys.argv[2], 'w'))" "$1" "$2"
+}
+
+# The diagrams compared: what sweep-force prints (its certificate does not matter here).
+for name in a b; do
+  rc=0
+  "$bin/sweep-force" "$disc" --from 0.1 --to 1.5 >"$tmp/$name.json" 2>/dev/null || rc=$?
+  [[ $rc -eq 0 || $rc -eq 3 ]] || fail "sweep-force disc.json --from 0.1 --to 1.5 exited with $rc"
+done
+"$bin/sweep-force" "$disc" --from 0.1 --to 1.4 >"$tmp/shorter.json" 2>/dev/null
+"$bin/sweep-force" "$disc" --from 0.1 --to 1.5 --degree 4 >"$tmp/degree-4.json" 2>/dev/null
+"$bin/find-limits" "$disc" --force 0.2 >"$tmp/limits.json"
+
+# ----- the same meaning ------------------------------------------------------------------------------
+expect 0 true "" "$tmp/a.json" "$tmp/a.json"
+expect 0 true "" "$tmp/a.json" "$tmp/b.json"  # sweep-force is deterministic
+transform "$tmp/a.json" "$tmp/reordered.json" '
+new_id = {}
+for k, b in enumerate(d["branches"]):
+    new_id[b["id"]] = 100 - k
+    b["id"] = 100 - k
+    b["points"].reverse()
+d["branches"].reverse()
+d["bifurcations"].reverse()
+d["regions"].reverse()
+for e in d["bifurcations"]:
+    e["branches"] = [new_id[i] for i in e["branches"]]
+    e["directions"].reverse()
+    e["w"] = e["directions"][0] if e["directions"] else None'
+expect 0 true "" "$tmp/a.json" "$tmp/reordered.json"
+# Every other point of every branch dropped (the ends kept): those points still lie on the other
+# diagram's polylines, but the dropped ones lie off the coarser chords by more than 1e-6.
+transform "$tmp/a.json" "$tmp/thinned.json" '
+for b in d["branches"]:
+    b["points"] = b["points"][::2] + ([b["points"][-1]] if len(b["points"]) % 2 == 0 else [])'
+expect 1 false "points lie on no branch of B" "$tmp/a.json" "$tmp/thinned.json"
+expect 0 true "" "$tmp/a.json" "$tmp/thinned.json" --rtol 0 --atol 0.05
+# Standard input for one of them.
+expect 0 true "" "$tmp/a.json" - <"$tmp/reordered.json"
+
+# ----- differences -----------------------------------------------------------------------------------
+transform "$tmp/a.json" "$tmp/shifted.json" 'd["bifurcations"][0]["force"] += 1e-4'
+kind=$(python3 -c "import json, sys; print(json.load(open(sys.argv[1]))['bifurcations'][0]['kind'])" "$tmp/a.json")
+expect 1 false "bifurcation $kind" "$tmp/a.json" "$tmp/shifted.json"
+expect 0 true "" "$tmp/a.json" "$tmp/shifted.json" --atol 1e-3
+transform "$tmp/a.json" "$tmp/no-event.json" 'd["bifurcations"].pop()'
+expect 1 false "has no counterpart in B" "$tmp/a.json" "$tmp/no-event.json"
+transform "$tmp/a.json" "$tmp/no-branch.json" '
+gone = d["branches"].pop()["id"]
+for e in d["bifurcations"]:
+    e["branches"] = [i for i in e["branches"] if i != gone]'
+expect 1 false "lie on no branch of B" "$tmp/a.json" "$tmp/no-branch.json"
+transform "$tmp/a.json" "$tmp/region.json" 'd["regions"][0]["count"] += 2; d["regions"][0]["types"]["attracting saddle"] = 7'
+expect 1 false "region force in" "$tmp/a.json" "$tmp/region.json"
+expect 1 false "range of force" "$tmp/a.json" "$tmp/shorter.json"
+expect 1 false "" "$tmp/a.json" "$tmp/degree-4.json"
+transform "$tmp/a.json" "$tmp/lambda.json" 'd["parameter"] = "lambda"; d["force"] = 0.5
+for b in d["branches"]:
+    for p in b["points"]:
+        p["lambda"] = p["force"]
+for e in d["bifurcations"]:
+    e["lambda"] = e["force"]'
+expect 1 false "parameter" "$tmp/a.json" "$tmp/lambda.json"
+
+# ----- bad input -------------------------------------------------------------------------------------
+printf '%s\n' '{"schema": "limitdir.diagram/1"' >"$tmp/malformed.json"
+transform "$tmp/a.json" "$tmp/bad-radial.json" 'd["branches"][0]["points"][1]["radial"] = "sideways"'
+expect_bad "needs two diagram files" "$tmp/a.json"
+expect_bad "needs two diagram files"
+expect_bad "needs two diagram files" "$tmp/a.json" "$tmp/a.json" "$tmp/a.json"
+expect_bad "limitdir.diagram/1" "$tmp/a.json" "$tmp/limits.json"
+expect_bad "limitdir.diagram/1" "$disc" "$tmp/a.json"
+expect_bad "malformed JSON" "$tmp/a.json" "$tmp/malformed.json"
+expect_bad "branches[0].points[1].radial" "$tmp/a.json" "$tmp/bad-radial.json"
+expect_bad "cannot open" "$tmp/a.json" "$tmp/missing.json"
+expect_bad "directory" "$tmp/a.json" "$tmp"
+expect_bad "both" - -
+expect_bad "no input" "$tmp/a.json" - </dev/null
+expect_bad "--rtol" "$tmp/a.json" "$tmp/a.json" --rtol -1
+expect_bad "--rtol" "$tmp/a.json" "$tmp/a.json" --rtol nan
+expect_bad "--atol" "$tmp/a.json" "$tmp/a.json" --atol 0
+expect_bad "--atol" "$tmp/a.json" "$tmp/a.json" --atol x
+
+# ----- help and version ------------------------------------------------------------------------------
+run --help
+if [[ $rc -ne 0 ]]; then
+  fail "diagram-diff --help exited with $rc"
+else
+  for word in --rtol --atol "Exit codes" "1  the diagrams differ" "limitdir.diagram-diff/1"; do
+    grep -q -- "$word" "$tmp/stdout" || fail "--help does not mention $word"
+  done
+fi
+run --version
+grep -qE '^diagram-diff \(limitdir\) [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/stdout" || fail "--version printed '$(cat "$tmp/stdout")'"
+
+cli_finish "diagram-diff"

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Command-line contract of sweep-force (SPEC.md section 5): one JSON object of schema
+# "limitdir.diagram/1"; exit 0 when the certificate is complete, otherwise the diagram is still
+# printed, one line on stderr gives the reason and the exit code is 3; bad input exits 2 with
+# nothing on stdout and one line on stderr. The diagrams are checked by meaning against
+# find-limits at the middle of every region (check_diagram.py) and against Sect. 7.4 of seed 001:
+# the disc with the harmonic model N = 2 (Fig. 14) has, from F = 0 up, Case 4 (8 limit
+# directions) until the pair of folds F_F, Case 3 (4) until the pitchfork F_P, Case 2 (2) until
+# the tangency F_T = C1 (SPEC.md section 1) and Case 1 (2, one repelling) above; the linear
+# model (Fig. 13) has no folds.
+# Usage: bash sweep_force.sh BIN_DIR SHARE_DIR
+source "$(dirname "$0")/common.bash"
+cli_setup sweep-force "$@"
+check="$(dirname "$0")/check_diagram.py"
+disc="$share/problems/disc.json"
+ball="$share/problems/ball.json"
+
+run() {
+  rc=0
+  "$app" "$@" >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
+}
+
+# expect_ok CHECK-ARGS -- ARGS...: exit 0, empty stderr, and a diagram passing check_diagram.py;
+# the diagram is kept in $tmp/last.json.
+expect_ok() {
+  local checks=()
+  while [[ $1 != -- ]]; do
+    checks+=("$1")
+    shift
+  done
+  shift
+  run "$@"
+  cp "$tmp/stdout" "$tmp/last.json"
+  if [[ $rc -ne 0 ]]; then
+    fail "sweep-force $* exited with $rc: $(head -c 600 "$tmp/stderr")"
+  elif [[ -s $tmp/stderr ]]; then
+    fail "sweep-force $* wrote to stderr: $(head -c 400 "$tmp/stderr")"
+  elif ! why=$(python3 "$check" "$tmp/stdout" "$bin" --complete yes "${checks[@]}"); then
+    fail "sweep-force $*: $why"
+  else
+    echo "ok: sweep-force $*"
+  fi
+}
+
+# expect_bad WORD ARGS...: exit 2, nothing on stdout, one line "sweep-force: error: ..." naming WORD.
+expect_bad() {
+  local word=$1
+  shift
+  run "$@"
+  local lines what=""
+  lines=$(wc -l <"$tmp/stderr")
+  [[ $rc -eq 2 ]] || what+=" exit code $rc (want 2);"
+  [[ ! -s $tmp/stdout ]] || what+=" stdout is not empty;"
+  [[ $lines -eq 1 ]] || what+=" stderr has $lines lines (want 1);"
+  grep -q '^sweep-force: error: ' "$tmp/stderr" || what+=" stderr does not start with 'sweep-force: error: ';"
+  grep -qF -- "$word" "$tmp/stderr" || what+=" stderr does not mention '$word';"
+  if [[ -n $what ]]; then
+    fail "sweep-force $*:$what stderr: $(head -c 400 "$tmp/stderr")"
+  else
+    echo "ok: sweep-force $* -> $(cat "$tmp/stderr")"
+  fi
+}
+
+# C1 of the disc's harmonic model N (friction-model), the tangency F_T = C1.
+c1() {
+  "$bin/friction-model" "$disc" --degree "$1" --samples 2 |
+    python3 -c "import json, sys; print(repr(json.load(sys.stdin)['coefficients']['C'][0]))"
+}
+
+# ----- the disc, Figs 13-14 ------------------------------------------------------------------------
+expect_ok --counts 8,4,2,2 --event "tangency=$(c1 2)" -- "$disc" --from 0 --to 1.5
+python3 - "$tmp/last.json" <<'PY' || fail "disc N = 2: the events are not those of Sect. 7.4.4"
+import json, sys
+d = json.load(open(sys.argv[1]))
+events = {}
+for e in d["bifurcations"]:
+    events.setdefault(e["kind"], []).append(e)
+ok = sorted(events) == ["fold", "pitchfork", "tangency"]
+ok = ok and len(events["pitchfork"]) == 1 and len(events["tangency"]) == 1
+# The pair of folds (one event with two directions, or two events) are mirror images
+# (w3 -> -w3) at one load F_F below the pitchfork, with w1 < 0 (errata of Sect. 7.4.4).
+folds = [(e["force"], w) for e in events.get("fold", []) for w in e["directions"]]
+pitchfork, tangency = events["pitchfork"][0], events["tangency"][0]
+ok = ok and len(folds) == 2 and abs(folds[0][0] - folds[1][0]) < 1e-9 and 0 < folds[0][0] < pitchfork["force"]
+ok = ok and all(w[0] < 0 for _, w in folds) and abs(folds[0][1][2] + folds[1][1][2]) < 1e-7
+# The pitchfork and the tangency are on the trivial direction w = e1 (Sect. 7.4.1).
+ok = ok and pitchfork["force"] < tangency["force"] and abs(pitchfork["w"][0] - 1) < 1e-9
+ok = ok and abs(tangency["w"][0] - 1) < 1e-9
+sys.exit(0 if ok else 1)
+PY
+# The first-degree model (Fig. 13): a pitchfork and the tangency, no fold.
+expect_ok --counts 4,2,2 --events pitchfork=1,tangency=1 --event "tangency=$(c1 1)" -- \
+  "$disc" --degree 1 --from 0.05 --to 1.5
+# A part of the range; --checks and --h-max change the work, not the result.
+expect_ok --counts 4,2 --events pitchfork=1 -- "$disc" --from 0.1 --to 0.8 --checks 3 --h-max 0.02
+# Other parameters at a fixed load: the ball's lambda.
+expect_ok -- "$ball" --parameter lambda --force 1 --from 2 --to 8
+python3 - "$tmp/last.json" <<'PY' || fail "ball --parameter lambda: the keys are not lambda and force = 1"
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = d["branches"][0]["points"][0]
+ok = d["parameter"] == "lambda" and d["force"] == 1 and d["problem"]["force"] == 1
+ok = ok and "lambda" in p and p["force"] == 1 and 2 <= p["lambda"] <= 8
+sys.exit(0 if ok else 1)
+PY
+
+# ----- bad input -----------------------------------------------------------------------------------
+printf '%s\n' '{"system": {"preset": "disc"}, "friction": {"model": "harmonik"}}' >"$tmp/bad-problem.json"
+expect_bad "--from" "$disc" --to 1
+expect_bad "--to" "$disc" --from 0
+expect_bad "--from" "$disc" --from nan --to 1
+expect_bad "--to" "$disc" --from 0 --to inf
+expect_bad "--from" "$disc" --from 1x --to 2
+expect_bad "greater than --from" "$disc" --from 1 --to 1
+expect_bad "greater than --from" "$disc" --from 1 --to 0.5
+expect_bad "bogus" "$disc" --parameter bogus --from 0 --to 1
+expect_bad "--force" "$disc" --force 0.5 --from 0 --to 1
+expect_bad "--checks" "$disc" --from 0 --to 1 --checks -1
+expect_bad "--checks" "$disc" --from 0 --to 1 --checks 2.5
+expect_bad "--h-max" "$disc" --from 0 --to 1 --h-max 0
+expect_bad "--h-max" "$disc" --from 0 --to 1 --h-max -0.1
+expect_bad "--degree" "$disc" --from 0 --to 1 --degree 0
+expect_bad "--model" "$disc" --from 0 --to 1 --model harmonik
+expect_bad "friction.model" "$tmp/bad-problem.json" --from 0 --to 1
+expect_bad "PROBLEM" --from 0 --to 1
+expect_bad "missing.json" "$tmp/missing.json" --from 0 --to 1
+
+# ----- help and version ----------------------------------------------------------------------------
+run --help
+if [[ $rc -ne 0 ]]; then
+  fail "sweep-force --help exited with $rc"
+else
+  for word in --from --to --parameter --checks --h-max --force "Exit codes" "limitdir.diagram/1"; do
+    grep -q -- "$word" "$tmp/stdout" || fail "--help does not mention $word"
+  done
+fi
+run --version
+grep -qE '^sweep-force \(limitdir\) [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/stdout" || fail "--version printed '$(cat "$tmp/stdout")'"
+
+cli_finish "sweep-force"
