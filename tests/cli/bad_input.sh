@@ -6,29 +6,6 @@ source "$(dirname "$0")/common.bash"
 cli_setup friction-model "$@"
 disc="$share/problems/disc.json"
 
-# expect_bad WORD ARGS...: runs friction-model ARGS and checks the contract; WORD must appear
-# in the message.
-expect_bad() {
-  local word=$1
-  shift
-  local rc=0
-  "$app" "$@" >"$tmp/stdout" 2>"$tmp/stderr" </dev/null || rc=$?
-  local lines
-  lines=$(wc -l <"$tmp/stderr")
-  local what=""
-  [[ $rc -eq 2 ]] || what+=" exit code $rc (want 2);"
-  [[ ! -s $tmp/stdout ]] || what+=" stdout is not empty;"
-  [[ $lines -eq 1 ]] || what+=" stderr has $lines lines (want 1);"
-  grep -q '^friction-model: error: ' "$tmp/stderr" || what+=" stderr does not start with 'friction-model: error: ';"
-  grep -qF -- "$word" "$tmp/stderr" || what+=" stderr does not mention '$word';"
-  if [[ -n $what ]]; then
-    echo "FAIL: friction-model $*:$what"
-    echo "  stderr: $(head -c 400 "$tmp/stderr")"
-    failures=$((failures + 1))
-  else
-    echo "ok: friction-model $* -> $(cat "$tmp/stderr")"
-  fi
-}
 
 # problem FILE JSON: writes a problem file into the temporary directory.
 problem() {

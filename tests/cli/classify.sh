@@ -13,12 +13,6 @@ cli_setup classify "$@"
 check="$(dirname "$0")/check_reports.py"
 disc="$share/problems/disc.json"
 
-# run ARGS...: runs classify with the caller's stdin; exit code in $rc, output in $tmp/stdout
-# and $tmp/stderr.
-run() {
-  rc=0
-  "$app" "$@" >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
-}
 
 # expect_ok CHECK-ARGS -- ARGS...: exit 0, empty stderr, and a report passing check_reports.py.
 expect_ok() {

@@ -30,3 +30,35 @@ cli_finish() {
   fi
   echo "all $1 checks passed"
 }
+
+# run ARGS...: runs $app; exit code in $rc, output in $tmp/stdout and $tmp/stderr.
+run() {
+  rc=0
+  "$app" "$@" >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
+}
+
+# expect_error CODE WORD ARGS...: exit CODE and one stderr line "<app>: error: ..." that names
+# WORD; for bad input (2) nothing on stdout (SPEC.md section 5).
+expect_error() {
+  local code=$1 word=$2 name
+  shift 2
+  name=$(basename "$app")
+  run "$@"
+  local lines what=""
+  lines=$(wc -l <"$tmp/stderr")
+  [[ $rc -eq $code ]] || what+=" exit code $rc (want $code);"
+  if [[ $code -eq 2 ]]; then [[ ! -s $tmp/stdout ]] || what+=" stdout is not empty;"; fi
+  [[ $lines -eq 1 ]] || what+=" stderr has $lines lines (want 1);"
+  grep -q "^$name: error: " "$tmp/stderr" || what+=" stderr does not start with '$name: error: ';"
+  grep -qF -- "$word" "$tmp/stderr" || what+=" stderr does not mention '$word';"
+  if [[ -n $what ]]; then
+    fail "$name $*:$what stderr: $(head -c 400 "$tmp/stderr")"
+  else
+    echo "ok: $name $* -> $(cat "$tmp/stderr")"
+  fi
+}
+
+# expect_bad WORD ARGS...: bad input, exit 2.
+expect_bad() {
+  expect_error 2 "$@"
+}

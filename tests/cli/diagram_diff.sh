@@ -10,10 +10,6 @@ source "$(dirname "$0")/common.bash"
 cli_setup diagram-diff "$@"
 disc="$share/problems/disc.json"
 
-run() {
-  rc=0
-  "$app" "$@" >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
-}
 
 # expect CODE EQUAL WORD ARGS...: exit CODE (0 or 1), empty stderr, a summary with "equal": EQUAL
 # whose differences mention WORD (unless WORD is empty).
@@ -44,24 +40,6 @@ PY
   fi
 }
 
-# expect_bad WORD ARGS...: exit 2, nothing on stdout, one line "diagram-diff: error: ..." naming WORD.
-expect_bad() {
-  local word=$1
-  shift
-  run "$@"
-  local lines what=""
-  lines=$(wc -l <"$tmp/stderr")
-  [[ $rc -eq 2 ]] || what+=" exit code $rc (want 2);"
-  [[ ! -s $tmp/stdout ]] || what+=" stdout is not empty;"
-  [[ $lines -eq 1 ]] || what+=" stderr has $lines lines (want 1);"
-  grep -q '^diagram-diff: error: ' "$tmp/stderr" || what+=" stderr does not start with 'diagram-diff: error: ';"
-  grep -qF -- "$word" "$tmp/stderr" || what+=" stderr does not mention '$word';"
-  if [[ -n $what ]]; then
-    fail "diagram-diff $*:$what stderr: $(head -c 400 "$tmp/stderr")"
-  else
-    echo "ok: diagram-diff $* -> $(cat "$tmp/stderr")"
-  fi
-}
 
 # transform IN OUT PYTHON: OUT is IN (a diagram, as d) changed by the Python statements.
 transform() {

@@ -12,12 +12,6 @@ cli_setup find-limits "$@"
 check="$(dirname "$0")/check_reports.py"
 disc="$share/problems/disc.json"
 
-# run ARGS...: runs find-limits (standard input is the caller's); exit code in $rc, output in
-# $tmp/stdout and $tmp/stderr.
-run() {
-  rc=0
-  "$app" "$@" >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
-}
 
 # expect_ok CHECK-ARGS -- ARGS...: exit 0, empty stderr, and a report passing check_reports.py.
 expect_ok() {
@@ -39,24 +33,6 @@ expect_ok() {
   fi
 }
 
-# expect_bad WORD ARGS...: exit 2, nothing on stdout, one line "find-limits: error: ..." naming WORD.
-expect_bad() {
-  local word=$1
-  shift
-  run "$@"
-  local lines what=""
-  lines=$(wc -l <"$tmp/stderr")
-  [[ $rc -eq 2 ]] || what+=" exit code $rc (want 2);"
-  [[ ! -s $tmp/stdout ]] || what+=" stdout is not empty;"
-  [[ $lines -eq 1 ]] || what+=" stderr has $lines lines (want 1);"
-  grep -q '^find-limits: error: ' "$tmp/stderr" || what+=" stderr does not start with 'find-limits: error: ';"
-  grep -qF -- "$word" "$tmp/stderr" || what+=" stderr does not mention '$word';"
-  if [[ -n $what ]]; then
-    fail "find-limits $*:$what stderr: $(head -c 400 "$tmp/stderr")"
-  else
-    echo "ok: find-limits $* -> $(cat "$tmp/stderr")"
-  fi
-}
 
 problem() {
   printf '%s\n' "$2" >"$tmp/$1"

@@ -15,10 +15,6 @@ check="$(dirname "$0")/check_diagram.py"
 disc="$share/problems/disc.json"
 ball="$share/problems/ball.json"
 
-run() {
-  rc=0
-  "$app" "$@" >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
-}
 
 # expect_ok CHECK-ARGS -- ARGS...: exit 0, empty stderr, and a diagram passing check_diagram.py;
 # the diagram is kept in $tmp/last.json.
@@ -42,24 +38,6 @@ expect_ok() {
   fi
 }
 
-# expect_bad WORD ARGS...: exit 2, nothing on stdout, one line "sweep-force: error: ..." naming WORD.
-expect_bad() {
-  local word=$1
-  shift
-  run "$@"
-  local lines what=""
-  lines=$(wc -l <"$tmp/stderr")
-  [[ $rc -eq 2 ]] || what+=" exit code $rc (want 2);"
-  [[ ! -s $tmp/stdout ]] || what+=" stdout is not empty;"
-  [[ $lines -eq 1 ]] || what+=" stderr has $lines lines (want 1);"
-  grep -q '^sweep-force: error: ' "$tmp/stderr" || what+=" stderr does not start with 'sweep-force: error: ';"
-  grep -qF -- "$word" "$tmp/stderr" || what+=" stderr does not mention '$word';"
-  if [[ -n $what ]]; then
-    fail "sweep-force $*:$what stderr: $(head -c 400 "$tmp/stderr")"
-  else
-    echo "ok: sweep-force $* -> $(cat "$tmp/stderr")"
-  fi
-}
 
 # C1 of the disc's harmonic model N (friction-model), the tangency F_T = C1.
 c1() {
