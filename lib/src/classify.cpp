@@ -84,9 +84,12 @@ Radial radial_of(double rdot, const ClassifyTolerances& tol) {
   return std::abs(rdot) <= tol.tangent_rdot ? Radial::tangent : rdot < 0 ? Radial::attracting : Radial::repelling;
 }
 
-Eigen::Matrix2d tangent_jacobian(const Eigen::Vector3d& w, const Eigen::Matrix3d& DF, double rdot) {
-  const Eigen::Matrix<double, 3, 2> P = tangent_basis(w);
+Eigen::Matrix2d tangent_jacobian(const Eigen::Matrix<double, 3, 2>& P, const Eigen::Matrix3d& DF, double rdot) {
   return P.transpose() * DF * P - rdot * Eigen::Matrix2d::Identity();
+}
+
+Eigen::Matrix2d tangent_jacobian(const Eigen::Vector3d& w, const Eigen::Matrix3d& DF, double rdot) {
+  return tangent_jacobian(tangent_basis(w), DF, rdot);
 }
 
 SphereType sphere_type_of(const Eigen::Matrix2d& J, const ClassifyTolerances& tol) {
@@ -118,7 +121,7 @@ Classification classify(const System& system, double F, const Eigen::Vector3d& w
   c.radial = radial_of(c.rdot, tol);
   // SPEC.md section 1: J_T = P^T (DF - rdot I) P on the tangent plane.
   c.P = tangent_basis(w);
-  c.J_T = c.P.transpose() * fj.DF * c.P - c.rdot * Eigen::Matrix2d::Identity();
+  c.J_T = tangent_jacobian(c.P, fj.DF, c.rdot);
   // (119): V*_w (I - w w^T) with V*_w = (I - w w^T) DF - (w^T F) I - w F^T.
   const Eigen::Matrix3d Pw = Eigen::Matrix3d::Identity() - w * w.transpose();
   const Eigen::Matrix3d Vw = Pw * fj.DF - c.rdot * Eigen::Matrix3d::Identity() - w * fj.F.transpose();

@@ -160,6 +160,7 @@ struct Node {
   X x;
   X t;
   Tests tests;
+  Eigen::Matrix2d JT;  // tangent-plane Jacobian at x (for the point's type)
 };
 
 class Tracer {
@@ -222,20 +223,16 @@ class Tracer {
     Mat5 A;
     A.topRows<4>() = J;
     A.row(4) = n.t.transpose();
-    const Eigen::Vector3d w = x.head<3>().normalized();
-    const Eigen::Matrix2d JT = tangent_jacobian(w, J.topLeftCorner<3, 3>() + x[3] * Eigen::Matrix3d::Identity(), x[3]);
-    const double tr = JT.trace(), det = JT.determinant();
+    // the top-left block of G_X is DF - rdot I already, so J_T = P^T (that block) P
+    n.JT = tangent_jacobian(x.head<3>().normalized(), J.topLeftCorner<3, 3>(), 0.0);
+    const double tr = n.JT.trace(), det = n.JT.determinant();
     n.tests = {x[3], n.t[4], A.determinant(), 0.25 * tr * tr - det < 0 ? tr : std::nan("")};
     return n;
   }
 
-  BranchPoint point(const Node& n) {
-    const Eigen::Vector3d w = n.x.head<3>().normalized();
-    Eigen::Vector4d G;
-    Mat45 J;
-    field_.eval(n.x, G, J);
-    const Eigen::Matrix2d JT = tangent_jacobian(w, J.topLeftCorner<3, 3>() + n.x[3] * Eigen::Matrix3d::Identity(), n.x[3]);
-    return {n.x[4], w, n.x[3], radial_of(n.x[3], opt_.solver.classify), sphere_type_of(JT, opt_.solver.classify)};
+  BranchPoint point(const Node& n) const {
+    return {n.x[4], n.x.head<3>().normalized(), n.x[3], radial_of(n.x[3], opt_.solver.classify),
+            sphere_type_of(n.JT, opt_.solver.classify)};
   }
 
   // The node at arclength s in [0, h] from a along a.t (corrected).
@@ -279,7 +276,6 @@ class Tracer {
     return m;
   }
 
-  const ContinuationOptions& opt() const { return opt_; }
   double from() const { return from_; }
   double to() const { return to_; }
 

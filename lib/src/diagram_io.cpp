@@ -45,16 +45,7 @@ const std::vector<EventKind>& all_event_kinds() {
 
 // ----- writing ---------------------------------------------------------------------------------
 
-/// JSON would write NaN and infinities as null, which a reader cannot tell from a missing
-/// value: every number of a report is checked, `what` names its key.
-double finite(double value, const std::string& what) {
-  if (!std::isfinite(value)) {
-    std::ostringstream text;
-    text << "diagram report: " << what << " is not finite (" << value << ")";
-    throw NumericalError(text.str());
-  }
-  return value;
-}
+double finite(double value, const std::string& what) { return detail::finite_in_report(value, "diagram report", what); }
 
 /// x + 0.0 turns -0.0 into +0.0, as in the other reports.
 json vector3(const Eigen::Vector3d& v, const std::string& what) {

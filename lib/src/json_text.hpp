@@ -2,7 +2,10 @@
 // Internal: how a JSON value is quoted in an error message "(got ...)".
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
+
+#include "limitdir/errors.hpp"
 
 namespace limitdir::detail {
 
@@ -22,6 +25,17 @@ inline std::string show(const nlohmann::json& value) {
     text = text.substr(0, cut) + "...";
   }
   return text;
+}
+
+/// JSON writes NaN and infinities as null, which a reader cannot tell from a missing value, so
+/// every number of a report is checked: NumericalError "<report>: <what> is not finite (...)".
+inline double finite_in_report(double value, const std::string& report, const std::string& what) {
+  if (!std::isfinite(value)) {
+    std::ostringstream text;
+    text << report << ": " << what << " is not finite (" << value << ")";
+    throw NumericalError(text.str());
+  }
+  return value;
 }
 
 }  // namespace limitdir::detail

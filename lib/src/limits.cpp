@@ -46,7 +46,7 @@ Refined refine_limit_direction(const System& system, double F, const Eigen::Vect
   for (; it < 60 && r > tol; ++it) {
     const double rdot = w.dot(fj.F);
     const Eigen::Matrix<double, 3, 2> P = tangent_basis(w);
-    const Eigen::Matrix2d J = P.transpose() * fj.DF * P - rdot * Eigen::Matrix2d::Identity();
+    const Eigen::Matrix2d J = tangent_jacobian(P, fj.DF, rdot);
     const Eigen::Vector2d g = P.transpose() * fj.F;  // = P^T V*
     Eigen::Vector2d delta = -J.jacobiSvd(Eigen::ComputeFullU | Eigen::ComputeFullV).solve(g);
     if (!delta.allFinite()) break;

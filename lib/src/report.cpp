@@ -71,16 +71,7 @@ double checked(double value, const char* what, const FrictionModel& model, doubl
 
 // ----- numbers of the limits and classification reports -----------------------------------
 
-/// JSON writes NaN and infinities as null, which a reader cannot tell from a missing value, so
-/// every number of a report is checked; `what` names the key in the message.
-double finite(double value, const std::string& what) {
-  if (!std::isfinite(value)) {
-    std::ostringstream text;
-    text << "report: " << what << " is not finite (" << value << ")";
-    throw NumericalError(text.str());
-  }
-  return value;
-}
+double finite(double value, const std::string& what) { return detail::finite_in_report(value, "report", what); }
 
 json complex_number(const std::complex<double>& z, const std::string& what) {
   return json::array({finite(z.real(), what + " (real part)"), finite(z.imag(), what + " (imaginary part)")});

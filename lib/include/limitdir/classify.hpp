@@ -46,7 +46,9 @@ struct Classification {
 Radial radial_of(double rdot, const ClassifyTolerances& tol = {});
 /// The type on the sphere from the tangent-plane Jacobian (SPEC.md section 1).
 SphereType sphere_type_of(const Eigen::Matrix2d& J_T, const ClassifyTolerances& tol = {});
-/// J_T = P^T (DF - rdot I) P at the unit vector w for the field Jacobian DF.
+/// J_T = P^T (DF - rdot I) P (SPEC.md section 1) for the tangent basis P of a unit vector and
+/// the field Jacobian DF; the second form takes P = tangent_basis(w).
+Eigen::Matrix2d tangent_jacobian(const Eigen::Matrix<double, 3, 2>& P, const Eigen::Matrix3d& DF, double rdot);
 Eigen::Matrix2d tangent_jacobian(const Eigen::Vector3d& w, const Eigen::Matrix3d& DF, double rdot);
 
 /// Classifies the direction w (normalised) at load F. Does not refine w: see
