@@ -1,0 +1,114 @@
+// Checks of a traced diagram against find-limits: see diagram_verifier.hpp.
+#include "diagram_verifier.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <map>
+
+#include "limitdir/limits.hpp"
+
+namespace limitdir::detail {
+
+namespace {
+
+// Two limit directions at the same p are the same when they agree to 1e-7: both are Newton
+// solutions to |V*| <= 1e-11, and distinct hyperbolic zeros closer than that would make the
+// continuation itself ill-posed; find-limits merges its own duplicates at the same distance.
+constexpr double same_direction = 1e-7;
+// Events closer than this (relative) bound one region of zero width: no interior point.
+constexpr double region_min_width = 1e-9;
+
+std::string vec(const Eigen::Vector3d& w) { return fmt::format("({:.6g}, {:.6g}, {:.6g})", w.x(), w.y(), w.z()); }
+
+bool contains(const std::vector<Classification>& set, const Eigen::Vector3d& w) {
+  return std::any_of(set.begin(), set.end(), [&](const Classification& c) { return (c.w - w).norm() <= same_direction; });
+}
+
+std::map<std::string, int> type_counts(const std::vector<Classification>& set) {
+  std::map<std::string, int> out;
+  for (const Classification& c : set) ++out[type_key(c.radial, c.type)];
+  return out;
+}
+
+}  // namespace
+
+std::string type_key(Radial radial, SphereType type) { return to_string(radial) + " " + to_string(type); }
+
+Cut DiagramVerifier::cut(const std::vector<Branch>& branches, double p) {
+  Cut out{p, {}};
+  const std::shared_ptr<const System> system = tr_.field().system_ptr(p);  // held across corrections
+  const double F = tr_.field().force(p);
+  for (const Branch& b : branches)
+    for (std::size_t i = 0; i + 1 < b.points.size(); ++i) {
+      const BranchPoint &u = b.points[i], &v = b.points[i + 1];
+      if ((u.p - p) * (v.p - p) > 0 || u.p == v.p) continue;
+      const double s = (p - u.p) / (v.p - u.p);
+      X x = make_x(u.w + s * (v.w - u.w), u.rdot + s * (v.rdot - u.rdot), p);
+      if (!tr_.correct_at_p(x, p)) continue;  // find-limits then reports it as unexplained
+      const Eigen::Vector3d w = x.head<3>().normalized();
+      if (contains(out.directions, w)) continue;
+      out.directions.push_back(classify(*system, F, w, tr_.options().solver.classify));
+    }
+  return out;
+}
+
+CheckOutcome DiagramVerifier::check(const std::vector<Branch>& branches, double p) {
+  CheckOutcome out;
+  const LimitSet L = find_limit_directions(tr_.field().system(p), tr_.field().force(p), tr_.options().solver);
+  ++checks_;
+  if (!L.circles.empty()) {
+    out.continuum = true;
+    return out;
+  }
+  const std::string at = fmt::format("at {} = {:.12g}", name_, p);
+  if (!L.certificate.complete)
+    out.doubts.push_back(fmt::format("find-limits {} is itself in doubt: {}", at, L.certificate.reason));
+  const Cut c = cut(branches, p);
+  for (const Classification& f : L.directions) {
+    const auto it = std::find_if(c.directions.begin(), c.directions.end(),
+                                 [&](const Classification& b) { return (b.w - f.w).norm() <= same_direction; });
+    if (it == c.directions.end()) {
+      out.unexplained.push_back(f);
+      continue;
+    }
+    if (it->radial != f.radial || it->type != f.type)
+      out.doubts.push_back(fmt::format("{} the branch through w = {} is typed {}, find-limits types it {}", at,
+                                       vec(f.w), type_key(it->radial, it->type), type_key(f.radial, f.type)));
+  }
+  for (const Classification& b : c.directions)
+    if (!contains(L.directions, b.w))
+      out.doubts.push_back(fmt::format("{} the branches pass through w = {}, which find-limits does not find", at,
+                                       vec(b.w)));
+  return out;
+}
+
+std::vector<Region> DiagramVerifier::regions(const std::vector<Branch>& branches, const std::vector<Event>& events,
+                                             double from, double to, std::vector<std::string>& doubts) {
+  std::vector<double> cuts{from, to};
+  for (const Event& e : events)
+    if (e.p > from && e.p < to) cuts.push_back(e.p);
+  std::sort(cuts.begin(), cuts.end());
+  const double min_width = region_min_width * (1 + std::abs(from) + std::abs(to));
+  cuts.erase(std::unique(cuts.begin(), cuts.end(), [&](double a, double b) { return b - a < min_width; }), cuts.end());
+  std::vector<Region> out;
+  for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
+    const double pm = 0.5 * (cuts[k] + cuts[k + 1]);
+    const Cut c = cut(branches, pm);
+    const std::map<std::string, int> types = type_counts(c.directions);
+    const LimitSet L = find_limit_directions(tr_.field().system(pm), tr_.field().force(pm), tr_.options().solver);
+    ++checks_;
+    if (L.circles.empty() && (L.directions.size() != c.directions.size() || type_counts(L.directions) != types))
+      doubts.push_back(fmt::format("in the region [{:.9g}, {:.9g}] the branches give {} limit direction(s) at {} = "
+                                   "{:.9g}, find-limits {} (or other types)",
+                                   cuts[k], cuts[k + 1], c.directions.size(), name_, pm, L.directions.size()));
+    Region r{cuts[k], cuts[k + 1], static_cast<int>(c.directions.size()), {types.begin(), types.end()}};
+    if (!out.empty() && out.back().count == r.count && out.back().types == r.types)
+      out.back().to = r.to;  // an event that changes nothing here (e.g. one on another branch pair)
+    else
+      out.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace limitdir::detail
