@@ -23,7 +23,7 @@ void run(benchmark::State& state, const Problem& p, const std::string& method, d
   o.method = method;
   for (auto _ : state) {
     LimitSet L = find_limit_directions(s, F, o);
-    if (!L.certificate.complete) state.SkipWithError(L.certificate.reason.c_str());
+    if (!L.certificate.complete()) state.SkipWithError(L.certificate.reason.c_str());
     benchmark::DoNotOptimize(L);
   }
 }

@@ -16,7 +16,7 @@ void run(benchmark::State& state, const std::string& model, int degree) {
   const ParameterFamily family = parameter_family(p, "force");
   for (auto _ : state) {
     Diagram d = sweep(family, 0.0, 1.5);
-    if (!d.certificate.complete) state.SkipWithError(d.certificate.reason.c_str());
+    if (!d.certificate.complete()) state.SkipWithError(d.certificate.reason.c_str());
     benchmark::DoNotOptimize(d);
   }
 }

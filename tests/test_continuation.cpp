@@ -84,7 +84,7 @@ std::string describe(const Diagram& d) {
     os << "\n  [" << r.from << ", " << r.to << "] count " << r.count << ":";
     for (const auto& t : r.types) os << " " << t.first << " x" << t.second;
   }
-  os << "\ncertificate: " << (d.certificate.complete ? "complete" : "incomplete") << " (" << d.certificate.reason
+  os << "\ncertificate: " << (d.certificate.complete() ? "complete" : "incomplete") << " (" << d.certificate.reason
      << ")";
   return os.str();
 }
@@ -387,7 +387,7 @@ TEST_CASE("Branches: every point satisfies (125)") {
   const ParameterFamily family = parameter_family(problem_with_degree("disc.json", 2), "force");
   const Diagram& d = disc_diagram(2);
   INFO(describe(d));
-  CHECK(d.certificate.complete);
+  CHECK(d.certificate.complete());
   REQUIRE(!d.branches.empty());
   const ContinuationOptions defaults;
   const System sys = family.system(0.5);

@@ -49,7 +49,7 @@ TEST_CASE("A closed branch (isola) is recognised and traced once: folds at |c| =
   p.system.load_direction = Eigen::Vector3d::UnitX();
   p.system.load_offset = Eigen::Vector3d(-0.5, 0.01, 0.0);
   const Diagram d = sweep(parameter_family(p, "force"), 0.3, 0.7);
-  CHECK(d.certificate.complete);
+  CHECK(d.certificate.complete());
   int closed = 0;
   for (const auto& b : d.branches) closed += b.closed;
   CHECK(closed == 2);
@@ -70,7 +70,7 @@ TEST_CASE("Sweeping through F = 0: the events of Sect. 7.4 at +-F_F, +-F_P, +-F_
   const Problem p = disc_n2();
   const Closed cf = closed_forms(p);
   const Diagram d = sweep(parameter_family(p, "force"), -1.5, 1.5);
-  CHECK(d.certificate.complete);
+  CHECK(d.certificate.complete());
   CHECK(count(d, EventKind::fold) == 2);
   CHECK(count(d, EventKind::pitchfork) == 2);
   CHECK(count(d, EventKind::tangency) == 2);
@@ -109,7 +109,7 @@ TEST_CASE("Hopf point on the sphere: a complex pair of J_T crosses the imaginary
   };
   family.force = [](double p) { return p; };
   const Diagram d = sweep(family, 0.0, 2.0);
-  CHECK(d.certificate.complete);
+  CHECK(d.certificate.complete());
   int hopf = 0, tangency = 0;
   for (const auto& e : d.events) {
     CAPTURE(to_string(e.kind));

@@ -18,6 +18,7 @@ using limitdir::BranchPoint;
 using limitdir::Diagram;
 using limitdir::Event;
 using limitdir::EventKind;
+using limitdir::Level;
 using limitdir::InputError;
 using limitdir::Radial;
 using limitdir::SphereType;
@@ -86,7 +87,7 @@ Diagram hand_built() {
   d.regions = {{0.0, 0.6, 4, {{"attracting saddle", 1}, {"attracting stable-node", 3}}},
                {0.6, 1.05, 2, {{"attracting saddle", 1}, {"attracting stable-node", 1}}},
                {1.05, 1.5, 2, {{"attracting saddle", 1}, {"repelling saddle", 1}}}};
-  d.certificate.complete = true;
+  d.certificate.level = Level::checked;
   d.certificate.reason = "every check against find-limits agreed";
   return d;
 }
@@ -129,7 +130,7 @@ void check_same_diagram(const Diagram& a, const Diagram& b) {
     CHECK(a.regions[i].count == b.regions[i].count);
     CHECK(a.regions[i].types == b.regions[i].types);
   }
-  CHECK(a.certificate.complete == b.certificate.complete);
+  CHECK(a.certificate.level == b.certificate.level);
   CHECK(a.certificate.reason == b.certificate.reason);
 }
 
@@ -194,7 +195,7 @@ TEST_CASE("diagram_io: diagram_report -> diagram_from_json gives back the diagra
     d.to = 8.0;
     d.force = 1.0 / 3.0;
     d.events.push_back({EventKind::hopf, 3.25, {}, {}, false, 0.5});
-    d.certificate = {0, false, "a limit direction at lambda = 4 lies on no branch"};
+    d.certificate = {0, Level::incomplete, "a limit direction at lambda = 4 lies on no branch"};
     const json report = limitdir::diagram_report(disc_problem(), d);
     CHECK(report.at("force") == 1.0 / 3.0);
     CHECK(report.at("problem").at("force") == 1.0 / 3.0);
@@ -263,6 +264,8 @@ TEST_CASE("diagram_io: diagram_from_json rejects bad documents, naming the key")
   check("/regions/0/types/attracting saddle", 0.5, "regions[0].types.attracting saddle:", "integer");
   check("/regions/1/to", 0.5, "regions[1].to:", ">= from");
   check("/certificate/complete", "yes", "certificate.complete:", "true or false");
+  check("/certificate/level", "sure", "certificate.level:", "\"proven\"");
+  check("/certificate/level", "incomplete", "certificate.level:", "disagrees with certificate.complete");
   CHECK(reader_error(json::array()).find("JSON object") != std::string::npos);
 
   SUBCASE("integers may be written as integral numbers, as JSON Schema allows") {
@@ -395,8 +398,8 @@ TEST_CASE("diagram_io: diagram_differences reports each kind of difference") {
     b.to = 1.6;
     CHECK(mentions(differences(a, b), "range of force"));
     b = a;
-    b.certificate.complete = false;
-    CHECK(mentions(differences(a, b), "certificate.complete"));
+    b.certificate.level = Level::incomplete;
+    CHECK(mentions(differences(a, b), "certificate.level"));
     b = a;
     b.parameter = "lambda";
     CHECK(differences(a, b) == std::vector<std::string>{"parameter: A varies \"force\", B varies \"lambda\""});

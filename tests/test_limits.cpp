@@ -327,7 +327,7 @@ TEST_CASE("(131)-(132) N = 1..5 and exact: the number of limit directions is 2 +
         CHECK(d.rdot == doctest::Approx(-kDiscRow3 * mer.S(w3)).epsilon(1e-10));
         CHECK(d.rdot < 0);
       }
-      CHECK(L.certificate.complete);
+      CHECK(L.certificate.complete());
       CHECK(L.certificate.index_sum == 2);
     }
   }
@@ -422,7 +422,7 @@ TEST_CASE("General systems: find_limit_directions finds the same limit direction
       }
       CHECK(index_sum == 2);
       CHECK(L.certificate.index_sum == 2);
-      CHECK(L.certificate.complete);
+      CHECK(L.certificate.complete());
       total_directions += static_cast<int>(mine.size());
     }
   }
@@ -460,7 +460,7 @@ TEST_CASE("SPEC 3: the 6x6 eigenvalue method (limit_directions_linear) agrees wi
       const Eigen::Vector3d f = B * w + c;
       CHECK((f - w.dot(f) * w).norm() <= 1e-11);
     }
-    CHECK(L.certificate.complete);
+    CHECK(L.certificate.complete());
     if (lin.directions.size() < 9) ++counts[lin.directions.size()];
   }
   // the sample contains systems with more than two limit directions
@@ -531,8 +531,8 @@ TEST_CASE("Sect. 7.4: the invariant-circle method agrees with the global method 
       CHECK(Lc.directions.size() == Lg.directions.size());
       CHECK(ref::set_distance(directions_of(Lc), directions_of(Lg)) <= 1e-8);
       CHECK(Lg.certificate.index_sum == 2);
-      CHECK(Lg.certificate.complete);
-      CHECK(Lc.certificate.complete);
+      CHECK(Lg.certificate.complete());
+      CHECK(Lc.certificate.complete());
     }
   }
 }
@@ -573,7 +573,7 @@ TEST_CASE("Fig. 15: F = 0 with the linear model: the equator is a circle of limi
     // along the meridian: d theta'/d theta = K(0) = k1 > 0: the equator is unstable (Fig. 15)
     CHECK(eq.transverse_eigenvalue == doctest::Approx(k1).epsilon(1e-10));
     CHECK(eq.sphere_type == "unstable-circle");
-    CHECK(L.certificate.complete);
+    CHECK(L.certificate.complete());
   }
 }
 
@@ -646,6 +646,6 @@ TEST_CASE("Fig. 16, Sect. 7.4.4: F = 0 with N = 2..4: circles at latitudes where
         if (c.sphere_type == "stable-circle") ++stable;
       CHECK(stable == 2);
     }
-    CHECK(L.certificate.complete);
+    CHECK(L.certificate.complete());
   }
 }

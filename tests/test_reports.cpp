@@ -230,7 +230,7 @@ TEST_CASE("limits_report embeds a problem that rebuilds the system at the report
   limitdir::LimitSet limits;
   limits.force = 0.25;
   limits.method = "invariant-circle";
-  limits.certificate = {2, true, "test"};
+  limits.certificate = {2, limitdir::Level::checked, "test"};
   limitdir::LimitCircle circle;
   circle.theta = 0.5;
   circle.axis = Eigen::Vector3d::UnitZ();

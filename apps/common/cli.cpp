@@ -99,6 +99,29 @@ std::string shorten(const std::string& text, std::size_t max_length, const std::
   return text.substr(0, cut) + "; ... (the whole text is in " + where + ")";
 }
 
+void add_require_option(po::options_description& options) {
+  options.add_options()("require", po::value<std::string>()->value_name("LEVEL"),
+                        "least certificate level that exits 0: checked (default: every consistency check passed) "
+                        "or proven (a computer-assisted proof); anything less exits 3");
+}
+
+Level required_level(const po::variables_map& vm) {
+  if (!vm.count("require")) return Level::checked;
+  const std::string text = vm["require"].as<std::string>();
+  if (text != "checked" && text != "proven")
+    throw InputError("--require: must be checked or proven (got \"" + text + "\")");
+  return level_from_string(text);
+}
+
+Output certified(std::string text, const Certificate& certificate, Level required, const std::string& what) {
+  if (certificate.level >= required) return text;
+  const std::string head = certificate.complete()
+                               ? "certificate " + to_string(certificate.level) + ", not proven as --require asks"
+                               : "certificate not complete";
+  return {std::move(text), exit_numerical_failure,
+          head + (what.empty() ? "" : " (" + what + ")") + ": " + shorten(certificate.reason, 400, "certificate.reason")};
+}
+
 Eigen::Vector3d parse_vector3(const std::string& text, const std::string& option) {
   Eigen::Vector3d v;
   std::size_t start = 0;

@@ -17,6 +17,7 @@
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
 
+#include "limitdir/limits.hpp"
 #include "limitdir/problem.hpp"
 
 namespace limitdir::cli {
@@ -97,5 +98,14 @@ nlohmann::json read_json_file(const std::string& path, const std::string& expect
 void add_problem_overrides(po::options_description& options, bool with_force);
 /// Applies those of them that were given (limitdir::apply_overrides).
 void apply_problem_overrides(Problem& problem, const po::variables_map& vm);
+
+/// Declares --require LEVEL: the least certificate level that exits 0 (checked by default;
+/// proven for users who want proofs).
+void add_require_option(po::options_description& options);
+/// The level --require asks for (Level::checked when not given); InputError otherwise.
+Level required_level(const po::variables_map& vm);
+/// A report with a certificate: exit 0 when its level is at least `required`, else the report
+/// all the same with exit 3 and the reason on stderr, prefixed by `what` (e.g. "index sum 2").
+Output certified(std::string text, const Certificate& certificate, Level required, const std::string& what = "");
 
 }  // namespace limitdir::cli

@@ -17,12 +17,15 @@ namespace po = limitdir::cli::po;
 int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "find-limits",
-      "PROBLEM [--force F] [--model M] [--degree N] [--pressure P] [--rho RHO] [--method METHOD] [--mesh-level L]",
+      "PROBLEM [--force F] [--model M] [--degree N] [--pressure P] [--rho RHO] [--method METHOD] [--mesh-level L] "
+      "[--require LEVEL]",
       "Finds all limit directions w of the slip near stick at the load F, the zeros of the spherical\n"
       "part V*(w) of x' = B(w) w + c (122), classifies each one radially (attracting, repelling,\n"
       "tangent) and on the sphere (node, saddle, focus), and checks the Poincare-Hopf index sum.\n"
-      "Prints one JSON object (schema \"limitdir.limits/1\"). When the certificate is not complete the\n"
-      "report is printed all the same, its reason goes to standard error and the exit code is 3."};
+      "Prints one JSON object (schema \"limitdir.limits/1\"). Its certificate has a level: proven (a\n"
+      "computer-assisted proof), checked (every consistency check passed) or incomplete. When it is\n"
+      "incomplete, or below --require, the report is printed all the same, the reason goes to standard\n"
+      "error and the exit code is 3."};
 
   po::options_description options("Options");
   options.add_options()
@@ -32,6 +35,7 @@ int main(int argc, char* argv[]) {
       ("mesh-level", po::value<std::string>()->value_name("L"),
        "icosphere level of the global search, 1 <= L <= 7 (default 4: 2562 vertices)");
   limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
+  limitdir::cli::add_require_option(options);
 
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
     limitdir::Problem problem = limitdir::load_problem(limitdir::cli::problem_path(vm));
@@ -50,12 +54,9 @@ int main(int argc, char* argv[]) {
     const limitdir::System system = limitdir::make_system(problem);
     const limitdir::LimitSet limits = limitdir::find_limit_directions(system, problem.force, solver);
     std::string text = limitdir::limits_report(problem, system, limits).dump(2) + "\n";
-    // SPEC.md section 5: a result in doubt is printed, but with exit code 3 and the reason on
-    // stderr (shortened there: the whole reason is in certificate.reason).
-    if (!limits.certificate.complete)
-      return {std::move(text), limitdir::cli::exit_numerical_failure,
-              "certificate not complete (index sum " + std::to_string(limits.certificate.index_sum) +
-                  "): " + limitdir::cli::shorten(limits.certificate.reason, 400, "certificate.reason")};
-    return text;
+    // A result in doubt (or short of --require) is printed, but with exit code 3 and the reason
+    // on stderr (shortened there: the whole reason is in certificate.reason).
+    return limitdir::cli::certified(std::move(text), limits.certificate, limitdir::cli::required_level(vm),
+                                    "index sum " + std::to_string(limits.certificate.index_sum));
   });
 }

@@ -21,16 +21,17 @@ int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "sweep-force",
       "PROBLEM --from F0 --to F1 [--parameter NAME --force F] [--model M] [--degree N] [--pressure P] [--rho RHO] "
-      "[--checks K] [--h-max H]",
+      "[--checks K] [--h-max H] [--require LEVEL]",
       "Follows every branch of limit directions w (the zeros of V*(w), (122)) while a parameter p\n"
       "goes from F0 to F1 (pseudo-arclength continuation of (125)), locates the tangency, fold,\n"
       "pitchfork, branch and Hopf points on the branches, and lists the regions of p with the same\n"
       "number and types of limit directions (the Cases 1-4 of Sect. 7.4). The parameter is the\n"
       "load F unless --parameter names another (then --force or the problem file gives the load).\n"
       "Every branch is re-checked against find-limits at both ends, at every event and at --checks\n"
-      "interior values. Prints one JSON object (schema \"limitdir.diagram/1\"). When a check is not\n"
-      "settled the diagram is printed all the same, the reason goes to standard error and the exit\n"
-      "code is 3."};
+      "interior values and at an interior point of every region. Prints one JSON object (schema\n"
+      "\"limitdir.diagram/1\") whose certificate has a level: proven, checked or incomplete. When it\n"
+      "is incomplete, or below --require, the diagram is printed all the same, the reason goes to\n"
+      "standard error and the exit code is 3."};
 
   po::options_description options("Options");
   options.add_options()
@@ -43,6 +44,7 @@ int main(int argc, char* argv[]) {
       ("h-max", po::value<std::string>()->value_name("H"),
        "largest arclength step in (w, rdot, p), a number > 0 (default 0.05)");
   limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
+  limitdir::cli::add_require_option(options);
 
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
     const auto required_real = [&](const char* name) {
@@ -79,12 +81,8 @@ int main(int argc, char* argv[]) {
     const limitdir::ParameterFamily family = limitdir::parameter_family(problem, parameter);
     const limitdir::Diagram diagram = limitdir::sweep(family, from, to, continuation);
     std::string text = limitdir::diagram_report(problem, diagram).dump(2) + "\n";
-    // SPEC.md section 5: a result in doubt is printed, but with exit code 3 and the reason on
-    // stderr (shortened there: the whole reason is in certificate.reason).
-    if (!diagram.certificate.complete)
-      return {std::move(text), limitdir::cli::exit_numerical_failure,
-              "certificate not complete: " +
-                  limitdir::cli::shorten(diagram.certificate.reason, 400, "certificate.reason")};
-    return text;
+    // A result in doubt (or short of --require) is printed, but with exit code 3 and the reason
+    // on stderr (shortened there: the whole reason is in certificate.reason).
+    return limitdir::cli::certified(std::move(text), diagram.certificate, limitdir::cli::required_level(vm));
   });
 }

@@ -109,6 +109,21 @@ SphereType sphere_type_of(const Eigen::Matrix2d& J, const ClassifyTolerances& to
   return SphereType::saddle;
 }
 
+int index_of(SphereType type, const Eigen::Matrix2d& J, const ClassifyTolerances& tol) {
+  switch (type) {
+    case SphereType::saddle: return -1;
+    case SphereType::non_hyperbolic: {
+      // A zero with a purely imaginary pair (a centre of the linearisation) has det J_T > 0
+      // clearly: index +1. With an eigenvalue 0 (det J_T = 0 to the tolerance of the type) the
+      // index is not decided by J_T: 0.
+      const double scale = std::max(1.0, J.norm());
+      const double det = J.determinant();
+      return std::abs(det) <= tol.hyperbolic * scale * scale ? 0 : (det > 0 ? 1 : -1);
+    }
+    default: return 1;  // nodes and foci
+  }
+}
+
 Classification classify(const System& system, double F, const Eigen::Vector3d& w_in, const ClassifyTolerances& tol) {
   Classification c;
   c.w = w_in.normalized();
@@ -135,11 +150,8 @@ Classification classify(const System& system, double F, const Eigen::Vector3d& w
     std::swap(c.eigenvalues[0], c.eigenvalues[1]);
     c.eigenvectors.col(0).swap(c.eigenvectors.col(1));
   }
-  const double scale = std::max(1.0, c.J_T.norm());
-  const double det = c.J_T.determinant();
   c.type = sphere_type_of(c.J_T, tol);
-  // Index of an isolated zero of a tangent field: sign det J_T (0 when degenerate).
-  c.index = std::abs(det) <= tol.hyperbolic * scale * scale ? 0 : (det > 0 ? 1 : -1);
+  c.index = index_of(c.type, c.J_T, tol);
   if (system.has_invariant_circle() && std::abs(w.y()) <= 1e-12) c.colour = colour_of(c);
   return c;
 }

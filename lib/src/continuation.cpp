@@ -170,10 +170,10 @@ class Sweeper {
   void seed_at(double p) {
     LimitSet L = find_limit_directions(tr_.field().system(p), tr_.field().force(p), opt_.solver);
     double q = p;
-    if (!L.circles.empty() || !L.certificate.complete) {
+    if (!L.circles.empty() || !L.certificate.complete()) {
       q = p + continuum_offset * (to_ - from_);
       L = find_limit_directions(tr_.field().system(q), tr_.field().force(q), opt_.solver);
-      if (!L.certificate.complete)
+      if (!L.certificate.complete())
         doubts_.push_back(fmt::format("find-limits at {} = {} is not certified: {}", fam_.name, q, L.certificate.reason));
     }
     // Next to a continuum (the circles at F = 0) continuation is singular: trace away from it
@@ -465,8 +465,8 @@ class Sweeper {
   void write_certificate() {
     Certificate& cert = diagram_.certificate;
     cert.index_sum = 0;
-    cert.complete = doubts_.empty();
-    if (!cert.complete) {
+    cert.level = doubts_.empty() ? Level::checked : Level::incomplete;
+    if (!cert.complete()) {
       cert.reason = doubts_.front();
       for (std::size_t i = 1; i < std::min<std::size_t>(doubts_.size(), 5); ++i) cert.reason += "; " + doubts_[i];
       if (doubts_.size() > 5) cert.reason += fmt::format("; and {} more", doubts_.size() - 5);

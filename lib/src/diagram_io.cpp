@@ -494,7 +494,10 @@ json diagram_report(const Problem& problem, const Diagram& diagram) {
           {"branches", std::move(branches)},
           {"bifurcations", std::move(bifurcations)},
           {"regions", regions_to_json(diagram.regions)},
-          {"certificate", {{"complete", diagram.certificate.complete}, {"reason", diagram.certificate.reason}}}};
+          {"certificate",
+           {{"level", to_string(diagram.certificate.level)},
+            {"complete", diagram.certificate.complete()},
+            {"reason", diagram.certificate.reason}}}};
 }
 
 json regions_report(const Diagram& diagram, const std::vector<Region>& regions) {
@@ -551,8 +554,21 @@ Diagram diagram_from_json(const json& document, const std::string& source) {
 
   const Path certificate_path = root.key("certificate");
   const json& certificate = object_at(member(document, "certificate", root), certificate_path);
-  diagram.certificate.complete =
-      boolean_at(member(certificate, "complete", certificate_path), certificate_path.key("complete"));
+  const bool complete = boolean_at(member(certificate, "complete", certificate_path), certificate_path.key("complete"));
+  // "level" (proven | checked | incomplete) must agree with "complete"; a diagram written before
+  // levels existed has none, and its complete means checked
+  diagram.certificate.level = complete ? Level::checked : Level::incomplete;
+  if (certificate.contains("level")) {
+    const Path level_path = certificate_path.key("level");
+    const json& level = certificate.at("level");
+    try {
+      diagram.certificate.level = level_from_string(string_at(level, level_path));
+    } catch (const InputError&) {
+      level_path.fail("must be \"proven\", \"checked\" or \"incomplete\"", level);
+    }
+    if (diagram.certificate.complete() != complete)
+      level_path.fail("disagrees with certificate.complete", level);
+  }
   diagram.certificate.reason =
       string_at(member(certificate, "reason", certificate_path), certificate_path.key("reason"));
   return diagram;
@@ -577,9 +593,8 @@ std::vector<std::string> diagram_differences(const Diagram& a, const Diagram& b,
                   "], B covers [" + number_text(b.from) + ", " + number_text(b.to) + "]");
   if (name != kForce && !tol.same_p(a.force, b.force))
     out.push_back("fixed load: A has force = " + number_text(a.force) + ", B has force = " + number_text(b.force));
-  if (a.certificate.complete != b.certificate.complete)
-    out.push_back(std::string("certificate.complete: A ") + (a.certificate.complete ? "true" : "false") + ", B " +
-                  (b.certificate.complete ? "true" : "false"));
+  if (a.certificate.level != b.certificate.level)
+    out.push_back("certificate.level: A " + to_string(a.certificate.level) + ", B " + to_string(b.certificate.level));
 
   // Events: the same multiset (Sect. 7.2.8: tangency, fold, pitchfork, branch point, Hopf).
   const std::vector<int> event_owner = match(a.events.size(), b.events.size(), [&](std::size_t i, std::size_t j) {

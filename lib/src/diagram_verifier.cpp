@@ -62,7 +62,7 @@ CheckOutcome DiagramVerifier::check(const std::vector<Branch>& branches, double 
     return out;
   }
   const std::string at = fmt::format("at {} = {:.12g}", name_, p);
-  if (!L.certificate.complete)
+  if (!L.certificate.complete())
     out.doubts.push_back(fmt::format("find-limits {} is itself in doubt: {}", at, L.certificate.reason));
   const Cut c = cut(branches, p);
   for (const Classification& f : L.directions) {

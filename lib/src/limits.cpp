@@ -118,15 +118,24 @@ LinearSolution limit_directions_linear(const Eigen::Matrix3d& B, const Eigen::Ve
       const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> gram(A.transpose() * A);  // ascending
       const Eigen::Vector3d sv = gram.eigenvalues().cwiseMax(0.0).cwiseSqrt();
       const int null_dim = (sv.array() <= 1e-7 * scale).count();
-      if (null_dim != 1) continue;  // 2-D null spaces with c != 0 are non-generic; the 6x6 covers the rest
+      if (null_dim == 0 || null_dim == 3) continue;
       // w_p = A^+ c through the Gram eigenbasis (V S^-2 V^T A^T c) restricted to the range.
       Eigen::Vector3d wp = Eigen::Vector3d::Zero();
       const Eigen::Vector3d Atc = A.transpose() * c;
-      for (int k = 1; k < 3; ++k)
+      for (int k = null_dim; k < 3; ++k)
         wp += gram.eigenvectors().col(k) * (gram.eigenvectors().col(k).dot(Atc) / gram.eigenvalues()[k]);
       if ((A * wp - c).norm() > 1e-10 * scale) continue;  // c not in the range: no solution
       const double rest = 1.0 - wp.squaredNorm();
       if (rest < -1e-12) continue;
+      if (null_dim == 2) {
+        // a 2-D null space with c in the range and |w_p| <= 1: a circle of solutions (a
+        // continuum, non-generic) that this method does not resolve
+        const std::string doubt = fmt::format("rdot = {:.9g} is a double eigenvalue of B with c in the range of "
+                                              "rdot I - B: a circle of limit directions is not resolved",
+                                              es.eigenvalues()[i].real());
+        if (std::find(out.doubts.begin(), out.doubts.end(), doubt) == out.doubts.end()) out.doubts.push_back(doubt);
+        continue;
+      }
       const Eigen::Vector3d v = gram.eigenvectors().col(0).normalized();
       const double t = std::sqrt(std::max(rest, 0.0));
       out.directions.push_back((wp + t * v).normalized());
@@ -141,8 +150,19 @@ LinearSolution limit_directions_linear(const Eigen::Matrix3d& B, const Eigen::Ve
   A.bottomLeftCorner<3, 3>() = Eigen::Matrix3d::Identity();
   A.bottomRightCorner<3, 3>() = B.transpose();
   const Eigen::EigenSolver<Eigen::Matrix<double, 6, 6>> es(A);
+  // Eigenvalues with |Im| <= 1e-9 scale are real to the accuracy of the 6x6 eigensolver for
+  // the (non-normal) matrix; up to 1e-6 scale they may be a real pair split by rounding, i.e.
+  // two limit directions about to be born at a fold: a doubt, never a silent drop.
+  constexpr double real_tol = 1e-9, near_real_tol = 1e-6;
   for (int i = 0; i < 6; ++i) {
-    if (std::abs(es.eigenvalues()[i].imag()) > 1e-9 * scale) continue;
+    const double im = std::abs(es.eigenvalues()[i].imag());
+    if (im > real_tol * scale) {
+      if (im <= near_real_tol * scale && es.eigenvalues()[i].imag() > 0)
+        out.doubts.push_back(fmt::format("the eigenvalue {:.9g} +- {:.2g} i of (125)'s 6x6 problem is nearly real: a "
+                                         "pair of limit directions may be about to appear (a fold)",
+                                         es.eigenvalues()[i].real(), im));
+      continue;
+    }
     Eigen::Matrix<std::complex<double>, 6, 1> v = es.eigenvectors().col(i);
     Eigen::Index k;
     v.cwiseAbs().maxCoeff(&k);
@@ -150,7 +170,13 @@ LinearSolution limit_directions_linear(const Eigen::Matrix3d& B, const Eigen::Ve
     const double s = c.dot(x6.tail<3>());
     if (std::abs(s) <= 1e-12 * x6.tail<3>().norm() * c.norm()) continue;  // not a solution
     const Eigen::Vector3d x = x6.head<3>() / s;
-    if (std::abs(x.norm() - 1.0) > 1e-6) continue;  // defective eigenvector: not a solution
+    // A simple real eigenvalue gives |x| = 1 to rounding; otherwise the eigenvalue is multiple
+    // (defective) and its eigenvector need not give a limit direction: Newton decides from x.
+    constexpr double unit_tol = 1e-6;
+    if (std::abs(x.norm() - 1.0) > unit_tol) {
+      out.uncertain.push_back(x.normalized());
+      continue;
+    }
     out.directions.push_back(x.normalized());
   }
   return out;
@@ -212,8 +238,8 @@ LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds
     doubts.insert(doubts.begin(), fmt::format("{} non-hyperbolic limit directions: a continuum of limit directions is "
                                               "likely (the '{}' method reports isolated points only)",
                                               nonhyp, set.method));
-  set.certificate.complete = doubts.empty();
-  if (set.certificate.complete) {
+  set.certificate.level = doubts.empty() ? Level::checked : Level::incomplete;
+  if (set.certificate.complete()) {
     set.certificate.reason =
         continua ? fmt::format("{} circle(s) of latitude from the meridian equation (all roots simple) and {} hyperbolic "
                                "isolated limit direction(s); Poincare-Hopf does not apply to continua",
@@ -367,10 +393,10 @@ LimitSet solve_circles(const System& system, double F, const SolverOptions& opt)
     set.circles.push_back({th, Eigen::Vector3d::UnitZ(), c.rdot, c.radial, transverse, type});
   }
   if (!simple) {
-    set.certificate.complete = false;
+    set.certificate.level = Level::incomplete;
     set.certificate.reason = "a circle of limit directions is degenerate (double root of the meridian equation)" +
                              (set.certificate.reason.empty() ? "" : "; " + set.certificate.reason);
-  } else if (set.certificate.complete) {
+  } else if (set.certificate.complete()) {
     set.certificate.reason = fmt::format(
         "{} circle(s) of latitude from the meridian equation (all roots simple) and {} hyperbolic isolated limit "
         "direction(s) at the poles; Poincare-Hopf does not apply to continua",
@@ -380,18 +406,14 @@ LimitSet solve_circles(const System& system, double F, const SolverOptions& opt)
 }
 
 // The circle w2 = 0 with c1 != 0.
-LimitSet solve_invariant_circle(const System& system, double F, const SolverOptions& opt, bool forced) {
+LimitSet solve_invariant_circle(const System& system, double F, const SolverOptions& opt) {
   const AxisymmetricModel& model = *system.axisymmetric();
   const Eigen::Vector3d c = system.c(F);
   if (c.x() == 0.0) return solve_circles(system, F, opt);
   const double b1 = system.M_inv()(0, 0), b3 = system.M_inv()(2, 2), k = model.kappa_over_rho();
-  // Off the circle, V* = 0 needs b1 C(w3) = -rdot and then c1 = 0: so C must not vanish.
-  if (!system.circle_holds_all()) {
-    if (forced)
-      throw InputError("--method invariant-circle: C(w3) of the friction model vanishes, so limit directions may lie "
-                       "off the circle w2 = 0");
-    return solve_global(system, F, opt);
-  }
+  // Rows 1-2 of (125) [Nonlinear Dyn. 2024]: (rdot + b1 C) w1 = c1 and (rdot + b1 C) w2 = 0, so
+  // w2 != 0 forces rdot = -b1 C and then c1 = 0. With c1 != 0 every limit direction lies on the
+  // circle w2 = 0, whatever C is.
   std::vector<Seed> seeds{{Eigen::Vector3d::UnitX(), true}, {-Eigen::Vector3d::UnitX(), true}};  // (128)
   std::vector<std::string> doubts;
   const auto* harmonic = dynamic_cast<const HarmonicModel*>(&model);
@@ -426,8 +448,9 @@ LimitSet solve_invariant_circle(const System& system, double F, const SolverOpti
       const double a = horner(A, u);
       if (a == 0.0) continue;
       const double w1 = c.x() / a, w3 = std::sqrt(u);  // (131)
-      seeds.push_back({Eigen::Vector3d(w1, 0.0, w3), false});
-      if (w3 > 0) seeds.push_back({Eigen::Vector3d(w1, 0.0, -w3), false});
+      // the real roots of (132) are limit directions: Newton failing from one is a doubt
+      seeds.push_back({Eigen::Vector3d(w1, 0.0, w3), true});
+      if (w3 > 0) seeds.push_back({Eigen::Vector3d(w1, 0.0, -w3), true});
     }
     return assemble(system, F, seeds, "invariant-circle-polynomial", opt, doubts);
   }
@@ -441,6 +464,9 @@ LimitSet solve_invariant_circle(const System& system, double F, const SolverOpti
   const double scale = std::abs(b1) + std::abs(b3 * k) + c.norm();
   for (double psi : zeros_1d(g, -pi, pi, 1024, true, scale, simple))
     seeds.push_back({Eigen::Vector3d(std::cos(psi), 0.0, std::sin(psi)), true});
+  if (!simple)
+    doubts.push_back("the field on the circle w2 = 0 has a zero without a sign change (a fold): a pair of limit "
+                     "directions closer than the sampling may be counted once");
   return assemble(system, F, seeds, "invariant-circle", opt, doubts);
 }
 
@@ -449,7 +475,8 @@ LimitSet solve_linear(const System& system, double F, const SolverOptions& opt) 
   const LinearSolution sol = limit_directions_linear(B, system.c(F));
   std::vector<Seed> seeds;
   for (const auto& w : sol.directions) seeds.push_back({w, true});
-  std::vector<std::string> doubts;
+  for (const auto& w : sol.uncertain) seeds.push_back({w, false});
+  std::vector<std::string> doubts = sol.doubts;
   bool continua = false;
   for (const auto& n : sol.circle_normals) {
     if (n.isZero()) doubts.push_back("every direction is a limit direction (B is a multiple of I, c = 0)");
@@ -468,7 +495,7 @@ LimitSet solve_linear(const System& system, double F, const SolverOptions& opt) 
                            : transverse > tol ? "unstable-circle"
                                               : "non-hyperbolic"});
   }
-  if (set.certificate.complete && !set.circles.empty())
+  if (set.certificate.complete() && !set.circles.empty())
     set.certificate.reason = fmt::format(
         "{} great circle(s) from the double eigenvalues of B and {} hyperbolic isolated limit direction(s) from its "
         "simple ones (c = 0); Poincare-Hopf does not apply to continua",
@@ -572,6 +599,21 @@ LimitSet solve_global(const System& system, double F, const SolverOptions& opt) 
 
 }  // namespace
 
+std::string to_string(Level level) {
+  switch (level) {
+    case Level::proven: return "proven";
+    case Level::checked: return "checked";
+    case Level::incomplete: return "incomplete";
+  }
+  return "?";
+}
+
+Level level_from_string(const std::string& text) {
+  for (Level l : {Level::proven, Level::checked, Level::incomplete})
+    if (to_string(l) == text) return l;
+  throw InputError("certificate level: unknown '" + text + "' (valid: proven, checked, incomplete)");
+}
+
 LimitSet find_limit_directions(const System& system, double F, const SolverOptions& opt) {
   if (!std::isfinite(F)) throw InputError(fmt::format("force: must be a finite number (got {})", F));
   if (opt.mesh_level < 1 || opt.mesh_level > 7)
@@ -582,7 +624,7 @@ LimitSet find_limit_directions(const System& system, double F, const SolverOptio
     if (!system.has_invariant_circle())
       throw InputError("--method invariant-circle: needs an axisymmetric model, M = diag(m1, m1, m3) and a load "
                        "without y component");
-    return solve_invariant_circle(system, F, opt, true);
+    return solve_invariant_circle(system, F, opt);
   }
   if (m == "linear-eigen") {
     if (!system.constant_B()) throw InputError("--method linear-eigen: the friction model is not linear");
@@ -590,7 +632,7 @@ LimitSet find_limit_directions(const System& system, double F, const SolverOptio
   }
   if (m != "auto")
     throw InputError("method: unknown '" + m + "' (valid: auto, linear-eigen, invariant-circle, global)");
-  if (system.has_invariant_circle()) return solve_invariant_circle(system, F, opt, false);
+  if (system.has_invariant_circle()) return solve_invariant_circle(system, F, opt);
   if (system.constant_B()) return solve_linear(system, F, opt);
   return solve_global(system, F, opt);
 }

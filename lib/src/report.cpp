@@ -282,7 +282,10 @@ json limits_report(const Problem& problem, const System& system, const LimitSet&
           {"limit_directions", std::move(directions)},
           {"circles", std::move(circles)},
           {"certificate",
-           {{"index_sum", certificate.index_sum}, {"complete", certificate.complete}, {"reason", certificate.reason}}}};
+           {{"index_sum", certificate.index_sum},
+            {"level", to_string(certificate.level)},
+            {"complete", certificate.complete()},
+            {"reason", certificate.reason}}}};
 }
 
 json limits_report(const Problem& problem, const LimitSet& limits) {

@@ -23,16 +23,6 @@ System::System(const Eigen::Matrix3d& M, const Eigen::Vector3d& load_direction, 
   if (!(scale > 0.0) || lu.rank() < 3 || std::abs(lu.determinant()) <= 1e-12 * scale * scale * scale)
     throw InputError("system: singular mass matrix");
   M_inv_ = lu.inverse();
-  if (const AxisymmetricModel* a = axisymmetric()) {
-    double cmin = std::numeric_limits<double>::infinity(), cmax = 0;
-    for (int i = 0; i <= 2000; ++i) {
-      const double th = -0.5 * pi + pi * i / 2000;
-      const double C = a->meridian_values(std::cos(th), std::sin(th)).C;
-      cmin = std::min(cmin, C);
-      cmax = std::max(cmax, std::abs(C));
-    }
-    circle_holds_all_ = cmin > 1e-8 * cmax;
-  }
 }
 
 double System::radial(const Eigen::Vector3d& w, double F) const {

@@ -14,7 +14,7 @@ Checks that:
     finds the region's count and types, and every limit direction it finds lies on a branch of
     the diagram (interpolated linearly at that parameter, within 0.02 in w);
   * optionally: the region counts in order, the number of events of each kind, an event of a
-    kind at a given value (within --event-tol, default 1e-7), and certificate.complete.
+    kind at a given value (within --event-tol, default 1e-7), and certificate.complete().
 Prints the problems found on one line and exits 1, or exits 0 silently.
 """
 import argparse

@@ -102,6 +102,13 @@ expect_bad "system.load.direction" "$tmp/zero-direction.json"
 expect_bad "1e999" "$tmp/overflow.json"
 expect_bad "malformed JSON" "$tmp/nan-mass.json"
 expect_bad "cannot open file" "$tmp/does-not-exist.json"
+expect_bad "--require" "$share/problems/disc.json" --require maybe
+expect_bad "--require" "$share/problems/disc.json" --require incomplete
+# --require proven: a certificate that is only checked (Galin's pressure is integrated by
+# quadrature, which has no rigorous enclosure) exits 3 with the report on stdout and the level
+# named on stderr
+expect_error 3 "not proven as --require asks" "$share/problems/disc-galin.json" --force 0.3 --require proven
+[[ -s $tmp/stdout ]] || fail "--require proven: the report must still be printed"
 expect_bad "--force" "$disc" --force nan
 expect_bad "--force" "$disc" --force inf
 expect_bad "--force" "$disc" --force -inf

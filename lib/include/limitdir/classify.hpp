@@ -46,6 +46,10 @@ struct Classification {
 Radial radial_of(double rdot, const ClassifyTolerances& tol = {});
 /// The type on the sphere from the tangent-plane Jacobian (SPEC.md section 1).
 SphereType sphere_type_of(const Eigen::Matrix2d& J_T, const ClassifyTolerances& tol = {});
+/// The index of an isolated zero of a tangent field from its type, so that the two never
+/// disagree: +1 nodes and foci, -1 saddles; for a non-hyperbolic zero sign det J_T, or 0 when
+/// det J_T vanishes to the tolerance of the type (the index is then not decided by J_T).
+int index_of(SphereType type, const Eigen::Matrix2d& J_T, const ClassifyTolerances& tol = {});
 /// J_T = P^T (DF - rdot I) P (SPEC.md section 1) for the tangent basis P of a unit vector and
 /// the field Jacobian DF; the second form takes P = tangent_basis(w).
 Eigen::Matrix2d tangent_jacobian(const Eigen::Matrix<double, 3, 2>& P, const Eigen::Matrix3d& DF, double rdot);

@@ -46,7 +46,7 @@ Diagram diagram_from_json(const nlohmann::json& document, const std::string& sou
 /// |x - y| <= atol + rtol max(|x|, |y|) (widened by the larger error of a bracketed event),
 /// two unit directions when |w_a - w_b| <= atol + rtol. Compared are:
 ///  * the parameter, its range [from, to], the fixed load (parameter other than the force) and
-///    certificate.complete;
+///    certificate.complete();
 ///  * the events as multisets: every event of A matched one-to-one with an event of B of the
 ///    same kind, parameter within tolerance and the same number of directions, matched
 ///    one-to-one within tolerance in any order (and vice versa);

@@ -22,13 +22,24 @@ struct LimitCircle {
   std::string sphere_type;       // "stable-circle" | "unstable-circle" | "non-hyperbolic"
 };
 
-/// SPEC.md section 1 (Poincare-Hopf): complete only when every isolated limit direction is
-/// hyperbolic and the indices sum to 2, or (for continua) when the axisymmetric reduction
-/// found every circle and point. `reason` says what is in doubt, or why it is complete.
+/// How much a result is known to be right (docs/certificates):
+///  * proven: a computer-assisted proof (rigorous interval arithmetic, every case covered);
+///  * checked: every numerical consistency check passed (Poincare-Hopf index sum 2 with every
+///    limit direction hyperbolic, or for diagrams every check against find-limits), no proof;
+///  * incomplete: something is in doubt; the reason says what.
+enum class Level { incomplete, checked, proven };
+/// "incomplete" | "checked" | "proven"
+std::string to_string(Level level);
+/// The level named by text; InputError otherwise.
+Level level_from_string(const std::string& text);
+
+/// A certificate says exactly what was shown (`reason`), at its `level`; `complete()` is
+/// level != incomplete.
 struct Certificate {
   int index_sum = 0;
-  bool complete = false;
+  Level level = Level::incomplete;
   std::string reason;
+  bool complete() const { return level != Level::incomplete; }
 };
 
 struct LimitSet {
@@ -72,9 +83,14 @@ Refined refine_limit_direction(const System& system, double F, const Eigen::Vect
 /// determined by c alone: w = w_p + t v with w_p the minimum-norm solution of
 /// (lambda I - B) w = c, v spanning the null space and t = +-sqrt(1 - |w_p|^2); these are
 /// added (they are the non-trivial directions (135) of the linear disc model).
+/// Real eigenvalues whose eigenvector does not give a unit direction (a multiple, defective
+/// eigenvalue) are returned in `uncertain` (for Newton to decide); nearly real complex pairs
+/// and multiple eigenvalues of B that leave solutions unresolved are named in `doubts`.
 struct LinearSolution {
   std::vector<Eigen::Vector3d> directions;
   std::vector<Eigen::Vector3d> circle_normals;
+  std::vector<Eigen::Vector3d> uncertain;
+  std::vector<std::string> doubts;
 };
 LinearSolution limit_directions_linear(const Eigen::Matrix3d& B, const Eigen::Vector3d& c);
 

@@ -49,9 +49,6 @@ class System {
   bool has_invariant_circle() const;
   /// The axisymmetric model when has_invariant_circle(), else nullptr.
   const AxisymmetricModel* axisymmetric() const;
-  /// With an invariant circle: whether C(w3) > 0 on [-1, 1] (checked once, on a fine grid),
-  /// so that for c1 != 0 no limit direction lies off the circle (Sect. 7.4).
-  bool circle_holds_all() const { return circle_holds_all_; }
 
   /// R*(w) and V*(w) of (121)-(122); V* is also the fast dynamics (115) on the sphere.
   double radial(const Eigen::Vector3d& w, double F) const;
@@ -61,7 +58,6 @@ class System {
   Eigen::Matrix3d M_, M_inv_;
   Eigen::Vector3d d_, e_;
   std::shared_ptr<const FrictionModel> friction_;
-  bool circle_holds_all_ = false;
 };
 
 /// The system of a problem: the disc and ball presets of SPEC.md section 2 (m = g = mu = 1,
