@@ -429,3 +429,64 @@ TEST_CASE("Fig. 11: no colour off the invariant circle or for systems without it
   CHECK_FALSE(gen.has_invariant_circle());
   CHECK_FALSE(classify(gen, 0.2, Eigen::Vector3d::UnitX()).colour.has_value());
 }
+
+TEST_CASE("Pade kink on the equator: a limit direction there is typed by the one-sided Jacobians of V*") {
+  // A Pade model (order 1 and 2, Kireenkov's (9)-(10)) has a kink along the equator. With a
+  // mass matrix that couples slip and spin, M^-1 w is not parallel to w there and the two sides
+  // give different tangent-plane Jacobians. The load is chosen so that w = e1 is a limit
+  // direction: q(e1) + F d + e = t M e1 with q(e1) = -e1, d = e1, F = 1/2, t = -1/2, i.e.
+  // e = (0, 0, 0.3 t), and rdot = t. The reference one-sided Jacobians are second-order
+  // one-sided differences of V* (assembled here) in the basis (e2, e3).
+  Eigen::Matrix3d M;
+  M << 1.0, 0.0, 0.3, 0.0, 1.0, 0.0, 0.3, 0.0, 1.2;
+  const double F = 0.5, t = -0.5;
+  const Eigen::Vector3d d = Eigen::Vector3d::UnitX(), e(0.0, 0.0, 0.3 * t);
+  for (int order : {1, 2}) {
+    CAPTURE(order);
+    auto pade = std::make_shared<PadeModel>(*make_exact_model(disc_problem().pressure, 2.0 / 3.0), order);
+    const System sys(M, d, e, pade);
+    const ref::Field f(M, F * d + e, *pade);
+    const auto vstar = [&](const Eigen::Vector3d& w) { return f.vstar(w); };
+    const Eigen::Vector3d w0 = Eigen::Vector3d::UnitX();
+    REQUIRE(f.vstar(w0).norm() <= 1e-14);
+    const double h = 1e-6;
+    const auto at = [&](const Eigen::Vector3d& dir, double s) { return vstar((w0 + s * dir).normalized()); };
+    std::array<Eigen::Matrix2d, 2> ref_J;  // in the basis Q = (e2, e3): sides w3 > 0, w3 < 0
+    for (int side = 0; side < 2; ++side) {
+      const double sg = side == 0 ? 1.0 : -1.0;
+      const Eigen::Vector3d e2 = Eigen::Vector3d::UnitY(), e3 = Eigen::Vector3d::UnitZ();
+      Eigen::Matrix2d J;
+      const Eigen::Vector3d col0 = (at(e2, h) - at(e2, -h)) / (2 * h);  // along the kink
+      const Eigen::Vector3d col1 = sg * (-3 * at(e3, 0) + 4 * at(e3, sg * h) - at(e3, 2 * sg * h)) / (2 * h);
+      J << col0.y(), col1.y(), col0.z(), col1.z();
+      ref_J[side] = J;
+    }
+    // order 1: Q_eps has a kink at s = 1/eps = 0 and the two sides differ on the sphere; order 2:
+    // dQ/ds = 0 there and the kink of H = eps T_eps is multiplied by w3 = 0, so they agree
+    if (order == 1) REQUIRE((ref_J[0] - ref_J[1]).norm() > 1e-2);
+    const Classification c = classify(sys, F, w0);
+    REQUIRE(c.one_sided.has_value());
+    CHECK_FALSE(c.differentiable);
+    CHECK(c.rdot == doctest::Approx(t).epsilon(1e-12));
+    Eigen::Matrix<double, 3, 2> Q;
+    Q << 0, 0, 1, 0, 0, 1;
+    const Eigen::Matrix2d T = c.P.transpose() * Q;  // Q coordinates -> P coordinates
+    for (int side = 0; side < 2; ++side) {
+      const Eigen::Matrix2d J_ref = T * ref_J[side] * T.transpose();
+      CAPTURE(side);
+      CHECK(((*c.one_sided)[side].J_T - J_ref).cwiseAbs().maxCoeff() <= 1e-6);
+      CHECK((*c.one_sided)[side].type == sphere_type_of(J_ref));
+    }
+    // the type is the sides' type when they agree; the index is fixed over the Clarke hull
+    const SphereType t0 = sphere_type_of(T * ref_J[0] * T.transpose()), t1 = sphere_type_of(T * ref_J[1] * T.transpose());
+    CHECK(c.type == (t0 == t1 ? t0 : SphereType::non_hyperbolic));
+    double dmin = INFINITY, dmax = -INFINITY;
+    for (int k = 0; k <= 1000; ++k) {
+      const double s = k / 1000.0;
+      const double det = ((1 - s) * ref_J[0] + s * ref_J[1]).determinant();
+      dmin = std::min(dmin, det);
+      dmax = std::max(dmax, det);
+    }
+    CHECK(c.index == (dmin > 0 ? 1 : dmax < 0 ? -1 : 0));
+  }
+}

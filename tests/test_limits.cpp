@@ -649,3 +649,26 @@ TEST_CASE("Fig. 16, Sect. 7.4.4: F = 0 with N = 2..4: circles at latitudes where
     CHECK(L.certificate.complete());
   }
 }
+
+TEST_CASE("(75) Coulomb point contact: the poles are singular points of V* of index 1 for |F| < 1 and 0 for |F| > 1") {
+  // Near the north pole the disc's field is M^-1 (q + F e1) with q = -(cos phi, sin phi, 0)
+  // (75) and M^-1 = diag(1, 1, 8/9): its tangential part (F - cos phi, -sin phi) winds once
+  // around 0 as phi goes round when |F| < 1, not at all when |F| > 1; the south pole likewise.
+  // With the two trivial directions (128) (a saddle and an unstable node for 0 < F < 1, a
+  // stable and an unstable node for F > 1) Poincare-Hopf gives 2 in both cases.
+  Problem p = parse_problem(nlohmann::json{{"system", {{"preset", "disc"}}}, {"friction", {{"model", "coulomb-point"}}}},
+                            "coulomb");
+  const System sys = make_system(p);
+  for (double F : {0.3, 0.9, -0.5, 1.2, 2.0}) {
+    CAPTURE(F);
+    const LimitSet L = find_limit_directions(sys, F);
+    const int pole_index = std::abs(F) < 1 ? 1 : 0;
+    CHECK(L.certificate.level == Level::checked);
+    CHECK(L.certificate.index_sum == 2);
+    CHECK(L.directions.size() == 2);
+    int direction_sum = 0;
+    for (const auto& c : L.directions) direction_sum += c.index;
+    CHECK(direction_sum + 2 * pole_index == 2);
+    CHECK(L.certificate.reason.find("singular point of index " + std::to_string(pole_index)) != std::string::npos);
+  }
+}

@@ -3,7 +3,9 @@
 #include "limitdir/classify.hpp"
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "limitdir/sphere.hpp"
 
@@ -78,7 +80,43 @@ std::optional<std::string> colour_of(const Classification& c) {
   }
 }
 
+// A limit direction on the equator (to rounding) of a model with a kink there: the one-sided
+// Jacobians of the field, the limits w3 -> 0+- (signed zeros select the side, friction.cpp).
+void classify_kink(const System& system, double F, Classification& c, const ClassifyTolerances& tol) {
+  // Newton leaves |w3| at rounding level (~1e-16) when the zero lies on the equator; 1e-12
+  // keeps directions genuinely off it (where the model is smooth) out.
+  constexpr double on_equator = 1e-12;
+  if (std::abs(c.w.z()) > on_equator) return;
+  if (system.field_jacobian(Eigen::Vector3d(c.w.x(), c.w.y(), 0.0), F).differentiable) return;  // no kink here
+  c.differentiable = false;
+  std::array<Classification::OneSided, 2> sides;
+  for (int k = 0; k < 2; ++k) {
+    const Eigen::Vector3d ws(c.w.x(), c.w.y(), k == 0 ? 0.0 : -0.0);
+    const FieldJacobian fj = system.field_jacobian(ws, F);
+    sides[k].J_T = tangent_jacobian(c.P, fj.DF, c.rdot);
+    sides[k].type = sphere_type_of(sides[k].J_T, tol);
+    sides[k].eigenvalues = Eigen::EigenSolver<Eigen::Matrix2d>(sides[k].J_T).eigenvalues();
+  }
+  c.one_sided = sides;
+  c.J_T = sides[0].J_T;  // the side w3 > 0 stands for the pair in J_T, eigenvalues, eigenvectors
+}
+
 }  // namespace
+
+int clarke_index(const Eigen::Matrix2d& A, const Eigen::Matrix2d& B, const ClassifyTolerances& tol) {
+  // det((1 - t) A + t B) is a quadratic in t on [0, 1]: its sign is fixed when it keeps the
+  // sign of its ends at both ends and at its vertex (when inside).
+  const auto det = [&](double t) { return ((1 - t) * A + t * B).determinant(); };
+  const double d0 = det(0), d1 = det(1), dh = det(0.5);
+  const double a = 2 * (d0 + d1) - 4 * dh, b = 4 * dh - 3 * d0 - d1;  // det = a t^2 + b t + d0
+  std::vector<double> values{d0, d1};
+  if (a != 0 && -b / (2 * a) > 0 && -b / (2 * a) < 1) values.push_back(det(-b / (2 * a)));
+  const double scale = std::max({1.0, A.norm(), B.norm()});
+  const double floor = tol.hyperbolic * scale * scale;
+  if (std::all_of(values.begin(), values.end(), [&](double v) { return v > floor; })) return 1;
+  if (std::all_of(values.begin(), values.end(), [&](double v) { return v < -floor; })) return -1;
+  return 0;
+}
 
 Radial radial_of(double rdot, const ClassifyTolerances& tol) {
   return std::abs(rdot) <= tol.tangent_rdot ? Radial::tangent : rdot < 0 ? Radial::attracting : Radial::repelling;
@@ -143,6 +181,7 @@ Classification classify(const System& system, double F, const Eigen::Vector3d& w
   c.modified_jacobian = Vw * Pw;
   if (std::hypot(w.x(), w.y()) > 1e-12) c.angle_jacobian = angle_jacobian(w, fj.F, fj.DF);
 
+  classify_kink(system, F, c, tol);
   const Eigen::EigenSolver<Eigen::Matrix2d> es(c.J_T);
   c.eigenvalues = es.eigenvalues();
   for (int i = 0; i < 2; ++i) c.eigenvectors.col(i) = (c.P.cast<std::complex<double>>() * es.eigenvectors().col(i)).normalized();
@@ -150,8 +189,13 @@ Classification classify(const System& system, double F, const Eigen::Vector3d& w
     std::swap(c.eigenvalues[0], c.eigenvalues[1]);
     c.eigenvectors.col(0).swap(c.eigenvectors.col(1));
   }
-  c.type = sphere_type_of(c.J_T, tol);
-  c.index = index_of(c.type, c.J_T, tol);
+  if (c.one_sided) {
+    c.type = (*c.one_sided)[0].type == (*c.one_sided)[1].type ? (*c.one_sided)[0].type : SphereType::non_hyperbolic;
+    c.index = clarke_index((*c.one_sided)[0].J_T, (*c.one_sided)[1].J_T, tol);
+  } else {
+    c.type = sphere_type_of(c.J_T, tol);
+    c.index = index_of(c.type, c.J_T, tol);
+  }
   if (system.has_invariant_circle() && std::abs(w.y()) <= 1e-12) c.colour = colour_of(c);
   return c;
 }

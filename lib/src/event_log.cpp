@@ -13,8 +13,6 @@ namespace {
 // bracket) and their directions agree to 1e-2 (a bracketed sighting lies within one step).
 constexpr double same_p_relative = 1e-7;
 constexpr double same_direction = 1e-2;
-// A mirror image is recognised to 1e-6: located directions are accurate to ~1e-8.
-constexpr double mirror_tol = 1e-6;
 
 bool is_branch_point(EventKind k) { return k == EventKind::branch_point || k == EventKind::pitchfork; }
 
@@ -24,11 +22,6 @@ bool compatible(EventKind a, EventKind b) {
   const auto family = [](EventKind k) { return is_branch_point(k) ? EventKind::fold : k; };
   return a == b || (is_branch_point(a) && is_branch_point(b)) ||
          (family(a) == EventKind::fold && family(b) == EventKind::fold);
-}
-
-bool is_mirror(const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
-  return (a - Eigen::Vector3d(b.x(), -b.y(), b.z())).norm() <= mirror_tol ||
-         (a - Eigen::Vector3d(b.x(), b.y(), -b.z())).norm() <= mirror_tol;
 }
 
 void add_branches(Event& to, const Event& from) {
@@ -44,17 +37,16 @@ bool EventLog::add(Event e) {
     const double tol = same_p_relative * (1 + std::abs(e.p)) + (f.located ? 0.0 : f.p_error) +
                        (e.located ? 0.0 : e.p_error);
     if (!compatible(f.kind, e.kind) || std::abs(f.p - e.p) > tol) continue;
-    const bool mirror = std::any_of(f.directions.begin(), f.directions.end(),
-                                    [&](const Eigen::Vector3d& wf) { return is_mirror(wf, we); });
-    if (mirror && (f.directions.front() - we).norm() > mirror_tol && e.located && f.located) {
-      if (std::none_of(f.directions.begin(), f.directions.end(),
-                       [&](const Eigen::Vector3d& wf) { return (wf - we).norm() <= mirror_tol; }))
-        f.directions.push_back(we);
+    const bool same = std::any_of(f.directions.begin(), f.directions.end(),
+                                  [&](const Eigen::Vector3d& wf) { return (wf - we).norm() <= same_direction; });
+    if (!same && f.kind == e.kind && e.located && f.located) {
+      // another direction with the same event at the same p: its mirror image (the pair of
+      // folds of Case 4), or a direction of a continuum passing the event at once (Coulomb's
+      // point contact at F = 1): one event with every direction
+      f.directions.push_back(we);
       add_branches(f, e);
       return false;
     }
-    const bool same = std::any_of(f.directions.begin(), f.directions.end(),
-                                  [&](const Eigen::Vector3d& wf) { return (wf - we).norm() <= same_direction; });
     if (same) {
       // a branch point met where a fold was recorded: the branch point is new (its other
       // branch is still to be switched to)

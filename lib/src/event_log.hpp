@@ -2,9 +2,10 @@
 // The bifurcations of a diagram, each recorded once (internal to continuation).
 //
 // The same event is met again from another branch (a branch point lies on two branches), or
-// bracketed only where a branch passes a branch point whose tangent is ill-defined; a
-// symmetric pair (the two folds of Case 4 [Nonlinear Dyn. 2024, Sect. 7.4.4], mirror images
-// under w2 -> -w2 or w3 -> -w3 at the same p) is one event carrying both directions.
+// bracketed only where a branch passes a branch point whose tangent is ill-defined. Events of
+// one kind at the same p are one event carrying every direction: a symmetric pair (the two
+// folds of Case 4 [Nonlinear Dyn. 2024, Sect. 7.4.4], mirror images under w2 -> -w2 or
+// w3 -> -w3), or the directions of a continuum that meets the event at once.
 #include <vector>
 
 #include "limitdir/continuation.hpp"

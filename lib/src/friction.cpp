@@ -135,7 +135,9 @@ MeridianValue RegionModel::meridian(double w12, double w3) const {
     m.S_theta = e.dH / (c * c * w12 * w12 * w12) + e.H * a / (c * w12 * w12);
     if (a == 0.0 && (std::abs(e.dQ) > kink_tol || std::abs(e.dH) > kink_tol)) m.differentiable = false;
   }
-  if (w3 < 0.0) {
+  // theta < 0: C, S are even, their theta-derivatives odd. The sign bit decides on the
+  // equator, so that w3 = -0.0 gives the one-sided derivative from below a kink there.
+  if (std::signbit(w3)) {
     m.C_theta = -m.C_theta;
     m.S_theta = -m.S_theta;
   }

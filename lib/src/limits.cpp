@@ -22,6 +22,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
+#include <optional>
 
 #include "constants.hpp"
 #include "icosphere.hpp"
@@ -31,7 +32,10 @@
 namespace limitdir {
 
 namespace {
-std::string vec(const Eigen::Vector3d& w) { return fmt::format("({:.9g}, {:.9g}, {:.9g})", w.x(), w.y(), w.z()); }
+// x + 0.0 prints -0.0 as 0
+std::string vec(const Eigen::Vector3d& w) {
+  return fmt::format("({:.9g}, {:.9g}, {:.9g})", w.x() + 0.0, w.y() + 0.0, w.z() + 0.0);
+}
 }  // namespace
 
 // ----- Newton on the sphere ------------------------------------------------------------------
@@ -189,12 +193,13 @@ struct Seed {
   bool certain;  // the method proved a zero nearby: failing to converge is a doubt
 };
 
-// Refines the seeds, merges duplicates, classifies, and writes the certificate.
-LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds, std::string method,
-                  const SolverOptions& opt, std::vector<std::string> doubts, bool continua = false) {
-  LimitSet set;
-  set.force = F;
-  set.method = std::move(method);
+// Newton from every seed; the distinct limit directions, sorted. A certain seed from which
+// Newton fails is a doubt.
+std::vector<Eigen::Vector3d> refine_seeds(const System& system, double F, const std::vector<Seed>& seeds,
+                                          const SolverOptions& opt, std::vector<std::string>& doubts) {
+  // Newton's solutions agree to ~1e-12; distinct hyperbolic zeros 1e-7 apart are not resolved
+  // by a double-precision Newton anyway (the proof separates them, proof.hpp).
+  constexpr double same_direction = 1e-7;
   std::vector<Eigen::Vector3d> found;
   for (const Seed& s : seeds) {
     const Refined r = refine_limit_direction(system, F, s.w, opt.residual_tol);
@@ -203,34 +208,111 @@ LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds
         doubts.push_back(fmt::format("Newton did not converge from w = {} (|V*| = {:.2e})", vec(s.w), r.residual));
       continue;
     }
-    if (std::any_of(found.begin(), found.end(), [&](const Eigen::Vector3d& f) { return (f - r.w).norm() < 1e-7; }))
-      continue;
-    found.push_back(r.w);
+    if (std::none_of(found.begin(), found.end(), [&](const Eigen::Vector3d& f) { return (f - r.w).norm() < same_direction; }))
+      found.push_back(r.w);
   }
   std::sort(found.begin(), found.end(), [](const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
     if (a.x() != b.x()) return a.x() > b.x();
     if (a.z() != b.z()) return a.z() > b.z();
     return a.y() > b.y();
   });
+  return found;
+}
+
+// What one classified direction adds to the doubts.
+void doubts_of(const Classification& c, std::vector<std::string>& doubts) {
+  if (c.type == SphereType::non_hyperbolic && !c.one_sided)
+    doubts.push_back(fmt::format("non-hyperbolic limit direction at w = {}: its index does not certify completeness",
+                                 vec(c.w)));
+  if (!c.differentiable && !c.one_sided)
+    doubts.push_back(fmt::format("the friction model is not differentiable at the limit direction w = {}", vec(c.w)));
+  if (c.one_sided && (*c.one_sided)[0].type != (*c.one_sided)[1].type)
+    doubts.push_back(fmt::format("at the limit direction w = {} on the model's kink the two sides have different "
+                                 "types ({} and {})",
+                                 vec(c.w), to_string((*c.one_sided)[0].type), to_string((*c.one_sided)[1].type)));
+}
+
+// The index of an isolated singular point p of V* that is not a zero (a pole of the Coulomb
+// point model, where q jumps): the winding number of V* on a small circle about p, in the
+// tangent basis at p, with arcs halved until V* turns by less than pi/4 along each. nullopt
+// when that is not reached (V* vanishes on the circle, to resolution).
+std::optional<int> singular_point_index(const System& system, double F, const Eigen::Vector3d& p) {
+  // A circle of radius 1e-4 rad sees the model's limit values about p (q is 0-homogeneous and
+  // continuous off p); arcs are halved at most 40 times (2^-40 of a turn).
+  constexpr double radius = 1e-4, max_turn = 0.25 * pi;
+  constexpr int coarse = 64, max_depth = 40;
+  const Eigen::Matrix<double, 3, 2> P = tangent_basis(p);
+  const auto angle_at = [&](double a) {
+    const Eigen::Vector3d w = (p + radius * (std::cos(a) * P.col(0) + std::sin(a) * P.col(1))).normalized();
+    const Eigen::Vector2d v = P.transpose() * system.spherical(w, F);
+    return v.norm() > 0 ? std::atan2(v.y(), v.x()) : std::nan("");
+  };
+  const auto wrap = [](double d) { return d - 2 * pi * std::round(d / (2 * pi)); };
+  // the turn of V* from a to b (angles va, vb there), or NaN when unresolved
+  std::function<double(double, double, double, double, int)> turn = [&](double a, double b, double va, double vb,
+                                                                       int depth) {
+    if (std::isnan(va) || std::isnan(vb)) return std::nan("");
+    const double d = wrap(vb - va);
+    if (std::abs(d) <= max_turn) return d;
+    if (depth == max_depth) return std::nan("");
+    const double m = 0.5 * (a + b), vm = angle_at(m);
+    return turn(a, m, va, vm, depth + 1) + turn(m, b, vm, vb, depth + 1);
+  };
+  double total = 0, a = 0, va = angle_at(0);
+  for (int k = 1; k <= coarse; ++k) {
+    const double b = 2 * pi * k / coarse, vb = angle_at(b);
+    total += turn(a, b, va, vb, 0);
+    a = b;
+    va = vb;
+  }
+  if (std::isnan(total)) return std::nullopt;
+  return static_cast<int>(std::lround(total / (2 * pi)));
+}
+
+// Poincare-Hopf counts the singular points of V* too: the poles of a model discontinuous
+// there (Coulomb's point contact (75), q jumps at pure spin). Unresolved windings are doubts.
+std::vector<SingularPoint> singular_points(const System& system, double F, std::vector<std::string>& doubts) {
+  if (system.friction().name() != "coulomb-point") return {};
+  std::vector<SingularPoint> out;
+  for (const Eigen::Vector3d& pole : {Eigen::Vector3d::UnitZ().eval(), (-Eigen::Vector3d::UnitZ()).eval()}) {
+    if (system.spherical(pole, F).norm() == 0) continue;  // a zero: found and classified as such
+    const std::optional<int> index = singular_point_index(system, F, pole);
+    if (!index) {
+      doubts.push_back(fmt::format("the winding of V* about the singular point w = {} is not resolved", vec(pole)));
+      continue;
+    }
+    out.push_back({pole, *index});
+  }
+  return out;
+}
+
+std::string joined_doubts(const std::vector<std::string>& doubts) {
+  // at most five reasons, then a count (a continuum can give hundreds)
+  std::string reason = doubts.front();
+  for (std::size_t i = 1; i < std::min<std::size_t>(doubts.size(), 5); ++i) reason += "; " + doubts[i];
+  if (doubts.size() > 5) reason += fmt::format("; and {} more", doubts.size() - 5);
+  return reason;
+}
+
+// Refines the seeds, merges duplicates, classifies, and writes the certificate.
+LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds, std::string method,
+                  const SolverOptions& opt, std::vector<std::string> doubts, bool continua = false) {
+  LimitSet set;
+  set.force = F;
+  set.method = std::move(method);
   int index_sum = 0;
-  for (const auto& w : found) {
+  for (const auto& w : refine_seeds(system, F, seeds, opt, doubts)) {
     Classification c = classify(system, F, w, opt.classify);
     index_sum += c.index;
-    if (c.type == SphereType::non_hyperbolic)
-      doubts.push_back(fmt::format("non-hyperbolic limit direction at w = {}: its index does not certify completeness",
-                                   vec(c.w)));
-    if (!c.differentiable)
-      doubts.push_back(fmt::format("the friction model is not differentiable at the limit direction w = {}", vec(c.w)));
+    doubts_of(c, doubts);
     set.directions.push_back(std::move(c));
   }
+  if (!continua) set.singular_points = singular_points(system, F, doubts);
+  for (const SingularPoint& sp : set.singular_points) index_sum += sp.index;
   set.certificate.index_sum = index_sum;
   if (!continua && index_sum != 2)
     doubts.push_back(fmt::format("index sum {} != 2 (Poincare-Hopf): a limit direction was missed or is degenerate",
                                  index_sum));
-  // Coulomb's point contact has no limit of q at the poles: Poincare-Hopf counts them too.
-  if (!continua && index_sum != 2 && system.friction().name() == "coulomb-point")
-    doubts.insert(doubts.begin(), "the Coulomb point model is discontinuous at the poles (pure spin), which are singular "
-                                  "points of V* that the index sum does not include");
   // Many non-hyperbolic zeros are the trace of a continuum (the global method samples it).
   const auto nonhyp = std::count_if(set.directions.begin(), set.directions.end(),
                                     [](const Classification& c) { return c.type == SphereType::non_hyperbolic; });
@@ -239,18 +321,18 @@ LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds
                                               "likely (the '{}' method reports isolated points only)",
                                               nonhyp, set.method));
   set.certificate.level = doubts.empty() ? Level::checked : Level::incomplete;
-  if (set.certificate.complete()) {
-    set.certificate.reason =
-        continua ? fmt::format("{} circle(s) of latitude from the meridian equation (all roots simple) and {} hyperbolic "
-                               "isolated limit direction(s); Poincare-Hopf does not apply to continua",
-                               0, set.directions.size())
-                 : fmt::format("index sum 2 (Poincare-Hopf) and all {} limit directions hyperbolic", set.directions.size());
-  } else {
-    // at most five reasons, then a count (a continuum can give hundreds)
-    set.certificate.reason = doubts.front();
-    for (std::size_t i = 1; i < std::min<std::size_t>(doubts.size(), 5); ++i) set.certificate.reason += "; " + doubts[i];
-    if (doubts.size() > 5) set.certificate.reason += fmt::format("; and {} more", doubts.size() - 5);
+  if (!set.certificate.complete()) {
+    set.certificate.reason = joined_doubts(doubts);
+    return set;
   }
+  set.certificate.reason =
+      continua ? fmt::format("{} hyperbolic isolated limit direction(s); Poincare-Hopf does not apply to continua",
+                             set.directions.size())
+               : fmt::format("index sum 2 (Poincare-Hopf) and all {} limit directions hyperbolic", set.directions.size());
+  for (const SingularPoint& sp : set.singular_points)
+    set.certificate.reason += fmt::format("; V* is discontinuous at w = {} (pure spin of the Coulomb point model), "
+                                          "a singular point of index {}",
+                                          vec(sp.w), sp.index);
   return set;
 }
 

@@ -227,6 +227,18 @@ json classification_to_json(const Classification& c, double rho_over_R, bool det
            {"sphere", {{"type", to_string(c.type)}, {"eigenvalues", std::move(eigenvalues)}, {"index", c.index}}},
            {"differentiable", c.differentiable}};
   if (c.colour) out["colour"] = *c.colour;  // Fig. 11, only on the invariant circle
+  if (c.one_sided) {
+    // on a kink of the model: the two sides' Jacobians decide the type (classify.hpp)
+    json sides = json::array();
+    const char* names[2] = {"w3 -> 0+", "w3 -> 0-"};
+    for (int k = 0; k < 2; ++k) {
+      const auto& s = (*c.one_sided)[k];
+      json ev = json::array();
+      for (Eigen::Index i = 0; i < 2; ++i) ev.push_back(complex_number(s.eigenvalues[i], "one_sided.eigenvalues"));
+      sides.push_back({{"side", names[k]}, {"type", to_string(s.type)}, {"eigenvalues", std::move(ev)}});
+    }
+    out["one_sided"] = std::move(sides);
+  }
   if (!detailed) return out;
 
   // SPEC.md section 1: J_T = P^T (D(Bw + c) - rdot I) P in the basis P = [t1 t2].
@@ -269,6 +281,10 @@ json limits_report(const Problem& problem, const System& system, const LimitSet&
     }));
   }
 
+  json singular = json::array();
+  for (const SingularPoint& sp : limits.singular_points)
+    singular.push_back({{"w", vector3((sp.w.array() + 0.0).matrix(), "singular_points.w")}, {"index", sp.index}});
+
   // SPEC.md section 1 (Poincare-Hopf): the index sum and whether the set is provably complete.
   const Certificate& certificate = limits.certificate;
   Problem at_force = problem;  // the embedded problem file carries the load actually used
@@ -281,6 +297,7 @@ json limits_report(const Problem& problem, const System& system, const LimitSet&
           {"method", limits.method},
           {"limit_directions", std::move(directions)},
           {"circles", std::move(circles)},
+          {"singular_points", std::move(singular)},
           {"certificate",
            {{"index_sum", certificate.index_sum},
             {"level", to_string(certificate.level)},

@@ -152,7 +152,7 @@ def check_limits(report, args, problems):
     if args.complete is not None and cert["complete"] != (args.complete == "yes"):
         problems.append(f"certificate.complete is {cert['complete']} ({cert['reason']})")
     if cert["complete"] and not circles:
-        total = sum(d["sphere"]["index"] for d in directions)
+        total = sum(d["sphere"]["index"] for d in directions) + sum(s["index"] for s in report.get("singular_points", []))
         if total != 2 or cert["index_sum"] != 2:
             problems.append(f"complete, but the indices sum to {total} (certificate says {cert['index_sum']})")
     if args.count is not None and len(directions) != args.count:

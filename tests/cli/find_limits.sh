@@ -63,6 +63,18 @@ expect_ok --force 0.2 --min-count 2 -- "$disc" --force 0.2 --degree 4 --method i
 expect_ok --force 0.5 --min-count 2 -- "$share/problems/general.json"
 expect_ok --force 0.3 --min-count 2 -- "$disc" --force 0.3 --model linear-fit --method linear-eigen
 expect_ok --force 0.2 --min-count 2 -- - --force 0.2 <"$disc"
+# Pade models have a kink on the equator, where (+-1, 0, 0) lie: classified by their one-sided
+# Jacobians (both sides listed), the certificate is not in doubt.
+for model in pade:1 pade:2; do
+  expect_ok --force 0.3 --count 4 -- "$disc" --force 0.3 --model $model
+  run "$disc" --force 0.3 --model $model
+  python3 - "$tmp/stdout" <<'PY' || fail "find-limits --model $model: (+-1, 0, 0) do not carry their two one-sided Jacobians"
+import json, sys
+r = json.load(open(sys.argv[1]))
+kinks = [d for d in r["limit_directions"] if abs(d["w"][0]) > 0.999999]
+sys.exit(0 if len(kinks) == 2 and all(len(d.get("one_sided", [])) == 2 and not d["differentiable"] for d in kinks) else 1)
+PY
+done
 
 # ----- incomplete certificates: the report is printed, exit 3, one line on stderr ----------------
 # Each case must keep the contract (exit 0 <=> certificate complete); at least one must be

@@ -2,6 +2,7 @@
 // Classification of limit directions, Sect. 7.2.6-7.2.8 of seed 001 and SPEC.md section 1:
 // radially (Def. 2) by rdot = R*(w), on the sphere by the tangent-plane Jacobian J_T.
 #include <Eigen/Core>
+#include <array>
 #include <complex>
 #include <optional>
 #include <string>
@@ -37,6 +38,16 @@ struct Classification {
   SphereType type = SphereType::non_hyperbolic;
   int index = 0;  // +1 nodes and foci, -1 saddles, 0 non-hyperbolic with det J_T = 0
   bool differentiable = true;  // false where the friction model has a kink
+  /// On a kink of the model along the equator (Pade models): the tangent-plane Jacobians of
+  /// the two sides, w3 -> 0+ and w3 -> 0-, in the basis P (the Clarke generalised Jacobian is
+  /// their convex hull). The type is theirs when they agree, else non-hyperbolic; the index
+  /// is sign det over the whole hull, or 0 when it changes sign there.
+  struct OneSided {
+    Eigen::Matrix2d J_T;
+    SphereType type;
+    Eigen::Vector2cd eigenvalues;
+  };
+  std::optional<std::array<OneSided, 2>> one_sided;
   /// Fig. 11 colour code (only when the circle w2 = 0 is invariant and w lies on it):
   /// purple, red, green, brown, blue; empty otherwise.
   std::optional<std::string> colour;
@@ -50,6 +61,9 @@ SphereType sphere_type_of(const Eigen::Matrix2d& J_T, const ClassifyTolerances& 
 /// disagree: +1 nodes and foci, -1 saddles; for a non-hyperbolic zero sign det J_T, or 0 when
 /// det J_T vanishes to the tolerance of the type (the index is then not decided by J_T).
 int index_of(SphereType type, const Eigen::Matrix2d& J_T, const ClassifyTolerances& tol = {});
+/// The index of a zero of a piecewise smooth field with one-sided Jacobians A and B: sign det
+/// over their convex hull (the Clarke generalised Jacobian), 0 when it is not fixed there.
+int clarke_index(const Eigen::Matrix2d& A, const Eigen::Matrix2d& B, const ClassifyTolerances& tol = {});
 /// J_T = P^T (DF - rdot I) P (SPEC.md section 1) for the tangent basis P of a unit vector and
 /// the field Jacobian DF; the second form takes P = tangent_basis(w).
 Eigen::Matrix2d tangent_jacobian(const Eigen::Matrix<double, 3, 2>& P, const Eigen::Matrix3d& DF, double rdot);

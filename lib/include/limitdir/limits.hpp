@@ -42,10 +42,18 @@ struct Certificate {
   bool complete() const { return level != Level::incomplete; }
 };
 
+/// An isolated point where V* is not continuous and not zero (a pole of Coulomb's point
+/// contact (75), where q jumps): Poincare-Hopf counts its index (the winding of V* about it).
+struct SingularPoint {
+  Eigen::Vector3d w;
+  int index;
+};
+
 struct LimitSet {
   double force = 0;
   std::vector<Classification> directions;
   std::vector<LimitCircle> circles;
+  std::vector<SingularPoint> singular_points;
   Certificate certificate;
   std::string method;  // "linear-eigen" | "invariant-circle-polynomial" | "invariant-circle" | "axisymmetric-circles" | "global"
 };
