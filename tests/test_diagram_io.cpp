@@ -2,11 +2,13 @@
 // diagram_from_json are inverse on every field of a Diagram, the reader rejects bad documents
 // with a message naming the key, and diagram_differences compares by meaning: it accepts
 // reordered events, regions and branches, new branch ids and resampled branches, and reports a
-// shifted or missing event, a different region and a moved branch.
+// shifted or missing event, a different region, a moved branch and points of another type (but
+// not at an event, nor where the type changes between two samples).
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <string>
 #include <vector>
@@ -156,6 +158,42 @@ std::string reader_error(const json& document) {
   }
   FAIL("diagram_from_json accepted " << document.dump().substr(0, 200));
   return {};
+}
+
+/// A diagram with one straight branch (id 7) from p = 0 to 1.2 sampled at `ps`, attracting
+/// stable nodes retyped by `retype`, with `events` and no regions.
+Diagram straight_branch(const std::vector<double>& ps, const std::function<void(BranchPoint&)>& retype,
+                        const std::vector<Event>& events) {
+  Diagram d = hand_built();
+  d.events = events;
+  d.regions.clear();
+  const BranchPoint start = point(0.0, unit(1, 0, 0), -1.0, SphereType::stable_node);
+  const BranchPoint end = point(1.2, unit(0.8, 0.6, 0), -1.0, SphereType::stable_node);
+  limitdir::Branch branch;
+  branch.id = 7;
+  for (const double p : ps) {
+    branch.points.push_back(between(start, end, p / 1.2));
+    retype(branch.points.back());
+  }
+  d.branches = {branch};
+  return d;
+}
+
+/// Nodes that become foci at p = 0.6, a change of type without an event.
+Diagram node_to_focus(const std::vector<double>& ps) {
+  return straight_branch(
+      ps, [](BranchPoint& x) { x.type = x.p >= 0.6 ? SphereType::stable_focus : SphereType::stable_node; }, {});
+}
+
+/// Stable nodes throughout, attracting up to the tangency at p = 1.05 and repelling after it.
+Diagram tangency_at_1_05(const std::vector<double>& ps) {
+  const Event tangency{EventKind::tangency, 1.05, {unit(0.84, 0.525, 0)}, {7}, true, 0.0};
+  return straight_branch(
+      ps,
+      [](BranchPoint& x) {
+        x.radial = x.p < 1.05 ? Radial::attracting : x.p > 1.05 ? Radial::repelling : Radial::tangent;
+      },
+      {tangency});
 }
 
 }  // namespace
@@ -360,7 +398,7 @@ TEST_CASE("diagram_io: diagram_differences reports each kind of difference") {
     CHECK(mentions(differences(a, b), "pitchfork"));
   }
   SUBCASE("a different region") {
-    b.regions[1].types = {{"attracting saddle", 2}};
+    b.regions[1].types = {{"attracting saddle", 2}};  // the same count, other types
     const auto found = differences(a, b);
     INFO("differences: " << json(found).dump());
     CHECK(found.size() == 2);
@@ -372,6 +410,10 @@ TEST_CASE("diagram_io: diagram_differences reports each kind of difference") {
     b = a;
     b.regions.pop_back();
     CHECK(mentions(differences(a, b), "region force in [1.05, 1.5]"));
+    b = a;
+    b.regions[2].types = {{"attracting saddle", 1}, {"repelling stable-node", 1}};  // one name only
+    CHECK(mentions(differences(a, b), "region force in [1.05, 1.5] with 2 limit direction(s) "
+                                      "(1 attracting saddle, 1 repelling saddle) of A has no counterpart in B"));
   }
   SUBCASE("a moved branch") {
     b.branches[1].points[1].w = unit(0.86, 0.001, 0.51);
@@ -415,5 +457,79 @@ TEST_CASE("diagram_io: diagram_differences reports each kind of difference") {
     CHECK_THROWS_AS(limitdir::diagram_differences(a, b, std::numeric_limits<double>::infinity(), 1e-9), InputError);
     b.events[1].p += 1e-3;
     CHECK(limitdir::diagram_differences(a, b, 0.0, 2e-3).empty());  // a loose tolerance accepts it
+  }
+}
+
+TEST_CASE("diagram_io: diagram_differences compares the types of the points along the branches") {
+  const Diagram a = hand_built();
+  Diagram b = a;
+
+  SUBCASE("a point in the middle of a branch with another type") {
+    b.branches[2].points[2].type = SphereType::stable_focus;  // on the loop of saddles, force = 0.15
+    auto found = differences(a, b);
+    INFO("differences: " << json(found).dump());
+    // B's point lies among A's saddles; A's lies between B's differently typed samples.
+    REQUIRE(found.size() == 1);
+    CHECK(found.front().rfind("branch 3 of B at force = 0.15, w = [0, -0.5, 0.8660254038]: type attracting "
+                              "stable-focus differs from branch 3 of A there (attracting saddle)",
+                              0) == 0);
+    b = a;
+    b.branches[2].points[2].radial = Radial::repelling;
+    found = differences(a, b);
+    REQUIRE(found.size() == 1);
+    CHECK(mentions(found, "type repelling saddle differs from branch 3 of A there (attracting saddle)"));
+    b = a;
+    b.branches[0].points[0].type = SphereType::saddle;  // at force = 0, next to A's stable node at 0.5
+    CHECK(mentions(differences(a, b), "branch 1 of B at force = 0, w = [1, 0, 0]: type attracting saddle"));
+  }
+  SUBCASE("a point exactly at an event may have any type") {
+    b.branches[0].points[2].type = SphereType::unstable_focus;  // the tangency at force = 1.05
+    b.branches[0].points[2].radial = Radial::attracting;
+    b.branches[1].points[2].type = SphereType::saddle;  // the pitchfork at force = 0.6
+    CHECK(differences(a, b).empty());
+    // Where the other curve has one type on both sides of the event, only the event exempts it.
+    const Diagram c = tangency_at_1_05({0.0, 0.3, 0.6, 0.9, 1.05, 1.2});
+    Diagram d = c;
+    d.branches[0].points[4].type = SphereType::saddle;
+    const auto found = differences(c, d);
+    INFO("differences: " << json(found).dump());
+    CHECK(found.empty());
+  }
+  SUBCASE("a point within the tolerance of an event may lie on either side of it") {
+    const Diagram c = tangency_at_1_05({0.0, 0.3, 0.6, 0.9, 1.05, 1.2});
+    // B has a saddle just after the tangency (by 4e-7 < 1e-9 + 1e-6 * 1.05), where A has nodes.
+    Diagram d = tangency_at_1_05({0.0, 0.3, 0.6, 0.9, 1.05, 1.05 + 4e-7, 1.2});
+    d.branches[0].points[5].type = SphereType::saddle;
+    CHECK(differences(c, d).empty());
+    d = tangency_at_1_05({0.0, 0.3, 0.6, 0.9, 1.05, 1.051, 1.2});
+    d.branches[0].points[5].type = SphereType::saddle;
+    const auto found = differences(c, d);
+    INFO("differences: " << json(found).dump());
+    REQUIRE(found.size() == 1);
+    CHECK(mentions(found, "branch 7 of B at force = 1.051, w = "));
+    CHECK(mentions(found, ": type repelling saddle differs from branch 7 of A there "
+                          "(tangent stable-node to repelling stable-node)"));
+  }
+  SUBCASE("a type that changes between samples, wherever they fall") {
+    const Diagram coarse = node_to_focus({0.0, 0.4, 0.8, 1.2});
+    Diagram fine = node_to_focus({0.0, 0.2, 0.6, 1.0, 1.2});
+    CHECK(differences(coarse, fine).empty());
+    CHECK(differences(fine, coarse).empty());
+    fine.branches[0].points[3].type = SphereType::stable_node;  // force = 1, between two foci of A
+    const auto found = differences(coarse, fine);
+    INFO("differences: " << json(found).dump());
+    REQUIRE(found.size() == 1);
+    CHECK(mentions(found, "branch 7 of B at force = 1, w = "));
+    CHECK(mentions(found, "type attracting stable-node differs from branch 7 of A there (attracting stable-focus)"));
+  }
+  SUBCASE("many points of another type: the first ten, then how many more") {
+    for (BranchPoint& p : b.branches[2].points) p.type = SphereType::stable_focus;  // the loop, 6 points
+    const auto found = differences(a, b);
+    INFO("differences: " << json(found).dump());
+    REQUIRE(found.size() == 11);
+    CHECK(found.front().rfind("branch 3 of A at force = 0.3, w = [0, 1, 0]: type attracting saddle differs from "
+                              "branch 3 of B there (attracting stable-focus)",
+                              0) == 0);
+    CHECK(found.back() == "and 2 more point(s) whose type differs from the other diagram's there");
   }
 }

@@ -2,7 +2,8 @@
 // Compares two bifurcation diagrams ("limitdir.diagram/1", sweep-force) by meaning rather than
 // by text: the same parameter and range, the same events (kind, location, directions, in any
 // order), the same regions and the same branches as curves in (p, w), whatever their ids,
-// order and sampling (diagram_differences, diagram_io.hpp). Prints
+// order and sampling, with the same types of points along them (diagram_differences,
+// diagram_io.hpp). Prints
 // {"schema": "limitdir.diagram-diff/1", "a", "b", "rtol", "atol", "equal", "differences": [...]} and
 // exits 0 when they agree, 1 when they differ, 2 on bad input (SPEC.md section 5).
 #include <string>
@@ -23,8 +24,10 @@ int main(int argc, char* argv[]) {
       "same bifurcations (kind, parameter value and directions, in any order), the same regions\n"
       "(number and types of limit directions, boundaries) and the same branches as curves in\n"
       "(p, w): every point of a branch of one diagram lies on the polyline of some branch of the\n"
-      "other, whatever the ids, order and number of points. Values x, y of the parameter agree\n"
-      "when |x - y| <= atol + rtol max(|x|, |y|), unit directions when |w - w'| <= atol + rtol.\n"
+      "other, whatever the ids, order and number of points, and has its radial and sphere type\n"
+      "there (except near an event or between samples of different types). Values x, y of the\n"
+      "parameter agree when |x - y| <= atol + rtol max(|x|, |y|), unit directions when\n"
+      "|w - w'| <= atol + rtol.\n"
       "Prints one JSON object (schema \"limitdir.diagram-diff/1\") listing the differences."};
   info.takes_problem = false;
   info.operands = "files";

@@ -57,7 +57,18 @@ Diagram diagram_from_json(const nlohmann::json& document, const std::string& sou
 ///    tol_w = atol + rtol, the closing segment included for a closed branch), and vice versa.
 ///    Branch ids, order and point counts may differ. Since a polyline cuts its curve's bends
 ///    by about h^2 kappa / 8 (step h, curvature kappa), diagrams traced with different steps
-///    agree only to that tolerance.
+///    agree only to that tolerance;
+///  * the types of the branch points: a point of A within tolerance of a segment of a branch of
+///    B must have the radial and sphere_type of that segment's two ends (and vice versa). Exempt
+///    are a point that is itself tangent or non-hyperbolic (exactly at an event), a segment
+///    whose ends differ in that type (the change lies between them, wherever the samples fall),
+///    and a point whose parameter agrees (as events do, above) with an event on its branch or on
+///    that branch of B: types change at events (tangency: radial; fold, branch point, Hopf: on
+///    the sphere). The point is reported when no segment within tolerance accepts it, one
+///    sentence per point (the first 10, then how many more), naming both types.
+///  The segments near a point are found by binary search in the runs of each branch along which
+///  p is monotone: O(r log n) per point for r runs (plus the segments within its tolerance), and
+///  a full search only for the farthest point off every branch.
 /// rtol must be finite and >= 0, atol finite and > 0 (InputError otherwise).
 std::vector<std::string> diagram_differences(const Diagram& a, const Diagram& b, double rtol, double atol);
 
