@@ -22,6 +22,7 @@
 #include "branch_tracer.hpp"
 #include "diagram_verifier.hpp"
 #include "event_log.hpp"
+#include "limit_curve.hpp"
 #include "limitdir/errors.hpp"
 #include "limitdir/limits.hpp"
 
@@ -156,6 +157,7 @@ class Sweeper {
   Diagram run() {
     seed_at(from_);
     drain();
+    seed_from_limit_curve();
     verify();
     diagram_.events = log_.sorted();
     diagram_.regions = verifier_.regions(diagram_.branches, diagram_.events, from_, to_, doubts_);
@@ -212,6 +214,26 @@ class Sweeper {
         if (tr_.correct(y, d / std::sqrt(l2), x) && (y - x).norm() <= tol * 10) return true;
       }
     return false;
+  }
+
+  // A load sweep: every point of the limit curve in range lies on a branch; one that does not
+  // is a branch no seed reached (an isola between the check values): traced from there.
+  void seed_from_limit_curve() {
+    if (fam_.name != "force") return;
+    const std::shared_ptr<const System> sys = tr_.field().system_ptr(from_);
+    const std::vector<detail::CurvePoint> points = detail::limit_curve_points(*sys, lo_, to_, opt_.curve_level);
+    int seeds = 0;
+    for (const detail::CurvePoint& c : points) {
+      if (near_continuum(c.F)) continue;
+      X x = make_x(c.w, c.w.dot(sys->field(c.w, c.F)), c.F);
+      if (on_known_branch(x) || !tr_.correct_at_p(x, c.F) || on_known_branch(x)) continue;
+      add_seed(x.head<3>().normalized(), x[3], c.F);
+      ++seeds;
+      drain();  // traced at once, so that the other points of its component are known
+    }
+    curve_note_ = fmt::format("the limit curve on a level-{} mesh ({} point(s) in range) lies on the branches{}",
+                              opt_.curve_level, points.size(),
+                              seeds ? fmt::format(" ({} branch(es) found from it alone)", seeds) : "");
   }
 
   // ----- tracing ---------------------------------------------------------------------------
@@ -374,13 +396,14 @@ class Sweeper {
 
   // Axisymmetric with c1 = 0 (to the location accuracy): the limit directions fill circles
   // of latitude there (Sect. 7.4.4, Figs 15-16 [Nonlinear Dyn. 2024]).
-  bool has_continuum(double p) {
-    constexpr double c1_zero = 1e-8;  // |c1| at a located event: p_tol 1e-11 times |dc1/dp| with room
+  bool has_continuum(double p, double c1_zero = 1e-8) {  // |c1| at a located event: p_tol 1e-11 times |dc1/dp| with room
     const System& sys = tr_.field().system(p);
     const double F = tr_.field().force(p);
     const double scale = 1.0 + std::abs(F) * (sys.M_inv() * sys.load_direction()).norm();
     return sys.has_invariant_circle() && std::abs(sys.c(F).x()) <= c1_zero * scale;
   }
+  // Within the continuum margin of a load with c1 = 0 (the curve there is the continuum's).
+  bool near_continuum(double F) { return has_continuum(F, continuum_offset * (to_ - from_)); }
 
   // A branch point is a pitchfork when its direction is fixed by a reflection R (w2 -> -w2 or
   // w3 -> -w3) that the field commutes with, F(R w) = R F(w) (checked on sample directions):
@@ -478,6 +501,7 @@ class Sweeper {
     std::sort(notes_.begin(), notes_.end());
     notes_.erase(std::unique(notes_.begin(), notes_.end()), notes_.end());
     for (const auto& n : notes_) cert.reason += "; " + n;
+    if (!curve_note_.empty()) cert.reason += "; " + curve_note_;
   }
 
   BranchTracer tr_;
@@ -490,6 +514,7 @@ class Sweeper {
   Diagram diagram_;
   std::vector<Pending> pending_;
   std::vector<std::string> doubts_, notes_;
+  std::string curve_note_;
 };
 
 }  // namespace

@@ -193,6 +193,43 @@ struct Seed {
   bool certain;  // the method proved a zero nearby: failing to converge is a doubt
 };
 
+// The partner of a limit direction z near a fold (a saddle-node pair): along the eigenvector t
+// of J_T's smaller eigenvalue lambda, the tangential field is phi(s) ~ lambda s + kappa s^2/2
+// (kappa by a central difference), whose other zero is s* = -2 lambda/kappa. Newton from
+// z + s* t finds the partner even when the pair is far below the mesh's resolution (1e-5 rad
+// apart 1e-10 from the fold); nullopt when there is none nearby.
+std::optional<Eigen::Vector3d> fold_partner(const System& system, double F, const Eigen::Vector3d& z,
+                                            const SolverOptions& opt) {
+  // kappa from a difference step of 1e-4 rad (truncation ~1e-8 relative, rounding
+  // 1e-16/1e-8); a partner further than 0.2 rad is not a local pair (the mesh resolves it).
+  constexpr double h = 1e-4, max_distance = 0.2;
+  const FieldJacobian fj = system.field_jacobian(z, F);
+  const Eigen::Matrix<double, 3, 2> P = tangent_basis(z);
+  const Eigen::Matrix2d J = tangent_jacobian(P, fj.DF, z.dot(fj.F));
+  const Eigen::EigenSolver<Eigen::Matrix2d> es(J);
+  if (es.eigenvalues().imag().cwiseAbs().maxCoeff() > 0) return std::nullopt;  // a focus: no fold
+  Eigen::Index k;
+  es.eigenvalues().real().cwiseAbs().minCoeff(&k);
+  const double lambda = es.eigenvalues()[k].real();
+  const Eigen::Vector2d v = es.eigenvectors().col(k).real().normalized();
+  // the left eigenvector u (u^T J = lambda u^T) picks the component along which phi is scalar
+  const Eigen::EigenSolver<Eigen::Matrix2d> left(J.transpose());
+  Eigen::Index kl;
+  (left.eigenvalues().real().array() - lambda).abs().minCoeff(&kl);
+  const Eigen::Vector2d u = left.eigenvectors().col(kl).real();
+  if (!(std::abs(u.dot(v)) > 0)) return std::nullopt;
+  const auto phi = [&](double s) {
+    return u.dot(P.transpose() * system.spherical((z + s * (P * v)).normalized(), F)) / u.dot(v);
+  };
+  const double kappa = (phi(h) + phi(-h) - 2 * phi(0.0)) / (h * h);
+  if (!(std::abs(kappa) > 0)) return std::nullopt;
+  const double s_star = -2 * lambda / kappa;
+  if (!(std::abs(s_star) <= max_distance)) return std::nullopt;
+  const Refined r = refine_limit_direction(system, F, (z + s_star * (P * v)).normalized(), opt.residual_tol);
+  if (!r.converged) return std::nullopt;
+  return r.w;
+}
+
 // Newton from every seed; the distinct limit directions, sorted. A certain seed from which
 // Newton fails is a doubt.
 std::vector<Eigen::Vector3d> refine_seeds(const System& system, double F, const std::vector<Seed>& seeds,
@@ -210,6 +247,13 @@ std::vector<Eigen::Vector3d> refine_seeds(const System& system, double F, const 
     }
     if (std::none_of(found.begin(), found.end(), [&](const Eigen::Vector3d& f) { return (f - r.w).norm() < same_direction; }))
       found.push_back(r.w);
+  }
+  // every direction's fold partner (new ones too: a chain of nearby pairs)
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    const std::optional<Eigen::Vector3d> partner = fold_partner(system, F, found[i], opt);
+    if (partner && std::none_of(found.begin(), found.end(),
+                                [&](const Eigen::Vector3d& f) { return (f - *partner).norm() < same_direction; }))
+      found.push_back(*partner);
   }
   std::sort(found.begin(), found.end(), [](const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
     if (a.x() != b.x()) return a.x() > b.x();

@@ -73,6 +73,10 @@ struct ContinuationOptions {
   double h_initial = 0.01, h_min = 1e-9, h_max = 0.05;  // arclength steps in (w, rdot, p)
   double p_tol = 1e-11;                                // event location in p
   int checks = 16;  // find-limits re-checks at equally spaced p (plus both ends and every event)
+  /// Load sweeps: the icosphere level on which the limit curve (the directions that are limit
+  /// directions for some load) is contoured to seed every component, isolas included (5: 10242
+  /// vertices, ~0.035 rad, refined locally to ~5e-4 rad).
+  int curve_level = 5;
   SolverOptions solver;
 };
 
@@ -88,11 +92,13 @@ struct ParameterFamily {
 /// ball, "alpha" of a power pressure, "j", "rho" as a number); InputError otherwise.
 ParameterFamily parameter_family(const Problem& problem, const std::string& parameter);
 
-/// The diagram over [from, to]: seeded by find_limit_directions at `from`, every branch traced
-/// through folds, events located and classified, branches switched at branch points, loops
-/// traced once, and re-checked against find_limit_directions at `to`, at every event and at
-/// `checks` interior values (a limit direction found there that no branch explains starts a
-/// new branch; if that does not settle it, the certificate says so).
+/// The diagram over [from, to]: seeded by find_limit_directions at `from` and, for a load
+/// sweep, by every point of the limit curve in range that no branch explains (a closed branch
+/// between check values); every branch traced through folds, events located and classified,
+/// branches switched at branch points, loops traced once, and re-checked against
+/// find_limit_directions at `to`, on both sides of every event, at `checks` interior values and
+/// inside every region (a limit direction found there that no branch explains starts a new
+/// branch; if that does not settle it, the certificate says so).
 Diagram sweep(const ParameterFamily& family, double from, double to, const ContinuationOptions& options = {});
 
 /// The regions of a diagram recomputed from its branches (used by classify --regions).
