@@ -121,8 +121,10 @@ BranchTracer::Located BranchTracer::locate(const Node& a, const Node& b, double 
       located = dp <= opt_.p_tol;
       break;
     }
+    // predicted from the lower end of the bracket: the predictor's error shrinks like the
+    // square of the bracket, so near a branch point the corrector stays on this branch
     const double mid = 0.5 * (lo + hi);
-    const auto nm = at(a, mid);
+    const auto nm = at(nlo, mid - lo);
     if (!nm) break;
     if ((f(nm->tests) < 0) == slo) {
       lo = mid;
@@ -134,7 +136,7 @@ BranchTracer::Located BranchTracer::locate(const Node& a, const Node& b, double 
   }
   const double p_error = std::abs(nhi.x[4] - nlo.x[4]);
   // the node at the middle of the bracket, corrected onto the branch and evaluated there
-  const auto mid = at(a, 0.5 * (lo + hi));
+  const auto mid = at(nlo, 0.5 * (hi - lo));
   return {mid ? *mid : nlo, located, p_error};
 }
 

@@ -543,9 +543,15 @@ std::vector<Region> regions_of(const Diagram& d) {
       for (std::size_t i = 0; i + 1 < b.points.size(); ++i) {
         const auto &u = b.points[i], &v = b.points[i + 1];
         if ((u.p - pm) * (v.p - pm) > 0 || u.p == v.p) continue;
-        const auto& near = std::abs(u.p - pm) < std::abs(v.p - pm) ? u : v;
+        // each half of the type from the nearer end where it is defined: an end at an event
+        // (tangent, or non-hyperbolic) does not have the region's type in that half
+        const bool u_nearer = std::abs(u.p - pm) < std::abs(v.p - pm);
+        const auto& near = u_nearer ? u : v;
+        const auto& far = u_nearer ? v : u;
+        const Radial radial = near.radial != Radial::tangent ? near.radial : far.radial;
+        const SphereType type = near.type != SphereType::non_hyperbolic ? near.type : far.type;
         ++count;
-        ++types[to_string(near.radial) + " " + to_string(near.type)];
+        ++types[to_string(radial) + " " + to_string(type)];
       }
     Region r{cuts[k], cuts[k + 1], count, {types.begin(), types.end()}};
     if (!out.empty() && out.back().count == r.count && out.back().types == r.types)
