@@ -93,12 +93,11 @@ TEST_CASE("Sweeping through F = 0: the events of Sect. 7.4 at +-F_F, +-F_P, +-F_
   }
 }
 
-TEST_CASE("Hopf point on the sphere: a complex pair of J_T crosses the imaginary axis at F = b - 1") {
-  // Linear model q = Pi w with Pi = [[-1, -a, 0], [a, -1, 0], [0, 0, -b]], M = I, c = (0, 0, F):
-  // the pole e3 is a limit direction for every F with rdot = F - b, and on its tangent plane
-  // J_T = [[-1 - rdot, -a], [a, -1 - rdot]] has eigenvalues (b - 1 - F) +- i a: a stable focus
-  // for F < b - 1, an unstable one above (Hopf at F = b - 1), and tangency at F = b (130-like).
-  const double a = 0.7, b = 1.5;
+/// Linear model q = Pi w with Pi = [[-1, -a, 0], [a, -1, 0], [0, 0, -b]], M = I, c = (0, 0, F):
+/// the pole e3 is a limit direction for every F with rdot = F - b, and on its tangent plane
+/// J_T = [[-1 - rdot, -a], [a, -1 - rdot]] has eigenvalues (b - 1 - F) +- i a: a stable focus
+/// for F < b - 1, an unstable one above (Hopf at F = b - 1), and tangency at F = b (130-like).
+static ParameterFamily rotating_family(double a, double b) {
   Eigen::Matrix3d Pi;
   Pi << -1, -a, 0, a, -1, 0, 0, 0, -b;
   auto model = std::make_shared<const LinearModel>(Pi, 1.0, 1.0, "rotating linear test model");
@@ -108,7 +107,12 @@ TEST_CASE("Hopf point on the sphere: a complex pair of J_T crosses the imaginary
     return System(Eigen::Matrix3d::Identity(), Eigen::Vector3d::UnitZ(), Eigen::Vector3d::Zero(), model);
   };
   family.force = [](double p) { return p; };
-  const Diagram d = sweep(family, 0.0, 2.0);
+  return family;
+}
+
+TEST_CASE("Hopf point on the sphere: a complex pair of J_T crosses the imaginary axis at F = b - 1") {
+  const double a = 0.7, b = 1.5;
+  const Diagram d = sweep(rotating_family(a, b), 0.0, 2.0);
   CHECK(d.certificate.complete());
   int hopf = 0, tangency = 0;
   for (const auto& e : d.events) {
@@ -126,4 +130,22 @@ TEST_CASE("Hopf point on the sphere: a complex pair of J_T crosses the imaginary
   }
   CHECK(hopf == 1);
   CHECK(tangency == 1);
+}
+
+TEST_CASE("A Hopf point crossed inside one step (--h-max 1) is located at F = b - 1") {
+  // steps of 1.0 jump over the Hopf point and the tangency at F = b
+  const double a = 0.7, b = 1.5;
+  ContinuationOptions opt;
+  opt.h_max = 1.0;
+  opt.h_initial = 1.0;
+  const Diagram d = sweep(rotating_family(a, b), 0.0, 2.0, opt);
+  CHECK(d.certificate.complete());
+  int hopf = 0;
+  for (const auto& e : d.events) {
+    if (e.kind != EventKind::hopf) continue;
+    ++hopf;
+    CHECK(std::abs(e.p - (b - 1)) <= 1e-10);
+    CHECK((e.directions.front() - Eigen::Vector3d::UnitZ()).norm() <= 1e-8);
+  }
+  CHECK(hopf == 1);
 }

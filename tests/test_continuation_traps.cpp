@@ -1,6 +1,7 @@
 // Traps for the continuation and its certificate: narrow isolas between the check values, fold
 // pairs far below any mesh, several events in one step, a transcritical branch point, a loop
-// whose closure overshoots its start, and regions against find-limits at interior points.
+// whose closure overshoots its start, and regions against find-limits at interior points (a
+// Hopf point inside one step: test_continuation_topology.cpp).
 // Every expected value is independent of lib/src/continuation.cpp: the closed forms (130),
 // (133), (138) [Nonlinear Dyn. 2024] (from the model's C_i, S_i), carried to general systems by
 // the rotational symmetry of the disc about e3; the exact model's fold by a golden-section
@@ -226,30 +227,6 @@ TEST_CASE("A transcritical branch point (no symmetry) at F = mu - lambda1 on a l
     CHECK(bps[k]->branches.size() >= 2);  // the crossing branch was switched to
   }
   check_regions_against_find_limits(family, d);
-}
-
-TEST_CASE("A Hopf point crossed inside one step is located at F = b - 1") {
-  // The rotating linear model of the Hopf test (test_continuation_topology.cpp), traced with
-  // steps of 1.0 that jump over the Hopf point and the tangency at F = b.
-  const double a = 0.7, b = 1.5;
-  Eigen::Matrix3d Pi;
-  Pi << -1, -a, 0, a, -1, 0, 0, 0, -b;
-  auto model = std::make_shared<const LinearModel>(Pi, 1.0, 1.0, "rotating linear test model");
-  ParameterFamily family;
-  family.name = "force";
-  family.system = [model](double) {
-    return System(Eigen::Matrix3d::Identity(), Eigen::Vector3d::UnitZ(), Eigen::Vector3d::Zero(), model);
-  };
-  family.force = [](double p) { return p; };
-  ContinuationOptions opt;
-  opt.h_max = 1.0;
-  opt.h_initial = 1.0;
-  const Diagram d = sweep(family, 0.0, 2.0, opt);
-  CHECK(d.certificate.complete());
-  const auto hopf = of_kind(d, EventKind::hopf);
-  REQUIRE(hopf.size() == 1);
-  CHECK(std::abs(hopf[0]->p - (b - 1)) <= 1e-10);
-  CHECK((hopf[0]->directions.front() - Eigen::Vector3d::UnitZ()).norm() <= 1e-8);
 }
 
 TEST_CASE("(138) a loop whose closure overshoots its start (--h-max 0.2) is closed once") {
