@@ -139,9 +139,13 @@ struct Crossings {
 
 Crossings crossings_between(const Tests& a, const Tests& b) {
   const auto changes = [](double u, double v) { return (u < 0) != (v < 0); };
+  // trace J_T = 0 is a Hopf point only where det J_T > 0: a saddle's trace crosses 0 freely.
+  // det J_T is smooth along the branch; negative at both ends by more than its change over
+  // the step, it stays negative within the step (to first order, with a factor 2 for the rest).
+  const bool saddle_throughout = a.jdet < 0 && b.jdet < 0 && std::max(a.jdet, b.jdet) < -2 * std::abs(a.jdet - b.jdet);
   return {changes(a.rdot, b.rdot),
           changes(a.tp, b.tp) && std::max(std::abs(a.tp), std::abs(b.tp)) > fold_tp_floor,
-          changes(a.det, b.det), changes(a.trace, b.trace)};
+          changes(a.det, b.det), changes(a.trace, b.trace) && !saddle_throughout};
 }
 
 class Sweeper {
@@ -202,6 +206,11 @@ class Sweeper {
     for (const Branch& b : diagram_.branches)
       for (std::size_t i = 0; i + 1 < b.points.size(); ++i) {
         const auto &a = b.points[i], &c = b.points[i + 1];
+        // cheap screen in p first: the gap is at least the distance of x's p from [a.p, c.p],
+        // and a quarter of the segment is at most a quarter of its 1-norm
+        const double l1 = (a.w - c.w).lpNorm<1>() + std::abs(a.rdot - c.rdot) + std::abs(a.p - c.p);
+        const double dp = std::max({x[4] - std::max(a.p, c.p), std::min(a.p, c.p) - x[4], 0.0});
+        if (dp > tol && dp > 0.25 * l1 + 1e-6) continue;
         const X pa = make_x(a.w, a.rdot, a.p), pc = make_x(c.w, c.rdot, c.p);
         const X d = pc - pa;
         const double l2 = d.squaredNorm();
@@ -226,7 +235,7 @@ class Sweeper {
     for (const detail::CurvePoint& c : points) {
       if (near_continuum(c.F)) continue;
       X x = make_x(c.w, c.w.dot(sys->field(c.w, c.F)), c.F);
-      if (on_known_branch(x) || !tr_.correct_at_p(x, c.F) || on_known_branch(x)) continue;
+      if (!tr_.correct_at_p(x, c.F) || on_known_branch(x)) continue;
       add_seed(x.head<3>().normalized(), x[3], c.F);
       ++seeds;
       drain();  // traced at once, so that the other points of its component are known
@@ -278,15 +287,14 @@ class Sweeper {
   }
 
   // One accepted step from cur (h is halved as needed): it turns the tangent by less than
-  // ~0.3 rad and changes at most one test function, unless h is down to its floor.
+  // ~0.3 rad, unless h is down to its floor.
   std::optional<Node> step(const Node& cur, double& h) {
-    const double separation_floor = separation_steps_of_h_min * opt_.h_min;
     for (;;) {
       std::optional<Node> next = tr_.at(cur, h);
       if (next && next->t.dot(cur.t) < 0) next->t = -next->t;
       const bool smooth = next && next->t.dot(cur.t) >= min_tangent_cos;
-      if (smooth && (crossings_between(cur.tests, next->tests).count() <= 1 || h <= separation_floor)) return next;
-      if (h <= opt_.h_min) return smooth ? next : std::nullopt;
+      if (smooth) return next;
+      if (h <= opt_.h_min) return std::nullopt;
       h = std::max(0.5 * h, opt_.h_min);
     }
   }
@@ -357,10 +365,21 @@ class Sweeper {
   bool inside(double p) const { return p >= lo_ && p <= to_; }
 
   // Locates the events between consecutive nodes and appends their nodes to the branch's
-  // points, so that its polyline reaches folds and branch points exactly.
+  // points, so that its polyline reaches folds and branch points exactly. A step in which
+  // more than one test function changes sign is halved until each half holds one change (or
+  // the halves reach the separation floor, where the changes coincide).
   void record_events(const Node& a, const Node& b, double h, int branch, std::vector<BranchPoint>& pts) {
     const Crossings c = crossings_between(a.tests, b.tests);
     if (c.count() == 0) return;
+    if (c.count() > 1 && h > separation_steps_of_h_min * opt_.h_min) {
+      if (std::optional<Node> m = tr_.at(a, 0.5 * h)) {
+        if (m->t.dot(a.t) < 0) m->t = -m->t;
+        record_events(a, *m, 0.5 * h, branch, pts);
+        if (inside(m->x[4])) pts.push_back(tr_.point(*m));
+        record_events(*m, b, (b.x - m->x).norm(), branch, pts);
+        return;
+      }
+    }
     std::vector<Node> located;
     const auto locate = [&](EventKind kind, auto fn) {
       const BranchTracer::Located m = tr_.locate(a, b, h, fn);

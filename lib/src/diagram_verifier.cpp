@@ -35,6 +35,41 @@ std::map<std::string, int> type_counts(const std::vector<Classification>& set) {
 
 std::string type_key(Radial radial, SphereType type) { return to_string(radial) + " " + to_string(type); }
 
+// The point of the branch between its consecutive points u, v (p between u.p and v.p) at p.
+// Near a turning point or a branch point, w is far from linear in p, and Newton at fixed p
+// from the linear interpolation can land on another branch. So the chord is followed: points
+// of the branch on hyperplanes normal to the chord (the pseudo-arclength corrector), the chord
+// fraction s adjusted by regula falsi until their p is p, then Newton at p from there.
+bool DiagramVerifier::point_at(const BranchPoint& u, const BranchPoint& v, double p, X& x) {
+  // p to 1e-9 of the segment's p-range before the final Newton at p (then a few 1e-9 away from
+  // the branch, well inside Newton's basin); 8 steps reach that for a smooth p(s).
+  constexpr double p_fraction = 1e-9;
+  constexpr int max_steps = 8;
+  const X xu = make_x(u.w, u.rdot, u.p), xv = make_x(v.w, v.rdot, v.p);
+  const X d = xv - xu;
+  const X t = d.normalized();
+  double s0 = 0, s1 = 1, f0 = u.p - p, f1 = v.p - p;
+  x = xu + (f0 / (f0 - f1)) * d;
+  for (int k = 0; k < max_steps; ++k) {
+    const double s = std::clamp(f0 / (f0 - f1), 0.0, 1.0);
+    const X xp = xu + (s0 + s * (s1 - s0)) * d;
+    X y = xp;
+    if (!tr_.correct(y, t, xp)) break;
+    x = y;
+    const double f = y[4] - p;
+    if (std::abs(f) <= p_fraction * std::abs(v.p - u.p)) break;
+    const double sm = s0 + s * (s1 - s0);
+    if ((f < 0) == (f0 < 0)) {
+      s0 = sm;
+      f0 = f;
+    } else {
+      s1 = sm;
+      f1 = f;
+    }
+  }
+  return tr_.correct_at_p(x, p);
+}
+
 Cut DiagramVerifier::cut(const std::vector<Branch>& branches, double p) {
   Cut out{p, {}};
   const std::shared_ptr<const System> system = tr_.field().system_ptr(p);  // held across corrections
@@ -43,9 +78,8 @@ Cut DiagramVerifier::cut(const std::vector<Branch>& branches, double p) {
     for (std::size_t i = 0; i + 1 < b.points.size(); ++i) {
       const BranchPoint &u = b.points[i], &v = b.points[i + 1];
       if ((u.p - p) * (v.p - p) > 0 || u.p == v.p) continue;
-      const double s = (p - u.p) / (v.p - u.p);
-      X x = make_x(u.w + s * (v.w - u.w), u.rdot + s * (v.rdot - u.rdot), p);
-      if (!tr_.correct_at_p(x, p)) continue;  // find-limits then reports it as unexplained
+      X x;
+      if (!point_at(u, v, p, x)) continue;  // find-limits then reports it as unexplained
       const Eigen::Vector3d w = x.head<3>().normalized();
       if (contains(out.directions, w)) continue;
       out.directions.push_back(classify(*system, F, w, tr_.options().solver.classify));

@@ -42,6 +42,7 @@ class DiagramVerifier {
   int checks_done() const { return checks_; }
 
  private:
+  bool point_at(const BranchPoint& u, const BranchPoint& v, double p, X& x);
   BranchTracer& tr_;
   std::string name_;
   int checks_ = 0;

@@ -74,9 +74,9 @@ struct ContinuationOptions {
   double p_tol = 1e-11;                                // event location in p
   int checks = 16;  // find-limits re-checks at equally spaced p (plus both ends and every event)
   /// Load sweeps: the icosphere level on which the limit curve (the directions that are limit
-  /// directions for some load) is contoured to seed every component, isolas included (5: 10242
-  /// vertices, ~0.035 rad, refined locally to ~5e-4 rad).
-  int curve_level = 5;
+  /// directions for some load) is contoured to seed every component, isolas included (4: 2562
+  /// vertices, ~0.07 rad, refined locally about the extrema of its defining function to ~1e-3 rad).
+  int curve_level = 4;
   SolverOptions solver;
 };
 
