@@ -13,9 +13,11 @@
 //    `differentiable` is false and dq_dw is the symmetric mean of the one-sided derivatives.
 #include <Eigen/Core>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "limitdir/interval.hpp"
 #include "limitdir/pressure.hpp"
 
 namespace limitdir {
@@ -35,6 +37,14 @@ struct ScalarLaw {
 /// On a meridian, an axisymmetric q is q = -(w1 C, w2 C, (kappa/rho) w3 S) with
 /// C = Q_w(w3)/w12 and S = T_w(w3)/w3 (generalising (85)-(86) to every model). C and S are
 /// even functions of theta; C_theta, S_theta are their theta-derivatives.
+/// Rigorous enclosures, for every x in a box not containing 0, of q(x) and of dq_dw(x), the
+/// Jacobian of the degree-0 homogeneous extension (its Clarke generalised Jacobian where q is
+/// not differentiable), computed in outward-rounded interval arithmetic (interval.hpp).
+struct QEnclosure {
+  IVec3 q;
+  IMat3 dq_dw;
+};
+
 struct MeridianValue {
   double C, C_theta, S, S_theta;
   bool differentiable = true;
@@ -50,6 +60,9 @@ class FrictionModel {
 
   Eigen::Vector3d q(const Eigen::Vector3d& x) const;
   FrictionJacobian jacobian(const Eigen::Vector3d& x) const;
+  /// Rigorous enclosures of q and dq_dw over the box x (which must not contain 0); none when
+  /// the model has no rigorous enclosure (the default) or not on this box.
+  virtual std::optional<QEnclosure> enclose(const IVec3& x) const;
 
   /// Parametrisation 2, (32): q and dq/d(theta, phi).
   Eigen::Vector3d q_angles(double theta, double phi) const;
@@ -157,6 +170,7 @@ class LinearModel : public FrictionModel {
   const Eigen::Matrix3d& Pi() const { return Pi_; }
   std::string name() const override { return "linear-fit"; }
   std::string description() const override { return description_; }
+  std::optional<QEnclosure> enclose(const IVec3& x) const override;
 
  protected:
   Eigen::Vector3d q_unit(const Eigen::Vector3d& w) const override;
@@ -190,6 +204,8 @@ class HarmonicModel : public AxisymmetricModel {
   std::string description() const override;
   MeridianValue meridian(double w12, double w3) const override;
   MeridianValue meridian_values(double w12, double w3) const override;
+  /// The Chebyshev series in y = w3^2 - w12^2 evaluated by interval Clenshaw.
+  std::optional<QEnclosure> enclose(const IVec3& x) const override;
 
  private:
   void prepare();
@@ -221,6 +237,9 @@ class PadeModel : public RegionModel {
   std::vector<double> theta_breakpoints() const override { return {}; }
   Pole pole(double epsilon) const override;
   Equator equator(double s) const override;
+  /// q as one rational function of w12 = hypot(w1, w2) and |w3| on the whole sphere (Clarke
+  /// hulls of abs and hypot at the equator and the poles).
+  std::optional<QEnclosure> enclose(const IVec3& x) const override;
 
  private:
   int order_;

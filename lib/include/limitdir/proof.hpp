@@ -1,0 +1,53 @@
+#pragma once
+// Computer-assisted proofs of the set of limit directions at one load F: every zero of
+// V*(w) = (I - w w^T) F(w) (122) is enclosed, proven unique in its box and the count is exact,
+// by a branch-and-bound cover of the sphere in outward-rounded interval arithmetic
+// (interval.hpp) with the Krawczyk operator, docs section "Proofs".
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+#include "limitdir/interval.hpp"
+#include "limitdir/system.hpp"
+
+namespace limitdir {
+
+/// Cell budget of the branch and bound: the largest number of cells examined. A hyperbolic
+/// zero is isolated after ~log2(1/width) levels of at most 4 cells around it; 2e5 cells at
+/// ~10 us each bound the run time to ~2 s.
+inline constexpr int proof_max_cells = 200000;
+/// Cells narrower than this (in the chart coordinates u, v in [-1, 1]) are not split further:
+/// 1e-10 separates zeros 1e-9 apart and stays ~1e6 ulps above the rounding of u, v.
+inline constexpr double proof_min_cell_width = 1e-10;
+
+struct ProofOptions {
+  int max_cells = proof_max_cells;
+  double min_cell_width = proof_min_cell_width;
+};
+
+/// A limit direction proven to exist and to be the only zero of V* in its box. The
+/// enclosures hold over that box: the radial sign is proven when 0 is not in rdot, the index
+/// when 0 is not in det_JT, the type (node/focus) when 0 is not in the discriminant
+/// tr^2/4 - det of J_T = P^T (DF - rdot I) P.
+struct ProvenDirection {
+  IVec3 w;
+  Interval rdot;
+  Interval det_JT, trace_JT, discriminant;
+  Eigen::Vector3d w_mid;
+};
+
+struct Proof {
+  bool proven = false;  // every zero is in `directions` and there are no others
+  std::vector<ProvenDirection> directions;
+  std::vector<std::string> undecided;  // one line per undecided cell: where (w range) and why
+  std::string reason;
+  int cells = 0;       // cells examined
+  std::string method;  // "invariant-circle" | "cube-cover"
+};
+
+/// The limit directions of `system` at load F with a proof, or proven = false with the cells
+/// that could not be decided. With an invariant circle (Sect. 7.4) and c1 != 0 every limit
+/// direction lies on w2 = 0 ((125), rows 1-2) and a 1-D cover of the circle suffices.
+Proof prove_limit_directions(const System& system, double F, const ProofOptions& options = {});
+
+}  // namespace limitdir
