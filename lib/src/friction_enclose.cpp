@@ -55,6 +55,7 @@ std::optional<QEnclosure> FrictionModel::enclose(const IVec3&) const { return st
 
 // (64): q = Pi w.
 std::optional<QEnclosure> LinearModel::enclose(const IVec3& x) const {
+  const UpwardRounding upward;
   if (!excludes_origin(x)) return std::nullopt;
   const IDual3 w = unit_direction(x);
   IDual3 q;
@@ -64,6 +65,7 @@ std::optional<QEnclosure> LinearModel::enclose(const IVec3& x) const {
 
 // (84)-(86): C and S are Chebyshev series in y = w3^2 - w12^2 (friction_harmonic.cpp).
 std::optional<QEnclosure> HarmonicModel::enclose(const IVec3& x) const {
+  const UpwardRounding upward;
   if (!excludes_origin(x)) return std::nullopt;
   const IDual3 w = unit_direction(x);
   const IDual y = square(w[2]) - (square(w[0]) + square(w[1]));
@@ -76,6 +78,7 @@ std::optional<QEnclosure> HarmonicModel::enclose(const IVec3& x) const {
 //            D_a = c^2 w12^2 + a c w12 h + h^2,   D_m = h^2 + m c w12 h + c^2 w12^2.
 // The denominators are positive on the whole sphere (w12 and h never vanish together).
 std::optional<QEnclosure> PadeModel::enclose(const IVec3& x) const {
+  const UpwardRounding upward;
   if (!excludes_origin(x)) return std::nullopt;
   const IDual3 w = unit_direction(x);
   const IDual cw = IDual(rho_over_R()) * hypot2(w[0], w[1]), h = abs(w[2]);
@@ -87,6 +90,7 @@ std::optional<QEnclosure> PadeModel::enclose(const IVec3& x) const {
 }
 
 std::optional<QEnclosure> detail::enclose_coulomb_point(const IVec3& x) {
+  const UpwardRounding upward;
   const IDual x1 = IDual::variable(x(0), 0), x2 = IDual::variable(x(1), 1);
   const IDual r = hypot2(x1, x2);
   if (!(r.v.lower() > 0.0)) return std::nullopt;

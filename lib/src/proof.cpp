@@ -411,6 +411,7 @@ void conclude(Proof& proof) {
 }  // namespace
 
 Proof prove_limit_directions(const System& system, double F, const ProofOptions& options) {
+  const UpwardRounding upward;  // one rounding-mode switch for the whole proof
   const auto field = field_enclosure(system, F);
   if (!field) {
     Proof p;

@@ -16,6 +16,9 @@
 #include <optional>
 
 #include <boost/numeric/interval.hpp>
+#if defined(__SSE2_MATH__) && (defined(__x86_64__) || defined(__i386__))
+#include <xmmintrin.h>
+#endif
 
 #if defined(__FAST_MATH__)
 #error "limitdir/interval.hpp: interval arithmetic is not rigorous under -ffast-math"
@@ -43,27 +46,98 @@ inline double launder(double x) {
   return x;
 }
 
-/// Boost's rounded_arith_std with laundered operands; the result is forced to memory
-/// (force_rounding) before the next mode change.
-struct laundered_rounding : rounded_arith_std<double> {
-  double add_down(const double& x, const double& y) { downward(); return force_rounding(launder(x) + launder(y)); }
-  double add_up(const double& x, const double& y) { upward(); return force_rounding(launder(x) + launder(y)); }
-  double sub_down(const double& x, const double& y) { downward(); return force_rounding(launder(x) - launder(y)); }
-  double sub_up(const double& x, const double& y) { upward(); return force_rounding(launder(x) - launder(y)); }
-  double mul_down(const double& x, const double& y) { downward(); return force_rounding(launder(x) * launder(y)); }
-  double mul_up(const double& x, const double& y) { upward(); return force_rounding(launder(x) * launder(y)); }
-  double div_down(const double& x, const double& y) { downward(); return force_rounding(launder(x) / launder(y)); }
-  double div_up(const double& x, const double& y) { upward(); return force_rounding(launder(x) / launder(y)); }
-  double sqrt_down(const double& x) { downward(); return force_rounding(std::sqrt(launder(x))); }
-  double sqrt_up(const double& x) { upward(); return force_rounding(std::sqrt(launder(x))); }
+#if defined(__SSE2_MATH__) && (defined(__x86_64__) || defined(__i386__))
+/// Double arithmetic is SSE2: its rounding mode is the RC field of MXCSR, which is much
+/// cheaper to switch than fesetround (which also reprograms the x87 unit).
+struct mxcsr_control {
+  using rounding_mode = unsigned;
+  static constexpr unsigned rc_mask = 0x6000u, rc_down = 0x2000u, rc_up = 0x4000u, rc_zero = 0x6000u;
+  static void get_rounding_mode(rounding_mode& m) { m = _mm_getcsr(); }
+  static void set_rounding_mode(rounding_mode m) { _mm_setcsr(m); }
+  static void set_rc(unsigned rc) { _mm_setcsr((_mm_getcsr() & ~rc_mask) | rc); }
+  static void upward() { set_rc(rc_up); }
+  static void downward() { set_rc(rc_down); }
+  static void to_nearest() { set_rc(0u); }
+  static void toward_zero() { set_rc(rc_zero); }
+  static double to_int(const double& x) { return std::nearbyint(x); }
+  static double force_rounding(const double& r) { return launder(r); }
+};
+using rounding_control_type = mxcsr_control;
+#else
+using rounding_control_type = rounding_control<double>;
+#endif
+
+/// Rounding upward throughout (set once per operation by save_state); a lower bound is the
+/// negated upward rounding of the negated expression. Operands are laundered after the mode
+/// change and the result before the next one.
+struct laundered_rounding : rounded_arith_opp<double, rounding_control_type> {
+  static double dn(double r) { return -launder(r); }
+  double add_down(const double& x, const double& y) { return dn(launder(-x) - launder(y)); }
+  double add_up(const double& x, const double& y) { return launder(launder(x) + launder(y)); }
+  double sub_down(const double& x, const double& y) { return dn(launder(y) - launder(x)); }
+  double sub_up(const double& x, const double& y) { return launder(launder(x) - launder(y)); }
+  double mul_down(const double& x, const double& y) { return dn(launder(-x) * launder(y)); }
+  double mul_up(const double& x, const double& y) { return launder(launder(x) * launder(y)); }
+  double div_down(const double& x, const double& y) { return dn(launder(-x) / launder(y)); }
+  double div_up(const double& x, const double& y) { return launder(launder(x) / launder(y)); }
+  double sqrt_down(const double& x) {
+    this->downward();
+    const double r = launder(std::sqrt(launder(x)));
+    this->upward();
+    return r;
+  }
+  double sqrt_up(const double& x) { return launder(std::sqrt(launder(x))); }
 };
 
-// Directed rounding set for every bound, the caller's rounding mode saved and restored around
-// every operation; empty intervals (NaN bounds) are allowed instead of throwing.
-using type = policies<save_state<laundered_rounding>, checking_base<double>>;
+#if defined(__SSE2_MATH__) && (defined(__x86_64__) || defined(__i386__))
+/// Boost's save_state, but it changes (and then restores) MXCSR only when the rounding is not
+/// already upward: inside an UpwardRounding scope an operation costs one stmxcsr, outside it
+/// every operation is still correctly rounded on its own.
+template <class Rounding>
+struct upward_state : Rounding {
+  unsigned mode;
+  bool changed;
+  upward_state() : mode(_mm_getcsr()), changed((mode & mxcsr_control::rc_mask) != mxcsr_control::rc_up) {
+    if (changed) _mm_setcsr((mode & ~mxcsr_control::rc_mask) | mxcsr_control::rc_up);
+  }
+  ~upward_state() {
+    if (changed) _mm_setcsr(mode);
+  }
+  upward_state(const upward_state&) = delete;
+  upward_state& operator=(const upward_state&) = delete;
+  typedef save_state_nothing<Rounding> unprotected_rounding;
+};
+#else
+template <class Rounding>
+using upward_state = save_state<Rounding>;
+#endif
+
+// Empty intervals (NaN bounds) are allowed instead of throwing.
+using type = policies<upward_state<laundered_rounding>, checking_base<double>>;
 }  // namespace interval_policy
 
 using Interval = boost::numeric::interval<double, interval_policy::type>;
+
+/// Sets upward rounding for a scope of many interval operations (then each one skips the
+/// mode switch) and restores the caller's mode. Optional: Interval is rigorous without it.
+/// Double code inside the scope runs rounded upward.
+class UpwardRounding {
+ public:
+#if defined(__SSE2_MATH__) && (defined(__x86_64__) || defined(__i386__))
+  UpwardRounding() : mode_(_mm_getcsr()) {
+    _mm_setcsr((mode_ & ~interval_policy::mxcsr_control::rc_mask) | interval_policy::mxcsr_control::rc_up);
+  }
+  ~UpwardRounding() { _mm_setcsr(mode_); }
+
+ private:
+  unsigned mode_;
+#else
+  UpwardRounding() = default;
+#endif
+ public:
+  UpwardRounding(const UpwardRounding&) = delete;
+  UpwardRounding& operator=(const UpwardRounding&) = delete;
+};
 
 /// 0 may lie in a (also when a bound is NaN: an enclosure that failed proves nothing).
 inline bool contains_zero(const Interval& a) { return !(a.lower() > 0.0) && !(a.upper() < 0.0); }
