@@ -160,10 +160,12 @@ struct Face {
   std::string name;
 };
 
-/// A fixed generic rotation: no face centre, edge or vertex on w2 = 0, w3 = 0 or an axis.
+/// A fixed generic rotation: no face centre, edge or vertex on w2 = 0, w3 = 0 or an axis. It
+/// is small (0.12 rad) because the box of x over a cell wraps the rotated chart: the smaller
+/// the rotation, the tighter the enclosures (2.2x fewer cells than at 0.6 rad).
 Eigen::Matrix3d generic_rotation() {
   const Eigen::Vector3d axis = Eigen::Vector3d(0.3137, 0.5411, 0.7803).normalized();
-  return Eigen::AngleAxisd(0.6173, axis).toRotationMatrix();
+  return Eigen::AngleAxisd(0.1173, axis).toRotationMatrix();
 }
 
 std::optional<std::vector<Face>> cube_faces() {
@@ -298,7 +300,7 @@ struct Arc {
 };
 
 std::vector<Arc> circle_arcs() {
-  constexpr double angle = 0.4173;  // generic: no arc end on an axis
+  constexpr double angle = 0.1173;  // generic: no arc end on an axis or at 45 degrees; small: little wrapping
   const Eigen::Matrix2d R = Eigen::Rotation2Dd(angle).toRotationMatrix();
   std::vector<Arc> arcs;
   for (int k = 0; k < 2; ++k)
