@@ -1,4 +1,4 @@
-// prove_limit_directions (proof.hpp) against the closed forms of Sect. 7.4 of seed 001: the
+// prove_limit_directions (proof.hpp) against the closed forms of Sect. 7.4 [Nonlinear Dyn. 2024]: the
 // disc's limit directions (128)-(138) with the harmonic model N = 2 (C_i, S_i of (85), checked
 // in test_harmonic.cpp), solved here by bisection on (132); rotations of the disc; a fold pair
 // 1e-4 and 1e-5 apart; and a non-hyperbolic zero that must stay undecided.
@@ -256,4 +256,68 @@ TEST_CASE("prove_limit_directions: the cell budget is reported, never a silent d
   CHECK(proof.cells == 10);
   REQUIRE_FALSE(proof.undecided.empty());
   CHECK(proof.undecided.back().find("cell budget spent") != std::string::npos);
+}
+
+namespace {
+/// Whether (w, F) lies in an event box of the given kind, and the largest distance in w and in
+/// F from a box of that kind to the nearest of the points.
+struct EventCheck {
+  int found = 0;
+  double far_w = 0, far_F = 0;
+};
+EventCheck check_events(const EventBoxes& ev, EventKind kind, const std::vector<Eigen::Vector3d>& ws, double F) {
+  EventCheck r;
+  for (const Eigen::Vector3d& w : ws)
+    for (const EventBox& b : ev.boxes)
+      if (b.kind == kind && contains(b.w, w, kClosedFormTol) && b.F.lower() - 1e-12 <= F && F <= b.F.upper() + 1e-12) {
+        ++r.found;
+        break;
+      }
+  for (const EventBox& b : ev.boxes) {
+    if (b.kind != kind) continue;
+    double best = INFINITY;
+    for (const Eigen::Vector3d& w : ws) best = std::min(best, (mid_of(b.w) - w).norm());
+    r.far_w = std::max(r.far_w, best);
+    r.far_F = std::max(r.far_F, std::abs(mid_of(b.F) - F));
+  }
+  return r;
+}
+std::size_t count_kind(const EventBoxes& ev, EventKind kind) {
+  std::size_t n = 0;
+  for (const EventBox& b : ev.boxes) n += b.kind == kind;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("(138): enclose_events on the rotated disc over [F_F/2, (F_F + F_P)/2] boxes exactly the two fold points, no tangency, no Hopf") {
+  const DiscN2 D;
+  const double phi = 0.3;
+  const EventBoxes ev = enclose_events(D.rotated(phi), 0.5 * D.FF(), 0.5 * (D.FF() + D.FP()));
+  INFO(ev.reason);
+  REQUIRE(ev.complete);
+  // the fold of Case 4 (errata 7.4.4): w1 < 0, w3^2 = zF at F = F_F (138)
+  const std::vector<Eigen::Vector3d> folds =
+      rotate({Eigen::Vector3d(-std::sqrt(1 - D.zF()), 0, std::sqrt(D.zF())),
+              Eigen::Vector3d(-std::sqrt(1 - D.zF()), 0, -std::sqrt(D.zF()))},
+             phi);
+  const EventCheck c = check_events(ev, EventKind::fold, folds, D.FF());
+  CHECK(c.found == 2);
+  CHECK(c.far_w <= 0.02);  // every fold box is near one of the two fold points
+  CHECK(c.far_F <= 0.01 * D.FF());
+  CHECK(count_kind(ev, EventKind::tangency) == 0);
+  CHECK(count_kind(ev, EventKind::hopf) == 0);
+}
+
+TEST_CASE("(130): enclose_events over [(F_P + F_T)/2, 1.5 F_T] boxes the tangency of (1, 0, 0) at F_T = C1 and nothing else") {
+  const DiscN2 D;
+  const double phi = 2.0;
+  const EventBoxes ev = enclose_events(D.rotated(phi), 0.5 * (D.FP() + D.FT()), 1.5 * D.FT());
+  INFO(ev.reason);
+  REQUIRE(ev.complete);
+  const EventCheck c = check_events(ev, EventKind::tangency, rotate({Eigen::Vector3d::UnitX()}, phi), D.FT());
+  CHECK(c.found == 1);
+  CHECK(c.far_w <= 0.02);
+  CHECK(c.far_F <= 0.01 * D.FT());
+  CHECK(count_kind(ev, EventKind::fold) == 0);
+  CHECK(count_kind(ev, EventKind::hopf) == 0);
 }

@@ -1,5 +1,5 @@
 // Rigorous enclosures of q and of its (Clarke) Jacobian over a box of directions for the
-// linear (64), harmonic (86) with (84)-(85), Pade (seed 003, eqs 9-10) and Coulomb point (75)
+// linear (64), harmonic (86) with (84)-(85), Zhuravlev-Kireenkov Pade (9)-(10) and Coulomb point (75)
 // models, by forward-mode differentiation over intervals (interval.hpp) of q(x/|x|).
 // Compiled with -frounding-math (lib/CMakeLists.txt).
 #include <array>
@@ -72,7 +72,7 @@ std::optional<QEnclosure> HarmonicModel::enclose(const IVec3& x) const {
   return enclosure_of(axisymmetric_q(w, clenshaw(alpha_, y), clenshaw(beta_, y), kappa_over_rho()));
 }
 
-// Seed 003 eqs (9)-(10) with eps = c w12/h, c = rho/R, h = |w3|, multiplied through by h^k:
+// Zhuravlev-Kireenkov Pade (9)-(10) with eps = c w12/h, c = rho/R, h = |w3|, multiplied through by h^k:
 //   order 1: C = c/(c w12 + a h),                 S = 1/(h + m c w12),
 //   order 2: C = c (c w12 + a h)/D_a,             S = (h + m c w12)/D_m,
 //            D_a = c^2 w12^2 + a c w12 h + h^2,   D_m = h^2 + m c w12 h + c^2 w12^2.

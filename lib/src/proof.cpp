@@ -39,11 +39,11 @@ struct FieldEnclosure {
   }
 };
 
-std::optional<FieldEnclosure> field_enclosure(const System& system, double F) {
+std::optional<FieldEnclosure> field_enclosure(const System& system, const Interval& F) {
   const auto Minv = inverse_enclosure(to_interval<3>(system.M()));
   if (!Minv) return std::nullopt;
   IVec3 load;  // F d + e
-  for (int i = 0; i < 3; ++i) load(i) = Interval(F) * system.load_direction()(i) + system.load_offset()(i);
+  for (int i = 0; i < 3; ++i) load(i) = F * system.load_direction()(i) + system.load_offset()(i);
   return FieldEnclosure{&system.friction(), *Minv, *Minv * load};
 }
 
@@ -193,6 +193,7 @@ IVec3 face_point(const Face& face, const IVec2& X) {
 struct FaceValue {
   IVec2 g;
   IMat2 Dg;
+  Interval fn;  // f_n: at a zero F = f_n x, so sign rdot = sign f_n
 };
 
 std::optional<FaceValue> face_value(const FieldEnclosure& field, const Face& face, const IVec2& X) {
@@ -207,6 +208,7 @@ std::optional<FaceValue> face_value(const FieldEnclosure& field, const Face& fac
   }
   const Interval &U = X(0), &V = X(1);
   FaceValue r;
+  r.fn = f(0);
   r.g(0) = f(1) - U * f(0);
   r.g(1) = f(2) - V * f(0);
   r.Dg(0, 0) = fu(1) - f(0) - U * fu(0);
@@ -399,6 +401,64 @@ Proof circle_proof(const FieldEnclosure& field, const ProofOptions& options) {
   return proof;
 }
 
+// ----- events over a load interval --------------------------------------------------------------
+
+constexpr unsigned fold_bit = 1u, tangency_bit = 2u, hopf_bit = 4u, no_enclosure_bit = 8u;
+
+/// The load F = F0 + (t + 1) (F1 - F0)/2 of the cell coordinate t in [-1, 1] (so that the
+/// cells split F like u and v).
+Interval load_of(const Interval& t, double F0, double F1) { return F0 + (t + 1.0) * (0.5 * (F1 - F0)); }
+
+/// The events that cannot be excluded on the cell (U, V) x F: natural and mean-value
+/// enclosures of g (g = 0), det Dg (folds and branch points), f_n (rdot = 0), and trace and
+/// det of J_T over the cell's directions (Hopf: trace = 0 with det > 0).
+unsigned possible_events(const FieldEnclosure& field, const Face& face, const IVec2& X) {
+  const auto whole = face_value(field, face, X);
+  if (!whole) return no_enclosure_bit;
+  if (!contains_zero(whole->g(0)) || !contains_zero(whole->g(1))) return 0;
+  const Eigen::Vector2d m = mid_of(X);
+  const auto at_m = face_value(field, face, to_interval<2>(m));
+  if (!at_m) return no_enclosure_bit;
+  const IVec2 mean_value = at_m->g + whole->Dg * (X - to_interval<2>(m));
+  if (!contains_zero(mean_value(0)) || !contains_zero(mean_value(1))) return 0;
+  unsigned kinds = 0;
+  if (contains_zero(whole->Dg(0, 0) * whole->Dg(1, 1) - whole->Dg(0, 1) * whole->Dg(1, 0))) kinds |= fold_bit;
+  if (contains_zero(whole->fn)) kinds |= tangency_bit;
+  const ProvenDirection d = characterise(field, face_point(face, X));
+  if (contains_zero(d.trace_JT) && d.det_JT.upper() > 0.0) kinds |= hopf_bit;
+  return kinds;
+}
+
+struct EventSearch {
+  const System* system;
+  double F0, F1;
+  const std::vector<Face>* faces;
+  IMat3 Minv;
+};
+
+unsigned examine_event_cell(const EventSearch& S, const Cell<3>& cell) {
+  const Interval F = load_of(cell.X(2), S.F0, S.F1);
+  IVec3 load;
+  for (int i = 0; i < 3; ++i) load(i) = F * S.system->load_direction()(i) + S.system->load_offset()(i);
+  const FieldEnclosure field{&S.system->friction(), S.Minv, S.Minv * load};
+  IVec2 X;
+  X(0) = cell.X(0);
+  X(1) = cell.X(1);
+  return possible_events(field, (*S.faces)[cell.chart], X);
+}
+
+void record_events(const EventSearch& S, const Cell<3>& cell, unsigned kinds, EventBoxes& out) {
+  const Face& face = (*S.faces)[cell.chart];
+  IVec2 X;
+  X(0) = cell.X(0);
+  X(1) = cell.X(1);
+  const IVec3 w = normalized(face_point(face, X));
+  const Interval F = load_of(cell.X(2), S.F0, S.F1);
+  for (const auto& [bit, kind] : {std::pair{fold_bit, EventKind::fold}, std::pair{tangency_bit, EventKind::tangency},
+                                  std::pair{hopf_bit, EventKind::hopf}})
+    if (kinds & bit) out.boxes.push_back({kind, w, F});
+}
+
 void conclude(Proof& proof) {
   proof.proven = proof.undecided.empty();
   if (proof.proven)
@@ -414,7 +474,7 @@ void conclude(Proof& proof) {
 
 Proof prove_limit_directions(const System& system, double F, const ProofOptions& options) {
   const UpwardRounding upward;  // one rounding-mode switch for the whole proof
-  const auto field = field_enclosure(system, F);
+  const auto field = field_enclosure(system, Interval(F));
   if (!field) {
     Proof p;
     p.reason = "the mass matrix could not be inverted rigorously (its determinant enclosure contains 0)";
@@ -437,6 +497,50 @@ Proof prove_limit_directions(const System& system, double F, const ProofOptions&
   }
   conclude(proof);
   return proof;
+}
+
+EventBoxes enclose_events(const System& system, double F0, double F1, const EventOptions& options) {
+  const UpwardRounding upward;
+  EventBoxes out;
+  const auto faces = cube_faces();
+  const auto Minv = inverse_enclosure(to_interval<3>(system.M()));
+  if (!faces || !Minv || !(F0 <= F1)) {
+    out.reason = "the mass matrix or the chart matrices could not be inverted rigorously, or F0 > F1";
+    return out;
+  }
+  const EventSearch S{&system, F0, F1, &*faces, *Minv};
+  std::vector<Cell<3>> work;
+  for (int k = 0; k < 6; ++k) {
+    IVec3 X;
+    X(0) = X(1) = X(2) = Interval(-1.0, 1.0);
+    work.push_back({k, X});
+  }
+  while (!work.empty()) {
+    const Cell<3> cell = work.back();
+    work.pop_back();
+    const auto where = [&] {
+      return fmt::format("{}: u in [{:.9f}, {:.9f}], v in [{:.9f}, {:.9f}], F in [{:.9f}, {:.9f}]",
+                                          (*faces)[cell.chart].name, cell.X(0).lower(), cell.X(0).upper(),
+                                          cell.X(1).lower(), cell.X(1).upper(), load_of(cell.X(2), F0, F1).lower(),
+                                          load_of(cell.X(2), F0, F1).upper());
+    };
+    if (out.cells >= options.max_cells) {
+      out.undecided.push_back(where() + ": cell budget spent (EventOptions::max_cells)");
+      continue;
+    }
+    ++out.cells;
+    const unsigned kinds = examine_event_cell(S, cell);
+    if (kinds == 0 || split(cell, options.min_width, work)) continue;
+    if (kinds & no_enclosure_bit)
+      out.undecided.push_back(where() + ": " + no_enclosure);
+    else
+      record_events(S, cell, kinds, out);
+  }
+  out.complete = out.undecided.empty();
+  out.reason = out.complete ? fmt::format("{} event boxes; no fold, branch point, tangency or Hopf point outside them "
+                                          "({} cells)", out.boxes.size(), out.cells)
+                            : fmt::format("{} cells undecided (first: {})", out.undecided.size(), out.undecided.front());
+  return out;
 }
 
 }  // namespace limitdir

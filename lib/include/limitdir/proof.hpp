@@ -2,7 +2,7 @@
 // Computer-assisted proofs of the set of limit directions at one load F: every zero of
 // V*(w) = (I - w w^T) F(w) (122) is enclosed, proven unique in its box and the count is exact,
 // by a branch-and-bound cover of the sphere in outward-rounded interval arithmetic
-// (interval.hpp) with the Krawczyk operator, docs section "Proofs".
+// (interval.hpp) with the Krawczyk operator; limit directions as in (125) [Nonlinear Dyn. 2024].
 #include <Eigen/Core>
 #include <string>
 #include <vector>
@@ -49,5 +49,41 @@ struct Proof {
 /// that could not be decided. With an invariant circle (Sect. 7.4) and c1 != 0 every limit
 /// direction lies on w2 = 0 ((125), rows 1-2) and a 1-D cover of the circle suffices.
 Proof prove_limit_directions(const System& system, double F, const ProofOptions& options = {});
+
+// ----- events over a load interval (folds, branch points, tangencies, Hopf points) -----------
+
+/// Event boxes are cells of this width in u, v and in t (F = F0 + (t + 1)(F1 - F0)/2), all in
+/// [-1, 1]: 2e-3 is ~1e-3 rad on the sphere, small enough to start a continuation at a fold.
+inline constexpr double event_min_width = 2e-3;
+/// Near a regular branch of zeros the cells are refined only until det Dg, f_n and trace J_T
+/// exclude 0 (~1e-2); 4e5 cells bound the run time to ~5 s at ~10 us each.
+inline constexpr int event_max_cells = 400000;
+
+struct EventOptions {
+  int max_cells = event_max_cells;
+  double min_width = event_min_width;
+};
+
+/// fold: g = 0 and det Dg = 0 (folds and branch points); tangency: g = 0 and rdot = 0;
+/// hopf: g = 0, trace J_T = 0 and det J_T > 0 (g, Dg: the chart map of prove_limit_directions).
+enum class EventKind { fold, tangency, hopf };
+
+struct EventBox {
+  EventKind kind;
+  IVec3 w;     // the directions of the cell
+  Interval F;  // its load range
+};
+
+struct EventBoxes {
+  bool complete = false;  // outside `boxes` it is proven that no event of each kind exists
+  std::vector<EventBox> boxes;
+  std::vector<std::string> undecided;  // cells not examined (budget) or without an enclosure
+  std::string reason;
+  int cells = 0;
+};
+
+/// Branch and bound over the charts of the sphere x [F0, F1] (c is affine in F): small boxes
+/// outside of which it is proven that there is no event of each kind.
+EventBoxes enclose_events(const System& system, double F0, double F1, const EventOptions& options = {});
 
 }  // namespace limitdir
