@@ -321,3 +321,74 @@ TEST_CASE("(130): enclose_events over [(F_P + F_T)/2, 1.5 F_T] boxes the tangenc
   CHECK(count_kind(ev, EventKind::fold) == 0);
   CHECK(count_kind(ev, EventKind::hopf) == 0);
 }
+
+namespace {
+/// 2 + the number of sign changes of (C - (8/9) S)(sin th) cos th - F on a fine theta grid:
+/// the count of (131) for any axisymmetric model of the disc, from the model's double
+/// meridian functions (friction.cpp), not from its interval enclosure.
+std::size_t disc_count_on_grid(const AxisymmetricModel& m, double F) {
+  constexpr int n = 40000;
+  const auto K = [&](double th) {
+    const MeridianValue v = m.meridian_values(std::abs(std::cos(th)), std::sin(th));
+    return (v.C - kDiscRow3 * v.S) * std::cos(th) - F;
+  };
+  std::size_t changes = 0;
+  for (int i = 0; i < n; ++i) {
+    const double a = -M_PI + 2 * M_PI * (i + 0.5) / n, b = a + 2 * M_PI / n;
+    changes += (K(a) < 0) != (K(b) < 0);
+  }
+  return 2 + changes;  // +-e1 (128) and the solutions of (131)
+}
+}  // namespace
+
+/// A proof of a Pade disc: proven with the grid count, or undecided only on the equator, where
+/// q has its kink and the Clarke hull of the Jacobian at +-e1 may contain a singular matrix
+/// (Krawczyk is valid there but need not succeed); the directions off the equator are proven.
+void check_pade_proof(const Proof& proof, std::size_t expected) {
+  INFO(proof.reason);
+  std::size_t off_equator = 0;
+  for (const ProvenDirection& d : proof.directions) off_equator += !contains_zero(d.w(2));
+  CHECK(off_equator == expected - 2);  // the non-trivial directions of (131)
+  if (proof.proven) CHECK(proof.directions.size() == expected);
+  for (const std::string& line : proof.undecided) {
+    CAPTURE(line);
+    CHECK(line.find("0.000000000]: not decided") != std::string::npos);  // |w3| < 5e-10
+  }
+}
+
+TEST_CASE("(131) Pade orders 1 and 2: proofs with the Clarke hulls of the kink of q on the equator: the grid count off the equator, only +-e1 may stay undecided") {
+  const std::shared_ptr<const ExactModel> exact = make_exact_model(disc_problem());
+  int proven = 0;
+  for (int order : {1, 2}) {
+    const auto pade = std::make_shared<PadeModel>(*exact, order);
+    const Eigen::Matrix3d M = Eigen::Vector3d(1, 1, 1 / kDiscRow3).asDiagonal();
+    for (double F : {0.05, 0.2, 0.6}) {
+      CAPTURE(order);
+      CAPTURE(F);
+      const std::size_t expected = disc_count_on_grid(*pade, F);
+      const Proof on_circle = prove_limit_directions(System(M, Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), pade), F);
+      check_pade_proof(on_circle, expected);
+      const Proof rotated =
+          prove_limit_directions(System(M, Eigen::Vector3d(std::cos(0.7), std::sin(0.7), 0), Eigen::Vector3d::Zero(), pade), F);
+      check_pade_proof(rotated, expected);
+      proven += on_circle.proven + rotated.proven;
+    }
+  }
+  MESSAGE("Pade proofs complete despite the kink: " << proven << " of 12");
+}
+
+TEST_CASE("prove_limit_directions: models without a rigorous enclosure (exact; Coulomb point at the poles) are reported, not guessed") {
+  const Problem p = disc_problem();
+  const Eigen::Matrix3d M = Eigen::Vector3d(1, 1, 1 / kDiscRow3).asDiagonal();
+  const std::shared_ptr<const FrictionModel> exact = make_exact_model(p);
+  const Proof pe = prove_limit_directions(System(M, Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), exact), 0.3);
+  CHECK_FALSE(pe.proven);
+  CHECK(pe.reason.find("no rigorous enclosure") != std::string::npos);
+  const std::shared_ptr<const FrictionModel> coulomb = make_coulomb_point_model(p.rho_over_R(), 1.0);
+  const Proof pc = prove_limit_directions(System(M, Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), coulomb), 0.3);
+  CHECK_FALSE(pc.proven);
+  for (const std::string& line : pc.undecided) {
+    CAPTURE(line);
+    CHECK(line.find("no rigorous enclosure") != std::string::npos);
+  }
+}
