@@ -196,25 +196,28 @@ struct FaceValue {
   Interval fn;  // f_n: at a zero F = f_n x, so sign rdot = sign f_n
 };
 
+/// g and Dg with the rows of T^-1 combined first, r0 = (T^-1)_a - u (T^-1)_n and
+/// r1 = (T^-1)_b - v (T^-1)_n, so g = (r0 . F, r1 . F): r0, r1 are orthogonal to x at the
+/// chart point, which keeps wide parts of F along x (a kink of q at a zero) out of g and Dg.
 std::optional<FaceValue> face_value(const FieldEnclosure& field, const Face& face, const IVec2& X) {
   const auto box = field.at(face_point(face, X));
   if (!box) return std::nullopt;
-  const IVec3 f = face.Tinv * box->F;
-  const IMat3 Df = face.Tinv * box->DF;
-  IVec3 fu, fv;  // df/du = Df a, df/dv = Df b
-  for (int i = 0; i < 3; ++i) {
-    fu(i) = Df(i, 0) * face.T(0, 1) + Df(i, 1) * face.T(1, 1) + Df(i, 2) * face.T(2, 1);
-    fv(i) = Df(i, 0) * face.T(0, 2) + Df(i, 1) * face.T(1, 2) + Df(i, 2) * face.T(2, 2);
+  IVec3 r0, r1, n, Fu, Fv;  // Fu = DF a, Fv = DF b
+  for (int j = 0; j < 3; ++j) {
+    n(j) = face.Tinv(0, j);
+    r0(j) = face.Tinv(1, j) - X(0) * face.Tinv(0, j);
+    r1(j) = face.Tinv(2, j) - X(1) * face.Tinv(0, j);
+    Fu(j) = box->DF(j, 0) * face.T(0, 1) + box->DF(j, 1) * face.T(1, 1) + box->DF(j, 2) * face.T(2, 1);
+    Fv(j) = box->DF(j, 0) * face.T(0, 2) + box->DF(j, 1) * face.T(1, 2) + box->DF(j, 2) * face.T(2, 2);
   }
-  const Interval &U = X(0), &V = X(1);
   FaceValue r;
-  r.fn = f(0);
-  r.g(0) = f(1) - U * f(0);
-  r.g(1) = f(2) - V * f(0);
-  r.Dg(0, 0) = fu(1) - f(0) - U * fu(0);
-  r.Dg(0, 1) = fv(1) - U * fv(0);
-  r.Dg(1, 0) = fu(2) - V * fu(0);
-  r.Dg(1, 1) = fv(2) - f(0) - V * fv(0);
+  r.fn = dot(n, box->F);
+  r.g(0) = dot(r0, box->F);
+  r.g(1) = dot(r1, box->F);
+  r.Dg(0, 0) = dot(r0, Fu) - r.fn;
+  r.Dg(0, 1) = dot(r0, Fv);
+  r.Dg(1, 0) = dot(r1, Fu);
+  r.Dg(1, 1) = dot(r1, Fv) - r.fn;
   return r;
 }
 
@@ -333,16 +336,19 @@ struct ArcValue {
   Interval g, dg;
 };
 
+/// g = r . (F1, F3) with r = (T^-1)_a - u (T^-1)_n orthogonal to x (as for face_value).
 std::optional<ArcValue> arc_value(const FieldEnclosure& field, const Arc& arc, const Interval& U) {
   const auto box = field.at(arc_point(arc, U));
   if (!box) return std::nullopt;
-  IVec2 F, Fu;  // (F1, F3) and its u-derivative DF (a1, 0, a3)
-  for (int r = 0; r < 2; ++r) {
-    F(r) = box->F(2 * r);
-    Fu(r) = box->DF(2 * r, 0) * arc.T(0, 1) + box->DF(2 * r, 2) * arc.T(1, 1);
+  IVec2 F, Fu, r, n;  // (F1, F3), its u-derivative DF (a1, 0, a3), the rows
+  for (int k = 0; k < 2; ++k) {
+    F(k) = box->F(2 * k);
+    Fu(k) = box->DF(2 * k, 0) * arc.T(0, 1) + box->DF(2 * k, 2) * arc.T(1, 1);
+    n(k) = arc.Tinv(0, k);
+    r(k) = arc.Tinv(1, k) - U * arc.Tinv(0, k);
   }
-  const IVec2 f = arc.Tinv * F, fu = arc.Tinv * Fu;
-  return ArcValue{f(1) - U * f(0), fu(1) - f(0) - U * fu(0)};
+  const Interval fn = dot(n, F);
+  return ArcValue{dot(r, F), dot(r, Fu) - fn};
 }
 
 /// Interval Newton steps N(U) = m - g(m)/g'(U) with g' re-enclosed over the current U,
