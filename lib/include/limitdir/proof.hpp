@@ -13,8 +13,8 @@
 namespace limitdir {
 
 /// Cell budget of the branch and bound: the largest number of cells examined. A hyperbolic
-/// zero is isolated after ~log2(1/width) levels of at most 4 cells around it; 2e5 cells at
-/// ~10 us each bound the run time to ~2 s.
+/// zero is isolated after ~log2(1/width) levels of at most 4 cells around it, the rest of the
+/// sphere takes ~1e3-1e4 cells (bench_proof); 2e5 cells at ~5 us each bound the run to ~1 s.
 inline constexpr int proof_max_cells = 200000;
 /// Cells narrower than this (in the chart coordinates u, v in [-1, 1]) are not split further:
 /// 1e-10 separates zeros 1e-9 apart and stays ~1e6 ulps above the rounding of u, v.
@@ -56,7 +56,7 @@ Proof prove_limit_directions(const System& system, double F, const ProofOptions&
 /// [-1, 1]: 2e-3 is ~1e-3 rad on the sphere, small enough to start a continuation at a fold.
 inline constexpr double event_min_width = 2e-3;
 /// Near a regular branch of zeros the cells are refined only until det Dg, f_n and trace J_T
-/// exclude 0 (~1e-2); 4e5 cells bound the run time to ~5 s at ~10 us each.
+/// exclude 0 (~1e-2): ~5e4 cells for the disc's fold; 4e5 cells at ~7 us bound the run to ~3 s.
 inline constexpr int event_max_cells = 400000;
 
 struct EventOptions {
