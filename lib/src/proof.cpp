@@ -235,6 +235,11 @@ std::optional<IVec2> krawczyk(const IVec2& X, const Eigen::Vector2d& m, const IV
   return mi - Y * gm + E * (X - mi);
 }
 
+bool finite(const IVec2& X) {
+  return std::isfinite(X(0).lower()) && std::isfinite(X(0).upper()) && std::isfinite(X(1).lower()) &&
+         std::isfinite(X(1).upper());
+}
+
 /// Krawczyk steps X <- K(X) with Dg re-enclosed over the current X: every step contains the
 /// zero proven in X.
 IVec2 shrink_zero_box(const FieldEnclosure& field, const Face& face, IVec2 X) {
@@ -243,7 +248,7 @@ IVec2 shrink_zero_box(const FieldEnclosure& field, const Face& face, IVec2 X) {
     const auto whole = face_value(field, face, X), at_m = face_value(field, face, to_interval<2>(m));
     if (!whole || !at_m) break;
     const auto K = krawczyk(X, m, at_m->g, whole->Dg);
-    if (!K || disjoint((*K)(0), X(0)) || disjoint((*K)(1), X(1))) break;
+    if (!K || !finite(*K) || disjoint((*K)(0), X(0)) || disjoint((*K)(1), X(1))) break;
     X(0) = meet((*K)(0), X(0));
     X(1) = meet((*K)(1), X(1));
   }
@@ -360,7 +365,7 @@ Interval shrink_zero_box(const FieldEnclosure& field, const Arc& arc, Interval U
     const auto whole = arc_value(field, arc, U);
     if (!gm || !whole || contains_zero(whole->dg)) break;
     const Interval N = m - gm->g / whole->dg;
-    if (disjoint(N, U)) break;  // cannot happen for a proven zero; keep U
+    if (!std::isfinite(N.lower()) || !std::isfinite(N.upper()) || disjoint(N, U)) break;  // cannot happen for a proven zero; keep U
     U = meet(N, U);
   }
   return U;
@@ -413,7 +418,9 @@ constexpr unsigned fold_bit = 1u, tangency_bit = 2u, hopf_bit = 4u, no_enclosure
 
 /// The load F = F0 + (t + 1) (F1 - F0)/2 of the cell coordinate t in [-1, 1] (so that the
 /// cells split F like u and v).
-Interval load_of(const Interval& t, double F0, double F1) { return F0 + (t + 1.0) * (0.5 * (F1 - F0)); }
+Interval load_of(const Interval& t, double F0, double F1) {
+  return F0 + (t + 1.0) * ((Interval(F1) - F0) * 0.5);  // F1 - F0 enclosed: the cells cover [F0, F1]
+}
 
 /// The events that cannot be excluded on the cell (U, V) x F: natural and mean-value
 /// enclosures of g (g = 0), det Dg (folds and branch points), f_n (rdot = 0), and trace and
