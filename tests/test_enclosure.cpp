@@ -150,3 +150,26 @@ TEST_CASE("enclose: the Pade models' Clarke hull at the equator contains both on
     }
   }
 }
+
+TEST_CASE("enclose: harmonic N = 2..4 contains q of the monomial form (85)-(86), q = -(w1 C, w2 C, (kappa/rho) w3 S) with C = sum C_i w3^(2(i-1))") {
+  const std::shared_ptr<const ExactModel> exact = make_exact_model(disc_problem());
+  std::mt19937_64 g(13);
+  std::normal_distribution<double> n;
+  for (int N = 2; N <= 4; ++N) {
+    const HarmonicModel h(*exact, N);
+    const auto poly = [](const std::vector<double>& a, long double z) {  // Horner in long double
+      long double s = 0;
+      for (auto it = a.rbegin(); it != a.rend(); ++it) s = s * z + *it;
+      return s;
+    };
+    for (int trial = 0; trial < 200; ++trial) {
+      const Eigen::Vector3d w = Eigen::Vector3d(n(g), n(g), n(g)).normalized();
+      const auto E = h.enclose(box_around(w, 1e-9));
+      REQUIRE(E);
+      const long double z = static_cast<long double>(w.z()) * w.z();
+      const long double C = poly(h.C(), z), S = poly(h.S(), z);
+      const long double q[3] = {-w.x() * C, -w.y() * C, -h.kappa_over_rho() * w.z() * S};
+      for (int i = 0; i < 3; ++i) CHECK(inside(static_cast<double>(q[i]), E->q(i)));
+    }
+  }
+}
