@@ -341,24 +341,8 @@ std::size_t disc_count_on_grid(const AxisymmetricModel& m, double F) {
 }
 }  // namespace
 
-/// A proof of a Pade disc: proven with the grid count, or undecided only on the equator, where
-/// q has its kink and the Clarke hull of the Jacobian at +-e1 may contain a singular matrix
-/// (Krawczyk is valid there but need not succeed); the directions off the equator are proven.
-void check_pade_proof(const Proof& proof, std::size_t expected) {
-  INFO(proof.reason);
-  std::size_t off_equator = 0;
-  for (const ProvenDirection& d : proof.directions) off_equator += !contains_zero(d.w(2));
-  CHECK(off_equator == expected - 2);  // the non-trivial directions of (131)
-  if (proof.proven) CHECK(proof.directions.size() == expected);
-  for (const std::string& line : proof.undecided) {
-    CAPTURE(line);
-    CHECK(line.find("0.000000000]: not decided") != std::string::npos);  // |w3| < 5e-10
-  }
-}
-
-TEST_CASE("(131) Pade orders 1 and 2: proofs with the Clarke hulls of the kink of q on the equator: the grid count off the equator, only +-e1 may stay undecided") {
+TEST_CASE("(131) Pade orders 1 and 2: +-e1 sit on the kink of q at the equator; with the Clarke hulls the proofs are complete and give the grid count, on the circle and rotated") {
   const std::shared_ptr<const ExactModel> exact = make_exact_model(disc_problem());
-  int proven = 0;
   for (int order : {1, 2}) {
     const auto pade = std::make_shared<PadeModel>(*exact, order);
     const Eigen::Matrix3d M = Eigen::Vector3d(1, 1, 1 / kDiscRow3).asDiagonal();
@@ -366,15 +350,22 @@ TEST_CASE("(131) Pade orders 1 and 2: proofs with the Clarke hulls of the kink o
       CAPTURE(order);
       CAPTURE(F);
       const std::size_t expected = disc_count_on_grid(*pade, F);
-      const Proof on_circle = prove_limit_directions(System(M, Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), pade), F);
-      check_pade_proof(on_circle, expected);
-      const Proof rotated =
-          prove_limit_directions(System(M, Eigen::Vector3d(std::cos(0.7), std::sin(0.7), 0), Eigen::Vector3d::Zero(), pade), F);
-      check_pade_proof(rotated, expected);
-      proven += on_circle.proven + rotated.proven;
+      for (double phi : {0.0, 0.7}) {
+        CAPTURE(phi);
+        const System sys(M, Eigen::Vector3d(std::cos(phi), std::sin(phi), 0), Eigen::Vector3d::Zero(), pade);
+        const Proof proof = prove_limit_directions(sys, F);
+        INFO(proof.reason);
+        CHECK(proof.method == (phi == 0.0 ? "invariant-circle" : "cube-cover"));
+        CHECK(proof.proven);
+        CHECK(proof.directions.size() == expected);
+        int on_kink = 0;  // +-e1 turned by phi, each in one proven box
+        for (const ProvenDirection& d : proof.directions)
+          for (double s : {1.0, -1.0})
+            on_kink += contains(d.w, s * Eigen::Vector3d(std::cos(phi), std::sin(phi), 0), 1e-12);
+        CHECK(on_kink == 2);
+      }
     }
   }
-  MESSAGE("Pade proofs complete despite the kink: " << proven << " of 12");
 }
 
 TEST_CASE("prove_limit_directions: models without a rigorous enclosure (exact; Coulomb point at the poles) are reported, not guessed") {

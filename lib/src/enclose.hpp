@@ -5,7 +5,6 @@
 #include "limitdir/friction.hpp"
 
 namespace limitdir::detail {
-/// (75): q = -(x1, x2, 0)/hypot(x1, x2); none when the box's w12 can be 0 (q is
-/// discontinuous at the poles).
-std::optional<QEnclosure> enclose_coulomb_point(const IVec3& x);
+/// (75): C = 1/w12, S = 0; none when the box's w12 can be 0 (q is discontinuous at the poles).
+std::optional<MeridianEnclosure> enclose_coulomb_point(const IVec3& x);
 }  // namespace limitdir::detail

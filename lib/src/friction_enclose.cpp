@@ -63,13 +63,23 @@ std::optional<QEnclosure> LinearModel::enclose(const IVec3& x) const {
   return enclosure_of(q);
 }
 
-// (84)-(86): C and S are Chebyshev series in y = w3^2 - w12^2 (friction_harmonic.cpp).
-std::optional<QEnclosure> HarmonicModel::enclose(const IVec3& x) const {
+std::optional<MeridianEnclosure> AxisymmetricModel::enclose_meridian(const IVec3&) const { return std::nullopt; }
+
+// (86): q = -(w1 C, w2 C, (kappa/rho) w3 S).
+std::optional<QEnclosure> AxisymmetricModel::enclose(const IVec3& x) const {
   const UpwardRounding upward;
+  const auto m = enclose_meridian(x);
+  if (!m) return std::nullopt;
+  return enclosure_of(axisymmetric_q(m->w, m->C, m->S, kappa_over_rho()));
+}
+
+// (84)-(86): C and S are Chebyshev series in y = w3^2 - w12^2 (friction_harmonic.cpp).
+std::optional<MeridianEnclosure> HarmonicModel::enclose_meridian(const IVec3& x) const {
   if (!excludes_origin(x)) return std::nullopt;
+  const UpwardRounding upward;
   const IDual3 w = unit_direction(x);
   const IDual y = square(w[2]) - (square(w[0]) + square(w[1]));
-  return enclosure_of(axisymmetric_q(w, clenshaw(alpha_, y), clenshaw(beta_, y), kappa_over_rho()));
+  return MeridianEnclosure{w, clenshaw(alpha_, y), clenshaw(beta_, y)};
 }
 
 // Zhuravlev-Kireenkov Pade (9)-(10) with eps = c w12/h, c = rho/R, h = |w3|, multiplied through by h^k:
@@ -77,24 +87,24 @@ std::optional<QEnclosure> HarmonicModel::enclose(const IVec3& x) const {
 //   order 2: C = c (c w12 + a h)/D_a,             S = (h + m c w12)/D_m,
 //            D_a = c^2 w12^2 + a c w12 h + h^2,   D_m = h^2 + m c w12 h + c^2 w12^2.
 // The denominators are positive on the whole sphere (w12 and h never vanish together).
-std::optional<QEnclosure> PadeModel::enclose(const IVec3& x) const {
-  const UpwardRounding upward;
+std::optional<MeridianEnclosure> PadeModel::enclose_meridian(const IVec3& x) const {
   if (!excludes_origin(x)) return std::nullopt;
+  const UpwardRounding upward;
   const IDual3 w = unit_direction(x);
   const IDual cw = IDual(rho_over_R()) * hypot2(w[0], w[1]), h = abs(w[2]);
   const IDual a(a_), m(m_), c(rho_over_R());
-  if (order_ == 1)
-    return enclosure_of(axisymmetric_q(w, c / (cw + a * h), IDual(1.0) / (h + m * cw), kappa_over_rho()));
+  if (order_ == 1) return MeridianEnclosure{w, c / (cw + a * h), IDual(1.0) / (h + m * cw)};
   const IDual Da = square(cw) + a * cw * h + square(h), Dm = square(h) + m * cw * h + square(cw);
-  return enclosure_of(axisymmetric_q(w, c * (cw + a * h) / Da, (h + m * cw) / Dm, kappa_over_rho()));
+  return MeridianEnclosure{w, c * (cw + a * h) / Da, (h + m * cw) / Dm};
 }
 
-std::optional<QEnclosure> detail::enclose_coulomb_point(const IVec3& x) {
+std::optional<MeridianEnclosure> detail::enclose_coulomb_point(const IVec3& x) {
+  if (!excludes_origin(x)) return std::nullopt;
   const UpwardRounding upward;
-  const IDual x1 = IDual::variable(x(0), 0), x2 = IDual::variable(x(1), 1);
-  const IDual r = hypot2(x1, x2);
-  if (!(r.v.lower() > 0.0)) return std::nullopt;
-  return enclosure_of({-(x1 / r), -(x2 / r), IDual(0.0)});
+  const IDual3 w = unit_direction(x);
+  const IDual w12 = hypot2(w[0], w[1]);
+  if (!(w12.v.lower() > 0.0)) return std::nullopt;
+  return MeridianEnclosure{w, IDual(1.0) / w12, IDual(0.0)};
 }
 
 }  // namespace limitdir

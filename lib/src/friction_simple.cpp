@@ -23,7 +23,9 @@ class CoulombPointModel final : public AxisymmetricModel {
     if (w12 == 0.0) return {0.0, 0.0, 0.0, 0.0, false};
     return {1.0 / w12, w3 / (w12 * w12), 0.0, 0.0, true};
   }
-  std::optional<QEnclosure> enclose(const IVec3& x) const override { return detail::enclose_coulomb_point(x); }
+  std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override {
+    return detail::enclose_coulomb_point(x);
+  }
 };
 }  // namespace
 

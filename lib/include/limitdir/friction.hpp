@@ -12,6 +12,7 @@
 //  * Where a model is not differentiable (a cone point at a pole, a kink on the equator),
 //    `differentiable` is false and dq_dw is the symmetric mean of the one-sided derivatives.
 #include <Eigen/Core>
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -43,6 +44,14 @@ struct ScalarLaw {
 struct QEnclosure {
   IVec3 q;
   IMat3 dq_dw;
+};
+
+/// Over a box of x: w = x/|x| and the meridian functions C, S of (86), each with its (Clarke)
+/// gradient with respect to x, so that q = -(w1 C, w2 C, (kappa/rho) w3 S) and its Jacobian
+/// follow; the proofs combine a wide gradient of C (a kink) with the narrow w first.
+struct MeridianEnclosure {
+  std::array<IDual, 3> w;
+  IDual C, S;
 };
 
 struct MeridianValue {
@@ -101,6 +110,11 @@ class AxisymmetricModel : public FrictionModel {
   ScalarLaw at_theta(double theta) const;
   /// (53): Q_eps(eps), T_eps(eps) and d/deps, eps in [0, +infinity].
   ScalarLaw at_epsilon(double epsilon) const;
+
+  /// Rigorous enclosures of w, C and S over the box x (none by default, and where the model
+  /// has none); enclose() of an axisymmetric model is built on it.
+  virtual std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const;
+  std::optional<QEnclosure> enclose(const IVec3& x) const override;
 
  protected:
   using FrictionModel::FrictionModel;
@@ -205,7 +219,7 @@ class HarmonicModel : public AxisymmetricModel {
   MeridianValue meridian(double w12, double w3) const override;
   MeridianValue meridian_values(double w12, double w3) const override;
   /// The Chebyshev series in y = w3^2 - w12^2 evaluated by interval Clenshaw.
-  std::optional<QEnclosure> enclose(const IVec3& x) const override;
+  std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override;
 
  private:
   void prepare();
@@ -237,9 +251,9 @@ class PadeModel : public RegionModel {
   std::vector<double> theta_breakpoints() const override { return {}; }
   Pole pole(double epsilon) const override;
   Equator equator(double s) const override;
-  /// q as one rational function of w12 = hypot(w1, w2) and |w3| on the whole sphere (Clarke
-  /// hulls of abs and hypot at the equator and the poles).
-  std::optional<QEnclosure> enclose(const IVec3& x) const override;
+  /// C and S as rational functions of w12 = hypot(w1, w2) and |w3| on the whole sphere
+  /// (Clarke hulls of abs and hypot at the equator and the poles).
+  std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override;
 
  private:
   int order_;
