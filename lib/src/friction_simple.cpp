@@ -3,6 +3,7 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "enclose.hpp"
 #include "limitdir/errors.hpp"
 #include "limitdir/friction.hpp"
 
@@ -21,6 +22,9 @@ class CoulombPointModel final : public AxisymmetricModel {
   MeridianValue meridian(double w12, double w3) const override {
     if (w12 == 0.0) return {0.0, 0.0, 0.0, 0.0, false};
     return {1.0 / w12, w3 / (w12 * w12), 0.0, 0.0, true};
+  }
+  std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override {
+    return detail::enclose_coulomb_point(x);
   }
 };
 }  // namespace

@@ -12,10 +12,13 @@
 //  * Where a model is not differentiable (a cone point at a pole, a kink on the equator),
 //    `differentiable` is false and dq_dw is the symmetric mean of the one-sided derivatives.
 #include <Eigen/Core>
+#include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "limitdir/interval.hpp"
 #include "limitdir/pressure.hpp"
 
 namespace limitdir {
@@ -35,6 +38,22 @@ struct ScalarLaw {
 /// On a meridian, an axisymmetric q is q = -(w1 C, w2 C, (kappa/rho) w3 S) with
 /// C = Q_w(w3)/w12 and S = T_w(w3)/w3 (generalising (85)-(86) to every model). C and S are
 /// even functions of theta; C_theta, S_theta are their theta-derivatives.
+/// Rigorous enclosures, for every x in a box not containing 0, of q(x) and of dq_dw(x), the
+/// Jacobian of the degree-0 homogeneous extension (its Clarke generalised Jacobian where q is
+/// not differentiable), computed in outward-rounded interval arithmetic (interval.hpp).
+struct QEnclosure {
+  IVec3 q;
+  IMat3 dq_dw;
+};
+
+/// Over a box of x: w = x/|x| and the meridian functions C, S of (86), each with its (Clarke)
+/// gradient with respect to x, so that q = -(w1 C, w2 C, (kappa/rho) w3 S) and its Jacobian
+/// follow; the proofs combine a wide gradient of C (a kink) with the narrow w first.
+struct MeridianEnclosure {
+  std::array<IDual, 3> w;
+  IDual C, S;
+};
+
 struct MeridianValue {
   double C, C_theta, S, S_theta;
   bool differentiable = true;
@@ -50,6 +69,9 @@ class FrictionModel {
 
   Eigen::Vector3d q(const Eigen::Vector3d& x) const;
   FrictionJacobian jacobian(const Eigen::Vector3d& x) const;
+  /// Rigorous enclosures of q and dq_dw over the box x (which must not contain 0); none when
+  /// the model has no rigorous enclosure (the default) or not on this box.
+  virtual std::optional<QEnclosure> enclose(const IVec3& x) const;
 
   /// Parametrisation 2, (32): q and dq/d(theta, phi).
   Eigen::Vector3d q_angles(double theta, double phi) const;
@@ -88,6 +110,11 @@ class AxisymmetricModel : public FrictionModel {
   ScalarLaw at_theta(double theta) const;
   /// (53): Q_eps(eps), T_eps(eps) and d/deps, eps in [0, +infinity].
   ScalarLaw at_epsilon(double epsilon) const;
+
+  /// Rigorous enclosures of w, C and S over the box x (none by default, and where the model
+  /// has none); enclose() of an axisymmetric model is built on it.
+  virtual std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const;
+  std::optional<QEnclosure> enclose(const IVec3& x) const override;
 
  protected:
   using FrictionModel::FrictionModel;
@@ -157,6 +184,7 @@ class LinearModel : public FrictionModel {
   const Eigen::Matrix3d& Pi() const { return Pi_; }
   std::string name() const override { return "linear-fit"; }
   std::string description() const override { return description_; }
+  std::optional<QEnclosure> enclose(const IVec3& x) const override;
 
  protected:
   Eigen::Vector3d q_unit(const Eigen::Vector3d& w) const override;
@@ -190,6 +218,8 @@ class HarmonicModel : public AxisymmetricModel {
   std::string description() const override;
   MeridianValue meridian(double w12, double w3) const override;
   MeridianValue meridian_values(double w12, double w3) const override;
+  /// The Chebyshev series in y = w3^2 - w12^2 evaluated by interval Clenshaw.
+  std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override;
 
  private:
   void prepare();
@@ -221,6 +251,9 @@ class PadeModel : public RegionModel {
   std::vector<double> theta_breakpoints() const override { return {}; }
   Pole pole(double epsilon) const override;
   Equator equator(double s) const override;
+  /// C and S as rational functions of w12 = hypot(w1, w2) and |w3| on the whole sphere
+  /// (Clarke hulls of abs and hypot at the equator and the poles).
+  std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override;
 
  private:
   int order_;

@@ -1,0 +1,58 @@
+// Proof benchmarks (prove_limit_directions): the disc with harmonic N = 2 by the invariant
+// circle (target <= 1 ms) and a general system with harmonic N = 2 by the cube cover
+// (target <= 20 ms).
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+
+#include "limitdir/proof.hpp"
+#include "limitdir/problem.hpp"
+
+using namespace limitdir;
+
+namespace {
+Problem disc_harmonic2() {
+  return parse_problem({{"system", {{"preset", "disc"}}}, {"friction", {{"model", "harmonic"}, {"degree", 2}}}},
+                       "bench");
+}
+
+/// M = diag(1, 1, 9/8), d = e1, e = (-0.5, 0.0489, 0): at F = 0.5, c = (0, 0.0489, 0) and 8
+/// limit directions (the disc turned by 90 degrees below its fold (138)).
+System general_harmonic2() {
+  const System disc = make_system(disc_harmonic2());
+  return System(disc.M(), Eigen::Vector3d::UnitX(), Eigen::Vector3d(-0.5, 0.0489, 0), disc.friction_ptr());
+}
+
+void run(benchmark::State& state, const System& s, double F, std::size_t count) {
+  for (auto _ : state) {
+    Proof proof = prove_limit_directions(s, F);
+    if (!proof.proven || proof.directions.size() != count) state.SkipWithError(proof.reason.c_str());
+    benchmark::DoNotOptimize(proof);
+  }
+}
+
+void disc_case3(benchmark::State& state) { run(state, make_system(disc_harmonic2()), 0.3, 4); }
+void disc_case4(benchmark::State& state) { run(state, make_system(disc_harmonic2()), 0.02, 8); }
+void general_isolas(benchmark::State& state) { run(state, general_harmonic2(), 0.5, 8); }
+
+/// enclose_events on the disc with its load turned by 0.3 rad about e3 over [0.025, 0.22]:
+/// the two fold points at F_F = 0.049 (138).
+void events_fold(benchmark::State& state) {
+  const System disc = make_system(disc_harmonic2());
+  const System turned(disc.M(), Eigen::Vector3d(std::cos(0.3), std::sin(0.3), 0), Eigen::Vector3d::Zero(),
+                      disc.friction_ptr());
+  for (auto _ : state) {
+    EventBoxes events = enclose_events(turned, 0.025, 0.22);
+    if (!events.complete) state.SkipWithError(events.reason.c_str());
+    benchmark::DoNotOptimize(events);
+  }
+}
+}  // namespace
+
+// Case 3 (F = 0.3, 4 directions) and Case 4 (F = 0.02 below the fold, 8 directions).
+BENCHMARK(disc_case3)->Unit(benchmark::kMicrosecond);
+BENCHMARK(disc_case4)->Unit(benchmark::kMicrosecond);
+BENCHMARK(general_isolas)->Unit(benchmark::kMillisecond);
+BENCHMARK(events_fold)->Unit(benchmark::kMillisecond);
+
+BENCHMARK_MAIN();
