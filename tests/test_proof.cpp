@@ -265,7 +265,7 @@ struct EventCheck {
   int found = 0;
   double far_w = 0, far_F = 0;
 };
-EventCheck check_events(const EventBoxes& ev, EventKind kind, const std::vector<Eigen::Vector3d>& ws, double F) {
+EventCheck check_events(const EventBoxes& ev, EventBoxKind kind, const std::vector<Eigen::Vector3d>& ws, double F) {
   EventCheck r;
   for (const Eigen::Vector3d& w : ws)
     for (const EventBox& b : ev.boxes)
@@ -282,7 +282,7 @@ EventCheck check_events(const EventBoxes& ev, EventKind kind, const std::vector<
   }
   return r;
 }
-std::size_t count_kind(const EventBoxes& ev, EventKind kind) {
+std::size_t count_kind(const EventBoxes& ev, EventBoxKind kind) {
   std::size_t n = 0;
   for (const EventBox& b : ev.boxes) n += b.kind == kind;
   return n;
@@ -300,12 +300,12 @@ TEST_CASE("(138): enclose_events on the rotated disc over [F_F/2, (F_F + F_P)/2]
       rotate({Eigen::Vector3d(-std::sqrt(1 - D.zF()), 0, std::sqrt(D.zF())),
               Eigen::Vector3d(-std::sqrt(1 - D.zF()), 0, -std::sqrt(D.zF()))},
              phi);
-  const EventCheck c = check_events(ev, EventKind::fold, folds, D.FF());
+  const EventCheck c = check_events(ev, EventBoxKind::fold, folds, D.FF());
   CHECK(c.found == 2);
   CHECK(c.far_w <= 0.02);  // every fold box is near one of the two fold points
   CHECK(c.far_F <= 0.01 * D.FF());
-  CHECK(count_kind(ev, EventKind::tangency) == 0);
-  CHECK(count_kind(ev, EventKind::hopf) == 0);
+  CHECK(count_kind(ev, EventBoxKind::tangency) == 0);
+  CHECK(count_kind(ev, EventBoxKind::hopf) == 0);
 }
 
 TEST_CASE("(130): enclose_events over [(F_P + F_T)/2, 1.5 F_T] boxes the tangency of (1, 0, 0) at F_T = C1 and nothing else") {
@@ -314,12 +314,12 @@ TEST_CASE("(130): enclose_events over [(F_P + F_T)/2, 1.5 F_T] boxes the tangenc
   const EventBoxes ev = enclose_events(D.rotated(phi), 0.5 * (D.FP() + D.FT()), 1.5 * D.FT());
   INFO(ev.reason);
   REQUIRE(ev.complete);
-  const EventCheck c = check_events(ev, EventKind::tangency, rotate({Eigen::Vector3d::UnitX()}, phi), D.FT());
+  const EventCheck c = check_events(ev, EventBoxKind::tangency, rotate({Eigen::Vector3d::UnitX()}, phi), D.FT());
   CHECK(c.found == 1);
   CHECK(c.far_w <= 0.02);
   CHECK(c.far_F <= 0.01 * D.FT());
-  CHECK(count_kind(ev, EventKind::fold) == 0);
-  CHECK(count_kind(ev, EventKind::hopf) == 0);
+  CHECK(count_kind(ev, EventBoxKind::fold) == 0);
+  CHECK(count_kind(ev, EventBoxKind::hopf) == 0);
 }
 
 namespace {

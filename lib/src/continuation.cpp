@@ -541,7 +541,10 @@ class Sweeper {
 Diagram sweep(const ParameterFamily& family, double from, double to, const ContinuationOptions& options) {
   if (!std::isfinite(from) || !std::isfinite(to) || !(from < to))
     throw InputError(fmt::format("sweep: need finite from < to (got {} and {})", from, to));
-  Sweeper s(family, from, to, options);
+  // The many find-limits checks of a sweep are not proofs: its certificate is "checked" at best.
+  ContinuationOptions opt = options;
+  opt.solver.prove = false;
+  Sweeper s(family, from, to, opt);
   return s.run();
 }
 

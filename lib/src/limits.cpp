@@ -26,6 +26,7 @@
 
 #include "constants.hpp"
 #include "icosphere.hpp"
+#include "limits_proof.hpp"
 #include "limitdir/errors.hpp"
 #include "limitdir/sphere.hpp"
 
@@ -740,7 +741,18 @@ Level level_from_string(const std::string& text) {
   throw InputError("certificate level: unknown '" + text + "' (valid: proven, checked, incomplete)");
 }
 
+namespace {
+LimitSet solve(const System& system, double F, const SolverOptions& opt);
+}  // namespace
+
 LimitSet find_limit_directions(const System& system, double F, const SolverOptions& opt) {
+  LimitSet set = solve(system, F, opt);
+  if (opt.prove) detail::attach_proof(system, F, opt, set);
+  return set;
+}
+
+namespace {
+LimitSet solve(const System& system, double F, const SolverOptions& opt) {
   if (!std::isfinite(F)) throw InputError(fmt::format("force: must be a finite number (got {})", F));
   if (opt.mesh_level < 1 || opt.mesh_level > 7)
     throw InputError(fmt::format("mesh level: must be an integer in [1, 7] (got {})", opt.mesh_level));
@@ -762,5 +774,7 @@ LimitSet find_limit_directions(const System& system, double F, const SolverOptio
   if (system.constant_B()) return solve_linear(system, F, opt);
   return solve_global(system, F, opt);
 }
+
+}  // namespace
 
 }  // namespace limitdir

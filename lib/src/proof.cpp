@@ -531,8 +531,8 @@ void record_events(const EventSearch& S, const Cell<3>& cell, unsigned kinds, Ev
   X(1) = cell.X(1);
   const IVec3 w = normalized(face_point(face, X));
   const Interval F = load_of(cell.X(2), S.F0, S.F1);
-  for (const auto& [bit, kind] : {std::pair{fold_bit, EventKind::fold}, std::pair{tangency_bit, EventKind::tangency},
-                                  std::pair{hopf_bit, EventKind::hopf}})
+  for (const auto& [bit, kind] : {std::pair{fold_bit, EventBoxKind::fold}, std::pair{tangency_bit, EventBoxKind::tangency},
+                                  std::pair{hopf_bit, EventBoxKind::hopf}})
     if (kinds & bit) out.boxes.push_back({kind, w, F});
 }
 

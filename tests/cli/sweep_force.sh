@@ -102,6 +102,12 @@ expect_bad "--model" "$disc" --from 0 --to 1 --model harmonik
 expect_bad "friction.model" "$tmp/bad-problem.json" --from 0 --to 1
 expect_bad "PROBLEM" --from 0 --to 1
 expect_bad "missing.json" "$tmp/missing.json" --from 0 --to 1
+expect_bad "--require" "$disc" --from 0 --to 1 --require always
+# a diagram is checked at best (its find-limits checks are not proofs): --require proven exits 3
+# with the diagram on stdout
+expect_error 3 "not proven as --require asks" "$disc" --from 0.1 --to 0.3 --require proven
+python3 -c "import json, sys; sys.exit(json.load(open(sys.argv[1]))['certificate']['level'] != 'checked')" "$tmp/stdout" ||
+  fail "sweep-force --require proven: the checked diagram is not on stdout"
 
 # ----- help and version ----------------------------------------------------------------------------
 run --help

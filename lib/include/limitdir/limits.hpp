@@ -66,6 +66,9 @@ struct SolverOptions {
   /// automatically by up to two levels when the mesh does not resolve the field.
   int mesh_level = 4;
   double residual_tol = 1e-13;  // |V*| after Newton
+  /// Attempt a computer-assisted proof (proof.hpp) to raise the certificate to "proven". Off
+  /// for the many find-limits checks of a sweep, whose certificate is "checked" at best.
+  bool prove = true;
   ClassifyTolerances classify;
 };
 

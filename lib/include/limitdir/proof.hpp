@@ -66,10 +66,10 @@ struct EventOptions {
 
 /// fold: g = 0 and det Dg = 0 (folds and branch points); tangency: g = 0 and rdot = 0;
 /// hopf: g = 0, trace J_T = 0 and det J_T > 0 (g, Dg: the chart map of prove_limit_directions).
-enum class EventKind { fold, tangency, hopf };
+enum class EventBoxKind { fold, tangency, hopf };
 
 struct EventBox {
-  EventKind kind;
+  EventBoxKind kind;
   IVec3 w;     // the directions of the cell
   Interval F;  // its load range
 };

@@ -1,0 +1,100 @@
+// The three certificate levels of find-limits (limits.hpp): "proven" where the proof of
+// proof.hpp holds (linear, harmonic and Pade models), "checked" where only the numerical
+// consistency checks pass (the exact model has no interval enclosure; continua), and never a
+// level above what was shown. Expected counts come from the closed forms (128)-(138)
+// [Nonlinear Dyn. 2024] of the disc with harmonic N = 2 (k_i = C_i - 8/9 S_i).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+#include "limitdir/limits.hpp"
+
+using namespace limitdir;
+
+namespace {
+
+Problem disc(const std::string& model) {
+  Problem p;
+  p.system.preset = "disc";
+  p.pressure = Pressure::uniform();
+  p.friction.model = model;
+  if (model == "harmonic") p.friction.degree = 2;
+  return p;
+}
+
+struct DiscN2 {
+  double FT, FP, FF;  // (130), (133), (138)
+};
+DiscN2 closed_forms() {
+  const auto model = make_friction_model(disc("harmonic"));
+  const auto& h = dynamic_cast<const HarmonicModel&>(*model);
+  const double k1 = h.C()[0] - 8.0 / 9.0 * h.S()[0], k2 = h.C()[1] - 8.0 / 9.0 * h.S()[1];
+  return {h.C()[0], k1, std::sqrt(4 * std::pow(k1 + k2, 3) / (27 * k2))};
+}
+
+}  // namespace
+
+TEST_CASE("(131)-(138) the disc, harmonic N = 2: proven in Cases 1-4 with the closed-form counts 2, 2, 4, 8") {
+  const DiscN2 cf = closed_forms();
+  const System sys = make_system(disc("harmonic"));
+  struct Case {
+    double F;
+    std::size_t count;
+  };
+  for (const Case& c : {Case{0.5 * cf.FF, 8}, Case{0.5 * (cf.FF + cf.FP), 4}, Case{0.5 * (cf.FP + cf.FT), 2},
+                        Case{1.5 * cf.FT, 2}}) {
+    CAPTURE(c.F);
+    const LimitSet L = find_limit_directions(sys, c.F);
+    CHECK(L.certificate.level == Level::proven);
+    CHECK(L.directions.size() == c.count);
+    CHECK(L.certificate.reason.rfind("proven:", 0) == 0);
+  }
+}
+
+TEST_CASE("Certificate levels: the exact model and continua are checked, never proven; prove = false gives checked") {
+  const DiscN2 cf = closed_forms();
+  {
+    const LimitSet L = find_limit_directions(make_system(disc("exact")), 0.3);
+    CHECK(L.certificate.level == Level::checked);
+    CHECK(L.certificate.reason.find("no rigorous (interval) enclosure") != std::string::npos);
+  }
+  {
+    const LimitSet L = find_limit_directions(make_system(disc("harmonic")), 0.0);  // circles of latitude (Fig. 16)
+    CHECK(!L.circles.empty());
+    CHECK(L.certificate.level == Level::checked);
+  }
+  {
+    SolverOptions opt;
+    opt.prove = false;
+    const LimitSet L = find_limit_directions(make_system(disc("harmonic")), 0.5 * (cf.FF + cf.FP), opt);
+    CHECK(L.certificate.level == Level::checked);
+  }
+}
+
+TEST_CASE("(133) at the pitchfork F = F_P the direction (1, 0, 0) is non-hyperbolic: no level above incomplete") {
+  // J_T at (1, 0, 0) has the eigenvalue -(C(0) - 8/9 S(0)) + F = F - F_P along the meridian.
+  const DiscN2 cf = closed_forms();
+  const LimitSet L = find_limit_directions(make_system(disc("harmonic")), cf.FP);
+  CHECK(L.certificate.level == Level::incomplete);
+}
+
+TEST_CASE("A general system (coupled mass matrix, harmonic N = 3): proven, the count equals the numerical one") {
+  Problem p = disc("harmonic");
+  p.friction.degree = 3;
+  p.system.preset = "general";
+  p.system.mass << 2.0, 0.3, 0.0, 0.3, 1.5, 0.2, 0.0, 0.2, 0.8;
+  p.system.load_direction = Eigen::Vector3d::UnitX();
+  p.system.load_offset = Eigen::Vector3d(0.0, 0.0, 0.1);
+  const System sys = make_system(p);
+  SolverOptions numerical;
+  numerical.prove = false;
+  const LimitSet N = find_limit_directions(sys, 0.5, numerical);
+  const LimitSet L = find_limit_directions(sys, 0.5);
+  CHECK(N.certificate.level == Level::checked);
+  CHECK(L.certificate.level == Level::proven);
+  CHECK(L.directions.size() == N.directions.size());
+  int sum = 0;
+  for (const auto& c : L.directions) sum += c.index;
+  CHECK(sum == 2);  // Poincare-Hopf, independently of the proof
+}
