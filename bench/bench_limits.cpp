@@ -1,5 +1,7 @@
-// Limit-direction benchmarks (issue 3 targets): the disc at one F per model, <= 20 us for the
-// polynomial axisymmetric models and <= 2 ms for the exact model by the global method.
+// Limit-direction benchmarks: the disc at one F per model. The checked path (no proof):
+// <= 20 us for the polynomial axisymmetric models, <= 2 ms for the exact model by the global
+// method. The proven path (find-limits' default): <= 1 ms for the disc with N = 2 (the
+// general-system proof is in bench_proof).
 #include <benchmark/benchmark.h>
 
 #include "limitdir/limits.hpp"
@@ -17,16 +19,22 @@ Problem disc(const std::string& model, int degree) {
   return p;
 }
 
-void run(benchmark::State& state, const Problem& p, const std::string& method, double F) {
+void solve(benchmark::State& state, const Problem& p, const std::string& method, double F, bool prove) {
   const System s = make_system(p);
   SolverOptions o;
   o.method = method;
+  o.prove = prove;
   for (auto _ : state) {
     LimitSet L = find_limit_directions(s, F, o);
     if (!L.certificate.complete()) state.SkipWithError(L.certificate.reason.c_str());
+    if (prove && L.certificate.level != Level::proven) state.SkipWithError(L.certificate.reason.c_str());
     benchmark::DoNotOptimize(L);
   }
 }
+void run(benchmark::State& state, const Problem& p, const std::string& method, double F) {
+  solve(state, p, method, F, false);
+}
+void proven(benchmark::State& state, const Problem& p, double F) { solve(state, p, "auto", F, true); }
 }  // namespace
 
 // Case 3 of the paper (F = 0.3: four limit directions for N >= 2).
@@ -41,5 +49,11 @@ BENCHMARK_CAPTURE(run, exact_global, disc("exact", 0), "global", 0.3)->Unit(benc
 // Case 4 (F = 0.02 for N = 2: eight limit directions) and the load-free circles.
 BENCHMARK_CAPTURE(run, harmonic2_case4, disc("harmonic", 2), "auto", 0.02)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(run, harmonic2_F0_circles, disc("harmonic", 2), "auto", 0.0)->Unit(benchmark::kMicrosecond);
+
+// The proven path: Cases 3 and 4 of the disc, the linear-fit model (cube cover of the sphere).
+BENCHMARK_CAPTURE(proven, harmonic2_proven, disc("harmonic", 2), 0.3)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(proven, harmonic2_case4_proven, disc("harmonic", 2), 0.02)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(proven, harmonic8_proven, disc("harmonic", 8), 0.3)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(proven, linear_fit_proven, disc("linear-fit", 0), 0.3)->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();

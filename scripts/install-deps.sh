@@ -5,7 +5,7 @@ set -euo pipefail
 packages=(
   g++ make cmake            # toolchain
   libeigen3-dev             # Eigen3::Eigen
-  libboost-dev              # Boost headers: Boost.Math (elliptic integrals, quadrature, Beta)
+  libboost-dev              # Boost headers: Boost.Math (elliptic integrals, quadrature, Beta), Boost.Interval (proofs)
   libboost-program-options-dev  # Boost::program_options
   libfmt-dev                # fmt::fmt
   nlohmann-json3-dev        # nlohmann_json::nlohmann_json
