@@ -278,3 +278,14 @@ TEST_CASE("Every region of the hollow ball's diagram agrees with find-limits at 
     CHECK(again[i].types == d.regions[i].types);
   }
 }
+
+TEST_CASE("(132) the event loads of the invariant circle are a cross-check of every located event (disc N = 2: F_F, F_P, F_T)") {
+  // The sweep predicts the folds, pitchforks and tangencies of the invariant circle from the
+  // polynomial h(u) = A(u)^2 (1 - u) of (132) and demands each be located (and nothing else):
+  // for the disc with N = 2 on [0, 1.5] these are the closed forms (138), (133), (130).
+  const Diagram d = sweep(parameter_family(disc("harmonic"), "force"), 0.0, 1.5);
+  CHECK(d.certificate.complete());
+  CHECK(d.certificate.reason.find("the 3 event load(s) of (132) on the invariant circle were all located") !=
+        std::string::npos);
+  CHECK(d.events.size() == 3);
+}

@@ -20,6 +20,7 @@
 #include <map>
 
 #include "branch_tracer.hpp"
+#include "circle_events.hpp"
 #include "diagram_verifier.hpp"
 #include "event_log.hpp"
 #include "limit_curve.hpp"
@@ -163,6 +164,7 @@ class Sweeper {
     drain();
     seed_from_limit_curve();
     verify();
+    cross_check_circle_events();
     diagram_.events = log_.sorted();
     diagram_.regions = verifier_.regions(diagram_.branches, diagram_.events, from_, to_, doubts_);
     write_certificate();
@@ -491,6 +493,40 @@ class Sweeper {
       }
       drain();
     }
+  }
+
+  // On the invariant circle of a harmonic model every event load is a root of a polynomial
+  // ((132), circle_events.hpp): each must have been located, and nothing else.
+  void cross_check_circle_events() {
+    if (fam_.name != "force") return;
+    const auto predicted = detail::circle_event_loads(*tr_.field().system_ptr(from_), lo_, to_);
+    if (!predicted) return;
+    // located to p_tol = 1e-11, predicted from polynomial roots to ~1e-14: 1e-8 is ample and
+    // far below the distance between distinct events
+    constexpr double same_load = 1e-8;
+    const auto near = [&](double p, double q) { return std::abs(p - q) <= same_load * (1 + std::abs(p)); };
+    const auto kind_of = [](EventKind k) { return k == EventKind::branch_point ? EventKind::pitchfork : k; };
+    const double margin = event_check_offset * (to_ - from_);  // events at the ends are not traced across
+    int matched = 0;
+    for (const detail::PredictedEvent& e : *predicted) {
+      if (e.F <= lo_ + margin || e.F >= to_ - margin) continue;
+      const bool found = std::any_of(log_.events().begin(), log_.events().end(),
+                                     [&](const Event& f) { return kind_of(f.kind) == e.kind && near(f.p, e.F); });
+      if (found) ++matched;
+      else
+        doubts_.push_back(fmt::format("(132) has a {} at {} = {:.12g} that the continuation did not locate",
+                                      to_string(e.kind), fam_.name, e.F));
+    }
+    for (const Event& f : log_.events()) {
+      if (has_continuum(f.p)) continue;  // where c1 = 0 the branches meet the circles of Figs 15-16
+      const bool predicted_here = std::any_of(predicted->begin(), predicted->end(), [&](const detail::PredictedEvent& e) {
+        return e.kind == kind_of(f.kind) && near(f.p, e.F);
+      });
+      if (!predicted_here)
+        doubts_.push_back(fmt::format("the {} located at {} = {:.12g} is not a root of the event conditions of (132)",
+                                      to_string(f.kind), fam_.name, f.p));
+    }
+    notes_.push_back(fmt::format("the {} event load(s) of (132) on the invariant circle were all located", matched));
   }
 
   std::vector<double> check_values() const {

@@ -27,6 +27,7 @@
 #include "constants.hpp"
 #include "icosphere.hpp"
 #include "limits_proof.hpp"
+#include "polynomial.hpp"
 #include "limitdir/errors.hpp"
 #include "limitdir/sphere.hpp"
 
@@ -440,52 +441,6 @@ std::vector<double> zeros_1d(const G& g, double a, double b, int samples, bool p
 
 LimitSet solve_global(const System& system, double F, const SolverOptions& opt);
 
-double horner(const std::vector<double>& p, double x) {
-  double s = 0;
-  for (std::size_t i = p.size(); i-- > 0;) s = s * x + p[i];
-  return s;
-}
-
-// The real roots in [0, 1] of the polynomial p = sum p_i u^i, given `cuts`: points that split
-// [0, 1] into pieces on which p is monotone (the roots of p'), so that each piece holds at
-// most one root, found by TOMS 748 where p changes sign. A cut where p vanishes (to rounding)
-// is a double root: a fold.
-std::vector<double> roots_between(const std::vector<double>& p, std::vector<double> cuts, double xtol) {
-  cuts.push_back(0.0);
-  cuts.push_back(1.0);
-  std::sort(cuts.begin(), cuts.end());
-  double scale = 0;
-  for (double c : p) scale += std::abs(c);
-  const auto f = [&](double x) { return horner(p, x); };
-  std::vector<double> roots;
-  for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
-    const double l = cuts[i], r = cuts[i + 1], fl = f(l), fr = f(r);
-    if (std::abs(fl) <= 1e-13 * scale && (i > 0 || fl == 0.0)) roots.push_back(l);
-    if (r <= l) continue;
-    if ((fl < 0 && fr > 0) || (fl > 0 && fr < 0)) {
-      boost::uintmax_t iters = 100;
-      const auto res = boost::math::tools::toms748_solve(
-          f, l, r, fl, fr, [xtol](double a, double b) { return std::abs(a - b) <= xtol; }, iters);
-      roots.push_back(0.5 * (res.first + res.second));
-    }
-  }
-  if (std::abs(f(1.0)) <= 1e-13 * scale) roots.push_back(1.0);
-  std::sort(roots.begin(), roots.end());
-  roots.erase(std::unique(roots.begin(), roots.end(), [](double a, double b) { return std::abs(a - b) < 1e-12; }),
-              roots.end());
-  return roots;
-}
-
-// All real roots in [0, 1], the cuts being the roots of p' (recursively; the critical points
-// only separate monotone pieces, so a coarser tolerance is enough there).
-std::vector<double> polynomial_roots_01(const std::vector<double>& p, double xtol = 4e-16) {
-  const int deg = static_cast<int>(p.size()) - 1;
-  if (deg < 1) return {};
-  std::vector<double> dp(deg);
-  for (int i = 1; i <= deg; ++i) dp[i - 1] = i * p[i];
-  return roots_between(p, polynomial_roots_01(dp, 1e-10), xtol);
-}
-
 // c = (0, 0, c3): rotational symmetry about e3; the poles and circles of latitude theta with
 // h(theta) = sin(theta) (b1 C - b3 k S) + c3 = 0 (Sect. 7.4.4 for c3 = 0).
 LimitSet solve_circles(const System& system, double F, const SolverOptions& opt) {
@@ -568,11 +523,11 @@ LimitSet solve_invariant_circle(const System& system, double F, const SolverOpti
       if (i + 1 < N) Bp[i] += 2.0 * (i + 1) * A[i + 1];
       if (i >= 1) Bp[i] -= 2.0 * i * A[i];
     }
-    std::vector<double> cuts = polynomial_roots_01(A, 1e-10);
-    for (double r : polynomial_roots_01(Bp, 1e-10)) cuts.push_back(r);
-    const std::vector<double> real_roots = roots_between(P, cuts, 4e-16);
+    std::vector<double> cuts = detail::polynomial_roots_01(A, 1e-10);
+    for (double r : detail::polynomial_roots_01(Bp, 1e-10)) cuts.push_back(r);
+    const std::vector<double> real_roots = detail::roots_between(P, cuts, 4e-16);
     for (double u : real_roots) {
-      const double a = horner(A, u);
+      const double a = detail::horner(A, u);
       if (a == 0.0) continue;
       const double w1 = c.x() / a, w3 = std::sqrt(u);  // (131)
       // the real roots of (132) are limit directions: Newton failing from one is a doubt
