@@ -100,7 +100,11 @@ bool BranchTracer::correct_at_p(X& x, double p) {
     field_.eval(x, G, J);
     if (G.norm() <= residual_tol) return true;
     const Eigen::Matrix4d A = J.leftCols<4>();
-    const Eigen::Vector4d d = A.completeOrthogonalDecomposition().solve(-G);
+    // LU first (cheap); the minimum-norm step only where A is singular to rounding (a
+    // continuum), which LU shows as a step that does not solve the system
+    constexpr double solve_tol = 1e-8;
+    Eigen::Vector4d d = A.partialPivLu().solve(-G);
+    if (!d.allFinite() || (A * d + G).norm() > solve_tol * G.norm()) d = A.completeOrthogonalDecomposition().solve(-G);
     if (!d.allFinite()) return false;
     x.head<4>() += d;
   }

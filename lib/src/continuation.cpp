@@ -230,7 +230,12 @@ class Sweeper {
   // A load sweep: every point of the limit curve in range lies on a branch; one that does not
   // is a branch no seed reached (an isola between the check values): traced from there.
   void seed_from_limit_curve() {
-    if (fam_.name != "force") return;
+    if (fam_.name != "force") {
+      notes_.push_back(fmt::format("no global search for branches in {} (the limit curve is for load sweeps): a "
+                                   "closed branch between the check values would not be seen",
+                                   fam_.name));
+      return;
+    }
     const std::shared_ptr<const System> sys = tr_.field().system_ptr(from_);
     const std::vector<detail::CurvePoint> points = detail::limit_curve_points(*sys, lo_, to_, opt_.curve_level);
     int seeds = 0;
