@@ -203,8 +203,10 @@ class Sweeper {
 
   // Whether x lies on a traced branch: screened against the polylines, then confirmed by
   // correcting the nearest polyline point onto the branch within the hyperplane through x
-  // normal to that segment (the chords of a coarse polyline miss by their sagitta).
+  // normal to that segment (the chords of a coarse polyline miss by their sagitta: below a
+  // quarter of the segment for turns under ~0.3 rad per step, plus 1e-6 for short segments).
   bool on_known_branch(const X& x, double tol = 1e-7) {
+    constexpr double screen_fraction = 0.25, screen_floor = 1e-6;
     for (const Branch& b : diagram_.branches)
       for (std::size_t i = 0; i + 1 < b.points.size(); ++i) {
         const auto &a = b.points[i], &c = b.points[i + 1];
@@ -212,7 +214,7 @@ class Sweeper {
         // and a quarter of the segment is at most a quarter of its 1-norm
         const double l1 = (a.w - c.w).lpNorm<1>() + std::abs(a.rdot - c.rdot) + std::abs(a.p - c.p);
         const double dp = std::max({x[4] - std::max(a.p, c.p), std::min(a.p, c.p) - x[4], 0.0});
-        if (dp > tol && dp > 0.25 * l1 + 1e-6) continue;
+        if (dp > tol && dp > screen_fraction * l1 + screen_floor) continue;
         const X pa = make_x(a.w, a.rdot, a.p), pc = make_x(c.w, c.rdot, c.p);
         const X d = pc - pa;
         const double l2 = d.squaredNorm();
@@ -220,7 +222,7 @@ class Sweeper {
         const X q = pa + s * d;
         const double gap = (q - x).norm();
         if (gap <= tol) return true;
-        if (gap > 0.25 * std::sqrt(l2) + 1e-6 || !(l2 > 0)) continue;
+        if (gap > screen_fraction * std::sqrt(l2) + screen_floor || !(l2 > 0)) continue;
         X y = q;
         if (tr_.correct(y, d / std::sqrt(l2), x) && (y - x).norm() <= tol * 10) return true;
       }

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "limitdir/limits.hpp"
+#include "vector_text.hpp"
 
 namespace limitdir::detail {
 
@@ -19,7 +20,6 @@ constexpr double same_direction = 1e-7;
 // Events closer than this (relative) bound one region of zero width: no interior point.
 constexpr double region_min_width = 1e-9;
 
-std::string vec(const Eigen::Vector3d& w) { return fmt::format("({:.6g}, {:.6g}, {:.6g})", w.x(), w.y(), w.z()); }
 
 bool contains(const std::vector<Classification>& set, const Eigen::Vector3d& w) {
   return std::any_of(set.begin(), set.end(), [&](const Classification& c) { return (c.w - w).norm() <= same_direction; });
@@ -108,12 +108,12 @@ CheckOutcome DiagramVerifier::check(const std::vector<Branch>& branches, double 
     }
     if (it->radial != f.radial || it->type != f.type)
       out.doubts.push_back(fmt::format("{} the branch through w = {} is typed {}, find-limits types it {}", at,
-                                       vec(f.w), type_key(it->radial, it->type), type_key(f.radial, f.type)));
+                                       vec(f.w, 6), type_key(it->radial, it->type), type_key(f.radial, f.type)));
   }
   for (const Classification& b : c.directions)
     if (!contains(L.directions, b.w))
       out.doubts.push_back(fmt::format("{} the branches pass through w = {}, which find-limits does not find", at,
-                                       vec(b.w)));
+                                       vec(b.w, 6)));
   return out;
 }
 

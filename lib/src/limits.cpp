@@ -28,17 +28,13 @@
 #include "icosphere.hpp"
 #include "limits_proof.hpp"
 #include "polynomial.hpp"
+#include "vector_text.hpp"
 #include "limitdir/errors.hpp"
 #include "limitdir/sphere.hpp"
 
 namespace limitdir {
 
-namespace {
-// x + 0.0 prints -0.0 as 0
-std::string vec(const Eigen::Vector3d& w) {
-  return fmt::format("({:.9g}, {:.9g}, {:.9g})", w.x() + 0.0, w.y() + 0.0, w.z() + 0.0);
-}
-}  // namespace
+using detail::vec;
 
 // ----- Newton on the sphere ------------------------------------------------------------------
 

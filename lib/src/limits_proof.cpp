@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "limitdir/proof.hpp"
+#include "vector_text.hpp"
 
 namespace limitdir::detail {
 
@@ -19,10 +20,6 @@ namespace {
 // lambda_min is J_T's smaller eigenvalue: ~1e-5 for a pair 1e-10 from a fold (1e-5 apart),
 // so 1e-8; 1e-7 leaves a factor 10 and still tells apart zeros 1e-5 apart.
 constexpr double in_box_slack = 1e-7;
-
-std::string vec(const Eigen::Vector3d& w) {
-  return fmt::format("({:.9g}, {:.9g}, {:.9g})", w.x() + 0.0, w.y() + 0.0, w.z() + 0.0);
-}
 
 double distance_to_box(const Eigen::Vector3d& w, const IVec3& box) {
   double d2 = 0;
