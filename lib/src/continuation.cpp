@@ -21,6 +21,7 @@
 
 #include "branch_tracer.hpp"
 #include "circle_events.hpp"
+#include "circle_proof.hpp"
 #include "diagram_verifier.hpp"
 #include "event_log.hpp"
 #include "limit_curve.hpp"
@@ -167,6 +168,7 @@ class Sweeper {
     cross_check_circle_events();
     diagram_.events = log_.sorted();
     diagram_.regions = verifier_.regions(diagram_.branches, diagram_.events, from_, to_, doubts_);
+    try_circle_proof();
     write_certificate();
     return diagram_;
   }
@@ -536,6 +538,64 @@ class Sweeper {
     notes_.push_back(fmt::format("the {} event load(s) of (132) on the invariant circle were all located", matched));
   }
 
+  // A load sweep on the invariant circle of a harmonic model is proven when the rigorous
+  // event enclosures of (132) each hold one located event (and nothing else was located), the
+  // structure of every region is proven at an interior load, and every branch segment lies on
+  // a graph of (132) (circle_proof.hpp); otherwise the diagram stays checked and says why.
+  void try_circle_proof() {
+    if (fam_.name != "force" || !doubts_.empty()) return;
+    const std::shared_ptr<const System> sys = tr_.field().system_ptr(from_);
+    const auto ev = detail::enclose_circle_events(*sys, lo_, to_);
+    if (!ev) return;
+    const std::string why = !ev->proven ? ev->reason : circle_proof_gap(*sys, *ev);
+    if (!why.empty()) {
+      notes_.push_back("no proof: " + why);
+      return;
+    }
+    proof_ = fmt::format("proven: the {} event load(s) of (132) enclosed and isolated in interval arithmetic, each "
+                         "holding its located event; the structure of each of the {} region(s) proven at an interior "
+                         "load; every branch segment enclosed on a graph F(u) of (132) (c1 != 0 puts every limit "
+                         "direction on w2 = 0, rows 1-2 of (125))",
+                         ev->events.size(), diagram_.regions.size());
+  }
+
+  // What stops the proof of a circle diagram (empty: nothing).
+  std::string circle_proof_gap(const System& sys, const detail::CircleEvents& ev) {
+    const auto kind_of = [](EventKind k) { return k == EventKind::branch_point ? EventKind::pitchfork : k; };
+    const auto holds = [&](const detail::EventEnclosure& e, const Event& f) {
+      const double slack = f.p_error + opt_.p_tol;
+      return kind_of(f.kind) == e.kind && f.p >= e.F.lower() - slack && f.p <= e.F.upper() + slack;
+    };
+    for (const detail::EventEnclosure& e : ev.events)
+      if (std::count_if(log_.events().begin(), log_.events().end(), [&](const Event& f) { return holds(e, f); }) != 1)
+        return fmt::format("the {} enclosed at F = {:.12g} holds no single located event", to_string(e.kind), mid_of(e.F));
+    for (const Event& f : log_.events())
+      if (!has_continuum(f.p) && std::none_of(ev.events.begin(), ev.events.end(), [&](const auto& e) { return holds(e, f); }))
+        return fmt::format("the {} located at F = {:.12g} is in no enclosure", to_string(f.kind), f.p);
+    SolverOptions proving = opt_.solver;
+    proving.prove = true;
+    // the load of the continuum (c1 = 0), where the limit directions fill circles: a region
+    // across it is proven on both of its sides
+    const Eigen::Vector3d d = sys.M_inv() * sys.load_direction(), e = sys.M_inv() * sys.load_offset();
+    const double F_c = -e.x() / d.x();
+    for (const Region& r : diagram_.regions) {
+      std::vector<double> loads{0.5 * (r.from + r.to)};
+      if (F_c > r.from && F_c < r.to) loads = {0.5 * (r.from + F_c), 0.5 * (F_c + r.to)};
+      for (double pm : loads) {
+        const LimitSet L = find_limit_directions(sys, tr_.field().force(pm), proving);
+        std::map<std::string, int> types;
+        for (const Classification& c : L.directions) ++types[detail::type_key(c.radial, c.type)];
+        if (L.certificate.level != Level::proven || static_cast<int>(L.directions.size()) != r.count ||
+            std::vector<std::pair<std::string, int>>(types.begin(), types.end()) != r.types)
+          return fmt::format("the region [{:.9g}, {:.9g}] is not proven at F = {:.9g}: {}", r.from, r.to, pm,
+                             L.certificate.reason);
+      }
+    }
+    std::string why;
+    if (!detail::enclose_circle_branches(sys, diagram_.branches, why)) return why;
+    return "";
+  }
+
   std::vector<double> check_values() const {
     std::vector<double> ps{to_};
     for (int k = 1; k <= opt_.checks; ++k) ps.push_back(from_ + (to_ - from_) * k / (opt_.checks + 1));
@@ -550,16 +610,17 @@ class Sweeper {
   void write_certificate() {
     Certificate& cert = diagram_.certificate;
     cert.index_sum = 0;
-    cert.level = doubts_.empty() ? Level::checked : Level::incomplete;
+    cert.level = !doubts_.empty() ? Level::incomplete : proof_.empty() ? Level::checked : Level::proven;
     if (!cert.complete()) {
       cert.reason = doubts_.front();
       for (std::size_t i = 1; i < std::min<std::size_t>(doubts_.size(), 5); ++i) cert.reason += "; " + doubts_[i];
       if (doubts_.size() > 5) cert.reason += fmt::format("; and {} more", doubts_.size() - 5);
       return;
     }
-    cert.reason = fmt::format("{} branch(es), {} event(s); every check against find-limits ({} values, including an "
+    cert.reason = fmt::format("{}{} branch(es), {} event(s); every check against find-limits ({} values, including an "
                               "interior point of every region) agreed in count and types",
-                              diagram_.branches.size(), diagram_.events.size(), verifier_.checks_done());
+                              proof_.empty() ? "" : proof_ + "; ", diagram_.branches.size(), diagram_.events.size(),
+                              verifier_.checks_done());
     std::sort(notes_.begin(), notes_.end());
     notes_.erase(std::unique(notes_.begin(), notes_.end()), notes_.end());
     for (const auto& n : notes_) cert.reason += "; " + n;
@@ -577,6 +638,7 @@ class Sweeper {
   std::vector<Pending> pending_;
   std::vector<std::string> doubts_, notes_;
   std::string curve_note_;
+  std::string proof_;  // what the proof of a circle diagram showed (empty: no proof)
 };
 
 }  // namespace
@@ -584,7 +646,8 @@ class Sweeper {
 Diagram sweep(const ParameterFamily& family, double from, double to, const ContinuationOptions& options) {
   if (!std::isfinite(from) || !std::isfinite(to) || !(from < to))
     throw InputError(fmt::format("sweep: need finite from < to (got {} and {})", from, to));
-  // The many find-limits checks of a sweep are not proofs: its certificate is "checked" at best.
+  // The many find-limits checks of a sweep are not proofs (the proof of a diagram, where there
+  // is one, proves its regions itself).
   ContinuationOptions opt = options;
   opt.solver.prove = false;
   Sweeper s(family, from, to, opt);

@@ -103,9 +103,14 @@ expect_bad "friction.model" "$tmp/bad-problem.json" --from 0 --to 1
 expect_bad "PROBLEM" --from 0 --to 1
 expect_bad "missing.json" "$tmp/missing.json" --from 0 --to 1
 expect_bad "--require" "$disc" --from 0 --to 1 --require always
-# a diagram is checked at best (its find-limits checks are not proofs): --require proven exits 3
-# with the diagram on stdout
-expect_error 3 "not proven as --require asks" "$disc" --from 0.1 --to 0.3 --require proven
+# the harmonic disc's diagram is proven (events of (132) enclosed, regions proven, branches on
+# its graphs): --require proven exits 0; the exact model's is checked at best: exit 3 with the
+# diagram on stdout
+run "$disc" --from 0.1 --to 0.8 --require proven
+[[ $rc -eq 0 ]] || fail "sweep-force disc.json --from 0.1 --to 0.8 --require proven exited with $rc: $(head -c 300 "$tmp/stderr")"
+python3 -c "import json, sys; sys.exit(json.load(open(sys.argv[1]))['certificate']['level'] != 'proven')" "$tmp/stdout" ||
+  fail "sweep-force disc.json --require proven: the diagram is not proven"
+expect_error 3 "not proven as --require asks" "$share/problems/disc-exact.json" --from 0.1 --to 0.3 --require proven
 python3 -c "import json, sys; sys.exit(json.load(open(sys.argv[1]))['certificate']['level'] != 'checked')" "$tmp/stdout" ||
   fail "sweep-force --require proven: the checked diagram is not on stdout"
 

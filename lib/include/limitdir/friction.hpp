@@ -212,6 +212,10 @@ class HarmonicModel : public AxisymmetricModel {
   const std::vector<double>& s() const { return s_; }
   const std::vector<double>& C() const { return C_; }
   const std::vector<double>& S() const { return S_; }
+  /// The Chebyshev coefficients in y = 2 w3^2 - 1 that q is evaluated from: C(w3) =
+  /// sum_j alpha_j T_j(y), S(w3) = sum_j beta_j T_j(y) (the model as computed, for proofs).
+  const std::vector<double>& chebyshev_C() const { return alpha_; }
+  const std::vector<double>& chebyshev_S() const { return beta_; }
   /// Largest estimated quadrature error of the c_i, s_i.
   double coefficient_error() const { return coefficient_error_; }
   std::string name() const override { return "harmonic"; }
