@@ -163,7 +163,9 @@ class Sweeper {
   Diagram run() {
     seed_at(from_);
     drain();
-    seed_from_limit_curve();
+    // on the invariant circle of a harmonic model the closed-form events of (132) are the
+    // global search (cross_check_circle_events); elsewhere the limit curve
+    if (!circle_closed_form()) seed_from_limit_curve();
     verify();
     cross_check_circle_events();
     diagram_.events = log_.sorted();
@@ -502,6 +504,10 @@ class Sweeper {
       }
       drain();
     }
+  }
+
+  bool circle_closed_form() {
+    return fam_.name == "force" && detail::circle_event_loads(*tr_.field().system_ptr(from_), lo_, to_).has_value();
   }
 
   // On the invariant circle of a harmonic model every event load is a root of a polynomial

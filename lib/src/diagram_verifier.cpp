@@ -41,9 +41,10 @@ std::string type_key(Radial radial, SphereType type) { return to_string(radial) 
 // of the branch on hyperplanes normal to the chord (the pseudo-arclength corrector), the chord
 // fraction s adjusted by regula falsi until their p is p, then Newton at p from there.
 bool DiagramVerifier::point_at(const BranchPoint& u, const BranchPoint& v, double p, X& x) {
-  // p to 1e-9 of the segment's p-range before the final Newton at p (then a few 1e-9 away from
-  // the branch, well inside Newton's basin); 8 steps reach that for a smooth p(s).
-  constexpr double p_fraction = 1e-9;
+  // p to 1e-3 of the segment's p-range before the final Newton at p: the point is then on this
+  // branch within 1e-3 of the step in p, far closer than any other branch that is not meeting
+  // it at an event (events are points of the polyline); a step or two of regula falsi.
+  constexpr double p_fraction = 1e-3;
   constexpr int max_steps = 8;
   const X xu = make_x(u.w, u.rdot, u.p), xv = make_x(v.w, v.rdot, v.p);
   const X d = xv - xu;

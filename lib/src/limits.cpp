@@ -231,7 +231,8 @@ std::optional<Eigen::Vector3d> fold_partner(const System& system, double F, cons
 // Newton from every seed; the distinct limit directions, sorted. A certain seed from which
 // Newton fails is a doubt.
 std::vector<Eigen::Vector3d> refine_seeds(const System& system, double F, const std::vector<Seed>& seeds,
-                                          const SolverOptions& opt, std::vector<std::string>& doubts) {
+                                          const SolverOptions& opt, std::vector<std::string>& doubts,
+                                          bool look_for_partners) {
   // Newton's solutions agree to ~1e-12; distinct hyperbolic zeros 1e-7 apart are not resolved
   // by a double-precision Newton anyway (the proof separates them, proof.hpp).
   constexpr double same_direction = 1e-7;
@@ -246,8 +247,9 @@ std::vector<Eigen::Vector3d> refine_seeds(const System& system, double F, const 
     if (std::none_of(found.begin(), found.end(), [&](const Eigen::Vector3d& f) { return (f - r.w).norm() < same_direction; }))
       found.push_back(r.w);
   }
-  // every direction's fold partner (new ones too: a chain of nearby pairs)
-  for (std::size_t i = 0; i < found.size(); ++i) {
+  // every direction's fold partner (new ones too: a chain of nearby pairs), for the methods
+  // that sample (the mesh, the circle): the polynomial and eigenvalue methods are exact
+  for (std::size_t i = 0; look_for_partners && i < found.size(); ++i) {
     const std::optional<Eigen::Vector3d> partner = fold_partner(system, F, found[i], opt);
     if (partner && std::none_of(found.begin(), found.end(),
                                 [&](const Eigen::Vector3d& f) { return (f - *partner).norm() < same_direction; }))
@@ -343,7 +345,8 @@ LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds
   set.force = F;
   set.method = std::move(method);
   int index_sum = 0;
-  for (const auto& w : refine_seeds(system, F, seeds, opt, doubts)) {
+  const bool exact_method = set.method == "invariant-circle-polynomial" || set.method == "linear-eigen";
+  for (const auto& w : refine_seeds(system, F, seeds, opt, doubts, !exact_method)) {
     Classification c = classify(system, F, w, opt.classify);
     index_sum += c.index;
     doubts_of(c, doubts);
