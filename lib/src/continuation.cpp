@@ -165,7 +165,8 @@ class Sweeper {
     drain();
     // on the invariant circle of a harmonic model the closed-form events of (132) are the
     // global search (cross_check_circle_events); elsewhere the limit curve
-    if (!circle_closed_form()) seed_from_limit_curve();
+    if (fam_.name == "force") predicted_ = detail::circle_event_loads(*tr_.field().system_ptr(from_), lo_, to_);
+    if (!predicted_) seed_from_limit_curve();
     verify();
     cross_check_circle_events();
     diagram_.events = log_.sorted();
@@ -506,16 +507,11 @@ class Sweeper {
     }
   }
 
-  bool circle_closed_form() {
-    return fam_.name == "force" && detail::circle_event_loads(*tr_.field().system_ptr(from_), lo_, to_).has_value();
-  }
-
   // On the invariant circle of a harmonic model every event load is a root of a polynomial
   // ((132), circle_events.hpp): each must have been located, and nothing else.
   void cross_check_circle_events() {
-    if (fam_.name != "force") return;
-    const auto predicted = detail::circle_event_loads(*tr_.field().system_ptr(from_), lo_, to_);
-    if (!predicted) return;
+    if (!predicted_) return;
+    const auto& predicted = predicted_;
     // located to p_tol = 1e-11, predicted from polynomial roots to ~1e-14: 1e-8 is ample and
     // far below the distance between distinct events
     constexpr double same_load = 1e-8;
@@ -645,6 +641,8 @@ class Sweeper {
   std::vector<std::string> doubts_, notes_;
   std::string curve_note_;
   std::string proof_;  // what the proof of a circle diagram showed (empty: no proof)
+  // load sweeps on the invariant circle of a harmonic model: the event loads of (132)
+  std::optional<std::vector<detail::PredictedEvent>> predicted_;
 };
 
 }  // namespace
