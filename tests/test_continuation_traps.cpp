@@ -289,3 +289,33 @@ TEST_CASE("(132) the event loads of the invariant circle are a cross-check of ev
         std::string::npos);
   CHECK(d.events.size() == 3);
 }
+
+TEST_CASE("(138) narrow isolas found by the rigorous event search alone (interval arithmetic over S^2 x [F0, F1])") {
+  // No limit curve and no interior check values: only the windows of enclose_events can lead
+  // continuation to the mirror pair of isolas 0.5 -+ sqrt(F_F^2 - y^2) (~0.006 wide).
+  const double FF = fold_N2(disc("harmonic")), y = 0.0489;
+  const double half = std::sqrt(FF * FF - y * y);
+  const ParameterFamily family = parameter_family(rotated_isola(disc("harmonic"), y, 0.4), "force");
+  ContinuationOptions opt;
+  opt.curve_level = 0;
+  opt.checks = 0;
+  SUBCASE("without the event search the isolas are missed, and the certificate says no global search was made") {
+    const Diagram d = sweep(family, 0.35, 0.66, opt);
+    CHECK(closed_branches(d) == 0);
+    CHECK(d.certificate.reason.find("no global search") != std::string::npos);
+  }
+  SUBCASE("with it every fold is located, each in a window, and nothing else is possible") {
+    opt.enclose_events = true;
+    const Diagram d = sweep(family, 0.35, 0.66, opt);
+    INFO(d.certificate.reason);
+    CHECK(d.certificate.complete());
+    CHECK(closed_branches(d) == 2);
+    const auto folds = of_kind(d, EventKind::fold);
+    REQUIRE(folds.size() == 2);
+    CHECK(std::abs(folds[0]->p - (0.5 - half)) <= 1e-10);
+    CHECK(std::abs(folds[1]->p - (0.5 + half)) <= 1e-10);
+    CHECK(d.certificate.reason.find("excludes every fold, branch point, tangency and Hopf point outside") !=
+          std::string::npos);
+    check_regions_against_find_limits(family, d);
+  }
+}

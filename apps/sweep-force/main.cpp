@@ -1,5 +1,5 @@
 // sweep-force PROBLEM --from F0 --to F1 [--parameter NAME --force F] [--model M] [--degree N]
-//             [--pressure P] [--rho RHO] [--checks K] [--h-max H]
+//             [--pressure P] [--rho RHO] [--checks K] [--h-max H] [--enclose-events] [--no-proof]
 // Traces the branches of limit directions of (125) over a parameter range (the load F by
 // default) by pseudo-arclength continuation, locates the events of Sect. 7.2.8 of seed 001
 // (tangency, fold, pitchfork, branch point, Hopf), lists the regions of the paper's Cases 1-4
@@ -21,7 +21,7 @@ int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "sweep-force",
       "PROBLEM --from F0 --to F1 [--parameter NAME --force F] [--model M] [--degree N] [--pressure P] [--rho RHO] "
-      "[--checks K] [--h-max H] [--require LEVEL]",
+      "[--checks K] [--h-max H] [--enclose-events] [--no-proof] [--require LEVEL]",
       "Follows every branch of limit directions w (the zeros of V*(w), (122)) while a parameter p\n"
       "goes from F0 to F1 (pseudo-arclength continuation of (125)), locates the tangency, fold,\n"
       "pitchfork, branch and Hopf points on the branches, and lists the regions of p with the same\n"
@@ -42,7 +42,14 @@ int main(int argc, char* argv[]) {
       ("checks", po::value<std::string>()->value_name("K"),
        "find-limits re-checks at K equally spaced interior values, 0 <= K <= 10000 (default 16)")
       ("h-max", po::value<std::string>()->value_name("H"),
-       "largest arclength step in (w, rdot, p), a number > 0 (default 0.05)");
+       "largest arclength step in (w, rdot, p), a number > 0 (default 0.05)")
+      ("enclose-events", po::bool_switch(),
+       "load sweeps off the invariant circle: also cover the sphere x [F0, F1] in interval arithmetic, so\n"
+       "that no fold, branch point, tangency or Hopf point can lie outside the windows it leaves, and\n"
+       "require a located event in every window (slower: ~0.1-1 s)")
+      ("no-proof", po::bool_switch(),
+       "do not attempt the proof of a load diagram on the invariant circle of a harmonic model (it\n"
+       "then stays checked; saves a few ms)");
   limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
   limitdir::cli::add_require_option(options);
 
@@ -75,6 +82,9 @@ int main(int argc, char* argv[]) {
       continuation.h_max = h_max;
       continuation.h_initial = std::min(continuation.h_initial, h_max);  // the first step too
     }
+
+    continuation.enclose_events = vm["enclose-events"].as<bool>();
+    continuation.prove = !vm["no-proof"].as<bool>();
 
     limitdir::Problem problem = limitdir::load_problem(limitdir::cli::problem_path(vm));
     limitdir::cli::apply_problem_overrides(problem, vm);

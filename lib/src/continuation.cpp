@@ -24,9 +24,12 @@
 #include "circle_proof.hpp"
 #include "diagram_verifier.hpp"
 #include "event_log.hpp"
+#include "event_windows.hpp"
 #include "limit_curve.hpp"
+#include "vector_text.hpp"
 #include "limitdir/errors.hpp"
 #include "limitdir/limits.hpp"
+#include "limitdir/proof.hpp"
 
 namespace limitdir {
 
@@ -126,6 +129,10 @@ constexpr int max_check_rounds = 3;
 constexpr double event_check_offset = 1e-5;
 // Continua (c1 = 0 with axisymmetry) are left at 1e-6 of the range before tracing.
 constexpr double continuum_offset = 1e-6;
+// A window of the event search that holds no located event is covered again with cells of
+// this width (chart coordinates and load, relative to the window): 1e-2 of the first pass's
+// 2e-3, i.e. ~1e-5 rad, and the window's load width over 100.
+constexpr double window_refine_width = 2e-5;
 
 struct Pending {
   X x;
@@ -167,8 +174,10 @@ class Sweeper {
     // global search (cross_check_circle_events); elsewhere the limit curve
     if (fam_.name == "force") predicted_ = detail::circle_event_loads(*tr_.field().system_ptr(from_), lo_, to_);
     if (!predicted_) seed_from_limit_curve();
+    seed_from_event_windows();
     verify();
     cross_check_circle_events();
+    check_event_windows();
     diagram_.events = log_.sorted();
     diagram_.regions = verifier_.regions(diagram_.branches, diagram_.events, from_, to_, doubts_);
     try_circle_proof();
@@ -237,10 +246,11 @@ class Sweeper {
   // A load sweep: every point of the limit curve in range lies on a branch; one that does not
   // is a branch no seed reached (an isola between the check values): traced from there.
   void seed_from_limit_curve() {
-    if (fam_.name != "force") {
-      notes_.push_back(fmt::format("no global search for branches in {} (the limit curve is for load sweeps): a "
-                                   "closed branch between the check values would not be seen",
-                                   fam_.name));
+    if (fam_.name != "force" || opt_.curve_level <= 0) {
+      if (!opt_.enclose_events || fam_.name != "force")
+        notes_.push_back(fmt::format("no global search for branches in {} ({}): a closed branch between the check "
+                                     "values would not be seen",
+                                     fam_.name, fam_.name != "force" ? "the limit curve is for load sweeps" : "curve_level 0"));
       return;
     }
     const std::shared_ptr<const System> sys = tr_.field().system_ptr(from_);
@@ -257,6 +267,89 @@ class Sweeper {
     curve_note_ = fmt::format("the limit curve on a level-{} mesh ({} point(s) in range) lies on the branches{}",
                               opt_.curve_level, points.size(),
                               seeds ? fmt::format(" ({} branch(es) found from it alone)", seeds) : "");
+  }
+
+  // ----- the rigorous event search (load sweeps off the invariant circle) -------------------
+
+  // Every window of enclose_events must hold a located event of its kind: a window that holds
+  // none is seeded from (an isola between the check values has its folds there), then
+  // refined (it may hold no event at all), then seeded from again.
+  void seed_from_event_windows() {
+    if (!opt_.enclose_events) return;
+    if (fam_.name != "force" || predicted_) {
+      notes_.push_back(fam_.name != "force"
+                           ? "the rigorous event search is for load sweeps (c affine in F): not run"
+                           : "on the invariant circle the event loads of (132) are the rigorous event search");
+      return;
+    }
+    const std::shared_ptr<const System> sys = tr_.field().system_ptr(from_);
+    const EventBoxes found = enclose_events(*sys, lo_, to_);
+    if (!found.complete) {
+      doubts_.push_back("the rigorous event search (--enclose-events) did not complete: " + found.reason);
+      return;
+    }
+    event_cells_ = found.cells;
+    for (const detail::EventWindow& W : detail::event_windows(found)) {
+      if (!explained(W)) seed_from(W);
+      if (explained(W)) {
+        windows_.push_back(W);
+        continue;
+      }
+      // no branch found there: look closer (a near-miss of the enclosures, or a tiny window)
+      EventOptions closer;
+      closer.min_width = window_refine_width;
+      closer.within = W.w;
+      const EventBoxes refined = enclose_events(*sys, std::max(lo_, W.F.lower()), std::min(to_, W.F.upper()), closer);
+      event_cells_ += refined.cells;
+      if (!refined.complete) {
+        doubts_.push_back(fmt::format("the rigorous event search could not decide the {} window at F in [{:.9g}, {:.9g}]: {}",
+                                      detail::to_string(W.kind), W.F.lower(), W.F.upper(), refined.reason));
+        continue;
+      }
+      for (const detail::EventWindow& V : detail::event_windows(refined)) {
+        if (!explained(V)) seed_from(V);
+        windows_.push_back(V);
+      }
+    }
+  }
+
+  // After the checks: every window holds a located event and every located event a window.
+  void check_event_windows() {
+    if (!opt_.enclose_events || event_cells_ == 0) return;
+    for (const detail::EventWindow& W : windows_)
+      if (!explained(W))
+        doubts_.push_back(fmt::format("interval arithmetic leaves a possible {} at F in [{:.9g}, {:.9g}] near w = {} "
+                                      "where no event was located",
+                                      detail::to_string(W.kind), W.F.lower(), W.F.upper(), detail::vec(W.centres.front(), 6)));
+    for (const Event& e : log_.events()) {
+      if (has_continuum(e.p)) continue;
+      if (std::none_of(windows_.begin(), windows_.end(), [&](const auto& W) { return detail::holds(W, e, opt_.p_tol); }))
+        doubts_.push_back(fmt::format("the {} located at F = {:.12g} lies where interval arithmetic excludes events",
+                                      to_string(e.kind), e.p));
+    }
+    notes_.push_back(fmt::format("interval arithmetic over the sphere x [{:.9g}, {:.9g}] ({} cells) excludes every fold, "
+                                 "branch point, tangency and Hopf point outside {} window(s), each holding a located "
+                                 "event (not proven unique in it: that needs second derivatives of q)",
+                                 lo_, to_, event_cells_, windows_.size()));
+  }
+
+  bool explained(const detail::EventWindow& W) const {
+    return std::any_of(log_.events().begin(), log_.events().end(),
+                       [&](const Event& e) { return detail::holds(W, e, opt_.p_tol); });
+  }
+
+  // Continuation from the zeros near the boxes of W (at each box's load) that no branch holds.
+  void seed_from(const detail::EventWindow& W) {
+    constexpr std::size_t max_tries = 8;  // boxes tried, spread over the window
+    const std::size_t n = W.centres.size(), stride = std::max<std::size_t>(1, n / max_tries);
+    for (std::size_t k = 0; k < n && !explained(W); k += stride) {
+      const double F = W.loads[k];
+      const Eigen::Vector3d& w = W.centres[k];
+      X x = make_x(w, w.dot(tr_.field().F(w, F)), F);
+      if (!tr_.correct_at_p(x, F) || on_known_branch(x)) continue;
+      add_seed(x.head<3>().normalized(), x[3], F);
+      drain();
+    }
   }
 
   // ----- tracing ---------------------------------------------------------------------------
@@ -545,7 +638,7 @@ class Sweeper {
   // structure of every region is proven at an interior load, and every branch segment lies on
   // a graph of (132) (circle_proof.hpp); otherwise the diagram stays checked and says why.
   void try_circle_proof() {
-    if (fam_.name != "force" || !doubts_.empty()) return;
+    if (!opt_.prove || fam_.name != "force" || !doubts_.empty()) return;
     const std::shared_ptr<const System> sys = tr_.field().system_ptr(from_);
     const auto ev = detail::enclose_circle_events(*sys, lo_, to_);
     if (!ev) return;
@@ -641,6 +734,8 @@ class Sweeper {
   std::vector<std::string> doubts_, notes_;
   std::string curve_note_;
   std::string proof_;  // what the proof of a circle diagram showed (empty: no proof)
+  std::vector<detail::EventWindow> windows_;  // of the rigorous event search
+  int event_cells_ = 0;
   // load sweeps on the invariant circle of a harmonic model: the event loads of (132)
   std::optional<std::vector<detail::PredictedEvent>> predicted_;
 };

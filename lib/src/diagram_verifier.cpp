@@ -88,10 +88,20 @@ Cut DiagramVerifier::cut(const std::vector<Branch>& branches, double p) {
   return out;
 }
 
+// find-limits at p; where its sampled search is in doubt (a close pair next to a fold), the
+// proof decides (it encloses every zero or names the cells it could not decide).
+LimitSet DiagramVerifier::settled_limits(double p) {
+  ++checks_;
+  const LimitSet L = find_limit_directions(tr_.field().system(p), tr_.field().force(p), tr_.options().solver);
+  if (L.certificate.complete() || tr_.options().solver.prove) return L;
+  SolverOptions proving = tr_.options().solver;
+  proving.prove = true;
+  return find_limit_directions(tr_.field().system(p), tr_.field().force(p), proving);
+}
+
 CheckOutcome DiagramVerifier::check(const std::vector<Branch>& branches, double p) {
   CheckOutcome out;
-  const LimitSet L = find_limit_directions(tr_.field().system(p), tr_.field().force(p), tr_.options().solver);
-  ++checks_;
+  const LimitSet L = settled_limits(p);
   if (!L.circles.empty()) {
     out.continuum = true;
     return out;
@@ -131,8 +141,7 @@ std::vector<Region> DiagramVerifier::regions(const std::vector<Branch>& branches
     const double pm = 0.5 * (cuts[k] + cuts[k + 1]);
     const Cut c = cut(branches, pm);
     const std::map<std::string, int> types = type_counts(c.directions);
-    const LimitSet L = find_limit_directions(tr_.field().system(pm), tr_.field().force(pm), tr_.options().solver);
-    ++checks_;
+    const LimitSet L = settled_limits(pm);
     if (L.circles.empty() && (L.directions.size() != c.directions.size() || type_counts(L.directions) != types))
       doubts.push_back(fmt::format("in the region [{:.9g}, {:.9g}] the branches give {} limit direction(s) at {} = "
                                    "{:.9g}, find-limits {} (or other types)",

@@ -43,6 +43,7 @@ class DiagramVerifier {
 
  private:
   bool point_at(const BranchPoint& u, const BranchPoint& v, double p, X& x);
+  LimitSet settled_limits(double p);
   BranchTracer& tr_;
   std::string name_;
   int checks_ = 0;

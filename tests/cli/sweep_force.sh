@@ -113,13 +113,23 @@ python3 -c "import json, sys; sys.exit(json.load(open(sys.argv[1]))['certificate
 expect_error 3 "not proven as --require asks" "$share/problems/disc-exact.json" --from 0.1 --to 0.3 --require proven
 python3 -c "import json, sys; sys.exit(json.load(open(sys.argv[1]))['certificate']['level'] != 'checked')" "$tmp/stdout" ||
   fail "sweep-force --require proven: the checked diagram is not on stdout"
+# --no-proof keeps the same diagram checked
+run "$disc" --from 0.1 --to 0.8 --no-proof
+[[ $rc -eq 0 ]] || fail "sweep-force --no-proof exited with $rc"
+python3 -c "import json, sys; sys.exit(json.load(open(sys.argv[1]))['certificate']['level'] != 'checked')" "$tmp/stdout" ||
+  fail "sweep-force --no-proof: the diagram is not (only) checked"
+# --enclose-events off the invariant circle: the windows of the interval search, each holding
+# a located event, are named in the certificate
+expect_ok -- "$share/problems/general.json" --from 0.2 --to 0.9 --enclose-events
+grep -q "excludes every fold, branch point, tangency and Hopf point outside" "$tmp/last.json" ||
+  fail "sweep-force --enclose-events: the certificate does not report the interval search"
 
 # ----- help and version ----------------------------------------------------------------------------
 run --help
 if [[ $rc -ne 0 ]]; then
   fail "sweep-force --help exited with $rc"
 else
-  for word in --from --to --parameter --checks --h-max --force "Exit codes" "limitdir.diagram/1"; do
+  for word in --from --to --parameter --checks --h-max --force --enclose-events --no-proof "Exit codes" "limitdir.diagram/1"; do
     grep -q -- "$word" "$tmp/stdout" || fail "--help does not mention $word"
   done
 fi

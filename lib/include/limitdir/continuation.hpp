@@ -75,8 +75,18 @@ struct ContinuationOptions {
   int checks = 16;  // find-limits re-checks at equally spaced p (plus both ends and every event)
   /// Load sweeps: the icosphere level on which the limit curve (the directions that are limit
   /// directions for some load) is contoured to seed every component, isolas included (4: 2562
-  /// vertices, ~0.07 rad, refined locally about the extrema of its defining function to ~1e-3 rad).
+  /// vertices, ~0.07 rad, refined locally about the extrema of its defining function to ~1e-3 rad);
+  /// 0: no limit curve (then only enclose_events, if set, searches globally; the certificate says so).
   int curve_level = 4;
+  /// Prove the diagram where a proof is cheap (a load sweep on the invariant circle of a
+  /// harmonic model: the event loads of (132) in interval arithmetic, a few ms); false keeps
+  /// it checked.
+  bool prove = true;
+  /// Load sweeps off the invariant circle: also cover S^2 x [from, to] in interval arithmetic
+  /// (enclose_events, proof.hpp; ~0.1-1 s), so that no fold, branch point, tangency or Hopf
+  /// point can lie outside the windows it leaves; every window must hold a located event
+  /// (continuation is seeded from those that do not).
+  bool enclose_events = false;
   SolverOptions solver;
 };
 

@@ -4,6 +4,7 @@
 // by a branch-and-bound cover of the sphere in outward-rounded interval arithmetic
 // (interval.hpp) with the Krawczyk operator; limit directions as in (125) [Nonlinear Dyn. 2024].
 #include <Eigen/Core>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,9 @@ inline constexpr int event_max_cells = 400000;
 struct EventOptions {
   int max_cells = event_max_cells;
   double min_width = event_min_width;
+  /// Only the directions in this box (a window to refine): cells of the sphere that do not
+  /// meet it are dropped unexamined.
+  std::optional<IVec3> within;
 };
 
 /// fold: g = 0 and det Dg = 0 (folds and branch points); tangency: g = 0 and rdot = 0;
