@@ -19,6 +19,10 @@ namespace {
 constexpr double same_direction = 1e-7;
 // Events closer than this (relative) bound one region of zero width: no interior point.
 constexpr double region_min_width = 1e-9;
+// A check value stands for a region's interior when it is at least this fraction of the region
+// away from both ends: next to an event the close pair of a fold is resolved less well, and a
+// tenth keeps clear of the event checks at 1e-5 of the range in every region wider than 1e-4.
+constexpr double interior_margin = 0.1;
 
 
 bool contains(const std::vector<Classification>& set, const Eigen::Vector3d& w) {
@@ -90,18 +94,33 @@ Cut DiagramVerifier::cut(const std::vector<Branch>& branches, double p) {
 
 // find-limits at p; where its sampled search is in doubt (a close pair next to a fold), the
 // proof decides (it encloses every zero or names the cells it could not decide).
-LimitSet DiagramVerifier::settled_limits(double p) {
+// Each value of p is solved once (a later round of checks, or a region's interior point that is
+// a check value already, reuses it: find-limits does not depend on the branches).
+const LimitSet& DiagramVerifier::settled_limits(double p) {
+  if (const auto known = solved_.find(p); known != solved_.end()) return known->second;
   ++checks_;
-  const LimitSet L = find_limit_directions(tr_.field().system(p), tr_.field().force(p), tr_.options().solver);
-  if (L.certificate.complete() || tr_.options().solver.prove) return L;
-  SolverOptions proving = tr_.options().solver;
-  proving.prove = true;
-  return find_limit_directions(tr_.field().system(p), tr_.field().force(p), proving);
+  LimitSet L = find_limit_directions(tr_.field().system(p), tr_.field().force(p), tr_.options().solver);
+  if (!L.certificate.complete() && !tr_.options().solver.prove) {
+    SolverOptions proving = tr_.options().solver;
+    proving.prove = true;
+    L = find_limit_directions(tr_.field().system(p), tr_.field().force(p), proving);
+  }
+  return solved_.emplace(p, std::move(L)).first->second;
+}
+
+// The load at which a region (a, b) is checked: a value solved already that lies well inside
+// it (the one nearest its middle), else its middle.
+double DiagramVerifier::interior_point(double a, double b) const {
+  const double mid = 0.5 * (a + b), margin = interior_margin * (b - a);
+  double best = mid;
+  for (auto it = solved_.lower_bound(a + margin); it != solved_.end() && it->first <= b - margin; ++it)
+    if (best == mid || std::abs(it->first - mid) < std::abs(best - mid)) best = it->first;
+  return best;
 }
 
 CheckOutcome DiagramVerifier::check(const std::vector<Branch>& branches, double p) {
   CheckOutcome out;
-  const LimitSet L = settled_limits(p);
+  const LimitSet& L = settled_limits(p);
   if (!L.circles.empty()) {
     out.continuum = true;
     return out;
@@ -138,10 +157,10 @@ std::vector<Region> DiagramVerifier::regions(const std::vector<Branch>& branches
   cuts.erase(std::unique(cuts.begin(), cuts.end(), [&](double a, double b) { return b - a < min_width; }), cuts.end());
   std::vector<Region> out;
   for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
-    const double pm = 0.5 * (cuts[k] + cuts[k + 1]);
+    const double pm = interior_point(cuts[k], cuts[k + 1]);
     const Cut c = cut(branches, pm);
     const std::map<std::string, int> types = type_counts(c.directions);
-    const LimitSet L = settled_limits(pm);
+    const LimitSet& L = settled_limits(pm);
     if (L.circles.empty() && (L.directions.size() != c.directions.size() || type_counts(L.directions) != types))
       doubts.push_back(fmt::format("in the region [{:.9g}, {:.9g}] the branches give {} limit direction(s) at {} = "
                                    "{:.9g}, find-limits {} (or other types)",

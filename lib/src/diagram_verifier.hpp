@@ -7,6 +7,7 @@
 // types, and its own certificate must not be in doubt. The regions of the diagram are the
 // intervals between consecutive events; each region's count and types come from such a cut at
 // an interior point of the region, checked against find-limits there.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -43,10 +44,12 @@ class DiagramVerifier {
 
  private:
   bool point_at(const BranchPoint& u, const BranchPoint& v, double p, X& x);
-  LimitSet settled_limits(double p);
+  const LimitSet& settled_limits(double p);
+  double interior_point(double a, double b) const;
   BranchTracer& tr_;
   std::string name_;
   int checks_ = 0;
+  std::map<double, LimitSet> solved_;  // find-limits by p
 };
 
 /// "attracting stable-node" etc.: the key of a region's type counts.
