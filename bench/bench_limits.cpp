@@ -34,6 +34,19 @@ void solve(benchmark::State& state, const Problem& p, const std::string& method,
 void run(benchmark::State& state, const Problem& p, const std::string& method, double F) {
   solve(state, p, method, F, false);
 }
+/// One call on a new system each time: the circle samples not yet remembered
+/// (System::circle_Bw), as for a single find-limits from the command line.
+void cold(benchmark::State& state, const Problem& p, double F) {
+  const System s = make_system(p);
+  SolverOptions o;
+  o.prove = false;
+  for (auto _ : state) {
+    const System fresh(s.M(), s.load_direction(), s.load_offset(), s.friction_ptr());
+    LimitSet L = find_limit_directions(fresh, F, o);
+    if (!L.certificate.complete()) state.SkipWithError(L.certificate.reason.c_str());
+    benchmark::DoNotOptimize(L);
+  }
+}
 void proven(benchmark::State& state, const Problem& p, double F) { solve(state, p, "auto", F, true); }
 }  // namespace
 
@@ -43,6 +56,7 @@ BENCHMARK_CAPTURE(run, harmonic1_auto, disc("harmonic", 1), "auto", 0.3)->Unit(b
 BENCHMARK_CAPTURE(run, harmonic2_auto, disc("harmonic", 2), "auto", 0.3)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(run, harmonic8_auto, disc("harmonic", 8), "auto", 0.3)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(run, exact_auto, disc("exact", 0), "auto", 0.3)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(cold, exact_auto_new_system, disc("exact", 0), 0.3)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(run, harmonic2_global, disc("harmonic", 2), "global", 0.3)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(run, harmonic8_global, disc("harmonic", 8), "global", 0.3)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(run, exact_global, disc("exact", 0), "global", 0.3)->Unit(benchmark::kMicrosecond);

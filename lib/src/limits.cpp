@@ -385,11 +385,11 @@ LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds
 // and pairs of close zeros hidden between samples looked for around local minima of |g|.
 template <class G>
 std::vector<double> zeros_1d(const G& g, double a, double b, int samples, bool periodic, double scale,
-                             bool& all_simple) {
+                             bool& all_simple, const std::vector<double>* given = nullptr) {
   std::vector<double> x(samples + 1), y(samples + 1);
   for (int i = 0; i <= samples; ++i) {
     x[i] = a + (b - a) * i / samples;
-    y[i] = g(x[i]);
+    y[i] = given ? (*given)[i] : g(x[i]);
   }
   const int n = periodic ? samples : samples + 1;  // periodic: x[samples] is x[0]
   std::vector<double> roots;
@@ -536,14 +536,20 @@ LimitSet solve_invariant_circle(const System& system, double F, const SolverOpti
     return assemble(system, F, seeds, "invariant-circle-polynomial", opt, doubts);
   }
   // Any other axisymmetric model: the zeros of the field along the circle, g = t . F.
+  const auto g_of = [&](const Eigen::Vector3d& w, const Eigen::Vector3d& Bw) {
+    const Eigen::Vector3d f = Bw + c;  // (101) on w = (cos psi, 0, sin psi)
+    return -w.z() * f.x() + w.x() * f.z();
+  };
   const auto g = [&](double psi) {
     const Eigen::Vector3d w(std::cos(psi), 0.0, std::sin(psi));
-    const Eigen::Vector3d f = system.field(w, F);
-    return -std::sin(psi) * f.x() + std::cos(psi) * f.z();
+    return g_of(w, system.Bw(w));
   };
+  constexpr int circle_samples = 1024;
+  std::vector<double> y;  // at the samples, whose B(w) w the system remembers across loads
+  for (const System::CircleSample& p : system.circle_samples(circle_samples)) y.push_back(g_of(p.w, p.Bw));
   bool simple = true;
   const double scale = std::abs(b1) + std::abs(b3 * k) + c.norm();
-  for (double psi : zeros_1d(g, -pi, pi, 1024, true, scale, simple))
+  for (double psi : zeros_1d(g, -pi, pi, circle_samples, true, scale, simple, &y))
     seeds.push_back({Eigen::Vector3d(std::cos(psi), 0.0, std::sin(psi)), true});
   if (!simple)
     doubts.push_back("the field on the circle w2 = 0 has a zero without a sign change (a fold): a pair of limit "

@@ -5,12 +5,20 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <mutex>
 
 #include "constants.hpp"
 #include "limitdir/errors.hpp"
 #include "limitdir/sphere.hpp"
 
 namespace limitdir {
+
+// The sample sets of circle_samples, one per n (find-limits uses one n).
+struct System::CircleMemo {
+  std::mutex mutex;
+  std::map<int, std::vector<CircleSample>> samples;
+};
 
 System::System(const Eigen::Matrix3d& M, const Eigen::Vector3d& load_direction, const Eigen::Vector3d& load_offset,
                std::shared_ptr<const FrictionModel> friction)
@@ -23,6 +31,21 @@ System::System(const Eigen::Matrix3d& M, const Eigen::Vector3d& load_direction, 
   if (!(scale > 0.0) || lu.rank() < 3 || std::abs(lu.determinant()) <= 1e-12 * scale * scale * scale)
     throw InputError("system: singular mass matrix");
   M_inv_ = lu.inverse();
+  circle_memo_ = std::make_shared<CircleMemo>();
+}
+
+const std::vector<System::CircleSample>& System::circle_samples(int n) const {
+  const std::lock_guard<std::mutex> lock(circle_memo_->mutex);
+  auto& out = circle_memo_->samples[n];
+  if (out.empty()) {
+    out.resize(static_cast<std::size_t>(n) + 1);
+    for (int i = 0; i <= n; ++i) {
+      const double psi = -pi + 2.0 * pi * i / n;
+      const Eigen::Vector3d w(std::cos(psi), 0.0, std::sin(psi));
+      out[static_cast<std::size_t>(i)] = {psi, w, Bw(w)};
+    }
+  }
+  return out;  // never changed again: safe to read without the lock
 }
 
 double System::radial(const Eigen::Vector3d& w, double F) const {

@@ -6,6 +6,7 @@
 #include <Eigen/Core>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "limitdir/friction.hpp"
 #include "limitdir/problem.hpp"
@@ -50,6 +51,16 @@ class System {
   /// The axisymmetric model when has_invariant_circle(), else nullptr.
   const AxisymmetricModel* axisymmetric() const;
 
+  /// w and B(w) w at the n + 1 points w = (cos psi_i, 0, sin psi_i), psi_i = -pi + 2 pi i/n, of
+  /// the circle w2 = 0, computed once per n and system: the sampled search of find-limits on
+  /// the invariant circle visits them at every load of a sweep, and only c depends on the
+  /// load. Safe to call from several threads.
+  struct CircleSample {
+    double psi;
+    Eigen::Vector3d w, Bw;
+  };
+  const std::vector<CircleSample>& circle_samples(int n) const;
+
   /// R*(w) and V*(w) of (121)-(122); V* is also the fast dynamics (115) on the sphere.
   double radial(const Eigen::Vector3d& w, double F) const;
   Eigen::Vector3d spherical(const Eigen::Vector3d& w, double F) const;
@@ -58,6 +69,8 @@ class System {
   Eigen::Matrix3d M_, M_inv_;
   Eigen::Vector3d d_, e_;
   std::shared_ptr<const FrictionModel> friction_;
+  struct CircleMemo;
+  std::shared_ptr<CircleMemo> circle_memo_;  // shared by copies: M and the model do not change
 };
 
 /// The system of a problem: the disc and ball presets of SPEC.md section 2 (m = g = mu = 1,
