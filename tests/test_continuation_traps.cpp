@@ -290,6 +290,22 @@ TEST_CASE("(132) the event loads of the invariant circle are a cross-check of ev
   CHECK(d.events.size() == 3);
 }
 
+TEST_CASE("(64)-(67), (130), (133): the linear-fit disc's events are those of (132) with constant C, S (Fig. 13)") {
+  // Pi = diag(-1, -1, -1) for the uniform disc with rho = kappa (pure sliding: q = -e1, pure
+  // spin: q3 = -1), i.e. C = S = 1: the pitchfork at c1 = |b1 C - b3 S| = 1 - 8/9 (b3 = 8/9 by
+  // (126)) and the tangency at c1 = b1 C = 1 (c1 = F for the disc), and nothing else.
+  const Diagram d = sweep(parameter_family(disc("linear-fit"), "force"), 0.0, 1.5);
+  INFO(d.certificate.reason);
+  CHECK(d.certificate.complete());
+  CHECK(d.certificate.reason.find("the 2 event load(s) of (132) on the invariant circle were all located") !=
+        std::string::npos);
+  REQUIRE(d.events.size() == 2);
+  CHECK(d.events[0].kind == EventKind::pitchfork);
+  CHECK(std::abs(d.events[0].p - (1.0 - kDiscRow3)) <= 1e-10);
+  CHECK(d.events[1].kind == EventKind::tangency);
+  CHECK(std::abs(d.events[1].p - 1.0) <= 1e-10);
+}
+
 TEST_CASE("(138) narrow isolas found by the rigorous event search alone (interval arithmetic over S^2 x [F0, F1])") {
   // No limit curve and no interior check values: only the windows of enclose_events can lead
   // continuation to the mirror pair of isolas 0.5 -+ sqrt(F_F^2 - y^2) (~0.006 wide).

@@ -21,7 +21,8 @@ struct PredictedEvent {
 };
 
 /// The event loads in [F0, F1], or nullopt when the closed form does not apply (no invariant
-/// circle, not a harmonic model, c3 != 0 for some load, or c1 not depending on F).
+/// circle, neither a harmonic model nor a linear one with Pi = diag(a, a, b) (harmonic of
+/// degree 1), c3 != 0 for some load, or c1 not depending on F).
 std::optional<std::vector<PredictedEvent>> circle_event_loads(const System& system, double F0, double F1);
 
 }  // namespace limitdir::detail
