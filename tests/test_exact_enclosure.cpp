@@ -175,7 +175,7 @@ TEST_CASE("Ring-quadrature pressures (Galin, profile) have no enclosure") {
 
 // The proof's count against the checked solver (a different algorithm: sphere search, Newton,
 // Poincare-Hopf check) and the index sum 2 of the Poincare-Hopf theorem.
-TEST_CASE("find-limits: the disc with exact uniform pressure and the Hertz ball with the exact model are proven") {
+TEST_CASE("find-limits: the disc with exact uniform pressure, the Hertz ball and a general system with the exact model are proven") {
   struct Load {
     Problem problem;
     double F;
@@ -183,6 +183,10 @@ TEST_CASE("find-limits: the disc with exact uniform pressure and the Hertz ball 
   std::vector<Load> loads;
   for (double F : {0.1, 0.3, 0.6, 1.5}) loads.push_back({exact_problem("disc", Pressure::uniform()), F});
   for (double F : {0.2, 0.6}) loads.push_back({exact_problem("ball", Pressure::hertz()), F});
+  Problem general = exact_problem("general", Pressure::uniform());  // no invariant circle: the cube cover
+  general.system.mass << 2.0, 0.3, 0.0, 0.3, 1.5, 0.2, 0.0, 0.2, 0.8;  // share/problems/general.json
+  general.system.load_offset = Eigen::Vector3d(0.0, 0.0, 0.1);
+  for (double F : {0.3, 0.8}) loads.push_back({general, F});
   for (const Load& l : loads) {
     CAPTURE(l.problem.system.preset);
     CAPTURE(l.F);
