@@ -35,20 +35,24 @@ std::optional<IDual> restrict_to(IDual a, double lo, double hi) {
   return a;
 }
 
-/// f(t) with its gradient f'(t) grad t, for every x in the box (t's value within [0, 1]).
-IDual along(ExactLaw law, const IDual& t) {
+/// f(t) with its gradient f'(t) grad t for two laws f, for every x in the box (t's value
+/// within [0, 1]).
+std::array<IDual, 2> along(const std::array<ExactLaw, 2>& laws, const IDual& t) {
   const double t0 = t.v.lower(), t1 = t.v.upper();
-  const LawPoint a = exact_law(law, t0), b = exact_law(law, t1);
-  const Interval df = hull(a.df, b.df);
-  Interval f = hull(a.f, b.f);
-  if (contains_zero(df)) {
-    const Interval span = Interval(0.0, (Interval(t1) - t0).upper());
-    const Interval from0 = a.f + df * span, from1 = b.f - df * span;
-    f = disjoint(from0, from1) ? from0 : meet(from0, from1);
+  const std::array<LawPoint, 2> a = exact_laws(laws, t0), b = t1 == t0 ? a : exact_laws(laws, t1);
+  const Interval span = Interval(0.0, (Interval(t1) - t0).upper());
+  std::array<IDual, 2> out;
+  for (int k = 0; k < 2; ++k) {
+    const Interval df = hull(a[k].df, b[k].df);
+    Interval f = hull(a[k].f, b[k].f);
+    if (contains_zero(df)) {
+      const Interval from0 = a[k].f + df * span, from1 = b[k].f - df * span;
+      f = disjoint(from0, from1) ? from0 : meet(from0, from1);
+    }
+    out[k] = IDual(f);
+    for (int i = 0; i < 3; ++i) out[k].d[i] = df * t.d[i];
   }
-  IDual r(f);
-  for (int i = 0; i < 3; ++i) r.d[i] = df * t.d[i];
-  return r;
+  return out;
 }
 
 struct Half {
@@ -63,7 +67,8 @@ std::optional<Half> pole_half(const IDual& r2, const IDual& h2, double c, const 
   const auto t = restrict_to(IDual(c2) * r2 / *h2p, 0.0, 1.0);
   if (!t) return std::nullopt;
   const IDual h = sqrt(*h2p);
-  return Half{IDual(c) * along(laws.G, *t) / h, along(laws.T, *t) / h};
+  const auto [G, T] = along({laws.G, laws.T}, *t);
+  return Half{IDual(c) * G / h, T / h};
 }
 
 // The equator half, where h2 <= c^2 r2.
@@ -74,7 +79,8 @@ std::optional<Half> equator_half(const IDual& r2, const IDual& h2, double c, con
   const auto t = restrict_to(h2 / (IDual(c2) * *r2p), 0.0, 1.0);
   if (!t) return std::nullopt;
   const IDual w12 = sqrt(*r2p);
-  return Half{along(laws.Q, *t) / w12, along(laws.H, *t) / (IDual(c) * w12)};
+  const auto [Q, H] = along({laws.Q, laws.H}, *t);
+  return Half{Q / w12, H / (IDual(c) * w12)};
 }
 
 }  // namespace

@@ -39,7 +39,7 @@ namespace limitdir::detail {
 
 namespace {
 
-constexpr slong prec = 128;           // bits: the closed forms lose < 20 bits for t > 1/2
+constexpr slong prec = 64;  // bits: 11 more than a double (the closed forms lose < 6 bits for t > 1/2)
 constexpr int stored_terms = 120;     // t <= 1/2 needs t^N < 2^-60, N <= 61
 constexpr double series_limit = 0.5;  // series for t <= 1/2, closed forms above
 const double tail_target = std::ldexp(1.0, -60);  // stop summing when t^N < 2^-60 (rounding level)
@@ -178,17 +178,22 @@ const AllSeries& all_series() {
   return s;
 }
 
+// Horner's rule from the last term N (the first with t^N < 2^-60, N >= 3) down: the partial
+// sums are of the size of the terms, so the outward rounding adds a few ulps in all.
 LawPoint sum(const Series& s, double t) {
   const Interval T(t);
-  Interval tn(1.0), f(0.0), df(0.0);
-  std::size_t n = 0;
-  for (; n < s.c.size(); ++n) {
-    if (n >= 3 && tn.upper() < tail_target) break;
-    f += s.c[n] * tn;
-    df += s.d[n] * tn;
-    tn *= T;
+  Interval tN(1.0);
+  std::size_t N = 0;
+  while (N + 1 < s.c.size() && (N < 3 || !(tN.upper() < tail_target))) {
+    tN *= T;
+    ++N;
   }
-  const Interval tail = Interval(-1.0, 1.0) * (tn / (Interval(1.0) - T));  // t^N/(1-t), N = n
+  Interval f(0.0), df(0.0);
+  for (std::size_t n = N; n-- > 0;) {
+    f = f * T + s.c[n];
+    df = df * T + s.d[n];
+  }
+  const Interval tail = Interval(-1.0, 1.0) * (tN / (Interval(1.0) - T));  // t^N/(1-t)
   return {f + tail, df + tail};
 }
 
@@ -214,8 +219,9 @@ std::array<Ball, 2> elliptic_EB(double t) {
   return {E, (E - (Ball(1.0) - T) * K) / T};
 }
 
-LawPoint uniform_closed(ExactLaw law, double t) {
-  const auto [E, B] = elliptic_EB(t);
+LawPoint uniform_closed(ExactLaw law, double t, const std::array<Ball, 2>& EB) {
+  const Ball& E = EB[0];
+  const Ball& B = EB[1];
   const Ball T(t), pi = pi_ball(), k = Ball(2.0) / (Ball(3.0) * pi);  // 2/(3 pi)
   switch (law) {
     case ExactLaw::uniform_A:
@@ -228,13 +234,20 @@ LawPoint uniform_closed(ExactLaw law, double t) {
   }
 }
 
+// x = sqrt(t), sqrt(1 - t) (1 - t is exact in Arb), asin(x).
+std::array<Ball, 3> hertz_parts(double t) {
+  std::array<Ball, 3> p;
+  arb_set_d(p[0].b, t);
+  arb_sqrt(p[1].b, (Ball(1.0) - p[0]).b, prec);
+  arb_sqrt(p[0].b, p[0].b, prec);
+  arb_acos(p[2].b, p[1].b, prec);  // asin(x) = acos(sqrt(1 - t)): no infinite slope at x = 1
+  return p;
+}
+
 // (62)-(63) for eps >= 1 in x = 1/eps = sqrt(t), as in friction_exact.cpp, and d/dt = (d/dx)/(2x).
-LawPoint hertz_closed(ExactLaw law, double t) {
-  Ball x, rc, as;
+LawPoint hertz_closed(ExactLaw law, double t, const std::array<Ball, 3>& parts) {
+  const Ball &x = parts[0], &rc = parts[1], &as = parts[2];
   const Ball T(t), one(1.0);
-  arb_sqrt(x.b, T.b, prec);
-  arb_sqrt(rc.b, (one - T).b, prec);
-  arb_asin(as.b, x.b, prec);
   const Ball x3 = T * x, t2 = T * T;
   if (law == ExactLaw::hertz_Q) {
     const Ball Q = Ball(3.0) / (16.0 * x3) * ((4.0 * T - one) * as + x * (one + 2.0 * T) * rc);
@@ -258,23 +271,31 @@ LawPoint hertz_pole(ExactLaw law, double t) {
   return {(3.0 * boost::numeric::square(T) - 8.0 * T + 8.0) / 8.0, (6.0 * T - 8.0) / 8.0};
 }
 
+LawPoint series_law(ExactLaw law, double t) {
+  const AllSeries& s = all_series();
+  switch (law) {
+    case ExactLaw::uniform_A: return sum(s.A, t);
+    case ExactLaw::uniform_T1: return sum(s.T1, t);
+    case ExactLaw::uniform_H: return sum(s.H, t);
+    case ExactLaw::hertz_Q: return sum(s.hQ, t);
+    default: return sum(s.hH, t);
+  }
+}
+
 }  // namespace
 
-LawPoint exact_law(ExactLaw law, double t) {
-  if (law == ExactLaw::hertz_G || law == ExactLaw::hertz_T) return hertz_pole(law, t);
-  const AllSeries& s = all_series();
-  if (t <= series_limit) {
-    switch (law) {
-      case ExactLaw::uniform_A: return sum(s.A, t);
-      case ExactLaw::uniform_T1: return sum(s.T1, t);
-      case ExactLaw::uniform_H: return sum(s.H, t);
-      case ExactLaw::hertz_Q: return sum(s.hQ, t);
-      default: return sum(s.hH, t);
-    }
-  }
+// Both laws of a pair are of one pressure, so that the closed forms share E, B (or asin, sqrt).
+std::array<LawPoint, 2> exact_laws(const std::array<ExactLaw, 2>& laws, double t) {
+  if (laws[0] == ExactLaw::hertz_G || laws[0] == ExactLaw::hertz_T)
+    return {hertz_pole(laws[0], t), hertz_pole(laws[1], t)};
+  if (t <= series_limit) return {series_law(laws[0], t), series_law(laws[1], t)};
   const NearestRounding nearest;
-  if (law == ExactLaw::hertz_Q || law == ExactLaw::hertz_H) return hertz_closed(law, t);
-  return uniform_closed(law, t);
+  if (laws[0] == ExactLaw::hertz_Q || laws[0] == ExactLaw::hertz_H) {
+    const std::array<Ball, 3> parts = hertz_parts(t);
+    return {hertz_closed(laws[0], t, parts), hertz_closed(laws[1], t, parts)};
+  }
+  const std::array<Ball, 2> EB = elliptic_EB(t);
+  return {uniform_closed(laws[0], t, EB), uniform_closed(laws[1], t, EB)};
 }
 
 }  // namespace limitdir::detail

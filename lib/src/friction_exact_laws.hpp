@@ -4,6 +4,7 @@
 // sphere split at eps = 1 (t = eps^2 near the poles, t = 1/eps^2 near the equator), with
 // their t-derivatives. Each law's derivative is monotone on [0, 1] (see friction_exact_laws.cpp),
 // so the two endpoint values enclose it over any t interval (friction_exact_enclose.cpp).
+#include <array>
 #include <optional>
 
 #include "limitdir/friction.hpp"
@@ -26,8 +27,10 @@ struct LawPoint {
   Interval f, df;
 };
 
-/// Rigorous enclosures of f(t) and f'(t) at one t in [0, 1] (any rounding mode on entry).
-LawPoint exact_law(ExactLaw law, double t);
+/// Rigorous enclosures of f(t) and f'(t) of two laws of one pressure on one half of the sphere
+/// (uniform_*, or hertz_G/hertz_T, or hertz_Q/hertz_H) at one t in [0, 1] (any rounding mode
+/// on entry).
+std::array<LawPoint, 2> exact_laws(const std::array<ExactLaw, 2>& laws, double t);
 
 /// The laws of one exact model on the two halves of the sphere.
 struct ExactLaws {
