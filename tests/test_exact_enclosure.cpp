@@ -6,6 +6,7 @@
 // the box. Then find-limits reaches "proven" with them, with the count of the checked solver.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <cmath>
 #include <memory>
 #include <random>
@@ -162,6 +163,32 @@ TEST_CASE("Enclosures of the exact model shrink linearly with the box (poles, eq
       CAPTURE(x0.transpose());
       CHECK(sq <= kShrinkFactor * bq);
       CHECK(sd <= kShrinkFactor * bd);
+    }
+  }
+}
+
+// The enclosures take a law's derivative over a t interval from its two endpoints, which holds
+// because every f' is monotone on [0, 1] (one-signed series coefficients,
+// friction_exact_laws.cpp). Checked here on a grid with the model's own double laws (the
+// RegionModel pole and equator functions, d/dt = (d/deps)/(2 eps) and (d/ds)/(2 s)).
+TEST_CASE("(57)-(63): the t-derivatives of the exact laws are monotone on [0, 1], t = eps^2 and t = 1/eps^2") {
+  constexpr int kGrid = 4000;
+  for (const Case& k : cases()) {
+    std::vector<std::array<double, 4>> d;  // dG/dt, dT/dt (poles), dQ/dt, dH/dt (equator)
+    for (int i = 1; i <= kGrid; ++i) {
+      const double r = std::sqrt(static_cast<double>(i) / kGrid);  // eps resp. s
+      const RegionModel::Pole p = k.model->pole(r);
+      const RegionModel::Equator e = k.model->equator(r);
+      d.push_back({p.dG / (2 * r), p.dT / (2 * r), e.dQ / (2 * r), e.dH / (2 * r)});
+    }
+    for (int j = 0; j < 4; ++j) {
+      const double trend = d.back()[j] - d.front()[j];
+      int against = 0;
+      for (int i = 0; i + 1 < kGrid; ++i)
+        if ((d[i + 1][j] - d[i][j]) * trend < 0 && std::abs(d[i + 1][j] - d[i][j]) > kDoubleRounding) ++against;
+      CAPTURE(k.name);
+      CAPTURE(j);
+      CHECK(against == 0);
     }
   }
 }
