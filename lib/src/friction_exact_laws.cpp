@@ -10,7 +10,7 @@
 //      T1: c_0 = 1,  c_n = 3 r_n/((2n-1)(2n-3)),
 //      H:  h_n = 3 (n+1) r_{n+1}/((2n+1)^2 (n+2)),
 //    and for Hertz pressure (61), M_k = int_0^1 sqrt(1 - xi^2) xi^k dxi, M_{k+2}/M_k = (k+1)/(k+4),
-//      Q:  e_n M_{2n+1}/M_1,   H: (1/2) b_n M_{2n+3}/M_2   (the moment series, SPEC.md errata).
+//      Q:  e_n M_{2n+1}/M_1,   H: (1/2) b_n M_{2n+3}/M_2   (the moment series of friction_exact.cpp).
 //  * t > 1/2: the closed forms in E, B (uniform) or asin, sqrt (Hertz (62)-(63)) evaluated in Arb.
 //
 // Tail bound: every coefficient above has |c_n| <= n |c_n| <= 1 for n >= 3 (r_n <= 1 and the
