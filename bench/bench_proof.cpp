@@ -1,10 +1,13 @@
 // Proof benchmarks (prove_limit_directions): the disc with harmonic N = 2 by the invariant
 // circle (target <= 1 ms) and a general system with harmonic N = 2 by the cube cover
-// (target <= 20 ms).
+// (target <= 20 ms); the exact model (uniform pressure (57)-(60), Hertz (62)-(63), enclosed with
+// Arb) on the disc, the ball and the general system (target a few ms), and find-limits with its
+// proven certificate for the exact disc.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
 
+#include "limitdir/limits.hpp"
 #include "limitdir/proof.hpp"
 #include "limitdir/problem.hpp"
 
@@ -31,6 +34,32 @@ void run(benchmark::State& state, const System& s, double F, std::size_t count) 
   }
 }
 
+/// share/problems/disc-exact.json, ball.json with the exact model, general.json with the exact model.
+Problem exact_problem(const std::string& preset, const std::string& pressure) {
+  nlohmann::json system{{"preset", preset}};
+  if (preset == "ball") system["j"] = 0.4;
+  if (preset == "general") {
+    system["mass"] = {{2.0, 0.3, 0.0}, {0.3, 1.5, 0.2}, {0.0, 0.2, 0.8}};
+    system["load"] = {{"direction", {1.0, 0.0, 0.0}}, {"offset", {0.0, 0.0, 0.1}}};
+  }
+  return parse_problem(
+      {{"system", system}, {"contact", {{"pressure", pressure}}}, {"friction", {{"model", "exact"}}}}, "bench");
+}
+
+void exact_disc(benchmark::State& state) { run(state, make_system(exact_problem("disc", "uniform")), 0.3, 4); }
+void exact_ball(benchmark::State& state) { run(state, make_system(exact_problem("ball", "hertz")), 0.6, 4); }
+void exact_general(benchmark::State& state) { run(state, make_system(exact_problem("general", "uniform")), 0.3, 4); }
+
+/// find-limits on disc-exact.json at F = 0.3: numerical set, classification and proof.
+void exact_disc_find_limits(benchmark::State& state) {
+  const System s = make_system(exact_problem("disc", "uniform"));
+  for (auto _ : state) {
+    LimitSet set = find_limit_directions(s, 0.3);
+    if (set.certificate.level != Level::proven) state.SkipWithError(set.certificate.reason.c_str());
+    benchmark::DoNotOptimize(set);
+  }
+}
+
 void disc_case3(benchmark::State& state) { run(state, make_system(disc_harmonic2()), 0.3, 4); }
 void disc_case4(benchmark::State& state) { run(state, make_system(disc_harmonic2()), 0.02, 8); }
 void general_isolas(benchmark::State& state) { run(state, general_harmonic2(), 0.5, 8); }
@@ -54,5 +83,9 @@ BENCHMARK(disc_case3)->Unit(benchmark::kMicrosecond);
 BENCHMARK(disc_case4)->Unit(benchmark::kMicrosecond);
 BENCHMARK(general_isolas)->Unit(benchmark::kMillisecond);
 BENCHMARK(events_fold)->Unit(benchmark::kMillisecond);
+BENCHMARK(exact_disc)->Unit(benchmark::kMillisecond);
+BENCHMARK(exact_ball)->Unit(benchmark::kMillisecond);
+BENCHMARK(exact_general)->Unit(benchmark::kMillisecond);
+BENCHMARK(exact_disc_find_limits)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

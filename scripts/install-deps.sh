@@ -8,6 +8,7 @@ packages=(
   libboost-dev              # Boost headers: Boost.Math (elliptic integrals, quadrature, Beta), Boost.Interval (proofs)
   libboost-program-options-dev  # Boost::program_options
   libfmt-dev                # fmt::fmt
+  libflint-arb-dev          # Arb ball arithmetic: rigorous elliptic integrals K, E for the exact model's proofs
   nlohmann-json3-dev        # nlohmann_json::nlohmann_json
   doctest-dev               # doctest::doctest (tests)
   libbenchmark-dev          # benchmark::benchmark (bench/)

@@ -1,6 +1,7 @@
 // The three certificate levels of find-limits (limits.hpp): "proven" where the proof of
-// proof.hpp holds (linear, harmonic and Pade models), "checked" where only the numerical
-// consistency checks pass (the exact model has no interval enclosure; continua), and never a
+// proof.hpp holds (linear, harmonic, Pade and exact uniform/Hertz models), "checked" where only
+// the numerical consistency checks pass (the exact model by ring quadrature has no interval
+// enclosure; continua), and never a
 // level above what was shown. Expected counts come from the closed forms (128)-(138)
 // [Nonlinear Dyn. 2024] of the disc with harmonic N = 2 (k_i = C_i - 8/9 S_i).
 #include <doctest/doctest.h>
@@ -53,10 +54,12 @@ TEST_CASE("(131)-(138) the disc, harmonic N = 2: proven in Cases 1-4 with the cl
   }
 }
 
-TEST_CASE("Certificate levels: the exact model and continua are checked, never proven; prove = false gives checked") {
+TEST_CASE("Certificate levels: the exact model by ring quadrature and continua are checked, never proven; prove = false gives checked") {
   const DiscN2 cf = closed_forms();
   {
-    const LimitSet L = find_limit_directions(make_system(disc("exact")), 0.3);
+    Problem galin = disc("exact");
+    galin.pressure = Pressure::galin();
+    const LimitSet L = find_limit_directions(make_system(galin), 0.3);
     CHECK(L.certificate.level == Level::checked);
     CHECK(L.certificate.reason.find("no rigorous (interval) enclosure") != std::string::npos);
   }
@@ -123,7 +126,8 @@ TEST_CASE("(132) load sweeps on the invariant circle of a harmonic model are pro
     ball.friction.degree = N;
     CHECK(sweep(parameter_family(ball, "force"), 0.0, 4.0).certificate.level == Level::proven);
   }
-  // no interval route for the exact model, no invariant circle for a turned load: checked
+  // the event loads of (132) are enclosed only for a harmonic model (the exact model is proven at
+  // single loads, not over a sweep), no invariant circle for a turned load: checked
   CHECK(sweep(parameter_family(disc("exact"), "force"), 0.0, 1.5).certificate.level == Level::checked);
   Problem turned = disc("harmonic");
   turned.system.preset = "general";

@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "constants.hpp"
+#include "friction_exact_laws.hpp"
 #include "limitdir/elliptic.hpp"
 #include "limitdir/errors.hpp"
 #include "limitdir/friction.hpp"
@@ -126,6 +127,11 @@ class UniformExact final : public ExactModel {
     const UniformValues v = uniform_values(s * s, (1.0 - s) * (1.0 + s));
     return {v.A, 2.0 * s * v.dA, v.H, 2.0 * s * v.dH};
   }
+  std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override {
+    using detail::ExactLaw;
+    return detail::enclose_exact_meridian(
+        x, rho_over_R(), {ExactLaw::uniform_A, ExactLaw::uniform_T1, ExactLaw::uniform_A, ExactLaw::uniform_H});
+  }
 };
 
 // ----- large eps for any pressure: the moment series -----------------------------------
@@ -178,6 +184,11 @@ class HertzExact final : public ExactModel {
     e.H = h / (4.0 * pi * x);  // H = eps T_eps = T_eps2/x
     e.dH = (dh * x - h) / (4.0 * pi * x2);
     return e;
+  }
+  std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override {
+    using detail::ExactLaw;
+    return detail::enclose_exact_meridian(
+        x, rho_over_R(), {ExactLaw::hertz_G, ExactLaw::hertz_T, ExactLaw::hertz_Q, ExactLaw::hertz_H});
   }
 
  private:

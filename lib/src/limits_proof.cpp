@@ -94,7 +94,8 @@ void attach_proof(const System& system, double F, const SolverOptions& opt, Limi
   Certificate& cert = set.certificate;
   const Eigen::Vector3d probe = Eigen::Vector3d(1.0, 0.5, 0.25).normalized();  // any direction off the poles
   if (!system.friction().enclose(to_interval(probe))) {
-    cert.reason += fmt::format("; no proof: the {} model has no rigorous (interval) enclosure", system.friction().name());
+    cert.reason += fmt::format("; no proof: the friction model ({}) has no rigorous (interval) enclosure",
+                              system.friction().description());
     return;
   }
   const Proof proof = prove_limit_directions(system, F);

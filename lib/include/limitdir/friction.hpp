@@ -148,6 +148,8 @@ class RegionModel : public AxisymmetricModel {
 /// tanh-sinh quadrature split at the instantaneous centre of rotation and the profile nodes).
 /// For eps >= sqrt(2) every pressure uses the convergent series in 1/eps^2 whose
 /// coefficients are the pressure moments (no cancellation at large eps, SPEC.md errata).
+/// Uniform and Hertz pressure have rigorous enclosures (enclose_meridian, Arb ball arithmetic
+/// for the elliptic integrals); the ring quadrature has none (its error is only estimated).
 class ExactModel : public RegionModel {
  public:
   const Pressure& pressure() const { return pressure_; }

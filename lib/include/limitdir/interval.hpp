@@ -4,11 +4,11 @@
 // derivatives over intervals (IDual) with Clarke hulls where a function is not differentiable.
 //
 // Why Boost.Interval rather than Arb: it is header-only in libboost-dev (already a dependency);
-// the models enclosed so far (linear, harmonic polynomials, Pade rationals) need only
+// the polynomial and rational models (linear, harmonic polynomials, Pade rationals) need only
 // + - * / sqrt, which are correctly rounded under directed rounding and so rigorous in double
 // precision; and a cell costs microseconds, which the proof targets need (a general system in
-// ~20 ms). Arb's ball arithmetic (libflint-arb-dev) is what the exact model will need, for
-// rigorous complete elliptic integrals.
+// ~20 ms). Arb's ball arithmetic (libflint-arb-dev) gives the exact model's rigorous complete
+// elliptic integrals; its results are converted to Intervals (friction_exact_laws.cpp).
 //
 // Only + - * / sqrt abs are used: IEEE 754 makes them correctly rounded in every rounding
 // mode, so the rounded enclosures are rigorous. Boost's transcendental functions are not
