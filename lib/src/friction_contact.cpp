@@ -59,6 +59,10 @@ constexpr double tol_derivatives = 1e-10;
 // endpoint singularities (pressures with alpha < -1/2 on tangent rays) contribute less than
 // width^(2 alpha + 2) there.
 constexpr double min_panel_fraction = 1e-12;
+// An ICR with 1 - rhat^2 below this is evaluated on the rim: q is C^1 with an O(1) derivative
+// in rhat^2, so this changes q by ~1e-14, and it keeps the inside rays' layers (width
+// sqrt(1 - rhat^2) around the nearly tangent rays) resolvable.
+constexpr double rim_band = 1e-14;
 constexpr int max_panels = 20000;
 // Rules of geometric convergence (periodic trapezoid for the ICR inside, Gauss-Jacobi in p for
 // the ICR outside), the node count doubling: with errors e_n = K r^n, the difference d of two
@@ -94,20 +98,23 @@ struct Profile {
     if (kind == Kind::hertz) return x * sqrt(x);
     return pow(x, alpha + 1.0);
   }
-  // J_0(u) = int_u^1 (1 - u^2)^alpha du, given 1 - u^2 accurately; dJ_0/du = -(1 - u^2)^alpha.
+  // J_0(u) = int_u^1 (1 - u^2)^alpha du, given 1 - u and 1 + u accurately (u is within
+  // rounding of +-1 on nearly tangent rays); dJ_0/du = -(1 - u^2)^alpha.
   template <class T>
-  T J0(const T& u, const T& one_minus_u2) const {
-    const double uv = value(u), om = value(one_minus_u2);
+  T J0(const T& u, double one_minus_u, double one_plus_u) const {
+    const double uv = value(u), om = one_minus_u * one_plus_u;
     double f, df;
     if (kind == Kind::uniform) {
-      f = 1.0 - uv;
+      f = one_minus_u;
       df = -1.0;
     } else if (kind == Kind::hertz) {
       const double r = std::sqrt(om);
-      f = 0.5 * (std::acos(uv) - uv * r);
+      f = 0.5 * (std::atan2(r, uv) - uv * r);  // atan2 = acos(u) without its loss near +-1
       df = -r;
     } else {  // u = 2 tau - 1: 2^(2 alpha + 1) int_tau^1 tau^alpha (1 - tau)^alpha dtau
-      f = beta_scale * boost::math::ibetac(alpha + 1.0, alpha + 1.0, 0.5 * (1.0 + uv));
+      const double a1 = alpha + 1.0;
+      f = beta_scale * (uv < 0.0 ? boost::math::ibetac(a1, a1, 0.5 * one_plus_u)
+                                 : boost::math::ibeta(a1, a1, 0.5 * one_minus_u));
       df = -std::pow(om, alpha);
     }
     return chain(u, f, df);
@@ -164,10 +171,14 @@ Channels<T> inside_ray(const Shape& g, const Profile& pr, const T& cpx, const T&
   const T h = sqrt(h2);
   const T u = -m / h;
   const T om = one_minus_rc2 / h2;
+  // 1 -+ u = (h +- m)/h, the cancelling one as (1 - |C'|^2)/(h (h -+ m))
+  const double hv = value(h), mv = value(m), dv = value(one_minus_rc2);
+  const double one_minus_u = mv > 0.0 ? (hv + mv) / hv : dv / (hv * (hv - mv));
+  const double one_plus_u = mv > 0.0 ? dv / (hv * (hv + mv)) : (hv - mv) / hv;
   const T P = pr.x_power(om);
   const double al = pr.alpha;
   std::array<T, 4> J;
-  J[0] = pr.J0(u, om);
+  J[0] = pr.J0(u, one_minus_u, one_plus_u);
   J[1] = P / (2.0 * (al + 1.0));
   J[2] = (u * P + J[0]) / (2.0 * al + 3.0);
   J[3] = (u * u * P + 2.0 * J[1]) / (2.0 * al + 4.0);
@@ -374,9 +385,9 @@ struct ContactExactModel::Impl {
   std::vector<double> cphi, sphi;
   std::vector<NodeRule> chord_rules;  // Gauss-Jacobi in p for the weight (1 - p^2)^(alpha + 1/2)
   template <class T>
-  Flat<T> inside(const T& cpx, const T& cpy) const;
+  Flat<T> inside(const T& cpx, const T& cpy, const T& one_minus_rc2) const;
   template <class T>
-  Flat<T> outside(const T& cpx, const T& cpy) const;
+  Flat<T> outside(const T& cpx, const T& cpy, T rc2_minus_1) const;
 
   // The three channels q_1, q_x, q_y at the slip vector x (homogeneous of degree 0 in x).
   template <class T>
@@ -421,8 +432,7 @@ Channels<T> ContactExactModel::Impl::tensor(const std::array<T, 3>& x) const {
 }
 
 template <class T>
-Flat<T> ContactExactModel::Impl::inside(const T& cpx, const T& cpy) const {
-  const T one_minus_rc2 = 1.0 - cpx * cpx - cpy * cpy;
+Flat<T> ContactExactModel::Impl::inside(const T& cpx, const T& cpy, const T& one_minus_rc2) const {
   const auto f = [&](double t) { return flatten(inside_ray(shape, profile, cpx, cpy, one_minus_rc2, t)); };
   // Nearly tangent rays at t_c +- pi/2 (the nearest singularities when the ICR nears the
   // boundary): the trapezoid nodes start there, the fallback panels end there and at the axes
@@ -438,8 +448,9 @@ Flat<T> ContactExactModel::Impl::inside(const T& cpx, const T& cpy) const {
 }
 
 template <class T>
-Flat<T> ContactExactModel::Impl::outside(const T& cpx, const T& cpy) const {
-  const T rc2_minus_1 = cpx * cpx + cpy * cpy - 1.0;
+Flat<T> ContactExactModel::Impl::outside(const T& cpx, const T& cpy, T rc2_minus_1) const {
+  // Within the rim band the ICR is taken on the rim (value 0, derivatives kept: q is C^1).
+  if (value(rc2_minus_1) < 0.0) rc2_minus_1 = chain(rc2_minus_1, 0.0, 1.0);
   Flat<T> previous;
   DoublingTest<flat_size<T>> test;
   for (std::size_t r = 0; r < chord_rules.size(); ++r) {
@@ -465,8 +476,8 @@ template <class T>
 Channels<T> ContactExactModel::Impl::icr_polar(const std::array<T, 3>& x) const {
   const double a = shape.a, b = shape.b;
   const T cpx = -(rho / a) * x[1] / x[2], cpy = (rho / b) * x[0] / x[2];
-  const double vx = value(cpx), vy = value(cpy);
-  const Flat<T> flat = (vx * vx + vy * vy < 1.0) ? inside(cpx, cpy) : outside(cpx, cpy);
+  const T one_minus_rc2 = 1.0 - cpx * cpx - cpy * cpy;
+  const Flat<T> flat = value(one_minus_rc2) > rim_band ? inside(cpx, cpy, one_minus_rc2) : outside(cpx, cpy, -one_minus_rc2);
   Channels<T> out;
   unflatten(flat, out);
   const double scale = -(value(x[2]) > 0.0 ? 1.0 : -1.0) * a * b / N;
