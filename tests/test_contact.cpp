@@ -88,8 +88,8 @@ std::vector<Case> reference_cases() {
       {"ellipse 0.7 x 1.4, uniform", Contact::ellipse(0.7, 1.4, NominalPressure::uniform()), Eigen::Vector2d::Zero()},
       {"ellipse 1 x 0.25, power 1.5", Contact::ellipse(1.0, 0.25, NominalPressure::power(1.5)),
        Eigen::Vector2d::Zero()},
-      {"ellipse 2 x 1.2, power -0.5 (Galin)", Contact::ellipse(2.0, 1.2, NominalPressure::power(-0.5)),
-       Eigen::Vector2d::Zero()},
+      {"ellipse 2 x 1.2, power 0.2", Contact::ellipse(2.0, 1.2, NominalPressure::power(0.2)), Eigen::Vector2d::Zero()},
+      {"ellipse 1 x 0.1, uniform", Contact::ellipse(1.0, 0.1, NominalPressure::uniform()), Eigen::Vector2d::Zero()},
       // (16): sigma0 (1 + d x cos g'/a + d y sin g'/b) in the user's lengths
       {"ellipse 1 x 0.5, Hertz, distortion (15) d = 0.8, gamma' = 1",
        Contact::ellipse(1.0, 0.5, NominalPressure::hertz()).with_distortion(d, g),
@@ -100,10 +100,10 @@ std::vector<Case> reference_cases() {
 // Directions: random, both poles, the equator, the ICR near/on the boundary, far away, and on
 // both sides of the switch to the tensor rule (6 max(a, b)).
 std::vector<Vec> test_directions(const Contact& c, double rho) {
-  std::vector<Vec> ws = random_directions(10, 7);
+  std::vector<Vec> ws = random_directions(8, 7);
   for (Vec w : {unit(0, 0, 1), unit(0, 0, -1), unit(1, 0, 0), unit(0.6, -0.8, 0), unit(0, 1, 1e-9)}) ws.push_back(w);
   const double big = std::max(c.a(), c.b());
-  for (double rhat : {0.3, 0.999, 1.0, 1.001, 1.5, 5.0})
+  for (double rhat : {0.3, 0.99, 1.0 - 1e-8, 1.0, 1.0 + 1e-10, 1.01, 1.5, 5.0})
     ws.push_back(with_icr(c, rho, rhat, 0.7));
   for (double f : {6.0 * (1.0 - 1e-9), 6.0 * (1.0 + 1e-9)}) ws.push_back(unit(f * big / rho, 0.0, 1.0));
   ws.push_back(-with_icr(c, rho, 0.8, 2.0));
@@ -120,7 +120,7 @@ TEST_CASE("K&A (8), Sect. 2: exact model against brute-force 2-D quadrature (cir
       const reference::ReferenceResult r = reference::brute_force_q(ref, w, model->rho());
       CAPTURE(cs.name);
       CAPTURE(w.transpose());
-      REQUIRE(r.error <= 0.01 * kTolReference);
+      REQUIRE(r.error <= 0.1 * kTolReference);  // the reference ten times better than the tolerance
       CHECK((model->q(w) - r.q).cwiseAbs().maxCoeff() <= kTolReference);
     }
   }
@@ -136,7 +136,7 @@ TEST_CASE("Kireenkov (2), (6): pressure shifted along the sliding direction, aga
     if (w12 > 0.0) l = k * Eigen::Vector2d(w.x(), w.y()) / w12 / 1.0;
     const reference::ReferenceResult r = reference::brute_force_q({1.0, 0.6, 0.0, l}, w, rho);
     CAPTURE(w.transpose());
-    REQUIRE(r.error <= 0.01 * kTolReference);
+    REQUIRE(r.error <= 0.1 * kTolReference);  // the reference ten times better than the tolerance
     CHECK((model->q(w) - r.q).cwiseAbs().maxCoeff() <= kTolReference);
   }
 }
@@ -148,7 +148,7 @@ TEST_CASE("seed 001 (23): a circular contact equals the circle's exact model (rh
   };
   const std::vector<P> pressures{{NominalPressure::uniform(), limitdir::Pressure::uniform()},
                                  {NominalPressure::hertz(), limitdir::Pressure::hertz()},
-                                 {NominalPressure::power(-0.5), limitdir::Pressure::galin()},
+                                 {NominalPressure::power(0.25), limitdir::Pressure::power(0.25)},
                                  {NominalPressure::power(2.5), limitdir::Pressure::power(2.5)}};
   const double R = 1.7;
   for (const P& p : pressures) {
@@ -275,7 +275,7 @@ TEST_CASE("Jacobian of the exact contact model: central differences and Euler's 
   std::vector<Contact> contacts{Contact::ellipse(1.0, 0.5, NominalPressure::hertz()),
                                 Contact::ellipse(1.0, 0.3, NominalPressure::uniform()).with_distortion(0.9, 2.0),
                                 Contact::ellipse(0.8, 1.0, NominalPressure::power(1.5)).with_shift(0.7),
-                                Contact::circle(1.0, NominalPressure::power(-0.5))};
+                                Contact::circle(1.0, NominalPressure::power(3.0))};
   for (const Contact& c : contacts) {
     const auto m = limitdir::make_contact_exact_model(c);
     std::vector<Vec> ws = random_directions(40, 13);
@@ -319,6 +319,9 @@ TEST_CASE("Contact and model input validation: bad input throws InputError") {
   CHECK_NOTHROW(c.with_shift(1.0));
   CHECK_NOTHROW(c.with_distortion(0.6, 0.5 * kPi).with_shift(0.5));  // max |.|^2 = 0.73 at sin phi = 0.8
   CHECK_THROWS_AS(limitdir::make_contact_exact_model(c, 0.0), InputError);
+  // edge-singular pressures: a valid contact, not (yet) for the exact model
+  CHECK_NOTHROW(Contact::ellipse(1.0, 0.5, NominalPressure::power(-0.5)));
+  CHECK_THROWS_AS(limitdir::make_contact_exact_model(Contact::ellipse(1.0, 0.5, NominalPressure::power(-0.5))), InputError);
   CHECK_THROWS_AS(limitdir::make_contact_exact_model(c, -1.0), InputError);
   try {
     c.with_distortion(2.0, 0.0);

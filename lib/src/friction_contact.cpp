@@ -49,12 +49,15 @@ constexpr double far_ratio = 6.0;
 // N = 32, n = 12 leave < 1e-16 (checked against the brute-force reference in the tests).
 constexpr int tensor_angles = 32;
 constexpr int tensor_radii = 12;
-// Adaptive Gauss-Kronrod: the sum of the |K15 - G7| estimates over the panels must stay below
-// these (q is O(1); the estimate overstates the K15 error by orders of magnitude for smooth
-// integrands, so the result is good to ~1e-15). Derivatives: for a 1e-7 Jacobian check, far
+// Adaptive Gauss-Kronrod: a panel's |K15 - G7| must stay below these times its share of the
+// interval, but not less than min_share of them (at most max_panels panels, so the sum stays
+// below 3 times these; q is O(1), and the estimate overstates the K15 error by orders of
+// magnitude for smooth integrands, so the result is good to ~1e-15). The floor lets narrow
+// panels near integrable singularities (alpha < 0 near the rim) be accepted. Derivatives: for a 1e-7 Jacobian check, far
 // below the needs of Newton's method and of the classification.
 constexpr double tol_values = 1e-13;
 constexpr double tol_derivatives = 1e-10;
+constexpr double min_share = 1e-4;
 // Panels narrower than this fraction of the interval are accepted as they are: integrable
 // endpoint singularities (pressures with alpha < -1/2 on tangent rays) contribute less than
 // width^(2 alpha + 2) there.
@@ -64,6 +67,10 @@ constexpr double min_panel_fraction = 1e-12;
 // sqrt(1 - rhat^2) around the nearly tangent rays) resolvable.
 constexpr double rim_band = 1e-14;
 constexpr int max_panels = 20000;
+// A panel is also accepted when |K15 - G7| is within the rounding of its sum (QUADPACK's
+// 50 eps times the sum of |f| weighted): large derivatives near the rim of a pressure with
+// alpha < 0 cannot be integrated to a fixed absolute tolerance.
+constexpr double rounding_floor = 50.0 * 2.220446049250313e-16;
 // Rules of geometric convergence (periodic trapezoid for the ICR inside, Gauss-Jacobi in p for
 // the ICR outside), the node count doubling: with errors e_n = K r^n, the difference d of two
 // successive rules is the error of the coarser one, the finer one's error is below d, and
@@ -75,6 +82,10 @@ constexpr int max_panels = 20000;
 constexpr double doubling_tol_values = 1e-14;
 constexpr double doubling_tol_derivatives = 1e-11;
 constexpr double asymptotic_range = 1e-6;
+// The geometric rules are used only for |1 - rhat^2| >= this (rhat of the ICR): nearer to the
+// rim the integrands have layers of width ~ sqrt|1 - rhat^2| (nearly tangent rays), the
+// convergence is algebraic before it turns geometric, and the doubling test could stop early.
+constexpr double geometric_band = 1e-2;
 constexpr int trapezoid_first = 32, trapezoid_max = 1024;
 constexpr int jacobi_first = 16, jacobi_rules = 5;  // 16, 32, ..., 256 nodes
 
@@ -92,32 +103,23 @@ struct Profile {
     if (kind == Kind::hertz) return h * h;
     return pow(h, 2.0 * alpha + 1.0);
   }
-  template <class T>
-  T x_power(const T& x) const {  // x^(alpha + 1)
+  double x_power(double x) const {  // x^(alpha + 1)
     if (kind == Kind::uniform) return x;
     if (kind == Kind::hertz) return x * sqrt(x);
     return pow(x, alpha + 1.0);
   }
   // J_0(u) = int_u^1 (1 - u^2)^alpha du, given 1 - u and 1 + u accurately (u is within
-  // rounding of +-1 on nearly tangent rays); dJ_0/du = -(1 - u^2)^alpha.
-  template <class T>
-  T J0(const T& u, double one_minus_u, double one_plus_u) const {
-    const double uv = value(u), om = one_minus_u * one_plus_u;
-    double f, df;
-    if (kind == Kind::uniform) {
-      f = one_minus_u;
-      df = -1.0;
-    } else if (kind == Kind::hertz) {
-      const double r = std::sqrt(om);
-      f = 0.5 * (std::atan2(r, uv) - uv * r);  // atan2 = acos(u) without its loss near +-1
-      df = -r;
-    } else {  // u = 2 tau - 1: 2^(2 alpha + 1) int_tau^1 tau^alpha (1 - tau)^alpha dtau
-      const double a1 = alpha + 1.0;
-      f = beta_scale * (uv < 0.0 ? boost::math::ibetac(a1, a1, 0.5 * one_plus_u)
-                                 : boost::math::ibeta(a1, a1, 0.5 * one_minus_u));
-      df = -std::pow(om, alpha);
+  // rounding of +-1 on nearly tangent rays).
+  double J0(double u, double one_minus_u, double one_plus_u) const {
+    if (kind == Kind::uniform) return one_minus_u;
+    if (kind == Kind::hertz) {
+      const double r = std::sqrt(one_minus_u * one_plus_u);
+      return 0.5 * (std::atan2(r, u) - u * r);  // atan2 = acos(u) without its loss near +-1
     }
-    return chain(u, f, df);
+    // u = 2 tau - 1: 2^(2 alpha + 1) int_tau^1 tau^alpha (1 - tau)^alpha dtau
+    const double a1 = alpha + 1.0;
+    return beta_scale * (u < 0.0 ? boost::math::ibetac(a1, a1, 0.5 * one_plus_u)
+                                 : boost::math::ibeta(a1, a1, 0.5 * one_minus_u));
   }
 };
 
@@ -131,76 +133,73 @@ struct Shape {
   bool linear;  // channels x and y needed
 };
 
-// Adds W times the contribution of the ray e' (pre-image unit vector) from the ICR
-// C' = (cpx, cpy) with chord parameters m, h, H = h^(2 alpha + 1) (or 1 where a quadrature
-// weight carries it) and J_0..J_3 to `out`: the integrands of int e_z x e G1 dt and
-// int (C . e G1 + lambda G2) dt; the caller applies -sgn(omega) a b/N.
+// Adds the contribution of the ray e' (pre-image unit vector) from the ICR C' = (cpx, cpy),
+// whose ray integrals R_k (times the angular weight) are R, to `out`: the integrands of
+// int e_z x e G1 dt and int (C . e G1 + lambda G2) dt; the caller applies -sgn(omega) a b/N.
 template <class T>
-void add_ray(const Shape& g, const T& cpx, const T& cpy, const T& epx, const T& epy, const T& m, const T& h,
-             const T& H, const std::array<T, 4>& J, const T& W, Channels<T>& out) {
-  const T mJ0 = m * J[0], hJ1 = h * J[1], hhJ2 = h * h * J[2];
-  const T R1 = H * (mJ0 + hJ1);
-  const T R2 = H * (m * mJ0 + 2.0 * m * hJ1 + hhJ2);
-  const T R3 = H * (m * m * mJ0 + 3.0 * m * m * hJ1 + 3.0 * m * hhJ2 + h * h * h * J[3]);
+void add_ray(const Shape& g, const T& cpx, const T& cpy, const T& epx, const T& epy, const std::array<T, 3>& R,
+             Channels<T>& out) {
   const T dx = g.a * epx, dy = g.b * epy;
   const T lambda = sqrt(dx * dx + dy * dy);
   const T ex = dx / lambda, ey = dy / lambda;
   const T Cx = g.a * cpx, Cy = g.b * cpy;
   const T Ce = Cx * ex + Cy * ey;
   const auto channel = [&](int c, const T& G1, const T& G2) {
-    out[3 * c] -= W * (ey * G1);  // e_z x e = (-e_y, e_x)
-    out[3 * c + 1] += W * (ex * G1);
-    out[3 * c + 2] += W * (Ce * G1 + lambda * G2);
+    out[3 * c] -= ey * G1;  // e_z x e = (-e_y, e_x)
+    out[3 * c + 1] += ex * G1;
+    out[3 * c + 2] += Ce * G1 + lambda * G2;
   };
-  channel(0, R1, R2);
+  channel(0, R[0], R[1]);
   if (!g.linear) return;
-  channel(1, Cx * R1 + dx * R2, Cx * R2 + dx * R3);
-  channel(2, Cy * R1 + dy * R2, Cy * R2 + dy * R3);
+  channel(1, Cx * R[0] + dx * R[1], Cx * R[1] + dx * R[2]);
+  channel(2, Cy * R[0] + dy * R[1], Cy * R[1] + dy * R[2]);
 }
 
 // ----- the angular integrands -----------------------------------------------------------------
 
 // ICR inside (|C'| < 1): the ray at pre-image angle t starts at C (u_lo = -m/h); h^2 = 1 - p^2
-// = (1 - |C'|^2) + m^2 and 1 - u_lo^2 = (1 - |C'|^2)/h^2 without cancellation.
+// = (1 - |C'|^2) + m^2 and 1 - u_lo^2 = (1 - |C'|^2)/h^2 without cancellation. The J_j enter as
+// values only: by Leibniz's rule the derivative through the lower limit u_lo is the integrand
+// there, sigma0 s^k at s = 0, which vanishes for k >= 1 (m + h u_lo = 0); differentiating it
+// anyway would cancel (1 - u_lo^2)^alpha (m + h u_lo) = huge x rounding near the rim, alpha < 0.
 template <class T>
 Channels<T> inside_ray(const Shape& g, const Profile& pr, const T& cpx, const T& cpy, const T& one_minus_rc2,
                        double t) {
   const double c = std::cos(t), s = std::sin(t);
   const T m = -(cpx * c + cpy * s);
-  const T h2 = one_minus_rc2 + m * m;
-  const T h = sqrt(h2);
-  const T u = -m / h;
-  const T om = one_minus_rc2 / h2;
+  const T h = sqrt(one_minus_rc2 + m * m);
   // 1 -+ u = (h +- m)/h, the cancelling one as (1 - |C'|^2)/(h (h -+ m))
-  const double hv = value(h), mv = value(m), dv = value(one_minus_rc2);
+  const double hv = value(h), mv = value(m), dv = value(one_minus_rc2), u = -mv / hv;
   const double one_minus_u = mv > 0.0 ? (hv + mv) / hv : dv / (hv * (hv - mv));
   const double one_plus_u = mv > 0.0 ? dv / (hv * (hv + mv)) : (hv - mv) / hv;
-  const T P = pr.x_power(om);
-  const double al = pr.alpha;
-  std::array<T, 4> J;
-  J[0] = pr.J0(u, one_minus_u, one_plus_u);
-  J[1] = P / (2.0 * (al + 1.0));
-  J[2] = (u * P + J[0]) / (2.0 * al + 3.0);
-  J[3] = (u * u * P + 2.0 * J[1]) / (2.0 * al + 4.0);
+  const double P = pr.x_power(one_minus_u * one_plus_u), al = pr.alpha;
+  const double J0 = pr.J0(u, one_minus_u, one_plus_u), J1 = P / (2.0 * (al + 1.0));
+  const double J2 = (u * P + J0) / (2.0 * al + 3.0), J3 = (u * u * P + 2.0 * J1) / (2.0 * al + 4.0);
+  const T H = pr.h_power(h);
+  const T mJ0 = m * J0, hJ1 = h * J1, hhJ2 = h * h * J2;
+  const std::array<T, 3> R{H * (mJ0 + hJ1), H * (m * mJ0 + 2.0 * m * hJ1 + hhJ2),
+                           H * (m * m * mJ0 + 3.0 * m * m * hJ1 + 3.0 * m * hhJ2 + h * h * h * J3)};
   Channels<T> out{};
-  add_ray(g, cpx, cpy, T(c), T(s), m, h, pr.h_power(h), J, T(1.0), out);
+  add_ray(g, cpx, cpy, T(c), T(s), R, out);
   return out;
 }
 
 // ICR outside (|C'| >= 1): the rays that hit the contact, parametrised by p = C' x e' in
 // (-1, 1), the distance of the chord from the centre: h = sqrt(1 - p^2), m = sqrt(|C'|^2 - p^2),
 // |dt/dp| = 1/m, e' = -R(tau) C'/|C'| with sin tau = -p/|C'|, cos tau = m/|C'|. Whole chords:
-// J_j(-1). The factor H = h^(2 alpha + 1) is the weight of the Gauss-Jacobi rule in p (or
-// included, with_H, for the fallback).
+// J_j(-1), J_1 = J_3 = 0, so R_k/m = H (J0, m J0 + h^2 J2/m, m^2 J0 + 3 h^2 J2) (the 1/m
+// cancelled by hand: near the rim m ~ h -> 0). The factor H = h^(2 alpha + 1) is the weight of
+// the Gauss-Jacobi rule in p (or included, with_H, for the fallback).
 template <class T>
 Channels<T> outside_ray(const Shape& g, const Profile& pr, const T& cpx, const T& cpy, const T& rc2_minus_1,
                         double p, double h, bool with_H) {
   const T m = sqrt(rc2_minus_1 + h * h);
   const T rc2 = rc2_minus_1 + 1.0;
   const T epx = -(cpx * m + cpy * p) / rc2, epy = -(cpy * m - cpx * p) / rc2;
-  const std::array<T, 4> J{T(pr.J0_full), T(0.0), T(pr.J0_full / (2.0 * pr.alpha + 3.0)), T(0.0)};
+  const double H = with_H ? pr.h_power(h) : 1.0, J0 = pr.J0_full, J2 = J0 / (2.0 * pr.alpha + 3.0);
+  const std::array<T, 3> R{T(H * J0), H * (m * J0 + (h * h * J2) / m), H * (m * m * J0 + 3.0 * h * h * J2)};
   Channels<T> out{};
-  add_ray(g, cpx, cpy, epx, epy, m, T(h), T(with_H ? pr.h_power(h) : 1.0), J, 1.0 / m, out);
+  add_ray(g, cpx, cpy, epx, epy, R, out);
   return out;
 }
 
@@ -278,19 +277,22 @@ Eigen::Matrix<double, K, 1> integrate_adaptive(const F& f, const std::vector<dou
     stack.pop_back();
     const double c = 0.5 * (lo + hi), hw = 0.5 * (hi - lo);
     const V f0 = f(c);
-    V k = r.wk[0] * f0, gs = r.wg[0] * f0;
+    V k = r.wk[0] * f0, gs = r.wg[0] * f0, resabs = r.wk[0] * f0.cwiseAbs();
     for (int i = 1; i < 8; ++i) {
-      const V fs = f(c - hw * r.x[i]) + f(c + hw * r.x[i]);
-      k += r.wk[i] * fs;
-      if (r.wg[i] != 0.0) gs += r.wg[i] * fs;
+      const V fl = f(c - hw * r.x[i]), fr = f(c + hw * r.x[i]);
+      k += r.wk[i] * (fl + fr);
+      resabs += r.wk[i] * (fl.cwiseAbs() + fr.cwiseAbs());
+      if (r.wg[i] != 0.0) gs += r.wg[i] * (fl + fr);
     }
     k *= hw;
     gs *= hw;
-    const double frac = (hi - lo) / total;
-    const V diff = (k - gs).cwiseAbs();
-    const bool ok = diff.template head<9>().maxCoeff() <= tol_values * frac &&
-                    (K == 9 || diff.template tail<K - 9>().maxCoeff() <= tol_derivatives * frac);
-    if (ok || frac < min_panel_fraction) {
+    const double frac = std::max((hi - lo) / total, min_share);
+    // tolerance per component: its share of the total, or the rounding floor of the panel's sum
+    V tol = (hw * rounding_floor) * resabs;
+    tol.template head<9>() = tol.template head<9>().cwiseMax(tol_values * frac);
+    if constexpr (K > 9) tol.template tail<K - 9>() = tol.template tail<K - 9>().cwiseMax(tol_derivatives * frac);
+    const bool ok = ((k - gs).cwiseAbs() - tol).maxCoeff() <= 0.0;
+    if (ok || hi - lo < min_panel_fraction * total) {
       sum += k;
     } else {
       stack.emplace_back(c, hi);
@@ -439,7 +441,7 @@ Flat<T> ContactExactModel::Impl::inside(const T& cpx, const T& cpy, const T& one
   // (where the direction e of an eccentric ellipse turns fastest).
   const double t0 = std::atan2(value(cpy), value(cpx)) - 0.5 * pi;
   Flat<T> flat;
-  if (integrate_periodic<flat_size<T>>(f, t0, flat)) return flat;
+  if (value(one_minus_rc2) >= geometric_band && integrate_periodic<flat_size<T>>(f, t0, flat)) return flat;
   std::vector<double> cuts{t0, t0 + pi, t0 + 2.0 * pi};
   for (int k = -4; k <= 6; ++k)
     if (k * 0.5 * pi > t0 && k * 0.5 * pi < t0 + 2.0 * pi) cuts.push_back(k * 0.5 * pi);
@@ -453,7 +455,7 @@ Flat<T> ContactExactModel::Impl::outside(const T& cpx, const T& cpy, T rc2_minus
   if (value(rc2_minus_1) < 0.0) rc2_minus_1 = chain(rc2_minus_1, 0.0, 1.0);
   Flat<T> previous;
   DoublingTest<flat_size<T>> test;
-  for (std::size_t r = 0; r < chord_rules.size(); ++r) {
+  for (std::size_t r = 0; value(rc2_minus_1) >= geometric_band && r < chord_rules.size(); ++r) {
     Flat<T> current = Flat<T>::Zero();
     const NodeRule& rule = chord_rules[r];
     for (std::size_t i = 0; i < rule.y.size(); ++i) {
@@ -515,6 +517,11 @@ ContactExactModel::ContactExactModel(const Contact& contact, double rho)
       kappa_(contact.kappa()) {
   if (!std::isfinite(rho) || !(rho > 0.0))
     throw InputError(fmt::format("exact contact model: rho must be a positive finite number (got {})", rho));
+  // With an edge-singular pressure the derivative through the nearly tangent rays of an ICR
+  // just inside the rim cancels catastrophically (see inside_ray); q alone would be fine.
+  if (!(contact.alpha() >= 0.0))
+    throw InputError(fmt::format("exact contact model: pressure exponent alpha must be >= 0 (got {}; "
+                                 "edge-singular pressures are not supported)", contact.alpha()));
   auto im = std::make_shared<Impl>();
   const double al = contact.alpha();
   im->shape = {contact.a(), contact.b(), contact.has_linear_factor()};
