@@ -271,6 +271,17 @@ TEST_CASE("Kireenkov (6)-(7): the shift adds only a lateral force; its pure-spin
   }
 }
 
+TEST_CASE("Kireenkov (3)-(5): the shift s of the centre of pressure gives k = 5Fh/(NR) (Hertz), 3Fh/(NR) (Galin)") {
+  // Fh = N s (3) with the printed k: s = F h/N = k R/5 (Hertz), k R/3 (Galin), along the sliding direction
+  const double R = 1.6, k = 0.4;
+  const Vec w = unit(0.6, -0.8, 0.3);
+  const Eigen::Vector2d s_hat(0.6, -0.8);
+  for (const auto& [p, denominator] : {std::pair{NominalPressure::hertz(), 5.0}, std::pair{NominalPressure::power(-0.5), 3.0}}) {
+    const Eigen::Vector2d S = Contact::circle(R, p).with_shift(k).centre_of_pressure(w);
+    CHECK((S - k * R / denominator * s_hat).cwiseAbs().maxCoeff() <= kTolClosedForm);
+  }
+}
+
 TEST_CASE("Jacobian of the exact contact model: central differences and Euler's relation") {
   std::vector<Contact> contacts{Contact::ellipse(1.0, 0.5, NominalPressure::hertz()),
                                 Contact::ellipse(1.0, 0.3, NominalPressure::uniform()).with_distortion(0.9, 2.0),

@@ -86,8 +86,8 @@ constexpr double asymptotic_range = 1e-6;
 // rim the integrands have layers of width ~ sqrt|1 - rhat^2| (nearly tangent rays), the
 // convergence is algebraic before it turns geometric, and the doubling test could stop early.
 constexpr double geometric_band = 1e-2;
-constexpr int trapezoid_first = 32, trapezoid_max = 1024;
-constexpr int jacobi_first = 16, jacobi_rules = 5;  // 16, 32, ..., 256 nodes
+constexpr int trapezoid_first = 16, trapezoid_max = 1024;
+constexpr int jacobi_first = 8, jacobi_rules = 6;  // 8, 16, ..., 256 nodes
 
 // ----- the pressure profile: h^(2 alpha + 1), x^(alpha + 1) and J_0 ------------------------
 
@@ -164,8 +164,7 @@ void add_ray(const Shape& g, const T& cpx, const T& cpy, const T& epx, const T& 
 // anyway would cancel (1 - u_lo^2)^alpha (m + h u_lo) = huge x rounding near the rim, alpha < 0.
 template <class T>
 Channels<T> inside_ray(const Shape& g, const Profile& pr, const T& cpx, const T& cpy, const T& one_minus_rc2,
-                       double t) {
-  const double c = std::cos(t), s = std::sin(t);
+                       double c, double s) {  // e' = (c, s)
   const T m = -(cpx * c + cpy * s);
   const T h = sqrt(one_minus_rc2 + m * m);
   // 1 -+ u = (h +- m)/h, the cancelling one as (1 - |C'|^2)/(h (h -+ m))
@@ -326,17 +325,37 @@ class DoublingTest {
   double prev_v_ = std::numeric_limits<double>::infinity(), prev_d_ = std::numeric_limits<double>::infinity();
 };
 
+// cos and sin of 2 pi k/trapezoid_max, k = 0 .. trapezoid_max - 1 (the trapezoid nodes).
+struct UnitCircle {
+  std::vector<double> c, s;
+  UnitCircle() {
+    for (int k = 0; k < trapezoid_max; ++k) {
+      c.push_back(std::cos(2.0 * pi * k / trapezoid_max));
+      s.push_back(std::sin(2.0 * pi * k / trapezoid_max));
+    }
+  }
+};
+const UnitCircle& unit_circle() {
+  static const UnitCircle table;
+  return table;
+}
+
 // Periodic trapezoid rule over [t0, t0 + 2 pi) with nested doubling; false if not converged.
+// f takes the node as (cos t, sin t), turned by t0 from the table.
 template <int K, class F>
 bool integrate_periodic(const F& f, double t0, Eigen::Matrix<double, K, 1>& result) {
   using V = Eigen::Matrix<double, K, 1>;
+  const UnitCircle& uc = unit_circle();
+  const double c0 = std::cos(t0), s0 = std::sin(t0);
+  const auto node = [&](int k) { return f(c0 * uc.c[k] - s0 * uc.s[k], s0 * uc.c[k] + c0 * uc.s[k]); };
   int n = trapezoid_first;
   V sum = V::Zero();
-  for (int j = 0; j < n; ++j) sum += f(t0 + 2.0 * pi * j / n);
+  for (int j = 0; j < n; ++j) sum += node(j * (trapezoid_max / n));
   V previous = (2.0 * pi / n) * sum;
   DoublingTest<K> test;
   for (; n < trapezoid_max; n *= 2) {
-    for (int j = 0; j < n; ++j) sum += f(t0 + 2.0 * pi * (j + 0.5) / n);
+    const int stride = trapezoid_max / n;  // the new nodes are the odd multiples of stride/2
+    for (int j = 0; j < n; ++j) sum += node(j * stride + stride / 2);
     const V current = (pi / n) * sum;
     if (test.accept(current, previous)) {
       result = current;
@@ -435,7 +454,7 @@ Channels<T> ContactExactModel::Impl::tensor(const std::array<T, 3>& x) const {
 
 template <class T>
 Flat<T> ContactExactModel::Impl::inside(const T& cpx, const T& cpy, const T& one_minus_rc2) const {
-  const auto f = [&](double t) { return flatten(inside_ray(shape, profile, cpx, cpy, one_minus_rc2, t)); };
+  const auto f = [&](double c, double s) { return flatten(inside_ray(shape, profile, cpx, cpy, one_minus_rc2, c, s)); };
   // Nearly tangent rays at t_c +- pi/2 (the nearest singularities when the ICR nears the
   // boundary): the trapezoid nodes start there, the fallback panels end there and at the axes
   // (where the direction e of an eccentric ellipse turns fastest).
@@ -446,7 +465,7 @@ Flat<T> ContactExactModel::Impl::inside(const T& cpx, const T& cpy, const T& one
   for (int k = -4; k <= 6; ++k)
     if (k * 0.5 * pi > t0 && k * 0.5 * pi < t0 + 2.0 * pi) cuts.push_back(k * 0.5 * pi);
   std::sort(cuts.begin(), cuts.end());
-  return integrate_adaptive<flat_size<T>>(f, cuts);
+  return integrate_adaptive<flat_size<T>>([&](double t) { return f(std::cos(t), std::sin(t)); }, cuts);
 }
 
 template <class T>
