@@ -112,7 +112,7 @@ std::vector<Vec> test_directions(const Contact& c, double rho) {
 
 }  // namespace
 
-TEST_CASE("K&A (8), Sect. 2: exact model against brute-force 2-D quadrature (circle, ellipse; uniform, Hertz, power; distortion (15))") {
+TEST_CASE("K&A (8) Sect. 2: exact model against brute-force 2-D quadrature - circle and ellipses with uniform/Hertz/power pressure and distortion (15)") {
   for (const Case& cs : reference_cases()) {
     const auto model = limitdir::make_contact_exact_model(cs.contact);
     const reference::EllipseContact ref{cs.contact.a(), cs.contact.b(), cs.contact.alpha(), cs.l};
@@ -126,7 +126,7 @@ TEST_CASE("K&A (8), Sect. 2: exact model against brute-force 2-D quadrature (cir
   }
 }
 
-TEST_CASE("Kireenkov (2), (6): pressure shifted along the sliding direction, against brute-force quadrature") {
+TEST_CASE("Kireenkov (2) and (6): pressure shifted along the sliding direction against brute-force quadrature") {
   const double k = 0.6, rho = 0.9;
   const Contact c = Contact::ellipse(1.0, 0.6, NominalPressure::uniform()).with_shift(k);
   const auto model = limitdir::make_contact_exact_model(c, rho);
@@ -171,7 +171,7 @@ TEST_CASE("seed 001 (23): a circular contact equals the circle's exact model (rh
   }
 }
 
-TEST_CASE("K&A (11), Table 1: pure spin and pure sliding") {
+TEST_CASE("K&A (11) and Table 1: pure spin and pure sliding") {
   for (double bb : {1.0, 0.5, 0.25}) {
     for (const NominalPressure& p : {NominalPressure::uniform(), NominalPressure::hertz()}) {
       const double e2 = 1.0 - bb * bb, e = std::sqrt(e2);
@@ -213,8 +213,8 @@ TEST_CASE("K&A (11), Table 1: pure spin and pure sliding") {
   }
 }
 
-TEST_CASE("K&A Sect. 3.2, Table 1 (b = 0.5, 0.25): kappa_e = c_{0,0,-1} of the notes' table") {
-  // values printed to 15 digits in the project's notes on Table 1 (4 E(e) I_2)
+TEST_CASE("K&A Table 1 (b = 0.5 and 0.25): kappa_e = c_00-1 = 4 E(e) I_2") {
+  // 4 E(e) I_2 (Table 1 with a = 1) to 15 digits, computed outside limitdir (E by the AGM)
   CHECK(Contact::ellipse(1.0, 0.5, NominalPressure::uniform()).kappa() == doctest::Approx(0.513988141730013).epsilon(1e-14));
   CHECK(Contact::ellipse(1.0, 0.5, NominalPressure::hertz()).kappa() == doctest::Approx(0.454146010338172).epsilon(1e-14));
   CHECK(Contact::ellipse(1.0, 0.25, NominalPressure::uniform()).kappa() == doctest::Approx(0.455099409814454).epsilon(1e-14));
@@ -223,7 +223,7 @@ TEST_CASE("K&A Sect. 3.2, Table 1 (b = 0.5, 0.25): kappa_e = c_{0,0,-1} of the n
   CHECK(Contact::ellipse(2.0, 0.5, NominalPressure::hertz()).N() == doctest::Approx(kPi * 2.0 * 0.5 / 1.5).epsilon(1e-15));
 }
 
-TEST_CASE("K&A (8): symmetries - oddness, mirror images of the ellipse, swapped axes") {
+TEST_CASE("K&A (8): symmetries - oddness and the mirror images and swapped axes of the ellipse") {
   const Contact c = Contact::ellipse(1.0, 0.4, NominalPressure::hertz());
   const Contact swapped = Contact::ellipse(0.4, 1.0, NominalPressure::hertz());
   const auto m = limitdir::make_contact_exact_model(c, 0.6);
@@ -245,7 +245,7 @@ TEST_CASE("K&A (8): symmetries - oddness, mirror images of the ellipse, swapped 
   }
 }
 
-TEST_CASE("Kireenkov (6)-(7): the shift adds only a lateral force; its pure-spin limit is k pi I_2") {
+TEST_CASE("Kireenkov (6)-(7): the shift adds only a lateral force with the pure-spin limit k pi I_2") {
   const double k = 0.5;
   for (const NominalPressure& p : {NominalPressure::uniform(), NominalPressure::hertz()}) {
     const Contact base = Contact::circle(1.0, p);
@@ -271,7 +271,7 @@ TEST_CASE("Kireenkov (6)-(7): the shift adds only a lateral force; its pure-spin
   }
 }
 
-TEST_CASE("Kireenkov (3)-(5): the shift s of the centre of pressure gives k = 5Fh/(NR) (Hertz), 3Fh/(NR) (Galin)") {
+TEST_CASE("Kireenkov (3)-(5): the shift s of the centre of pressure gives k = 5Fh/(NR) (Hertz) and 3Fh/(NR) (Galin)") {
   // Fh = N s (3) with the printed k: s = F h/N = k R/5 (Hertz), k R/3 (Galin), along the sliding direction
   const double R = 1.6, k = 0.4;
   const Vec w = unit(0.6, -0.8, 0.3);
