@@ -46,39 +46,40 @@ using Kind = NominalPressure::Kind;
 constexpr double far_ratio = 6.0;
 // Tensor rule sizes: the nearest singularity of v/|v| is >= 5 max(a, b) from the contact, so
 // the trapezoid rule in the angle converges like 5^-N and Gauss-Jacobi in rhat^2 like 25^-n;
-// N = 32, n = 12 leave < 1e-16 (checked against the brute-force reference in the tests).
+// N = 32, n = 12 leave ~1e-16 (the tests compare with the brute-force reference on both
+// sides of the switch).
 constexpr int tensor_angles = 32;
 constexpr int tensor_radii = 12;
 // Adaptive Gauss-Kronrod: a panel's |K15 - G7| must stay below these times its share of the
 // interval, but not less than min_share of them (at most max_panels panels, so the sum stays
 // below 3 times these; q is O(1), and the estimate overstates the K15 error by orders of
 // magnitude for smooth integrands, so the result is good to ~1e-15). The floor lets narrow
-// panels near integrable singularities (alpha < 0 near the rim) be accepted. Derivatives: for a 1e-7 Jacobian check, far
-// below the needs of Newton's method and of the classification.
+// panels near the integrable singularities of the derivatives (ICR on the rim) be accepted.
+// Derivatives: enough for a 1e-7 Jacobian check, far below the needs of Newton's method and
+// of the classification.
 constexpr double tol_values = 1e-13;
 constexpr double tol_derivatives = 1e-10;
 constexpr double min_share = 1e-4;
-// Panels narrower than this fraction of the interval are accepted as they are: integrable
-// endpoint singularities (pressures with alpha < -1/2 on tangent rays) contribute less than
-// width^(2 alpha + 2) there.
+constexpr int max_panels = 20000;
+// Panels narrower than this fraction of the interval are accepted as they are: the integrable
+// endpoint singularities of the derivatives (h^(2 alpha) at tangent rays, ICR on the rim)
+// contribute less than width^(2 alpha + 1) there.
 constexpr double min_panel_fraction = 1e-12;
+// A panel is also accepted when |K15 - G7| is within the rounding of its sum (QUADPACK's
+// 50 eps times the weighted sum of |f|): large derivatives next to the rim cannot be
+// integrated to a fixed absolute tolerance.
+constexpr double rounding_floor = 50.0 * 2.220446049250313e-16;
 // An ICR with 1 - rhat^2 below this is evaluated on the rim: q is C^1 with an O(1) derivative
 // in rhat^2, so this changes q by ~1e-14, and it keeps the inside rays' layers (width
 // sqrt(1 - rhat^2) around the nearly tangent rays) resolvable.
 constexpr double rim_band = 1e-14;
-constexpr int max_panels = 20000;
-// A panel is also accepted when |K15 - G7| is within the rounding of its sum (QUADPACK's
-// 50 eps times the sum of |f| weighted): large derivatives near the rim of a pressure with
-// alpha < 0 cannot be integrated to a fixed absolute tolerance.
-constexpr double rounding_floor = 50.0 * 2.220446049250313e-16;
 // Rules of geometric convergence (periodic trapezoid for the ICR inside, Gauss-Jacobi in p for
 // the ICR outside), the node count doubling: with errors e_n = K r^n, the difference d of two
 // successive rules is the error of the coarser one, the finer one's error is below d, and
 // below d^2/d_previous (= K r^(3n/2) >= K r^(2n)) once three rules are in the asymptotic range
 // (d <= 1e-6). Accepted: error estimate <= 1e-14 for q (the 1e-11 target with margin), 1e-11
 // for the derivatives (a 1e-7 Jacobian check and Newton need far less). Otherwise the count
-// doubles up to the maximum below, and then the adaptive Gauss-Kronrod rule takes over (the
-// ICR within ~1e-3 of the boundary).
+// doubles up to the maximum below, and then the adaptive Gauss-Kronrod rule takes over.
 constexpr double doubling_tol_values = 1e-14;
 constexpr double doubling_tol_derivatives = 1e-11;
 constexpr double asymptotic_range = 1e-6;
@@ -421,7 +422,6 @@ struct ContactExactModel::Impl {
   std::array<T, 3> q(const std::array<T, 3>& x) const;
 };
 
-
 // Far ICR: q_c = -(1/N) int sigma0 w_c (v, r x v)/|v| dA with dA = a b rhat drhat dphi and
 // rhat drhat = du/2, the radial weight (1 - u)^alpha in the Gauss-Jacobi rule.
 template <class T>
@@ -520,9 +520,11 @@ std::array<T, 3> ContactExactModel::Impl::q(const std::array<T, 3>& x) const {
   T lx = ell_d.x(), ly = ell_d.y();
   const double x12 = std::hypot(value(x[0]), value(x[1]));
   if (shift != 0.0 && x12 > 0.0) {  // l = l_d + (k/max(a, b)) s, s = (x1, x2)/|(x1, x2)|
-    const T n = sqrt(x[0] * x[0] + x[1] * x[1]);
-    lx = lx + shift * x[0] / n;
-    ly = ly + shift * x[1] / n;
+    const double scale = std::max(std::abs(value(x[0])), std::abs(value(x[1])));  // no underflow
+    const T y0 = x[0] / scale, y1 = x[1] / scale;
+    const T n = sqrt(y0 * y0 + y1 * y1);
+    lx = lx + shift * y0 / n;
+    ly = ly + shift * y1 / n;
   }
   for (int i = 0; i < 3; ++i) q[i] = q[i] + lx * ch[3 + i] + ly * ch[6 + i];
   return q;

@@ -12,9 +12,12 @@
 //    keeps rays straight). Along a ray the direction of v(r) is constant, so the ray integrals
 //    of sigma0 s^k (k <= 3) are closed forms (incomplete Beta functions of the chord: elementary
 //    for uniform and Hertz pressure, Boost ibetac for a general power), leaving one angular
-//    integral: over all ray angles when C is inside (split where rays are nearly tangent),
-//    over the rays that hit the contact when C is outside (parametrised so that the chord
-//    length is sin phi). It is integrated by adaptive Gauss-Kronrod (7, 15).
+//    integral: over all ray angles when C is inside (periodic trapezoid rule, nodes doubled
+//    until the estimated error is below 1e-14), over the rays that hit the contact when C is
+//    outside (in the distance p of the chord from the centre, by Gauss-Jacobi rules with the
+//    weight (1 - p^2)^(alpha + 1/2) of the chord integrals, doubled likewise). Within 1e-2 of
+//    the rim (in rhat^2), where the integrands have layers of width sqrt|1 - rhat^2|, and
+//    wherever the doubling does not converge: adaptive Gauss-Kronrod (7, 15).
 //  * ICR farther (including pure sliding, w3 = 0): v(r)/|v(r)| is analytic on the contact;
 //    tensor rule in elliptic polar coordinates (Gauss-Jacobi in rhat^2 with the weight of the
 //    pressure, trapezoid in the angle).
