@@ -245,6 +245,29 @@ TEST_CASE("K&A (8): symmetries - oddness and the mirror images and swapped axes 
   }
 }
 
+TEST_CASE("K&A Sect. 4.3: f(theta_s + pi) = -f(theta_s) also with the distortion (15) - but not with the shift (2)") {
+  // Any fixed pressure: v(r) is linear in w, so q(-w) = -q(w) (K&A Figs 8-12 rely on it, d = 1).
+  const auto md = limitdir::make_contact_exact_model(
+      Contact::ellipse(1.0, 0.5, NominalPressure::hertz()).with_distortion(1.0, 1.0));
+  // Kireenkov's shift turns with the sliding direction: sigma(r; -w) = sigma(-r; w), and the
+  // point reflection r -> -r of the ellipse gives q(-w) = diag(-1, -1, 1) q(w1, w2, -w3) instead.
+  const auto ms = limitdir::make_contact_exact_model(Contact::ellipse(1.0, 0.6, NominalPressure::uniform()).with_shift(0.5));
+  for (const Vec& w : random_directions(30, 21)) {
+    CAPTURE(w.transpose());
+    CHECK((md->q(-w) + md->q(w)).cwiseAbs().maxCoeff() <= kTolIdentity);
+    const Vec qr = ms->q(Vec(w.x(), w.y(), -w.z()));
+    CHECK((ms->q(-w) - Vec(-qr.x(), -qr.y(), qr.z())).cwiseAbs().maxCoeff() <= kTolIdentity);
+  }
+  CHECK((ms->q(unit(0.3, 0.4, 0.5)) + ms->q(unit(-0.3, -0.4, -0.5))).norm() > 0.1);  // not odd
+}
+
+TEST_CASE("K&A (57): the Hertz moments I_0 = 3/8 and I_2 = 3/32 and I_3 = 1/(5 pi) and I_5 = 4/(35 pi)") {
+  CHECK(I(0, 0.5) == doctest::Approx(3.0 / 8.0).epsilon(kTolClosedForm));
+  CHECK(I(2, 0.5) == doctest::Approx(3.0 / 32.0).epsilon(kTolClosedForm));
+  CHECK(I(3, 0.5) == doctest::Approx(1.0 / (5.0 * kPi)).epsilon(kTolClosedForm));
+  CHECK(I(5, 0.5) == doctest::Approx(4.0 / (35.0 * kPi)).epsilon(kTolClosedForm));
+}
+
 TEST_CASE("Kireenkov (6)-(7): the shift adds only a lateral force with the pure-spin limit k pi I_2") {
   const double k = 0.5;
   for (const NominalPressure& p : {NominalPressure::uniform(), NominalPressure::hertz()}) {
