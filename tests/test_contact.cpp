@@ -341,6 +341,7 @@ TEST_CASE("Contact and model input validation: bad input throws InputError") {
   CHECK_THROWS_AS(Contact::ellipse(std::nan(""), 0.5, h), InputError);
   CHECK_THROWS_AS(Contact::ellipse(1.0, 0.5, NominalPressure::power(-1.0)), InputError);
   CHECK_THROWS_AS(Contact::ellipse(1.0, 0.5, NominalPressure::power(INFINITY)), InputError);
+  CHECK_THROWS_AS(Contact::circle(1.0, NominalPressure{NominalPressure::Kind::hertz, 0.3}), InputError);
   const Contact c = Contact::ellipse(1.0, 0.5, h);
   CHECK_THROWS_AS(c.with_distortion(1.2, 0.0), InputError);   // (15): 0 <= d <= 1
   CHECK_THROWS_AS(c.with_distortion(-0.1, 0.0), InputError);

@@ -30,6 +30,9 @@ void check_axis(double v, const char* name) {
 void check_pressure(const NominalPressure& p) {
   if (!std::isfinite(p.alpha) || !(p.alpha > -1.0))
     throw InputError(fmt::format("contact: pressure exponent alpha must be > -1 (got {})", p.alpha));
+  if ((p.kind == NominalPressure::Kind::uniform && p.alpha != 0.0) ||
+      (p.kind == NominalPressure::Kind::hertz && p.alpha != 0.5))
+    throw InputError(fmt::format("contact: {} pressure with exponent {} (uniform is 0, Hertz 1/2)", p.name(), p.alpha));
 }
 }  // namespace
 
