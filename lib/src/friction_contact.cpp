@@ -89,6 +89,9 @@ constexpr double asymptotic_range = 1e-6;
 constexpr double geometric_band = 1e-2;
 constexpr int trapezoid_first = 16, trapezoid_max = 1024;
 constexpr int jacobi_first = 8, jacobi_rules = 6;  // 8, 16, ..., 256 nodes
+// Power pressures with 2 alpha an integer up to this use a recurrence for J_0 instead of the
+// incomplete Beta function (the cost grows by one step per unit of alpha).
+constexpr double recurrence_max = 20.0;
 
 // ----- the pressure profile: h^(2 alpha + 1), x^(alpha + 1) and J_0 ------------------------
 
@@ -97,6 +100,7 @@ struct Profile {
   double alpha;
   double J0_full;  // int_{-1}^{1} (1 - u^2)^alpha du = B(1/2, alpha + 1)
   double beta_scale;  // 2^(2 alpha + 1) B(alpha + 1, alpha + 1)
+  int steps;          // alpha = alpha0 + steps with alpha0 = 0 or -1/2 (recurrence below), or -1 (ibeta)
 
   template <class T>
   T h_power(const T& h) const {  // h^(2 alpha + 1)
@@ -117,10 +121,23 @@ struct Profile {
       const double r = std::sqrt(one_minus_u * one_plus_u);
       return 0.5 * (std::atan2(r, u) - u * r);  // atan2 = acos(u) without its loss near +-1
     }
-    // u = 2 tau - 1: 2^(2 alpha + 1) int_tau^1 tau^alpha (1 - tau)^alpha dtau
-    const double a1 = alpha + 1.0;
-    return beta_scale * (u < 0.0 ? boost::math::ibetac(a1, a1, 0.5 * one_plus_u)
-                                 : boost::math::ibeta(a1, a1, 0.5 * one_minus_u));
+    if (steps < 0) {  // u = 2 tau - 1: 2^(2 alpha + 1) int_tau^1 tau^alpha (1 - tau)^alpha dtau
+      const double a1 = alpha + 1.0;
+      return beta_scale * (u < 0.0 ? boost::math::ibetac(a1, a1, 0.5 * one_plus_u)
+                                   : boost::math::ibeta(a1, a1, 0.5 * one_minus_u));
+    }
+    // Integer or half-integer alpha: from J^(0) = 1 - u or J^(-1/2) = acos u by
+    // (2 a + 1) J^(a) = 2 a J^(a-1) - u (1 - u^2)^a (by parts; both terms O((1 - u)^a), so the
+    // absolute error stays at rounding level).
+    const double om = one_minus_u * one_plus_u;
+    const bool half = alpha != std::floor(alpha);
+    double a = half ? -0.5 : 0.0;
+    double J = half ? std::atan2(std::sqrt(om), u) : one_minus_u;
+    for (int i = 0; i < steps; ++i) {
+      a += 1.0;
+      J = (2.0 * a * J - u * std::pow(om, a)) / (2.0 * a + 1.0);
+    }
+    return J;
   }
 };
 
@@ -546,8 +563,11 @@ ContactExactModel::ContactExactModel(const Contact& contact, double rho)
   auto im = std::make_shared<Impl>();
   const double al = contact.alpha();
   im->shape = {contact.a(), contact.b(), contact.has_linear_factor()};
+  // integer and half-integer exponents up to recurrence_max use the recurrence of Profile::J0
+  const bool recurrence = 2.0 * al == std::floor(2.0 * al) && al <= recurrence_max;
   im->profile = {contact.pressure().kind, al, boost::math::beta(0.5, al + 1.0),
-                 std::pow(2.0, 2.0 * al + 1.0) * boost::math::beta(al + 1.0, al + 1.0)};
+                 std::pow(2.0, 2.0 * al + 1.0) * boost::math::beta(al + 1.0, al + 1.0),
+                 recurrence ? static_cast<int>(std::floor(al + 0.5)) : -1};
   im->rho = rho;
   im->N = contact.N();
   im->ell_d = contact.ell_distortion();
