@@ -2,6 +2,8 @@
 // evaluation, harmonic N <= 8 <= 50 ns, harmonic coefficients up to N = 16 <= 20 ms.
 #include <benchmark/benchmark.h>
 
+#include "bench_directions.hpp"
+
 #include <random>
 #include <vector>
 
@@ -10,17 +12,6 @@
 using namespace limitdir;
 
 namespace {
-// A fixed set of random directions on the sphere, cycled through by every benchmark.
-const std::vector<Eigen::Vector3d>& directions() {
-  static const std::vector<Eigen::Vector3d> w = [] {
-    std::mt19937_64 rng(12345);
-    std::normal_distribution<double> n;
-    std::vector<Eigen::Vector3d> v;
-    for (int i = 0; i < 1024; ++i) v.push_back(Eigen::Vector3d(n(rng), n(rng), n(rng)).normalized());
-    return v;
-  }();
-  return w;
-}
 
 std::unique_ptr<FrictionModel> model(const std::string& kind, const Pressure& p, int N) {
   auto exact = make_exact_model(p, p.kappa());
@@ -33,14 +24,7 @@ std::unique_ptr<FrictionModel> model(const std::string& kind, const Pressure& p,
 
 void run_q(benchmark::State& state, const std::string& kind, const Pressure& p, int N, bool jacobian) {
   const auto m = model(kind, p, N);
-  const auto& w = directions();
-  std::size_t i = 0;
-  for (auto _ : state) {
-    if (jacobian)
-      benchmark::DoNotOptimize(m->jacobian(w[i++ & 1023]));
-    else
-      benchmark::DoNotOptimize(m->q(w[i++ & 1023]));
-  }
+  run_directions(state, *m, jacobian);
 }
 }  // namespace
 
