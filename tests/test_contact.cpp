@@ -2,7 +2,7 @@
 // (contact.hpp, friction_contact.hpp) against values obtained independently of it:
 //  * contact_reference.hpp: brute-force 2-D quadrature of (8) in the elliptic polar
 //    coordinates (21) (no library code);
-//  * the circle's exact model of seed 001 (make_exact_model: elliptic-integral closed forms
+//  * the circle's exact model of [Nonlinear Dyn. 2024] (make_exact_model: elliptic-integral closed forms
 //    and a ring quadrature, a different algorithm);
 //  * closed forms: Table 1 / (11) [Kudra & Awrejcewicz 2013] at pure spin and pure sliding,
 //    (22) the centre of pressure, the pure-spin lateral force of the shift (2)/(6) [Kireenkov];
@@ -141,7 +141,7 @@ TEST_CASE("Kireenkov (2) and (6): pressure shifted along the sliding direction a
   }
 }
 
-TEST_CASE("seed 001 (23): a circular contact equals the circle's exact model (rho = kappa)") {
+TEST_CASE("(23) [Nonlinear Dyn. 2024]: a circular contact equals the circle's exact model (rho = kappa)") {
   struct P {
     NominalPressure contact;
     limitdir::Pressure circle;
@@ -350,7 +350,7 @@ TEST_CASE("Contact and model input validation: bad input throws InputError") {
   CHECK_THROWS_AS(c.with_shift(-1.01), InputError);
   // combined: |d u + k (cos phi, 0.5 sin phi)| reaches 0.6 + 0.5 > 1 along x
   CHECK_THROWS_AS(c.with_distortion(0.6, 0.0).with_shift(0.5), InputError);
-  CHECK_NOTHROW(c.with_distortion(1.0, 0.3));                 // the seed's upper limit
+  CHECK_NOTHROW(c.with_distortion(1.0, 0.3));                 // the paper's upper limit
   CHECK_NOTHROW(c.with_shift(1.0));
   CHECK_NOTHROW(c.with_distortion(0.6, 0.5 * kPi).with_shift(0.5));  // max |.|^2 = 0.73 at sin phi = 0.8
   CHECK_THROWS_AS(limitdir::make_contact_exact_model(c, 0.0), InputError);

@@ -1,7 +1,7 @@
 #pragma once
 // A plane contact of any (here: circular or elliptic) shape with its nominal normal pressure,
-// the integral model of [Kudra & Awrejcewicz 2013] Sect. 2 generalised from the circle of
-// seed 001.
+// the integral model of [Kudra & Awrejcewicz 2013] Sect. 2, generalising the circle of
+// [Nonlinear Dyn. 2024].
 //
 // Conventions (kept by every consumer, e.g. the exact model of friction_contact.hpp):
 //  * Contact axes: the origin O is the centre of the ellipse, x and y along its semi-axes
@@ -11,8 +11,8 @@
 //    Its scale is irrelevant (it cancels in q); N = integral of sigma dA.
 //  * Optional linear factor sigma = sigma0 (1 + l . r):
 //    - distortion (15)-(16) [Kudra & Awrejcewicz 2013]: a fixed direction gamma' of the
-//      pre-image circle, l = d (cos gamma'/a, sin gamma'/b), 0 <= d <= 1 (the seed's domain:
-//      non-negative pressure). In the seed's units (a = 1, b <= 1) this is exactly
+//      pre-image circle, l = d (cos gamma'/a, sin gamma'/b), 0 <= d <= 1 (the paper's domain:
+//      non-negative pressure). In the paper's units (a = 1, b <= 1) this is exactly
 //      sigma0 (1 + d x cos gamma' + d b^-1 y sin gamma') of (16);
 //    - shift (2) [Kireenkov]: along the INSTANTANEOUS sliding direction s = (w1, w2)/|(w1, w2)|
 //      of the reference point O, l = k s / max(a, b) (for a circle: sigma0 (1 + k x_par/R)).
@@ -23,7 +23,7 @@
 //    velocity of the point r is v(r) = v + omega e_z x r; Coulomb's law pointwise: the friction
 //    stress is -mu sigma(r) v(r)/|v(r)|. q(w) = (F_x, F_y, M_z/rho)/(mu N), M_z about O.
 //  * kappa = (1/N) integral of sigma |r| dA (the pure-spin moment arm: q3 = -kappa/rho at
-//    pure spin with omega > 0); for a circle the kappa of (39) seed 001. The linear factor does
+//    pure spin with omega > 0); for a circle the kappa of (39) [Nonlinear Dyn. 2024]. The linear factor does
 //    not change N or kappa (sigma0 is centrally symmetric).
 #include <Eigen/Core>
 #include <string>
