@@ -1,28 +1,47 @@
-// friction-model PROBLEM [--degree N] [--samples K] [--model M] [--pressure P] [--rho R]
-// Prints the friction-model report of SPEC.md section 5 (schema "limitdir.friction/1").
+// friction-model PROBLEM [--degree N] [--samples K] [--at w1,w2,w3]... [--model M] [--pressure P]
+//                [--rho R]
+// Prints the friction-model report (schema "limitdir.friction/1").
 #include <string>
+#include <vector>
 
 #include "cli.hpp"
+#include "limitdir/errors.hpp"
 #include "limitdir/report.hpp"
 
 namespace po = limitdir::cli::po;
 
 int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
-      "friction-model", "PROBLEM [--degree N] [--samples K] [--model M] [--pressure P] [--rho RHO]",
+      "friction-model", "PROBLEM [--degree N] [--samples K] [--at w1,w2,w3]... [--model M] [--pressure P] [--rho RHO]",
       "Tabulates the friction laws Q(theta), T(theta) of the problem's friction model and of the exact\n"
       "model at K latitudes from 0 (pure sliding) to pi/2 (pure spin), with the model's coefficients\n"
-      "and the largest differences, as one JSON object (schema \"limitdir.friction/1\")."};
+      "and the largest differences, as one JSON object (schema \"limitdir.friction/1\"). With --at, also\n"
+      "q(w) and its Jacobian dq/dw (of the degree-0 extension) at the given slip directions (\"values\")."};
 
   po::options_description options("Options");
   options.add_options()("samples", po::value<std::string>()->value_name("K"),
-                        "number of latitudes in the table, 2 <= K <= 100000 (default 91)");
+                        "number of latitudes in the table, 2 <= K <= 100000 (default 91)")(
+      "at", po::value<std::vector<std::string>>()->value_name("w1,w2,w3"),
+      "a slip direction (normalised; repeatable, at most 10000) at which to print q and dq/dw");
   limitdir::cli::add_problem_overrides(options, /*with_force=*/false);
 
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) {
     limitdir::Problem problem = limitdir::load_problem(limitdir::cli::problem_path(vm));
     limitdir::cli::apply_problem_overrides(problem, vm);
     const auto samples = static_cast<int>(limitdir::cli::integer_option(vm, "samples", 91, 2, 100000));
-    return limitdir::friction_report(problem, samples).dump(2) + "\n";
+    std::vector<Eigen::Vector3d> at;
+    if (vm.count("at")) {
+      const auto& texts = vm["at"].as<std::vector<std::string>>();
+      constexpr std::size_t max_directions = 10000;  // a bound on the output, ~3 MB of JSON
+      if (texts.size() > max_directions)
+        throw limitdir::InputError("--at: at most " + std::to_string(max_directions) + " directions (got " +
+                                   std::to_string(texts.size()) + ")");
+      for (const std::string& t : texts) {
+        const Eigen::Vector3d w = limitdir::cli::parse_vector3(t, "--at");
+        if (w.isZero()) throw limitdir::InputError("--at: the direction must not be zero (got \"" + t + "\")");
+        at.push_back(w);
+      }
+    }
+    return limitdir::friction_report(problem, samples, at).dump(2) + "\n";
   });
 }

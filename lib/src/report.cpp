@@ -159,7 +159,27 @@ std::string show_vector(const Eigen::Vector3d& w) {
 
 }  // namespace
 
-json friction_report(const Problem& problem, int samples) {
+json friction_values(const Problem& problem, const std::vector<Eigen::Vector3d>& directions) {
+  const auto model = make_friction_model(problem);
+  json values = json::array();
+  for (std::size_t i = 0; i < directions.size(); ++i) {
+    const Eigen::Vector3d& x = directions[i];
+    const std::string entry = "values[" + std::to_string(i) + "]";
+    if (!x.allFinite() || x.isZero()) throw InputError(entry + ".w: must be finite and nonzero");
+    // (24): q is evaluated at w = x/|x|; dq_dw is the Jacobian of its 0-homogeneous extension.
+    const Eigen::Vector3d w = (x.normalized().array() + 0.0).matrix();
+    const FrictionJacobian J = model->jacobian(w);
+    values.push_back(in_entry(entry, [&] {
+      return json{{"w", vector3(w, "w")},
+                  {"q", vector3((J.q.array() + 0.0).matrix(), "q")},  // -0 printed as 0
+                  {"dq_dw", rows_of((J.dq_dw.array() + 0.0).matrix(), "dq_dw")},
+                  {"differentiable", J.differentiable}};
+    }));
+  }
+  return values;
+}
+
+json friction_report(const Problem& problem, int samples, const std::vector<Eigen::Vector3d>& at) {
   if (samples < 2) throw InputError("samples: must be an integer >= 2 (got " + std::to_string(samples) + ")");
   const auto model = make_friction_model(problem);
   const auto exact = make_exact_model(problem);
@@ -204,7 +224,8 @@ json friction_report(const Problem& problem, int samples) {
           {"rho", rho},
           {"coefficients", coefficients(*model)},
           {"table", std::move(table)},
-          {"max_error", {{"Q", max_error_Q}, {"T", max_error_T}}}};
+          {"max_error", {{"Q", max_error_Q}, {"T", max_error_T}}},
+          {"values", friction_values(problem, at)}};
 }
 
 json classification_to_json(const Classification& c, double rho_over_R, bool detailed) {

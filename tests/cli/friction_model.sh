@@ -95,9 +95,33 @@ for problem in "$share"/problems/*.json; do
   fi
 done
 
+# --at: q and dq/dw at given directions, against what the mechanics fixes independently of the
+# model's formulas: pure sliding w = e1 gives Coulomb's q = -e1 (|q| = 1 against the slip),
+# pure spin with rho = kappa gives q = -e3 ((39): the moment arm is kappa); q is odd in w (the
+# pressure is axisymmetric) and dq/dw w = 0 (q is 0-homogeneous, (24)); the w printed is unit.
+if run_ok "$share/problems/disc-exact.json" --samples 2 --at 1,0,0 --at 0,0,2 --at -1,1,1 --at 1,-1,-1; then
+  python3 - "$tmp/stdout" <<'PY' || fail "--at: the values are wrong"
+import json, sys
+v = json.load(open(sys.argv[1]))["values"]
+near = lambda a, b, tol=1e-12: all(abs(x - y) <= tol for x, y in zip(a, b))
+ok = len(v) == 4
+ok = ok and near(v[0]["q"], [-1, 0, 0]) and near(v[1]["q"], [0, 0, -1]) and near(v[1]["w"], [0, 0, 1])
+ok = ok and near(v[2]["q"], [-x for x in v[3]["q"]])
+for e in v:
+    J, w = e["dq_dw"], e["w"]
+    ok = ok and abs(sum(x * x for x in w) - 1) <= 1e-15
+    ok = ok and all(abs(sum(J[i][k] * w[k] for k in range(3))) <= 1e-12 for i in range(3))
+sys.exit(0 if ok else 1)
+PY
+fi
+expect_bad "--at" "$share/problems/disc.json" --at 0,0,0
+expect_bad "--at" "$share/problems/disc.json" --at 1,2
+expect_bad "--at" "$share/problems/disc.json" --at 1,x,0
+
 if run_ok --help; then
   grep -q -- "--degree" "$tmp/stdout" || fail "--help does not mention --degree"
   grep -q -- "--samples" "$tmp/stdout" || fail "--help does not mention --samples"
+  grep -q -- "--at" "$tmp/stdout" || fail "--help does not mention --at"
   grep -q "Exit codes" "$tmp/stdout" || fail "--help does not list the exit codes"
 fi
 if run_ok --version; then

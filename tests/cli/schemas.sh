@@ -76,7 +76,8 @@ output f-exact.json 0 "$bin/friction-model" "$disc" --model exact --samples 5
 output f-linear.json 0 "$bin/friction-model" "$disc" --model linear-fit
 output f-pade1.json 0 "$bin/friction-model" "$ball" --model pade:1
 output f-pade2.json 0 "$bin/friction-model" "$ball" --model pade:2
-output f-coulomb.json 0 "$bin/friction-model" "$disc" --model coulomb-point
+output f-coulomb.json 0 "$bin/friction-model" "$disc" --model coulomb-point --at 0,0,1 --at 1,1,0
+output f-at.json 0 "$bin/friction-model" "$ball" --samples 2 --at 1,0,0 --at 0.3,-0.2,0.9
 output f-profile.json 0 "$bin/friction-model" "$share/problems/disc-profile.json" --samples 4
 output f-power.json 0 "$bin/friction-model" "$disc" --pressure power:0.5 --degree 3
 valid friction.schema.json "$tmp"/f-*.json
