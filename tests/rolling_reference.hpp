@@ -10,6 +10,7 @@
 #include <random>
 
 #include "limitdir/rolling_cone.hpp"
+#include "limitdir/rolling_solvers.hpp"
 
 namespace rolling_reference {
 
@@ -96,6 +97,56 @@ inline void solution_pair(Mode mode, const RollingCone& cone, std::mt19937_64& r
     y.segment<2>(3) = s * dR;
     p.segment<2>(3) = -cone.mu_r * rN * dR;  // m_R = -mu_r r_N w_R/|w_R|
   }
+}
+
+// The sphere of Sect. 6.1 on a plane at its first Moreau-Jean step: radius R, density rho_s,
+// J = (2/5) m R^2 (solid sphere), g = 9.81, velocity (U_X, 0, 0) and angular velocity
+// (0, Omega_Y, 0). Contact at the bottom, N = e_z, T = (e_x, e_y); the relative velocity of the
+// contact point is V + Omega x (-R e_z), so with v = (V, Omega):
+//   u_N = V_z, u_T = (V_x - R Om_y, V_y + R Om_x), w_R = l (Om_x, Om_y)   (l: reference length)
+// y = H v, W = H M^-1 H^T and q = H (v + h M^-1 f) with f = (0, 0, -m g, 0, 0, 0).
+struct SphereStep {
+  limitdir::RollingProblem problem;
+  double mgh;
+};
+
+inline SphereStep sphere_first_step(double mu, double mu_r, double U, double Omega, double ell) {
+  const double R = 0.5, density = 2500.0, g = 9.81, h = 1e-4;
+  const double m = density * 4.0 / 3.0 * M_PI * R * R * R, J = 0.4 * m * R * R;
+  Eigen::Matrix<double, 5, 6> H = Eigen::Matrix<double, 5, 6>::Zero();
+  H(0, 2) = 1.0;
+  H(1, 0) = 1.0;
+  H(1, 4) = -R;
+  H(2, 1) = 1.0;
+  H(2, 3) = R;
+  H(3, 3) = ell;
+  H(4, 4) = ell;
+  Eigen::Matrix<double, 6, 1> Minv, v;
+  Minv << 1 / m, 1 / m, 1 / m, 1 / J, 1 / J, 1 / J;
+  v << U, 0.0, -h * g, 0.0, Omega, 0.0;  // v + h M^-1 f
+  SphereStep s;
+  s.problem.W = H * Minv.asDiagonal() * H.transpose();
+  s.problem.q = H * v;
+  s.problem.cones = {RollingCone{mu, mu_r / ell}};  // dimensionless mu_r (rolling_cone.hpp)
+  s.mgh = m * g * h;
+  return s;
+}
+
+/// A point within -8..8 ulps of the tie between cases 3 and 4 (b = mu_r t4, tie34) or 3 and 5
+/// (a = mu t5) of Prop. 5.2, with the other block active; false when the draw has t4 (t5) <= 0.
+inline bool near_tie_point(const RollingCone& c, bool tie34, std::mt19937_64& rng, Vector5& pbar) {
+  std::uniform_real_distribution<double> un(-0.5, 1.0), ua(0.1, 2.0), ang(0.0, 2.0 * M_PI);
+  std::uniform_int_distribution<int> ulps(-8, 8);
+  const double n = un(rng);
+  const double big = (tie34 ? c.mu : c.mu_r) * std::abs(n) + ua(rng);  // the other block is active
+  const double t = tie34 ? (n + c.mu * big) / (1 + c.mu * c.mu) : (n + c.mu_r * big) / (1 + c.mu_r * c.mu_r);
+  if (t <= 0.0) return false;
+  double tied = (tie34 ? c.mu_r : c.mu) * t;
+  for (int s = ulps(rng); s != 0; s += s > 0 ? -1 : 1) tied = std::nextafter(tied, s > 0 ? INFINITY : 0.0);
+  const double th1 = ang(rng), th2 = ang(rng);
+  const double a = tie34 ? big : tied, b = tie34 ? tied : big;
+  pbar << n, a * std::cos(th1), a * std::sin(th1), b * std::cos(th2), b * std::sin(th2);
+  return true;
 }
 
 /// Smallest eigenvalue of a symmetric matrix.

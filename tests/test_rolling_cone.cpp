@@ -177,22 +177,12 @@ TEST_CASE("Prop. 5.2 near ties: within a few ulps of the 3/4 and 3/5 boundaries 
   // tests leave some of these points without a case (erratum of Prop. 5.2); the order 2, 1, 4, 5,
   // else 3 must always return the projection.
   std::mt19937_64 rng(77);
-  std::uniform_real_distribution<double> un(-0.5, 1.0), ua(0.1, 2.0), ang(0.0, 2.0 * M_PI);
-  std::uniform_int_distribution<int> ulps(-8, 8);
   const std::vector<RollingCone> cones = {{0.5, 0.2}, {0.3, 0.05}, {1.0, 1.0}, {0.7, 0.9}};
   int points = 0;
   for (const auto& c : cones) {
     for (int k = 0; k < 1500; ++k) {
-      const bool tie34 = k % 2 == 0;
-      const double n = un(rng);
-      const double big = (tie34 ? c.mu : c.mu_r) * std::abs(n) + ua(rng);  // the other block is active
-      const double t = tie34 ? (n + c.mu * big) / (1 + c.mu * c.mu) : (n + c.mu_r * big) / (1 + c.mu_r * c.mu_r);
-      if (t <= 0.0) continue;
-      double tied = (tie34 ? c.mu_r : c.mu) * t;
-      for (int s = ulps(rng); s != 0; s += s > 0 ? -1 : 1) tied = std::nextafter(tied, s > 0 ? INFINITY : 0.0);
-      const double th1 = ang(rng), th2 = ang(rng);
-      const double a = tie34 ? big : tied, b = tie34 ? tied : big;
-      const Vector5 pbar = vec5(n, a * std::cos(th1), a * std::sin(th1), b * std::cos(th2), b * std::sin(th2));
+      Vector5 pbar;
+      if (!rolling_reference::near_tie_point(c, k % 2 == 0, rng, pbar)) continue;
       const auto pr = limitdir::project_rolling_cone(pbar, c);
       CAPTURE(pbar.transpose());
       const double tol = projection_tol(pbar, c);
@@ -245,39 +235,6 @@ TEST_CASE("(32)-(34), (43), (61) modified velocity and natural map at the soluti
 
 namespace {
 
-// The sphere of Sect. 6.1 on a plane at its first Moreau-Jean step: radius R, density rho_s,
-// J = (2/5) m R^2 (solid sphere), g = 9.81, velocity (U_X, 0, 0) and angular velocity
-// (0, Omega_Y, 0). Contact at the bottom, N = e_z, T = (e_x, e_y); the relative velocity of the
-// contact point is V + Omega x (-R e_z), so with v = (V, Omega):
-//   u_N = V_z, u_T = (V_x - R Om_y, V_y + R Om_x), w_R = l (Om_x, Om_y)   (l: reference length)
-// y = H v, W = H M^-1 H^T and q = H (v + h M^-1 f) with f = (0, 0, -m g, 0, 0, 0).
-struct SphereStep {
-  limitdir::RollingProblem problem;
-  double mgh;
-};
-
-SphereStep sphere_first_step(double mu, double mu_r, double U, double Omega, double ell) {
-  const double R = 0.5, density = 2500.0, g = 9.81, h = 1e-4;
-  const double m = density * 4.0 / 3.0 * M_PI * R * R * R, J = 0.4 * m * R * R;
-  Eigen::Matrix<double, 5, 6> H = Eigen::Matrix<double, 5, 6>::Zero();
-  H(0, 2) = 1.0;
-  H(1, 0) = 1.0;
-  H(1, 4) = -R;
-  H(2, 1) = 1.0;
-  H(2, 3) = R;
-  H(3, 3) = ell;
-  H(4, 4) = ell;
-  Eigen::Matrix<double, 6, 1> Minv, v;
-  Minv << 1 / m, 1 / m, 1 / m, 1 / J, 1 / J, 1 / J;
-  v << U, 0.0, -h * g, 0.0, Omega, 0.0;  // v + h M^-1 f
-  SphereStep s;
-  s.problem.W = H * Minv.asDiagonal() * H.transpose();
-  s.problem.q = H * v;
-  s.problem.cones = {RollingCone{mu, mu_r / ell}};  // dimensionless mu_r (rolling_cone.hpp)
-  s.mgh = m * g * h;
-  return s;
-}
-
 // The solvers stop at error e = |natural map|/|q| <= tol; the natural-map residual is a velocity
 // that W^-1 maps back to an impulse, so |p - p*| <~ e |q| / lambda_min(W). A factor 10 covers the
 // nonlinearity of g and of the projection (measured ratios are below 3).
@@ -316,7 +273,7 @@ TEST_CASE("Sect. 6.1 sphere on a plane, first step: closed-form impulses for (a)
   options.max_iter = 5000;
   for (const auto& run : runs) {
     for (double ell : {1.0, R}) {
-      const SphereStep s = sphere_first_step(run.mu, run.mu_r, run.U, run.Omega, ell);
+      const auto s = rolling_reference::sphere_first_step(run.mu, run.mu_r, run.U, run.Omega, ell);
       Eigen::VectorXd expected(5);
       expected << 1.0, run.PT_over_mgh, 0.0, 0.0, -run.mu_r / ell;
       expected *= s.mgh;
@@ -391,7 +348,7 @@ TEST_CASE("(63) random few-contact problem: PFP and PGS reach error < tol and ag
 }
 
 TEST_CASE("(63) solver stopping criteria and bad input") {
-  const SphereStep s = sphere_first_step(0.2, 0.04, 2.5, 5.0, 1.0);
+  const auto s = rolling_reference::sphere_first_step(0.2, 0.04, 2.5, 5.0, 1.0);
   limitdir::RollingSolverOptions options;
   options.max_iter = 3;
   options.local_max_iter = 3;  // else one PGS sweep solves the single contact
