@@ -274,6 +274,18 @@ TEST_CASE("Sect. 6.1 sphere on a plane, first step: closed-form impulses for (a)
   for (const auto& run : runs) {
     for (double ell : {1.0, R}) {
       const auto s = rolling_reference::sphere_first_step(run.mu, run.mu_r, run.U, run.Omega, ell);
+      // W = H M^-1 H^T by hand: W_NN = 1/m, W_TT = 1/m + R^2/J = 3.5/m, W_T1R2 = -W_T2R1 = -l R/J,
+      // W_RR = l^2/J, all else 0.
+      Eigen::MatrixXd W_hand = Eigen::MatrixXd::Zero(5, 5);
+      const double m = s.mgh / (9.81 * 1e-4), J = 0.4 * m * R * R;
+      W_hand.diagonal() << 1 / m, 3.5 / m, 3.5 / m, ell * ell / J, ell * ell / J;
+      W_hand(1, 4) = W_hand(4, 1) = -ell * R / J;
+      W_hand(2, 3) = W_hand(3, 2) = ell * R / J;
+      CHECK((s.problem.W - W_hand).cwiseAbs().maxCoeff() <= kUnitScaleEps * W_hand.cwiseAbs().maxCoeff());
+      // q = H (v + h M^-1 f) = (-g h, U - R Om, 0, 0, l Om).
+      Eigen::VectorXd q_hand(5);
+      q_hand << -9.81e-4, run.U - R * run.Omega, 0.0, 0.0, ell * run.Omega;
+      CHECK((s.problem.q - q_hand).norm() <= kUnitScaleEps * q_hand.norm());
       Eigen::VectorXd expected(5);
       expected << 1.0, run.PT_over_mgh, 0.0, 0.0, -run.mu_r / ell;
       expected *= s.mgh;

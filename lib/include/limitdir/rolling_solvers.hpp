@@ -1,6 +1,6 @@
 #pragma once
 // Solvers of the cone complementarity problem (63) [Acary & Bourrier 2021] for n_c contacts:
-//   y = W p + q,  yhat = y + g(y),  K_r* ∋ yhat ⊥ p ∈ K_r  (per contact),
+//   y = W p + q,  yhat = y + g(y),  yhat in K_r*, p in K_r, yhat^T p = 0  (per contact),
 // with W (5 n_c x 5 n_c, symmetric positive (semi-)definite, the Delassus operator) and
 // q in R^{5 n_c}, contact alpha in rows 5 alpha .. 5 alpha + 4 (rolling_cone.hpp for the
 // variables and the reference-length convention).
@@ -80,8 +80,9 @@ RollingResult solve_projected_gauss_seidel(const RollingProblem& problem, const 
                                            const Eigen::VectorXd& p0 = Eigen::VectorXd());
 
 /// One contact, y = W p + q (67): the adaptive projected fixed point on fixed-size types, from p
-/// (updated in place) with the step rho (updated in place, to be kept across calls). Returns the
-/// iterations done; error receives the error at return (relative to |q|). No validation (hot path).
+/// (updated in place) with the step rho (updated in place, to be kept across calls), until the
+/// error (relative to this |q|) is <= tol or max_iter iterations. Returns the iterations done and
+/// the error at return. No validation (hot path of PGS).
 struct OneContactOutcome {
   int iterations;
   double error;
