@@ -14,6 +14,7 @@ packages=(
   libbenchmark-dev          # benchmark::benchmark (bench/)
   python3                   # JSON checks in the command-line tests
   python3-jsonschema        # JSON Schema validation of the apps' output (tests/cli/schemas.sh)
+  libsiconos-numerics-dev   # test-only oracle: Siconos' rolling friction cone projection and solver (tests/, bench/)
 )
 missing=()
 for p in "${packages[@]}"; do
