@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "limitdir/errors.hpp"
+#include "limitdir/json_input.hpp"
 #include "limitdir/version.hpp"
 
 namespace limitdir::cli {
@@ -147,34 +148,18 @@ nlohmann::json parse_json_text(const std::string& text, const std::string& sourc
                                const std::string& where) {
   if (text.find_first_not_of(" \t\r\n") == std::string::npos)
     throw InputError(source + ": no input; expected " + expected + " " + where);
-  try {
-    return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    // nlohmann's message without its "[json.exception.parse_error.101] " tag.
-    std::string what = e.what();
-    if (const auto close = what.find("] "); !what.empty() && what.front() == '[' && close != std::string::npos)
-      what = what.substr(close + 2);
-    throw InputError(source + ": malformed JSON: " + what);
-  }
+  return parse_json_input(text, source);
 }
 
 }  // namespace
 
 nlohmann::json read_stdin_json(const std::string& expected) {
-  const std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-  if (std::cin.bad()) throw InputError("<stdin>: cannot read standard input");
-  return parse_json_text(text, "<stdin>", expected, "on standard input");
+  return parse_json_text(read_input("-"), "<stdin>", expected, "on standard input");
 }
 
 nlohmann::json read_json_file(const std::string& path, const std::string& expected) {
   if (path == "-") return read_stdin_json(expected);
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": cannot open file (it is a directory)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in.is_open()) throw InputError(path + ": cannot open file");
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) throw InputError(path + ": cannot read file");
-  return parse_json_text(text, path, expected, "in the file");
+  return parse_json_text(read_input(path), path, expected, "in the file");
 }
 
 long long integer_option(const po::variables_map& vm, const std::string& name, long long fallback, long long min,

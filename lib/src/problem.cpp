@@ -12,15 +12,11 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 #include <initializer_list>
-#include <iostream>
-#include <iterator>
-#include <system_error>
 
 #include "json_text.hpp"
 #include "limitdir/errors.hpp"
+#include "limitdir/json_input.hpp"
 
 namespace limitdir {
 
@@ -313,34 +309,6 @@ FrictionSpec parse_friction(const json& value, const Loc& loc) {
   return friction;
 }
 
-/// Reads all of a stream; "-" is standard input.
-std::string read_all(const std::string& path) {
-  if (path == "-") {
-    std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-    if (std::cin.bad()) throw InputError("-: cannot read standard input");
-    return text;
-  }
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": cannot open file (it is a directory)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in.is_open()) throw InputError(path + ": cannot open file");
-  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) throw InputError(path + ": cannot read file");
-  return text;
-}
-
-/// nlohmann's message without its "[json.exception.parse_error.101] " tag, on one line.
-std::string one_line_json_error(const std::string& what) {
-  std::string text = what;
-  if (!text.empty() && text.front() == '[') {
-    const auto close = text.find("] ");
-    if (close != std::string::npos) text = text.substr(close + 2);
-  }
-  std::replace(text.begin(), text.end(), '\n', ' ');
-  std::replace(text.begin(), text.end(), '\r', ' ');
-  return text;
-}
-
 }  // namespace
 
 // ----- public interface --------------------------------------------------------------------------
@@ -421,15 +389,7 @@ Problem parse_problem(const json& document, const std::string& source) {
 }
 
 Problem load_problem(const std::string& path) {
-  const std::string text = read_all(path);
-  json document;
-  try {
-    document = json::parse(text);
-  } catch (const json::exception& e) {
-    // Syntax errors and numbers out of the range of double (1e999) alike.
-    throw InputError(path + ": malformed JSON: " + one_line_json_error(e.what()));
-  }
-  return parse_problem(document, path);
+  return parse_problem(parse_json_input(read_input(path), path), path);
 }
 
 void apply_overrides(Problem& problem, const std::optional<std::string>& model, const std::optional<int>& degree,

@@ -55,4 +55,32 @@ expect_bad "--degree" "$share/problems/disc-exact.json" --degree 3
 expect_bad "PROBLEM" --samples 5
 expect_bad "too many" "$disc" "$disc"
 
+# Hostile JSON, in every app: nesting deep enough to exhaust a recursive reader's stack, a key
+# given twice (JSON leaves the value undefined), and an endless standard input; each ends in a
+# one-line error, exit 2, within the input bound (json_input.hpp).
+python3 -c "print('[' * 100000 + ']' * 100000)" >"$tmp/deep.json"
+problem duplicate.json "{$head, \"force\": \"x\", \"force\": 0.3, \"friction\": {\"model\": \"exact\"}}"
+problem duplicate-nested.json "{$head, \"friction\": {\"model\": \"exact\", \"model\": \"harmonic\"}}"
+for name in find-limits classify friction-model simulate sweep-force diagram-diff; do
+  app="$bin/$name"
+  case $name in
+    find-limits) extra=(--force 0.3) ;;
+    simulate) extra=(--force 0.3 --x0 1,0,1) ;;
+    sweep-force) extra=(--from 0 --to 1) ;;
+    diagram-diff) extra=("$tmp/deep.json") ;;
+    *) extra=() ;;
+  esac
+  expect_bad "nested deeper than 64" "$tmp/deep.json" "${extra[@]}"
+done
+app="$bin/find-limits"
+expect_bad "duplicate key \"force\"" "$tmp/duplicate.json"
+expect_bad "duplicate key \"model\"" "$tmp/duplicate-nested.json"
+rc=0
+timeout 60 "$app" - --force 0.3 </dev/zero >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
+if [[ $rc -ne 2 ]] || ! grep -q "input larger than 64 MiB" "$tmp/stderr"; then
+  fail "find-limits - < /dev/zero: exit $rc, $(head -c 300 "$tmp/stderr")"
+else
+  echo "ok: find-limits - < /dev/zero -> $(cat "$tmp/stderr")"
+fi
+
 cli_finish "bad-input"

@@ -1,0 +1,27 @@
+#pragma once
+// Reading the JSON that every app accepts (problem files, reports), with bounds: a hostile
+// input ends in a one-line InputError, never in unbounded memory or a stack overflow.
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace limitdir {
+
+/// The largest input read: 64 MiB, ~50x the largest diagram limitdir writes for the bundled
+/// problems (~1 MB) and far below the memory of any machine it runs on.
+inline constexpr std::size_t max_input_bytes = std::size_t{64} << 20;
+/// The deepest nesting of arrays and objects accepted: the reports nest 6 levels (a diagram's
+/// branch points' w inside its embedded problem), so 64 leaves room and still stops inputs
+/// built to exhaust the stack of a recursive reader.
+inline constexpr int max_json_depth = 64;
+
+/// The whole file at `path` ("-": standard input), at most max_input_bytes; InputError
+/// "<path>: ..." when it cannot be read or is larger.
+std::string read_input(const std::string& path);
+
+/// `text` parsed as JSON; InputError "<source>: ..." on malformed JSON, nesting deeper than
+/// max_json_depth, or a key that appears twice in one object (JSON leaves that undefined; a
+/// silently kept last value hides a typo).
+nlohmann::json parse_json_input(const std::string& text, const std::string& source);
+
+}  // namespace limitdir
