@@ -53,8 +53,20 @@ ParameterFamily parameter_family(const Problem& problem, const std::string& para
     auto system = std::make_shared<System>(make_system(problem));
     f.system = [system](double) { return *system; };
     f.force = [](double p) { return p; };
+    f.problem = [problem](double p) {
+      Problem q = problem;
+      q.force = p;
+      return q;
+    };
     return f;
   }
+  const auto problem_with = [problem](std::function<void(Problem&, double)> set) {
+    return [problem, set](double p) {
+      Problem q = problem;
+      set(q, p);
+      return q;
+    };
+  };
   const auto with = [problem](std::function<void(Problem&, double)> set) {
     return [problem, set](double p) {
       Problem q = problem;
@@ -73,19 +85,27 @@ ParameterFamily parameter_family(const Problem& problem, const std::string& para
   };
   if (parameter == "lambda") {
     if (problem.system.preset != "ball") throw InputError("parameter lambda: needs the ball preset");
-    f.system = with_friction([](Problem& q, double p) { q.system.lambda = p; });
+    const auto set = [](Problem& q, double p) { q.system.lambda = p; };
+    f.system = with_friction(set);
+    f.problem = problem_with(set);
   } else if (parameter == "j") {
     if (problem.system.preset == "general") throw InputError("parameter j: needs the disc or ball preset");
-    f.system = with_friction([](Problem& q, double p) { q.system.j = p; });
+    const auto set = [](Problem& q, double p) { q.system.j = p; };
+    f.system = with_friction(set);
+    f.problem = problem_with(set);
   } else if (parameter == "alpha") {
     if (problem.pressure.kind() == Pressure::Kind::profile)
       throw InputError("parameter alpha: needs a pressure of the family (1 - xi^2)^alpha");
-    f.system = with([](Problem& q, double p) { q.pressure = Pressure::power(p); });
+    const auto set = [](Problem& q, double p) { q.pressure = Pressure::power(p); };
+    f.system = with(set);
+    f.problem = problem_with(set);
   } else if (parameter == "rho") {
-    f.system = with([](Problem& q, double p) {
+    const auto set = [](Problem& q, double p) {
       q.rho.kind = RhoSpec::Kind::value;
       q.rho.value = p;
-    });
+    };
+    f.system = with(set);
+    f.problem = problem_with(set);
   } else {
     throw InputError("parameter: unknown '" + parameter + "' (valid: force, lambda, alpha, j, rho)");
   }
@@ -745,6 +765,16 @@ class Sweeper {
 Diagram sweep(const ParameterFamily& family, double from, double to, const ContinuationOptions& options) {
   if (!std::isfinite(from) || !std::isfinite(to) || !(from < to))
     throw InputError(fmt::format("sweep: need finite from < to (got {} and {})", from, to));
+  // The problem at both ends must be one a problem file may hold (j > 0, lambda > 0,
+  // alpha > -1, rho > 0, |F| <= 1e12: each range an interval, so the ends decide).
+  if (family.problem)
+    for (const auto& [p, end] : {std::pair{from, "--from"}, std::pair{to, "--to"}}) {
+      try {
+        (void)parse_problem(problem_to_json(family.problem(p)), end);
+      } catch (const InputError& e) {
+        throw InputError(fmt::format("{}: {} = {} is outside the valid range ({})", end, family.name, p, e.what()));
+      }
+    }
   // The many find-limits checks of a sweep are not proofs (the proof of a diagram, where there
   // is one, proves its regions itself).
   ContinuationOptions opt = options;

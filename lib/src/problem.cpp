@@ -29,6 +29,11 @@ constexpr const char* kSchema = "limitdir.problem/1";
 // is stable; N = 400 has been checked), but the monomial coefficients C_i, S_i of (85) grow
 // like 4^N and would overflow a double beyond N ~ 500.
 constexpr int kMaxHarmonicDegree = 400;
+// The largest load magnitude accepted (F and every component of d and e): the friction force
+// is O(1) (|q| <= ~1.1 for every model), so at |c| = 1e12 B(w) w is still 1e-12 of c, well
+// above rounding (the limit directions stay distinct from +-c/|c|), and |c|^2 and the cubes of
+// the solvers (~1e36) stay far from overflow; a load of 1e300 overflows them.
+constexpr double kMaxLoad = 1e12;
 // A mass matrix is singular when |det M| <= kSingularTolerance * ||M||_F^3 (scale invariant).
 constexpr double kSingularTolerance = 1e-12;
 
@@ -119,6 +124,20 @@ double get_finite(const json& value, const Loc& loc) {
   return x;
 }
 
+/// A load magnitude: finite, |x| <= kMaxLoad.
+double get_load(const json& value, const Loc& loc) {
+  const double x = get_finite(value, loc);
+  if (std::abs(x) > kMaxLoad) loc.fail("must be at most 1e12 in magnitude (loads are in units of mu P)", value);
+  return x;
+}
+
+Eigen::Vector3d get_load3(const json& value, const Loc& loc) {
+  if (!value.is_array() || value.size() != 3) loc.fail("must be an array of 3 numbers", value);
+  Eigen::Vector3d v;
+  for (std::size_t i = 0; i < 3; ++i) v[static_cast<Eigen::Index>(i)] = get_load(value[i], loc.index(i));
+  return v;
+}
+
 double get_positive(const json& value, const Loc& loc) {
   if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() <= 0.0)
     loc.fail("must be a finite number > 0", value);
@@ -145,13 +164,6 @@ int get_int(const json& value, int lo, int hi, const Loc& loc) {
   if (!std::isfinite(x) || x != std::floor(x) || x < lo) loc.fail(lower, value);
   if (x > hi) loc.fail(upper, value);
   return static_cast<int>(x);
-}
-
-Eigen::Vector3d get_vector3(const json& value, const Loc& loc) {
-  if (!value.is_array() || value.size() != 3) loc.fail("must be an array of 3 numbers", value);
-  Eigen::Vector3d v;
-  for (std::size_t i = 0; i < 3; ++i) v[static_cast<Eigen::Index>(i)] = get_finite(value[i], loc.index(i));
-  return v;
 }
 
 Eigen::Matrix3d get_matrix3(const json& value, const Loc& loc) {
@@ -255,10 +267,10 @@ SystemSpec parse_system(const json& value, const Loc& loc) {
     check_keys(load, {"direction", "offset"}, load_loc);
     const Loc direction_loc = load_loc.key("direction");
     const json& direction = require_key(load, "direction", load_loc);
-    system.load_direction = get_vector3(direction, direction_loc);
+    system.load_direction = get_load3(direction, direction_loc);
     if (system.load_direction.norm() == 0.0) direction_loc.fail("must not have zero length", direction);
     system.load_offset = Eigen::Vector3d::Zero();
-    if (const json* offset = optional_key(load, "offset")) system.load_offset = get_vector3(*offset, load_loc.key("offset"));
+    if (const json* offset = optional_key(load, "offset")) system.load_offset = get_load3(*offset, load_loc.key("offset"));
   } else {
     preset_loc.fail("must be \"disc\", \"ball\" or \"general\"", json(system.preset));
   }
@@ -384,7 +396,7 @@ Problem parse_problem(const json& document, const std::string& source) {
 
   problem.friction = parse_friction(require_key(document, "friction", root), root.key("friction"));
   if (const json* rho = optional_key(document, "rho")) problem.rho = parse_rho(*rho, root.key("rho").str());
-  if (const json* force = optional_key(document, "force")) problem.force = get_finite(*force, root.key("force"));
+  if (const json* force = optional_key(document, "force")) problem.force = get_load(*force, root.key("force"));
   return problem;
 }
 
@@ -420,8 +432,7 @@ void apply_overrides(Problem& problem, const std::optional<std::string>& model, 
     }
   }
   if (force) {
-    if (!std::isfinite(*force)) Loc::at("--force").fail("must be a finite number", json(*force));
-    problem.force = *force;
+    problem.force = get_load(json(*force), Loc::at("--force"));
   }
 
   FrictionSpec friction = problem.friction;

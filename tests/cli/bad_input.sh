@@ -73,6 +73,13 @@ for name in find-limits classify friction-model simulate sweep-force diagram-dif
   expect_bad "nested deeper than 64" "$tmp/deep.json" "${extra[@]}"
 done
 app="$bin/find-limits"
+# extreme but finite loads are bad input (|F| and every component of d, e at most 1e12), not an
+# internal failure
+problem huge-force.json "{$head, \"friction\": {\"model\": \"exact\"}, \"force\": 1e300}"
+problem huge-direction.json '{"system": {"preset": "general", "mass": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "load": {"direction": [1e308, 0, 0]}}, "friction": {"model": "exact"}}'
+expect_bad "force: must be at most 1e12" "$tmp/huge-force.json"
+expect_bad "system.load.direction[0]" "$tmp/huge-direction.json" --force 0.3
+expect_bad "--force: must be at most 1e12" "$disc" --force 1e300
 expect_bad "duplicate key \"force\"" "$tmp/duplicate.json"
 expect_bad "duplicate key \"model\"" "$tmp/duplicate-nested.json"
 rc=0

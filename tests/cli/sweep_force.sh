@@ -103,6 +103,12 @@ expect_bad "friction.model" "$tmp/bad-problem.json" --from 0 --to 1
 expect_bad "PROBLEM" --from 0 --to 1
 expect_bad "missing.json" "$tmp/missing.json" --from 0 --to 1
 expect_bad "--require" "$disc" --from 0 --to 1 --require always
+# a swept parameter is validated at both ends like the problem file (j > 0, lambda > 0,
+# alpha > -1, |F| <= 1e12)
+expect_bad "--from: j = -2" "$disc" --parameter j --force 1 --from -2 --to -1
+expect_bad "--from: lambda = -1" "$ball" --parameter lambda --force 1 --from -1 --to 1
+expect_bad "--from: alpha = -2" "$disc" --parameter alpha --force 0.3 --from -2 --to 1
+expect_bad "--to: force" "$disc" --from 0 --to 1e300
 # the harmonic disc's diagram is proven (events of (132) enclosed, regions proven, branches on
 # its graphs): --require proven exits 0; the exact model's is checked at best: exit 3 with the
 # diagram on stdout

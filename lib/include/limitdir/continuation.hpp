@@ -96,6 +96,9 @@ struct ParameterFamily {
   std::function<System(double)> system;
   /// the load of system(p) (equal to p for the force)
   std::function<double(double)> force;
+  /// the problem at p (validated like a problem file at the ends of a sweep: every parameter's
+  /// valid range is an interval, so the ends decide)
+  std::function<Problem(double)> problem;
 };
 
 /// The family of a problem along `parameter` ("force" or one of its scalars: "lambda" of the
