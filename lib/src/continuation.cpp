@@ -142,6 +142,9 @@ constexpr double fold_tp_floor = 1e-9;
 // The steps of one branch: at h_max = 0.05 this is an arclength of 1000, hundreds of times the
 // longest branch on S^2 x [F0, F1] of a bounded range; reaching it is reported, never silent.
 constexpr int max_steps_per_branch = 20000;
+// The steps of a whole sweep: 5 branches at the cap, ~1e5 points (~20 MB of JSON, ~0.5 s);
+// beyond, the sweep ends with its diagram so far and says the budget is spent.
+constexpr int max_steps_total = 100000;
 // Re-check rounds: a round that finds directions on no branch traces them and checks again.
 constexpr int max_check_rounds = 3;
 // Check values next to an event: 1e-5 of the range (far from the event's location accuracy,
@@ -374,8 +377,23 @@ class Sweeper {
 
   // ----- tracing ---------------------------------------------------------------------------
 
+  // Whether the work budget of the sweep is spent (said once among the doubts).
+  bool budget_spent() {
+    if (steps_total_ < max_steps_total) return false;
+    if (!budget_said_)  // first among the doubts: the others follow from it
+      doubts_.insert(doubts_.begin(),
+                     fmt::format("work budget spent: {} continuation steps in all (raise --h-max or narrow the range)",
+                                 max_steps_total));
+    budget_said_ = true;
+    return true;
+  }
+
   void drain() {
     while (!pending_.empty()) {
+      if (budget_spent()) {
+        pending_.clear();
+        return;
+      }
       const Pending s = pending_.back();
       pending_.pop_back();
       if (s.x[4] < lo_ || on_known_branch(s.x)) continue;
@@ -435,6 +453,8 @@ class Sweeper {
     const Node start = cur;
     double h = std::min(opt_.h_initial, opt_.h_max);
     for (int n = 0;; ++n) {
+      if (budget_spent()) break;
+      ++steps_total_;
       if (n == max_steps_per_branch) {
         doubts_.push_back(fmt::format("branch {} was cut after {} steps at {} = {:.9g}", br.id, n, fam_.name, cur.x[4]));
         break;
@@ -755,6 +775,8 @@ class Sweeper {
   std::string curve_note_;
   std::string proof_;  // what the proof of a circle diagram showed (empty: no proof)
   std::vector<detail::EventWindow> windows_;  // of the rigorous event search
+  int steps_total_ = 0;
+  bool budget_said_ = false;
   int event_cells_ = 0;
   // load sweeps on the invariant circle of a harmonic model: the event loads of (132)
   std::optional<std::vector<detail::PredictedEvent>> predicted_;

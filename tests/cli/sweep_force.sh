@@ -109,6 +109,9 @@ expect_bad "--from: j = -2" "$disc" --parameter j --force 1 --from -2 --to -1
 expect_bad "--from: lambda = -1" "$ball" --parameter lambda --force 1 --from -1 --to 1
 expect_bad "--from: alpha = -2" "$disc" --parameter alpha --force 0.3 --from -2 --to 1
 expect_bad "--to: force" "$disc" --from 0 --to 1e300
+# a sweep has a work budget: a tiny step (or a huge range) ends with the diagram so far, exit 3
+expect_error 3 "work budget spent" "$disc" --from 0 --to 1.5 --h-max 1e-6
+expect_error 3 "work budget spent" "$disc" --from 0 --to 1e6
 # the harmonic disc's diagram is proven (events of (132) enclosed, regions proven, branches on
 # its graphs): --require proven exits 0; the exact model's is checked at best: exit 3 with the
 # diagram on stdout
