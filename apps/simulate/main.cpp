@@ -69,7 +69,7 @@ int main(int argc, char* argv[]) {
   po::options_description options("Options");
   options.add_options()
       ("x0", po::value<std::string>()->value_name("U_X,U_Y,RHO_OMEGA"), "the initial slip x_o(0), not zero")
-      ("survey", po::value<std::string>()->value_name("N"), "run N >= 1 trajectories from the unit sphere instead")
+      ("survey", po::value<std::string>()->value_name("N"), "run N trajectories (1 <= N <= 20000) from the unit sphere instead")
       ("every", po::value<std::string>()->value_name("K"), "keep every K-th step of the trajectory (default 1; 0: none)")
       ("backward", po::bool_switch(), "integrate backward in time (departures from stick)")
       ("max-steps", po::value<std::string>()->value_name("S"), "give up (exit 3) after S accepted steps per trajectory (default 2000000)");
@@ -91,7 +91,10 @@ int main(int argc, char* argv[]) {
     opt.max_steps = limitdir::cli::integer_option(vm, "max-steps", opt.max_steps, 1, 1000000000000LL);
 
     if (has_survey) {
-      const int n = static_cast<int>(limitdir::cli::parse_integer(vm["survey"].as<std::string>(), "--survey", 1, 1000000));
+      // ~0.2-1 ms per trajectory (bench_simulate): 20000 keep a survey within ~5-20 s
+      constexpr long long max_survey = 20000;
+      const int n =
+          static_cast<int>(limitdir::cli::parse_integer(vm["survey"].as<std::string>(), "--survey", 1, max_survey));
       const limitdir::Survey s = limitdir::survey(system, F, n, backward, opt);
       json entries = json::array();
       for (const limitdir::SurveyEntry& e : s.entries) {

@@ -78,6 +78,7 @@ expect_error 2 "--x0" "$disc" --force 0 --x0 1,nan,0
 expect_error 2 "--x0" "$disc" --force 0 --x0 1,2
 expect_error 2 "--survey" "$disc" --force 0 --survey 0
 expect_error 2 "--survey" "$disc" --force 0 --survey x
+expect_error 2 "--survey" "$disc" --force 0 --survey 100000
 expect_error 2 "exactly one" "$disc" --force 0
 expect_error 2 "exactly one" "$disc" --force 0 --x0 1,0,0 --survey 3
 expect_error 2 "--every" "$disc" --force 0 --x0 1,0,0 --every -1
