@@ -670,11 +670,24 @@ int global_seeds(const System& system, double F, int level, std::vector<Seed>& s
 // The mesh level is raised (up to two levels, at most 7) until the windings sum to 2; the
 // seeds of every level are kept.
 LimitSet solve_global(const System& system, double F, const SolverOptions& opt) {
+  // The work budget of the global method: isolated zeros give a few seeds each (tens in all
+  // for every model here); hundreds are the trace of a continuum (c = 0 with axisymmetry) or
+  // of a field the mesh does not resolve, and each costs a Newton refinement (10-100 field
+  // evaluations, ~26 us each for quadrature pressures): 500 bound that to ~2 s.
+  constexpr std::size_t max_global_seeds = 500;
   std::vector<Seed> seeds;
   std::vector<std::string> doubts;
   int level = opt.mesh_level, total = 0;
   for (;; ++level) {
     total = global_seeds(system, F, level, seeds);
+    if (seeds.size() > max_global_seeds) {
+      doubts.push_back(fmt::format("the global method's work budget is spent: more than {} candidate zeros at mesh "
+                                   "level {} (a continuum of limit directions, or a field the mesh does not resolve); "
+                                   "only the first {} were refined",
+                                   max_global_seeds, level, max_global_seeds));
+      seeds.resize(max_global_seeds);
+      return assemble(system, F, seeds, "global", opt, doubts, true);
+    }
     if (total == 2 || level >= std::min(opt.mesh_level + 2, 7)) break;
   }
   if (total != 2)
