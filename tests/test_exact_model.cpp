@@ -735,3 +735,24 @@ TEST_CASE("slopes at pure spin and pure sliding") {
     CHECK(model->slope_at_pure_sliding() == doctest::Approx(1e4 * (-slide(2) * rho / kappa)).epsilon(1e-7));
   }
 }
+
+TEST_CASE("Ring quadrature with 101 profile nodes: tiny pieces converge, and the profile of 1 - xi^2 is the power model alpha = 1 to its interpolation error") {
+  // Each piece of the ring quadrature may err in proportion to its length: a piece of width
+  // 0.01 whose integrand is ~1e-35 near eps = 1 used to fail its own relative tolerance. The
+  // piecewise-linear interpolant of 1 - xi^2 on 100 intervals differs from it by at most
+  // h^2/8 = 1.25e-5, so q differs from the power model alpha = 1 by about that much.
+  std::vector<double> xs, ps;
+  for (int i = 0; i <= 100; ++i) {
+    xs.push_back(i / 100.0);
+    ps.push_back(1.0 - xs.back() * xs.back());
+  }
+  const auto profile = make_exact_model(Pressure::profile(xs, ps), 1.0);
+  const auto power = make_exact_model(Pressure::power(1.0), 1.0);
+  for (double theta : {0.0, 0.3, 0.785398163397448, 1.2, 1.5707963267948966}) {
+    CAPTURE(theta);
+    const Eigen::Vector3d w(std::cos(theta), 0.0, std::sin(theta));
+    Eigen::Vector3d q = Eigen::Vector3d::Zero();
+    REQUIRE_NOTHROW(q = profile->q(w));
+    CHECK((q - power->q(w)).norm() <= 1e-4);
+  }
+}

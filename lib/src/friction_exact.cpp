@@ -262,6 +262,10 @@ class RingQuadratureExact final : public ExactModel {
     for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
       const double l = cuts[i], u = cuts[i + 1];
       const bool last = (u == 1.0);
+      // Each piece may err in proportion to its length, so that over [0, 1] the errors add up
+      // to rel_tol of the smaller moment (the results are divided by M1, M2): a tiny piece
+      // between close profile nodes is then not held to rel_tol of its own tiny value.
+      const double piece_tol = rel_tol * std::min(M1_, M2_) * (u - l);
       QuadratureResult<4> r;
       if (last && singular_edge) {
         const double L = 1.0 - l, alpha = pressure_.alpha(), beta = 1.0 / (alpha + 1.0);
@@ -275,7 +279,7 @@ class RingQuadratureExact final : public ExactModel {
               const double d = (l == split) ? xi_minus_l : (split >= 1.0 ? -one_minus_xi : xi - split);
               return scale * std::pow(1.0 + xi, alpha) * kernel(xi, one_minus_xi, d);
             },
-            0.0, 1.0, 0.0, rel_tol);
+            0.0, 1.0, piece_tol, rel_tol);
       } else {
         r = integrate_tanh_sinh<4>(
             [&](double xi, double da, double db) -> Eigen::Vector4d {
@@ -283,7 +287,7 @@ class RingQuadratureExact final : public ExactModel {
               const double d = (l == split) ? da : (u == split ? -db : xi - split);
               return pressure_(xi, one_minus_xi) * kernel(xi, one_minus_xi, d);
             },
-            l, u, 0.0, rel_tol);
+            l, u, piece_tol, rel_tol);
       }
       if (!r.converged)
         throw NumericalError(fmt::format("exact model ({}): ring quadrature did not converge in the {} region at "

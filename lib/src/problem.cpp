@@ -211,9 +211,18 @@ Pressure make_power(double alpha, const json& got, const Loc& loc) {
 
 /// {"profile": [[xi, p], ...]}: xi strictly increasing from 0 to 1 (units of R), p >= 0 and
 /// not all zero (pressure.hpp); each violation is reported at its node.
+// The most nodes a pressure profile may have: every node splits each ring quadrature of the
+// exact model, and 100 pieces already cost ~10 s for a harmonic model's coefficients (83);
+// ~100 piecewise-linear nodes follow a measured pressure to ~1e-4, more than any data.
+constexpr std::size_t kMaxProfileNodes = 101;
+
 Pressure parse_profile(const json& value, const Loc& loc) {
   if (!value.is_array() || value.size() < 2)
     loc.fail("must be an array of at least 2 nodes [xi, p]", value);
+  if (value.size() > kMaxProfileNodes)
+    loc.fail("must have at most " + std::to_string(kMaxProfileNodes) + " nodes (got " + std::to_string(value.size()) +
+                 ")",
+             json(value.size()));
   std::vector<double> xi, p;
   for (std::size_t i = 0; i < value.size(); ++i) {
     const Loc node = loc.index(i);

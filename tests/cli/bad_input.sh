@@ -80,6 +80,12 @@ problem huge-direction.json '{"system": {"preset": "general", "mass": [[1, 0, 0]
 expect_bad "force: must be at most 1e12" "$tmp/huge-force.json"
 expect_bad "system.load.direction[0]" "$tmp/huge-direction.json" --force 0.3
 expect_bad "--force: must be at most 1e12" "$disc" --force 1e300
+# a pressure profile has at most 101 nodes (200 001 took more than 20 s in every app)
+python3 -c "
+import json
+n = 200000
+print(json.dumps({'system': {'preset': 'disc'}, 'contact': {'pressure': {'profile': [[i / n, 1 - (i / n) ** 2] for i in range(n + 1)]}}, 'friction': {'model': 'exact'}}))" >"$tmp/many-nodes.json"
+expect_bad "at most 101 nodes" "$tmp/many-nodes.json" --force 0.3
 expect_bad "duplicate key \"force\"" "$tmp/duplicate.json"
 expect_bad "duplicate key \"model\"" "$tmp/duplicate-nested.json"
 rc=0
