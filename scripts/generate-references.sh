@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the reference bifurcation diagrams share/reference/*.json with sweep-force
-# (schema "limitdir.diagram/1"): the diagrams of Figs 13-14 and 17-18 of seed 001 for every
+# (schema "limitdir.diagram/1"): the diagrams of Figs 13-14 and 17-18 of [Nonlinear Dyn. 2024] for every
 # friction model the paper compares.
 #   disc (uniform pressure, rho = kappa), F in [0, 1.5] (F_T = C1 ~ 1.05): linear-fit, harmonic
 #     N = 1, 2, 4 and exact;

@@ -1,5 +1,5 @@
 #pragma once
-// Independent brute-force reference for the friction integrals (23) of seed 001 with the
+// Independent brute-force reference for the friction integrals (23) of [Nonlinear Dyn. 2024] with the
 // integrands (20)-(22), for an axisymmetric pressure on the unit disc (R = 1).
 //
 // It deliberately shares NOTHING with the library: no elliptic integrals, no limitdir

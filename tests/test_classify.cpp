@@ -1,4 +1,4 @@
-// Classification of limit directions, seed 001 Sect. 7.2.6-7.2.8 and SPEC.md section 1:
+// Classification of limit directions, [Nonlinear Dyn. 2024] Sect. 7.2.6-7.2.8 and docs/manual.md section 1:
 // rdot = R*(w) (121), the tangent-plane Jacobian J_T, the modified Jacobian (119), the angle
 // Jacobian of (120) with the errata, types, indices and the colours of Fig. 11. Every
 // reference value is computed here: finite differences of V* and of (120) assembled from

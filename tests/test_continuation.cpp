@@ -1,6 +1,6 @@
 // Branches of limit directions and their bifurcations (continuation.hpp: sweep,
-// parameter_family, Diagram) against seed 001 Sect. 7.4-7.5, (126)-(141), with the errata of
-// SPEC.md section 6 (tangency where R* = 0; Case 4 created by the fold F_F, whose directions
+// parameter_family, Diagram) against [Nonlinear Dyn. 2024] Sect. 7.4-7.5, (126)-(141), with the errata of
+// docs/errata.md (tangency where R* = 0; Case 4 created by the fold F_F, whose directions
 // have w1 < 0; the non-trivial directions are attracting). Every reference value is obtained
 // here, independently of lib/src/continuation.cpp and limits.cpp:
 //  * the closed forms (130), (133), (137)-(138), (140)-(141) evaluated from the models'

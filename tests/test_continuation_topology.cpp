@@ -1,5 +1,5 @@
 // Branch topology of the continuation (issue: loops traced once, continua crossed): checked
-// against (137)-(138) of seed 001 carried over by the rotational symmetry of the disc.
+// against (137)-(138) of [Nonlinear Dyn. 2024] carried over by the rotational symmetry of the disc.
 #include <doctest/doctest.h>
 
 #include <cmath>

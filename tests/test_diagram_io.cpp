@@ -1,4 +1,4 @@
-// Bifurcation diagrams as JSON (SPEC.md section 5, "limitdir.diagram/1"): diagram_report and
+// Bifurcation diagrams as JSON (docs/manual.md section 5, "limitdir.diagram/1"): diagram_report and
 // diagram_from_json are inverse on every field of a Diagram, the reader rejects bad documents
 // with a message naming the key, and diagram_differences compares by meaning: it accepts
 // reordered events, regions and branches, new branch ids and resampled branches, and reports a
@@ -198,7 +198,7 @@ Diagram tangency_at_1_05(const std::vector<double>& ps) {
 
 }  // namespace
 
-TEST_CASE("diagram_io: diagram_report has the keys of SPEC.md section 5") {
+TEST_CASE("diagram_io: diagram_report has the keys of docs/manual.md section 5") {
   const json report = limitdir::diagram_report(disc_problem(), hand_built());
   for (const char* key : {"schema", "limitdir_version", "problem", "model", "parameter", "from", "to", "force",
                           "branches", "bifurcations", "regions", "certificate"})

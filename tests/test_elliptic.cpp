@@ -1,4 +1,4 @@
-// The complete elliptic integrals in the parameter m used by (59)-(60) (SPEC.md errata:
+// The complete elliptic integrals in the parameter m used by (59)-(60) (docs/errata.md:
 // complete integrals, parameter m) against Boost.Math's modulus-based functions, and the
 // identities that define B, D and Sigma.
 #include <doctest/doctest.h>

@@ -1,13 +1,13 @@
-// The exact friction model of a circular contact, seed 001 Sect. 3.3-4 and 5.3, against
+// The exact friction model of a circular contact, [Nonlinear Dyn. 2024] Sect. 3.3-4 and 5.3, against
 // values obtained independently of the library:
 //  * reference_quadrature.hpp: brute-force 2-D quadrature of (23) with (20)-(22) (no elliptic
 //    integrals, no library code);
-//  * the paper's closed forms (59)-(60), (62)-(63) with the SPEC.md errata, coded here from
+//  * the paper's closed forms (59)-(60), (62)-(63) with the docs/errata.md, coded here from
 //    the printed formulas with the C++17 std::comp_ellint_1/2;
-//  * the series (78)-(79) with the SPEC.md errata (coefficients re-derived from the series of
+//  * the series (78)-(79) with the docs/errata.md (coefficients re-derived from the series of
 //    K(m) and E(m), see the comments there);
 //  * identities the maths guarantees (Propositions 1-5, (47)-(55)) and closed-form moments.
-// Units: R = 1, mu = 1, q = (Q_x, Q_y, T_z/rho)/(mu P) (SPEC.md section 1).
+// Units: R = 1, mu = 1, q = (Q_x, Q_y, T_z/rho)/(mu P) (docs/manual.md section 1).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -36,7 +36,7 @@ using limitdir::Pressure;
 constexpr double kPi = 3.14159265358979323846;
 const double kInf = std::numeric_limits<double>::infinity();
 
-// kappa/R from the closed forms (76), (77) and SPEC.md (Galin), not from the library.
+// kappa/R from the closed forms (76), (77) and docs/errata.md (Galin), not from the library.
 constexpr double kKappaUniform = 2.0 / 3.0;
 constexpr double kKappaHertz = 3.0 * kPi / 16.0;
 constexpr double kKappaGalin = kPi / 4.0;
@@ -142,7 +142,7 @@ void compare_with_reference(const PressurePair& pp, const std::vector<ExactMetho
 }
 
 // ---- the paper's closed forms, coded from the printed formulas --------------------------
-// K(m), E(m) of (59)-(60) take the PARAMETER m (SPEC.md errata); std::comp_ellint_1/2 take
+// K(m), E(m) of (59)-(60) take the PARAMETER m (docs/errata.md); std::comp_ellint_1/2 take
 // the MODULUS k = sqrt(m). libstdc++'s comp_ellint_2 is only ~5e-13 accurate near k = 1
 // (measured against Boost in long double), which is why these comparisons use 1e-10.
 double K_of_m(double m) { return std::comp_ellint_1(std::sqrt(m)); }
@@ -489,7 +489,7 @@ TEST_CASE("Proposition 4, (44): the force is opposite to the slip of the centre"
 }
 
 TEST_CASE("Proposition 5, (45): rotation about the normal (with the erratum)") {
-  // SPEC.md errata: the second line of (45) is Q_y(u') = Q_x sin(a) + Q_y cos(a).
+  // docs/errata.md: the second line of (45) is Q_y(u') = Q_x sin(a) + Q_y cos(a).
   auto rotate = [](const Vec& x, double a) {
     return Vec(std::cos(a) * x(0) - std::sin(a) * x(1), std::sin(a) * x(0) + std::cos(a) * x(1), x(2));
   };
@@ -628,7 +628,7 @@ TEST_CASE("(55): limits of Q_eps and T_eps, and (54)") {
 // ===================================================================================
 
 TEST_CASE("(76)-(77) kappa") {
-  // (76), (77) and SPEC.md (Galin kappa = pi R/4).
+  // (76), (77) and docs/errata.md (Galin kappa = pi R/4).
   CHECK(Pressure::uniform().kappa() == doctest::Approx(2.0 / 3.0).epsilon(1e-15));
   CHECK(Pressure::hertz().kappa() == doctest::Approx(3.0 * kPi / 16.0).epsilon(1e-15));
   CHECK(Pressure::galin().kappa() == doctest::Approx(kPi / 4.0).epsilon(1e-15));

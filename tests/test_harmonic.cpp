@@ -1,4 +1,4 @@
-// The harmonic model of seed 001, Sect. 6.2-6.3: (82)-(96).
+// The harmonic model of [Nonlinear Dyn. 2024], Sect. 6.2-6.3: (82)-(96).
 #include <doctest/doctest.h>
 
 #include <boost/math/quadrature/tanh_sinh.hpp>

@@ -1,5 +1,5 @@
 // All limit directions at one load F (find_limit_directions, limit_directions_linear) against
-// the closed forms of seed 001 Sect. 7.4-7.5, (125)-(141) with the errata of SPEC.md section 6,
+// the closed forms of [Nonlinear Dyn. 2024] Sect. 7.4-7.5, (125)-(141) with the errata of docs/errata.md,
 // against a brute-force multistart search written here (limits_reference.hpp), and against
 // the Poincare-Hopf index sum 2. The closed forms are evaluated from the models' C_i, S_i
 // (85) (checked against (83)-(84) in test_harmonic.cpp) or, for the exact model, from its

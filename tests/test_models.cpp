@@ -1,5 +1,5 @@
 // The linear-ellipsoidal model (64)-(69), the point-contact Coulomb model (75), and the
-// Pade models of seed 003 (eqs 9-10), each against closed forms of the papers.
+// Pade models of [Kireenkov] (eqs 9-10), each against closed forms of the papers.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -103,7 +103,7 @@ TEST_CASE("Seed 003 (9)-(10): Pade laws, their end values (55) and their end slo
     const ScalarLaw inf = p.at_epsilon(INFINITY);  // (55)
     CHECK(inf.Q == 1.0);
     CHECK(inf.T == 0.0);
-    // Order 2 keeps the exact first derivatives at both ends (seed 003, after (10)).
+    // Order 2 keeps the exact first derivatives at both ends ([Kireenkov], after (10)).
     if (order == 2) {
       CHECK(p.at_epsilon(0.0).dQ == doctest::Approx(exact->at_epsilon(0.0).dQ).epsilon(1e-14));
       const double big = 1e7;

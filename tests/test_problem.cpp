@@ -1,4 +1,4 @@
-// The problem file of SPEC.md section 4 (parse_problem, load_problem, apply_overrides) and the
+// The problem file of docs/manual.md section 4 (parse_problem, load_problem, apply_overrides) and the
 // friction report of section 5.
 #include <doctest/doctest.h>
 

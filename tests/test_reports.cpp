@@ -1,4 +1,4 @@
-// The JSON that apps print and pass to each other (SPEC.md section 5): problem_to_json must
+// The JSON that apps print and pass to each other (docs/manual.md section 5): problem_to_json must
 // round-trip through parse_problem, directions_from_json must read the three shapes classify
 // accepts and reject everything else with a message naming the entry, and the reports must
 // have the documented keys.

@@ -1,4 +1,4 @@
-// simulate() and survey(): the slip dynamics (97)/(101) of seed 001 integrated up to stick in
+// simulate() and survey(): the slip dynamics (97)/(101) of [Nonlinear Dyn. 2024] integrated up to stick in
 // the form (109) with the time rescaling (114), against values obtained independently:
 //  * Table 2 (Sect. 7.4.4): the stopping slip/spin ratio eps = (rho/R) cot(theta) of the
 //    force-free disc, once from the limit-direction solver (the stable circles of Fig. 16) and

@@ -1,12 +1,12 @@
 // classify [PROBLEM] [--force F] [--direction w1,w2,w3]... [--max-angle A]
 // classify --regions [DIAGRAM]
 // Refines given directions to the nearest limit directions and classifies them in detail
-// (SPEC.md sections 1 and 5, schema "limitdir.classification/1"): rdot = R*(w) (121), the
+// (docs/manual.md sections 1 and 5, schema "limitdir.classification/1"): rdot = R*(w) (121), the
 // tangent-plane Jacobian J_T, its eigenvalues and eigenvectors, the modified Jacobian (119)
 // and the angle Jacobian (120). Without --direction the directions are read from standard input:
 // a find-limits report, {"problem": ..., "force": ..., "directions": [...]} or a bare list.
 // With --regions it reads a bifurcation diagram (sweep-force, "limitdir.diagram/1") and prints
-// the structurally different cases along its parameter ("limitdir.regions/1", SPEC.md section 5).
+// the structurally different cases along its parameter ("limitdir.regions/1", docs/manual.md section 5).
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,7 +50,7 @@ int main(int argc, char* argv[]) {
   limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
 
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
-    // SPEC.md section 5: --regions reads a "limitdir.diagram/1" (sweep-force) and prints the
+    // docs/manual.md section 5: --regions reads a "limitdir.diagram/1" (sweep-force) and prints the
     // regions recomputed from its branches; nothing else applies to a diagram.
     if (vm["regions"].as<bool>()) {
       for (const char* other : {"direction", "max-angle", "force", "model", "degree", "pressure", "rho"})

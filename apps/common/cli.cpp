@@ -1,4 +1,4 @@
-// The command-line shell shared by every app; see cli.hpp and SPEC.md section 5.
+// The command-line shell shared by every app; see cli.hpp and docs/manual.md section 5.
 #include "cli.hpp"
 
 #include <algorithm>

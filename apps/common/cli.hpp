@@ -1,7 +1,7 @@
 #pragma once
-// The command-line shell shared by every app (SPEC.md section 5): --help and --version,
+// The command-line shell shared by every app (docs/manual.md section 5): --help and --version,
 // option parsing with boost::program_options, the positional PROBLEM, the problem-file
-// overrides of SPEC.md section 4, strict numeric options, and the exit codes
+// overrides of docs/manual.md section 4, strict numeric options, and the exit codes
 //   0 success, 2 bad input, 3 a numerical failure the tool detected.
 // An app's body returns its complete output; it is written to stdout only on success, so a
 // failure never leaves partial output, and every failure is one line "<app>: error: <message>"
@@ -44,7 +44,7 @@ struct AppInfo {
 /// What a body produced: the complete standard output and the exit code. A body returning a
 /// plain string succeeds (exit 0). With exit_numerical_failure, `output` is still printed and
 /// `message` (one line, required) says on stderr what went wrong, so that a result in doubt
-/// is never passed on silently (SPEC.md section 5). With exit_negative, `output` is printed and
+/// is never passed on silently (docs/manual.md section 5). With exit_negative, `output` is printed and
 /// `message` (optional) goes to stderr as "<app>: <message>".
 struct Output {
   Output(std::string text) : output(std::move(text)) {}  // NOLINT: implicit on purpose
@@ -93,7 +93,7 @@ nlohmann::json read_stdin_json(const std::string& expected);
 /// InputError "<path>: ..." when it cannot be read, is empty or is malformed.
 nlohmann::json read_json_file(const std::string& path, const std::string& expected);
 
-/// Declares the overrides of SPEC.md section 4: --model, --degree, --pressure, --rho and, if
+/// Declares the overrides of docs/manual.md section 4: --model, --degree, --pressure, --rho and, if
 /// `with_force`, --force. All take text, converted strictly by apply_problem_overrides.
 void add_problem_overrides(po::options_description& options, bool with_force);
 /// Applies those of them that were given (limitdir::apply_overrides).

@@ -5,7 +5,7 @@
 // order and sampling, with the same types of points along them (diagram_differences,
 // diagram_io.hpp). Prints
 // {"schema": "limitdir.diagram-diff/1", "a", "b", "rtol", "atol", "equal", "differences": [...]} and
-// exits 0 when they agree, 1 when they differ, 2 on bad input (SPEC.md section 5).
+// exits 0 when they agree, 1 when they differ, 2 on bad input (docs/manual.md section 5).
 #include <string>
 #include <vector>
 

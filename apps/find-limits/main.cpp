@@ -1,7 +1,7 @@
 // find-limits PROBLEM [--force F] [--model M] [--degree N] [--pressure P] [--rho RHO]
 //             [--method auto|linear-eigen|invariant-circle|global] [--mesh-level L]
 // Prints every limit direction of the problem at one load F with its classification and the
-// Poincare-Hopf certificate (SPEC.md section 5, schema "limitdir.limits/1"). Exit code 0 when
+// Poincare-Hopf certificate (docs/manual.md section 5, schema "limitdir.limits/1"). Exit code 0 when
 // the certificate is complete; otherwise the report is still printed, its reason goes to stderr
 // and the exit code is 3 (a result in doubt is never passed on silently).
 #include <string>

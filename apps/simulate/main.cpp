@@ -1,6 +1,6 @@
 // simulate PROBLEM --force F --x0 u_x,u_y,rho_omega [--every K] [--backward] [overrides]
 // simulate PROBLEM --force F --survey N [--backward] [overrides]
-// Integrates the slip dynamics x' = B(w) w + c ((97)/(101) of seed 001) up to stick in the
+// Integrates the slip dynamics x' = B(w) w + c ((97)/(101) of [Nonlinear Dyn. 2024]) up to stick in the
 // spherical form (109) with the time rescaling (114), and matches the arrival direction to the
 // limit directions (Theorems 1-2). The trajectory is printed as JSON Lines, one
 // {"t", "tau", "r", "w"} per kept step, then one final record of schema

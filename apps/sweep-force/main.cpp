@@ -1,9 +1,9 @@
 // sweep-force PROBLEM --from F0 --to F1 [--parameter NAME --force F] [--model M] [--degree N]
 //             [--pressure P] [--rho RHO] [--checks K] [--h-max H] [--enclose-events] [--no-proof]
 // Traces the branches of limit directions of (125) over a parameter range (the load F by
-// default) by pseudo-arclength continuation, locates the events of Sect. 7.2.8 of seed 001
+// default) by pseudo-arclength continuation, locates the events of Sect. 7.2.8 of [Nonlinear Dyn. 2024]
 // (tangency, fold, pitchfork, branch point, Hopf), lists the regions of the paper's Cases 1-4
-// and prints the bifurcation diagram (SPEC.md section 5, schema "limitdir.diagram/1"; Figs 13-14
+// and prints the bifurcation diagram (docs/manual.md section 5, schema "limitdir.diagram/1"; Figs 13-14
 // and 17-18). Exit code 0 when the diagram's certificate is complete; otherwise the diagram is
 // still printed, its reason goes to stderr and the exit code is 3, as for find-limits.
 #include <algorithm>

@@ -1,5 +1,5 @@
 // Classification of a limit direction: Def. 2 (radial), Sect. 7.2.7 (on the sphere) of
-// seed 001 with the conventions of SPEC.md section 1.
+// [Nonlinear Dyn. 2024] with the conventions of docs/manual.md section 1.
 #include "limitdir/classify.hpp"
 
 #include <Eigen/Eigenvalues>
@@ -54,7 +54,7 @@ Eigen::Matrix2d angle_jacobian(const Eigen::Vector3d& w, const Eigen::Vector3d& 
   return J;
 }
 
-// Fig. 11 colour code (SPEC.md section 1) for a direction on the invariant circle w2 = 0.
+// Fig. 11 colour code (docs/manual.md section 1) for a direction on the invariant circle w2 = 0.
 std::optional<std::string> colour_of(const Classification& c) {
   const Eigen::Vector3d tc(-c.w.z(), 0.0, c.w.x());  // unit tangent of the circle w2 = 0
   const bool attracting = c.radial == Radial::attracting;
@@ -172,7 +172,7 @@ Classification classify(const System& system, double F, const Eigen::Vector3d& w
   const Eigen::Vector3d V = spherical_part(w, fj.F);  // (122)
   c.residual = V.norm();
   c.radial = radial_of(c.rdot, tol);
-  // SPEC.md section 1: J_T = P^T (DF - rdot I) P on the tangent plane.
+  // docs/manual.md section 1: J_T = P^T (DF - rdot I) P on the tangent plane.
   c.P = tangent_basis(w);
   c.J_T = tangent_jacobian(c.P, fj.DF, c.rdot);
   // (119): V*_w (I - w w^T) with V*_w = (I - w w^T) DF - (w^T F) I - w F^T.

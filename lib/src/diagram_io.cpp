@@ -1,8 +1,8 @@
-// Bifurcation diagrams as JSON (SPEC.md section 5, "limitdir.diagram/1" and
+// Bifurcation diagrams as JSON (docs/manual.md section 5, "limitdir.diagram/1" and
 // "limitdir.regions/1") and their comparison by meaning (diagram-diff); see diagram_io.hpp.
 //
 // A diagram is the set of branches of limit directions w(p) of (125) over a parameter range,
-// the events of Sect. 7.2.8 of seed 001 on them (tangency R*(w) = 0, folds, pitchforks,
+// the events of Sect. 7.2.8 of [Nonlinear Dyn. 2024] on them (tangency R*(w) = 0, folds, pitchforks,
 // branch points, Hopf points) and the regions of the paper's Cases 1-4 between the events.
 #include "limitdir/diagram_io.hpp"
 
@@ -77,7 +77,7 @@ json event_to_json(const Event& event, const Diagram& diagram, const std::string
   json directions = json::array();
   for (std::size_t k = 0; k < event.directions.size(); ++k)
     directions.push_back(vector3(event.directions[k], where + ".directions[" + std::to_string(k) + "]"));
-  // SPEC.md section 5: "w" is the (first) direction of the event.
+  // docs/manual.md section 5: "w" is the (first) direction of the event.
   out["w"] = directions.empty() ? json(nullptr) : directions.front();
   out["directions"] = std::move(directions);
   out["branches"] = event.branches;
@@ -234,7 +234,7 @@ Event event_from_json(const json& value, const std::string& parameter, const std
   const json& directions = array_at(member(value, "directions", path), directions_path);
   for (std::size_t k = 0; k < directions.size(); ++k)
     event.directions.push_back(vector3_at(directions[k], directions_path.index(k)));
-  // "w" repeats the first direction (SPEC.md section 5), null when there is none.
+  // "w" repeats the first direction (docs/manual.md section 5), null when there is none.
   const json& w = member(value, "w", path);
   if (event.directions.empty() ? !w.is_null() : w != directions.front())
     path.key("w").fail(event.directions.empty() ? "must be null when directions is empty"

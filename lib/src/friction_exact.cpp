@@ -1,4 +1,4 @@
-// The exact friction model of an axisymmetric contact, Sect. 4 of seed 001.
+// The exact friction model of an axisymmetric contact, Sect. 4 of [Nonlinear Dyn. 2024].
 //
 // Ring decomposition (used for every pressure, and to derive the closed forms): a ring of
 // radius xi slipping with speed v and spin omega contributes, with a = |omega| xi/v,
@@ -8,7 +8,7 @@
 // f_T the mean torque over xi), so that with M_k = int_0^1 p xi^k dxi
 //   Q_eps(eps) = (1/M_1) int p xi f_Q(xi/eps) dxi,  T_eps(eps) = (1/M_2) int p xi^2 f_T(xi/eps) dxi.
 // For uniform pressure the radial integrals give (59)-(60); rewritten with B = (E-(1-m)K)/m
-// they lose no digits (SPEC.md errata):
+// they lose no digits (docs/errata.md):
 //   eps <= 1, t = eps^2:   Q = eps A(t),  T = T1(t)
 //   eps >= 1, t = 1/eps^2: Q = A(t),      eps T = H(t)
 //   A = 4/(3pi) (E + B),  T1 = 2/(3pi) ((3 - 2t) E + t B),  H = 2/(3pi) (E - (2 - 3t) B)/t.

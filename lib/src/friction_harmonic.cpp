@@ -1,4 +1,4 @@
-// The harmonic model of degree N, Sect. 6.2-6.3 of seed 001, (82)-(88).
+// The harmonic model of degree N, Sect. 6.2-6.3 of [Nonlinear Dyn. 2024], (82)-(88).
 #include <cmath>
 #include <fmt/format.h>
 

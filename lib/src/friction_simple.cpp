@@ -1,5 +1,5 @@
 // The simple model families: the Coulomb point contact (75), the fitted linear model
-// (64)-(69) of seed 001, and the Pade models of seed 003 (eqs 9-10).
+// (64)-(69) of [Nonlinear Dyn. 2024], and the Pade models of [Kireenkov] (eqs 9-10).
 #include <cmath>
 #include <fmt/format.h>
 
@@ -54,7 +54,7 @@ FrictionJacobian LinearModel::jacobian_unit(const Eigen::Vector3d& w) const {
   return {Pi_ * w, Pi_ * (Eigen::Matrix3d::Identity() - w * w.transpose()), true};
 }
 
-// ----- Pade models, seed 003 eqs (9)-(10) with mu1 = mu2 = k = 0 -------------------------------
+// ----- Pade models, [Kireenkov] eqs (9)-(10) with mu1 = mu2 = k = 0 -------------------------------
 // With u = R|omega|, v the slip speed and eps = v/u:
 //   order 1 (9):  F/F0 = v/(v + a u) = eps/(eps + a),         M/M0 = u/(u + m v) = 1/(1 + m eps),
 //                 1/a = (u/F0) dF/dv|_{v=0} = dQ_eps/deps(0), 1/m = (v/M0) dM/du|_{u=0} = lim eps T_eps;

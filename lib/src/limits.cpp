@@ -1,4 +1,4 @@
-// All limit directions at one load: Sect. 7.3-7.5 of seed 001 and SPEC.md section 3.
+// All limit directions at one load: Sect. 7.3-7.5 of [Nonlinear Dyn. 2024] and docs/manual.md section 3.
 //
 // Methods (find_limit_directions picks the most specific one that applies):
 //  * invariant circle (Sect. 7.4): axisymmetric model, M = diag(m1, m1, m3), load without a
@@ -7,7 +7,7 @@
 //    of the polynomial (132) in u = w3^2 (all found as companion-matrix eigenvalues), for any
 //    other model the zeros of the 1-D field on the circle. With c1 = 0 (F = 0 for the presets)
 //    the solutions are the poles and circles of latitude (Figs 15-16).
-//  * linear-eigen (SPEC.md section 3): constant B, the 6x6 eigenproblem.
+//  * linear-eigen (docs/manual.md section 3): constant B, the 6x6 eigenproblem.
 //  * global: a geodesic mesh of the sphere, the winding of V* around every triangle
 //    (refined where the field is small), Newton from every triangle with nonzero winding and
 //    every local minimum of |V*|, duplicates merged, and the Poincare-Hopf certificate.
@@ -79,7 +79,7 @@ Refined refine_limit_direction(const System& system, double F, const Eigen::Vect
   return {w, r, r <= tol, it};
 }
 
-// ----- constant B: SPEC.md section 3 ---------------------------------------------------------
+// ----- constant B: docs/manual.md section 3 ---------------------------------------------------------
 
 LinearSolution limit_directions_linear(const Eigen::Matrix3d& B, const Eigen::Vector3d& c) {
   LinearSolution out;

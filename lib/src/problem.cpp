@@ -1,4 +1,4 @@
-// The problem file of SPEC.md section 4: parsing, validation, command-line overrides, and the
+// The problem file of docs/manual.md section 4: parsing, validation, command-line overrides, and the
 // friction models a problem asks for.
 //
 // Every error is an InputError with one line of the form
@@ -251,19 +251,19 @@ SystemSpec parse_system(const json& value, const Loc& loc) {
   const Loc preset_loc = loc.key("preset");
   system.preset = get_string(require_key(value, "preset", loc), preset_loc);
   if (system.preset == "disc") {
-    // SPEC.md section 2: j = 1/2 for the disc.
+    // docs/manual.md section 2: j = 1/2 for the disc.
     check_keys(value, {"preset", "j"}, loc);
     system.j = 0.5;
     if (const json* j = optional_key(value, "j")) system.j = get_positive(*j, loc.key("j"));
   } else if (system.preset == "ball") {
-    // SPEC.md section 2: j = 2/5 and lambda = Rbar/R = 5 for the ball.
+    // docs/manual.md section 2: j = 2/5 and lambda = Rbar/R = 5 for the ball.
     check_keys(value, {"preset", "j", "lambda"}, loc);
     system.j = 0.4;
     system.lambda = 5.0;
     if (const json* j = optional_key(value, "j")) system.j = get_positive(*j, loc.key("j"));
     if (const json* lambda = optional_key(value, "lambda")) system.lambda = get_positive(*lambda, loc.key("lambda"));
   } else if (system.preset == "general") {
-    // SPEC.md section 2: any invertible M, and c = M^-1 (F d + e).
+    // docs/manual.md section 2: any invertible M, and c = M^-1 (F d + e).
     check_keys(value, {"preset", "mass", "load"}, loc);
     const Loc mass_loc = loc.key("mass");
     const json& mass = require_key(value, "mass", loc);
@@ -286,7 +286,7 @@ SystemSpec parse_system(const json& value, const Loc& loc) {
   return system;
 }
 
-/// Validates the degree/order pair of a friction model (SPEC.md section 4): harmonic needs a
+/// Validates the degree/order pair of a friction model (docs/manual.md section 4): harmonic needs a
 /// degree N >= 1, pade an order 1 or 2, and no other model takes either.
 void check_model_parameters(const FrictionSpec& friction, const Loc& degree_loc, const Loc& order_loc) {
   if (friction.model == "harmonic") {
@@ -393,7 +393,7 @@ Problem parse_problem(const json& document, const std::string& source) {
 
   problem.system = parse_system(require_key(document, "system", root), root.key("system"));
 
-  // SPEC.md section 2: uniform pressure for the disc (and general systems), Hertz for the ball.
+  // docs/manual.md section 2: uniform pressure for the disc (and general systems), Hertz for the ball.
   problem.pressure = problem.system.preset == "ball" ? Pressure::hertz() : Pressure::uniform();
   if (const json* contact = optional_key(document, "contact")) {
     const Loc contact_loc = root.key("contact");
@@ -519,7 +519,7 @@ json pressure_to_json(const Pressure& pressure) {
 json problem_to_json(const Problem& problem) {
   const auto vector = [](const Eigen::Vector3d& v) { return json::array({v[0], v[1], v[2]}); };
   const SystemSpec& spec = problem.system;
-  // SPEC.md section 2: only the keys of the preset, so that parse_problem accepts the result.
+  // docs/manual.md section 2: only the keys of the preset, so that parse_problem accepts the result.
   json system{{"preset", spec.preset}};
   if (spec.preset == "disc") {
     system["j"] = spec.j;

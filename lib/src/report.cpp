@@ -1,4 +1,4 @@
-// The reports of SPEC.md section 5 and the readers of the JSON that apps pass on:
+// The reports of docs/manual.md section 5 and the readers of the JSON that apps pass on:
 //  * "limitdir.friction/1": the problem's friction model next to the exact model on a table of
 //    latitudes (friction-model);
 //  * "limitdir.limits/1": every limit direction at one load with its certificate (find-limits);
@@ -234,9 +234,9 @@ json classification_to_json(const Classification& c, double rho_over_R, bool det
     eigenvalues.push_back(complex_number(c.eigenvalues[k], "sphere.eigenvalues[" + std::to_string(k) + "]"));
 
   // x + 0.0 turns -0.0 into +0.0: w = (-1, -0, -0) is printed as [-1, 0, 0] and gets
-  // phi = atan2(+0, -1) = pi, inside the range (-pi, pi] of SPEC.md section 1, not -pi.
+  // phi = atan2(+0, -1) = pi, inside the range (-pi, pi] of docs/manual.md section 1, not -pi.
   const Eigen::Vector3d w = (c.w.array() + 0.0).matrix();
-  // (32)-(33) and (35); epsilon is +infinity on the equator, written as null (SPEC.md section 5).
+  // (32)-(33) and (35); epsilon is +infinity on the equator, written as null (docs/manual.md section 5).
   const double epsilon = epsilon_of(w, rho_over_R);
   json out{{"w", vector3(w, "w")},
            {"theta", finite(theta_of(w), "theta")},
@@ -262,7 +262,7 @@ json classification_to_json(const Classification& c, double rho_over_R, bool det
   }
   if (!detailed) return out;
 
-  // SPEC.md section 1: J_T = P^T (D(Bw + c) - rdot I) P in the basis P = [t1 t2].
+  // docs/manual.md section 1: J_T = P^T (D(Bw + c) - rdot I) P in the basis P = [t1 t2].
   out["jacobian_tangent"] = rows_of(c.J_T, "jacobian_tangent");
   out["tangent_basis"] = rows_of(c.P, "tangent_basis");
   json eigenvectors = json::array();
@@ -275,7 +275,7 @@ json classification_to_json(const Classification& c, double rho_over_R, bool det
   }
   out["eigenvectors"] = std::move(eigenvectors);
   out["modified_jacobian"] = rows_of(c.modified_jacobian, "modified_jacobian");  // (119)
-  // (120) with the errata of SPEC.md section 6; undefined at the poles (cos theta = 0).
+  // (120) with the errata of docs/errata.md; undefined at the poles (cos theta = 0).
   out["angle_jacobian"] = c.angle_jacobian ? rows_of(*c.angle_jacobian, "angle_jacobian") : json(nullptr);
   return out;
 }
@@ -288,7 +288,7 @@ json limits_report(const Problem& problem, const System& system, const LimitSet&
                                   [&] { return classification_to_json(limits.directions[k], rho_over_R, false); }));
 
   // Circles {w : w . axis = sin theta}: of constant latitude for axis = e3 (F = 0 with
-  // axisymmetry, Figs 15-16), or great circles of a linear model with c = 0 (SPEC.md section 3).
+  // axisymmetry, Figs 15-16), or great circles of a linear model with c = 0 (docs/manual.md section 3).
   json circles = json::array();
   for (std::size_t k = 0; k < limits.circles.size(); ++k) {
     const LimitCircle& circle = limits.circles[k];
@@ -306,7 +306,7 @@ json limits_report(const Problem& problem, const System& system, const LimitSet&
   for (const SingularPoint& sp : limits.singular_points)
     singular.push_back({{"w", vector3((sp.w.array() + 0.0).matrix(), "singular_points.w")}, {"index", sp.index}});
 
-  // SPEC.md section 1 (Poincare-Hopf): the index sum and whether the set is provably complete.
+  // docs/manual.md section 1 (Poincare-Hopf): the index sum and whether the set is provably complete.
   const Certificate& certificate = limits.certificate;
   Problem at_force = problem;  // the embedded problem file carries the load actually used
   at_force.force = limits.force;

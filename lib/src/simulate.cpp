@@ -1,4 +1,4 @@
-// Slip dynamics up to stick (seed 001, (97)/(101) in the spherical form (109) with the time
+// Slip dynamics up to stick ([Nonlinear Dyn. 2024], (97)/(101) in the spherical form (109) with the time
 // rescaling (114)); see simulate.hpp.
 //
 // State in the rescaled time tau (dt = r dtau): y = (s, w1, w2, w3, t) with s = ln(r / |x0|),

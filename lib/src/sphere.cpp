@@ -12,7 +12,7 @@ Eigen::Vector3d w_from_angles(double theta, double phi) {  // (32)
 
 double theta_of(const Eigen::Vector3d& w) { return std::atan2(w.z(), std::hypot(w.x(), w.y())); }  // (33)
 
-// (33), in (-pi, pi] (SPEC.md section 1): atan2 gives -pi for y = -0, x < 0.
+// (33), in (-pi, pi] (docs/manual.md section 1): atan2 gives -pi for y = -0, x < 0.
 double phi_of(const Eigen::Vector3d& w) {
   const double p = std::atan2(w.y(), w.x());
   return p <= -3.141592653589793 ? 3.141592653589793 : p;

@@ -1,4 +1,4 @@
-// Systems near stick, (97)-(101) of seed 001 and SPEC.md section 2.
+// Systems near stick, (97)-(101) of [Nonlinear Dyn. 2024] and docs/manual.md section 2.
 #include "limitdir/system.hpp"
 
 #include <Eigen/LU>

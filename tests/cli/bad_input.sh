@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Command-line contract for bad input (SPEC.md section 5): every case must exit with code 2,
+# Command-line contract for bad input (docs/manual.md section 5): every case must exit with code 2,
 # print nothing on stdout and exactly one line "<app>: error: ..." on stderr that names what is
 # wrong. Usage: bash bad_input.sh BIN_DIR SHARE_DIR
 source "$(dirname "$0")/common.bash"

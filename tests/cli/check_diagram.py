@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks a bifurcation diagram printed by sweep-force (schema "limitdir.diagram/1") by meaning,
-against find-limits run independently at the middle of every region (SPEC.md section 5). Used
+against find-limits run independently at the middle of every region (docs/manual.md section 5). Used
 by sweep_force.sh.
 
   check_diagram.py DIAGRAM BIN_DIR [--counts 8,4,2,2] [--events fold=2,pitchfork=1,tangency=1]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Schema checks of the JSON printed by find-limits and classify (SPEC.md section 5), used by
+"""Schema checks of the JSON printed by find-limits and classify (docs/manual.md section 5), used by
 find_limits.sh and classify.sh.
 
   check_reports.py limits FILE [--count N] [--min-count N] [--complete yes|no]

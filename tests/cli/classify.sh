@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Command-line contract of classify (SPEC.md section 5): reads a find-limits report, an object
+# Command-line contract of classify (docs/manual.md section 5): reads a find-limits report, an object
 # {"problem", "force", "directions"} or a bare list on stdin (or --direction options), refines
 # each direction to the nearest limit direction, and prints one JSON object of schema
 # "limitdir.classification/1" with the detailed classification. A direction with no limit

@@ -38,7 +38,7 @@ run() {
 }
 
 # expect_error CODE WORD ARGS...: exit CODE and one stderr line "<app>: error: ..." that names
-# WORD; for bad input (2) nothing on stdout (SPEC.md section 5).
+# WORD; for bad input (2) nothing on stdout (docs/manual.md section 5).
 expect_error() {
   local code=$1 word=$2 name
   shift 2

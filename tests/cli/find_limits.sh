@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Command-line contract of find-limits (SPEC.md section 5): one JSON object of schema
+# Command-line contract of find-limits (docs/manual.md section 5): one JSON object of schema
 # "limitdir.limits/1" with the documented keys; exit 0 when the certificate is complete; when it
 # is not, the report is still printed, one line on stderr gives the reason and the exit code is 3;
 # bad input exits 2 with nothing on stdout and one line on stderr.
-# The disc cases are those of Sect. 7.4 of seed 001 (harmonic N = 2, F_T = C1 ~ 1.05):
+# The disc cases are those of Sect. 7.4 of [Nonlinear Dyn. 2024] (harmonic N = 2, F_T = C1 ~ 1.05):
 # F = 0 gives circles of latitude (Fig. 15), F = 0.2 Case 3 (four limit directions),
 # F = 1.2 Case 1 (two, one of them repelling).
 # Usage: bash find_limits.sh BIN_DIR SHARE_DIR

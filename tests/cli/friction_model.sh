@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Command-line contract of friction-model (SPEC.md section 5): a valid problem exits 0 and
+# Command-line contract of friction-model (docs/manual.md section 5): a valid problem exits 0 and
 # prints one JSON object of schema "limitdir.friction/1" with the documented keys; --help and
 # --version exit 0. Usage: bash friction_model.sh BIN_DIR SHARE_DIR
 source "$(dirname "$0")/common.bash"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The JSON schemas of share/schemas (SPEC.md sections 4-5) against what the apps really read and
+# The JSON schemas of share/schemas (docs/manual.md sections 4-5) against what the apps really read and
 # print: every bundled problem file, fresh output of friction-model, find-limits, classify,
 # sweep-force, classify --regions and diagram-diff, and every committed reference diagram of
 # share/reference. Each schema must also reject a few broken documents, so that it is not

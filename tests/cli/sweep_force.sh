@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Command-line contract of sweep-force (SPEC.md section 5): one JSON object of schema
+# Command-line contract of sweep-force (docs/manual.md section 5): one JSON object of schema
 # "limitdir.diagram/1"; exit 0 when the certificate is complete, otherwise the diagram is still
 # printed, one line on stderr gives the reason and the exit code is 3; bad input exits 2 with
 # nothing on stdout and one line on stderr. The diagrams are checked by meaning against
-# find-limits at the middle of every region (check_diagram.py) and against Sect. 7.4 of seed 001:
+# find-limits at the middle of every region (check_diagram.py) and against Sect. 7.4 of [Nonlinear Dyn. 2024]:
 # the disc with the harmonic model N = 2 (Fig. 14) has, from F = 0 up, Case 4 (8 limit
 # directions) until the pair of folds F_F, Case 3 (4) until the pitchfork F_P, Case 2 (2) until
-# the tangency F_T = C1 (SPEC.md section 1) and Case 1 (2, one repelling) above; the linear
+# the tangency F_T = C1 (docs/manual.md section 1) and Case 1 (2, one repelling) above; the linear
 # model (Fig. 13) has no folds.
 # Usage: bash sweep_force.sh BIN_DIR SHARE_DIR
 source "$(dirname "$0")/common.bash"

@@ -1,5 +1,5 @@
 #pragma once
-// Classification of limit directions, Sect. 7.2.6-7.2.8 of seed 001 and SPEC.md section 1:
+// Classification of limit directions, Sect. 7.2.6-7.2.8 of [Nonlinear Dyn. 2024] and docs/manual.md section 1:
 // radially (Def. 2) by rdot = R*(w), on the sphere by the tangent-plane Jacobian J_T.
 #include <Eigen/Core>
 #include <array>
@@ -55,7 +55,7 @@ struct Classification {
 
 /// Def. 2: attracting (rdot < 0), repelling (rdot > 0) or tangent (|rdot| <= tol).
 Radial radial_of(double rdot, const ClassifyTolerances& tol = {});
-/// The type on the sphere from the tangent-plane Jacobian (SPEC.md section 1).
+/// The type on the sphere from the tangent-plane Jacobian (docs/manual.md section 1).
 SphereType sphere_type_of(const Eigen::Matrix2d& J_T, const ClassifyTolerances& tol = {});
 /// The index of an isolated zero of a tangent field from its type, so that the two never
 /// disagree: +1 nodes and foci, -1 saddles; for a non-hyperbolic zero sign det J_T, or 0 when
@@ -64,7 +64,7 @@ int index_of(SphereType type, const Eigen::Matrix2d& J_T, const ClassifyToleranc
 /// The index of a zero of a piecewise smooth field with one-sided Jacobians A and B: sign det
 /// over their convex hull (the Clarke generalised Jacobian), 0 when it is not fixed there.
 int clarke_index(const Eigen::Matrix2d& A, const Eigen::Matrix2d& B, const ClassifyTolerances& tol = {});
-/// J_T = P^T (DF - rdot I) P (SPEC.md section 1) for the tangent basis P of a unit vector and
+/// J_T = P^T (DF - rdot I) P (docs/manual.md section 1) for the tangent basis P of a unit vector and
 /// the field Jacobian DF; the second form takes P = tangent_basis(w).
 Eigen::Matrix2d tangent_jacobian(const Eigen::Matrix<double, 3, 2>& P, const Eigen::Matrix3d& DF, double rdot);
 Eigen::Matrix2d tangent_jacobian(const Eigen::Vector3d& w, const Eigen::Matrix3d& DF, double rdot);

@@ -2,7 +2,7 @@
 // Branches of limit directions as a parameter p changes (the load F by default), by
 // pseudo-arclength continuation of
 //     G(w, rdot, p) = (B(w) w + c - rdot w, (w^T w - 1)/2) = 0          (125), |w| = 1,
-// with the events of Sect. 7.2.8 of seed 001 located on the branches: tangency (rdot = 0),
+// with the events of Sect. 7.2.8 of [Nonlinear Dyn. 2024] located on the branches: tangency (rdot = 0),
 // folds (p turns back), branch points (pitchforks: the augmented Jacobian is singular and
 // two branches cross) and Hopf points on the sphere (a complex pair of J_T crosses the
 // imaginary axis). The bifurcation diagrams are those of Figs 13-14 and 17-18.

@@ -1,5 +1,5 @@
 #pragma once
-// Bifurcation diagrams as JSON (SPEC.md section 5, schema "limitdir.diagram/1") and their
+// Bifurcation diagrams as JSON (docs/manual.md section 5, schema "limitdir.diagram/1") and their
 // comparison by meaning: what sweep-force prints, what classify --regions and diagram-diff read.
 #include <string>
 #include <vector>
@@ -11,7 +11,7 @@
 
 namespace limitdir {
 
-/// The sweep-force report (schema "limitdir.diagram/1", SPEC.md section 5 extended):
+/// The sweep-force report (schema "limitdir.diagram/1", docs/manual.md section 5 extended):
 ///   {"schema", "limitdir_version", "problem" (problem_to_json; its force is the fixed load
 ///    when the parameter is not the force), "model" (the friction model's description),
 ///    "parameter": NAME, "from", "to", "force" (the fixed load; null when NAME is "force"),

@@ -1,6 +1,6 @@
 #pragma once
-// Complete elliptic integrals in the parameter m (K(m), E(m) of (59)-(60), seed 001, with the
-// errata of SPEC.md section 6: complete integrals, parameter m = k^2), and the combinations
+// Complete elliptic integrals in the parameter m (K(m), E(m) of (59)-(60), [Nonlinear Dyn. 2024], with the
+// errata of docs/errata.md: complete integrals, parameter m = k^2), and the combinations
 // that appear in the ring forms of the friction integrals without cancellation:
 //   B(m) = (E - (1-m) K)/m = int_0^{pi/2} cos^2 t / sqrt(1 - m sin^2 t) dt
 //   D(m) = (K - E)/m        = int_0^{pi/2} sin^2 t / sqrt(1 - m sin^2 t) dt

@@ -1,6 +1,6 @@
 #pragma once
 // Error types shared by the library and the apps. The apps map them to the exit codes of
-// SPEC.md section 5: InputError -> 2 (bad input), NumericalError -> 3 (a detected numerical failure).
+// docs/manual.md section 5: InputError -> 2 (bad input), NumericalError -> 3 (a detected numerical failure).
 #include <stdexcept>
 #include <string>
 

@@ -1,7 +1,7 @@
 #pragma once
 // Friction models: the dimensionless generalised friction force q(w) = Q(w)/(mu P)
 // = (Q_x, Q_y, T_z/rho)/(mu P) as a function of the slip direction w on the unit sphere
-// (31), seed 001, and its derivative. SPEC.md section 1.
+// (31), [Nonlinear Dyn. 2024], and its derivative. docs/manual.md section 1.
 //
 // Conventions shared by every model:
 //  * q is evaluated at any nonzero x in R^3 through its degree-0 homogeneous extension
@@ -147,7 +147,7 @@ class RegionModel : public AxisymmetricModel {
 /// pressure by a ring quadrature (the angular integral in closed form, the radial one by
 /// tanh-sinh quadrature split at the instantaneous centre of rotation and the profile nodes).
 /// For eps >= sqrt(2) every pressure uses the convergent series in 1/eps^2 whose
-/// coefficients are the pressure moments (no cancellation at large eps, SPEC.md errata).
+/// coefficients are the pressure moments (no cancellation at large eps, docs/errata.md).
 /// Uniform and Hertz pressure have rigorous enclosures (enclose_meridian, Arb ball arithmetic
 /// for the elliptic integrals); the ring quadrature has none (its error is only estimated).
 class ExactModel : public RegionModel {
@@ -240,7 +240,7 @@ class HarmonicModel : public AxisymmetricModel {
 void harmonic_coefficients(const AxisymmetricModel& reference, int N, std::vector<double>& c,
                            std::vector<double>& s, double* err = nullptr);
 
-/// Zhuravlev-Kireenkov Pade models (seed 003, eqs 9-10, mu1 = mu2 = k = 0) with
+/// Zhuravlev-Kireenkov Pade models ([Kireenkov], eqs 9-10, mu1 = mu2 = k = 0) with
 /// u = R |omega|, v = slip speed, eps = v/u:
 ///   order 1: Q_eps = eps/(eps + a),            T_eps = 1/(1 + m eps)
 ///   order 2: Q_eps = (eps^2 + a eps)/(eps^2 + a eps + 1),

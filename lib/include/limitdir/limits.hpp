@@ -1,6 +1,6 @@
 #pragma once
 // All limit directions at one load F: the zeros of V*(w) (122), i.e. the solutions of
-// (rdot I - B(w)) w = c, |w| = 1 (125), seed 001 Sect. 7.3, SPEC.md section 3.
+// (rdot I - B(w)) w = c, |w| = 1 (125), [Nonlinear Dyn. 2024] Sect. 7.3, docs/manual.md section 3.
 #include <Eigen/Core>
 #include <string>
 #include <vector>
@@ -12,7 +12,7 @@ namespace limitdir {
 
 /// A circle of limit directions {w : w . axis = sin(theta)}: of constant latitude theta for
 /// axis = e3 (F = 0 with axisymmetry, Figs 15-16), or a great circle (theta = 0) about another
-/// axis (a linear model with c = 0 and a double eigenvalue, SPEC.md section 3).
+/// axis (a linear model with c = 0 and a double eigenvalue, docs/manual.md section 3).
 struct LimitCircle {
   double theta;
   Eigen::Vector3d axis;
@@ -86,7 +86,7 @@ struct Refined {
 };
 Refined refine_limit_direction(const System& system, double F, const Eigen::Vector3d& w0, double residual_tol = 1e-13);
 
-/// SPEC.md section 3, constant B: all (w, rdot) with (rdot I - B) w = c, |w| = 1 from the real
+/// docs/manual.md section 3, constant B: all (w, rdot) with (rdot I - B) w = c, |w| = 1 from the real
 /// eigenpairs of the 6x6 matrix [[B, c c^T], [I, B^T]]; for c = 0 the real eigenvectors of B.
 /// A repeated real eigenvalue of B with a 2-D eigenspace (c = 0) gives a great circle,
 /// returned in `circle_normals` (the normal of the circle's plane).

@@ -1,5 +1,5 @@
 #pragma once
-// Axisymmetric pressure distributions on a circular contact (37), seed 001.
+// Axisymmetric pressure distributions on a circular contact (37), [Nonlinear Dyn. 2024].
 // Radii xi are in units of the contact radius R, so the contact is 0 <= xi <= 1; the
 // pressure p(xi) is known up to its normalisation P (38), which cancels in every
 // dimensionless quantity of the theory.

@@ -1,5 +1,5 @@
 #pragma once
-// The problem file (SPEC.md section 4) and the objects built from it.
+// The problem file (docs/manual.md section 4) and the objects built from it.
 #include <Eigen/Core>
 #include <memory>
 #include <optional>
@@ -57,7 +57,7 @@ Problem load_problem(const std::string& path);
 Pressure parse_pressure(const nlohmann::json& value, const std::string& where);
 /// rho from "kappa" | "R" | number.
 RhoSpec parse_rho(const nlohmann::json& value, const std::string& where);
-/// Applies command-line overrides in their textual form (SPEC.md section 4: --model,
+/// Applies command-line overrides in their textual form (docs/manual.md section 4: --model,
 /// --degree, --pressure, --rho, --force); empty optionals leave the file's value.
 void apply_overrides(Problem& problem, const std::optional<std::string>& model, const std::optional<int>& degree,
                      const std::optional<std::string>& pressure, const std::optional<std::string>& rho,
@@ -71,7 +71,7 @@ std::unique_ptr<ExactModel> make_exact_model(const Problem& problem);
 /// JSON form of a pressure, as accepted by parse_pressure.
 nlohmann::json pressure_to_json(const Pressure& pressure);
 
-/// The problem file (SPEC.md section 4, schema "limitdir.problem/1") of a problem, with every
+/// The problem file (docs/manual.md section 4, schema "limitdir.problem/1") of a problem, with every
 /// default written out: parse_problem(problem_to_json(p), ...) rebuilds the same problem, so
 /// reports that embed it let later tools rebuild the system. `source` is not part of the file.
 nlohmann::json problem_to_json(const Problem& problem);

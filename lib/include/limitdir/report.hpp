@@ -1,6 +1,6 @@
 #pragma once
 // JSON reports printed by the apps, and the readers of the JSON that apps pass to each other
-// (SPEC.md section 5). Everything an app prints is computed here.
+// (docs/manual.md section 5). Everything an app prints is computed here.
 #include <Eigen/Core>
 #include <optional>
 #include <string>
@@ -15,7 +15,7 @@
 
 namespace limitdir {
 
-/// The friction-model report (schema "limitdir.friction/1", SPEC.md section 5): kappa, rho,
+/// The friction-model report (schema "limitdir.friction/1", docs/manual.md section 5): kappa, rho,
 /// model coefficients, a table of Q(theta), T(theta) of the problem's model and of the exact
 /// model at `samples` latitudes theta_k = (pi/2) k/(samples-1), k = 0..samples-1, and the
 /// largest absolute differences. Requires samples >= 2.
@@ -24,7 +24,7 @@ nlohmann::json friction_report(const Problem& problem, int samples, const std::v
 /// finite and nonzero, InputError otherwise): the "values" of the friction report.
 nlohmann::json friction_values(const Problem& problem, const std::vector<Eigen::Vector3d>& directions);
 
-/// One classified direction (SPEC.md sections 1 and 5):
+/// One classified direction (docs/manual.md sections 1 and 5):
 ///   {"w", "theta", "phi", "epsilon" (null on the equator, where it is +infinity), "rdot",
 ///    "residual", "radial", "sphere": {"type", "eigenvalues": [[re, im], [re, im]], "index"},
 ///    "colour" (only when defined), "differentiable"}
@@ -35,7 +35,7 @@ nlohmann::json friction_values(const Problem& problem, const std::vector<Eigen::
 /// rows. A non-finite number other than epsilon is a NumericalError naming the key.
 nlohmann::json classification_to_json(const Classification& c, double rho_over_R, bool detailed);
 
-/// The find-limits report (schema "limitdir.limits/1", SPEC.md section 5):
+/// The find-limits report (schema "limitdir.limits/1", docs/manual.md section 5):
 ///   {"schema", "limitdir_version", "problem" (problem_to_json), "force", "model" (the friction
 ///    model's description), "method", "limit_directions": [classification_to_json(., false)],
 ///    "circles": [{"theta", "axis", "rdot", "radial", "sphere_type", "transverse_eigenvalue"}]

@@ -1,5 +1,5 @@
 #pragma once
-// Slip dynamics up to stick, seed 001: x_o' = B(w) w + c (97)/(101) integrated in the
+// Slip dynamics up to stick, [Nonlinear Dyn. 2024]: x_o' = B(w) w + c (97)/(101) integrated in the
 // spherical form (109), r' = R*(w), w' = V*(w)/r, with the time rescaling (114) d/dt = r d/dtau
 // near r = 0 so that the approach to stick (r -> 0 in finite time t, infinite tau) is resolved.
 // Theorems 1-2: trajectories reach stick along attracting limit directions.

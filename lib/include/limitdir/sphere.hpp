@@ -1,5 +1,5 @@
 #pragma once
-// Parametrisations of the slip direction on the unit sphere, Sect. 3.2 of seed 001:
+// Parametrisations of the slip direction on the unit sphere, Sect. 3.2 of [Nonlinear Dyn. 2024]:
 // the direction vector w (27), the angles theta (latitude) and phi (longitude) (32)-(33),
 // and the slip-spin ratio epsilon (35)-(36).
 #include <Eigen/Core>

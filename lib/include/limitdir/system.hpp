@@ -1,7 +1,7 @@
 #pragma once
-// Mechanical systems near stick: x_o' = B(w) w + c (101), seed 001, with
+// Mechanical systems near stick: x_o' = B(w) w + c (101), [Nonlinear Dyn. 2024], with
 // B(w) = M^-1 Pi-hat N(w) (100), c = M^-1 Q_e, so that B(w) w = M^-1 q(w) in units mu P = 1
-// (SPEC.md section 1). Presets (SPEC.md section 2): the disc (13) and the ball (18); general
+// (docs/manual.md section 1). Presets (docs/manual.md section 2): the disc (13) and the ball (18); general
 // systems give an invertible M and a load Q_e = F d + e.
 #include <Eigen/Core>
 #include <memory>
@@ -73,7 +73,7 @@ class System {
   std::shared_ptr<CircleMemo> circle_memo_;  // shared by copies: M and the model do not change
 };
 
-/// The system of a problem: the disc and ball presets of SPEC.md section 2 (m = g = mu = 1,
+/// The system of a problem: the disc and ball presets of docs/manual.md section 2 (m = g = mu = 1,
 /// R = 1, Rbar = R for the disc and lambda R for the ball) or the general system.
 System make_system(const Problem& problem, std::shared_ptr<const FrictionModel> friction);
 /// The same with the problem's own friction model.
