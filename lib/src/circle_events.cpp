@@ -38,11 +38,7 @@ std::optional<MeridianPolys> meridian_polynomials(const System& system) {
     return MeridianPolys{h->C(), h->S()};
   }
   const auto* linear = dynamic_cast<const LinearModel*>(&system.friction());
-  const Eigen::Matrix3d& M = system.M();
-  const bool circle = M(0, 1) == 0 && M(0, 2) == 0 && M(1, 0) == 0 && M(1, 2) == 0 && M(2, 0) == 0 &&
-                      M(2, 1) == 0 && M(0, 0) == M(1, 1) && system.load_direction().y() == 0 &&
-                      system.load_offset().y() == 0;
-  if (!linear || !circle) return std::nullopt;
+  if (!linear || !system.has_circle_structure()) return std::nullopt;
   const Eigen::Matrix3d& Pi = linear->Pi();
   if (!Pi.isDiagonal(0.0) || Pi(0, 0) != Pi(1, 1)) return std::nullopt;
   return MeridianPolys{{-Pi(0, 0)}, {-Pi(2, 2) / linear->kappa_over_rho()}};

@@ -12,16 +12,6 @@ namespace {
 /// smallest event box (~1e-3 rad).
 constexpr double direction_slack = 1e-4;
 
-bool meet(const Interval& a, const Interval& b, double slack = 0.0) {
-  return a.lower() <= b.upper() + slack && b.lower() <= a.upper() + slack;
-}
-
-bool meet(const IVec3& a, const IVec3& b, double slack = 0.0) {
-  for (int i = 0; i < 3; ++i)
-    if (!meet(a(i), b(i), slack)) return false;
-  return true;
-}
-
 struct UnionFind {
   std::vector<std::size_t> parent;
   explicit UnionFind(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
@@ -45,7 +35,7 @@ std::vector<EventWindow> event_windows(const EventBoxes& found) {
     for (std::size_t j = i + 1; j < order.size(); ++j) {
       const EventBox &a = boxes[order[i]], &b = boxes[order[j]];
       if (b.F.lower() > a.F.upper()) break;
-      if (a.kind == b.kind && meet(a.w, b.w)) sets.join(order[i], order[j]);
+      if (a.kind == b.kind && boxes_meet(a.w, b.w)) sets.join(order[i], order[j]);
     }
   std::vector<EventWindow> windows;
   std::vector<std::ptrdiff_t> window_of(boxes.size(), -1);
@@ -90,11 +80,12 @@ bool holds_kind(EventBoxKind window, EventKind event) {
 }
 
 bool holds(const EventWindow& W, const Event& e, double p_tol) {
-  if (!holds_kind(W.kind, e.kind) || !meet(W.F, Interval(e.p), e.p_error + p_tol)) return false;
+  const double p_slack = e.p_error + p_tol;
+  if (!holds_kind(W.kind, e.kind) || disjoint(W.F, Interval(e.p - p_slack, e.p + p_slack))) return false;
   return std::any_of(e.directions.begin(), e.directions.end(), [&](const Eigen::Vector3d& d) {
-    IVec3 point;
-    for (int i = 0; i < 3; ++i) point(i) = Interval(d(i));
-    return meet(W.w, point, direction_slack);
+    IVec3 near_d;  // d widened by the slack
+    for (int i = 0; i < 3; ++i) near_d(i) = Interval(d(i) - direction_slack, d(i) + direction_slack);
+    return boxes_meet(W.w, near_d);
   });
 }
 

@@ -532,12 +532,6 @@ IVec3 cell_directions(const EventSearch& S, const Cell<3>& cell) {
   return normalized(face_point((*S.faces)[cell.chart], X));
 }
 
-bool meets(const IVec3& a, const IVec3& b) {
-  for (int i = 0; i < 3; ++i)
-    if (a(i).lower() > b(i).upper() || b(i).lower() > a(i).upper()) return false;
-  return true;
-}
-
 void record_events(const EventSearch& S, const Cell<3>& cell, unsigned kinds, EventBoxes& out) {
   const IVec3 w = cell_directions(S, cell);
   const Interval F = load_of(cell.X(2), S.F0, S.F1);
@@ -615,7 +609,7 @@ EventBoxes enclose_events(const System& system, double F0, double F1, const Even
       out.undecided.push_back(where() + ": cell budget spent (EventOptions::max_cells)");
       continue;
     }
-    if (options.within && !meets(*options.within, cell_directions(S, cell))) continue;
+    if (options.within && !boxes_meet(*options.within, cell_directions(S, cell))) continue;
     ++out.cells;
     const unsigned kinds = examine_event_cell(S, cell);
     if (kinds == 0 || split(cell, options.min_width, work)) continue;

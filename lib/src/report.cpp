@@ -159,8 +159,7 @@ std::string show_vector(const Eigen::Vector3d& w) {
 
 }  // namespace
 
-json friction_values(const Problem& problem, const std::vector<Eigen::Vector3d>& directions) {
-  const auto model = make_friction_model(problem);
+json friction_values(const FrictionModel& model, const std::vector<Eigen::Vector3d>& directions) {
   json values = json::array();
   for (std::size_t i = 0; i < directions.size(); ++i) {
     const Eigen::Vector3d& x = directions[i];
@@ -168,7 +167,7 @@ json friction_values(const Problem& problem, const std::vector<Eigen::Vector3d>&
     if (!x.allFinite() || x.isZero()) throw InputError(entry + ".w: must be finite and nonzero");
     // (24): q is evaluated at w = x/|x|; dq_dw is the Jacobian of its 0-homogeneous extension.
     const Eigen::Vector3d w = (x.normalized().array() + 0.0).matrix();
-    const FrictionJacobian J = model->jacobian(w);
+    const FrictionJacobian J = model.jacobian(w);
     values.push_back(in_entry(entry, [&] {
       return json{{"w", vector3(w, "w")},
                   {"q", vector3((J.q.array() + 0.0).matrix(), "q")},  // -0 printed as 0
@@ -225,7 +224,7 @@ json friction_report(const Problem& problem, int samples, const std::vector<Eige
           {"coefficients", coefficients(*model)},
           {"table", std::move(table)},
           {"max_error", {{"Q", max_error_Q}, {"T", max_error_T}}},
-          {"values", friction_values(problem, at)}};
+          {"values", friction_values(*model, at)}};
 }
 
 json classification_to_json(const Classification& c, double rho_over_R, bool detailed) {

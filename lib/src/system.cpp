@@ -73,12 +73,15 @@ std::optional<Eigen::Matrix3d> System::constant_B() const {
   return std::nullopt;
 }
 
-const AxisymmetricModel* System::axisymmetric() const {
-  const auto* a = dynamic_cast<const AxisymmetricModel*>(friction_.get());
-  if (!a) return nullptr;
+bool System::has_circle_structure() const {
   const bool diagonal = M_(0, 1) == 0 && M_(0, 2) == 0 && M_(1, 0) == 0 && M_(1, 2) == 0 && M_(2, 0) == 0 &&
                         M_(2, 1) == 0 && M_(0, 0) == M_(1, 1);
-  return diagonal && d_.y() == 0 && e_.y() == 0 ? a : nullptr;
+  return diagonal && d_.y() == 0 && e_.y() == 0;
+}
+
+const AxisymmetricModel* System::axisymmetric() const {
+  const auto* a = dynamic_cast<const AxisymmetricModel*>(friction_.get());
+  return a && has_circle_structure() ? a : nullptr;
 }
 
 bool System::has_invariant_circle() const { return axisymmetric() != nullptr; }

@@ -183,6 +183,14 @@ using IVec3 = IVec<3>;
 using IMat2 = IMat<2>;
 using IMat3 = IMat<3>;
 
+/// Whether the boxes a and b share a point (every component's intervals meet).
+template <int N>
+bool boxes_meet(const IVec<N>& a, const IVec<N>& b) {
+  for (int i = 0; i < N; ++i)
+    if (disjoint(a(i), b(i))) return false;
+  return true;
+}
+
 template <int N>
 IVec<N> to_interval(const Eigen::Matrix<double, N, 1>& x) {
   IVec<N> r;

@@ -20,9 +20,9 @@ namespace limitdir {
 /// model at `samples` latitudes theta_k = (pi/2) k/(samples-1), k = 0..samples-1, and the
 /// largest absolute differences. Requires samples >= 2.
 nlohmann::json friction_report(const Problem& problem, int samples, const std::vector<Eigen::Vector3d>& at = {});
-/// q(w) and dq/dw of the problem's friction model at the given directions (normalised; each
-/// finite and nonzero, InputError otherwise): the "values" of the friction report.
-nlohmann::json friction_values(const Problem& problem, const std::vector<Eigen::Vector3d>& directions);
+/// q(w) and dq/dw of a friction model at the given directions (normalised; each finite and
+/// nonzero, InputError otherwise): the "values" of the friction report.
+nlohmann::json friction_values(const FrictionModel& model, const std::vector<Eigen::Vector3d>& directions);
 
 /// One classified direction (docs/manual.md sections 1 and 5):
 ///   {"w", "theta", "phi", "epsilon" (null on the equator, where it is +infinity), "rdot",

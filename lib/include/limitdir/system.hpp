@@ -48,6 +48,9 @@ class System {
   /// Sect. 7.4: the circle w2 = 0 is invariant when the model is axisymmetric, M is diagonal
   /// with M11 = M22, and the load has no y component (d2 = e2 = 0).
   bool has_invariant_circle() const;
+  /// The mass and load part of that: M = diag(m1, m1, m3) and d2 = e2 = 0 (the circle is then
+  /// invariant for every model whose q commutes with the rotations about e3).
+  bool has_circle_structure() const;
   /// The axisymmetric model when has_invariant_circle(), else nullptr.
   const AxisymmetricModel* axisymmetric() const;
 
