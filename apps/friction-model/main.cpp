@@ -1,6 +1,7 @@
-// friction-model PROBLEM [--degree N] [--samples K] [--at w1,w2,w3]... [--model M] [--pressure P]
-//                [--rho R]
+// friction-model PROBLEM [--degree N] [--samples K] [--grid NTHETA,NPHI] [--at w1,w2,w3]... [--model M]
+//                [--pressure P] [--rho R]
 // Prints the friction-model report (schema "limitdir.friction/1").
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,17 +11,53 @@
 
 namespace po = limitdir::cli::po;
 
+namespace {
+
+/// "NTHETA,NPHI": two integers (the bounds are checked by friction_report).
+limitdir::FrictionGrid parse_grid(const std::string& text) {
+  const auto comma = text.find(',');
+  const auto integer = [&](const std::string& part) {
+    std::size_t used = 0;
+    long n = 0;
+    try {
+      n = std::stol(part, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != part.size() || n < 1 || n > limitdir::kMaxGridPoints)
+      throw limitdir::InputError("--grid: must be NTHETA,NPHI with two integers >= 1 (got \"" + text + "\")");
+    return static_cast<int>(n);
+  };
+  if (comma == std::string::npos)
+    throw limitdir::InputError("--grid: must be NTHETA,NPHI with two integers >= 1 (got \"" + text + "\")");
+  const limitdir::FrictionGrid grid{integer(text.substr(0, comma)), integer(text.substr(comma + 1))};
+  if (grid.n_theta < 3 || static_cast<long>(grid.n_theta) * grid.n_phi > limitdir::kMaxGridPoints)
+    throw limitdir::InputError("--grid: needs NTHETA >= 3 (both poles and a latitude between) and at most " +
+                               std::to_string(limitdir::kMaxGridPoints) + " points (got \"" + text + "\")");
+  return grid;
+}
+
+}  // namespace
+
 int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
-      "friction-model", "PROBLEM [--degree N] [--samples K] [--at w1,w2,w3]... [--model M] [--pressure P] [--rho RHO]",
+      "friction-model",
+      "PROBLEM [--degree N] [--samples K] [--grid NTHETA,NPHI] [--at w1,w2,w3]... [--model M] [--pressure P] "
+      "[--rho RHO]",
       "Tabulates the friction laws Q(theta), T(theta) of the problem's friction model and of the exact\n"
       "model at K latitudes from 0 (pure sliding) to pi/2 (pure spin), with the model's coefficients\n"
-      "and the largest differences, as one JSON object (schema \"limitdir.friction/1\"). With --at, also\n"
-      "q(w) and its Jacobian dq/dw (of the degree-0 extension) at the given slip directions (\"values\")."};
+      "and the largest differences, as one JSON object (schema \"limitdir.friction/1\"). For a contact that\n"
+      "is not axisymmetric (an ellipse, a distortion or a shift), or with --grid, the table is q(w) on a\n"
+      "(theta, phi) grid over the whole sphere against the exact integral model of the contact, with the\n"
+      "largest difference per component and where it occurs. With --at, also q(w) and its Jacobian dq/dw\n"
+      "(of the degree-0 extension) at the given slip directions (\"values\")."};
 
   po::options_description options("Options");
   options.add_options()("samples", po::value<std::string>()->value_name("K"),
                         "number of latitudes in the table, 2 <= K <= 100000 (default 91)")(
+      "grid", po::value<std::string>()->value_name("NTHETA,NPHI"),
+      "a (theta, phi) grid: NTHETA >= 3 latitudes from pole to pole, NPHI >= 1 longitudes, at most 100000 "
+      "points (default 19,36 for a contact that is not axisymmetric)")(
       "at", po::value<std::vector<std::string>>()->value_name("w1,w2,w3"),
       "a slip direction (normalised; repeatable, at most 10000) at which to print q and dq/dw");
   limitdir::cli::add_problem_overrides(options, /*with_force=*/false);
@@ -42,6 +79,8 @@ int main(int argc, char* argv[]) {
         at.push_back(w);
       }
     }
-    return limitdir::friction_report(problem, samples, at).dump(2) + "\n";
+    std::optional<limitdir::FrictionGrid> grid;
+    if (vm.count("grid")) grid = parse_grid(vm["grid"].as<std::string>());
+    return limitdir::friction_report(problem, samples, at, grid).dump(2) + "\n";
   });
 }

@@ -10,7 +10,7 @@ namespace limitdir::detail {
 
 // ----- the family's field ---------------------------------------------------------------------
 
-FamilyField::FamilyField(const ParameterFamily& family) : family_(family), is_force_(family.name == "force") {}
+FamilyField::FamilyField(const ParameterFamily& family) : family_(family), is_force_(family.load_sweep) {}
 
 std::shared_ptr<const System> FamilyField::system_ptr(double p) {
   if (is_force_) {

@@ -12,6 +12,8 @@
 //   Hopf          trace J_T changes sign where det J_T > 0.
 #include "limitdir/continuation.hpp"
 
+#include "limitdir/friction_contact.hpp"
+
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
@@ -46,10 +48,61 @@ std::string to_string(EventKind k) {
 
 // ----- parameter families ---------------------------------------------------------------------
 
+namespace {
+
+/// The contact's parameters (docs/manual.md section 6): the aspect ratio a/b of the ellipse (b
+/// kept; a circle becomes the ellipse [a/b, 1]), the distortion's d and gamma (15)-(16)
+/// [Kudra & Awrejcewicz 2013] and the shift's k (2) [Kireenkov]. Each must already be part of
+/// the problem except a/b, d (a distortion in the direction gamma = 0 when absent) and k.
+std::function<void(Problem&, double)> contact_parameter(const Problem& problem, const std::string& parameter) {
+  if (parameter == "a/b") {
+    return [](Problem& q, double p) {
+      q.contact.shape = ContactSpec::Shape::ellipse;
+      q.contact.a = p * q.contact.b;
+    };
+  }
+  if (parameter == "d") {
+    return [](Problem& q, double p) {
+      ContactSpec::Distortion distortion = q.contact.distortion.value_or(ContactSpec::Distortion{});
+      distortion.d = p;
+      q.contact.distortion = distortion;
+    };
+  }
+  if (parameter == "gamma") {
+    if (!problem.contact.distortion) throw InputError("parameter gamma: needs a contact.distortion");
+    return [](Problem& q, double p) { q.contact.distortion->gamma = p; };
+  }
+  if (problem.contact.load_dependent())
+    throw InputError("parameter k: the problem's shift is given by its height h (k follows the load)");
+  return [](Problem& q, double p) { q.contact.shift = ContactSpec::Shift{ContactSpec::Shift::Kind::k, p}; };
+}
+
+}  // namespace
+
 ParameterFamily parameter_family(const Problem& problem, const std::string& parameter) {
   ParameterFamily f;
   f.name = parameter;
+  if (parameter == "force" && problem.contact.load_dependent()) {
+    // a shift from the load's tipping moment (shift.h): the friction model changes with F, only
+    // through k (M, rho and the quadrature rules do not)
+    const auto set = [](Problem& q, double p) { q.force = p; };
+    const System base = make_system(problem);
+    const auto model = std::dynamic_pointer_cast<const ContactExactModel>(base.friction_ptr());
+    if (!model) throw InputError("parameter force: a load-dependent shift needs the exact contact model");
+    f.system = [problem, base, model](double p) {
+      return System(base.M(), base.load_direction(), base.load_offset(),
+                    std::shared_ptr<const FrictionModel>(model->with_shift(contact_shift(problem, p))));
+    };
+    f.force = [](double p) { return p; };
+    f.problem = [problem, set](double p) {
+      Problem q = problem;
+      set(q, p);
+      return q;
+    };
+    return f;
+  }
   if (parameter == "force") {
+    f.load_sweep = true;
     auto system = std::make_shared<System>(make_system(problem));
     f.system = [system](double) { return *system; };
     f.force = [](double p) { return p; };
@@ -89,7 +142,8 @@ ParameterFamily parameter_family(const Problem& problem, const std::string& para
     f.system = with_friction(set);
     f.problem = problem_with(set);
   } else if (parameter == "j") {
-    if (problem.system.preset == "general") throw InputError("parameter j: needs the disc or ball preset");
+    if (problem.system.preset != "disc" && problem.system.preset != "ball")
+      throw InputError("parameter j: needs the disc or ball preset");
     const auto set = [](Problem& q, double p) { q.system.j = p; };
     f.system = with_friction(set);
     f.problem = problem_with(set);
@@ -106,8 +160,12 @@ ParameterFamily parameter_family(const Problem& problem, const std::string& para
     };
     f.system = with(set);
     f.problem = problem_with(set);
+  } else if (parameter == "a/b" || parameter == "d" || parameter == "gamma" || parameter == "k") {
+    const auto set = contact_parameter(problem, parameter);
+    f.system = with(set);
+    f.problem = problem_with(set);
   } else {
-    throw InputError("parameter: unknown '" + parameter + "' (valid: force, lambda, alpha, j, rho)");
+    throw InputError("parameter: unknown '" + parameter + "' (valid: force, lambda, alpha, j, rho, a/b, d, gamma, k)");
   }
   const double F = problem.force;
   f.force = [F](double) { return F; };
@@ -195,7 +253,7 @@ class Sweeper {
     drain();
     // on the invariant circle of a harmonic model the closed-form events of (132) are the
     // global search (cross_check_circle_events); elsewhere the limit curve
-    if (fam_.name == "force") predicted_ = detail::circle_event_loads(*tr_.field().system_ptr(from_), lo_, to_);
+    if (fam_.load_sweep) predicted_ = detail::circle_event_loads(*tr_.field().system_ptr(from_), lo_, to_);
     if (!predicted_) seed_from_limit_curve();
     seed_from_event_windows();
     verify();
@@ -269,11 +327,13 @@ class Sweeper {
   // A load sweep: every point of the limit curve in range lies on a branch; one that does not
   // is a branch no seed reached (an isola between the check values): traced from there.
   void seed_from_limit_curve() {
-    if (fam_.name != "force" || opt_.curve_level <= 0) {
-      if (!opt_.enclose_events || fam_.name != "force")
+    if (!fam_.load_sweep || opt_.curve_level <= 0) {
+      if (!opt_.enclose_events || !fam_.load_sweep)
         notes_.push_back(fmt::format("no global search for branches in {} ({}): a closed branch between the check "
                                      "values would not be seen",
-                                     fam_.name, fam_.name != "force" ? "the limit curve is for load sweeps" : "curve_level 0"));
+                                     fam_.name,
+                                     !fam_.load_sweep ? "the limit curve is for load sweeps with a fixed friction model"
+                                                      : "curve_level 0"));
       return;
     }
     const std::shared_ptr<const System> sys = tr_.field().system_ptr(from_);
@@ -299,9 +359,9 @@ class Sweeper {
   // refined (it may hold no event at all), then seeded from again.
   void seed_from_event_windows() {
     if (!opt_.enclose_events) return;
-    if (fam_.name != "force" || predicted_) {
-      notes_.push_back(fam_.name != "force"
-                           ? "the rigorous event search is for load sweeps (c affine in F): not run"
+    if (!fam_.load_sweep || predicted_) {
+      notes_.push_back(!fam_.load_sweep
+                           ? "the rigorous event search is for load sweeps (c affine in F, the model fixed): not run"
                            : "on the invariant circle the event loads of (132) are the rigorous event search");
       return;
     }
@@ -678,7 +738,7 @@ class Sweeper {
   // structure of every region is proven at an interior load, and every branch segment lies on
   // a graph of (132) (circle_proof.hpp); otherwise the diagram stays checked and says why.
   void try_circle_proof() {
-    if (!opt_.prove || fam_.name != "force" || !doubts_.empty()) return;
+    if (!opt_.prove || !fam_.load_sweep || !doubts_.empty()) return;
     const std::shared_ptr<const System> sys = tr_.field().system_ptr(from_);
     const auto ev = detail::enclose_circle_events(*sys, lo_, to_);
     if (!ev) return;

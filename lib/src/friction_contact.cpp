@@ -588,6 +588,16 @@ ContactExactModel::ContactExactModel(const Contact& contact, double rho)
   impl_ = std::move(im);
 }
 
+std::unique_ptr<ContactExactModel> ContactExactModel::with_shift(double k) const {
+  auto model = std::make_unique<ContactExactModel>(*this);
+  model->contact_ = contact_.with_shift(k);  // validates the pressure's sign
+  auto im = std::make_shared<Impl>(*impl_);  // the quadrature rules are kept
+  im->shape.linear = model->contact_.has_linear_factor();
+  im->shift = model->contact_.shift_scale();
+  model->impl_ = std::move(im);
+  return model;
+}
+
 std::string ContactExactModel::description() const {
   return fmt::format("exact, {}, rho = {:.6g}", contact_.description(), rho_);
 }

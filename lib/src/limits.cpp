@@ -44,8 +44,13 @@ Refined refine_limit_direction(const System& system, double F, const Eigen::Vect
   double r = spherical_part(w, fj.F).norm();
   // The attainable residual is limited by the rounding of F itself.
   const double tol = std::max(residual_tol, 64 * std::numeric_limits<double>::epsilon() * fj.F.norm());
+  // Near a pitchfork or fold (a tangent eigenvalue ~1e-5) the damped steps converge linearly:
+  // 60 iterations stalled at |V*| ~ 1e-7 from a seed 0.01 rad off a pitchfork's triplet (the
+  // elliptic plate a/b = 0.9, 1.5e-5 past its pitchfork); 200 bound a failing seed's cost to
+  // ~2 ms with the exact integral model.
+  constexpr int max_iterations = 200;
   int it = 0;
-  for (; it < 60 && r > tol; ++it) {
+  for (; it < max_iterations && r > tol; ++it) {
     const double rdot = w.dot(fj.F);
     const Eigen::Matrix<double, 3, 2> P = tangent_basis(w);
     const Eigen::Matrix2d J = tangent_jacobian(P, fj.DF, rdot);
@@ -592,29 +597,42 @@ LimitSet solve_linear(const System& system, double F, const SolverOptions& opt) 
 
 // Winding number of the tangent field around a small spherical triangle (counter-clockwise
 // seen from outside), in the tangent plane P at its centroid, by counting the signed crossings
-// of the positive first axis (the field taken to turn by less than pi along each edge); 0 if
-// a vertex value vanishes there (that vertex is then seeded directly).
-int winding(const Eigen::Matrix<double, 3, 2>& P, const Eigen::Vector3d& Va, const Eigen::Vector3d& Vb,
-            const Eigen::Vector3d& Vc) {
-  const Eigen::Vector2d p[3] = {P.transpose() * Va, P.transpose() * Vb, P.transpose() * Vc};
-  int w = 0;
-  for (int i = 0; i < 3; ++i) {
-    const Eigen::Vector2d &u = p[i], &v = p[(i + 1) % 3];
-    if (u.isZero() || v.isZero()) return 0;
-    const double cross = u.x() * v.y() - u.y() * v.x();
-    if (u.y() <= 0 && v.y() > 0 && cross > 0) ++w;  // upward crossing left of the origin
-    if (u.y() > 0 && v.y() <= 0 && cross < 0) --w;  // downward crossing
+// of the positive first axis; 0 if a sample vanishes (that vertex is then seeded directly).
+/// The signed crossings of the positive first axis by the projected field P^T V* along the
+/// great-circle arc from a to b, the arc halved wherever the field turns by more than pi/2
+/// between two samples (so that the field turns by less than pi per step, as counting needs, even where
+/// |V*| is small and turns fast: near a fold's ghost the vertex values alone alias into a
+/// spurious pair of windings). depth <= 12 halvings (arcs 1/4096 of a mesh edge). 0 where a
+/// sample vanishes.
+int arc_crossings(const std::function<Eigen::Vector3d(const Eigen::Vector3d&)>& field,
+                  const Eigen::Matrix<double, 3, 2>& P, const Eigen::Vector3d& a, const Eigen::Vector3d& b,
+                  const Eigen::Vector3d& Va, const Eigen::Vector3d& Vb, int depth) {
+  constexpr int max_depth = 12;
+  const Eigen::Vector2d u = P.transpose() * Va, v = P.transpose() * Vb;
+  if (u.isZero() || v.isZero()) return 0;
+  if (u.dot(v) < 0 && depth < max_depth) {  // turns by more than pi/2: sample the midpoint
+    const Eigen::Vector3d m = (a + b).normalized();
+    const Eigen::Vector3d Vm = field(m);
+    return arc_crossings(field, P, a, m, Va, Vm, depth + 1) + arc_crossings(field, P, m, b, Vm, Vb, depth + 1);
   }
-  return w;
+  const double cross = u.x() * v.y() - u.y() * v.x();
+  if (u.y() <= 0 && v.y() > 0 && cross > 0) return 1;   // upward crossing left of the origin
+  if (u.y() > 0 && v.y() <= 0 && cross < 0) return -1;  // downward crossing
+  return 0;
 }
 
-int winding(const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& c, const Eigen::Vector3d& Va,
-            const Eigen::Vector3d& Vb, const Eigen::Vector3d& Vc) {
-  return winding(tangent_basis((a + b + c).normalized()), Va, Vb, Vc);
+/// The winding of V* around the face (a, b, c) with every edge resolved by arc_crossings.
+int resolved_winding(const std::function<Eigen::Vector3d(const Eigen::Vector3d&)>& field,
+                     const Eigen::Matrix<double, 3, 2>& P, const Eigen::Vector3d& a, const Eigen::Vector3d& b,
+                     const Eigen::Vector3d& c, const Eigen::Vector3d& Va, const Eigen::Vector3d& Vb,
+                     const Eigen::Vector3d& Vc) {
+  return arc_crossings(field, P, a, b, Va, Vb, 0) + arc_crossings(field, P, b, c, Vb, Vc, 0) +
+         arc_crossings(field, P, c, a, Vc, Va, 0);
 }
 
 // Seeds from one mesh level; returns the sum of the face windings (2 when the mesh resolves V*).
-int global_seeds(const System& system, double F, int level, std::vector<Seed>& seeds) {
+// Faces are refined locally down to max_depth halvings of their edges.
+int global_seeds(const System& system, double F, int level, int max_depth, std::vector<Seed>& seeds) {
   const detail::Icosphere& mesh = detail::icosphere(level);
   const std::size_t nv = mesh.vertices.size();
   std::vector<Eigen::Vector3d> V(nv);
@@ -625,20 +643,25 @@ int global_seeds(const System& system, double F, int level, std::vector<Seed>& s
     norm[i] = V[i].norm();
   }
   int total = 0;
-  const auto field = [&](const Eigen::Vector3d& w) { return spherical_part(w, system.field(w, F)); };
+  const std::function<Eigen::Vector3d(const Eigen::Vector3d&)> field = [&](const Eigen::Vector3d& w) {
+    return spherical_part(w, system.field(w, F));
+  };
   std::function<void(const Eigen::Vector3d&, const Eigen::Vector3d&, const Eigen::Vector3d&, const Eigen::Vector3d&,
                      const Eigen::Vector3d&, const Eigen::Vector3d&, int)>
       examine = [&](const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& c,
                     const Eigen::Vector3d& Va, const Eigen::Vector3d& Vb, const Eigen::Vector3d& Vc, int depth) {
-        const int wnd = winding(a, b, c, Va, Vb, Vc);
-        if (wnd != 0) {
+        const int wnd = resolved_winding(field, tangent_basis((a + b + c).normalized()), a, b, c, Va, Vb, Vc);
+        // A face with a hidden pair of zeros (besides the ones its winding counts) needs V* to
+        // vary across it by more than its smallest value; refine only those (locally, depth
+        // <= max_depth), so that each zero of a tight cluster near a fold or pitchfork gets its
+        // own seed.
+        const double vary = std::max({(Va - Vb).norm(), (Vb - Vc).norm(), (Vc - Va).norm()});
+        const bool ambiguous = std::min({Va.norm(), Vb.norm(), Vc.norm()}) <= vary;
+        if (wnd != 0 && (depth >= max_depth || !ambiguous)) {
           seeds.push_back({(a + b + c).normalized(), true});
           return;
         }
-        // A zero-free face with a hidden pair of zeros needs V* to vary across it by more than
-        // its smallest value; refine only those (locally, depth <= 4).
-        const double vary = std::max({(Va - Vb).norm(), (Vb - Vc).norm(), (Vc - Va).norm()});
-        if (depth >= 4 || std::min({Va.norm(), Vb.norm(), Vc.norm()}) > vary) return;
+        if (depth >= max_depth || !ambiguous) return;
         const Eigen::Vector3d ab = (a + b).normalized(), bc = (b + c).normalized(), ca = (c + a).normalized();
         const Eigen::Vector3d Vab = field(ab), Vbc = field(bc), Vca = field(ca);
         examine(a, ab, ca, Va, Vab, Vca, depth + 1);
@@ -648,12 +671,10 @@ int global_seeds(const System& system, double F, int level, std::vector<Seed>& s
       };
   for (std::size_t fi = 0; fi < mesh.faces.size(); ++fi) {
     const auto& f = mesh.faces[fi];
-    const int wnd = winding(mesh.face_basis[fi], V[f[0]], V[f[1]], V[f[2]]);
+    const auto& x = mesh.vertices;
+    const int wnd = resolved_winding(field, mesh.face_basis[fi], x[f[0]], x[f[1]], x[f[2]], V[f[0]], V[f[1]], V[f[2]]);
     total += wnd;
-    if (wnd != 0)
-      seeds.push_back({(mesh.vertices[f[0]] + mesh.vertices[f[1]] + mesh.vertices[f[2]]).normalized(), true});
-    else
-      examine(mesh.vertices[f[0]], mesh.vertices[f[1]], mesh.vertices[f[2]], V[f[0]], V[f[1]], V[f[2]], 0);
+    examine(x[f[0]], x[f[1]], x[f[2]], V[f[0]], V[f[1]], V[f[2]], 0);
   }
   // Local minima of |V*| over the vertex neighbourhoods (pairs of zeros inside one face).
   for (std::size_t i = 0; i < nv; ++i) {
@@ -675,11 +696,14 @@ LimitSet solve_global(const System& system, double F, const SolverOptions& opt) 
   // of a field the mesh does not resolve, and each costs a Newton refinement (10-100 field
   // evaluations, ~26 us each for quadrature pressures): 500 bound that to ~2 s.
   constexpr std::size_t max_global_seeds = 500;
+  // Faces are refined 4 times (edges 1/16 of the mesh's); when the zeros found do not sum to
+  // index 2, 8 times (1/256: zeros 1e-3 rad apart at level 4), only where V* is small.
+  constexpr int max_depth = 4, deep_max_depth = 8;
   std::vector<Seed> seeds;
   std::vector<std::string> doubts;
   int level = opt.mesh_level, total = 0;
   for (;; ++level) {
-    total = global_seeds(system, F, level, seeds);
+    total = global_seeds(system, F, level, max_depth, seeds);
     if (seeds.size() > max_global_seeds) {
       doubts.push_back(fmt::format("the global method's work budget is spent: more than {} candidate zeros at mesh "
                                    "level {} (a continuum of limit directions, or a field the mesh does not resolve); "
@@ -694,6 +718,13 @@ LimitSet solve_global(const System& system, double F, const SolverOptions& opt) 
     doubts.push_back(fmt::format("the windings of V* over the mesh sum to {} != 2 even at mesh level {}: the field is "
                                  "not resolved (raise --mesh-level)",
                                  total, level));
+  LimitSet set = assemble(system, F, seeds, "global", opt, doubts);
+  if (total != 2 || set.certificate.index_sum == 2) return set;
+  // The mesh resolves V* but a zero of a tight cluster was missed: refine deeper.
+  std::vector<Seed> deep;
+  global_seeds(system, F, level, deep_max_depth, deep);
+  if (seeds.size() + deep.size() > max_global_seeds) return set;
+  seeds.insert(seeds.end(), deep.begin(), deep.end());
   return assemble(system, F, seeds, "global", opt, doubts);
 }
 

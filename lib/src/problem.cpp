@@ -14,8 +14,11 @@
 #include <cstdint>
 #include <initializer_list>
 
+#include <fmt/format.h>
+
 #include "json_text.hpp"
 #include "limitdir/errors.hpp"
+#include "limitdir/friction_contact.hpp"
 #include "limitdir/json_input.hpp"
 
 namespace limitdir {
@@ -262,6 +265,11 @@ SystemSpec parse_system(const json& value, const Loc& loc) {
     system.lambda = 5.0;
     if (const json* j = optional_key(value, "j")) system.j = get_positive(*j, loc.key("j"));
     if (const json* lambda = optional_key(value, "lambda")) system.lambda = get_positive(*lambda, loc.key("lambda"));
+  } else if (system.preset == "plate") {
+    // docs/manual.md section 2: a flat elliptic plate of uniform density on its face; the
+    // load F (cos beta, sin beta, 0).
+    check_keys(value, {"preset", "load_angle"}, loc);
+    if (const json* beta = optional_key(value, "load_angle")) system.load_angle = get_finite(*beta, loc.key("load_angle"));
   } else if (system.preset == "general") {
     // docs/manual.md section 2: any invertible M, and c = M^-1 (F d + e).
     check_keys(value, {"preset", "mass", "load"}, loc);
@@ -281,7 +289,7 @@ SystemSpec parse_system(const json& value, const Loc& loc) {
     system.load_offset = Eigen::Vector3d::Zero();
     if (const json* offset = optional_key(load, "offset")) system.load_offset = get_load3(*offset, load_loc.key("offset"));
   } else {
-    preset_loc.fail("must be \"disc\", \"ball\" or \"general\"", json(system.preset));
+    preset_loc.fail("must be \"disc\", \"ball\", \"plate\" or \"general\"", json(system.preset));
   }
   return system;
 }
@@ -299,6 +307,22 @@ void check_model_parameters(const FrictionSpec& friction, const Loc& degree_loc,
   } else if (friction.order != 0) {
     order_loc.fail("only the pade model takes an order, not \"" + friction.model + "\"", json(friction.order));
   }
+}
+
+/// Models of a contact that is not axisymmetric (docs/manual.md section 6): the others are
+/// built on the meridian functions of an axisymmetric contact.
+const std::vector<std::string>& contact_model_names() {
+  static const std::vector<std::string> names{"exact"};
+  return names;
+}
+
+void check_contact_model(const ContactSpec& contact, const std::string& model, const Loc& loc) {
+  if (contact.axisymmetric()) return;
+  const auto& names = contact_model_names();
+  if (std::find(names.begin(), names.end(), model) == names.end())
+    loc.fail("a contact with an ellipse, a distortion or a shift takes the model " + list_of(names, true) +
+                 " (the others need an axisymmetric contact)",
+             json(model));
 }
 
 std::string check_model_name(const std::string& name, const Loc& loc) {
@@ -330,17 +354,147 @@ FrictionSpec parse_friction(const json& value, const Loc& loc) {
   return friction;
 }
 
+/// `contact.shape`: "circle" | {"ellipse": [a, b]} with a, b > 0 (docs/manual.md section 6).
+void parse_shape(const json& value, const Loc& loc, ContactSpec& contact) {
+  const std::string valid = "must be \"circle\" or {\"ellipse\": [a, b]}";
+  if (value.is_string()) {
+    if (value.get<std::string>() != "circle") loc.fail(valid, value);
+    contact.shape = ContactSpec::Shape::circle;
+    return;
+  }
+  if (!value.is_object()) loc.fail(valid, value);
+  check_keys(value, {"ellipse"}, loc);
+  const Loc axes_loc = loc.key("ellipse");
+  const json& axes = require_key(value, "ellipse", loc);
+  if (!axes.is_array() || axes.size() != 2) axes_loc.fail("must be the semi-axes [a, b] along x and y", axes);
+  contact.shape = ContactSpec::Shape::ellipse;
+  contact.a = get_positive(axes[0], axes_loc.index(0));
+  contact.b = get_positive(axes[1], axes_loc.index(1));
+  // An aspect ratio beyond 1e3 leaves the contact's quadratures (and the plate's inertia)
+  // without a meaningful scale; 1e-3..1e3 covers every contact of the papers (b/a >= 0.006).
+  constexpr double kMaxAspect = 1e3;
+  if (std::max(contact.a, contact.b) > kMaxAspect * std::min(contact.a, contact.b))
+    axes_loc.fail("the aspect ratio max(a, b)/min(a, b) must be at most 1e3", axes);
+  // Semi-axes within 1e-6..1e6 of the unit length R = 1 keep rho and the plate's inertia
+  // (a^2 + b^2)/4 far from underflow and overflow in every formula.
+  for (std::size_t i = 0; i < 2; ++i) {
+    const double x = axes[i].get<double>();
+    if (x < 1e-6 || x > 1e6) axes_loc.index(i).fail("must lie in [1e-6, 1e6] (units of the length R = 1)", axes[i]);
+  }
+}
+
+void parse_distortion(const json& value, const Loc& loc, ContactSpec& contact) {
+  require_object(value, loc);
+  check_keys(value, {"d", "gamma"}, loc);
+  ContactSpec::Distortion distortion;
+  const Loc d_loc = loc.key("d");
+  const json& d = require_key(value, "d", loc);
+  distortion.d = get_finite(d, d_loc);
+  if (distortion.d < 0.0 || distortion.d > 1.0)
+    d_loc.fail("must lie in [0, 1] ((15) [Kudra & Awrejcewicz 2013]; d > 1 makes the pressure negative)", d);
+  if (const json* gamma = optional_key(value, "gamma")) distortion.gamma = get_finite(*gamma, loc.key("gamma"));
+  contact.distortion = distortion;
+}
+
+void parse_shift(const json& value, const Loc& loc, ContactSpec& contact) {
+  require_object(value, loc);
+  check_keys(value, {"k", "h"}, loc);
+  if (value.size() != 1) loc.fail("must have exactly one of the keys k, h", value);
+  ContactSpec::Shift shift;
+  if (const json* k = optional_key(value, "k")) {
+    shift.kind = ContactSpec::Shift::Kind::k;
+    shift.value = get_finite(*k, loc.key("k"));
+  } else {
+    shift.kind = ContactSpec::Shift::Kind::h;
+    shift.value = get_finite(value.at("h"), loc.key("h"));
+  }
+  contact.shift = shift;
+}
+
+/// `contact`: {"shape", "pressure", "distortion", "shift"}, all optional.
+void parse_contact(const json& value, const Loc& loc, Problem& problem) {
+  require_object(value, loc);
+  check_keys(value, {"shape", "pressure", "distortion", "shift"}, loc);
+  if (const json* shape = optional_key(value, "shape")) parse_shape(*shape, loc.key("shape"), problem.contact);
+  if (const json* pressure = optional_key(value, "pressure"))
+    problem.pressure = parse_pressure(*pressure, loc.key("pressure").str());
+  if (const json* distortion = optional_key(value, "distortion"))
+    parse_distortion(*distortion, loc.key("distortion"), problem.contact);
+  if (const json* shift = optional_key(value, "shift")) parse_shift(*shift, loc.key("shift"), problem.contact);
+}
+
+/// The plate takes its inertia from the contact's shape.
+void check_plate(const Problem& problem, const Loc& loc) {
+  if (problem.system.preset == "plate" && problem.contact.shape != ContactSpec::Shape::ellipse)
+    loc.key("preset").fail("the plate needs an elliptic contact: give contact.shape {\"ellipse\": [a, b]}",
+                           json("plate"));
+}
+
+/// A contact that is not axisymmetric needs a pressure of the family (1 - rhat^2)^alpha,
+/// alpha >= 0, and a pressure that stays >= 0 (make_contact checks it at the problem's load).
+void check_contact(const Problem& problem, const Loc& loc) {
+  if (problem.contact.axisymmetric()) return;
+  const Pressure::Kind kind = problem.pressure.kind();
+  const bool family = kind == Pressure::Kind::uniform || kind == Pressure::Kind::hertz ||
+                      (kind == Pressure::Kind::power && problem.pressure.alpha() >= 0.0);
+  if (!family)
+    loc.key("pressure").fail("a contact with an ellipse, a distortion or a shift needs \"uniform\", \"hertz\" or "
+                             "{\"power\": alpha} with alpha >= 0",
+                             pressure_to_json(problem.pressure));
+  try {
+    (void)make_contact(problem);
+  } catch (const InputError& e) {
+    const ContactSpec& c = problem.contact;
+    if (c.load_dependent())
+      loc.key("shift").key("h").fail(fmt::format("at the load F = {}, k = 2 (alpha + 2) F h/R = {}: {}", problem.force,
+                                                 contact_shift(problem, problem.force), e.what()));
+    (c.shift ? loc.key("shift") : loc.key("distortion")).fail(e.what());
+  }
+}
+
 }  // namespace
 
 // ----- public interface --------------------------------------------------------------------------
 
 double Problem::rho_over_R() const {
   switch (rho.kind) {
-    case RhoSpec::Kind::kappa: return pressure.kappa();
-    case RhoSpec::Kind::R: return 1.0;
+    case RhoSpec::Kind::kappa: return contact.axisymmetric() ? pressure.kappa() : make_contact(*this).kappa();
+    case RhoSpec::Kind::R: return contact.major();
     case RhoSpec::Kind::value: return rho.value;
   }
   return pressure.kappa();
+}
+
+Contact make_contact(const Problem& problem) {
+  const ContactSpec& spec = problem.contact;
+  NominalPressure sigma0;
+  switch (problem.pressure.kind()) {
+    case Pressure::Kind::uniform: sigma0 = NominalPressure::uniform(); break;
+    case Pressure::Kind::hertz: sigma0 = NominalPressure::hertz(); break;
+    case Pressure::Kind::galin:
+    case Pressure::Kind::power: sigma0 = NominalPressure::power(problem.pressure.alpha()); break;
+    case Pressure::Kind::profile:
+      throw InputError(problem.source + ": contact.pressure: a tabulated profile has no contact of any shape; "
+                       "use uniform, hertz or {\"power\": alpha}");
+  }
+  Contact contact = spec.shape == ContactSpec::Shape::circle ? Contact::circle(1.0, sigma0)
+                                                             : Contact::ellipse(spec.a, spec.b, sigma0);
+  if (spec.distortion) contact = contact.with_distortion(spec.distortion->d, spec.distortion->gamma);
+  const double k = contact_shift(problem, problem.force);
+  if (k != 0.0) contact = contact.with_shift(k);
+  return contact;
+}
+
+double contact_shift(const Problem& problem, double F) {
+  const ContactSpec& spec = problem.contact;
+  if (!spec.shift) return 0.0;
+  if (spec.shift->kind == ContactSpec::Shift::Kind::k) return spec.shift->value;
+  // (3)-(5) [Kireenkov]: the load's tipping moment F h (units mu P = 1, so F is the force over
+  // N) is carried by the centre of pressure, N s = F h N, and s = R k/(2 (alpha + 2)) for
+  // sigma0 (1 + k x_par/R) (centre of pressure (22) [Kudra & Awrejcewicz 2013]):
+  // k = 2 (alpha + 2) F h/R (5 F h/R for Hertz, as in (5) [Kireenkov]).
+  const double alpha = problem.pressure.kind() == Pressure::Kind::uniform ? 0.0 : problem.pressure.alpha();
+  return 2.0 * (alpha + 2.0) * F * spec.shift->value / spec.major();
 }
 
 Pressure parse_pressure(const json& value, const std::string& where) {
@@ -395,17 +549,14 @@ Problem parse_problem(const json& document, const std::string& source) {
 
   // docs/manual.md section 2: uniform pressure for the disc (and general systems), Hertz for the ball.
   problem.pressure = problem.system.preset == "ball" ? Pressure::hertz() : Pressure::uniform();
-  if (const json* contact = optional_key(document, "contact")) {
-    const Loc contact_loc = root.key("contact");
-    require_object(*contact, contact_loc);
-    check_keys(*contact, {"pressure"}, contact_loc);
-    if (const json* pressure = optional_key(*contact, "pressure"))
-      problem.pressure = parse_pressure(*pressure, contact_loc.key("pressure").str());
-  }
+  if (const json* contact = optional_key(document, "contact")) parse_contact(*contact, root.key("contact"), problem);
 
   problem.friction = parse_friction(require_key(document, "friction", root), root.key("friction"));
   if (const json* rho = optional_key(document, "rho")) problem.rho = parse_rho(*rho, root.key("rho").str());
   if (const json* force = optional_key(document, "force")) problem.force = get_load(*force, root.key("force"));
+  check_plate(problem, root.key("system"));
+  check_contact(problem, root.key("contact"));
+  check_contact_model(problem.contact, problem.friction.model, root.key("friction").key("model"));
   return problem;
 }
 
@@ -475,6 +626,7 @@ void apply_overrides(Problem& problem, const std::optional<std::string>& model, 
     model_loc.fail("the harmonic model needs a degree: give --degree N", json(friction.model));
   if (friction.model == "pade" && friction.order != 1 && friction.order != 2)
     model_loc.fail("the pade model needs an order: give --model pade:1 or --model pade:2", json(friction.model));
+  check_contact_model(problem.contact, friction.model, model_loc);
   problem.friction = friction;
 }
 
@@ -488,6 +640,8 @@ std::unique_ptr<FrictionModel> make_friction_model(const Problem& problem) {
   const FrictionSpec& friction = problem.friction;
   check_model_name(friction.model, loc.key("model"));
   check_model_parameters(friction, loc.key("degree"), loc.key("order"));
+  check_contact_model(problem.contact, friction.model, loc.key("model"));
+  if (!problem.contact.axisymmetric()) return make_contact_exact_model(make_contact(problem), problem.rho_over_R());
   if (friction.model == "coulomb-point") {
     const double rho = problem.rho_over_R();
     return make_coulomb_point_model(rho, problem.pressure.kappa() / rho);
@@ -516,6 +670,21 @@ json pressure_to_json(const Pressure& pressure) {
   return pressure.name();
 }
 
+namespace {
+
+json contact_to_json(const Problem& problem) {
+  const ContactSpec& spec = problem.contact;
+  json contact;
+  if (spec.shape == ContactSpec::Shape::ellipse) contact["shape"] = {{"ellipse", json::array({spec.a, spec.b})}};
+  contact["pressure"] = pressure_to_json(problem.pressure);
+  if (spec.distortion) contact["distortion"] = {{"d", spec.distortion->d}, {"gamma", spec.distortion->gamma}};
+  if (spec.shift)
+    contact["shift"] = {{spec.shift->kind == ContactSpec::Shift::Kind::k ? "k" : "h", spec.shift->value}};
+  return contact;
+}
+
+}  // namespace
+
 json problem_to_json(const Problem& problem) {
   const auto vector = [](const Eigen::Vector3d& v) { return json::array({v[0], v[1], v[2]}); };
   const SystemSpec& spec = problem.system;
@@ -526,6 +695,8 @@ json problem_to_json(const Problem& problem) {
   } else if (spec.preset == "ball") {
     system["j"] = spec.j;
     system["lambda"] = spec.lambda;
+  } else if (spec.preset == "plate") {
+    system["load_angle"] = spec.load_angle;
   } else {
     json mass = json::array();
     for (Eigen::Index i = 0; i < 3; ++i) mass.push_back(vector(spec.mass.row(i).transpose()));
@@ -547,7 +718,7 @@ json problem_to_json(const Problem& problem) {
   json document{{"schema", kSchema}};
   if (!problem.name.empty()) document["name"] = problem.name;
   document["system"] = std::move(system);
-  document["contact"] = {{"pressure", pressure_to_json(problem.pressure)}};
+  document["contact"] = contact_to_json(problem);
   document["friction"] = std::move(friction);
   document["rho"] = std::move(rho);
   document["force"] = problem.force;

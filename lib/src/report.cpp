@@ -17,6 +17,7 @@
 
 #include "json_text.hpp"
 #include "limitdir/errors.hpp"
+#include "limitdir/friction_contact.hpp"
 #include "limitdir/sphere.hpp"
 #include "limitdir/version.hpp"
 
@@ -178,13 +179,70 @@ json friction_values(const FrictionModel& model, const std::vector<Eigen::Vector
   return values;
 }
 
-json friction_report(const Problem& problem, int samples, const std::vector<Eigen::Vector3d>& at) {
-  if (samples < 2) throw InputError("samples: must be an integer >= 2 (got " + std::to_string(samples) + ")");
-  const auto model = make_friction_model(problem);
+namespace {
+
+/// Where a component of q differs most from the exact model on the grid.
+struct GridError {
+  double value = 0.0, theta = 0.0, phi = 0.0;
+};
+
+/// The (theta, phi) table of docs/manual.md section 6: theta_i = -pi/2 + pi i/(n_theta - 1)
+/// (both poles), phi_j = 2 pi j/n_phi; q of the problem's model next to the exact integral
+/// model of its contact (friction_contact.hpp), and the largest difference per component.
+json friction_grid(const Problem& problem, const FrictionModel& model, const FrictionGrid& grid, json& max_error) {
+  const auto exact = make_contact_exact_model(make_contact(problem), problem.rho_over_R());
+  const double pi = boost::math::constants::pi<double>();
+  json table = json::array();
+  GridError worst[3];
+  for (int i = 0; i < grid.n_theta; ++i) {
+    const double theta = -pi / 2 + pi * i / (grid.n_theta - 1);
+    // the poles are single points: one entry each
+    const int n_phi = (i == 0 || i == grid.n_theta - 1) ? 1 : grid.n_phi;
+    for (int j = 0; j < n_phi; ++j) {
+      const double phi = 2 * pi * j / grid.n_phi;
+      const Eigen::Vector3d w = ((w_from_angles(theta, phi)).array() + 0.0).matrix();
+      const Eigen::Vector3d q = model.q(w), q_exact = exact->q(w);
+      for (int k = 0; k < 3; ++k) {
+        const double e = std::abs(q[k] - q_exact[k]);
+        if (e > worst[k].value) worst[k] = {e, theta, phi};
+      }
+      table.push_back(in_entry("table", [&] {
+        return json{{"theta", theta},
+                    {"phi", phi},
+                    {"w", vector3(w, "w")},
+                    {"q", vector3((q.array() + 0.0).matrix(), "q")},
+                    {"q_exact", vector3((q_exact.array() + 0.0).matrix(), "q_exact")}};
+      }));
+    }
+  }
+  max_error = json::object();
+  for (int k = 0; k < 3; ++k)
+    max_error["q" + std::to_string(k + 1)] = {{"value", worst[k].value}, {"theta", worst[k].theta}, {"phi", worst[k].phi}};
+  return table;
+}
+
+}  // namespace
+
+namespace {
+
+/// The keys every friction report has.
+json friction_head(const Problem& problem, const FrictionModel& model, const std::vector<Eigen::Vector3d>& at) {
+  return {{"schema", "limitdir.friction/1"},
+          {"limitdir_version", limitdir::version},
+          {"problem", problem.name},
+          {"model", model.name()},
+          {"description", model.description()},
+          {"pressure", pressure_to_json(problem.pressure)},
+          {"rho", problem.rho_over_R()},
+          {"coefficients", coefficients(model)},
+          {"values", friction_values(model, at)}};
+}
+
+/// The table of the scalar laws (49) at `samples` latitudes, with the largest differences.
+json friction_latitudes(const Problem& problem, const FrictionModel& model, int samples, json& max_error) {
   const auto exact = make_exact_model(problem);
   const double rho = problem.rho_over_R();
   const double half_pi = boost::math::constants::half_pi<double>();
-
   json table = json::array();
   double max_error_Q = 0.0, max_error_T = 0.0;
   for (int k = 0; k < samples; ++k) {
@@ -197,10 +255,10 @@ json friction_report(const Problem& problem, int samples, const std::vector<Eige
     } else if (k > 0) {
       epsilon = rho / std::tan(theta);
     }
-    const Laws laws = laws_at(*model, theta);
+    const Laws laws = laws_at(model, theta);
     const Laws reference = laws_at(*exact, theta);
-    const double Q = checked(laws.Q, "Q", *model, theta);
-    const double T = checked(laws.T, "T", *model, theta);
+    const double Q = checked(laws.Q, "Q", model, theta);
+    const double T = checked(laws.T, "T", model, theta);
     const double Q_exact = checked(reference.Q, "Q", *exact, theta);
     const double T_exact = checked(reference.T, "T", *exact, theta);
     max_error_Q = std::max(max_error_Q, std::abs(Q - Q_exact));
@@ -212,19 +270,34 @@ json friction_report(const Problem& problem, int samples, const std::vector<Eige
                      {"Q_exact", Q_exact},
                      {"T_exact", T_exact}});
   }
+  max_error = {{"Q", max_error_Q}, {"T", max_error_T}};
+  return table;
+}
 
-  return {{"schema", "limitdir.friction/1"},
-          {"limitdir_version", limitdir::version},
-          {"problem", problem.name},
-          {"model", model->name()},
-          {"description", model->description()},
-          {"pressure", pressure_to_json(problem.pressure)},
-          {"kappa", problem.pressure.kappa()},
-          {"rho", rho},
-          {"coefficients", coefficients(*model)},
-          {"table", std::move(table)},
-          {"max_error", {{"Q", max_error_Q}, {"T", max_error_T}}},
-          {"values", friction_values(*model, at)}};
+}  // namespace
+
+json friction_report(const Problem& problem, int samples, const std::vector<Eigen::Vector3d>& at,
+                     const std::optional<FrictionGrid>& grid) {
+  if (samples < 2) throw InputError("samples: must be an integer >= 2 (got " + std::to_string(samples) + ")");
+  const auto model = make_friction_model(problem);
+  json report = friction_head(problem, *model, at);
+  json max_error;
+  if (grid || !problem.contact.axisymmetric()) {
+    const FrictionGrid g = grid.value_or(FrictionGrid{});
+    if (g.n_theta < 3 || g.n_phi < 1 || static_cast<long>(g.n_theta) * g.n_phi > kMaxGridPoints)
+      throw InputError("grid: needs NTHETA >= 3, NPHI >= 1 and at most 100000 points (got " +
+                       std::to_string(g.n_theta) + "," + std::to_string(g.n_phi) + ")");
+    report["table"] = friction_grid(problem, *model, g, max_error);
+    report["layout"] = "grid";
+    report["contact"] = problem_to_json(problem).at("contact");
+    report["kappa"] = make_contact(problem).kappa();
+  } else {
+    report["table"] = friction_latitudes(problem, *model, samples, max_error);
+    report["layout"] = "latitudes";
+    report["kappa"] = problem.pressure.kappa();
+  }
+  report["max_error"] = std::move(max_error);
+  return report;
 }
 
 json classification_to_json(const Classification& c, double rho_over_R, bool detailed) {

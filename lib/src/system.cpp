@@ -101,6 +101,16 @@ System make_system(const Problem& problem, std::shared_ptr<const FrictionModel> 
     const Eigen::Matrix3d M = Eigen::Vector3d(a, a, s.lambda * s.lambda * s.j / (rho * rho)).asDiagonal();
     return System(M, Eigen::Vector3d(a, 0.0, 0.0), Eigen::Vector3d::Zero(), std::move(friction));
   }
+  if (s.preset == "plate") {
+    // docs/manual.md section 2: a flat elliptic plate of mass m = 1 and uniform density on its
+    // contact face x^2/a^2 + y^2/b^2 <= 1: J = m (a^2 + b^2)/4 about its centre (the disc's
+    // m R^2/2 for a = b = R), M = diag(m, m, J/rho^2) as (11)-(13), Q_e = F (cos beta, sin beta, 0).
+    const ContactSpec& c = problem.contact;
+    const double J = (c.a * c.a + c.b * c.b) / 4.0;
+    const Eigen::Matrix3d M = Eigen::Vector3d(1.0, 1.0, J / (rho * rho)).asDiagonal();
+    const Eigen::Vector3d d(std::cos(s.load_angle), std::sin(s.load_angle), 0.0);
+    return System(M, d, Eigen::Vector3d::Zero(), std::move(friction));
+  }
   if (s.preset == "general") return System(s.mass, s.load_direction, s.load_offset, std::move(friction));
   throw InputError(problem.source + ": system.preset: unknown preset '" + s.preset + "'");
 }

@@ -88,6 +88,37 @@ print(json.dumps({'system': {'preset': 'disc'}, 'contact': {'pressure': {'profil
 expect_bad "at most 101 nodes" "$tmp/many-nodes.json" --force 0.3
 expect_bad "duplicate key \"force\"" "$tmp/duplicate.json"
 expect_bad "duplicate key \"model\"" "$tmp/duplicate-nested.json"
+# contacts of any shape (docs/manual.md section 6): every key checked where it is given
+ellipse='"system": {"preset": "plate"}, "friction": {"model": "exact"}'
+problem negative-axis.json "{$ellipse, \"contact\": {\"shape\": {\"ellipse\": [-1, 0.5]}}}"
+problem one-axis.json "{$ellipse, \"contact\": {\"shape\": {\"ellipse\": [1]}}}"
+problem thin-ellipse.json "{$ellipse, \"contact\": {\"shape\": {\"ellipse\": [1, 1e-4]}}}"
+problem unknown-shape.json "{$ellipse, \"contact\": {\"shape\": \"square\"}}"
+problem big-d.json "{$ellipse, \"contact\": {\"shape\": {\"ellipse\": [1, 0.5]}, \"distortion\": {\"d\": 1.5}}}"
+problem negative-d.json "{$ellipse, \"contact\": {\"shape\": {\"ellipse\": [1, 0.5]}, \"distortion\": {\"d\": -0.1}}}"
+problem missing-d.json "{$ellipse, \"contact\": {\"shape\": {\"ellipse\": [1, 0.5]}, \"distortion\": {\"gamma\": 1}}}"
+problem big-shift.json "{$head, \"contact\": {\"shift\": {\"k\": 1.5}}, \"friction\": {\"model\": \"exact\"}}"
+problem shift-and-distortion.json "{$head, \"contact\": {\"shift\": {\"k\": 0.6}, \"distortion\": {\"d\": 0.6}}, \"friction\": {\"model\": \"exact\"}}"
+problem big-height.json "{$head, \"contact\": {\"shift\": {\"h\": 1}}, \"friction\": {\"model\": \"exact\"}, \"force\": 0.3}"
+problem two-shifts.json "{$head, \"contact\": {\"shift\": {\"k\": 0.1, \"h\": 0.1}}, \"friction\": {\"model\": \"exact\"}}"
+problem galin-ellipse.json "{$ellipse, \"contact\": {\"shape\": {\"ellipse\": [1, 0.5]}, \"pressure\": \"galin\"}}"
+problem harmonic-ellipse.json '{"system": {"preset": "plate"}, "contact": {"shape": {"ellipse": [1, 0.5]}}, "friction": {"model": "harmonic", "degree": 2}}'
+problem plate-circle.json '{"system": {"preset": "plate"}, "friction": {"model": "exact"}}'
+expect_bad "contact.shape.ellipse[0]" "$tmp/negative-axis.json"
+expect_bad "contact.shape.ellipse" "$tmp/one-axis.json"
+expect_bad "aspect ratio" "$tmp/thin-ellipse.json"
+expect_bad "contact.shape" "$tmp/unknown-shape.json"
+expect_bad "contact.distortion.d" "$tmp/big-d.json"
+expect_bad "contact.distortion.d" "$tmp/negative-d.json"
+expect_bad "contact.distortion.d: required key is missing" "$tmp/missing-d.json"
+expect_bad "contact.shift" "$tmp/big-shift.json"
+expect_bad "negative" "$tmp/shift-and-distortion.json"
+expect_bad "contact.shift" "$tmp/big-height.json"
+expect_bad "exactly one of the keys k, h" "$tmp/two-shifts.json"
+expect_bad "contact.pressure" "$tmp/galin-ellipse.json"
+expect_bad "friction.model" "$tmp/harmonic-ellipse.json"
+expect_bad "system.preset" "$tmp/plate-circle.json"
+expect_bad "--model" "$share/problems/ellipse.json" --model harmonic --degree 2 --force 0.3
 rc=0
 timeout 60 "$app" - --force 0.3 </dev/zero >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
 if [[ $rc -ne 2 ]] || ! grep -q "input larger than 64 MiB" "$tmp/stderr"; then

@@ -89,11 +89,58 @@ fi
 if run_ok "$share/problems/disc-exact.json" --model harmonic --degree 3 --pressure hertz --rho R --samples 4; then
   check_report 4 3 || fail "overrides: report check failed"
 fi
+# check_grid_report NTHETA NPHI: validates $tmp/stdout as a (theta, phi) grid report (docs/manual.md
+# section 6) and checks what the mechanics fixes for a centrally symmetric pressure, independently
+# of the model's quadrature: pure sliding (theta = 0) gives Coulomb's q = -(cos phi, sin phi, 0)
+# ((11) [Kudra & Awrejcewicz 2013]), pure spin q = -(0, 0, kappa/rho) sgn w3 (kappa the moment arm).
+check_grid_report() {
+  python3 - "$tmp/stdout" "$1" "$2" <<'PY'
+import json, math, sys
+path, nt, nphi = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+r = json.load(open(path))
+problems = []
+if r.get("layout") != "grid":
+    problems.append(f"layout is {r.get('layout')!r}")
+table = r.get("table", [])
+if len(table) != 2 + (nt - 2) * nphi:
+    problems.append(f"table has {len(table)} rows, want {2 + (nt - 2) * nphi}")
+near = lambda a, b, tol: all(abs(x - y) <= tol for x, y in zip(a, b))
+kr = r["kappa"] / r["rho"]
+for i, row in enumerate(table):
+    th, ph, w, q = row["theta"], row["phi"], row["w"], row["q"]
+    if not near(w, [math.cos(th) * math.cos(ph), math.cos(th) * math.sin(ph), math.sin(th)], 1e-15):
+        problems.append(f"table[{i}]: w is not (theta, phi)")
+    if abs(th) < 1e-15 and not near(q, [-math.cos(ph), -math.sin(ph), 0.0], 1e-12):
+        problems.append(f"table[{i}]: pure sliding q = {q}")
+    if abs(abs(th) - math.pi / 2) < 1e-15 and not near(q, [0.0, 0.0, -kr * math.copysign(1, th)], 1e-12):
+        problems.append(f"table[{i}]: pure spin q = {q} (want q3 = -kappa/rho = {-kr})")
+for k in ("q1", "q2", "q3"):
+    e = r.get("max_error", {}).get(k, {})
+    if not (isinstance(e.get("value"), (int, float)) and e["value"] >= 0):
+        problems.append(f"max_error.{k} is {e!r}")
+if problems:
+    print("; ".join(problems[:10]))
+    sys.exit(1)
+PY
+}
+
 for problem in "$share"/problems/*.json; do
-  if run_ok "$problem" --samples 5; then
+  if grep -q '"ellipse"' "$problem"; then
+    if run_ok "$problem" --grid 5,8; then
+      check_grid_report 5 8 || fail "$(basename "$problem") --grid 5,8: report check failed"
+    fi
+  elif run_ok "$problem" --samples 5; then
     check_report 5 || fail "$(basename "$problem"): report check failed"
   fi
 done
+# the default grid of a contact that is not axisymmetric: 19 latitudes, 36 longitudes
+if run_ok "$share/problems/ellipse.json"; then
+  check_grid_report 19 36 || fail "ellipse.json (default grid): report check failed"
+fi
+expect_bad "--grid" "$share/problems/ellipse.json" --grid 2,8
+expect_bad "--grid" "$share/problems/ellipse.json" --grid 5
+expect_bad "--grid" "$share/problems/ellipse.json" --grid 1000,1000
+expect_bad "--grid" "$share/problems/ellipse.json" --grid 5,x
 
 # --at: q and dq/dw at given directions, against what the mechanics fixes independently of the
 # model's formulas: pure sliding w = e1 gives Coulomb's q = -e1 (|q| = 1 against the slip),

@@ -92,7 +92,11 @@ struct ContinuationOptions {
 
 /// A family of systems along a parameter: system(p) and the name of p.
 struct ParameterFamily {
-  std::string name;  // "force", "lambda", "alpha", "j", "rho"
+  std::string name;  // "force", "lambda", "alpha", "j", "rho", "a/b", "d", "gamma", "k"
+  /// The parameter is the load F and only c = M^-1 (F d + e) depends on it (100): the system
+  /// is built once, and the limit curve, the event windows and the closed-form events apply.
+  /// False for every other parameter and for a load whose shift follows it (shift.h).
+  bool load_sweep = false;
   std::function<System(double)> system;
   /// the load of system(p) (equal to p for the force)
   std::function<double(double)> force;
@@ -102,7 +106,8 @@ struct ParameterFamily {
 };
 
 /// The family of a problem along `parameter` ("force" or one of its scalars: "lambda" of the
-/// ball, "alpha" of a power pressure, "j", "rho" as a number); InputError otherwise.
+/// ball, "alpha" of a power pressure, "j", "rho" as a number, the contact's "a/b", "d",
+/// "gamma", "k"); InputError otherwise.
 ParameterFamily parameter_family(const Problem& problem, const std::string& parameter);
 
 /// The diagram over [from, to]: seeded by find_limit_directions at `from` and, for a load

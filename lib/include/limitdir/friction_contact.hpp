@@ -44,6 +44,10 @@ class ContactExactModel : public FrictionModel {
   /// rhat of the instantaneous centre of rotation at the slip direction w (1 on the contact
   /// boundary, where q is only C^1; infinity at pure sliding).
   double icr_rhat(const Eigen::Vector3d& w) const;
+  /// The same contact with the shift k (2) [Kireenkov] (InputError if the pressure turns
+  /// negative): the quadrature rules are reused, so that a load sweep whose shift follows the
+  /// load rebuilds nothing else.
+  std::unique_ptr<ContactExactModel> with_shift(double k) const;
 
   struct Impl;
 

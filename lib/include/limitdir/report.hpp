@@ -19,7 +19,15 @@ namespace limitdir {
 /// model coefficients, a table of Q(theta), T(theta) of the problem's model and of the exact
 /// model at `samples` latitudes theta_k = (pi/2) k/(samples-1), k = 0..samples-1, and the
 /// largest absolute differences. Requires samples >= 2.
-nlohmann::json friction_report(const Problem& problem, int samples, const std::vector<Eigen::Vector3d>& at = {});
+/// With `grid`, or for a contact that is not axisymmetric (docs/manual.md section 6), the table
+/// is a (theta, phi) grid of q against the exact integral model of the contact instead.
+struct FrictionGrid {
+  int n_theta = 19, n_phi = 36;  // 10 degree steps
+};
+/// The largest grid: 100000 entries of ~200 bytes, a 20 MB report.
+inline constexpr long kMaxGridPoints = 100000;
+nlohmann::json friction_report(const Problem& problem, int samples, const std::vector<Eigen::Vector3d>& at = {},
+                               const std::optional<FrictionGrid>& grid = std::nullopt);
 /// q(w) and dq/dw of a friction model at the given directions (normalised; each finite and
 /// nonzero, InputError otherwise): the "values" of the friction report.
 nlohmann::json friction_values(const FrictionModel& model, const std::vector<Eigen::Vector3d>& directions);
