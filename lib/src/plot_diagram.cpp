@@ -52,16 +52,13 @@ std::string y_label(const std::string& y) {
   return y;
 }
 
-/// The Fig. 11 colour of a branch point: the classification's on the invariant circle (green
-/// and brown need its eigenvectors), when it agrees with the point's own type.
+/// The Fig. 11 colour of a branch point: the classification's (defined on the invariant
+/// circle; green and brown need its eigenvectors), when it agrees with the point's own type.
 std::string point_colour(const DiagramFigure& fig, const BranchPoint& p) {
-  const std::string radial = to_string(p.radial), type = to_string(p.type);
   std::optional<std::string> colour;
-  if (std::abs(p.w.y()) <= 1e-12) {  // on the circle w2 = 0, as classify requires
-    const Classification c = classify(fig.family.system(p.p), fig.family.force(p.p), p.w);
-    if (c.radial == p.radial && c.type == p.type) colour = c.colour;
-  }
-  return fig11_colour(colour, radial, type);
+  const Classification c = classify(fig.family.system(p.p), fig.family.force(p.p), p.w);
+  if (c.radial == p.radial && c.type == p.type) colour = c.colour;
+  return fig11_colour(colour, to_string(p.radial), to_string(p.type));
 }
 
 bool stable_on_sphere(SphereType t) { return t == SphereType::stable_node || t == SphereType::stable_focus; }

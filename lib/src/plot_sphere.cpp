@@ -18,6 +18,7 @@ constexpr double pi = 3.14159265358979323846;
 /// points on the rim (w . view = 0 up to rounding, ~1e-16) are drawn on both sides.
 constexpr double rim_slack = 1e-9;
 constexpr int seeds_across = 17;      // seed grid of the streamlines across the disc
+constexpr double seed_disc = 0.985;   // seeds within this radius: a line seeded on the rim is foreshortened to nothing
 constexpr double step = 0.015;        // rad along the sphere per integration step (~r/67 px)
 constexpr int max_steps = 140;        // per direction: at most 2.1 rad of line each way
 /// A line stops where |V*| falls below this fraction of the largest |V*| on its hemisphere:
@@ -130,7 +131,7 @@ void draw_streamlines(svg::Document& doc, const Hemisphere& h, const System& sys
   for (int i = 0; i < seeds_across; ++i)
     for (int j = 0; j < seeds_across; ++j) {
       const double x = -1.0 + (2.0 * i + 1.0) / seeds_across, y = -1.0 + (2.0 * j + 1.0) / seeds_across;
-      if (x * x + y * y >= 0.97) continue;
+      if (x * x + y * y >= seed_disc * seed_disc) continue;
       seeds.push_back(x * h.right + y * h.up + std::sqrt(1.0 - x * x - y * y) * h.view);
       scale = std::max(scale, system.spherical(seeds.back(), F).norm());
     }

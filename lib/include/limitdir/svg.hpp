@@ -61,6 +61,7 @@ class Document {
   double width() const { return width_; }
   double height() const { return height_; }
 
+  /// `extra`: further attributes written as given (the caller escapes their values).
   void rect(double x, double y, double w, double h, const Style& style, const std::string& extra = "");
   void line(double x1, double y1, double x2, double y2, const Style& style);
   /// A polyline through `points` (pixels); fewer than 2 points draw nothing.
