@@ -180,5 +180,22 @@ expect_bad "--height" "$tmp/diagram.json" --height 20000
 expect_bad "--width" "$tmp/diagram.json" --width 8x
 expect_bad "one REPORT" "$tmp/diagram.json" "$tmp/limits.json"
 expect_bad "unrecognised option" "$tmp/diagram.json" --colour red
+# the bounds of every JSON input (json_input.hpp): nesting, repeated keys, size
+python3 -c "print('[' * 100 + ']' * 100)" >"$tmp/deep.json"
+expect_bad "nested deeper than 64" "$tmp/deep.json"
+echo '{"schema": "limitdir.limits/1", "schema": "limitdir.diagram/1"}' >"$tmp/duplicate.json"
+expect_bad 'duplicate key "schema"' "$tmp/duplicate.json"
+rc=0
+timeout 60 "$app" - </dev/zero >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
+[[ $rc -eq 2 && ! -s $tmp/stdout ]] && echo "ok: plot - < /dev/zero -> $(cat "$tmp/stderr")" ||
+  fail "plot - < /dev/zero: exit $rc, $(head -c 300 "$tmp/stderr")"
+
+run --help
+[[ $rc -eq 0 ]] || fail "plot --help exited with $rc"
+for word in limitdir.diagram/1 limitdir.limits/1 limitdir.friction/1 limitdir.simulation/1 --y --view --time --width; do
+  grep -q -- "$word" "$tmp/stdout" || fail "--help does not mention $word"
+done
+run --version
+grep -qE '^plot \(limitdir\) [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/stdout" || fail "--version printed '$(cat "$tmp/stdout")'"
 
 cli_finish "plot"
