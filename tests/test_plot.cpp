@@ -2,14 +2,22 @@
 // docs/manual.md section 11. Expected values are worked out by hand in the comments.
 #include <doctest/doctest.h>
 
+#include <Eigen/Core>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "limitdir/errors.hpp"
+#include "limitdir/limits.hpp"
 #include "limitdir/plot.hpp"
+#include "limitdir/problem.hpp"
+#include "limitdir/report.hpp"
 #include "limitdir/svg.hpp"
+#include "limitdir/system.hpp"
 
 using namespace limitdir;
 
@@ -167,4 +175,117 @@ TEST_CASE("plot: options are checked against the kind of report") {
   o = PlotOptions{};
   o.width = 199;
   CHECK_THROWS_AS(check_plot_options(o, "friction", false, false), InputError);
+}
+
+namespace {
+
+/// The numbers of attribute `name` in the SVG element text `element`.
+std::vector<double> attribute_numbers(const std::string& element, const std::string& name) {
+  const std::size_t at = element.find(" " + name + "=\"");
+  REQUIRE(at != std::string::npos);
+  std::istringstream in(element.substr(at + name.size() + 3, element.find('"', at + name.size() + 3) -
+                                                                  (at + name.size() + 3)));
+  std::vector<double> values;
+  for (std::string token; in >> token;) {
+    std::replace(token.begin(), token.end(), ',', ' ');
+    std::istringstream pair(token);
+    for (double v; pair >> v;) values.push_back(v);
+  }
+  return values;
+}
+
+/// Every `<tag ...>` element (its text up to '>') of the SVG between `from` and `to`.
+std::vector<std::string> elements(const std::string& svg, const std::string& tag, std::size_t from, std::size_t to) {
+  std::vector<std::string> out;
+  for (std::size_t at = svg.find("<" + tag + " ", from); at < to; at = svg.find("<" + tag + " ", at + 1))
+    out.push_back(svg.substr(at, svg.find('>', at) - at));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("plot: the streamlines of the sphere follow V* (122), read back from the SVG") {
+  // The general system of share/problems/general.json (no invariant circle, directions in the
+  // interior of both hemispheres).
+  const Problem problem = parse_problem(nlohmann::json::parse(R"({
+      "schema": "limitdir.problem/1", "name": "general",
+      "system": {"preset": "general", "mass": [[2.0, 0.3, 0.0], [0.3, 1.5, 0.2], [0.0, 0.2, 0.8]],
+                 "load": {"direction": [1.0, 0.0, 0.0], "offset": [0.0, 0.0, 0.1]}},
+      "friction": {"model": "harmonic", "degree": 3}, "force": 0.5})"), "general");
+  const System system = make_system(problem);
+  const double F = 0.5;
+  const std::string svg =
+      plot_limits(limits_report(problem, system, find_limit_directions(system, F)), PlotOptions{});
+  // Each hemisphere: its disc (cx, cy, r, right, up, view from the data-* attributes) and the
+  // streamlines drawn after it. A pixel (x, y) is w = a right + b up + sqrt(1 - a^2 - b^2) view
+  // with a = (x - cx)/r, b = (cy - y)/r; a chord of a streamline must point along the screen
+  // image (t . right, -t . up) of t = V*(w) at its middle.
+  const std::size_t second = svg.find("class=\"hemisphere\"", svg.find("class=\"hemisphere\"") + 1);
+  int chords = 0, aligned = 0, backwards = 0;
+  for (const std::size_t start : {std::size_t{0}, second}) {
+    const std::size_t disc_at = svg.rfind("<circle", svg.find("class=\"hemisphere\"", start));
+    const std::string disc = svg.substr(disc_at, svg.find('>', disc_at) - disc_at);
+    const double cx = attribute_numbers(disc, "cx")[0], cy = attribute_numbers(disc, "cy")[0],
+                 r = attribute_numbers(disc, "r")[0];
+    const auto vec = [&](const char* name) {
+      const std::vector<double> v = attribute_numbers(disc, name);
+      return Eigen::Vector3d(v[0], v[1], v[2]);
+    };
+    const Eigen::Vector3d right = vec("data-right"), up = vec("data-up"), view = vec("data-view");
+    const std::size_t group = svg.find("class=\"streamlines\"", disc_at);
+    for (const std::string& line : elements(svg, "polyline", group, svg.find("</g>", group))) {
+      const std::vector<double> p = attribute_numbers(line, "points");
+      for (std::size_t i = 0; i + 3 < p.size(); i += 2) {
+        const Eigen::Vector2d chord(p[i + 2] - p[i], p[i + 3] - p[i + 1]);
+        if (chord.norm() < 1.0) continue;  // 1/100 px rounding: shorter chords have no clear direction
+        const double a = ((p[i] + p[i + 2]) / 2 - cx) / r, b = (cy - (p[i + 1] + p[i + 3]) / 2) / r;
+        const Eigen::Vector3d w = a * right + b * up + std::sqrt(std::max(0.0, 1.0 - a * a - b * b)) * view;
+        const Eigen::Vector3d t = system.spherical(w.normalized(), F);
+        const Eigen::Vector2d screen(t.dot(right), -t.dot(up));
+        if (screen.norm() < 1e-3 * t.norm()) continue;  // V* along the line of sight
+        const double cosine = chord.dot(screen) / (chord.norm() * screen.norm());
+        ++chords;
+        // 0.1 rad: chords of 0.015 rad on curves whose turning over one step is small away
+        // from the zeros of V*, plus 1/100 px rounding over >= 1 px
+        if (cosine > std::cos(0.1)) ++aligned;
+        if (cosine < 0.0) ++backwards;
+      }
+    }
+  }
+  INFO("chords " << chords << ", aligned " << aligned << ", backwards " << backwards);
+  CHECK(chords > 1000);
+  CHECK(backwards == 0);
+  CHECK(aligned >= 0.98 * chords);  // the rest turn sharply near a node
+}
+
+TEST_CASE("plot: friction tables over the sphere draw |(q1, q2)| and |q3| (49) per longitude") {
+  // Two longitudes, two latitudes; q = (0.6, 0.8, -0.3) gives Q = 1 (a 3-4-5 triangle) and
+  // T = 0.3, q_exact = (0, -0.5, 0.9) gives Q = 0.5, T = 0.9: the panels reach 1.08 Q_max = 1.08
+  // and 1.08 T_max = 0.972 (8 % headroom above the largest value, plot_friction.cpp).
+  nlohmann::json table = nlohmann::json::array();
+  for (const double phi : {0.0, 3.0})
+    for (const double theta : {-1.0, 1.0})
+      table.push_back({{"theta", theta}, {"phi", phi}, {"w", {1, 0, 0}}, {"q", {0.6, 0.8, -0.3}},
+                       {"q_exact", {0.0, -0.5, 0.9}}});
+  const nlohmann::json report{{"schema", "limitdir.friction/1"}, {"layout", "grid"}, {"description", "d"},
+                              {"table", table}};
+  const std::string svg = plot_friction(report, PlotOptions{});
+  const std::size_t q_at = svg.find("data-y-range=\"");
+  const std::size_t t_at = svg.find("data-y-range=\"", q_at + 1);
+  REQUIRE(t_at != std::string::npos);
+  const auto top = [&](std::size_t at) {
+    std::istringstream in(svg.substr(at + 14));
+    double lo = 0, hi = 0;
+    in >> lo >> hi;
+    return hi;
+  };
+  CHECK(top(q_at) == doctest::Approx(1.08));
+  CHECK(top(t_at) == doctest::Approx(0.972));
+  CHECK(count(svg, "data-x-range=\"-1.5707963267948966 1.5707963267948966\"") == 2);  // both hemispheres
+  nlohmann::json bad = report;
+  bad["layout"] = "spiral";
+  CHECK_THROWS_AS(plot_friction(bad, PlotOptions{}), InputError);
+  bad = report;
+  bad["table"][1]["q"] = {1, 2};
+  CHECK_THROWS_AS(plot_friction(bad, PlotOptions{}), InputError);
 }
