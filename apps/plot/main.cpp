@@ -1,0 +1,64 @@
+// plot [REPORT] [--y theta|psi|w1|w2|w3|rdot] [--view w1|w2|w3] [--time t|tau] [--width W] [--height H]
+// Draws a limitdir report as a standalone SVG on standard output (plot.hpp, docs/manual.md
+// section 11): a bifurcation diagram (sweep-force), the limit directions of one load on the
+// sphere with the field V* (find-limits), the friction laws (friction-model) or the time
+// history of a simulation (simulate). REPORT is a file or - (standard input, the default).
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "limitdir/errors.hpp"
+#include "limitdir/json_input.hpp"
+#include "limitdir/plot.hpp"
+
+namespace po = limitdir::cli::po;
+
+int main(int argc, char* argv[]) {
+  limitdir::cli::AppInfo info{
+      "plot", "[REPORT] [--y C] [--view A] [--time T] [--width W] [--height H]",
+      "Draws a limitdir report as a standalone SVG figure on standard output. REPORT is a file or -\n"
+      "for standard input (the default), holding one of:\n"
+      "  limitdir.diagram/1 (sweep-force): a coordinate (--y) of the limit directions against the\n"
+      "    parameter, as Figs 13-14 of the core paper: branches in the Fig. 11 colours, solid where\n"
+      "    the direction is a stable node or focus on the sphere, dashed elsewhere; events marked\n"
+      "    T tangency, F fold, P pitchfork, B branch point, H Hopf; regions shaded with their count;\n"
+      "  limitdir.limits/1 (find-limits): the two hemispheres of the sphere of slip directions seen\n"
+      "    along --view, the limit directions in the Fig. 11 colours and the field V* as\n"
+      "    streamlines (the system is rebuilt from the report's problem);\n"
+      "  limitdir.friction/1 (friction-model): Q and T against theta for the model and the exact\n"
+      "    model, as Figs 4-10;\n"
+      "  simulate's output (JSON Lines ending in limitdir.simulation/1): w and log10 r against t\n"
+      "    (or tau, --time)."};
+  info.takes_problem = false;
+  info.operands = "report";
+
+  po::options_description options("Options");
+  options.add_options()
+      ("y", po::value<std::string>()->value_name("C"),
+       "diagrams: the vertical coordinate theta (latitude asin w3, default), psi (atan2(w3, w1), the "
+       "position on the invariant circle w2 = 0 of Figs 13-14), w1, w2, w3 or rdot")
+      ("view", po::value<std::string>()->value_name("A"),
+       "limits: the axis w1, w2 (default) or w3 the two hemispheres are seen along")
+      ("time", po::value<std::string>()->value_name("T"),
+       "simulations: the time axis t (default) or tau (the rescaled time of (114))")
+      ("width", po::value<std::string>()->value_name("W"), "figure width in px, 200..10000 (default 800)")
+      ("height", po::value<std::string>()->value_name("H"), "figure height in px, 200..10000 (default 500)");
+
+  return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
+    const std::vector<std::string> reports =
+        vm.count("report") ? vm["report"].as<std::vector<std::string>>() : std::vector<std::string>{"-"};
+    if (reports.size() != 1)
+      throw limitdir::InputError("needs one REPORT (got " + std::to_string(reports.size()) + "); see --help");
+    limitdir::PlotOptions plot;
+    plot.width = static_cast<int>(limitdir::cli::integer_option(vm, "width", plot.width, limitdir::min_plot_side, limitdir::max_plot_side));
+    plot.height = static_cast<int>(limitdir::cli::integer_option(vm, "height", plot.height, limitdir::min_plot_side, limitdir::max_plot_side));
+    if (vm.count("y")) plot.y = vm["y"].as<std::string>();
+    if (vm.count("view")) plot.view = vm["view"].as<std::string>();
+    if (vm.count("time")) plot.time = vm["time"].as<std::string>();
+    const std::string& path = reports.front();
+    const limitdir::PlotInput input =
+        limitdir::read_plot_input(limitdir::read_input(path), path == "-" ? "<stdin>" : path);
+    limitdir::check_plot_options(plot, input.kind, vm.count("y") > 0, vm.count("view") > 0, vm.count("time") > 0);
+    return limitdir::plot_report(input, plot);
+  });
+}

@@ -1,0 +1,111 @@
+#pragma once
+// A tiny SVG 1.1 writer for the figures of `plot` (docs/manual.md section 11): a document of
+// fixed pixel size, axes with nice ticks, polylines, markers, text (escaped) and clipping to
+// a plot frame. No plotting dependency: the text is written here.
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace limitdir::svg {
+
+/// `text` with the five XML special characters & < > " ' replaced by entities, so that it can
+/// stand in character data and in attribute values. Control characters other than tab,
+/// newline and carriage return (not allowed in XML 1.0) become U+FFFD.
+std::string escape(std::string_view text);
+
+/// A number as an attribute value: at most 2 decimals (1/100 px), no trailing zeros.
+std::string number(double value);
+
+/// Ticks at the "nice" multiples k * step of step = m * 10^e, m in {1, 2, 5}, inside [lo, hi]:
+/// the smallest such step giving at most `max_ticks` ticks. With max_ticks >= 5 there are at
+/// least 2: the next finer step s' gives more than max_ticks ticks, so hi - lo >= max_ticks s'
+/// >= max_ticks s / 2.5 >= 2 s. lo == hi is widened to a unit interval about the value first.
+struct Ticks {
+  double step = 1.0;
+  std::vector<double> values;
+};
+Ticks nice_ticks(double lo, double hi, int max_ticks = 7);
+/// A tick value written with as many decimals as its step needs ("0.25", "-1", "0").
+std::string tick_label(double value, double step);
+
+/// The affine map of the data interval [d0, d1] onto the pixel interval [p0, p1] (p1 < p0 for
+/// a y axis, whose pixels grow downwards).
+struct LinearMap {
+  double d0 = 0.0, d1 = 1.0, p0 = 0.0, p1 = 1.0;
+  double operator()(double d) const { return p0 + (d - d0) * (p1 - p0) / (d1 - d0); }
+};
+
+struct Style {
+  std::string stroke = "black";
+  double width = 1.0;
+  std::string fill = "none";
+  std::string dash;  // stroke-dasharray, e.g. "6 4"; empty: solid
+  double opacity = 1.0;
+};
+
+struct TextStyle {
+  double size = 12.0;
+  std::string anchor = "start";  // start | middle | end
+  std::string fill = "black";
+  double rotate = 0.0;           // degrees about the anchor point
+  bool bold = false;
+};
+
+using Point = std::pair<double, double>;
+
+/// An SVG document being written; str() closes it.
+class Document {
+ public:
+  Document(double width, double height, const std::string& title);
+  double width() const { return width_; }
+  double height() const { return height_; }
+
+  /// `extra`: further attributes written as given (the caller escapes their values).
+  void rect(double x, double y, double w, double h, const Style& style, const std::string& extra = "");
+  void line(double x1, double y1, double x2, double y2, const Style& style);
+  /// A polyline through `points` (pixels); fewer than 2 points draw nothing.
+  void polyline(const std::vector<Point>& points, const Style& style);
+  void polygon(const std::vector<Point>& points, const Style& style);
+  void circle(double cx, double cy, double r, const Style& style, const std::string& extra = "");
+  void text(double x, double y, std::string_view content, const TextStyle& style = {});
+  /// A clip path of the rectangle; returns its id for begin_group.
+  std::string clip_rect(double x, double y, double w, double h);
+  /// <g> with an optional clip-path (an id from clip_rect) and class; end_group closes it.
+  void begin_group(const std::string& clip_id = "", const std::string& css_class = "");
+  void end_group();
+  std::string str() const;
+
+ private:
+  double width_, height_;
+  std::string body_;
+  int clips_ = 0, open_groups_ = 0;
+};
+
+/// A plot frame: a pixel rectangle with a data range on each axis.
+struct Frame {
+  double x = 0, y = 0, width = 1, height = 1;  // pixels, (x, y) the top left corner
+  LinearMap to_x, to_y;                        // data -> pixels
+  std::string clip_id;
+  Point pixel(double u, double v) const { return {to_x(u), to_y(v)}; }
+};
+
+struct AxesSpec {
+  double x0, x1, y0, y1;  // data ranges (x0 < x1, y0 < y1)
+  std::string x_label, y_label, title;
+};
+
+/// Draws the frame rectangle at (x, y, w, h) in pixels with its ticks, tick labels, axis
+/// labels and title, and returns the frame. The frame rectangle carries
+/// data-x-range="x0 x1" and data-y-range="y0 y1" so that tests can map data to pixels
+/// without this code.
+Frame axes(Document& doc, double x, double y, double w, double h, const AxesSpec& spec);
+
+/// A polyline of data points clipped to the frame; a non-finite coordinate breaks the line.
+void data_line(Document& doc, const Frame& frame, const std::vector<Point>& data, const Style& style);
+
+/// A legend entry: a short line (or a marker when `marker`) in `style` followed by `label`.
+void legend_entry(Document& doc, double x, double y, const Style& style, const std::string& label,
+                  bool marker = false);
+
+}  // namespace limitdir::svg
