@@ -5,7 +5,11 @@
 #   disc (uniform pressure, rho = kappa), F in [0, 1.5] (F_T = C1 ~ 1.05): linear-fit, harmonic
 #     N = 1, 2, 4 and exact;
 #   ball (Hertz pressure, lambda = 5), F in [0, 4] (F_T = (1 + j)/j C1 = 3.5 C1, between 3.39
-#     for N = 1 and 3.65 for N = 2, 3.5 for the exact model): harmonic N = 1..4 and exact.
+#     for N = 1 and 3.65 for N = 2, 3.5 for the exact model): harmonic N = 1..4 and exact;
+#   elliptic plates (docs/manual.md section 6), exact integral model, F in [0.02, 1.5] (F = 0 is
+#     the equator's circle of limit directions): b/a = 1/2 uniform (limit directions leave
+#     w2 = 0 at pitchforks near F = 0.173), a/b = 0.7 Hertz (pitchfork of (1, 0, 0) at
+#     F = 1 - 2 a^2/((alpha + 2)(a^2 + b^2)) = 0.7369).
 # A reference is written only when sweep-force certifies it (exit 0): a diagram in doubt is never
 # committed; its old file, if any, is left as it was, and the script exits 1 naming it.
 # tests/cli/references.sh runs this script into a temporary directory and compares the result
@@ -37,6 +41,8 @@ ball-harmonic-2 ball.json --model harmonic --degree 2 --from 0 --to 4
 ball-harmonic-3 ball.json --model harmonic --degree 3 --from 0 --to 4
 ball-harmonic-4 ball.json --model harmonic --degree 4 --from 0 --to 4
 ball-exact ball.json --model exact --from 0 --to 4
+ellipse-exact ellipse.json --from 0.02 --to 1.5
+ellipse-hertz-exact ellipse-hertz.json --from 0.02 --to 1.5
 EOF
 }
 
