@@ -5,7 +5,7 @@
 //
 // Grid: theta_i = -pi/2 + pi i/(n_theta - 1), i = 0..n_theta-1 (both poles, the equator when
 // n_theta is odd), phi_j = 2 pi j/n_phi, j = 0..n_phi-1; each pole appears once (phi = 0).
-// w = (cos theta cos phi, cos theta sin phi, sin theta) (sphere.hpp).
+// w = (cos theta cos phi, cos theta sin phi, sin theta) (sphere.hpp), the poles exactly (0, 0, +-1).
 #include <Eigen/Core>
 #include <array>
 #include <nlohmann/json.hpp>
