@@ -238,6 +238,60 @@ TEST_CASE("K&A (11): the end values of P1 (47), P3 (48), W (51) and (39) equal t
     }
 }
 
+TEST_CASE("K&A (59), (43): P3 (48) and W (51) have the exact model's Jacobian at the poles and on the equator") {
+  // the exact model's dual-number Jacobian is accepted at an estimated 1e-11 per entry
+  // (friction_contact.cpp); entries are O(1)..O(10): 1e-9 leaves two orders
+  constexpr double kTolExactJacobian = 1e-9;
+  for (const Contact& c : table_contacts()) {
+    const double rho = c.kappa();
+    const limitdir::ContactExactModel exact(c, rho);
+    const limitdir::KudraPadeModel P3(c, rho, {3}), P3b(c, rho, {3, 0.7, 1.3, 1.5, 0.8});
+    const limitdir::KudraWModel W(c, rho);
+    std::vector<Vec> ends{unit(0, 0, 1), unit(0, 0, -1)};
+    for (int i = 0; i < 12; ++i) ends.push_back(Vec(std::cos(i * kPi / 6.0 + 0.1), std::sin(i * kPi / 6.0 + 0.1), 0.0));
+    for (const limitdir::FrictionModel* m : std::vector<const limitdir::FrictionModel*>{&P3, &P3b, &W})
+      for (const Vec& w : ends) {
+        CAPTURE(m->description());
+        CAPTURE(w.transpose());
+        CHECK((m->jacobian(w).dq_dw - exact.jacobian(w).dq_dw).cwiseAbs().maxCoeff() <= kTolExactJacobian);
+      }
+  }
+}
+
+TEST_CASE("K&A (52)-(54), (60)-(61): the coefficients b_1..b_3 of W are the exact model's Taylor coefficients in omega_s/v_s at pure sliding") {
+  // f(t) = (T_sx, T_sy, M_s) = -(q1, q2, q3) of the exact model at w = (c_phi, s_phi, t), rho = a
+  // (v_s = 1, omega_s = t); derivatives at t = 0 by central differences with Richardson
+  // extrapolation, h = 0.01: error O(h^4 f^(7)) ~ 1e-8 * O(100), rounding 1e-14/h^3 ~ 1e-8.
+  constexpr double kTolTaylor = 1e-5;
+  const Contact c = Contact::ellipse(1.0, 0.5, NominalPressure::hertz()).with_distortion(1.0, 1.0);
+  const CharacteristicIntegrals ci = limitdir::characteristic_integrals(c);
+  const limitdir::ContactExactModel exact(c, 1.0);
+  for (double phi : {0.0, 0.7, 2.0, 4.0}) {
+    const double C = std::cos(phi), S = std::sin(phi);
+    const auto f = [&](double t) { return Vec(-exact.q(Vec(C, S, t))); };
+    const auto d1 = [&](double h) { return Vec((f(h) - f(-h)) / (2.0 * h)); };
+    const auto d2 = [&](double h) { return Vec((f(h) - 2.0 * f(0.0) + f(-h)) / (h * h)); };
+    const auto d3 = [&](double h) { return Vec((f(2.0 * h) - 2.0 * f(h) + 2.0 * f(-h) - f(-2.0 * h)) / (2.0 * h * h * h)); };
+    const double h = 0.01;
+    const Vec b1 = (4.0 * d1(h) - d1(2.0 * h)) / 3.0, b2 = (4.0 * d2(h) - d2(2.0 * h)) / 6.0,
+              b3 = (4.0 * d3(h) - d3(2.0 * h)) / 18.0;
+    for (int k = 0; k < 3; ++k) {
+      const limitdir::KudraWPieces p = limitdir::kudra_w_pieces(ci, k, C, S, 1.0, 1.0);
+      CAPTURE(phi);
+      CAPTURE(k);
+      CHECK(std::abs(p.b[1] - b1[k]) <= kTolTaylor);
+      CHECK(std::abs(p.b[2] - b2[k]) <= kTolTaylor);
+      if (k < 2) CHECK(std::abs(p.b[3] - b3[k]) <= kTolTaylor);  // the torque's b_3 is set by the join (56)
+    }
+    // (52) as printed: b_{T_sx,3} misses the Taylor coefficient
+    const double printed = 5.0 / 16.0 * (ci.c030 - 3.0 * ci.c210) * (7.0 * std::pow(S, 4) + std::pow(C, 4)) +
+                           2.5 * (3.0 * ci.c120 - ci.c300) * S * S * S * C + (45.0 * ci.c210 - 11.0 * ci.c030) * S * S / 8.0 +
+                           3.0 * (0.5 * ci.c300 - ci.c210) * S * C - (5.0 * ci.c300 + ci.c210) / 16.0;
+    CAPTURE(printed);
+    CHECK(std::abs(printed - b3[0]) > 100.0 * kTolTaylor);
+  }
+}
+
 TEST_CASE("K&A (33) model O and (18) Zhuravlev-Klimov: their end values (d = 0)") {
   for (double b : {1.0, 0.5, 0.25}) {
     const Contact c = Contact::ellipse(1.0, b, NominalPressure::hertz());
@@ -433,6 +487,15 @@ TEST_CASE("Kireenkov (9): a = 8/(3 pi), m = 15 pi/16, b = 15 pi/32, mu = 3 pi k0
   const limitdir::KireenkovPadeModel H2(Contact::circle(1.0, NominalPressure::hertz()), 1.0, 2, k0);
   CHECK(std::abs(H2.a() * H.a() - 1.0) <= kTolRounding);
   CHECK(std::abs(H2.m() * H.m() - 1.0) <= kTolRounding);
+}
+
+TEST_CASE("Kireenkov (3)-(5), (8): k0 = f h/(pi I_3 R), i.e. k = 5 F h/(N R) (Hertz) and 3 F h/(N R) (Galin)") {
+  const double f = 0.3, h = 0.2, R = 1.7;
+  // F = f N Q: k = k0 Q = 5 f h Q/R = 5 F h/(N R) (Hertz), 3 F h/(N R) (Galin)
+  CHECK(std::abs(limitdir::kireenkov_k0(Contact::circle(R, NominalPressure::hertz()), f, h) - 5.0 * f * h / R) <= kTolRounding);
+  CHECK(std::abs(limitdir::kireenkov_k0(Contact::circle(R, NominalPressure::power(-0.5)), f, h) - 3.0 * f * h / R) <=
+        kTolRounding);
+  CHECK_THROWS_AS(limitdir::kireenkov_k0(Contact::ellipse(1.0, 0.5, NominalPressure::hertz()), f, h), InputError);
 }
 
 TEST_CASE("Kireenkov (8)-(10): the coupled shift - Pade (9), (10) and the exact model agree at the ends and in the pure-spin slope of the lateral force") {

@@ -26,6 +26,13 @@ void check_circle(const Contact& c, double rho, double k0, const char* who) {
 }
 }  // namespace
 
+double kireenkov_k0(const Contact& circle, double f, double h) {
+  if (circle.a() != circle.b()) throw InputError("kireenkov k0 (8): needs a circle");
+  if (!std::isfinite(f) || !(f >= 0.0) || !std::isfinite(h))
+    throw InputError(fmt::format("kireenkov k0 (8): f must be >= 0 and h finite (got f = {}, h = {})", f, h));
+  return f * h / (pi * radial_moment(circle.alpha(), 3) * circle.a());
+}
+
 // ----- the exact coupled model ---------------------------------------------------------------
 
 KireenkovExactModel::KireenkovExactModel(const Contact& circle, double rho, double k0)

@@ -183,6 +183,12 @@ class KireenkovExactModel : public FrictionModel {
   std::string contact_;
 };
 
+/// k0 of the coupled law (8) [Kireenkov] from the friction coefficient f and the height h of
+/// the force's line of action, corrected (docs/errata.md): from F h = N s with the shift s of
+/// the centre of pressure, k = f h Q/(pi I_3 R), so k0 = f h/(pi I_3 R) (5 f h/R for Hertz,
+/// 3 f h/R for Galin pressure). A circle; InputError unless f, h are finite and f >= 0.
+double kireenkov_k0(const Contact& circle, double f, double h);
+
 /// Pade models (9) (order 1) and resolved (10) (order 2) [Kireenkov] of the coupled shift,
 /// eps = (rho/R) w12/|w3| (A.0' of docs/manual.md section 7):
 ///   q = -(Q(eps) s + sgn(w3) P(eps) n, (kappa/rho) sgn(w3) T(eps)),  n = e_z x s,
@@ -191,7 +197,8 @@ class KireenkovExactModel : public FrictionModel {
 ///   order 2: Q = (eps^2 + a eps)/(eps^2 + a eps + 1), T = (1 + m eps)/(1 + m eps + eps^2),
 ///            P = mu Q/(1 + b eps), a = pi I_0, m = I_3/(2 I_2);
 ///   mu = pi I_2 k0, b = I_2/I_3 (both orders).
-/// Order 1 is not differentiable at the poles and on the equator, order 2 on the equator.
+/// Order 1 is not differentiable at the poles (T is a cone) and on the equator (Q has a
+/// kink); order 2 is C^1 everywhere.
 class KireenkovPadeModel : public FrictionModel {
  public:
   KireenkovPadeModel(const Contact& circle, double rho, int order, double k0);
