@@ -64,6 +64,12 @@ CharacteristicIntegrals characteristic_integrals(const Contact& contact) {
   return characteristic_integrals(kudra_frame(contact));
 }
 
+nlohmann::json to_json(const CharacteristicIntegrals& c) {
+  return {{"c100", c.c100}, {"c010", c.c010}, {"c011", c.c011}, {"c101", c.c101}, {"c203", c.c203},
+          {"c023", c.c023}, {"c113", c.c113}, {"c200", c.c200}, {"c020", c.c020}, {"c110", c.c110},
+          {"c00-1", c.c00m1}, {"c120", c.c120}, {"c210", c.c210}, {"c300", c.c300}, {"c030", c.c030}};
+}
+
 namespace {
 // Periodic trapezoid rule: for an analytic periodic integrand the error of n nodes falls
 // geometrically, and the difference of the n- and 2n-node rules bounds the n-node error (the

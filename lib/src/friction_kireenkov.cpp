@@ -47,7 +47,7 @@ KireenkovExactModel::KireenkovExactModel(const Contact& circle, double rho, doub
 }
 
 std::string KireenkovExactModel::description() const {
-  return fmt::format("exact, coupled shift k = k0 Q (8) [Kireenkov] (k0 = {:g}), {}, rho = {:.6g}", k0_, contact_,
+  return fmt::format("exact, coupled shift k = k0 Q (8) [Kireenkov] (k0 = {:g}), {}, rho/R = {:.6g}", k0_, contact_,
                      rho_over_R());
 }
 

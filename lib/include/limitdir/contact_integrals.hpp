@@ -15,6 +15,7 @@
 // Pressure sigma = sigma0'(rho')/b (1 + d_c x + d_s y/b) (16), rho'^2 = x^2 + y^2/b^2, with
 // d_c = d cos gamma'_KA, d_s = d sin gamma'_KA (18) and the radial moments (23)
 //   I_i = int_0^1 sigma0'(rho') rho'^i drho',  2 pi I_1 = 1.
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "limitdir/contact.hpp"
@@ -42,6 +43,9 @@ double radial_moment(double alpha, double i);
 struct CharacteristicIntegrals {
   double c100, c010, c011, c101, c203, c023, c113, c200, c020, c110, c00m1, c120, c210, c300, c030;
 };
+
+/// {"c100": .., "c010": .., ..., "c00-1": ..} (the names of Table 1, c00-1 = kappa_e).
+nlohmann::json to_json(const CharacteristicIntegrals& c);
 
 /// Table 1 closed forms with the complete elliptic integrals of modulus e, e^2 = 1 - b^2,
 /// G = (K - E)/e^2 and H = (E + (e^2 - 1) K)/e^2 (62)-(63) (both pi/4 at e = 0).
