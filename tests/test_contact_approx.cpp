@@ -517,6 +517,21 @@ TEST_CASE("Kireenkov (9): a = 8/(3 pi), m = 15 pi/16, b = 15 pi/32, mu = 3 pi k0
   CHECK(std::abs(H2.m() * H.m() - 1.0) <= kTolRounding);
 }
 
+TEST_CASE("Kireenkov (9)-(10) with k0 = 0: the Pade models of [Nonlinear Dyn. 2024]'s PadeModel (slopes from the exact circle's moments)") {
+  for (const NominalPressure& p : {NominalPressure::uniform(), NominalPressure::hertz()}) {
+    const auto exact = limitdir::make_exact_model(p.alpha == 0.0 ? limitdir::Pressure::uniform() : limitdir::Pressure::hertz(), 0.8);
+    for (int order : {1, 2}) {
+      const limitdir::PadeModel reference(*exact, order);
+      const limitdir::KireenkovPadeModel pade(Contact::circle(1.0, p), 0.8, order, 0.0);
+      for (const Vec& w : random_directions(20, 17)) {
+        CAPTURE(order);
+        CAPTURE(w.transpose());
+        CHECK((pade.q(w) - reference.q(w)).cwiseAbs().maxCoeff() <= kTolRounding);
+      }
+    }
+  }
+}
+
 TEST_CASE("Kireenkov (3)-(5), (8): k0 = f h/(pi I_3 R), i.e. k = 5 F h/(N R) (Hertz) and 3 F h/(N R) (Galin)") {
   const double f = 0.3, h = 0.2, R = 1.7;
   // F = f N Q: k = k0 Q = 5 f h Q/R = 5 F h/(N R) (Hertz), 3 F h/(N R) (Galin)
@@ -635,4 +650,8 @@ TEST_CASE("Approximate models: bad input throws InputError") {
   CHECK_THROWS_AS(limitdir::KireenkovPadeModel(c, 1.0, 1, 0.5), InputError);  // not a circle
   CHECK_THROWS_AS(limitdir::KireenkovPadeModel(Contact::circle(1.0, NominalPressure::hertz()), 1.0, 3, 0.5), InputError);
   CHECK_THROWS_AS(limitdir::KireenkovExactModel(Contact::circle(1.0, NominalPressure::hertz()), 1.0, 1.5), InputError);
+  CHECK_THROWS_AS(limitdir::KireenkovPadeModel(Contact::circle(1.0, NominalPressure::hertz()), -1.0, 1, 0.5), InputError);
+  CHECK_THROWS_AS(limitdir::KireenkovExactModel(Contact::circle(1.0, NominalPressure::hertz()), 0.0, 0.5), InputError);
+  CHECK_THROWS_AS(limitdir::KudraWModel(c, std::nan("")), InputError);
+  CHECK_THROWS_AS(limitdir::characteristic_integral(limitdir::kudra_frame(c), -1, 0, 0), InputError);
 }

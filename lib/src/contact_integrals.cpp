@@ -103,7 +103,8 @@ double periodic_trapezoid(const F& f) {
 // (30): c_{i,j,k} = b^j int_0^{2 pi} cos^i sin^j (cos^2 + b^2 sin^2)^(-k/2)
 //                   [I_n + I_{n+1} (d_c cos + d_s sin)] dphi,  n = 1 + i + j - k.
 double characteristic_integral(const KudraFrame& f, int i, int j, int k) {
-  if (i < 0 || j < 0) throw InputError(fmt::format("characteristic integral c_{{{},{},{}}}: i, j must be >= 0", i, j, k));
+  if (i < 0 || j < 0)
+    throw InputError(fmt::format("characteristic integral c_{{{},{},{}}}: i, j must be >= 0", i, j, k));
   const double n = 1.0 + i + j - k;
   const bool distorted = f.d_c != 0.0 || f.d_s != 0.0;
   const double In = radial_moment(f.alpha, n), In1 = distorted ? radial_moment(f.alpha, n + 1.0) : 0.0;

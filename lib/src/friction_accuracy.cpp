@@ -54,7 +54,8 @@ nlohmann::json accuracy_json(const AccuracyTable& t, const FrictionModel& model,
   j["grid"] = {t.n_theta, t.n_phi};
   for (int k = 0; k < 3; ++k) {
     const ComponentError& e = t.max_error[k];
-    j["max_error"][fmt::format("q{}", k + 1)] = {{"error", e.max_error}, {"theta", e.theta}, {"phi", e.phi}, {"w", vec(e.w)}};
+    j["max_error"][fmt::format("q{}", k + 1)] = {
+        {"error", e.max_error}, {"theta", e.theta}, {"phi", e.phi}, {"w", vec(e.w)}};
   }
   if (with_table) {
     j["table"] = nlohmann::json::array();

@@ -15,7 +15,8 @@
 namespace limitdir {
 
 namespace {
-void check_circle(const Contact& c, double rho, double k0, const char* who) {
+// The checked rho (the models' base class is built from it).
+double check_circle(const Contact& c, double rho, double k0, const char* who) {
   if (c.a() != c.b() || c.d() != 0.0 || c.has_shift())
     throw InputError(fmt::format("{} model: needs a circle without distortion or shift (the shift is k = k0 Q)", who));
   if (!std::isfinite(rho) || !(rho > 0.0))
@@ -23,6 +24,7 @@ void check_circle(const Contact& c, double rho, double k0, const char* who) {
   // the pressure sigma0 (1 + k x/R) stays >= 0 for |k| = |k0| Q <= |k0| <= 1
   if (!std::isfinite(k0) || !(std::abs(k0) <= 1.0))
     throw InputError(fmt::format("{} model: k0 must lie in [-1, 1] (got {})", who, k0));
+  return rho;
 }
 }  // namespace
 
@@ -36,8 +38,9 @@ double kireenkov_k0(const Contact& circle, double f, double h) {
 // ----- the exact coupled model ---------------------------------------------------------------
 
 KireenkovExactModel::KireenkovExactModel(const Contact& circle, double rho, double k0)
-    : FrictionModel(rho / circle.a(), circle.kappa() / rho), k0_(k0), contact_(circle.description()) {
-  check_circle(circle, rho, k0, "kireenkov-exact");
+    : FrictionModel(check_circle(circle, rho, k0, "kireenkov-exact") / circle.a(), circle.kappa() / rho),
+      k0_(k0),
+      contact_(circle.description()) {
   q0_ = std::make_shared<ContactExactModel>(circle, rho);
   q1_ = std::make_shared<ContactExactModel>(circle.with_shift(1.0), rho);
   // Q'(0) = pi I_0 (the slope c_{2,0,3} of (59) for the circle), the lateral force of the unit
@@ -77,8 +80,10 @@ FrictionJacobian KireenkovExactModel::jacobian_unit(const Eigen::Vector3d& w) co
 // ----- Pade (9) and resolved (10) --------------------------------------------------------------
 
 KireenkovPadeModel::KireenkovPadeModel(const Contact& circle, double rho, int order, double k0)
-    : FrictionModel(rho / circle.a(), circle.kappa() / rho), order_(order), k0_(k0), contact_(circle.description()) {
-  check_circle(circle, rho, k0, "kireenkov-pade");
+    : FrictionModel(check_circle(circle, rho, k0, "kireenkov-pade") / circle.a(), circle.kappa() / rho),
+      order_(order),
+      k0_(k0),
+      contact_(circle.description()) {
   if (order != 1 && order != 2)
     throw InputError(fmt::format("kireenkov-pade model: order must be 1 ((9)) or 2 ((10)) (got {})", order));
   const double al = circle.alpha();
@@ -90,8 +95,8 @@ KireenkovPadeModel::KireenkovPadeModel(const Contact& circle, double rho, int or
 }
 
 std::string KireenkovPadeModel::description() const {
-  return fmt::format("Pade {} [Kireenkov] of the coupled shift (k0 = {:g}; a = {:.6g}, m = {:.6g}, mu = {:.6g}, b = {:.6g}), "
-                     "{}, rho/R = {:.6g}",
+  return fmt::format("Pade {} [Kireenkov] of the coupled shift (k0 = {:g}; a = {:.6g}, m = {:.6g}, mu = {:.6g}, "
+                     "b = {:.6g}), {}, rho/R = {:.6g}",
                      order_ == 1 ? "(9)" : "(10) resolved", k0_, a_, m_, mu_, b_, contact_, rho_over_R());
 }
 

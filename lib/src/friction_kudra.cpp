@@ -31,7 +31,8 @@ std::string KudraModel::where() const { return fmt::format("{}, rho = {:.6g}", c
 // w -> v = (R(-t) w_xy, w3/(rho/a_M)), q = -(R(t) f_xy, f3/(rho/a_M)), t = pi/2 when turned.
 Eigen::Vector3d KudraModel::q_unit(const Eigen::Vector3d& w) const {
   const double r = rho_over_R();
-  const Eigen::Vector3d v = frame_.turned ? Eigen::Vector3d(w.y(), -w.x(), w.z() / r) : Eigen::Vector3d(w.x(), w.y(), w.z() / r);
+  const Eigen::Vector3d v =
+      frame_.turned ? Eigen::Vector3d(w.y(), -w.x(), w.z() / r) : Eigen::Vector3d(w.x(), w.y(), w.z() / r);
   const Eigen::Vector3d f = law_value(v);
   return frame_.turned ? Eigen::Vector3d(f.y(), -f.x(), -f.z() / r) : Eigen::Vector3d(-f.x(), -f.y(), -f.z() / r);
 }
