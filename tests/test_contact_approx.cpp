@@ -655,3 +655,26 @@ TEST_CASE("Approximate models: bad input throws InputError") {
   CHECK_THROWS_AS(limitdir::KudraWModel(c, std::nan("")), InputError);
   CHECK_THROWS_AS(limitdir::characteristic_integral(limitdir::kudra_frame(c), -1, 0, 0), InputError);
 }
+
+TEST_CASE("Approximate models by name: every name builds its model, options go only where they apply") {
+  const Contact c = Contact::ellipse(1.0, 0.5, NominalPressure::hertz());
+  const Contact circle = Contact::circle(1.0, NominalPressure::hertz());
+  for (const std::string& name : limitdir::contact_approx_model_names()) {
+    const bool kireenkov = name.rfind("kireenkov", 0) == 0;
+    const auto m = limitdir::make_contact_approx_model(name, kireenkov ? circle : c, 0.7);
+    CHECK(m->name() == name);
+    CHECK(std::abs(m->rho_over_R() - 0.7) <= kTolRounding);
+  }
+  limitdir::ApproxModelOptions o;
+  o.order = 1;
+  o.b_T = 0.5;
+  const auto p1 = limitdir::make_contact_approx_model("kudra-pade", c, 0.7, o);
+  const limitdir::KudraPadeModel direct(c, 0.7, {1, 0.5});
+  CHECK((p1->q(unit(0.3, 0.2, 0.5)) - direct.q(unit(0.3, 0.2, 0.5))).norm() == 0.0);
+  CHECK_THROWS_AS(limitdir::make_contact_approx_model("kudra-w", c, 0.7, o), InputError);
+  o = {};
+  o.k0 = 0.3;
+  CHECK_THROWS_AS(limitdir::make_contact_approx_model("point-spin", c, 0.7, o), InputError);
+  CHECK(limitdir::make_contact_approx_model("kireenkov-pade", circle, 0.7, o)->name() == "kireenkov-pade");
+  CHECK_THROWS_AS(limitdir::make_contact_approx_model("kudra-magic", c, 0.7), InputError);
+}

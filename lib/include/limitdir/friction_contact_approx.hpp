@@ -19,6 +19,8 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "limitdir/contact.hpp"
 #include "limitdir/contact_integrals.hpp"
@@ -221,5 +223,26 @@ class KireenkovPadeModel : public FrictionModel {
   double a_, m_, mu_, b_, k0_;
   std::string contact_;
 };
+
+// ----- by name ---------------------------------------------------------------------------------
+
+/// Options of the models above; each applies to some models only (InputError when given to
+/// another): order (kudra-pade 1|3, default 3; kireenkov-pade 1|2, default 2), b_T, b_M, m_T,
+/// m_M (kudra-pade), u0 (kudra-w), k0 (kireenkov-pade, kireenkov-exact; default 0).
+struct ApproxModelOptions {
+  std::optional<int> order;
+  std::optional<double> b_T, b_M, m_T, m_M;
+  std::optional<std::array<double, 3>> u0;
+  std::optional<double> k0;
+};
+
+/// The names accepted by make_contact_approx_model: "kudra-pade", "kudra-pade-first",
+/// "kudra-w", "point-spin", "zhuravlev-klimov", "kireenkov-pade", "kireenkov-exact".
+const std::vector<std::string>& contact_approx_model_names();
+
+/// The model of that name for the contact and rho (> 0, the contact's length unit).
+/// InputError for an unknown name, an option the model does not take, or bad values.
+std::unique_ptr<FrictionModel> make_contact_approx_model(const std::string& name, const Contact& contact, double rho,
+                                                         const ApproxModelOptions& options = {});
 
 }  // namespace limitdir
