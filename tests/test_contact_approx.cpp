@@ -47,6 +47,9 @@ constexpr double kTolPrinted = 5e-15 * 3.0;
 // The exact model (friction_contact.hpp) is accurate to ~1e-14 (its quadrature tolerances);
 // the approximate models reproduce (11) exactly, so only that error separates them.
 constexpr double kTolExact = 1e-11;
+// The exact model's dual-number Jacobian is accepted at an estimated 1e-11 per entry
+// (friction_contact.cpp); entries are O(1)..O(10): 1e-9 leaves two orders.
+constexpr double kTolExactJacobian = 1e-9;
 // The C^0-C^2 joins of W: the pieces' coefficients are O(1) (|a_i| <= 2.1 in the tested case,
 // u ~ 1); the second derivatives sum ~10 terms of size <= 12 |a_i| ~ 25, whose rounding is
 // ~10 * 25 * 1.1e-16 ~ 3e-14: 1e-13 leaves a factor 3 (observed <= 1e-14).
@@ -264,9 +267,6 @@ TEST_CASE("K&A (11): the end values of P1 (47), P3 (48), W (51) and (39) equal t
 }
 
 TEST_CASE("K&A (59), (43): P3 (48) and W (51) have the exact model's Jacobian at the poles and on the equator") {
-  // the exact model's dual-number Jacobian is accepted at an estimated 1e-11 per entry
-  // (friction_contact.cpp); entries are O(1)..O(10): 1e-9 leaves two orders
-  constexpr double kTolExactJacobian = 1e-9;
   for (const Contact& c : table_contacts()) {
     const double rho = c.kappa();
     const limitdir::ContactExactModel exact(c, rho);
@@ -281,6 +281,24 @@ TEST_CASE("K&A (59), (43): P3 (48) and W (51) have the exact model's Jacobian at
         CHECK((m->jacobian(w).dq_dw - exact.jacobian(w).dq_dw).cwiseAbs().maxCoeff() <= kTolExactJacobian);
       }
   }
+}
+
+TEST_CASE("K&A (38)-(39), d = 0: the first-order Pade has the exact slopes (59) - the force at pure spin, the torque at pure sliding") {
+  // where the row is differentiable: T_sx, T_sy are smooth at the poles (v_s enters at second
+  // order), M_s on the equator (|omega_s| enters at second order)
+  for (double b : {1.0, 0.5, 0.25})
+    for (const NominalPressure& p : {NominalPressure::uniform(), NominalPressure::hertz()}) {
+      const Contact c = Contact::ellipse(1.0, b, p);
+      const limitdir::ContactExactModel exact(c, c.kappa());
+      const limitdir::KudraPadeFirstModel P(c, c.kappa());
+      for (const Vec& w : {unit(0, 0, 1), unit(0, 0, -1)})
+        CHECK((P.jacobian(w).dq_dw.topRows<2>() - exact.jacobian(w).dq_dw.topRows<2>()).cwiseAbs().maxCoeff() <=
+              kTolExactJacobian);
+      for (int i = 0; i < 12; ++i) {
+        const Vec w(std::cos(i * kPi / 6.0 + 0.1), std::sin(i * kPi / 6.0 + 0.1), 0.0);
+        CHECK((P.jacobian(w).dq_dw.row(2) - exact.jacobian(w).dq_dw.row(2)).cwiseAbs().maxCoeff() <= kTolExactJacobian);
+      }
+    }
 }
 
 TEST_CASE("K&A (52)-(54), (60)-(61): the coefficients b_1..b_3 of W are the exact model's Taylor coefficients in omega_s/v_s at pure sliding") {
