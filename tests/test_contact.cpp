@@ -17,6 +17,7 @@
 
 #include "contact_reference.hpp"
 #include "limitdir/contact.hpp"
+#include "sphere_directions.hpp"
 #include "limitdir/errors.hpp"
 #include "limitdir/friction.hpp"
 #include "limitdir/friction_contact.hpp"
@@ -50,15 +51,8 @@ constexpr double kTolJacobianFd = 1e-7;
 // Closed forms evaluated with std::comp_ellint_1/2 vs the model: rounding only.
 constexpr double kTolClosedForm = 1e-13;
 
-Vec unit(double x, double y, double z) { return Vec(x, y, z).normalized(); }
-
-std::vector<Vec> random_directions(int n, unsigned seed) {
-  std::mt19937 g(seed);
-  std::normal_distribution<double> d;
-  std::vector<Vec> out;
-  for (int i = 0; i < n; ++i) out.push_back(Vec(d(g), d(g), d(g)).normalized());
-  return out;
-}
+using sphere_directions::random_directions;
+using sphere_directions::unit;
 
 // A direction whose ICR has pre-image radius rhat (at pre-image angle t) for rho.
 Vec with_icr(const Contact& c, double rho, double rhat, double t) {
