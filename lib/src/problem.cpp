@@ -19,6 +19,7 @@
 #include "json_text.hpp"
 #include "limitdir/errors.hpp"
 #include "limitdir/friction_contact.hpp"
+#include "limitdir/friction_contact_approx.hpp"
 #include "limitdir/json_input.hpp"
 
 namespace limitdir {
@@ -41,8 +42,30 @@ constexpr double kMaxLoad = 1e12;
 constexpr double kSingularTolerance = 1e-12;
 
 const std::vector<std::string>& model_names() {
-  static const std::vector<std::string> names{"exact", "coulomb-point", "linear-fit", "harmonic", "pade"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all{"exact", "coulomb-point", "linear-fit", "harmonic", "pade"};
+    for (const std::string& name : contact_approx_model_names()) all.push_back(name);
+    return all;
+  }();
   return names;
+}
+
+bool is_contact_model(const std::string& name) {
+  const auto& names = contact_approx_model_names();
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+/// The options of a contact model (docs/manual.md section 7) as its factory takes them.
+ApproxModelOptions contact_model_options(const FrictionSpec& friction) {
+  ApproxModelOptions options;
+  if (friction.order != 0) options.order = friction.order;
+  options.b_T = friction.b_T;
+  options.b_M = friction.b_M;
+  options.m_T = friction.m_T;
+  options.m_M = friction.m_M;
+  options.k0 = friction.k0;
+  options.u0 = friction.u0;
+  return options;
 }
 
 // ----- messages ----------------------------------------------------------------------------
@@ -304,15 +327,20 @@ void check_model_parameters(const FrictionSpec& friction, const Loc& degree_loc,
   }
   if (friction.model == "pade") {
     if (friction.order != 1 && friction.order != 2) order_loc.fail("the pade model needs an order 1 or 2");
-  } else if (friction.order != 0) {
-    order_loc.fail("only the pade model takes an order, not \"" + friction.model + "\"", json(friction.order));
+  } else if (friction.order != 0 && friction.model != "kudra-pade" && friction.model != "kireenkov-pade") {
+    order_loc.fail("only the pade, kudra-pade and kireenkov-pade models take an order, not \"" + friction.model + "\"",
+                   json(friction.order));
   }
 }
 
 /// Models of a contact that is not axisymmetric (docs/manual.md section 6): the others are
 /// built on the meridian functions of an axisymmetric contact.
 const std::vector<std::string>& contact_model_names() {
-  static const std::vector<std::string> names{"exact"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all{"exact"};
+    for (const std::string& name : contact_approx_model_names()) all.push_back(name);
+    return all;
+  }();
   return names;
 }
 
@@ -332,9 +360,31 @@ std::string check_model_name(const std::string& name, const Loc& loc) {
   return name;
 }
 
+/// The options of the contact models (docs/manual.md section 7); which model takes which is
+/// checked when the model is built (check_contact_model_options).
+void parse_contact_model_options(const json& value, const Loc& loc, FrictionSpec& friction) {
+  const std::pair<const char*, std::optional<double>*> scalars[] = {
+      {"b_T", &friction.b_T}, {"b_M", &friction.b_M}, {"m_T", &friction.m_T}, {"m_M", &friction.m_M}, {"k0", &friction.k0}};
+  for (const auto& [name, field] : scalars) {
+    const json* x = optional_key(value, name);
+    if (!x) continue;
+    if (!is_contact_model(friction.model))
+      loc.key(name).fail("only the contact models of docs/manual.md section 7 take it, not \"" + friction.model + "\"", *x);
+    *field = get_finite(*x, loc.key(name));
+  }
+  if (const json* u0 = optional_key(value, "u0")) {
+    const Loc u0_loc = loc.key("u0");
+    if (friction.model != "kudra-w") u0_loc.fail("only the kudra-w model takes the joins u0", *u0);
+    if (!u0->is_array() || u0->size() != 3) u0_loc.fail("must be the three joins [u_Tx, u_Ty, u_M]", *u0);
+    std::array<double, 3> u{};
+    for (std::size_t i = 0; i < 3; ++i) u[i] = get_positive((*u0)[i], u0_loc.index(i));
+    friction.u0 = u;
+  }
+}
+
 FrictionSpec parse_friction(const json& value, const Loc& loc) {
   require_object(value, loc);
-  check_keys(value, {"model", "degree", "order"}, loc);
+  check_keys(value, {"model", "degree", "order", "b_T", "b_M", "m_T", "m_M", "u0", "k0"}, loc);
   FrictionSpec friction;
   const Loc model_loc = loc.key("model");
   friction.model = check_model_name(get_string(require_key(value, "model", loc), model_loc), model_loc);
@@ -346,10 +396,12 @@ FrictionSpec parse_friction(const json& value, const Loc& loc) {
     friction.degree = get_int(*degree, 1, kMaxHarmonicDegree, degree_loc);
   }
   if (const json* order = optional_key(value, "order")) {
-    if (friction.model != "pade")
-      order_loc.fail("only the pade model takes an order, not \"" + friction.model + "\"", *order);
-    friction.order = get_int(*order, 1, 2, order_loc);
+    if (friction.model != "pade" && friction.model != "kudra-pade" && friction.model != "kireenkov-pade")
+      order_loc.fail("only the pade, kudra-pade and kireenkov-pade models take an order, not \"" + friction.model + "\"",
+                     *order);
+    friction.order = get_int(*order, 1, 3, order_loc);
   }
+  parse_contact_model_options(value, loc, friction);
   check_model_parameters(friction, degree_loc, order_loc);
   return friction;
 }
@@ -421,6 +473,18 @@ void parse_contact(const json& value, const Loc& loc, Problem& problem) {
   if (const json* distortion = optional_key(value, "distortion"))
     parse_distortion(*distortion, loc.key("distortion"), problem.contact);
   if (const json* shift = optional_key(value, "shift")) parse_shift(*shift, loc.key("shift"), problem.contact);
+}
+
+/// A contact model is built once to check its options against the contact (cheap: closed
+/// forms of the characteristic integrals), so that bad options are bad input at once.
+void check_contact_model_options(const Problem& problem, const Loc& loc) {
+  if (!is_contact_model(problem.friction.model)) return;
+  try {
+    (void)make_contact_approx_model(problem.friction.model, make_contact(problem), problem.rho_over_R(),
+                                    contact_model_options(problem.friction));
+  } catch (const InputError& e) {
+    loc.fail(e.what());
+  }
 }
 
 /// The plate takes its inertia from the contact's shape.
@@ -557,6 +621,7 @@ Problem parse_problem(const json& document, const std::string& source) {
   check_plate(problem, root.key("system"));
   check_contact(problem, root.key("contact"));
   check_contact_model(problem.contact, problem.friction.model, root.key("friction").key("model"));
+  check_contact_model_options(problem, root.key("friction"));
   return problem;
 }
 
@@ -606,11 +671,18 @@ void apply_overrides(Problem& problem, const std::optional<std::string>& model, 
       name = name.substr(0, colon);
     }
     check_model_name(name, model_loc);
-    if (name != friction.model) friction = FrictionSpec{name, 0, 0};
+    if (name != friction.model) {
+      friction = FrictionSpec{};
+      friction.model = name;
+    }
     if (suffix) {
-      if (name != "pade") model_loc.fail("only pade takes a suffix, as pade:1 or pade:2", json(*model));
-      if (*suffix != "1" && *suffix != "2") model_loc.fail("the pade order must be 1 or 2", json(*model));
-      friction.order = *suffix == "1" ? 1 : 2;
+      if (name != "pade" && name != "kudra-pade" && name != "kireenkov-pade")
+        model_loc.fail("only pade, kudra-pade and kireenkov-pade take a suffix, as pade:1 or kudra-pade:3", json(*model));
+      const bool valid = *suffix == "1" || *suffix == "2" || (*suffix == "3" && name == "kudra-pade");
+      if (!valid || (name == "kudra-pade" && *suffix == "2"))
+        model_loc.fail(name == "kudra-pade" ? "the kudra-pade order must be 1 or 3" : "the order must be 1 or 2",
+                       json(*model));
+      friction.order = std::stoi(*suffix);
     }
   }
   if (degree) {
@@ -628,6 +700,7 @@ void apply_overrides(Problem& problem, const std::optional<std::string>& model, 
     model_loc.fail("the pade model needs an order: give --model pade:1 or --model pade:2", json(friction.model));
   check_contact_model(problem.contact, friction.model, model_loc);
   problem.friction = friction;
+  check_contact_model_options(problem, model_loc);
 }
 
 std::unique_ptr<ExactModel> make_exact_model(const Problem& problem) {
@@ -641,6 +714,9 @@ std::unique_ptr<FrictionModel> make_friction_model(const Problem& problem) {
   check_model_name(friction.model, loc.key("model"));
   check_model_parameters(friction, loc.key("degree"), loc.key("order"));
   check_contact_model(problem.contact, friction.model, loc.key("model"));
+  if (is_contact_model(friction.model))
+    return make_contact_approx_model(friction.model, make_contact(problem), problem.rho_over_R(),
+                                     contact_model_options(friction));
   if (!problem.contact.axisymmetric()) return make_contact_exact_model(make_contact(problem), problem.rho_over_R());
   if (friction.model == "coulomb-point") {
     const double rho = problem.rho_over_R();
@@ -706,7 +782,13 @@ json problem_to_json(const Problem& problem) {
 
   json friction{{"model", problem.friction.model}};
   if (problem.friction.model == "harmonic") friction["degree"] = problem.friction.degree;
-  if (problem.friction.model == "pade") friction["order"] = problem.friction.order;
+  if (problem.friction.order != 0) friction["order"] = problem.friction.order;
+  const FrictionSpec& f = problem.friction;
+  const std::pair<const char*, const std::optional<double>*> scalars[] = {
+      {"b_T", &f.b_T}, {"b_M", &f.b_M}, {"m_T", &f.m_T}, {"m_M", &f.m_M}, {"k0", &f.k0}};
+  for (const auto& [name, field] : scalars)
+    if (*field) friction[name] = **field;
+  if (f.u0) friction["u0"] = *f.u0;
 
   json rho;
   switch (problem.rho.kind) {

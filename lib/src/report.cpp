@@ -17,7 +17,9 @@
 
 #include "json_text.hpp"
 #include "limitdir/errors.hpp"
+#include "limitdir/friction_accuracy.hpp"
 #include "limitdir/friction_contact.hpp"
+#include "limitdir/friction_contact_approx.hpp"
 #include "limitdir/sphere.hpp"
 #include "limitdir/version.hpp"
 
@@ -181,43 +183,39 @@ json friction_values(const FrictionModel& model, const std::vector<Eigen::Vector
 
 namespace {
 
-/// Where a component of q differs most from the exact model on the grid.
-struct GridError {
-  double value = 0.0, theta = 0.0, phi = 0.0;
-};
+/// The exact model a contact model is measured against: the integral model of the contact
+/// (friction_contact.hpp), with the coupled shift k = k0 Q(eps) for Kireenkov's models.
+std::unique_ptr<FrictionModel> grid_reference(const Problem& problem) {
+  const std::string& name = problem.friction.model;
+  if (name == "kireenkov-pade" || name == "kireenkov-exact") {
+    ApproxModelOptions options;
+    options.k0 = problem.friction.k0;
+    return make_contact_approx_model("kireenkov-exact", make_contact(problem), problem.rho_over_R(), options);
+  }
+  return make_contact_exact_model(make_contact(problem), problem.rho_over_R());
+}
 
-/// The (theta, phi) table of docs/manual.md section 6: theta_i = -pi/2 + pi i/(n_theta - 1)
-/// (both poles), phi_j = 2 pi j/n_phi; q of the problem's model next to the exact integral
-/// model of its contact (friction_contact.hpp), and the largest difference per component.
+/// The (theta, phi) table of docs/manual.md section 6 (the grid of friction_accuracy.hpp: both
+/// poles once, phi_j = 2 pi j/n_phi): q of the problem's model next to its exact reference,
+/// and the largest difference per component.
 json friction_grid(const Problem& problem, const FrictionModel& model, const FrictionGrid& grid, json& max_error) {
-  const auto exact = make_contact_exact_model(make_contact(problem), problem.rho_over_R());
-  const double pi = boost::math::constants::pi<double>();
+  const auto exact = grid_reference(problem);
+  const AccuracyTable t = accuracy_table(model, *exact, grid.n_theta, grid.n_phi);
   json table = json::array();
-  GridError worst[3];
-  for (int i = 0; i < grid.n_theta; ++i) {
-    const double theta = -pi / 2 + pi * i / (grid.n_theta - 1);
-    // the poles are single points: one entry each
-    const int n_phi = (i == 0 || i == grid.n_theta - 1) ? 1 : grid.n_phi;
-    for (int j = 0; j < n_phi; ++j) {
-      const double phi = 2 * pi * j / grid.n_phi;
-      const Eigen::Vector3d w = ((w_from_angles(theta, phi)).array() + 0.0).matrix();
-      const Eigen::Vector3d q = model.q(w), q_exact = exact->q(w);
-      for (int k = 0; k < 3; ++k) {
-        const double e = std::abs(q[k] - q_exact[k]);
-        if (e > worst[k].value) worst[k] = {e, theta, phi};
-      }
-      table.push_back(in_entry("table", [&] {
-        return json{{"theta", theta},
-                    {"phi", phi},
-                    {"w", vector3(w, "w")},
-                    {"q", vector3((q.array() + 0.0).matrix(), "q")},
-                    {"q_exact", vector3((q_exact.array() + 0.0).matrix(), "q_exact")}};
-      }));
-    }
+  for (const AccuracyPoint& e : t.table) {
+    table.push_back(in_entry("table", [&] {
+      return json{{"theta", e.theta},
+                  {"phi", e.phi},
+                  {"w", vector3((e.w.array() + 0.0).matrix(), "w")},
+                  {"q", vector3((e.q.array() + 0.0).matrix(), "q")},
+                  {"q_exact", vector3((e.q_exact.array() + 0.0).matrix(), "q_exact")}};
+    }));
   }
   max_error = json::object();
-  for (int k = 0; k < 3; ++k)
-    max_error["q" + std::to_string(k + 1)] = {{"value", worst[k].value}, {"theta", worst[k].theta}, {"phi", worst[k].phi}};
+  for (int k = 0; k < 3; ++k) {
+    const ComponentError& c = t.max_error[static_cast<std::size_t>(k)];
+    max_error["q" + std::to_string(k + 1)] = {{"value", c.max_error}, {"theta", c.theta}, {"phi", c.phi}};
+  }
   return table;
 }
 
@@ -282,7 +280,9 @@ json friction_report(const Problem& problem, int samples, const std::vector<Eige
   const auto model = make_friction_model(problem);
   json report = friction_head(problem, *model, at);
   json max_error;
-  if (grid || !problem.contact.axisymmetric()) {
+  // a model that is not axisymmetric (an ellipse, a shift, the contact models of docs/manual.md
+  // section 7) has no scalar laws (49): the grid
+  if (grid || !problem.contact.axisymmetric() || !dynamic_cast<const AxisymmetricModel*>(model.get())) {
     const FrictionGrid g = grid.value_or(FrictionGrid{});
     if (g.n_theta < 3 || g.n_phi < 1 || static_cast<long>(g.n_theta) * g.n_phi > kMaxGridPoints)
       throw InputError("grid: needs NTHETA >= 3, NPHI >= 1 and at most 100000 points (got " +

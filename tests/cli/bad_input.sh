@@ -119,6 +119,23 @@ expect_bad "contact.pressure" "$tmp/galin-ellipse.json"
 expect_bad "friction.model" "$tmp/harmonic-ellipse.json"
 expect_bad "system.preset" "$tmp/plate-circle.json"
 expect_bad "--model" "$share/problems/ellipse.json" --model harmonic --degree 2 --force 0.3
+# the contact models' options (docs/manual.md section 7): only the model that takes one
+model_problem() {  # NAME FRICTION-JSON
+  problem "$1" "{\"system\": {\"preset\": \"plate\"}, \"contact\": {\"shape\": {\"ellipse\": [1, 0.5]}}, \"friction\": $2}"
+}
+model_problem w-with-bT.json '{"model": "kudra-w", "b_T": 2}'
+model_problem pade-with-u0.json '{"model": "kudra-pade", "u0": [1, 1, 1]}'
+model_problem pade-order-2.json '{"model": "kudra-pade", "order": 2}'
+model_problem w-negative-u0.json '{"model": "kudra-w", "u0": [1, -1, 1]}'
+model_problem kireenkov-ellipse.json '{"model": "kireenkov-pade", "order": 1, "k0": 0.5}'
+model_problem exact-with-k0.json '{"model": "exact", "k0": 0.5}'
+expect_bad "friction" "$tmp/w-with-bT.json"
+expect_bad "friction.u0" "$tmp/pade-with-u0.json"
+expect_bad "order" "$tmp/pade-order-2.json"
+expect_bad "friction.u0[1]" "$tmp/w-negative-u0.json"
+expect_bad "friction" "$tmp/kireenkov-ellipse.json"
+expect_bad "friction.k0" "$tmp/exact-with-k0.json"
+expect_bad "--model" "$share/problems/ellipse.json" --model kudra-pade:2
 rc=0
 timeout 60 "$app" - --force 0.3 </dev/zero >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
 if [[ $rc -ne 2 ]] || ! grep -q "input larger than 64 MiB" "$tmp/stderr"; then

@@ -133,6 +133,15 @@ for problem in "$share"/problems/*.json; do
     check_report 5 || fail "$(basename "$problem"): report check failed"
   fi
 done
+# the contact models of docs/manual.md section 7 on the ellipse: each takes the end values (11)
+# [Kudra & Awrejcewicz 2013] of the exact model at pure sliding and pure spin (all but
+# Zhuravlev-Klimov (18), which has no spin torque)
+for model in kudra-pade kudra-pade:1 kudra-pade-first kudra-w point-spin; do
+  if run_ok "$share/problems/ellipse.json" --model "$model" --grid 5,8; then
+    check_grid_report 5 8 || fail "ellipse.json --model $model: report check failed"
+  fi
+done
+run_ok "$share/problems/ellipse.json" --model zhuravlev-klimov --grid 5,8
 # the default grid of a contact that is not axisymmetric: 19 latitudes, 36 longitudes
 if run_ok "$share/problems/ellipse.json"; then
   check_grid_report 19 36 || fail "ellipse.json (default grid): report check failed"

@@ -2,6 +2,7 @@
 // The problem file (docs/manual.md section 4) and the objects built from it.
 #include <Eigen/Core>
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -53,10 +54,16 @@ struct ContactSpec {
 };
 
 struct FrictionSpec {
-  std::string model;  // "exact" | "coulomb-point" | "linear-fit" | "harmonic" | "pade"
-                      // (only "exact" for a contact that is not axisymmetric)
+  std::string model;  // "exact" | "coulomb-point" | "linear-fit" | "harmonic" | "pade", or a
+                      // contact model (docs/manual.md section 7): "kudra-pade", "kudra-pade-first",
+                      // "kudra-w", "point-spin", "zhuravlev-klimov", "kireenkov-pade",
+                      // "kireenkov-exact" (only "exact" and these off the plain circle)
   int degree = 0;     // harmonic: N >= 1
-  int order = 0;      // pade: 1 or 2
+  int order = 0;      // pade, kireenkov-pade: 1 or 2; kudra-pade: 1 or 3 (default 3)
+  /// The contact models' options (friction_contact_approx.hpp): kudra-pade b_T, b_M, m_T, m_M;
+  /// kudra-w u0; kireenkov-* k0.
+  std::optional<double> b_T, b_M, m_T, m_M, k0;
+  std::optional<std::array<double, 3>> u0;
 };
 
 /// rho: "kappa", "R" (the major semi-axis) or a positive number in the length unit (R = 1).
