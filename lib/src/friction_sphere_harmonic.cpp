@@ -137,7 +137,9 @@ SphereHarmonicOptions sphere_harmonic_options(const FrictionModel& reference) {
   if (const auto* exact = dynamic_cast<const ContactExactModel*>(&reference)) {
     const Contact& c = exact->contact();
     const Eigen::Vector2d l = c.ell_distortion();
-    o.odd = !c.has_linear_factor();  // the shift and the distortion break central symmetry
+    // q(-w) = -q(w) for every pressure that does not depend on w (reversing every velocity
+    // reverses every friction stress), the distortion included; the shift follows w.
+    o.odd = !c.has_shift();
     o.mirror_x = l.x() == 0.0;       // the shift follows the sliding direction: mirrored with it
     o.mirror_y = l.y() == 0.0;
     // "ICR on the contact boundary": rho |cot theta| sqrt(sin^2 phi/a^2 + cos^2 phi/b^2) = 1

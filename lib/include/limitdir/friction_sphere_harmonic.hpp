@@ -23,7 +23,8 @@
 // (harmonic_part() returns them) and q equals HarmonicModel(reference, N).
 //
 // Symmetries kept exactly (to the last bit): the reference's oddness q(-w) = -q(w) (every
-// centrally symmetric pressure) by keeping only odd polynomials, and its mirror images
+// pressure that does not depend on w, distorted or not; not the shift (2) [Kireenkov]) by keeping
+// only odd polynomials, and its mirror images
 // q(G w) = G q(w) for G = diag(-1, 1, -1) (the contact's x -> -x) and diag(1, -1, -1) (y -> -y)
 // by setting the coefficients that break them to zero; with oddness these give
 // T = diag(1, -1, 1) and diag(-1, 1, 1) of an aligned ellipse. Which of them a reference has is
@@ -60,7 +61,7 @@ struct SphereHarmonicOptions {
 };
 
 /// What is known of a reference model from its type: for ContactExactModel the symmetries of
-/// its contact (odd without distortion and shift; mirror_x unless the distortion has an x
+/// its contact (odd without a shift; mirror_x unless the distortion has an x
 /// component, mirror_y unless it has a y component) and its crease; for AxisymmetricModel all
 /// three symmetries and its theta_breakpoints; for any other model nothing.
 SphereHarmonicOptions sphere_harmonic_options(const FrictionModel& reference);
