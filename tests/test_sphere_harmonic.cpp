@@ -43,7 +43,7 @@ constexpr double kTolReproduceJacobian = 1e-12;
 constexpr double kTolReference = 1e-12;
 // Rate of convergence of the max error in N allowed by the C^1 crease (ICR on the boundary):
 // q ~ d^2 log d across it gives Fourier coefficients ~ k^-3 and a truncation error ~ N^-2
-// (the core paper's circle: measured N^-1.7 (uniform) and N^-2.0 (Hertz), N = 2..10); the
+// (the core paper's circle: measured N^-1.7 (uniform) and N^-2.0 (Hertz) from N = 2 to 10); the
 // max-norm of a projection on the sphere loses up to the Lebesgue factor ~ N^(1/2) of that:
 // N^-1.5. We require 1.4 (0.1 below it for the fit over only nine degrees).
 constexpr double kMinRate = 1.4;
