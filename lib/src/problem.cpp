@@ -20,6 +20,7 @@
 #include "limitdir/errors.hpp"
 #include "limitdir/friction_contact.hpp"
 #include "limitdir/friction_contact_approx.hpp"
+#include "limitdir/friction_sphere_harmonic.hpp"
 #include "limitdir/json_input.hpp"
 
 namespace limitdir {
@@ -43,12 +44,18 @@ constexpr double kSingularTolerance = 1e-12;
 
 const std::vector<std::string>& model_names() {
   static const std::vector<std::string> names = [] {
-    std::vector<std::string> all{"exact", "coulomb-point", "linear-fit", "harmonic", "pade"};
+    std::vector<std::string> all{"exact", "coulomb-point", "linear-fit", "harmonic", "pade", "sphere-harmonic"};
     for (const std::string& name : contact_approx_model_names()) all.push_back(name);
     return all;
   }();
   return names;
 }
+
+// The sphere-harmonic model's largest degree (friction_sphere_harmonic.hpp: its construction
+// costs ~1e5 exact-model evaluations at N = 12, growing like N^2).
+constexpr int kMaxSphereHarmonicDegree = 32;
+
+bool takes_degree(const std::string& name) { return name == "harmonic" || name == "sphere-harmonic"; }
 
 bool is_contact_model(const std::string& name) {
   const auto& names = contact_approx_model_names();
@@ -318,12 +325,16 @@ SystemSpec parse_system(const json& value, const Loc& loc) {
 }
 
 /// Validates the degree/order pair of a friction model (docs/manual.md section 4): harmonic needs a
-/// degree N >= 1, pade an order 1 or 2, and no other model takes either.
+/// degree N >= 1, sphere-harmonic 1 <= N <= 32, pade an order 1 or 2, kudra-pade and
+/// kireenkov-pade may take an order, and no other model takes either.
 void check_model_parameters(const FrictionSpec& friction, const Loc& degree_loc, const Loc& order_loc) {
-  if (friction.model == "harmonic") {
-    if (friction.degree < 1) degree_loc.fail("the harmonic model needs a degree N >= 1");
+  if (takes_degree(friction.model)) {
+    if (friction.degree < 1) degree_loc.fail("the " + friction.model + " model needs a degree N >= 1");
+    if (friction.model == "sphere-harmonic" && friction.degree > kMaxSphereHarmonicDegree)
+      degree_loc.fail("the sphere-harmonic model takes a degree N <= 32", json(friction.degree));
   } else if (friction.degree != 0) {
-    degree_loc.fail("only the harmonic model takes a degree, not \"" + friction.model + "\"", json(friction.degree));
+    degree_loc.fail("only the harmonic and sphere-harmonic models take a degree, not \"" + friction.model + "\"",
+                    json(friction.degree));
   }
   if (friction.model == "pade") {
     if (friction.order != 1 && friction.order != 2) order_loc.fail("the pade model needs an order 1 or 2");
@@ -337,7 +348,7 @@ void check_model_parameters(const FrictionSpec& friction, const Loc& degree_loc,
 /// built on the meridian functions of an axisymmetric contact.
 const std::vector<std::string>& contact_model_names() {
   static const std::vector<std::string> names = [] {
-    std::vector<std::string> all{"exact"};
+    std::vector<std::string> all{"exact", "sphere-harmonic"};
     for (const std::string& name : contact_approx_model_names()) all.push_back(name);
     return all;
   }();
@@ -391,8 +402,9 @@ FrictionSpec parse_friction(const json& value, const Loc& loc) {
   const Loc degree_loc = loc.key("degree");
   const Loc order_loc = loc.key("order");
   if (const json* degree = optional_key(value, "degree")) {
-    if (friction.model != "harmonic")
-      degree_loc.fail("only the harmonic model takes a degree, not \"" + friction.model + "\"", *degree);
+    if (!takes_degree(friction.model))
+      degree_loc.fail("only the harmonic and sphere-harmonic models take a degree, not \"" + friction.model + "\"",
+                      *degree);
     friction.degree = get_int(*degree, 1, kMaxHarmonicDegree, degree_loc);
   }
   if (const json* order = optional_key(value, "order")) {
@@ -687,15 +699,17 @@ void apply_overrides(Problem& problem, const std::optional<std::string>& model, 
   }
   if (degree) {
     const Loc degree_loc = Loc::at("--degree");
-    if (friction.model != "harmonic")
-      degree_loc.fail("only the harmonic model takes a degree, not \"" + friction.model + "\"", json(*degree));
+    if (!takes_degree(friction.model))
+      degree_loc.fail("only the harmonic and sphere-harmonic models take a degree, not \"" + friction.model + "\"",
+                      json(*degree));
     if (*degree < 1) degree_loc.fail("must be an integer >= 1", json(*degree));
     if (*degree > kMaxHarmonicDegree)
       degree_loc.fail("must be an integer <= " + std::to_string(kMaxHarmonicDegree), json(*degree));
     friction.degree = *degree;
   }
-  if (friction.model == "harmonic" && friction.degree < 1)
-    model_loc.fail("the harmonic model needs a degree: give --degree N", json(friction.model));
+  if (takes_degree(friction.model) && friction.degree < 1)
+    model_loc.fail("the " + friction.model + " model needs a degree: give --degree N", json(friction.model));
+  check_model_parameters(friction, Loc::at("--degree"), model_loc);
   if (friction.model == "pade" && friction.order != 1 && friction.order != 2)
     model_loc.fail("the pade model needs an order: give --model pade:1 or --model pade:2", json(friction.model));
   check_contact_model(problem.contact, friction.model, model_loc);
@@ -717,6 +731,12 @@ std::unique_ptr<FrictionModel> make_friction_model(const Problem& problem) {
   if (is_contact_model(friction.model))
     return make_contact_approx_model(friction.model, make_contact(problem), problem.rho_over_R(),
                                      contact_model_options(friction));
+  if (friction.model == "sphere-harmonic") {
+    // docs/manual.md section 8: the expansion of the contact's exact model
+    if (problem.contact.axisymmetric()) return std::make_unique<SphereHarmonicModel>(*make_exact_model(problem), friction.degree);
+    return std::make_unique<SphereHarmonicModel>(*make_contact_exact_model(make_contact(problem), problem.rho_over_R()),
+                                                 friction.degree);
+  }
   if (!problem.contact.axisymmetric()) return make_contact_exact_model(make_contact(problem), problem.rho_over_R());
   if (friction.model == "coulomb-point") {
     const double rho = problem.rho_over_R();
@@ -781,7 +801,7 @@ json problem_to_json(const Problem& problem) {
   }
 
   json friction{{"model", problem.friction.model}};
-  if (problem.friction.model == "harmonic") friction["degree"] = problem.friction.degree;
+  if (takes_degree(problem.friction.model)) friction["degree"] = problem.friction.degree;
   if (problem.friction.order != 0) friction["order"] = problem.friction.order;
   const FrictionSpec& f = problem.friction;
   const std::pair<const char*, const std::optional<double>*> scalars[] = {

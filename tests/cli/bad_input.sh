@@ -136,6 +136,9 @@ expect_bad "friction.u0[1]" "$tmp/w-negative-u0.json"
 expect_bad "friction" "$tmp/kireenkov-ellipse.json"
 expect_bad "friction.k0" "$tmp/exact-with-k0.json"
 expect_bad "--model" "$share/problems/ellipse.json" --model kudra-pade:2
+expect_bad "N <= 32" "$share/problems/ellipse.json" --model sphere-harmonic --degree 33
+expect_bad "--degree" "$share/problems/ellipse.json" --model kudra-w --degree 3
+expect_bad "sphere-harmonic model needs a degree" "$share/problems/ellipse.json" --model sphere-harmonic
 rc=0
 timeout 60 "$app" - --force 0.3 </dev/zero >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
 if [[ $rc -ne 2 ]] || ! grep -q "input larger than 64 MiB" "$tmp/stderr"; then

@@ -142,6 +142,22 @@ for model in kudra-pade kudra-pade:1 kudra-pade-first kudra-w point-spin; do
   fi
 done
 run_ok "$share/problems/ellipse.json" --model zhuravlev-klimov --grid 5,8
+# the sphere-harmonic model (docs/manual.md section 8) of the ellipse and of the disc: on the disc it
+# is the harmonic model of (82)-(83) (same degree), so the two reports agree on every grid point
+if run_ok "$share/problems/ellipse.json" --model sphere-harmonic --degree 3 --grid 5,8; then
+  grep -q '"layout": "grid"' "$tmp/stdout" || fail "sphere-harmonic: not a grid report"
+fi
+if run_ok "$share/problems/disc.json" --model sphere-harmonic --degree 3 --grid 7,12; then
+  cp "$tmp/stdout" "$tmp/sphere.json"
+  if run_ok "$share/problems/disc.json" --model harmonic --degree 3 --grid 7,12; then
+    python3 - "$tmp/sphere.json" "$tmp/stdout" <<'PY' || fail "sphere-harmonic of the disc differs from the harmonic model"
+import json, sys
+a, b = (json.load(open(p))["table"] for p in sys.argv[1:3])
+# two quadratures of the same coefficients (83): ~1e-15 each; 1e-12 on O(1) values
+sys.exit(0 if len(a) == len(b) and all(abs(x - y) <= 1e-12 for r, s in zip(a, b) for x, y in zip(r["q"], s["q"])) else 1)
+PY
+  fi
+fi
 # the default grid of a contact that is not axisymmetric: 19 latitudes, 36 longitudes
 if run_ok "$share/problems/ellipse.json"; then
   check_grid_report 19 36 || fail "ellipse.json (default grid): report check failed"
