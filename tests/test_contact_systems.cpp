@@ -239,3 +239,49 @@ TEST_CASE("The elliptic plate is the disc for a = b") {
   for (const Eigen::Vector3d& w : {Eigen::Vector3d(0.3, -0.5, 0.8), Eigen::Vector3d(1, 0.2, 0.05)})
     CHECK((p.friction().q(w) - d.friction().q(w)).norm() <= 1e-12);
 }
+
+// At F = 0 the disc's circles of latitude (Fig. 15 [Nonlinear Dyn. 2024]) break up on the
+// ellipse into isolated limit directions on the meridians phi = 0, pi/2, pi, 3 pi/2, while the
+// equator stays a circle of limit directions (pure sliding: q = -w, c = 0). Reference latitudes
+// from the same independent quadrature as above (uniform plate, rho = a); the equator's
+// transverse eigenvalue at phi is 1 - (a^2 cos^2 phi + b^2 sin^2 phi)/(a^2 + b^2) by (59)
+// [Kudra & Awrejcewicz 2013] (the spin turns the point velocities by omega (r . s)).
+TEST_CASE("Fig. 15 [Nonlinear Dyn. 2024] on the ellipse: the F = 0 circles break into isolated limit directions") {
+  constexpr double theta_tol = 1e-11;       // as the F = 0.3 case above: 12 digits, eigenvalues >= 0.1
+  constexpr double eigenvalue_tol = 1e-11;  // the dual-number Jacobian, O(1) entries
+  struct Case {
+    double b, saddle_theta, node_theta;  // saddles on phi = 0, pi; stable nodes on phi = +-pi/2
+  };
+  for (const Case& c : {Case{0.9, 1.038884398728, 0.996630555564}, Case{0.5, 1.426124828091, 1.047404026264}}) {
+    CAPTURE(c.b);
+    const limitdir::System system = limitdir::make_system(plate(1.0, c.b));
+    const limitdir::LimitSet set = limitdir::find_limit_directions(system, 0.0);
+    CHECK(set.certificate.complete());
+    REQUIRE(set.circles.size() == 1);
+    const limitdir::LimitCircle& equator = set.circles.front();
+    CHECK(equator.theta == 0.0);
+    CHECK(equator.sphere_type == "unstable-circle");
+    CHECK(std::abs(equator.transverse_eigenvalue - c.b * c.b / (1 + c.b * c.b)) <= eigenvalue_tol);
+    // per hemisphere: the pole (+1), two saddles (-1 each), two stable nodes (+1 each)
+    REQUIRE(set.directions.size() == 10);
+    int saddles = 0, nodes = 0, poles = 0;
+    for (const auto& d : set.directions) {
+      const double theta = std::asin(std::abs(d.w.z()));
+      if (d.type == limitdir::SphereType::saddle) {
+        ++saddles;
+        CHECK(std::abs(d.w.y()) <= 1e-12);
+        CHECK(std::abs(theta - c.saddle_theta) <= theta_tol);
+      } else if (d.type == limitdir::SphereType::stable_node) {
+        ++nodes;
+        CHECK(std::abs(d.w.x()) <= 1e-12);
+        CHECK(std::abs(theta - c.node_theta) <= theta_tol);
+      } else {
+        ++poles;
+        CHECK(std::abs(d.w.z()) >= 1 - 1e-15);
+      }
+    }
+    CHECK(saddles == 4);
+    CHECK(nodes == 4);
+    CHECK(poles == 2);
+  }
+}

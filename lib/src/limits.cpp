@@ -44,13 +44,21 @@ Refined refine_limit_direction(const System& system, double F, const Eigen::Vect
   double r = spherical_part(w, fj.F).norm();
   // The attainable residual is limited by the rounding of F itself.
   const double tol = std::max(residual_tol, 64 * std::numeric_limits<double>::epsilon() * fj.F.norm());
-  // Near a pitchfork or fold (a tangent eigenvalue ~1e-5) the damped steps converge linearly:
-  // 60 iterations stalled at |V*| ~ 1e-7 from a seed 0.01 rad off a pitchfork's triplet (the
-  // elliptic plate a/b = 0.9, 1.5e-5 past its pitchfork); 200 bound a failing seed's cost to
-  // ~2 ms with the exact integral model.
-  constexpr int max_iterations = 200;
+  // Near a pitchfork or fold (a tangent eigenvalue ~1e-5) the damped steps creep: 60 iterations
+  // left |V*| ~ 1e-7 from a seed 0.01 rad off a pitchfork's triplet (the elliptic plate a/b =
+  // 0.9, 1.5e-5 past its pitchfork), converged by 80. Past 60 steps a residual near the
+  // tolerance (below 1e3 tol) that has not halved in 10 steps stops: that is the floor of a
+  // continuum's points or of a quadrature's rounding, where more steps only cost (500 seeds of
+  // Galin's disc at F = 0 crept at 1e-12 for 10 s).
+  constexpr int patient_iterations = 60, max_iterations = 200, window = 10;
+  constexpr double floor_factor = 1e3;
   int it = 0;
+  double r_window = r;
   for (; it < max_iterations && r > tol; ++it) {
+    if (it >= patient_iterations && it % window == 0) {
+      if (r <= floor_factor * tol && r > 0.5 * r_window) break;
+      r_window = r;
+    }
     const double rdot = w.dot(fj.F);
     const Eigen::Matrix<double, 3, 2> P = tangent_basis(w);
     const Eigen::Matrix2d J = tangent_jacobian(P, fj.DF, rdot);
@@ -602,12 +610,12 @@ LimitSet solve_linear(const System& system, double F, const SolverOptions& opt) 
 /// great-circle arc from a to b, the arc halved wherever the field turns by more than pi/2
 /// between two samples (so that the field turns by less than pi per step, as counting needs, even where
 /// |V*| is small and turns fast: near a fold's ghost the vertex values alone alias into a
-/// spurious pair of windings). depth <= 12 halvings (arcs 1/4096 of a mesh edge). 0 where a
+/// spurious pair of windings). depth <= 6 halvings (arcs 1/64 of a mesh edge). 0 where a
 /// sample vanishes.
 int arc_crossings(const std::function<Eigen::Vector3d(const Eigen::Vector3d&)>& field,
                   const Eigen::Matrix<double, 3, 2>& P, const Eigen::Vector3d& a, const Eigen::Vector3d& b,
                   const Eigen::Vector3d& Va, const Eigen::Vector3d& Vb, int depth) {
-  constexpr int max_depth = 12;
+  constexpr int max_depth = 6;
   const Eigen::Vector2d u = P.transpose() * Va, v = P.transpose() * Vb;
   if (u.isZero() || v.isZero()) return 0;
   if (u.dot(v) < 0 && depth < max_depth) {  // turns by more than pi/2: sample the midpoint
@@ -630,6 +638,19 @@ int resolved_winding(const std::function<Eigen::Vector3d(const Eigen::Vector3d&)
          arc_crossings(field, P, c, a, Vc, Va, 0);
 }
 
+// The work budget of the global method: isolated zeros give a few seeds each (tens in all
+// for every model here); hundreds are the trace of a continuum (c = 0 with axisymmetry) or
+// of a field the mesh does not resolve, and each costs a Newton refinement (10-100 field
+// evaluations, ~26 us each for quadrature pressures): 500 bound that to ~2 s.
+constexpr std::size_t max_global_seeds = 500;
+
+std::string budget_spent(int level) {
+  return fmt::format("the global method's work budget is spent: more than {} candidate zeros at mesh level {} (a "
+                     "continuum of limit directions, or a field the mesh does not resolve); only the first {} were "
+                     "refined",
+                     max_global_seeds, level, max_global_seeds);
+}
+
 // Seeds from one mesh level; returns the sum of the face windings (2 when the mesh resolves V*).
 // Faces are refined locally down to max_depth halvings of their edges.
 int global_seeds(const System& system, double F, int level, int max_depth, std::vector<Seed>& seeds) {
@@ -650,6 +671,7 @@ int global_seeds(const System& system, double F, int level, int max_depth, std::
                      const Eigen::Vector3d&, const Eigen::Vector3d&, int)>
       examine = [&](const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& c,
                     const Eigen::Vector3d& Va, const Eigen::Vector3d& Vb, const Eigen::Vector3d& Vc, int depth) {
+        if (seeds.size() > max_global_seeds) return;  // the budget is spent (a continuum): stop refining
         const int wnd = resolved_winding(field, tangent_basis((a + b + c).normalized()), a, b, c, Va, Vb, Vc);
         // A face with a hidden pair of zeros (besides the ones its winding counts) needs V* to
         // vary across it by more than its smallest value; refine only those (locally, depth
@@ -688,14 +710,128 @@ int global_seeds(const System& system, double F, int level, int max_depth, std::
   return total;
 }
 
+// ----- the equator as a circle of limit directions (docs/manual.md section 6) ---------------------
+
+// With c = 0, a centrally symmetric pressure (pure sliding q = -(w1, w2, 0)) and M_xy = m I,
+// every direction of the equator is a limit direction. Sampled at kEquatorSamples points.
+constexpr int kEquatorSamples = 720;
+
+struct EquatorCircle {
+  LimitCircle circle;
+  double transverse_min, transverse_max;  // the transverse eigenvalue trace J_T along it
+};
+
+// The equator's circle when V* vanishes on every sample (to 1e-10 of |B w + c|: the models'
+// pure-sliding values are closed forms exact to rounding, 1e-10 admits quadrature models),
+// with its transverse eigenvalues (J_T has the eigenvalue 0 along the circle).
+std::optional<EquatorCircle> equator_circle(const System& system, double F, const SolverOptions& opt) {
+  constexpr double zero_field = 1e-10;
+  if (!system.c(F).isZero()) return std::nullopt;
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  EquatorCircle e{{0.0, Eigen::Vector3d::UnitZ(), 0.0, Radial::tangent, 0.0, ""}, inf, -inf};
+  for (int i = 0; i < kEquatorSamples; ++i) {
+    const double phi = 2 * pi * i / kEquatorSamples;
+    const Eigen::Vector3d w(std::cos(phi), std::sin(phi), 0.0);
+    const Eigen::Vector3d f = system.field(w, F);
+    if (!(spherical_part(w, f).norm() <= zero_field * std::max(1.0, f.norm()))) return std::nullopt;
+  }
+  // the transverse eigenvalues on every 8th sample (crosses_band checks their sign on all)
+  constexpr int stride = 8;
+  double rdot_sum = 0.0;
+  for (int i = 0; i < kEquatorSamples; i += stride) {
+    const double phi = 2 * pi * i / kEquatorSamples;
+    const Classification c = classify(system, F, Eigen::Vector3d(std::cos(phi), std::sin(phi), 0.0), opt.classify);
+    e.transverse_min = std::min(e.transverse_min, c.J_T.trace());
+    e.transverse_max = std::max(e.transverse_max, c.J_T.trace());
+    rdot_sum += c.rdot;
+  }
+  LimitCircle& circle = e.circle;
+  circle.rdot = rdot_sum / (kEquatorSamples / stride);
+  circle.radial = radial_of(circle.rdot, opt.classify);
+  // the transverse eigenvalue reported is the one nearest 0 (the weakest attraction/repulsion)
+  circle.transverse_eigenvalue = e.transverse_max < 0 ? e.transverse_max : e.transverse_min;
+  const double tol = opt.classify.hyperbolic;
+  circle.sphere_type = e.transverse_max < -tol  ? "stable-circle"
+                       : e.transverse_min > tol ? "unstable-circle"
+                                                : "non-hyperbolic";
+  return e;
+}
+
+// V* crosses every latitude 0 < |theta| <= band in one sense (towards the equator for a stable
+// circle, away from it for an unstable one), sampled at 8 latitudes x kEquatorSamples: then the
+// band holds no other zero and V* is transverse to the boundary of each cap |theta| > band.
+bool crosses_band(const System& system, double F, double band, bool stable) {
+  for (int k = 1; k <= 8; ++k)
+    for (const double sign : {1.0, -1.0}) {
+      const double theta = sign * band * k / 8;
+      for (int i = 0; i < kEquatorSamples; ++i) {
+        const double phi = 2 * pi * i / kEquatorSamples;
+        const Eigen::Vector3d w = w_from_angles(theta, phi);
+        const Eigen::Vector3d e_theta(-std::sin(theta) * std::cos(phi), -std::sin(theta) * std::sin(phi),
+                                      std::cos(theta));
+        const double towards_pole = sign * e_theta.dot(system.spherical(w, F));
+        if (stable ? !(towards_pole < 0) : !(towards_pole > 0)) return false;
+      }
+    }
+  return true;
+}
+
+// The isolated limit directions off a normally hyperbolic equator: the mesh search outside a
+// band about it, certified by the index sum 1 of each cap (Poincare-Hopf on a disc whose
+// boundary V* crosses in one sense).
+LimitSet solve_global_equator(const System& system, double F, const SolverOptions& opt, const EquatorCircle& e) {
+  std::vector<std::string> doubts;
+  LimitSet set;
+  set.force = F;
+  set.method = "global";
+  set.circles.push_back(e.circle);
+  if (e.circle.sphere_type == "non-hyperbolic")
+    doubts.push_back(fmt::format("the equator's circle of limit directions is not normally hyperbolic (transverse "
+                                 "eigenvalues in [{:.3g}, {:.3g}])",
+                                 e.transverse_min, e.transverse_max));
+  // the band: two mesh edges (the icosphere's edge is ~1.1/2^level rad): seeds of faces that
+  // may touch the circle are left out; crosses_band checks that nothing but the circle is there
+  const double band = 2.2 / std::pow(2.0, opt.mesh_level);
+  std::vector<Seed> seeds, outside;
+  global_seeds(system, F, opt.mesh_level, 4, seeds);
+  if (seeds.size() > max_global_seeds) {
+    doubts.push_back(budget_spent(opt.mesh_level));
+    seeds.resize(max_global_seeds);
+  }
+  for (const Seed& s : seeds)
+    if (std::abs(s.w.z()) > band) outside.push_back(s);
+  int north = 0, south = 0;
+  for (const Eigen::Vector3d& w : refine_seeds(system, F, outside, opt, doubts, true)) {
+    if (std::abs(w.z()) <= band) continue;  // Newton went onto the circle: no isolated zero there
+    Classification c = classify(system, F, w, opt.classify);
+    (w.z() > 0 ? north : south) += c.index;
+    doubts_of(c, doubts);
+    set.directions.push_back(std::move(c));
+  }
+  set.certificate.index_sum = north + south;
+  if (doubts.empty() && !crosses_band(system, F, band, e.circle.sphere_type == "stable-circle"))
+    doubts.push_back(fmt::format("V* does not cross the latitudes within {:.3g} rad of the equator in one sense "
+                                 "(another zero near the circle?)",
+                                 band));
+  if (north != 1 || south != 1)
+    doubts.push_back(fmt::format("index sums {} (w3 > 0) and {} (w3 < 0) != 1 in the caps off the equator: a "
+                                 "limit direction was missed or is degenerate",
+                                 north, south));
+  set.certificate.level = doubts.empty() ? Level::checked : Level::incomplete;
+  set.certificate.reason =
+      doubts.empty()
+          ? fmt::format("the equator is a circle of limit directions ({}, transverse eigenvalues in [{:.4g}, {:.4g}]); "
+                        "V* crosses the latitudes within {:.3g} rad of it in one sense, and the {} isolated limit "
+                        "direction(s) off it, all hyperbolic, have index sum 1 in each cap (Poincare-Hopf on a disc)",
+                        e.circle.sphere_type, e.transverse_min, e.transverse_max, band, set.directions.size())
+          : joined_doubts(doubts);
+  return set;
+}
+
 // The mesh level is raised (up to two levels, at most 7) until the windings sum to 2; the
 // seeds of every level are kept.
 LimitSet solve_global(const System& system, double F, const SolverOptions& opt) {
-  // The work budget of the global method: isolated zeros give a few seeds each (tens in all
-  // for every model here); hundreds are the trace of a continuum (c = 0 with axisymmetry) or
-  // of a field the mesh does not resolve, and each costs a Newton refinement (10-100 field
-  // evaluations, ~26 us each for quadrature pressures): 500 bound that to ~2 s.
-  constexpr std::size_t max_global_seeds = 500;
+  if (const auto equator = equator_circle(system, F, opt)) return solve_global_equator(system, F, opt, *equator);
   // Faces are refined 4 times (edges 1/16 of the mesh's); when the zeros found do not sum to
   // index 2, 8 times (1/256: zeros 1e-3 rad apart at level 4), only where V* is small.
   constexpr int max_depth = 4, deep_max_depth = 8;
@@ -705,10 +841,7 @@ LimitSet solve_global(const System& system, double F, const SolverOptions& opt) 
   for (;; ++level) {
     total = global_seeds(system, F, level, max_depth, seeds);
     if (seeds.size() > max_global_seeds) {
-      doubts.push_back(fmt::format("the global method's work budget is spent: more than {} candidate zeros at mesh "
-                                   "level {} (a continuum of limit directions, or a field the mesh does not resolve); "
-                                   "only the first {} were refined",
-                                   max_global_seeds, level, max_global_seeds));
+      doubts.push_back(budget_spent(level));
       seeds.resize(max_global_seeds);
       return assemble(system, F, seeds, "global", opt, doubts, true);
     }
