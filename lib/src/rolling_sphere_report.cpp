@@ -65,19 +65,20 @@ json history_json(const SphereRun& run) {
 json roll_report(const RollProblem& problem, const SphereRun& run) {
   json modes = json::array();
   for (const ModeChange& m : run.modes) modes.push_back({{"t", m.t}, {"mode", contact_mode_name(m.mode)}});
+  const auto finite = [](double x, const char* what) { return detail::finite_in_report(x, "roll report", what); };
   json out = {{"schema", "limitdir.roll-report/1"},
               {"limitdir_version", version},
               {"problem", roll_problem_to_json(problem)},
               {"steps", run.steps},
               {"converged", run.converged},
-              {"max_error", run.max_error},
+              {"max_error", finite(run.max_error, "max_error")},
               {"total_iterations", run.total_iterations},
-              {"rest_speed", rest_speed(problem.sphere, problem.initial, problem.stepping)},
-              {"X_max", run.X_max},
+              {"rest_speed", finite(rest_speed(problem.sphere, problem.initial, problem.stepping), "rest_speed")},
+              {"X_max", finite(run.X_max, "X_max")},
               {"t_X_max", run.t_X_max},
               {"at_rest", run.at_rest},
               {"t_stop", run.at_rest ? json(run.t_rest) : json(nullptr)},
-              {"max_energy_increase", run.max_energy_increase},
+              {"max_energy_increase", finite(run.max_energy_increase, "max_energy_increase")},
               {"modes", modes},
               {"closed_form", nullptr},
               {"history", history_json(run)}};

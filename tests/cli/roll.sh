@@ -112,4 +112,12 @@ expect_bad "only with --map" "$a" --mu-grid 0.1,0.3,3
 expect_bad "PROBLEM" --h 1e-3
 expect_bad "disc.json" "$share/problems/disc.json"
 
+# a solve that misses its tolerance: the report all the same, exit 3 with the reason
+sed 's/"max_iter": 1000/"max_iter": 1/; s/"method": "pgs"/"method": "pfp"/' "$a" >"$tmp/one-iteration.json"
+expect_error 3 "missed the tolerance" "$tmp/one-iteration.json" --h 1e-3 --t-end 0.01
+python3 "$validate" "$share/schemas" roll-report.schema.json "$tmp/stdout" && echo "ok: the report is printed with exit 3" ||
+  fail "no valid report with exit 3"
+# velocities so large that the energy overflows: a numerical failure (3), not a report with nulls
+expect_error 3 "not finite" "$a" --h 1e-3 --t-end 0.01 --velocity 1e200,0,0 --omega 0,0,0
+
 cli_finish roll

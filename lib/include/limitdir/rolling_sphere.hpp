@@ -112,8 +112,9 @@ struct SphereRun {
 };
 
 /// The velocity below which the contact is said not to slide (|u_T|) or not to roll (R|w_R|),
-/// and the sphere to be at rest (both): 1e3 tol times the run's speed scale
-/// max(|U| + R|Omega| at t = 0, g h); the solves leave velocities of a few tol of that scale.
+/// and the sphere to be at rest (both): 10 cond(W) tol times the run's speed scale
+/// max(|U| + R|Omega| at t = 0, g h); the solves leave velocity errors of about cond(W) tol of
+/// that scale (cond(W) = 12.3 for a solid sphere).
 double rest_speed(const RollingSphere& sphere, const SphereState& initial, const SphereSteppingOptions& options);
 
 /// Total energy m |U|^2/2 + J |Omega|^2/2 + m g Z.
