@@ -76,7 +76,7 @@ int main(int argc, char* argv[]) {
       ("tol", po::value<std::string>()->value_name("TOL"), "solver tolerance in (0, 1) (overrides solver.tol)")
       ("velocity", po::value<std::string>()->value_name("UX,UY,UZ"), "initial velocity in m/s (overrides initial.velocity)")
       ("omega", po::value<std::string>()->value_name("WX,WY,WZ"), "initial angular velocity in rad/s (overrides initial.omega)")
-      ("every", po::value<std::string>()->value_name("K"), "keep every K-th step in the history (0: the last only)")
+      ("every", po::value<std::string>()->value_name("K"), "keep every K-th step in the history (0: t = 0 and the last step only; at most 200000 rows)")
       ("map", po::bool_switch(), "print the X_max(mu, mu_r) map of Fig. 2 instead of one run")
       ("mu-grid", po::value<std::string>()->value_name("LO,HI,N"), "mu grid of --map (default 0.01,0.3,15)")
       ("mu-r-grid", po::value<std::string>()->value_name("LO,HI,N"), "mu_r grid of --map in m (default 0.004,0.032,15)");
@@ -96,6 +96,11 @@ int main(int argc, char* argv[]) {
     const long long steps = static_cast<long long>(problem.stepping.t_end / problem.stepping.h) + 1;
     problem.stepping.every = static_cast<int>(
         limitdir::cli::integer_option(vm, "every", std::max(1LL, steps / 1000), 0, limitdir::max_sphere_steps));
+    // ~300 bytes of JSON per row: 2e5 rows are ~60 MB, far more than a figure needs.
+    constexpr long long max_rows = 200000;
+    if (problem.stepping.every > 0 && steps / problem.stepping.every > max_rows)
+      throw limitdir::InputError("--every: at most " + std::to_string(max_rows) + " history rows (got " +
+                                 std::to_string(steps / problem.stepping.every) + " = steps / K); use a larger K");
     const limitdir::SphereRun run = limitdir::simulate_rolling_sphere(problem.sphere, problem.initial, problem.stepping);
     std::string text = limitdir::roll_report(problem, run).dump() + "\n";
     if (!run.converged)

@@ -109,6 +109,7 @@ expect_bad "--mu-grid" "$a" --map --mu-grid 0.1,0.3,1000
 expect_bad "--mu-grid" "$a" --map --mu-grid 0.3,0.1,3
 expect_bad "--map" "$a" --map --mu-grid 0.1,0.3,100 --mu-r-grid 0.01,0.03,100
 expect_bad "only with --map" "$a" --mu-grid 0.1,0.3,3
+expect_bad "history rows" "$a" --h 1e-6 --every 1
 expect_bad "PROBLEM" --h 1e-3
 expect_bad "disc.json" "$share/problems/disc.json"
 
