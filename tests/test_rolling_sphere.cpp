@@ -7,11 +7,13 @@
 
 #include <cfloat>
 #include <cmath>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "limitdir/errors.hpp"
 #include "limitdir/rolling_sphere.hpp"
+#include "limitdir/rolling_sphere_spin.hpp"
 
 using limitdir::ContactMode;
 using limitdir::RollingSphere;
@@ -395,4 +397,112 @@ TEST_CASE("Sect. 6.1 bad input: one-line InputError") {
                   InputError);
   CHECK_THROWS_AS(limitdir::rolling_sphere_closed_form(sphere(0.1, 0.04), std::nan(""), 1.0), InputError);
   CHECK_THROWS_AS(limitdir::rolling_method_from_name("newton", "solver.method"), InputError);
+}
+
+// ----- beyond the paper: spin about the normal with the exact slide/spin model ----------------
+
+namespace {
+
+/// n nearly uniform unit vectors (Fibonacci lattice), for brute-force checks over the sphere.
+std::vector<Eigen::Vector3d> sphere_points(int n) {
+  std::vector<Eigen::Vector3d> out;
+  const double golden = M_PI * (3.0 - std::sqrt(5.0));
+  for (int i = 0; i < n; ++i) {
+    const double z = 1.0 - (2.0 * i + 1.0) / n, r = std::sqrt(1.0 - z * z);
+    out.emplace_back(r * std::cos(golden * i), r * std::sin(golden * i), z);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Limit set of the exact slide/spin model: projection against brute force over the sphere") {
+  // p = proj_{cL}(z) must lie in cL (p.u <= c d(u), d(u) = -q(u).u the support function, for
+  // every u) and satisfy (z - p).(lambda - p) <= 0 for every lambda = c q(w) of the boundary
+  // (the extreme points). Checked on 4000 lattice directions; a lattice of spacing ~0.056 rad
+  // misses the supremum of a smooth function by O(spacing^2 |z|) ~ 3e-3 |z| at most, well above
+  // rounding; points inside must come back unchanged. rho = 4 kappa a makes L far from a ball.
+  const auto model = limitdir::make_exact_model(limitdir::Pressure::hertz(), 3.0 * M_PI / 16.0 * 4.0);
+  const auto directions = sphere_points(4000);
+  constexpr double kLattice = 3e-3;
+  std::mt19937_64 rng(10);
+  std::normal_distribution<double> normal;
+  const double c = 2.0;
+  int outside = 0, inside = 0;
+  Eigen::Vector3d w = Eigen::Vector3d::UnitX();
+  for (int k = 0; k < 200; ++k) {
+    const Eigen::Vector3d z = Eigen::Vector3d(normal(rng), normal(rng), normal(rng)) * (k % 3 == 0 ? 0.6 : 3.0);
+    const Eigen::Vector3d p = limitdir::project_on_limit_set(*model, c, z, w);
+    CAPTURE(z.transpose());
+    double membership = -INFINITY, vi = -INFINITY;
+    for (const auto& u : directions) {
+      membership = std::max(membership, p.dot(u) + c * model->q(u).dot(u));
+      vi = std::max(vi, (z - p).dot(c * model->q(u) - p));
+    }
+    CHECK(membership <= 1e-12 * c);
+    CHECK(vi <= kLattice * z.norm() * (z - p).norm() + 1e-12);
+    if ((p - z).norm() == 0.0) ++inside;
+    else ++outside;
+  }
+  CHECK(inside > 5);
+  CHECK(outside > 5);
+}
+
+TEST_CASE("Spin on a Hertz contact disc: pure spin stops at J Omega0/(mu m g (3 pi/16) a)") {
+  // No translation: the only reaction is the spin moment mu r_N kappa a of the exact model at
+  // pure spin ((39) with kappa = 3 pi/16 for Hertz pressure), a constant deceleration; as for
+  // the rolling modes the step impulse is the exact one, so the stop is within one step.
+  const auto s = sphere(0.2, 0.04);
+  limitdir::SpinFriction contact;
+  contact.contact_radius = 0.05;
+  SphereState spin = start(0.0, 0.0);
+  spin.omega[2] = 10.0;
+  const double h = 1e-3;
+  auto o = stepping(h, 0.5, 20.0, 1);
+  o.stop_at_rest = true;
+  const auto run = limitdir::simulate_spinning_sphere(s, contact, spin, o);
+  const double J = j * mass * R * R, M = 0.2 * mass * g * 3.0 * M_PI / 16.0 * contact.contact_radius;
+  REQUIRE(run.at_rest);
+  CHECK(run.t_rest >= J * 10.0 / M - kVelocityTol);
+  CHECK(run.t_rest <= J * 10.0 / M + h);
+  CHECK(run.converged);
+  for (const auto& x : run.history) {
+    if (x.t == 0.0 || x.t > J * 10.0 / M - h) continue;
+    CHECK(std::abs(x.state.omega[2] - (10.0 - M / J * x.t)) <= kVelocityTol / R);
+    CHECK(std::abs(x.m_Z + M) <= kReactionTol * mass * g * R);
+    CHECK(x.r_T.norm() <= kReactionTol * mass * g);
+  }
+  CHECK(run.max_energy_increase <= 8 * DBL_EPSILON * limitdir::sphere_energy(s, spin));
+  limitdir::SpinFriction bad = contact;
+  bad.contact_radius = 0.0;
+  CHECK_THROWS_AS(limitdir::simulate_spinning_sphere(s, bad, spin, o), limitdir::InputError);
+}
+
+TEST_CASE("Spin and the stop of Fig. 3b: a small contact disc tends to the Coulomb result") {
+  // Fig. 3b with Omega_Z(0) = 20 rad/s. Spin lowers the sliding force (the coupled model), so
+  // the slip phase lasts longer and X_max grows; as the contact radius a -> 0 the spin moment
+  // and the coupling vanish and X_max tends to the closed form without spin, linearly in a:
+  // the slip ends smeared over slip speeds ~ kappa a Omega_Z, i.e. over a time
+  // ~ kappa a Omega_Z/|s'| (s' = -g/2), during which U ~ 2 m/s: |dX| ~ 4.8 a (measured 5.0 a).
+  const auto s = sphere(0.2, 0.04);
+  const auto cf = limitdir::rolling_sphere_closed_form(s, 2.5, 2.5);
+  SphereState spinning = start(2.5, 2.5);
+  spinning.omega[2] = 20.0;
+  const double estimate = 2.0 * 3.0 * M_PI / 16.0 * 20.0 / (0.5 * g);  // dX/a ~ U kappa Omega_Z/|s'|
+  std::vector<double> excess;
+  for (double a : {1e-2, 1e-3, 1e-4}) {
+    CAPTURE(a);
+    limitdir::SpinFriction contact;
+    contact.contact_radius = a;
+    const auto run = limitdir::simulate_spinning_sphere(s, contact, spinning, stepping(1e-3, 0.5, 6.0));
+    CHECK(run.converged);
+    CHECK(run.X_max > cf.X_max);  // spin carries the sphere further
+    CHECK(run.X_max - cf.X_max <= 2.0 * estimate * a + kink_sum(cf) * 1e-6 / 8);
+    CHECK(run.final_state.omega[2] < 20.0);
+    CHECK(run.max_energy_increase <= 8 * DBL_EPSILON * limitdir::sphere_energy(s, spinning));
+    excess.push_back(run.X_max - cf.X_max);
+  }
+  // linear in a: a ten times smaller disc, a ten times smaller excess (within 20 %)
+  CHECK(excess[0] / excess[1] == doctest::Approx(10.0).epsilon(0.2));
+  CHECK(excess[1] / excess[2] == doctest::Approx(10.0).epsilon(0.2));
 }

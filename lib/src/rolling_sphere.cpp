@@ -9,6 +9,7 @@
 #include <string>
 
 #include "limitdir/errors.hpp"
+#include "sphere_run_recorder.hpp"
 
 namespace limitdir {
 
@@ -48,14 +49,6 @@ Vector6 stack(const SphereState& s) {
   Vector6 v;
   v << s.velocity, s.omega;
   return v;
-}
-
-long long step_count(const SphereSteppingOptions& o) {
-  // t_end/h rounded up, but a ratio within 1e-9 of an integer is that integer (6/1e-4 is not
-  // exactly 60000 in binary).
-  const double ratio = o.t_end / o.h;
-  const double nearest = std::round(ratio);
-  return static_cast<long long>(std::abs(ratio - nearest) <= 1e-9 * nearest ? nearest : std::ceil(ratio));
 }
 
 ContactMode classify(bool active, const Vector5& y, double v_rest) {
@@ -219,41 +212,16 @@ SphereRun simulate_rolling_sphere(const RollingSphere& sphere, const SphereState
   if (initial.position[2] < sphere.radius)
     throw InputError("initial Z: must be >= R (the sphere may not start inside the plane)");
   Stepper stepper(sphere, options, rest_speed(sphere, initial, options));
-  SphereRun run;
-  run.steps = step_count(options);
-  SphereSample current;
-  current.state = initial;
-  run.history.push_back(current);
-  run.X_max = initial.position[0];
+  detail::SphereRunRecorder recorder(sphere, initial, options);
   Eigen::VectorXd P;
-  double energy = sphere_energy(sphere, initial);
-  for (long long k = 1; k <= run.steps; ++k) {
+  bool converged = true;
+  for (long long k = 1; k <= recorder.steps(); ++k) {
     SphereSample next;
     next.t = static_cast<double>(k) * options.h;
-    stepper.step(current.state, P, next, run.converged);
-    run.total_iterations += next.iterations;
-    run.max_error = std::max(run.max_error, next.error);
-    const double e = sphere_energy(sphere, next.state);
-    run.max_energy_increase = k == 1 ? e - energy : std::max(run.max_energy_increase, e - energy);
-    energy = e;
-    if (next.state.position[0] > run.X_max) {
-      run.X_max = next.state.position[0];
-      run.t_X_max = next.t;
-    }
-    if (run.modes.empty() || run.modes.back().mode != next.mode) run.modes.push_back({next.t, next.mode});
-    const bool rest = next.mode == ContactMode::rest;
-    const bool last = k == run.steps || (rest && options.stop_at_rest);
-    if (last || (options.every > 0 && k % options.every == 0)) run.history.push_back(next);
-    current = next;
-    if (last) {
-      run.steps = k;
-      break;
-    }
+    stepper.step(recorder.current().state, P, next, converged);
+    if (recorder.add(k, next, converged)) break;
   }
-  run.final_state = current.state;
-  run.at_rest = current.mode == ContactMode::rest;
-  if (run.at_rest) run.t_rest = run.modes.back().t;
-  return run;
+  return recorder.finish();
 }
 
 }  // namespace limitdir

@@ -84,6 +84,7 @@ struct SphereSample {
   double r_N = 0.0;
   Eigen::Vector2d r_T = Eigen::Vector2d::Zero();
   Eigen::Vector2d m_R = Eigen::Vector2d::Zero();
+  double m_Z = 0.0;  ///< spin moment about the normal (rolling_sphere_spin.hpp; 0 for K_r)
   Vector5 y = Vector5::Zero();
   double error = 0.0;
   int iterations = 0;
