@@ -44,6 +44,8 @@ void apply_overrides(limitdir::RollProblem& p, const po::variables_map& vm) {
   real("t-end", p.stepping.t_end, "> 0", positive);
   real("theta", p.stepping.theta, "in [0, 1]", [](double x) { return x >= 0.0 && x <= 1.0; });
   real("tol", p.stepping.solver.tol, "in (0, 1)", [](double x) { return x > 0.0 && x < 1.0; });
+  if (vm.count("method") && p.spin.contact_radius > 0.0)
+    throw limitdir::InputError("--method: not with spin_friction (its steps use an accelerated projected gradient)");
   if (vm.count("method")) p.stepping.method = limitdir::rolling_method_from_name(vm["method"].as<std::string>(), "--method");
   if (vm.count("velocity")) p.initial.velocity = limitdir::cli::parse_vector3(vm["velocity"].as<std::string>(), "--velocity");
   if (vm.count("omega")) p.initial.omega = limitdir::cli::parse_vector3(vm["omega"].as<std::string>(), "--omega");
@@ -101,7 +103,7 @@ int main(int argc, char* argv[]) {
     if (problem.stepping.every > 0 && steps / problem.stepping.every > max_rows)
       throw limitdir::InputError("--every: at most " + std::to_string(max_rows) + " history rows (got " +
                                  std::to_string(steps / problem.stepping.every) + " = steps / K); use a larger K");
-    const limitdir::SphereRun run = limitdir::simulate_rolling_sphere(problem.sphere, problem.initial, problem.stepping);
+    const limitdir::SphereRun run = limitdir::run_problem(problem, problem.sphere, problem.stepping);
     std::string text = limitdir::roll_report(problem, run).dump() + "\n";
     if (!run.converged)
       return {std::move(text), limitdir::cli::exit_numerical_failure,

@@ -141,6 +141,20 @@ RollProblem parse_roll_problem(const json& document, const std::string& source) 
     throw InputError(initial.at("position") + ": Z must be >= sphere.radius (no initial penetration)");
   read_time(Section(root.need("time"), root.at("time")), p);
   if (const json* solver = root.find("solver")) read_solver(Section(*solver, root.at("solver")), p);
+  if (const json* spin = root.find("spin_friction")) {
+    Section section(*spin, root.at("spin_friction"));
+    p.spin.contact_radius = section.positive("contact_radius");
+    if (const json* pressure = section.find("pressure")) {
+      if (*pressure == "uniform") p.spin.pressure = Pressure::uniform();
+      else if (*pressure != "hertz") Section::fail(section.at("pressure"), "must be \"hertz\" or \"uniform\"", *pressure);
+    }
+    section.done();
+    const auto solver = document.find("solver");
+    if (solver != document.end() && solver->is_object() && solver->contains("method"))
+      throw InputError(root.at("solver") + ".method: not with spin_friction (its steps use an accelerated projected gradient)");
+    if (p.initial.position[2] != p.sphere.radius || p.initial.velocity[2] != 0.0)
+      throw InputError(initial.at("position") + ": with spin_friction the sphere must start on the plane (Z = R, U_Z = 0)");
+  }
   root.done();
   try {
     validate(p);
@@ -161,7 +175,12 @@ void validate(const RollProblem& p) {
 
 bool is_planar(const RollProblem& p) {
   return p.initial.position[2] == p.sphere.radius && p.initial.velocity[1] == 0.0 && p.initial.velocity[2] == 0.0 &&
-         p.initial.omega[0] == 0.0;
+         p.initial.omega[0] == 0.0 && (p.spin.contact_radius == 0.0 || p.initial.omega[2] == 0.0);
+}
+
+SphereRun run_problem(const RollProblem& p, const RollingSphere& sphere, const SphereSteppingOptions& options) {
+  if (p.spin.contact_radius > 0.0) return simulate_spinning_sphere(sphere, p.spin, p.initial, options);
+  return simulate_rolling_sphere(sphere, p.initial, options);
 }
 
 json roll_problem_to_json(const RollProblem& p) {
@@ -169,7 +188,7 @@ json roll_problem_to_json(const RollProblem& p) {
   json sphere = {{"radius", p.sphere.radius}, {"j", p.sphere.j}};
   if (p.density > 0) sphere["density"] = p.density;
   else sphere["mass"] = p.sphere.mass;
-  return {{"schema", kSchema},
+  json out = {{"schema", kSchema},
           {"name", p.name},
           {"sphere", sphere},
           {"gravity", p.sphere.gravity},
@@ -177,10 +196,11 @@ json roll_problem_to_json(const RollProblem& p) {
           {"initial",
            {{"position", vec(p.initial.position)}, {"velocity", vec(p.initial.velocity)}, {"omega", vec(p.initial.omega)}}},
           {"time", {{"h", p.stepping.h}, {"t_end", p.stepping.t_end}, {"theta", p.stepping.theta}}},
-          {"solver",
-           {{"method", rolling_method_name(p.stepping.method)},
-            {"tol", p.stepping.solver.tol},
-            {"max_iter", p.stepping.solver.max_iter}}}};
+          {"solver", {{"tol", p.stepping.solver.tol}, {"max_iter", p.stepping.solver.max_iter}}}};
+  if (p.spin.contact_radius == 0.0) out["solver"]["method"] = rolling_method_name(p.stepping.method);
+  if (p.spin.contact_radius > 0.0)
+    out["spin_friction"] = {{"contact_radius", p.spin.contact_radius}, {"pressure", p.spin.pressure.name()}};
+  return out;
 }
 
 }  // namespace limitdir

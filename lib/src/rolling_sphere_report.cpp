@@ -40,7 +40,7 @@ json closed_form_json(const RollingClosedForm& cf, double X0) {
 json history_json(const SphereRun& run) {
   static const char* const names[] = {"t",       "X",       "Y",       "Z",     "U_X",   "U_Y",   "U_Z",
                                       "Omega_X", "Omega_Y", "Omega_Z", "r_N",   "r_T_X", "r_T_Y", "m_T_X",
-                                      "m_T_Y",   "error",   "iterations"};
+                                      "m_T_Y",   "m_T_Z",   "error",   "iterations"};
   json h = {{"reaction", "mean force (N) and moment (N m) over the step before t: impulse / h"}};
   for (const char* n : names) h[n] = json::array();
   json modes = json::array();
@@ -50,7 +50,8 @@ json history_json(const SphereRun& run) {
                              s.state.velocity[0], s.state.velocity[1], s.state.velocity[2],
                              s.state.omega[0],    s.state.omega[1],    s.state.omega[2],
                              s.r_N,               s.r_T[0],            s.r_T[1],
-                             s.m_R[0],            s.m_R[1],            s.error,
+                             s.m_R[0],            s.m_R[1],            s.m_Z,
+                             s.error,
                              static_cast<double>(s.iterations)};
     for (std::size_t k = 0; k < std::size(names); ++k)
       h[names[k]].push_back(detail::finite_in_report(values[k], "roll report", names[k]));
@@ -123,7 +124,7 @@ json roll_map(const RollProblem& problem, const Grid& mu, const Grid& mu_r) {
       RollingSphere s = problem.sphere;
       s.mu = m;
       s.mu_r = mr;
-      const SphereRun run = simulate_rolling_sphere(s, problem.initial, options);
+      const SphereRun run = run_problem(problem, s, options);
       rX.push_back(run.X_max);
       rt.push_back(run.at_rest ? json(run.t_rest) : json(nullptr));
       rs.push_back(run.at_rest);

@@ -23,9 +23,6 @@ using Vector6 = Eigen::Matrix<double, 6, 1>;
 // scale |z| + c: a few eps of the values involved.
 constexpr double kGradientTol = 16 * DBL_EPSILON;
 constexpr int kMaxNewton = 200;
-// Outer iterations of one step's variational inequality (accelerated projected gradient,
-// ~sqrt(cond W) ~ 4 per digit with cond(W) ~ 12: 1e-12 from a cold start takes ~100).
-constexpr int kMaxOuter = 20000;
 
 /// g(w) = w.z + c q(w).w, the quantity maximised by the projection.
 double g_of(const FrictionModel& model, double c, const Eigen::Vector3d& z, const Eigen::Vector3d& w) {
@@ -73,12 +70,12 @@ struct StepProblem {
   }
   /// Solves from Lambda (updated); returns the iterations and the error, the gradient-mapping
   /// norm |Lambda - proj(Lambda - s F)|/s relative to |b| (a velocity, like the cone solvers').
-  std::pair<int, double> solve(Vector5& lambda, double tol) {
+  std::pair<int, double> solve(Vector5& lambda, double tol, int max_iter) {
     const double scale = std::max(b.norm(), DBL_EPSILON);
     Vector5 previous = lambda, y = lambda;
     double t = 1.0, error = INFINITY;
     int k = 0;
-    for (; k < kMaxOuter; ++k) {
+    for (; k < max_iter; ++k) {
       const Vector5 next = project(y - step * (W * y + b));
       error = (next - y).norm() / (step * scale);
       previous = lambda;
@@ -187,7 +184,7 @@ SphereRun simulate_spinning_sphere(const RollingSphere& sphere, const SpinFricti
     Vector6 v;
     v << recorder.current().state.velocity, recorder.current().state.omega;
     step.b = H * v;
-    std::tie(next.iterations, next.error) = step.solve(lambda, options.solver.tol);
+    std::tie(next.iterations, next.error) = step.solve(lambda, options.solver.tol, options.solver.max_iter);
     const Vector6 v_next = v + Minv.asDiagonal() * (H.transpose() * lambda);
     const Vector5 x = H * v_next;
     next.state.position = recorder.current().state.position + h * ((1 - options.theta) * v + options.theta * v_next).head<3>();

@@ -63,6 +63,13 @@ expect_ok roll-report.schema.json 'len(r["history"]["t"]) == 2 and r["at_rest"]'
 expect_ok roll-report.schema.json 'r["closed_form"] is None and not r["at_rest"] and r["modes"][0]["mode"] == "slide and roll"' "$a" --h 1e-3 --t-end 1 --velocity 2.5,1,0
 run - --h 1e-3 --t-end 0.5 <"$a"
 [[ $rc -eq 0 ]] && echo "ok: problem on stdin" || fail "roll - <roll-fig3a.json exited with $rc"
+# Spin about the normal on a Hertz disc of radius a = 0.01 m (roll-spin.json): a pure spin
+# Omega_Z = 1 stops at J/(mu m g (3 pi/16) a) = 0.4 R^2/(0.2 g (3 pi/16) 0.01) = 8.6527 s (within a step, h = 1e-3);
+# Fig. 3b with spin goes further than without (the Contensou effect), by ~5 a.
+spin="$share/problems/roll-spin.json"
+expect_ok roll-report.schema.json 'abs(r["t_stop"] - 0.4 * R**2 / (0.2 * g * 3 * 3.141592653589793 / 16 * 0.01)) <= 1e-3 + 1e-9 and r["closed_form"] is None and r["history"]["m_T_Z"][1] < 0' \
+  "$spin" --velocity 0,0,0 --omega 0,0,1 --t-end 10
+expect_ok roll-report.schema.json 'r["X_max"] > 4.141182467 and r["X_max"] - 4.141182467 < 10 * 0.01 and r["problem"]["spin_friction"]["pressure"] == "hertz" and "method" not in r["problem"]["solver"]' "$spin"
 # Fig. 2 map: closed form by hand at every point that stops.
 expect_ok roll-map.schema.json \
   'len(r["mu"]) == 3 and len(r["mu_r"]) == 2 and all(abs(r["X_max_closed_form"][i][k] - 2.5**2 / (2 * g * min(m, mr / ((1 + j) * R)))) < 1e-9 for i, m in enumerate(r["mu"]) for k, mr in enumerate(r["mu_r"])) and r["max_abs_difference"] < 1e-6 and all(all(row) for row in r["stopped"])' \
@@ -93,6 +100,18 @@ expect_bad "friction.mu_s: unknown key" "$tmp/unknown-key.json"
 expect_bad "exactly one" "$tmp/mass-and-density.json"
 expect_bad "initial.position" "$tmp/inside.json"
 expect_bad "schema" "$tmp/schema.json"
+sed 's/"contact_radius": 0.01/"contact_radius": 0/' "$spin" >"$tmp/spin-zero.json"
+sed 's/"pressure": "hertz"/"pressure": "galin"/' "$spin" >"$tmp/spin-galin.json"
+sed 's/"tol": 1e-12,/"method": "pfp", "tol": 1e-12,/' "$spin" >"$tmp/spin-method.json"
+sed 's/"position": \[0, 0, 0.5\]/"position": [0, 0, 0.6]/' "$spin" >"$tmp/spin-above.json"
+expect_bad "spin_friction.contact_radius" "$tmp/spin-zero.json"
+expect_bad "spin_friction.pressure" "$tmp/spin-galin.json"
+expect_bad "solver.method: not with spin_friction" "$tmp/spin-method.json"
+expect_bad "on the plane" "$tmp/spin-above.json"
+expect_bad "--method" "$spin" --method pgs
+for f in spin-zero spin-galin; do
+  python3 "$validate" "$share/schemas" roll.schema.json --invalid "$tmp/$f.json" >/dev/null || fail "roll.schema.json accepts $f.json"
+done
 # The schema rejects them too (except what it cannot express: Z >= R).
 for f in neg-mu neg-mu-r zero-radius missing-key unknown-key mass-and-density schema; do
   python3 "$validate" "$share/schemas" roll.schema.json --invalid "$tmp/$f.json" >/dev/null || fail "roll.schema.json accepts $f.json"

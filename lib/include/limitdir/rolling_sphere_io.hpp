@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "limitdir/rolling_sphere.hpp"
+#include "limitdir/rolling_sphere_spin.hpp"
 
 namespace limitdir {
 
@@ -17,6 +18,9 @@ struct RollProblem {
   RollingSphere sphere;
   SphereState initial;
   SphereSteppingOptions stepping;
+  /// "spin_friction": {"contact_radius": a, "pressure": "hertz" | "uniform"}: the coupled
+  /// slide/spin model of rolling_sphere_spin.hpp instead of the Coulomb disk (a > 0); absent: 0.
+  SpinFriction spin;
 };
 
 /// Parses and validates a roll problem; every error is an InputError naming the source and the
@@ -31,8 +35,12 @@ nlohmann::json roll_problem_to_json(const RollProblem& problem);
 void validate(const RollProblem& problem);
 
 /// The planar start the closed form covers: on the plane (Z = R, U_Z = 0) with U_Y = 0 and
-/// Omega_X = 0 (Omega_Z is not resisted and does not couple).
+/// Omega_X = 0 (Omega_Z is not resisted by K_r and does not couple; with spin_friction it must
+/// be 0, where the exact model's moment vanishes by symmetry).
 bool is_planar(const RollProblem& problem);
+/// The run the problem asks for: simulate_rolling_sphere, or simulate_spinning_sphere with
+/// spin_friction.
+SphereRun run_problem(const RollProblem& problem, const RollingSphere& sphere, const SphereSteppingOptions& options);
 
 /// The report of one run (schema "limitdir.roll-report/1"): the problem, the run's summary, the
 /// mode changes, the closed form (null unless is_planar) and the history of the kept steps.

@@ -36,7 +36,8 @@ struct SpinFriction {
 Eigen::Vector3d project_on_limit_set(const FrictionModel& model, double c, const Eigen::Vector3d& z,
                                      Eigen::Vector3d& w);
 
-/// Runs the sphere from `initial` (on the plane: Z = R, U_Z = 0) with this contact; the
+/// Runs the sphere from `initial` (on the plane: Z = R, U_Z = 0) with this contact (each step
+/// at most options.solver.max_iter iterations to options.solver.tol; the method is unused); the
 /// samples' m_Z is the spin moment. The mode "slide" means |x| > rest speed (sliding or
 /// spinning). Throws InputError for invalid input (also a contact radius <= 0 or a pressure
 /// other than uniform and Hertz), NumericalError when the state stops being finite.
