@@ -39,6 +39,8 @@ struct AppInfo {
   /// What exit code 1 means, for --help (e.g. "the diagrams differ"); empty when the app
   /// never returns exit_negative.
   std::string exit_negative_meaning{};
+  /// The schema of the PROBLEM file, for --help.
+  std::string problem_schema = "limitdir.problem/1";
 };
 
 /// What a body produced: the complete standard output and the exit code. A body returning a
