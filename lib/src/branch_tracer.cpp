@@ -4,6 +4,7 @@
 #include <Eigen/Dense>
 #include <cmath>
 
+#include "limitdir/errors.hpp"
 #include "limitdir/sphere.hpp"
 
 namespace limitdir::detail {
@@ -49,7 +50,18 @@ Eigen::Vector3d FamilyField::dF_dp(const Eigen::Vector3d& w, double p) {
   // 1e-6 |p| balances truncation (h^2 ~ 1e-12) against rounding (1e-16/h ~ 1e-10).
   constexpr double relative_step = 1e-6;
   const double h = relative_step * std::max(1.0, std::abs(p));
-  return (F(w, p + h) - F(w, p - h)) / (2 * h);
+  // At an end of the parameter's valid range (d = 0 or 1 of a distortion, docs/manual.md section
+  // 6) one side is bad input: a one-sided difference there (truncation ~h ~ 1e-6 relative).
+  try {
+    const Eigen::Vector3d lo = F(w, p - h);
+    try {
+      return (F(w, p + h) - lo) / (2 * h);
+    } catch (const InputError&) {
+      return (F(w, p) - lo) / h;
+    }
+  } catch (const InputError&) {
+    return (F(w, p + h) - F(w, p)) / h;
+  }
 }
 
 // ----- the tracer -----------------------------------------------------------------------------
@@ -80,7 +92,7 @@ X newton_step(const Mat5& A, const X& H) {
 
 }  // namespace
 
-bool BranchTracer::correct(X& x, const X& t, const X& xp, int max_it) {
+bool BranchTracer::correct_unguarded(X& x, const X& t, const X& xp, int max_it) {
   // Converged when the Newton step is at rounding level of X and the residual is far below
   // the Newton tolerance of find-limits' refinement; a step longer than 1 left the branch.
   constexpr double step_tol = 1e-13, residual_tol = 1e-10, final_residual_tol = 1e-11, max_step = 1.0;
@@ -106,7 +118,7 @@ bool BranchTracer::correct(X& x, const X& t, const X& xp, int max_it) {
   return G.norm() <= final_residual_tol;
 }
 
-bool BranchTracer::correct_at_p(X& x, double p) {
+bool BranchTracer::correct_at_p_unguarded(X& x, double p) {
   constexpr double residual_tol = 1e-13, final_residual_tol = 1e-11;
   x[4] = p;
   for (int it = 0; it < 20; ++it) {
@@ -145,11 +157,34 @@ Node BranchTracer::node(const X& x, const X& t_prev) {
   return n;
 }
 
+// A point past an end of the parameter's valid range (d = 1 of a distortion: docs/manual.md
+// section 6) has no system: the corrector fails there, and the sweep shortens its step.
+bool BranchTracer::correct(X& x, const X& t, const X& xp, int max_it) {
+  try {
+    return correct_unguarded(x, t, xp, max_it);
+  } catch (const InputError&) {
+    return false;
+  }
+}
+
+bool BranchTracer::correct_at_p(X& x, double p) {
+  try {
+    return correct_at_p_unguarded(x, p);
+  } catch (const InputError&) {
+    return false;
+  }
+}
+
 std::optional<Node> BranchTracer::at(const Node& a, double s) {
   const X xp = a.x + s * a.t;
   X x = xp;
-  if (!correct(x, a.t, xp)) return std::nullopt;
-  return node(x, a.t);
+  // (node() re-evaluates at the corrected point, which may have drifted past the end)
+  try {
+    if (!correct(x, a.t, xp)) return std::nullopt;
+    return node(x, a.t);
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
 }
 
 BranchPoint BranchTracer::point(const Node& n) const {

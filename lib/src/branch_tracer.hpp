@@ -94,6 +94,8 @@ class BranchTracer {
   Located locate(const Node& a, const Node& b, double h, Fn f);
 
  private:
+  bool correct_unguarded(X& x, const X& t, const X& xp, int max_it);
+  bool correct_at_p_unguarded(X& x, double p);
   FamilyField field_;
   const ContinuationOptions& opt_;
 };

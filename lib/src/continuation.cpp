@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <boost/math/constants/constants.hpp>
 #include <limits>
 #include <map>
 
@@ -75,6 +76,25 @@ std::function<void(Problem&, double)> contact_parameter(const Problem& problem, 
   if (problem.contact.load_dependent())
     throw InputError("parameter k: the problem's shift is given by its height h (k follows the load)");
   return [](Problem& q, double p) { q.contact.shift = ContactSpec::Shift{ContactSpec::Shift::Kind::k, p}; };
+}
+
+/// The systems along a contact parameter: the exact contact model is rebuilt from one base
+/// model's quadrature rules (ContactExactModel::with_contact), the other models from scratch.
+std::function<System(double)> contact_family(const Problem& problem, std::function<void(Problem&, double)> set) {
+  std::shared_ptr<const ContactExactModel> base;
+  if (problem.friction.model == "exact") {
+    try {
+      base = make_contact_exact_model(make_contact(problem), problem.rho_over_R());
+    } catch (const InputError&) {
+      // a pressure outside the contact family (Galin, a profile): every system from scratch
+    }
+  }
+  return [problem, set, base](double p) {
+    Problem q = problem;
+    set(q, p);
+    if (!base || q.contact.axisymmetric()) return make_system(q);
+    return make_system(q, std::shared_ptr<const FrictionModel>(base->with_contact(make_contact(q), q.rho_over_R())));
+  };
 }
 
 }  // namespace
@@ -162,8 +182,19 @@ ParameterFamily parameter_family(const Problem& problem, const std::string& para
     f.problem = problem_with(set);
   } else if (parameter == "a/b" || parameter == "d" || parameter == "gamma" || parameter == "k") {
     const auto set = contact_parameter(problem, parameter);
-    f.system = with(set);
     f.problem = problem_with(set);
+    if (parameter == "d") {
+      // the tracer steps just past d = 0: sigma0 (1 + d u.r') with d < 0 is the distortion
+      // |d| in the opposite direction gamma + pi, the same pressure
+      f.system = contact_family(problem, [set](Problem& q, double p) {
+        // the sweep reaches an end d = 1 up to the rounding of its arithmetic (~1e-15)
+        constexpr double end_rounding = 1e-12;
+        set(q, std::abs(p) > 1.0 && std::abs(p) <= 1.0 + end_rounding ? 1.0 : std::abs(p));
+        if (p < 0) q.contact.distortion->gamma += boost::math::constants::pi<double>();
+      });
+    } else {
+      f.system = contact_family(problem, set);
+    }
   } else {
     throw InputError("parameter: unknown '" + parameter + "' (valid: force, lambda, alpha, j, rho, a/b, d, gamma, k)");
   }
@@ -520,6 +551,7 @@ class Sweeper {
         break;
       }
       const std::optional<Node> next = step(cur, h);
+      if (!next && end_at_valid_edge(cur, pts)) break;
       if (!next) {
         doubts_.push_back(fmt::format("branch {} stopped at {} = {}: the corrector failed", br.id, fam_.name, cur.x[4]));
         break;
@@ -554,6 +586,18 @@ class Sweeper {
     record_events(cur, start, (start.x - cur.x).norm(), br.id, pts);
     pts.push_back(tr_.point(start));
     br.closed = true;
+  }
+
+  // A sweep that ends where its parameter's valid range ends (d = 1 of a distortion, docs/manual.md
+  // section 6) cannot step past it: a branch whose steps fail within h_max of that end, heading
+  // there, is closed onto it by Newton at fixed p.
+  bool end_at_valid_edge(const Node& cur, std::vector<BranchPoint>& pts) {
+    const double edge = cur.t[4] > 0 ? to_ : lo_;
+    if (!(std::abs(edge - cur.x[4]) <= opt_.h_max)) return false;
+    X xb = cur.x;
+    if (!tr_.correct_at_p(xb, edge)) return false;
+    pts.push_back(tr_.point(tr_.node(xb, cur.t)));
+    return true;
   }
 
   // The branch ends exactly at the boundary it crosses between cur and next.

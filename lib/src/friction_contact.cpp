@@ -588,6 +588,25 @@ ContactExactModel::ContactExactModel(const Contact& contact, double rho)
   impl_ = std::move(im);
 }
 
+std::unique_ptr<ContactExactModel> ContactExactModel::with_contact(const Contact& contact, double rho) const {
+  if (contact.alpha() != contact_.alpha()) return std::make_unique<ContactExactModel>(contact, rho);
+  if (!std::isfinite(rho) || !(rho > 0.0))
+    throw InputError(fmt::format("exact contact model: rho must be a positive finite number (got {})", rho));
+  auto model = std::make_unique<ContactExactModel>(*this);
+  model->contact_ = contact;
+  model->rho_ = rho;
+  model->kappa_ = contact.kappa();
+  model->set_scales(rho / std::max(contact.a(), contact.b()), contact.kappa() / rho);
+  auto im = std::make_shared<Impl>(*impl_);  // the quadrature rules depend on alpha only
+  im->shape = {contact.a(), contact.b(), contact.has_linear_factor()};
+  im->rho = rho;
+  im->N = contact.N();
+  im->ell_d = contact.ell_distortion();
+  im->shift = contact.shift_scale();
+  model->impl_ = std::move(im);
+  return model;
+}
+
 std::unique_ptr<ContactExactModel> ContactExactModel::with_shift(double k) const {
   auto model = std::make_unique<ContactExactModel>(*this);
   model->contact_ = contact_.with_shift(k);  // validates the pressure's sign

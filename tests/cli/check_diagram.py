@@ -41,6 +41,16 @@ def problem_at(diagram, p):
         problem.setdefault("contact", {})["pressure"] = {"power": p}
     elif name == "rho":
         problem["rho"] = p
+    elif name == "a/b":  # docs/manual.md section 6: a = p b, b kept
+        contact = problem.setdefault("contact", {})
+        shape = contact.get("shape", "circle")
+        b = 1.0 if shape == "circle" else shape["ellipse"][1]
+        contact["shape"] = {"ellipse": [p * b, b]}
+    elif name in ("d", "gamma"):
+        distortion = problem.setdefault("contact", {}).setdefault("distortion", {"d": 0.0})
+        distortion[name] = p
+    elif name == "k":
+        problem.setdefault("contact", {})["shift"] = {"k": p}
     else:
         raise SystemExit(f"check_diagram.py does not know the parameter {name!r}")
     return problem

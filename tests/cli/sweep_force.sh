@@ -84,6 +84,15 @@ PY
 
 # ----- bad input -----------------------------------------------------------------------------------
 printf '%s\n' '{"system": {"preset": "disc"}, "friction": {"model": "harmonik"}}' >"$tmp/bad-problem.json"
+# the contact's parameters (docs/manual.md section 6), each end validated like a problem file
+ellipse="$share/problems/ellipse.json"
+expect_ok -- "$ellipse" --parameter a/b --force 0.3 --from 0.5 --to 1
+expect_ok -- "$ellipse" --parameter d --force 0.3 --from 0 --to 0.5
+expect_ok -- "$ellipse" --parameter d --force 0.3 --from 0.5 --to 1   # ends where d's valid range ends
+expect_bad "distortion.d" "$ellipse" --parameter d --force 0.3 --from 0 --to 1.5
+expect_bad "parameter gamma" "$ellipse" --parameter gamma --force 0.3 --from 0 --to 1
+expect_bad "shape.ellipse" "$ellipse" --parameter a/b --force 0.3 --from -1 --to 1
+expect_bad "friction.model" "$disc" --parameter k --force 0.3 --from 0 --to 0.5
 expect_bad "--from" "$disc" --to 1
 expect_bad "--to" "$disc" --from 0
 expect_bad "--from" "$disc" --from nan --to 1

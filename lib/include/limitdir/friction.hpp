@@ -82,6 +82,10 @@ class FrictionModel {
 
  protected:
   FrictionModel(double rho_over_R, double kappa_over_rho);
+  void set_scales(double rho_over_R, double kappa_over_rho) {
+    rho_over_R_ = rho_over_R;
+    kappa_over_rho_ = kappa_over_rho;
+  }
   /// Implementations see a unit vector w.
   virtual Eigen::Vector3d q_unit(const Eigen::Vector3d& w) const = 0;
   virtual FrictionJacobian jacobian_unit(const Eigen::Vector3d& w) const = 0;

@@ -48,6 +48,9 @@ class ContactExactModel : public FrictionModel {
   /// negative): the quadrature rules are reused, so that a load sweep whose shift follows the
   /// load rebuilds nothing else.
   std::unique_ptr<ContactExactModel> with_shift(double k) const;
+  /// The exact model of another contact and rho, reusing the quadrature rules when the
+  /// pressure exponent is the same (a sweep of the contact's a/b, d, gamma or k).
+  std::unique_ptr<ContactExactModel> with_contact(const Contact& contact, double rho) const;
 
   struct Impl;
 
