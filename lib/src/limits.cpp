@@ -716,11 +716,38 @@ Level level_from_string(const std::string& text) {
 
 namespace {
 LimitSet solve(const System& system, double F, const SolverOptions& opt);
+
+// docs/manual.md section 9: closed orbits are excluded by the symmetry argument where it
+// applies; otherwise the search must settle every seed's fate, or the certificate is
+// incomplete (a report that lists limit directions but may miss an attracting closed orbit
+// does not describe where the slip goes). The search is numerical: a proven level drops to
+// checked.
+void attach_closed_orbits(const System& system, double F, const SolverOptions& opt, LimitSet& set) {
+  Certificate& cert = set.certificate;
+  const auto append = [&](const std::string& text) { cert.reason += (cert.reason.empty() ? "" : "; ") + text; };
+  if (const std::optional<std::string> why = closed_orbit_exclusion(system, F)) {
+    cert.closed_orbits = "excluded";
+    append(*why);
+    return;
+  }
+  const OrbitSearch search = find_closed_orbits(system, F, set, opt.orbit_search);
+  set.closed_orbits = search.orbits;
+  if (search.complete()) {
+    cert.closed_orbits = "checked";
+    if (cert.level == Level::proven) cert.level = Level::checked;
+    append("closed orbits checked (numerically): " + search.summary());
+    return;
+  }
+  cert.closed_orbits = "incomplete";
+  cert.level = Level::incomplete;
+  append("closed orbits not settled: " + search.summary());
+}
 }  // namespace
 
 LimitSet find_limit_directions(const System& system, double F, const SolverOptions& opt) {
   LimitSet set = solve(system, F, opt);
   if (opt.prove) detail::attach_proof(system, F, opt, set);
+  if (opt.closed_orbits) attach_closed_orbits(system, F, opt, set);
   return set;
 }
 
