@@ -96,6 +96,20 @@ constexpr double return_time_factor = 3.0;
 // The section is crossed "near p" when the crossing is within 0.5 rad of p (the chart is then
 // well inside its hemisphere).
 constexpr double section_radius = 0.5;
+// A section is anchored only where |V*| > 1e-3 |F| (its normal, the flow direction, is then
+// defined to ~1e-13/1e-3 = 1e-10 rad); the first window is 8 time units of the field (8/|F|,
+// about one turn at the rates of |F|), growing by 1.5 per re-anchoring so that any period is
+// eventually covered within the step cap.
+constexpr double anchor_min_speed = 1e-3;
+constexpr double first_window = 8.0;
+constexpr double window_growth = 1.5;
+// Newton's slope P' = 1 to 1e-12 (rounding of exp(D) and the flux ratio is ~1e-14): a neutral
+// family without an isolated fixed point.
+constexpr double neutral_slope = 1e-12;
+// The crossing is bisected to 1e-15 relative in tau (rounding of tau itself ~1e-16).
+constexpr double crossing_rel_tol = 1e-15;
+// The first trial step: 1e-3 of the time scale 1/|F| of the field (as simulate.cpp).
+constexpr double first_step = 1e-3;
 
 struct Flow {
   const System* system;
@@ -141,7 +155,7 @@ Section section_at(const Eigen::Vector3d& p, const Eigen::Vector3d& flow) {
 // rounding (the dense output costs no evaluation of V*).
 State locate_crossing(Dense& stepper, const Section& sec, double t0, double t1, double& at) {
   State y;
-  for (int i = 0; i < 200 && t1 - t0 > 1e-15 * std::max(1.0, std::abs(t1)); ++i) {
+  for (int i = 0; i < 200 && t1 - t0 > crossing_rel_tol * std::max(1.0, std::abs(t1)); ++i) {
     const double m = 0.5 * (t0 + t1);
     stepper.calc_state(m, y);
     (sec.g(w_of(y)) < 0 ? t0 : t1) = m;
@@ -221,7 +235,7 @@ class Search {
 
 Dense Search::make_stepper(const State& y, double tol) const {
   Dense stepper = odeint::make_dense_output(tol, tol, odeint::runge_kutta_dopri5<State>());
-  stepper.initialize(y, 0.0, 1e-3 / scale_);
+  stepper.initialize(y, 0.0, first_step / scale_);
   return stepper;
 }
 
@@ -301,7 +315,7 @@ std::optional<ClosedOrbit> Search::newton(const Section& sec, double s, double s
     const double flux1 = sign * system_.spherical(r->w, F_).dot(sec.v);
     if (!(flux0 > 0 && flux1 > 0)) return std::nullopt;
     const double slope = std::exp(r->D) * flux0 / flux1 * (1 + r->s * r->s) / (1 + s * s);
-    if (!(std::abs(slope - 1) > 1e-12)) return std::nullopt;  // a neutral family: no isolated fixed point
+    if (!(std::abs(slope - 1) > neutral_slope)) return std::nullopt;  // no isolated fixed point
     double ds = -g / (slope - 1);
     if (std::abs(ds) > newton_max_step) ds *= newton_max_step / std::abs(ds);
     s += ds;
@@ -365,7 +379,7 @@ Search::Fate Search::follow(const Eigen::Vector3d& seed, double sign) {
   Dense stepper = make_stepper({seed[0], seed[1], seed[2], 0.0}, search_tol);
   const Flow f = flow(sign, false);
   std::optional<Section> sec;
-  double anchored_at = 0, window = 8.0 / scale_;
+  double anchored_at = 0, window = first_window / scale_;
   int attempts = 0;
   bool near_zero = false;  // refine once per visit to a small |V*|
   bool has_last = false;  // a return to the current section, at `last`
@@ -383,11 +397,11 @@ Search::Fate Search::follow(const Eigen::Vector3d& seed, double sign) {
     near_zero = small;
     if (captured(w, sign, orbit_capture)) return Fate::closed_orbit;
     if (!sec || t1 - anchored_at > window) {  // (re-)anchor the section here
-      if (V.norm() > 1e-3 * scale_) {
+      if (V.norm() > anchor_min_speed * scale_) {
         sec = section_at(w, sign * V);
         anchored_at = last_at = t1;
         has_last = false;
-        window *= 1.5;
+        window *= window_growth;
       }
       continue;
     }

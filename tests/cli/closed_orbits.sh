@@ -62,6 +62,9 @@ holds "skew disc: an orbit is not a latitude circle" \
   'all(max(p[2] for p in o["polyline"]) - min(p[2] for p in o["polyline"]) < 1e-7 for o in r["closed_orbits"])'
 holds "skew disc: the attracting orbits do not come in +- pairs" \
   'sorted(round(o["w"][2], 7) for o in r["closed_orbits"] if o["stability"] == "attracting") == sorted(round(-o["w"][2], 7) for o in r["closed_orbits"] if o["stability"] == "attracting") and any(o["stability"] == "attracting" for o in r["closed_orbits"])'
+cp "$tmp/stdout" "$tmp/skew-report.json"
+why=$(python3 "$(dirname "$0")/validate_json.py" "$share/schemas" limits.schema.json "$tmp/skew-report.json") ||
+  fail "skew disc: the report with closed orbits is not valid against limits.schema.json: $why"
 # closed orbits are not zeros: |w| = 1, period > 0, multiplier > 0, polyline closed up to one step
 holds "skew disc: malformed orbit entries" \
   'all(abs(math.hypot(*o["w"]) - 1) < 1e-9 and o["period"] > 0 and o["multiplier"] > 0 and len(o["polyline"]) == 128 for o in r["closed_orbits"])'
