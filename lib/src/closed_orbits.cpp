@@ -438,8 +438,8 @@ OrbitSearch Search::run() {
     SeedFates& fates = sign > 0 ? result_.forward : result_.backward;
     for (const Eigen::Vector3d& seed : seeds) {
       ++fates.seeds;
-      if (!budget_left()) {
-        ++fates.unresolved;
+      if (!budget_left() || static_cast<int>(result_.orbits.size()) > max_orbits) {
+        ++fates.unresolved;  // not followed: the budget is spent or the orbits form a continuum
         continue;
       }
       switch (follow(seed, sign)) {
@@ -449,12 +449,18 @@ OrbitSearch Search::run() {
       }
     }
   }
+  // the reasons that concern the whole search come first
+  if (static_cast<int>(result_.orbits.size()) > max_orbits)
+    result_.doubts.insert(result_.doubts.begin(),
+                          fmt::format("more than {} closed orbits: a continuum of orbits is likely (the search "
+                                      "stopped there)",
+                                      max_orbits));
   if (!budget_left()) {
     result_.budget_spent = true;
-    doubt(fmt::format("the work budget of the orbit search ({} evaluations of V*) is spent", opt_.max_evaluations));
+    result_.doubts.insert(result_.doubts.begin(), fmt::format("the work budget of the orbit search ({} evaluations "
+                                                              "of V*) is spent",
+                                                              opt_.max_evaluations));
   }
-  if (static_cast<int>(result_.orbits.size()) > max_orbits)
-    doubt(fmt::format("more than {} closed orbits: a continuum of orbits is likely", max_orbits));
   for (const ClosedOrbit& o : result_.orbits)
     if (o.stability == OrbitStability::neutral)
       doubt(fmt::format("the orbit through w = {} is neutral (multiplier {:.9g}): a continuum of orbits is likely",
@@ -486,8 +492,11 @@ std::string OrbitSearch::summary() const {
   std::string text = fates(forward, "forward");
   if (backward.seeds > 0) text += "; " + fates(backward, "backward");
   text += fmt::format("; {} closed orbit(s)", orbits.size());
-  for (const ClosedOrbit& o : orbits)
-    text += fmt::format(" [{} through w = {}, period {:.6g}]", to_string(o.stability), vec(o.w), o.period);
+  constexpr std::size_t listed = 4;  // the reason stays one readable line
+  for (std::size_t i = 0; i < std::min(orbits.size(), listed); ++i)
+    text += fmt::format(" [{} through w = {}, period {:.6g}]", to_string(orbits[i].stability), vec(orbits[i].w),
+                        orbits[i].period);
+  if (orbits.size() > listed) text += fmt::format(" and {} more", orbits.size() - listed);
   for (const std::string& d : doubts) text += "; " + d;
   return text;
 }
