@@ -385,3 +385,20 @@ TEST_CASE("find_closed_orbits: options out of range are bad input") {
   CHECK_THROWS_AS(find_closed_orbits(s, 0.35, none, opt), InputError);
   CHECK_THROWS_AS(find_closed_orbits(s, std::nan(""), none), InputError);
 }
+
+TEST_CASE("(64) with a rotation part, a = lambda, c = 0: a rigid rotation, every latitude circle a neutral orbit") {
+  // dtheta/dtau = cos th (lambda - a) sin th = 0: every trajectory is a circle of period
+  // 2 pi/omega and multiplier 1; the search reports a continuum and is not complete
+  const Rotation rot{-0.4, -0.4, 1.3, 0.0};
+  const OrbitSearch search = rot.search();
+  INFO(search.summary());
+  CHECK_FALSE(search.complete());
+  CHECK(search.summary().find("a continuum of orbits is likely") != std::string::npos);
+  REQUIRE_FALSE(search.orbits.empty());
+  for (const ClosedOrbit& o : search.orbits) {
+    CHECK(o.stability == OrbitStability::neutral);
+    CHECK(o.period == doctest::Approx(2 * kPi / rot.omega).epsilon(orbit_tol));
+    CHECK(std::abs(o.multiplier - 1) <= multiplier_rel_tol);
+    for (const Eigen::Vector3d& w : o.polyline) CHECK(std::abs(rot.latitude(w) - rot.latitude(o.w)) <= orbit_tol);
+  }
+}
