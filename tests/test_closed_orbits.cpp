@@ -10,6 +10,8 @@
 #include <memory>
 
 #include "limitdir/closed_orbits.hpp"
+#include "limitdir/continuation.hpp"
+#include "limitdir/hopf.hpp"
 #include "limitdir/contact.hpp"
 #include "limitdir/errors.hpp"
 #include "limitdir/friction.hpp"
@@ -401,4 +403,45 @@ TEST_CASE("(64) with a rotation part, a = lambda, c = 0: a rigid rotation, every
     CHECK(std::abs(o.multiplier - 1) <= multiplier_rel_tol);
     for (const Eigen::Vector3d& w : o.polyline) CHECK(std::abs(rot.latitude(w) - rot.latitude(o.w)) <= orbit_tol);
   }
+}
+
+TEST_CASE("Hopf events of the continuation on (64) with a rotation part: the orbit born on the predicted side, "
+          "supercritical and subcritical") {
+  // a - lambda = 0.7: the Hopf point at c3 = 0.7; for c3 < 0.7 the pole is an unstable focus and
+  // the orbit sin theta* = c3/(a - lambda) attracts (supercritical). a - lambda = -0.7: the Hopf
+  // point at c3 = -0.7; for c3 > -0.7 the pole is a stable focus (trace 2 (a - lambda - c3) < 0)
+  // and the orbit repels (multiplier exp(2 pi (lambda - a) cos^2 theta*/omega) > 1): subcritical.
+  struct Case {
+    Rotation rot;
+    double from, to;
+    std::string kind;
+    bool orbit_below;
+  };
+  for (const Case& c : {Case{{0.3, -0.4, 1.3, 0.0}, 0.5, 0.9, "supercritical", true},
+                        Case{{-0.3, 0.4, 0.8, 0.0}, -0.9, -0.5, "subcritical", false}}) {
+    CAPTURE(c.kind);
+    const System s = c.rot.system();
+    const ParameterFamily family{"force", [s](double) { return s; }, [](double p) { return p; }, nullptr};
+    const Diagram d = sweep(family, c.from, c.to);
+    std::vector<Event> hopf;
+    for (const Event& e : d.events)
+      if (e.kind == EventKind::hopf) hopf.push_back(e);
+    REQUIRE(hopf.size() == 1);
+    const double F_hopf = c.rot.a - c.rot.lambda;
+    // located to the continuation's p_tol = 1e-11 (a linear trace in F): 1e-9 leaves a factor 100
+    CHECK(std::abs(hopf.front().p - F_hopf) <= 1e-9);
+    const double dp = 0.1 * std::abs(F_hopf);
+    const HopfOrbits h = orbits_at_hopf(family, hopf.front(), dp, 0.5);  // chordal radius 0.447, as above
+    INFO(h.reason);
+    CHECK(h.kind == c.kind);
+    const std::vector<ClosedOrbit>& born = c.orbit_below ? h.below : h.above;
+    CHECK((c.orbit_below ? h.above : h.below).empty());
+    REQUIRE(born.size() == 1);
+    const double p = c.orbit_below ? h.p_below : h.p_above;
+    CHECK(std::abs(c.rot.latitude(born.front().w) - std::asin(p / F_hopf)) <= orbit_tol);
+  }
+  const Event not_hopf{EventKind::fold, 0.7, {Eigen::Vector3d::UnitZ()}, {0}};
+  const System s = Rotation{0.3, -0.4, 1.3, 0.0}.system();
+  const ParameterFamily family{"force", [s](double) { return s; }, [](double p) { return p; }, nullptr};
+  CHECK_THROWS_AS(orbits_at_hopf(family, not_hopf, 0.07, 0.5), InputError);
 }

@@ -542,15 +542,6 @@ std::optional<std::string> closed_orbit_exclusion(const System& system, double F
                      "rows 1-2), which carries one, so an orbit off it would enclose a zero");
 }
 
-std::optional<double> hopf_parameter(double p0, const Eigen::Matrix2d& J0, double p1, const Eigen::Matrix2d& J1) {
-  const double t0 = J0.trace(), t1 = J1.trace();
-  if (!(J0.determinant() > 0 && J1.determinant() > 0)) return std::nullopt;
-  if (t0 == 0) return p0;
-  if (t1 == 0) return p1;
-  if ((t0 < 0) == (t1 < 0)) return std::nullopt;
-  return p0 + (p1 - p0) * t0 / (t0 - t1);
-}
-
 std::vector<ClosedOrbit> orbits_around(const OrbitSearch& search, const Eigen::Vector3d& w, double radius) {
   std::vector<ClosedOrbit> out;
   const Eigen::Vector3d u = w.normalized();

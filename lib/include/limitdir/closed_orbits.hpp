@@ -11,8 +11,7 @@
 //  * find_closed_orbits: a bounded numerical search (forward and backward trajectories from a
 //    dense deterministic seed set, recurrence on Poincare sections, Newton on the return map)
 //    and the fate of every seed;
-//  * hopf_parameter / orbits_around: Hopf points of a limit direction along a branch and the
-//    orbits born there.
+//  * orbits_around: the orbits near a point (a focus: the orbits born at a Hopf point, hopf.hpp).
 #include <Eigen/Core>
 #include <optional>
 #include <string>
@@ -100,12 +99,6 @@ OrbitSearch find_closed_orbits(const System& system, double F, const LimitSet& l
 ///    the longitude is constant on every orbit, a meridian flow has no closed orbit.
 /// The string is that argument, for the certificate.
 std::optional<std::string> closed_orbit_exclusion(const System& system, double F);
-
-/// A Hopf point between two points p0, p1 of a branch of limit directions with tangent
-/// Jacobians J0, J1 (classify.hpp): trace J_T changes sign while det J_T > 0 at both ends (a
-/// complex pair crosses the imaginary axis). Returns the parameter where the linear
-/// interpolation of the trace vanishes, none when there is no such crossing.
-std::optional<double> hopf_parameter(double p0, const Eigen::Matrix2d& J0, double p1, const Eigen::Matrix2d& J1);
 
 /// The orbits of `search` that lie within `radius` (chordal distance) of the point w, e.g. of a
 /// focus just beyond a Hopf point: the orbits born there.
