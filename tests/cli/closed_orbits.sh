@@ -69,4 +69,7 @@ why=$(python3 "$(dirname "$0")/validate_json.py" "$share/schemas" limits.schema.
 holds "skew disc: malformed orbit entries" \
   'all(abs(math.hypot(*o["w"]) - 1) < 1e-9 and o["period"] > 0 and o["multiplier"] > 0 and len(o["polyline"]) == 128 for o in r["closed_orbits"])'
 
+run --help
+grep -q "Closed orbits" "$tmp/stdout" || fail "find-limits --help does not mention closed orbits"
+
 cli_finish "closed_orbits"
