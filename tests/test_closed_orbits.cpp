@@ -445,3 +445,25 @@ TEST_CASE("Hopf events of the continuation on (64) with a rotation part: the orb
   const ParameterFamily family{"force", [s](double) { return s; }, [](double p) { return p; }, nullptr};
   CHECK_THROWS_AS(orbits_at_hopf(family, not_hopf, 0.07, 0.5), InputError);
 }
+
+TEST_CASE("(75) Coulomb point model on a general system: trajectories into a singular point count as limit-set "
+          "points, never as orbits") {
+  // the general system of share/problems/general.json with the point model: V* jumps at the
+  // poles (singular points of the limit set); a seed counted at a closed orbit needs a listed orbit
+  Problem p;
+  p.system.preset = "general";
+  p.system.mass << 2.0, 0.3, 0.0, 0.3, 1.5, 0.2, 0.0, 0.2, 0.8;
+  p.system.load_direction = Eigen::Vector3d::UnitX();
+  p.system.load_offset = Eigen::Vector3d(0.0, 0.0, 0.1);
+  p.pressure = Pressure::uniform();
+  p.friction.model = "coulomb-point";
+  const System s = make_system(p);
+  const LimitSet L = limits_without_orbits(s, 0.2);
+  REQUIRE_FALSE(L.singular_points.empty());
+  const OrbitSearch search = find_closed_orbits(s, 0.2, L);
+  INFO(search.summary());
+  for (const SeedFates* f : {&search.forward, &search.backward}) {
+    CHECK(f->limit_direction + f->closed_orbit + f->unresolved == f->seeds);
+    if (search.orbits.empty()) CHECK(f->closed_orbit == 0);
+  }
+}

@@ -214,6 +214,7 @@ class Search {
   };
   Fate follow(const Eigen::Vector3d& seed, double sign);
   std::optional<Fate> at_zero(const Eigen::Vector3d& w, double sign);
+  bool at_singular_point(const Eigen::Vector3d& w) const;
   bool captured(const Eigen::Vector3d& w, double sign, double radius) const;
   std::optional<Return> return_map(const Section& sec, double s, double sign, bool divergence, double tau_max);
   std::optional<ClosedOrbit> newton(const Section& sec, double s, double sign, double tau_max);
@@ -259,10 +260,15 @@ std::optional<Search::Fate> Search::at_zero(const Eigen::Vector3d& w, double sig
   return Fate::unresolved;
 }
 
-// Near a singular point, or within `radius` of an orbit attracting in this time direction.
-bool Search::captured(const Eigen::Vector3d& w, double sign, double radius) const {
+// At a singular point of the limit set (a discontinuity of V*).
+bool Search::at_singular_point(const Eigen::Vector3d& w) const {
   for (const SingularPoint& sp : limits_.singular_points)
     if ((w - sp.w).norm() <= singular_capture) return true;
+  return false;
+}
+
+// Within `radius` of an orbit attracting in this time direction.
+bool Search::captured(const Eigen::Vector3d& w, double sign, double radius) const {
   for (const KnownOrbit& o : known_)
     if (attracts(o.stability, sign) && distance_to_polyline(w, o) <= radius) return true;
   return false;
@@ -395,6 +401,7 @@ Search::Fate Search::follow(const Eigen::Vector3d& seed, double sign) {
     if (small && !near_zero)
       if (const std::optional<Fate> z = at_zero(w, sign)) return *z;
     near_zero = small;
+    if (at_singular_point(w)) return Fate::limit_direction;  // counted with the limit set's points
     if (captured(w, sign, orbit_capture)) return Fate::closed_orbit;
     if (!sec || t1 - anchored_at > window) {  // (re-)anchor the section here
       if (V.norm() > anchor_min_speed * scale_) {

@@ -48,7 +48,8 @@ struct ClosedOrbit {
 /// The fates of the seeds in one time direction.
 struct SeedFates {
   int seeds = 0;
-  int limit_direction = 0;  // ended at a listed limit direction, circle or singular point
+  int limit_direction = 0;  // ended at a listed limit direction, circle or singular point (a
+                            // discontinuity of V*, within 1e-6)
   int closed_orbit = 0;     // approached an orbit found (attracting in this time direction)
   int unresolved = 0;       // anything else (an unlisted zero, no convergence, the budget)
 };
