@@ -174,7 +174,10 @@ struct KnownOrbit {
 };
 
 double distance_to_polyline(const Eigen::Vector3d& w, const KnownOrbit& o) {
-  if ((w - o.centre).norm() > o.radius + 1.0) return std::numeric_limits<double>::infinity();
+  // every sample lies within o.radius of o.centre: beyond 2 orbit_approach (the largest radius
+  // any caller tests) that lower bound of the distance decides
+  const double lower = (w - o.centre).norm() - o.radius;
+  if (lower > 2 * orbit_approach) return lower;
   double best = std::numeric_limits<double>::infinity();
   const std::vector<Eigen::Vector3d>& line = o.dense;
   for (std::size_t i = 0; i < line.size(); ++i) {
