@@ -136,6 +136,8 @@ double T_eps(double e) {
 }
 
 constexpr double disc_j = 0.5, disc_rho = 2.0 / 3.0;  // rho = kappa (39) for the uniform disc
+// (13): M = diag(m, m, j m/rho^2) with m = 1 (R = 1)
+Eigen::Matrix3d disc_mass() { return Eigen::Vector3d(1.0, 1.0, disc_j / (disc_rho * disc_rho)).asDiagonal(); }
 
 // At F = 0 the meridian component of M^-1 q for (13), M = diag(1, 1, j/rho^2), (46)/(53):
 //   V* . e_th = Q sin th - (rho kappa/j) T cos th,   eps = (rho/R) cot th,
@@ -176,16 +178,14 @@ double P_lateral(double e) {
 System shifted_disc(double k) {
   const auto model = std::shared_ptr<const FrictionModel>(
       make_contact_exact_model(Contact::circle(1.0, NominalPressure::uniform()).with_shift(k)));
-  const Eigen::Matrix3d M = Eigen::Vector3d(1.0, 1.0, disc_j / (disc_rho * disc_rho)).asDiagonal();
-  return System(M, Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), model);
+  return System(disc_mass(), Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), model);
 }
 
 // The disc (13) with the harmonic model N = 2 of the uniform exact model (Sect. 7.4).
 System harmonic_disc() {
   auto harmonic = std::shared_ptr<const FrictionModel>(
       std::make_unique<HarmonicModel>(*make_exact_model(Pressure::uniform(), disc_rho), 2));
-  const Eigen::Matrix3d M = Eigen::Vector3d(1.0, 1.0, disc_j / (disc_rho * disc_rho)).asDiagonal();
-  return System(M, Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), harmonic);
+  return System(disc_mass(), Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), harmonic);
 }
 
 }  // namespace
@@ -251,6 +251,13 @@ TEST_CASE("(2) [Kireenkov] shifted disc at F = 0: the circles of limit direction
   CHECK(search.forward.closed_orbit == search.forward.seeds);  // every forward trajectory
   REQUIRE(search.orbits.size() == 2);
   const double e = eps_star(), th = std::atan(disc_rho / e);
+  // the same latitude as the unshifted disc's circles of limit directions (find-limits, Fig. 16)
+  const System unshifted(disc_mass(), Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(),
+                         std::shared_ptr<const FrictionModel>(make_exact_model(Pressure::uniform(), disc_rho)));
+  int circles_at_th = 0;
+  for (const LimitCircle& c : limits_without_orbits(unshifted, 0.0).circles)
+    circles_at_th += std::abs(std::abs(c.theta) - th) <= orbit_tol;
+  CHECK(circles_at_th == 2);
   // dphi/dtau = -k sgn(w3) Pcal(eps*)/cos th* (the lateral force, M_xy = I): period
   // 2 pi cos th*/(k Pcal); transverse rate d(V* . e_th)/dth at th* (central differences of the
   // closed form, h = 1e-5: error ~h^2 |f'''| ~ 1e-10); R* = -Q cos th* - (rho kappa/j) T sin th*.
