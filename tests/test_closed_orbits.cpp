@@ -181,6 +181,15 @@ System shifted_disc(double k) {
   return System(disc_mass(), Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), model);
 }
 
+// The load F as the parameter of a fixed system (the continuation's force family).
+ParameterFamily force_family(const System& s) {
+  ParameterFamily family;
+  family.name = "force";
+  family.system = [s](double) { return s; };
+  family.force = [](double p) { return p; };
+  return family;
+}
+
 // The disc (13) with the harmonic model N = 2 of the uniform exact model (Sect. 7.4).
 System harmonic_disc() {
   auto harmonic = std::shared_ptr<const FrictionModel>(
@@ -428,7 +437,7 @@ TEST_CASE("Hopf events of the continuation on (64) with a rotation part: the orb
                         Case{{-0.3, 0.4, 0.8, 0.0}, -0.9, -0.5, "subcritical", false}}) {
     CAPTURE(c.kind);
     const System s = c.rot.system();
-    const ParameterFamily family{"force", [s](double) { return s; }, [](double p) { return p; }, nullptr};
+    const ParameterFamily family = force_family(s);
     const Diagram d = sweep(family, c.from, c.to);
     std::vector<Event> hopf;
     for (const Event& e : d.events)
@@ -449,7 +458,7 @@ TEST_CASE("Hopf events of the continuation on (64) with a rotation part: the orb
   }
   const Event not_hopf{EventKind::fold, 0.7, {Eigen::Vector3d::UnitZ()}, {0}};
   const System s = Rotation{0.3, -0.4, 1.3, 0.0}.system();
-  const ParameterFamily family{"force", [s](double) { return s; }, [](double p) { return p; }, nullptr};
+  const ParameterFamily family = force_family(s);
   CHECK_THROWS_AS(orbits_at_hopf(family, not_hopf, 0.07, 0.5), InputError);
 }
 
