@@ -50,9 +50,10 @@ using State = std::array<double, 4>;  // w1, w2, w3 and D = the integral of div 
 using Dense = decltype(odeint::make_dense_output(1.0, 1.0, odeint::runge_kutta_dopri5<State>()));
 
 // Integrator tolerances (absolute and relative, per step, on |w| = 1): the search only needs
-// the shape of a trajectory (its fate is decided at scales >= 1e-6), Newton on the return map
-// needs P to ~1e-10 for its fixed-point test below.
-constexpr double search_tol = 1e-9;
+// the shape of a trajectory (its fate is decided at distances >= 1e-4 |F| in |V*| and 1e-3 from
+// an orbit, 1e3 above a global error of ~1e-7 over ~1e3 steps), Newton on the return map needs
+// P to ~1e-10 for its fixed-point test below.
+constexpr double search_tol = 1e-7;
 constexpr double newton_tol = 1e-12;
 // |P(s) - s| at a fixed point: the global error of P at newton_tol over a period of ~1e2
 // steps is ~1e-10; 1e-9 leaves a factor 10.

@@ -730,9 +730,19 @@ void attach_closed_orbits(const System& system, double F, const SolverOptions& o
     append(*why);
     return;
   }
-  const OrbitSearch search = find_closed_orbits(system, F, set, opt.orbit_search);
+  // With the limit set already in doubt the certificate is incomplete whatever the search
+  // finds: only the forward trajectories (the attracting orbits, where slip ends up) are run.
+  OrbitSearchOptions search_options = opt.orbit_search;
+  const bool forward_only = !cert.complete() && search_options.backward;
+  if (forward_only) search_options.backward = false;
+  const OrbitSearch search = find_closed_orbits(system, F, set, search_options);
   set.closed_orbits = search.orbits;
-  if (search.complete()) {
+  if (forward_only) {  // the level is incomplete already
+    cert.closed_orbits = "incomplete";
+    append("closed orbits searched forward only (the limit set is incomplete): " + search.summary());
+    return;
+  }
+  if (search.complete() && search.backward.seeds > 0) {  // both directions: attracting and repelling orbits
     cert.closed_orbits = "checked";
     if (cert.level == Level::proven) cert.level = Level::checked;
     append("closed orbits checked (numerically): " + search.summary());
