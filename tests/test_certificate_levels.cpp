@@ -91,12 +91,19 @@ TEST_CASE("A general system (coupled mass matrix, harmonic N = 3): proven, the c
   p.system.load_direction = Eigen::Vector3d::UnitX();
   p.system.load_offset = Eigen::Vector3d(0.0, 0.0, 0.1);
   const System sys = make_system(p);
-  SolverOptions numerical;
+  SolverOptions numerical, zeros_only;
   numerical.prove = false;
+  numerical.closed_orbits = zeros_only.closed_orbits = false;  // the level of the limit directions alone
   const LimitSet N = find_limit_directions(sys, 0.5, numerical);
-  const LimitSet L = find_limit_directions(sys, 0.5);
+  const LimitSet L = find_limit_directions(sys, 0.5, zeros_only);
   CHECK(N.certificate.level == Level::checked);
   CHECK(L.certificate.level == Level::proven);
+  // no symmetry excludes closed orbits here: the (numerical) orbit search makes it checked
+  const LimitSet O = find_limit_directions(sys, 0.5);
+  CHECK(O.certificate.level == Level::checked);
+  CHECK(O.certificate.closed_orbits == "checked");
+  CHECK(O.certificate.reason.rfind("proven:", 0) == 0);
+  CHECK(O.closed_orbits.empty());
   CHECK(L.directions.size() == N.directions.size());
   int sum = 0;
   for (const auto& c : L.directions) sum += c.index;

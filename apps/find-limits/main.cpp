@@ -22,6 +22,8 @@ int main(int argc, char* argv[]) {
       "Finds all limit directions w of the slip near stick at the load F, the zeros of the spherical\n"
       "part V*(w) of x' = B(w) w + c (122), classifies each one radially (attracting, repelling,\n"
       "tangent) and on the sphere (node, saddle, focus), and checks the Poincare-Hopf index sum.\n"
+      "Closed orbits of the flow w' = V*(w) are excluded by symmetry (disc, ball) or searched for and\n"
+      "listed (docs/manual.md section 9); certificate.closed_orbits says which.\n"
       "Prints one JSON object (schema \"limitdir.limits/1\"). Its certificate has a level: proven (a\n"
       "computer-assisted proof), checked (every consistency check passed) or incomplete. When it is\n"
       "incomplete, or below --require, the report is printed all the same, the reason goes to standard\n"

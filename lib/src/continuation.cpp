@@ -905,6 +905,7 @@ Diagram sweep(const ParameterFamily& family, double from, double to, const Conti
   // is one, proves its regions itself).
   ContinuationOptions opt = options;
   opt.solver.prove = false;
+  opt.solver.closed_orbits = false;  // orbits are not branches of limit directions (docs/manual.md section 9)
   Sweeper s(family, from, to, opt);
   return s.run();
 }

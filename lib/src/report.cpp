@@ -378,6 +378,23 @@ json limits_report(const Problem& problem, const System& system, const LimitSet&
   for (const SingularPoint& sp : limits.singular_points)
     singular.push_back({{"w", vector3((sp.w.array() + 0.0).matrix(), "singular_points.w")}, {"index", sp.index}});
 
+  // docs/manual.md section 9: the closed orbits of V* found by the search.
+  json orbits = json::array();
+  for (std::size_t k = 0; k < limits.closed_orbits.size(); ++k) {
+    const ClosedOrbit& o = limits.closed_orbits[k];
+    orbits.push_back(in_entry("closed_orbits[" + std::to_string(k) + "]", [&] {
+      json polyline = json::array();
+      for (const Eigen::Vector3d& w : o.polyline) polyline.push_back(vector3((w.array() + 0.0).matrix(), "polyline"));
+      return json{{"w", vector3((o.w.array() + 0.0).matrix(), "w")},
+                  {"period", finite(o.period, "period")},
+                  {"multiplier", finite(o.multiplier, "multiplier")},
+                  {"stability", to_string(o.stability)},
+                  {"rdot_mean", finite(o.rdot_mean, "rdot_mean")},
+                  {"residual", finite(o.residual, "residual")},
+                  {"polyline", std::move(polyline)}};
+    }));
+  }
+
   // docs/manual.md section 1 (Poincare-Hopf): the index sum and whether the set is provably complete.
   const Certificate& certificate = limits.certificate;
   Problem at_force = problem;  // the embedded problem file carries the load actually used
@@ -391,11 +408,13 @@ json limits_report(const Problem& problem, const System& system, const LimitSet&
           {"limit_directions", std::move(directions)},
           {"circles", std::move(circles)},
           {"singular_points", std::move(singular)},
+          {"closed_orbits", std::move(orbits)},
           {"certificate",
            {{"index_sum", certificate.index_sum},
             {"level", to_string(certificate.level)},
             {"complete", certificate.complete()},
-            {"reason", certificate.reason}}}};
+            {"reason", certificate.reason},
+            {"closed_orbits", certificate.closed_orbits}}}};
 }
 
 json limits_report(const Problem& problem, const LimitSet& limits) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "limitdir/classify.hpp"
+#include "limitdir/closed_orbits.hpp"
 #include "limitdir/system.hpp"
 
 namespace limitdir {
@@ -39,6 +40,11 @@ struct Certificate {
   int index_sum = 0;
   Level level = Level::incomplete;
   std::string reason;
+  /// How closed orbits of V* were handled (docs/manual.md section 9): "excluded" (proven
+  /// impossible, closed_orbit_exclusion), "checked" (the search settled every seed's fate;
+  /// the orbits are listed; the level is then at most checked), "incomplete" (it did not: the
+  /// level is incomplete) or "not-searched" (SolverOptions::closed_orbits off).
+  std::string closed_orbits = "not-searched";
   bool complete() const { return level != Level::incomplete; }
 };
 
@@ -54,6 +60,7 @@ struct LimitSet {
   std::vector<Classification> directions;
   std::vector<LimitCircle> circles;
   std::vector<SingularPoint> singular_points;
+  std::vector<ClosedOrbit> closed_orbits;  // found by the search (closed_orbits.hpp)
   Certificate certificate;
   std::string method;  // "linear-eigen" | "invariant-circle-polynomial" | "invariant-circle" | "axisymmetric-circles" | "global"
 };
@@ -69,6 +76,11 @@ struct SolverOptions {
   /// Attempt a computer-assisted proof (proof.hpp) to raise the certificate to "proven". Off
   /// for the many find-limits checks of a sweep, whose certificate is "checked" at best.
   bool prove = true;
+  /// Handle closed orbits of V* (docs/manual.md section 9): the exclusion where it applies
+  /// (free), else the search of closed_orbits.hpp. Off for the many find-limits checks of a
+  /// sweep (a closed orbit is not a branch of limit directions).
+  bool closed_orbits = true;
+  OrbitSearchOptions orbit_search;
   ClassifyTolerances classify;
 };
 

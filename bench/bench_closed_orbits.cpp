@@ -1,0 +1,68 @@
+// Closed orbits (docs/manual.md section 9): the orbit search on the shifted disc (2) [Kireenkov]
+// at F = 0 (exact model, uniform pressure, rho = kappa, j = 1/2, k = 0.5; forward, as in
+// test_closed_orbits.cpp), and find-limits with and without the closed-orbit handling: the
+// disc (the exclusion, free) and share/problems/general.json (the search, harmonic N = 3).
+#include <benchmark/benchmark.h>
+
+#include "limitdir/closed_orbits.hpp"
+#include "limitdir/contact.hpp"
+#include "limitdir/friction_contact.hpp"
+#include "limitdir/limits.hpp"
+
+using namespace limitdir;
+
+namespace {
+
+System shifted_disc() {
+  const double rho = 2.0 / 3.0, j = 0.5;
+  const auto model = std::shared_ptr<const FrictionModel>(
+      make_contact_exact_model(Contact::circle(1.0, NominalPressure::uniform()).with_shift(0.5)));
+  const Eigen::Matrix3d M = Eigen::Vector3d(1.0, 1.0, j / (rho * rho)).asDiagonal();
+  return System(M, Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), model);
+}
+
+void BM_search_shifted_disc(benchmark::State& state) {
+  const System s = shifted_disc();
+  OrbitSearchOptions opt;
+  opt.seed_level = static_cast<int>(state.range(0));
+  opt.backward = false;
+  const LimitSet none;
+  for (auto _ : state) {
+    const OrbitSearch r = find_closed_orbits(s, 0.0, none, opt);
+    if (r.orbits.size() != 2 || r.forward.unresolved != 0) state.SkipWithError(r.summary().c_str());
+    benchmark::DoNotOptimize(r);
+  }
+}
+BENCHMARK(BM_search_shifted_disc)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+
+Problem problem(const std::string& preset) {
+  Problem p;
+  p.system.preset = preset;
+  p.pressure = Pressure::uniform();
+  p.friction.model = "harmonic";
+  p.friction.degree = preset == "disc" ? 2 : 3;
+  if (preset == "general") {  // share/problems/general.json
+    p.system.mass << 2.0, 0.3, 0.0, 0.3, 1.5, 0.2, 0.0, 0.2, 0.8;
+    p.system.load_direction = Eigen::Vector3d::UnitX();
+    p.system.load_offset = Eigen::Vector3d(0.0, 0.0, 0.1);
+  }
+  return p;
+}
+
+// find-limits' default path (with the proof), closed orbits handled (1) or not (0)
+void BM_find_limits(benchmark::State& state, const std::string& preset, double F) {
+  const System s = make_system(problem(preset));
+  SolverOptions opt;
+  opt.closed_orbits = state.range(0) != 0;
+  for (auto _ : state) {
+    LimitSet L = find_limit_directions(s, F, opt);
+    if (!L.certificate.complete()) state.SkipWithError(L.certificate.reason.c_str());
+    benchmark::DoNotOptimize(L);
+  }
+}
+BENCHMARK_CAPTURE(BM_find_limits, disc_F0.3, std::string("disc"), 0.3)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_find_limits, general_F0.5, std::string("general"), 0.5)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

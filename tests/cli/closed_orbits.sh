@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Closed orbits of V* in the find-limits report (docs/manual.md section 9): the array
+# `closed_orbits` and certificate.closed_orbits. The disc and the ball have the invariant great
+# circle w2 = 0 and get the exclusion (their level is unchanged); the general system of
+# share/problems/general.json has no symmetry, is searched and found free of orbits (checked);
+# a disc whose mass matrix has a skew part in the plane (rotational symmetry about e3 without
+# the reflection w2 -> -w2) turns its circles of limit directions at F = 0 into orbits, which
+# by that symmetry are latitude circles in +- pairs (w3 -> -w3 is a symmetry too).
+# Usage: bash closed_orbits.sh BIN_DIR SHARE_DIR
+source "$(dirname "$0")/common.bash"
+cli_setup find-limits "$@"
+check="$(dirname "$0")/check_reports.py"
+
+# holds LABEL EXPR: the report on stdout satisfies the Python expression EXPR in r.
+holds() {
+  python3 - "$tmp/stdout" "$2" <<'PY' || fail "$1"
+import json, math, sys
+r = json.load(open(sys.argv[1]))
+sys.exit(0 if eval(sys.argv[2]) else 1)
+PY
+}
+
+# complete LABEL ARGS...: exit 0, empty stderr, a valid complete report.
+complete() {
+  local label=$1
+  shift
+  run "$@"
+  if [[ $rc -ne 0 || -s $tmp/stderr ]]; then
+    fail "$label: exit $rc, stderr: $(head -c 300 "$tmp/stderr")"
+  elif ! why=$(python3 "$check" limits "$tmp/stdout" --complete yes); then
+    fail "$label: $why"
+  else
+    echo "ok: $label"
+  fi
+}
+
+excluded='r["certificate"]["closed_orbits"] == "excluded" and r["closed_orbits"] == [] and "closed orbits excluded" in r["certificate"]["reason"]'
+for force in 0 0.3 1.2; do
+  complete "disc.json --force $force" "$share/problems/disc.json" --force $force
+  holds "disc.json --force $force: closed orbits are not excluded" "$excluded"
+done
+complete "disc.json --force 0.3: proven" "$share/problems/disc.json" --force 0.3 --require proven
+complete "disc-exact.json --force 0.3" "$share/problems/disc-exact.json" --force 0.3
+holds "disc-exact.json: closed orbits are not excluded" "$excluded"
+complete "ball.json --force 0.2" "$share/problems/ball.json" --force 0.2
+holds "ball.json: closed orbits are not excluded" "$excluded"
+
+complete "general.json" "$share/problems/general.json"
+holds "general.json: the orbit search is not checked, or found orbits" \
+  'r["certificate"]["closed_orbits"] == "checked" and r["certificate"]["level"] == "checked" and r["closed_orbits"] == [] and "closed orbits checked" in r["certificate"]["reason"]'
+
+# the skew disc at F = 0: M_xy = [[1, -0.2], [0.2, 1]], M33 = j/rho^2 = 1.125 (j = 1/2, rho = kappa = 2/3)
+printf '%s\n' '{"schema": "limitdir.problem/1", "system": {"preset": "general",
+  "mass": [[1, -0.2, 0], [0.2, 1, 0], [0, 0, 1.125]], "load": {"direction": [1, 0, 0]}},
+  "contact": {"pressure": "uniform"}, "friction": {"model": "harmonic", "degree": 2}, "rho": "kappa",
+  "force": 0.0}' >"$tmp/skew.json"
+complete "skew disc at F = 0" "$tmp/skew.json"
+holds "skew disc: the certificate does not list the orbits as checked" \
+  'r["certificate"]["closed_orbits"] == "checked" and r["certificate"]["level"] == "checked" and len(r["closed_orbits"]) >= 2'
+# each orbit a latitude circle (rotational symmetry about e3), attracting ones in +- pairs (w3 -> -w3)
+holds "skew disc: an orbit is not a latitude circle" \
+  'all(max(p[2] for p in o["polyline"]) - min(p[2] for p in o["polyline"]) < 1e-7 for o in r["closed_orbits"])'
+holds "skew disc: the attracting orbits do not come in +- pairs" \
+  'sorted(round(o["w"][2], 7) for o in r["closed_orbits"] if o["stability"] == "attracting") == sorted(round(-o["w"][2], 7) for o in r["closed_orbits"] if o["stability"] == "attracting") and any(o["stability"] == "attracting" for o in r["closed_orbits"])'
+cp "$tmp/stdout" "$tmp/skew-report.json"
+why=$(python3 "$(dirname "$0")/validate_json.py" "$share/schemas" limits.schema.json "$tmp/skew-report.json") ||
+  fail "skew disc: the report with closed orbits is not valid against limits.schema.json: $why"
+# closed orbits are not zeros: |w| = 1, period > 0, multiplier > 0, polyline closed up to one step
+holds "skew disc: malformed orbit entries" \
+  'all(abs(math.hypot(*o["w"]) - 1) < 1e-9 and o["period"] > 0 and o["multiplier"] > 0 and len(o["polyline"]) == 128 for o in r["closed_orbits"])'
+
+run --help
+grep -q "Closed orbits" "$tmp/stdout" || fail "find-limits --help does not mention closed orbits"
+
+cli_finish "closed_orbits"
