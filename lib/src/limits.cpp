@@ -329,9 +329,14 @@ std::optional<int> singular_point_index(const System& system, double F, const Ei
 // Poincare-Hopf counts the singular points of V* too: the poles of a model discontinuous
 // there (Coulomb's point contact (75), q jumps at pure spin). Unresolved windings are doubts.
 std::vector<SingularPoint> singular_points(const System& system, double F, std::vector<std::string>& doubts) {
-  if (system.friction().name() != "coulomb-point") return {};
+  // q jumps at pure spin for the Coulomb point model and for a shift along the sliding
+  // direction (docs/manual.md section 6: the model is not differentiable there)
+  const auto discontinuous_at = [&](const Eigen::Vector3d& pole) {
+    return system.friction().name() == "coulomb-point" || !system.friction().jacobian(pole).differentiable;
+  };
   std::vector<SingularPoint> out;
   for (const Eigen::Vector3d& pole : {Eigen::Vector3d::UnitZ().eval(), (-Eigen::Vector3d::UnitZ()).eval()}) {
+    if (!discontinuous_at(pole)) continue;
     if (system.spherical(pole, F).norm() == 0) continue;  // a zero: found and classified as such
     const std::optional<int> index = singular_point_index(system, F, pole);
     if (!index) {
@@ -808,6 +813,8 @@ LimitSet solve_global_equator(const System& system, double F, const SolverOption
     doubts_of(c, doubts);
     set.directions.push_back(std::move(c));
   }
+  set.singular_points = singular_points(system, F, doubts);
+  for (const SingularPoint& sp : set.singular_points) (sp.w.z() > 0 ? north : south) += sp.index;
   set.certificate.index_sum = north + south;
   if (doubts.empty() && !crosses_band(system, F, band, e.circle.sphere_type == "stable-circle"))
     doubts.push_back(fmt::format("V* does not cross the latitudes within {:.3g} rad of the equator in one sense "
