@@ -123,6 +123,19 @@ Output certified(std::string text, const Certificate& certificate, Level require
           head + (what.empty() ? "" : " (" + what + ")") + ": " + shorten(certificate.reason, 400, "certificate.reason")};
 }
 
+void add_format_option(po::options_description& options) {
+  options.add_options()("format", po::value<std::string>()->value_name("FORMAT"),
+                        "output format: json (default: one JSON object of the schema above) or text (a compact "
+                        "table for reading; the exit code is the same)");
+}
+
+bool text_format(const po::variables_map& vm) {
+  if (!vm.count("format")) return false;
+  const std::string text = vm["format"].as<std::string>();
+  if (text != "json" && text != "text") throw InputError("--format: must be json or text (got \"" + text + "\")");
+  return text == "text";
+}
+
 Eigen::Vector3d parse_vector3(const std::string& text, const std::string& option) {
   Eigen::Vector3d v;
   std::size_t start = 0;

@@ -108,4 +108,10 @@ Level required_level(const po::variables_map& vm);
 /// all the same with exit 3 and the reason on stderr, prefixed by `what` (e.g. "index sum 2").
 Output certified(std::string text, const Certificate& certificate, Level required, const std::string& what = "");
 
+/// Declares --format FORMAT: json (the default, the report's schema) or text (a compact table
+/// for people, text_report.hpp; docs/manual.md section 5).
+void add_format_option(po::options_description& options);
+/// True when --format text was given; InputError for a format other than json or text.
+bool text_format(const po::variables_map& vm);
+
 }  // namespace limitdir::cli
