@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cerrno>
 #include <climits>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -48,7 +50,9 @@ std::string help_text(const AppInfo& info, const po::options_description& option
   if (!info.exit_negative_meaning.empty())
     out << "  1  " << info.exit_negative_meaning << ": the result is printed on standard output\n";
   out << "  2  bad input: a one-line message on standard error, nothing on standard output\n"
-         "  3  numerical failure detected by the tool: a one-line message says which\n";
+         "  3  numerical failure detected by the tool: a one-line message says which\n"
+         "  4  I/O error: reading an opened input or writing the output failed (e.g. disk full)\n"
+         "  5  internal error (a bug in limitdir; please report the one-line message)\n";
   return out.str();
 }
 
@@ -260,15 +264,31 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
     return report_failure(info, e.what(), exit_bad_input);
   } catch (const NumericalError& e) {
     return report_failure(info, e.what(), exit_numerical_failure);
+  } catch (const IoError& e) {
+    return report_failure(info, std::string("I/O error: ") + e.what(), exit_io_error);
+  } catch (const std::logic_error& e) {
+    return report_failure(info, std::string("internal error: ") + e.what(), exit_internal_error);
+  } catch (const std::system_error& e) {  // std::ios_base::failure among them
+    return report_failure(info, std::string("I/O error: ") + e.what(), exit_io_error);
+  } catch (const std::runtime_error& e) {
+    // Boost.Math's evaluation and rounding errors, Boost.Odeint's step errors, std::overflow_error:
+    // a numerical failure that a library detected.
+    return report_failure(info, std::string("numerical failure: ") + e.what(), exit_numerical_failure);
   } catch (const std::exception& e) {
-    return report_failure(info, std::string("unexpected failure: ") + e.what(), exit_numerical_failure);
+    return report_failure(info, std::string("internal error: ") + e.what(), exit_internal_error);
   } catch (...) {
-    return report_failure(info, "unexpected failure of an unknown kind", exit_numerical_failure);
+    return report_failure(info, "internal error: an exception of an unknown kind", exit_internal_error);
   }
 
+  errno = 0;
   std::cout << result.output;
   std::cout.flush();
-  if (!std::cout) return report_failure(info, "cannot write to standard output", exit_numerical_failure);
+  if (!std::cout) {
+    const int error = errno;
+    return report_failure(info, std::string("I/O error: cannot write to standard output") +
+                                    (error != 0 ? std::string(" (") + std::strerror(error) + ")" : ""),
+                          exit_io_error);
+  }
   if (result.code == exit_negative) {
     // A "no" answer, not a failure: its message (if any) without "error:".
     if (!result.message.empty()) std::cerr << info.name << ": " << one_line(result.message) << '\n';
