@@ -43,7 +43,9 @@ std::string help_text(const AppInfo& info, const po::options_description& option
   std::ostringstream out;
   out << "Usage: " << info.name << ' ' << info.synopsis << "\n\n" << info.description << "\n\n";
   if (info.takes_problem)
-    out << "PROBLEM is a problem file (JSON, schema \"limitdir.problem/1\"), or - for standard input.\n\n";
+    out << "PROBLEM is a problem file (JSON, schema \"limitdir.problem/1\") or a report that embeds one\n"
+           "(of find-limits, sweep-force, friction-model, classify or simulate: its problem, at its load\n"
+           "\"force\" where it has one), or - for standard input.\n\n";
   out << options << '\n' << general << '\n';
   out << "Exit codes:\n"
          "  0  success: the result is printed on standard output\n";

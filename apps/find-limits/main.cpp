@@ -8,6 +8,7 @@
 
 #include "cli.hpp"
 #include "limitdir/errors.hpp"
+#include "limitdir/problem_input.hpp"
 #include "limitdir/limits.hpp"
 #include "limitdir/report.hpp"
 #include "limitdir/system.hpp"
@@ -40,7 +41,7 @@ int main(int argc, char* argv[]) {
   limitdir::cli::add_format_option(options);
 
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
-    limitdir::Problem problem = limitdir::load_problem(limitdir::cli::problem_path(vm));
+    limitdir::Problem problem = limitdir::load_problem_input(limitdir::cli::problem_path(vm));
     limitdir::cli::apply_problem_overrides(problem, vm);
     const bool text_output = limitdir::cli::text_format(vm);  // a bad --format is bad input before any work
 

@@ -14,6 +14,7 @@
 #include "limitdir/continuation.hpp"
 #include "limitdir/diagram_io.hpp"
 #include "limitdir/errors.hpp"
+#include "limitdir/problem_input.hpp"
 #include "limitdir/text_report.hpp"
 
 namespace po = limitdir::cli::po;
@@ -90,7 +91,7 @@ int main(int argc, char* argv[]) {
     continuation.enclose_events = vm["enclose-events"].as<bool>();
     continuation.prove = !vm["no-proof"].as<bool>();
 
-    limitdir::Problem problem = limitdir::load_problem(limitdir::cli::problem_path(vm));
+    limitdir::Problem problem = limitdir::load_problem_input(limitdir::cli::problem_path(vm));
     limitdir::cli::apply_problem_overrides(problem, vm);
     const limitdir::ParameterFamily family = limitdir::parameter_family(problem, parameter);
     const limitdir::Diagram diagram = limitdir::sweep(family, from, to, continuation);
