@@ -15,7 +15,8 @@ namespace limitdir {
 ///  * a report that embeds its problem: "limitdir.limits/1" (find-limits),
 ///    "limitdir.diagram/1" (sweep-force), "limitdir.friction/1" (friction-model),
 ///    "limitdir.classification/1" (classify), "limitdir.survey/1" and the final record
-///    "limitdir.simulation/1" (simulate): its "problem" object, parsed as a problem file, with
+///    "limitdir.simulation/1" (simulate; alone, i.e. --every 0: a trajectory before it is not one
+///    JSON document): its "problem" object, parsed as a problem file, with
 ///    the report's load "force" where the report has one (a number; a load diagram's "force"
 ///    is null and leaves the embedded problem's).
 /// Any other schema (e.g. "limitdir.regions/1", which carries no problem) is an InputError
