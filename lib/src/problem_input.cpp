@@ -29,9 +29,11 @@ bool embeds_problem(const std::string& schema) {
 
 Problem problem_from_document(const json& document, const std::string& source) {
   const auto schema = document.is_object() ? document.find("schema") : document.end();
-  if (!document.is_object() || schema == document.end() || *schema == "limitdir.problem/1")
-    return parse_problem(document, source);
-  const std::string name = schema->is_string() ? schema->get<std::string>() : schema->dump();
+  // A problem file, of this or another version (parse_problem names the version it wants).
+  const bool problem_file = schema == document.end() || !schema->is_string() ||
+                            schema->get<std::string>().rfind("limitdir.problem/", 0) == 0;
+  if (!document.is_object() || problem_file) return parse_problem(document, source);
+  const std::string name = schema->get<std::string>();
   if (!embeds_problem(name))
     throw InputError(source + ": schema: a " + name +
                      " document carries no problem; give a problem file (limitdir.problem/1) or a report of "
