@@ -14,12 +14,22 @@
 # committed; its old file, if any, is left as it was, and the script exits 1 naming it.
 # tests/cli/references.sh runs this script into a temporary directory and compares the result
 # with the committed files by meaning (diagram-diff).
-# Usage: bash scripts/generate-references.sh [BIN_DIR [OUT_DIR]]
-#   (defaults: build/bin and share/reference of this repository)
+# Usage: bash scripts/generate-references.sh BIN_DIR OUT_DIR
+#   e.g. bash scripts/generate-references.sh build/bin share/reference (rewrites the committed
+#   references). Both arguments are required, so that running the script by mistake never
+#   overwrites the committed files: without them it prints this usage and exits 2.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-bin="${1:-$root/build/bin}"
-out="${2:-$root/share/reference}"
+if [[ $# -ne 2 ]]; then
+  cat >&2 <<EOF
+usage: bash scripts/generate-references.sh BIN_DIR OUT_DIR
+  regenerates the reference bifurcation diagrams with BIN_DIR/sweep-force into OUT_DIR;
+  e.g. bash scripts/generate-references.sh build/bin share/reference rewrites the committed ones
+EOF
+  exit 2
+fi
+bin="$1"
+out="$2"
 problems="$root/share/problems"
 
 if [[ ! -x $bin/sweep-force ]]; then

@@ -16,6 +16,7 @@ packages=(
   python3-jsonschema        # JSON Schema validation of the apps' output (tests/cli/schemas.sh)
   libsiconos-numerics-dev   # test-only oracle: Siconos' rolling friction cone projection and solver (tests/, bench/)
   libxml2-utils             # tests only: xmllint checks that plot's SVG figures are well-formed XML (tests/cli/plot.sh)
+  help2man                  # man pages of the apps from their --help at build time (cmake/ManPages.cmake; skipped without it)
   librsvg2-bin              # tests only: rsvg-convert renders plot's SVG figures to PNG for pixel checks (tests/cli/plot.sh)
 )
 missing=()

@@ -15,6 +15,7 @@
 #include "limitdir/continuation.hpp"
 #include "limitdir/diagram_io.hpp"
 #include "limitdir/errors.hpp"
+#include "limitdir/problem_input.hpp"
 #include "limitdir/report.hpp"
 #include "limitdir/system.hpp"
 
@@ -76,14 +77,14 @@ int main(int argc, char* argv[]) {
     std::vector<Eigen::Vector3d> directions;
     std::optional<double> input_force;
     if (vm.count("direction")) {
-      if (path) problem = limitdir::load_problem(*path);
+      if (path) problem = limitdir::load_problem_input(*path);
       for (const std::string& text : vm["direction"].as<std::vector<std::string>>())
         directions.push_back(limitdir::cli::parse_vector3(text, "--direction"));
     } else {
       if (path && *path == "-")
         throw limitdir::InputError("PROBLEM \"-\": standard input carries the directions; give a problem file or "
                                    "--direction");
-      if (path) problem = limitdir::load_problem(*path);
+      if (path) problem = limitdir::load_problem_input(*path);
       limitdir::DirectionsInput input = limitdir::parse_directions_input(
           limitdir::cli::read_stdin_json("a find-limits report, {\"directions\": [...]} or a list of directions"),
           "<stdin>");

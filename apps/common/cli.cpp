@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cerrno>
 #include <climits>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -40,15 +42,21 @@ std::string help_text(const AppInfo& info, const po::options_description& option
                       const po::options_description& general) {
   std::ostringstream out;
   out << "Usage: " << info.name << ' ' << info.synopsis << "\n\n" << info.description << "\n\n";
-  if (info.takes_problem)
+  if (info.takes_problem && info.problem_schema != "limitdir.problem/1")
     out << "PROBLEM is a problem file (JSON, schema \"" << info.problem_schema << "\"), or - for standard input.\n\n";
+  else if (info.takes_problem)
+    out << "PROBLEM is a problem file (JSON, schema \"limitdir.problem/1\") or a report that embeds one\n"
+           "(of find-limits, sweep-force, friction-model, classify or simulate: its problem, at its load\n"
+           "\"force\" where it has one), or - for standard input.\n\n";
   out << options << '\n' << general << '\n';
   out << "Exit codes:\n"
          "  0  success: the result is printed on standard output\n";
   if (!info.exit_negative_meaning.empty())
     out << "  1  " << info.exit_negative_meaning << ": the result is printed on standard output\n";
   out << "  2  bad input: a one-line message on standard error, nothing on standard output\n"
-         "  3  numerical failure detected by the tool: a one-line message says which\n";
+         "  3  numerical failure detected by the tool: a one-line message says which\n"
+         "  4  I/O error: reading an opened input or writing the output failed (e.g. disk full)\n"
+         "  5  internal error (a bug in limitdir; please report the one-line message)\n";
   return out.str();
 }
 
@@ -121,6 +129,19 @@ Output certified(std::string text, const Certificate& certificate, Level require
                                : "certificate not complete";
   return {std::move(text), exit_numerical_failure,
           head + (what.empty() ? "" : " (" + what + ")") + ": " + shorten(certificate.reason, 400, "certificate.reason")};
+}
+
+void add_format_option(po::options_description& options) {
+  options.add_options()("format", po::value<std::string>()->value_name("FORMAT"),
+                        "output format: json (default: one JSON object of the schema above) or text (a compact "
+                        "table for reading; the exit code is the same)");
+}
+
+bool text_format(const po::variables_map& vm) {
+  if (!vm.count("format")) return false;
+  const std::string text = vm["format"].as<std::string>();
+  if (text != "json" && text != "text") throw InputError("--format: must be json or text (got \"" + text + "\")");
+  return text == "text";
 }
 
 Eigen::Vector3d parse_vector3(const std::string& text, const std::string& option) {
@@ -247,15 +268,31 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
     return report_failure(info, e.what(), exit_bad_input);
   } catch (const NumericalError& e) {
     return report_failure(info, e.what(), exit_numerical_failure);
+  } catch (const IoError& e) {
+    return report_failure(info, std::string("I/O error: ") + e.what(), exit_io_error);
+  } catch (const std::logic_error& e) {
+    return report_failure(info, std::string("internal error: ") + e.what(), exit_internal_error);
+  } catch (const std::system_error& e) {  // std::ios_base::failure among them
+    return report_failure(info, std::string("I/O error: ") + e.what(), exit_io_error);
+  } catch (const std::runtime_error& e) {
+    // Boost.Math's evaluation and rounding errors, Boost.Odeint's step errors, std::overflow_error:
+    // a numerical failure that a library detected.
+    return report_failure(info, std::string("numerical failure: ") + e.what(), exit_numerical_failure);
   } catch (const std::exception& e) {
-    return report_failure(info, std::string("unexpected failure: ") + e.what(), exit_numerical_failure);
+    return report_failure(info, std::string("internal error: ") + e.what(), exit_internal_error);
   } catch (...) {
-    return report_failure(info, "unexpected failure of an unknown kind", exit_numerical_failure);
+    return report_failure(info, "internal error: an exception of an unknown kind", exit_internal_error);
   }
 
+  errno = 0;
   std::cout << result.output;
   std::cout.flush();
-  if (!std::cout) return report_failure(info, "cannot write to standard output", exit_numerical_failure);
+  if (!std::cout) {
+    const int error = errno;
+    return report_failure(info, std::string("I/O error: cannot write to standard output") +
+                                    (error != 0 ? std::string(" (") + std::strerror(error) + ")" : ""),
+                          exit_io_error);
+  }
   if (result.code == exit_negative) {
     // A "no" answer, not a failure: its message (if any) without "error:".
     if (!result.message.empty()) std::cerr << info.name << ": " << one_line(result.message) << '\n';

@@ -2,7 +2,8 @@
 // The command-line shell shared by every app (docs/manual.md section 5): --help and --version,
 // option parsing with boost::program_options, the positional PROBLEM, the problem-file
 // overrides of docs/manual.md section 4, strict numeric options, and the exit codes
-//   0 success, 2 bad input, 3 a numerical failure the tool detected.
+//   0 success, 2 bad input, 3 a numerical failure the tool detected, 4 an I/O error (reading
+//   an opened input or writing the output failed), 5 an internal error (a bug: please report).
 // An app's body returns its complete output; it is written to stdout only on success, so a
 // failure never leaves partial output, and every failure is one line "<app>: error: <message>"
 // on stderr. A body may also return a result together with exit code 3 (e.g. find-limits when
@@ -24,7 +25,14 @@ namespace limitdir::cli {
 
 namespace po = boost::program_options;
 
-enum ExitCode : int { exit_success = 0, exit_negative = 1, exit_bad_input = 2, exit_numerical_failure = 3 };
+enum ExitCode : int {
+  exit_success = 0,
+  exit_negative = 1,
+  exit_bad_input = 2,
+  exit_numerical_failure = 3,
+  exit_io_error = 4,
+  exit_internal_error = 5
+};
 
 /// What --help and --version say about an app.
 struct AppInfo {
@@ -61,8 +69,11 @@ struct Output {
 using Body = std::function<Output(const po::variables_map&)>;
 
 /// Parses argv against `options` (plus --help, --version and PROBLEM), runs `body`, prints its
-/// result, and returns the exit code. InputError and option errors give 2, NumericalError and
-/// any other exception 3; a body's own Output code is returned after printing its output.
+/// result, and returns the exit code. InputError and option errors give 2; NumericalError and
+/// the std::runtime_errors of the numerical libraries (Boost.Math, Boost.Odeint) 3; IoError
+/// and a failed write of the output 4; anything else (a std::logic_error, a JSON type error of
+/// the app's own report, an unknown exception) 5. A body's own Output code is returned after
+/// printing its output.
 int run(const AppInfo& info, const po::options_description& options, int argc, const char* const argv[],
         const Body& body);
 
@@ -109,5 +120,11 @@ Level required_level(const po::variables_map& vm);
 /// A report with a certificate: exit 0 when its level is at least `required`, else the report
 /// all the same with exit 3 and the reason on stderr, prefixed by `what` (e.g. "index sum 2").
 Output certified(std::string text, const Certificate& certificate, Level required, const std::string& what = "");
+
+/// Declares --format FORMAT: json (the default, the report's schema) or text (a compact table
+/// for people, text_report.hpp; docs/manual.md section 5).
+void add_format_option(po::options_description& options);
+/// True when --format text was given; InputError for a format other than json or text.
+bool text_format(const po::variables_map& vm);
 
 }  // namespace limitdir::cli

@@ -8,9 +8,11 @@
 
 #include "cli.hpp"
 #include "limitdir/errors.hpp"
+#include "limitdir/problem_input.hpp"
 #include "limitdir/limits.hpp"
 #include "limitdir/report.hpp"
 #include "limitdir/system.hpp"
+#include "limitdir/text_report.hpp"
 
 namespace po = limitdir::cli::po;
 
@@ -18,7 +20,7 @@ int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "find-limits",
       "PROBLEM [--force F] [--model M] [--degree N] [--pressure P] [--rho RHO] [--method METHOD] [--mesh-level L] "
-      "[--require LEVEL]",
+      "[--require LEVEL] [--format json|text]",
       "Finds all limit directions w of the slip near stick at the load F, the zeros of the spherical\n"
       "part V*(w) of x' = B(w) w + c (122), classifies each one radially (attracting, repelling,\n"
       "tangent) and on the sphere (node, saddle, focus), and checks the Poincare-Hopf index sum.\n"
@@ -27,7 +29,7 @@ int main(int argc, char* argv[]) {
       "Prints one JSON object (schema \"limitdir.limits/1\"). Its certificate has a level: proven (a\n"
       "computer-assisted proof), checked (every consistency check passed) or incomplete. When it is\n"
       "incomplete, or below --require, the report is printed all the same, the reason goes to standard\n"
-      "error and the exit code is 3."};
+      "error and the exit code is 3. --format text prints the same report as a compact table."};
 
   po::options_description options("Options");
   options.add_options()
@@ -38,10 +40,12 @@ int main(int argc, char* argv[]) {
        "icosphere level of the global search, 1 <= L <= 7 (default 4: 2562 vertices)");
   limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
   limitdir::cli::add_require_option(options);
+  limitdir::cli::add_format_option(options);
 
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
-    limitdir::Problem problem = limitdir::load_problem(limitdir::cli::problem_path(vm));
+    limitdir::Problem problem = limitdir::load_problem_input(limitdir::cli::problem_path(vm));
     limitdir::cli::apply_problem_overrides(problem, vm);
+    const bool text_output = limitdir::cli::text_format(vm);  // a bad --format is bad input before any work
 
     limitdir::SolverOptions solver;
     if (vm.count("method")) {
@@ -55,7 +59,8 @@ int main(int argc, char* argv[]) {
 
     const limitdir::System system = limitdir::make_system(problem);
     const limitdir::LimitSet limits = limitdir::find_limit_directions(system, problem.force, solver);
-    std::string text = limitdir::limits_report(problem, system, limits).dump(2) + "\n";
+    const nlohmann::json report = limitdir::limits_report(problem, system, limits);
+    std::string text = text_output ? limitdir::limits_text(report) : report.dump(2) + "\n";
     // A result in doubt (or short of --require) is printed, but with exit code 3 and the reason
     // on stderr (shortened there: the whole reason is in certificate.reason).
     return limitdir::cli::certified(std::move(text), limits.certificate, limitdir::cli::required_level(vm),

@@ -7,6 +7,7 @@
 
 #include "cli.hpp"
 #include "limitdir/errors.hpp"
+#include "limitdir/problem_input.hpp"
 #include "limitdir/report.hpp"
 
 namespace po = limitdir::cli::po;
@@ -63,7 +64,7 @@ int main(int argc, char* argv[]) {
   limitdir::cli::add_problem_overrides(options, /*with_force=*/false);
 
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) {
-    limitdir::Problem problem = limitdir::load_problem(limitdir::cli::problem_path(vm));
+    limitdir::Problem problem = limitdir::load_problem_input(limitdir::cli::problem_path(vm));
     limitdir::cli::apply_problem_overrides(problem, vm);
     const auto samples = static_cast<int>(limitdir::cli::integer_option(vm, "samples", 91, 2, 100000));
     std::vector<Eigen::Vector3d> at;

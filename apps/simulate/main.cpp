@@ -14,6 +14,7 @@
 
 #include "cli.hpp"
 #include "limitdir/errors.hpp"
+#include "limitdir/problem_input.hpp"
 #include "limitdir/limits.hpp"
 #include "limitdir/report.hpp"
 #include "limitdir/simulate.hpp"
@@ -76,7 +77,7 @@ int main(int argc, char* argv[]) {
   limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
 
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
-    limitdir::Problem problem = limitdir::load_problem(limitdir::cli::problem_path(vm));
+    limitdir::Problem problem = limitdir::load_problem_input(limitdir::cli::problem_path(vm));
     limitdir::cli::apply_problem_overrides(problem, vm);
     const bool backward = vm["backward"].as<bool>();
     const bool has_x0 = vm.count("x0") > 0, has_survey = vm.count("survey") > 0;

@@ -14,6 +14,8 @@
 #include "limitdir/continuation.hpp"
 #include "limitdir/diagram_io.hpp"
 #include "limitdir/errors.hpp"
+#include "limitdir/problem_input.hpp"
+#include "limitdir/text_report.hpp"
 
 namespace po = limitdir::cli::po;
 
@@ -21,7 +23,7 @@ int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "sweep-force",
       "PROBLEM --from F0 --to F1 [--parameter NAME --force F] [--model M] [--degree N] [--pressure P] [--rho RHO] "
-      "[--checks K] [--h-max H] [--enclose-events] [--no-proof] [--require LEVEL]",
+      "[--checks K] [--h-max H] [--enclose-events] [--no-proof] [--require LEVEL] [--format json|text]",
       "Follows every branch of limit directions w (the zeros of V*(w), (122)) while a parameter p\n"
       "goes from F0 to F1 (pseudo-arclength continuation of (125)), locates the tangency, fold,\n"
       "pitchfork, branch and Hopf points on the branches, and lists the regions of p with the same\n"
@@ -31,7 +33,8 @@ int main(int argc, char* argv[]) {
       "interior values and at an interior point of every region. Prints one JSON object (schema\n"
       "\"limitdir.diagram/1\") whose certificate has a level: proven, checked or incomplete. When it\n"
       "is incomplete, or below --require, the diagram is printed all the same, the reason goes to\n"
-      "standard error and the exit code is 3."};
+      "standard error and the exit code is 3. --format text prints the same diagram as a compact\n"
+      "summary: events and regions, labelled with the paper's Cases 1-4 where they are defined."};
 
   po::options_description options("Options");
   options.add_options()
@@ -52,6 +55,7 @@ int main(int argc, char* argv[]) {
        "then stays checked; saves a few ms)");
   limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
   limitdir::cli::add_require_option(options);
+  limitdir::cli::add_format_option(options);
 
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
     const auto required_real = [&](const char* name) {
@@ -83,16 +87,18 @@ int main(int argc, char* argv[]) {
       continuation.h_initial = std::min(continuation.h_initial, h_max);  // the first step too
     }
 
+    const bool text = limitdir::cli::text_format(vm);
     continuation.enclose_events = vm["enclose-events"].as<bool>();
     continuation.prove = !vm["no-proof"].as<bool>();
 
-    limitdir::Problem problem = limitdir::load_problem(limitdir::cli::problem_path(vm));
+    limitdir::Problem problem = limitdir::load_problem_input(limitdir::cli::problem_path(vm));
     limitdir::cli::apply_problem_overrides(problem, vm);
     const limitdir::ParameterFamily family = limitdir::parameter_family(problem, parameter);
     const limitdir::Diagram diagram = limitdir::sweep(family, from, to, continuation);
-    std::string text = limitdir::diagram_report(problem, diagram).dump(2) + "\n";
+    const nlohmann::json report = limitdir::diagram_report(problem, diagram);
+    std::string output = text ? limitdir::diagram_text(report) : report.dump(2) + "\n";
     // A result in doubt (or short of --require) is printed, but with exit code 3 and the reason
     // on stderr (shortened there: the whole reason is in certificate.reason).
-    return limitdir::cli::certified(std::move(text), diagram.certificate, limitdir::cli::required_level(vm));
+    return limitdir::cli::certified(std::move(output), diagram.certificate, limitdir::cli::required_level(vm));
   });
 }

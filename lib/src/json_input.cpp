@@ -2,6 +2,7 @@
 #include "limitdir/json_input.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -23,7 +24,7 @@ std::string read_bounded(std::istream& in, const std::string& source) {
       throw InputError(source + ": input larger than " + std::to_string(max_input_bytes >> 20) +
                        " MiB (limitdir reads at most that much)");
   }
-  if (in.bad()) throw InputError(source + ": cannot read " + (source == "<stdin>" ? "standard input" : "file"));
+  if (in.bad()) throw IoError(source + ": cannot read " + (source == "<stdin>" ? "standard input" : "file"));
   return text;
 }
 
@@ -42,7 +43,13 @@ std::string one_line(const std::string& what) {
 }  // namespace
 
 std::string read_input(const std::string& path) {
-  if (path == "-") return read_bounded(std::cin, "<stdin>");
+  if (path == "-") {
+    std::string text = read_bounded(std::cin, "<stdin>");
+    // std::cin reads through stdio (synchronised): a read error (e.g. standard input is a
+    // directory) ends the stream like end-of-file and shows only in ferror(stdin).
+    if (std::ferror(stdin)) throw IoError("-: cannot read standard input");
+    return text;
+  }
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": cannot open file (it is a directory)");
   std::ifstream in(path, std::ios::binary);

@@ -7,6 +7,7 @@
 // at every level (typo protection), and every number must be finite.
 #include "limitdir/problem.hpp"
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 #include <algorithm>
 #include <charconv>
@@ -278,6 +279,31 @@ Pressure parse_profile(const json& value, const Loc& loc) {
   }
 }
 
+// A mass matrix is symmetric: |M - M^T|_F <= kSymmetryTolerance |M|_F. Its entries are given
+// in decimal, so a matrix computed elsewhere (e.g. R^T D R) is symmetric only to its rounding,
+// a few ulps (~1e-16) of |M| per entry: 1e-12 accepts that with a wide margin and rejects any
+// asymmetry a user could mean.
+constexpr double kSymmetryTolerance = 1e-12;
+
+void check_mass_symmetric(const Eigen::Matrix3d& M, const json& value, const Loc& loc) {
+  if (!((M - M.transpose()).norm() <= kSymmetryTolerance * M.norm()))
+    loc.fail("a mass matrix must be symmetric positive definite; this one is not symmetric "
+             "(|M - M^T| > 1e-12 |M|)", value);
+}
+
+/// The kinetic energy x^T M x / 2 > 0 for every x != 0: the eigenvalues of the symmetric M
+/// are positive (called after the singularity check, so none is zero to its tolerance).
+void check_mass_positive(const Eigen::Matrix3d& M, const json& value, const Loc& loc) {
+  const Eigen::Matrix3d symmetric = (M + M.transpose()) / 2.0;
+  const double smallest = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(symmetric, Eigen::EigenvaluesOnly)
+                              .eigenvalues()
+                              .minCoeff();
+  if (!(smallest > 0.0))
+    loc.fail(fmt::format("a mass matrix must be symmetric positive definite; this one has the eigenvalue {:g}",
+                         smallest),
+             value);
+}
+
 SystemSpec parse_system(const json& value, const Loc& loc) {
   require_object(value, loc);
   SystemSpec system;
@@ -309,6 +335,8 @@ SystemSpec parse_system(const json& value, const Loc& loc) {
     const double scale = system.mass.norm();
     if (!(std::abs(system.mass.determinant()) > kSingularTolerance * scale * scale * scale))
       mass_loc.fail("singular mass matrix (|det M| <= 1e-12 |M|^3)", mass);
+    check_mass_symmetric(system.mass, mass, mass_loc);
+    check_mass_positive(system.mass, mass, mass_loc);
     const Loc load_loc = loc.key("load");
     const json& load = require_object(require_key(value, "load", loc), load_loc);
     check_keys(load, {"direction", "offset"}, load_loc);

@@ -227,7 +227,7 @@ namespace {
 json friction_head(const Problem& problem, const FrictionModel& model, const std::vector<Eigen::Vector3d>& at) {
   return {{"schema", "limitdir.friction/1"},
           {"limitdir_version", limitdir::version},
-          {"problem", problem.name},
+          {"problem", problem_to_json(problem)},  // the whole problem, as every report embeds it
           {"model", model.name()},
           {"description", model.description()},
           {"pressure", pressure_to_json(problem.pressure)},

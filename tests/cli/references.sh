@@ -13,7 +13,7 @@ generate="$share/../scripts/generate-references.sh"
 shopt -s nullglob
 committed=("$share"/reference/*.json)
 if [[ ${#committed[@]} -eq 0 ]]; then
-  echo "SKIP: share/reference holds no reference diagrams yet; run bash scripts/generate-references.sh"
+  echo "SKIP: share/reference holds no reference diagrams yet; run bash scripts/generate-references.sh build/bin share/reference"
   exit 0
 fi
 

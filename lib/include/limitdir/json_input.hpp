@@ -16,7 +16,8 @@ inline constexpr std::size_t max_input_bytes = std::size_t{64} << 20;
 inline constexpr int max_json_depth = 64;
 
 /// The whole file at `path` ("-": standard input), at most max_input_bytes; InputError
-/// "<path>: ..." when it cannot be read or is larger.
+/// "<path>: ..." when it cannot be opened (missing, a directory) or is larger, IoError when
+/// reading it fails after it was opened (e.g. standard input redirected from a directory).
 std::string read_input(const std::string& path);
 
 /// `text` parsed as JSON; InputError "<source>: ..." on malformed JSON, nesting deeper than

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The installed tree (docs/manual.md section 5): `cmake --install` of this build into a temporary
+# root holds every app, the library (found by the apps through their RPATH, not the build
+# tree), the headers, the CMake package files, share/limitdir with the schemas and problems, and
+# (when help2man was found) a man page per app; the installed find-limits runs on an installed
+# problem file, valid against the installed schema, and its report is valid against the
+# installed limits schema. The Debian package of `cpack -G DEB` holds the same files, and its
+# find-limits runs from the unpacked package.
+# Usage: bash install.sh BIN_DIR SHARE_DIR
+source "$(dirname "$0")/common.bash"
+cli_setup find-limits "$@"
+build=$(cd "$bin/.." && pwd)
+validate="$(dirname "$0")/validate_json.py"
+apps=(find-limits classify sweep-force friction-model simulate diagram-diff plot)
+version=$(sed -n 's/^project(limitdir VERSION \([0-9.]*\).*/\1/p' "$share/../CMakeLists.txt")
+[[ -f $build/CMakeCache.txt ]] || { fail "$build is not a CMake build directory"; cli_finish "install"; }
+
+root="$tmp/root"
+if ! cmake --install "$build" --prefix "$root" >"$tmp/install.log" 2>&1; then
+  fail "cmake --install failed: $(tail -c 600 "$tmp/install.log")"
+  cli_finish "install"
+fi
+# The man pages are made when help2man was found at configure time.
+man=no
+grep -q "^LIMITDIR_HELP2MAN:FILEPATH=/" "$build/CMakeCache.txt" && man=yes
+[[ $man == yes ]] || echo "note: help2man not found at configure time: no man pages to check"
+
+# check_tree ROOT LIBDIR: the files of an installed tree.
+check_tree() {
+  local r=$1 lib=$2 name
+  for name in "${apps[@]}"; do
+    [[ -x $r/bin/$name ]] || fail "$r/bin/$name is not installed"
+    if [[ $man == yes ]]; then
+      grep -q "^\.TH \"\?${name^^}" "$r/share/man/man1/$name.1" 2>/dev/null || fail "$r/share/man/man1/$name.1: no man page"
+    fi
+  done
+  for file in "$lib/liblimitdir.so.$version" include/limitdir/limits.hpp include/limitdir/version.hpp \
+    include/limitdir/text_report.hpp "$lib/cmake/limitdir/limitdirConfig.cmake" \
+    share/limitdir/schemas/problem.schema.json share/limitdir/schemas/limits.schema.json share/limitdir/problems/disc.json; do
+    [[ -f $r/$file ]] || fail "$r/$file is not installed"
+  done
+}
+check_tree "$root" lib
+echo "ok: cmake --install: apps, library, headers, CMake files, schemas, problems$([[ $man == yes ]] && echo ", man pages")"
+
+# run_installed ROOT: the installed find-limits, with no library path of the build, on the
+# installed disc.json (valid against the installed problem schema) at F = 1.2 (Case 1 of
+# Sect. 7.4: two limit directions).
+run_installed() {
+  local r=$1 where=$2
+  local schemas="$r/share/limitdir/schemas" out
+  [[ $(env -u LD_LIBRARY_PATH "$r/bin/find-limits" --version) == "find-limits (limitdir) $version" ]] ||
+    fail "$where: find-limits --version is not 'find-limits (limitdir) $version'"
+  if ldd "$r/bin/find-limits" | grep -q "liblimitdir.*$r/"; then :; else
+    fail "$where: find-limits does not load the installed library: $(ldd "$r/bin/find-limits" | grep limitdir)"
+  fi
+  out=$(python3 "$validate" "$schemas" problem.schema.json "$r/share/limitdir/problems/disc.json") ||
+    fail "$where: the installed disc.json is not valid: $out"
+  env -u LD_LIBRARY_PATH "$r/bin/find-limits" "$r/share/limitdir/problems/disc.json" --force 1.2 >"$tmp/limits.json" 2>"$tmp/stderr" ||
+    fail "$where: find-limits disc.json --force 1.2 failed: $(head -c 300 "$tmp/stderr")"
+  out=$(python3 "$validate" "$schemas" limits.schema.json "$tmp/limits.json") || fail "$where: the report is not valid: $out"
+  python3 -c "import json, sys; sys.exit(len(json.load(open(sys.argv[1]))['limit_directions']) != 2)" "$tmp/limits.json" ||
+    fail "$where: find-limits disc.json --force 1.2 does not find the two limit directions of Case 1"
+  echo "ok: $where: find-limits --version and on the installed disc.json"
+}
+run_installed "$root" "cmake --install"
+
+# The Debian package (cpack -G DEB, ~4 s): the same tree under /usr.
+if command -v cpack >/dev/null && command -v dpkg-deb >/dev/null; then
+  if (cd "$build" && cpack -G DEB -B "$tmp/package") >"$tmp/cpack.log" 2>&1; then
+    deb=("$tmp"/package/limitdir_"$version"_*.deb)
+    if [[ -f ${deb[0]} ]] && dpkg-deb -x "${deb[0]}" "$tmp/unpacked"; then
+      check_tree "$tmp/unpacked/usr" lib
+      run_installed "$tmp/unpacked/usr" "cpack -G DEB"
+      dpkg-deb -f "${deb[0]}" Depends | grep -q "libflint-arb" || fail "the package does not depend on Arb"
+    else
+      fail "cpack -G DEB wrote no limitdir_${version}_*.deb: $(tail -c 400 "$tmp/cpack.log")"
+    fi
+  else
+    fail "cpack -G DEB failed: $(tail -c 600 "$tmp/cpack.log")"
+  fi
+else
+  echo "note: cpack or dpkg-deb missing: the Debian package is not checked"
+fi
+
+cli_finish "install"
