@@ -102,37 +102,6 @@ std::function<System(double)> contact_family(const Problem& problem, std::functi
 ParameterFamily parameter_family(const Problem& problem, const std::string& parameter) {
   ParameterFamily f;
   f.name = parameter;
-  if (parameter == "force" && problem.contact.load_dependent()) {
-    // a shift from the load's tipping moment (shift.h): the friction model changes with F, only
-    // through k (M, rho and the quadrature rules do not)
-    const auto set = [](Problem& q, double p) { q.force = p; };
-    const System base = make_system(problem);
-    const auto model = std::dynamic_pointer_cast<const ContactExactModel>(base.friction_ptr());
-    if (!model) throw InputError("parameter force: a load-dependent shift needs the exact contact model");
-    f.system = [problem, base, model](double p) {
-      return System(base.M(), base.load_direction(), base.load_offset(),
-                    std::shared_ptr<const FrictionModel>(model->with_shift(contact_shift(problem, p))));
-    };
-    f.force = [](double p) { return p; };
-    f.problem = [problem, set](double p) {
-      Problem q = problem;
-      set(q, p);
-      return q;
-    };
-    return f;
-  }
-  if (parameter == "force") {
-    f.load_sweep = true;
-    auto system = std::make_shared<System>(make_system(problem));
-    f.system = [system](double) { return *system; };
-    f.force = [](double p) { return p; };
-    f.problem = [problem](double p) {
-      Problem q = problem;
-      q.force = p;
-      return q;
-    };
-    return f;
-  }
   const auto problem_with = [problem](std::function<void(Problem&, double)> set) {
     return [problem, set](double p) {
       Problem q = problem;
@@ -140,6 +109,34 @@ ParameterFamily parameter_family(const Problem& problem, const std::string& para
       return q;
     };
   };
+  if (parameter == "force") {
+    const auto set = [](Problem& q, double p) { q.force = p; };
+    f.force = [](double p) { return p; };
+    f.problem = problem_with(set);
+    if (!problem.contact.load_dependent()) {
+      f.load_sweep = true;
+      auto system = std::make_shared<System>(make_system(problem));
+      f.system = [system](double) { return *system; };
+      return f;
+    }
+    // a shift from the load's tipping moment (shift.h): the friction model changes with F, only
+    // through k (M, rho and the exact model's quadrature rules do not); other models are rebuilt
+    const System base = make_system(problem);
+    const auto model = std::dynamic_pointer_cast<const ContactExactModel>(base.friction_ptr());
+    if (model) {
+      f.system = [problem, base, model](double p) {
+        return System(base.M(), base.load_direction(), base.load_offset(),
+                      std::shared_ptr<const FrictionModel>(model->with_shift(contact_shift(problem, p))));
+      };
+    } else {
+      f.system = [problem, set](double p) {
+        Problem q = problem;
+        set(q, p);
+        return make_system(q);
+      };
+    }
+    return f;
+  }
   const auto with = [problem](std::function<void(Problem&, double)> set) {
     return [problem, set](double p) {
       Problem q = problem;

@@ -58,6 +58,11 @@ constexpr int kMaxSphereHarmonicDegree = 32;
 
 bool takes_degree(const std::string& name) { return name == "harmonic" || name == "sphere-harmonic"; }
 
+/// The scalar options of the contact models (docs/manual.md section 7), by key.
+constexpr std::pair<const char*, std::optional<double> FrictionSpec::*> kContactModelScalars[] = {
+    {"b_T", &FrictionSpec::b_T}, {"b_M", &FrictionSpec::b_M}, {"m_T", &FrictionSpec::m_T},
+    {"m_M", &FrictionSpec::m_M}, {"k0", &FrictionSpec::k0}};
+
 bool is_contact_model(const std::string& name) {
   const auto& names = contact_approx_model_names();
   return std::find(names.begin(), names.end(), name) != names.end();
@@ -402,14 +407,12 @@ std::string check_model_name(const std::string& name, const Loc& loc) {
 /// The options of the contact models (docs/manual.md section 7); which model takes which is
 /// checked when the model is built (check_contact_model_options).
 void parse_contact_model_options(const json& value, const Loc& loc, FrictionSpec& friction) {
-  const std::pair<const char*, std::optional<double>*> scalars[] = {
-      {"b_T", &friction.b_T}, {"b_M", &friction.b_M}, {"m_T", &friction.m_T}, {"m_M", &friction.m_M}, {"k0", &friction.k0}};
-  for (const auto& [name, field] : scalars) {
+  for (const auto& [name, member] : kContactModelScalars) {
     const json* x = optional_key(value, name);
     if (!x) continue;
     if (!is_contact_model(friction.model))
       loc.key(name).fail("only the contact models of docs/manual.md section 7 take it, not \"" + friction.model + "\"", *x);
-    *field = get_finite(*x, loc.key(name));
+    friction.*member = get_finite(*x, loc.key(name));
   }
   if (const json* u0 = optional_key(value, "u0")) {
     const Loc u0_loc = loc.key("u0");
@@ -832,10 +835,8 @@ json problem_to_json(const Problem& problem) {
   if (takes_degree(problem.friction.model)) friction["degree"] = problem.friction.degree;
   if (problem.friction.order != 0) friction["order"] = problem.friction.order;
   const FrictionSpec& f = problem.friction;
-  const std::pair<const char*, const std::optional<double>*> scalars[] = {
-      {"b_T", &f.b_T}, {"b_M", &f.b_M}, {"m_T", &f.m_T}, {"m_M", &f.m_M}, {"k0", &f.k0}};
-  for (const auto& [name, field] : scalars)
-    if (*field) friction[name] = **field;
+  for (const auto& [name, member] : kContactModelScalars)
+    if (f.*member) friction[name] = *(f.*member);
   if (f.u0) friction["u0"] = *f.u0;
 
   json rho;
