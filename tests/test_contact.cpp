@@ -50,6 +50,11 @@ constexpr double kFdStep = 1e-6;
 constexpr double kTolJacobianFd = 1e-7;
 // Closed forms evaluated with std::comp_ellint_1/2 vs the model: rounding only.
 constexpr double kTolClosedForm = 1e-13;
+// Galin's pressure just inside the rim: the derivatives are taken on the rim where their
+// quadrature does not converge (1 - rhat^2 < 1e-8, friction_contact.cpp); from the inside the
+// Jacobian is Lipschitz there, with a constant O(10) on the tested directions, so the change is
+// below 10 x 1e-13 for the points tested at 1 - rhat = 1e-13; 1e-9 is the two-algorithm bound.
+constexpr double kTolJacobianRim = 1e-9;
 
 using sphere_directions::random_directions;
 using sphere_directions::unit;
@@ -143,7 +148,9 @@ TEST_CASE("(23) [Nonlinear Dyn. 2024]: a circular contact equals the circle's ex
   const std::vector<P> pressures{{NominalPressure::uniform(), limitdir::Pressure::uniform()},
                                  {NominalPressure::hertz(), limitdir::Pressure::hertz()},
                                  {NominalPressure::power(0.25), limitdir::Pressure::power(0.25)},
-                                 {NominalPressure::power(2.5), limitdir::Pressure::power(2.5)}};
+                                 {NominalPressure::power(2.5), limitdir::Pressure::power(2.5)},
+                                 {NominalPressure::galin(), limitdir::Pressure::galin()},
+                                 {NominalPressure::power(-0.5), limitdir::Pressure::power(-0.5)}};
   const double R = 1.7;
   for (const P& p : pressures) {
     const Contact c = Contact::circle(R, p.contact);
@@ -303,7 +310,9 @@ TEST_CASE("Jacobian of the exact contact model: central differences and Euler's 
   std::vector<Contact> contacts{Contact::ellipse(1.0, 0.5, NominalPressure::hertz()),
                                 Contact::ellipse(1.0, 0.3, NominalPressure::uniform()).with_distortion(0.9, 2.0),
                                 Contact::ellipse(0.8, 1.0, NominalPressure::power(1.5)).with_shift(0.7),
-                                Contact::circle(1.0, NominalPressure::power(3.0))};
+                                Contact::circle(1.0, NominalPressure::power(3.0)),
+                                Contact::ellipse(1.0, 0.5, NominalPressure::galin()),
+                                Contact::ellipse(1.0, 0.4, NominalPressure::galin()).with_distortion(0.7, 0.5)};
   for (const Contact& c : contacts) {
     const auto m = limitdir::make_contact_exact_model(c);
     std::vector<Vec> ws = random_directions(40, 13);
@@ -348,13 +357,65 @@ TEST_CASE("Contact and model input validation: bad input throws InputError") {
   CHECK_NOTHROW(c.with_shift(1.0));
   CHECK_NOTHROW(c.with_distortion(0.6, 0.5 * kPi).with_shift(0.5));  // max |.|^2 = 0.73 at sin phi = 0.8
   CHECK_THROWS_AS(limitdir::make_contact_exact_model(c, 0.0), InputError);
-  // edge-singular pressures: a valid contact, not (yet) for the exact model
+  // edge-singular pressures: a valid contact; the exact model takes alpha >= -1/2
   CHECK_NOTHROW(Contact::ellipse(1.0, 0.5, NominalPressure::power(-0.5)));
-  CHECK_THROWS_AS(limitdir::make_contact_exact_model(Contact::ellipse(1.0, 0.5, NominalPressure::power(-0.5))), InputError);
+  CHECK_NOTHROW(limitdir::make_contact_exact_model(Contact::ellipse(1.0, 0.5, NominalPressure::galin())));
+  CHECK_THROWS_AS(Contact::ellipse(1.0, 0.5, NominalPressure{NominalPressure::Kind::galin, -0.4}), InputError);
+  // below -1/2 the Jacobian is not Lipschitz at the rim: not for the exact model
+  CHECK_THROWS_AS(limitdir::make_contact_exact_model(Contact::ellipse(1.0, 0.5, NominalPressure::power(-0.6))), InputError);
   CHECK_THROWS_AS(limitdir::make_contact_exact_model(c, -1.0), InputError);
   try {
     c.with_distortion(2.0, 0.0);
   } catch (const InputError& e) {
     CHECK(std::string(e.what()).find('\n') == std::string::npos);
   }
+}
+
+TEST_CASE("Galin's pressure on an ellipse: (8) [Kudra & Awrejcewicz 2013] against brute-force quadrature, "
+          "continuity across the rim, and the Jacobian of the circle just inside its rim") {
+  // (1 - rhat^2)^(-1/2), with and without the distortion (15); the reference integrates the
+  // edge singularity by tanh-sinh (contact_reference.hpp). Directions off the rim: with the ICR
+  // exactly on an edge-singular rim the reference stalls (its own estimate is then wrong).
+  const double d = 0.6, g = 0.4;
+  const std::vector<Case> cases{
+      {"ellipse 1 x 0.5, Galin", Contact::ellipse(1.0, 0.5, NominalPressure::galin()), Eigen::Vector2d::Zero()},
+      {"ellipse 0.6 x 1.5, Galin, distortion (15)", Contact::ellipse(0.6, 1.5, NominalPressure::galin()).with_distortion(d, g),
+       Eigen::Vector2d(d * std::cos(g) / 0.6, d * std::sin(g) / 1.5)}};
+  for (const Case& cs : cases) {
+    const auto model = limitdir::make_contact_exact_model(cs.contact);
+    const reference::EllipseContact ref{cs.contact.a(), cs.contact.b(), cs.contact.alpha(), cs.l};
+    std::vector<Vec> ws = random_directions(6, 17);
+    for (double rhat : {0.0, 0.4, 0.99, 1.0 - 1e-6, 1.0 + 1e-6, 1.02, 3.0}) ws.push_back(with_icr(cs.contact, model->rho(), rhat, 0.7));
+    ws.push_back(unit(1.0, -0.3, 0.0));
+    for (const Vec& w : ws) {
+      const reference::ReferenceResult r = reference::brute_force_q(ref, w, model->rho());
+      CAPTURE(cs.name);
+      CAPTURE(w.transpose());
+      REQUIRE(r.error <= 0.1 * kTolReference);
+      CHECK((model->q(w) - r.q).cwiseAbs().maxCoeff() <= kTolReference);
+    }
+    // q is continuous across the rim (C^1 from the inside): on the rim and 1e-12 to either side
+    // it changes by at most |J| 1e-12 (|J| < 10 here).
+    for (double t : {0.3, 2.0, 4.4}) {
+      const Vec on = with_icr(cs.contact, model->rho(), 1.0, t);
+      for (double rhat : {1.0 - 1e-12, 1.0 + 1e-12}) {
+        CAPTURE(t);
+        CHECK((model->q(with_icr(cs.contact, model->rho(), rhat, t)) - model->q(on)).cwiseAbs().maxCoeff() <= 1e-10);
+      }
+    }
+  }
+  // The circle: just inside the rim the derivatives fall back to the rim; the circle's exact
+  // model of [Nonlinear Dyn. 2024] (ring quadrature) is the independent value.
+  const Contact c = Contact::circle(1.0, NominalPressure::galin());
+  const auto model = limitdir::make_contact_exact_model(c);
+  const auto circle = limitdir::make_exact_model(limitdir::Pressure::galin(), c.kappa());
+  for (double t : {0.3, 1.3, 2.9})
+    for (double rhat : {1.0 - 1e-13, 1.0 - 3e-14, 1.0 - 1e-10}) {
+      const Vec w = with_icr(c, c.kappa(), rhat, t);
+      const limitdir::FrictionJacobian a = model->jacobian(w), b = circle->jacobian(w);
+      CAPTURE(t);
+      CAPTURE(rhat);
+      CHECK((a.q - b.q).cwiseAbs().maxCoeff() <= kTolTwoAlgorithms);
+      CHECK((a.dq_dw - b.dq_dw).cwiseAbs().maxCoeff() <= kTolJacobianRim);
+    }
 }

@@ -111,7 +111,8 @@ TEST_CASE("(59) and Table 1 [Kudra & Awrejcewicz 2013]: the plate's pure-sliding
     const char* pressure;
   };
   const Case cases[] = {{1.0, 1.0, 0.0, "uniform"}, {0.8, 1.0, 0.0, "uniform"}, {1.0, 0.5, 0.0, "uniform"},
-                        {0.3, 1.0, 0.0, "uniform"}, {1.0, 0.5, 0.5, "hertz"},   {0.6, 1.0, 0.5, "hertz"}};
+                        {0.3, 1.0, 0.0, "uniform"}, {1.0, 0.5, 0.5, "hertz"},   {0.6, 1.0, 0.5, "hertz"},
+                        {1.0, 0.5, -0.5, "galin"},  {0.7, 1.0, -0.5, "galin"}};
   for (const Case& c : cases) {
     CAPTURE(c.a);
     CAPTURE(c.b);

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "limitdir/contact.hpp"
 #include "limitdir/errors.hpp"
 #include "limitdir/problem.hpp"
 #include "limitdir/report.hpp"
@@ -583,4 +584,21 @@ TEST_CASE("friction_report coefficients of linear-fit and pade") {
 TEST_CASE("friction_report needs at least 2 samples") {
   const Problem problem = limitdir::parse_problem(minimal(), "test.json");
   CHECK_THROWS_AS(limitdir::friction_report(problem, 1), InputError);
+}
+
+TEST_CASE("docs/manual.md section 6: an elliptic contact takes Galin's pressure; a profile and alpha < -1/2 are "
+          "rejected at contact.pressure") {
+  json document = minimal();
+  document["contact"] = {{"shape", {{"ellipse", {1.0, 0.5}}}}, {"pressure", "galin"}};
+  const Problem galin = limitdir::parse_problem(document, "test.json");
+  const limitdir::Contact contact = limitdir::make_contact(galin);
+  CHECK(contact.pressure().kind == limitdir::NominalPressure::Kind::galin);
+  // N = pi a b/(alpha + 1) of (1 - rhat^2)^alpha: 2 pi a b for alpha = -1/2
+  CHECK(contact.N() == doctest::Approx(2.0 * pi * 0.5).epsilon(1e-15));
+  for (const json& pressure : {json{{"power", -0.6}}, json{{"profile", {{0.0, 1.0}, {1.0, 0.0}}}}}) {
+    document["contact"]["pressure"] = pressure;
+    const std::string message = parse_error(document);
+    check_message(message, "contact.pressure");
+    CHECK(message.find("alpha >= -1/2") != std::string::npos);
+  }
 }

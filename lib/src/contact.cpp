@@ -17,6 +17,7 @@ std::string NominalPressure::name() const {
   switch (kind) {
     case Kind::uniform: return "uniform";
     case Kind::hertz: return "hertz";
+    case Kind::galin: return "galin";
     case Kind::power: break;
   }
   return fmt::format("power {:g}", alpha);
@@ -31,8 +32,10 @@ void check_pressure(const NominalPressure& p) {
   if (!std::isfinite(p.alpha) || !(p.alpha > -1.0))
     throw InputError(fmt::format("contact: pressure exponent alpha must be > -1 (got {})", p.alpha));
   if ((p.kind == NominalPressure::Kind::uniform && p.alpha != 0.0) ||
-      (p.kind == NominalPressure::Kind::hertz && p.alpha != 0.5))
-    throw InputError(fmt::format("contact: {} pressure with exponent {} (uniform is 0, Hertz 1/2)", p.name(), p.alpha));
+      (p.kind == NominalPressure::Kind::hertz && p.alpha != 0.5) ||
+      (p.kind == NominalPressure::Kind::galin && p.alpha != -0.5))
+    throw InputError(
+        fmt::format("contact: {} pressure with exponent {} (uniform is 0, Hertz 1/2, Galin -1/2)", p.name(), p.alpha));
 }
 }  // namespace
 

@@ -538,15 +538,18 @@ void check_plate(const Problem& problem, const Loc& loc) {
 }
 
 /// A contact that is not axisymmetric needs a pressure of the family (1 - rhat^2)^alpha,
-/// alpha >= 0, and a pressure that stays >= 0 (make_contact checks it at the problem's load).
+/// alpha >= -1/2 (the exact model's range, friction_contact.hpp), and a pressure that stays
+/// >= 0 (make_contact checks it at the problem's load).
 void check_contact(const Problem& problem, const Loc& loc) {
   if (problem.contact.axisymmetric()) return;
   const Pressure::Kind kind = problem.pressure.kind();
   const bool family = kind == Pressure::Kind::uniform || kind == Pressure::Kind::hertz ||
-                      (kind == Pressure::Kind::power && problem.pressure.alpha() >= 0.0);
+                      kind == Pressure::Kind::galin ||
+                      (kind == Pressure::Kind::power && problem.pressure.alpha() >= -0.5);
   if (!family)
-    loc.key("pressure").fail("a contact with an ellipse, a distortion or a shift needs \"uniform\", \"hertz\" or "
-                             "{\"power\": alpha} with alpha >= 0",
+    loc.key("pressure").fail("a contact with an ellipse, a distortion or a shift needs \"uniform\", \"hertz\", "
+                             "\"galin\" or {\"power\": alpha} with alpha >= -1/2 (a tabulated profile and a "
+                             "stronger edge singularity are not supported there)",
                              pressure_to_json(problem.pressure));
   try {
     (void)make_contact(problem);
@@ -578,11 +581,11 @@ Contact make_contact(const Problem& problem) {
   switch (problem.pressure.kind()) {
     case Pressure::Kind::uniform: sigma0 = NominalPressure::uniform(); break;
     case Pressure::Kind::hertz: sigma0 = NominalPressure::hertz(); break;
-    case Pressure::Kind::galin:
+    case Pressure::Kind::galin: sigma0 = NominalPressure::galin(); break;
     case Pressure::Kind::power: sigma0 = NominalPressure::power(problem.pressure.alpha()); break;
     case Pressure::Kind::profile:
       throw InputError(problem.source + ": contact.pressure: a tabulated profile has no contact of any shape; "
-                       "use uniform, hertz or {\"power\": alpha}");
+                       "use uniform, hertz, galin or {\"power\": alpha}");
   }
   Contact contact = spec.shape == ContactSpec::Shape::circle ? Contact::circle(1.0, sigma0)
                                                              : Contact::ellipse(spec.a, spec.b, sigma0);

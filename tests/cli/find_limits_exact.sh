@@ -40,4 +40,25 @@ for case in "disc-galin.json:galin" "disc-profile.json:profile"; do
   [[ $failures -eq $before ]] && echo "ok: find-limits $file stays checked: $why"
 done
 
+# Galin's pressure on the elliptic plate (docs/manual.md section 6): accepted, checked, and the
+# pure-sliding limit directions (+-1, 0, 0) with rdot = -1 + F and -1 - F (q = -w there) and the
+# closed-form eigenvalues of (1, 0, 0) (tests/test_contact_systems.cpp).
+run "$share/problems/ellipse.json" --force 0.3 --pressure galin
+if [[ $rc -ne 0 ]]; then
+  fail "find-limits ellipse.json --pressure galin exited with $rc: $(head -c 400 "$tmp/stderr")"
+else
+  python3 - "$tmp/stdout" <<'PY' && echo "ok: find-limits ellipse.json --pressure galin" || fail "ellipse.json --pressure galin: wrong limit directions"
+import json, sys
+d = json.load(open(sys.argv[1]))
+rd = {round(x["w"][0]): x for x in d["limit_directions"] if abs(abs(x["w"][0]) - 1) < 1e-9}
+assert abs(rd[1]["rdot"] - (-0.7)) < 1e-9 and abs(rd[-1]["rdot"] - (-1.3)) < 1e-9, rd
+# J_T at (1, 0, 0): diag(-F, 1 - F - 2 a^2/((alpha + 2)(a^2 + b^2))), a = 1, b = 1/2, alpha = -1/2
+ev = sorted(e[0] for e in rd[1]["sphere"]["eigenvalues"])
+assert abs(ev[0] - (0.7 - 2 / (1.5 * 1.25))) < 1e-9 and abs(ev[1] + 0.3) < 1e-9, ev
+assert d["certificate"]["level"] == "checked", d["certificate"]
+PY
+fi
+run "$share/problems/ellipse.json" --force 0.3 --pressure power:-0.6
+[[ $rc -eq 2 && $(wc -l < "$tmp/stderr") -eq 1 ]] || fail "ellipse.json --pressure power:-0.6 exited with $rc (want 2, one line)"
+
 cli_finish "find-limits (exact model)"

@@ -7,7 +7,8 @@
 //  * Contact axes: the origin O is the centre of the ellipse, x and y along its semi-axes
 //    a and b (a circle of radius R is a = b = R). Lengths are in the user's unit.
 //  * Nominal pressure sigma0(r) = (1 - rhat^2)^alpha, rhat^2 = (x/a)^2 + (y/b)^2 <= 1:
-//    uniform (alpha = 0), Hertz/semi-ellipsoidal (alpha = 1/2), power (any alpha > -1).
+//    uniform (alpha = 0), Hertz/semi-ellipsoidal (alpha = 1/2), Galin (alpha = -1/2), power
+//    (any alpha > -1; the exact model of friction_contact.hpp takes alpha >= -1/2).
 //    Its scale is irrelevant (it cancels in q); N = integral of sigma dA.
 //  * Optional linear factor sigma = sigma0 (1 + l . r):
 //    - distortion (15)-(16) [Kudra & Awrejcewicz 2013]: a fixed direction gamma' of the
@@ -32,11 +33,13 @@ namespace limitdir {
 
 /// The nominal pressure profile sigma0 = (1 - rhat^2)^alpha.
 struct NominalPressure {
-  enum class Kind { uniform, hertz, power };
+  enum class Kind { uniform, hertz, galin, power };
   Kind kind = Kind::uniform;
   double alpha = 0.0;
   static NominalPressure uniform() { return {Kind::uniform, 0.0}; }
   static NominalPressure hertz() { return {Kind::hertz, 0.5}; }
+  /// Galin's punch pressure, edge-singular (alpha = -1/2).
+  static NominalPressure galin() { return {Kind::galin, -0.5}; }
   static NominalPressure power(double alpha) { return {Kind::power, alpha}; }
   std::string name() const;
 };

@@ -32,9 +32,9 @@ namespace limitdir {
 
 class ContactExactModel : public FrictionModel {
  public:
-  /// rho > 0 in the contact's length unit; the pressure exponent alpha >= 0 (edge-singular
-  /// pressures, alpha < 0, would need another treatment of the Jacobian for an ICR just inside
-  /// the rim). InputError otherwise.
+  /// rho > 0 in the contact's length unit; the pressure exponent alpha >= -1/2 (Galin's
+  /// edge-singular pressure included; below -1/2 the Jacobian is only Holder continuous at the
+  /// rim). InputError otherwise.
   ContactExactModel(const Contact& contact, double rho);
   const Contact& contact() const { return contact_; }
   double rho() const { return rho_; }
