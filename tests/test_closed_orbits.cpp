@@ -483,3 +483,26 @@ TEST_CASE("(75) Coulomb point model on a general system: trajectories into a sin
     if (search.orbits.empty()) CHECK(f->closed_orbit == 0);
   }
 }
+
+TEST_CASE("(2) [Kireenkov] shifted disc at F = 0: the limit set is the equator and the poles, and every "
+          "trajectory settles (backward ones in a pole's capture disc)") {
+  // At pure sliding q = -w (the shift moves no torque onto a circle), so with c = 0 and
+  // M_xy = I the equator is a circle of limit directions; at pure spin the shift's direction jumps
+  // (singular points of index 1, one per cap: Poincare-Hopf on each cap bounded by the equator).
+  // Backward in tau the poles attract while V* turns about them at the finite speed k P(0): the
+  // trajectories spiral in, and end in the capture disc of docs/manual.md section 9.
+  const System s = shifted_disc(0.5);
+  const LimitSet L = find_limit_directions(s, 0.0);
+  INFO(L.certificate.reason);
+  CHECK(L.certificate.level == Level::checked);
+  CHECK(L.certificate.closed_orbits == "checked");
+  CHECK(L.directions.empty());
+  REQUIRE(L.circles.size() == 1);
+  CHECK(std::abs(L.circles.front().theta) <= 1e-12);
+  REQUIRE(L.singular_points.size() == 2);
+  for (const SingularPoint& sp : L.singular_points) {
+    CHECK(std::abs(std::abs(sp.w.z()) - 1.0) <= 1e-12);
+    CHECK(sp.index == 1);
+  }
+  CHECK(L.closed_orbits.size() == 2);
+}

@@ -82,6 +82,20 @@ constexpr double same_orbit = 2e-4;
 constexpr double orbit_approach = 0.05;
 // A trajectory within 1e-6 of a singular point (a discontinuity of V*) has arrived there.
 constexpr double singular_capture = 1e-6;
+// A singular point's capture disc (docs/manual.md section 9): the largest radius
+// capture_radius_max 2^-k whose circles, and those of every smaller radius 2^-j down to
+// singular_capture, V* crosses towards the point in the time direction at all capture_angles
+// samples: -sign V* . e_r > capture_margin |V*|, e_r the unit radial direction at the sample
+// (1e-13: a thousand times the rounding of that dot product; near a pole about which V* turns
+// at a finite speed the radial speed is only ~ lambda r, 1e-6 lambda on the smallest circle,
+// so no larger margin could be asked for: the check is numerical, like the rest of the
+// search; V* . p, which is sin(r) times smaller, would drown in rounding). Such a disc holds no closed
+// orbit (the distance to the point decreases along every trajectory in it) and a trajectory
+// entering it ends at the point: e.g. the foci of a field that turns about a discontinuous pole
+// at a constant speed, which a trajectory would otherwise circle ~1/distance times per unit time.
+constexpr double capture_radius_max = 0.05;
+constexpr int capture_angles = 64;
+constexpr double capture_margin = 1e-13;
 // A "closed orbit" along which |V*| drops below 1e-6 |F| is a zero seen by the return map (a
 // focus on the section): rejected.
 constexpr double orbit_min_speed = 1e-6;
@@ -207,7 +221,10 @@ bool attracts(const MatchResult& m, double sign) {
 class Search {
  public:
   Search(const System& system, double F, const LimitSet& limits, const OrbitSearchOptions& opt)
-      : system_(system), F_(F), limits_(limits), opt_(opt) {}
+      : system_(system), F_(F), limits_(limits), opt_(opt) {
+    for (const SingularPoint& sp : limits_.singular_points)
+      capture_.push_back({capture_radius(sp.w, -1.0), capture_radius(sp.w, 1.0)});
+  }
   OrbitSearch run();
 
  private:
@@ -218,7 +235,8 @@ class Search {
   };
   Fate follow(const Eigen::Vector3d& seed, double sign);
   std::optional<Fate> at_zero(const Eigen::Vector3d& w, double sign);
-  bool at_singular_point(const Eigen::Vector3d& w) const;
+  bool at_singular_point(const Eigen::Vector3d& w, double sign) const;
+  double capture_radius(const Eigen::Vector3d& p, double sign) const;
   bool captured(const Eigen::Vector3d& w, double sign, double radius) const;
   std::optional<Return> return_map(const Section& sec, double s, double sign, bool divergence, double tau_max);
   std::optional<ClosedOrbit> newton(const Section& sec, double s, double sign, double tau_max);
@@ -235,6 +253,7 @@ class Search {
   OrbitSearchOptions opt_;
   OrbitSearch result_;
   std::vector<KnownOrbit> known_;  // parallel to result_.orbits
+  std::vector<std::array<double, 2>> capture_;  // per singular point: capture radius backward, forward
   double scale_ = 1;  // the mean |B(w) w + c| over the seeds
 };
 
@@ -264,11 +283,33 @@ std::optional<Search::Fate> Search::at_zero(const Eigen::Vector3d& w, double sig
   return Fate::unresolved;
 }
 
-// At a singular point of the limit set (a discontinuity of V*).
-bool Search::at_singular_point(const Eigen::Vector3d& w) const {
-  for (const SingularPoint& sp : limits_.singular_points)
-    if ((w - sp.w).norm() <= singular_capture) return true;
+// At a singular point of the limit set (a discontinuity of V*), or in its capture disc.
+bool Search::at_singular_point(const Eigen::Vector3d& w, double sign) const {
+  for (std::size_t i = 0; i < limits_.singular_points.size(); ++i) {
+    const double r = std::max(singular_capture, capture_[i][sign > 0 ? 1 : 0]);
+    if ((w - limits_.singular_points[i].w).norm() <= r) return true;
+  }
   return false;
+}
+
+// The capture disc of the singular point p in the time direction sign (0 when there is none):
+// the geodesic distance r to p decreases, dr/dtau = sign V*(w) . e_r < 0, on the sampled circles
+// w = cos(r) p + sin(r) e(t), e_r = dw/dr = -sin(r) p + cos(r) e(t).
+double Search::capture_radius(const Eigen::Vector3d& p, double sign) const {
+  Eigen::Vector3d e1 = p.unitOrthogonal(), e2 = p.cross(e1);
+  double accepted = 0.0;
+  for (double r = singular_capture; r <= capture_radius_max; r *= 2.0) {
+    for (int k = 0; k < capture_angles; ++k) {
+      const double t = 2.0 * pi * k / capture_angles;
+      const Eigen::Vector3d e = std::cos(t) * e1 + std::sin(t) * e2;
+      const Eigen::Vector3d w = std::cos(r) * p + std::sin(r) * e;
+      const Eigen::Vector3d e_r = -std::sin(r) * p + std::cos(r) * e;
+      const Eigen::Vector3d V = system_.spherical(w, F_);
+      if (!(-sign * V.dot(e_r) > capture_margin * V.norm())) return accepted;
+    }
+    accepted = r;
+  }
+  return accepted;
 }
 
 // Within `radius` of an orbit attracting in this time direction.
@@ -405,7 +446,7 @@ Search::Fate Search::follow(const Eigen::Vector3d& seed, double sign) {
     if (small && !near_zero)
       if (const std::optional<Fate> z = at_zero(w, sign)) return *z;
     near_zero = small;
-    if (at_singular_point(w)) return Fate::limit_direction;  // counted with the limit set's points
+    if (at_singular_point(w, sign)) return Fate::limit_direction;  // counted with the limit set's points
     if (captured(w, sign, orbit_capture)) return Fate::closed_orbit;
     if (!sec || t1 - anchored_at > window) {  // (re-)anchor the section here
       if (V.norm() > anchor_min_speed * scale_) {

@@ -201,7 +201,8 @@ namespace {
 
 struct Seed {
   Eigen::Vector3d w;
-  bool certain;  // the method proved a zero nearby: failing to converge is a doubt
+  bool certain;       // the method proved a zero nearby: failing to converge is a doubt
+  double extent = 0;  // the mesh face it stands for reaches this far from w (0: a point seed)
 };
 
 // The partner of a limit direction z near a fold (a saddle-node pair): along the eigenvector t
@@ -242,10 +243,17 @@ std::optional<Eigen::Vector3d> fold_partner(const System& system, double F, cons
 }
 
 // Newton from every seed; the distinct limit directions, sorted. A certain seed from which
-// Newton fails is a doubt.
+// Newton fails is a doubt, unless its face holds one of the singular points (whose winding is
+// what the face counted: Newton cannot converge to a point where V* jumps; Poincare-Hopf, which
+// counts that point's index, still checks that no zero is hidden next to it).
 std::vector<Eigen::Vector3d> refine_seeds(const System& system, double F, const std::vector<Seed>& seeds,
                                           const SolverOptions& opt, std::vector<std::string>& doubts,
-                                          bool look_for_partners) {
+                                          bool look_for_partners, const std::vector<SingularPoint>& singular = {}) {
+  const auto at_singular_point = [&](const Seed& s) {
+    return std::any_of(singular.begin(), singular.end(), [&](const SingularPoint& p) {
+      return std::acos(std::clamp(p.w.dot(s.w), -1.0, 1.0)) <= s.extent;
+    });
+  };
   // Newton's solutions agree to ~1e-12; distinct hyperbolic zeros 1e-7 apart are not resolved
   // by a double-precision Newton anyway (the proof separates them, proof.hpp).
   constexpr double same_direction = 1e-7;
@@ -253,7 +261,7 @@ std::vector<Eigen::Vector3d> refine_seeds(const System& system, double F, const 
   for (const Seed& s : seeds) {
     const Refined r = refine_limit_direction(system, F, s.w, opt.residual_tol);
     if (!r.converged) {
-      if (s.certain)
+      if (s.certain && !at_singular_point(s))
         doubts.push_back(fmt::format("Newton did not converge from w = {} (|V*| = {:.2e})", vec(s.w), r.residual));
       continue;
     }
@@ -348,6 +356,13 @@ std::vector<SingularPoint> singular_points(const System& system, double F, std::
   return out;
 }
 
+// Why q jumps at a singular point (singular_points): the models with such a jump.
+std::string jump_cause(const System& system) {
+  return system.friction().name() == "coulomb-point"
+             ? "pure spin of the Coulomb point model"
+             : "pure spin of a pressure shifted along the sliding direction, whose shift turns with it";
+}
+
 std::string joined_doubts(const std::vector<std::string>& doubts) {
   // at most five reasons, then a count (a continuum can give hundreds)
   std::string reason = doubts.front();
@@ -364,13 +379,13 @@ LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds
   set.method = std::move(method);
   int index_sum = 0;
   const bool exact_method = set.method == "invariant-circle-polynomial" || set.method == "linear-eigen";
-  for (const auto& w : refine_seeds(system, F, seeds, opt, doubts, !exact_method)) {
+  if (!continua) set.singular_points = singular_points(system, F, doubts);
+  for (const auto& w : refine_seeds(system, F, seeds, opt, doubts, !exact_method, set.singular_points)) {
     Classification c = classify(system, F, w, opt.classify);
     index_sum += c.index;
     doubts_of(c, doubts);
     set.directions.push_back(std::move(c));
   }
-  if (!continua) set.singular_points = singular_points(system, F, doubts);
   for (const SingularPoint& sp : set.singular_points) index_sum += sp.index;
   set.certificate.index_sum = index_sum;
   if (!continua && index_sum != 2)
@@ -393,9 +408,8 @@ LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds
                              set.directions.size())
                : fmt::format("index sum 2 (Poincare-Hopf) and all {} limit directions hyperbolic", set.directions.size());
   for (const SingularPoint& sp : set.singular_points)
-    set.certificate.reason += fmt::format("; V* is discontinuous at w = {} (pure spin of the Coulomb point model), "
-                                          "a singular point of index {}",
-                                          vec(sp.w), sp.index);
+    set.certificate.reason += fmt::format("; V* is discontinuous at w = {} ({}), a singular point of index {}",
+                                          vec(sp.w), jump_cause(system), sp.index);
   return set;
 }
 
@@ -657,8 +671,14 @@ std::string budget_spent(int level) {
 }
 
 // Seeds from one mesh level; returns the sum of the face windings (2 when the mesh resolves V*).
-// Faces are refined locally down to max_depth halvings of their edges.
-int global_seeds(const System& system, double F, int level, int max_depth, std::vector<Seed>& seeds) {
+// Faces are refined locally down to max_depth halvings of their edges. Seeds where `skip` holds
+// (a known circle of zeros) are not kept, so they do not count against the work budget; the
+// caller sees a spent budget as seeds.size() > max_global_seeds.
+int global_seeds(const System& system, double F, int level, int max_depth, std::vector<Seed>& seeds,
+                 const std::function<bool(const Eigen::Vector3d&)>& skip = nullptr) {
+  const auto keep = [&](const Eigen::Vector3d& w, bool winding, double extent) {
+    if (!skip || !skip(w)) seeds.push_back({w, winding, extent});
+  };
   const detail::Icosphere& mesh = detail::icosphere(level);
   const std::size_t nv = mesh.vertices.size();
   std::vector<Eigen::Vector3d> V(nv);
@@ -685,7 +705,9 @@ int global_seeds(const System& system, double F, int level, int max_depth, std::
         const double vary = std::max({(Va - Vb).norm(), (Vb - Vc).norm(), (Vc - Va).norm()});
         const bool ambiguous = std::min({Va.norm(), Vb.norm(), Vc.norm()}) <= vary;
         if (wnd != 0 && (depth >= max_depth || !ambiguous)) {
-          seeds.push_back({(a + b + c).normalized(), true});
+          const Eigen::Vector3d m = (a + b + c).normalized();
+          const auto arc = [&](const Eigen::Vector3d& x) { return std::acos(std::clamp(m.dot(x), -1.0, 1.0)); };
+          keep(m, true, std::max({arc(a), arc(b), arc(c)}));
           return;
         }
         if (depth >= max_depth || !ambiguous) return;
@@ -706,11 +728,11 @@ int global_seeds(const System& system, double F, int level, int max_depth, std::
   // Local minima of |V*| over the vertex neighbourhoods (pairs of zeros inside one face).
   for (std::size_t i = 0; i < nv; ++i) {
     if (norm[i] == 0.0) {
-      seeds.push_back({mesh.vertices[i], true});
+      keep(mesh.vertices[i], true, 0.0);
       continue;
     }
     if (std::all_of(mesh.neighbours[i].begin(), mesh.neighbours[i].end(), [&](int j) { return norm[i] <= norm[j]; }))
-      seeds.push_back({mesh.vertices[i], false});
+      keep(mesh.vertices[i], false, 0.0);
   }
   return total;
 }
@@ -797,23 +819,23 @@ LimitSet solve_global_equator(const System& system, double F, const SolverOption
   // the band: two mesh edges (the icosphere's edge is ~1.1/2^level rad): seeds of faces that
   // may touch the circle are left out; crosses_band checks that nothing but the circle is there
   const double band = 2.2 / std::pow(2.0, opt.mesh_level);
-  std::vector<Seed> seeds, outside;
-  global_seeds(system, F, opt.mesh_level, 4, seeds);
-  if (seeds.size() > max_global_seeds) {
+  std::vector<Seed> outside;
+  // the faces along the circle (every point of it a zero) are not candidates: the budget counts
+  // the seeds off the band only
+  global_seeds(system, F, opt.mesh_level, 4, outside, [&](const Eigen::Vector3d& w) { return std::abs(w.z()) <= band; });
+  if (outside.size() > max_global_seeds) {
     doubts.push_back(budget_spent(opt.mesh_level));
-    seeds.resize(max_global_seeds);
+    outside.resize(max_global_seeds);
   }
-  for (const Seed& s : seeds)
-    if (std::abs(s.w.z()) > band) outside.push_back(s);
   int north = 0, south = 0;
-  for (const Eigen::Vector3d& w : refine_seeds(system, F, outside, opt, doubts, true)) {
+  set.singular_points = singular_points(system, F, doubts);
+  for (const Eigen::Vector3d& w : refine_seeds(system, F, outside, opt, doubts, true, set.singular_points)) {
     if (std::abs(w.z()) <= band) continue;  // Newton went onto the circle: no isolated zero there
     Classification c = classify(system, F, w, opt.classify);
     (w.z() > 0 ? north : south) += c.index;
     doubts_of(c, doubts);
     set.directions.push_back(std::move(c));
   }
-  set.singular_points = singular_points(system, F, doubts);
   for (const SingularPoint& sp : set.singular_points) (sp.w.z() > 0 ? north : south) += sp.index;
   set.certificate.index_sum = north + south;
   if (doubts.empty() && !crosses_band(system, F, band, e.circle.sphere_type == "stable-circle"))

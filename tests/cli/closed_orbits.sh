@@ -48,13 +48,17 @@ holds "general.json: the orbit search is not checked, or found orbits" \
   'r["certificate"]["closed_orbits"] == "checked" and r["certificate"]["level"] == "checked" and r["closed_orbits"] == [] and "closed orbits checked" in r["certificate"]["reason"]'
 
 # Kireenkov's shifted disc at F = 0 (share/problems/disc-shift.json, constant k = 0.5): the disc's
-# circles of limit directions become closed orbits (docs/manual.md section 9). Its limit set stays
-# incomplete (the mesh search about the discontinuous poles spends its budget), so the orbits are
-# searched forward only; they must still be listed, and are latitude circles in +- pairs
-# (rotations about e3 and w3 -> -w3 with w2 -> -w2 are symmetries of the shifted disc).
+# circles of limit directions become closed orbits (docs/manual.md section 9). The limit set: the
+# equator (a circle of limit directions: pure sliding, q = -w, and the shift adds no torque there on
+# a circle) and the poles, singular points (the shift's direction jumps there) of index 1 each;
+# every forward trajectory ends on one of two attracting orbits, every backward one at the equator
+# or in a pole's capture disc. The orbits are latitude circles in +- pairs (rotations about e3 and
+# w3 -> -w3 with w2 -> -w2 are symmetries of the shifted disc).
 run "$share/problems/disc-shift.json" --force 0
-[[ $rc -eq 3 ]] || fail "disc-shift.json --force 0: exit $rc (want 3, incomplete), stderr: $(head -c 300 "$tmp/stderr")"
-holds "disc-shift: the orbits are not listed" 'len(r["closed_orbits"]) >= 2 and r["certificate"]["closed_orbits"] in ("checked", "incomplete")'
+[[ $rc -eq 0 ]] || fail "disc-shift.json --force 0: exit $rc (want 0, checked), stderr: $(head -c 300 "$tmp/stderr")"
+holds "disc-shift: not checked, or the orbits are not listed" 'r["certificate"]["level"] == "checked" and r["certificate"]["closed_orbits"] == "checked" and len(r["closed_orbits"]) == 2'
+holds "disc-shift: the equator and the poles are not the limit set" \
+  'r["limit_directions"] == [] and len(r["circles"]) == 1 and abs(r["circles"][0]["theta"]) < 1e-12 and sorted(round(p["w"][2]) for p in r["singular_points"]) == [-1, 1] and all(p["index"] == 1 for p in r["singular_points"])'
 holds "disc-shift: an orbit is not a latitude circle" \
   'all(max(p[2] for p in o["polyline"]) - min(p[2] for p in o["polyline"]) < 1e-7 for o in r["closed_orbits"])'
 holds "disc-shift: the attracting orbits do not come in +- pairs" \

@@ -120,9 +120,10 @@ expect_bad "--require" "$share/problems/disc.json" --require incomplete
 # quadrature, which has no rigorous enclosure) exits 3 with the report on stdout and the level
 # named on stderr
 expect_error 3 "not proven as --require asks" "$share/problems/disc-galin.json" --force 0.3 --require proven
-# the global method has a work budget: at F = 0 the disc's limit directions fill circles, which
-# the mesh sees as hundreds of candidate zeros (Galin's pressure: ~26 us per q); it stops (it ran
-# for more than 100 s) and says so
+# the global method has a work budget: at F = 0 the disc's limit directions fill circles (the
+# equator and, for Galin's pressure, a pair of latitudes), which the mesh sees as hundreds of
+# candidate zeros (~26 us per q); the equator's are set aside as a circle, the others spend the
+# budget: it stops (it ran for more than 100 s) and says so
 expect_error 3 "work budget is spent" "$share/problems/disc-galin.json" --force 0 --method global
 # the harmonic disc is proven: --require proven exits 0 and the report says so
 expect_ok --force 0.3 --count 4 -- "$disc" --force 0.3 --require proven

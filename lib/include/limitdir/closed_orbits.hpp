@@ -49,7 +49,7 @@ struct ClosedOrbit {
 struct SeedFates {
   int seeds = 0;
   int limit_direction = 0;  // ended at a listed limit direction, circle or singular point (a
-                            // discontinuity of V*, within 1e-6)
+                            // discontinuity of V*: within 1e-6, or in its capture disc)
   int closed_orbit = 0;     // approached an orbit found (attracting in this time direction)
   int unresolved = 0;       // anything else (an unlisted zero, no convergence, the budget)
 };
