@@ -100,8 +100,10 @@ TEST_CASE("Figs 15-16, Sect. 7.4.4: a load sweep through F = 0 of the disc (N = 
     // the isolated limit directions at F = 0 are the poles
     CHECK(ref::set_distance(e.directions, {Eigen::Vector3d::UnitZ(), -Eigen::Vector3d::UnitZ()}) <= 1e-12);
     CHECK(!e.branches.empty());
-    // no region is given across F = 0: they end there from each side
+    // no region is given across F = 0: they end there from each side (also as classify --regions
+    // recomputes them from the branches)
     for (const Region& r : d.regions) CHECK((r.to <= 0.0 || r.from >= 0.0));
+    for (const Region& r : regions_of(d)) CHECK((r.to <= 0.0 || r.from >= 0.0));
     if (from < 0) {
       int ending = 0, starting = 0;
       for (const Region& r : d.regions) {
