@@ -509,7 +509,11 @@ TEST_CASE("(139)-(141) the ball at lambda = 5 has no fold for N = 2..4") {
       CHECK(e->located);
       CHECK(std::abs(e->p - FP) <= 1e-10);
     }
-    CHECK(d.events.size() == 2);
+    // and the continuum at F = 0 where the sweep starts (c1 = 0: the equator, Sect. 7.4.4)
+    const auto continua = events_of(d, EventKind::continuum);
+    REQUIRE(continua.size() == 1);
+    CHECK(continua.front()->p == 0.0);
+    CHECK(d.events.size() == 3);
   }
 }
 

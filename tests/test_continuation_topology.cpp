@@ -74,6 +74,7 @@ TEST_CASE("Sweeping through F = 0: the events of Sect. 7.4 at +-F_F, +-F_P, +-F_
   CHECK(count(d, EventKind::fold) == 2);
   CHECK(count(d, EventKind::pitchfork) == 2);
   CHECK(count(d, EventKind::tangency) == 2);
+  CHECK(count(d, EventKind::continuum) == 1);
   for (const auto& e : d.events) {
     CAPTURE(to_string(e.kind));
     CAPTURE(e.p);
@@ -81,7 +82,8 @@ TEST_CASE("Sweeping through F = 0: the events of Sect. 7.4 at +-F_F, +-F_P, +-F_
     if (e.kind == EventKind::fold) CHECK(std::abs(a - cf.FF) <= 1e-10);
     if (e.kind == EventKind::pitchfork) CHECK(std::abs(a - cf.FP) <= 1e-10);
     if (e.kind == EventKind::tangency) CHECK(std::abs(a - cf.FT) <= 1e-10);
-    if (e.kind == EventKind::branch_point) CHECK(a <= 1e-9);  // only the continuum at F = 0
+    CHECK(e.kind != EventKind::branch_point);                 // where branches meet the circles: the continuum
+    if (e.kind == EventKind::continuum) CHECK(e.p == 0.0);  // F = 0 exactly (c1 = 0, Fig. 16)
     CHECK(e.kind != EventKind::hopf);
   }
   // the regions are symmetric about F = 0 (F -> -F with w1 -> -w1 maps the disc to itself)

@@ -287,7 +287,10 @@ TEST_CASE("(132) the event loads of the invariant circle are a cross-check of ev
   CHECK(d.certificate.complete());
   CHECK(d.certificate.reason.find("the 3 event load(s) of (132) on the invariant circle were all located") !=
         std::string::npos);
-  CHECK(d.events.size() == 3);
+  // and the continuum at F = 0, where the sweep starts (c1 = 0: not an event of (132))
+  REQUIRE(d.events.size() == 4);
+  CHECK(d.events.front().kind == EventKind::continuum);
+  CHECK(d.events.front().p == 0.0);
 }
 
 TEST_CASE("(64)-(67), (130), (133): the linear-fit disc's events are those of (132) with constant C, S (Fig. 13)") {
@@ -299,11 +302,14 @@ TEST_CASE("(64)-(67), (130), (133): the linear-fit disc's events are those of (1
   CHECK(d.certificate.complete());
   CHECK(d.certificate.reason.find("the 2 event load(s) of (132) on the invariant circle were all located") !=
         std::string::npos);
-  REQUIRE(d.events.size() == 2);
-  CHECK(d.events[0].kind == EventKind::pitchfork);
-  CHECK(std::abs(d.events[0].p - (1.0 - kDiscRow3)) <= 1e-10);
-  CHECK(d.events[1].kind == EventKind::tangency);
-  CHECK(std::abs(d.events[1].p - 1.0) <= 1e-10);
+  // (and the continuum at F = 0 where the sweep starts: the equator, Fig. 15)
+  REQUIRE(d.events.size() == 3);
+  CHECK(d.events[0].kind == EventKind::continuum);
+  CHECK(d.events[0].p == 0.0);
+  CHECK(d.events[1].kind == EventKind::pitchfork);
+  CHECK(std::abs(d.events[1].p - (1.0 - kDiscRow3)) <= 1e-10);
+  CHECK(d.events[2].kind == EventKind::tangency);
+  CHECK(std::abs(d.events[2].p - 1.0) <= 1e-10);
 }
 
 TEST_CASE("(138) narrow isolas found by the rigorous event search alone (interval arithmetic over S^2 x [F0, F1])") {

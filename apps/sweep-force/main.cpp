@@ -19,6 +19,23 @@
 
 namespace po = limitdir::cli::po;
 
+namespace {
+
+/// The options that shaped the diagram, as given on the command line (docs/manual.md section 5):
+/// every option given except PROBLEM (embedded as "problem"), --format and --require (they shape
+/// the printing and the exit code, not the diagram); text as typed, switches as true.
+nlohmann::json given_options(const po::variables_map& vm) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [name, value] : vm) {
+    if (value.defaulted() || value.empty() || name == "problem" || name == "format" || name == "require") continue;
+    if (const auto* text = boost::any_cast<std::string>(&value.value())) out[name] = *text;
+    else if (const auto* on = boost::any_cast<bool>(&value.value())) out[name] = *on;
+  }
+  return out;
+}
+
+}  // namespace
+
 int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "sweep-force",
@@ -95,7 +112,10 @@ int main(int argc, char* argv[]) {
     limitdir::cli::apply_problem_overrides(problem, vm);
     const limitdir::ParameterFamily family = limitdir::parameter_family(problem, parameter);
     const limitdir::Diagram diagram = limitdir::sweep(family, from, to, continuation);
-    const nlohmann::json report = limitdir::diagram_report(problem, diagram);
+    // the embedded problem is the one at the sweep's start (the swept parameter at --from), so
+    // that it and "options" regenerate the diagram
+    nlohmann::json report = limitdir::diagram_report(family.problem(from), diagram);
+    report["options"] = given_options(vm);
     std::string output = text ? limitdir::diagram_text(report) : report.dump(2) + "\n";
     // A result in doubt (or short of --require) is printed, but with exit code 3 and the reason
     // on stderr (shortened there: the whole reason is in certificate.reason).

@@ -189,7 +189,7 @@ std::optional<Node> BranchTracer::at(const Node& a, double s) {
 
 BranchPoint BranchTracer::point(const Node& n) const {
   return {n.x[4], n.x.head<3>().normalized(), n.x[3], radial_of(n.x[3], opt_.solver.classify),
-          sphere_type_of(n.JT, opt_.solver.classify)};
+          sphere_type_of(n.JT, opt_.solver.classify), std::nullopt};
 }
 
 }  // namespace limitdir::detail

@@ -43,6 +43,7 @@ std::string to_string(EventKind k) {
     case EventKind::pitchfork: return "pitchfork";
     case EventKind::branch_point: return "branch-point";
     case EventKind::hopf: return "hopf";
+    case EventKind::continuum: return "continuum";
   }
   return "?";
 }
@@ -238,6 +239,13 @@ constexpr int max_check_rounds = 3;
 constexpr double event_check_offset = 1e-5;
 // Continua (c1 = 0 with axisymmetry) are left at 1e-6 of the range before tracing.
 constexpr double continuum_offset = 1e-6;
+// c = M^-1 (F d + e) vanishes at F = -e.d/|d|^2 when e is parallel to d: to a few roundings of
+// the products, relative to |e| + |F d|.
+constexpr double c_zero_relative = 1e-14;
+// A direction of an event lies on a circle {w : w . axis = sin theta} of a continuum: an event
+// within the continuum margin of its load lies within ~|dw/dp| 1e-6 of the circle; 1e-5 keeps
+// clear of the isolated directions, whose distance from the circles is of order one.
+constexpr double on_continuum_circle = 1e-5;
 // A window of the event search that holds no located event is covered again with cells of
 // this width (chart coordinates and load, relative to the window): 1e-2 of the first pass's
 // 2e-3, i.e. ~1e-5 rad, and the window's load width over 100.
@@ -278,6 +286,7 @@ class Sweeper {
 
   Diagram run() {
     seed_at(from_);
+    find_continua();
     drain();
     // on the invariant circle of a harmonic model the closed-form events of (132) are the
     // global search (cross_check_circle_events); elsewhere the limit curve
@@ -287,15 +296,108 @@ class Sweeper {
     verify();
     cross_check_circle_events();
     check_event_windows();
+    add_continuum_events();
     diagram_.events = log_.sorted();
     diagram_.regions = verifier_.regions(diagram_.branches, diagram_.events, from_, to_, doubts_);
     try_circle_proof();
+    colour_points();
     write_certificate();
     return diagram_;
   }
 
  private:
   // ----- seeding ---------------------------------------------------------------------------
+
+  // ----- continua (docs/manual.md section 5) -------------------------------------------------
+
+  struct Continuum {
+    double p;
+    LimitSet limits;  // find-limits at p: its circles and isolated directions
+  };
+
+  // The loads of [from, to] where the limit directions fill circles: c1 = 0 on the invariant
+  // circle of an axisymmetric contact (Sect. 7.4.4, Figs 15-16 [Nonlinear Dyn. 2024]) and c = 0
+  // (the equator of a contact symmetric under w -> -w); find-limits there decides. Load sweeps
+  // only: c is affine in F there, c = M^-1 (F d + e) (100).
+  void find_continua() {
+    if (!fam_.load_sweep) return;
+    const std::shared_ptr<const System> sys = tr_.field().system_ptr(from_);
+    const Eigen::Vector3d d = sys->M_inv() * sys->load_direction(), e = sys->M_inv() * sys->load_offset();
+    std::vector<double> loads;
+    if (sys->has_invariant_circle() && d.x() != 0) loads.push_back(-e.x() / d.x() + 0.0);  // + 0.0: no -0
+    if (d.squaredNorm() > 0) {
+      const double F = -e.dot(d) / d.squaredNorm() + 0.0;
+      if ((F * d + e).norm() <= c_zero_relative * (e.norm() + std::abs(F) * d.norm())) loads.push_back(F);
+    }
+    std::sort(loads.begin(), loads.end());
+    loads.erase(std::unique(loads.begin(), loads.end()), loads.end());
+    for (double F : loads) {
+      if (F < from_ || F > to_) continue;
+      const LimitSet& L = verifier_.limits_at(F);
+      if (!L.circles.empty()) continua_.push_back({F, L});
+    }
+  }
+
+  bool near_continuum_load(double p) const {
+    const double window = continuum_offset * (to_ - from_);
+    return std::any_of(continua_.begin(), continua_.end(), [&](const Continuum& C) { return std::abs(p - C.p) <= window; });
+  }
+
+  // A located event of the tracing that is the continuum itself: a branch meeting one of its
+  // circles (a degenerate branch point, located a rounding off the load).
+  static bool on_a_circle(const Continuum& C, const Eigen::Vector3d& w) {
+    return std::any_of(C.limits.circles.begin(), C.limits.circles.end(), [&](const LimitCircle& c) {
+      return std::abs(w.dot(c.axis) - std::sin(c.theta)) <= on_continuum_circle;
+    });
+  }
+  bool part_of(const Continuum& C, const Event& e) const {
+    return e.kind != EventKind::continuum && std::abs(e.p - C.p) <= continuum_offset * (to_ - from_) &&
+           std::any_of(e.directions.begin(), e.directions.end(), [&](const Eigen::Vector3d& w) { return on_a_circle(C, w); });
+  }
+  bool part_of_a_continuum(const Event& e) const {
+    return std::any_of(continua_.begin(), continua_.end(), [&](const Continuum& C) { return part_of(C, e); });
+  }
+
+  // One event of kind continuum per continuum, in place of the degenerate branch points where
+  // the branches meet its circles, checked against find-limits there (the branches reach it on
+  // its circles or at its isolated directions, and every isolated direction is on a branch).
+  void add_continuum_events() {
+    for (const Continuum& C : continua_) {
+      Event e{EventKind::continuum, C.p, {}, {}, true, 0.0, C.limits.circles, C.limits.certificate.level};
+      for (const Classification& c : C.limits.directions) e.directions.push_back(c.w);
+      for (const Branch& b : diagram_.branches)
+        if (meets(b, C.p)) e.branches.push_back(b.id);
+      log_.absorb(e, [&](const Event& f) { return part_of(C, f); });
+      if (!C.limits.certificate.complete())
+        doubts_.push_back(fmt::format("find-limits at the continuum {} = {:.12g} is not certified: {}", fam_.name, C.p,
+                                      C.limits.certificate.reason));
+      const std::vector<std::string> doubts = verifier_.check_continuum(diagram_.branches, C.p);
+      doubts_.insert(doubts_.end(), doubts.begin(), doubts.end());
+      notes_.push_back(fmt::format("the continuum at {} = {:.12g} ({} circle(s) and {} isolated limit direction(s) "
+                                   "from find-limits there, {}; no proof covers it) is met by the branches on its "
+                                   "circles or at its isolated directions, each of which lies on a branch",
+                                   fam_.name, C.p, C.limits.circles.size(), C.limits.directions.size(),
+                                   to_string(C.limits.certificate.level)));
+    }
+  }
+
+  bool meets(const Branch& b, double p) const {
+    const double window = continuum_offset * (to_ - from_);
+    for (std::size_t i = 0; i < b.points.size(); ++i) {
+      if (std::abs(b.points[i].p - p) <= window) return true;
+      if (i + 1 < b.points.size() && (b.points[i].p - p) * (b.points[i + 1].p - p) < 0) return true;
+    }
+    return false;
+  }
+
+  // The Fig. 11 colour of every point, from classify (colour_of: only on the invariant circle).
+  void colour_points() {
+    for (Branch& b : diagram_.branches)
+      for (BranchPoint& pt : b.points) {
+        const std::shared_ptr<const System> sys = tr_.field().system_ptr(pt.p);
+        if (sys->has_invariant_circle()) pt.colour = classify(*sys, tr_.field().force(pt.p), pt.w, opt_.solver.classify).colour;
+      }
+  }
 
   // Seeds from find_limit_directions at the start (at a continuum, just inside the interval).
   void seed_at(double p) {
@@ -433,7 +535,7 @@ class Sweeper {
                                       "where no event was located",
                                       detail::to_string(W.kind), W.F.lower(), W.F.upper(), detail::vec(W.centres.front(), 6)));
     for (const Event& e : log_.events()) {
-      if (has_continuum(e.p)) continue;
+      if (has_continuum(e.p) || part_of_a_continuum(e)) continue;
       if (std::none_of(windows_.begin(), windows_.end(), [&](const auto& W) { return detail::holds(W, e, opt_.p_tol); }))
         doubts_.push_back(fmt::format("the {} located at F = {:.12g} lies where interval arithmetic excludes events",
                                       to_string(e.kind), e.p));
@@ -491,7 +593,8 @@ class Sweeper {
       const auto [lo, hi] = std::minmax_element(br.points.begin(), br.points.end(),
                                                 [](const BranchPoint& u, const BranchPoint& v) { return u.p < v.p; });
       if (br.closed && hi->p - lo->p <= 1e-9 * (1 + std::abs(lo->p))) {
-        notes_.push_back(fmt::format("a circle of limit directions at {} = {:.12g} (a continuum) is not drawn as a branch",
+        if (!near_continuum_load(lo->p))  // else the continuum event names it
+          notes_.push_back(fmt::format("a circle of limit directions at {} = {:.12g} (a continuum) is not drawn as a branch",
                                      fam_.name, lo->p));
         continue;
       }
@@ -632,7 +735,8 @@ class Sweeper {
     const auto locate = [&](EventKind kind, auto fn) {
       const BranchTracer::Located m = tr_.locate(a, b, h, fn);
       if (inside(m.node.x[4])) located.push_back(m.node);
-      return std::make_pair(Event{kind, m.node.x[4], {m.node.x.head<3>().normalized()}, {branch}, m.located, m.p_error},
+      return std::make_pair(Event{kind, m.node.x[4], {m.node.x.head<3>().normalized()}, {branch}, m.located, m.p_error,
+                                  {}, Level::checked},
                             m.node);
     };
     const auto add = [&](const Event& e) { return inside(e.p) && log_.add(e); };
@@ -806,7 +910,7 @@ class Sweeper {
       if (std::count_if(log_.events().begin(), log_.events().end(), [&](const Event& f) { return holds(e, f); }) != 1)
         return fmt::format("the {} enclosed at F = {:.12g} holds no single located event", to_string(e.kind), mid_of(e.F));
     for (const Event& f : log_.events())
-      if (!has_continuum(f.p) && std::none_of(ev.events.begin(), ev.events.end(), [&](const auto& e) { return holds(e, f); }))
+      if (f.kind != EventKind::continuum && !has_continuum(f.p) && std::none_of(ev.events.begin(), ev.events.end(), [&](const auto& e) { return holds(e, f); }))
         return fmt::format("the {} located at F = {:.12g} is in no enclosure", to_string(f.kind), f.p);
     SolverOptions proving = opt_.solver;
     proving.prove = true;
@@ -836,9 +940,12 @@ class Sweeper {
     std::vector<double> ps{to_};
     for (int k = 1; k <= opt_.checks; ++k) ps.push_back(from_ + (to_ - from_) * k / (opt_.checks + 1));
     const double off = event_check_offset * (to_ - from_);
-    for (const Event& e : log_.events()) {
-      if (e.p - off > from_) ps.push_back(e.p - off);
-      if (e.p + off < to_) ps.push_back(e.p + off);
+    std::vector<double> events;
+    for (const Event& e : log_.events()) events.push_back(e.p);
+    for (const Continuum& C : continua_) events.push_back(C.p);
+    for (double p : events) {
+      if (p - off > from_) ps.push_back(p - off);
+      if (p + off < to_) ps.push_back(p + off);
     }
     return ps;
   }
@@ -881,6 +988,7 @@ class Sweeper {
   int event_cells_ = 0;
   // load sweeps on the invariant circle of a harmonic model: the event loads of (132)
   std::optional<std::vector<detail::PredictedEvent>> predicted_;
+  std::vector<Continuum> continua_;  // in [from, to], by load
 };
 
 }  // namespace
@@ -909,12 +1017,13 @@ Diagram sweep(const ParameterFamily& family, double from, double to, const Conti
 
 // The structure between consecutive events: the branches crossing the midpoint.
 std::vector<Region> regions_of(const Diagram& d) {
+  constexpr double same_cut = 1e-9;  // events closer than this bound no region (region_min_width of the verifier)
   std::vector<double> cuts{d.from};
   for (const Event& e : d.events)
     if (e.p > d.from && e.p < d.to) cuts.push_back(e.p);
   cuts.push_back(d.to);
   std::sort(cuts.begin(), cuts.end());
-  cuts.erase(std::unique(cuts.begin(), cuts.end(), [](double a, double b) { return std::abs(a - b) < 1e-9; }), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end(), [](double a, double b) { return std::abs(a - b) < same_cut; }), cuts.end());
   std::vector<Region> out;
   for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
     const double pm = 0.5 * (cuts[k] + cuts[k + 1]);
@@ -935,7 +1044,11 @@ std::vector<Region> regions_of(const Diagram& d) {
         ++types[to_string(radial) + " " + to_string(type)];
       }
     Region r{cuts[k], cuts[k + 1], count, {types.begin(), types.end()}};
-    if (!out.empty() && out.back().count == r.count && out.back().types == r.types)
+    // a continuum ends the regions on both sides: its own count is not finite
+    const bool at_continuum = std::any_of(d.events.begin(), d.events.end(), [&](const Event& e) {
+      return e.kind == EventKind::continuum && std::abs(e.p - cuts[k]) < same_cut;
+    });
+    if (!out.empty() && !at_continuum && out.back().count == r.count && out.back().types == r.types)
       out.back().to = r.to;  // same structure on both sides of an event that changes nothing here
     else
       out.push_back(r);

@@ -18,6 +18,8 @@
 
 #include "json_text.hpp"
 #include "limitdir/errors.hpp"
+#include "limitdir/report.hpp"
+#include "limitdir/text_report.hpp"
 #include "limitdir/version.hpp"
 
 namespace limitdir {
@@ -33,14 +35,14 @@ constexpr const char* kForce = "force";
 /// Keys of a point or an event besides the parameter; a parameter of the same name would
 /// overwrite one of them.
 bool is_reserved_key(const std::string& name) {
-  static const std::set<std::string> reserved{"w", "rdot", "radial", "sphere_type", "kind", "directions",
-                                              "branches", "located", "error"};
+  static const std::set<std::string> reserved{"w",       "rdot",  "radial", "sphere_type", "kind",   "directions",
+                                              "branches", "located", "error", "colour",     "circles", "level"};
   return reserved.count(name) > 0;
 }
 
 const std::vector<EventKind>& all_event_kinds() {
   static const std::vector<EventKind> kinds{EventKind::tangency, EventKind::fold, EventKind::pitchfork,
-                                            EventKind::branch_point, EventKind::hopf};
+                                            EventKind::branch_point, EventKind::hopf, EventKind::continuum};
   return kinds;
 }
 
@@ -68,6 +70,7 @@ json point_to_json(const BranchPoint& point, const Diagram& diagram, const std::
   out["rdot"] = finite(point.rdot, where + ".rdot");
   out["radial"] = to_string(point.radial);
   out["sphere_type"] = to_string(point.type);
+  if (point.colour) out["colour"] = *point.colour;  // Fig. 11, only on the invariant circle
   return out;
 }
 
@@ -83,6 +86,12 @@ json event_to_json(const Event& event, const Diagram& diagram, const std::string
   out["branches"] = event.branches;
   out["located"] = event.located;
   out["error"] = finite(event.p_error, where + ".error");
+  if (event.kind == EventKind::continuum) {  // docs/manual.md section 5: find-limits' circles there
+    json circles = json::array();
+    for (const LimitCircle& circle : event.circles) circles.push_back(circle_to_json(circle));
+    out["circles"] = std::move(circles);
+    out["level"] = to_string(event.level);
+  }
   return out;
 }
 
@@ -208,6 +217,8 @@ BranchPoint point_from_json(const json& value, const std::string& parameter, con
   point.rdot = number_at(member(value, "rdot", path), path.key("rdot"));
   point.radial = enum_at(member(value, "radial", path), all_radial(), path.key("radial"));
   point.type = enum_at(member(value, "sphere_type", path), all_sphere_types(), path.key("sphere_type"));
+  if (const auto colour = value.find("colour"); colour != value.end())
+    point.colour = string_at(*colour, path.key("colour"));
   return point;
 }
 
@@ -222,6 +233,34 @@ Branch branch_from_json(const json& value, const std::string& parameter, const P
   for (std::size_t k = 0; k < points.size(); ++k)
     branch.points.push_back(point_from_json(points[k], parameter, points_path.index(k)));
   return branch;
+}
+
+LimitCircle circle_from_json(const json& value, const Path& path) {
+  object_at(value, path);
+  LimitCircle circle;
+  circle.theta = number_at(member(value, "theta", path), path.key("theta"));
+  circle.axis = vector3_at(member(value, "axis", path), path.key("axis"));
+  circle.rdot = number_at(member(value, "rdot", path), path.key("rdot"));
+  circle.radial = enum_at(member(value, "radial", path), all_radial(), path.key("radial"));
+  circle.sphere_type = string_at(member(value, "sphere_type", path), path.key("sphere_type"));
+  circle.transverse_eigenvalue =
+      number_at(member(value, "transverse_eigenvalue", path), path.key("transverse_eigenvalue"));
+  return circle;
+}
+
+/// The circles and the level of a continuum event (docs/manual.md section 5).
+void continuum_from_json(const json& value, Event& event, const Path& path) {
+  const Path circles_path = path.key("circles");
+  const json& circles = array_at(member(value, "circles", path), circles_path);
+  for (std::size_t k = 0; k < circles.size(); ++k)
+    event.circles.push_back(circle_from_json(circles[k], circles_path.index(k)));
+  const Path level_path = path.key("level");
+  const json& level = member(value, "level", path);
+  try {
+    event.level = level_from_string(string_at(level, level_path));
+  } catch (const InputError&) {
+    level_path.fail("must be \"proven\", \"checked\" or \"incomplete\"", level);
+  }
 }
 
 Event event_from_json(const json& value, const std::string& parameter, const std::set<int>& branch_ids,
@@ -250,6 +289,7 @@ Event event_from_json(const json& value, const std::string& parameter, const std
   event.located = boolean_at(member(value, "located", path), path.key("located"));
   event.p_error = number_at(member(value, "error", path), path.key("error"));
   if (event.p_error < 0.0) path.key("error").fail("must be >= 0", value.at("error"));
+  if (event.kind == EventKind::continuum) continuum_from_json(value, event, path);
   return event;
 }
 
@@ -701,6 +741,12 @@ json diagram_report(const Problem& problem, const Diagram& diagram) {
   const bool force_sweep = diagram.parameter == kForce;
   Problem embedded = problem;
   if (!force_sweep) embedded.force = finite(diagram.force, "force");
+  // the Case 1-4 of Sect. 7.4 where the paper defines one (paper_case), null elsewhere
+  json regions = regions_to_json(diagram.regions);
+  for (std::size_t k = 0; k < diagram.regions.size(); ++k) {
+    const std::optional<int> paper = paper_case(problem, diagram.parameter, diagram.regions[k]);
+    regions[k]["case"] = paper ? json(*paper) : json(nullptr);
+  }
   return {{"schema", kDiagramSchema},
           {"limitdir_version", limitdir::version},
           {"problem", problem_to_json(embedded)},
@@ -711,7 +757,7 @@ json diagram_report(const Problem& problem, const Diagram& diagram) {
           {"force", force_sweep ? json(nullptr) : json(finite(diagram.force, "force"))},
           {"branches", std::move(branches)},
           {"bifurcations", std::move(bifurcations)},
-          {"regions", regions_to_json(diagram.regions)},
+          {"regions", std::move(regions)},
           {"certificate",
            {{"level", to_string(diagram.certificate.level)},
             {"complete", diagram.certificate.complete()},

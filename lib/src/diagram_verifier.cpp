@@ -23,6 +23,10 @@ constexpr double region_min_width = 1e-9;
 // away from both ends: next to an event the close pair of a fold is resolved less well, and a
 // tenth keeps clear of the event checks at 1e-5 of the range in every region wider than 1e-4.
 constexpr double interior_margin = 0.1;
+// A direction on a circle {w : w . axis = sin theta} of a continuum: the latitude is a root of
+// the meridian equation (to ~1e-12) and the cut a Newton point at p (to ~1e-11); 1e-7 as for
+// two directions.
+constexpr double on_circle = 1e-7;
 
 
 bool contains(const std::vector<Classification>& set, const Eigen::Vector3d& w) {
@@ -147,6 +151,26 @@ CheckOutcome DiagramVerifier::check(const std::vector<Branch>& branches, double 
   return out;
 }
 
+std::vector<std::string> DiagramVerifier::check_continuum(const std::vector<Branch>& branches, double p) {
+  std::vector<std::string> doubts;
+  const LimitSet& L = settled_limits(p);
+  const std::string at = fmt::format("at the continuum {} = {:.12g}", name_, p);
+  const auto on_a_circle = [&](const Eigen::Vector3d& w) {
+    return std::any_of(L.circles.begin(), L.circles.end(),
+                       [&](const LimitCircle& c) { return std::abs(w.dot(c.axis) - std::sin(c.theta)) <= on_circle; });
+  };
+  const Cut c = cut(branches, p);
+  for (const Classification& b : c.directions)
+    if (!on_a_circle(b.w) && !contains(L.directions, b.w))
+      doubts.push_back(fmt::format("{} a branch passes through w = {}, on no circle and not an isolated limit "
+                                   "direction of find-limits",
+                                   at, vec(b.w, 6)));
+  for (const Classification& f : L.directions)
+    if (!contains(c.directions, f.w))
+      doubts.push_back(fmt::format("{} find-limits finds w = {}, on no branch", at, vec(f.w, 6)));
+  return doubts;
+}
+
 std::vector<Region> DiagramVerifier::regions(const std::vector<Branch>& branches, const std::vector<Event>& events,
                                              double from, double to, std::vector<std::string>& doubts) {
   std::vector<double> cuts{from, to};
@@ -166,7 +190,11 @@ std::vector<Region> DiagramVerifier::regions(const std::vector<Branch>& branches
                                    "{:.9g}, find-limits {} (or other types)",
                                    cuts[k], cuts[k + 1], c.directions.size(), name_, pm, L.directions.size()));
     Region r{cuts[k], cuts[k + 1], static_cast<int>(c.directions.size()), {types.begin(), types.end()}};
-    if (!out.empty() && out.back().count == r.count && out.back().types == r.types)
+    // a continuum ends the regions on both sides (its own count is not finite)
+    const bool at_continuum = std::any_of(events.begin(), events.end(), [&](const Event& e) {
+      return e.kind == EventKind::continuum && std::abs(e.p - cuts[k]) < min_width;
+    });
+    if (!out.empty() && !at_continuum && out.back().count == r.count && out.back().types == r.types)
       out.back().to = r.to;  // an event that changes nothing here (e.g. one on another branch pair)
     else
       out.push_back(std::move(r));

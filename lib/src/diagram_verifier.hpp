@@ -37,9 +37,16 @@ class DiagramVerifier {
   /// find-limits at p against the cut of the branches there.
   CheckOutcome check(const std::vector<Branch>& branches, double p);
   /// The regions between consecutive events (from cuts at interior points), each checked
-  /// against find-limits; disagreements are appended to `doubts`.
+  /// against find-limits; disagreements are appended to `doubts`. Regions with one structure
+  /// are merged across an event that changes nothing, never across a continuum.
   std::vector<Region> regions(const std::vector<Branch>& branches, const std::vector<Event>& events, double from,
                               double to, std::vector<std::string>& doubts);
+  /// find-limits at p (solved once per p, counted among the checks).
+  const LimitSet& limits_at(double p) { return settled_limits(p); }
+  /// At a continuum p (find-limits finds circles there): every branch through p meets it on a
+  /// circle or at one of find-limits' isolated directions, and each of those lies on a branch;
+  /// the disagreements.
+  std::vector<std::string> check_continuum(const std::vector<Branch>& branches, double p);
   int checks_done() const { return checks_; }
 
  private:

@@ -74,6 +74,17 @@ bool EventLog::add(Event e) {
   return true;
 }
 
+void EventLog::absorb(Event continuum, const std::function<bool(const Event&)>& part_of) {
+  std::vector<Event> kept;
+  for (Event& e : events_) {
+    if (part_of(e)) add_branches(continuum, e);
+    else kept.push_back(std::move(e));
+  }
+  std::sort(continuum.branches.begin(), continuum.branches.end());
+  kept.push_back(std::move(continuum));
+  events_ = std::move(kept);
+}
+
 std::vector<Event> EventLog::sorted() const {
   std::vector<Event> out = events_;
   std::stable_sort(out.begin(), out.end(), [](const Event& a, const Event& b) { return a.p < b.p; });

@@ -96,6 +96,7 @@ std::string event_letter(EventKind k) {
     case EventKind::pitchfork: return "P";
     case EventKind::branch_point: return "B";
     case EventKind::hopf: return "H";
+    case EventKind::continuum: return "C";
   }
   return "?";
 }
@@ -108,7 +109,14 @@ void draw_events(svg::Document& doc, const svg::Frame& frame, const DiagramFigur
     for (const Eigen::Vector3d& w : e.directions) {
       const auto [px, py] = frame.pixel(e.p, coordinate(fig.y, w, system.radial(w, F)));
       doc.circle(px, py, 5.0, {"black", 1.5, "white", "", 1.0});
-      doc.text(px + 6.0, py - 7.0, event_letter(e.kind), {13.0, "start", "black", 0.0, true});
+      // a continuum's isolated directions are marked; its one label is on its line (below)
+      if (e.kind != EventKind::continuum)
+        doc.text(px + 6.0, py - 7.0, event_letter(e.kind), {13.0, "start", "black", 0.0, true});
+    }
+    if (e.kind == EventKind::continuum) {  // its circles hold every longitude at that load: a dashed line
+      const double px = frame.to_x(e.p);
+      doc.line(px, frame.y, px, frame.y + frame.height, {"black", 1.2, "none", "3 3", 1.0});
+      doc.text(px + 3.0, frame.y + 28.0, event_letter(e.kind), {13.0, "start", "black", 0.0, true});
     }
     if (e.directions.empty()) {  // an event without a direction: a tick on the parameter axis
       const double px = frame.to_x(e.p);
@@ -151,7 +159,7 @@ void draw_legend(svg::Document& doc, double x, double y) {
   svg::legend_entry(doc, x, y + 15.0, {"black", 2.0, "none", "7 4", 1.0}, "saddle, unstable or non-hyperbolic");
   const svg::TextStyle small{11.0};
   doc.text(x, y + 38.0, "events: T tangency, F fold, P pitchfork,", small);
-  doc.text(x, y + 52.0, "B branch point, H Hopf", small);
+  doc.text(x, y + 52.0, "B branch point, H Hopf, C continuum", small);
   doc.text(x, y + 70.0, "shaded: regions, with the number of", small);
   doc.text(x, y + 84.0, "limit directions at the top", small);
 }

@@ -352,6 +352,15 @@ json classification_to_json(const Classification& c, double rho_over_R, bool det
   return out;
 }
 
+json circle_to_json(const LimitCircle& circle) {
+  return json{{"theta", finite(circle.theta, "theta")},
+              {"axis", vector3((circle.axis.array() + 0.0).matrix(), "axis")},
+              {"rdot", finite(circle.rdot, "rdot")},
+              {"radial", to_string(circle.radial)},
+              {"sphere_type", circle.sphere_type},
+              {"transverse_eigenvalue", finite(circle.transverse_eigenvalue, "transverse_eigenvalue")}};
+}
+
 json limits_report(const Problem& problem, const System& system, const LimitSet& limits) {
   const double rho_over_R = system.friction().rho_over_R();
   json directions = json::array();
@@ -364,14 +373,7 @@ json limits_report(const Problem& problem, const System& system, const LimitSet&
   json circles = json::array();
   for (std::size_t k = 0; k < limits.circles.size(); ++k) {
     const LimitCircle& circle = limits.circles[k];
-    circles.push_back(in_entry("circles[" + std::to_string(k) + "]", [&] {
-      return json{{"theta", finite(circle.theta, "theta")},
-                  {"axis", vector3((circle.axis.array() + 0.0).matrix(), "axis")},
-                  {"rdot", finite(circle.rdot, "rdot")},
-                  {"radial", to_string(circle.radial)},
-                  {"sphere_type", circle.sphere_type},
-                  {"transverse_eigenvalue", finite(circle.transverse_eigenvalue, "transverse_eigenvalue")}};
-    }));
+    circles.push_back(in_entry("circles[" + std::to_string(k) + "]", [&] { return circle_to_json(circle); }));
   }
 
   json singular = json::array();

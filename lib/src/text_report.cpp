@@ -107,9 +107,17 @@ std::string events_table(const Diagram& diagram) {
     const std::string w =
         e.directions.empty() ? "-" : fmt::format("({:+.6f}, {:+.6f}, {:+.6f})", e.directions[0][0],
                                                  e.directions[0][1], e.directions[0][2]);
-    const std::string more = e.directions.size() > 1 ? fmt::format(" (+{} mirror)", e.directions.size() - 1) : "";
+    const std::string more =
+        e.kind == EventKind::continuum
+            ? fmt::format(" ({} circle(s), {} isolated direction(s), {})", e.circles.size(), e.directions.size(),
+                          to_string(e.level))
+        : e.directions.size() > 1 ? fmt::format(" (+{} mirror)", e.directions.size() - 1)
+                                  : "";
     const std::string where = e.located ? fmt::format("{:>14.9f}", e.p) : fmt::format("{:.6f}+-{:.1e}", e.p, e.p_error);
     out += fmt::format("  {:<12}  {:>14}  {:<34}  {}{}\n", to_string(e.kind), where, w, branches, more);
+    for (const LimitCircle& c : e.circles)  // a continuum's circles {w : w . axis = sin theta}
+      out += fmt::format("    circle: axis ({:+.6f}, {:+.6f}, {:+.6f})  theta {:+.6f}  rdot {:.5e}  {}  {}\n", c.axis.x(),
+                         c.axis.y(), c.axis.z(), c.theta, c.rdot, to_string(c.radial), c.sphere_type);
   }
   return out;
 }

@@ -13,6 +13,8 @@ Checks that:
   * find-limits at the middle of each region (the embedded problem with the parameter set there)
     finds the region's count and types, and every limit direction it finds lies on a branch of
     the diagram (interpolated linearly at that parameter, within 0.02 in w);
+  * a continuum event has the circles and isolated directions of find-limits at its load, and
+    no region contains its load;
   * optionally: the region counts in order, the number of events of each kind, an event of a
     kind at a given value (within --event-tol, default 1e-7), and certificate.complete().
 Prints the problems found on one line and exits 1, or exits 0 silently.
@@ -94,6 +96,29 @@ def structure(directions):
     return dict(collections.Counter(f"{d['radial']} {d['sphere']['type']}" for d in directions))
 
 
+def check_continuum(diagram, args, k, e, problems):
+    """The continuum event k against find-limits at its load (docs/manual.md section 5)."""
+    name = diagram["parameter"]
+    p = e[name]
+    for i, r in enumerate(diagram["regions"]):
+        if r["from"] < p < r["to"]:
+            problems.append(f"regions[{i}] contains the continuum at {name} = {p}")
+    report, why = find_limits(args.bin_dir, problem_at(diagram, p))
+    if report is None:
+        problems.append(f"find-limits at the continuum {name} = {p} failed: {why[:200]}")
+        return
+    mine = sorted((c["theta"], c["axis"], c["sphere_type"]) for c in e["circles"])
+    theirs = sorted((c["theta"], c["axis"], c["sphere_type"]) for c in report["circles"])
+    same = len(mine) == len(theirs) and all(
+        abs(a[0] - b[0]) <= 1e-9 and math.dist(a[1], b[1]) <= 1e-9 and a[2] == b[2] for a, b in zip(mine, theirs))
+    if not same:
+        problems.append(f"bifurcations[{k}]: circles {mine}, find-limits at {name} = {p} finds {theirs}")
+    found = [d["w"] for d in report["limit_directions"]]
+    if len(found) != len(e["directions"]) or not all(any(math.dist(w, v) <= 1e-9 for v in found)
+                                                     for w in e["directions"]):
+        problems.append(f"bifurcations[{k}]: isolated directions {e['directions']}, find-limits finds {found}")
+
+
 def check(diagram, args, problems):
     if diagram.get("schema") != "limitdir.diagram/1":
         problems.append(f"schema is {diagram.get('schema')!r}")
@@ -155,6 +180,10 @@ def check(diagram, args, problems):
     if args.complete is not None and diagram["certificate"]["complete"] != (args.complete == "yes"):
         problems.append(f"certificate.complete is {diagram['certificate']['complete']}: "
                         f"{diagram['certificate']['reason'][:300]}")
+
+    for k, e in enumerate(diagram["bifurcations"]):
+        if e["kind"] == "continuum":
+            check_continuum(diagram, args, k, e, problems)
 
     for i, r in enumerate(regions):
         if r["to"] - r["from"] < 1e-6:

@@ -96,6 +96,14 @@ if [[ $rc -eq 3 && $(wc -l <"$tmp/stderr") -eq 1 ]] && grep -q "^certificate: ch
 else
   fail "sweep-force --model exact --require proven --format text: exit $rc, want the text and exit 3"
 fi
+# Through F = 0: the continuum event with its three circles (Fig. 16), one line each
+run "$disc" --from -0.5 --to 0.5 --format text
+if [[ $rc -eq 0 ]] && [[ $(grep -c "^  continuum  *0.000000000 .*3 circle(s)" "$tmp/stdout") -eq 1 ]] &&
+  [[ $(grep -c "^    circle: axis (+0.000000, +0.000000, +1.000000)" "$tmp/stdout") -eq 3 ]]; then
+  echo "ok: sweep-force --from -0.5 --to 0.5 --format text: the continuum at F = 0 and its circles"
+else
+  fail "sweep-force disc.json --from -0.5 --to 0.5 --format text: no continuum line with 3 circles: $(head -c 600 "$tmp/stdout")"
+fi
 expect_bad "--format" "$disc" --from 0 --to 1 --format xml
 
 cli_finish "--format text"

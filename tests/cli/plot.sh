@@ -71,11 +71,12 @@ pixel diagram-psi frame 0 0.7 3.141592653589793 "$red"
 # Case 1 after the tangency: w = (1, 0, 0) repelling, a stable node on the sphere (purple)
 pixel diagram-psi frame 0 1.3 0 "$purple"
 # events: one labelled marker each (2 folds, as a symmetric pair, the pitchfork, the tangency)
+# and the continuum at F = 0 (Fig. 16: one label on its dashed line)
 labels=$(python3 -c "
 import sys, xml.etree.ElementTree as ET
 g = [e for e in ET.parse(sys.argv[1]).getroot().iter('{http://www.w3.org/2000/svg}g') if e.get('class') == 'events'][0]
 print(''.join(sorted(t.text for t in g.iter('{http://www.w3.org/2000/svg}text'))))" "$tmp/diagram.svg")
-[[ $labels == "FFPT" ]] && echo "ok: event labels $labels" || fail "event labels: $labels (want FFPT)"
+[[ $labels == "CFFPT" ]] && echo "ok: event labels $labels" || fail "event labels: $labels (want CFFPT)"
 figure diagram-rdot 500 300 "$tmp/diagram.json" --y rdot
 # rdot = -C1 (the pure translation at F = 0, attracting: rdot = -1.0473) on the red branch
 pixel diagram-rdot frame 0 0.02 "$(pick "$tmp/diagram.json" "d['branches'][0]['points'][0]['rdot']")" "ink"

@@ -122,6 +122,20 @@ d['force'] = None
 d['parameter'] = 'lambda'
 json.dump(d, open(sys.argv[2], 'w'))" "$tmp/d-disc.json" "$tmp/bad-diagram.json"
   invalid diagram.schema.json "$tmp/bad-diagram.json" "$tmp/l-disc-0.2.json"
+  # a continuum event (F = 0 of the disc) must name its circles and level; no other kind may
+  python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = [e for e in d['bifurcations'] if e['kind'] == 'continuum']
+assert c and c[0]['circles'], 'no continuum event at F = 0'
+del c[0]['circles']
+json.dump(d, open(sys.argv[2], 'w'))
+e = json.load(open(sys.argv[1]))
+other = [b for b in e['bifurcations'] if b['kind'] != 'continuum']
+other[0]['level'] = 'checked'
+json.dump(e, open(sys.argv[3], 'w'))" "$tmp/d-disc.json" "$tmp/bad-continuum.json" "$tmp/bad-level.json" ||
+    fail "sweep-force disc.json --from 0: no continuum event with circles at F = 0"
+  invalid diagram.schema.json "$tmp/bad-continuum.json" "$tmp/bad-level.json"
   output r-disc.json 0 "$bin/classify" --regions "$tmp/d-disc.json"
   valid regions.schema.json "$tmp/r-disc.json"
   output x-same.json 0 "$bin/diagram-diff" "$tmp/d-disc.json" "$tmp/d-disc.json"

@@ -53,8 +53,12 @@ d = json.load(open(sys.argv[1]))
 events = {}
 for e in d["bifurcations"]:
     events.setdefault(e["kind"], []).append(e)
-ok = sorted(events) == ["fold", "pitchfork", "tangency"]
+# F = 0 (from) is the continuum of Fig. 16: one event there (docs/manual.md section 5)
+ok = sorted(events) == ["continuum", "fold", "pitchfork", "tangency"]
+ok = ok and len(events["continuum"]) == 1 and events["continuum"][0]["force"] == 0
 ok = ok and len(events["pitchfork"]) == 1 and len(events["tangency"]) == 1
+# the regions carry the Cases 4, 3, 2, 1 of Sect. 7.4 (counts 8, 4, 2, 2 checked above)
+ok = ok and [r["case"] for r in d["regions"]] == [4, 3, 2, 1]
 # The pair of folds (one event with two directions, or two events) are mirror images
 # (w3 -> -w3) at one load F_F below the pitchfork, with w1 < 0 (errata of Sect. 7.4.4).
 folds = [(e["force"], w) for e in events.get("fold", []) for w in e["directions"]]
@@ -77,10 +81,70 @@ python3 - "$tmp/last.json" <<'PY' || fail "ball --parameter lambda: the keys are
 import json, sys
 d = json.load(open(sys.argv[1]))
 p = d["branches"][0]["points"][0]
+# the embedded problem is the one at the sweep's start: lambda = --from (docs/manual.md section 5)
 ok = d["parameter"] == "lambda" and d["force"] == 1 and d["problem"]["force"] == 1
+ok = ok and d["problem"]["system"]["lambda"] == 2
+ok = ok and d["options"] == {"parameter": "lambda", "force": "1", "from": "2", "to": "8"}
+ok = ok and all(r["case"] is None for r in d["regions"])
 ok = ok and "lambda" in p and p["force"] == 1 and 2 <= p["lambda"] <= 8
 sys.exit(0 if ok else 1)
 PY
+
+# ----- continua (docs/manual.md section 5) -----------------------------------------------------------
+# Through F = 0 of the disc: ONE continuum event at F = 0 exactly (its three circles, Fig. 16, and
+# the poles), and the regions end there from each side (Case 4 on both).
+expect_ok --counts 2,4,8,8,4,2 --events continuum=1,fold=2,pitchfork=2 -- "$disc" --from -0.5 --to 0.5
+python3 - "$tmp/last.json" <<'PY' || fail "disc through F = 0: not one continuum event there with its circles"
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = [e for e in d["bifurcations"] if e["kind"] == "continuum"]
+ok = len(c) == 1 and c[0]["force"] == 0 and len(c[0]["circles"]) == 3 and c[0]["level"] == "checked"
+ok = ok and sorted(w[2] for w in c[0]["directions"]) == [-1, 1]
+ok = ok and sum(r["to"] == 0 for r in d["regions"]) == 1 and sum(r["from"] == 0 for r in d["regions"]) == 1
+ok = ok and [r["case"] for r in d["regions"]] == [2, 3, 4, 4, 3, 2] and "continuum" in d["certificate"]["reason"]
+sys.exit(0 if ok else 1)
+PY
+# the elliptic plate: the equator at c = 0 (F = 0), a continuum without axisymmetry
+expect_ok -- "$share/problems/ellipse.json" --from -0.01 --to 0.01
+python3 - "$tmp/last.json" <<'PY' || fail "ellipse through F = 0: not one continuum event there (the equator)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = [e for e in d["bifurcations"] if e["kind"] == "continuum"]
+ok = len(c) == 1 and c[0]["force"] == 0 and any(k["theta"] == 0 and k["axis"] == [0, 0, 1] for k in c[0]["circles"])
+ok = ok and all(r["to"] <= 0 or r["from"] >= 0 for r in d["regions"])
+ok = ok and not any(e["kind"] == "branch-point" for e in d["bifurcations"])
+sys.exit(0 if ok else 1)
+PY
+
+# ----- a diagram regenerates from its embedded problem and options -----------------------------------
+# (docs/manual.md section 5): the problem at the sweep's start with the options as given; the
+# same sweep of the extracted problem is the same diagram by diagram-diff's default tolerances
+roundtrip() {
+  run "$@"
+  cp "$tmp/stdout" "$tmp/first.json"
+  python3 - "$tmp/first.json" "$tmp/p.json" "$tmp/args" <<'PY' || { fail "sweep-force $*: no problem or options"; return; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+json.dump(d["problem"], open(sys.argv[2], "w"))
+args = []
+for name, value in d["options"].items():
+    args += [f"--{name}"] if value is True else [f"--{name}", value]
+open(sys.argv[3], "w").write("\n".join(args) + "\n")
+PY
+  local args=()
+  mapfile -t args <"$tmp/args"
+  local rc2=0
+  "$bin/sweep-force" "$tmp/p.json" "${args[@]}" >"$tmp/second.json" 2>/dev/null || rc2=$?
+  [[ $rc2 -eq $rc ]] || fail "sweep-force $*: the regenerated sweep exited with $rc2, the first with $rc"
+  if "$bin/diagram-diff" "$tmp/first.json" "$tmp/second.json" >"$tmp/diff.json" 2>&1; then
+    echo "ok: sweep-force $* regenerates from its problem and options"
+  else
+    fail "sweep-force $*: the regenerated diagram differs: $(head -c 400 "$tmp/diff.json")"
+  fi
+}
+roundtrip "$ball" --parameter lambda --force 0.5 --from 1 --to 3 --h-max 0.04 --checks 4 --model harmonic --degree 3
+roundtrip "$disc" --from -0.2 --to 0.6 --degree 4 --no-proof
+roundtrip "$share/problems/ellipse.json" --parameter a/b --force 0.3 --from 0.5 --to 0.8 --checks 2
 
 # ----- bad input -----------------------------------------------------------------------------------
 printf '%s\n' '{"system": {"preset": "disc"}, "friction": {"model": "harmonik"}}' >"$tmp/bad-problem.json"

@@ -26,6 +26,9 @@ struct BranchPoint {
   double rdot;
   Radial radial;
   SphereType type;
+  /// The Fig. 11 colour of the direction as classify gives it (colour_of, classify.hpp): only
+  /// on the invariant circle w2 = 0 of an axisymmetric contact; empty elsewhere.
+  std::optional<std::string> colour = std::nullopt;
 };
 
 struct Branch {
@@ -34,8 +37,8 @@ struct Branch {
   bool closed = false;              // a loop on the sphere, traced once
 };
 
-enum class EventKind { tangency, fold, pitchfork, branch_point, hopf };
-/// "tangency" | "fold" | "pitchfork" | "branch-point" | "hopf"
+enum class EventKind { tangency, fold, pitchfork, branch_point, hopf, continuum };
+/// "tangency" | "fold" | "pitchfork" | "branch-point" | "hopf" | "continuum"
 std::string to_string(EventKind k);
 
 /// One bifurcation. A symmetric pair (the two folds of Case 4, mirror images under
@@ -48,6 +51,13 @@ struct Event {
   std::vector<int> branches;               // ids of the branches through it
   bool located = true;                     // false: bracketed only (then p_error says how well)
   double p_error = 0;
+  /// Kind continuum (docs/manual.md section 5): the load where the limit directions fill
+  /// circles (c1 = 0 with axisymmetry, Figs 15-16 [Nonlinear Dyn. 2024]; the equator of a
+  /// symmetric contact at c = 0), p exact. `circles` and `directions` are find-limits' circles
+  /// and isolated limit directions there, `level` its certificate level (the diagram's proof,
+  /// where there is one, covers the branches, the other events and the regions, not this).
+  std::vector<LimitCircle> circles;
+  Level level = Level::checked;
 };
 
 /// An interval of the parameter with one structure: the number of limit directions and how

@@ -16,14 +16,18 @@ namespace limitdir {
 ///    when the parameter is not the force), "model" (the friction model's description),
 ///    "parameter": NAME, "from", "to", "force" (the fixed load; null when NAME is "force"),
 ///    "branches": [{"id", "closed", "points": [{NAME: p, "force": F, "w": [3], "rdot",
-///                  "radial", "sphere_type"}]}],
+///                  "radial", "sphere_type", "colour" (Fig. 11, where classify gives one)}]}],
 ///    "bifurcations": [{"kind", NAME: p, "force": F, "w" (the first direction, null if none),
-///                      "directions": [[3], ...], "branches": [ids], "located", "error"}],
-///    "regions": regions_to_json(diagram.regions),
+///                      "directions": [[3], ...], "branches": [ids], "located", "error",
+///                      and for kind "continuum": "circles": [circle_to_json], "level"}],
+///    "regions": regions_to_json(diagram.regions), each with "case" (paper_case of
+///               text_report.hpp, null where the paper defines none),
 ///    "certificate": {"complete", "reason"}}
 /// For NAME = "force" the keys NAME and "force" of a point or an event coincide (F = p);
 /// otherwise F is the fixed load diagram.force. A non-finite number is a NumericalError
 /// naming its key, e.g. "diagram report: branches[1].points[7].rdot is not finite (nan)".
+/// `problem` is embedded as it is (sweep-force passes the problem at the sweep's start, the swept
+/// parameter at `from`, so that it regenerates the diagram: docs/manual.md section 5).
 nlohmann::json diagram_report(const Problem& problem, const Diagram& diagram);
 
 /// Regions as JSON: [{"from", "to", "count", "types": {"attracting stable-node": 2, ...}}].

@@ -43,6 +43,11 @@ nlohmann::json friction_values(const FrictionModel& model, const std::vector<Eig
 /// rows. A non-finite number other than epsilon is a NumericalError naming the key.
 nlohmann::json classification_to_json(const Classification& c, double rho_over_R, bool detailed);
 
+/// A circle of limit directions {w : w . axis = sin theta} as the find-limits report and the
+/// continuum events of a diagram write it: {"theta", "axis", "rdot", "radial", "sphere_type",
+/// "transverse_eigenvalue"}.
+nlohmann::json circle_to_json(const LimitCircle& circle);
+
 /// The find-limits report (schema "limitdir.limits/1", docs/manual.md section 5):
 ///   {"schema", "limitdir_version", "problem" (problem_to_json), "force", "model" (the friction
 ///    model's description), "method", "limit_directions": [classification_to_json(., false)],
