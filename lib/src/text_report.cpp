@@ -2,6 +2,7 @@
 // section 5), and the paper's Cases 1-4 of Sect. 7.4 [Nonlinear Dyn. 2024].
 #include "limitdir/text_report.hpp"
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -22,9 +23,18 @@ bool is_attracting_stable(const std::string& type) {
   return type == "attracting stable-node" || type == "attracting stable-focus";
 }
 
+/// Half a unit of the 6th decimal: a component smaller than this prints as 0.000000, and is
+/// printed as +0.000000 rather than -0.000000 (docs/manual.md section 5).
+constexpr double kTextZero = 5e-7;
+
+double text_component(const json& x) {
+  const double v = x.get<double>();
+  return std::abs(v) < kTextZero ? 0.0 : v;
+}
+
 std::string vector_text(const json& w) {
-  return fmt::format("({:+.6f}, {:+.6f}, {:+.6f})", w.at(0).get<double>(), w.at(1).get<double>(),
-                     w.at(2).get<double>());
+  return fmt::format("({:+.6f}, {:+.6f}, {:+.6f})", text_component(w.at(0)), text_component(w.at(1)),
+                     text_component(w.at(2)));
 }
 
 std::string problem_name(const json& report) {

@@ -6,6 +6,7 @@
 // Internally ln r is integrated (s' = R*, equivalent to r' = r R* in tau), so that the
 // approach to stick can be followed until the direction w has settled on its limit.
 #include <Eigen/Core>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,7 +35,16 @@ struct SimulationOptions {
   double direction_tol = 1e-11;
   double match_tol = 1e-6;   // arrival vs limit direction: |w - w_k| (or latitude for circles)
   long long max_steps = 2000000;  // accepted steps; beyond them the simulation failed
+  /// When set, each kept point (every-th step) is passed to it as soon as it is computed instead
+  /// of being stored in SimulationResult::trajectory (simulate streams its output this way).
+  std::function<void(const TrajectoryPoint&)> on_point;
 };
+
+/// Steps in a row that leave the rescaled time tau unchanged before the integration is given
+/// up as stalled: such a step is below half an ulp of tau and the step-size controller only
+/// shrinks it further, so the state can no longer change; 10 rules out a single rounding
+/// accident of the dense output (simulate.cpp).
+inline constexpr int kStallSteps = 10;
 
 struct SimulationResult {
   std::vector<TrajectoryPoint> trajectory;
@@ -88,6 +98,14 @@ struct Survey {
   int failed = 0;
   LimitSet limits;
 };
-Survey survey(const System& system, double F, int n, bool backward, const SimulationOptions& options = {});
+/// The work budget of a survey, in accepted integrator steps over all its trajectories: a
+/// trajectory of the disc takes ~100-300 steps at ~2 us each (bench_simulate), so 2e7 steps is
+/// 20000 such trajectories with a wide margin, or ~40-80 s of stiff or stalling ones at most.
+inline constexpr long long kSurveyStepBudget = 20000000;
+/// Runs the survey within `max_total_steps` accepted steps (each trajectory gets at most
+/// min(options.max_steps, what is left)); a NumericalError saying after how many of the n
+/// trajectories the budget ran out when it does.
+Survey survey(const System& system, double F, int n, bool backward, const SimulationOptions& options = {},
+              long long max_total_steps = kSurveyStepBudget);
 
 }  // namespace limitdir
