@@ -16,10 +16,12 @@ namespace limitdir {
 /// significant digit: such a value is an underflow of a product of vanishing terms, i.e. 0.
 inline constexpr double kReportZero = std::numeric_limits<double>::min();
 
-/// w is a pole when sqrt(w1^2 + w2^2) is at most this: after normalising, a component that is
-/// zero by construction is left at most a few ulps of |w| = 1 (8 eps covers the normalisation
-/// and one rotation's rounding); phi = atan2(w2, w1) of such residues is noise.
-inline constexpr double kPoleTolerance = 8 * std::numeric_limits<double>::epsilon();
+/// w is a pole when sqrt(w1^2 + w2^2) is at most this: the solvers stop at |V*(w)| <= 1e-13
+/// (SolverOptions::residual_tol), and near a pole with an O(1) eigenvalue lambda of J_T the
+/// offset from it is |V*| / |lambda|, so directions within 1e-13 of a pole are that pole to the
+/// solvers' accuracy (e.g. (1.3e-15, 2.8e-17, 1) of the elliptic contact at F = 0), and
+/// phi = atan2(w2, w1) of such residues is noise.
+inline constexpr double kPoleTolerance = 1e-13;
 
 /// x with -0 and |x| < kReportZero written as +0.
 inline double report_number(double x) { return std::abs(x) < kReportZero ? 0.0 : x; }
