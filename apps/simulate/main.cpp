@@ -84,7 +84,7 @@ int main(int argc, char* argv[]) {
       "time stops advancing: 10 steps in a row below the resolution of tau, at an extreme load) the\n"
       "final record has \"outcome\": \"failed\" and its \"reason\", and the exit code is 3 with one\n"
       "line on stderr naming the time; output without a final record is incomplete (exit 3, 4 or 5).\n"
-      "A survey is bounded by a work budget of 2e7 integrator steps over all its trajectories;\n"
+      "A survey is bounded by a work budget of 4e7 integrator steps over all its trajectories;\n"
       "beyond it, exit 3 saying after how many trajectories it ran out."};
 
   po::options_description options("Options");

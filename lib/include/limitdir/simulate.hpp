@@ -99,9 +99,10 @@ struct Survey {
   LimitSet limits;
 };
 /// The work budget of a survey, in accepted integrator steps over all its trajectories: a
-/// trajectory of the disc takes ~100-300 steps at ~2 us each (bench_simulate), so 2e7 steps is
-/// 20000 such trajectories with a wide margin, or ~40-80 s of stiff or stalling ones at most.
-inline constexpr long long kSurveyStepBudget = 20000000;
+/// trajectory of the disc (N = 2) takes 250-750 steps at F = 0-1.2 (measured) at ~0.5 us per
+/// step, so 4e7 steps hold the largest survey (20000 trajectories) at 2000 steps each, ~20 s,
+/// and bound one whose trajectories stall or crawl to max_steps.
+inline constexpr long long kSurveyStepBudget = 40000000;
 /// Runs the survey within `max_total_steps` accepted steps (each trajectory gets at most
 /// min(options.max_steps, what is left)); a NumericalError saying after how many of the n
 /// trajectories the budget ran out when it does.
