@@ -288,7 +288,7 @@ TEST_CASE("simulate: streamed points, a stalled time and the survey's work budge
   // as failed within kStallSteps of the stall, not run to max_steps.
   const SimulationResult huge = simulate(system, 1e300, Eigen::Vector3d(1, 0, 1));
   CHECK(huge.outcome == SimulationResult::Outcome::failed);
-  INFO("reason: " << huge.reason << ", steps " << huge.steps);
+  MESSAGE("F = 1e300: " << huge.reason << " after " << huge.steps << " steps");
   CHECK(huge.steps < SimulationOptions{}.max_steps);
 
   // a budget of 1000 steps cannot hold 50 trajectories of ~100 steps each

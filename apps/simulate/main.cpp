@@ -151,7 +151,7 @@ int main(int argc, char* argv[]) {
     }
 
     const Eigen::Vector3d x0 = limitdir::cli::parse_vector3(vm["x0"].as<std::string>(), "--x0");
-    if (x0.norm() == 0) throw limitdir::InputError("--x0: must not be zero (x0 = 0 is already stick) (got " +
+    if (x0.isZero(0.0)) throw limitdir::InputError("--x0: must not be zero (x0 = 0 is already stick) (got " +
                                                    vm["x0"].as<std::string>() + ")");
     opt.every = static_cast<int>(limitdir::cli::integer_option(vm, "every", 1, 0, 1000000000));
     // Streamed: each kept point is written as it is computed; the final record (always last,

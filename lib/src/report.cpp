@@ -129,7 +129,7 @@ Eigen::Vector3d read_vector3(const json& value, const std::string& where) {
     if (!std::isfinite(x)) bad_input(where + "[" + std::to_string(i) + "]", "must be a finite number", value[i]);
     w[static_cast<Eigen::Index>(i)] = x;
   }
-  if (w.norm() == 0.0) bad_input(where, "a direction must not have zero length", value);
+  if (w.isZero(0.0)) bad_input(where, "a direction must not have zero length", value);
   return w;
 }
 
@@ -174,9 +174,9 @@ json friction_values(const FrictionModel& model, const std::vector<Eigen::Vector
   for (std::size_t i = 0; i < directions.size(); ++i) {
     const Eigen::Vector3d& x = directions[i];
     const std::string entry = "values[" + std::to_string(i) + "]";
-    if (!x.allFinite() || x.isZero()) throw InputError(entry + ".w: must be finite and nonzero");
+    if (!x.allFinite() || x.isZero(0.0)) throw InputError(entry + ".w: must be finite and nonzero");
     // (24): q is evaluated at w = x/|x|; dq_dw is the Jacobian of its 0-homogeneous extension.
-    const Eigen::Vector3d w = (x.normalized().array() + 0.0).matrix();
+    const Eigen::Vector3d w = (x.stableNormalized().array() + 0.0).matrix();
     const FrictionJacobian J = model.jacobian(w);
     values.push_back(in_entry(entry, [&] {
       return json{{"w", vector3(w, "w")},
@@ -469,7 +469,7 @@ json classification_entry(const System& system, double F, const Eigen::Vector3d&
                           double max_angle, double rho_over_R) {
   const SolverOptions defaults;
   const std::string name = "direction " + std::to_string(k) + " " + show_vector(given);
-  const Eigen::Vector3d w0 = given.normalized();
+  const Eigen::Vector3d w0 = given.stableNormalized();
   const Refined refined = refine_limit_direction(system, F, w0, defaults.residual_tol);
   std::ostringstream text;
   if (!refined.converged) {
@@ -503,7 +503,7 @@ json classification_report(const Problem& problem, const System& system, double 
   if (!(max_angle > 0.0) || !std::isfinite(max_angle))
     throw InputError("max_angle: must be a finite number > 0 (got " + std::to_string(max_angle) + ")");
   for (std::size_t k = 0; k < given.size(); ++k)
-    if (!given[k].allFinite() || given[k].norm() == 0.0)
+    if (!given[k].allFinite() || given[k].isZero(0.0))
       throw InputError("direction " + std::to_string(k) + " " + show_vector(given[k]) +
                        ": must be finite and must not have zero length");
   const double rho_over_R = system.friction().rho_over_R();

@@ -82,7 +82,7 @@ MatchResult match_limit_direction(const LimitSet& limits, const Eigen::Vector3d&
 SimulationResult simulate(const System& system, double F, const Eigen::Vector3d& x0, const SimulationOptions& options,
                           const LimitSet* limits) {
   if (!x0.allFinite()) throw InputError("x0: must be finite");
-  const double r0 = x0.norm();
+  const double r0 = x0.stableNorm();  // no overflow or underflow for |x0| near the ends of the doubles
   if (!(r0 > 0)) throw InputError("x0: must not be zero (x0 = 0 is already stick)");
   if (!std::isfinite(F)) throw InputError("force: must be finite");
   if (!(options.r_stop > 0 && options.r_stop < 1) || !(options.r_max > 1) || !(options.t_max > 0) ||

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Deterministic fuzz corpus of the apps' exit-code contract (docs/manual.md section 5).
 
-  fuzz.py BIN_DIR SHARE_DIR [--jobs J] [--list]
+  fuzz.py BIN_DIR SHARE_DIR [--jobs J] [--list] [--only APP]...
 
 Builds ~150 cases from a fixed seed (the corpus is the same on every run): mutations of the
 problem files, reports and diagrams of share/ (values of another JSON type, huge, tiny,
@@ -211,9 +211,12 @@ def main():
     parser.add_argument("share", type=pathlib.Path)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--list", action="store_true")
+    parser.add_argument("--only", action="append", help="run only the cases of this app (repeatable)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         cases = build_cases(args.bin_dir, args.share, pathlib.Path(work), random.Random(SEED))
+        if args.only:
+            cases = [c for c in cases if pathlib.Path(c[1][0]).name in args.only]
         if args.list:
             for name, _, stdin in cases:
                 print(name + (f" < {stdin}" if stdin else ""))
