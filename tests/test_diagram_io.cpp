@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -15,6 +16,7 @@
 
 #include "limitdir/diagram_io.hpp"
 #include "limitdir/errors.hpp"
+#include "synthetic_diagram.hpp"
 
 using limitdir::BranchPoint;
 using limitdir::Diagram;
@@ -143,7 +145,7 @@ Diagram round_trip(const Diagram& d) {
 }
 
 std::vector<std::string> differences(const Diagram& a, const Diagram& b) {
-  return limitdir::diagram_differences(a, b, 1e-6, 1e-9);
+  return limitdir::diagram_differences(a, b);  // event 1e-6 relative, 1e-9 absolute; curves 1e-6
 }
 
 bool mentions(const std::vector<std::string>& list, const std::string& word) {
@@ -452,11 +454,15 @@ TEST_CASE("diagram_io: diagram_differences reports each kind of difference") {
     CHECK(mentions(differences(c, b), "fixed load"));
   }
   SUBCASE("tolerances") {
-    CHECK_THROWS_AS(limitdir::diagram_differences(a, b, -1e-6, 1e-9), InputError);
-    CHECK_THROWS_AS(limitdir::diagram_differences(a, b, 1e-6, 0.0), InputError);
-    CHECK_THROWS_AS(limitdir::diagram_differences(a, b, std::numeric_limits<double>::infinity(), 1e-9), InputError);
+    using limitdir::DiffTolerance;
+    CHECK_THROWS_AS(limitdir::diagram_differences(a, b, DiffTolerance{-1e-6, 1e-9, 1e-6}), InputError);
+    CHECK_THROWS_AS(limitdir::diagram_differences(a, b, DiffTolerance{1e-6, 0.0, 1e-6}), InputError);
+    CHECK_THROWS_AS(limitdir::diagram_differences(a, b, DiffTolerance{1e-6, 1e-9, 0.0}), InputError);
+    CHECK_THROWS_AS(
+        limitdir::diagram_differences(a, b, DiffTolerance{std::numeric_limits<double>::infinity(), 1e-9, 1e-6}),
+        InputError);
     b.events[1].p += 1e-3;
-    CHECK(limitdir::diagram_differences(a, b, 0.0, 2e-3).empty());  // a loose tolerance accepts it
+    CHECK(limitdir::diagram_differences(a, b, DiffTolerance{0.0, 2e-3, 1e-6}).empty());  // a loose tolerance accepts it
   }
 }
 
@@ -532,4 +538,63 @@ TEST_CASE("diagram_io: diagram_differences compares the types of the points alon
                               0) == 0);
     CHECK(found.back() == "and 2 more point(s) whose type differs from the other diagram's there");
   }
+}
+
+namespace {
+
+/// The helix (p, w) = (s, (cos s, sin s, lift)/|.|), s in [0, 1], sampled with step h: a branch
+/// whose polyline cuts its bends by the sagitta c^2 kappa / 8 of each chord c.
+Diagram helix(double h, double lift) {
+  Diagram d;
+  d.parameter = "force";
+  d.from = 0.0;
+  d.to = 1.0;
+  limitdir::Branch branch;
+  branch.id = 1;
+  const int n = static_cast<int>(std::lround(1.0 / h));
+  for (int k = 0; k <= n; ++k) {
+    const double s = static_cast<double>(k) / n;
+    branch.points.push_back(point(s, unit(std::cos(s), std::sin(s), lift), -1.0, SphereType::stable_node));
+  }
+  d.branches = {branch};
+  d.regions = {{0.0, 1.0, 1, {{"attracting stable-node", 1}}}};
+  d.certificate.level = Level::checked;
+  return d;
+}
+
+}  // namespace
+
+TEST_CASE("diagram_io: diagram_differences tolerates sampling, not a moved branch (the sagitta of a chord)") {
+  // Steps 0.05 and 0.01 on the curve (s, cos s, sin s, 0) of curvature 1/2 in (p, w): the coarse
+  // chords (c = 0.05 sqrt 2) lie up to c^2 / 16 = 3.1e-4 inside the curve, 300 times the
+  // default curve tolerance 1e-6, so only the sampling allowance lets the fine points lie on
+  // the coarse polyline.
+  const Diagram coarse = helix(0.05, 0.0), fine = helix(0.01, 0.0);
+  const auto found = differences(coarse, fine);
+  INFO("differences: " << json(found).dump());
+  CHECK(found.empty());
+  CHECK(differences(fine, coarse).empty());
+  // The same fine branch lifted off the equator by 2e-3 in w3: farther than the sagitta.
+  const Diagram moved = helix(0.01, 2e-3);
+  CHECK(mentions(differences(coarse, moved), "branch 1 of B: 101 of 101 points lie on no branch of A"));
+  CHECK(mentions(differences(moved, coarse), "points lie on no branch of B"));
+}
+
+TEST_CASE("diagram_io: diagram_differences matches 3000 events in near-linear time") {
+  // 3000 tangencies on 30 branches of 3001 points: the matching of every pair of events took
+  // 20-30 s; the sweep over events sorted by parameter takes well under a second (measured
+  // with bench_diagram_diff), so 10 s only catches a return to quadratic work.
+  constexpr double kMaxSeconds = 10.0;
+  const Diagram a = limitdir::testing::synthetic_diagram(3000, 30);
+  Diagram b = a;
+  std::reverse(b.events.begin(), b.events.end());
+  const auto start = std::chrono::steady_clock::now();
+  CHECK(differences(a, b).empty());
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  MESSAGE("3000 events against themselves: " << seconds << " s");
+  CHECK(seconds < kMaxSeconds);
+  b.events[1234].p += 0.25;  // between two other events: unmatched on both sides
+  const auto found = differences(a, b);
+  INFO("differences: " << json(found).dump());
+  CHECK(found.size() == 2);
 }

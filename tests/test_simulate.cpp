@@ -271,3 +271,28 @@ TEST_CASE("simulate: bad input and reported failures") {
   CHECK(full.trajectory.size() == static_cast<std::size_t>(full.steps) + 1);
   for (const TrajectoryPoint& q : full.trajectory) CHECK(q.w.norm() == doctest::Approx(1.0).epsilon(1e-14));
 }
+
+TEST_CASE("simulate: streamed points, a stalled time and the survey's work budget") {
+  const System system = make_system(disc("harmonic", 2, "uniform"));
+  // on_point receives every kept point in order instead of the stored trajectory
+  SimulationOptions opt;
+  const SimulationResult stored = simulate(system, 0.0, Eigen::Vector3d(1, 0.3, 0.5), opt);
+  std::vector<TrajectoryPoint> streamed;
+  opt.on_point = [&](const TrajectoryPoint& q) { streamed.push_back(q); };
+  const SimulationResult r = simulate(system, 0.0, Eigen::Vector3d(1, 0.3, 0.5), opt);
+  CHECK(r.trajectory.empty());
+  REQUIRE(streamed.size() == stored.trajectory.size());
+  for (std::size_t k = 0; k < streamed.size(); ++k) CHECK(streamed[k].tau == stored.trajectory[k].tau);
+
+  // F = 1e300: the field's time scale is far below the ulp of tau; the integration must stop
+  // as failed within kStallSteps of the stall, not run to max_steps.
+  const SimulationResult huge = simulate(system, 1e300, Eigen::Vector3d(1, 0, 1));
+  CHECK(huge.outcome == SimulationResult::Outcome::failed);
+  MESSAGE("F = 1e300: " << huge.reason << " after " << huge.steps << " steps");
+  CHECK(huge.steps < SimulationOptions{}.max_steps);
+
+  // a budget of 1000 steps cannot hold 50 trajectories of ~100 steps each
+  CHECK_THROWS_WITH_AS(survey(system, 0.2, 50, false, {}, 1000),
+                       doctest::Contains("work budget of 1000 integrator steps"), NumericalError);
+  CHECK(survey(system, 0.2, 50, false).trajectories == 50);
+}

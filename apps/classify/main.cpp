@@ -32,8 +32,12 @@ int main(int argc, char* argv[]) {
       "Without --direction, standard input holds the directions: a find-limits report (its problem\n"
       "and force are used unless PROBLEM or --force is given), {\"problem\": ..., \"force\": ...,\n"
       "\"directions\": [[w1, w2, w3], ...]} or a bare list [[w1, w2, w3], ...] (PROBLEM required).\n"
-      "The load is --force, else the input's \"force\", else the problem's. A direction with no\n"
-      "limit direction within --max-angle is a numerical failure (exit 3) that names it.\n\n"
+      "The load is --force, else the input's \"force\", else the problem's. Each direction stands on\n"
+      "its own: one with no limit direction within --max-angle (or whose Newton iteration fails) is\n"
+      "an entry with \"status\": \"unclassified\" and an \"error\" naming --max-angle and the distance,\n"
+      "the others are classified (\"status\": \"classified\"). The whole report is printed either way;\n"
+      "the exit code is 0 when every direction is classified and 3 when any is not (stderr then says\n"
+      "how many, and the first error), so a pipeline can trust exit 0 and still read every result.\n\n"
       "With --regions, DIAGRAM (a file, or standard input when omitted or -) is a bifurcation\n"
       "diagram printed by sweep-force (schema \"limitdir.diagram/1\"); classify then prints the\n"
       "intervals of its parameter with the same number and types of limit directions, recomputed\n"
@@ -100,6 +104,13 @@ int main(int argc, char* argv[]) {
     limitdir::cli::apply_problem_overrides(*problem, vm);
     const double force = vm.count("force") ? problem->force : input_force.value_or(problem->force);
     const limitdir::System system = limitdir::make_system(*problem);
-    return limitdir::classification_report(*problem, system, force, directions, max_angle).dump(2) + "\n";
+    const nlohmann::json report = limitdir::classification_report(*problem, system, force, directions, max_angle);
+    std::string text = report.dump(2) + "\n";
+    // docs/manual.md section 5: exit 3 when any direction is unclassified, with every result printed.
+    const std::vector<std::string> errors = limitdir::unclassified_directions(report);
+    if (errors.empty()) return text;
+    return {std::move(text), limitdir::cli::exit_numerical_failure,
+            std::to_string(errors.size()) + " of " + std::to_string(directions.size()) +
+                " directions not classified; " + errors.front()};
   });
 }

@@ -1,11 +1,12 @@
-// diagram-diff A B [--rtol R] [--atol A]
+// diagram-diff A B [--event-rtol R] [--event-atol A] [--curve-tol C]
 // Compares two bifurcation diagrams ("limitdir.diagram/1", sweep-force) by meaning rather than
 // by text: the same parameter and range, the same events (kind, location, directions, in any
 // order), the same regions and the same branches as curves in (p, w), whatever their ids,
 // order and sampling, with the same types of points along them (diagram_differences,
 // diagram_io.hpp). Prints
-// {"schema": "limitdir.diagram-diff/1", "a", "b", "rtol", "atol", "equal", "differences": [...]} and
-// exits 0 when they agree, 1 when they differ, 2 on bad input (docs/manual.md section 5).
+// {"schema": "limitdir.diagram-diff/1", "a", "b", "event_rtol", "event_atol", "curve_tol", "equal",
+//  "differences": [...]} and exits 0 when they agree, 1 when they differ, 2 on bad input
+// (docs/manual.md section 5).
 #include <string>
 #include <vector>
 
@@ -16,54 +17,75 @@
 
 namespace po = limitdir::cli::po;
 
+namespace {
+
+/// A tolerance option's value (`fallback` when not given): a finite number >= 0, or > 0.
+double tolerance_option(const po::variables_map& vm, const std::string& name, double fallback, bool zero_ok) {
+  if (!vm.count(name)) return fallback;
+  const std::string text = vm[name].as<std::string>();
+  const double x = limitdir::cli::parse_real(text, "--" + name);
+  if (x < 0.0 || (!zero_ok && x == 0.0))
+    throw limitdir::InputError("--" + name + ": must be a number " + (zero_ok ? ">= 0" : "> 0") + " (got \"" + text +
+                               "\")");
+  return x;
+}
+
+}  // namespace
+
 int main(int argc, char* argv[]) {
   limitdir::cli::AppInfo info{
-      "diagram-diff", "A B [--rtol R] [--atol A]",
+      "diagram-diff", "A B [--event-rtol R] [--event-atol A] [--curve-tol C]",
       "Compares two bifurcation diagrams A and B (files printed by sweep-force, schema\n"
       "\"limitdir.diagram/1\"; - for standard input) by meaning: the same parameter and range, the\n"
       "same bifurcations (kind, parameter value and directions, in any order), the same regions\n"
       "(number and types of limit directions, boundaries) and the same branches as curves in\n"
       "(p, w): every point of a branch of one diagram lies on the polyline of some branch of the\n"
       "other, whatever the ids, order and number of points, and has its radial and sphere type\n"
-      "there (except near an event or between samples of different types). Values x, y of the\n"
-      "parameter agree when |x - y| <= atol + rtol max(|x|, |y|), unit directions when\n"
-      "|w - w'| <= atol + rtol.\n"
+      "there (except near an event or between samples of different types).\n"
+      "Events, regions and the range: values x, y of the parameter agree when\n"
+      "|x - y| <= event-atol + event-rtol max(|x|, |y|), event directions when\n"
+      "|w - w'| <= event-atol + event-rtol. Branches: a point lies on the other's polyline when its\n"
+      "distance in (p / max(1, |p|), w) is at most curve-tol plus the segment's sampling error (its\n"
+      "chord length times a quarter of the angle the polyline turns at its ends, which bounds the\n"
+      "sagitta), so the same diagram traced with other steps (sweep-force --h-max) agrees with\n"
+      "the default tolerances while a moved branch or event does not.\n"
       "Prints one JSON object (schema \"limitdir.diagram-diff/1\") listing the differences."};
   info.takes_problem = false;
   info.operands = "files";
   info.exit_negative_meaning = "the diagrams differ";
 
+  const limitdir::DiffTolerance defaults;
   po::options_description options("Options");
   options.add_options()
-      ("rtol", po::value<std::string>()->value_name("R"), "relative tolerance, a number >= 0 (default 1e-6)")
-      ("atol", po::value<std::string>()->value_name("A"), "absolute tolerance, a number > 0 (default 1e-9)");
+      ("event-rtol", po::value<std::string>()->value_name("R"), "relative tolerance of events, regions and the range, a number >= 0 (default 1e-6)")
+      ("event-atol", po::value<std::string>()->value_name("A"), "absolute tolerance of events, regions and the range, a number > 0 (default 1e-9)")
+      ("curve-tol", po::value<std::string>()->value_name("C"), "tolerance of the branches as curves beyond their sampling error, a number > 0 (default 1e-6)");
 
-  return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
+  return limitdir::cli::run(info, options, argc, argv, [&](const po::variables_map& vm) -> limitdir::cli::Output {
     const std::vector<std::string> files =
         vm.count("files") ? vm["files"].as<std::vector<std::string>>() : std::vector<std::string>{};
     if (files.size() != 2)
       throw limitdir::InputError("needs two diagram files A and B (got " + std::to_string(files.size()) +
                                  "); see --help");
     if (files[0] == "-" && files[1] == "-") throw limitdir::InputError("A and B cannot both be standard input (-)");
-    const double rtol = vm.count("rtol") ? limitdir::cli::parse_real(vm["rtol"].as<std::string>(), "--rtol") : 1e-6;
-    const double atol = vm.count("atol") ? limitdir::cli::parse_real(vm["atol"].as<std::string>(), "--atol") : 1e-9;
-    if (rtol < 0.0)
-      throw limitdir::InputError("--rtol: must be a number >= 0 (got \"" + vm["rtol"].as<std::string>() + "\")");
-    if (!(atol > 0.0))
-      throw limitdir::InputError("--atol: must be a number > 0 (got \"" + vm["atol"].as<std::string>() + "\")");
+    limitdir::DiffTolerance tol;
+    tol.event_rtol = tolerance_option(vm, "event-rtol", defaults.event_rtol, true);
+    tol.event_atol = tolerance_option(vm, "event-atol", defaults.event_atol, false);
+    tol.curve_tol = tolerance_option(vm, "curve-tol", defaults.curve_tol, false);
 
     std::vector<limitdir::Diagram> diagrams;
     for (const std::string& path : files)
       diagrams.push_back(limitdir::diagram_from_json(
           limitdir::cli::read_json_file(path, "a bifurcation diagram (limitdir.diagram/1, from sweep-force)"),
           path == "-" ? "<stdin>" : path));
-    const std::vector<std::string> differences = limitdir::diagram_differences(diagrams[0], diagrams[1], rtol, atol);
+    const std::vector<std::string> differences = limitdir::diagram_differences(diagrams[0], diagrams[1], tol);
     const nlohmann::json summary{{"schema", "limitdir.diagram-diff/1"},
                                  {"limitdir_version", limitdir::version},
                                  {"a", files[0]},
                                  {"b", files[1]},
-                                 {"rtol", rtol},
-                                 {"atol", atol},
+                                 {"event_rtol", tol.event_rtol},
+                                 {"event_atol", tol.event_atol},
+                                 {"curve_tol", tol.curve_tol},
                                  {"equal", differences.empty()},
                                  {"differences", differences}};
     std::string text = summary.dump(2) + "\n";

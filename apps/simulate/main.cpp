@@ -8,6 +8,7 @@
 // unit sphere and prints one object of schema "limitdir.survey/1" with the counts per limit
 // direction. Exit 2 for bad input, 3 when the integration fails (the reason on stderr).
 #include <cmath>
+#include <iostream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -17,6 +18,7 @@
 #include "limitdir/problem_input.hpp"
 #include "limitdir/limits.hpp"
 #include "limitdir/report.hpp"
+#include "limitdir/report_numbers.hpp"
 #include "limitdir/simulate.hpp"
 #include "limitdir/system.hpp"
 #include "limitdir/version.hpp"
@@ -26,7 +28,18 @@ using json = nlohmann::json;
 
 namespace {
 
-json vec(const Eigen::Vector3d& v) { return json::array({v[0], v[1], v[2]}); }
+/// -0 and subnormals as 0 (report_numbers.hpp, docs/manual.md section 5).
+json vec(const Eigen::Vector3d& v) {
+  const Eigen::Vector3d x = limitdir::report_vector(v);
+  return json::array({x[0], x[1], x[2]});
+}
+
+/// Writes one line of the trajectory at once (the output is streamed, docs/manual.md section 5);
+/// a failed write is an I/O error (exit 4).
+void write_line(const std::string& line) {
+  std::cout << line << '\n';
+  if (!std::cout) throw limitdir::IoError("cannot write to standard output");
+}
 
 json circle_json(const limitdir::LimitCircle& c) {
   return {{"theta", c.theta},
@@ -65,7 +78,14 @@ int main(int argc, char* argv[]) {
       "(every K-th step with --every K, none with K = 0) and a final record (schema\n"
       "\"limitdir.simulation/1\"). With --survey N it runs N trajectories from points spread over the\n"
       "unit sphere and prints the counts per limit direction (schema \"limitdir.survey/1\").\n"
-      "--backward integrates backward in time: departures from stick. Exit 3 when an integration fails."};
+      "--backward integrates backward in time: departures from stick. Exit 3 when an integration fails.\n\n"
+      "The trajectory is streamed: each line is written as it is computed. A complete output ends\n"
+      "with the final record (schema \"limitdir.simulation/1\"); when the integration fails (e.g. the\n"
+      "time stops advancing: 10 steps in a row below the resolution of tau, at an extreme load) the\n"
+      "final record has \"outcome\": \"failed\" and its \"reason\", and the exit code is 3 with one\n"
+      "line on stderr naming the time; output without a final record is incomplete (exit 3, 4 or 5).\n"
+      "A survey is bounded by a work budget of 4e7 integrator steps over all its trajectories;\n"
+      "beyond it, exit 3 saying after how many trajectories it ran out."};
 
   po::options_description options("Options");
   options.add_options()
@@ -131,14 +151,17 @@ int main(int argc, char* argv[]) {
     }
 
     const Eigen::Vector3d x0 = limitdir::cli::parse_vector3(vm["x0"].as<std::string>(), "--x0");
-    if (x0.norm() == 0) throw limitdir::InputError("--x0: must not be zero (x0 = 0 is already stick) (got " +
+    if (x0.isZero(0.0)) throw limitdir::InputError("--x0: must not be zero (x0 = 0 is already stick) (got " +
                                                    vm["x0"].as<std::string>() + ")");
     opt.every = static_cast<int>(limitdir::cli::integer_option(vm, "every", 1, 0, 1000000000));
+    // Streamed: each kept point is written as it is computed; the final record (always last,
+    // its "outcome" saying whether the integration failed) is what run() prints.
+    opt.on_point = [](const limitdir::TrajectoryPoint& p) {
+      write_line(json{{"t", p.t}, {"tau", p.tau}, {"r", p.r}, {"w", vec(p.w)}}.dump());
+    };
     const limitdir::SimulationResult r = limitdir::simulate(system, F, x0, opt);
 
     std::string text;
-    for (const limitdir::TrajectoryPoint& p : r.trajectory)
-      text += json{{"t", p.t}, {"tau", p.tau}, {"r", p.r}, {"w", vec(p.w)}}.dump() + "\n";
     json fin = {{"schema", "limitdir.simulation/1"},
                 {"limitdir_version", limitdir::version},
                 {"problem", limitdir::problem_to_json(problem)},

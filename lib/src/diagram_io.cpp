@@ -320,33 +320,39 @@ std::string vector_text(const Eigen::Vector3d& w) {
   return "[" + number_text(w[0]) + ", " + number_text(w[1]) + ", " + number_text(w[2]) + "]";
 }
 
+/// The tolerances of diagram_differences: (rtol, atol) for the parameter values of events,
+/// regions and the range and for event directions; `curve` for the branches as curves.
 struct Tolerance {
-  double rtol, atol;
+  double rtol, atol, curve;
   /// Two values of the parameter (or of a region boundary) agree, with an extra allowance.
   bool same_p(double x, double y, double extra = 0.0) const {
     return std::abs(x - y) <= atol + rtol * std::max(std::abs(x), std::abs(y)) + extra;
   }
+  /// Every y with same_p(x, y, extra) lies within this of x: |y| <= |x| + |x - y| gives
+  /// |x - y| (1 - rtol) <= atol + rtol |x| + extra (no bound for rtol >= 1).
+  double reach_p(double x, double extra) const {
+    return rtol < 1.0 ? (atol + rtol * std::abs(x) + extra) / (1.0 - rtol) : std::numeric_limits<double>::infinity();
+  }
   /// Two unit directions agree.
-  bool same_w(const Eigen::Vector3d& a, const Eigen::Vector3d& b) const { return (a - b).norm() <= tol_w(); }
-  /// The units of the scaled distance of a point at p from a branch: in p and in w.
-  double tol_p(double p) const { return atol + rtol * std::abs(p); }
-  double tol_w() const { return atol + rtol; }
+  bool same_w(const Eigen::Vector3d& a, const Eigen::Vector3d& b) const { return (a - b).norm() <= atol + rtol; }
+  /// The units of the scaled distance of a point at p from a branch: in p (relative to
+  /// max(1, |p|), the parameter's own scale) and in w.
+  double curve_p(double p) const { return curve * std::max(1.0, std::abs(p)); }
+  double curve_w() const { return curve; }
 };
 
-/// A maximum one-to-one matching between n_a and n_b items (augmenting paths, Kuhn): returns,
-/// for each item of B, the matched item of A or -1. The sets here are small (events, regions,
-/// directions of one event), so O(n^3) is fine.
-std::vector<int> match(std::size_t n_a, std::size_t n_b, const std::function<bool(std::size_t, std::size_t)>& fits) {
+/// A maximum one-to-one matching (augmenting paths, Kuhn) given, for each item i of A, the
+/// items of B it may be matched with: returns, for each item of B, the matched item of A or
+/// -1. O(sum of the candidate lists) per augmentation, near-linear for the short lists of
+/// candidates_by_key.
+std::vector<int> match(const std::vector<std::vector<std::size_t>>& candidates, std::size_t n_b) {
   std::vector<int> owner(n_b, -1);
-  std::vector<std::vector<std::size_t>> candidates(n_a);
-  for (std::size_t i = 0; i < n_a; ++i)
-    for (std::size_t j = 0; j < n_b; ++j)
-      if (fits(i, j)) candidates[i].push_back(j);
-  std::vector<char> seen;
+  std::vector<std::size_t> seen(n_b, 0);  // the augmentation (1-based) that last visited j
+  std::size_t stamp = 0;
   const std::function<bool(std::size_t)> augment = [&](std::size_t i) {
     for (const std::size_t j : candidates[i]) {
-      if (seen[j]) continue;
-      seen[j] = 1;
+      if (seen[j] == stamp) continue;
+      seen[j] = stamp;
       if (owner[j] < 0 || augment(static_cast<std::size_t>(owner[j]))) {
         owner[j] = static_cast<int>(i);
         return true;
@@ -354,11 +360,40 @@ std::vector<int> match(std::size_t n_a, std::size_t n_b, const std::function<boo
     }
     return false;
   };
-  for (std::size_t i = 0; i < n_a; ++i) {
-    seen.assign(n_b, 0);
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    ++stamp;
     augment(i);
   }
   return owner;
+}
+
+/// The same for few items (the directions of one event): every pair is tried.
+std::vector<int> match(std::size_t n_a, std::size_t n_b, const std::function<bool(std::size_t, std::size_t)>& fits) {
+  std::vector<std::vector<std::size_t>> candidates(n_a);
+  for (std::size_t i = 0; i < n_a; ++i)
+    for (std::size_t j = 0; j < n_b; ++j)
+      if (fits(i, j)) candidates[i].push_back(j);
+  return match(candidates, n_b);
+}
+
+/// The candidates of many items (events, regions) found by a sweep instead of every pair: B
+/// sorted by a key (the parameter value), and for item i of A only the items of B whose key
+/// lies within reach_a[i] of key_a[i] are tried (O((n_a + n_b) log n_b + pairs in reach)).
+std::vector<std::vector<std::size_t>> candidates_by_key(const std::vector<double>& key_a,
+                                                        const std::vector<double>& reach_a,
+                                                        const std::vector<double>& key_b,
+                                                        const std::function<bool(std::size_t, std::size_t)>& fits) {
+  std::vector<std::size_t> order(key_b.size());
+  for (std::size_t j = 0; j < order.size(); ++j) order[j] = j;
+  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return key_b[x] < key_b[y]; });
+  std::vector<std::vector<std::size_t>> candidates(key_a.size());
+  for (std::size_t i = 0; i < key_a.size(); ++i) {
+    const double lo = key_a[i] - reach_a[i], hi = key_a[i] + reach_a[i];
+    auto it = std::lower_bound(order.begin(), order.end(), lo, [&](std::size_t j, double x) { return key_b[j] < x; });
+    for (; it != order.end() && !(key_b[*it] > hi); ++it)
+      if (fits(i, *it)) candidates[i].push_back(*it);
+  }
+  return candidates;
 }
 
 /// Which items of A (size n_a) the matching left without a partner.
@@ -425,10 +460,15 @@ std::string region_text(const Region& region, const std::string& parameter) {
 }
 
 /// The scaled distance of the point (p, w) from the segment [(p0, w0), (p1, w1)] in (p, w)
-/// space, with the parameter measured in units of tol_p and the direction in units of tol_w:
-/// the point is within tolerance of the segment when it is <= 1.
-double scaled_distance(double p, const Eigen::Vector3d& w, const BranchPoint& s0, const BranchPoint& s1, double tol_p,
-                       double tol_w) {
+/// space, with the parameter measured in units of tol_p and the direction in units of tol_w
+/// (the point is within tolerance of the segment when it is <= 1), and where along the
+/// segment (0 at s0, 1 at s1) the nearest point lies.
+struct Nearest {
+  double distance, t;
+};
+
+Nearest scaled_distance(double p, const Eigen::Vector3d& w, const BranchPoint& s0, const BranchPoint& s1, double tol_p,
+                        double tol_w) {
   Eigen::Vector4d x, a, b;
   x << p / tol_p, w / tol_w;
   a << s0.p / tol_p, s0.w / tol_w;
@@ -438,9 +478,10 @@ double scaled_distance(double p, const Eigen::Vector3d& w, const BranchPoint& s0
   double t = length2 > 0.0 ? (x - a).dot(d) / length2 : 0.0;
   t = std::isfinite(t) ? std::clamp(t, 0.0, 1.0) : 0.0;
   const double distance = (x - a - t * d).norm();
-  // Overflowing scaled numbers (a tiny atol) fall back to the ends of the segment.
-  if (std::isfinite(distance)) return distance;
-  return std::min((x - a).norm(), (x - b).norm());
+  // Overflowing scaled numbers (a tiny tolerance) fall back to the ends of the segment.
+  if (std::isfinite(distance)) return {distance, t};
+  const double to_a = (x - a).norm(), to_b = (x - b).norm();
+  return to_a <= to_b ? Nearest{to_a, 0.0} : Nearest{to_b, 1.0};
 }
 
 // ----- branches: curves and the types of their points -------------------------------------------
@@ -449,6 +490,12 @@ double scaled_distance(double p, const Eigen::Vector3d& w, const BranchPoint& s0
 /// distance <= 1 meets [p - tol_p, p + tol_p] and comes within tol_w of w; twice that keeps
 /// rounding from dropping one at distance exactly 1 (scaled_distance then decides).
 constexpr double kSearchTolerances = 2.0;
+/// A chord c of a curve of radius R departs from it by the sagitta c^2 / (8R), and the chord
+/// turns against a neighbouring chord c' by alpha = (c + c') / (2R) >= c / (2R) (circular arc):
+/// the sagitta is at most c alpha / 4, whatever the neighbour's length. With alpha the larger
+/// turn at the chord's two ends this bounds how far the polyline of a sampled branch may lie
+/// from the branch it samples (diagram_differences: sampling is not a difference).
+constexpr double kSagittaPerTurn = 0.25;
 /// Type differences reported one sentence each; the rest are counted in one more sentence.
 constexpr std::size_t kMaxTypeSentences = 10;
 
@@ -460,6 +507,7 @@ struct Segment {
   const BranchPoint* b;
   double lo, hi;
   double w_length;
+  double allowance = 0.0;  // the sagitta bound (kSagittaPerTurn) in the relative units of Tolerance::curve_p
 
   /// False when no point of the segment comes within `reach` of w (|w - a.w| > w_length + reach):
   /// a test without a square root that spares most scaled_distance calls.
@@ -476,8 +524,16 @@ struct Segment {
 class SegmentIndex {
  public:
   explicit SegmentIndex(const std::vector<Branch>& branches) {
-    for (const Branch& branch : branches) add_runs(segments_of(branch));
+    for (const Branch& branch : branches) {
+      std::vector<Segment> segments = segments_of(branch);
+      add_allowances(segments, branch.closed);
+      for (const Segment& s : segments) max_allowance_ = std::max(max_allowance_, s.allowance);
+      add_runs(segments);
+    }
   }
+
+  /// The largest allowance of any segment: how much farther than its tolerance a point may be searched.
+  double max_allowance() const { return max_allowance_; }
 
   /// Calls visit(segment) for the segments whose range of p meets [lo, hi] until it returns true;
   /// whether it did.
@@ -505,6 +561,33 @@ class SegmentIndex {
     return segments;
   }
 
+  /// A segment in the relative units of the curve tolerance: (dp / max(1, |p|), dw).
+  static Eigen::Vector4d chord(const Segment& s) {
+    Eigen::Vector4d d;
+    d << (s.b->p - s.a->p) / std::max(1.0, std::max(std::abs(s.a->p), std::abs(s.b->p))), s.b->w - s.a->w;
+    return d;
+  }
+
+  /// The sagitta bound kSagittaPerTurn |chord| alpha of each segment, alpha the larger angle by
+  /// which the polyline turns at its two ends (none at the open ends of a branch).
+  static void add_allowances(std::vector<Segment>& segments, bool closed) {
+    const std::size_t n = segments.size();
+    std::vector<Eigen::Vector4d> chords(n);
+    for (std::size_t k = 0; k < n; ++k) chords[k] = chord(segments[k]);
+    const auto turn = [&](std::size_t k, std::size_t l) {
+      const double norms = chords[k].norm() * chords[l].norm();
+      if (!(norms > 0.0)) return 0.0;
+      return std::acos(std::clamp(chords[k].dot(chords[l]) / norms, -1.0, 1.0));
+    };
+    for (std::size_t k = 0; k < n; ++k) {
+      double alpha = 0.0;
+      if (k > 0 || (closed && n > 2)) alpha = std::max(alpha, turn(k, k > 0 ? k - 1 : n - 1));
+      if (k + 1 < n || (closed && n > 2)) alpha = std::max(alpha, turn(k, k + 1 < n ? k + 1 : 0));
+      const double allowance = kSagittaPerTurn * chords[k].norm() * alpha;
+      segments[k].allowance = std::isfinite(allowance) ? allowance : 0.0;
+    }
+  }
+
   /// Cuts consecutive segments where p turns back; a run along which p falls is reversed.
   void add_runs(const std::vector<Segment>& segments) {
     std::vector<Segment> run;
@@ -524,7 +607,17 @@ class SegmentIndex {
   }
 
   std::vector<std::vector<Segment>> runs_;
+  double max_allowance_ = 0.0;
 };
+
+/// The scaled distance of (p, w) from a segment less the segment's sampling allowance, in
+/// units of the curve tolerance: the point lies on the sampled curve when it is <= 1. The
+/// curve passes through the samples, so the allowance is the sagitta's profile 4 t (1 - t)
+/// times its bound (a parabola, the circular arc to second order): none at the segment's ends.
+double beyond_allowance(const BranchPoint& point, const Segment& s, const Tolerance& tol) {
+  const Nearest nearest = scaled_distance(point.p, point.w, *s.a, *s.b, tol.curve_p(point.p), tol.curve_w());
+  return nearest.distance - 4.0 * nearest.t * (1.0 - nearest.t) * s.allowance / tol.curve;
+}
 
 /// The smallest scaled distance of (p, w) from the segments, or as soon as one is found, any
 /// distance <= good_enough (a point that cannot be the farthest needs no more).
@@ -533,7 +626,7 @@ double distance_to_segments(const BranchPoint& point, const SegmentIndex& segmen
   const double everywhere = std::numeric_limits<double>::infinity();
   double best = everywhere;
   segments.any_meeting(-everywhere, everywhere, [&](const Segment& s) {
-    best = std::min(best, scaled_distance(point.p, point.w, *s.a, *s.b, tol.tol_p(point.p), tol.tol_w()));
+    best = std::min(best, beyond_allowance(point, s, tol));
     return best <= good_enough;
   });
   return best;
@@ -616,13 +709,13 @@ struct Verdict {
 
 Verdict judge(const BranchPoint& point, const Branch& branch, const Side& mine, const Side& theirs,
               const Tolerance& tol) {
-  const double tol_p = tol.tol_p(point.p);
-  const double tol_w = tol.tol_w();
-  const double window = kSearchTolerances * tol_p;
+  // relative reach: the search tolerances plus the largest sampling allowance of theirs
+  const double reach = kSearchTolerances * tol.curve + theirs.segments.max_allowance();
+  const double window = reach * std::max(1.0, std::abs(point.p));
   Verdict verdict;
   verdict.accepted = theirs.segments.any_meeting(point.p - window, point.p + window, [&](const Segment& place) {
-    if (!place.may_reach(point.w, kSearchTolerances * tol_w)) return false;
-    const double distance = scaled_distance(point.p, point.w, *place.a, *place.b, tol_p, tol_w);
+    if (!place.may_reach(point.w, reach)) return false;
+    const double distance = beyond_allowance(point, place, tol);
     if (distance > 1.0) return false;
     verdict.on_curve = true;
     if (place_accepts(point, branch, place, mine, theirs, tol)) return true;
@@ -838,12 +931,49 @@ Diagram diagram_from_json(const json& document, const std::string& source) {
   return diagram;
 }
 
-std::vector<std::string> diagram_differences(const Diagram& a, const Diagram& b, double rtol, double atol) {
-  if (!std::isfinite(rtol) || rtol < 0.0)
-    throw InputError("rtol: must be a finite number >= 0 (got " + number_text(rtol) + ")");
-  if (!std::isfinite(atol) || !(atol > 0.0))
-    throw InputError("atol: must be a finite number > 0 (got " + number_text(atol) + ")");
-  const Tolerance tol{rtol, atol};
+namespace {
+
+/// The events matched one-to-one (same_event), B's events swept in order of p.
+std::vector<int> match_events(const std::vector<Event>& a, const std::vector<Event>& b, const Tolerance& tol) {
+  const auto extra = [](const Event& e) { return e.located ? 0.0 : e.p_error; };
+  double extra_b = 0.0;
+  for (const Event& e : b) extra_b = std::max(extra_b, extra(e));
+  std::vector<double> key_a, reach_a, key_b;
+  for (const Event& e : a) {
+    key_a.push_back(e.p);
+    reach_a.push_back(tol.reach_p(e.p, std::max(extra(e), extra_b)));
+  }
+  for (const Event& e : b) key_b.push_back(e.p);
+  return match(candidates_by_key(key_a, reach_a, key_b,
+                                 [&](std::size_t i, std::size_t j) { return same_event(a[i], b[j], tol); }),
+               b.size());
+}
+
+/// The regions matched one-to-one (same_region), B's regions swept in order of their start.
+std::vector<int> match_regions(const std::vector<Region>& a, const std::vector<Region>& b, const Tolerance& tol) {
+  std::vector<double> key_a, reach_a, key_b;
+  for (const Region& r : a) {
+    key_a.push_back(r.from);
+    reach_a.push_back(tol.reach_p(r.from, 0.0));
+  }
+  for (const Region& r : b) key_b.push_back(r.from);
+  return match(candidates_by_key(key_a, reach_a, key_b,
+                                 [&](std::size_t i, std::size_t j) { return same_region(a[i], b[j], tol); }),
+               b.size());
+}
+
+}  // namespace
+
+std::vector<std::string> diagram_differences(const Diagram& a, const Diagram& b, const DiffTolerance& tolerance) {
+  const auto check = [](double x, const char* name, bool zero_ok) {
+    if (!std::isfinite(x) || x < 0.0 || (!zero_ok && x == 0.0))
+      throw InputError(std::string(name) + ": must be a finite number " + (zero_ok ? ">= 0" : "> 0") + " (got " +
+                       number_text(x) + ")");
+  };
+  check(tolerance.event_rtol, "event_rtol", true);
+  check(tolerance.event_atol, "event_atol", false);
+  check(tolerance.curve_tol, "curve_tol", false);
+  const Tolerance tol{tolerance.event_rtol, tolerance.event_atol, tolerance.curve_tol};
   std::vector<std::string> out;
 
   // Diagrams over different parameters are not comparable any further.
@@ -861,18 +991,14 @@ std::vector<std::string> diagram_differences(const Diagram& a, const Diagram& b,
     out.push_back("certificate.level: A " + to_string(a.certificate.level) + ", B " + to_string(b.certificate.level));
 
   // Events: the same multiset (Sect. 7.2.8: tangency, fold, pitchfork, branch point, Hopf).
-  const std::vector<int> event_owner = match(a.events.size(), b.events.size(), [&](std::size_t i, std::size_t j) {
-    return same_event(a.events[i], b.events[j], tol);
-  });
+  const std::vector<int> event_owner = match_events(a.events, b.events, tol);
   lonely_events(a.events, unmatched_of_a(a.events.size(), event_owner), b.events, "A", "B", name, out);
   std::vector<bool> lonely_b(b.events.size());
   for (std::size_t j = 0; j < b.events.size(); ++j) lonely_b[j] = event_owner[j] < 0;
   lonely_events(b.events, lonely_b, a.events, "B", "A", name, out);
 
   // Regions: the paper's Cases, by count and types of limit directions, and their boundaries.
-  const std::vector<int> region_owner = match(a.regions.size(), b.regions.size(), [&](std::size_t i, std::size_t j) {
-    return same_region(a.regions[i], b.regions[j], tol);
-  });
+  const std::vector<int> region_owner = match_regions(a.regions, b.regions, tol);
   const std::vector<bool> lonely_regions_a = unmatched_of_a(a.regions.size(), region_owner);
   for (std::size_t i = 0; i < a.regions.size(); ++i)
     if (lonely_regions_a[i]) out.push_back(region_text(a.regions[i], name) + " of A has no counterpart in B");

@@ -20,6 +20,7 @@
 #include "limitdir/friction_accuracy.hpp"
 #include "limitdir/friction_contact.hpp"
 #include "limitdir/friction_contact_approx.hpp"
+#include "limitdir/report_numbers.hpp"
 #include "limitdir/sphere.hpp"
 #include "limitdir/version.hpp"
 
@@ -74,7 +75,10 @@ double checked(double value, const char* what, const FrictionModel& model, doubl
 
 // ----- numbers of the limits and classification reports -----------------------------------
 
-double finite(double value, const std::string& what) { return detail::finite_in_report(value, "report", what); }
+/// Every number of these reports: finite, with -0 and subnormals written as 0 (report_numbers.hpp).
+double finite(double value, const std::string& what) {
+  return report_number(detail::finite_in_report(value, "report", what));
+}
 
 json complex_number(const std::complex<double>& z, const std::string& what) {
   return json::array({finite(z.real(), what + " (real part)"), finite(z.imag(), what + " (imaginary part)")});
@@ -125,11 +129,12 @@ Eigen::Vector3d read_vector3(const json& value, const std::string& where) {
     if (!std::isfinite(x)) bad_input(where + "[" + std::to_string(i) + "]", "must be a finite number", value[i]);
     w[static_cast<Eigen::Index>(i)] = x;
   }
-  if (w.norm() == 0.0) bad_input(where, "a direction must not have zero length", value);
+  if (w.isZero(0.0)) bad_input(where, "a direction must not have zero length", value);
   return w;
 }
 
-/// A list whose entries are 3-vectors or objects with a 3-vector "w".
+/// A list whose entries are 3-vectors or objects with a 3-vector "w" (or, for an unclassified
+/// entry of a classification report, which has no "w", its "input").
 std::vector<Eigen::Vector3d> read_direction_list(const json& list, const std::string& where) {
   if (!list.is_array()) bad_input(where, "must be an array of directions [w1, w2, w3]", list);
   std::vector<Eigen::Vector3d> directions;
@@ -138,9 +143,11 @@ std::vector<Eigen::Vector3d> read_direction_list(const json& list, const std::st
     const std::string entry = where + "[" + std::to_string(k) + "]";
     const json& item = list[k];
     if (item.is_object()) {
-      const auto w = item.find("w");
-      if (w == item.end()) bad_input(entry, "a direction object needs a key \"w\"", item);
-      directions.push_back(read_vector3(*w, entry + ".w"));
+      const bool unclassified = item.value("status", json()) == "unclassified";
+      const char* key = unclassified ? "input" : "w";
+      const auto w = item.find(key);
+      if (w == item.end()) bad_input(entry, std::string("a direction object needs a key \"") + key + "\"", item);
+      directions.push_back(read_vector3(*w, entry + "." + key));
     } else {
       directions.push_back(read_vector3(item, entry));
     }
@@ -167,9 +174,9 @@ json friction_values(const FrictionModel& model, const std::vector<Eigen::Vector
   for (std::size_t i = 0; i < directions.size(); ++i) {
     const Eigen::Vector3d& x = directions[i];
     const std::string entry = "values[" + std::to_string(i) + "]";
-    if (!x.allFinite() || x.isZero()) throw InputError(entry + ".w: must be finite and nonzero");
+    if (!x.allFinite() || x.isZero(0.0)) throw InputError(entry + ".w: must be finite and nonzero");
     // (24): q is evaluated at w = x/|x|; dq_dw is the Jacobian of its 0-homogeneous extension.
-    const Eigen::Vector3d w = (x.normalized().array() + 0.0).matrix();
+    const Eigen::Vector3d w = (x.stableNormalized().array() + 0.0).matrix();
     const FrictionJacobian J = model.jacobian(w);
     values.push_back(in_entry(entry, [&] {
       return json{{"w", vector3(w, "w")},
@@ -312,7 +319,7 @@ json classification_to_json(const Classification& c, double rho_over_R, bool det
   const double epsilon = epsilon_of(w, rho_over_R);
   json out{{"w", vector3(w, "w")},
            {"theta", finite(theta_of(w), "theta")},
-           {"phi", finite(phi_of(w), "phi")},
+           {"phi", finite(report_phi(w), "phi")},  // 0 at a pole (docs/manual.md section 5)
            {"epsilon", std::isinf(epsilon) && epsilon > 0 ? json(nullptr) : json(finite(epsilon, "epsilon"))},
            {"rdot", finite(c.rdot, "rdot")},
            {"residual", finite(c.residual, "residual")},
@@ -404,7 +411,7 @@ json limits_report(const Problem& problem, const System& system, const LimitSet&
   return {{"schema", "limitdir.limits/1"},
           {"limitdir_version", limitdir::version},
           {"problem", problem_to_json(at_force)},
-          {"force", finite(limits.force, "force")},
+          {"force", detail::finite_in_report(limits.force, "report", "force")},
           {"model", system.friction().description()},
           {"method", limits.method},
           {"limit_directions", std::move(directions)},
@@ -449,42 +456,62 @@ DirectionsInput parse_directions_input(const json& document, const std::string& 
   return input;
 }
 
+namespace {
+
+/// An entry of the classification report that could not be classified (docs/manual.md section 5):
+/// the input, "status": "unclassified" and the reason.
+json unclassified(const Eigen::Vector3d& input, const std::string& error) {
+  return {{"input", vector3(input, "input")}, {"status", "unclassified"}, {"error", error}};
+}
+
+/// Direction k refined by Newton on (B(w)w + c - rdot w, (w^T w - 1)/2) = 0 (125) and
+/// classified, or an unclassified entry when Newton fails, lands more than max_angle away or
+/// the classification is not finite: each direction of a batch stands on its own.
+json classification_entry(const System& system, double F, const Eigen::Vector3d& given, std::size_t k,
+                          double max_angle, double rho_over_R) {
+  const SolverOptions defaults;
+  const std::string name = "direction " + std::to_string(k) + " " + show_vector(given);
+  const Eigen::Vector3d w0 = given.stableNormalized();
+  const Refined refined = refine_limit_direction(system, F, w0, defaults.residual_tol);
+  std::ostringstream text;
+  if (!refined.converged) {
+    text << name << ": no limit direction found near it (Newton did not converge: |V*| = " << refined.residual
+         << " after " << refined.iterations << " iterations)";
+    return unclassified(given, text.str());
+  }
+  const double angle = angle_between(w0, refined.w);
+  if (!(angle <= max_angle)) {
+    text << name << ": the nearest limit direction " << show_vector(refined.w) << " is " << angle
+         << " rad away, more than the allowed --max-angle " << max_angle << " rad";
+    return unclassified(given, text.str());
+  }
+  try {
+    json entry = in_entry(name, [&] {
+      return classification_to_json(classify(system, F, refined.w, defaults.classify), rho_over_R, true);
+    });
+    entry["input"] = vector3(given, "input");
+    entry["status"] = "classified";
+    return entry;
+  } catch (const NumericalError& e) {
+    return unclassified(given, e.what());
+  }
+}
+
+}  // namespace
+
 json classification_report(const Problem& problem, const System& system, double F,
                            const std::vector<Eigen::Vector3d>& given, double max_angle) {
   if (!std::isfinite(F)) throw InputError("force: must be a finite number");
   if (!(max_angle > 0.0) || !std::isfinite(max_angle))
     throw InputError("max_angle: must be a finite number > 0 (got " + std::to_string(max_angle) + ")");
   for (std::size_t k = 0; k < given.size(); ++k)
-    if (!given[k].allFinite() || given[k].norm() == 0.0)
+    if (!given[k].allFinite() || given[k].isZero(0.0))
       throw InputError("direction " + std::to_string(k) + " " + show_vector(given[k]) +
                        ": must be finite and must not have zero length");
   const double rho_over_R = system.friction().rho_over_R();
-  const SolverOptions defaults;
   json directions = json::array();
-  for (std::size_t k = 0; k < given.size(); ++k) {
-    const std::string name = "direction " + std::to_string(k) + " " + show_vector(given[k]);
-    const Eigen::Vector3d w0 = given[k].normalized();
-    // Newton on (B(w)w + c - rdot w, (w^T w - 1)/2) = 0 (125), then the distance it moved.
-    const Refined refined = refine_limit_direction(system, F, w0, defaults.residual_tol);
-    if (!refined.converged) {
-      std::ostringstream text;
-      text << name << ": no limit direction found near it (Newton did not converge: |V*| = " << refined.residual
-           << " after " << refined.iterations << " iterations)";
-      throw NumericalError(text.str());
-    }
-    const double angle = angle_between(w0, refined.w);
-    if (!(angle <= max_angle)) {
-      std::ostringstream text;
-      text << name << ": the nearest limit direction " << show_vector(refined.w) << " is " << angle
-           << " rad away, more than the allowed " << max_angle << " rad";
-      throw NumericalError(text.str());
-    }
-    json entry = in_entry(name, [&] {
-      return classification_to_json(classify(system, F, refined.w, defaults.classify), rho_over_R, true);
-    });
-    entry["input"] = vector3(given[k], "input");
-    directions.push_back(std::move(entry));
-  }
+  for (std::size_t k = 0; k < given.size(); ++k)
+    directions.push_back(classification_entry(system, F, given[k], k, max_angle, rho_over_R));
   Problem at_force = problem;  // the embedded problem file carries the load actually used
   at_force.force = F;
   return {{"schema", "limitdir.classification/1"},
@@ -493,6 +520,13 @@ json classification_report(const Problem& problem, const System& system, double 
           {"force", F},
           {"model", system.friction().description()},
           {"directions", std::move(directions)}};
+}
+
+std::vector<std::string> unclassified_directions(const json& classification) {
+  std::vector<std::string> errors;
+  for (const json& entry : classification.at("directions"))
+    if (entry.value("status", "") == "unclassified") errors.push_back(entry.at("error").get<std::string>());
+  return errors;
 }
 
 }  // namespace limitdir

@@ -14,7 +14,9 @@
 //    with lambda the transverse eigenvalue of the limit direction); the stick time is
 //    t + r / |R*(w)| (the remaining time at r' = R* near stick);
 //  * with slip that never stops: r >= r_max |x0| (located on the dense output) or |t| >= t_max;
-//  * as failed: an exception of the stepper, a non-finite state, or max_steps.
+//  * as failed: an exception of the stepper, a non-finite state, max_steps, or a stall: kStallSteps
+//    steps in a row that leave tau unchanged (the step fell below the resolution of tau, e.g. at
+//    a load so large that the field's time scale is below the ulp of tau).
 #include "limitdir/simulate.hpp"
 
 #include <Eigen/Geometry>
@@ -80,7 +82,7 @@ MatchResult match_limit_direction(const LimitSet& limits, const Eigen::Vector3d&
 SimulationResult simulate(const System& system, double F, const Eigen::Vector3d& x0, const SimulationOptions& options,
                           const LimitSet* limits) {
   if (!x0.allFinite()) throw InputError("x0: must be finite");
-  const double r0 = x0.norm();
+  const double r0 = x0.stableNorm();  // no overflow or underflow for |x0| near the ends of the doubles
   if (!(r0 > 0)) throw InputError("x0: must not be zero (x0 = 0 is already stick)");
   if (!std::isfinite(F)) throw InputError("force: must be finite");
   if (!(options.r_stop > 0 && options.r_stop < 1) || !(options.r_max > 1) || !(options.t_max > 0) ||
@@ -114,7 +116,9 @@ SimulationResult simulate(const System& system, double F, const Eigen::Vector3d&
   State y{0.0, w0[0], w0[1], w0[2], 0.0};
   double tau = 0;
   auto keep = [&](const State& z, double at) {
-    result.trajectory.push_back({z[4], at, r0 * std::exp(z[0]), Eigen::Vector3d(z[1], z[2], z[3])});
+    const TrajectoryPoint point{z[4], at, r0 * std::exp(z[0]), Eigen::Vector3d(z[1], z[2], z[3])};
+    if (options.on_point) options.on_point(point);
+    else result.trajectory.push_back(point);
   };
   if (options.every > 0) keep(y, tau);
 
@@ -124,6 +128,7 @@ SimulationResult simulate(const System& system, double F, const Eigen::Vector3d&
   stepper.initialize(y, tau, 1e-3 / scale);
 
   long long steps = 0;
+  int stalled = 0;  // steps in a row that left tau unchanged
   bool kept_last = true;
   auto finish = [&](const State& z, double at) {
     if (options.every > 0 && !kept_last) keep(z, at);
@@ -149,6 +154,14 @@ SimulationResult simulate(const System& system, double F, const Eigen::Vector3d&
       if (!finite_state(z)) {
         result.outcome = SimulationResult::Outcome::failed;
         result.reason = "the state became non-finite at tau = " + format_double(at);
+        finish(y, tau);
+        return result;
+      }
+      stalled = at == tau ? stalled + 1 : 0;
+      if (stalled >= kStallSteps) {
+        result.outcome = SimulationResult::Outcome::failed;
+        result.reason = "time stopped advancing at t = " + format_double(y[4]) + ", tau = " + format_double(tau) +
+                        ": " + std::to_string(kStallSteps) + " steps in a row fell below the resolution of tau";
         finish(y, tau);
         return result;
       }
@@ -245,7 +258,8 @@ std::vector<Eigen::Vector3d> fibonacci_sphere(int n) {
   return points;
 }
 
-Survey survey(const System& system, double F, int n, bool backward, const SimulationOptions& options) {
+Survey survey(const System& system, double F, int n, bool backward, const SimulationOptions& options,
+              long long max_total_steps) {
   if (n < 1) throw InputError("survey: the number of trajectories must be >= 1 (got " + std::to_string(n) + ")");
   SimulationOptions opt = options;
   opt.backward = backward;
@@ -262,9 +276,22 @@ Survey survey(const System& system, double F, int n, bool backward, const Simula
     out.entries.push_back({std::sin(c.theta) * a + std::cos(c.theta) * p, to_string(c.radial), c.sphere_type, true, 0,
                            c.theta});
   }
+  const auto out_of_budget = [&] {
+    return NumericalError("survey: the work budget of " + std::to_string(max_total_steps) +
+                          " integrator steps ran out after " + std::to_string(out.trajectories) + " of " +
+                          std::to_string(n) + " trajectories; ask for fewer");
+  };
+  long long used = 0;
   for (const Eigen::Vector3d& x0 : fibonacci_sphere(n)) {
-    ++out.trajectories;
+    const long long left = max_total_steps - used;
+    if (left <= 0) throw out_of_budget();
+    opt.max_steps = std::min(options.max_steps, left);
     const SimulationResult r = simulate(system, F, x0, opt, &limits);
+    used += r.steps;
+    // cut short by the budget rather than by its own max_steps
+    if (r.outcome == SimulationResult::Outcome::failed && r.steps >= left && left < options.max_steps)
+      throw out_of_budget();
+    ++out.trajectories;
     if (r.outcome == SimulationResult::Outcome::never_sticks) {
       ++out.never_stick;
       continue;

@@ -2,6 +2,7 @@
 // section 5), and the paper's Cases 1-4 of Sect. 7.4 [Nonlinear Dyn. 2024].
 #include "limitdir/text_report.hpp"
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -22,9 +23,16 @@ bool is_attracting_stable(const std::string& type) {
   return type == "attracting stable-node" || type == "attracting stable-focus";
 }
 
+/// Half a unit of the 6th decimal: a number of the fixed-point columns (w, theta, phi) smaller
+/// than this prints as 0.000000, and is printed without a sign (docs/manual.md section 5).
+constexpr double kTextZero = 5e-7;
+
+double text_number(double v) { return std::abs(v) < kTextZero ? 0.0 : v; }
+double text_component(const json& x) { return text_number(x.get<double>()); }
+
 std::string vector_text(const json& w) {
-  return fmt::format("({:+.6f}, {:+.6f}, {:+.6f})", w.at(0).get<double>(), w.at(1).get<double>(),
-                     w.at(2).get<double>());
+  return fmt::format("({:+.6f}, {:+.6f}, {:+.6f})", text_component(w.at(0)), text_component(w.at(1)),
+                     text_component(w.at(2)));
 }
 
 std::string problem_name(const json& report) {
@@ -52,7 +60,7 @@ std::string directions_table(const json& directions) {
     const json& sphere = d.at("sphere");
     const auto colour = d.find("colour");
     out += fmt::format("  {:>2}  {:<34}  {:>9.6f}  {:>9.6f}  {:>12.5e}  {:<11}  {:<15}  {:>+5d}  {}\n", k + 1,
-                       vector_text(d.at("w")), d.at("theta").get<double>(), d.at("phi").get<double>(),
+                       vector_text(d.at("w")), text_component(d.at("theta")), text_component(d.at("phi")),
                        d.at("rdot").get<double>(), d.at("radial").get<std::string>(),
                        sphere.at("type").get<std::string>(), sphere.at("index").get<int>(),
                        colour != d.end() ? colour->get<std::string>() : "-");
@@ -67,7 +75,7 @@ std::string circles_text(const json& report) {
     out += fmt::format("circles of limit directions {{w : w . axis = sin theta}}: {}\n", circles.size());
     for (const json& c : circles)
       out += fmt::format("  axis {}  theta {:+.6f}  rdot {:.5e}  {}  {}\n", vector_text(c.at("axis")),
-                         c.at("theta").get<double>(), c.at("rdot").get<double>(), c.at("radial").get<std::string>(),
+                         text_component(c.at("theta")), c.at("rdot").get<double>(), c.at("radial").get<std::string>(),
                          c.at("sphere_type").get<std::string>());
   }
   const auto singular = report.find("singular_points");
@@ -105,8 +113,8 @@ std::string events_table(const Diagram& diagram) {
     std::string branches;
     for (int id : e.branches) branches += (branches.empty() ? "" : ",") + std::to_string(id);
     const std::string w =
-        e.directions.empty() ? "-" : fmt::format("({:+.6f}, {:+.6f}, {:+.6f})", e.directions[0][0],
-                                                 e.directions[0][1], e.directions[0][2]);
+        e.directions.empty() ? "-" : fmt::format("({:+.6f}, {:+.6f}, {:+.6f})", text_number(e.directions[0][0]),
+                                                 text_number(e.directions[0][1]), text_number(e.directions[0][2]));
     const std::string more =
         e.kind == EventKind::continuum
             ? fmt::format(" ({} circle(s), {} isolated direction(s), {})", e.circles.size(), e.directions.size(),
@@ -116,8 +124,9 @@ std::string events_table(const Diagram& diagram) {
     const std::string where = e.located ? fmt::format("{:>14.9f}", e.p) : fmt::format("{:.6f}+-{:.1e}", e.p, e.p_error);
     out += fmt::format("  {:<12}  {:>14}  {:<34}  {}{}\n", to_string(e.kind), where, w, branches, more);
     for (const LimitCircle& c : e.circles)  // a continuum's circles {w : w . axis = sin theta}
-      out += fmt::format("    circle: axis ({:+.6f}, {:+.6f}, {:+.6f})  theta {:+.6f}  rdot {:.5e}  {}  {}\n", c.axis.x(),
-                         c.axis.y(), c.axis.z(), c.theta, c.rdot, to_string(c.radial), c.sphere_type);
+      out += fmt::format("    circle: axis ({:+.6f}, {:+.6f}, {:+.6f})  theta {:+.6f}  rdot {:.5e}  {}  {}\n",
+                         text_number(c.axis.x()), text_number(c.axis.y()), text_number(c.axis.z()),
+                         text_number(c.theta), c.rdot, to_string(c.radial), c.sphere_type);
   }
   return out;
 }

@@ -32,7 +32,10 @@ def is_matrix(m, rows, cols):
 def check_direction(d, where, detailed, problems, rho):
     keys = ["w", "theta", "phi", "epsilon", "rdot", "residual", "radial", "sphere", "differentiable"]
     if detailed:
-        keys += ["jacobian_tangent", "tangent_basis", "eigenvectors", "modified_jacobian", "angle_jacobian", "input"]
+        keys += ["jacobian_tangent", "tangent_basis", "eigenvectors", "modified_jacobian", "angle_jacobian", "input",
+                 "status"]
+        if d.get("status", "classified") != "classified":
+            problems.append(f"{where}.status is {d.get('status')!r}: {d.get('error')}")
     for key in keys:
         if key not in d:
             problems.append(f"{where} lacks {key}")

@@ -2,9 +2,11 @@
 # Command-line contract of classify (docs/manual.md section 5): reads a find-limits report, an object
 # {"problem", "force", "directions"} or a bare list on stdin (or --direction options), refines
 # each direction to the nearest limit direction, and prints one JSON object of schema
-# "limitdir.classification/1" with the detailed classification. A direction with no limit
-# direction within --max-angle is a numerical failure: exit 3, nothing on stdout, one line on
-# stderr naming it. Bad input exits 2 with nothing on stdout and one line on stderr.
+# "limitdir.classification/1" with the detailed classification. Each direction stands on its
+# own: one with no limit direction within --max-angle is an entry "status": "unclassified" with
+# an "error" naming --max-angle and the distance, the others are classified; the whole report
+# is printed and the exit code is 3 (one line on stderr: how many, and the first error) when
+# any direction is unclassified. Bad input exits 2 with nothing on stdout and one line on stderr.
 # With --regions it reads a diagram (sweep-force, "limitdir.diagram/1") from a file or stdin and
 # prints its regions recomputed from the branches ("limitdir.regions/1").
 # Usage: bash classify.sh BIN_DIR SHARE_DIR
@@ -54,6 +56,39 @@ expect_fail() {
   fi
 }
 
+# expect_partial STATUSES WORD ARGS...: exit 3, the whole report on stdout (schema-valid) with
+# the entries' statuses STATUSES (e.g. "classified,unclassified"), each unclassified entry's
+# error naming --max-angle or Newton, and one line "classify: error: ..." mentioning WORD.
+expect_partial() {
+  local statuses=$1 word=$2
+  shift 2
+  run "$@"
+  local what=""
+  [[ $rc -eq 3 ]] || what+=" exit code $rc (want 3);"
+  [[ $(wc -l <"$tmp/stderr") -eq 1 ]] || what+=" stderr is not one line;"
+  grep -q '^classify: error: ' "$tmp/stderr" || what+=" stderr does not start with 'classify: error: ';"
+  grep -qF -- "$word" "$tmp/stderr" || what+=" stderr does not mention '$word';"
+  python3 - "$tmp/stdout" "$statuses" <<'PY' || what+=" stdout: $(head -c 300 "$tmp/stdout");"
+import json, sys
+d = json.load(open(sys.argv[1]))["directions"]
+statuses = ",".join(e["status"] for e in d)
+ok = statuses == sys.argv[2]
+for e in d:
+    if e["status"] == "unclassified":
+        ok = ok and ("--max-angle" in e["error"] or "Newton" in e["error"]) and "w" not in e
+    else:
+        ok = ok and "w" in e and "sphere" in e
+sys.exit(0 if ok else 1)
+PY
+  python3 "$(dirname "$0")/validate_json.py" "$share/schemas" classification.schema.json "$tmp/stdout" ||
+    what+=" not valid against classification.schema.json;"
+  if [[ -n $what ]]; then
+    fail "classify $*:$what stderr: $(head -c 400 "$tmp/stderr")"
+  else
+    echo "ok: classify $* -> $(cat "$tmp/stderr")"
+  fi
+}
+
 input() {
   printf '%s\n' "$2" >"$tmp/$1"
 }
@@ -80,7 +115,8 @@ expect_ok --count 4 --force 0.2 -- <"$tmp/piped.json"
 expect_ok --count 4 --force 0.2 -- "$share/problems/disc.json" <"$tmp/limits-0.2.json"
 # --force given: it wins over the report's force; at F = 1.2 there is no limit direction near
 # the stable nodes of F = 0.2 (Case 1 has only the two directions along F).
-expect_fail 3 "direction 1" --force 1.2 <"$tmp/limits-0.2.json"
+expect_partial "classified,unclassified,unclassified,classified" "2 of 4 directions not classified; direction 1" \
+  --force 1.2 <"$tmp/limits-0.2.json"
 
 # ----- --direction -------------------------------------------------------------------------------
 # Case 3, F = 0.2: the stable node on the invariant circle near w = (0.8598, 0, 0.5107).
@@ -96,10 +132,18 @@ PY
 expect_ok --count 3 --force 0.2 -- "$disc" --force 0.2 --direction 2,0,0 --direction -1,0,0 --direction=-3,0,0
 # --max-angle widens the acceptance.
 expect_ok --count 1 --force 0.2 -- "$disc" --force 0.2 --direction 0.86,0,0.5 --max-angle 0.05
-expect_fail 3 "direction 0" "$disc" --force 0.2 --direction 0.86,0,0.5
+expect_partial "unclassified" "--max-angle" "$disc" --force 0.2 --direction 0.86,0,0.5
 # Far from every limit direction: Newton fails or lands too far away.
-expect_fail 3 "direction 0 [0, 1, 0]" "$disc" --force 0.2 --direction 0,1,0
-expect_fail 3 "direction 1" "$disc" --force 0.2 --direction 1,0,0 --direction 0.9,0,0.3
+expect_partial "unclassified" "direction 0 [0, 1, 0]" "$disc" --force 0.2 --direction 0,1,0
+expect_partial "classified,unclassified" "1 of 2 directions not classified; direction 1" \
+  "$disc" --force 0.2 --direction 1,0,0 --direction 0.9,0,0.3
+# Each direction on its own (issue 11): the far one does not hide the classified one.
+expect_partial "classified,unclassified" "direction 1 [0, 0, 1]" \
+  "$disc" --force 0.5 --direction 1,0,0 --direction 0,0,1
+# A partly classified report read back: the unclassified entry contributes its input.
+run "$disc" --force 0.2 --direction 1,0,0 --direction 0.9,0,0.3
+cp "$tmp/stdout" "$tmp/partial.json"
+expect_partial "classified,unclassified" "direction 1 [0.9, 0, 0.3]" <"$tmp/partial.json"
 
 # ----- other input shapes on stdin ---------------------------------------------------------------
 input bare.json '[[1, 0, 0], [-1, 0, 0]]'

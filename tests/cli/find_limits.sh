@@ -144,6 +144,30 @@ expect_bad "--model" "$disc" --model bogus
 expect_bad "PROBLEM" --force 0.2
 expect_bad "frobnicate" "$disc" --frobnicate
 
+# ----- exact zeros (docs/manual.md section 5) ----------------------------------------------------
+# At F = 0 the poles w = (0, 0, +-1) are limit directions (pure spin: B(e3) e3 is along e3 and
+# c = 0). For the disc w1 = w2 = 0 by construction: printed as 0, never -0 or a subnormal; for
+# the elliptic contact Newton leaves residues ~1e-15 that are kept, but phi is 0 by convention at
+# every pole (within kPoleTolerance = 1e-13); no number of the report is -0.
+for problem in disc ellipse; do
+  run "$share/problems/$problem.json" --force 0
+  python3 - "$tmp/stdout" "$problem" <<'PY' || fail "find-limits $problem.json --force 0: a pole is not printed with phi 0"
+import json, re, sys
+text = open(sys.argv[1]).read()
+if re.search(r"(?<![0-9.eE])-0(\.0*)?(?![0-9.eE])", text):
+    sys.exit("a -0 in the report")
+if re.search(r"[0-9]e-3[1-2][0-9]", text):
+    sys.exit("a subnormal number in the report")
+poles = [d for d in json.loads(text)["limit_directions"] if abs(abs(d["w"][2]) - 1) < 1e-15]
+ok = len(poles) == 2 and all(d["phi"] == 0 and abs(d["w"][0]) < 1e-13 and abs(d["w"][1]) < 1e-13 for d in poles)
+if sys.argv[2] == "disc":
+    ok = ok and all(d["w"][0] == 0 and d["w"][1] == 0 for d in poles)
+sys.exit(0 if ok else 1)
+PY
+  run "$share/problems/$problem.json" --force 0 --format text
+  ! grep -q -- "-0\.000000" "$tmp/stdout" || fail "find-limits $problem.json --format text prints -0.000000"
+done
+
 # ----- help and version --------------------------------------------------------------------------
 run --help
 if [[ $rc -ne 0 ]]; then

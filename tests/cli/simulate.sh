@@ -86,5 +86,24 @@ expect_error 2 "--force" "$disc" --force abc --x0 1,0,0
 # an integration that fails: exit 3 with its reason (and the record printed)
 expect_error 3 "steps" "$disc" --force 0 --x0 1,0.3,0.5 --max-steps 3
 grep -q '"outcome":"failed"' "$tmp/stdout" && echo "ok: the failed record is printed" || fail "no failed record on stdout"
+# extreme loads (issue 11): 1e300 is bad input (loads are bounded by 1e12, problem.cpp), and the
+# largest allowed load ends within seconds, its streamed lines closed by the final record (the
+# library stops a stalled time itself: test_simulate.cpp)
+expect_error 2 "--force" "$disc" --force 1e300 --x0 1,0,1
+for force in 1e12 -1e12; do
+  rc=0
+  timeout 60 "$app" "$disc" --force "$force" --x0 1,0,1 >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
+  lines=$(wc -l <"$tmp/stdout")
+  if [[ $rc -ne 0 && $rc -ne 3 ]] || [[ $lines -gt 100000 ]]; then
+    fail "simulate --force $force: exit $rc, $lines lines, stderr: $(head -c 300 "$tmp/stderr")"
+  elif ! tail -n 1 "$tmp/stdout" | python3 -c '
+import json, sys
+final = json.loads(sys.stdin.read())
+sys.exit(0 if final["schema"] == "limitdir.simulation/1" and final["outcome"] in ("never-sticks", "failed") else 1)'; then
+    fail "simulate --force $force: the last line is not the final record"
+  else
+    echo "ok: simulate --force $force -> exit $rc after $lines lines"
+  fi
+done
 
 cli_finish simulate

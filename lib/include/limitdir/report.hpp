@@ -81,12 +81,17 @@ struct DirectionsInput {
 DirectionsInput parse_directions_input(const nlohmann::json& document, const std::string& source);
 
 /// Refines each given direction to the nearest limit direction at load F
-/// (refine_limit_direction) and classifies it (classify). A direction whose Newton iteration
-/// does not converge, or whose limit direction lies more than `max_angle` radians from it, is
-/// a NumericalError naming the direction. Returns
+/// (refine_limit_direction) and classifies it (classify). Each direction stands on its own
+/// (docs/manual.md section 5): one whose Newton iteration does not converge, or whose limit
+/// direction lies more than `max_angle` radians from it, is an entry
+/// {"input", "status": "unclassified", "error": "direction k [...]: ..."} (naming --max-angle
+/// and the distance); the others are classified. Returns
 ///   {"schema": "limitdir.classification/1", "limitdir_version", "problem", "force", "model",
-///    "directions": [classification_to_json(., true) plus "input": the given w]}.
+///    "directions": [classification_to_json(., true) plus "input": the given w and
+///    "status": "classified", or the unclassified entry]}.
+/// unclassified_directions(report) lists the errors of the unclassified entries.
 nlohmann::json classification_report(const Problem& problem, const System& system, double F,
                                      const std::vector<Eigen::Vector3d>& given, double max_angle);
+std::vector<std::string> unclassified_directions(const nlohmann::json& classification);
 
 }  // namespace limitdir

@@ -6,6 +6,7 @@
 // Internally ln r is integrated (s' = R*, equivalent to r' = r R* in tau), so that the
 // approach to stick can be followed until the direction w has settled on its limit.
 #include <Eigen/Core>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,7 +35,16 @@ struct SimulationOptions {
   double direction_tol = 1e-11;
   double match_tol = 1e-6;   // arrival vs limit direction: |w - w_k| (or latitude for circles)
   long long max_steps = 2000000;  // accepted steps; beyond them the simulation failed
+  /// When set, each kept point (every-th step) is passed to it as soon as it is computed instead
+  /// of being stored in SimulationResult::trajectory (simulate streams its output this way).
+  std::function<void(const TrajectoryPoint&)> on_point;
 };
+
+/// Steps in a row that leave the rescaled time tau unchanged before the integration is given
+/// up as stalled: such a step is below half an ulp of tau and the step-size controller only
+/// shrinks it further, so the state can no longer change; 10 rules out a single rounding
+/// accident of the dense output (simulate.cpp).
+inline constexpr int kStallSteps = 10;
 
 struct SimulationResult {
   std::vector<TrajectoryPoint> trajectory;
@@ -88,6 +98,15 @@ struct Survey {
   int failed = 0;
   LimitSet limits;
 };
-Survey survey(const System& system, double F, int n, bool backward, const SimulationOptions& options = {});
+/// The work budget of a survey, in accepted integrator steps over all its trajectories: a
+/// trajectory of the disc (N = 2) takes 250-750 steps at F = 0-1.2 (measured) at ~0.5 us per
+/// step, so 4e7 steps hold the largest survey (20000 trajectories) at 2000 steps each, ~20 s,
+/// and bound one whose trajectories stall or crawl to max_steps.
+inline constexpr long long kSurveyStepBudget = 40000000;
+/// Runs the survey within `max_total_steps` accepted steps (each trajectory gets at most
+/// min(options.max_steps, what is left)); a NumericalError saying after how many of the n
+/// trajectories the budget ran out when it does.
+Survey survey(const System& system, double F, int n, bool backward, const SimulationOptions& options = {},
+              long long max_total_steps = kSurveyStepBudget);
 
 }  // namespace limitdir

@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+"""Deterministic fuzz corpus of the apps' exit-code contract (docs/manual.md section 5).
+
+  fuzz.py BIN_DIR SHARE_DIR [--jobs J] [--list] [--only APP]...
+
+Builds ~150 cases from a fixed seed (the corpus is the same on every run): mutations of the
+problem files, reports and diagrams of share/ (values of another JSON type, huge, tiny,
+subnormal and overflowing numbers, deleted keys, duplicate keys, deep nesting, huge arrays,
+truncated text) and extreme options (--force 1e300, --to 1e300, --checks 10000, --h-max 1e-6,
+--degree 1e9, ...) for every app. Each case runs under a time bound and must keep the contract:
+exit 0, 2 or 3 (1 too for diagram-diff, whose "no" it is); exit 2 and 3 with exactly one line
+on stderr; never 4 or 5, a signal, or the time bound. Prints one line per broken case and
+exits 1 if there is any; --list prints the cases instead.
+"""
+import argparse
+import concurrent.futures
+import copy
+import json
+import os
+import pathlib
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+SEED = 20261123
+# Seconds per case: the slowest valid case (a sweep with --checks 10000 or a survey) takes a
+# few seconds on one loaded core; an app that ignores a bound runs far longer.
+TIME_BOUND = 20
+ALLOWED = {0, 2, 3}
+
+# JSON texts that replace a value: other types, extreme and non-finite numbers (as JSON text
+# allows: 1e400 overflows to infinity when parsed), empty and long strings.
+ODD_VALUES = ['"text"', "[]", "{}", "true", "null", "0", "-0.0", "-1", "1e308", "-1e308", "1e400", "-1e400",
+              "4.9e-324", "1e-310", "123456789012345678901234567890", "0.5", "[1, 2, 3]", '""', '"' + "x" * 5000 + '"']
+
+# Extreme options per app (each a list of arguments after the input).
+PROBLEM_APPS_OPTIONS = {
+    "find-limits": [["--force", "1e300"], ["--force", "-1e300"], ["--force", "1e-310"], ["--degree", "1000000000"],
+                    ["--degree", "0"], ["--mesh-level", "1000"], ["--mesh-level", "9"], ["--rho", "1e300"],
+                    ["--rho", "1e-300"], ["--force", "nan"], ["--method", "global", "--force", "1e200"],
+                    ["--degree", "60"], ["--model", "exact", "--force", "1e300"]],
+    "sweep-force": [["--from", "0", "--to", "1e300"], ["--from", "-1e300", "--to", "1e300"],
+                    ["--from", "0", "--to", "1", "--checks", "10000"], ["--from", "0", "--to", "1", "--h-max", "1e-6"],
+                    ["--from", "0", "--to", "1", "--h-max", "1e300"], ["--from", "1", "--to", "1"],
+                    ["--from", "0", "--to", "1e-300"], ["--from", "0", "--to", "1", "--degree", "1000000000"],
+                    ["--from", "0", "--to", "1", "--parameter", "rho", "--force", "0.5"],
+                    ["--from", "0", "--to", "1e300", "--parameter", "j", "--force", "0.5"],
+                    ["--from", "0", "--to", "2", "--checks", "0"]],
+    "classify": [["--force", "1e300", "--direction", "1,0,0"], ["--direction", "1e300,1e300,1e300"],
+                 ["--direction", "1e-320,0,0"], ["--direction", "0,0,1", "--max-angle", "1e300"],
+                 ["--direction", "1,0,0", "--max-angle", "1e-320"], ["--force", "0.5", "--direction", "1,0,0",
+                                                                      "--direction", "0,0,1"]],
+    "friction-model": [["--degree", "1000000000"], ["--samples", "100000000"], ["--grid", "100000,100000"],
+                       ["--at", "1e300,0,0"], ["--at", "0,0,0"], ["--samples", "1"], ["--grid", "2,1"],
+                       ["--rho", "1e300"]],
+    "simulate": [["--force", "1e300", "--x0", "1,0,1"], ["--force", "0.5", "--x0", "1e300,0,1e300"],
+                 ["--force", "0.5", "--x0", "1e-300,0,1e-300"], ["--force", "0.5", "--x0", "1,0,1", "--every", "0"],
+                 ["--force", "0.5", "--survey", "20000"], ["--force", "1e300", "--survey", "50"],
+                 ["--force", "0.5", "--x0", "1,0,1", "--max-steps", "1"], ["--force", "-1e300", "--x0", "0,1,0"],
+                 ["--force", "0.5", "--x0", "1,0,1", "--backward"]],
+}
+ROLL_OPTIONS = [["--t-end", "1e300"], ["--h", "1e-300", "--t-end", "1"], ["--h", "1e300"], ["--mu", "1e300"],
+                ["--mu-r", "-1"], ["--tol", "1e-320"], ["--every", "0"], ["--map", "--mu-grid", "0,1,100000"],
+                ["--velocity", "1e300,0,0"], ["--omega", "1e300,1e300,1e300"], ["--theta", "1e300"]]
+PLOT_OPTIONS = [["--width", "1e300"], ["--width", "0"], ["--height", "100000000"], ["--y", "nonsense"]]
+DIFF_OPTIONS = [["--event-rtol", "1e300"], ["--event-atol", "1e-320"], ["--curve-tol", "1e300"],
+                ["--curve-tol", "1e-320"]]
+
+
+def leaves(value, path=()):
+    """Every path to a value of a JSON document (objects and arrays included)."""
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from leaves(item, path + (key,))
+    elif isinstance(value, list):
+        for k, item in enumerate(value[:8]):
+            yield from leaves(item, path + (k,))
+
+
+def replace_at(document, path, text):
+    """The document's JSON text with the value at `path` replaced by the JSON text `text`."""
+    marker = "\u0000MARK\u0000"
+    copy_ = copy.deepcopy(document)
+    if not path:
+        return text
+    parent = copy_
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = marker
+    return json.dumps(copy_).replace(json.dumps(marker), text)
+
+
+def delete_at(document, path):
+    copy_ = copy.deepcopy(document)
+    parent = copy_
+    for key in path[:-1]:
+        parent = parent[key]
+    del parent[path[-1]]
+    return json.dumps(copy_)
+
+
+def mutations(document, rng, count):
+    """`count` mutated JSON texts of a document."""
+    paths = [p for p in leaves(document) if p]
+    texts = []
+    for _ in range(count):
+        kind = rng.choice(["value", "value", "value", "delete", "duplicate", "nest", "huge-array", "truncate"])
+        path = rng.choice(paths)
+        if kind == "value":
+            texts.append(replace_at(document, path, rng.choice(ODD_VALUES)))
+        elif kind == "delete":
+            texts.append(delete_at(document, path))
+        elif kind == "duplicate":
+            text = json.dumps(document)
+            key = rng.choice([k for k in document] if isinstance(document, dict) else ["x"])
+            texts.append(text[:-1] + ", " + json.dumps(key) + ": " + rng.choice(ODD_VALUES) + "}")
+        elif kind == "nest":
+            depth = rng.choice([63, 65, 1000, 100000])
+            texts.append(replace_at(document, path, "[" * depth + "1" + "]" * depth))
+        elif kind == "huge-array":
+            texts.append(replace_at(document, path, "[" + ", ".join(["0.5"] * 200000) + "]"))
+        else:
+            text = json.dumps(document)
+            texts.append(text[: rng.randrange(1, len(text))])
+    return texts
+
+
+def build_cases(bin_dir, share, work, rng):
+    """(name, argv, stdin path or None) of every case; input files are written to `work`."""
+    cases = []
+    counter = [0]
+
+    def write(text, suffix=".json"):
+        counter[0] += 1
+        path = work / f"input-{counter[0]}{suffix}"
+        path.write_text(text)
+        return str(path)
+
+    def add(app, args, stdin=None):
+        cases.append((f"{len(cases):03d} {app} " + " ".join(a if len(a) < 60 else a[:57] + "..." for a in args),
+                      [str(bin_dir / app)] + args, stdin))
+
+    problems = {name: json.loads((share / "problems" / f"{name}.json").read_text())
+                for name in ["disc", "ball", "ellipse", "general", "disc-shift", "disc-exact"]}
+    disc = str(share / "problems" / "disc.json")
+    # Mutated problem files for each problem-reading app, with the options a valid run needs.
+    base_args = {"find-limits": ["--force", "0.5"], "sweep-force": ["--from", "0", "--to", "0.5"],
+                 "classify": ["--direction", "1,0,0"], "friction-model": [],
+                 "simulate": ["--force", "0.5", "--x0", "1,0,1"]}
+    for app, args in base_args.items():
+        for name, document in problems.items():
+            for text in mutations(document, rng, 3 if name == "disc" else 1):
+                add(app, [write(text)] + args)
+        for options in PROBLEM_APPS_OPTIONS[app]:
+            add(app, [disc] + options)
+    # roll: mutated rolling problems and extreme options.
+    roll = json.loads((share / "problems" / "roll-fig2.json").read_text())
+    for text in mutations(roll, rng, 8):
+        add("roll", [write(text), "--t-end", "0.5"])
+    for options in ROLL_OPTIONS:
+        add("roll", [str(share / "problems" / "roll-fig2.json")] + options)
+    # plot and classify --regions: mutated reports and diagrams; diagram-diff: mutated diagrams.
+    reference = json.loads((share / "reference" / "disc-harmonic-2.json").read_text())
+    reference_path = str(share / "reference" / "disc-harmonic-2.json")
+    for text in mutations(reference, rng, 10):
+        path = write(text)
+        add("plot", [path])
+        add("diagram-diff", [reference_path, path])
+    for text in mutations(reference, rng, 4):
+        add("classify", ["--regions", write(text)])
+    for options in PLOT_OPTIONS:
+        add("plot", [reference_path] + options)
+    for options in DIFF_OPTIONS:
+        add("diagram-diff", [reference_path, reference_path] + options)
+    # Reports on standard input: a find-limits-like document mutated, for classify.
+    directions = {"problem": problems["disc"], "force": 0.5, "directions": [[1, 0, 0], [0, 0, 1]]}
+    for text in mutations(directions, rng, 6):
+        add("classify", [], write(text))
+    return cases
+
+
+def run_case(case):
+    name, argv, stdin = case
+    app = pathlib.Path(argv[0]).name
+    start = time.monotonic()
+    try:
+        with open(stdin or os.devnull, "rb") as source:
+            done = subprocess.run(argv, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  timeout=TIME_BOUND)
+    except subprocess.TimeoutExpired:
+        return f"{name}: still running after {TIME_BOUND} s"
+    seconds = time.monotonic() - start
+    code = done.returncode
+    allowed = ALLOWED | ({1} if app == "diagram-diff" else set())
+    lines = done.stderr.decode("utf-8", "replace").splitlines()
+    if code < 0:
+        return f"{name}: killed by signal {-code} ({seconds:.1f} s)"
+    if code not in allowed:
+        return f"{name}: exit {code} ({seconds:.1f} s): {' | '.join(lines)[:300]}"
+    if code in (2, 3) and len(lines) != 1:
+        return f"{name}: exit {code} with {len(lines)} lines on stderr: {' | '.join(lines)[:300]}"
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("bin_dir", type=pathlib.Path)
+    parser.add_argument("share", type=pathlib.Path)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--list", action="store_true")
+    parser.add_argument("--only", action="append", help="run only the cases of this app (repeatable)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as work:
+        cases = build_cases(args.bin_dir, args.share, pathlib.Path(work), random.Random(SEED))
+        if args.only:
+            cases = [c for c in cases if pathlib.Path(c[1][0]).name in args.only]
+        if args.list:
+            for name, _, stdin in cases:
+                print(name + (f" < {stdin}" if stdin else ""))
+            return 0
+        start = time.monotonic()
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            broken = [b for b in pool.map(run_case, cases) if b]
+        for line in broken:
+            print("FAIL: " + line)
+        print(f"{len(cases)} fuzz cases in {time.monotonic() - start:.0f} s, {len(broken)} broke the contract")
+        return 1 if broken else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
