@@ -61,6 +61,9 @@ json celt_report(const CeltProblem& problem, const CeltRun& run, int every) {
 }
 
 json celt_comparison(const CeltProblem& problem) {
+  CeltProblem w1 = problem;  // the reference W1 needs the Hertz size (11): a2 = a3
+  w1.contact = celt_paper_contact(CeltModel::W1);
+  celt_validate(w1);
   json out = head(problem, "comparison");
   const CeltState initial = celt_initial_state(problem.body, problem.initial);
   const CeltRun reference = celt_simulate(problem.body, celt_paper_contact(CeltModel::W1), initial, problem.stepping);
