@@ -9,6 +9,7 @@
 #include <boost/math/special_functions/ellint_1.hpp>
 #include <boost/math/special_functions/ellint_2.hpp>
 #include <cmath>
+#include <filesystem>
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
@@ -303,4 +304,50 @@ TEST_CASE("Slip system off rest: c equals the finite-difference slip acceleratio
   // one-sided second-order difference: error dt^2 x'''/3 ~ 1e-8 * (c |omega|^2 ~ 1e3) ~ 1e-5
   const Eigen::Vector3d xdot = (4.0 * x(run.samples[1]) - x(run.samples[2])) / (2.0 * dt);
   CHECK((xdot - s.c).norm() <= 1e-4 * s.c.norm());
+}
+
+TEST_CASE("Slip system off rest: with a fixed contact size and no rolling resistance N = N0/(1 - mu g.q) in closed form") {
+  // then the scalar equation of N is linear: the fixed point must reproduce the closed form
+  // mu N0 W_hat q/(1 - mu g.q) + c (another route through the same rigid-body operators)
+  const CeltBody body = paper_body();
+  CeltContact c = celt_paper_contact(CeltModel::W1);
+  c.k_r = 0.0;
+  CeltInitial in;
+  in.tilt_x = 0.15, in.tilt_y = -0.1;
+  in.omega = {1.0, 2.0, 0.5};
+  const CeltState state = celt_initial_state(body, in);
+  const CeltSlipSystem hertz = celt_slip_system(body, c, state, 0.0);
+  c.a_hat = hertz.a_hat, c.b = hertz.b;
+  const CeltSlipSystem s = celt_slip_system(body, c, state, 0.0);
+  REQUIRE_FALSE(s.hertz);
+  CHECK(s.coupling > 1e-3);
+  CHECK_FALSE(s.exact);
+  const Problem p = parse_problem(celt_slip_problem(s), "slip");
+  const auto model = make_friction_model(p);
+  for (const Eigen::Vector3d& w : {Eigen::Vector3d(1, 0, 0), Eigen::Vector3d(0.3, -0.5, 0.8), Eigen::Vector3d(-0.6, 0.6, 0.5)}) {
+    const CeltSlipField f = celt_slip_field(s, *model, w);
+    const double d = 1.0 - s.mu * s.g.dot(f.q);
+    const Eigen::Vector3d closed = s.mu * s.N0 * s.W_hat * f.q / d + s.c;
+    CHECK(std::abs(f.N - s.N0 / d) <= 1e-13 * s.N0);  // the fixed point's tolerance 1e-14, 10x
+    CHECK((f.exact - closed).norm() <= 1e-12 * closed.norm());
+    CHECK((f.exact - f.decoupled).norm() > 1e-6 * closed.norm());  // the coupling matters here
+  }
+  // with the Hertz size the torque arms grow as (N/N0)^(1/3): the field differs from the closed form
+  const CeltSlipField fh = celt_slip_field(hertz, *model, Eigen::Vector3d(0.3, -0.5, 0.8));
+  CHECK(std::abs(fh.N - hertz.N0) > 1e-6 * hertz.N0);
+}
+
+TEST_CASE("limitdir.celt/1: the bundled problems round-trip through celt_problem_to_json") {
+  const auto dir = std::filesystem::path(__FILE__).parent_path().parent_path() / "share" / "problems";
+  for (const char* name : {"celt.json", "celt-kane-levinson.json"}) {
+    CAPTURE(name);
+    const CeltProblem p = load_celt_problem((dir / name).string());
+    const nlohmann::json once = celt_problem_to_json(p);
+    CHECK(celt_problem_to_json(parse_celt_problem(once, name)) == once);
+  }
+  // the W1 stone of the paper and its data (Sect. 4) as the bundled file gives them
+  const CeltProblem stone = load_celt_problem((dir / "celt.json").string());
+  CHECK(stone.body.B == celt_paper_body().B);
+  CHECK(stone.contact.mu == 0.25);
+  CHECK(stone.contact.k_r == 0.8);
 }

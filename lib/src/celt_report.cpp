@@ -103,7 +103,7 @@ json celt_slip_report(const CeltSlipSystem& s, const std::vector<Eigen::Vector3d
     if (!(w.norm() > 0.0)) throw InputError("--w: the slip direction must be nonzero");
     const CeltSlipField f = celt_slip_field(s, *model, w);
     fields.push_back({{"w", vec(w.normalized())}, {"q", vec(f.q)}, {"Bw_plus_c", vec(f.exact)},
-                      {"decoupled", vec(f.decoupled)}});
+                      {"decoupled", vec(f.decoupled)}, {"N", f.N}});
   }
   out["fields"] = fields;
   return out;

@@ -16,6 +16,11 @@ namespace limitdir {
 
 namespace {
 
+// The fixed point of N in celt_slip_field: 1e-14 relative (~50 ulp; the terms are rounded to
+// ~1e-16), reached in ~log(1e-14)/log(mu |g|) < 60 iterations for mu |g| < 0.5.
+constexpr double kSlipNormalTol = 1e-14;
+constexpr int kSlipNormalIterations = 60;
+
 /// The rows of the stick state's velocities on (v_world, omega_body): slip along e_x, e_y
 /// (divided by a_hat), spin omega . n, and the gap velocity; M^-1 applied to generalised forces.
 struct Rows {
@@ -67,21 +72,27 @@ CeltSlipSystem celt_slip_system(const CeltBody& body, const CeltContact& contact
     for (int j = 0; j < 3; ++j) s.W(i, j) = S[i] * J.Jt.col(i).dot(J.Minv(J.Jt.col(j))) * D[j];
   // the rolling resistance rides on N: a unit N applies n at A and M_r/N
   const Eigen::Vector3d mr = r.rolling_torque / r.N;
-  const Eigen::Matrix<double, 6, 1> QN = J.Jn + column(Eigen::Vector3d::Zero(), mr);
   const Eigen::Matrix<double, 6, 1> Q0 = column(-body.m * body.g * Eigen::Vector3d::UnitZ(), -w.cross(body.B * w));
   const Eigen::Vector3d hs = w.cross(w.cross(geo.rho) + r.rho_dot);  // slip acceleration at V' = 0 (body)
   const double h_n = geo.n.dot(hs);
-  const double WnN = J.Jn.dot(J.Minv(QN));
-  Eigen::Vector3d h;
+  const Eigen::Matrix<double, 6, 1> Qr = column(Eigen::Vector3d::Zero(), mr);
+  s.W_nn = J.Jn.dot(J.Minv(J.Jn));
+  s.W_nr = J.Jn.dot(J.Minv(Qr));
+  s.n_free = J.Jn.dot(J.Minv(Q0)) + h_n;
+  const double WnN = s.W_nn + s.W_nr;
   for (int i = 0; i < 3; ++i) {
-    s.W_N[i] = S[i] * J.Jt.col(i).dot(J.Minv(QN));
-    s.g[i] = -J.Jn.dot(J.Minv(J.Jt.col(i))) * D[i] / WnN;
+    s.W_tN[i] = S[i] * J.Jt.col(i).dot(J.Minv(J.Jn));
+    s.W_tr[i] = S[i] * J.Jt.col(i).dot(J.Minv(Qr));
+    s.W_nt[i] = J.Jn.dot(J.Minv(J.Jt.col(i))) * D[i];
+    s.g[i] = -s.W_nt[i] / WnN;
     const double hi = i < 2 ? hs.dot(i == 0 ? geo.e_x : geo.e_y) : 0.0;  // d(omega.n)/dt has none
-    h[i] = S[i] * (J.Jt.col(i).dot(J.Minv(Q0)) + hi);
+    s.h[i] = S[i] * (J.Jt.col(i).dot(J.Minv(Q0)) + hi);
   }
-  const double N0 = -(J.Jn.dot(J.Minv(Q0)) + h_n) / WnN;
+  s.W_N = s.W_tN + s.W_tr;
+  const double N0 = -s.n_free / WnN;
   s.W_hat = s.W + s.W_N * s.g.transpose();
-  s.c = s.W_N * N0 + h;
+  s.c = s.W_N * N0 + s.h;
+  s.hertz = !contact.a_hat.has_value();
   // N0 is the stick state's normal force without friction: that of celt_rates up to the
   // friction the regularised law applies at zero slip (none: its force and torque vanish there)
   s.N0 = N0;
@@ -98,12 +109,25 @@ CeltSlipSystem celt_slip_system(const CeltBody& body, const CeltContact& contact
 CeltSlipField celt_slip_field(const CeltSlipSystem& s, const FrictionModel& model, const Eigen::Vector3d& w) {
   CeltSlipField f;
   f.q = model.q(w.normalized());
-  const double scale = s.mu * s.N0;
-  const double denominator = 1.0 - s.mu * s.g.dot(f.q);
-  if (!(denominator > 0.0))
-    throw NumericalError(fmt::format("celt: the normal force vanishes at this slip direction (1 - mu g.q = {})", denominator));
-  f.exact = scale * s.W_hat * f.q / denominator + s.c;
-  f.decoupled = scale * s.W * f.q + s.c;
+  f.decoupled = s.mu * s.N0 * s.W * f.q + s.c;
+  // N (W_nn + a W_nr) = -(W_nt . lambda + n_free), lambda = mu N (q1, q2, a q3), a = a_hat(N)/a_hat0:
+  // a fixed point, a contraction of factor ~ mu |g| (< 1 wherever N > 0 has a solution)
+  double N = s.N0;
+  for (int it = 0;; ++it) {
+    const double a = s.hertz ? std::cbrt(N / s.N0) : 1.0;
+    const Eigen::Vector3d unit(f.q[0], f.q[1], a * f.q[2]);
+    const double den = s.W_nn + a * s.W_nr + s.mu * s.W_nt.dot(unit);
+    const double N_new = -s.n_free / den;
+    if (!(den > 0.0) || !(N_new > 0.0))
+      throw NumericalError(fmt::format("celt: no positive normal force at this slip direction (N = {})", N_new));
+    const bool done = std::abs(N_new - N) <= kSlipNormalTol * N_new;
+    N = N_new;
+    if (done) break;
+    if (it == kSlipNormalIterations) throw NumericalError("celt: the normal force of the slip field did not converge");
+  }
+  const double a = s.hertz ? std::cbrt(N / s.N0) : 1.0;
+  f.N = N;
+  f.exact = s.W * (s.mu * N * Eigen::Vector3d(f.q[0], f.q[1], a * f.q[2])) + (s.W_tN + a * s.W_tr) * N + s.h;
   return f;
 }
 

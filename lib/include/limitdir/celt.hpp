@@ -188,14 +188,18 @@ double celt_mean_square_deviation(const CeltRun& run, const CeltRun& reference);
 
 // ----- the slip system near stick (beyond the paper; docs/manual.md section 12) ----------------
 
-/// At a stick state (slip and spin zero), x = (u_x/a_hat, u_y/a_hat, omega_n) and the friction
-/// lambda = (F_x, F_y, M_n/a_hat) of the contact (contact frame at the instant) satisfy exactly
-///   x' = W lambda + (W_tN + W_tr) N + h,   N = N0 + g . lambda,
-/// W = the tangential Delassus operator (symmetric positive definite), W_tN and W_tr the
-/// responses to a unit normal force and to its rolling-resistance torque, g = dN/dlambda from
-/// the normal constraint. With lambda = mu N q(w) (limitdir's q of the contact, docs/manual.md
-/// section 1):  x' = mu N0 W_hat q(w)/(1 - mu g . q(w)) + c,  W_hat = W + (W_tN + W_tr) g^T,
-/// c = (W_tN + W_tr) N0 + h. This is limitdir's B(w) w + c with a constant M only when g = 0.
+/// At a stick state (slip and spin zero), x = (u_x/a_hat0, u_y/a_hat0, omega_n) and the friction
+/// lambda = (F_x, F_y, M_n/a_hat0) of the contact (contact frame at the instant, a_hat0 the
+/// contact size at N0) satisfy exactly
+///   x' = W lambda + (W_tN + s W_tr) N + h,   N (W_nn + s W_nr) = -(W_nt . lambda + n_free),
+/// W = the tangential Delassus operator (symmetric positive definite), W_tN, W_nn the responses
+/// to a unit normal force, W_tr, W_nr those to the rolling-resistance torque it carries (at
+/// a_hat0), s = a_hat(N)/a_hat0 ((N/N0)^(1/3) for the Hertz size (12), else 1). With lambda =
+/// mu N (q1, q2, s q3) (limitdir's q of the contact, docs/manual.md section 1; the spin torque's
+/// arm is a_hat(N)), N solves a scalar equation. To first order N = N0 + g . lambda and
+///   x' ~ mu N0 W_hat q(w)/(1 - mu g . q(w)) + c,  W_hat = W + (W_tN + W_tr) g^T,
+/// c = (W_tN + W_tr) N0 + h: limitdir's B(w) w + c with a constant M = (mu N0 W)^-1 when g = 0
+/// (then N = N0 whatever the friction, and everything above is exact).
 struct CeltSlipSystem {
   double t;                 // the instant of the trajectory
   CeltState stick;          // the stick state used (spin removed, C's velocity set to roll)
@@ -204,6 +208,9 @@ struct CeltSlipSystem {
   double distortion;        // k_r |(c_gamma', s_gamma')|
   Eigen::Matrix3d W, W_hat;
   Eigen::Vector3d W_N;      // W_tN + W_tr
+  Eigen::Vector3d W_tN, W_tr, W_nt, h;
+  double W_nn, W_nr, n_free;
+  bool hertz;               // a_hat(N) ~ N^(1/3) (W1) or fixed
   Eigen::Vector3d g, c;
   double coupling;          // mu |g|: bound of the relative change of N for |q| <= 1
   bool exact;               // coupling <= celt_coupling_tolerance
@@ -217,11 +224,13 @@ inline constexpr double celt_coupling_tolerance = 1e-12;
 /// The slip system at the trajectory's state `state` (its instant t is only recorded).
 CeltSlipSystem celt_slip_system(const CeltBody& body, const CeltContact& contact, const CeltState& state, double t);
 
-/// x' = B(w) w + c at the unit slip direction w, exactly (with the coupling), for the
-/// friction model `model` of limitdir (friction.hpp) built on the stone's contact: returns
-/// mu N0 W_hat q/(1 - mu g.q) + c and, as `decoupled`, mu N0 W q + c (the exported system).
+/// x' = B(w) w + c at the unit slip direction w, exactly (with the coupling: N from its scalar
+/// equation, a fixed point), for the friction model `model` of limitdir (friction.hpp) built on
+/// the stone's contact, and, as `decoupled`, mu N0 W q + c (the exported system); N is the
+/// normal force with that friction. NumericalError when N has no positive solution.
 struct CeltSlipField {
   Eigen::Vector3d exact, decoupled, q;
+  double N;
 };
 class FrictionModel;
 CeltSlipField celt_slip_field(const CeltSlipSystem& s, const FrictionModel& model, const Eigen::Vector3d& w);
