@@ -5,7 +5,6 @@
 
 #include "limitdir/celt.hpp"
 #include "limitdir/errors.hpp"
-#include "limitdir/friction_contact_approx.hpp"
 #include "limitdir/problem.hpp"
 #include "limitdir/version.hpp"
 
