@@ -74,6 +74,7 @@ TEST_CASE("problem_to_json round-trips every bundled problem through parse_probl
   for (const auto& entry : std::filesystem::directory_iterator(problems_dir())) {
     if (entry.path().extension() != ".json") continue;
     if (entry.path().filename().string().rfind("roll-", 0) == 0) continue;  // limitdir.roll/1 files
+    if (entry.path().filename().string().rfind("celt", 0) == 0) continue;  // limitdir.celt/1 files (test_celt.cpp)
     CAPTURE(entry.path().string());
     check_round_trip(limitdir::load_problem(entry.path().string()));
     ++count;

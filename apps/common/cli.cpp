@@ -302,4 +302,13 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
   return exit_success;
 }
 
+void real_option(const po::variables_map& vm, const std::string& name, double& target, const std::string& range,
+                 bool (*ok)(double)) {
+  if (!vm.count(name)) return;
+  const std::string text = vm[name].as<std::string>(), option = "--" + name;
+  const double x = parse_real(text, option);
+  if (!ok(x)) throw InputError(option + ": must be " + range + " (got \"" + text + "\")");
+  target = x;
+}
+
 }  // namespace limitdir::cli

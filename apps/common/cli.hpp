@@ -88,6 +88,11 @@ std::optional<std::string> optional_problem_path(const po::variables_map& vm);
 long long parse_integer(const std::string& text, const std::string& option, long long min, long long max);
 double parse_real(const std::string& text, const std::string& option);
 
+/// Sets `target` from the real option `name` when it was given (parse_real), after checking it
+/// with `ok`; InputError "--<name>: must be <range> (got <text>)" otherwise.
+void real_option(const po::variables_map& vm, const std::string& name, double& target, const std::string& range,
+                 bool (*ok)(double));
+
 /// An integer option's value, or `fallback` when it was not given.
 long long integer_option(const po::variables_map& vm, const std::string& name, long long fallback, long long min,
                          long long max);

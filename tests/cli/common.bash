@@ -62,3 +62,35 @@ expect_error() {
 expect_bad() {
   expect_error 2 "$@"
 }
+
+# expect_report SCHEMA CHECK ARGS...: $app ARGS exits 0 with an empty stderr, and its output is
+# JSON valid against share/schemas/SCHEMA (tests/cli/validate_json.py) for which the Python
+# expression CHECK holds (the output parsed as `r`; $REPORT_PRELUDE, if set, is Python run
+# first, e.g. to define constants the check uses).
+expect_report() {
+  local schema=$1 check=$2 name why
+  shift 2
+  name=$(basename "$app")
+  run "$@"
+  if [[ $rc -ne 0 ]]; then
+    fail "$name $* exited with $rc: $(head -c 400 "$tmp/stderr")"
+  elif [[ -s $tmp/stderr ]]; then
+    fail "$name $* wrote to stderr: $(head -c 400 "$tmp/stderr")"
+  elif ! why=$(python3 "$(dirname "${BASH_SOURCE[0]}")/validate_json.py" "$share/schemas" "$schema" "$tmp/stdout"); then
+    fail "$name $*: $why"
+  elif ! why=$(python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+exec(sys.argv[3])
+try:
+    ok = eval(sys.argv[2])
+except Exception as e:
+    print("check raised", repr(e)); sys.exit(1)
+if not ok:
+    print("check failed:", sys.argv[2], "report:", json.dumps({k: v for k, v in r.items() if k != "history"})[:600]); sys.exit(1)
+' "$tmp/stdout" "$check" "${REPORT_PRELUDE:-}"); then
+    fail "$name $*: $why"
+  else
+    echo "ok: $name $*"
+  fi
+}

@@ -13,33 +13,9 @@ b="$share/problems/roll-fig3b.json"
 c="$share/problems/roll-fig3c.json"
 
 # expect_ok SCHEMA PYTHON-CHECK ARGS...: exit 0, empty stderr, stdout valid against SCHEMA and
-# the check (stdout parsed as `r`) holds.
+# the check (stdout parsed as `r`, with g, R, j of Sect. 6.1) holds (common.bash expect_report).
 expect_ok() {
-  local schema=$1 check=$2
-  shift 2
-  run "$@"
-  if [[ $rc -ne 0 ]]; then
-    fail "roll $* exited with $rc: $(head -c 400 "$tmp/stderr")"
-  elif [[ -s $tmp/stderr ]]; then
-    fail "roll $* wrote to stderr: $(head -c 400 "$tmp/stderr")"
-  elif ! why=$(python3 "$validate" "$share/schemas" "$schema" "$tmp/stdout"); then
-    fail "roll $*: $why"
-  elif ! why=$(python3 - "$tmp/stdout" "$check" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-g, R, j = 9.81, 0.5, 0.4
-try:
-    ok = eval(sys.argv[2])
-except Exception as e:
-    print("check raised", repr(e)); sys.exit(1)
-if not ok:
-    print("check failed:", sys.argv[2], "report:", json.dumps({k: v for k, v in r.items() if k != "history"})[:600]); sys.exit(1)
-PY
-  ); then
-    fail "roll $*: $why"
-  else
-    echo "ok: roll $*"
-  fi
+  REPORT_PRELUDE="g, R, j = 9.81, 0.5, 0.4" expect_report "$@"
 }
 
 # Fig. 3a with h = 1e-3: X_max within the kink bound a h^2/8 (a = mu_r g/((1 + j) R)), stop within one step.

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Command-line contract of celt (issue 10, docs/manual.md section 12): the bundled problems
+# validate against celt.schema.json; a run, the model comparison and the slip system print
+# reports valid against celt-report.schema.json, with the spin reversal of the chosen initial
+# conditions (reversal for +3 rad/s, none for -3 rad/s) and of the Kane & Levinson rattleback;
+# the slip system exported at rest is exact (no normal coupling) and accepted by find-limits
+# and sweep-force; off rest it is labelled approximate with the size of the neglected
+# coupling; bad input exits 2 with one line on stderr and nothing on stdout.
+# Usage: bash celt.sh BIN_DIR SHARE_DIR
+source "$(dirname "$0")/common.bash"
+cli_setup celt "$@"
+validate="$(dirname "$0")/validate_json.py"
+stone="$share/problems/celt.json"
+kl="$share/problems/celt-kane-levinson.json"
+
+# expect_ok CHECK ARGS...: a report valid against celt-report.schema.json for which CHECK holds.
+expect_ok() {
+  expect_report celt-report.schema.json "$@"
+}
+
+python3 "$validate" "$share/schemas" celt.schema.json "$share"/problems/celt*.json || fail "bundled celt problems invalid"
+
+# W1, pitched 0.05 rad: +3 rad/s reverses once within 1.5 s, -3 rad/s does not (docs/manual.md section 12)
+expect_ok 'r["kind"] == "run" and len(r["run"]["reversals"]) == 1 and 0.5 < r["run"]["reversals"][0] < 1.0 and r["history"]["spin"][-1] < -1 and r["run"]["max_energy_increase"] <= 1e-12' \
+  "$stone" --t-end 1.5 --every 10
+expect_ok 'r["run"]["reversals"] == [] and r["history"]["spin"][-1] < 0 and len(r["history"]["t"]) == 2' \
+  "$stone" --t-end 1.5 --omega 0,0,-3 --every 0
+# Kane & Levinson: +5 rad/s reverses, -5 rad/s does not
+expect_ok 'len(r["run"]["reversals"]) == 1 and r["history"]["spin"][-1] < 0' "$kl"
+expect_ok 'r["run"]["reversals"] == [] and r["history"]["spin"][-1] < 0' "$kl" --omega 0,0,-5
+# no friction: the energy is conserved (dopri5, tolerance 1e-10 per step: 1e-7 relative over the run)
+expect_ok 'max(abs(e - r["history"]["energy"][0]) for e in r["history"]["energy"]) <= 1e-7 * r["history"]["energy"][0]' \
+  "$stone" --mu 0 --k-r 0 --t-end 0.5 --tilt 0.05,0.05
+# the comparison of Sect. 4: five models, W1 first with deviation 0, P1 (no torque, no rolling resistance) the worst
+expect_ok 'r["kind"] == "comparison" and [m["model"] for m in r["models"]] == ["W1", "O", "P1'"'"'", "P3'"'"'", "P1"] and r["models"][0]["mean_square_deviation"] == 0 and r["models"][4]["mean_square_deviation"] == max(m["mean_square_deviation"] for m in r["models"])' \
+  "$stone" --compare --t-end 1
+# the slip system at rest: exact (no coupling), c = 0; B(w) w + c = decoupled at any w
+expect_ok 'r["kind"] == "slip-system" and r["exact"] and r["coupling"] == 0 and r["c"] == [0, 0, 0] and all(abs(a - b) <= 1e-12 * max(1, abs(a)) for f in r["fields"] for a, b in zip(f["Bw_plus_c"], f["decoupled"]))' \
+  "$stone" --tilt 0,0 --omega 0,0,0 --slip-system 0 --w 1,0,0 --w 0.2,0.3,-0.9
+# during the run: approximate, the coupling named, and the exact field differs from the decoupled one
+expect_ok 'not r["exact"] and r["coupling"] > 1e-3 and "APPROXIMATE" in r["problem"]["name"] and any(a != b for f in r["fields"] for a, b in zip(f["Bw_plus_c"], f["decoupled"]))' \
+  "$stone" --slip-system 0.3 --w 0.6,0.6,0.5
+
+# the exported problem is a limitdir problem that find-limits and sweep-force accept
+run "$stone" --tilt 0,0 --omega 0,0,0 --slip-system 0 --export-problem
+cp "$tmp/stdout" "$tmp/rest.json"
+if [[ $rc -ne 0 ]] || ! python3 "$validate" "$share/schemas" problem.schema.json "$tmp/rest.json"; then
+  fail "celt --export-problem: exit $rc or not a valid problem"
+elif ! grep -q '"name": "Celtic stone: slip system near stick at t = 0 s (exact' "$tmp/rest.json"; then
+  fail "celt --export-problem at rest is not labelled exact"
+else
+  echo "ok: celt --slip-system 0 --export-problem"
+fi
+rc=0
+"$bin/find-limits" "$tmp/rest.json" >"$tmp/limits.json" 2>"$tmp/limits.err" || rc=$?
+[[ $rc -eq 0 ]] && echo "ok: find-limits accepts the exported slip system" || fail "find-limits exited $rc: $(head -c 300 "$tmp/limits.err")"
+rc=0
+"$bin/sweep-force" "$tmp/rest.json" --from 0 --to 0.5 >"$tmp/diagram.json" 2>"$tmp/diagram.err" || rc=$?
+[[ $rc -eq 0 ]] && echo "ok: sweep-force accepts the exported slip system" || fail "sweep-force exited $rc: $(head -c 300 "$tmp/diagram.err")"
+
+# bad input: one line on stderr, exit 2, nothing on stdout
+sed 's/"semi_axes": \[0.11, 0.025, 0.025\]/"semi_axes": [-0.11, 0.025, 0.025]/' "$stone" >"$tmp/negative-axis.json"
+sed 's/"g": 9.81,//' "$stone" >"$tmp/missing-key.json"
+sed 's/"model": "W1"/"model": "W2"/' "$stone" >"$tmp/unknown-model.json"
+sed 's/"mass": 0.3/"mass": 1e999/' "$stone" >"$tmp/infinite.json"
+sed 's/"mu": 0.25/"mu": NaN/' "$stone" >"$tmp/nan.json"
+sed 's/"t_end": 3.0/"t_end": 3.0, "t_begin": 0/' "$stone" >"$tmp/unknown-key.json"
+sed 's/"mu": 0.25/"mu": 0.25, "S2": 0.1/' "$stone" >"$tmp/w1-moments.json"
+sed 's/"model": "P1", "mu": 0.3, "a_hat": 0.0005, "b": 1.0/"model": "W1"/' "$kl" >"$tmp/kl-hertz.json"
+expect_bad "body.semi_axes" "$tmp/negative-axis.json"
+expect_bad "body.g" "$tmp/missing-key.json"
+expect_bad "unknown model" "$tmp/unknown-model.json"
+expect_bad "celt" "$tmp/infinite.json"
+expect_bad "celt" "$tmp/nan.json"
+expect_bad "time.t_begin" "$tmp/unknown-key.json"
+expect_bad "not with the model W1" "$tmp/w1-moments.json"
+expect_bad "a2 = a3" "$tmp/kl-hertz.json"
+for f in negative-axis missing-key unknown-model unknown-key; do
+  python3 "$validate" "$share/schemas" celt.schema.json --invalid "$tmp/$f.json" >/dev/null || fail "celt.schema.json accepts $f.json"
+done
+expect_bad "--mu" "$stone" --mu -1
+expect_bad "--mu" "$stone" --mu inf
+expect_bad "--omega" "$stone" --omega 1,2
+expect_bad "--tilt" "$stone" --tilt 2,0
+expect_bad "--model" "$stone" --model Q
+expect_bad "--dt" "$stone" --dt 0
+expect_bad "--k-r" "$stone" --k-r 1.5
+expect_bad "time.dt" "$stone" --dt 5
+expect_bad "--slip-system" "$stone" --slip-system 99
+expect_bad "--slip-system: only with the model W1" "$stone" --model P1 --slip-system 0
+expect_bad "only with --slip-system" "$stone" --export-problem
+expect_bad "--w" "$stone" --slip-system 0 --w 0,0,0
+expect_bad "a2 = a3" "$kl" --compare
+expect_bad "PROBLEM" --t-end 1
+expect_bad "schema" "$share/problems/disc.json"
+
+# a numerical failure: spun fast about its long axis the stone leaves the plane (N < 0): exit 3
+expect_error 3 "leaves the plane" "$stone" --omega 200,0,0 --t-end 0.1
+# --version, --help (the exit codes) and a failed write (exit 4), as the other apps
+run --version
+version=$(sed -n 's/^project(limitdir VERSION \([0-9.]*\).*/\1/p' "$share/../CMakeLists.txt")
+[[ $rc -eq 0 && $(cat "$tmp/stdout") == "celt (limitdir) $version" ]] && echo "ok: celt --version" || fail "celt --version: $(cat "$tmp/stdout")"
+run --help
+for code in 0 2 3 4 5; do
+  grep -q "^  $code  " "$tmp/stdout" || fail "celt --help does not explain exit code $code"
+done
+if [[ -w /dev/full ]]; then
+  rc=0
+  "$app" "$stone" --t-end 0.05 >/dev/full 2>"$tmp/stderr" || rc=$?
+  [[ $rc -eq 4 ]] && grep -q "^celt: error: I/O error: " "$tmp/stderr" && echo "ok: celt > /dev/full exits 4" ||
+    fail "celt > /dev/full: exit $rc, stderr $(head -c 200 "$tmp/stderr")"
+fi
+
+cli_finish celt
