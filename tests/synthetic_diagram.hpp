@@ -32,7 +32,7 @@ inline Diagram synthetic_diagram(int n_events, int n_branches) {
   }
   for (int k = 0; k < n_events; ++k) {
     const int b = k % n_branches;
-    d.events.push_back({EventKind::tangency, k + 0.5, {synthetic_w(b, k + 0.5)}, {b + 1}, true, 0.0});
+    d.events.push_back({EventKind::tangency, k + 0.5, {synthetic_w(b, k + 0.5)}, {b + 1}, true, 0.0, {}, Level::checked});
   }
   for (int k = 0; k <= n_events; ++k)
     d.regions.push_back({k == 0 ? 0.0 : k - 0.5, k == n_events ? double(n_events) : k + 0.5, n_branches,

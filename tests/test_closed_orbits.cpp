@@ -456,7 +456,7 @@ TEST_CASE("Hopf events of the continuation on (64) with a rotation part: the orb
     const double p = c.orbit_below ? h.p_below : h.p_above;
     CHECK(std::abs(c.rot.latitude(born.front().w) - std::asin(p / F_hopf)) <= orbit_tol);
   }
-  const Event not_hopf{EventKind::fold, 0.7, {Eigen::Vector3d::UnitZ()}, {0}};
+  const Event not_hopf{EventKind::fold, 0.7, {Eigen::Vector3d::UnitZ()}, {0}, true, 0.0, {}, Level::checked};
   const System s = Rotation{0.3, -0.4, 1.3, 0.0}.system();
   const ParameterFamily family = force_family(s);
   CHECK_THROWS_AS(orbits_at_hopf(family, not_hopf, 0.07, 0.5), InputError);

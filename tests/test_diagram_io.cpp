@@ -82,10 +82,10 @@ Diagram hand_built() {
   }
   d.branches = {trivial, bent, loop};
 
-  Event tangency{EventKind::tangency, 1.05, {unit(1, 0, 0)}, {1}, true, 0.0};
+  Event tangency{EventKind::tangency, 1.05, {unit(1, 0, 0)}, {1}, true, 0.0, {}, Level::checked};
   Event pitchfork{EventKind::pitchfork, 0.6, {unit(1, 0, 0), unit(0.86, 0, 0.51), unit(0.86, 0, -0.51)}, {1, 2},
-                  true, 0.0};
-  Event bracketed{EventKind::fold, 0.25, {unit(0.9, 0.1, 0.4)}, {2}, false, 1e-4};
+                  true, 0.0, {}, Level::checked};
+  Event bracketed{EventKind::fold, 0.25, {unit(0.9, 0.1, 0.4)}, {2}, false, 1e-4, {}, Level::checked};
   d.events = {tangency, pitchfork, bracketed};
 
   d.regions = {{0.0, 0.6, 4, {{"attracting saddle", 1}, {"attracting stable-node", 3}}},
@@ -189,7 +189,7 @@ Diagram node_to_focus(const std::vector<double>& ps) {
 
 /// Stable nodes throughout, attracting up to the tangency at p = 1.05 and repelling after it.
 Diagram tangency_at_1_05(const std::vector<double>& ps) {
-  const Event tangency{EventKind::tangency, 1.05, {unit(0.84, 0.525, 0)}, {7}, true, 0.0};
+  const Event tangency{EventKind::tangency, 1.05, {unit(0.84, 0.525, 0)}, {7}, true, 0.0, {}, Level::checked};
   return straight_branch(
       ps,
       [](BranchPoint& x) {
@@ -234,7 +234,7 @@ TEST_CASE("diagram_io: diagram_report -> diagram_from_json gives back the diagra
     d.from = 2.0;
     d.to = 8.0;
     d.force = 1.0 / 3.0;
-    d.events.push_back({EventKind::hopf, 3.25, {}, {}, false, 0.5});
+    d.events.push_back({EventKind::hopf, 3.25, {}, {}, false, 0.5, {}, Level::checked});
     d.certificate = {0, Level::incomplete, "a limit direction at lambda = 4 lies on no branch"};
     const json report = limitdir::diagram_report(disc_problem(), d);
     CHECK(report.at("force") == 1.0 / 3.0);
