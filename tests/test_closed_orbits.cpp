@@ -236,6 +236,12 @@ TEST_CASE("Hopf point of (64) with a rotation part: trace J_T = 2 (a - lambda - 
   CHECK(search.complete());
   const std::vector<ClosedOrbit> born = orbits_around(search, base.R.col(2), 0.5);
   REQUIRE(born.size() == 1);
+  // it goes around the pole, and around no point outside it (nor the antipode, whose hemisphere
+  // it is not in)
+  CHECK(orbits_encircling(search, base.R.col(2)).size() == 1);
+  CHECK(orbits_encircling(search, (base.R.col(2) + 0.2 * base.R.col(0)).normalized()).size() == 1);
+  CHECK(orbits_encircling(search, base.R.col(0)).empty());
+  CHECK(orbits_encircling(search, -base.R.col(2)).empty());
   CHECK(born.front().stability == OrbitStability::attracting);
   CHECK(std::abs(base.latitude(born.front().w) - std::asin(0.9)) <= orbit_tol);
   // beyond it (the pole a stable focus) there is none
@@ -447,7 +453,7 @@ TEST_CASE("Hopf events of the continuation on (64) with a rotation part: the orb
     // located to the continuation's p_tol = 1e-11 (a linear trace in F): 1e-9 leaves a factor 100
     CHECK(std::abs(hopf.front().p - F_hopf) <= 1e-9);
     const double dp = 0.1 * std::abs(F_hopf);
-    const HopfOrbits h = orbits_at_hopf(family, hopf.front(), dp, 0.5);  // chordal radius 0.447, as above
+    const HopfOrbits h = orbits_at_hopf(family, hopf.front(), dp);
     INFO(h.reason);
     CHECK(h.kind == c.kind);
     const std::vector<ClosedOrbit>& born = c.orbit_below ? h.below : h.above;
@@ -455,11 +461,45 @@ TEST_CASE("Hopf events of the continuation on (64) with a rotation part: the orb
     REQUIRE(born.size() == 1);
     const double p = c.orbit_below ? h.p_below : h.p_above;
     CHECK(std::abs(c.rot.latitude(born.front().w) - std::asin(p / F_hopf)) <= orbit_tol);
+
+    // sweep-force's confirmation (confirm_hopf_events): the same kind, stored in the event, at
+    // dp = hopf_step_fraction x the gap to the nearest end of the range
+    Diagram confirmed = d;
+    confirm_hopf_events(family, confirmed);
+    for (const Event& e : confirmed.events) {
+      if (e.kind != EventKind::hopf) continue;
+      REQUIRE(e.born.has_value());
+      INFO(e.born->reason);
+      CHECK(e.born->kind == c.kind);
+      const double dp_expected = hopf_step_fraction * std::min(F_hopf - c.from, c.to - F_hopf);
+      CHECK(e.born->p_above - e.born->p_below == doctest::Approx(2 * dp_expected).epsilon(1e-9));
+      const std::vector<ClosedOrbit>& orbits = c.orbit_below ? e.born->below : e.born->above;
+      REQUIRE(orbits.size() == 1);
+      const double p_side = c.orbit_below ? e.born->p_below : e.born->p_above;
+      CHECK(std::abs(c.rot.latitude(orbits.front().w) - std::asin(p_side / F_hopf)) <= orbit_tol);
+      if (c.kind != "supercritical") continue;
+      // simulate confirms it: from between the (unstable) focus and the circle
+      // sin(theta*) = p/F_hopf the direction spirals out onto it. Slip grows like exp(rdot tau)
+      // with rdot = R* ~ 0.25-0.3 here, so r_max = 1e40 ends the run after tau ~ 300: ~60
+      // periods 2 pi/omega, each contracting by the multiplier ~0.63 (the circle to ~1e-10)
+      SimulationOptions sim;
+      sim.r_max = 1e40;
+      sim.t_max = 1e300;
+      sim.every = 0;
+      const LimitSet none;
+      const Eigen::Vector3d start = (c.rot.R.col(2) + 0.3 * c.rot.R.col(0)).normalized();
+      const SimulationResult r = simulate(c.rot.system(), p_side, start, sim, &none);
+      INFO("simulate: " << r.reason);
+      CHECK(r.outcome == SimulationResult::Outcome::never_sticks);
+      CHECK(std::abs(c.rot.latitude(r.arrival) - std::asin(p_side / F_hopf)) <= orbit_tol);
+    }
   }
-  const Event not_hopf{EventKind::fold, 0.7, {Eigen::Vector3d::UnitZ()}, {0}, true, 0.0, {}, Level::checked};
+  const Event not_hopf{EventKind::fold, 0.7, {Eigen::Vector3d::UnitZ()}, {0}, true, 0.0, {}, Level::checked, std::nullopt};
   const System s = Rotation{0.3, -0.4, 1.3, 0.0}.system();
   const ParameterFamily family = force_family(s);
-  CHECK_THROWS_AS(orbits_at_hopf(family, not_hopf, 0.07, 0.5), InputError);
+  CHECK_THROWS_AS(orbits_at_hopf(family, not_hopf, 0.07), InputError);
+  const Event a_hopf{EventKind::hopf, 0.7, {Eigen::Vector3d::UnitZ()}, {0}, true, 0.0, {}, Level::checked, std::nullopt};
+  CHECK_THROWS_AS(orbits_at_hopf(family, a_hopf, 0.0), InputError);
 }
 
 TEST_CASE("(75) Coulomb point model on a general system: trajectories into a singular point count as limit-set "

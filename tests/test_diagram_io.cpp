@@ -18,6 +18,9 @@
 #include "limitdir/errors.hpp"
 #include "synthetic_diagram.hpp"
 
+using limitdir::ClosedOrbit;
+using limitdir::HopfOrbits;
+using limitdir::OrbitStability;
 using limitdir::BranchPoint;
 using limitdir::Diagram;
 using limitdir::Event;
@@ -244,6 +247,65 @@ TEST_CASE("diagram_io: diagram_report -> diagram_from_json gives back the diagra
     CHECK(first.at("force") == 1.0 / 3.0);
     CHECK(report.at("bifurcations").back().at("w").is_null());
     check_same_diagram(d, round_trip(d));
+  }
+  SUBCASE("a hopf event with the orbits born there (docs/manual.md section 9)") {
+    Diagram d = hand_built();
+    d.parameter = "lambda";
+    d.force = 0.25;
+    Event hopf{EventKind::hopf, 0.7, {unit(0, 0, 1)}, {1}, true, 0.0, {}, Level::checked, std::nullopt};
+    HopfOrbits born;
+    born.kind = "supercritical";
+    born.p_below = 0.65;
+    born.p_above = 0.75;
+    ClosedOrbit o;
+    o.w = unit(0.4, 0, 0.9);
+    o.period = 4.8;
+    o.multiplier = 0.63;
+    o.stability = OrbitStability::attracting;
+    o.rdot_mean = 0.3;
+    o.residual = 1e-12;
+    for (int k = 0; k < 8; ++k) o.polyline.push_back(unit(0.4 * std::cos(k * 0.785), 0.4 * std::sin(k * 0.785), 0.9));
+    born.below = {o};
+    born.reason = "at p = 0.65: 1 orbit; at p = 0.75: none";
+    hopf.born = born;
+    d.events.push_back(hopf);
+    const json report = limitdir::diagram_report(disc_problem(), d);
+    std::size_t at = 0;
+    while (report.at("bifurcations").at(at).at("kind") != "hopf") ++at;
+    const json& orbits = report.at("bifurcations").at(at).at("orbits");
+    CHECK(orbits.at("kind") == "supercritical");
+    CHECK(orbits.at("below").at("lambda") == 0.65);
+    CHECK(orbits.at("below").at("force") == 0.25);
+    CHECK(orbits.at("above").at("orbits").empty());
+    const Diagram back = round_trip(d);
+    check_same_diagram(d, back);
+    const auto hopf_back =
+        std::find_if(back.events.begin(), back.events.end(), [](const Event& x) { return x.kind == EventKind::hopf; });
+    REQUIRE(hopf_back != back.events.end());
+    const Event& e = *hopf_back;
+    REQUIRE(e.born.has_value());
+    CHECK(e.born->kind == born.kind);
+    CHECK(e.born->p_below == born.p_below);
+    CHECK(e.born->p_above == born.p_above);
+    CHECK(e.born->reason == born.reason);
+    REQUIRE(e.born->below.size() == 1);
+    CHECK(e.born->above.empty());
+    const ClosedOrbit& b = e.born->below.front();
+    CHECK(b.w == o.w);
+    CHECK(b.period == o.period);
+    CHECK(b.multiplier == o.multiplier);
+    CHECK(b.stability == o.stability);
+    CHECK(b.polyline == o.polyline);
+    // only a hopf event carries orbits
+    const std::size_t other = at == 0 ? 1 : 0;
+    json wrong = report;
+    wrong["bifurcations"][other]["orbits"] = orbits;
+    CHECK_THROWS_WITH_AS(limitdir::diagram_from_json(wrong, "d.json"),
+                         doctest::Contains(("bifurcations[" + std::to_string(other) + "].orbits: only a hopf event carries orbits").c_str()),
+                         InputError);
+    wrong = report;
+    wrong["bifurcations"][at]["orbits"]["kind"] = "sometimes";
+    CHECK_THROWS_WITH_AS(limitdir::diagram_from_json(wrong, "d.json"), doctest::Contains("orbits.kind"), InputError);
   }
   SUBCASE("an empty diagram") {
     Diagram d;

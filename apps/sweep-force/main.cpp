@@ -13,6 +13,7 @@
 #include "cli.hpp"
 #include "limitdir/continuation.hpp"
 #include "limitdir/diagram_io.hpp"
+#include "limitdir/hopf.hpp"
 #include "limitdir/errors.hpp"
 #include "limitdir/problem_input.hpp"
 #include "limitdir/text_report.hpp"
@@ -111,7 +112,8 @@ int main(int argc, char* argv[]) {
     limitdir::Problem problem = limitdir::load_problem_input(limitdir::cli::problem_path(vm));
     limitdir::cli::apply_problem_overrides(problem, vm);
     const limitdir::ParameterFamily family = limitdir::parameter_family(problem, parameter);
-    const limitdir::Diagram diagram = limitdir::sweep(family, from, to, continuation);
+    limitdir::Diagram diagram = limitdir::sweep(family, from, to, continuation);
+    limitdir::confirm_hopf_events(family, diagram);  // the orbits born at its Hopf points
     // the embedded problem is the one at the sweep's start (the swept parameter at --from), so
     // that it and "options" regenerate the diagram
     nlohmann::json report = limitdir::diagram_report(family.problem(from), diagram);

@@ -605,4 +605,24 @@ std::vector<ClosedOrbit> orbits_around(const OrbitSearch& search, const Eigen::V
   return out;
 }
 
+std::vector<ClosedOrbit> orbits_encircling(const OrbitSearch& search, const Eigen::Vector3d& w) {
+  std::vector<ClosedOrbit> out;
+  const Eigen::Vector3d u = w.normalized(), e1 = u.unitOrthogonal(), e2 = u.cross(e1);
+  for (const ClosedOrbit& o : search.orbits) {
+    // the winding of the polyline about u in the gnomonic chart of the hemisphere w . u > 0
+    // (the polyline's chords turn by far less than pi: 128+ samples of a smooth closed curve)
+    bool inside = !o.polyline.empty();
+    double turn = 0;
+    for (std::size_t i = 0; inside && i < o.polyline.size(); ++i) {
+      const Eigen::Vector3d& a = o.polyline[i];
+      const Eigen::Vector3d& b = o.polyline[(i + 1) % o.polyline.size()];
+      if (!(a.dot(u) > 0 && b.dot(u) > 0)) inside = false;
+      const double d = std::atan2(b.dot(e2) / b.dot(u), b.dot(e1) / b.dot(u)) - std::atan2(a.dot(e2) / a.dot(u), a.dot(e1) / a.dot(u));
+      turn += d - 2 * pi * std::round(d / (2 * pi));
+    }
+    if (inside && std::abs(std::lround(turn / (2 * pi))) == 1) out.push_back(o);
+  }
+  return out;
+}
+
 }  // namespace limitdir

@@ -36,7 +36,8 @@ constexpr const char* kForce = "force";
 /// overwrite one of them.
 bool is_reserved_key(const std::string& name) {
   static const std::set<std::string> reserved{"w",       "rdot",  "radial", "sphere_type", "kind",   "directions",
-                                              "branches", "located", "error", "colour",     "circles", "level"};
+                                              "branches", "located", "error", "colour",     "circles", "level",
+                                              "orbits"};
   return reserved.count(name) > 0;
 }
 
@@ -91,6 +92,21 @@ json event_to_json(const Event& event, const Diagram& diagram, const std::string
     for (const LimitCircle& circle : event.circles) circles.push_back(circle_to_json(circle));
     out["circles"] = std::move(circles);
     out["level"] = to_string(event.level);
+  }
+  if (event.born) {  // docs/manual.md section 9: the orbit search on both sides of a Hopf point
+    const HopfOrbits& born = *event.born;
+    const auto side = [&](double p, const std::vector<ClosedOrbit>& orbits, const std::string& name) {
+      json s = json::object();
+      put_parameter(s, diagram, p, where + ".orbits." + name);
+      json list = json::array();
+      for (const ClosedOrbit& o : orbits) list.push_back(closed_orbit_to_json(o));
+      s["orbits"] = std::move(list);
+      return s;
+    };
+    out["orbits"] = {{"kind", born.kind},
+                     {"below", side(born.p_below, born.below, "below")},
+                     {"above", side(born.p_above, born.above, "above")},
+                     {"reason", born.reason}};
   }
   return out;
 }
@@ -263,6 +279,45 @@ void continuum_from_json(const json& value, Event& event, const Path& path) {
   }
 }
 
+ClosedOrbit closed_orbit_from_json(const json& value, const Path& path) {
+  object_at(value, path);
+  static const std::vector<OrbitStability> stabilities{OrbitStability::attracting, OrbitStability::repelling,
+                                                       OrbitStability::neutral};
+  ClosedOrbit o;
+  o.w = vector3_at(member(value, "w", path), path.key("w"));
+  o.period = number_at(member(value, "period", path), path.key("period"));
+  o.multiplier = number_at(member(value, "multiplier", path), path.key("multiplier"));
+  o.stability = enum_at(member(value, "stability", path), stabilities, path.key("stability"));
+  o.rdot_mean = number_at(member(value, "rdot_mean", path), path.key("rdot_mean"));
+  o.residual = number_at(member(value, "residual", path), path.key("residual"));
+  const Path polyline_path = path.key("polyline");
+  const json& polyline = array_at(member(value, "polyline", path), polyline_path);
+  for (std::size_t k = 0; k < polyline.size(); ++k) o.polyline.push_back(vector3_at(polyline[k], polyline_path.index(k)));
+  return o;
+}
+
+/// The orbit search on both sides of a Hopf event (docs/manual.md section 9).
+HopfOrbits born_from_json(const json& value, const std::string& parameter, const Path& path) {
+  object_at(value, path);
+  HopfOrbits born;
+  const Path kind_path = path.key("kind");
+  born.kind = string_at(member(value, "kind", path), kind_path);
+  if (born.kind != "supercritical" && born.kind != "subcritical" && born.kind != "unconfirmed")
+    kind_path.fail("must be \"supercritical\", \"subcritical\" or \"unconfirmed\"", value.at("kind"));
+  born.reason = string_at(member(value, "reason", path), path.key("reason"));
+  for (const char* name : {"below", "above"}) {
+    const Path side_path = path.key(name);
+    const json& side = object_at(member(value, name, path), side_path);
+    (std::string(name) == "below" ? born.p_below : born.p_above) = parameter_at(side, parameter, side_path);
+    const Path orbits_path = side_path.key("orbits");
+    const json& orbits = array_at(member(side, "orbits", side_path), orbits_path);
+    for (std::size_t k = 0; k < orbits.size(); ++k)
+      (std::string(name) == "below" ? born.below : born.above)
+          .push_back(closed_orbit_from_json(orbits[k], orbits_path.index(k)));
+  }
+  return born;
+}
+
 Event event_from_json(const json& value, const std::string& parameter, const std::set<int>& branch_ids,
                       const Path& path) {
   object_at(value, path);
@@ -290,6 +345,10 @@ Event event_from_json(const json& value, const std::string& parameter, const std
   event.p_error = number_at(member(value, "error", path), path.key("error"));
   if (event.p_error < 0.0) path.key("error").fail("must be >= 0", value.at("error"));
   if (event.kind == EventKind::continuum) continuum_from_json(value, event, path);
+  if (const auto born = value.find("orbits"); born != value.end()) {
+    if (event.kind != EventKind::hopf) path.key("orbits").fail("only a hopf event carries orbits");
+    event.born = born_from_json(*born, parameter, path.key("orbits"));
+  }
   return event;
 }
 

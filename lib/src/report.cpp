@@ -359,6 +359,18 @@ json classification_to_json(const Classification& c, double rho_over_R, bool det
   return out;
 }
 
+json closed_orbit_to_json(const ClosedOrbit& o) {
+  json polyline = json::array();
+  for (const Eigen::Vector3d& w : o.polyline) polyline.push_back(vector3((w.array() + 0.0).matrix(), "polyline"));
+  return json{{"w", vector3((o.w.array() + 0.0).matrix(), "w")},
+              {"period", finite(o.period, "period")},
+              {"multiplier", finite(o.multiplier, "multiplier")},
+              {"stability", to_string(o.stability)},
+              {"rdot_mean", finite(o.rdot_mean, "rdot_mean")},
+              {"residual", finite(o.residual, "residual")},
+              {"polyline", std::move(polyline)}};
+}
+
 json circle_to_json(const LimitCircle& circle) {
   return json{{"theta", finite(circle.theta, "theta")},
               {"axis", vector3((circle.axis.array() + 0.0).matrix(), "axis")},
@@ -391,17 +403,7 @@ json limits_report(const Problem& problem, const System& system, const LimitSet&
   json orbits = json::array();
   for (std::size_t k = 0; k < limits.closed_orbits.size(); ++k) {
     const ClosedOrbit& o = limits.closed_orbits[k];
-    orbits.push_back(in_entry("closed_orbits[" + std::to_string(k) + "]", [&] {
-      json polyline = json::array();
-      for (const Eigen::Vector3d& w : o.polyline) polyline.push_back(vector3((w.array() + 0.0).matrix(), "polyline"));
-      return json{{"w", vector3((o.w.array() + 0.0).matrix(), "w")},
-                  {"period", finite(o.period, "period")},
-                  {"multiplier", finite(o.multiplier, "multiplier")},
-                  {"stability", to_string(o.stability)},
-                  {"rdot_mean", finite(o.rdot_mean, "rdot_mean")},
-                  {"residual", finite(o.residual, "residual")},
-                  {"polyline", std::move(polyline)}};
-    }));
+    orbits.push_back(in_entry("closed_orbits[" + std::to_string(k) + "]", [&] { return closed_orbit_to_json(o); }));
   }
 
   // docs/manual.md section 1 (Poincare-Hopf): the index sum and whether the set is provably complete.

@@ -119,6 +119,7 @@ std::string events_table(const Diagram& diagram) {
         e.kind == EventKind::continuum
             ? fmt::format(" ({} circle(s), {} isolated direction(s), {})", e.circles.size(), e.directions.size(),
                           to_string(e.level))
+        : e.born                  ? fmt::format(" (orbit {})", e.born->kind)
         : e.directions.size() > 1 ? fmt::format(" (+{} mirror)", e.directions.size() - 1)
                                   : "";
     const std::string where = e.located ? fmt::format("{:>14.9f}", e.p) : fmt::format("{:.6f}+-{:.1e}", e.p, e.p_error);

@@ -11,7 +11,8 @@
 //  * find_closed_orbits: a bounded numerical search (forward and backward trajectories from a
 //    dense deterministic seed set, recurrence on Poincare sections, Newton on the return map)
 //    and the fate of every seed;
-//  * orbits_around: the orbits near a point (a focus: the orbits born at a Hopf point, hopf.hpp).
+//  * orbits_around, orbits_encircling: the orbits near a point, or around it (a focus: the
+//    orbits born at a Hopf point, hopf.hpp).
 #include <Eigen/Core>
 #include <optional>
 #include <string>
@@ -89,6 +90,18 @@ struct OrbitSearch {
 OrbitSearch find_closed_orbits(const System& system, double F, const LimitSet& limits,
                                const OrbitSearchOptions& options = {});
 
+/// The orbit search on both sides of a Hopf event (hopf.hpp), at p - dp and p + dp.
+struct HopfOrbits {
+  double p_below = 0, p_above = 0;
+  /// The orbits within `radius` (chordal) of the focus on each side.
+  std::vector<ClosedOrbit> below, above;
+  /// "supercritical": an attracting orbit on the one side where the focus is unstable;
+  /// "subcritical": a repelling orbit on the one side where it is stable; "unconfirmed":
+  /// anything else (no orbit, orbits on both sides, a search that did not settle every seed).
+  std::string kind = "unconfirmed";
+  std::string reason;  // the two searches' summaries
+};
+
 /// The proof that V* has no closed orbit, or none. It applies when the great circle w2 = 0 is
 /// invariant by symmetry (System::has_invariant_circle: axisymmetric model, M = diag(m1, m1,
 /// m3), load without a y component; or a linear model with Pi = diag(p, p, p3) and that M and
@@ -104,5 +117,10 @@ std::optional<std::string> closed_orbit_exclusion(const System& system, double F
 /// The orbits of `search` that lie within `radius` (chordal distance) of the point w, e.g. of a
 /// focus just beyond a Hopf point: the orbits born there.
 std::vector<ClosedOrbit> orbits_around(const OrbitSearch& search, const Eigen::Vector3d& w, double radius);
+
+/// The orbits of `search` that go once around the point w inside the open hemisphere about it
+/// (winding number +-1 of the polyline in the gnomonic chart at w): the orbits born at a Hopf
+/// point of the focus w, whatever their size (they grow like sqrt(dp) from it).
+std::vector<ClosedOrbit> orbits_encircling(const OrbitSearch& search, const Eigen::Vector3d& w);
 
 }  // namespace limitdir

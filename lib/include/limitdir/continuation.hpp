@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "limitdir/classify.hpp"
+#include "limitdir/closed_orbits.hpp"
 #include "limitdir/limits.hpp"
 #include "limitdir/problem.hpp"
 #include "limitdir/system.hpp"
@@ -58,6 +59,8 @@ struct Event {
   /// where there is one, covers the branches, the other events and the regions, not this).
   std::vector<LimitCircle> circles;
   Level level = Level::checked;
+  /// Kind hopf, after confirm_hopf_events (hopf.hpp): the orbit search on both sides.
+  std::optional<HopfOrbits> born = std::nullopt;
 };
 
 /// An interval of the parameter with one structure: the number of limit directions and how

@@ -22,21 +22,24 @@ namespace limitdir {
 /// vanishes, none when there is no such crossing.
 std::optional<double> hopf_parameter(double p0, const Eigen::Matrix2d& J0, double p1, const Eigen::Matrix2d& J1);
 
-/// The orbit search on both sides of a Hopf event, at p - dp and p + dp.
-struct HopfOrbits {
-  double p_below = 0, p_above = 0;
-  /// The orbits within `radius` (chordal) of the focus on each side.
-  std::vector<ClosedOrbit> below, above;
-  /// "supercritical": an attracting orbit on the one side where the focus is unstable;
-  /// "subcritical": a repelling orbit on the one side where it is stable; "unconfirmed":
-  /// anything else (no orbit, orbits on both sides, a search that did not settle every seed).
-  std::string kind = "unconfirmed";
-  std::string reason;  // the two searches' summaries
-};
 
 /// The orbits born at the Hopf event `hopf` (of a diagram of `family`, kind hopf, its first
-/// direction the focus). InputError when the event is not a Hopf point or dp, radius <= 0.
-HopfOrbits orbits_at_hopf(const ParameterFamily& family, const Event& hopf, double dp, double radius,
+/// direction the focus): the orbits that go around the focus (orbits_encircling) at p -+ dp.
+/// InputError when the event is not a Hopf point or dp <= 0.
+HopfOrbits orbits_at_hopf(const ParameterFamily& family, const Event& hopf, double dp,
                           const OrbitSearchOptions& options = {});
+
+/// dp of confirm_hopf_events: hopf_step_fraction of the gap between the event and its nearest
+/// neighbour (another event or an end of the range). 0.5: the two searches run halfway into the
+/// regions on either side, as far from the Hopf point as the diagram allows, because near it the
+/// focus is weak (its rate trace J_T/2 -> 0) and the searches settle slowly (e.g. (64) with a
+/// rotation part: unsettled at 0.07 of the gap above the event, settled at 0.35).
+inline constexpr double hopf_step_fraction = 0.5;
+
+/// Runs orbits_at_hopf at every hopf event of `diagram` (a diagram of `family`) and stores the
+/// result in the event (Event::born); the certificate's reason gets one line per unconfirmed
+/// birth (the level is unchanged: a diagram's certificate covers its branches, events and
+/// regions, docs/manual.md section 5, not the orbits, which are searched only here).
+void confirm_hopf_events(const ParameterFamily& family, Diagram& diagram, const OrbitSearchOptions& options = {});
 
 }  // namespace limitdir

@@ -48,6 +48,11 @@ nlohmann::json classification_to_json(const Classification& c, double rho_over_R
 /// "transverse_eigenvalue"}.
 nlohmann::json circle_to_json(const LimitCircle& circle);
 
+/// A closed orbit of V* as the find-limits report and the hopf events of a diagram write it
+/// (docs/manual.md section 9): {"w", "period", "multiplier", "stability", "rdot_mean",
+/// "residual", "polyline"}.
+nlohmann::json closed_orbit_to_json(const ClosedOrbit& orbit);
+
 /// The find-limits report (schema "limitdir.limits/1", docs/manual.md section 5):
 ///   {"schema", "limitdir_version", "problem" (problem_to_json), "force", "model" (the friction
 ///    model's description), "method", "limit_directions": [classification_to_json(., false)],
