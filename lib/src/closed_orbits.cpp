@@ -96,6 +96,17 @@ constexpr double singular_capture = 1e-6;
 constexpr double capture_radius_max = 0.05;
 constexpr int capture_angles = 64;
 constexpr double capture_margin = 1e-13;
+// Where no circle is crossed inwards all round (a load adds a drift, so V* crosses each small
+// circle outwards on one side and inwards on the other), a turn capture disc: the largest
+// radius capture_radius_max 2^-k whose circles, and every smaller one down to
+// turn_capture_min, V* winds about the point (its angular part sign-definite at the
+// capture_angles samples) and the first return of the trajectory from the circle, one turn
+// later, is closer to the point than its start (integrated to newton_tol). To leading order
+// V* about a discontinuous point is G(phi) + r H(phi): the one-turn contraction 1 - r1/r is
+// ~ r (e.g. 8e-4 at r = 1e-4 for the shifted disc at F = 0.05, far above the integration
+// error ~1e-10), and its sign is the same on every small circle, which the nine octaves
+// down to turn_capture_min = 1e-4 sample.
+constexpr double turn_capture_min = 1e-4;
 // A "closed orbit" along which |V*| drops below 1e-6 |F| is a zero seen by the return map (a
 // focus on the section): rejected.
 constexpr double orbit_min_speed = 1e-6;
@@ -224,6 +235,9 @@ class Search {
       : system_(system), F_(F), limits_(limits), opt_(opt) {
     for (const SingularPoint& sp : limits_.singular_points)
       capture_.push_back({capture_radius(sp.w, -1.0), capture_radius(sp.w, 1.0)});
+    for (std::size_t i = 0; i < capture_.size(); ++i)
+      for (int k = 0; k < 2; ++k)
+        if (capture_[i][k] == 0.0) capture_[i][k] = turn_capture_radius(limits_.singular_points[i].w, k ? 1.0 : -1.0);
   }
   OrbitSearch run();
 
@@ -237,8 +251,12 @@ class Search {
   std::optional<Fate> at_zero(const Eigen::Vector3d& w, double sign);
   bool at_singular_point(const Eigen::Vector3d& w, double sign) const;
   double capture_radius(const Eigen::Vector3d& p, double sign) const;
+  double turn_capture_radius(const Eigen::Vector3d& p, double sign);
+  bool turn_contracts(const Eigen::Vector3d& p, double r, double sign);
   bool captured(const Eigen::Vector3d& w, double sign, double radius) const;
-  std::optional<Return> return_map(const Section& sec, double s, double sign, bool divergence, double tau_max);
+  /// tol: the integrator's tolerance (0: newton_tol with the divergence, else search_tol)
+  std::optional<Return> return_map(const Section& sec, double s, double sign, bool divergence, double tau_max,
+                                   double tol = 0);
   std::optional<ClosedOrbit> newton(const Section& sec, double s, double sign, double tau_max);
   std::optional<KnownOrbit> sample(ClosedOrbit& orbit, double sign);
   std::optional<Fate> try_orbit(const Section& sec, const Eigen::Vector3d& wc, double sign, double return_time);
@@ -312,6 +330,39 @@ double Search::capture_radius(const Eigen::Vector3d& p, double sign) const {
   return accepted;
 }
 
+// The turn capture disc of the singular point p in the time direction sign (0 when there is
+// none): see turn_capture_min.
+double Search::turn_capture_radius(const Eigen::Vector3d& p, double sign) {
+  double accepted = 0.0;
+  for (double r = turn_capture_min; r <= capture_radius_max; r *= 2.0) {
+    if (!turn_contracts(p, r, sign)) return accepted;
+    accepted = r;
+  }
+  return accepted;
+}
+
+// On the circle of geodesic radius r about p: V* winds about p, and the trajectory from the
+// circle returns after one turn closer to p.
+bool Search::turn_contracts(const Eigen::Vector3d& p, double r, double sign) {
+  const Eigen::Vector3d e1 = p.unitOrthogonal(), e2 = p.cross(e1);
+  double orientation = 0, slowest = std::numeric_limits<double>::infinity();
+  for (int k = 0; k < capture_angles; ++k) {
+    const double t = 2.0 * pi * k / capture_angles;
+    const Eigen::Vector3d w = std::cos(r) * p + std::sin(r) * (std::cos(t) * e1 + std::sin(t) * e2);
+    const Eigen::Vector3d e_phi = -std::sin(t) * e1 + std::cos(t) * e2;  // tangent at w, about p
+    const Eigen::Vector3d V = system_.spherical(w, F_);
+    const double angular = sign * V.dot(e_phi);
+    if (k == 0) orientation = angular > 0 ? 1.0 : -1.0;
+    if (!(orientation * angular > capture_margin * V.norm())) return false;
+    slowest = std::min(slowest, std::abs(angular));
+  }
+  const Eigen::Vector3d w0 = std::cos(r) * p + std::sin(r) * e1;
+  const Section sec = section_at(w0, sign * system_.spherical(w0, F_));
+  // one turn takes 2 pi sin(r)/(angular speed) at most; twice that bounds the return
+  const std::optional<Return> back = return_map(sec, 0.0, sign, false, 4.0 * pi * std::sin(r) / slowest, newton_tol);
+  return back && std::acos(std::clamp(back->w.dot(p), -1.0, 1.0)) < r;
+}
+
 // Within `radius` of an orbit attracting in this time direction.
 bool Search::captured(const Eigen::Vector3d& w, double sign, double radius) const {
   for (const KnownOrbit& o : known_)
@@ -322,9 +373,9 @@ bool Search::captured(const Eigen::Vector3d& w, double sign, double radius) cons
 // P(s): from the section point w(s) to the next upward crossing near p, after the trajectory
 // has been below the section (g < 0) once. None when it does not come back by tau_max.
 std::optional<Search::Return> Search::return_map(const Section& sec, double s, double sign, bool divergence,
-                                                 double tau_max) {
+                                                 double tau_max, double tol) {
   const Eigen::Vector3d w0 = sec.point(s);
-  Dense stepper = make_stepper({w0[0], w0[1], w0[2], 0.0}, divergence ? newton_tol : search_tol);
+  Dense stepper = make_stepper({w0[0], w0[1], w0[2], 0.0}, tol > 0 ? tol : divergence ? newton_tol : search_tol);
   const Flow f = flow(sign, divergence);
   bool below = false;
   for (int step = 0; step < opt_.max_steps_per_seed && budget_left(); ++step) {

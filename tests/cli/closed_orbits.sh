@@ -70,6 +70,19 @@ why=$(python3 "$(dirname "$0")/validate_json.py" "$share/schemas" limits.schema.
 holds "disc-shift: malformed orbit entries" \
   'all(abs(math.hypot(*o["w"]) - 1) < 1e-9 and o["period"] > 0 and o["multiplier"] > 0 and len(o["polyline"]) == 128 for o in r["closed_orbits"])'
 
+# At F = 0.05 the load tilts the field about the poles: V* crosses every small circle about a pole
+# outwards on one side and inwards on the other, so no circle is a capture disc; the backward
+# trajectories spiral into the poles ever more slowly (distance ~ exp(-0.2 tau), ~1/distance turns
+# per unit time), and only the turn capture (each turn about the pole ends closer to it,
+# docs/manual.md section 9) settles them. Two attracting orbits, images of each other under the
+# rotation by pi about the load's axis e1 (w2 -> -w2, w3 -> -w3), so with the same period.
+run "$share/problems/disc-shift.json" --force 0.05
+[[ $rc -eq 0 ]] || fail "disc-shift.json --force 0.05: exit $rc (want 0, checked), stderr: $(head -c 300 "$tmp/stderr")"
+holds "disc-shift F = 0.05: not checked, or not two attracting orbits" \
+  'r["certificate"]["level"] == "checked" and len(r["closed_orbits"]) == 2 and all(o["stability"] == "attracting" for o in r["closed_orbits"])'
+holds "disc-shift F = 0.05: the orbits are not mirror images (w2, w3 -> -w2, -w3)" \
+  'abs(r["closed_orbits"][0]["period"] - r["closed_orbits"][1]["period"]) < 1e-6 * r["closed_orbits"][0]["period"] and abs(max(p[2] for p in r["closed_orbits"][0]["polyline"]) + min(p[2] for p in r["closed_orbits"][1]["polyline"])) < 1e-4'
+
 run --help
 grep -q "Closed orbits" "$tmp/stdout" || fail "find-limits --help does not mention closed orbits"
 
