@@ -937,12 +937,21 @@ class Sweeper {
   }
 
   std::vector<double> check_values() const {
-    std::vector<double> ps{to_};
-    for (int k = 1; k <= opt_.checks; ++k) ps.push_back(from_ + (to_ - from_) * k / (opt_.checks + 1));
     const double off = event_check_offset * (to_ - from_);
     std::vector<double> events;
     for (const Event& e : log_.events()) events.push_back(e.p);
     for (const Continuum& C : continua_) events.push_back(C.p);
+    // an interior check value within `off` of an event would check the degenerate limit set at
+    // the bifurcation itself (e.g. a branch point at F = 0.5 = 0.01 + 7 (1.2 - 0.01)/17): it is
+    // left to the event's own checks at +-off
+    const auto at_event = [&](double p) {
+      return std::any_of(events.begin(), events.end(), [&](double e) { return std::abs(p - e) < off; });
+    };
+    std::vector<double> ps{to_};
+    for (int k = 1; k <= opt_.checks; ++k) {
+      const double p = from_ + (to_ - from_) * k / (opt_.checks + 1);
+      if (!at_event(p)) ps.push_back(p);
+    }
     for (double p : events) {
       if (p - off > from_) ps.push_back(p - off);
       if (p + off < to_) ps.push_back(p + off);
