@@ -83,6 +83,31 @@ holds "disc-shift F = 0.05: not checked, or not two attracting orbits" \
 holds "disc-shift F = 0.05: the orbits are not mirror images (w2, w3 -> -w2, -w3)" \
   'abs(r["closed_orbits"][0]["period"] - r["closed_orbits"][1]["period"]) < 1e-6 * r["closed_orbits"][0]["period"] and abs(max(p[2] for p in r["closed_orbits"][0]["polyline"]) + min(p[2] for p in r["closed_orbits"][1]["polyline"])) < 1e-4'
 
+# The orbits die at the fold F* ~ 0.1405 of sweep-force, where a saddle-node pair of limit
+# directions appears on them (a saddle-node on an invariant circle): by the normal form
+# dphi/dtau = a phi^2 + b (F* - F) at the bottleneck, the period grows like pi/sqrt(a b (F* - F)),
+# so log T against log(F* - F) has slope -1/2; measured at F* - F = 1.25e-3 and 2.5e-4 (the
+# correction, ~ T_reg sqrt(F* - F)/(2 pi/sqrt(a b)) with a regular part T_reg of tens, stays
+# below 0.02). Just past the fold: no orbit, six limit directions.
+"$bin/sweep-force" "$share/problems/disc-shift.json" --from 0.1 --to 0.16 > "$tmp/snic.json" 2> "$tmp/stderr" ||
+  fail "sweep-force disc-shift.json --from 0.1 --to 0.16: exit $?: $(head -c 300 "$tmp/stderr")"
+fstar=$(python3 -c "import json, sys; print(repr([e['force'] for e in json.load(open(sys.argv[1]))['bifurcations'] if e['kind'] == 'fold'][0]))" "$tmp/snic.json")
+periods=()
+for delta in 1.25e-3 2.5e-4; do
+  run "$share/problems/disc-shift.json" --force "$(python3 -c "print(repr($fstar - $delta))")"
+  periods+=("$(python3 -c "import json, sys; r = json.load(open(sys.argv[1])); print(repr(r['closed_orbits'][0]['period']) if r['certificate']['level'] == 'checked' and len(r['closed_orbits']) == 2 else 'none')" "$tmp/stdout")")
+done
+python3 -c "
+import math, sys
+t1, t2 = sys.argv[1:3]
+if 'none' in (t1, t2): sys.exit('no checked pair of orbits below the fold')
+slope = math.log(float(t2) / float(t1)) / math.log(2.5e-4 / 1.25e-3)
+sys.exit(0 if abs(slope + 0.5) <= 0.02 else 'slope %.4f, not -1/2' % slope)" "${periods[@]}" ||
+  fail "disc-shift: the period near the fold F* = $fstar does not grow like (F* - F)^(-1/2) (periods ${periods[*]})"
+run "$share/problems/disc-shift.json" --force "$(python3 -c "print(repr($fstar + 1e-3))")"
+holds "disc-shift just past the fold: orbits remain, or not six limit directions" \
+  'r["certificate"]["level"] == "checked" and r["closed_orbits"] == [] and len(r["limit_directions"]) == 6'
+
 run --help
 grep -q "Closed orbits" "$tmp/stdout" || fail "find-limits --help does not mention closed orbits"
 
