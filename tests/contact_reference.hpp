@@ -32,7 +32,31 @@ namespace reference {
 struct EllipseContact {
   double a, b, alpha;
   Eigen::Vector2d l = Eigen::Vector2d::Zero();  // sigma = (1 - r'^2)^alpha (1 + l . r)
+  /// A tabulated sigma0(r') instead of (1 - r'^2)^alpha when not empty: linear between the
+  /// nodes (xi, p), xi from 0 to 1 (the polar form then also splits the radius at each xi).
+  std::vector<double> xi = {}, p = {};
 };
+
+/// sigma0 at r' (1 - r' given accurately for the edge singularity of alpha < 0).
+inline double sigma0(const EllipseContact& c, double r, double one_minus_r) {
+  if (c.xi.empty()) return std::pow(one_minus_r * (1.0 + r), c.alpha);
+  std::size_t i = 1;
+  while (i + 1 < c.xi.size() && r > c.xi[i]) ++i;
+  return c.p[i - 1] + (c.p[i] - c.p[i - 1]) * (r - c.xi[i - 1]) / (c.xi[i] - c.xi[i - 1]);
+}
+
+/// N = a b int_0^2pi int_0^1 sigma0 r' dr' dphi: pi a b/(alpha + 1), or for a profile the
+/// segments' integrals of (c + d r) r by hand.
+inline double normal_force(const EllipseContact& c) {
+  constexpr double pi = 3.14159265358979323846;
+  if (c.xi.empty()) return pi * c.a * c.b / (c.alpha + 1.0);
+  double M1 = 0.0;
+  for (std::size_t i = 1; i < c.xi.size(); ++i) {
+    const double x0 = c.xi[i - 1], x1 = c.xi[i], d = (c.p[i] - c.p[i - 1]) / (x1 - x0), c0 = c.p[i - 1] - d * x0;
+    M1 += c0 * (x1 * x1 - x0 * x0) / 2.0 + d * (x1 * x1 * x1 - x0 * x0 * x0) / 3.0;
+  }
+  return 2.0 * pi * c.a * c.b * M1;
+}
 
 struct ReferenceResult {
   Eigen::Vector3d q;
@@ -43,7 +67,7 @@ inline ReferenceResult brute_force_q_polar(const EllipseContact& c, const Eigen:
                                            double tol = 1e-14) {
   constexpr double pi = 3.14159265358979323846;
   boost::math::quadrature::tanh_sinh<double> ts(15);
-  const double N = pi * c.a * c.b / (c.alpha + 1.0);
+  const double N = normal_force(c);
   double rc = 2.0, tc = 0.0;  // no radial split for a far ICR
   if (w.z() != 0.0) {
     const double cx = -rho * w.y() / w.z() / c.a, cy = rho * w.x() / w.z() / c.b;
@@ -59,8 +83,10 @@ inline ReferenceResult brute_force_q_polar(const EllipseContact& c, const Eigen:
       const double near = (ex * c.a * rc * std::cos(tc) + ey * c.b * rc * std::sin(tc)) / (ex * ex + ey * ey);
       if (near > 1e-3 && near < 1.0 - 1e-3 && std::abs(near - rc) > 1e-3) radial.push_back(near);
     }
+    for (std::size_t i = 1; i + 1 < c.xi.size(); ++i) radial.push_back(c.xi[i]);  // the profile's kinks
     radial.push_back(1.0);
     std::sort(radial.begin(), radial.end());
+    radial.erase(std::unique(radial.begin(), radial.end()), radial.end());  // an ICR on a node circle
     return radial;
   };
   ReferenceResult out{Eigen::Vector3d::Zero(), 0.0};
@@ -71,7 +97,7 @@ inline ReferenceResult brute_force_q_polar(const EllipseContact& c, const Eigen:
       const double vx = w.x() - w.z() * y / rho, vy = w.y() + w.z() * x / rho;
       const double n = std::hypot(vx, vy);
       if (n == 0.0) return 0.0;
-      const double sigma = std::pow(one_minus_r * (1.0 + r), c.alpha) * (1.0 + c.l.dot(Eigen::Vector2d(x, y)));
+      const double sigma = sigma0(c, r, one_minus_r) * (1.0 + c.l.dot(Eigen::Vector2d(x, y)));
       const double f = comp == 0 ? vx / n : comp == 1 ? vy / n : (x * vy - y * vx) / n;
       return -sigma * f * c.a * c.b * r;
     };
@@ -103,9 +129,8 @@ inline ReferenceResult brute_force_q_polar(const EllipseContact& c, const Eigen:
 // The same integral in Cartesian coordinates: y in [-Y(x), Y(x)] inner, x in [-a, a] outer.
 inline ReferenceResult brute_force_q_cartesian(const EllipseContact& c, const Eigen::Vector3d& w, double rho,
                                                double tol = 1e-14) {
-  constexpr double pi = 3.14159265358979323846;
   boost::math::quadrature::tanh_sinh<double> ts(15);
-  const double N = pi * c.a * c.b / (c.alpha + 1.0);
+  const double N = normal_force(c);
   double xc = 2.0 * c.a, yc = 2.0 * c.b;  // no split for a far ICR
   if (w.z() != 0.0) {
     xc = -rho * w.y() / w.z();
@@ -126,7 +151,9 @@ inline ReferenceResult brute_force_q_cartesian(const EllipseContact& c, const Ei
           const double vx = w.x() - w.z() * y / rho, vy = w.y() + w.z() * x / rho;
           const double n = std::hypot(vx, vy);
           if (!(t > 0.0) || n == 0.0) return 0.0;
-          const double sigma = std::pow(t, c.alpha) * (1.0 + c.l.dot(Eigen::Vector2d(x, y)));
+          const double r = std::sqrt(1.0 - t);
+          const double sigma = (c.xi.empty() ? std::pow(t, c.alpha) : sigma0(c, r, 1.0 - r)) *
+                               (1.0 + c.l.dot(Eigen::Vector2d(x, y)));
           return -sigma * (comp == 0 ? vx / n : comp == 1 ? vy / n : (x * vy - y * vx) / n);
         };
         sum += ts.integrate(f, cuts[i], cuts[i + 1], tol);

@@ -21,6 +21,7 @@
 #include "limitdir/errors.hpp"
 #include "limitdir/friction.hpp"
 #include "limitdir/friction_contact.hpp"
+#include "limitdir/friction_contact_approx.hpp"
 #include "limitdir/pressure.hpp"
 
 namespace {
@@ -111,17 +112,24 @@ std::vector<Vec> test_directions(const Contact& c, double rho) {
 
 }  // namespace
 
+// q of `model` at each of ws against the brute-force reference (ten times better than the
+// tolerance by its own estimate).
+void check_against_reference(const Case& cs, const reference::EllipseContact& ref,
+                             const limitdir::ContactExactModel& model, const std::vector<Vec>& ws) {
+  for (const Vec& w : ws) {
+    const reference::ReferenceResult r = reference::brute_force_q(ref, w, model.rho());
+    CAPTURE(cs.name);
+    CAPTURE(w.transpose());
+    REQUIRE(r.error <= 0.1 * kTolReference);
+    CHECK((model.q(w) - r.q).cwiseAbs().maxCoeff() <= kTolReference);
+  }
+}
+
 TEST_CASE("K&A (8) Sect. 2: exact model against brute-force 2-D quadrature - circle and ellipses with uniform/Hertz/power pressure and distortion (15)") {
   for (const Case& cs : reference_cases()) {
     const auto model = limitdir::make_contact_exact_model(cs.contact);
     const reference::EllipseContact ref{cs.contact.a(), cs.contact.b(), cs.contact.alpha(), cs.l};
-    for (const Vec& w : test_directions(cs.contact, model->rho())) {
-      const reference::ReferenceResult r = reference::brute_force_q(ref, w, model->rho());
-      CAPTURE(cs.name);
-      CAPTURE(w.transpose());
-      REQUIRE(r.error <= 0.1 * kTolReference);  // the reference ten times better than the tolerance
-      CHECK((model->q(w) - r.q).cwiseAbs().maxCoeff() <= kTolReference);
-    }
+    check_against_reference(cs, ref, *model, test_directions(cs.contact, model->rho()));
   }
 }
 
@@ -150,7 +158,11 @@ TEST_CASE("(23) [Nonlinear Dyn. 2024]: a circular contact equals the circle's ex
                                  {NominalPressure::power(0.25), limitdir::Pressure::power(0.25)},
                                  {NominalPressure::power(2.5), limitdir::Pressure::power(2.5)},
                                  {NominalPressure::galin(), limitdir::Pressure::galin()},
-                                 {NominalPressure::power(-0.5), limitdir::Pressure::power(-0.5)}};
+                                 {NominalPressure::power(-0.5), limitdir::Pressure::power(-0.5)},
+                                 {NominalPressure::profile({0.0, 0.3, 0.7, 1.0}, {1.0, 0.9, 0.5, 0.2}),
+                                  limitdir::Pressure::profile({0.0, 0.3, 0.7, 1.0}, {1.0, 0.9, 0.5, 0.2})},
+                                 {NominalPressure::profile({0.0, 0.5, 1.0}, {0.2, 1.0, 0.0}),
+                                  limitdir::Pressure::profile({0.0, 0.5, 1.0}, {0.2, 1.0, 0.0})}};
   const double R = 1.7;
   for (const P& p : pressures) {
     const Contact c = Contact::circle(R, p.contact);
@@ -312,7 +324,11 @@ TEST_CASE("Jacobian of the exact contact model: central differences and Euler's 
                                 Contact::ellipse(0.8, 1.0, NominalPressure::power(1.5)).with_shift(0.7),
                                 Contact::circle(1.0, NominalPressure::power(3.0)),
                                 Contact::ellipse(1.0, 0.5, NominalPressure::galin()),
-                                Contact::ellipse(1.0, 0.4, NominalPressure::galin()).with_distortion(0.7, 0.5)};
+                                Contact::ellipse(1.0, 0.4, NominalPressure::galin()).with_distortion(0.7, 0.5),
+                                Contact::ellipse(1.0, 0.6, NominalPressure::profile({0.0, 0.3, 0.7, 1.0},
+                                                                                    {1.0, 0.9, 0.5, 0.2})),
+                                Contact::ellipse(0.7, 1.2, NominalPressure::profile({0.0, 0.5, 1.0}, {0.2, 1.0, 0.0}))
+                                    .with_shift(0.5)};
   for (const Contact& c : contacts) {
     const auto m = limitdir::make_contact_exact_model(c);
     std::vector<Vec> ws = random_directions(40, 13);
@@ -344,7 +360,7 @@ TEST_CASE("Contact and model input validation: bad input throws InputError") {
   CHECK_THROWS_AS(Contact::ellipse(std::nan(""), 0.5, h), InputError);
   CHECK_THROWS_AS(Contact::ellipse(1.0, 0.5, NominalPressure::power(-1.0)), InputError);
   CHECK_THROWS_AS(Contact::ellipse(1.0, 0.5, NominalPressure::power(INFINITY)), InputError);
-  CHECK_THROWS_AS(Contact::circle(1.0, NominalPressure{NominalPressure::Kind::hertz, 0.3}), InputError);
+  CHECK_THROWS_AS(Contact::circle(1.0, NominalPressure{NominalPressure::Kind::hertz, 0.3, {}, {}}), InputError);
   const Contact c = Contact::ellipse(1.0, 0.5, h);
   CHECK_THROWS_AS(c.with_distortion(1.2, 0.0), InputError);   // (15): 0 <= d <= 1
   CHECK_THROWS_AS(c.with_distortion(-0.1, 0.0), InputError);
@@ -360,7 +376,7 @@ TEST_CASE("Contact and model input validation: bad input throws InputError") {
   // edge-singular pressures: a valid contact; the exact model takes alpha >= -1/2
   CHECK_NOTHROW(Contact::ellipse(1.0, 0.5, NominalPressure::power(-0.5)));
   CHECK_NOTHROW(limitdir::make_contact_exact_model(Contact::ellipse(1.0, 0.5, NominalPressure::galin())));
-  CHECK_THROWS_AS(Contact::ellipse(1.0, 0.5, NominalPressure{NominalPressure::Kind::galin, -0.4}), InputError);
+  CHECK_THROWS_AS(Contact::ellipse(1.0, 0.5, NominalPressure{NominalPressure::Kind::galin, -0.4, {}, {}}), InputError);
   // below -1/2 the Jacobian is not Lipschitz at the rim: not for the exact model
   CHECK_THROWS_AS(limitdir::make_contact_exact_model(Contact::ellipse(1.0, 0.5, NominalPressure::power(-0.6))), InputError);
   CHECK_THROWS_AS(limitdir::make_contact_exact_model(c, -1.0), InputError);
@@ -369,6 +385,40 @@ TEST_CASE("Contact and model input validation: bad input throws InputError") {
   } catch (const InputError& e) {
     CHECK(std::string(e.what()).find('\n') == std::string::npos);
   }
+}
+
+TEST_CASE("A tabulated pressure on an ellipse: (8) [Kudra & Awrejcewicz 2013] against brute-force quadrature, "
+          "N and kappa from the profile's moments") {
+  // sigma0 linear in rhat between nodes: one nonzero at the rim, one rising then falling to 0;
+  // the reference splits its radial integrals at the nodes (contact_reference.hpp). ICRs on a
+  // node circle (rhat = 0.3, 0.5, 0.7) and either side of the rim test the closed-form chord
+  // pieces where they start and end.
+  const double d = 0.6, g = 0.4;
+  const NominalPressure falling = NominalPressure::profile({0.0, 0.3, 0.7, 1.0}, {1.0, 0.9, 0.5, 0.2});
+  const NominalPressure ring = NominalPressure::profile({0.0, 0.5, 1.0}, {0.2, 1.0, 0.0});
+  const std::vector<std::pair<Case, NominalPressure>> cases{
+      {{"ellipse 1 x 0.6, falling profile", Contact::ellipse(1.0, 0.6, falling), Eigen::Vector2d::Zero()}, falling},
+      {{"ellipse 0.7 x 1.2, ring profile, distortion (15)", Contact::ellipse(0.7, 1.2, ring).with_distortion(d, g),
+        Eigen::Vector2d(d * std::cos(g) / 0.7, d * std::sin(g) / 1.2)},
+       ring}};
+  for (const auto& [cs, sigma0] : cases) {
+    const auto model = limitdir::make_contact_exact_model(cs.contact);
+    reference::EllipseContact ref{cs.contact.a(), cs.contact.b(), 0.0, cs.l, sigma0.xi, sigma0.p};
+    // N: the reference's own segment integrals
+    CHECK(cs.contact.N() == doctest::Approx(reference::normal_force(ref)).epsilon(kTolClosedForm));
+    std::vector<Vec> ws = random_directions(6, 19);
+    for (double rhat : {0.0, 0.3, 0.45, 0.5, 0.7, 0.99, 1.0 - 1e-6, 1.0 + 1e-6, 1.02, 3.0, 5.9, 6.1})
+      ws.push_back(with_icr(cs.contact, model->rho(), rhat, 0.7));
+    ws.push_back(unit(1.0, -0.3, 0.0));
+    ws.push_back(unit(0.0, 0.0, 1.0));
+    check_against_reference(cs, ref, *model, ws);
+  }
+  // kappa = -q3 at pure spin times rho (its definition (1/N) int sigma |r| dA, contact.hpp)
+  const Contact c = Contact::ellipse(1.0, 0.6, falling);
+  const auto model = limitdir::make_contact_exact_model(c);
+  CHECK(-model->q(unit(0.0, 0.0, 1.0)).z() * model->rho() == doctest::Approx(c.kappa()).epsilon(kTolReference));
+  // approximate models built from (1 - rhat^2)^alpha moments refuse a profile
+  CHECK_THROWS_AS(limitdir::make_contact_approx_model("kudra-pade", c, model->rho(), {}), InputError);
 }
 
 TEST_CASE("Galin's pressure on an ellipse: (8) [Kudra & Awrejcewicz 2013] against brute-force quadrature, "
@@ -387,13 +437,7 @@ TEST_CASE("Galin's pressure on an ellipse: (8) [Kudra & Awrejcewicz 2013] agains
     std::vector<Vec> ws = random_directions(6, 17);
     for (double rhat : {0.0, 0.4, 0.99, 1.0 - 1e-6, 1.0 + 1e-6, 1.02, 3.0}) ws.push_back(with_icr(cs.contact, model->rho(), rhat, 0.7));
     ws.push_back(unit(1.0, -0.3, 0.0));
-    for (const Vec& w : ws) {
-      const reference::ReferenceResult r = reference::brute_force_q(ref, w, model->rho());
-      CAPTURE(cs.name);
-      CAPTURE(w.transpose());
-      REQUIRE(r.error <= 0.1 * kTolReference);
-      CHECK((model->q(w) - r.q).cwiseAbs().maxCoeff() <= kTolReference);
-    }
+    check_against_reference(cs, ref, *model, ws);
     // q is continuous across the rim (C^1 from the inside): on the rim and 1e-12 to either side
     // it changes by at most |J| 1e-12 (|J| < 10 here).
     for (double t : {0.3, 2.0, 4.4}) {

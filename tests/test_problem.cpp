@@ -586,8 +586,8 @@ TEST_CASE("friction_report needs at least 2 samples") {
   CHECK_THROWS_AS(limitdir::friction_report(problem, 1), InputError);
 }
 
-TEST_CASE("docs/manual.md section 6: an elliptic contact takes Galin's pressure; a profile and alpha < -1/2 are "
-          "rejected at contact.pressure") {
+TEST_CASE("docs/manual.md section 6: an elliptic contact takes Galin's pressure and a tabulated profile; "
+          "alpha < -1/2 is rejected at contact.pressure, a profile with an approximate model at friction") {
   json document = minimal();
   document["contact"] = {{"shape", {{"ellipse", {1.0, 0.5}}}}, {"pressure", "galin"}};
   const Problem galin = limitdir::parse_problem(document, "test.json");
@@ -595,10 +595,25 @@ TEST_CASE("docs/manual.md section 6: an elliptic contact takes Galin's pressure;
   CHECK(contact.pressure().kind == limitdir::NominalPressure::Kind::galin);
   // N = pi a b/(alpha + 1) of (1 - rhat^2)^alpha: 2 pi a b for alpha = -1/2
   CHECK(contact.N() == doctest::Approx(2.0 * pi * 0.5).epsilon(1e-15));
-  for (const json& pressure : {json{{"power", -0.6}}, json{{"profile", {{0.0, 1.0}, {1.0, 0.0}}}}}) {
-    document["contact"]["pressure"] = pressure;
-    const std::string message = parse_error(document);
-    check_message(message, "contact.pressure");
-    CHECK(message.find("alpha >= -1/2") != std::string::npos);
-  }
+  // the truncated cone p = 1 - xi/2: N = 2 pi a b int_0^1 (1 - u/2) u du = 2 pi a b/3
+  document["contact"]["pressure"] = {{"profile", {{0.0, 1.0}, {1.0, 0.5}}}};
+  const limitdir::Contact cone = limitdir::make_contact(limitdir::parse_problem(document, "test.json"));
+  CHECK(cone.pressure().is_profile());
+  CHECK(cone.N() == doctest::Approx(2.0 * pi * 0.5 / 3.0).epsilon(1e-15));
+  // the height h of the load: s = R k M_3/(2 M_1) carries F h, so k = 2 (M_1/M_3) F h/R with
+  // M_1 = 1/2 - 1/6 = 1/3 and M_3 = 1/4 - 1/10 = 3/20 for the cone: k = (40/9) F h/R
+  json shifted = minimal();
+  shifted["contact"] = {{"pressure", {{"profile", {{0.0, 1.0}, {1.0, 0.5}}}}}, {"shift", {{"h", 0.2}}}};
+  shifted["force"] = 0.3;
+  const Problem tipped = limitdir::parse_problem(shifted, "test.json");
+  CHECK(limitdir::contact_shift(tipped, 0.3) == doctest::Approx(40.0 / 9.0 * 0.3 * 0.2).epsilon(1e-14));
+  document["contact"]["pressure"] = {{"power", -0.6}};
+  std::string message = parse_error(document);
+  check_message(message, "contact.pressure");
+  CHECK(message.find("alpha >= -1/2") != std::string::npos);
+  document["contact"]["pressure"] = {{"profile", {{0.0, 1.0}, {1.0, 0.5}}}};
+  document["friction"] = {{"model", "kudra-pade"}};
+  message = parse_error(document);
+  check_message(message, "friction");
+  CHECK(message.find("tabulated") != std::string::npos);
 }

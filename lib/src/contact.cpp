@@ -18,9 +18,50 @@ std::string NominalPressure::name() const {
     case Kind::uniform: return "uniform";
     case Kind::hertz: return "hertz";
     case Kind::galin: return "galin";
+    case Kind::profile: return fmt::format("tabulated ({} nodes)", xi.size());
     case Kind::power: break;
   }
   return fmt::format("power {:g}", alpha);
+}
+
+NominalPressure NominalPressure::profile(std::vector<double> xi, std::vector<double> p) {
+  if (xi.size() < 2 || xi.size() != p.size())
+    throw InputError("contact: a tabulated pressure needs at least two nodes (xi, p)");
+  if (xi.front() != 0.0 || xi.back() != 1.0)
+    throw InputError(fmt::format("contact: a tabulated pressure's xi must run from 0 to 1 (got {} to {})", xi.front(),
+                                 xi.back()));
+  bool positive = false;
+  for (std::size_t i = 0; i < xi.size(); ++i) {
+    if (!std::isfinite(xi[i]) || (i > 0 && !(xi[i] > xi[i - 1])))
+      throw InputError("contact: a tabulated pressure's xi must be finite and strictly increasing");
+    if (!std::isfinite(p[i]) || p[i] < 0.0)
+      throw InputError(fmt::format("contact: a tabulated pressure must be finite and >= 0 (got {} at xi = {})", p[i],
+                                   xi[i]));
+    positive = positive || p[i] > 0.0;
+  }
+  if (!positive) throw InputError("contact: a tabulated pressure must not be zero everywhere");
+  return {Kind::profile, std::nan(""), std::move(xi), std::move(p)};
+}
+
+double NominalPressure::value(double rhat) const {
+  if (!is_profile()) return std::pow((1.0 - rhat) * (1.0 + rhat), alpha);
+  const auto it = std::upper_bound(xi.begin(), xi.end(), rhat);
+  const std::size_t i = std::min<std::size_t>(std::max<std::ptrdiff_t>(it - xi.begin(), 1), xi.size() - 1);
+  const double t = (rhat - xi[i - 1]) / (xi[i] - xi[i - 1]);
+  return p[i - 1] + t * (p[i] - p[i - 1]);
+}
+
+double NominalPressure::moment(int k) const {
+  // int_0^1 (1 - u^2)^alpha u^k du = B((k + 1)/2, alpha + 1)/2.
+  if (!is_profile()) return 0.5 * boost::math::beta(0.5 * (k + 1), alpha + 1.0);
+  // a segment p = c + d u on [x0, x1]: c (x1^(k+1) - x0^(k+1))/(k+1) + d (x1^(k+2) - x0^(k+2))/(k+2)
+  double M = 0.0;
+  for (std::size_t i = 1; i < xi.size(); ++i) {
+    const double d = (p[i] - p[i - 1]) / (xi[i] - xi[i - 1]), c = p[i - 1] - d * xi[i - 1];
+    M += c * (std::pow(xi[i], k + 1) - std::pow(xi[i - 1], k + 1)) / (k + 1) +
+         d * (std::pow(xi[i], k + 2) - std::pow(xi[i - 1], k + 2)) / (k + 2);
+  }
+  return M;
 }
 
 namespace {
@@ -29,6 +70,10 @@ void check_axis(double v, const char* name) {
     throw InputError(fmt::format("contact: semi-axis {} must be a positive finite number (got {})", name, v));
 }
 void check_pressure(const NominalPressure& p) {
+  if (p.is_profile()) {
+    (void)NominalPressure::profile(p.xi, p.p);  // validates the nodes
+    return;
+  }
   if (!std::isfinite(p.alpha) || !(p.alpha > -1.0))
     throw InputError(fmt::format("contact: pressure exponent alpha must be > -1 (got {})", p.alpha));
   if ((p.kind == NominalPressure::Kind::uniform && p.alpha != 0.0) ||
@@ -118,19 +163,24 @@ Eigen::Vector2d Contact::ell(const Eigen::Vector3d& w) const {
 double Contact::sigma(const Eigen::Vector2d& r, const Eigen::Vector3d& w) const {
   const double t = 1.0 - (r.x() / a_) * (r.x() / a_) - (r.y() / b_) * (r.y() / b_);
   if (!(t > 0.0)) return 0.0;
-  return std::pow(t, alpha()) * (1.0 + ell(w).dot(r));
+  const double sigma0 = pressure_.is_profile() ? pressure_.value(std::hypot(r.x() / a_, r.y() / b_))
+                                               : std::pow(t, alpha());
+  return sigma0 * (1.0 + ell(w).dot(r));
 }
 
-double Contact::moment(int k) const {
-  // int_0^1 (1 - u^2)^alpha u^k du = B((k + 1)/2, alpha + 1)/2.
-  return 0.5 * boost::math::beta(0.5 * (k + 1), alpha() + 1.0);
+double Contact::moment(int k) const { return pressure_.moment(k); }
+
+// N = a b int_0^2pi int_0^1 sigma0 rhat drhat dphi = 2 pi a b M_1 (pi a b/(alpha + 1) exactly for
+// the family).
+double Contact::N() const {
+  return pressure_.is_profile() ? 2.0 * pi * a_ * b_ * moment(1) : pi * a_ * b_ / (alpha() + 1.0);
 }
 
-double Contact::N() const { return pi * a_ * b_ / (alpha() + 1.0); }
-
+// int sigma0 r r^T dA = pi a b M_3 diag(a^2, b^2), divided by N.
 Eigen::Vector2d Contact::centre_of_pressure(const Eigen::Vector3d& w) const {
   const Eigen::Vector2d l = ell(w);
-  return Eigen::Vector2d(a_ * a_ * l.x(), b_ * b_ * l.y()) / (2.0 * (alpha() + 2.0));
+  const double factor = pressure_.is_profile() ? moment(3) / (2.0 * moment(1)) : 1.0 / (2.0 * (alpha() + 2.0));
+  return Eigen::Vector2d(a_ * a_ * l.x(), b_ * b_ * l.y()) * factor;
 }
 
 // kappa = (a b/N) M2 int_0^{2 pi} sqrt(a^2 cos^2 t + b^2 sin^2 t) dt (elliptic polar

@@ -70,6 +70,8 @@ inline Dual pow(const Dual& a, double e) {
   const double p = std::pow(a.v, e);
   return chain(a, p, e * p / a.v);
 }
+inline Dual asinh(const Dual& a) { return chain(a, std::asinh(a.v), 1.0 / std::sqrt(1.0 + a.v * a.v)); }
+using std::asinh;
 using std::pow;
 using std::sqrt;
 

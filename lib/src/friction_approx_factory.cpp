@@ -28,6 +28,11 @@ void only(const std::string& name, const ApproxModelOptions& o, bool order, bool
 
 std::unique_ptr<FrictionModel> make_contact_approx_model(const std::string& name, const Contact& contact, double rho,
                                                          const ApproxModelOptions& o) {
+  // their characteristic integrals are those of sigma0 = (1 - rhat^2)^alpha (contact_integrals)
+  if (contact.pressure().is_profile())
+    throw InputError(fmt::format("friction model {}: needs a pressure of the family (1 - rhat^2)^alpha; a tabulated "
+                                 "profile on this contact is taken by the exact and sphere-harmonic models",
+                                 name));
   if (name == "kudra-pade") {
     only(name, o, true, true, false, false);
     return std::make_unique<KudraPadeModel>(

@@ -236,6 +236,115 @@ Channels<T> outside_ray(const Shape& g, const Profile& pr, const T& cpx, const T
   return out;
 }
 
+// ----- a tabulated profile: closed-form chord integrals -------------------------------------
+
+// sigma0 = c_i + d_i rhat on [xi_i, xi_{i+1}] (the nodes of NominalPressure::profile).
+struct TabProfile {
+  std::vector<double> xi, c, d;
+  explicit TabProfile(const NominalPressure& p = {}) {
+    for (std::size_t i = 1; i < p.xi.size(); ++i) {
+      const double slope = (p.p[i] - p.p[i - 1]) / (p.xi[i] - p.xi[i - 1]);
+      c.push_back(p.p[i - 1] - slope * p.xi[i - 1]);
+      d.push_back(slope);
+    }
+    xi = p.xi;
+  }
+  std::size_t segment(double rhat) const {  // the segment holding rhat
+    const auto it = std::upper_bound(xi.begin() + 1, xi.end() - 1, rhat);
+    return static_cast<std::size_t>(it - xi.begin()) - 1;
+  }
+};
+
+// Below this chord offset p the terms p^2 asinh(t/p) of the antiderivatives are dropped: they
+// are < p^2 ln(4/p) < 1e-197 there (far below the rounding of O(1) sums), while the dual's
+// 1/p^2 would overflow near 1e-154.
+constexpr double tiny_offset = 1e-100;
+
+// sqrt with a zero derivative at 0: S = sqrt(t^2 + p^2) vanishes only for t = p = 0 (the ray of
+// an ICR at the centre, at its start), where every antiderivative below is O(|C'|^2) and so
+// has zero derivative.
+template <class T>
+T safe_sqrt(const T& x) {
+  if constexpr (std::is_same_v<T, Dual>) {
+    if (x.v == 0.0) return Dual(0.0);
+  }
+  return sqrt(x);
+}
+
+// I_j = int_{t_lo}^{t_hi} sigma0(sqrt(t^2 + p^2)) t^j dt, j = 0..3, along a chord at offset p
+// from the centre of the pre-image disc (t = s' - m, rhat^2 = t^2 + p^2): split where rhat
+// crosses a node, and on each piece c + d S with S = sqrt(t^2 + p^2) integrated in closed form:
+//   int S = (t S + p^2 asinh(t/|p|))/2,  int t S = S^3/3,  int t^2 S = t S^3/4 - (p^2/4) int S,
+//   int t^3 S = S^5/5 - p^2 S^3/3.
+// The pieces' ends depend on C (the dual numbers follow them); sigma0 is continuous, so the
+// end terms of Leibniz's rule cancel between pieces, as they must.
+template <class T>
+std::array<T, 4> chord_integrals(const TabProfile& tab, const T& p, const T& t_lo, const T& t_hi) {
+  const double pv = std::abs(value(p));
+  std::vector<T> ts{t_lo, t_hi};
+  const T p2 = p * p;
+  for (std::size_t i = 1; i + 1 < tab.xi.size(); ++i) {
+    if (!(tab.xi[i] > pv)) continue;
+    const T r = sqrt(tab.xi[i] * tab.xi[i] - p2);
+    for (const T& t : {T(-r), r})
+      if (value(t) > value(t_lo) && value(t) < value(t_hi)) ts.push_back(t);
+  }
+  std::sort(ts.begin(), ts.end(), [](const T& x, const T& y) { return value(x) < value(y); });
+  const T pa = value(p) < 0.0 ? T(-p) : p;
+  const auto anti = [&](const T& t, std::array<T, 4>& A, std::array<T, 4>& B) {
+    const T S = safe_sqrt(t * t + p2), S3 = S * S * S;
+    const T p2L = pv < tiny_offset ? T(0.0) : p2 * asinh(t / pa);
+    const T t2 = t * t;
+    A = {t, 0.5 * t2, t2 * t / 3.0, 0.25 * t2 * t2};
+    const T B0 = 0.5 * (t * S + p2L);
+    B = {B0, S3 / 3.0, 0.25 * (t * S3 - p2 * B0), S3 * S * S / 5.0 - p2 * S3 / 3.0};
+  };
+  std::array<T, 4> I{}, A0, B0, A1, B1;
+  anti(ts.front(), A0, B0);
+  for (std::size_t k = 1; k < ts.size(); ++k) {
+    anti(ts[k], A1, B1);
+    const double mid = 0.5 * (value(ts[k - 1]) + value(ts[k]));
+    const std::size_t seg = tab.segment(std::sqrt(mid * mid + pv * pv));
+    for (int j = 0; j < 4; ++j) I[j] += tab.c[seg] * (A1[j] - A0[j]) + tab.d[seg] * (B1[j] - B0[j]);
+    A0 = A1;
+    B0 = B1;
+  }
+  return I;
+}
+
+// The ray from an ICR inside the contact (as inside_ray): s' = m + t from t = -m to the rim at
+// t = h; R_k = int sigma0 s'^(k+1) ds' = sum binom(k+1, j) m^(k+1-j) I_j.
+template <class T>
+Channels<T> inside_ray_tab(const Shape& g, const TabProfile& tab, const T& cpx, const T& cpy,
+                           const T& one_minus_rc2, double c, double s) {
+  const T m = -(cpx * c + cpy * s), p = cpx * s - cpy * c;
+  const T h = sqrt(one_minus_rc2 + m * m);
+  const std::array<T, 4> I = chord_integrals(tab, p, T(-m), h);
+  const std::array<T, 3> R{I[1] + m * I[0], I[2] + 2.0 * m * I[1] + m * m * I[0],
+                           I[3] + 3.0 * m * I[2] + 3.0 * m * m * I[1] + m * m * m * I[0]};
+  Channels<T> out{};
+  add_ray(g, cpx, cpy, T(c), T(s), R, out);
+  return out;
+}
+
+// The chord at offset p from an ICR outside (as outside_ray): the whole chord t in [-h, h],
+// where sigma0 is even in t (I_1 = I_3 = 0), divided by m = |dt/dp|^-1:
+// R_k/m = (I_0, I_2/m + m I_0, 3 I_2 + m^2 I_0), with the weight dp = sin(phi) dphi applied by
+// the caller.
+template <class T>
+Channels<T> outside_ray_tab(const Shape& g, const TabProfile& tab, const T& cpx, const T& cpy,
+                            const T& rc2_minus_1, double p, double h) {
+  const T m = sqrt(rc2_minus_1 + h * h);
+  const T rc2 = rc2_minus_1 + 1.0;
+  const T epx = -(cpx * m + cpy * p) / rc2, epy = -(cpy * m - cpx * p) / rc2;
+  const std::array<T, 4> I = chord_integrals(tab, T(p), T(0.0), T(h));  // half the chord
+  const T I0 = 2.0 * I[0], I2 = 2.0 * I[2];
+  const std::array<T, 3> R{I0, I2 / m + m * I0, 3.0 * I2 + m * m * I0};
+  Channels<T> out{};
+  add_ray(g, cpx, cpy, epx, epy, R, out);
+  return out;
+}
+
 // ----- flattening for the quadrature ---------------------------------------------------------
 
 template <class T>
@@ -433,6 +542,8 @@ NodeRule gauss_jacobi(int n, double a, double b) {
 struct ContactExactModel::Impl {
   Shape shape;
   Profile profile;
+  bool tabulated = false;  // a tabulated profile: tab (profile is unused)
+  TabProfile tab;
   double rho, N;
   Eigen::Vector2d ell_d;  // the distortion part of l
   double shift;           // k/max(a, b)
@@ -487,8 +598,34 @@ Channels<T> ContactExactModel::Impl::tensor(const std::array<T, 3>& x) const {
   return to_q(out, scale, rho);
 }
 
+// The cuts of a tabulated profile's angular integrals about an inside ICR C' at distance
+// rc = |C'| and angle theta_c: the rays through the centre (p = 0: the offset's p^2 log p) and
+// those tangent to a node circle (p = xi_i < rc: a piece of the chord appears), mapped into
+// [t0, t0 + 2 pi).
+std::vector<double> tab_ray_cuts(const TabProfile& tab, double theta_c, double rc, double t0) {
+  std::vector<double> cuts{theta_c, theta_c + pi};
+  for (std::size_t i = 1; i + 1 < tab.xi.size(); ++i) {
+    if (!(tab.xi[i] < rc)) continue;
+    const double a = std::asin(tab.xi[i] / rc);
+    for (const double t : {theta_c + a, theta_c - a, theta_c + pi + a, theta_c + pi - a}) cuts.push_back(t);
+  }
+  for (double& t : cuts) t = t0 + std::fmod(std::fmod(t - t0, 2.0 * pi) + 2.0 * pi, 2.0 * pi);
+  return cuts;
+}
+
 template <class T>
 Flat<T> ContactExactModel::Impl::inside(const T& cpx, const T& cpy, const T& one_minus_rc2) const {
+  if (tabulated) {  // kinks where a ray is tangent to a node circle: adaptive, cut there
+    const double t0 = std::atan2(value(cpy), value(cpx)) - 0.5 * pi;
+    std::vector<double> cuts = tab_ray_cuts(tab, t0 + 0.5 * pi, std::hypot(value(cpx), value(cpy)), t0);
+    for (const double t : {t0, t0 + 2.0 * pi}) cuts.push_back(t);
+    for (int k = -4; k <= 6; ++k)
+      if (k * 0.5 * pi > t0 && k * 0.5 * pi < t0 + 2.0 * pi) cuts.push_back(k * 0.5 * pi);
+    std::sort(cuts.begin(), cuts.end());
+    return integrate_adaptive<flat_size<T>>(
+        [&](double t) { return flatten(inside_ray_tab(shape, tab, cpx, cpy, one_minus_rc2, std::cos(t), std::sin(t))); },
+        cuts);
+  }
   const auto f = [&](double c, double s) { return flatten(inside_ray(shape, profile, cpx, cpy, one_minus_rc2, c, s)); };
   // Nearly tangent rays at t_c +- pi/2 (the nearest singularities when the ICR nears the
   // boundary): the trapezoid nodes start there, the fallback panels end there and at the axes
@@ -507,6 +644,18 @@ template <class T>
 Flat<T> ContactExactModel::Impl::outside(const T& cpx, const T& cpy, T rc2_minus_1) const {
   // Within the rim band the ICR is taken on the rim (value 0, derivatives kept: q is C^1).
   if (value(rc2_minus_1) < 0.0) rc2_minus_1 = chain(rc2_minus_1, 0.0, 1.0);
+  if (tabulated) {  // p = cos phi, kinks where the chord touches a node circle (p = +-xi_i)
+    std::vector<double> cuts{0.0, 0.25 * pi, 0.5 * pi, 0.75 * pi, pi};
+    for (std::size_t i = 1; i + 1 < tab.xi.size(); ++i)
+      for (const double x : {tab.xi[i], -tab.xi[i]}) cuts.push_back(std::acos(x));
+    std::sort(cuts.begin(), cuts.end());
+    return integrate_adaptive<flat_size<T>>(
+        [&](double phi) {
+          const double sphi = std::sin(phi);
+          return Flat<T>(sphi * flatten(outside_ray_tab(shape, tab, cpx, cpy, rc2_minus_1, std::cos(phi), sphi)));
+        },
+        cuts);
+  }
   Flat<T> previous;
   DoublingTest<flat_size<T>> test;
   for (std::size_t r = 0; value(rc2_minus_1) >= geometric_band && r < chord_rules.size(); ++r) {
@@ -590,12 +739,15 @@ ContactExactModel::ContactExactModel(const Contact& contact, double rho)
       kappa_(contact.kappa()) {
   if (!std::isfinite(rho) || !(rho > 0.0))
     throw InputError(fmt::format("exact contact model: rho must be a positive finite number (got {})", rho));
-  if (!(contact.alpha() >= alpha_min))
+  const bool tabulated = contact.pressure().is_profile();
+  if (!tabulated && !(contact.alpha() >= alpha_min))
     throw InputError(fmt::format("exact contact model: pressure exponent alpha must be >= -1/2 (got {}; below it "
                                  "the Jacobian is not Lipschitz at the rim)", contact.alpha()));
   auto im = std::make_shared<Impl>();
-  const double al = contact.alpha();
+  const double al = tabulated ? 0.0 : contact.alpha();  // a profile is bounded: no edge singularity
   im->shape = {contact.a(), contact.b(), contact.has_linear_factor()};
+  im->tabulated = tabulated;
+  if (tabulated) im->tab = TabProfile(contact.pressure());
   // integer and half-integer exponents up to recurrence_max use the recurrence of Profile::J0
   const bool recurrence = 2.0 * al == std::floor(2.0 * al) && al <= recurrence_max;
   im->profile = {contact.pressure().kind, al, boost::math::beta(0.5, al + 1.0),
@@ -605,11 +757,26 @@ ContactExactModel::ContactExactModel(const Contact& contact, double rho)
   im->N = contact.N();
   im->ell_d = contact.ell_distortion();
   im->shift = contact.shift_scale();
-  // u = (1 + y)/2 in [0, 1]: (1 - u)^alpha du = 2^(-alpha - 1) (1 - y)^alpha dy.
-  const NodeRule radial = gauss_jacobi(tensor_radii, al, 0.0);
-  for (std::size_t i = 0; i < radial.y.size(); ++i) {
-    im->u.push_back(0.5 * (1.0 + radial.y[i]));
-    im->wu.push_back(radial.w[i] / std::pow(2.0, al + 1.0));
+  if (tabulated) {
+    // Gauss-Legendre in rhat on each piece: sigma0 du = sigma0(rhat) 2 rhat drhat, a polynomial
+    // times the analytic v/|v| of a far ICR
+    const NodeRule piece = gauss_jacobi(tensor_radii, 0.0, 0.0);
+    const NominalPressure& p0 = contact.pressure();
+    for (std::size_t k = 1; k < p0.xi.size(); ++k) {
+      const double lo = p0.xi[k - 1], half = 0.5 * (p0.xi[k] - lo);
+      for (std::size_t i = 0; i < piece.y.size(); ++i) {
+        const double r = lo + half * (1.0 + piece.y[i]);
+        im->u.push_back(r * r);
+        im->wu.push_back(half * piece.w[i] * p0.value(r) * 2.0 * r);
+      }
+    }
+  } else {
+    // u = (1 + y)/2 in [0, 1]: (1 - u)^alpha du = 2^(-alpha - 1) (1 - y)^alpha dy.
+    const NodeRule radial = gauss_jacobi(tensor_radii, al, 0.0);
+    for (std::size_t i = 0; i < radial.y.size(); ++i) {
+      im->u.push_back(0.5 * (1.0 + radial.y[i]));
+      im->wu.push_back(radial.w[i] / std::pow(2.0, al + 1.0));
+    }
   }
   for (int r = 0, n = jacobi_first; r < jacobi_rules; ++r, n *= 2)
     im->chord_rules.push_back(gauss_jacobi(n, al + 0.5, al + 0.5));
@@ -622,7 +789,7 @@ ContactExactModel::ContactExactModel(const Contact& contact, double rho)
 }
 
 std::unique_ptr<ContactExactModel> ContactExactModel::with_contact(const Contact& contact, double rho) const {
-  if (contact.alpha() != contact_.alpha()) return std::make_unique<ContactExactModel>(contact, rho);
+  if (!(contact.pressure() == contact_.pressure())) return std::make_unique<ContactExactModel>(contact, rho);
   if (!std::isfinite(rho) || !(rho > 0.0))
     throw InputError(fmt::format("exact contact model: rho must be a positive finite number (got {})", rho));
   auto model = std::make_unique<ContactExactModel>(*this);

@@ -537,26 +537,22 @@ void check_plate(const Problem& problem, const Loc& loc) {
                            json("plate"));
 }
 
-/// A contact that is not axisymmetric needs a pressure of the family (1 - rhat^2)^alpha,
-/// alpha >= -1/2 (the exact model's range, friction_contact.hpp), and a pressure that stays
-/// >= 0 (make_contact checks it at the problem's load).
+/// A contact that is not axisymmetric needs a pressure of the family (1 - rhat^2)^alpha with
+/// alpha >= -1/2 (the exact model's range, friction_contact.hpp) or a tabulated profile, and a
+/// pressure that stays >= 0 (make_contact checks it at the problem's load).
 void check_contact(const Problem& problem, const Loc& loc) {
   if (problem.contact.axisymmetric()) return;
   const Pressure::Kind kind = problem.pressure.kind();
-  const bool family = kind == Pressure::Kind::uniform || kind == Pressure::Kind::hertz ||
-                      kind == Pressure::Kind::galin ||
-                      (kind == Pressure::Kind::power && problem.pressure.alpha() >= -0.5);
-  if (!family)
-    loc.key("pressure").fail("a contact with an ellipse, a distortion or a shift needs \"uniform\", \"hertz\", "
-                             "\"galin\" or {\"power\": alpha} with alpha >= -1/2 (a tabulated profile and a "
-                             "stronger edge singularity are not supported there)",
+  if (kind == Pressure::Kind::power && !(problem.pressure.alpha() >= -0.5))
+    loc.key("pressure").fail("a contact with an ellipse, a distortion or a shift needs {\"power\": alpha} with "
+                             "alpha >= -1/2 (a stronger edge singularity is not supported there)",
                              pressure_to_json(problem.pressure));
   try {
     (void)make_contact(problem);
   } catch (const InputError& e) {
     const ContactSpec& c = problem.contact;
     if (c.load_dependent())
-      loc.key("shift").key("h").fail(fmt::format("at the load F = {}, k = 2 (alpha + 2) F h/R = {}: {}", problem.force,
+      loc.key("shift").key("h").fail(fmt::format("at the load F = {}, k = 2 (M_1/M_3) F h/R = {}: {}", problem.force,
                                                  contact_shift(problem, problem.force), e.what()));
     (c.shift ? loc.key("shift") : loc.key("distortion")).fail(e.what());
   }
@@ -584,8 +580,8 @@ Contact make_contact(const Problem& problem) {
     case Pressure::Kind::galin: sigma0 = NominalPressure::galin(); break;
     case Pressure::Kind::power: sigma0 = NominalPressure::power(problem.pressure.alpha()); break;
     case Pressure::Kind::profile:
-      throw InputError(problem.source + ": contact.pressure: a tabulated profile has no contact of any shape; "
-                       "use uniform, hertz, galin or {\"power\": alpha}");
+      sigma0 = NominalPressure::profile(problem.pressure.nodes_xi(), problem.pressure.nodes_p());
+      break;
   }
   Contact contact = spec.shape == ContactSpec::Shape::circle ? Contact::circle(1.0, sigma0)
                                                              : Contact::ellipse(spec.a, spec.b, sigma0);
@@ -602,9 +598,13 @@ double contact_shift(const Problem& problem, double F) {
   // (3)-(5) [Kireenkov]: the load's tipping moment F h (units mu P = 1, so F is the force over
   // N) is carried by the centre of pressure, N s = F h N, and s = R k/(2 (alpha + 2)) for
   // sigma0 (1 + k x_par/R) (centre of pressure (22) [Kudra & Awrejcewicz 2013]):
-  // k = 2 (alpha + 2) F h/R (5 F h/R for Hertz, as in (5) [Kireenkov]).
-  const double alpha = problem.pressure.kind() == Pressure::Kind::uniform ? 0.0 : problem.pressure.alpha();
-  return 2.0 * (alpha + 2.0) * F * spec.shift->value / spec.major();
+  // k = 2 (alpha + 2) F h/R (5 F h/R for Hertz, as in (5) [Kireenkov]); for a tabulated
+  // profile s = R k M_3/(2 M_1) (contact.hpp), so k = 2 (M_1/M_3) F h/R.
+  const Pressure& p = problem.pressure;
+  const double ratio = p.kind() == Pressure::Kind::profile ? p.moment(1) / p.moment(3)
+                       : p.kind() == Pressure::Kind::uniform ? 2.0
+                                                             : p.alpha() + 2.0;
+  return 2.0 * ratio * F * spec.shift->value / spec.major();
 }
 
 Pressure parse_pressure(const json& value, const std::string& where) {

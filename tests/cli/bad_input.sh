@@ -101,7 +101,7 @@ problem big-shift.json "{$head, \"contact\": {\"shift\": {\"k\": 1.5}}, \"fricti
 problem shift-and-distortion.json "{$head, \"contact\": {\"shift\": {\"k\": 0.6}, \"distortion\": {\"d\": 0.6}}, \"friction\": {\"model\": \"exact\"}}"
 problem big-height.json "{$head, \"contact\": {\"shift\": {\"h\": 1}}, \"friction\": {\"model\": \"exact\"}, \"force\": 0.3}"
 problem two-shifts.json "{$head, \"contact\": {\"shift\": {\"k\": 0.1, \"h\": 0.1}}, \"friction\": {\"model\": \"exact\"}}"
-problem profile-ellipse.json "{$ellipse, \"contact\": {\"shape\": {\"ellipse\": [1, 0.5]}, \"pressure\": {\"profile\": [[0, 1], [1, 0.5]]}}}"
+problem profile-ellipse.json "{\"system\": {\"preset\": \"plate\"}, \"contact\": {\"shape\": {\"ellipse\": [1, 0.5]}, \"pressure\": {\"profile\": [[0, 1], [1, 0.5]]}}, \"friction\": {\"model\": \"kudra-pade\"}}"
 problem singular-ellipse.json "{$ellipse, \"contact\": {\"shape\": {\"ellipse\": [1, 0.5]}, \"pressure\": {\"power\": -0.6}}}"
 problem harmonic-ellipse.json '{"system": {"preset": "plate"}, "contact": {"shape": {"ellipse": [1, 0.5]}}, "friction": {"model": "harmonic", "degree": 2}}'
 problem plate-circle.json '{"system": {"preset": "plate"}, "friction": {"model": "exact"}}'
@@ -116,7 +116,7 @@ expect_bad "contact.shift" "$tmp/big-shift.json"
 expect_bad "negative" "$tmp/shift-and-distortion.json"
 expect_bad "contact.shift" "$tmp/big-height.json"
 expect_bad "exactly one of the keys k, h" "$tmp/two-shifts.json"
-expect_bad "contact.pressure" "$tmp/profile-ellipse.json"
+expect_bad "tabulated" "$tmp/profile-ellipse.json"
 expect_bad "alpha >= -1/2" "$tmp/singular-ellipse.json"
 expect_bad "friction.model" "$tmp/harmonic-ellipse.json"
 expect_bad "system.preset" "$tmp/plate-circle.json"

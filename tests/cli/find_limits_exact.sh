@@ -60,5 +60,31 @@ PY
 fi
 run "$share/problems/ellipse.json" --force 0.3 --pressure power:-0.6
 [[ $rc -eq 2 && $(wc -l < "$tmp/stderr") -eq 1 ]] || fail "ellipse.json --pressure power:-0.6 exited with $rc (want 2, one line)"
+# A tabulated pressure on the plate (docs/manual.md section 6): classify at the pure-sliding
+# direction (1, 0, 0): rdot = -1 + F and J_T = diag(-F, 1 - F - 2 a^2 (M_3/M_1)/(a^2 + b^2)), the
+# Galin formula with 1/(alpha + 2) = M_3/M_1, M_k the profile's moments computed here by hand.
+python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+d['contact']['pressure'] = {'profile': [[0, 1], [0.3, 0.9], [0.7, 0.5], [1, 0.2]]}
+json.dump(d, open(sys.argv[2], 'w'))" "$share/problems/ellipse.json" "$tmp/ellipse-profile.json"
+if "$bin/classify" "$tmp/ellipse-profile.json" --force 0.3 --direction 1,0,0 > "$tmp/profile.json" 2> "$tmp/stderr"; then
+  python3 - "$tmp/profile.json" <<'PY' && echo "ok: classify ellipse with a tabulated pressure" || fail "ellipse with a tabulated pressure: rdot or J_T at (1, 0, 0) is wrong"
+import json, sys
+xi, p = [0, 0.3, 0.7, 1], [1, 0.9, 0.5, 0.2]
+def M(k):
+    s = 0.0
+    for i in range(1, len(xi)):
+        d = (p[i] - p[i - 1]) / (xi[i] - xi[i - 1]); c = p[i - 1] - d * xi[i - 1]
+        s += c * (xi[i] ** (k + 1) - xi[i - 1] ** (k + 1)) / (k + 1) + d * (xi[i] ** (k + 2) - xi[i - 1] ** (k + 2)) / (k + 2)
+    return s
+x = json.load(open(sys.argv[1]))["directions"][0]
+ev = sorted(e[0] for e in x["sphere"]["eigenvalues"])
+assert abs(x["rdot"] + 0.7) < 1e-9, x["rdot"]
+assert abs(ev[1] - (0.7 - 2 * M(3) / M(1) / 1.25)) < 1e-9 and abs(ev[0] + 0.3) < 1e-9, ev
+PY
+else
+  fail "classify ellipse with a tabulated pressure exited with $?: $(head -c 300 "$tmp/stderr")"
+fi
 
 cli_finish "find-limits (exact model)"

@@ -8,7 +8,9 @@
 //    a and b (a circle of radius R is a = b = R). Lengths are in the user's unit.
 //  * Nominal pressure sigma0(r) = (1 - rhat^2)^alpha, rhat^2 = (x/a)^2 + (y/b)^2 <= 1:
 //    uniform (alpha = 0), Hertz/semi-ellipsoidal (alpha = 1/2), Galin (alpha = -1/2), power
-//    (any alpha > -1; the exact model of friction_contact.hpp takes alpha >= -1/2).
+//    (any alpha > -1; the exact model of friction_contact.hpp takes alpha >= -1/2); or a
+//    tabulated profile sigma0 = p(rhat), linear between nodes xi_0 = 0 < ... < xi_n = 1 (the
+//    circle's profile of (37) [Nonlinear Dyn. 2024] on the elliptic level sets rhat = const).
 //    Its scale is irrelevant (it cancels in q); N = integral of sigma dA.
 //  * Optional linear factor sigma = sigma0 (1 + l . r):
 //    - distortion (15)-(16) [Kudra & Awrejcewicz 2013]: a fixed direction gamma' of the
@@ -28,20 +30,34 @@
 //    not change N or kappa (sigma0 is centrally symmetric).
 #include <Eigen/Core>
 #include <string>
+#include <vector>
 
 namespace limitdir {
 
-/// The nominal pressure profile sigma0 = (1 - rhat^2)^alpha.
+/// The nominal pressure profile sigma0 = (1 - rhat^2)^alpha, or a tabulated p(rhat).
 struct NominalPressure {
-  enum class Kind { uniform, hertz, galin, power };
+  enum class Kind { uniform, hertz, galin, power, profile };
   Kind kind = Kind::uniform;
-  double alpha = 0.0;
-  static NominalPressure uniform() { return {Kind::uniform, 0.0}; }
-  static NominalPressure hertz() { return {Kind::hertz, 0.5}; }
+  double alpha = 0.0;  // NaN for a profile
+  std::vector<double> xi, p;  // the profile's nodes (empty for the power family)
+  static NominalPressure uniform() { return {Kind::uniform, 0.0, {}, {}}; }
+  static NominalPressure hertz() { return {Kind::hertz, 0.5, {}, {}}; }
   /// Galin's punch pressure, edge-singular (alpha = -1/2).
-  static NominalPressure galin() { return {Kind::galin, -0.5}; }
-  static NominalPressure power(double alpha) { return {Kind::power, alpha}; }
+  static NominalPressure galin() { return {Kind::galin, -0.5, {}, {}}; }
+  static NominalPressure power(double alpha) { return {Kind::power, alpha, {}, {}}; }
+  /// Linear between the nodes; xi strictly increasing from 0 to 1, p >= 0 finite and not all
+  /// zero (InputError otherwise).
+  static NominalPressure profile(std::vector<double> xi, std::vector<double> p);
+  bool is_profile() const { return kind == Kind::profile; }
+  /// sigma0 at rhat in [0, 1] (unnormalised).
+  double value(double rhat) const;
+  /// M_k = int_0^1 sigma0(u) u^k du (Beta functions for the family, exact piecewise
+  /// polynomial integrals for a profile).
+  double moment(int k) const;
   std::string name() const;
+  bool operator==(const NominalPressure& o) const {
+    return kind == o.kind && (alpha == o.alpha || (alpha != alpha && o.alpha != o.alpha)) && xi == o.xi && p == o.p;
+  }
 };
 
 class Contact {
@@ -72,14 +88,14 @@ class Contact {
   /// sigma(r) (unnormalised, sigma0(0) = 1) at slip direction w; 0 outside the contact.
   double sigma(const Eigen::Vector2d& r, const Eigen::Vector3d& w) const;
 
-  /// N = integral of sigma dA = pi a b/(alpha + 1).
+  /// N = integral of sigma dA = 2 pi a b M_1 = pi a b/(alpha + 1).
   double N() const;
   /// (22) [Kudra & Awrejcewicz 2013]: the centre of pressure at slip direction w,
-  /// diag(a^2, b^2) l/(2 (alpha + 2)).
+  /// diag(a^2, b^2) l M_3/(2 M_1) = diag(a^2, b^2) l/(2 (alpha + 2)).
   Eigen::Vector2d centre_of_pressure(const Eigen::Vector3d& w) const;
   /// kappa = (1/N) integral sigma |r| dA = M2 (a b/N) 4 max(a, b) E(e), e^2 = 1 - (min/max)^2.
   double kappa() const;
-  /// Radial moments M_k = int_0^1 (1 - u^2)^alpha u^k du.
+  /// Radial moments M_k = int_0^1 sigma0(u) u^k du (= int_0^1 (1 - u^2)^alpha u^k du).
   double moment(int k) const;
   std::string description() const;
 
