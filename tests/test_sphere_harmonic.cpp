@@ -120,12 +120,16 @@ double fitted_rate(const std::vector<SphereHarmonicError>& e, int from) {  // -s
 
 TEST_CASE("(82)-(83) [Nonlinear Dyn. 2024]: for a circular contact the sphere-harmonic model is the harmonic model") {
   const int N_max = 6;
-  for (const bool hertz : {false, true}) {
-    const Pressure p = hertz ? Pressure::hertz() : Pressure::uniform();
+  // uniform, Hertz and a tabulated profile (its ICR creases on the node circle rhat = 0.5 too)
+  const std::vector<std::pair<Pressure, NominalPressure>> pressures{
+      {Pressure::uniform(), NominalPressure::uniform()},
+      {Pressure::hertz(), NominalPressure::hertz()},
+      {Pressure::profile({0.0, 0.5, 1.0}, {1.0, 0.8, 0.3}), NominalPressure::profile({0.0, 0.5, 1.0}, {1.0, 0.8, 0.3})}};
+  for (const auto& [p, sigma0] : pressures) {
     for (const double rho : {p.kappa(), 1.0}) {
-      CAPTURE(hertz);
+      CAPTURE(p.name());
       CAPTURE(rho);
-      const auto contact = make_contact_exact_model(Contact::circle(1.0, hertz ? NominalPressure::hertz() : NominalPressure::uniform()), rho);
+      const auto contact = make_contact_exact_model(Contact::circle(1.0, sigma0), rho);
       const auto circle = make_exact_model(p, rho);
       const SphereHarmonicModel full(*contact, N_max);
       for (int N = 1; N <= N_max; ++N) {

@@ -142,11 +142,21 @@ SphereHarmonicOptions sphere_harmonic_options(const FrictionModel& reference) {
     o.odd = !c.has_shift();
     o.mirror_x = l.x() == 0.0;       // the shift follows the sliding direction: mirrored with it
     o.mirror_y = l.y() == 0.0;
-    // "ICR on the contact boundary": rho |cot theta| sqrt(sin^2 phi/a^2 + cos^2 phi/b^2) = 1
+    // "ICR on the contact boundary": rho |cot theta| sqrt(sin^2 phi/a^2 + cos^2 phi/b^2) = 1;
+    // for a tabulated pressure also on each node's level set rhat = xi_i (q less smooth there)
     const double a = c.a(), b = c.b(), rho = exact->rho();
-    o.crease = [a, b, rho](double phi) {
-      const double t = std::atan(rho * std::hypot(std::sin(phi) / a, std::cos(phi) / b));
-      return std::vector<double>{-t, t};
+    std::vector<double> levels{1.0};
+    const std::vector<double>& xi = c.pressure().xi;
+    for (std::size_t i = 1; i + 1 < xi.size(); ++i) levels.push_back(xi[i]);
+    o.crease = [a, b, rho, levels](double phi) {
+      std::vector<double> cuts;
+      for (const double level : levels) {
+        const double t = std::atan(rho * std::hypot(std::sin(phi) / a, std::cos(phi) / b) / level);
+        cuts.push_back(-t);
+        cuts.push_back(t);
+      }
+      std::sort(cuts.begin(), cuts.end());
+      return cuts;
     };
   } else if (const auto* axi = dynamic_cast<const AxisymmetricModel*>(&reference)) {
     o.odd = o.mirror_x = o.mirror_y = true;  // q = -(w1 C, w2 C, (kappa/rho) w3 S), C, S even in w3
