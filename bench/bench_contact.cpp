@@ -24,6 +24,9 @@ const Contact uniform_ellipse = Contact::ellipse(1.0, 0.5, NominalPressure::unif
 const Contact distorted = hertz_ellipse.with_distortion(0.8, 1.0);
 const Contact shifted = hertz_ellipse.with_shift(0.5);
 const Contact power_ellipse = Contact::ellipse(1.0, 0.5, NominalPressure::power(1.5));
+// a tabulated profile (docs/manual.md section 6): closed-form pieces per ray, adaptive angles
+const Contact profile_ellipse =
+    Contact::ellipse(1.0, 0.5, NominalPressure::profile({0.0, 0.3, 0.7, 1.0}, {1.0, 0.9, 0.5, 0.2}));
 }  // namespace
 
 BENCHMARK_CAPTURE(run, hertz_ellipse_q_and_jacobian, hertz_ellipse, true)->Unit(benchmark::kMicrosecond);
@@ -32,4 +35,6 @@ BENCHMARK_CAPTURE(run, uniform_ellipse_q_and_jacobian, uniform_ellipse, true)->U
 BENCHMARK_CAPTURE(run, distorted_hertz_q_and_jacobian, distorted, true)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(run, shifted_hertz_q_and_jacobian, shifted, true)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(run, power_ellipse_q_and_jacobian, power_ellipse, true)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(run, profile_ellipse_q_and_jacobian, profile_ellipse, true)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(run, profile_ellipse_q, profile_ellipse, false)->Unit(benchmark::kMicrosecond);
 BENCHMARK_MAIN();
