@@ -208,6 +208,6 @@ TEST_CASE("Sect. 7.4: the regions of the disc (N = 2) from F = 0 carry Cases 4, 
   ball.friction.degree = 2;
   ball.force = 0.5;
   const Diagram dl = sweep(parameter_family(ball, "lambda"), 2.0, 3.0);
-  const json report = diagram_report(ball, dl);  // kept: a range-for over .at() of a temporary dangles
-  for (const json& r : report.at("regions")) CHECK(r.at("case").is_null());
+  const json ball_report = diagram_report(ball, dl);  // kept: a range-for over .at() of a temporary dangles
+  for (const json& r : ball_report.at("regions")) CHECK(r.at("case").is_null());
 }
