@@ -27,7 +27,7 @@ import time
 SEED = 20261123
 # Seconds per case: the slowest valid case (a sweep with --checks 10000 or a survey) takes a
 # few seconds on one loaded core (~6 s); an app that ignores a bound runs far longer. A
-# sanitizer build, ~3-5x slower, scales it by LIMITDIR_FUZZ_TIME_SCALE (tests/CMakeLists.txt).
+# sanitizer build, ~20x slower, scales it by LIMITDIR_FUZZ_TIME_SCALE (tests/CMakeLists.txt).
 TIME_BOUND = 20 * float(os.environ.get("LIMITDIR_FUZZ_TIME_SCALE", "1"))
 ALLOWED = {0, 2, 3}
 
