@@ -235,9 +235,6 @@ class Search {
       : system_(system), F_(F), limits_(limits), opt_(opt) {
     for (const SingularPoint& sp : limits_.singular_points)
       capture_.push_back({capture_radius(sp.w, -1.0), capture_radius(sp.w, 1.0)});
-    for (std::size_t i = 0; i < capture_.size(); ++i)
-      for (int k = 0; k < 2; ++k)
-        if (capture_[i][k] == 0.0) capture_[i][k] = turn_capture_radius(limits_.singular_points[i].w, k ? 1.0 : -1.0);
   }
   OrbitSearch run();
 
@@ -250,8 +247,8 @@ class Search {
   Fate follow(const Eigen::Vector3d& seed, double sign);
   std::optional<Fate> at_zero(const Eigen::Vector3d& w, double sign);
   bool at_singular_point(const Eigen::Vector3d& w, double sign) const;
-  double capture_radius(const Eigen::Vector3d& p, double sign) const;
-  double turn_capture_radius(const Eigen::Vector3d& p, double sign);
+  double capture_radius(const Eigen::Vector3d& p, double sign);
+  bool crossed_inwards(const Eigen::Vector3d& p, double r, double sign) const;
   bool turn_contracts(const Eigen::Vector3d& p, double r, double sign);
   bool captured(const Eigen::Vector3d& w, double sign, double radius) const;
   /// tol: the integrator's tolerance (0: newton_tol with the divergence, else search_tol)
@@ -310,35 +307,50 @@ bool Search::at_singular_point(const Eigen::Vector3d& w, double sign) const {
   return false;
 }
 
-// The capture disc of the singular point p in the time direction sign (0 when there is none):
-// the geodesic distance r to p decreases, dr/dtau = sign V*(w) . e_r < 0, on the sampled circles
-// w = cos(r) p + sin(r) e(t), e_r = dw/dr = -sin(r) p + cos(r) e(t).
-double Search::capture_radius(const Eigen::Vector3d& p, double sign) const {
-  Eigen::Vector3d e1 = p.unitOrthogonal(), e2 = p.cross(e1);
+// A point of the circle of geodesic radius r about p at angle t (e1, e2 an orthonormal basis
+// of the tangent plane at p): w = cos(r) p + sin(r) e(t), with the unit radial direction
+// e_r = dw/dr and the angular direction e_phi there.
+struct CirclePoint {
+  Eigen::Vector3d w, e_r, e_phi;
+  CirclePoint(const Eigen::Vector3d& p, const Eigen::Vector3d& e1, const Eigen::Vector3d& e2, double r, double t) {
+    const Eigen::Vector3d e = std::cos(t) * e1 + std::sin(t) * e2;
+    w = std::cos(r) * p + std::sin(r) * e;
+    e_r = -std::sin(r) * p + std::cos(r) * e;
+    e_phi = -std::sin(t) * e1 + std::cos(t) * e2;
+  }
+};
+
+// The largest radius r_min 2^k <= capture_radius_max such that `holds` on every circle from
+// r_min up to it; 0 when it fails on the first.
+template <class Holds>
+double largest_disc(double r_min, const Holds& holds) {
   double accepted = 0.0;
-  for (double r = singular_capture; r <= capture_radius_max; r *= 2.0) {
-    for (int k = 0; k < capture_angles; ++k) {
-      const double t = 2.0 * pi * k / capture_angles;
-      const Eigen::Vector3d e = std::cos(t) * e1 + std::sin(t) * e2;
-      const Eigen::Vector3d w = std::cos(r) * p + std::sin(r) * e;
-      const Eigen::Vector3d e_r = -std::sin(r) * p + std::cos(r) * e;
-      const Eigen::Vector3d V = system_.spherical(w, F_);
-      if (!(-sign * V.dot(e_r) > capture_margin * V.norm())) return accepted;
-    }
+  for (double r = r_min; r <= capture_radius_max; r *= 2.0) {
+    if (!holds(r)) return accepted;
     accepted = r;
   }
   return accepted;
 }
 
-// The turn capture disc of the singular point p in the time direction sign (0 when there is
-// none): see turn_capture_min.
-double Search::turn_capture_radius(const Eigen::Vector3d& p, double sign) {
-  double accepted = 0.0;
-  for (double r = turn_capture_min; r <= capture_radius_max; r *= 2.0) {
-    if (!turn_contracts(p, r, sign)) return accepted;
-    accepted = r;
+// The capture disc of the singular point p in the time direction sign (0 when there is none):
+// the disc whose circles V* crosses inwards all round (capture_margin) or, failing that, the
+// turn capture disc (turn_capture_min).
+double Search::capture_radius(const Eigen::Vector3d& p, double sign) {
+  const double inwards = largest_disc(singular_capture, [&](double r) { return crossed_inwards(p, r, sign); });
+  if (inwards > 0.0) return inwards;
+  return largest_disc(turn_capture_min, [&](double r) { return turn_contracts(p, r, sign); });
+}
+
+// The geodesic distance r to p decreases, dr/dtau = sign V*(w) . e_r < 0, at the samples of the
+// circle of radius r.
+bool Search::crossed_inwards(const Eigen::Vector3d& p, double r, double sign) const {
+  const Eigen::Vector3d e1 = p.unitOrthogonal(), e2 = p.cross(e1);
+  for (int k = 0; k < capture_angles; ++k) {
+    const CirclePoint c(p, e1, e2, r, 2.0 * pi * k / capture_angles);
+    const Eigen::Vector3d V = system_.spherical(c.w, F_);
+    if (!(-sign * V.dot(c.e_r) > capture_margin * V.norm())) return false;
   }
-  return accepted;
+  return true;
 }
 
 // On the circle of geodesic radius r about p: V* winds about p, and the trajectory from the
@@ -347,16 +359,14 @@ bool Search::turn_contracts(const Eigen::Vector3d& p, double r, double sign) {
   const Eigen::Vector3d e1 = p.unitOrthogonal(), e2 = p.cross(e1);
   double orientation = 0, slowest = std::numeric_limits<double>::infinity();
   for (int k = 0; k < capture_angles; ++k) {
-    const double t = 2.0 * pi * k / capture_angles;
-    const Eigen::Vector3d w = std::cos(r) * p + std::sin(r) * (std::cos(t) * e1 + std::sin(t) * e2);
-    const Eigen::Vector3d e_phi = -std::sin(t) * e1 + std::cos(t) * e2;  // tangent at w, about p
-    const Eigen::Vector3d V = system_.spherical(w, F_);
-    const double angular = sign * V.dot(e_phi);
+    const CirclePoint c(p, e1, e2, r, 2.0 * pi * k / capture_angles);
+    const Eigen::Vector3d V = system_.spherical(c.w, F_);
+    const double angular = sign * V.dot(c.e_phi);
     if (k == 0) orientation = angular > 0 ? 1.0 : -1.0;
     if (!(orientation * angular > capture_margin * V.norm())) return false;
     slowest = std::min(slowest, std::abs(angular));
   }
-  const Eigen::Vector3d w0 = std::cos(r) * p + std::sin(r) * e1;
+  const Eigen::Vector3d w0 = CirclePoint(p, e1, e2, r, 0.0).w;
   const Section sec = section_at(w0, sign * system_.spherical(w0, F_));
   // one turn takes 2 pi sin(r)/(angular speed) at most; twice that bounds the return
   const std::optional<Return> back = return_map(sec, 0.0, sign, false, 4.0 * pi * std::sin(r) / slowest, newton_tol);
@@ -661,17 +671,19 @@ std::vector<ClosedOrbit> orbits_encircling(const OrbitSearch& search, const Eige
   const Eigen::Vector3d u = w.normalized(), e1 = u.unitOrthogonal(), e2 = u.cross(e1);
   for (const ClosedOrbit& o : search.orbits) {
     // the winding of the polyline about u in the gnomonic chart of the hemisphere w . u > 0
-    // (the polyline's chords turn by far less than pi: 128+ samples of a smooth closed curve)
-    bool inside = !o.polyline.empty();
+    // (the polyline's chords turn by far less than pi: 128+ samples of a smooth closed curve);
+    // the chart's angle of a point is atan2(w . e2, w . e1), the same for w and w/(w . u)
+    const bool inside = !o.polyline.empty() && std::all_of(o.polyline.begin(), o.polyline.end(),
+                                                           [&](const Eigen::Vector3d& x) { return x.dot(u) > 0; });
+    if (!inside) continue;
+    std::vector<double> angle;
+    for (const Eigen::Vector3d& x : o.polyline) angle.push_back(std::atan2(x.dot(e2), x.dot(e1)));
     double turn = 0;
-    for (std::size_t i = 0; inside && i < o.polyline.size(); ++i) {
-      const Eigen::Vector3d& a = o.polyline[i];
-      const Eigen::Vector3d& b = o.polyline[(i + 1) % o.polyline.size()];
-      if (!(a.dot(u) > 0 && b.dot(u) > 0)) inside = false;
-      const double d = std::atan2(b.dot(e2) / b.dot(u), b.dot(e1) / b.dot(u)) - std::atan2(a.dot(e2) / a.dot(u), a.dot(e1) / a.dot(u));
+    for (std::size_t i = 0; i < angle.size(); ++i) {
+      const double d = angle[(i + 1) % angle.size()] - angle[i];
       turn += d - 2 * pi * std::round(d / (2 * pi));
     }
-    if (inside && std::abs(std::lround(turn / (2 * pi))) == 1) out.push_back(o);
+    if (std::abs(std::lround(turn / (2 * pi))) == 1) out.push_back(o);
   }
   return out;
 }

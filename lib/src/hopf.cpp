@@ -74,10 +74,6 @@ HopfOrbits orbits_at_hopf(const ParameterFamily& family, const Event& hopf, doub
   return out;
 }
 
-}  // namespace limitdir
-
-namespace limitdir {
-
 namespace {
 
 // The gap between the event at p and its nearest neighbour in the diagram (another event or an
