@@ -5,7 +5,7 @@
 // sides) and the mean-square deviation of omega from the W1 run (the paper's objective).
 #include <benchmark/benchmark.h>
 
-#include "limitdir/celt.hpp"
+#include "limitdir/celt/celt.hpp"
 
 using namespace limitdir;
 

@@ -1,13 +1,13 @@
 // Closed orbits (docs/manual.md section 9): the orbit search on the shifted disc (2) [Kireenkov]
 // at F = 0 (exact model, uniform pressure, rho = kappa, j = 1/2, k = 0.5; forward, as in
-// test_closed_orbits.cpp), and find-limits with and without the closed-orbit handling: the
+// dynamics/test_closed_orbits.cpp), and find-limits with and without the closed-orbit handling: the
 // disc (the exclusion, free) and share/problems/general.json (the search, harmonic N = 3).
 #include <benchmark/benchmark.h>
 
-#include "limitdir/closed_orbits.hpp"
-#include "limitdir/contact.hpp"
-#include "limitdir/friction_contact.hpp"
-#include "limitdir/limits.hpp"
+#include "limitdir/dynamics/closed_orbits.hpp"
+#include "limitdir/contact/shape.hpp"
+#include "limitdir/friction/contact_model.hpp"
+#include "limitdir/analysis/find_limits.hpp"
 
 using namespace limitdir;
 

@@ -1,4 +1,4 @@
-// The exact integral model of an elliptic contact (friction_contact.hpp), issue 9 target:
+// The exact integral model of an elliptic contact (friction/contact_model.hpp), issue 9 target:
 // q with its Jacobian for an ellipse with Hertz pressure <= 10 us (mean over random slip
 // directions; the ICR near the contact boundary costs more, pure slide less).
 #include <benchmark/benchmark.h>
@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "limitdir/friction_contact.hpp"
+#include "limitdir/friction/contact_model.hpp"
 
 using namespace limitdir;
 

@@ -1,12 +1,12 @@
-// The closed-form approximate models of an elliptic contact (friction_contact_approx.hpp):
+// The closed-form approximate models of an elliptic contact (friction/contact_approx.hpp):
 // q with its Jacobian for P3 (48) and W (51) on a Hertz ellipse b = 0.5 (mean over random slip
 // directions), next to the exact model they approximate (bench_contact.cpp) for scale.
 #include <benchmark/benchmark.h>
 
 #include "bench_directions.hpp"
 
-#include "limitdir/friction_contact.hpp"
-#include "limitdir/friction_contact_approx.hpp"
+#include "limitdir/friction/contact_model.hpp"
+#include "limitdir/friction/contact_approx.hpp"
 
 using namespace limitdir;
 

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "limitdir/diagram_io.hpp"
+#include "limitdir/report/diagram_io.hpp"
 #include "synthetic_diagram.hpp"
 
 namespace {

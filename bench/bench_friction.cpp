@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "limitdir/friction.hpp"
+#include "limitdir/friction/model.hpp"
 
 using namespace limitdir;
 

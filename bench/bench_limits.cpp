@@ -4,7 +4,7 @@
 // general-system proof is in bench_proof).
 #include <benchmark/benchmark.h>
 
-#include "limitdir/limits.hpp"
+#include "limitdir/analysis/find_limits.hpp"
 
 using namespace limitdir;
 

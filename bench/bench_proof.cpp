@@ -7,9 +7,9 @@
 
 #include <cmath>
 
-#include "limitdir/limits.hpp"
-#include "limitdir/proof.hpp"
-#include "limitdir/problem.hpp"
+#include "limitdir/analysis/find_limits.hpp"
+#include "limitdir/limits/proof.hpp"
+#include "limitdir/system/problem.hpp"
 
 using namespace limitdir;
 

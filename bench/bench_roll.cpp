@@ -5,8 +5,8 @@
 
 #include <cmath>
 
-#include "limitdir/rolling_sphere.hpp"
-#include "limitdir/rolling_sphere_io.hpp"
+#include "limitdir/rolling/sphere.hpp"
+#include "limitdir/rolling/sphere_io.hpp"
 
 using namespace limitdir;
 

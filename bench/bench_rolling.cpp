@@ -6,8 +6,8 @@
 #include <random>
 #include <vector>
 
-#include "limitdir/rolling_cone.hpp"
-#include "limitdir/rolling_solvers.hpp"
+#include "limitdir/rolling/cone.hpp"
+#include "limitdir/rolling/solvers.hpp"
 #include "rolling_reference.hpp"
 #ifdef LIMITDIR_HAVE_SICONOS
 #include "siconos_oracle.hpp"

@@ -5,9 +5,9 @@
 // find_limit_directions. Counters: accepted steps per trajectory.
 #include <benchmark/benchmark.h>
 
-#include "limitdir/limits.hpp"
-#include "limitdir/simulate.hpp"
-#include "limitdir/system.hpp"
+#include "limitdir/analysis/find_limits.hpp"
+#include "limitdir/dynamics/simulate.hpp"
+#include "limitdir/system/system.hpp"
 
 using namespace limitdir;
 

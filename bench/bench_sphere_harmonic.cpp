@@ -1,12 +1,12 @@
-// The sphere-harmonic model (friction_sphere_harmonic.hpp, docs/manual.md section 8): the
+// The sphere-harmonic model (friction/sphere_harmonic.hpp, docs/manual.md section 8): the
 // one-time cost of its coefficients (reference evaluations of the exact contact model) and
 // the evaluation of q and its Jacobian (O(N^2) polynomial terms) for N = 4, 8, 12.
 #include <benchmark/benchmark.h>
 
 #include "bench_directions.hpp"
 
-#include "limitdir/friction_contact.hpp"
-#include "limitdir/friction_sphere_harmonic.hpp"
+#include "limitdir/friction/contact_model.hpp"
+#include "limitdir/friction/sphere_harmonic.hpp"
 
 using namespace limitdir;
 

@@ -3,7 +3,7 @@
 // on [-1.5, 1.5], through the continuum at F = 0: <= 50 ms.
 #include <benchmark/benchmark.h>
 
-#include "limitdir/continuation.hpp"
+#include "limitdir/continuation/continuation.hpp"
 
 using namespace limitdir;
 

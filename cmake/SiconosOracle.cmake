@@ -1,5 +1,5 @@
 # Siconos numerics (Debian libsiconos-numerics-dev, scripts/install-deps.sh): a test-only oracle
-# for the rolling friction cone, used by tests/test_rolling_siconos.cpp and bench/bench_rolling.cpp.
+# for the rolling friction cone, used by tests/rolling/test_rolling_siconos.cpp and bench/bench_rolling.cpp.
 # Sets LIMITDIR_HAVE_SICONOS in the including directory and, once, defines the interface target
 # limitdir_siconos_oracle when the header and the library are found.
 find_path(SICONOS_NUMERICS_INCLUDE_DIR siconos/numerics/projectionOnRollingCone.h)

@@ -18,6 +18,7 @@ packages=(
   libxml2-utils             # tests only: xmllint checks that plot's SVG figures are well-formed XML (tests/cli/plot.sh)
   help2man                  # man pages of the apps from their --help at build time (cmake/ManPages.cmake; skipped without it)
   librsvg2-bin              # tests only: rsvg-convert renders plot's SVG figures to PNG for pixel checks (tests/cli/plot.sh)
+  universal-ctags           # tests only: measures the length of every function and class body (tests/layout/check_body_length.sh)
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,9 +1,9 @@
 #pragma once
 // Reference computations for the tests of limit directions and their classification
-// (test_limits.cpp, test_classify.cpp). Everything here is written independently of
-// lib/src/system.cpp, limits.cpp and classify.cpp: the field F(w) = M^-1 (q(w) + F d + e) is
-// assembled from M, the load and the friction model's q (verified in test_models.cpp,
-// test_jacobian.cpp, test_harmonic.cpp); the limit directions are found by a brute-force
+// (limits/test_limits.cpp, limits/test_classify.cpp). Everything here is written independently of
+// lib/src/system/system.cpp, limits/limits.cpp and limits/classify.cpp: the field F(w) = M^-1 (q(w) + F d + e) is
+// assembled from M, the load and the friction model's q (verified in friction/test_models.cpp,
+// friction/test_jacobian.cpp, friction/test_harmonic.cpp); the limit directions are found by a brute-force
 // multistart Newton iteration with finite-difference Jacobians in tangent coordinates.
 #include <Eigen/Dense>
 
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "limitdir/friction.hpp"
+#include "limitdir/friction/model.hpp"
 
 namespace ref {
 

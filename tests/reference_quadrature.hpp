@@ -35,7 +35,7 @@
 // Output: q = (Q_x, Q_y, T_z/rho) / (mu P) for x_o = (u_x, u_y, rho omega_z) (5), with
 // P = int p dA (19) computed by the same nested quadrature.
 //
-// Accuracy (verified in test_exact_model.cpp, "Reference quadrature of (23) ..."): the error
+// Accuracy (verified in friction/test_exact_model.cpp, "Reference quadrature of (23) ..."): the error
 // is ~1e-15 |q| (observed <= 1.3e-15 |q| against the Hertz closed forms (62)-(63), (40)-(41),
 // other splittings, a tighter tolerance and the literal form of (20)). It is an ABSOLUTE
 // accuracy relative to |q|: a component much smaller than |q| (Q at eps = 1e-6, T at

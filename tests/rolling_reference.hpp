@@ -9,8 +9,8 @@
 #include <cmath>
 #include <random>
 
-#include "limitdir/rolling_cone.hpp"
-#include "limitdir/rolling_solvers.hpp"
+#include "limitdir/rolling/cone.hpp"
+#include "limitdir/rolling/solvers.hpp"
 
 namespace rolling_reference {
 
@@ -127,7 +127,7 @@ inline SphereStep sphere_first_step(double mu, double mu_r, double U, double Ome
   SphereStep s;
   s.problem.W = H * Minv.asDiagonal() * H.transpose();
   s.problem.q = H * v;
-  s.problem.cones = {RollingCone{mu, mu_r / ell}};  // dimensionless mu_r (rolling_cone.hpp)
+  s.problem.cones = {RollingCone{mu, mu_r / ell}};  // dimensionless mu_r (rolling/cone.hpp)
   s.mgh = m * g * h;
   return s;
 }

@@ -15,7 +15,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "limitdir/rolling_solvers.hpp"
+#include "limitdir/rolling/solvers.hpp"
 
 namespace siconos_oracle {
 

@@ -1,5 +1,5 @@
 #pragma once
-// A large synthetic bifurcation diagram for diagram_differences (test_diagram_io.cpp,
+// A large synthetic bifurcation diagram for diagram_differences (report/test_diagram_io.cpp,
 // bench_diagram_diff.cpp): `n_branches` smooth branches w_b(p) over p in [0, n_events], sampled
 // at every integer p, and `n_events` tangencies at p = k + 1/2 on branch k mod n_branches, each
 // with the direction of its branch there; one region between consecutive events.
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <string>
 
-#include "limitdir/continuation.hpp"
+#include "limitdir/continuation/continuation.hpp"
 
 namespace limitdir::testing {
 

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "cli.hpp"
-#include "limitdir/celt.hpp"
-#include "limitdir/errors.hpp"
+#include "limitdir/celt/celt.hpp"
+#include "limitdir/core/errors.hpp"
 
 namespace po = limitdir::cli::po;
 

@@ -12,12 +12,12 @@
 #include <vector>
 
 #include "cli.hpp"
-#include "limitdir/continuation.hpp"
-#include "limitdir/diagram_io.hpp"
-#include "limitdir/errors.hpp"
-#include "limitdir/problem_input.hpp"
-#include "limitdir/report.hpp"
-#include "limitdir/system.hpp"
+#include "limitdir/continuation/continuation.hpp"
+#include "limitdir/report/diagram_io.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/system/problem_input.hpp"
+#include "limitdir/report/report.hpp"
+#include "limitdir/system/system.hpp"
 
 namespace po = limitdir::cli::po;
 

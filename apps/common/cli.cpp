@@ -17,9 +17,9 @@
 #include <system_error>
 #include <vector>
 
-#include "limitdir/errors.hpp"
-#include "limitdir/json_input.hpp"
-#include "limitdir/version.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/core/json_input.hpp"
+#include "limitdir/core/version.hpp"
 
 namespace limitdir::cli {
 

@@ -18,8 +18,8 @@
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
 
-#include "limitdir/limits.hpp"
-#include "limitdir/problem.hpp"
+#include "limitdir/analysis/find_limits.hpp"
+#include "limitdir/system/problem.hpp"
 
 namespace limitdir::cli {
 
@@ -127,7 +127,7 @@ Level required_level(const po::variables_map& vm);
 Output certified(std::string text, const Certificate& certificate, Level required, const std::string& what = "");
 
 /// Declares --format FORMAT: json (the default, the report's schema) or text (a compact table
-/// for people, text_report.hpp; docs/manual.md section 5).
+/// for people, report/text_report.hpp; docs/manual.md section 5).
 void add_format_option(po::options_description& options);
 /// True when --format text was given; InputError for a format other than json or text.
 bool text_format(const po::variables_map& vm);

@@ -3,7 +3,7 @@
 // by text: the same parameter and range, the same events (kind, location, directions, in any
 // order), the same regions and the same branches as curves in (p, w), whatever their ids,
 // order and sampling, with the same types of points along them (diagram_differences,
-// diagram_io.hpp). Prints
+// report/diagram_io.hpp). Prints
 // {"schema": "limitdir.diagram-diff/1", "a", "b", "event_rtol", "event_atol", "curve_tol", "equal",
 //  "differences": [...]} and exits 0 when they agree, 1 when they differ, 2 on bad input
 // (docs/manual.md section 5).
@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "cli.hpp"
-#include "limitdir/diagram_io.hpp"
-#include "limitdir/errors.hpp"
-#include "limitdir/version.hpp"
+#include "limitdir/report/diagram_io.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/core/version.hpp"
 
 namespace po = limitdir::cli::po;
 

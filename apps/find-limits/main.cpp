@@ -7,12 +7,12 @@
 #include <string>
 
 #include "cli.hpp"
-#include "limitdir/errors.hpp"
-#include "limitdir/problem_input.hpp"
-#include "limitdir/limits.hpp"
-#include "limitdir/report.hpp"
-#include "limitdir/system.hpp"
-#include "limitdir/text_report.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/system/problem_input.hpp"
+#include "limitdir/analysis/find_limits.hpp"
+#include "limitdir/report/report.hpp"
+#include "limitdir/system/system.hpp"
+#include "limitdir/report/text_report.hpp"
 
 namespace po = limitdir::cli::po;
 

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "cli.hpp"
-#include "limitdir/errors.hpp"
-#include "limitdir/problem_input.hpp"
-#include "limitdir/report.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/system/problem_input.hpp"
+#include "limitdir/report/report.hpp"
 
 namespace po = limitdir::cli::po;
 

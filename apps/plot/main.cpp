@@ -1,5 +1,5 @@
 // plot [REPORT] [--y theta|psi|w1|w2|w3|rdot] [--view w1|w2|w3] [--time t|tau] [--width W] [--height H]
-// Draws a limitdir report as a standalone SVG on standard output (plot.hpp, docs/manual.md
+// Draws a limitdir report as a standalone SVG on standard output (plot/plot.hpp, docs/manual.md
 // section 11): a bifurcation diagram (sweep-force), the limit directions of one load on the
 // sphere with the field V* (find-limits), the friction laws (friction-model) or the time
 // history of a simulation (simulate). REPORT is a file or - (standard input, the default).
@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "cli.hpp"
-#include "limitdir/errors.hpp"
-#include "limitdir/json_input.hpp"
-#include "limitdir/plot.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/core/json_input.hpp"
+#include "limitdir/plot/plot.hpp"
 
 namespace po = limitdir::cli::po;
 

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "cli.hpp"
-#include "limitdir/errors.hpp"
-#include "limitdir/rolling_sphere_io.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/rolling/sphere_io.hpp"
 
 namespace po = limitdir::cli::po;
 

@@ -14,21 +14,21 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
-#include "limitdir/errors.hpp"
-#include "limitdir/problem_input.hpp"
-#include "limitdir/limits.hpp"
-#include "limitdir/report.hpp"
-#include "limitdir/report_numbers.hpp"
-#include "limitdir/simulate.hpp"
-#include "limitdir/system.hpp"
-#include "limitdir/version.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/system/problem_input.hpp"
+#include "limitdir/analysis/find_limits.hpp"
+#include "limitdir/report/report.hpp"
+#include "limitdir/report/numbers.hpp"
+#include "limitdir/dynamics/simulate.hpp"
+#include "limitdir/system/system.hpp"
+#include "limitdir/core/version.hpp"
 
 namespace po = limitdir::cli::po;
 using json = nlohmann::json;
 
 namespace {
 
-/// -0 and subnormals as 0 (report_numbers.hpp, docs/manual.md section 5).
+/// -0 and subnormals as 0 (report/numbers.hpp, docs/manual.md section 5).
 json vec(const Eigen::Vector3d& v) {
   const Eigen::Vector3d x = limitdir::report_vector(v);
   return json::array({x[0], x[1], x[2]});

@@ -11,12 +11,12 @@
 #include <string>
 
 #include "cli.hpp"
-#include "limitdir/continuation.hpp"
-#include "limitdir/diagram_io.hpp"
-#include "limitdir/hopf.hpp"
-#include "limitdir/errors.hpp"
-#include "limitdir/problem_input.hpp"
-#include "limitdir/text_report.hpp"
+#include "limitdir/continuation/continuation.hpp"
+#include "limitdir/report/diagram_io.hpp"
+#include "limitdir/continuation/hopf.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/system/problem_input.hpp"
+#include "limitdir/report/text_report.hpp"
 
 namespace po = limitdir::cli::po;
 

@@ -57,7 +57,7 @@ expect_bad "too many" "$disc" "$disc"
 
 # Hostile JSON, in every app: nesting deep enough to exhaust a recursive reader's stack, a key
 # given twice (JSON leaves the value undefined), and an endless standard input; each ends in a
-# one-line error, exit 2, within the input bound (json_input.hpp).
+# one-line error, exit 2, within the input bound (core/json_input.hpp).
 python3 -c "print('[' * 100000 + ']' * 100000)" >"$tmp/deep.json"
 problem duplicate.json "{$head, \"force\": \"x\", \"force\": 0.3, \"friction\": {\"model\": \"exact\"}}"
 problem duplicate-nested.json "{$head, \"friction\": {\"model\": \"exact\", \"model\": \"harmonic\"}}"

@@ -32,7 +32,7 @@ W_TOL = 0.02  # a linear interpolation between branch points cuts the curve's be
 
 
 def problem_at(diagram, p):
-    """The embedded problem with the swept parameter set to p (continuation.hpp)."""
+    """The embedded problem with the swept parameter set to p (continuation/continuation.hpp)."""
     problem = json.loads(json.dumps(diagram["problem"]))
     name = diagram["parameter"]
     if name == "force":

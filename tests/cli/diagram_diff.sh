@@ -80,7 +80,7 @@ for e in d["bifurcations"]:
 expect 0 true "" "$tmp/a.json" "$tmp/reordered.json"
 # Every other point of every branch dropped (the ends kept): the dropped points lie off the
 # coarser chords by their sagitta, far more than --curve-tol 1e-6, but within the sampling
-# allowance of those chords (diagram_io.hpp): sampling is not a difference.
+# allowance of those chords (report/diagram_io.hpp): sampling is not a difference.
 transform "$tmp/a.json" "$tmp/thinned.json" '
 for b in d["branches"]:
     b["points"] = b["points"][::2] + ([b["points"][-1]] if len(b["points"]) % 2 == 0 else [])'

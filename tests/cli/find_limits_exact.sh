@@ -42,7 +42,7 @@ done
 
 # Galin's pressure on the elliptic plate (docs/manual.md section 6): accepted, checked, and the
 # pure-sliding limit directions (+-1, 0, 0) with rdot = -1 + F and -1 - F (q = -w there) and the
-# closed-form eigenvalues of (1, 0, 0) (tests/test_contact_systems.cpp).
+# closed-form eigenvalues of (1, 0, 0) (tests/limits/test_contact_systems.cpp).
 run "$share/problems/ellipse.json" --force 0.3 --pressure galin
 if [[ $rc -ne 0 ]]; then
   fail "find-limits ellipse.json --pressure galin exited with $rc: $(head -c 400 "$tmp/stderr")"

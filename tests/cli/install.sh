@@ -34,8 +34,8 @@ check_tree() {
       grep -q "^\.TH \"\?${name^^}" "$r/share/man/man1/$name.1" 2>/dev/null || fail "$r/share/man/man1/$name.1: no man page"
     fi
   done
-  for file in "$lib/liblimitdir.so.$version" include/limitdir/limits.hpp include/limitdir/version.hpp \
-    include/limitdir/text_report.hpp "$lib/cmake/limitdir/limitdirConfig.cmake" \
+  for file in "$lib/liblimitdir.so.$version" include/limitdir/limitdir.hpp include/limitdir/limits/limits.hpp \
+    include/limitdir/core/version.hpp include/limitdir/report/text_report.hpp "$lib/cmake/limitdir/limitdirConfig.cmake" \
     share/limitdir/schemas/problem.schema.json share/limitdir/schemas/limits.schema.json share/limitdir/problems/disc.json; do
     [[ -f $r/$file ]] || fail "$r/$file is not installed"
   done
@@ -64,6 +64,41 @@ run_installed() {
   echo "ok: $where: find-limits --version and on the installed disc.json"
 }
 run_installed "$root" "cmake --install"
+
+# A program of a user of the installed library: find_package(limitdir), the umbrella header
+# <limitdir/limitdir.hpp>, one part's header by its path, and the library's answer on the
+# installed disc.json at F = 1.2 (Case 1 of Sect. 7.4: two limit directions).
+mkdir -p "$tmp/consumer"
+cat >"$tmp/consumer/CMakeLists.txt" <<'CMAKE'
+cmake_minimum_required(VERSION 3.20)
+project(consumer LANGUAGES CXX)
+set(CMAKE_CXX_STANDARD 17)
+find_package(limitdir REQUIRED)
+add_executable(consumer main.cpp)
+target_link_libraries(consumer PRIVATE limitdir::limitdir)
+CMAKE
+cat >"$tmp/consumer/main.cpp" <<'CPP'
+#include <iostream>
+#include <limitdir/limitdir.hpp>
+#include <limitdir/analysis/find_limits.hpp>
+int main(int argc, char** argv) {
+  if (argc != 2) return 2;
+  const limitdir::System system = limitdir::make_system(limitdir::load_problem(argv[1]));
+  const limitdir::LimitSet set = limitdir::find_limit_directions(system, 1.2);
+  std::cout << set.directions.size() << " " << limitdir::to_string(set.certificate.level) << "\n";
+  return 0;
+}
+CPP
+if cmake -S "$tmp/consumer" -B "$tmp/consumer/build" -DCMAKE_PREFIX_PATH="$root" -DCMAKE_BUILD_TYPE=Release \
+     -DCMAKE_BUILD_RPATH="$root/lib" >"$tmp/consumer.log" 2>&1 &&
+   cmake --build "$tmp/consumer/build" >>"$tmp/consumer.log" 2>&1; then
+  got=$(env -u LD_LIBRARY_PATH "$tmp/consumer/build/consumer" "$root/share/limitdir/problems/disc.json" 2>&1) ||
+    fail "the consumer program failed: $got"
+  [[ ${got%% *} == 2 ]] || fail "the consumer program finds '$got' at F = 1.2, not the two limit directions of Case 1"
+  echo "ok: find_package(limitdir) and <limitdir/limitdir.hpp> build a program that finds $got"
+else
+  fail "a program with find_package(limitdir) and <limitdir/limitdir.hpp> did not build: $(tail -c 800 "$tmp/consumer.log")"
+fi
 
 # The Debian package (cpack -G DEB, ~4 s): the same tree under /usr.
 if command -v cpack >/dev/null && command -v dpkg-deb >/dev/null; then

@@ -181,7 +181,7 @@ expect_bad "--height" "$tmp/diagram.json" --height 20000
 expect_bad "--width" "$tmp/diagram.json" --width 8x
 expect_bad "one REPORT" "$tmp/diagram.json" "$tmp/limits.json"
 expect_bad "unrecognised option" "$tmp/diagram.json" --colour red
-# the bounds of every JSON input (json_input.hpp): nesting, repeated keys, size
+# the bounds of every JSON input (core/json_input.hpp): nesting, repeated keys, size
 python3 -c "print('[' * 100 + ']' * 100)" >"$tmp/deep.json"
 expect_bad "nested deeper than 64" "$tmp/deep.json"
 echo '{"schema": "limitdir.limits/1", "schema": "limitdir.diagram/1"}' >"$tmp/duplicate.json"

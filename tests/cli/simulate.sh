@@ -86,9 +86,9 @@ expect_error 2 "--force" "$disc" --force abc --x0 1,0,0
 # an integration that fails: exit 3 with its reason (and the record printed)
 expect_error 3 "steps" "$disc" --force 0 --x0 1,0.3,0.5 --max-steps 3
 grep -q '"outcome":"failed"' "$tmp/stdout" && echo "ok: the failed record is printed" || fail "no failed record on stdout"
-# extreme loads (issue 11): 1e300 is bad input (loads are bounded by 1e12, problem.cpp), and the
+# extreme loads (issue 11): 1e300 is bad input (loads are bounded by 1e12, system/problem.cpp), and the
 # largest allowed load ends within seconds, its streamed lines closed by the final record (the
-# library stops a stalled time itself: test_simulate.cpp)
+# library stops a stalled time itself: dynamics/test_simulate.cpp)
 expect_error 2 "--force" "$disc" --force 1e300 --x0 1,0,1
 for force in 1e12 -1e12; do
   rc=0

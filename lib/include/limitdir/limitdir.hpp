@@ -1,0 +1,69 @@
+#pragma once
+// Every public header of limitdir, for users of the installed library (find_package(limitdir),
+// target limitdir::limitdir). The parts bottom up, as docs/architecture.md lays them out; a
+// program that needs one part includes <limitdir/<part>/<name>.hpp> instead.
+
+// core
+#include "limitdir/core/errors.hpp"
+#include "limitdir/core/json_input.hpp"
+#include "limitdir/core/version.hpp"
+
+// numerics
+#include "limitdir/numerics/elliptic.hpp"
+#include "limitdir/numerics/interval.hpp"
+#include "limitdir/numerics/quadrature.hpp"
+#include "limitdir/numerics/sphere.hpp"
+
+// contact
+#include "limitdir/contact/integrals.hpp"
+#include "limitdir/contact/pressure.hpp"
+#include "limitdir/contact/shape.hpp"
+
+// friction
+#include "limitdir/friction/accuracy.hpp"
+#include "limitdir/friction/contact_approx.hpp"
+#include "limitdir/friction/contact_model.hpp"
+#include "limitdir/friction/model.hpp"
+#include "limitdir/friction/sphere_harmonic.hpp"
+
+// system
+#include "limitdir/system/problem.hpp"
+#include "limitdir/system/problem_input.hpp"
+#include "limitdir/system/system.hpp"
+
+// limits
+#include "limitdir/limits/classify.hpp"
+#include "limitdir/limits/closed_orbit.hpp"
+#include "limitdir/limits/limits.hpp"
+#include "limitdir/limits/proof.hpp"
+
+// dynamics
+#include "limitdir/dynamics/closed_orbits.hpp"
+#include "limitdir/dynamics/simulate.hpp"
+
+// analysis
+#include "limitdir/analysis/find_limits.hpp"
+
+// continuation
+#include "limitdir/continuation/continuation.hpp"
+#include "limitdir/continuation/hopf.hpp"
+
+// report
+#include "limitdir/report/diagram_io.hpp"
+#include "limitdir/report/numbers.hpp"
+#include "limitdir/report/report.hpp"
+#include "limitdir/report/text_report.hpp"
+
+// plot
+#include "limitdir/plot/plot.hpp"
+#include "limitdir/plot/svg.hpp"
+
+// rolling
+#include "limitdir/rolling/cone.hpp"
+#include "limitdir/rolling/solvers.hpp"
+#include "limitdir/rolling/sphere.hpp"
+#include "limitdir/rolling/sphere_io.hpp"
+#include "limitdir/rolling/sphere_spin.hpp"
+
+// celt
+#include "limitdir/celt/celt.hpp"

@@ -1,0 +1,34 @@
+#pragma once
+// A closed (periodic) orbit of the flow on the sphere dw/dtau = V*(w) (115)/(122)
+// [Nonlinear Dyn. 2024], docs/manual.md section 9, as a limit set records it (limits.hpp). The
+// value type only: the search that finds orbits and the proof that excludes them are in
+// dynamics/closed_orbits.hpp, above the solver of one load (docs/architecture.md).
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+namespace limitdir {
+
+/// attracting: Floquet multiplier < 1 - tol; repelling: > 1 + tol; neutral otherwise.
+enum class OrbitStability { attracting, repelling, neutral };
+/// "attracting" | "repelling" | "neutral"
+std::string to_string(OrbitStability s);
+
+/// The Floquet multiplier is exp of the integral of the divergence of V* over one period
+/// (Liouville), computed to ~1e-9 (integrator tolerance 1e-12 over periods ~1e1-1e2); 1e-6
+/// separates attracting and repelling orbits from neutral ones (a continuum of orbits, e.g. a
+/// rigid rotation) with a margin of 1e3 over that error.
+inline constexpr double orbit_neutral_tol = 1e-6;
+
+/// One closed orbit of V*: not a zero of V*, a closed curve of the flow on the sphere.
+struct ClosedOrbit {
+  Eigen::Vector3d w;        // a point on it (where the Poincare section cuts it)
+  double period = 0;        // in the rescaled time tau of (114)
+  double multiplier = 0;    // the nontrivial Floquet multiplier (the return map's slope)
+  OrbitStability stability = OrbitStability::neutral;
+  double rdot_mean = 0;     // the mean of R*(w) (121) over one period: r ~ exp(rdot_mean tau)
+  double residual = 0;      // |P(w) - w| of the return map P at w, after Newton
+  std::vector<Eigen::Vector3d> polyline;  // samples at equal steps of tau, first = w
+};
+
+}  // namespace limitdir

@@ -1,0 +1,93 @@
+#pragma once
+// Computer-assisted proofs of the set of limit directions at one load F: every zero of
+// V*(w) = (I - w w^T) F(w) (122) is enclosed, proven unique in its box and the count is exact,
+// by a branch-and-bound cover of the sphere in outward-rounded interval arithmetic
+// (numerics/interval.hpp) with the Krawczyk operator; limit directions as in (125) [Nonlinear Dyn. 2024].
+#include <Eigen/Core>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "limitdir/numerics/interval.hpp"
+#include "limitdir/system/system.hpp"
+
+namespace limitdir {
+
+/// Cell budget of the branch and bound: the largest number of cells examined. A hyperbolic
+/// zero is isolated after ~log2(1/width) levels of at most 4 cells around it, the rest of the
+/// sphere takes ~1e3-1e4 cells (bench_proof); 2e5 cells at ~5 us each bound the run to ~1 s.
+inline constexpr int proof_max_cells = 200000;
+/// Cells narrower than this (in the chart coordinates u, v in [-1, 1]) are not split further:
+/// 1e-10 separates zeros 1e-9 apart and stays ~1e6 ulps above the rounding of u, v.
+inline constexpr double proof_min_cell_width = 1e-10;
+
+struct ProofOptions {
+  int max_cells = proof_max_cells;
+  double min_cell_width = proof_min_cell_width;
+};
+
+/// A limit direction proven to exist and to be the only zero of V* in its box. The
+/// enclosures hold over that box: the radial sign is proven when 0 is not in rdot, the index
+/// when 0 is not in det_JT, the type (node/focus) when 0 is not in the discriminant
+/// tr^2/4 - det of J_T = P^T (DF - rdot I) P.
+struct ProvenDirection {
+  IVec3 w;
+  Interval rdot;
+  Interval det_JT, trace_JT, discriminant;
+  Eigen::Vector3d w_mid;
+};
+
+struct Proof {
+  bool proven = false;  // every zero is in `directions` and there are no others
+  std::vector<ProvenDirection> directions;
+  std::vector<std::string> undecided;  // one line per undecided cell: where (w range) and why
+  std::string reason;
+  int cells = 0;       // cells examined
+  std::string method;  // "invariant-circle" | "cube-cover"
+};
+
+/// The limit directions of `system` at load F with a proof, or proven = false with the cells
+/// that could not be decided. With an invariant circle (Sect. 7.4) and c1 != 0 every limit
+/// direction lies on w2 = 0 ((125), rows 1-2) and a 1-D cover of the circle suffices.
+Proof prove_limit_directions(const System& system, double F, const ProofOptions& options = {});
+
+// ----- events over a load interval (folds, branch points, tangencies, Hopf points) -----------
+
+/// Event boxes are cells of this width in u, v and in t (F = F0 + (t + 1)(F1 - F0)/2), all in
+/// [-1, 1]: 2e-3 is ~1e-3 rad on the sphere, small enough to start a continuation at a fold.
+inline constexpr double event_min_width = 2e-3;
+/// Near a regular branch of zeros the cells are refined only until det Dg, f_n and trace J_T
+/// exclude 0 (~1e-2): ~5e4 cells for the disc's fold; 4e5 cells at ~7 us bound the run to ~3 s.
+inline constexpr int event_max_cells = 400000;
+
+struct EventOptions {
+  int max_cells = event_max_cells;
+  double min_width = event_min_width;
+  /// Only the directions in this box (a window to refine): cells of the sphere that do not
+  /// meet it are dropped unexamined.
+  std::optional<IVec3> within;
+};
+
+/// fold: g = 0 and det Dg = 0 (folds and branch points); tangency: g = 0 and rdot = 0;
+/// hopf: g = 0, trace J_T = 0 and det J_T > 0 (g, Dg: the chart map of prove_limit_directions).
+enum class EventBoxKind { fold, tangency, hopf };
+
+struct EventBox {
+  EventBoxKind kind;
+  IVec3 w;     // the directions of the cell
+  Interval F;  // its load range
+};
+
+struct EventBoxes {
+  bool complete = false;  // outside `boxes` it is proven that no event of each kind exists
+  std::vector<EventBox> boxes;
+  std::vector<std::string> undecided;  // cells not examined (budget) or without an enclosure
+  std::string reason;
+  int cells = 0;
+};
+
+/// Branch and bound over the charts of the sphere x [F0, F1] (c is affine in F): small boxes
+/// outside of which it is proven that there is no event of each kind.
+EventBoxes enclose_events(const System& system, double F0, double F1, const EventOptions& options = {});
+
+}  // namespace limitdir

@@ -1,0 +1,68 @@
+#pragma once
+// Figures of limitdir reports as standalone SVG (docs/manual.md section 11), written by plot/svg.hpp:
+//  * a bifurcation diagram (limitdir.diagram/1) as in Figs 13-14 [Nonlinear Dyn. 2024]: one
+//    coordinate of the limit directions (theta, w1, w2, w3 or rdot) against the parameter,
+//    the branches coloured by the Fig. 11 code, solid where the direction is a stable node or
+//    focus on the sphere and dashed elsewhere, the events marked and labelled, the regions
+//    shaded;
+//  * the limit directions of one load (limitdir.limits/1) on the sphere: two orthographic
+//    hemispheres side by side with the directions in the Fig. 11 colours and the field V*
+//    (122) drawn as streamlines, rebuilt from the report's embedded problem;
+//  * a friction table (limitdir.friction/1): Q and T against theta for the model and the
+//    exact model, as Figs 4-10;
+//  * a simulation (simulate's JSON Lines ending in limitdir.simulation/1): w and r against t.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace limitdir {
+
+struct PlotOptions {
+  int width = 800;   // px
+  int height = 500;  // px
+  /// Diagrams: the coordinate on the vertical axis: "theta" (latitude asin w3), "w1", "w2",
+  /// "w3" or "rdot".
+  std::string y = "theta";
+  /// Sphere figures: the axis "w1", "w2" or "w3" that the two hemispheres are seen along (left
+  /// the hemisphere where it is >= 0, seen from outside; right the one where it is <= 0).
+  std::string view = "w2";
+  /// Simulations: the time on the horizontal axis: "t" (physical) or "tau" (the rescaled time
+  /// of (114), in which the approach to stick is spread out).
+  std::string time = "t";
+};
+
+/// The smallest and largest figure sides accepted (px).
+inline constexpr int min_plot_side = 200;
+inline constexpr int max_plot_side = 10000;
+
+/// A report read for plotting: its kind ("diagram", "limits", "friction", "simulation"), the
+/// document (for a simulation, its final record) and, for a simulation, the records before it.
+struct PlotInput {
+  std::string kind;
+  nlohmann::json report;
+  std::vector<nlohmann::json> records;
+};
+
+/// Reads `text` (from `source`, for messages) as one JSON report or as simulate's JSON Lines
+/// (records {"t", "tau", "r", "w"} then the final record). Every input is bounded as in
+/// core/json_input.hpp. InputError when it is neither, or when its schema is not one plot draws
+/// (the message names the schema and what is drawn).
+PlotInput read_plot_input(const std::string& text, const std::string& source);
+
+/// Checks the options (sizes within [min_plot_side, max_plot_side], y, view and time names) and
+/// whether they apply to `kind` (--y to diagrams, --view to limits, --time to simulations);
+/// InputError otherwise. `given_*`: whether the user set them.
+void check_plot_options(const PlotOptions& options, const std::string& kind, bool given_y, bool given_view,
+                        bool given_time = false);
+
+std::string plot_diagram(const nlohmann::json& diagram, const PlotOptions& options);
+std::string plot_limits(const nlohmann::json& limits, const PlotOptions& options);
+std::string plot_friction(const nlohmann::json& friction, const PlotOptions& options);
+std::string plot_simulation(const std::vector<nlohmann::json>& records, const nlohmann::json& final_record,
+                            const PlotOptions& options);
+
+/// The figure of any report read by read_plot_input.
+std::string plot_report(const PlotInput& input, const PlotOptions& options);
+
+}  // namespace limitdir

@@ -1,0 +1,189 @@
+// The equations of motion (1)-(3) [Awrejcewicz & Kudra, Celtic stone] of the Celtic stone,
+// the normal force from the differentiated constraint, and their integration with
+// Boost.Odeint (docs/manual.md section 12).
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <fmt/format.h>
+
+#include <Eigen/LU>
+#include <boost/numeric/odeint.hpp>
+
+#include "limitdir/celt/celt.hpp"
+#include "limitdir/core/errors.hpp"
+
+namespace limitdir {
+
+namespace odeint = boost::numeric::odeint;
+
+namespace {
+
+// The fixed point N = G(N) with the Hertz size a_hat(N) ~ N^(1/3): stop when two iterates
+// agree to 1e-13 relative (~500 ulp: the law's own rounding is ~1e-15). G is a contraction of
+// factor ~ mu (arm/|rho|) dlog(a_hat)/dlog(N) ~ 0.01 (measured: 6.4 iterations per evaluation
+// along share/problems/celt.json), so 60 iterations are ample.
+constexpr double kNormalTol = 1e-13;
+constexpr int kNormalIterations = 60;
+
+/// The contact's forces per unit N (body frame) at a given contact size.
+struct UnitWrench {
+  Eigen::Vector3d force, spin, rolling;
+};
+
+UnitWrench unit_wrench(const CeltContact& contact, const CeltGeometry& geo, const Eigen::Vector3d& slip,
+                       const Eigen::Vector3d& omega, const Eigen::Vector3d& rho_dot, double a_hat, double b) {
+  const Eigen::Vector3d v(slip.dot(geo.e_x) / a_hat, slip.dot(geo.e_y) / a_hat, omega.dot(geo.n));  // (21)
+  const Eigen::Vector2d vr(rho_dot.dot(geo.e_x) / a_hat, rho_dot.dot(geo.e_y) / a_hat);
+  const CeltLaw law = celt_law(contact, b, v, vr);  // (19)
+  UnitWrench u;
+  u.force = contact.mu * (law.force[0] * geo.e_x + law.force[1] * geo.e_y);
+  u.spin = contact.mu * a_hat * law.spin_torque * geo.n;
+  u.rolling = a_hat * (law.rolling[0] * geo.e_x + law.rolling[1] * geo.e_y);
+  return u;
+}
+
+}  // namespace
+
+CeltRates celt_rates(const CeltBody& body, const CeltContact& contact, const CeltState& state) {
+  CeltRates s;
+  const Eigen::Matrix3d R = state.q.normalized().toRotationMatrix();
+  const Eigen::Vector3d& w = state.omega;
+  s.geo = celt_geometry(body, R.transpose() * Eigen::Vector3d::UnitZ());
+  const CeltGeometry& geo = s.geo;
+  const Eigen::Vector3d& n = geo.n;
+  s.rho_dot = geo.dr_dnu * w.cross(n);  // nu' = -n' = omega x n (body frame)
+  s.v = Eigen::Vector3d(state.V.x(), state.V.y(), w.cross(n).dot(geo.rho));  // (3)
+  s.slip = R.transpose() * s.v + w.cross(geo.rho);
+  const Eigen::Matrix3d Binv = body.B.inverse();
+  const Eigen::Vector3d rn = geo.rho.cross(n);
+  // gap acceleration = J_n M^-1 Q + h_n with J_n = [e_z, rho x n] on (v_world, omega_body)
+  const double h_n = n.dot(w.cross(w.cross(geo.rho) + s.rho_dot));
+  const Eigen::Vector3d torque0 = -w.cross(body.B * w);
+  const double free = -body.g + rn.dot(Binv * torque0) + h_n;
+  double N = body.m * body.g;
+  UnitWrench u{};
+  for (int it = 0;; ++it) {
+    if (contact.a_hat) {
+      s.a_hat = *contact.a_hat, s.b = *contact.b;
+    } else {
+      const HertzSize h = celt_hertz_size(geo.kappa1, geo.kappa2, N, contact.E_star);
+      s.a_hat = h.a_hat, s.b = h.b;
+    }
+    u = unit_wrench(contact, geo, s.slip, w, s.rho_dot, s.a_hat, s.b);
+    const Eigen::Vector3d fz = R * (n + u.force);
+    const double den = fz.z() / body.m + rn.dot(Binv * (geo.rho.cross(n + u.force) + u.spin + u.rolling));
+    if (!(den > 0.0))
+      throw NumericalError(fmt::format("celt: the normal force has no solution (coefficient {} <= 0)", den));
+    const double N_new = -free / den;
+    if (!(N_new > 0.0)) throw NumericalError(fmt::format("celt: the stone leaves the plane (N = {} N)", N_new));
+    const bool done = contact.a_hat.has_value() || std::abs(N_new - N) <= kNormalTol * N_new;
+    N = N_new;
+    if (done) break;
+    if (it == kNormalIterations)
+      throw NumericalError("celt: the normal force with the Hertz size (12) did not converge");
+  }
+  s.N = N;
+  s.friction = N * u.force, s.spin_torque = N * u.spin, s.rolling_torque = N * u.rolling;
+  s.vdot = (R * (N * n + s.friction)) / body.m - body.g * Eigen::Vector3d::UnitZ();
+  s.omega_dot = Binv * (geo.rho.cross(N * n + s.friction) + s.spin_torque + s.rolling_torque + torque0);
+  s.energy = 0.5 * body.m * s.v.squaredNorm() + 0.5 * w.dot(body.B * w) + body.m * body.g * geo.height;
+  s.L_z = n.dot(body.B * w);
+  s.power = s.friction.dot(s.slip) + (s.spin_torque + s.rolling_torque).dot(w);
+  return s;
+}
+
+CeltState celt_initial_state(const CeltBody& body, const CeltInitial& initial) {
+  CeltState s;
+  s.q = Eigen::Quaterniond(Eigen::AngleAxisd(initial.tilt_x, Eigen::Vector3d::UnitX()) *
+                           Eigen::AngleAxisd(initial.tilt_y, Eigen::Vector3d::UnitY()));
+  s.omega = initial.omega;
+  const Eigen::Matrix3d R = s.q.toRotationMatrix();
+  const CeltGeometry geo = celt_geometry(body, R.transpose() * Eigen::Vector3d::UnitZ());
+  s.V = -(R * s.omega.cross(geo.rho)).head<2>();  // the slip of the contact point is zero
+  return s;
+}
+
+namespace {
+
+using OdeState = std::array<double, 11>;
+
+OdeState pack(const CeltState& s) {
+  return {s.q.w(), s.q.x(), s.q.y(), s.q.z(), s.omega.x(), s.omega.y(), s.omega.z(), s.X.x(), s.X.y(), s.V.x(), s.V.y()};
+}
+
+CeltState unpack(const OdeState& y) {
+  CeltState s;
+  s.q = Eigen::Quaterniond(y[0], y[1], y[2], y[3]);
+  s.omega = {y[4], y[5], y[6]};
+  s.X = {y[7], y[8]};
+  s.V = {y[9], y[10]};
+  return s;
+}
+
+CeltSample sample_of(const CeltBody& body, const CeltContact& contact, double t, const OdeState& y) {
+  CeltSample p;
+  p.t = t;
+  p.state = unpack(y);
+  p.state.q.normalize();
+  const CeltRates r = celt_rates(body, contact, p.state);
+  p.omega_world = p.state.q.toRotationMatrix() * p.state.omega;
+  p.N = r.N, p.a_hat = r.a_hat, p.b = r.b, p.energy = r.energy, p.L_z = r.L_z, p.power = r.power;
+  p.height = r.geo.height;
+  p.slip_speed = r.slip.norm();
+  return p;
+}
+
+}  // namespace
+
+CeltRun celt_simulate(const CeltBody& body, const CeltContact& contact, const CeltState& initial,
+                      const CeltStepping& stepping) {
+  CeltRun run;
+  const auto start = std::chrono::steady_clock::now();
+  auto rhs = [&](const OdeState& y, OdeState& dy, double t) {
+    ++run.rhs_evaluations;
+    const CeltState s = unpack(y);
+    CeltRates r;
+    try {
+      r = celt_rates(body, contact, s);
+    } catch (const NumericalError& e) {
+      throw NumericalError(fmt::format("at t = {:.6g} s: {}", t, e.what()));
+    }
+    const Eigen::Quaterniond qd = s.q * Eigen::Quaterniond(0.0, s.omega.x(), s.omega.y(), s.omega.z());
+    dy = {0.5 * qd.w(), 0.5 * qd.x(), 0.5 * qd.y(), 0.5 * qd.z(), r.omega_dot.x(), r.omega_dot.y(), r.omega_dot.z(),
+          s.V.x(), s.V.y(), r.vdot.x(), r.vdot.y()};
+  };
+  OdeState y = pack(initial);
+  auto stepper = odeint::make_dense_output(stepping.tolerance, stepping.tolerance, odeint::runge_kutta_dopri5<OdeState>());
+  stepper.initialize(y, 0.0, std::min(stepping.dt, 1e-4));
+  const long long n = static_cast<long long>(std::floor(stepping.t_end / stepping.dt + 1e-9));
+  run.samples.push_back(sample_of(body, contact, 0.0, y));
+  for (long long i = 1; i <= n; ++i) {
+    const double t = static_cast<double>(i) * stepping.dt;
+    while (stepper.current_time() < t) {
+      stepper.do_step(rhs);
+      ++run.steps;
+    }
+    OdeState z;
+    stepper.calc_state(t, z);
+    for (double x : z)
+      if (!std::isfinite(x)) throw NumericalError(fmt::format("celt: the state became non-finite at t = {:.6g} s", t));
+    run.samples.push_back(sample_of(body, contact, t, z));
+    const CeltSample &a = run.samples[run.samples.size() - 2], &b = run.samples.back();
+    run.max_energy_increase = std::max(run.max_energy_increase, b.energy - a.energy);
+    const double sa = a.omega_world.z(), sb = b.omega_world.z();
+    if ((sa > 0.0 && sb <= 0.0) || (sa < 0.0 && sb >= 0.0)) run.reversals.push_back(a.t + (b.t - a.t) * sa / (sa - sb));
+  }
+  run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return run;
+}
+
+double celt_mean_square_deviation(const CeltRun& run, const CeltRun& reference) {
+  if (run.samples.size() != reference.samples.size() || run.samples.empty())
+    throw InputError("celt: the runs compared must have the same sample times");
+  double sum = 0.0;
+  for (std::size_t i = 0; i < run.samples.size(); ++i)
+    sum += (run.samples[i].state.omega - reference.samples[i].state.omega).squaredNorm();
+  return sum / static_cast<double>(run.samples.size());
+}
+
+}  // namespace limitdir

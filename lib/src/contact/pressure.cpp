@@ -1,0 +1,90 @@
+#include "limitdir/contact/pressure.hpp"
+
+#include <algorithm>
+#include <boost/math/special_functions/beta.hpp>
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+
+#include "limitdir/core/errors.hpp"
+
+namespace limitdir {
+
+Pressure Pressure::uniform() { return Pressure(Kind::uniform, 0.0); }
+Pressure Pressure::hertz() { return Pressure(Kind::hertz, 0.5); }
+Pressure Pressure::galin() { return Pressure(Kind::galin, -0.5); }
+
+Pressure Pressure::power(double alpha) {
+  if (!std::isfinite(alpha) || !(alpha > -1.0))
+    throw InputError(fmt::format("pressure power: alpha must be a finite number > -1 (got {})", alpha));
+  return Pressure(Kind::power, alpha);
+}
+
+Pressure Pressure::profile(std::vector<double> xi, std::vector<double> p) {
+  if (xi.size() != p.size()) throw InputError("pressure profile: xi and p differ in length");
+  if (xi.size() < 2) throw InputError("pressure profile: needs at least two points [xi, p]");
+  for (std::size_t i = 0; i < xi.size(); ++i) {
+    if (!std::isfinite(xi[i]) || !std::isfinite(p[i]))
+      throw InputError(fmt::format("pressure profile: point {} is not finite", i));
+    if (p[i] < 0.0) throw InputError(fmt::format("pressure profile: point {}: negative pressure {}", i, p[i]));
+    if (i > 0 && !(xi[i] > xi[i - 1]))
+      throw InputError(fmt::format("pressure profile: point {}: xi must be strictly increasing ({} after {})", i,
+                                   xi[i], xi[i - 1]));
+  }
+  if (xi.front() != 0.0) throw InputError(fmt::format("pressure profile: xi must start at 0 (got {})", xi.front()));
+  if (xi.back() != 1.0)
+    throw InputError(fmt::format("pressure profile: xi must end at 1, the contact radius R (got {})", xi.back()));
+  if (std::all_of(p.begin(), p.end(), [](double v) { return v == 0.0; }))
+    throw InputError("pressure profile: the pressure is zero everywhere");
+  Pressure result(Kind::profile, std::numeric_limits<double>::quiet_NaN());
+  result.xi_ = std::move(xi);
+  result.p_ = std::move(p);
+  return result;
+}
+
+std::string Pressure::name() const {
+  switch (kind_) {
+    case Kind::uniform: return "uniform";
+    case Kind::hertz: return "hertz";
+    case Kind::galin: return "galin";
+    case Kind::power: return fmt::format("power(alpha={})", alpha_);
+    case Kind::profile: return fmt::format("profile({} points)", xi_.size());
+  }
+  return "?";
+}
+
+double Pressure::operator()(double xi, double one_minus_xi) const {
+  if (kind_ != Kind::profile) {
+    if (alpha_ == 0.0) return 1.0;
+    return std::pow(one_minus_xi * (1.0 + xi), alpha_);  // (1 - xi^2)^alpha
+  }
+  if (xi <= 0.0) return p_.front();
+  if (xi >= 1.0) return p_.back();
+  const auto it = std::upper_bound(xi_.begin(), xi_.end(), xi);
+  const std::size_t i = static_cast<std::size_t>(it - xi_.begin()) - 1;
+  const double t = (xi - xi_[i]) / (xi_[i + 1] - xi_[i]);
+  return p_[i] + t * (p_[i + 1] - p_[i]);
+}
+
+double Pressure::moment(int k) const {
+  if (kind_ != Kind::profile) {
+    // int_0^1 (1 - xi^2)^alpha xi^k dxi = B((k+1)/2, alpha+1)/2
+    return 0.5 * boost::math::beta(0.5 * (k + 1), alpha_ + 1.0);
+  }
+  // Exact integral of the piecewise linear profile p = p0 + s (xi - x0) on each segment.
+  double sum = 0.0;
+  for (std::size_t i = 0; i + 1 < xi_.size(); ++i) {
+    const double x0 = xi_[i], x1 = xi_[i + 1];
+    const double s = (p_[i + 1] - p_[i]) / (x1 - x0);
+    sum += (p_[i] - s * x0) * (std::pow(x1, k + 1) - std::pow(x0, k + 1)) / (k + 1) +
+           s * (std::pow(x1, k + 2) - std::pow(x0, k + 2)) / (k + 2);
+  }
+  return sum;
+}
+
+std::vector<double> Pressure::breakpoints() const {
+  if (kind_ != Kind::profile) return {};
+  return std::vector<double>(xi_.begin() + 1, xi_.end() - 1);
+}
+
+}  // namespace limitdir

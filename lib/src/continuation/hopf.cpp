@@ -1,0 +1,110 @@
+// Hopf points and the orbits born there: continuation/hopf.hpp, docs/manual.md section 9.
+#include "limitdir/continuation/hopf.hpp"
+
+#include <Eigen/LU>
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+#include "limitdir/limits/classify.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/analysis/find_limits.hpp"
+
+namespace limitdir {
+
+std::optional<double> hopf_parameter(double p0, const Eigen::Matrix2d& J0, double p1, const Eigen::Matrix2d& J1) {
+  const double t0 = J0.trace(), t1 = J1.trace();
+  if (!(J0.determinant() > 0 && J1.determinant() > 0)) return std::nullopt;
+  if (t0 == 0) return p0;
+  if (t1 == 0) return p1;
+  if ((t0 < 0) == (t1 < 0)) return std::nullopt;
+  return p0 + (p1 - p0) * t0 / (t0 - t1);
+}
+
+namespace {
+
+struct Side {
+  std::vector<ClosedOrbit> orbits;
+  std::optional<SphereType> focus;  // the type of the limit direction near the event's, if found
+  bool complete = false;
+  std::string summary;
+};
+
+// The limit set (zeros only) and the orbit search at p; the orbits around the focus.
+Side search_side(const ParameterFamily& family, double p, const Eigen::Vector3d& focus,
+                 const OrbitSearchOptions& options) {
+  const System system = family.system(p);
+  const double F = family.force(p);
+  SolverOptions zeros;
+  zeros.prove = false;
+  zeros.closed_orbits = false;
+  const LimitSet limits = find_limit_directions(system, F, zeros);
+  const OrbitSearch search = find_closed_orbits(system, F, limits, options);
+  Side side{orbits_encircling(search, focus), std::nullopt, search.complete(), search.summary()};
+  const Refined r = refine_limit_direction(system, F, focus);
+  if (r.converged) side.focus = classify(system, F, r.w).type;
+  return side;
+}
+
+}  // namespace
+
+HopfOrbits orbits_at_hopf(const ParameterFamily& family, const Event& hopf, double dp,
+                          const OrbitSearchOptions& options) {
+  if (hopf.kind != EventKind::hopf || hopf.directions.empty())
+    throw InputError("orbits_at_hopf: the event is not a Hopf point");
+  if (!(dp > 0)) throw InputError("orbits_at_hopf: dp must be positive");
+  const Eigen::Vector3d focus = hopf.directions.front().normalized();
+  HopfOrbits out;
+  out.p_below = hopf.p - dp;
+  out.p_above = hopf.p + dp;
+  const Side below = search_side(family, out.p_below, focus, options);
+  const Side above = search_side(family, out.p_above, focus, options);
+  out.below = below.orbits;
+  out.above = above.orbits;
+  out.reason = fmt::format("at p = {:.9g}: {}; at p = {:.9g}: {}", out.p_below, below.summary, out.p_above,
+                           above.summary);
+  if (!below.complete || !above.complete || below.orbits.size() + above.orbits.size() != 1) return out;
+  const Side& with = below.orbits.empty() ? above : below;
+  const ClosedOrbit& orbit = with.orbits.front();
+  if (orbit.stability == OrbitStability::attracting && with.focus == SphereType::unstable_focus)
+    out.kind = "supercritical";
+  if (orbit.stability == OrbitStability::repelling && with.focus == SphereType::stable_focus)
+    out.kind = "subcritical";
+  return out;
+}
+
+namespace {
+
+// The gap between the event at p and its nearest neighbour in the diagram (another event or an
+// end of the range).
+double gap_around(const Diagram& diagram, const Event& event) {
+  double gap = std::min(std::abs(event.p - diagram.from), std::abs(diagram.to - event.p));
+  for (const Event& other : diagram.events)
+    if (&other != &event && other.p != event.p) gap = std::min(gap, std::abs(other.p - event.p));
+  return gap;
+}
+
+}  // namespace
+
+void confirm_hopf_events(const ParameterFamily& family, Diagram& diagram, const OrbitSearchOptions& options) {
+  for (Event& event : diagram.events) {
+    if (event.kind != EventKind::hopf || event.directions.empty()) continue;
+    const double dp = hopf_step_fraction * gap_around(diagram, event);
+    if (!(dp > event.p_error)) {
+      HopfOrbits none;
+      none.reason = fmt::format("not searched: the Hopf point is bracketed to +-{:.2g} only, within {:.2g} of "
+                                "another event or an end of the range",
+                                event.p_error, dp / hopf_step_fraction);
+      event.born = none;
+    } else {
+      event.born = orbits_at_hopf(family, event, dp, options);
+    }
+    if (event.born->kind == "unconfirmed")
+      diagram.certificate.reason +=
+          fmt::format("; the orbit born at the Hopf point at {} = {:.9g} is unconfirmed ({})", diagram.parameter,
+                      event.p, event.born->reason);
+  }
+}
+
+}  // namespace limitdir

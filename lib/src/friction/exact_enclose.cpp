@@ -1,0 +1,103 @@
+// Rigorous enclosures of the exact model's meridian functions C, S (86) over a box of x, for the
+// uniform (57)-(60) and Hertz (61)-(63) pressures, on RegionModel's two halves of the sphere:
+//  * near the poles (eps = c w12/|w3| <= 1, c = rho/R): t = eps^2 = c^2 (w1^2 + w2^2)/w3^2,
+//    C = c G(t)/|w3|, S = T(t)/|w3|;
+//  * near the equator (s = 1/eps <= 1): t = s^2 = w3^2/(c^2 (w1^2 + w2^2)),
+//    C = Q(t)/w12, S = H(t)/(c w12).
+// Both are smooth on their closed halves (no division by 0: on the pole half w3^2 >= c^2/(1+c^2),
+// on the equator half w12^2 >= 1/(1+c^2)); a box across eps = 1 is enclosed on each half and the
+// two hulled, which also holds the derivative there (the model is C^1 at the rim).
+// A law f(t) over the box's t range [t0, t1] (friction/exact_laws.hpp): f' is monotone, so
+// f'([t0, t1]) is the hull of f'(t0), f'(t1); f is monotone where f' has one sign (hull of the
+// endpoint values), otherwise f(t0) + f'([t0, t1]) [0, t1 - t0] (mean value theorem).
+// Compiled with -frounding-math (lib/CMakeLists.txt).
+#include <algorithm>
+
+#include "friction/exact_laws.hpp"
+
+namespace limitdir::detail {
+
+namespace {
+
+Interval hull(const Interval& a, const Interval& b) { return boost::numeric::hull(a, b); }
+
+IDual hull(const IDual& a, const IDual& b) {
+  IDual r(hull(a.v, b.v));
+  for (int i = 0; i < 3; ++i) r.d[i] = hull(a.d[i], b.d[i]);
+  return r;
+}
+
+/// a with its value restricted to [lo, hi] (its gradient unchanged); none when they do not meet.
+std::optional<IDual> restrict_to(IDual a, double lo, double hi) {
+  const double l = std::max(a.v.lower(), lo), u = std::min(a.v.upper(), hi);
+  if (!(l <= u)) return std::nullopt;
+  a.v = Interval(l, u);
+  return a;
+}
+
+/// f(t) with its gradient f'(t) grad t for two laws f, for every x in the box (t's value
+/// within [0, 1]).
+std::array<IDual, 2> along(const std::array<ExactLaw, 2>& laws, const IDual& t) {
+  const double t0 = t.v.lower(), t1 = t.v.upper();
+  const std::array<LawPoint, 2> a = exact_laws(laws, t0), b = t1 == t0 ? a : exact_laws(laws, t1);
+  const Interval span = Interval(0.0, (Interval(t1) - t0).upper());
+  std::array<IDual, 2> out;
+  for (int k = 0; k < 2; ++k) {
+    const Interval df = hull(a[k].df, b[k].df);
+    Interval f = hull(a[k].f, b[k].f);
+    if (contains_zero(df)) {
+      const Interval from0 = a[k].f + df * span, from1 = b[k].f - df * span;
+      f = disjoint(from0, from1) ? from0 : meet(from0, from1);
+    }
+    out[k] = IDual(f);
+    for (int i = 0; i < 3; ++i) out[k].d[i] = df * t.d[i];
+  }
+  return out;
+}
+
+struct Half {
+  IDual C, S;
+};
+
+// The pole half, where c^2 r2 <= h2 (r2 = w1^2 + w2^2, h2 = w3^2).
+std::optional<Half> pole_half(const IDual& r2, const IDual& h2, double c, const ExactLaws& laws) {
+  const Interval c2 = Interval(c) * c;
+  const auto h2p = restrict_to(h2, (c2 / (1.0 + c2)).lower(), 1.0);  // h2 >= c^2/(1 + c^2)
+  if (!h2p) return std::nullopt;
+  const auto t = restrict_to(IDual(c2) * r2 / *h2p, 0.0, 1.0);
+  if (!t) return std::nullopt;
+  const IDual h = sqrt(*h2p);
+  const auto [G, T] = along({laws.G, laws.T}, *t);
+  return Half{IDual(c) * G / h, T / h};
+}
+
+// The equator half, where h2 <= c^2 r2.
+std::optional<Half> equator_half(const IDual& r2, const IDual& h2, double c, const ExactLaws& laws) {
+  const Interval c2 = Interval(c) * c;
+  const auto r2p = restrict_to(r2, (1.0 / (1.0 + c2)).lower(), 1.0);  // r2 >= 1/(1 + c^2)
+  if (!r2p) return std::nullopt;
+  const auto t = restrict_to(h2 / (IDual(c2) * *r2p), 0.0, 1.0);
+  if (!t) return std::nullopt;
+  const IDual w12 = sqrt(*r2p);
+  const auto [Q, H] = along({laws.Q, laws.H}, *t);
+  return Half{Q / w12, H / (IDual(c) * w12)};
+}
+
+}  // namespace
+
+std::optional<MeridianEnclosure> enclose_exact_meridian(const IVec3& x, double c, const ExactLaws& laws) {
+  if (contains_zero(x(0)) && contains_zero(x(1)) && contains_zero(x(2))) return std::nullopt;
+  const UpwardRounding upward;
+  const IDual x1 = IDual::variable(x(0), 0), x2 = IDual::variable(x(1), 1), x3 = IDual::variable(x(2), 2);
+  const IDual n = sqrt(square(x1) + square(x2) + square(x3));
+  const std::array<IDual, 3> w{x1 / n, x2 / n, x3 / n};  // (24)
+  const IDual r2 = square(w[0]) + square(w[1]), h2 = square(w[2]);
+  const auto pole = pole_half(r2, h2, c, laws);
+  const auto equator = equator_half(r2, h2, c, laws);
+  if (!pole && !equator) return std::nullopt;  // not reached for a box of unit vectors
+  if (pole && equator) return MeridianEnclosure{w, hull(pole->C, equator->C), hull(pole->S, equator->S)};
+  const Half& half = pole ? *pole : *equator;
+  return MeridianEnclosure{w, half.C, half.S};
+}
+
+}  // namespace limitdir::detail

@@ -1,0 +1,301 @@
+// Rigorous point enclosures of the exact model's scalar laws (friction/exact_laws.hpp) with Arb
+// ball arithmetic: Arb has rigorous complete elliptic integrals K(m), E(m) over balls, which
+// Boost.Interval lacks. The balls are converted to outward-rounded Intervals at the end.
+//
+// Two forms, as in friction/exact.cpp, so that nothing cancels:
+//  * t <= 1/2: the power series in t, with coefficients computed once in Arb and a rigorous
+//    tail bound; with r_n = ((2n)!/(4^n n!^2))^2, (2/pi) E = sum e_n t^n, e_n = -r_n/(2n-1),
+//    (4/pi) B = sum b_n t^n, b_n = r_n/(n+1), they are, for the uniform pressure (57)-(60),
+//      A:  a_0 = 1,  a_n = -r_n/((n+1)(2n-1)),
+//      T1: c_0 = 1,  c_n = 3 r_n/((2n-1)(2n-3)),
+//      H:  h_n = 3 (n+1) r_{n+1}/((2n+1)^2 (n+2)),
+//    and for Hertz pressure (61), M_k = int_0^1 sqrt(1 - xi^2) xi^k dxi, M_{k+2}/M_k = (k+1)/(k+4),
+//      Q:  e_n M_{2n+1}/M_1,   H: (1/2) b_n M_{2n+3}/M_2   (the moment series of friction/exact.cpp).
+//  * t > 1/2: the closed forms in E, B (uniform) or asin, sqrt (Hertz (62)-(63)) evaluated in Arb.
+//
+// Tail bound: every coefficient above has |c_n| <= n |c_n| <= 1 for n >= 3 (r_n <= 1 and the
+// rational factors are <= 1 there; M_{2n+3}/M_2 <= M_3/M_2 = 32/(15 pi) < 1), so for t < 1
+//   |sum_{n>=N} c_n t^n| <= t^N/(1 - t),   |sum_{n>=N} (n+1) c_{n+1} t^n| <= t^N/(1 - t)  (N >= 3).
+//
+// Monotone derivatives (what friction/exact_enclose.cpp relies on): f'' = sum n(n-1) c_n t^(n-2)
+// and every series above has one-signed coefficients for n >= 2 (a_n < 0, c_n > 0, h_n > 0,
+// e_n < 0, b_n > 0), so f' is monotone on [0, 1) and, being continuous, on [0, 1]; the Hertz
+// pole laws are the polynomials G = 3pi/32 (4 - t), T = (3t^2 - 8t + 8)/8 with f'' constant.
+//
+// Arb is called in round-to-nearest (it assumes the default mode); the Interval sums run in
+// whatever mode the caller set (every Interval operation is rounded outward on its own).
+#include "friction/exact_laws.hpp"
+
+#include <acb.h>
+#include <acb_elliptic.h>
+#include <arb.h>
+#include <array>
+#include <cfenv>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace limitdir::detail {
+
+namespace {
+
+constexpr slong prec = 64;  // bits: 11 more than a double (the closed forms lose < 6 bits for t > 1/2)
+constexpr int stored_terms = 120;     // t <= 1/2 needs t^N < 2^-60, N <= 61
+constexpr double series_limit = 0.5;  // series for t <= 1/2, closed forms above
+const double tail_target = std::ldexp(1.0, -60);  // stop summing when t^N < 2^-60 (rounding level)
+
+// Round-to-nearest for a scope of Arb calls, restoring the caller's mode (the SSE mode is what
+// the Interval code sets, numerics/interval.hpp).
+class NearestRounding {
+ public:
+  NearestRounding() : mode_(std::fegetround()) {
+#if defined(__SSE2_MATH__) && (defined(__x86_64__) || defined(__i386__))
+    csr_ = _mm_getcsr();
+    _mm_setcsr(csr_ & ~interval_policy::mxcsr_control::rc_mask);
+#endif
+    std::fesetround(FE_TONEAREST);
+  }
+  ~NearestRounding() {
+    std::fesetround(mode_);
+#if defined(__SSE2_MATH__) && (defined(__x86_64__) || defined(__i386__))
+    _mm_setcsr(csr_);
+#endif
+  }
+  NearestRounding(const NearestRounding&) = delete;
+  NearestRounding& operator=(const NearestRounding&) = delete;
+
+ private:
+  int mode_;
+#if defined(__SSE2_MATH__) && (defined(__x86_64__) || defined(__i386__))
+  unsigned csr_;
+#endif
+};
+
+// An arb_t with a destructor.
+struct Ball {
+  arb_t b;
+  Ball() { arb_init(b); }
+  explicit Ball(double x) : Ball() { arb_set_d(b, x); }
+  ~Ball() { arb_clear(b); }
+  Ball(const Ball& o) : Ball() { arb_set(b, o.b); }
+  Ball& operator=(const Ball& o) {
+    arb_set(b, o.b);
+    return *this;
+  }
+};
+
+Ball operator+(const Ball& x, const Ball& y) {
+  Ball r;
+  arb_add(r.b, x.b, y.b, prec);
+  return r;
+}
+Ball operator-(const Ball& x, const Ball& y) {
+  Ball r;
+  arb_sub(r.b, x.b, y.b, prec);
+  return r;
+}
+Ball operator*(const Ball& x, const Ball& y) {
+  Ball r;
+  arb_mul(r.b, x.b, y.b, prec);
+  return r;
+}
+Ball operator/(const Ball& x, const Ball& y) {
+  Ball r;
+  arb_div(r.b, x.b, y.b, prec);
+  return r;
+}
+Ball operator*(double a, const Ball& x) { return Ball(a) * x; }
+Ball pi_ball() {
+  Ball r;
+  arb_const_pi(r.b, prec);
+  return r;
+}
+
+// The outward Interval of a ball (the whole line when Arb could not bound it).
+Interval to_interval(const Ball& x) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  if (!arb_is_finite(x.b)) return Interval(-inf, inf);
+  arf_t lo, hi;
+  arf_init(lo);
+  arf_init(hi);
+  arb_get_lbound_arf(lo, x.b, prec);
+  arb_get_ubound_arf(hi, x.b, prec);
+  const Interval r(arf_get_d(lo, ARF_RND_FLOOR), arf_get_d(hi, ARF_RND_CEIL));
+  arf_clear(lo);
+  arf_clear(hi);
+  return r;
+}
+
+// ----- t <= 1/2: series -------------------------------------------------------------------------
+
+struct Series {
+  std::vector<Interval> c, d;  // c_n and d_n = (n+1) c_{n+1}
+};
+
+Series to_series(const std::vector<Ball>& c) {
+  Series s;
+  for (std::size_t n = 0; n + 1 < c.size(); ++n) {
+    s.c.push_back(to_interval(c[n]));
+    s.d.push_back(to_interval(static_cast<double>(n + 1) * c[n + 1]));
+  }
+  return s;
+}
+
+struct AllSeries {
+  Series A, T1, H, hQ, hH;
+  AllSeries() {
+    const NearestRounding nearest;
+    std::vector<Ball> r{Ball(1.0)};  // r_n
+    for (int n = 1; n <= stored_terms + 1; ++n) {
+      const Ball q = Ball(2.0 * n - 1.0) / Ball(2.0 * n);
+      r.push_back(r.back() * q * q);
+    }
+    const auto e = [&](int n) { return Ball(-1.0) * r[n] / Ball(2.0 * n - 1.0); };
+    const auto b = [&](int n) { return r[n] / Ball(n + 1.0); };
+    std::vector<Ball> a, c, h, q, hh;
+    Ball odd(1.0);                                    // M_{2n+1}/M_1
+    Ball even = Ball(32.0) / (Ball(15.0) * pi_ball());  // M_{2n+3}/M_2, M_3 = 2/15, M_2 = pi/16
+    for (int n = 0; n <= stored_terms; ++n) {
+      const double x = n;
+      a.push_back(n == 0 ? Ball(1.0) : Ball(-1.0) * r[n] / Ball((x + 1.0) * (2.0 * x - 1.0)));
+      c.push_back(n == 0 ? Ball(1.0) : Ball(3.0) * r[n] / Ball((2.0 * x - 1.0) * (2.0 * x - 3.0)));
+      h.push_back(Ball(3.0 * (x + 1.0)) * r[n + 1] / Ball((2.0 * x + 1.0) * (2.0 * x + 1.0) * (x + 2.0)));
+      q.push_back(e(n) * odd);
+      hh.push_back(0.5 * b(n) * even);
+      odd = odd * Ball(2.0 * x + 2.0) / Ball(2.0 * x + 5.0);   // M_{k+2}/M_k, k = 2n+1
+      even = even * Ball(2.0 * x + 4.0) / Ball(2.0 * x + 7.0);  // k = 2n+3
+    }
+    A = to_series(a);
+    T1 = to_series(c);
+    H = to_series(h);
+    hQ = to_series(q);
+    hH = to_series(hh);
+  }
+};
+
+const AllSeries& all_series() {
+  static const AllSeries s;
+  return s;
+}
+
+// Horner's rule from the last term N (the first with t^N < 2^-60, N >= 3) down: the partial
+// sums are of the size of the terms, so the outward rounding adds a few ulps in all.
+LawPoint sum(const Series& s, double t) {
+  const Interval T(t);
+  Interval tN(1.0);
+  std::size_t N = 0;
+  while (N + 1 < s.c.size() && (N < 3 || !(tN.upper() < tail_target))) {
+    tN *= T;
+    ++N;
+  }
+  Interval f(0.0), df(0.0);
+  for (std::size_t n = N; n-- > 0;) {
+    f = f * T + s.c[n];
+    df = df * T + s.d[n];
+  }
+  const Interval tail = Interval(-1.0, 1.0) * (tN / (Interval(1.0) - T));  // t^N/(1-t)
+  return {f + tail, df + tail};
+}
+
+// ----- t > 1/2: closed forms in Arb ---------------------------------------------------------------
+
+// E(t) and B(t) = (E - (1 - t) K)/t; E(1) = B(1) = 1.
+std::array<Ball, 2> elliptic_EB(double t) {
+  if (t == 1.0) return {Ball(1.0), Ball(1.0)};
+  acb_t m, k, e;
+  acb_init(m);
+  acb_init(k);
+  acb_init(e);
+  acb_set_d(m, t);
+  acb_elliptic_k(k, m, prec);
+  acb_elliptic_e(e, m, prec);
+  Ball K, E;
+  arb_set(K.b, acb_realref(k));
+  arb_set(E.b, acb_realref(e));
+  acb_clear(m);
+  acb_clear(k);
+  acb_clear(e);
+  const Ball T(t);
+  return {E, (E - (Ball(1.0) - T) * K) / T};
+}
+
+LawPoint uniform_closed(ExactLaw law, double t, const std::array<Ball, 2>& EB) {
+  const Ball& E = EB[0];
+  const Ball& B = EB[1];
+  const Ball T(t), pi = pi_ball(), k = Ball(2.0) / (Ball(3.0) * pi);  // 2/(3 pi)
+  switch (law) {
+    case ExactLaw::uniform_A:
+      return {to_interval(2.0 * k * (E + B)), to_interval(k * (E - 2.0 * B) / T)};
+    case ExactLaw::uniform_T1:
+      return {to_interval(k * ((Ball(3.0) - 2.0 * T) * E + T * B)), to_interval((B - 2.0 * E) / pi)};
+    default:  // uniform_H
+      return {to_interval(k * (E - (Ball(2.0) - 3.0 * T) * B) / T),
+              to_interval(Ball(-1.0) * (3.0 * B + 4.0 * (E - 2.0 * B) / T) / (3.0 * pi * T))};
+  }
+}
+
+// x = sqrt(t), sqrt(1 - t) (1 - t is exact in Arb), asin(x).
+std::array<Ball, 3> hertz_parts(double t) {
+  std::array<Ball, 3> p;
+  arb_set_d(p[0].b, t);
+  arb_sqrt(p[1].b, (Ball(1.0) - p[0]).b, prec);
+  arb_sqrt(p[0].b, p[0].b, prec);
+  arb_acos(p[2].b, p[1].b, prec);  // asin(x) = acos(sqrt(1 - t)): no infinite slope at x = 1
+  return p;
+}
+
+// (62)-(63) for eps >= 1 in x = 1/eps = sqrt(t), as in friction/exact.cpp, and d/dt = (d/dx)/(2x).
+LawPoint hertz_closed(ExactLaw law, double t, const std::array<Ball, 3>& parts) {
+  const Ball &x = parts[0], &rc = parts[1], &as = parts[2];
+  const Ball T(t), one(1.0);
+  const Ball x3 = T * x, t2 = T * T;
+  if (law == ExactLaw::hertz_Q) {
+    const Ball Q = Ball(3.0) / (16.0 * x3) * ((4.0 * T - one) * as + x * (one + 2.0 * T) * rc);
+    const Ball dQ = Ball(3.0 / 16.0) * ((Ball(3.0) - 4.0 * T) * as / t2 + (2.0 * T - Ball(3.0)) * rc / x3);
+    return {to_interval(Q), to_interval(dQ / (2.0 * x))};
+  }
+  const Ball h = (Ball(3.0) / t2 - Ball(8.0) / T + Ball(8.0)) * as + (Ball(6.0) / x - Ball(3.0) / x3) * rc;
+  const Ball dh = (Ball(16.0) / x3 - Ball(12.0) / (t2 * x)) * as + 4.0 * (Ball(3.0) - 2.0 * T) * rc / t2;
+  const Ball pi = pi_ball();
+  const Ball dH = (dh * x - h) / (4.0 * pi * T);
+  return {to_interval(h / (4.0 * pi * x)), to_interval(dH / (2.0 * x))};
+}
+
+// (62)-(63) for eps <= 1: polynomials in t = eps^2.
+LawPoint hertz_pole(ExactLaw law, double t) {
+  const Interval T(t);
+  if (law == ExactLaw::hertz_G) {
+    const Interval k = Interval(3.0) * boost::numeric::interval_lib::pi<Interval>() / 32.0;
+    return {k * (4.0 - T), -k};
+  }
+  return {(3.0 * boost::numeric::square(T) - 8.0 * T + 8.0) / 8.0, (6.0 * T - 8.0) / 8.0};
+}
+
+LawPoint series_law(ExactLaw law, double t) {
+  const AllSeries& s = all_series();
+  switch (law) {
+    case ExactLaw::uniform_A: return sum(s.A, t);
+    case ExactLaw::uniform_T1: return sum(s.T1, t);
+    case ExactLaw::uniform_H: return sum(s.H, t);
+    case ExactLaw::hertz_Q: return sum(s.hQ, t);
+    default: return sum(s.hH, t);
+  }
+}
+
+}  // namespace
+
+// Both laws of a pair are of one pressure, so that the closed forms share E, B (or asin, sqrt).
+std::array<LawPoint, 2> exact_laws(const std::array<ExactLaw, 2>& laws, double t) {
+  if (laws[0] == ExactLaw::hertz_G || laws[0] == ExactLaw::hertz_T)
+    return {hertz_pole(laws[0], t), hertz_pole(laws[1], t)};
+  if (t <= series_limit) return {series_law(laws[0], t), series_law(laws[1], t)};
+  const NearestRounding nearest;
+  if (laws[0] == ExactLaw::hertz_Q || laws[0] == ExactLaw::hertz_H) {
+    const std::array<Ball, 3> parts = hertz_parts(t);
+    return {hertz_closed(laws[0], t, parts), hertz_closed(laws[1], t, parts)};
+  }
+  const std::array<Ball, 2> EB = elliptic_EB(t);
+  return {uniform_closed(laws[0], t, EB), uniform_closed(laws[1], t, EB)};
+}
+
+}  // namespace limitdir::detail

@@ -1,0 +1,45 @@
+#pragma once
+// Internal: rigorous point enclosures of the scalar laws of the exact model with uniform and
+// Hertz pressure (friction/exact.cpp), as functions of t in [0, 1] on the two halves of the
+// sphere split at eps = 1 (t = eps^2 near the poles, t = 1/eps^2 near the equator), with
+// their t-derivatives. Each law's derivative is monotone on [0, 1] (see friction/exact_laws.cpp),
+// so the two endpoint values enclose it over any t interval (friction/exact_enclose.cpp).
+#include <array>
+#include <optional>
+
+#include "limitdir/friction/model.hpp"
+#include "limitdir/numerics/interval.hpp"
+
+namespace limitdir::detail {
+
+enum class ExactLaw {
+  uniform_A,   // (59): G = Q_eps/eps for eps <= 1 and Q_eps for eps >= 1, A = 4/(3pi) (E + B)
+  uniform_T1,  // (60): T_eps for eps <= 1, 2/(3pi) ((3 - 2t) E + t B)
+  uniform_H,   // (60): eps T_eps for eps >= 1, 2/(3pi) (E - (2 - 3t) B)/t
+  hertz_G,     // (62): Q_eps/eps for eps <= 1, 3pi/32 (4 - t)
+  hertz_T,     // (63): T_eps for eps <= 1, (3t^2 - 8t + 8)/8
+  hertz_Q,     // (62): Q_eps for eps >= 1
+  hertz_H,     // (63): eps T_eps for eps >= 1
+};
+
+/// A law f(t) and its derivative f'(t) at one point.
+struct LawPoint {
+  Interval f, df;
+};
+
+/// Rigorous enclosures of f(t) and f'(t) of two laws of one pressure on one half of the sphere
+/// (uniform_*, or hertz_G/hertz_T, or hertz_Q/hertz_H) at one t in [0, 1] (any rounding mode
+/// on entry).
+std::array<LawPoint, 2> exact_laws(const std::array<ExactLaw, 2>& laws, double t);
+
+/// The laws of one exact model on the two halves of the sphere.
+struct ExactLaws {
+  ExactLaw G, T;  // near the poles, t = eps^2
+  ExactLaw Q, H;  // near the equator, t = s^2 = 1/eps^2
+};
+
+/// w, C, S of the exact model over the box x (RegionModel's split at eps = 1, c = rho/R); none
+/// when the box contains 0.
+std::optional<MeridianEnclosure> enclose_exact_meridian(const IVec3& x, double c, const ExactLaws& laws);
+
+}  // namespace limitdir::detail

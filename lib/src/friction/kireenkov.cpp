@@ -1,0 +1,137 @@
+// The pressure shifted along the sliding direction (2) [Kireenkov] with the coupled law
+// k = k0 Q(eps) (8): its exact model (from two exact contact models) and the Pade models (9)
+// and (10) (resolved, docs/errata.md). friction/contact_approx.hpp; mapping (A.0') of
+// docs/manual.md section 7: q = -(Q s + sgn(w3) P n, (kappa/rho) sgn(w3) T), n = e_z x s.
+#include <cmath>
+#include <fmt/format.h>
+
+#include "friction/approx_dual.hpp"
+#include "core/constants.hpp"
+#include "limitdir/contact/integrals.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/friction/contact_model.hpp"
+#include "limitdir/friction/contact_approx.hpp"
+
+namespace limitdir {
+
+namespace {
+// The checked rho (the models' base class is built from it).
+double check_circle(const Contact& c, double rho, double k0, const char* who) {
+  if (c.a() != c.b() || c.d() != 0.0 || c.has_shift())
+    throw InputError(fmt::format("{} model: needs a circle without distortion or shift (the shift is k = k0 Q)", who));
+  if (!std::isfinite(rho) || !(rho > 0.0))
+    throw InputError(fmt::format("{} model: rho must be a positive finite number (got {})", who, rho));
+  // the pressure sigma0 (1 + k x/R) stays >= 0 for |k| = |k0| Q <= |k0| <= 1
+  if (!std::isfinite(k0) || !(std::abs(k0) <= 1.0))
+    throw InputError(fmt::format("{} model: k0 must lie in [-1, 1] (got {})", who, k0));
+  return rho;
+}
+}  // namespace
+
+double kireenkov_k0(const Contact& circle, double f, double h) {
+  if (circle.a() != circle.b()) throw InputError("kireenkov k0 (8): needs a circle");
+  if (!std::isfinite(f) || !(f >= 0.0) || !std::isfinite(h))
+    throw InputError(fmt::format("kireenkov k0 (8): f must be >= 0 and h finite (got f = {}, h = {})", f, h));
+  return f * h / (pi * radial_moment(circle.alpha(), 3) * circle.a());
+}
+
+// ----- the exact coupled model ---------------------------------------------------------------
+
+KireenkovExactModel::KireenkovExactModel(const Contact& circle, double rho, double k0)
+    : FrictionModel(check_circle(circle, rho, k0, "kireenkov-exact") / circle.a(), circle.kappa() / rho),
+      k0_(k0),
+      contact_(circle.description()) {
+  q0_ = std::make_shared<ContactExactModel>(circle, rho);
+  q1_ = std::make_shared<ContactExactModel>(circle.with_shift(1.0), rho);
+  // Q'(0) = pi I_0 (the slope c_{2,0,3} of (59) for the circle), the lateral force of the unit
+  // shift at pure spin pi I_2 ((6) [Kireenkov]); eps = (rho/R) w12/|w3|.
+  const double alpha = circle.alpha();
+  pole_slope_ = k0 * pi * radial_moment(alpha, 0) * pi * radial_moment(alpha, 2) * rho / circle.a();
+}
+
+std::string KireenkovExactModel::description() const {
+  return fmt::format("exact, coupled shift k = k0 Q (8) [Kireenkov] (k0 = {:g}), {}, rho/R = {:.6g}", k0_, contact_,
+                     rho_over_R());
+}
+
+Eigen::Vector3d KireenkovExactModel::q_unit(const Eigen::Vector3d& w) const {
+  const Eigen::Vector3d q0 = q0_->q(w);
+  if (w.x() == 0.0 && w.y() == 0.0) return q0;
+  return q0 + k0_ * q0.head<2>().norm() * (q1_->q(w) - q0);
+}
+
+FrictionJacobian KireenkovExactModel::jacobian_unit(const Eigen::Vector3d& w) const {
+  FrictionJacobian J = q0_->jacobian(w);
+  if (w.x() == 0.0 && w.y() == 0.0) {  // the smooth limit: q_perp = -k0 Q'(0) pi I_2 (rho/R) (-w2, w1)/w3
+    J.dq_dw(0, 1) += pole_slope_ / w.z();
+    J.dq_dw(1, 0) -= pole_slope_ / w.z();
+    return J;
+  }
+  const FrictionJacobian J1 = q1_->jacobian(w);
+  const Eigen::Vector3d lateral = J1.q - J.q;
+  const double Q = J.q.head<2>().norm();
+  const Eigen::RowVector3d dQ = J.q.head<2>().transpose() * J.dq_dw.topRows<2>() / Q;
+  J.dq_dw += k0_ * (lateral * dQ + Q * (J1.dq_dw - J.dq_dw));
+  J.q += k0_ * Q * lateral;
+  J.differentiable = J.differentiable && J1.differentiable;
+  return J;
+}
+
+// ----- Pade (9) and resolved (10) --------------------------------------------------------------
+
+KireenkovPadeModel::KireenkovPadeModel(const Contact& circle, double rho, int order, double k0)
+    : FrictionModel(check_circle(circle, rho, k0, "kireenkov-pade") / circle.a(), circle.kappa() / rho),
+      order_(order),
+      k0_(k0),
+      contact_(circle.description()) {
+  if (order != 1 && order != 2)
+    throw InputError(fmt::format("kireenkov-pade model: order must be 1 ((9)) or 2 ((10)) (got {})", order));
+  const double al = circle.alpha();
+  const double I0 = radial_moment(al, 0), I2 = radial_moment(al, 2), I3 = radial_moment(al, 3);
+  a_ = order == 1 ? 1.0 / (pi * I0) : pi * I0;  // Q'(0) = pi I_0
+  m_ = order == 1 ? 2.0 * I2 / I3 : I3 / (2.0 * I2);  // lim eps T = I_3/(2 I_2)
+  mu_ = pi * I2 * k0;
+  b_ = I2 / I3;
+}
+
+std::string KireenkovPadeModel::description() const {
+  return fmt::format("Pade {} [Kireenkov] of the coupled shift (k0 = {:g}; a = {:.6g}, m = {:.6g}, mu = {:.6g}, "
+                     "b = {:.6g}), {}, rho/R = {:.6g}",
+                     order_ == 1 ? "(9)" : "(10) resolved", k0_, a_, m_, mu_, b_, contact_, rho_over_R());
+}
+
+// In w: with r = rho/R, e = r w12 (eps |w3|) and z = |w3|, eps = e/z; every term is written as
+// a ratio of functions of (w1, w2, w3) that stay finite at the poles and on the equator.
+template <class T>
+std::array<T, 3> KireenkovPadeModel::evaluate(const std::array<T, 3>& w) const {
+  const double r = rho_over_R();
+  const T w12 = approx::norm2(w[0], w[1]), z = approx::abs_of(w[2]);
+  const T e = r * w12;
+  // Q/w12 (so that Q s = Qs (w1, w2)), sgn(w3) T and sgn(w3) P/w12 (P n = P/w12 (-w2, w1)),
+  // with the factor |w3| of T and P cancelled against sgn(w3) (their derivative on the equator)
+  T Qs, sT, sP;
+  if (order_ == 1) {
+    Qs = r / (e + a_ * z);
+    sT = w[2] / (z + m_ * e);
+    sP = mu_ * r * w[2] / ((z + b_ * e) * (e + a_ * z));
+  } else {
+    Qs = r * (e + a_ * z) / (e * e + a_ * e * z + z * z);
+    sT = w[2] * (z + m_ * e) / (z * z + m_ * e * z + e * e);
+    sP = mu_ * Qs * w[2] / (z + b_ * e);
+  }
+  return {-(Qs * w[0] - w[1] * sP), -(Qs * w[1] + w[0] * sP), -kappa_over_rho() * sT};
+}
+
+Eigen::Vector3d KireenkovPadeModel::q_unit(const Eigen::Vector3d& w) const {
+  return approx::value_of([&](const auto& x) { return evaluate(x); }, w);
+}
+
+FrictionJacobian KireenkovPadeModel::jacobian_unit(const Eigen::Vector3d& w) const {
+  FrictionJacobian J;
+  approx::value_and_jacobian([&](const auto& x) { return evaluate(x); }, w, J.q, J.dq_dw);
+  // order 1: T = 1/(1 + m eps) is a cone at the poles, Q a kink on the equator; order 2 is C^1
+  J.differentiable = order_ == 2 || (w.z() != 0.0 && (w.x() != 0.0 || w.y() != 0.0));
+  return J;
+}
+
+}  // namespace limitdir

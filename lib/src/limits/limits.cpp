@@ -1,0 +1,946 @@
+// All limit directions at one load: Sect. 7.3-7.5 of [Nonlinear Dyn. 2024] and docs/manual.md section 3.
+//
+// Methods (solve_limit_directions picks the most specific one that applies):
+//  * invariant circle (Sect. 7.4): axisymmetric model, M = diag(m1, m1, m3), load without a
+//    y component. With c1 != 0 every limit direction lies on w2 = 0 (as long as C(w3) never
+//    vanishes, which is checked); for the harmonic model the non-trivial ones are the roots
+//    of the polynomial (132) in u = w3^2 (all found as companion-matrix eigenvalues), for any
+//    other model the zeros of the 1-D field on the circle. With c1 = 0 (F = 0 for the presets)
+//    the solutions are the poles and circles of latitude (Figs 15-16).
+//  * linear-eigen (docs/manual.md section 3): constant B, the 6x6 eigenproblem.
+//  * global: a geodesic mesh of the sphere, the winding of V* around every triangle
+//    (refined where the field is small), Newton from every triangle with nonzero winding and
+//    every local minimum of |V*|, duplicates merged, and the Poincare-Hopf certificate.
+#include "limitdir/limits/limits.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <Eigen/LU>
+#include <Eigen/SVD>
+#include <algorithm>
+#include <functional>
+#include <boost/math/tools/roots.hpp>
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+#include <optional>
+
+#include "core/constants.hpp"
+#include "numerics/icosphere.hpp"
+#include "limits/limits_proof.hpp"
+#include "numerics/polynomial.hpp"
+#include "core/vector_text.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/numerics/sphere.hpp"
+
+namespace limitdir {
+
+using detail::vec;
+
+// ----- Newton on the sphere ------------------------------------------------------------------
+
+Refined refine_limit_direction(const System& system, double F, const Eigen::Vector3d& w0, double residual_tol) {
+  Eigen::Vector3d w = w0.normalized();
+  FieldJacobian fj = system.field_jacobian(w, F);
+  double r = spherical_part(w, fj.F).norm();
+  // The attainable residual is limited by the rounding of F itself.
+  const double tol = std::max(residual_tol, 64 * std::numeric_limits<double>::epsilon() * fj.F.norm());
+  // Near a pitchfork or fold (a tangent eigenvalue ~1e-5) the damped steps creep: 60 iterations
+  // left |V*| ~ 1e-7 from a seed 0.01 rad off a pitchfork's triplet (the elliptic plate a/b =
+  // 0.9, 1.5e-5 past its pitchfork), converged by 80. Past 60 steps a residual near the
+  // tolerance (below 1e3 tol) that has not halved in 10 steps stops: that is the floor of a
+  // continuum's points or of a quadrature's rounding, where more steps only cost (500 seeds of
+  // Galin's disc at F = 0 crept at 1e-12 for 10 s).
+  constexpr int patient_iterations = 60, max_iterations = 200, window = 10;
+  constexpr double floor_factor = 1e3;
+  int it = 0;
+  double r_window = r;
+  for (; it < max_iterations && r > tol; ++it) {
+    if (it >= patient_iterations && it % window == 0) {
+      if (r <= floor_factor * tol && r > 0.5 * r_window) break;
+      r_window = r;
+    }
+    const double rdot = w.dot(fj.F);
+    const Eigen::Matrix<double, 3, 2> P = tangent_basis(w);
+    const Eigen::Matrix2d J = tangent_jacobian(P, fj.DF, rdot);
+    const Eigen::Vector2d g = P.transpose() * fj.F;  // = P^T V*
+    Eigen::Vector2d delta = -J.jacobiSvd(Eigen::ComputeFullU | Eigen::ComputeFullV).solve(g);
+    if (!delta.allFinite()) break;
+    if (delta.norm() > 0.5) delta *= 0.5 / delta.norm();  // at most ~0.5 rad per step
+    // Damped step along the tangent direction d: accepted when |V*| decreases.
+    const auto try_step = [&](const Eigen::Vector2d& d, double min_lambda) {
+      for (double lambda = 1.0; lambda > min_lambda; lambda *= 0.5) {
+        const Eigen::Vector3d wn = (w + lambda * (P * d)).normalized();
+        const FieldJacobian fn = system.field_jacobian(wn, F);
+        const double rn = spherical_part(wn, fn.F).norm();
+        if (rn < r) {
+          w = wn;
+          fj = fn;
+          r = rn;
+          return true;
+        }
+      }
+      return false;
+    };
+    if (try_step(delta, 1e-4)) continue;
+    // Newton's direction does not reduce |V*| (far from a zero, or at a saddle of |V*|):
+    // one steepest-descent step on |V*|^2 / 2 instead, whose gradient is J^T g.
+    Eigen::Vector2d grad = J.transpose() * g;
+    if (!(grad.norm() > 0)) break;
+    grad *= std::min(0.5, r / grad.norm()) / grad.norm();
+    if (!try_step(-grad, 1e-6)) break;
+  }
+  return {w, r, r <= tol, it};
+}
+
+// ----- constant B: docs/manual.md section 3 ---------------------------------------------------------
+
+LinearSolution limit_directions_linear(const Eigen::Matrix3d& B, const Eigen::Vector3d& c) {
+  LinearSolution out;
+  const double scale = std::max(1.0, B.norm() + c.norm());
+  if (c.norm() <= 1e-15 * scale) {
+    // c = 0: the real eigenvectors of B (both signs); a 2-D eigenspace is a great circle.
+    const Eigen::EigenSolver<Eigen::Matrix3d> es(B);
+    std::vector<double> seen;
+    for (int i = 0; i < 3; ++i) {
+      if (std::abs(es.eigenvalues()[i].imag()) > 1e-12 * scale) continue;
+      const double lambda = es.eigenvalues()[i].real();
+      if (std::any_of(seen.begin(), seen.end(), [&](double s) { return std::abs(s - lambda) <= 1e-10 * scale; }))
+        continue;
+      seen.push_back(lambda);
+      // Null space of B - lambda I from the eigenvectors of its Gram matrix (ascending).
+      const Eigen::Matrix3d A = B - lambda * Eigen::Matrix3d::Identity();
+      const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> gram(A.transpose() * A);
+      const Eigen::Vector3d s = gram.eigenvalues().cwiseMax(0.0).cwiseSqrt();
+      const int null_dim = (s.array() <= 1e-7 * scale).count();
+      if (null_dim >= 3) {
+        out.circle_normals.push_back(Eigen::Vector3d::Zero());  // B = lambda I: every direction
+      } else if (null_dim == 2) {
+        out.circle_normals.push_back(gram.eigenvectors().col(2).normalized());
+      } else {
+        const Eigen::Vector3d v = gram.eigenvectors().col(0).normalized();
+        out.directions.push_back(v);
+        out.directions.push_back(-v);
+      }
+    }
+    return out;
+  }
+  // rdot an eigenvalue of B: the minimum-norm solution plus the null space.
+  {
+    const Eigen::EigenSolver<Eigen::Matrix3d> es(B);
+    for (int i = 0; i < 3; ++i) {
+      if (std::abs(es.eigenvalues()[i].imag()) > 1e-12 * scale) continue;
+      const Eigen::Matrix3d A = es.eigenvalues()[i].real() * Eigen::Matrix3d::Identity() - B;
+      const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> gram(A.transpose() * A);  // ascending
+      const Eigen::Vector3d sv = gram.eigenvalues().cwiseMax(0.0).cwiseSqrt();
+      const int null_dim = (sv.array() <= 1e-7 * scale).count();
+      if (null_dim == 0 || null_dim == 3) continue;
+      // w_p = A^+ c through the Gram eigenbasis (V S^-2 V^T A^T c) restricted to the range.
+      Eigen::Vector3d wp = Eigen::Vector3d::Zero();
+      const Eigen::Vector3d Atc = A.transpose() * c;
+      for (int k = null_dim; k < 3; ++k)
+        wp += gram.eigenvectors().col(k) * (gram.eigenvectors().col(k).dot(Atc) / gram.eigenvalues()[k]);
+      if ((A * wp - c).norm() > 1e-10 * scale) continue;  // c not in the range: no solution
+      const double rest = 1.0 - wp.squaredNorm();
+      if (rest < -1e-12) continue;
+      if (null_dim == 2) {
+        // a 2-D null space with c in the range and |w_p| <= 1: a circle of solutions (a
+        // continuum, non-generic) that this method does not resolve
+        const std::string doubt = fmt::format("rdot = {:.9g} is a double eigenvalue of B with c in the range of "
+                                              "rdot I - B: a circle of limit directions is not resolved",
+                                              es.eigenvalues()[i].real());
+        if (std::find(out.doubts.begin(), out.doubts.end(), doubt) == out.doubts.end()) out.doubts.push_back(doubt);
+        continue;
+      }
+      const Eigen::Vector3d v = gram.eigenvectors().col(0).normalized();
+      const double t = std::sqrt(std::max(rest, 0.0));
+      out.directions.push_back((wp + t * v).normalized());
+      if (t > 0) out.directions.push_back((wp - t * v).normalized());
+    }
+  }
+  // rdot [x; y] = [[B, c c^T], [I, B^T]] [x; y] with x = (rdot I - B)^-1 c,
+  // y = (rdot I - B^T)^-1 x, so that c^T y = x^T x = 1.
+  Eigen::Matrix<double, 6, 6> A = Eigen::Matrix<double, 6, 6>::Zero();
+  A.topLeftCorner<3, 3>() = B;
+  A.topRightCorner<3, 3>() = c * c.transpose();
+  A.bottomLeftCorner<3, 3>() = Eigen::Matrix3d::Identity();
+  A.bottomRightCorner<3, 3>() = B.transpose();
+  const Eigen::EigenSolver<Eigen::Matrix<double, 6, 6>> es(A);
+  // Eigenvalues with |Im| <= 1e-9 scale are real to the accuracy of the 6x6 eigensolver for
+  // the (non-normal) matrix; up to 1e-6 scale they may be a real pair split by rounding, i.e.
+  // two limit directions about to be born at a fold: a doubt, never a silent drop.
+  constexpr double real_tol = 1e-9, near_real_tol = 1e-6;
+  for (int i = 0; i < 6; ++i) {
+    const double im = std::abs(es.eigenvalues()[i].imag());
+    if (im > real_tol * scale) {
+      if (im <= near_real_tol * scale && es.eigenvalues()[i].imag() > 0)
+        out.doubts.push_back(fmt::format("the eigenvalue {:.9g} +- {:.2g} i of (125)'s 6x6 problem is nearly real: a "
+                                         "pair of limit directions may be about to appear (a fold)",
+                                         es.eigenvalues()[i].real(), im));
+      continue;
+    }
+    Eigen::Matrix<std::complex<double>, 6, 1> v = es.eigenvectors().col(i);
+    Eigen::Index k;
+    v.cwiseAbs().maxCoeff(&k);
+    const Eigen::Matrix<double, 6, 1> x6 = (v / v[k]).real();
+    const double s = c.dot(x6.tail<3>());
+    if (std::abs(s) <= 1e-12 * x6.tail<3>().norm() * c.norm()) continue;  // not a solution
+    const Eigen::Vector3d x = x6.head<3>() / s;
+    // A simple real eigenvalue gives |x| = 1 to rounding; otherwise the eigenvalue is multiple
+    // (defective) and its eigenvector need not give a limit direction: Newton decides from x.
+    constexpr double unit_tol = 1e-6;
+    if (std::abs(x.norm() - 1.0) > unit_tol) {
+      out.uncertain.push_back(x.normalized());
+      continue;
+    }
+    out.directions.push_back(x.normalized());
+  }
+  return out;
+}
+
+namespace {
+
+struct Seed {
+  Eigen::Vector3d w;
+  bool certain;       // the method proved a zero nearby: failing to converge is a doubt
+  double extent = 0;  // the mesh face it stands for reaches this far from w (0: a point seed)
+};
+
+// The partner of a limit direction z near a fold (a saddle-node pair): along the eigenvector t
+// of J_T's smaller eigenvalue lambda, the tangential field is phi(s) ~ lambda s + kappa s^2/2
+// (kappa by a central difference), whose other zero is s* = -2 lambda/kappa. Newton from
+// z + s* t finds the partner even when the pair is far below the mesh's resolution (1e-5 rad
+// apart 1e-10 from the fold); nullopt when there is none nearby.
+std::optional<Eigen::Vector3d> fold_partner(const System& system, double F, const Eigen::Vector3d& z,
+                                            const LimitOptions& opt) {
+  // kappa from a difference step of 1e-4 rad (truncation ~1e-8 relative, rounding
+  // 1e-16/1e-8); a partner further than 0.2 rad is not a local pair (the mesh resolves it).
+  constexpr double h = 1e-4, max_distance = 0.2;
+  const FieldJacobian fj = system.field_jacobian(z, F);
+  const Eigen::Matrix<double, 3, 2> P = tangent_basis(z);
+  const Eigen::Matrix2d J = tangent_jacobian(P, fj.DF, z.dot(fj.F));
+  const Eigen::EigenSolver<Eigen::Matrix2d> es(J);
+  if (es.eigenvalues().imag().cwiseAbs().maxCoeff() > 0) return std::nullopt;  // a focus: no fold
+  Eigen::Index k;
+  es.eigenvalues().real().cwiseAbs().minCoeff(&k);
+  const double lambda = es.eigenvalues()[k].real();
+  const Eigen::Vector2d v = es.eigenvectors().col(k).real().normalized();
+  // the left eigenvector u (u^T J = lambda u^T) picks the component along which phi is scalar
+  const Eigen::EigenSolver<Eigen::Matrix2d> left(J.transpose());
+  Eigen::Index kl;
+  (left.eigenvalues().real().array() - lambda).abs().minCoeff(&kl);
+  const Eigen::Vector2d u = left.eigenvectors().col(kl).real();
+  if (!(std::abs(u.dot(v)) > 0)) return std::nullopt;
+  const auto phi = [&](double s) {
+    return u.dot(P.transpose() * system.spherical((z + s * (P * v)).normalized(), F)) / u.dot(v);
+  };
+  const double kappa = (phi(h) + phi(-h) - 2 * phi(0.0)) / (h * h);
+  if (!(std::abs(kappa) > 0)) return std::nullopt;
+  const double s_star = -2 * lambda / kappa;
+  if (!(std::abs(s_star) <= max_distance)) return std::nullopt;
+  const Refined r = refine_limit_direction(system, F, (z + s_star * (P * v)).normalized(), opt.residual_tol);
+  if (!r.converged) return std::nullopt;
+  return r.w;
+}
+
+// Newton from every seed; the distinct limit directions, sorted. A certain seed from which
+// Newton fails is a doubt, unless its face holds one of the singular points (whose winding is
+// what the face counted: Newton cannot converge to a point where V* jumps; Poincare-Hopf, which
+// counts that point's index, still checks that no zero is hidden next to it).
+std::vector<Eigen::Vector3d> refine_seeds(const System& system, double F, const std::vector<Seed>& seeds,
+                                          const LimitOptions& opt, std::vector<std::string>& doubts,
+                                          bool look_for_partners, const std::vector<SingularPoint>& singular = {}) {
+  const auto at_singular_point = [&](const Seed& s) {
+    return std::any_of(singular.begin(), singular.end(), [&](const SingularPoint& p) {
+      return std::acos(std::clamp(p.w.dot(s.w), -1.0, 1.0)) <= s.extent;
+    });
+  };
+  // Newton's solutions agree to ~1e-12; distinct hyperbolic zeros 1e-7 apart are not resolved
+  // by a double-precision Newton anyway (the proof separates them, limits/proof.hpp).
+  constexpr double same_direction = 1e-7;
+  std::vector<Eigen::Vector3d> found;
+  for (const Seed& s : seeds) {
+    const Refined r = refine_limit_direction(system, F, s.w, opt.residual_tol);
+    if (!r.converged) {
+      if (s.certain && !at_singular_point(s))
+        doubts.push_back(fmt::format("Newton did not converge from w = {} (|V*| = {:.2e})", vec(s.w), r.residual));
+      continue;
+    }
+    if (std::none_of(found.begin(), found.end(), [&](const Eigen::Vector3d& f) { return (f - r.w).norm() < same_direction; }))
+      found.push_back(r.w);
+  }
+  // every direction's fold partner (new ones too: a chain of nearby pairs), for the methods
+  // that sample (the mesh, the circle): the polynomial and eigenvalue methods are exact
+  for (std::size_t i = 0; look_for_partners && i < found.size(); ++i) {
+    const std::optional<Eigen::Vector3d> partner = fold_partner(system, F, found[i], opt);
+    if (partner && std::none_of(found.begin(), found.end(),
+                                [&](const Eigen::Vector3d& f) { return (f - *partner).norm() < same_direction; }))
+      found.push_back(*partner);
+  }
+  std::sort(found.begin(), found.end(), [](const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
+    if (a.x() != b.x()) return a.x() > b.x();
+    if (a.z() != b.z()) return a.z() > b.z();
+    return a.y() > b.y();
+  });
+  return found;
+}
+
+// What one classified direction adds to the doubts.
+void doubts_of(const Classification& c, std::vector<std::string>& doubts) {
+  if (c.type == SphereType::non_hyperbolic && !c.one_sided)
+    doubts.push_back(fmt::format("non-hyperbolic limit direction at w = {}: its index does not certify completeness",
+                                 vec(c.w)));
+  if (!c.differentiable && !c.one_sided)
+    doubts.push_back(fmt::format("the friction model is not differentiable at the limit direction w = {}", vec(c.w)));
+  if (c.one_sided && (*c.one_sided)[0].type != (*c.one_sided)[1].type)
+    doubts.push_back(fmt::format("at the limit direction w = {} on the model's kink the two sides have different "
+                                 "types ({} and {})",
+                                 vec(c.w), to_string((*c.one_sided)[0].type), to_string((*c.one_sided)[1].type)));
+}
+
+// The index of an isolated singular point p of V* that is not a zero (a pole of the Coulomb
+// point model, where q jumps): the winding number of V* on a small circle about p, in the
+// tangent basis at p, with arcs halved until V* turns by less than pi/4 along each. nullopt
+// when that is not reached (V* vanishes on the circle, to resolution).
+std::optional<int> singular_point_index(const System& system, double F, const Eigen::Vector3d& p) {
+  // A circle of radius 1e-4 rad sees the model's limit values about p (q is 0-homogeneous and
+  // continuous off p); arcs are halved at most 40 times (2^-40 of a turn).
+  constexpr double radius = 1e-4, max_turn = 0.25 * pi;
+  constexpr int coarse = 64, max_depth = 40;
+  const Eigen::Matrix<double, 3, 2> P = tangent_basis(p);
+  const auto angle_at = [&](double a) {
+    const Eigen::Vector3d w = (p + radius * (std::cos(a) * P.col(0) + std::sin(a) * P.col(1))).normalized();
+    const Eigen::Vector2d v = P.transpose() * system.spherical(w, F);
+    return v.norm() > 0 ? std::atan2(v.y(), v.x()) : std::nan("");
+  };
+  const auto wrap = [](double d) { return d - 2 * pi * std::round(d / (2 * pi)); };
+  // the turn of V* from a to b (angles va, vb there), or NaN when unresolved
+  std::function<double(double, double, double, double, int)> turn = [&](double a, double b, double va, double vb,
+                                                                       int depth) {
+    if (std::isnan(va) || std::isnan(vb)) return std::nan("");
+    const double d = wrap(vb - va);
+    if (std::abs(d) <= max_turn) return d;
+    if (depth == max_depth) return std::nan("");
+    const double m = 0.5 * (a + b), vm = angle_at(m);
+    return turn(a, m, va, vm, depth + 1) + turn(m, b, vm, vb, depth + 1);
+  };
+  double total = 0, a = 0, va = angle_at(0);
+  for (int k = 1; k <= coarse; ++k) {
+    const double b = 2 * pi * k / coarse, vb = angle_at(b);
+    total += turn(a, b, va, vb, 0);
+    a = b;
+    va = vb;
+  }
+  if (std::isnan(total)) return std::nullopt;
+  return static_cast<int>(std::lround(total / (2 * pi)));
+}
+
+// Poincare-Hopf counts the singular points of V* too: the poles of a model discontinuous
+// there (Coulomb's point contact (75), q jumps at pure spin). Unresolved windings are doubts.
+std::vector<SingularPoint> singular_points(const System& system, double F, std::vector<std::string>& doubts) {
+  // q jumps at pure spin for the Coulomb point model and for a shift along the sliding
+  // direction (docs/manual.md section 6: the model is not differentiable there)
+  const auto discontinuous_at = [&](const Eigen::Vector3d& pole) {
+    return system.friction().name() == "coulomb-point" || !system.friction().jacobian(pole).differentiable;
+  };
+  std::vector<SingularPoint> out;
+  for (const Eigen::Vector3d& pole : {Eigen::Vector3d::UnitZ().eval(), (-Eigen::Vector3d::UnitZ()).eval()}) {
+    if (!discontinuous_at(pole)) continue;
+    if (system.spherical(pole, F).norm() == 0) continue;  // a zero: found and classified as such
+    const std::optional<int> index = singular_point_index(system, F, pole);
+    if (!index) {
+      doubts.push_back(fmt::format("the winding of V* about the singular point w = {} is not resolved", vec(pole)));
+      continue;
+    }
+    out.push_back({pole, *index});
+  }
+  return out;
+}
+
+// Why q jumps at a singular point (singular_points): the models with such a jump.
+std::string jump_cause(const System& system) {
+  return system.friction().name() == "coulomb-point"
+             ? "pure spin of the Coulomb point model"
+             : "pure spin of a pressure shifted along the sliding direction, whose shift turns with it";
+}
+
+std::string joined_doubts(const std::vector<std::string>& doubts) {
+  // at most five reasons, then a count (a continuum can give hundreds)
+  std::string reason = doubts.front();
+  for (std::size_t i = 1; i < std::min<std::size_t>(doubts.size(), 5); ++i) reason += "; " + doubts[i];
+  if (doubts.size() > 5) reason += fmt::format("; and {} more", doubts.size() - 5);
+  return reason;
+}
+
+// Refines the seeds, merges duplicates, classifies, and writes the certificate.
+LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds, std::string method,
+                  const LimitOptions& opt, std::vector<std::string> doubts, bool continua = false) {
+  LimitSet set;
+  set.force = F;
+  set.method = std::move(method);
+  int index_sum = 0;
+  const bool exact_method = set.method == "invariant-circle-polynomial" || set.method == "linear-eigen";
+  if (!continua) set.singular_points = singular_points(system, F, doubts);
+  for (const auto& w : refine_seeds(system, F, seeds, opt, doubts, !exact_method, set.singular_points)) {
+    Classification c = classify(system, F, w, opt.classify);
+    index_sum += c.index;
+    doubts_of(c, doubts);
+    set.directions.push_back(std::move(c));
+  }
+  for (const SingularPoint& sp : set.singular_points) index_sum += sp.index;
+  set.certificate.index_sum = index_sum;
+  if (!continua && index_sum != 2)
+    doubts.push_back(fmt::format("index sum {} != 2 (Poincare-Hopf): a limit direction was missed or is degenerate",
+                                 index_sum));
+  // Many non-hyperbolic zeros are the trace of a continuum (the global method samples it).
+  const auto nonhyp = std::count_if(set.directions.begin(), set.directions.end(),
+                                    [](const Classification& c) { return c.type == SphereType::non_hyperbolic; });
+  if (nonhyp > 6)
+    doubts.insert(doubts.begin(), fmt::format("{} non-hyperbolic limit directions: a continuum of limit directions is "
+                                              "likely (the '{}' method reports isolated points only)",
+                                              nonhyp, set.method));
+  set.certificate.level = doubts.empty() ? Level::checked : Level::incomplete;
+  if (!set.certificate.complete()) {
+    set.certificate.reason = joined_doubts(doubts);
+    return set;
+  }
+  set.certificate.reason =
+      continua ? fmt::format("{} hyperbolic isolated limit direction(s); Poincare-Hopf does not apply to continua",
+                             set.directions.size())
+               : fmt::format("index sum 2 (Poincare-Hopf) and all {} limit directions hyperbolic", set.directions.size());
+  for (const SingularPoint& sp : set.singular_points)
+    set.certificate.reason += fmt::format("; V* is discontinuous at w = {} ({}), a singular point of index {}",
+                                          vec(sp.w), jump_cause(system), sp.index);
+  return set;
+}
+
+// Zeros of a periodic or interval function sampled at x[i]: sign changes refined by TOMS 748,
+// and pairs of close zeros hidden between samples looked for around local minima of |g|.
+template <class G>
+std::vector<double> zeros_1d(const G& g, double a, double b, int samples, bool periodic, double scale,
+                             bool& all_simple, const std::vector<double>* given = nullptr) {
+  std::vector<double> x(samples + 1), y(samples + 1);
+  for (int i = 0; i <= samples; ++i) {
+    x[i] = a + (b - a) * i / samples;
+    y[i] = given ? (*given)[i] : g(x[i]);
+  }
+  const int n = periodic ? samples : samples + 1;  // periodic: x[samples] is x[0]
+  std::vector<double> roots;
+  const auto bracket = [&](double l, double r, double gl, double gr) {
+    boost::uintmax_t iters = 100;
+    const auto res = boost::math::tools::toms748_solve(
+        g, l, r, gl, gr, [](double p, double q) { return std::abs(p - q) <= 4e-16 * std::max(1.0, std::abs(p)); },
+        iters);
+    roots.push_back(0.5 * (res.first + res.second));
+  };
+  for (int i = 0; i < n; ++i) {
+    if (y[i] == 0.0) {
+      roots.push_back(x[i]);
+      continue;
+    }
+    const int j = i + 1;
+    if (j > samples) break;
+    if (y[j] != 0.0 && (y[i] < 0) != (y[j] < 0)) bracket(x[i], x[j], y[i], y[j]);
+  }
+  // Local minima of |g| without a sign change: resolve finer, maybe a pair of zeros.
+  for (int i = 1; i < samples; ++i) {
+    if (!(std::abs(y[i]) < std::abs(y[i - 1]) && std::abs(y[i]) < std::abs(y[i + 1]))) continue;
+    if ((y[i - 1] < 0) != (y[i] < 0) || (y[i + 1] < 0) != (y[i] < 0)) continue;
+    const int fine = 256;
+    double best = std::abs(y[i]), best_x = x[i];
+    double xl = x[i - 1], yl = y[i - 1];
+    bool found = false;
+    for (int k = 1; k <= fine; ++k) {
+      const double xr = x[i - 1] + (x[i + 1] - x[i - 1]) * k / fine, yr = g(xr);
+      if (std::abs(yr) < best) best = std::abs(yr), best_x = xr;
+      if (yr != 0.0 && yl != 0.0 && (yl < 0) != (yr < 0)) {
+        bracket(xl, xr, yl, yr);
+        found = true;
+      }
+      xl = xr;
+      yl = yr;
+    }
+    if (!found && best <= 1e-9 * scale) {
+      roots.push_back(best_x);  // a double zero (fold): Newton and classification decide
+      all_simple = false;
+    }
+  }
+  std::sort(roots.begin(), roots.end());
+  roots.erase(std::unique(roots.begin(), roots.end(), [](double p, double q) { return std::abs(p - q) < 1e-12; }),
+              roots.end());
+  return roots;
+}
+
+LimitSet solve_global(const System& system, double F, const LimitOptions& opt);
+
+// c = (0, 0, c3): rotational symmetry about e3; the poles and circles of latitude theta with
+// h(theta) = sin(theta) (b1 C - b3 k S) + c3 = 0 (Sect. 7.4.4 for c3 = 0).
+LimitSet solve_circles(const System& system, double F, const LimitOptions& opt) {
+  const AxisymmetricModel& model = *system.axisymmetric();
+  const double b1 = system.M_inv()(0, 0), b3 = system.M_inv()(2, 2), k = model.kappa_over_rho();
+  const double c3 = system.c(F).z();
+  const auto h = [&](double th) {
+    const MeridianValue m = model.meridian_values(std::cos(th), std::sin(th));
+    return std::sin(th) * (b1 * m.C - b3 * k * m.S) + c3;
+  };
+  std::vector<std::string> doubts;
+  bool simple = true;
+  const double scale = std::abs(b1) + std::abs(b3 * k) + std::abs(c3);
+  const double lim = 0.5 * pi;
+  std::vector<double> roots = zeros_1d(h, -lim, lim, 2000, false, scale, simple);
+  roots.erase(std::remove_if(roots.begin(), roots.end(), [&](double t) { return std::abs(t) >= lim - 1e-9; }),
+              roots.end());
+  double hmax = 0;
+  for (int i = 0; i <= 200; ++i) hmax = std::max(hmax, std::abs(h(-lim + pi * i / 200)));
+  if (hmax <= 1e-13 * scale) {
+    doubts.push_back("every direction is a limit direction (the field is radial everywhere)");
+    roots.clear();
+  }
+  std::vector<Seed> seeds{{Eigen::Vector3d::UnitZ(), true}, {-Eigen::Vector3d::UnitZ(), true}};
+  LimitSet set = assemble(system, F, seeds, "axisymmetric-circles", opt, doubts, true);
+  for (double th : roots) {
+    const Classification c = classify(system, F, Eigen::Vector3d(std::cos(th), 0.0, std::sin(th)), opt.classify);
+    const double transverse = c.J_T.trace();  // the eigenvalue along the circle is 0
+    const double tol = opt.classify.hyperbolic * std::max(1.0, c.J_T.norm());
+    std::string type = transverse < -tol ? "stable-circle" : transverse > tol ? "unstable-circle" : "non-hyperbolic";
+    if (type == "non-hyperbolic") simple = false;
+    set.circles.push_back({th, Eigen::Vector3d::UnitZ(), c.rdot, c.radial, transverse, type});
+  }
+  if (!simple) {
+    set.certificate.level = Level::incomplete;
+    set.certificate.reason = "a circle of limit directions is degenerate (double root of the meridian equation)" +
+                             (set.certificate.reason.empty() ? "" : "; " + set.certificate.reason);
+  } else if (set.certificate.complete()) {
+    set.certificate.reason = fmt::format(
+        "{} circle(s) of latitude from the meridian equation (all roots simple) and {} hyperbolic isolated limit "
+        "direction(s) at the poles; Poincare-Hopf does not apply to continua",
+        set.circles.size(), set.directions.size());
+  }
+  return set;
+}
+
+// The circle w2 = 0 with c1 != 0.
+LimitSet solve_invariant_circle(const System& system, double F, const LimitOptions& opt) {
+  const AxisymmetricModel& model = *system.axisymmetric();
+  const Eigen::Vector3d c = system.c(F);
+  if (c.x() == 0.0) return solve_circles(system, F, opt);
+  const double b1 = system.M_inv()(0, 0), b3 = system.M_inv()(2, 2), k = model.kappa_over_rho();
+  // Rows 1-2 of (125) [Nonlinear Dyn. 2024]: (rdot + b1 C) w1 = c1 and (rdot + b1 C) w2 = 0, so
+  // w2 != 0 forces rdot = -b1 C and then c1 = 0. With c1 != 0 every limit direction lies on the
+  // circle w2 = 0, whatever C is.
+  std::vector<Seed> seeds{{Eigen::Vector3d::UnitX(), true}, {-Eigen::Vector3d::UnitX(), true}};  // (128)
+  std::vector<std::string> doubts;
+  const auto* harmonic = dynamic_cast<const HarmonicModel*>(&model);
+  if (harmonic && harmonic->degree() <= 12 && c.z() == 0.0) {
+    // (132): (b1 C(u) - b3 k S(u))^2 (1 - u) = c1^2 in u = w3^2, degree 2N - 1; all its real
+    // roots in [0, 1] (polynomial_roots_01).
+    const int N = harmonic->degree();
+    std::vector<double> A(N), P(2 * N, 0.0);
+    for (int i = 0; i < N; ++i) A[i] = b1 * harmonic->C()[i] - b3 * k * harmonic->S()[i];
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j) {
+        P[i + j] += A[i] * A[j];
+        P[i + j + 1] -= A[i] * A[j];
+      }
+    P[0] -= c.x() * c.x();
+    int deg = 2 * N - 1;
+    double pmax = 0;
+    for (double p : P) pmax = std::max(pmax, std::abs(p));
+    while (deg > 0 && std::abs(P[deg]) <= 1e-14 * pmax) --deg;
+    P.resize(deg + 1);
+    // P' = A (2 A' (1 - u) - A): its roots, the cuts, come from two polynomials of degree N - 1.
+    std::vector<double> Bp(N, 0.0);
+    for (int i = 0; i < N; ++i) {
+      Bp[i] -= A[i];
+      if (i + 1 < N) Bp[i] += 2.0 * (i + 1) * A[i + 1];
+      if (i >= 1) Bp[i] -= 2.0 * i * A[i];
+    }
+    std::vector<double> cuts = detail::polynomial_roots_01(A, 1e-10);
+    for (double r : detail::polynomial_roots_01(Bp, 1e-10)) cuts.push_back(r);
+    const std::vector<double> real_roots = detail::roots_between(P, cuts, 4e-16);
+    for (double u : real_roots) {
+      const double a = detail::horner(A, u);
+      if (a == 0.0) continue;
+      const double w1 = c.x() / a, w3 = std::sqrt(u);  // (131)
+      // the real roots of (132) are limit directions: Newton failing from one is a doubt
+      seeds.push_back({Eigen::Vector3d(w1, 0.0, w3), true});
+      if (w3 > 0) seeds.push_back({Eigen::Vector3d(w1, 0.0, -w3), true});
+    }
+    return assemble(system, F, seeds, "invariant-circle-polynomial", opt, doubts);
+  }
+  // Any other axisymmetric model: the zeros of the field along the circle, g = t . F.
+  const auto g_of = [&](const Eigen::Vector3d& w, const Eigen::Vector3d& Bw) {
+    const Eigen::Vector3d f = Bw + c;  // (101) on w = (cos psi, 0, sin psi)
+    return -w.z() * f.x() + w.x() * f.z();
+  };
+  const auto g = [&](double psi) {
+    const Eigen::Vector3d w(std::cos(psi), 0.0, std::sin(psi));
+    return g_of(w, system.Bw(w));
+  };
+  constexpr int circle_samples = 1024;
+  std::vector<double> y;  // at the samples, whose B(w) w the system remembers across loads
+  for (const System::CircleSample& p : system.circle_samples(circle_samples)) y.push_back(g_of(p.w, p.Bw));
+  bool simple = true;
+  const double scale = std::abs(b1) + std::abs(b3 * k) + c.norm();
+  for (double psi : zeros_1d(g, -pi, pi, circle_samples, true, scale, simple, &y))
+    seeds.push_back({Eigen::Vector3d(std::cos(psi), 0.0, std::sin(psi)), true});
+  if (!simple)
+    doubts.push_back("the field on the circle w2 = 0 has a zero without a sign change (a fold): a pair of limit "
+                     "directions closer than the sampling may be counted once");
+  return assemble(system, F, seeds, "invariant-circle", opt, doubts);
+}
+
+LimitSet solve_linear(const System& system, double F, const LimitOptions& opt) {
+  const Eigen::Matrix3d B = *system.constant_B();
+  const LinearSolution sol = limit_directions_linear(B, system.c(F));
+  std::vector<Seed> seeds;
+  for (const auto& w : sol.directions) seeds.push_back({w, true});
+  for (const auto& w : sol.uncertain) seeds.push_back({w, false});
+  std::vector<std::string> doubts = sol.doubts;
+  bool continua = false;
+  for (const auto& n : sol.circle_normals) {
+    if (n.isZero()) doubts.push_back("every direction is a limit direction (B is a multiple of I, c = 0)");
+    continua = true;
+  }
+  LimitSet set = assemble(system, F, seeds, "linear-eigen", opt, doubts, continua);
+  for (const auto& n : sol.circle_normals) {
+    if (n.isZero()) continue;
+    // a point of the great circle with normal n, and the eigenvalue across it
+    const Eigen::Vector3d p = tangent_basis(n).col(0);
+    const Classification c = classify(system, F, p, opt.classify);
+    const double transverse = c.J_T.trace();
+    const double tol = opt.classify.hyperbolic * std::max(1.0, c.J_T.norm());
+    set.circles.push_back({0.0, n, c.rdot, c.radial, transverse,
+                           transverse < -tol  ? "stable-circle"
+                           : transverse > tol ? "unstable-circle"
+                                              : "non-hyperbolic"});
+  }
+  if (set.certificate.complete() && !set.circles.empty())
+    set.certificate.reason = fmt::format(
+        "{} great circle(s) from the double eigenvalues of B and {} hyperbolic isolated limit direction(s) from its "
+        "simple ones (c = 0); Poincare-Hopf does not apply to continua",
+        set.circles.size(), set.directions.size());
+  return set;
+}
+
+// Winding number of the tangent field around a small spherical triangle (counter-clockwise
+// seen from outside), in the tangent plane P at its centroid, by counting the signed crossings
+// of the positive first axis; 0 if a sample vanishes (that vertex is then seeded directly).
+/// The signed crossings of the positive first axis by the projected field P^T V* along the
+/// great-circle arc from a to b, the arc halved wherever the field turns by more than pi/2
+/// between two samples (so that the field turns by less than pi per step, as counting needs, even where
+/// |V*| is small and turns fast: near a fold's ghost the vertex values alone alias into a
+/// spurious pair of windings). depth <= 6 halvings (arcs 1/64 of a mesh edge). 0 where a
+/// sample vanishes.
+int arc_crossings(const std::function<Eigen::Vector3d(const Eigen::Vector3d&)>& field,
+                  const Eigen::Matrix<double, 3, 2>& P, const Eigen::Vector3d& a, const Eigen::Vector3d& b,
+                  const Eigen::Vector3d& Va, const Eigen::Vector3d& Vb, int depth) {
+  constexpr int max_depth = 6;
+  const Eigen::Vector2d u = P.transpose() * Va, v = P.transpose() * Vb;
+  if (u.isZero() || v.isZero()) return 0;
+  if (u.dot(v) < 0 && depth < max_depth) {  // turns by more than pi/2: sample the midpoint
+    const Eigen::Vector3d m = (a + b).normalized();
+    const Eigen::Vector3d Vm = field(m);
+    return arc_crossings(field, P, a, m, Va, Vm, depth + 1) + arc_crossings(field, P, m, b, Vm, Vb, depth + 1);
+  }
+  const double cross = u.x() * v.y() - u.y() * v.x();
+  if (u.y() <= 0 && v.y() > 0 && cross > 0) return 1;   // upward crossing left of the origin
+  if (u.y() > 0 && v.y() <= 0 && cross < 0) return -1;  // downward crossing
+  return 0;
+}
+
+/// The winding of V* around the face (a, b, c) with every edge resolved by arc_crossings.
+int resolved_winding(const std::function<Eigen::Vector3d(const Eigen::Vector3d&)>& field,
+                     const Eigen::Matrix<double, 3, 2>& P, const Eigen::Vector3d& a, const Eigen::Vector3d& b,
+                     const Eigen::Vector3d& c, const Eigen::Vector3d& Va, const Eigen::Vector3d& Vb,
+                     const Eigen::Vector3d& Vc) {
+  return arc_crossings(field, P, a, b, Va, Vb, 0) + arc_crossings(field, P, b, c, Vb, Vc, 0) +
+         arc_crossings(field, P, c, a, Vc, Va, 0);
+}
+
+// The work budget of the global method: isolated zeros give a few seeds each (tens in all
+// for every model here); hundreds are the trace of a continuum (c = 0 with axisymmetry) or
+// of a field the mesh does not resolve, and each costs a Newton refinement (10-100 field
+// evaluations, ~26 us each for quadrature pressures): 500 bound that to ~2 s.
+constexpr std::size_t max_global_seeds = 500;
+
+std::string budget_spent(int level) {
+  return fmt::format("the global method's work budget is spent: more than {} candidate zeros at mesh level {} (a "
+                     "continuum of limit directions, or a field the mesh does not resolve); only the first {} were "
+                     "refined",
+                     max_global_seeds, level, max_global_seeds);
+}
+
+// Seeds from one mesh level; returns the sum of the face windings (2 when the mesh resolves V*).
+// Faces are refined locally down to max_depth halvings of their edges. Seeds where `skip` holds
+// (a known circle of zeros) are not kept, so they do not count against the work budget; the
+// caller sees a spent budget as seeds.size() > max_global_seeds.
+int global_seeds(const System& system, double F, int level, int max_depth, std::vector<Seed>& seeds,
+                 const std::function<bool(const Eigen::Vector3d&)>& skip = nullptr) {
+  const auto keep = [&](const Eigen::Vector3d& w, bool winding, double extent) {
+    if (!skip || !skip(w)) seeds.push_back({w, winding, extent});
+  };
+  const detail::Icosphere& mesh = detail::icosphere(level);
+  const std::size_t nv = mesh.vertices.size();
+  std::vector<Eigen::Vector3d> V(nv);
+  std::vector<double> norm(nv);
+  for (std::size_t i = 0; i < nv; ++i) {
+    const Eigen::Vector3d f = system.field(mesh.vertices[i], F);
+    V[i] = spherical_part(mesh.vertices[i], f);
+    norm[i] = V[i].norm();
+  }
+  int total = 0;
+  const std::function<Eigen::Vector3d(const Eigen::Vector3d&)> field = [&](const Eigen::Vector3d& w) {
+    return spherical_part(w, system.field(w, F));
+  };
+  std::function<void(const Eigen::Vector3d&, const Eigen::Vector3d&, const Eigen::Vector3d&, const Eigen::Vector3d&,
+                     const Eigen::Vector3d&, const Eigen::Vector3d&, int)>
+      examine = [&](const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& c,
+                    const Eigen::Vector3d& Va, const Eigen::Vector3d& Vb, const Eigen::Vector3d& Vc, int depth) {
+        if (seeds.size() > max_global_seeds) return;  // the budget is spent (a continuum): stop refining
+        const int wnd = resolved_winding(field, tangent_basis((a + b + c).normalized()), a, b, c, Va, Vb, Vc);
+        // A face with a hidden pair of zeros (besides the ones its winding counts) needs V* to
+        // vary across it by more than its smallest value; refine only those (locally, depth
+        // <= max_depth), so that each zero of a tight cluster near a fold or pitchfork gets its
+        // own seed.
+        const double vary = std::max({(Va - Vb).norm(), (Vb - Vc).norm(), (Vc - Va).norm()});
+        const bool ambiguous = std::min({Va.norm(), Vb.norm(), Vc.norm()}) <= vary;
+        if (wnd != 0 && (depth >= max_depth || !ambiguous)) {
+          const Eigen::Vector3d m = (a + b + c).normalized();
+          const auto arc = [&](const Eigen::Vector3d& x) { return std::acos(std::clamp(m.dot(x), -1.0, 1.0)); };
+          keep(m, true, std::max({arc(a), arc(b), arc(c)}));
+          return;
+        }
+        if (depth >= max_depth || !ambiguous) return;
+        const Eigen::Vector3d ab = (a + b).normalized(), bc = (b + c).normalized(), ca = (c + a).normalized();
+        const Eigen::Vector3d Vab = field(ab), Vbc = field(bc), Vca = field(ca);
+        examine(a, ab, ca, Va, Vab, Vca, depth + 1);
+        examine(b, bc, ab, Vb, Vbc, Vab, depth + 1);
+        examine(c, ca, bc, Vc, Vca, Vbc, depth + 1);
+        examine(ab, bc, ca, Vab, Vbc, Vca, depth + 1);
+      };
+  for (std::size_t fi = 0; fi < mesh.faces.size(); ++fi) {
+    const auto& f = mesh.faces[fi];
+    const auto& x = mesh.vertices;
+    const int wnd = resolved_winding(field, mesh.face_basis[fi], x[f[0]], x[f[1]], x[f[2]], V[f[0]], V[f[1]], V[f[2]]);
+    total += wnd;
+    examine(x[f[0]], x[f[1]], x[f[2]], V[f[0]], V[f[1]], V[f[2]], 0);
+  }
+  // Local minima of |V*| over the vertex neighbourhoods (pairs of zeros inside one face).
+  for (std::size_t i = 0; i < nv; ++i) {
+    if (norm[i] == 0.0) {
+      keep(mesh.vertices[i], true, 0.0);
+      continue;
+    }
+    if (std::all_of(mesh.neighbours[i].begin(), mesh.neighbours[i].end(), [&](int j) { return norm[i] <= norm[j]; }))
+      keep(mesh.vertices[i], false, 0.0);
+  }
+  return total;
+}
+
+// ----- the equator as a circle of limit directions (docs/manual.md section 6) ---------------------
+
+// With c = 0, a centrally symmetric pressure (pure sliding q = -(w1, w2, 0)) and M_xy = m I,
+// every direction of the equator is a limit direction. Sampled at kEquatorSamples points.
+constexpr int kEquatorSamples = 720;
+
+struct EquatorCircle {
+  LimitCircle circle;
+  double transverse_min, transverse_max;  // the transverse eigenvalue trace J_T along it
+};
+
+// The equator's circle when V* vanishes on every sample (to 1e-10 of |B w + c|: the models'
+// pure-sliding values are closed forms exact to rounding, 1e-10 admits quadrature models),
+// with its transverse eigenvalues (J_T has the eigenvalue 0 along the circle).
+std::optional<EquatorCircle> equator_circle(const System& system, double F, const LimitOptions& opt) {
+  constexpr double zero_field = 1e-10;
+  if (!system.c(F).isZero()) return std::nullopt;
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  EquatorCircle e{{0.0, Eigen::Vector3d::UnitZ(), 0.0, Radial::tangent, 0.0, ""}, inf, -inf};
+  for (int i = 0; i < kEquatorSamples; ++i) {
+    const double phi = 2 * pi * i / kEquatorSamples;
+    const Eigen::Vector3d w(std::cos(phi), std::sin(phi), 0.0);
+    const Eigen::Vector3d f = system.field(w, F);
+    if (!(spherical_part(w, f).norm() <= zero_field * std::max(1.0, f.norm()))) return std::nullopt;
+  }
+  // the transverse eigenvalues on every 8th sample (crosses_band checks their sign on all)
+  constexpr int stride = 8;
+  double rdot_sum = 0.0;
+  for (int i = 0; i < kEquatorSamples; i += stride) {
+    const double phi = 2 * pi * i / kEquatorSamples;
+    const Classification c = classify(system, F, Eigen::Vector3d(std::cos(phi), std::sin(phi), 0.0), opt.classify);
+    e.transverse_min = std::min(e.transverse_min, c.J_T.trace());
+    e.transverse_max = std::max(e.transverse_max, c.J_T.trace());
+    rdot_sum += c.rdot;
+  }
+  LimitCircle& circle = e.circle;
+  circle.rdot = rdot_sum / (kEquatorSamples / stride);
+  circle.radial = radial_of(circle.rdot, opt.classify);
+  // the transverse eigenvalue reported is the one nearest 0 (the weakest attraction/repulsion)
+  circle.transverse_eigenvalue = e.transverse_max < 0 ? e.transverse_max : e.transverse_min;
+  const double tol = opt.classify.hyperbolic;
+  circle.sphere_type = e.transverse_max < -tol  ? "stable-circle"
+                       : e.transverse_min > tol ? "unstable-circle"
+                                                : "non-hyperbolic";
+  return e;
+}
+
+// V* crosses every latitude 0 < |theta| <= band in one sense (towards the equator for a stable
+// circle, away from it for an unstable one), sampled at 8 latitudes x kEquatorSamples: then the
+// band holds no other zero and V* is transverse to the boundary of each cap |theta| > band.
+bool crosses_band(const System& system, double F, double band, bool stable) {
+  for (int k = 1; k <= 8; ++k)
+    for (const double sign : {1.0, -1.0}) {
+      const double theta = sign * band * k / 8;
+      for (int i = 0; i < kEquatorSamples; ++i) {
+        const double phi = 2 * pi * i / kEquatorSamples;
+        const Eigen::Vector3d w = w_from_angles(theta, phi);
+        const Eigen::Vector3d e_theta(-std::sin(theta) * std::cos(phi), -std::sin(theta) * std::sin(phi),
+                                      std::cos(theta));
+        const double towards_pole = sign * e_theta.dot(system.spherical(w, F));
+        if (stable ? !(towards_pole < 0) : !(towards_pole > 0)) return false;
+      }
+    }
+  return true;
+}
+
+// The isolated limit directions off a normally hyperbolic equator: the mesh search outside a
+// band about it, certified by the index sum 1 of each cap (Poincare-Hopf on a disc whose
+// boundary V* crosses in one sense).
+LimitSet solve_global_equator(const System& system, double F, const LimitOptions& opt, const EquatorCircle& e) {
+  std::vector<std::string> doubts;
+  LimitSet set;
+  set.force = F;
+  set.method = "global";
+  set.circles.push_back(e.circle);
+  if (e.circle.sphere_type == "non-hyperbolic")
+    doubts.push_back(fmt::format("the equator's circle of limit directions is not normally hyperbolic (transverse "
+                                 "eigenvalues in [{:.3g}, {:.3g}])",
+                                 e.transverse_min, e.transverse_max));
+  // the band: two mesh edges (the icosphere's edge is ~1.1/2^level rad): seeds of faces that
+  // may touch the circle are left out; crosses_band checks that nothing but the circle is there
+  const double band = 2.2 / std::pow(2.0, opt.mesh_level);
+  std::vector<Seed> outside;
+  // the faces along the circle (every point of it a zero) are not candidates: the budget counts
+  // the seeds off the band only
+  global_seeds(system, F, opt.mesh_level, 4, outside, [&](const Eigen::Vector3d& w) { return std::abs(w.z()) <= band; });
+  if (outside.size() > max_global_seeds) {
+    doubts.push_back(budget_spent(opt.mesh_level));
+    outside.resize(max_global_seeds);
+  }
+  int north = 0, south = 0;
+  set.singular_points = singular_points(system, F, doubts);
+  for (const Eigen::Vector3d& w : refine_seeds(system, F, outside, opt, doubts, true, set.singular_points)) {
+    if (std::abs(w.z()) <= band) continue;  // Newton went onto the circle: no isolated zero there
+    Classification c = classify(system, F, w, opt.classify);
+    (w.z() > 0 ? north : south) += c.index;
+    doubts_of(c, doubts);
+    set.directions.push_back(std::move(c));
+  }
+  for (const SingularPoint& sp : set.singular_points) (sp.w.z() > 0 ? north : south) += sp.index;
+  set.certificate.index_sum = north + south;
+  if (doubts.empty() && !crosses_band(system, F, band, e.circle.sphere_type == "stable-circle"))
+    doubts.push_back(fmt::format("V* does not cross the latitudes within {:.3g} rad of the equator in one sense "
+                                 "(another zero near the circle?)",
+                                 band));
+  if (north != 1 || south != 1)
+    doubts.push_back(fmt::format("index sums {} (w3 > 0) and {} (w3 < 0) != 1 in the caps off the equator: a "
+                                 "limit direction was missed or is degenerate",
+                                 north, south));
+  set.certificate.level = doubts.empty() ? Level::checked : Level::incomplete;
+  set.certificate.reason =
+      doubts.empty()
+          ? fmt::format("the equator is a circle of limit directions ({}, transverse eigenvalues in [{:.4g}, {:.4g}]); "
+                        "V* crosses the latitudes within {:.3g} rad of it in one sense, and the {} isolated limit "
+                        "direction(s) off it, all hyperbolic, have index sum 1 in each cap (Poincare-Hopf on a disc)",
+                        e.circle.sphere_type, e.transverse_min, e.transverse_max, band, set.directions.size())
+          : joined_doubts(doubts);
+  return set;
+}
+
+// The mesh level is raised (up to two levels, at most 7) until the windings sum to 2; the
+// seeds of every level are kept.
+LimitSet solve_global(const System& system, double F, const LimitOptions& opt) {
+  if (const auto equator = equator_circle(system, F, opt)) return solve_global_equator(system, F, opt, *equator);
+  // Faces are refined 4 times (edges 1/16 of the mesh's); when the zeros found do not sum to
+  // index 2, 8 times (1/256: zeros 1e-3 rad apart at level 4), only where V* is small.
+  constexpr int max_depth = 4, deep_max_depth = 8;
+  std::vector<Seed> seeds;
+  std::vector<std::string> doubts;
+  int level = opt.mesh_level, total = 0;
+  for (;; ++level) {
+    total = global_seeds(system, F, level, max_depth, seeds);
+    if (seeds.size() > max_global_seeds) {
+      doubts.push_back(budget_spent(level));
+      seeds.resize(max_global_seeds);
+      return assemble(system, F, seeds, "global", opt, doubts, true);
+    }
+    if (total == 2 || level >= std::min(opt.mesh_level + 2, 7)) break;
+  }
+  if (total != 2)
+    doubts.push_back(fmt::format("the windings of V* over the mesh sum to {} != 2 even at mesh level {}: the field is "
+                                 "not resolved (raise --mesh-level)",
+                                 total, level));
+  LimitSet set = assemble(system, F, seeds, "global", opt, doubts);
+  if (total != 2 || set.certificate.index_sum == 2) return set;
+  // The mesh resolves V* but a zero of a tight cluster was missed: refine deeper.
+  std::vector<Seed> deep;
+  global_seeds(system, F, level, deep_max_depth, deep);
+  if (seeds.size() + deep.size() > max_global_seeds) return set;
+  seeds.insert(seeds.end(), deep.begin(), deep.end());
+  return assemble(system, F, seeds, "global", opt, doubts);
+}
+
+}  // namespace
+
+std::string to_string(Level level) {
+  switch (level) {
+    case Level::proven: return "proven";
+    case Level::checked: return "checked";
+    case Level::incomplete: return "incomplete";
+  }
+  return "?";
+}
+
+Level level_from_string(const std::string& text) {
+  for (Level l : {Level::proven, Level::checked, Level::incomplete})
+    if (to_string(l) == text) return l;
+  throw InputError("certificate level: unknown '" + text + "' (valid: proven, checked, incomplete)");
+}
+
+namespace {
+LimitSet solve(const System& system, double F, const LimitOptions& opt);
+}  // namespace
+
+LimitSet solve_limit_directions(const System& system, double F, const LimitOptions& opt) {
+  LimitSet set = solve(system, F, opt);
+  if (opt.prove) detail::attach_proof(system, F, opt, set);
+  return set;
+}
+
+namespace {
+LimitSet solve(const System& system, double F, const LimitOptions& opt) {
+  if (!std::isfinite(F)) throw InputError(fmt::format("force: must be a finite number (got {})", F));
+  if (opt.mesh_level < 1 || opt.mesh_level > 7)
+    throw InputError(fmt::format("mesh level: must be an integer in [1, 7] (got {})", opt.mesh_level));
+  const std::string& m = opt.method;
+  if (m == "global") return solve_global(system, F, opt);
+  if (m == "invariant-circle") {
+    if (!system.has_invariant_circle())
+      throw InputError("--method invariant-circle: needs an axisymmetric model, M = diag(m1, m1, m3) and a load "
+                       "without y component");
+    return solve_invariant_circle(system, F, opt);
+  }
+  if (m == "linear-eigen") {
+    if (!system.constant_B()) throw InputError("--method linear-eigen: the friction model is not linear");
+    return solve_linear(system, F, opt);
+  }
+  if (m != "auto")
+    throw InputError("method: unknown '" + m + "' (valid: auto, linear-eigen, invariant-circle, global)");
+  if (system.has_invariant_circle()) return solve_invariant_circle(system, F, opt);
+  if (system.constant_B()) return solve_linear(system, F, opt);
+  return solve_global(system, F, opt);
+}
+
+}  // namespace
+
+}  // namespace limitdir

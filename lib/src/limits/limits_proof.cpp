@@ -1,0 +1,133 @@
+// The certificate levels of find-limits (limits/limits.hpp): a numerical limit set is "checked" by
+// Poincare-Hopf; it is "proven" when prove_limit_directions (limits/proof.hpp) encloses every limit
+// direction of the load in a cell where it exists and is unique, excludes every other cell of
+// a cover of the sphere, and its enclosures of rdot and J_T decide each direction's radial
+// sign and type on the sphere, all in agreement with the numerical classification.
+#include "limits/limits_proof.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+#include "limitdir/limits/proof.hpp"
+#include "core/vector_text.hpp"
+
+namespace limitdir::detail {
+
+namespace {
+
+// A Newton solution (|V*| <= 1e-13) lies within 1e-13/|lambda_min| of its zero, where
+// lambda_min is J_T's smaller eigenvalue: ~1e-5 for a pair 1e-10 from a fold (1e-5 apart),
+// so 1e-8; 1e-7 leaves a factor 10 and still tells apart zeros 1e-5 apart.
+constexpr double in_box_slack = 1e-7;
+
+double distance_to_box(const Eigen::Vector3d& w, const IVec3& box) {
+  double d2 = 0;
+  for (int i = 0; i < 3; ++i) {
+    const double below = box[i].lower() - w[i], above = w[i] - box[i].upper();
+    const double d = std::max({below, above, 0.0});
+    d2 += d * d;
+  }
+  return std::sqrt(d2);
+}
+
+// The radial class and the type on the sphere that the enclosures prove, when they do.
+std::optional<Radial> proven_radial(const ProvenDirection& p) {
+  if (p.rdot.upper() < 0) return Radial::attracting;
+  if (p.rdot.lower() > 0) return Radial::repelling;
+  return std::nullopt;
+}
+
+std::optional<SphereType> proven_type(const ProvenDirection& p) {
+  if (p.det_JT.upper() < 0) return SphereType::saddle;
+  if (!(p.det_JT.lower() > 0) || contains_zero(p.trace_JT) || contains_zero(p.discriminant)) return std::nullopt;
+  const bool stable = p.trace_JT.upper() < 0;
+  if (p.discriminant.lower() >= 0) return stable ? SphereType::stable_node : SphereType::unstable_node;
+  return stable ? SphereType::stable_focus : SphereType::unstable_focus;
+}
+
+// Limit directions the proof enclosed that the numerical set lacks: refined from the box's
+// midpoint and classified (they then count in the index sum).
+void add_missed(const System& system, double F, const LimitOptions& opt, const Proof& proof, LimitSet& set,
+                std::vector<std::string>& notes) {
+  for (const ProvenDirection& p : proof.directions) {
+    const bool known = std::any_of(set.directions.begin(), set.directions.end(), [&](const Classification& c) {
+      return distance_to_box(c.w, p.w) <= in_box_slack;
+    });
+    if (known) continue;
+    const Refined r = refine_limit_direction(system, F, p.w_mid, opt.residual_tol);
+    const Classification c = classify(system, F, r.converged ? r.w : p.w_mid, opt.classify);
+    set.certificate.index_sum += c.index;
+    notes.push_back(fmt::format("the proof found w = {} that the '{}' method missed", vec(c.w), set.method));
+    set.directions.push_back(c);
+  }
+}
+
+// Why the types of the directions are not all proven (empty: they are), or a contradiction.
+std::vector<std::string> type_doubts(const Proof& proof, const LimitSet& set, bool& contradiction) {
+  std::vector<std::string> out;
+  for (const Classification& c : set.directions) {
+    const auto it = std::find_if(proof.directions.begin(), proof.directions.end(),
+                                 [&](const ProvenDirection& p) { return distance_to_box(c.w, p.w) <= in_box_slack; });
+    if (it == proof.directions.end()) {
+      out.push_back(fmt::format("w = {} lies in no proven box", vec(c.w)));
+      contradiction = true;
+      continue;
+    }
+    const std::optional<Radial> radial = proven_radial(*it);
+    const std::optional<SphereType> type = proven_type(*it);
+    if ((radial && *radial != c.radial) || (type && *type != c.type && !c.one_sided)) {
+      out.push_back(fmt::format("the enclosures of w = {} contradict its numerical type", vec(c.w)));
+      contradiction = true;
+    } else if (!radial || !type) {
+      out.push_back(fmt::format("the {} of w = {} is not decided by its enclosures", !radial ? "radial sign" : "type",
+                                vec(c.w)));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void attach_proof(const System& system, double F, const LimitOptions& opt, LimitSet& set) {
+  if (!set.circles.empty() || !set.singular_points.empty()) return;  // continua, discontinuities: no proof
+  Certificate& cert = set.certificate;
+  const Eigen::Vector3d probe = Eigen::Vector3d(1.0, 0.5, 0.25).normalized();  // any direction off the poles
+  if (!system.friction().enclose(to_interval(probe))) {
+    cert.reason += fmt::format("; no proof: the friction model ({}) has no rigorous (interval) enclosure",
+                              system.friction().description());
+    return;
+  }
+  const Proof proof = prove_limit_directions(system, F);
+  if (!proof.proven) {
+    cert.reason += "; no proof: " + proof.reason;
+    return;
+  }
+  std::vector<std::string> notes;
+  add_missed(system, F, opt, proof, set, notes);
+  bool contradiction = false;
+  const std::vector<std::string> doubts = type_doubts(proof, set, contradiction);
+  const std::string counted =
+      fmt::format("{} limit direction(s), each proven to exist and to be unique in its cell (Krawczyk), every other "
+                  "cell of a cover of the sphere excluded ({} cells, {}, interval arithmetic)",
+                  proof.directions.size(), proof.cells, proof.method);
+  if (contradiction || proof.directions.size() != set.directions.size()) {
+    cert.level = Level::incomplete;
+    cert.reason = fmt::format("the proof ({}) disagrees with the numerical set: {}", counted,
+                              doubts.empty() ? std::string("a different count") : doubts.front());
+    return;
+  }
+  std::string missed;
+  for (const auto& n : notes) missed += "; " + n;
+  if (!doubts.empty()) {
+    // the count is proven, a type is not: the numerical checks decide the level
+    cert.level = notes.empty() ? cert.level : Level::checked;
+    cert.reason = "the count is proven: " + counted + missed + "; not proven: " + doubts.front();
+    return;
+  }
+  cert.level = Level::proven;
+  cert.reason =
+      "proven: " + counted + "; every radial sign and type on the sphere proven by enclosures of rdot and J_T" + missed;
+}
+
+}  // namespace limitdir::detail

@@ -1,0 +1,105 @@
+// What the figures of plot/plot.hpp share (plot/common.hpp).
+#include "plot/common.hpp"
+
+#include <cmath>
+#include <utility>
+#include <vector>
+
+#include "core/json_text.hpp"
+#include "limitdir/core/errors.hpp"
+
+namespace limitdir::plot_detail {
+
+namespace {
+
+[[noreturn]] void bad_field(const std::string& where, const std::string& key, const std::string& what,
+                            const nlohmann::json& value) {
+  throw InputError(where + "." + key + ": must be " + what + " (got " + detail::show(value) + ")");
+}
+
+// The Fig. 11 code [Nonlinear Dyn. 2024]: colour name, SVG colour, meaning (legend).
+struct Fig11 {
+  const char* name;
+  const char* svg;
+  const char* meaning;
+};
+constexpr Fig11 fig11[] = {
+    {"purple", "#8e44ad", "repelling, stable node"},
+    {"red", "#d62728", "attracting, unstable node"},
+    {"green", "#2ca02c", "attracting saddle, stable dir. on w2 = 0"},
+    {"brown", "#8c564b", "attracting saddle, unstable dir. on w2 = 0"},
+    {"blue", "#1f63d4", "attracting, stable node"},
+};
+
+std::string svg_of(const std::string& name) {
+  for (const Fig11& f : fig11)
+    if (name == f.name) return f.svg;
+  return uncoloured;
+}
+
+}  // namespace
+
+const nlohmann::json& field(const nlohmann::json& document, const std::string& key, const std::string& where) {
+  if (!document.is_object()) throw InputError(where + ": must be an object (got " + detail::show(document) + ")");
+  const auto it = document.find(key);
+  if (it == document.end()) throw InputError(where + ": missing key \"" + key + "\"");
+  return *it;
+}
+
+double number_field(const nlohmann::json& document, const std::string& key, const std::string& where) {
+  const nlohmann::json& value = field(document, key, where);
+  if (!value.is_number() || !std::isfinite(value.get<double>())) bad_field(where, key, "a finite number", value);
+  return value.get<double>();
+}
+
+std::string string_field(const nlohmann::json& document, const std::string& key, const std::string& where) {
+  const nlohmann::json& value = field(document, key, where);
+  if (!value.is_string()) bad_field(where, key, "a string", value);
+  return value.get<std::string>();
+}
+
+const nlohmann::json& array_field(const nlohmann::json& document, const std::string& key, const std::string& where) {
+  const nlohmann::json& value = field(document, key, where);
+  if (!value.is_array()) bad_field(where, key, "an array", value);
+  return value;
+}
+
+Eigen::Vector3d vector3_field(const nlohmann::json& document, const std::string& key, const std::string& where) {
+  const nlohmann::json& value = field(document, key, where);
+  if (!value.is_array() || value.size() != 3) bad_field(where, key, "an array of 3 finite numbers", value);
+  Eigen::Vector3d v;
+  for (int i = 0; i < 3; ++i) {
+    if (!value[i].is_number() || !std::isfinite(value[i].get<double>()))
+      bad_field(where, key, "an array of 3 finite numbers", value);
+    v[i] = value[i].get<double>();
+  }
+  return v;
+}
+
+std::string fig11_colour(const std::optional<std::string>& colour, const std::string& radial,
+                         const std::string& sphere_type) {
+  if (colour) return svg_of(*colour);
+  if (radial == "repelling" && sphere_type == "stable-node") return svg_of("purple");
+  if (radial == "attracting" && sphere_type == "unstable-node") return svg_of("red");
+  if (radial == "attracting" && sphere_type == "stable-node") return svg_of("blue");
+  return uncoloured;
+}
+
+std::string short_model(const std::string& description) {
+  return description.substr(0, description.find(", "));
+}
+
+void fig11_legend(svg::Document& doc, double x, double y, bool markers) {
+  constexpr double line_height = 15.0;
+  for (const Fig11& f : fig11) {
+    doc.begin_group("", std::string("legend-") + f.name);
+    svg::legend_entry(doc, x, y, {f.svg, markers ? 1.0 : 2.5, markers ? f.svg : "none", "", 1.0}, f.meaning,
+                      markers);
+    doc.end_group();
+    y += line_height;
+  }
+  svg::legend_entry(doc, x, y, {uncoloured, markers ? 1.0 : 2.5, markers ? uncoloured : "none", "", 1.0},
+                    "other (no colour in Fig. 11)", markers);
+}
+
+}  // namespace limitdir::plot_detail

@@ -1,0 +1,175 @@
+// The tiny SVG writer of plot/svg.hpp (docs/manual.md section 11).
+#include "limitdir/plot/svg.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace limitdir::svg {
+
+namespace {
+
+/// A tick k * step counts as inside [lo, hi] when it is outside by at most this fraction of
+/// the step: k * step carries a rounding error of a few ulp of k * step, far below 1e-9 step
+/// for the <= 10^3 ticks an axis can have.
+constexpr double tick_slack = 1e-9;
+
+std::string trim_zeros(std::string text) {
+  if (text.find('.') != std::string::npos) {
+    while (text.back() == '0') text.pop_back();
+    if (text.back() == '.') text.pop_back();
+  }
+  if (text == "-0") text = "0";
+  return text;
+}
+
+std::string style_attributes(const Style& s) {
+  std::string out = "stroke=\"" + escape(s.stroke) + "\" stroke-width=\"" + number(s.width) + "\" fill=\"" +
+                    escape(s.fill) + "\"";
+  if (!s.dash.empty()) out += " stroke-dasharray=\"" + escape(s.dash) + "\"";
+  if (s.opacity < 1.0) out += " opacity=\"" + number(s.opacity) + "\"";
+  return out;
+}
+
+std::string points_attribute(const std::vector<Point>& points) {
+  std::string out;
+  for (const auto& [x, y] : points) {
+    if (!out.empty()) out += ' ';
+    out += number(x) + "," + number(y);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (ch) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default:
+        if (c < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') out += "\xEF\xBF\xBD";  // U+FFFD
+        else out += ch;
+    }
+  }
+  return out;
+}
+
+std::string number(double value) {
+  if (!std::isfinite(value)) throw std::invalid_argument("svg::number: not finite");
+  return trim_zeros(fmt::format("{:.2f}", value));
+}
+
+Ticks nice_ticks(double lo, double hi, int max_ticks) {
+  if (!std::isfinite(lo) || !std::isfinite(hi) || hi < lo || max_ticks < 2)
+    throw std::invalid_argument("nice_ticks: needs finite lo <= hi and max_ticks >= 2");
+  if (hi == lo) {
+    lo -= 0.5;
+    hi += 0.5;
+  }
+  const auto count = [&](double step) {
+    return std::floor(hi / step + tick_slack) - std::ceil(lo / step - tick_slack) + 1.0;
+  };
+  // Start one decade below the step that gives max_ticks intervals and go up 1, 2, 5, 10, ...
+  int e = static_cast<int>(std::floor(std::log10((hi - lo) / max_ticks))) - 1;
+  Ticks t;
+  for (;; ++e) {
+    bool found = false;
+    for (const double m : {1.0, 2.0, 5.0}) {
+      const double step = m * std::pow(10.0, e);
+      if (count(step) <= max_ticks) {
+        t.step = step;
+        found = true;
+        break;
+      }
+    }
+    if (found) break;
+  }
+  const auto k0 = static_cast<long long>(std::ceil(lo / t.step - tick_slack));
+  const auto k1 = static_cast<long long>(std::floor(hi / t.step + tick_slack));
+  for (long long k = k0; k <= k1; ++k) t.values.push_back(k == 0 ? 0.0 : static_cast<double>(k) * t.step);
+  return t;
+}
+
+std::string tick_label(double value, double step) {
+  const int decimals = std::max(0, -static_cast<int>(std::floor(std::log10(step) + tick_slack)));
+  return trim_zeros(fmt::format("{:.{}f}", value, decimals));
+}
+
+Document::Document(double width, double height, const std::string& title) : width_(width), height_(height) {
+  body_ += "<title>" + escape(title) + "</title>\n";
+  rect(0, 0, width, height, Style{"none", 0.0, "white", "", 1.0});
+}
+
+void Document::rect(double x, double y, double w, double h, const Style& style, const std::string& extra) {
+  body_ += "<rect x=\"" + number(x) + "\" y=\"" + number(y) + "\" width=\"" + number(w) + "\" height=\"" +
+           number(h) + "\" " + style_attributes(style) + (extra.empty() ? "" : " " + extra) + "/>\n";
+}
+
+void Document::line(double x1, double y1, double x2, double y2, const Style& style) {
+  body_ += "<line x1=\"" + number(x1) + "\" y1=\"" + number(y1) + "\" x2=\"" + number(x2) + "\" y2=\"" +
+           number(y2) + "\" " + style_attributes(style) + "/>\n";
+}
+
+void Document::polyline(const std::vector<Point>& points, const Style& style) {
+  if (points.size() < 2) return;
+  body_ += "<polyline points=\"" + points_attribute(points) + "\" " + style_attributes(style) +
+           " stroke-linejoin=\"round\"/>\n";
+}
+
+void Document::polygon(const std::vector<Point>& points, const Style& style) {
+  if (points.size() < 3) return;
+  body_ += "<polygon points=\"" + points_attribute(points) + "\" " + style_attributes(style) + "/>\n";
+}
+
+void Document::circle(double cx, double cy, double r, const Style& style, const std::string& extra) {
+  body_ += "<circle cx=\"" + number(cx) + "\" cy=\"" + number(cy) + "\" r=\"" + number(r) + "\" " +
+           style_attributes(style) + (extra.empty() ? "" : " " + extra) + "/>\n";
+}
+
+void Document::text(double x, double y, std::string_view content, const TextStyle& s) {
+  body_ += "<text x=\"" + number(x) + "\" y=\"" + number(y) + "\" font-family=\"sans-serif\" font-size=\"" +
+           number(s.size) + "\" text-anchor=\"" + escape(s.anchor) + "\" fill=\"" + escape(s.fill) + "\"";
+  if (s.bold) body_ += " font-weight=\"bold\"";
+  if (s.rotate != 0.0)
+    body_ += " transform=\"rotate(" + number(s.rotate) + " " + number(x) + " " + number(y) + ")\"";
+  body_ += ">" + escape(content) + "</text>\n";
+}
+
+std::string Document::clip_rect(double x, double y, double w, double h) {
+  const std::string id = "clip" + std::to_string(++clips_);
+  body_ += "<clipPath id=\"" + id + "\"><rect x=\"" + number(x) + "\" y=\"" + number(y) + "\" width=\"" +
+           number(w) + "\" height=\"" + number(h) + "\"/></clipPath>\n";
+  return id;
+}
+
+void Document::begin_group(const std::string& clip_id, const std::string& css_class) {
+  body_ += "<g";
+  if (!clip_id.empty()) body_ += " clip-path=\"url(#" + escape(clip_id) + ")\"";
+  if (!css_class.empty()) body_ += " class=\"" + escape(css_class) + "\"";
+  body_ += ">\n";
+  ++open_groups_;
+}
+
+void Document::end_group() {
+  if (open_groups_ == 0) throw std::logic_error("svg::Document::end_group without begin_group");
+  body_ += "</g>\n";
+  --open_groups_;
+}
+
+std::string Document::str() const {
+  if (open_groups_ != 0) throw std::logic_error("svg::Document::str with an open group");
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+         "width=\"" + number(width_) + "\" height=\"" + number(height_) + "\" viewBox=\"0 0 " + number(width_) + " " +
+         number(height_) + "\">\n" + body_ + "</svg>\n";
+}
+
+}  // namespace limitdir::svg

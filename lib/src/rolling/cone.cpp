@@ -1,0 +1,120 @@
+// The rolling friction cone and its closed-form projection, Sect. 3 and 5.3
+// [Acary & Bourrier 2021]. See rolling/cone.hpp for the variables and units.
+#include "limitdir/rolling/cone.hpp"
+
+#include <cfloat>
+#include <cmath>
+#include <string>
+
+#include "limitdir/core/errors.hpp"
+
+namespace limitdir {
+
+namespace {
+
+// |(x, y)|: sqrt(x^2 + y^2), which is correctly rounded to within an ulp and three times faster
+// than std::hypot, unless x^2 + y^2 over- or underflows (entries beyond ~1e154 or below ~1e-154);
+// then std::hypot.
+double norm2(double x, double y) {
+  const double s = x * x + y * y;
+  return s < DBL_MAX && s > DBL_MIN ? std::sqrt(s) : std::hypot(x, y);
+}
+double tangential_norm(const Vector5& v) { return norm2(v[1], v[2]); }
+double rolling_norm(const Vector5& v) { return norm2(v[3], v[4]); }
+
+// x * (s / norm) with a zero factor when norm = 0 (0/0 in (68)-(70); reachable only with
+// mu = 0 or mu_r = 0, where the target norm s is 0 as well).
+void scale_block(Vector5& p, int first, double s, double norm) {
+  const double f = norm > 0.0 ? s / norm : 0.0;
+  p[first] *= f;
+  p[first + 1] *= f;
+}
+
+}  // namespace
+
+void validate_cone(const RollingCone& cone, const char* where) {
+  if (!(std::isfinite(cone.mu) && cone.mu >= 0.0))
+    throw InputError(std::string(where) + ": mu must be finite and >= 0");
+  if (!(std::isfinite(cone.mu_r) && cone.mu_r >= 0.0))
+    throw InputError(std::string(where) + ": mu_r must be finite and >= 0");
+}
+
+bool in_rolling_cone(const Vector5& p, const RollingCone& cone, double tol) {
+  return p[0] >= -tol && tangential_norm(p) <= cone.mu * p[0] + tol && rolling_norm(p) <= cone.mu_r * p[0] + tol;
+}
+
+bool in_dual_rolling_cone(const Vector5& y, const RollingCone& cone, double tol) {
+  return cone.mu * tangential_norm(y) + cone.mu_r * rolling_norm(y) <= y[0] + tol;
+}
+
+bool in_polar_rolling_cone(const Vector5& p, const RollingCone& cone, double tol) {
+  return cone.mu * tangential_norm(p) + cone.mu_r * rolling_norm(p) <= -p[0] + tol;
+}
+
+const char* cone_case_name(ConeCase c) {
+  switch (c) {
+    case ConeCase::inside: return "inside";
+    case ConeCase::apex: return "apex";
+    case ConeCase::edge: return "edge";
+    case ConeCase::sliding: return "sliding";
+    case ConeCase::rolling: return "rolling";
+  }
+  return "?";
+}
+
+ConeProjection project_rolling_cone(const Vector5& pbar, const RollingCone& cone) {
+  const double mu = cone.mu, mu_r = cone.mu_r;
+  const double n = pbar[0], a = tangential_norm(pbar), b = rolling_norm(pbar);
+  const double ma = mu * a, mb = mu_r * b;
+  // Case 2, pbar in the polar cone. Its test uses the rounded numerator of t3 below, so that,
+  // when it fails, n + (ma + mb) > 0 (a rounded sum has the sign of the exact one) and t3 > 0.
+  // Cases 4 and 5 can then only be taken with t4 > 0 (t5 > 0): their tests need
+  // mu_r t4 >= b >= 0 (mu t5 >= a >= 0), and t4 <= 0 would force mb = 0, i.e. n + ma > 0.
+  if (ma + mb <= -n) return {Vector5::Zero(), ConeCase::apex};
+  // Case 1, pbar in K_r.
+  if (a <= mu * n && b <= mu_r * n) return {pbar, ConeCase::inside};
+  Vector5 p = pbar;
+  // Case 4, sliding facet (69): the multiplier a - mu t4 >= 0 and the rolling disk holds.
+  const double t4 = (n + ma) / (1.0 + mu * mu);
+  if (a > mu * t4 && b <= mu_r * t4) {
+    p[0] = t4;
+    scale_block(p, 1, mu * t4, a);
+    return {p, ConeCase::sliding};
+  }
+  // Case 5, rolling facet (70).
+  const double t5 = (n + mb) / (1.0 + mu_r * mu_r);
+  if (b > mu_r * t5 && a <= mu * t5) {
+    p[0] = t5;
+    scale_block(p, 3, mu_r * t5, b);
+    return {p, ConeCase::rolling};
+  }
+  // Case 3, the edge (68): the only face left. Near a tie with case 4 or 5 the three trial
+  // forces agree (t3 = t4 when b = mu_r t4), so this is the projection up to rounding.
+  const double t3 = (n + (ma + mb)) / (1.0 + mu * mu + mu_r * mu_r);
+  p[0] = t3;
+  scale_block(p, 1, mu * t3, a);
+  scale_block(p, 3, mu_r * t3, b);
+  return {p, ConeCase::edge};
+}
+
+double dilatancy_term(const Vector5& y, const RollingCone& cone) {
+  return cone.mu * tangential_norm(y) + cone.mu_r * rolling_norm(y);
+}
+
+Vector5 modified_velocity(const Vector5& y, const RollingCone& cone) {
+  Vector5 yhat = y;
+  yhat[0] += dilatancy_term(y, cone);
+  return yhat;
+}
+
+Vector5 natural_map(const Vector5& p, const Vector5& y, const RollingCone& cone) {
+  return p - project_rolling_cone(p - modified_velocity(y, cone), cone).p;
+}
+
+double error_scale(double q_norm) { return q_norm > DBL_EPSILON ? q_norm : 1.0; }
+
+double complementarity_error(const Vector5& p, const Vector5& y, const RollingCone& cone, double q_norm) {
+  return natural_map(p, y, cone).norm() / error_scale(q_norm);
+}
+
+}  // namespace limitdir

@@ -1,0 +1,862 @@
+// The problem file of docs/manual.md section 4: parsing, validation, command-line overrides, and the
+// friction models a problem asks for.
+//
+// Every error is an InputError with one line of the form
+//   "<source>: <key.path>: <what is wrong> (got <value>)",
+// e.g. "disc.json: friction.degree: must be an integer >= 1 (got 0)". Unknown keys are errors
+// at every level (typo protection), and every number must be finite.
+#include "limitdir/system/problem.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <Eigen/LU>
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+
+#include <fmt/format.h>
+
+#include "core/json_text.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/friction/contact_model.hpp"
+#include "limitdir/friction/contact_approx.hpp"
+#include "limitdir/friction/sphere_harmonic.hpp"
+#include "limitdir/core/json_input.hpp"
+
+namespace limitdir {
+
+using json = nlohmann::json;
+
+namespace {
+
+constexpr const char* kSchema = "limitdir.problem/1";
+// The largest harmonic degree accepted. The model itself works for any N (its Chebyshev form
+// is stable; N = 400 has been checked), but the monomial coefficients C_i, S_i of (85) grow
+// like 4^N and would overflow a double beyond N ~ 500.
+constexpr int kMaxHarmonicDegree = 400;
+// The largest load magnitude accepted (F and every component of d and e): the friction force
+// is O(1) (|q| <= ~1.1 for every model), so at |c| = 1e12 B(w) w is still 1e-12 of c, well
+// above rounding (the limit directions stay distinct from +-c/|c|), and |c|^2 and the cubes of
+// the solvers (~1e36) stay far from overflow; a load of 1e300 overflows them.
+constexpr double kMaxLoad = 1e12;
+// A mass matrix is singular when |det M| <= kSingularTolerance * ||M||_F^3 (scale invariant).
+constexpr double kSingularTolerance = 1e-12;
+
+const std::vector<std::string>& model_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all{"exact", "coulomb-point", "linear-fit", "harmonic", "pade", "sphere-harmonic"};
+    for (const std::string& name : contact_approx_model_names()) all.push_back(name);
+    return all;
+  }();
+  return names;
+}
+
+// The sphere-harmonic model's largest degree (friction/sphere_harmonic.hpp: its construction
+// costs ~1e5 exact-model evaluations at N = 12, growing like N^2).
+constexpr int kMaxSphereHarmonicDegree = 32;
+
+bool takes_degree(const std::string& name) { return name == "harmonic" || name == "sphere-harmonic"; }
+
+/// The scalar options of the contact models (docs/manual.md section 7), by key.
+constexpr std::pair<const char*, std::optional<double> FrictionSpec::*> kContactModelScalars[] = {
+    {"b_T", &FrictionSpec::b_T}, {"b_M", &FrictionSpec::b_M}, {"m_T", &FrictionSpec::m_T},
+    {"m_M", &FrictionSpec::m_M}, {"k0", &FrictionSpec::k0}};
+
+bool is_contact_model(const std::string& name) {
+  const auto& names = contact_approx_model_names();
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+/// The options of a contact model (docs/manual.md section 7) as its factory takes them.
+ApproxModelOptions contact_model_options(const FrictionSpec& friction) {
+  ApproxModelOptions options;
+  if (friction.order != 0) options.order = friction.order;
+  options.b_T = friction.b_T;
+  options.b_M = friction.b_M;
+  options.m_T = friction.m_T;
+  options.m_M = friction.m_M;
+  options.k0 = friction.k0;
+  options.u0 = friction.u0;
+  return options;
+}
+
+// ----- messages ----------------------------------------------------------------------------
+
+using detail::show;
+
+/// Joins names for messages: "a, b or c".
+std::string list_of(const std::vector<std::string>& names, bool quoted) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += (i + 1 == names.size()) ? " or " : ", ";
+    out += quoted ? "\"" + names[i] + "\"" : names[i];
+  }
+  return out;
+}
+
+/// A location in a document for messages: the source, then the key path ("disc.json:
+/// friction.degree", "disc.json: contact.pressure.profile[2]"), or a preformatted location
+/// such as "--pressure".
+class Loc {
+ public:
+  static Loc root(const std::string& source) { return Loc(source, true); }
+  static Loc at(const std::string& where) { return Loc(where, false); }
+
+  Loc key(const std::string& name) const {
+    if (root_) return Loc(text_.empty() ? name : text_ + ": " + name, false);
+    return Loc(text_.empty() ? name : text_ + "." + name, false);
+  }
+  Loc index(std::size_t i) const { return Loc(text_ + "[" + std::to_string(i) + "]", false); }
+  const std::string& str() const { return text_; }
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw InputError(text_.empty() ? what : text_ + ": " + what);
+  }
+  [[noreturn]] void fail(const std::string& what, const json& got) const { fail(what + " (got " + show(got) + ")"); }
+
+ private:
+  Loc(std::string text, bool root) : text_(std::move(text)), root_(root) {}
+  std::string text_;
+  bool root_;
+};
+
+// ----- typed access --------------------------------------------------------------------------
+
+/// Rejects keys of `object` that are not in `allowed`.
+void check_keys(const json& object, std::initializer_list<const char*> allowed, const Loc& loc) {
+  for (const auto& item : object.items()) {
+    const bool known = std::any_of(allowed.begin(), allowed.end(),
+                                   [&](const char* name) { return item.key() == name; });
+    if (!known) {
+      std::vector<std::string> names(allowed.begin(), allowed.end());
+      loc.key(item.key()).fail("unknown key; valid keys here: " + list_of(names, false));
+    }
+  }
+}
+
+const json& require_object(const json& value, const Loc& loc) {
+  if (!value.is_object()) loc.fail("must be a JSON object", value);
+  return value;
+}
+
+const json& require_key(const json& object, const char* name, const Loc& loc) {
+  const auto it = object.find(name);
+  if (it == object.end()) loc.key(name).fail("required key is missing");
+  return *it;
+}
+
+const json* optional_key(const json& object, const char* name) {
+  const auto it = object.find(name);
+  return it == object.end() ? nullptr : &*it;
+}
+
+std::string get_string(const json& value, const Loc& loc) {
+  if (!value.is_string()) loc.fail("must be a string", value);
+  return value.get<std::string>();
+}
+
+double get_finite(const json& value, const Loc& loc) {
+  if (!value.is_number()) loc.fail("must be a number", value);
+  const double x = value.get<double>();
+  if (!std::isfinite(x)) loc.fail("must be a finite number", value);
+  return x;
+}
+
+/// A load magnitude: finite, |x| <= kMaxLoad.
+double get_load(const json& value, const Loc& loc) {
+  const double x = get_finite(value, loc);
+  if (std::abs(x) > kMaxLoad) loc.fail("must be at most 1e12 in magnitude (loads are in units of mu P)", value);
+  return x;
+}
+
+Eigen::Vector3d get_load3(const json& value, const Loc& loc) {
+  if (!value.is_array() || value.size() != 3) loc.fail("must be an array of 3 numbers", value);
+  Eigen::Vector3d v;
+  for (std::size_t i = 0; i < 3; ++i) v[static_cast<Eigen::Index>(i)] = get_load(value[i], loc.index(i));
+  return v;
+}
+
+double get_positive(const json& value, const Loc& loc) {
+  if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() <= 0.0)
+    loc.fail("must be a finite number > 0", value);
+  return value.get<double>();
+}
+
+/// An integral JSON number (2 and 2.0, not 2.5) in [lo, hi]; the message states the bound
+/// that is violated, as "must be an integer >= 1".
+int get_int(const json& value, int lo, int hi, const Loc& loc) {
+  const std::string lower = "must be an integer >= " + std::to_string(lo);
+  const std::string upper = "must be an integer <= " + std::to_string(hi);
+  if (!value.is_number()) loc.fail(lower, value);
+  if (value.is_number_unsigned()) {
+    if (value.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)) loc.fail(upper, value);
+    return static_cast<int>(value.get<std::uint64_t>());
+  }
+  if (value.is_number_integer()) {
+    const std::int64_t n = value.get<std::int64_t>();
+    if (n < lo) loc.fail(lower, value);
+    if (n > hi) loc.fail(upper, value);
+    return static_cast<int>(n);
+  }
+  const double x = value.get<double>();
+  if (!std::isfinite(x) || x != std::floor(x) || x < lo) loc.fail(lower, value);
+  if (x > hi) loc.fail(upper, value);
+  return static_cast<int>(x);
+}
+
+Eigen::Matrix3d get_matrix3(const json& value, const Loc& loc) {
+  if (!value.is_array() || value.size() != 3) loc.fail("must be a 3x3 array of numbers (3 rows)", value);
+  Eigen::Matrix3d m;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const Loc row = loc.index(i);
+    if (!value[i].is_array() || value[i].size() != 3) row.fail("must be a row of 3 numbers", value[i]);
+    for (std::size_t k = 0; k < 3; ++k)
+      m(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(k)) = get_finite(value[i][k], row.index(k));
+  }
+  return m;
+}
+
+/// Strict text-to-number conversion for command-line overrides: the whole text, finite.
+std::optional<double> text_to_double(const std::string& text) {
+  const char* first = text.data();
+  const char* last = text.data() + text.size();
+  if (first != last && *first == '+') ++first;
+  double x = 0.0;
+  const auto [end, ec] = std::from_chars(first, last, x);
+  if (first == last || ec != std::errc() || end != last || !std::isfinite(x)) return std::nullopt;
+  return x;
+}
+
+// ----- sections of the problem file ------------------------------------------------------------
+
+/// "uniform" | "hertz" | "galin" by name.
+std::optional<Pressure> named_pressure(const std::string& name) {
+  if (name == "uniform") return Pressure::uniform();
+  if (name == "hertz") return Pressure::hertz();
+  if (name == "galin") return Pressure::galin();
+  return std::nullopt;
+}
+
+/// p ~ (1 - xi^2)^alpha; `got` is alpha as the user wrote it.
+Pressure make_power(double alpha, const json& got, const Loc& loc) {
+  if (!(alpha > -1.0)) loc.fail("the exponent alpha of (1 - xi^2)^alpha must be > -1", got);
+  try {
+    return Pressure::power(alpha);
+  } catch (const InputError& e) {
+    loc.fail(e.what());
+  }
+}
+
+/// {"profile": [[xi, p], ...]}: xi strictly increasing from 0 to 1 (units of R), p >= 0 and
+/// not all zero (contact/pressure.hpp); each violation is reported at its node.
+// The most nodes a pressure profile may have: every node splits each ring quadrature of the
+// exact model, and 100 pieces already cost ~10 s for a harmonic model's coefficients (83);
+// ~100 piecewise-linear nodes follow a measured pressure to ~1e-4, more than any data.
+constexpr std::size_t kMaxProfileNodes = 101;
+
+Pressure parse_profile(const json& value, const Loc& loc) {
+  if (!value.is_array() || value.size() < 2)
+    loc.fail("must be an array of at least 2 nodes [xi, p]", value);
+  if (value.size() > kMaxProfileNodes)
+    loc.fail("must have at most " + std::to_string(kMaxProfileNodes) + " nodes (got " + std::to_string(value.size()) +
+                 ")",
+             json(value.size()));
+  std::vector<double> xi, p;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const Loc node = loc.index(i);
+    if (!value[i].is_array() || value[i].size() != 2) node.fail("must be a node [xi, p] of 2 numbers", value[i]);
+    const double x = get_finite(value[i][0], node.index(0));
+    const double y = get_finite(value[i][1], node.index(1));
+    if (i == 0 && x != 0.0) node.fail("xi must start at 0 (the contact centre)", value[i]);
+    if (i > 0 && !(x > xi.back())) node.fail("xi must be strictly increasing", value[i]);
+    if (y < 0.0) node.fail("p must be >= 0", value[i]);
+    xi.push_back(x);
+    p.push_back(y);
+  }
+  if (xi.back() != 1.0) loc.index(xi.size() - 1).fail("xi must end at 1 (the contact radius R)", value.back());
+  if (std::all_of(p.begin(), p.end(), [](double y) { return y == 0.0; }))
+    loc.fail("p must not be zero everywhere", value);
+  try {
+    return Pressure::profile(std::move(xi), std::move(p));
+  } catch (const InputError& e) {
+    loc.fail(e.what());
+  }
+}
+
+// A mass matrix is symmetric: |M - M^T|_F <= kSymmetryTolerance |M|_F. Its entries are given
+// in decimal, so a matrix computed elsewhere (e.g. R^T D R) is symmetric only to its rounding,
+// a few ulps (~1e-16) of |M| per entry: 1e-12 accepts that with a wide margin and rejects any
+// asymmetry a user could mean.
+constexpr double kSymmetryTolerance = 1e-12;
+
+void check_mass_symmetric(const Eigen::Matrix3d& M, const json& value, const Loc& loc) {
+  if (!((M - M.transpose()).norm() <= kSymmetryTolerance * M.norm()))
+    loc.fail("a mass matrix must be symmetric positive definite; this one is not symmetric "
+             "(|M - M^T| > 1e-12 |M|)", value);
+}
+
+/// The kinetic energy x^T M x / 2 > 0 for every x != 0: the eigenvalues of the symmetric M
+/// are positive (called after the singularity check, so none is zero to its tolerance).
+void check_mass_positive(const Eigen::Matrix3d& M, const json& value, const Loc& loc) {
+  const Eigen::Matrix3d symmetric = (M + M.transpose()) / 2.0;
+  const double smallest = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(symmetric, Eigen::EigenvaluesOnly)
+                              .eigenvalues()
+                              .minCoeff();
+  if (!(smallest > 0.0))
+    loc.fail(fmt::format("a mass matrix must be symmetric positive definite; this one has the eigenvalue {:g}",
+                         smallest),
+             value);
+}
+
+SystemSpec parse_system(const json& value, const Loc& loc) {
+  require_object(value, loc);
+  SystemSpec system;
+  const Loc preset_loc = loc.key("preset");
+  system.preset = get_string(require_key(value, "preset", loc), preset_loc);
+  if (system.preset == "disc") {
+    // docs/manual.md section 2: j = 1/2 for the disc.
+    check_keys(value, {"preset", "j"}, loc);
+    system.j = 0.5;
+    if (const json* j = optional_key(value, "j")) system.j = get_positive(*j, loc.key("j"));
+  } else if (system.preset == "ball") {
+    // docs/manual.md section 2: j = 2/5 and lambda = Rbar/R = 5 for the ball.
+    check_keys(value, {"preset", "j", "lambda"}, loc);
+    system.j = 0.4;
+    system.lambda = 5.0;
+    if (const json* j = optional_key(value, "j")) system.j = get_positive(*j, loc.key("j"));
+    if (const json* lambda = optional_key(value, "lambda")) system.lambda = get_positive(*lambda, loc.key("lambda"));
+  } else if (system.preset == "plate") {
+    // docs/manual.md section 2: a flat elliptic plate of uniform density on its face; the
+    // load F (cos beta, sin beta, 0).
+    check_keys(value, {"preset", "load_angle"}, loc);
+    if (const json* beta = optional_key(value, "load_angle")) system.load_angle = get_finite(*beta, loc.key("load_angle"));
+  } else if (system.preset == "general") {
+    // docs/manual.md section 2: any invertible M, and c = M^-1 (F d + e).
+    check_keys(value, {"preset", "mass", "load"}, loc);
+    const Loc mass_loc = loc.key("mass");
+    const json& mass = require_key(value, "mass", loc);
+    system.mass = get_matrix3(mass, mass_loc);
+    const double scale = system.mass.norm();
+    if (!(std::abs(system.mass.determinant()) > kSingularTolerance * scale * scale * scale))
+      mass_loc.fail("singular mass matrix (|det M| <= 1e-12 |M|^3)", mass);
+    check_mass_symmetric(system.mass, mass, mass_loc);
+    check_mass_positive(system.mass, mass, mass_loc);
+    const Loc load_loc = loc.key("load");
+    const json& load = require_object(require_key(value, "load", loc), load_loc);
+    check_keys(load, {"direction", "offset"}, load_loc);
+    const Loc direction_loc = load_loc.key("direction");
+    const json& direction = require_key(load, "direction", load_loc);
+    system.load_direction = get_load3(direction, direction_loc);
+    if (system.load_direction.norm() == 0.0) direction_loc.fail("must not have zero length", direction);
+    system.load_offset = Eigen::Vector3d::Zero();
+    if (const json* offset = optional_key(load, "offset")) system.load_offset = get_load3(*offset, load_loc.key("offset"));
+  } else {
+    preset_loc.fail("must be \"disc\", \"ball\", \"plate\" or \"general\"", json(system.preset));
+  }
+  return system;
+}
+
+/// Validates the degree/order pair of a friction model (docs/manual.md section 4): harmonic needs a
+/// degree N >= 1, sphere-harmonic 1 <= N <= 32, pade an order 1 or 2, kudra-pade and
+/// kireenkov-pade may take an order, and no other model takes either.
+void check_model_parameters(const FrictionSpec& friction, const Loc& degree_loc, const Loc& order_loc) {
+  if (takes_degree(friction.model)) {
+    if (friction.degree < 1) degree_loc.fail("the " + friction.model + " model needs a degree N >= 1");
+    if (friction.model == "sphere-harmonic" && friction.degree > kMaxSphereHarmonicDegree)
+      degree_loc.fail("the sphere-harmonic model takes a degree N <= 32", json(friction.degree));
+  } else if (friction.degree != 0) {
+    degree_loc.fail("only the harmonic and sphere-harmonic models take a degree, not \"" + friction.model + "\"",
+                    json(friction.degree));
+  }
+  if (friction.model == "pade") {
+    if (friction.order != 1 && friction.order != 2) order_loc.fail("the pade model needs an order 1 or 2");
+  } else if (friction.order != 0 && friction.model != "kudra-pade" && friction.model != "kireenkov-pade") {
+    order_loc.fail("only the pade, kudra-pade and kireenkov-pade models take an order, not \"" + friction.model + "\"",
+                   json(friction.order));
+  }
+}
+
+/// Models of a contact that is not axisymmetric (docs/manual.md section 6): the others are
+/// built on the meridian functions of an axisymmetric contact.
+const std::vector<std::string>& contact_model_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all{"exact", "sphere-harmonic"};
+    for (const std::string& name : contact_approx_model_names()) all.push_back(name);
+    return all;
+  }();
+  return names;
+}
+
+void check_contact_model(const ContactSpec& contact, const std::string& model, const Loc& loc) {
+  if (contact.axisymmetric()) return;
+  const auto& names = contact_model_names();
+  if (std::find(names.begin(), names.end(), model) == names.end())
+    loc.fail("a contact with an ellipse, a distortion or a shift takes the model " + list_of(names, true) +
+                 " (the others need an axisymmetric contact)",
+             json(model));
+}
+
+std::string check_model_name(const std::string& name, const Loc& loc) {
+  const auto& names = model_names();
+  if (std::find(names.begin(), names.end(), name) == names.end())
+    loc.fail("must be " + list_of(names, true), json(name));
+  return name;
+}
+
+/// The options of the contact models (docs/manual.md section 7); which model takes which is
+/// checked when the model is built (check_contact_model_options).
+void parse_contact_model_options(const json& value, const Loc& loc, FrictionSpec& friction) {
+  for (const auto& [name, member] : kContactModelScalars) {
+    const json* x = optional_key(value, name);
+    if (!x) continue;
+    if (!is_contact_model(friction.model))
+      loc.key(name).fail("only the contact models of docs/manual.md section 7 take it, not \"" + friction.model + "\"", *x);
+    friction.*member = get_finite(*x, loc.key(name));
+  }
+  if (const json* u0 = optional_key(value, "u0")) {
+    const Loc u0_loc = loc.key("u0");
+    if (friction.model != "kudra-w") u0_loc.fail("only the kudra-w model takes the joins u0", *u0);
+    if (!u0->is_array() || u0->size() != 3) u0_loc.fail("must be the three joins [u_Tx, u_Ty, u_M]", *u0);
+    std::array<double, 3> u{};
+    for (std::size_t i = 0; i < 3; ++i) u[i] = get_positive((*u0)[i], u0_loc.index(i));
+    friction.u0 = u;
+  }
+}
+
+FrictionSpec parse_friction(const json& value, const Loc& loc) {
+  require_object(value, loc);
+  check_keys(value, {"model", "degree", "order", "b_T", "b_M", "m_T", "m_M", "u0", "k0"}, loc);
+  FrictionSpec friction;
+  const Loc model_loc = loc.key("model");
+  friction.model = check_model_name(get_string(require_key(value, "model", loc), model_loc), model_loc);
+  const Loc degree_loc = loc.key("degree");
+  const Loc order_loc = loc.key("order");
+  if (const json* degree = optional_key(value, "degree")) {
+    if (!takes_degree(friction.model))
+      degree_loc.fail("only the harmonic and sphere-harmonic models take a degree, not \"" + friction.model + "\"",
+                      *degree);
+    friction.degree = get_int(*degree, 1, kMaxHarmonicDegree, degree_loc);
+  }
+  if (const json* order = optional_key(value, "order")) {
+    if (friction.model != "pade" && friction.model != "kudra-pade" && friction.model != "kireenkov-pade")
+      order_loc.fail("only the pade, kudra-pade and kireenkov-pade models take an order, not \"" + friction.model + "\"",
+                     *order);
+    friction.order = get_int(*order, 1, 3, order_loc);
+  }
+  parse_contact_model_options(value, loc, friction);
+  check_model_parameters(friction, degree_loc, order_loc);
+  return friction;
+}
+
+/// `contact.shape`: "circle" | {"ellipse": [a, b]} with a, b > 0 (docs/manual.md section 6).
+void parse_shape(const json& value, const Loc& loc, ContactSpec& contact) {
+  const std::string valid = "must be \"circle\" or {\"ellipse\": [a, b]}";
+  if (value.is_string()) {
+    if (value.get<std::string>() != "circle") loc.fail(valid, value);
+    contact.shape = ContactSpec::Shape::circle;
+    return;
+  }
+  if (!value.is_object()) loc.fail(valid, value);
+  check_keys(value, {"ellipse"}, loc);
+  const Loc axes_loc = loc.key("ellipse");
+  const json& axes = require_key(value, "ellipse", loc);
+  if (!axes.is_array() || axes.size() != 2) axes_loc.fail("must be the semi-axes [a, b] along x and y", axes);
+  contact.shape = ContactSpec::Shape::ellipse;
+  contact.a = get_positive(axes[0], axes_loc.index(0));
+  contact.b = get_positive(axes[1], axes_loc.index(1));
+  // An aspect ratio beyond 1e3 leaves the contact's quadratures (and the plate's inertia)
+  // without a meaningful scale; 1e-3..1e3 covers every contact of the papers (b/a >= 0.006).
+  constexpr double kMaxAspect = 1e3;
+  if (std::max(contact.a, contact.b) > kMaxAspect * std::min(contact.a, contact.b))
+    axes_loc.fail("the aspect ratio max(a, b)/min(a, b) must be at most 1e3", axes);
+  // Semi-axes within 1e-6..1e6 of the unit length R = 1 keep rho and the plate's inertia
+  // (a^2 + b^2)/4 far from underflow and overflow in every formula.
+  for (std::size_t i = 0; i < 2; ++i) {
+    const double x = axes[i].get<double>();
+    if (x < 1e-6 || x > 1e6) axes_loc.index(i).fail("must lie in [1e-6, 1e6] (units of the length R = 1)", axes[i]);
+  }
+}
+
+void parse_distortion(const json& value, const Loc& loc, ContactSpec& contact) {
+  require_object(value, loc);
+  check_keys(value, {"d", "gamma"}, loc);
+  ContactSpec::Distortion distortion;
+  const Loc d_loc = loc.key("d");
+  const json& d = require_key(value, "d", loc);
+  distortion.d = get_finite(d, d_loc);
+  if (distortion.d < 0.0 || distortion.d > 1.0)
+    d_loc.fail("must lie in [0, 1] ((15) [Kudra & Awrejcewicz 2013]; d > 1 makes the pressure negative)", d);
+  if (const json* gamma = optional_key(value, "gamma")) distortion.gamma = get_finite(*gamma, loc.key("gamma"));
+  contact.distortion = distortion;
+}
+
+void parse_shift(const json& value, const Loc& loc, ContactSpec& contact) {
+  require_object(value, loc);
+  check_keys(value, {"k", "h"}, loc);
+  if (value.size() != 1) loc.fail("must have exactly one of the keys k, h", value);
+  ContactSpec::Shift shift;
+  if (const json* k = optional_key(value, "k")) {
+    shift.kind = ContactSpec::Shift::Kind::k;
+    shift.value = get_finite(*k, loc.key("k"));
+  } else {
+    shift.kind = ContactSpec::Shift::Kind::h;
+    shift.value = get_finite(value.at("h"), loc.key("h"));
+  }
+  contact.shift = shift;
+}
+
+/// `contact`: {"shape", "pressure", "distortion", "shift"}, all optional.
+void parse_contact(const json& value, const Loc& loc, Problem& problem) {
+  require_object(value, loc);
+  check_keys(value, {"shape", "pressure", "distortion", "shift"}, loc);
+  if (const json* shape = optional_key(value, "shape")) parse_shape(*shape, loc.key("shape"), problem.contact);
+  if (const json* pressure = optional_key(value, "pressure"))
+    problem.pressure = parse_pressure(*pressure, loc.key("pressure").str());
+  if (const json* distortion = optional_key(value, "distortion"))
+    parse_distortion(*distortion, loc.key("distortion"), problem.contact);
+  if (const json* shift = optional_key(value, "shift")) parse_shift(*shift, loc.key("shift"), problem.contact);
+}
+
+/// A contact model is built once to check its options against the contact (cheap: closed
+/// forms of the characteristic integrals), so that bad options are bad input at once.
+void check_contact_model_options(const Problem& problem, const Loc& loc) {
+  if (!is_contact_model(problem.friction.model)) return;
+  try {
+    (void)make_contact_approx_model(problem.friction.model, make_contact(problem), problem.rho_over_R(),
+                                    contact_model_options(problem.friction));
+  } catch (const InputError& e) {
+    loc.fail(e.what());
+  }
+}
+
+/// The plate takes its inertia from the contact's shape.
+void check_plate(const Problem& problem, const Loc& loc) {
+  if (problem.system.preset == "plate" && problem.contact.shape != ContactSpec::Shape::ellipse)
+    loc.key("preset").fail("the plate needs an elliptic contact: give contact.shape {\"ellipse\": [a, b]}",
+                           json("plate"));
+}
+
+/// A contact that is not axisymmetric needs a pressure of the family (1 - rhat^2)^alpha with
+/// alpha >= -1/2 (the exact model's range, friction/contact_model.hpp) or a tabulated profile, and a
+/// pressure that stays >= 0 (make_contact checks it at the problem's load).
+void check_contact(const Problem& problem, const Loc& loc) {
+  if (problem.contact.axisymmetric()) return;
+  const Pressure::Kind kind = problem.pressure.kind();
+  if (kind == Pressure::Kind::power && !(problem.pressure.alpha() >= -0.5))
+    loc.key("pressure").fail("a contact with an ellipse, a distortion or a shift needs {\"power\": alpha} with "
+                             "alpha >= -1/2 (a stronger edge singularity is not supported there)",
+                             pressure_to_json(problem.pressure));
+  try {
+    (void)make_contact(problem);
+  } catch (const InputError& e) {
+    const ContactSpec& c = problem.contact;
+    if (c.load_dependent())
+      loc.key("shift").key("h").fail(fmt::format("at the load F = {}, k = 2 (M_1/M_3) F h/R = {}: {}", problem.force,
+                                                 contact_shift(problem, problem.force), e.what()));
+    (c.shift ? loc.key("shift") : loc.key("distortion")).fail(e.what());
+  }
+}
+
+}  // namespace
+
+// ----- public interface --------------------------------------------------------------------------
+
+double Problem::rho_over_R() const {
+  switch (rho.kind) {
+    case RhoSpec::Kind::kappa: return contact.axisymmetric() ? pressure.kappa() : make_contact(*this).kappa();
+    case RhoSpec::Kind::R: return contact.major();
+    case RhoSpec::Kind::value: return rho.value;
+  }
+  return pressure.kappa();
+}
+
+Contact make_contact(const Problem& problem) {
+  const ContactSpec& spec = problem.contact;
+  NominalPressure sigma0;
+  switch (problem.pressure.kind()) {
+    case Pressure::Kind::uniform: sigma0 = NominalPressure::uniform(); break;
+    case Pressure::Kind::hertz: sigma0 = NominalPressure::hertz(); break;
+    case Pressure::Kind::galin: sigma0 = NominalPressure::galin(); break;
+    case Pressure::Kind::power: sigma0 = NominalPressure::power(problem.pressure.alpha()); break;
+    case Pressure::Kind::profile:
+      sigma0 = NominalPressure::profile(problem.pressure.nodes_xi(), problem.pressure.nodes_p());
+      break;
+  }
+  Contact contact = spec.shape == ContactSpec::Shape::circle ? Contact::circle(1.0, sigma0)
+                                                             : Contact::ellipse(spec.a, spec.b, sigma0);
+  if (spec.distortion) contact = contact.with_distortion(spec.distortion->d, spec.distortion->gamma);
+  const double k = contact_shift(problem, problem.force);
+  if (k != 0.0) contact = contact.with_shift(k);
+  return contact;
+}
+
+double contact_shift(const Problem& problem, double F) {
+  const ContactSpec& spec = problem.contact;
+  if (!spec.shift) return 0.0;
+  if (spec.shift->kind == ContactSpec::Shift::Kind::k) return spec.shift->value;
+  // (3)-(5) [Kireenkov]: the load's tipping moment F h (units mu P = 1, so F is the force over
+  // N) is carried by the centre of pressure, N s = F h N, and s = R k/(2 (alpha + 2)) for
+  // sigma0 (1 + k x_par/R) (centre of pressure (22) [Kudra & Awrejcewicz 2013]):
+  // k = 2 (alpha + 2) F h/R (5 F h/R for Hertz, as in (5) [Kireenkov]); for a tabulated
+  // profile s = R k M_3/(2 M_1) (contact/shape.hpp), so k = 2 (M_1/M_3) F h/R.
+  const Pressure& p = problem.pressure;
+  const double ratio = p.kind() == Pressure::Kind::profile ? p.moment(1) / p.moment(3)
+                       : p.kind() == Pressure::Kind::uniform ? 2.0
+                                                             : p.alpha() + 2.0;
+  return 2.0 * ratio * F * spec.shift->value / spec.major();
+}
+
+Pressure parse_pressure(const json& value, const std::string& where) {
+  const Loc loc = Loc::at(where);
+  const std::string valid =
+      "must be \"uniform\", \"hertz\", \"galin\", {\"power\": alpha} or {\"profile\": [[xi, p], ...]}";
+  if (value.is_string()) {
+    if (auto pressure = named_pressure(value.get<std::string>())) return *pressure;
+    loc.fail(valid, value);
+  }
+  if (!value.is_object()) loc.fail(valid, value);
+  check_keys(value, {"power", "profile"}, loc);
+  if (value.size() != 1) loc.fail("must have exactly one of the keys power, profile", value);
+  if (const json* alpha = optional_key(value, "power")) {
+    const Loc alpha_loc = loc.key("power");
+    return make_power(get_finite(*alpha, alpha_loc), *alpha, alpha_loc);
+  }
+  return parse_profile(value.at("profile"), loc.key("profile"));
+}
+
+RhoSpec parse_rho(const json& value, const std::string& where) {
+  const Loc loc = Loc::at(where);
+  const std::string valid = "must be \"kappa\", \"R\" or a finite number > 0 (in units of R)";
+  RhoSpec rho;
+  if (value.is_string() && value.get<std::string>() == "kappa") {
+    rho.kind = RhoSpec::Kind::kappa;
+  } else if (value.is_string() && value.get<std::string>() == "R") {
+    rho.kind = RhoSpec::Kind::R;
+  } else if (value.is_number() && std::isfinite(value.get<double>()) && value.get<double>() > 0.0) {
+    rho.kind = RhoSpec::Kind::value;
+    rho.value = value.get<double>();
+  } else {
+    loc.fail(valid, value);
+  }
+  return rho;
+}
+
+Problem parse_problem(const json& document, const std::string& source) {
+  const Loc root = Loc::root(source);
+  if (!document.is_object()) root.fail("a problem must be a JSON object", document);
+  check_keys(document, {"schema", "name", "system", "contact", "friction", "rho", "force"}, root);
+
+  Problem problem;
+  problem.source = source;
+  if (const json* schema = optional_key(document, "schema")) {
+    if (!schema->is_string() || schema->get<std::string>() != kSchema)
+      root.key("schema").fail(std::string("must be \"") + kSchema + "\"", *schema);
+  }
+  if (const json* name = optional_key(document, "name")) problem.name = get_string(*name, root.key("name"));
+
+  problem.system = parse_system(require_key(document, "system", root), root.key("system"));
+
+  // docs/manual.md section 2: uniform pressure for the disc (and general systems), Hertz for the ball.
+  problem.pressure = problem.system.preset == "ball" ? Pressure::hertz() : Pressure::uniform();
+  if (const json* contact = optional_key(document, "contact")) parse_contact(*contact, root.key("contact"), problem);
+
+  problem.friction = parse_friction(require_key(document, "friction", root), root.key("friction"));
+  if (const json* rho = optional_key(document, "rho")) problem.rho = parse_rho(*rho, root.key("rho").str());
+  if (const json* force = optional_key(document, "force")) problem.force = get_load(*force, root.key("force"));
+  check_plate(problem, root.key("system"));
+  check_contact(problem, root.key("contact"));
+  check_contact_model(problem.contact, problem.friction.model, root.key("friction").key("model"));
+  check_contact_model_options(problem, root.key("friction"));
+  return problem;
+}
+
+Problem load_problem(const std::string& path) {
+  return parse_problem(parse_json_input(read_input(path), path), path);
+}
+
+void apply_overrides(Problem& problem, const std::optional<std::string>& model, const std::optional<int>& degree,
+                     const std::optional<std::string>& pressure, const std::optional<std::string>& rho,
+                     const std::optional<double>& force) {
+  if (pressure) {
+    // A name, or "power:ALPHA" for p ~ (1 - xi^2)^alpha.
+    const Loc loc = Loc::at("--pressure");
+    const std::string prefix = "power:";
+    if (auto named = named_pressure(*pressure)) {
+      problem.pressure = *named;
+    } else if (pressure->compare(0, prefix.size(), prefix) == 0) {
+      const auto alpha = text_to_double(pressure->substr(prefix.size()));
+      if (!alpha) loc.fail("power:ALPHA needs a finite number ALPHA", json(*pressure));
+      problem.pressure = make_power(*alpha, json(*pressure), loc);
+    } else {
+      loc.fail("must be uniform, hertz, galin or power:ALPHA", json(*pressure));
+    }
+  }
+  if (rho) {
+    if (*rho == "kappa" || *rho == "R") {
+      problem.rho = parse_rho(json(*rho), "--rho");
+    } else {
+      const auto value = text_to_double(*rho);
+      if (!value || *value <= 0.0)
+        Loc::at("--rho").fail("must be kappa, R or a finite number > 0 (in units of R)", json(*rho));
+      problem.rho = parse_rho(json(*value), "--rho");
+    }
+  }
+  if (force) {
+    problem.force = get_load(json(*force), Loc::at("--force"));
+  }
+
+  FrictionSpec friction = problem.friction;
+  const Loc model_loc = Loc::at("--model");
+  if (model) {
+    // NAME, or "pade:ORDER" since no other override carries the pade order.
+    std::string name = *model;
+    std::optional<std::string> suffix;
+    if (const auto colon = name.find(':'); colon != std::string::npos) {
+      suffix = name.substr(colon + 1);
+      name = name.substr(0, colon);
+    }
+    check_model_name(name, model_loc);
+    if (name != friction.model) {
+      friction = FrictionSpec{};
+      friction.model = name;
+    }
+    if (suffix) {
+      if (name != "pade" && name != "kudra-pade" && name != "kireenkov-pade")
+        model_loc.fail("only pade, kudra-pade and kireenkov-pade take a suffix, as pade:1 or kudra-pade:3", json(*model));
+      const bool valid = *suffix == "1" || *suffix == "2" || (*suffix == "3" && name == "kudra-pade");
+      if (!valid || (name == "kudra-pade" && *suffix == "2"))
+        model_loc.fail(name == "kudra-pade" ? "the kudra-pade order must be 1 or 3" : "the order must be 1 or 2",
+                       json(*model));
+      friction.order = std::stoi(*suffix);
+    }
+  }
+  if (degree) {
+    const Loc degree_loc = Loc::at("--degree");
+    if (!takes_degree(friction.model))
+      degree_loc.fail("only the harmonic and sphere-harmonic models take a degree, not \"" + friction.model + "\"",
+                      json(*degree));
+    if (*degree < 1) degree_loc.fail("must be an integer >= 1", json(*degree));
+    if (*degree > kMaxHarmonicDegree)
+      degree_loc.fail("must be an integer <= " + std::to_string(kMaxHarmonicDegree), json(*degree));
+    friction.degree = *degree;
+  }
+  if (takes_degree(friction.model) && friction.degree < 1)
+    model_loc.fail("the " + friction.model + " model needs a degree: give --degree N", json(friction.model));
+  check_model_parameters(friction, Loc::at("--degree"), model_loc);
+  if (friction.model == "pade" && friction.order != 1 && friction.order != 2)
+    model_loc.fail("the pade model needs an order: give --model pade:1 or --model pade:2", json(friction.model));
+  check_contact_model(problem.contact, friction.model, model_loc);
+  problem.friction = friction;
+  check_contact_model_options(problem, model_loc);
+}
+
+std::unique_ptr<ExactModel> make_exact_model(const Problem& problem) {
+  return limitdir::make_exact_model(problem.pressure, problem.rho_over_R());
+}
+
+std::unique_ptr<FrictionModel> make_friction_model(const Problem& problem) {
+  // A Problem may be built in code, so its friction spec is checked here as well.
+  const Loc loc = Loc::root(problem.source).key("friction");
+  const FrictionSpec& friction = problem.friction;
+  check_model_name(friction.model, loc.key("model"));
+  check_model_parameters(friction, loc.key("degree"), loc.key("order"));
+  check_contact_model(problem.contact, friction.model, loc.key("model"));
+  if (is_contact_model(friction.model))
+    return make_contact_approx_model(friction.model, make_contact(problem), problem.rho_over_R(),
+                                     contact_model_options(friction));
+  if (friction.model == "sphere-harmonic") {
+    // docs/manual.md section 8: the expansion of the contact's exact model
+    if (problem.contact.axisymmetric()) return std::make_unique<SphereHarmonicModel>(*make_exact_model(problem), friction.degree);
+    return std::make_unique<SphereHarmonicModel>(*make_contact_exact_model(make_contact(problem), problem.rho_over_R()),
+                                                 friction.degree);
+  }
+  if (!problem.contact.axisymmetric()) return make_contact_exact_model(make_contact(problem), problem.rho_over_R());
+  if (friction.model == "coulomb-point") {
+    const double rho = problem.rho_over_R();
+    return make_coulomb_point_model(rho, problem.pressure.kappa() / rho);
+  }
+  auto exact = make_exact_model(problem);
+  if (friction.model == "exact") return exact;
+  if (friction.model == "linear-fit") return LinearModel::fit(*exact);
+  if (friction.model == "harmonic") return std::make_unique<HarmonicModel>(*exact, friction.degree);
+  return std::make_unique<PadeModel>(*exact, friction.order);
+}
+
+json pressure_to_json(const Pressure& pressure) {
+  switch (pressure.kind()) {
+    case Pressure::Kind::uniform: return "uniform";
+    case Pressure::Kind::hertz: return "hertz";
+    case Pressure::Kind::galin: return "galin";
+    case Pressure::Kind::power: return json{{"power", pressure.alpha()}};
+    case Pressure::Kind::profile: {
+      json nodes = json::array();
+      const auto& xi = pressure.nodes_xi();
+      const auto& p = pressure.nodes_p();
+      for (std::size_t i = 0; i < xi.size(); ++i) nodes.push_back({xi[i], p[i]});
+      return json{{"profile", nodes}};
+    }
+  }
+  return pressure.name();
+}
+
+namespace {
+
+json contact_to_json(const Problem& problem) {
+  const ContactSpec& spec = problem.contact;
+  json contact;
+  if (spec.shape == ContactSpec::Shape::ellipse) contact["shape"] = {{"ellipse", json::array({spec.a, spec.b})}};
+  contact["pressure"] = pressure_to_json(problem.pressure);
+  if (spec.distortion) contact["distortion"] = {{"d", spec.distortion->d}, {"gamma", spec.distortion->gamma}};
+  if (spec.shift)
+    contact["shift"] = {{spec.shift->kind == ContactSpec::Shift::Kind::k ? "k" : "h", spec.shift->value}};
+  return contact;
+}
+
+}  // namespace
+
+json problem_to_json(const Problem& problem) {
+  const auto vector = [](const Eigen::Vector3d& v) { return json::array({v[0], v[1], v[2]}); };
+  const SystemSpec& spec = problem.system;
+  // docs/manual.md section 2: only the keys of the preset, so that parse_problem accepts the result.
+  json system{{"preset", spec.preset}};
+  if (spec.preset == "disc") {
+    system["j"] = spec.j;
+  } else if (spec.preset == "ball") {
+    system["j"] = spec.j;
+    system["lambda"] = spec.lambda;
+  } else if (spec.preset == "plate") {
+    system["load_angle"] = spec.load_angle;
+  } else {
+    json mass = json::array();
+    for (Eigen::Index i = 0; i < 3; ++i) mass.push_back(vector(spec.mass.row(i).transpose()));
+    system["mass"] = std::move(mass);
+    system["load"] = {{"direction", vector(spec.load_direction)}, {"offset", vector(spec.load_offset)}};
+  }
+
+  json friction{{"model", problem.friction.model}};
+  if (takes_degree(problem.friction.model)) friction["degree"] = problem.friction.degree;
+  if (problem.friction.order != 0) friction["order"] = problem.friction.order;
+  const FrictionSpec& f = problem.friction;
+  for (const auto& [name, member] : kContactModelScalars)
+    if (f.*member) friction[name] = *(f.*member);
+  if (f.u0) friction["u0"] = *f.u0;
+
+  json rho;
+  switch (problem.rho.kind) {
+    case RhoSpec::Kind::kappa: rho = "kappa"; break;
+    case RhoSpec::Kind::R: rho = "R"; break;
+    case RhoSpec::Kind::value: rho = problem.rho.value; break;
+  }
+
+  json document{{"schema", kSchema}};
+  if (!problem.name.empty()) document["name"] = problem.name;
+  document["system"] = std::move(system);
+  document["contact"] = contact_to_json(problem);
+  document["friction"] = std::move(friction);
+  document["rho"] = std::move(rho);
+  document["force"] = problem.force;
+  return document;
+}
+
+}  // namespace limitdir

@@ -1,0 +1,385 @@
+// prove_limit_directions (limits/proof.hpp) against the closed forms of Sect. 7.4 [Nonlinear Dyn. 2024]: the
+// disc's limit directions (128)-(138) with the harmonic model N = 2 (C_i, S_i of (85), checked
+// in friction/test_harmonic.cpp), solved here by bisection on (132); rotations of the disc; a fold pair
+// 1e-4 and 1e-5 apart; and a non-hyperbolic zero that must stay undecided.
+#include <doctest/doctest.h>
+
+#include <Eigen/Geometry>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "limitdir/friction/model.hpp"
+#include "limitdir/system/problem.hpp"
+#include "limitdir/limits/proof.hpp"
+#include "limitdir/system/system.hpp"
+
+using namespace limitdir;
+
+namespace {
+
+const double kDiscRow3 = 8.0 / 9.0;  // (126): third row of M^-1 for the disc, rho = kappa = 2R/3, j = 1/2
+// The closed-form directions below are accurate to ~1e-13 (bisection on (132) to 1e-15 in z,
+// amplified by dw/dz <= 1/(2 sqrt(z (1 - z))) near the poles and the equator).
+constexpr double kClosedFormTol = 1e-9;
+
+Problem disc_problem() {
+  return parse_problem(nlohmann::json{{"system", {{"preset", "disc"}}}, {"friction", {{"model", "exact"}}}}, "disc");
+}
+
+/// The disc with the harmonic model N = 2 in closed form, (131)-(138): k1, k2 of (137) and the
+/// limit directions at load F.
+struct DiscN2 {
+  std::shared_ptr<const HarmonicModel> model;
+  double k1, k2;
+  DiscN2() : model(std::make_shared<HarmonicModel>(*make_exact_model(disc_problem()), 2)) {
+    k1 = model->C()[0] - kDiscRow3 * model->S()[0];
+    k2 = model->C()[1] - kDiscRow3 * model->S()[1];
+  }
+  double FT() const { return model->C()[0]; }                                  // (130)
+  double FP() const { return k1; }                                             // (133)
+  double FF() const { return std::sqrt(4 * std::pow(k1 + k2, 3) / (27 * k2)); }  // (138)
+  double zF() const { return (2 * k2 - k1) / (3 * k2); }                        // (138)
+  double h(double z) const { return (k1 + k2 * z) * (k1 + k2 * z) * (1 - z); }  // (132)
+  /// Roots z in (0, 1) of h(z) = F^2, bracketed on a grid that contains the extrema of h.
+  std::vector<double> roots(double F) const {
+    std::vector<double> z;
+    for (int i = 1; i < 20000; ++i) z.push_back(i / 20000.0);
+    for (double c : {zF(), -k1 / k2})
+      if (c > 0 && c < 1) z.push_back(c);
+    std::sort(z.begin(), z.end());
+    std::vector<double> r;
+    for (std::size_t i = 0; i + 1 < z.size(); ++i) {
+      double a = z[i], b = z[i + 1];
+      const double fa = h(a) - F * F, fb = h(b) - F * F;
+      if ((fa < 0) == (fb < 0)) continue;
+      for (int k = 0; k < 200 && b - a > 1e-16; ++k) {
+        const double m = 0.5 * (a + b);
+        ((h(m) - F * F < 0) == (fa < 0) ? a : b) = m;
+      }
+      r.push_back(0.5 * (a + b));
+    }
+    return r;
+  }
+  /// (128) and (131): +-e1 and (F/(k1 + k2 z), 0, +-sqrt z) for every root z.
+  std::vector<Eigen::Vector3d> directions(double F) const {
+    std::vector<Eigen::Vector3d> w{Eigen::Vector3d::UnitX(), -Eigen::Vector3d::UnitX()};
+    for (double z : roots(F)) {
+      const double w1 = F / (k1 + k2 * z);
+      w.emplace_back(w1, 0, std::sqrt(z));
+      w.emplace_back(w1, 0, -std::sqrt(z));
+    }
+    return w;
+  }
+  /// errata 7.4.2: rdot = -(8/9) S(w3) off the equator; (129): rdot = -C1 +- F at +-e1.
+  double rdot(const Eigen::Vector3d& w, double F) const {
+    if (std::abs(std::abs(w.x()) - 1) < 1e-9) return -model->C()[0] + (w.x() > 0 ? F : -F);
+    const double z = w.z() * w.z();
+    return -kDiscRow3 * (model->S()[0] + model->S()[1] * z);
+  }
+  System disc() const {
+    return System(Eigen::Vector3d(1, 1, 1 / kDiscRow3).asDiagonal().toDenseMatrix(), Eigen::Vector3d::UnitX(),
+                  Eigen::Vector3d::Zero(), model);
+  }
+  /// The disc with its load turned by phi about e3: no longer an invariant-circle system.
+  System rotated(double phi, const Eigen::Vector3d& offset = Eigen::Vector3d::Zero()) const {
+    return System(Eigen::Vector3d(1, 1, 1 / kDiscRow3).asDiagonal().toDenseMatrix(),
+                  Eigen::Vector3d(std::cos(phi), std::sin(phi), 0), offset, model);
+  }
+};
+
+bool contains(const IVec3& box, const Eigen::Vector3d& w, double tol) {
+  for (int i = 0; i < 3; ++i)
+    if (!(box(i).lower() - tol <= w(i) && w(i) <= box(i).upper() + tol)) return false;
+  return true;
+}
+
+/// Every expected direction lies in exactly one proven box and every box holds one of them.
+void check_matches(const Proof& proof, const std::vector<Eigen::Vector3d>& expected) {
+  INFO("reason: " << proof.reason);
+  CHECK(proof.proven);
+  CHECK(proof.directions.size() == expected.size());
+  for (const Eigen::Vector3d& w : expected) {
+    int n = 0;
+    for (const ProvenDirection& d : proof.directions) n += contains(d.w, w, kClosedFormTol);
+    INFO("expected direction " << w.transpose());
+    CHECK(n == 1);
+  }
+}
+
+std::vector<Eigen::Vector3d> rotate(const std::vector<Eigen::Vector3d>& ws, double phi) {
+  std::vector<Eigen::Vector3d> r;
+  for (const auto& w : ws) r.push_back(Eigen::AngleAxisd(phi, Eigen::Vector3d::UnitZ()) * w);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("(131)-(138) N = 2: the proven disc limit directions are the closed-form ones, 8/4/2/2 around F_F, F_P, F_T") {
+  const DiscN2 D;
+  REQUIRE(D.FF() < D.FP());
+  REQUIRE(D.FP() < D.FT());
+  const System sys = D.disc();
+  REQUIRE(sys.has_invariant_circle());
+  struct Expect {
+    double F;
+    std::size_t count;
+  };
+  for (const Expect& e : {Expect{0.5 * D.FF(), 8}, Expect{0.5 * (D.FF() + D.FP()), 4},
+                          Expect{0.5 * (D.FP() + D.FT()), 2}, Expect{1.5 * D.FT(), 2}}) {
+    CAPTURE(e.F);
+    const std::vector<Eigen::Vector3d> expected = D.directions(e.F);
+    REQUIRE(expected.size() == e.count);
+    const Proof proof = prove_limit_directions(sys, e.F);
+    CHECK(proof.method == "invariant-circle");
+    check_matches(proof, expected);
+    for (const ProvenDirection& d : proof.directions) {
+      CAPTURE(d.w_mid.transpose());
+      const double r = D.rdot(d.w_mid, e.F);
+      CHECK(d.rdot.lower() - 1e-9 <= r);
+      CHECK(r <= d.rdot.upper() + 1e-9);
+      CHECK(!contains_zero(d.rdot));  // the radial sign is proven
+      CHECK(!contains_zero(d.det_JT));
+    }
+  }
+}
+
+TEST_CASE("(129)-(130): the radial sign of (1, 0, 0) is proven on both sides of the tangency F_T = C1") {
+  const DiscN2 D;
+  const System sys = D.disc();
+  for (double s : {-1.0, 1.0}) {
+    const double F = D.FT() * (1 + s * 1e-3);
+    const Proof proof = prove_limit_directions(sys, F);
+    REQUIRE(proof.proven);
+    int found = 0;
+    for (const ProvenDirection& d : proof.directions)
+      if (contains(d.w, Eigen::Vector3d::UnitX(), 0.0)) {
+        ++found;
+        CHECK((s > 0 ? d.rdot.lower() > 0 : d.rdot.upper() < 0));  // (129): rdot = F - C1
+      }
+    CHECK(found == 1);
+  }
+}
+
+TEST_CASE("Sect. 7.4: a general system equal to the disc up to a rotation of the load about e3 has the disc's directions, rotated") {
+  const DiscN2 D;
+  for (double phi : {0.3, 2.0}) {
+    const System sys = D.rotated(phi);
+    REQUIRE_FALSE(sys.has_invariant_circle());
+    for (double F : {0.5 * D.FF(), 0.5 * (D.FF() + D.FP()), 0.5 * (D.FP() + D.FT())}) {
+      CAPTURE(phi);
+      CAPTURE(F);
+      const Proof proof = prove_limit_directions(sys, F);
+      CHECK(proof.method == "cube-cover");
+      check_matches(proof, rotate(D.directions(F), phi));
+    }
+  }
+}
+
+TEST_CASE("(138): the general system M = diag(1, 1, 9/8), d = e1, e = (-0.5, 0.0489, 0) at F = 0.5 has 8 limit directions (two mirror isolas of Case 4 plus 4)") {
+  const DiscN2 D;
+  // c = (0, 0.0489, 0): the disc turned by 90 degrees at load |c| = 0.0489, below its fold F_F (138)
+  const double c = 0.0489;
+  REQUIRE(c < D.FF());
+  const std::vector<Eigen::Vector3d> expected = rotate(D.directions(c), 0.5 * M_PI);
+  REQUIRE(expected.size() == 8);
+  const System sys(Eigen::Vector3d(1, 1, 9.0 / 8.0).asDiagonal().toDenseMatrix(), Eigen::Vector3d::UnitX(),
+                   Eigen::Vector3d(-0.5, c, 0), D.model);
+  const Proof proof = prove_limit_directions(sys, 0.5);
+  // the rotation by pi/2 is exact up to cos(pi/2) ~ 6e-17 in the closed form
+  check_matches(proof, expected);
+}
+
+TEST_CASE("(138): a fold pair (saddle + node) 1e-4 apart and 1e-5 apart is counted exactly and separated") {
+  const DiscN2 D;
+  const double zF = D.zF();
+  for (double distance : {1e-4, 1e-5}) {
+    // w = (-sqrt(1 - z), 0, sqrt z): |dw/dz| = 1/(2 sqrt(z (1 - z))); put one root at zF + eps
+    const double eps = 0.5 * distance * std::sqrt(zF * (1 - zF)) * 2;
+    const double F = std::sqrt(D.h(zF + eps));
+    const std::vector<Eigen::Vector3d> expected = D.directions(F);
+    REQUIRE(expected.size() == 8);
+    double closest = INFINITY;
+    for (std::size_t i = 0; i < expected.size(); ++i)
+      for (std::size_t j = i + 1; j < expected.size(); ++j) closest = std::min(closest, (expected[i] - expected[j]).norm());
+    CAPTURE(distance);
+    CHECK(closest >= 0.5 * distance);
+    CHECK(closest <= 2 * distance);
+    check_matches(prove_limit_directions(D.disc(), F), expected);
+    check_matches(prove_limit_directions(D.rotated(1.1), F), rotate(expected, 1.1));
+    // just above the fold the pair is gone: 4 directions
+    const double above = D.FF() * (1 + 1e-9);
+    check_matches(prove_limit_directions(D.rotated(1.1), above), rotate(D.directions(above), 1.1));
+  }
+}
+
+TEST_CASE("(134)-(135) pitchfork: a non-hyperbolic zero leaves the proof undecided and the reason names its cell") {
+  // q = Pi w, Pi = diag(-1, -1, -1/2), M = I, c = (1/2, 0, 0): the non-trivial directions
+  // w1 = c1/(b3 - b1) = 1 (135) coincide with e1, where J_T = diag(-1/2, 0) exactly.
+  const auto model = std::make_shared<LinearModel>(Eigen::Vector3d(-1, -1, -0.5).asDiagonal().toDenseMatrix(), 1.0,
+                                                   1.0, "pitchfork");
+  const System sys(Eigen::Matrix3d::Identity(), Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), model);
+  ProofOptions options;  // coarser than the default: a degenerate zero is not decided at any width
+  options.min_cell_width = 1e-6;
+  const Proof proof = prove_limit_directions(sys, 0.5, options);
+  CHECK_FALSE(proof.proven);
+  REQUIRE_FALSE(proof.undecided.empty());
+  CHECK(proof.reason.find("face") != std::string::npos);
+  CHECK(proof.reason.find("w in [") != std::string::npos);
+  for (const std::string& line : proof.undecided) {
+    CAPTURE(line);
+    CHECK(line.find("minimum cell width") != std::string::npos);
+    CHECK(line.find("1.000000000") != std::string::npos);  // every undecided cell touches w = e1
+  }
+  // -e1 (rdot = -3/2, J_T = diag(1/2, 1)) is still proven
+  int minus_e1 = 0;
+  for (const ProvenDirection& d : proof.directions) minus_e1 += contains(d.w, -Eigen::Vector3d::UnitX(), 0.0);
+  CHECK(minus_e1 == 1);
+}
+
+TEST_CASE("Sect. 7.4, Fig. 16: c1 = 0 (F = 0) on the disc: circles of limit directions are not provable, proven = false with that reason") {
+  const DiscN2 D;
+  const Proof proof = prove_limit_directions(D.disc(), 0.0);
+  CHECK_FALSE(proof.proven);
+  CHECK(proof.reason.find("c1 = 0") != std::string::npos);
+}
+
+TEST_CASE("prove_limit_directions: the cell budget is reported, never a silent drop") {
+  const DiscN2 D;
+  ProofOptions tiny;
+  tiny.max_cells = 10;
+  const Proof proof = prove_limit_directions(D.rotated(0.3), 0.5 * D.FF(), tiny);
+  CHECK_FALSE(proof.proven);
+  CHECK(proof.cells == 10);
+  REQUIRE_FALSE(proof.undecided.empty());
+  CHECK(proof.undecided.back().find("cell budget spent") != std::string::npos);
+}
+
+namespace {
+/// Whether (w, F) lies in an event box of the given kind, and the largest distance in w and in
+/// F from a box of that kind to the nearest of the points.
+struct EventCheck {
+  int found = 0;
+  double far_w = 0, far_F = 0;
+};
+EventCheck check_events(const EventBoxes& ev, EventBoxKind kind, const std::vector<Eigen::Vector3d>& ws, double F) {
+  EventCheck r;
+  for (const Eigen::Vector3d& w : ws)
+    for (const EventBox& b : ev.boxes)
+      if (b.kind == kind && contains(b.w, w, kClosedFormTol) && b.F.lower() - 1e-12 <= F && F <= b.F.upper() + 1e-12) {
+        ++r.found;
+        break;
+      }
+  for (const EventBox& b : ev.boxes) {
+    if (b.kind != kind) continue;
+    double best = INFINITY;
+    for (const Eigen::Vector3d& w : ws) best = std::min(best, (mid_of(b.w) - w).norm());
+    r.far_w = std::max(r.far_w, best);
+    r.far_F = std::max(r.far_F, std::abs(mid_of(b.F) - F));
+  }
+  return r;
+}
+std::size_t count_kind(const EventBoxes& ev, EventBoxKind kind) {
+  std::size_t n = 0;
+  for (const EventBox& b : ev.boxes) n += b.kind == kind;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("(138): enclose_events on the rotated disc over [F_F/2, (F_F + F_P)/2] boxes exactly the two fold points, no tangency, no Hopf") {
+  const DiscN2 D;
+  const double phi = 0.3;
+  const EventBoxes ev = enclose_events(D.rotated(phi), 0.5 * D.FF(), 0.5 * (D.FF() + D.FP()));
+  INFO(ev.reason);
+  REQUIRE(ev.complete);
+  // the fold of Case 4 (errata 7.4.4): w1 < 0, w3^2 = zF at F = F_F (138)
+  const std::vector<Eigen::Vector3d> folds =
+      rotate({Eigen::Vector3d(-std::sqrt(1 - D.zF()), 0, std::sqrt(D.zF())),
+              Eigen::Vector3d(-std::sqrt(1 - D.zF()), 0, -std::sqrt(D.zF()))},
+             phi);
+  const EventCheck c = check_events(ev, EventBoxKind::fold, folds, D.FF());
+  CHECK(c.found == 2);
+  CHECK(c.far_w <= 0.02);  // every fold box is near one of the two fold points
+  CHECK(c.far_F <= 0.01 * D.FF());
+  CHECK(count_kind(ev, EventBoxKind::tangency) == 0);
+  CHECK(count_kind(ev, EventBoxKind::hopf) == 0);
+}
+
+TEST_CASE("(130): enclose_events over [(F_P + F_T)/2, 1.5 F_T] boxes the tangency of (1, 0, 0) at F_T = C1 and nothing else") {
+  const DiscN2 D;
+  const double phi = 2.0;
+  const EventBoxes ev = enclose_events(D.rotated(phi), 0.5 * (D.FP() + D.FT()), 1.5 * D.FT());
+  INFO(ev.reason);
+  REQUIRE(ev.complete);
+  const EventCheck c = check_events(ev, EventBoxKind::tangency, rotate({Eigen::Vector3d::UnitX()}, phi), D.FT());
+  CHECK(c.found == 1);
+  CHECK(c.far_w <= 0.02);
+  CHECK(c.far_F <= 0.01 * D.FT());
+  CHECK(count_kind(ev, EventBoxKind::fold) == 0);
+  CHECK(count_kind(ev, EventBoxKind::hopf) == 0);
+}
+
+namespace {
+/// 2 + the number of sign changes of (C - (8/9) S)(sin th) cos th - F on a fine theta grid:
+/// the count of (131) for any axisymmetric model of the disc, from the model's double
+/// meridian functions (friction/model.cpp), not from its interval enclosure.
+std::size_t disc_count_on_grid(const AxisymmetricModel& m, double F) {
+  constexpr int n = 40000;
+  const auto K = [&](double th) {
+    const MeridianValue v = m.meridian_values(std::abs(std::cos(th)), std::sin(th));
+    return (v.C - kDiscRow3 * v.S) * std::cos(th) - F;
+  };
+  std::size_t changes = 0;
+  for (int i = 0; i < n; ++i) {
+    const double a = -M_PI + 2 * M_PI * (i + 0.5) / n, b = a + 2 * M_PI / n;
+    changes += (K(a) < 0) != (K(b) < 0);
+  }
+  return 2 + changes;  // +-e1 (128) and the solutions of (131)
+}
+}  // namespace
+
+TEST_CASE("(131) Pade orders 1 and 2: +-e1 sit on the kink of q at the equator; with the Clarke hulls the proofs are complete and give the grid count, on the circle and rotated") {
+  const std::shared_ptr<const ExactModel> exact = make_exact_model(disc_problem());
+  for (int order : {1, 2}) {
+    const auto pade = std::make_shared<PadeModel>(*exact, order);
+    const Eigen::Matrix3d M = Eigen::Vector3d(1, 1, 1 / kDiscRow3).asDiagonal();
+    for (double F : {0.05, 0.2, 0.6}) {
+      CAPTURE(order);
+      CAPTURE(F);
+      const std::size_t expected = disc_count_on_grid(*pade, F);
+      for (double phi : {0.0, 0.7}) {
+        CAPTURE(phi);
+        const System sys(M, Eigen::Vector3d(std::cos(phi), std::sin(phi), 0), Eigen::Vector3d::Zero(), pade);
+        const Proof proof = prove_limit_directions(sys, F);
+        INFO(proof.reason);
+        CHECK(proof.method == (phi == 0.0 ? "invariant-circle" : "cube-cover"));
+        CHECK(proof.proven);
+        CHECK(proof.directions.size() == expected);
+        int on_kink = 0;  // +-e1 turned by phi, each in one proven box
+        for (const ProvenDirection& d : proof.directions)
+          for (double s : {1.0, -1.0})
+            on_kink += contains(d.w, s * Eigen::Vector3d(std::cos(phi), std::sin(phi), 0), 1e-12);
+        CHECK(on_kink == 2);
+      }
+    }
+  }
+}
+
+TEST_CASE("prove_limit_directions: models without a rigorous enclosure (exact by ring quadrature; Coulomb point at the poles) are reported, not guessed") {
+  const Problem p = disc_problem();
+  const Eigen::Matrix3d M = Eigen::Vector3d(1, 1, 1 / kDiscRow3).asDiagonal();
+  const std::shared_ptr<const FrictionModel> exact = make_exact_model(Pressure::galin(), p.rho_over_R());
+  const Proof pe = prove_limit_directions(System(M, Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), exact), 0.3);
+  CHECK_FALSE(pe.proven);
+  CHECK(pe.reason.find("no rigorous enclosure") != std::string::npos);
+  const std::shared_ptr<const FrictionModel> coulomb = make_coulomb_point_model(p.rho_over_R(), 1.0);
+  const Proof pc = prove_limit_directions(System(M, Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), coulomb), 0.3);
+  CHECK_FALSE(pc.proven);
+  for (const std::string& line : pc.undecided) {
+    CAPTURE(line);
+    CHECK(line.find("no rigorous enclosure") != std::string::npos);
+  }
+}

@@ -1,0 +1,47 @@
+// The complete elliptic integrals in the parameter m used by (59)-(60) (docs/errata.md:
+// complete integrals, parameter m) against Boost.Math's modulus-based functions, and the
+// identities that define B, D and Sigma.
+#include <doctest/doctest.h>
+
+#include <boost/math/special_functions/ellint_1.hpp>
+#include <boost/math/special_functions/ellint_2.hpp>
+#include <boost/math/special_functions/ellint_d.hpp>
+#include <cmath>
+
+#include "limitdir/numerics/elliptic.hpp"
+
+using limitdir::elliptic_set;
+
+TEST_CASE("(59)-(60) K(m), E(m) in the parameter m against Boost.Math's K(k), E(k), D(k)") {
+  // Both branches: the hypergeometric series (m < 1/2) and the Carlson forms (m >= 1/2).
+  // Moduli k whose squares m = k^2 are exact doubles, so that both sides see the same m
+  // (K is ill-conditioned as m -> 1: dK/dm ~ 1/(2(1-m))).
+  for (double k : {0.0, 1e-6, 0.03125, 0.25, 0.5, 0.625, 0.703125, 0.75, 0.875, 0.9375, 0.99609375,
+                   1.0 - std::ldexp(1.0, -20)}) {
+    const double m = k * k;
+    CAPTURE(m);
+    const auto e = elliptic_set(m);
+    const double K = boost::math::ellint_1(k), E = boost::math::ellint_2(k), D = boost::math::ellint_d(k);
+    CHECK(std::abs(e.K - K) <= 4e-16 * K);
+    CHECK(std::abs(e.E - E) <= 4e-16 * E);
+    CHECK(std::abs(e.D - D) <= 4e-16 * D);
+    // B = K - D and Sigma = (D - B)/m are defined through these (Sigma at m = 0 is pi/16).
+    CHECK(std::abs(e.B - (K - D)) <= 1e-15 * K);
+    if (m > 0.05) CHECK(std::abs(e.Sigma - (D - (K - D)) / m) <= 1e-14 * e.Sigma);
+  }
+  const auto z = elliptic_set(0.0);
+  CHECK(z.Sigma == doctest::Approx(M_PI / 16).epsilon(1e-15));
+  CHECK(z.B == doctest::Approx(M_PI / 4).epsilon(1e-15));
+}
+
+TEST_CASE("Elliptic set at m = 1 and near it with an accurate complement") {
+  const auto one = elliptic_set(1.0);
+  CHECK(one.E == 1.0);
+  CHECK(one.B == 1.0);
+  CHECK(std::isinf(one.K));
+  // K(m) = ln(4/sqrt(1-m)) + O((1-m) ln) as m -> 1 (A&S 17.3.26): check the complement form.
+  const double c = 1e-20;
+  const auto e = elliptic_set(1.0 - c, c);
+  CHECK(e.K == doctest::Approx(std::log(4.0 / std::sqrt(c))).epsilon(1e-15));
+  CHECK(e.E == doctest::Approx(1.0).epsilon(1e-15));
+}
