@@ -87,7 +87,7 @@ class Sweeper {
     if (fam_.load_sweep) predicted = detail::circle_event_loads(*tr_.field().system_ptr(range_.from), range_.lo, range_.to);
     const std::string curve_note = predicted ? "" : seeder_.seed_from_limit_curve();
     search_.seed(predicted.has_value());
-    checks_.run(diagram_.branches, fam_, tr_.options(), range_.from, range_.to);
+    checks_.run(diagram_.branches, range_.from, range_.to, tr_.options().checks, fam_.name);
     circle_.cross_check(predicted);
     search_.check();
     continua_.add_events(log_, diagram_.branches, verifier_, fam_.name, findings_);

@@ -40,15 +40,15 @@ std::vector<double> check_values(double from, double to, int checks, const std::
   return ps;
 }
 
-void InteriorChecks::run(const std::vector<Branch>& branches, const ParameterFamily& family,
-                         const ContinuationOptions& options, double from, double to) {
+void InteriorChecks::run(const std::vector<Branch>& branches, double from, double to, int checks,
+                         const std::string& parameter) {
   for (int round = 0;; ++round) {
     std::vector<std::string> doubts;
     bool traced_more = false;
     std::vector<double> events;
     for (const Event& e : log_.events()) events.push_back(e.p);
     for (const Continuum& C : continua_.all()) events.push_back(C.p);
-    for (double p : check_values(from, to, options.checks, events)) {
+    for (double p : check_values(from, to, checks, events)) {
       CheckOutcome o = verifier_.check(branches, p);
       doubts.insert(doubts.end(), o.doubts.begin(), o.doubts.end());
       for (const Classification& c : o.unexplained) {
@@ -57,7 +57,7 @@ void InteriorChecks::run(const std::vector<Branch>& branches, const ParameterFam
           traced_more = true;
         } else {
           doubts.push_back(fmt::format("find-limits at {} = {:.12g} found w = ({:.6g}, {:.6g}, {:.6g}) on no branch",
-                                       family.name, p, c.w.x(), c.w.y(), c.w.z()));
+                                       parameter, p, c.w.x(), c.w.y(), c.w.z()));
         }
       }
     }

@@ -33,9 +33,9 @@ class InteriorChecks {
                  BranchCollector& branches, Findings& findings)
       : verifier_(verifier), log_(log), continua_(continua), seeder_(seeder), branches_(branches), findings_(findings) {}
 
-  /// The rounds of checks over the diagram's branches (which new seeds extend).
-  void run(const std::vector<Branch>& branches, const ParameterFamily& family, const ContinuationOptions& options,
-           double from, double to);
+  /// The rounds of checks of the diagram's branches (which new seeds extend) over [from, to]
+  /// with `checks` interior values (check_values).
+  void run(const std::vector<Branch>& branches, double from, double to, int checks, const std::string& parameter);
 
  private:
   DiagramVerifier& verifier_;
