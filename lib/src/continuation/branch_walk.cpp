@@ -1,0 +1,127 @@
+// Tracing one branch one way: see continuation/branch_walk.hpp.
+#include "continuation/branch_walk.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+#include "continuation/event_location.hpp"
+
+namespace limitdir::detail {
+
+namespace {
+
+// A step may not turn the tangent by more than ~0.3 rad (cos 0.3 = 0.955): a larger turn is a
+// jump to another branch, or a loop traced with too few points to see its closure.
+constexpr double min_tangent_cos = 0.95;
+// A branch is a loop when a step passes its start within 0.1 h (the chord sagitta of a step h
+// on a curve of radius >= h is below h/8), heading the same way (tangents within ~25 deg).
+constexpr double closure_gap_fraction = 0.1;
+constexpr double closure_tangent_cos = 0.9;
+// The steps of one branch: at h_max = 0.05 this is an arclength of 1000, hundreds of times the
+// longest branch on S^2 x [F0, F1] of a bounded range; reaching it is reported, never silent.
+constexpr int max_steps_per_branch = 20000;
+// The steps of a whole sweep: 5 branches at the cap, ~1e5 points (~20 MB of JSON, ~0.5 s);
+// beyond, the sweep ends with its diagram so far and says the budget is spent.
+constexpr int max_steps_total = 100000;
+
+}  // namespace
+
+bool WorkBudget::spent(Findings& findings) {
+  if (steps_ < max_steps_total) return false;
+  if (!said_)  // first among the doubts: the others follow from it
+    findings.doubts.insert(findings.doubts.begin(),
+                           fmt::format("work budget spent: {} continuation steps in all (raise --h-max or narrow the range)",
+                                       max_steps_total));
+  said_ = true;
+  return true;
+}
+
+std::vector<BranchPoint> BranchWalker::trace(const X& x0, const X& t0, Branch& br) {
+  std::vector<BranchPoint> pts;
+  Node cur = tr_.node(x0, t0);
+  pts.push_back(tr_.point(cur));
+  const Node start = cur;
+  const ContinuationOptions& opt = tr_.options();
+  double h = std::min(opt.h_initial, opt.h_max);
+  for (int n = 0;; ++n) {
+    if (budget_.spent(findings_)) break;
+    budget_.count();
+    if (n == max_steps_per_branch) {
+      findings_.doubts.push_back(fmt::format("branch {} was cut after {} steps at {} = {:.9g}", br.id, n, name_, cur.x[4]));
+      break;
+    }
+    const std::optional<Node> next = step(cur, h);
+    if (!next && end_at_valid_edge(cur, pts)) break;
+    if (!next) {
+      findings_.doubts.push_back(fmt::format("branch {} stopped at {} = {}: the corrector failed", br.id, name_, cur.x[4]));
+      break;
+    }
+    if (n > 4 && passes(cur, *next, start, h)) {
+      close_loop(cur, start, br, pts);
+      break;
+    }
+    events_.record(cur, *next, h, br.id, pts);
+    const double p = next->x[4];
+    if (p < range_.lo || p > range_.to) {
+      end_at_boundary(cur, *next, pts);
+      break;
+    }
+    pts.push_back(tr_.point(*next));
+    cur = *next;
+    h = std::min(opt.h_max, h * 1.3);
+  }
+  return pts;
+}
+
+// One accepted step from cur (h is halved as needed): it turns the tangent by less than
+// ~0.3 rad, unless h is down to its floor.
+std::optional<Node> BranchWalker::step(const Node& cur, double& h) {
+  for (;;) {
+    std::optional<Node> next = tr_.at(cur, h);
+    if (next && next->t.dot(cur.t) < 0) next->t = -next->t;
+    const bool smooth = next && next->t.dot(cur.t) >= min_tangent_cos;
+    if (smooth) return next;
+    if (h <= tr_.options().h_min) return std::nullopt;
+    h = std::max(0.5 * h, tr_.options().h_min);
+  }
+}
+
+bool BranchWalker::passes(const Node& cur, const Node& next, const Node& start, double h) {
+  const X d = next.x - cur.x;
+  const double l2 = d.squaredNorm();
+  const double s = l2 > 0 ? std::clamp((start.x - cur.x).dot(d) / l2, 0.0, 1.0) : 0.0;
+  return (cur.x + s * d - start.x).norm() <= closure_gap_fraction * h && next.t.dot(start.t) > closure_tangent_cos;
+}
+
+// The last piece of a loop, from cur back to its start: its events, and the start again.
+void BranchWalker::close_loop(const Node& cur, const Node& start, Branch& br, std::vector<BranchPoint>& pts) {
+  events_.record(cur, start, (start.x - cur.x).norm(), br.id, pts);
+  pts.push_back(tr_.point(start));
+  br.closed = true;
+}
+
+// A sweep that ends where its parameter's valid range ends (d = 1 of a distortion, docs/manual.md
+// section 6) cannot step past it: a branch whose steps fail within h_max of that end, heading
+// there, is closed onto it by Newton at fixed p.
+bool BranchWalker::end_at_valid_edge(const Node& cur, std::vector<BranchPoint>& pts) {
+  const double edge = cur.t[4] > 0 ? range_.to : range_.lo;
+  if (!(std::abs(edge - cur.x[4]) <= tr_.options().h_max)) return false;
+  X xb = cur.x;
+  if (!tr_.correct_at_p(xb, edge)) return false;
+  pts.push_back(tr_.point(tr_.node(xb, cur.t)));
+  return true;
+}
+
+// The branch ends exactly at the boundary it crosses between cur and next.
+void BranchWalker::end_at_boundary(const Node& cur, const Node& next, std::vector<BranchPoint>& pts) {
+  const double p = next.x[4], edge = p < range_.lo ? range_.lo : range_.to;
+  X xb = cur.x + (next.x - cur.x) * (edge - cur.x[4]) / (p - cur.x[4]);
+  if (!tr_.correct_at_p(xb, edge)) return;
+  pts.push_back(tr_.point(tr_.node(xb, cur.t)));
+  // past a continuum at from: close the branch onto from itself
+  if (p < range_.lo && range_.lo > range_.from && tr_.correct_at_p(xb, range_.from))
+    pts.push_back(tr_.point(tr_.node(xb, cur.t)));
+}
+
+}  // namespace limitdir::detail

@@ -1,0 +1,54 @@
+#pragma once
+// Tracing one branch one way (internal to continuation): accepted steps of the pseudo-arclength
+// tracer (continuation/branch_tracer.hpp), each searched for events (continuation/event_location.hpp),
+// until the branch leaves [lo, to], closes into a loop, or the work budget is spent.
+#include <string>
+#include <vector>
+
+#include "continuation/branch_tracer.hpp"
+#include "continuation/sweep_scope.hpp"
+
+namespace limitdir::detail {
+
+class EventLocator;
+
+/// The continuation steps of a whole sweep, counted against its budget.
+class WorkBudget {
+ public:
+  /// Whether the budget is spent (said once, first among the doubts).
+  bool spent(Findings& findings);
+  void count() { ++steps_; }
+
+ private:
+  int steps_ = 0;
+  bool said_ = false;
+};
+
+class BranchWalker {
+ public:
+  BranchWalker(BranchTracer& tracer, EventLocator& events, const SweepRange& range, WorkBudget& budget,
+               Findings& findings, const std::string& parameter)
+      : tr_(tracer), events_(events), range_(range), budget_(budget), findings_(findings), name_(parameter) {}
+
+  /// The points from x0 along t0 until the branch leaves [lo, to] or closes (then br.closed);
+  /// a branch that leaves at lo > from (a continuum at from) is closed onto from by Newton at
+  /// fixed p.
+  std::vector<BranchPoint> trace(const X& x0, const X& t0, Branch& br);
+
+  /// Whether the step cur -> next passes the branch's start, heading the same way.
+  static bool passes(const Node& cur, const Node& next, const Node& start, double h);
+
+ private:
+  std::optional<Node> step(const Node& cur, double& h);
+  void close_loop(const Node& cur, const Node& start, Branch& br, std::vector<BranchPoint>& pts);
+  bool end_at_valid_edge(const Node& cur, std::vector<BranchPoint>& pts);
+  void end_at_boundary(const Node& cur, const Node& next, std::vector<BranchPoint>& pts);
+  BranchTracer& tr_;
+  EventLocator& events_;
+  const SweepRange& range_;
+  WorkBudget& budget_;
+  Findings& findings_;
+  std::string name_;
+};
+
+}  // namespace limitdir::detail

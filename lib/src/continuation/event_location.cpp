@@ -1,0 +1,110 @@
+// Event location on a traced branch (Sect. 7.2.8 [Nonlinear Dyn. 2024]): see
+// continuation/event_location.hpp.
+#include "continuation/event_location.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+
+#include "continuation/branch_tracer.hpp"
+#include "continuation/continuum.hpp"
+#include "continuation/event_log.hpp"
+#include "continuation/sweep_scope.hpp"
+
+namespace limitdir::detail {
+
+namespace {
+
+// Steps are halved until at most one test function changes sign in each, so that events in
+// one step are located one by one; below 64 h_min the changes coincide to ~1e-7 in arclength
+// (a pitchfork, where t_p and the branch-point test change together on the turning branch).
+constexpr double separation_steps_of_h_min = 64;
+// A fold needs |t_p| to reach 1e-9 at one end: a branch lying at constant p (a circle of a
+// continuum) has t_p = 0 to rounding and no fold.
+constexpr double fold_tp_floor = 1e-9;
+
+}  // namespace
+
+Crossings crossings_between(const Tests& a, const Tests& b) {
+  const auto changes = [](double u, double v) { return (u < 0) != (v < 0); };
+  // trace J_T = 0 is a Hopf point only where det J_T > 0: a saddle's trace crosses 0 freely.
+  // det J_T is smooth along the branch; negative at both ends by more than its change over
+  // the step, it stays negative within the step (to first order, with a factor 2 for the rest).
+  const bool saddle_throughout = a.jdet < 0 && b.jdet < 0 && std::max(a.jdet, b.jdet) < -2 * std::abs(a.jdet - b.jdet);
+  return {changes(a.rdot, b.rdot),
+          changes(a.tp, b.tp) && std::max(std::abs(a.tp), std::abs(b.tp)) > fold_tp_floor,
+          changes(a.det, b.det), changes(a.trace, b.trace) && !saddle_throughout};
+}
+
+// A branch point whose direction is so fixed is a pitchfork: the symmetric branch goes through
+// and the other branch is the symmetric pair.
+bool fixed_by_reflection(const std::function<Eigen::Vector3d(const Eigen::Vector3d&)>& field, const Eigen::Vector3d& w) {
+  constexpr double on_mirror = 1e-5;      // |w_axis| of a located direction on the mirror plane
+  constexpr double commutes_tol = 1e-12;  // rounding of F at unit scale
+  static const Eigen::Vector3d samples[] = {{0.3, 0.5, 0.81}, {-0.7, 0.2, 0.4}, {0.1, -0.9, 0.3},
+                                            {-0.2, -0.3, -0.9}, {0.8, 0.1, -0.5}, {0.6, -0.6, 0.1}};
+  for (int axis : {1, 2}) {
+    if (std::abs(w[axis]) > on_mirror) continue;
+    Eigen::Vector3d r = Eigen::Vector3d::Ones();
+    r[axis] = -1;
+    const bool symmetric = std::all_of(std::begin(samples), std::end(samples), [&](const Eigen::Vector3d& v) {
+      const Eigen::Vector3d u = v.normalized();
+      const Eigen::Vector3d a = field(r.asDiagonal() * u), b = r.asDiagonal() * field(u);
+      return (a - b).norm() <= commutes_tol * (1 + b.norm());
+    });
+    if (symmetric) return true;
+  }
+  return false;
+}
+
+// A step in which more than one test function changes sign is halved until each half holds
+// one change (or the halves reach the separation floor, where the changes coincide).
+void EventLocator::record(const Node& a, const Node& b, double h, int branch, std::vector<BranchPoint>& pts) {
+  const Crossings c = crossings_between(a.tests, b.tests);
+  if (c.count() == 0) return;
+  if (c.count() > 1 && h > separation_steps_of_h_min * tr_.options().h_min) {
+    if (std::optional<Node> m = tr_.at(a, 0.5 * h)) {
+      if (m->t.dot(a.t) < 0) m->t = -m->t;
+      record(a, *m, 0.5 * h, branch, pts);
+      if (range_.inside(m->x[4])) pts.push_back(tr_.point(*m));
+      record(*m, b, (b.x - m->x).norm(), branch, pts);
+      return;
+    }
+  }
+  std::vector<Node> located;
+  const auto locate = [&](EventKind kind, auto fn) {
+    const BranchTracer::Located m = tr_.locate(a, b, h, fn);
+    if (range_.inside(m.node.x[4])) located.push_back(m.node);
+    return std::make_pair(Event{kind, m.node.x[4], {m.node.x.head<3>().normalized()}, {branch}, m.located, m.p_error,
+                                {}, Level::checked},
+                          m.node);
+  };
+  const auto add = [&](const Event& e) { return range_.inside(e.p) && log_.add(e); };
+  if (c.tangency) add(locate(EventKind::tangency, [](const Tests& t) { return t.rdot; }).first);
+  // t_p and the branch-point test changing in one (minimal) step is a pitchfork met on its
+  // turning branch: one branch point, not a fold
+  if (c.fold && !c.branch_point) add(locate(EventKind::fold, [](const Tests& t) { return t.tp; }).first);
+  if (c.trace) {
+    // trace J_T = 0 is a Hopf point when det J_T > 0 there (eigenvalues +-i sqrt(det))
+    const auto [e, m] = locate(EventKind::hopf, [](const Tests& t) { return t.trace; });
+    if (m.tests.jdet > 0) add(e);
+  }
+  if (c.branch_point) branch_point(locate(EventKind::branch_point, [](const Tests& t) { return t.det; }), a);
+  const auto sigma = [&](const Node& n) { return a.t.dot(n.x - a.x); };
+  std::sort(located.begin(), located.end(), [&](const Node& u, const Node& v) { return sigma(u) < sigma(v); });
+  for (const Node& m : located) pts.push_back(tr_.point(m));
+}
+
+void EventLocator::branch_point(std::pair<Event, Node> located, const Node& from) {
+  auto& [e, m] = located;
+  // Where the limit directions fill circles (c = 0 with axisymmetry, as at F = 0) every
+  // branch meets the continuum: a degenerate branch point, not switched along the circle.
+  const bool continuum = has_continuum(tr_.field(), e.p);
+  if (!range_.inside(e.p)) return;
+  const double p = e.p;
+  if (!continuum && fixed_by_reflection([&](const Eigen::Vector3d& v) { return tr_.field().F(v, p); }, e.directions.front()))
+    e.kind = EventKind::pitchfork;
+  if (log_.add(e) && !continuum) switch_(m, from);  // the other branch once, when first met
+}
+
+}  // namespace limitdir::detail

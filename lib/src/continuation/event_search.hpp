@@ -1,0 +1,45 @@
+#pragma once
+// The rigorous event search of a load sweep off the invariant circle, read against the
+// located events (internal to continuation): every window of enclose_events
+// (continuation/event_windows.hpp) must hold a located event of its kind, and every located
+// event a window. A window that holds none is seeded from (an isola between the check values
+// has its folds there), then refined (it may hold no event at all), then seeded from again.
+#include <vector>
+
+#include "continuation/event_windows.hpp"
+#include "continuation/sweep_scope.hpp"
+
+namespace limitdir::detail {
+
+class BranchTracer;
+class Continua;
+class EventLog;
+class Seeder;
+
+class EventSearch {
+ public:
+  EventSearch(BranchTracer& tracer, const EventLog& log, Seeder& seeder, const Continua& continua,
+              const SweepRange& range, const ParameterFamily& family, Findings& findings)
+      : tr_(tracer), log_(log), seeder_(seeder), continua_(continua), range_(range), fam_(family), findings_(findings) {}
+
+  /// Seeds from the windows that hold no located event (circle: the event loads of (132) are
+  /// the global search instead, continuation/circle_events.hpp).
+  void seed(bool circle);
+  /// After the checks: every window holds a located event and every located event a window.
+  void check();
+
+ private:
+  bool explained(const EventWindow& W) const;
+  void seed_from(const EventWindow& W);
+  BranchTracer& tr_;
+  const EventLog& log_;
+  Seeder& seeder_;
+  const Continua& continua_;
+  const SweepRange& range_;
+  const ParameterFamily& fam_;
+  Findings& findings_;
+  std::vector<EventWindow> windows_;
+  int cells_ = 0;
+};
+
+}  // namespace limitdir::detail

@@ -1,0 +1,175 @@
+// The one-parameter families of systems that a sweep follows (sweep-force --parameter): the load,
+// the ball's lambda, j, the power pressure's alpha, rho, and the contact's a/b, d, gamma and k
+// (docs/manual.md section 6).
+#include <boost/math/constants/constants.hpp>
+#include <cmath>
+#include <memory>
+
+#include "limitdir/continuation/continuation.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/friction/contact_model.hpp"
+
+namespace limitdir {
+
+namespace {
+
+/// The contact's parameters (docs/manual.md section 6): the aspect ratio a/b of the ellipse (b
+/// kept; a circle becomes the ellipse [a/b, 1]), the distortion's d and gamma (15)-(16)
+/// [Kudra & Awrejcewicz 2013] and the shift's k (2) [Kireenkov]. Each must already be part of
+/// the problem except a/b, d (a distortion in the direction gamma = 0 when absent) and k.
+std::function<void(Problem&, double)> contact_parameter(const Problem& problem, const std::string& parameter) {
+  if (parameter == "a/b") {
+    return [](Problem& q, double p) {
+      q.contact.shape = ContactSpec::Shape::ellipse;
+      q.contact.a = p * q.contact.b;
+    };
+  }
+  if (parameter == "d") {
+    return [](Problem& q, double p) {
+      ContactSpec::Distortion distortion = q.contact.distortion.value_or(ContactSpec::Distortion{});
+      distortion.d = p;
+      q.contact.distortion = distortion;
+    };
+  }
+  if (parameter == "gamma") {
+    if (!problem.contact.distortion) throw InputError("parameter gamma: needs a contact.distortion");
+    return [](Problem& q, double p) { q.contact.distortion->gamma = p; };
+  }
+  if (problem.contact.load_dependent())
+    throw InputError("parameter k: the problem's shift is given by its height h (k follows the load)");
+  return [](Problem& q, double p) { q.contact.shift = ContactSpec::Shift{ContactSpec::Shift::Kind::k, p}; };
+}
+
+/// The systems along a contact parameter: the exact contact model is rebuilt from one base
+/// model's quadrature rules (ContactExactModel::with_contact), the other models from scratch.
+std::function<System(double)> contact_family(const Problem& problem, std::function<void(Problem&, double)> set) {
+  std::shared_ptr<const ContactExactModel> base;
+  if (problem.friction.model == "exact") {
+    try {
+      base = make_contact_exact_model(make_contact(problem), problem.rho_over_R());
+    } catch (const InputError&) {
+      // a pressure outside the contact family (Galin, a profile): every system from scratch
+    }
+  }
+  return [problem, set, base](double p) {
+    Problem q = problem;
+    set(q, p);
+    if (!base || q.contact.axisymmetric()) return make_system(q);
+    return make_system(q, std::shared_ptr<const FrictionModel>(base->with_contact(make_contact(q), q.rho_over_R())));
+  };
+}
+
+/// The problem at p: the problem with `set` applied.
+std::function<Problem(double)> problem_with(const Problem& problem, std::function<void(Problem&, double)> set) {
+  return [problem, set](double p) {
+    Problem q = problem;
+    set(q, p);
+    return q;
+  };
+}
+
+/// The system at p built from scratch.
+std::function<System(double)> system_with(const Problem& problem, std::function<void(Problem&, double)> set) {
+  return [problem, set](double p) {
+    Problem q = problem;
+    set(q, p);
+    return make_system(q);
+  };
+}
+
+/// lambda and j change only the mass matrix: the friction model is built once.
+std::function<System(double)> system_with_friction(const Problem& problem, std::function<void(Problem&, double)> set) {
+  std::shared_ptr<const FrictionModel> friction(make_friction_model(problem));
+  return [problem, set, friction](double p) {
+    Problem q = problem;
+    set(q, p);
+    return make_system(q, friction);
+  };
+}
+
+/// The load as the parameter: one system for every load, unless the shift follows the load.
+ParameterFamily force_family(const Problem& problem) {
+  ParameterFamily f;
+  f.name = "force";
+  const auto set = [](Problem& q, double p) { q.force = p; };
+  f.force = [](double p) { return p; };
+  f.problem = problem_with(problem, set);
+  if (!problem.contact.load_dependent()) {
+    f.load_sweep = true;
+    auto system = std::make_shared<System>(make_system(problem));
+    f.system = [system](double) { return *system; };
+    return f;
+  }
+  // a shift from the load's tipping moment (shift.h): the friction model changes with F, only
+  // through k (M, rho and the exact model's quadrature rules do not); other models are rebuilt
+  const System base = make_system(problem);
+  const auto model = std::dynamic_pointer_cast<const ContactExactModel>(base.friction_ptr());
+  if (model) {
+    f.system = [problem, base, model](double p) {
+      return System(base.M(), base.load_direction(), base.load_offset(),
+                    std::shared_ptr<const FrictionModel>(model->with_shift(contact_shift(problem, p))));
+    };
+  } else {
+    f.system = [problem, set](double p) {
+      Problem q = problem;
+      set(q, p);
+      return make_system(q);
+    };
+  }
+  return f;
+}
+
+}  // namespace
+
+ParameterFamily parameter_family(const Problem& problem, const std::string& parameter) {
+  if (parameter == "force") return force_family(problem);
+  ParameterFamily f;
+  f.name = parameter;
+  if (parameter == "lambda") {
+    if (problem.system.preset != "ball") throw InputError("parameter lambda: needs the ball preset");
+    const auto set = [](Problem& q, double p) { q.system.lambda = p; };
+    f.system = system_with_friction(problem, set);
+    f.problem = problem_with(problem, set);
+  } else if (parameter == "j") {
+    if (problem.system.preset != "disc" && problem.system.preset != "ball")
+      throw InputError("parameter j: needs the disc or ball preset");
+    const auto set = [](Problem& q, double p) { q.system.j = p; };
+    f.system = system_with_friction(problem, set);
+    f.problem = problem_with(problem, set);
+  } else if (parameter == "alpha") {
+    if (problem.pressure.kind() == Pressure::Kind::profile)
+      throw InputError("parameter alpha: needs a pressure of the family (1 - xi^2)^alpha");
+    const auto set = [](Problem& q, double p) { q.pressure = Pressure::power(p); };
+    f.system = system_with(problem, set);
+    f.problem = problem_with(problem, set);
+  } else if (parameter == "rho") {
+    const auto set = [](Problem& q, double p) {
+      q.rho.kind = RhoSpec::Kind::value;
+      q.rho.value = p;
+    };
+    f.system = system_with(problem, set);
+    f.problem = problem_with(problem, set);
+  } else if (parameter == "a/b" || parameter == "d" || parameter == "gamma" || parameter == "k") {
+    const auto set = contact_parameter(problem, parameter);
+    f.problem = problem_with(problem, set);
+    if (parameter == "d") {
+      // the tracer steps just past d = 0: sigma0 (1 + d u.r') with d < 0 is the distortion
+      // |d| in the opposite direction gamma + pi, the same pressure
+      f.system = contact_family(problem, [set](Problem& q, double p) {
+        // the sweep reaches an end d = 1 up to the rounding of its arithmetic (~1e-15)
+        constexpr double end_rounding = 1e-12;
+        set(q, std::abs(p) > 1.0 && std::abs(p) <= 1.0 + end_rounding ? 1.0 : std::abs(p));
+        if (p < 0) q.contact.distortion->gamma += boost::math::constants::pi<double>();
+      });
+    } else {
+      f.system = contact_family(problem, set);
+    }
+  } else {
+    throw InputError("parameter: unknown '" + parameter + "' (valid: force, lambda, alpha, j, rho, a/b, d, gamma, k)");
+  }
+  const double F = problem.force;
+  f.force = [F](double) { return F; };
+  return f;
+}
+
+}  // namespace limitdir
