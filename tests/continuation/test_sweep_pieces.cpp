@@ -3,8 +3,8 @@
 // against a value obtained here independently of the sweep: the zeros of c = F d + e (100) in
 // closed form, sign changes of test functions that are linear in arclength, matrices that
 // commute with a reflection or not, equidistant values and the certificate's rule
-// (docs/manual.md section 5) applied by hand. The pieces' private headers stand alone (they
-// include only public headers), hence their paths from here.
+// (docs/manual.md section 5) applied by hand. The pieces' private headers are named from lib/src
+// (tests/CMakeLists.txt puts it on this target's include path).
 #include <doctest/doctest.h>
 
 #include <Eigen/Dense>
@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "../../lib/src/continuation/branch_tracer.hpp"
-#include "../../lib/src/continuation/certificate.hpp"
-#include "../../lib/src/continuation/continuum.hpp"
-#include "../../lib/src/continuation/event_location.hpp"
-#include "../../lib/src/continuation/interior_checks.hpp"
+#include "continuation/branch_tracer.hpp"
+#include "continuation/certificate.hpp"
+#include "continuation/continuum.hpp"
+#include "continuation/event_location.hpp"
+#include "continuation/interior_checks.hpp"
 
 using namespace limitdir;
 
