@@ -8,6 +8,11 @@
 #include <vector>
 
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/exact.hpp"
+#include "limitdir/friction/linear.hpp"
+#include "limitdir/friction/harmonic.hpp"
+#include "limitdir/friction/pade.hpp"
+#include "limitdir/friction/coulomb_point.hpp"
 
 using namespace limitdir;
 

@@ -11,6 +11,7 @@
 
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/analysis/find_limits.hpp"
+#include "limitdir/friction/harmonic.hpp"
 
 using namespace limitdir;
 

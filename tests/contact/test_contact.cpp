@@ -20,6 +20,7 @@
 #include "sphere_directions.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/exact.hpp"
 #include "limitdir/friction/contact_model.hpp"
 #include "limitdir/friction/contact_approx.hpp"
 #include "limitdir/contact/pressure.hpp"

@@ -28,6 +28,7 @@
 #include "limitdir/limits/classify.hpp"
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/harmonic.hpp"
 #include "limitdir/analysis/find_limits.hpp"
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/system.hpp"

@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "limitdir/continuation/continuation.hpp"
+#include "limitdir/friction/linear.hpp"
+#include "limitdir/friction/harmonic.hpp"
 
 using namespace limitdir;
 

@@ -21,6 +21,8 @@
 
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/analysis/find_limits.hpp"
+#include "limitdir/friction/linear.hpp"
+#include "limitdir/friction/harmonic.hpp"
 
 using namespace limitdir;
 

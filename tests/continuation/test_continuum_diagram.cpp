@@ -21,6 +21,7 @@
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/report/diagram_io.hpp"
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/harmonic.hpp"
 #include "limitdir/system/problem.hpp"
 #include "limits_reference.hpp"
 

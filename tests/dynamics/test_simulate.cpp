@@ -23,6 +23,7 @@
 
 #include "limitdir/core/errors.hpp"
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/harmonic.hpp"
 #include "limitdir/analysis/find_limits.hpp"
 #include "limitdir/system/problem.hpp"
 #include "limitdir/dynamics/simulate.hpp"

@@ -22,6 +22,8 @@
 #include "limitdir/contact/integrals.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/exact.hpp"
+#include "limitdir/friction/pade.hpp"
 #include "limitdir/friction/accuracy.hpp"
 #include "limitdir/friction/contact_model.hpp"
 #include "limitdir/friction/contact_approx.hpp"

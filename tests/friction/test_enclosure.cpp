@@ -1,6 +1,6 @@
 // Rigorous enclosures of q and dq_dw over boxes (FrictionModel::enclose, friction/enclose.cpp)
 // against the double-precision q and jacobian of the models, which use other formulas (the
-// meridian functions of friction/model.cpp / friction/simple.cpp, the analytic Jacobian (46)),
+// meridian functions of friction/model.cpp / friction/coulomb_point.cpp, linear.cpp, pade.cpp, the analytic Jacobian (46)),
 // at random points of random small boxes; and linear shrinking of the enclosures.
 #include <doctest/doctest.h>
 
@@ -13,6 +13,11 @@
 #include <nlohmann/json.hpp>
 
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/exact.hpp"
+#include "limitdir/friction/linear.hpp"
+#include "limitdir/friction/harmonic.hpp"
+#include "limitdir/friction/pade.hpp"
+#include "limitdir/friction/coulomb_point.hpp"
 #include "limitdir/system/problem.hpp"
 
 using namespace limitdir;

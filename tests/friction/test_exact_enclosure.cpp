@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/exact.hpp"
 #include "limitdir/analysis/find_limits.hpp"
 #include "limitdir/system/problem.hpp"
 #include "reference_quadrature.hpp"

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/exact.hpp"
 #include "limitdir/contact/pressure.hpp"
 #include "limitdir/numerics/sphere.hpp"
 #include "reference_quadrature.hpp"

@@ -6,6 +6,8 @@
 #include <random>
 
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/exact.hpp"
+#include "limitdir/friction/harmonic.hpp"
 
 using namespace limitdir;
 

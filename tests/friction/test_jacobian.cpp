@@ -7,6 +7,9 @@
 #include <random>
 
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/exact.hpp"
+#include "limitdir/friction/linear.hpp"
+#include "limitdir/friction/harmonic.hpp"
 #include "limitdir/numerics/sphere.hpp"
 
 using namespace limitdir;

@@ -6,6 +6,10 @@
 #include <random>
 
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/exact.hpp"
+#include "limitdir/friction/linear.hpp"
+#include "limitdir/friction/pade.hpp"
+#include "limitdir/friction/coulomb_point.hpp"
 
 using namespace limitdir;
 

@@ -20,6 +20,10 @@
 
 #include "limitdir/limits/classify.hpp"
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/exact.hpp"
+#include "limitdir/friction/linear.hpp"
+#include "limitdir/friction/harmonic.hpp"
+#include "limitdir/friction/pade.hpp"
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/system.hpp"
 #include "limits_reference.hpp"

@@ -18,6 +18,9 @@
 
 #include "limitdir/limits/classify.hpp"
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/exact.hpp"
+#include "limitdir/friction/linear.hpp"
+#include "limitdir/friction/harmonic.hpp"
 #include "limitdir/analysis/find_limits.hpp"
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/system.hpp"

@@ -13,6 +13,11 @@
 #include <nlohmann/json.hpp>
 
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/exact.hpp"
+#include "limitdir/friction/linear.hpp"
+#include "limitdir/friction/harmonic.hpp"
+#include "limitdir/friction/pade.hpp"
+#include "limitdir/friction/coulomb_point.hpp"
 #include "limitdir/system/problem.hpp"
 #include "limitdir/limits/proof.hpp"
 #include "limitdir/system/system.hpp"

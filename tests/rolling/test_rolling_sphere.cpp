@@ -14,6 +14,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/rolling/sphere.hpp"
 #include "limitdir/rolling/sphere_spin.hpp"
+#include "limitdir/friction/exact.hpp"
 
 using limitdir::ContactMode;
 using limitdir::RollingSphere;

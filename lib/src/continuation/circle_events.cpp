@@ -5,6 +5,8 @@
 #include <optional>
 
 #include "numerics/polynomial.hpp"
+#include "limitdir/friction/linear.hpp"
+#include "limitdir/friction/harmonic.hpp"
 
 namespace limitdir::detail {
 

@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <fmt/format.h>
+#include "limitdir/friction/harmonic.hpp"
 
 namespace limitdir::detail {
 

@@ -7,6 +7,9 @@
 
 #include "friction/enclose.hpp"
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/linear.hpp"
+#include "limitdir/friction/harmonic.hpp"
+#include "limitdir/friction/pade.hpp"
 
 namespace limitdir {
 

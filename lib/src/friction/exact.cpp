@@ -22,6 +22,7 @@
 #include "limitdir/numerics/elliptic.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/exact.hpp"
 #include "limitdir/numerics/quadrature.hpp"
 
 namespace limitdir {

@@ -5,6 +5,7 @@
 #include "core/constants.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/harmonic.hpp"
 #include "limitdir/numerics/quadrature.hpp"
 
 namespace limitdir {

@@ -31,6 +31,7 @@
 #include "core/vector_text.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/numerics/sphere.hpp"
+#include "limitdir/friction/harmonic.hpp"
 
 namespace limitdir {
 

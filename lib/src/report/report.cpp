@@ -23,6 +23,10 @@
 #include "limitdir/report/numbers.hpp"
 #include "limitdir/numerics/sphere.hpp"
 #include "limitdir/core/version.hpp"
+#include "limitdir/friction/exact.hpp"
+#include "limitdir/friction/linear.hpp"
+#include "limitdir/friction/harmonic.hpp"
+#include "limitdir/friction/pade.hpp"
 
 namespace limitdir {
 

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "limitdir/core/errors.hpp"
+#include "limitdir/friction/exact.hpp"
 #include "rolling/sphere_run_recorder.hpp"
 
 namespace limitdir {

@@ -23,6 +23,11 @@
 #include "limitdir/friction/contact_approx.hpp"
 #include "limitdir/friction/sphere_harmonic.hpp"
 #include "limitdir/core/json_input.hpp"
+#include "limitdir/friction/exact.hpp"
+#include "limitdir/friction/linear.hpp"
+#include "limitdir/friction/harmonic.hpp"
+#include "limitdir/friction/pade.hpp"
+#include "limitdir/friction/coulomb_point.hpp"
 
 namespace limitdir {
 

@@ -11,6 +11,8 @@
 #include "core/constants.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/numerics/sphere.hpp"
+#include "limitdir/friction/linear.hpp"
+#include "limitdir/friction/harmonic.hpp"
 
 namespace limitdir {
 

@@ -1,7 +1,10 @@
 #pragma once
 // Friction models: the dimensionless generalised friction force q(w) = Q(w)/(mu P)
 // = (Q_x, Q_y, T_z/rho)/(mu P) as a function of the slip direction w on the unit sphere
-// (31), [Nonlinear Dyn. 2024], and its derivative. docs/manual.md section 1.
+// (31), [Nonlinear Dyn. 2024], and its derivative. docs/manual.md section 1. This header is the
+// interface every model implements (FrictionModel, AxisymmetricModel, RegionModel); the models
+// are in exact.hpp, coulomb_point.hpp, linear.hpp, harmonic.hpp, pade.hpp, contact_model.hpp,
+// contact_approx.hpp and sphere_harmonic.hpp of this folder.
 //
 // Conventions shared by every model:
 //  * q is evaluated at any nonzero x in R^3 through its degree-0 homogeneous extension
@@ -19,7 +22,6 @@
 #include <vector>
 
 #include "limitdir/numerics/interval.hpp"
-#include "limitdir/contact/pressure.hpp"
 
 namespace limitdir {
 
@@ -126,8 +128,6 @@ class AxisymmetricModel : public FrictionModel {
   FrictionJacobian jacobian_unit(const Eigen::Vector3d& w) const override;
 };
 
-// ----- model families ------------------------------------------------------------------
-
 /// An axisymmetric model given by smooth representations on the two halves of the sphere,
 /// split at eps = 1 (theta = arctan(rho/R)):
 ///  * near the poles (eps <= 1): G = Q_eps/eps and T_eps as functions of eps,
@@ -144,131 +144,6 @@ class RegionModel : public AxisymmetricModel {
 
  protected:
   using AxisymmetricModel::AxisymmetricModel;
-};
-
-/// The exact model: the integrals (23) for an axisymmetric pressure. Uniform pressure by the
-/// elliptic-integral closed form (57)-(60) (with the errata), Hertz by (62)-(63), every other
-/// pressure by a ring quadrature (the angular integral in closed form, the radial one by
-/// tanh-sinh quadrature split at the instantaneous centre of rotation and the profile nodes).
-/// For eps >= sqrt(2) every pressure uses the convergent series in 1/eps^2 whose
-/// coefficients are the pressure moments (no cancellation at large eps, docs/errata.md).
-/// Uniform and Hertz pressure have rigorous enclosures (enclose_meridian, Arb ball arithmetic
-/// for the elliptic integrals); the ring quadrature has none (its error is only estimated).
-class ExactModel : public RegionModel {
- public:
-  const Pressure& pressure() const { return pressure_; }
-  /// dQ_eps/deps at pure spin (eps = 0): M_0/(2 M_1).
-  double slope_at_pure_spin() const;
-  /// lim_{eps->inf} eps T_eps(eps) (the slope of T in 1/eps at pure sliding): M_3/(2 M_2).
-  double slope_at_pure_sliding() const;
-  std::string name() const override { return "exact"; }
-  std::string description() const override;
-  std::vector<double> theta_breakpoints() const override;
-
- protected:
-  ExactModel(Pressure pressure, double rho_over_R);
-  Pressure pressure_;
-};
-
-/// How the exact model is evaluated: `automatic` takes the closed forms for uniform and
-/// Hertz pressure; `ring_quadrature` forces the general numerical method (for cross-checks).
-enum class ExactMethod { automatic, ring_quadrature };
-std::unique_ptr<ExactModel> make_exact_model(const Pressure& pressure, double rho_over_R,
-                                             ExactMethod method = ExactMethod::automatic);
-
-/// (75): the Coulomb model of a point contact, q = -(w1/w12, w2/w12, 0). At the poles
-/// (pure spin) q = 0, the R -> 0 limit of (41); the model is discontinuous there.
-std::unique_ptr<AxisymmetricModel> make_coulomb_point_model(double rho_over_R, double kappa_over_rho);
-
-/// (64): q(w) = Pi w with a constant 3x3 matrix Pi (= Pi-hat/(mu P)).
-class LinearModel : public FrictionModel {
- public:
-  LinearModel(const Eigen::Matrix3d& Pi, double rho_over_R, double kappa_over_rho, std::string description);
-  /// (65)-(66): Pi = [q(w_i) q(w_ii) q(w_iii)] of a reference model at the elementary
-  /// directions; for an axisymmetric exact reference this is (67).
-  static std::unique_ptr<LinearModel> fit(const FrictionModel& reference);
-  const Eigen::Matrix3d& Pi() const { return Pi_; }
-  std::string name() const override { return "linear-fit"; }
-  std::string description() const override { return description_; }
-  std::optional<QEnclosure> enclose(const IVec3& x) const override;
-
- protected:
-  Eigen::Vector3d q_unit(const Eigen::Vector3d& w) const override;
-  FrictionJacobian jacobian_unit(const Eigen::Vector3d& w) const override;
-
- private:
-  Eigen::Matrix3d Pi_;
-  std::string description_;
-};
-
-/// (82)-(88): the harmonic model of degree N. The Fourier coefficients c_i, s_i of (83) are
-/// computed from a reference model by tanh-sinh quadrature split at its breakpoints; the
-/// polynomial coefficients C_i, S_i of (84)-(85) follow exactly from
-/// cos((2i-1) th) = cos th (-1)^(i-1) U_{2i-2}(sin th), sin((2i-1) th) = (-1)^(i-1) T_{2i-1}(sin th).
-/// Evaluation uses the equivalent Chebyshev series in y = 2 w3^2 - 1 (Clenshaw), which is
-/// stable for every N.
-class HarmonicModel : public AxisymmetricModel {
- public:
-  HarmonicModel(const AxisymmetricModel& reference, int N);
-  /// Directly from Fourier coefficients (c.size() == s.size() == N >= 1).
-  HarmonicModel(std::vector<double> c, std::vector<double> s, double rho_over_R, double kappa_over_rho,
-                std::string reference_description);
-  int degree() const { return static_cast<int>(c_.size()); }
-  const std::vector<double>& c() const { return c_; }
-  const std::vector<double>& s() const { return s_; }
-  const std::vector<double>& C() const { return C_; }
-  const std::vector<double>& S() const { return S_; }
-  /// The Chebyshev coefficients in y = 2 w3^2 - 1 that q is evaluated from: C(w3) =
-  /// sum_j alpha_j T_j(y), S(w3) = sum_j beta_j T_j(y) (the model as computed, for proofs).
-  const std::vector<double>& chebyshev_C() const { return alpha_; }
-  const std::vector<double>& chebyshev_S() const { return beta_; }
-  /// Largest estimated quadrature error of the c_i, s_i.
-  double coefficient_error() const { return coefficient_error_; }
-  std::string name() const override { return "harmonic"; }
-  std::string description() const override;
-  MeridianValue meridian(double w12, double w3) const override;
-  MeridianValue meridian_values(double w12, double w3) const override;
-  /// The Chebyshev series in y = w3^2 - w12^2 evaluated by interval Clenshaw.
-  std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override;
-
- private:
-  void prepare();
-  std::vector<double> c_, s_, C_, S_;
-  std::vector<double> alpha_, beta_, dalpha_, dbeta_;  // Chebyshev series in y and d/dy
-  double coefficient_error_ = 0.0;
-  std::string reference_;
-};
-
-/// Fourier coefficients (83) of a model: returns {c, s} of length N; err receives the
-/// estimated absolute quadrature error.
-void harmonic_coefficients(const AxisymmetricModel& reference, int N, std::vector<double>& c,
-                           std::vector<double>& s, double* err = nullptr);
-
-/// Zhuravlev-Kireenkov Pade models ([Kireenkov], eqs 9-10, mu1 = mu2 = k = 0) with
-/// u = R |omega|, v = slip speed, eps = v/u:
-///   order 1: Q_eps = eps/(eps + a),            T_eps = 1/(1 + m eps)
-///   order 2: Q_eps = (eps^2 + a eps)/(eps^2 + a eps + 1),
-///            T_eps = (1 + m eps)/(1 + m eps + eps^2)
-/// a and m match the exact model's slopes at pure spin and pure sliding.
-class PadeModel : public RegionModel {
- public:
-  PadeModel(const ExactModel& exact, int order);
-  int order() const { return order_; }
-  double a() const { return a_; }
-  double m() const { return m_; }
-  std::string name() const override { return "pade"; }
-  std::string description() const override;
-  std::vector<double> theta_breakpoints() const override { return {}; }
-  Pole pole(double epsilon) const override;
-  Equator equator(double s) const override;
-  /// C and S as rational functions of w12 = hypot(w1, w2) and |w3| on the whole sphere
-  /// (Clarke hulls of abs and hypot at the equator and the poles).
-  std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override;
-
- private:
-  int order_;
-  double a_, m_;
-  std::string reference_;
 };
 
 }  // namespace limitdir

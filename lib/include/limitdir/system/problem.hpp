@@ -11,6 +11,7 @@
 
 #include "limitdir/contact/shape.hpp"
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/exact.hpp"
 #include "limitdir/contact/pressure.hpp"
 
 namespace limitdir {

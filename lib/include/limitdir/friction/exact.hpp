@@ -1,0 +1,43 @@
+#pragma once
+// The exact friction model of an axisymmetric contact: the integrals (23) [Nonlinear Dyn. 2024]
+// (docs/manual.md section 1).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "limitdir/contact/pressure.hpp"
+#include "limitdir/friction/model.hpp"
+
+namespace limitdir {
+
+/// The exact model: the integrals (23) for an axisymmetric pressure. Uniform pressure by the
+/// elliptic-integral closed form (57)-(60) (with the errata), Hertz by (62)-(63), every other
+/// pressure by a ring quadrature (the angular integral in closed form, the radial one by
+/// tanh-sinh quadrature split at the instantaneous centre of rotation and the profile nodes).
+/// For eps >= sqrt(2) every pressure uses the convergent series in 1/eps^2 whose
+/// coefficients are the pressure moments (no cancellation at large eps, docs/errata.md).
+/// Uniform and Hertz pressure have rigorous enclosures (enclose_meridian, Arb ball arithmetic
+/// for the elliptic integrals); the ring quadrature has none (its error is only estimated).
+class ExactModel : public RegionModel {
+ public:
+  const Pressure& pressure() const { return pressure_; }
+  /// dQ_eps/deps at pure spin (eps = 0): M_0/(2 M_1).
+  double slope_at_pure_spin() const;
+  /// lim_{eps->inf} eps T_eps(eps) (the slope of T in 1/eps at pure sliding): M_3/(2 M_2).
+  double slope_at_pure_sliding() const;
+  std::string name() const override { return "exact"; }
+  std::string description() const override;
+  std::vector<double> theta_breakpoints() const override;
+
+ protected:
+  ExactModel(Pressure pressure, double rho_over_R);
+  Pressure pressure_;
+};
+
+/// How the exact model is evaluated: `automatic` takes the closed forms for uniform and
+/// Hertz pressure; `ring_quadrature` forces the general numerical method (for cross-checks).
+enum class ExactMethod { automatic, ring_quadrature };
+std::unique_ptr<ExactModel> make_exact_model(const Pressure& pressure, double rho_over_R,
+                                             ExactMethod method = ExactMethod::automatic);
+
+}  // namespace limitdir
