@@ -27,6 +27,8 @@
 #include <limits>
 #include <sstream>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 #include <boost/numeric/odeint.hpp>
 
@@ -50,6 +52,245 @@ bool finite_state(const State& y) {
   for (double v : y)
     if (!std::isfinite(v)) return false;
   return true;
+}
+
+/// The right-hand side in the rescaled time tau (file comment): (s', w', t') = sign (R*(w), V*(w), r).
+struct SlipField {
+  const System& system;
+  double F;
+  double sign;
+  double r0;
+
+  void operator()(const State& y, State& dy, double /*tau*/) const {
+    Eigen::Vector3d w(y[1], y[2], y[3]);
+    const double n = w.norm();
+    if (!(n > 0) || !std::isfinite(n)) {
+      dy.fill(std::numeric_limits<double>::quiet_NaN());
+      return;
+    }
+    w /= n;
+    const Eigen::Vector3d f = system.field(w, F);
+    const double R = w.dot(f);
+    const Eigen::Vector3d V = f - R * w;
+    dy[0] = sign * R;
+    dy[1] = sign * V[0];
+    dy[2] = sign * V[1];
+    dy[3] = sign * V[2];
+    dy[4] = sign * r0 * std::exp(y[0]);
+  }
+};
+
+/// The checks of simulate's input; |x0|.
+double checked_radius(double F, const Eigen::Vector3d& x0, const SimulationOptions& options) {
+  if (!x0.allFinite()) throw InputError("x0: must be finite");
+  const double r0 = x0.stableNorm();  // no overflow or underflow for |x0| near the ends of the doubles
+  if (!(r0 > 0)) throw InputError("x0: must not be zero (x0 = 0 is already stick)");
+  if (!std::isfinite(F)) throw InputError("force: must be finite");
+  if (!(options.r_stop > 0 && options.r_stop < 1) || !(options.r_max > 1) || !(options.t_max > 0) ||
+      !(options.tolerance > 0) || options.every < 0 || !(options.direction_tol > 0) || options.max_steps < 1)
+    throw InputError("simulation options out of range");
+  return r0;
+}
+
+using Outcome = SimulationResult::Outcome;
+using Stepper = odeint::result_of::make_dense_output<odeint::runge_kutta_dopri5<State>>::type;
+
+/// What one integration records: the points of the trajectory (every options.every steps, to
+/// options.on_point or the result) and the end of the result.
+class Recorder {
+ public:
+  Recorder(double r0, const SimulationOptions& options) : r0_(r0), options_(options) {}
+
+  /// The initial point.
+  void start(const State& y, double tau) {
+    if (options_.every > 0) keep(y, tau);
+  }
+
+  /// The state reached by step number `steps`, recorded every options.every steps.
+  void step(const State& y, double tau, long long steps) {
+    kept_last_ = false;
+    if (options_.every > 0 && steps % options_.every == 0) {
+      keep(y, tau);
+      kept_last_ = true;
+    }
+  }
+
+  /// The state moved without a recording (onto the r_max crossing).
+  void moved() { kept_last_ = false; }
+
+  /// The end state z at tau = at after `steps` steps, kept as the last point of the trajectory
+  /// when it was not.
+  void finish(const State& z, double at, long long steps) {
+    if (options_.every > 0 && !kept_last_) keep(z, at);
+    result_.arrival = Eigen::Vector3d(z[1], z[2], z[3]).normalized();
+    result_.tau_end = at;
+    result_.r_end = r0_ * std::exp(z[0]);
+    result_.steps = steps;
+  }
+
+  SimulationResult& result() { return result_; }
+
+ private:
+  void keep(const State& z, double at) {
+    const TrajectoryPoint point{z[4], at, r0_ * std::exp(z[0]), Eigen::Vector3d(z[1], z[2], z[3])};
+    if (options_.on_point) options_.on_point(point);
+    else result_.trajectory.push_back(point);
+  }
+
+  double r0_;
+  const SimulationOptions& options_;
+  SimulationResult result_;
+  bool kept_last_ = true;
+};
+
+/// One integration of simulate() from x0 = r0 w0 to one of the ends of the file comment: the
+/// state y at tau, the stepper and the counters of the loop.
+class Integration {
+ public:
+  Integration(const System& system, double F, double r0, const SimulationOptions& options)
+      : system_(system), F_(F), r0_(r0), options_(options), field_{system, F, options.backward ? -1.0 : 1.0, r0},
+        s_stop_(std::log(options.r_stop)), s_max_(std::log(options.r_max)),
+        stepper_(odeint::make_dense_output(options.tolerance, options.tolerance,
+                                           odeint::runge_kutta_dopri5<State>())),
+        record_(r0, options) {}
+
+  /// Integrates from the direction w0 until an end; whether it is stick.
+  bool run(const Eigen::Vector3d& w0) {
+    y_ = {0.0, w0[0], w0[1], w0[2], 0.0};
+    tau_ = 0;
+    record_.start(y_, tau_);
+    // the first step: small against the time scale 1/|F(w)| of the field
+    const double scale = std::max(1.0, system_.field(w0, F_).norm());
+    stepper_.initialize(y_, tau_, 1e-3 / scale);
+    try {
+      while (!step()) {
+      }
+    } catch (const std::exception& e) {
+      end(Outcome::failed, std::string("integrator failure: ") + e.what());
+      return false;
+    }
+    return result().outcome == Outcome::stick;
+  }
+
+  SimulationResult& result() { return record_.result(); }
+
+ private:
+  /// Ends the integration at (y, tau) with `outcome` and its reason; true.
+  bool end(Outcome outcome, const std::string& reason);
+  /// One step of the integrator and the ends it may reach; whether the integration ended.
+  bool step();
+  /// r_max crossing in the step to z at tau = at: located on the dense output of the step by
+  /// bisection; ends the integration.
+  bool escape(const State& z, double at);
+  /// Takes the step to z at tau = at.
+  void accept(State z, double at);
+  /// The ends after an accepted step: |t| >= t_max, or stick (r <= r_stop |x0| with the direction
+  /// settled); whether the integration ended.
+  bool stopped();
+
+  const System& system_;
+  double F_;
+  double r0_;
+  const SimulationOptions& options_;
+  SlipField field_;
+  double s_stop_, s_max_;
+  Stepper stepper_;
+  Recorder record_;
+  State y_{};
+  double tau_ = 0;
+  long long steps_ = 0;
+  int stalled_ = 0;  // steps in a row that left tau unchanged
+};
+
+bool Integration::end(Outcome outcome, const std::string& reason) {
+  result().outcome = outcome;
+  result().reason = reason;
+  record_.finish(y_, tau_, steps_);
+  return true;
+}
+
+bool Integration::step() {
+  if (steps_ >= options_.max_steps)
+    return end(Outcome::failed, "no stick and no escape after " + std::to_string(options_.max_steps) +
+                                    " steps (r = " + format_double(r0_ * std::exp(y_[0])) +
+                                    ", tau = " + format_double(tau_) + ")");
+  stepper_.do_step(field_);
+  ++steps_;
+  State z = stepper_.current_state();
+  const double at = stepper_.current_time();
+  if (!finite_state(z)) return end(Outcome::failed, "the state became non-finite at tau = " + format_double(at));
+  stalled_ = at == tau_ ? stalled_ + 1 : 0;
+  if (stalled_ >= kStallSteps)
+    return end(Outcome::failed, "time stopped advancing at t = " + format_double(y_[4]) + ", tau = " +
+                                    format_double(tau_) + ": " + std::to_string(kStallSteps) +
+                                    " steps in a row fell below the resolution of tau");
+  if (z[0] >= s_max_) return escape(z, at);
+  accept(z, at);
+  return stopped();
+}
+
+bool Integration::escape(const State& z, double at) {
+  double lo = tau_, hi = at;
+  State mid = z;
+  for (int k = 0; k < 200 && hi - lo > 1e-14 * std::max(1.0, std::abs(hi)); ++k) {
+    const double m = 0.5 * (lo + hi);
+    stepper_.calc_state(m, mid);
+    if (mid[0] >= s_max_) hi = m; else lo = m;
+  }
+  stepper_.calc_state(hi, mid);
+  Eigen::Vector3d wm(mid[1], mid[2], mid[3]);
+  wm.normalize();
+  y_ = {mid[0], wm[0], wm[1], wm[2], mid[4]};
+  tau_ = hi;
+  record_.moved();
+  return end(Outcome::never_sticks,
+             "r grew beyond r_max |x0| = " + format_double(options_.r_max * r0_) + " at t = " + format_double(y_[4]));
+}
+
+void Integration::accept(State z, double at) {
+  // renormalise w (the flow keeps |w| = 1; the integrator only to its tolerance)
+  Eigen::Vector3d w(z[1], z[2], z[3]);
+  w.normalize();
+  z[1] = w[0];
+  z[2] = w[1];
+  z[3] = w[2];
+  stepper_.initialize(z, at, stepper_.current_time_step());
+
+  y_ = z;
+  tau_ = at;
+  record_.step(y_, tau_, steps_);
+}
+
+bool Integration::stopped() {
+  if (std::abs(y_[4]) >= options_.t_max)
+    return end(Outcome::never_sticks, "no stick before |t| = t_max = " + format_double(options_.t_max));
+  if (!(y_[0] <= s_stop_)) return false;
+  const Eigen::Vector3d wn(y_[1], y_[2], y_[3]);
+  if (!(system_.spherical(wn, F_).norm() <= options_.direction_tol)) return false;
+  const double sign = field_.sign;
+  const double R = sign * system_.radial(wn, F_);  // r' = R near stick, in the direction of integration
+  if (!(R < 0))
+    return end(Outcome::failed,
+               "r is below r_stop but R* = " + format_double(sign * R) + " does not bring it to zero");
+  result().outcome = Outcome::stick;
+  const double r = r0_ * std::exp(y_[0]);
+  result().stick_time = y_[4] + sign * r / (-R);
+  record_.finish(y_, tau_, steps_);
+  return true;
+}
+
+/// The limit direction (or circle) the trajectory arrived along: against `limits`, or the limit
+/// set solved at F when there is none.
+void match_arrival(const System& system, double F, const LimitSet* limits, double tol, SimulationResult& result) {
+  LimitSet own;
+  if (!limits) {
+    own = solve_limit_directions(system, F);
+    limits = &own;
+  }
+  const MatchResult m = match_limit_direction(*limits, result.arrival, tol);
+  result.matched = m.direction;
+  result.matched_circle = m.circle;
+  result.match_distance = m.distance;
 }
 
 }  // namespace
@@ -81,167 +322,11 @@ MatchResult match_limit_direction(const LimitSet& limits, const Eigen::Vector3d&
 
 SimulationResult simulate(const System& system, double F, const Eigen::Vector3d& x0, const SimulationOptions& options,
                           const LimitSet* limits) {
-  if (!x0.allFinite()) throw InputError("x0: must be finite");
-  const double r0 = x0.stableNorm();  // no overflow or underflow for |x0| near the ends of the doubles
-  if (!(r0 > 0)) throw InputError("x0: must not be zero (x0 = 0 is already stick)");
-  if (!std::isfinite(F)) throw InputError("force: must be finite");
-  if (!(options.r_stop > 0 && options.r_stop < 1) || !(options.r_max > 1) || !(options.t_max > 0) ||
-      !(options.tolerance > 0) || options.every < 0 || !(options.direction_tol > 0) || options.max_steps < 1)
-    throw InputError("simulation options out of range");
-
-  const double sign = options.backward ? -1.0 : 1.0;
-  const double s_stop = std::log(options.r_stop);
-  const double s_max = std::log(options.r_max);
-
-  SimulationResult result;
-  auto rhs = [&](const State& y, State& dy, double /*tau*/) {
-    Eigen::Vector3d w(y[1], y[2], y[3]);
-    const double n = w.norm();
-    if (!(n > 0) || !std::isfinite(n)) {
-      dy.fill(std::numeric_limits<double>::quiet_NaN());
-      return;
-    }
-    w /= n;
-    const Eigen::Vector3d f = system.field(w, F);
-    const double R = w.dot(f);
-    const Eigen::Vector3d V = f - R * w;
-    dy[0] = sign * R;
-    dy[1] = sign * V[0];
-    dy[2] = sign * V[1];
-    dy[3] = sign * V[2];
-    dy[4] = sign * r0 * std::exp(y[0]);
-  };
-
-  const Eigen::Vector3d w0 = x0 / r0;
-  State y{0.0, w0[0], w0[1], w0[2], 0.0};
-  double tau = 0;
-  auto keep = [&](const State& z, double at) {
-    const TrajectoryPoint point{z[4], at, r0 * std::exp(z[0]), Eigen::Vector3d(z[1], z[2], z[3])};
-    if (options.on_point) options.on_point(point);
-    else result.trajectory.push_back(point);
-  };
-  if (options.every > 0) keep(y, tau);
-
-  auto stepper = odeint::make_dense_output(options.tolerance, options.tolerance, odeint::runge_kutta_dopri5<State>());
-  // the first step: small against the time scale 1/|F(w)| of the field
-  const double scale = std::max(1.0, system.field(w0, F).norm());
-  stepper.initialize(y, tau, 1e-3 / scale);
-
-  long long steps = 0;
-  int stalled = 0;  // steps in a row that left tau unchanged
-  bool kept_last = true;
-  auto finish = [&](const State& z, double at) {
-    if (options.every > 0 && !kept_last) keep(z, at);
-    result.arrival = Eigen::Vector3d(z[1], z[2], z[3]).normalized();
-    result.tau_end = at;
-    result.r_end = r0 * std::exp(z[0]);
-    result.steps = steps;
-  };
-
-  try {
-    while (true) {
-      if (steps >= options.max_steps) {
-        result.outcome = SimulationResult::Outcome::failed;
-        result.reason = "no stick and no escape after " + std::to_string(options.max_steps) + " steps (r = " +
-                        format_double(r0 * std::exp(y[0])) + ", tau = " + format_double(tau) + ")";
-        finish(y, tau);
-        return result;
-      }
-      stepper.do_step(rhs);
-      ++steps;
-      State z = stepper.current_state();
-      const double at = stepper.current_time();
-      if (!finite_state(z)) {
-        result.outcome = SimulationResult::Outcome::failed;
-        result.reason = "the state became non-finite at tau = " + format_double(at);
-        finish(y, tau);
-        return result;
-      }
-      stalled = at == tau ? stalled + 1 : 0;
-      if (stalled >= kStallSteps) {
-        result.outcome = SimulationResult::Outcome::failed;
-        result.reason = "time stopped advancing at t = " + format_double(y[4]) + ", tau = " + format_double(tau) +
-                        ": " + std::to_string(kStallSteps) + " steps in a row fell below the resolution of tau";
-        finish(y, tau);
-        return result;
-      }
-      // r_max crossing: located on the dense output of the step by bisection
-      if (z[0] >= s_max) {
-        double lo = tau, hi = at;
-        State mid = z;
-        for (int k = 0; k < 200 && hi - lo > 1e-14 * std::max(1.0, std::abs(hi)); ++k) {
-          const double m = 0.5 * (lo + hi);
-          stepper.calc_state(m, mid);
-          if (mid[0] >= s_max) hi = m; else lo = m;
-        }
-        stepper.calc_state(hi, mid);
-        Eigen::Vector3d wm(mid[1], mid[2], mid[3]);
-        wm.normalize();
-        y = {mid[0], wm[0], wm[1], wm[2], mid[4]};
-        tau = hi;
-        kept_last = false;
-        result.outcome = SimulationResult::Outcome::never_sticks;
-        result.reason = "r grew beyond r_max |x0| = " + format_double(options.r_max * r0) + " at t = " +
-                        format_double(y[4]);
-        finish(y, tau);
-        return result;
-      }
-      // renormalise w (the flow keeps |w| = 1; the integrator only to its tolerance)
-      Eigen::Vector3d w(z[1], z[2], z[3]);
-      w.normalize();
-      z[1] = w[0];
-      z[2] = w[1];
-      z[3] = w[2];
-      stepper.initialize(z, at, stepper.current_time_step());
-
-      y = z;
-      tau = at;
-      kept_last = false;
-      if (options.every > 0 && steps % options.every == 0) {
-        keep(y, tau);
-        kept_last = true;
-      }
-      if (std::abs(y[4]) >= options.t_max) {
-        result.outcome = SimulationResult::Outcome::never_sticks;
-        result.reason = "no stick before |t| = t_max = " + format_double(options.t_max);
-        finish(y, tau);
-        return result;
-      }
-      if (y[0] <= s_stop) {
-        const Eigen::Vector3d wn(y[1], y[2], y[3]);
-        if (system.spherical(wn, F).norm() <= options.direction_tol) {
-          const double R = sign * system.radial(wn, F);  // r' = R near stick, in the direction of integration
-          if (!(R < 0)) {
-            result.outcome = SimulationResult::Outcome::failed;
-            result.reason = "r is below r_stop but R* = " + format_double(sign * R) + " does not bring it to zero";
-            finish(y, tau);
-            return result;
-          }
-          result.outcome = SimulationResult::Outcome::stick;
-          const double r = r0 * std::exp(y[0]);
-          result.stick_time = y[4] + sign * r / (-R);
-          finish(y, tau);
-          break;
-        }
-      }
-    }
-  } catch (const std::exception& e) {
-    result.outcome = SimulationResult::Outcome::failed;
-    result.reason = std::string("integrator failure: ") + e.what();
-    finish(y, tau);
-    return result;
-  }
-
-  // the limit direction arrived along
-  LimitSet own;
-  if (!limits) {
-    own = solve_limit_directions(system, F);
-    limits = &own;
-  }
-  const MatchResult m = match_limit_direction(*limits, result.arrival, options.match_tol);
-  result.matched = m.direction;
-  result.matched_circle = m.circle;
-  result.match_distance = m.distance;
+  const double r0 = checked_radius(F, x0, options);
+  Integration integration(system, F, r0, options);
+  const bool stick = integration.run(x0 / r0);
+  SimulationResult result = std::move(integration.result());
+  if (stick) match_arrival(system, F, limits, options.match_tol, result);
   return result;
 }
 

@@ -1,5 +1,6 @@
-// The problem file of docs/manual.md section 4: parsing, validation, command-line overrides, and the
-// friction models a problem asks for.
+// The problem file of docs/manual.md section 4: parsing and validation (the command-line
+// overrides are in system/problem_overrides.cpp, the models built from it in
+// system/problem_models.cpp, its writing back in system/problem_writer.cpp).
 //
 // Every error is an InputError with one line of the form
 //   "<source>: <key.path>: <what is wrong> (got <value>)",
@@ -10,36 +11,38 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 #include <algorithm>
-#include <charconv>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
 
 #include <fmt/format.h>
 
-#include "core/json_text.hpp"
 #include "limitdir/core/errors.hpp"
-#include "limitdir/friction/contact_model.hpp"
-#include "limitdir/friction/contact_approx.hpp"
-#include "limitdir/friction/sphere_harmonic.hpp"
 #include "limitdir/core/json_input.hpp"
-#include "limitdir/friction/exact.hpp"
-#include "limitdir/friction/linear.hpp"
-#include "limitdir/friction/harmonic.hpp"
-#include "limitdir/friction/pade.hpp"
-#include "limitdir/friction/coulomb_point.hpp"
+#include "system/problem_checks.hpp"
 
 namespace limitdir {
 
 using json = nlohmann::json;
+using detail::check_contact_model;
+using detail::check_contact_model_options;
+using detail::check_model_name;
+using detail::check_model_parameters;
+using detail::get_finite;
+using detail::get_load;
+using detail::is_contact_model;
+using detail::kContactModelScalars;
+using detail::kMaxHarmonicDegree;
+using detail::kProblemSchema;
+using detail::list_of;
+using detail::Loc;
+using detail::make_power;
+using detail::named_pressure;
+using detail::takes_degree;
 
 namespace {
 
-constexpr const char* kSchema = "limitdir.problem/1";
-// The largest harmonic degree accepted. The model itself works for any N (its Chebyshev form
-// is stable; N = 400 has been checked), but the monomial coefficients C_i, S_i of (85) grow
-// like 4^N and would overflow a double beyond N ~ 500.
-constexpr int kMaxHarmonicDegree = 400;
 // The largest load magnitude accepted (F and every component of d and e): the friction force
 // is O(1) (|q| <= ~1.1 for every model), so at |c| = 1e12 B(w) w is still 1e-12 of c, well
 // above rounding (the limit directions stay distinct from +-c/|c|), and |c|^2 and the cubes of
@@ -48,83 +51,41 @@ constexpr double kMaxLoad = 1e12;
 // A mass matrix is singular when |det M| <= kSingularTolerance * ||M||_F^3 (scale invariant).
 constexpr double kSingularTolerance = 1e-12;
 
-const std::vector<std::string>& model_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> all{"exact", "coulomb-point", "linear-fit", "harmonic", "pade", "sphere-harmonic"};
-    for (const std::string& name : contact_approx_model_names()) all.push_back(name);
-    return all;
-  }();
-  return names;
+}  // namespace
+
+// ----- values shared with the command-line overrides ---------------------------------------
+
+double detail::get_finite(const json& value, const Loc& loc) {
+  if (!value.is_number()) loc.fail("must be a number", value);
+  const double x = value.get<double>();
+  if (!std::isfinite(x)) loc.fail("must be a finite number", value);
+  return x;
 }
 
-// The sphere-harmonic model's largest degree (friction/sphere_harmonic.hpp: its construction
-// costs ~1e5 exact-model evaluations at N = 12, growing like N^2).
-constexpr int kMaxSphereHarmonicDegree = 32;
-
-bool takes_degree(const std::string& name) { return name == "harmonic" || name == "sphere-harmonic"; }
-
-/// The scalar options of the contact models (docs/manual.md section 7), by key.
-constexpr std::pair<const char*, std::optional<double> FrictionSpec::*> kContactModelScalars[] = {
-    {"b_T", &FrictionSpec::b_T}, {"b_M", &FrictionSpec::b_M}, {"m_T", &FrictionSpec::m_T},
-    {"m_M", &FrictionSpec::m_M}, {"k0", &FrictionSpec::k0}};
-
-bool is_contact_model(const std::string& name) {
-  const auto& names = contact_approx_model_names();
-  return std::find(names.begin(), names.end(), name) != names.end();
+double detail::get_load(const json& value, const Loc& loc) {
+  const double x = get_finite(value, loc);
+  if (std::abs(x) > kMaxLoad) loc.fail("must be at most 1e12 in magnitude (loads are in units of mu P)", value);
+  return x;
 }
 
-/// The options of a contact model (docs/manual.md section 7) as its factory takes them.
-ApproxModelOptions contact_model_options(const FrictionSpec& friction) {
-  ApproxModelOptions options;
-  if (friction.order != 0) options.order = friction.order;
-  options.b_T = friction.b_T;
-  options.b_M = friction.b_M;
-  options.m_T = friction.m_T;
-  options.m_M = friction.m_M;
-  options.k0 = friction.k0;
-  options.u0 = friction.u0;
-  return options;
+std::optional<Pressure> detail::named_pressure(const std::string& name) {
+  if (name == "uniform") return Pressure::uniform();
+  if (name == "hertz") return Pressure::hertz();
+  if (name == "galin") return Pressure::galin();
+  return std::nullopt;
 }
 
-// ----- messages ----------------------------------------------------------------------------
-
-using detail::show;
-
-/// Joins names for messages: "a, b or c".
-std::string list_of(const std::vector<std::string>& names, bool quoted) {
-  std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) out += (i + 1 == names.size()) ? " or " : ", ";
-    out += quoted ? "\"" + names[i] + "\"" : names[i];
+/// p ~ (1 - xi^2)^alpha; `got` is alpha as the user wrote it.
+Pressure detail::make_power(double alpha, const json& got, const Loc& loc) {
+  if (!(alpha > -1.0)) loc.fail("the exponent alpha of (1 - xi^2)^alpha must be > -1", got);
+  try {
+    return Pressure::power(alpha);
+  } catch (const InputError& e) {
+    loc.fail(e.what());
   }
-  return out;
 }
 
-/// A location in a document for messages: the source, then the key path ("disc.json:
-/// friction.degree", "disc.json: contact.pressure.profile[2]"), or a preformatted location
-/// such as "--pressure".
-class Loc {
- public:
-  static Loc root(const std::string& source) { return Loc(source, true); }
-  static Loc at(const std::string& where) { return Loc(where, false); }
-
-  Loc key(const std::string& name) const {
-    if (root_) return Loc(text_.empty() ? name : text_ + ": " + name, false);
-    return Loc(text_.empty() ? name : text_ + "." + name, false);
-  }
-  Loc index(std::size_t i) const { return Loc(text_ + "[" + std::to_string(i) + "]", false); }
-  const std::string& str() const { return text_; }
-
-  [[noreturn]] void fail(const std::string& what) const {
-    throw InputError(text_.empty() ? what : text_ + ": " + what);
-  }
-  [[noreturn]] void fail(const std::string& what, const json& got) const { fail(what + " (got " + show(got) + ")"); }
-
- private:
-  Loc(std::string text, bool root) : text_(std::move(text)), root_(root) {}
-  std::string text_;
-  bool root_;
-};
+namespace {
 
 // ----- typed access --------------------------------------------------------------------------
 
@@ -159,20 +120,6 @@ const json* optional_key(const json& object, const char* name) {
 std::string get_string(const json& value, const Loc& loc) {
   if (!value.is_string()) loc.fail("must be a string", value);
   return value.get<std::string>();
-}
-
-double get_finite(const json& value, const Loc& loc) {
-  if (!value.is_number()) loc.fail("must be a number", value);
-  const double x = value.get<double>();
-  if (!std::isfinite(x)) loc.fail("must be a finite number", value);
-  return x;
-}
-
-/// A load magnitude: finite, |x| <= kMaxLoad.
-double get_load(const json& value, const Loc& loc) {
-  const double x = get_finite(value, loc);
-  if (std::abs(x) > kMaxLoad) loc.fail("must be at most 1e12 in magnitude (loads are in units of mu P)", value);
-  return x;
 }
 
 Eigen::Vector3d get_load3(const json& value, const Loc& loc) {
@@ -222,36 +169,7 @@ Eigen::Matrix3d get_matrix3(const json& value, const Loc& loc) {
   return m;
 }
 
-/// Strict text-to-number conversion for command-line overrides: the whole text, finite.
-std::optional<double> text_to_double(const std::string& text) {
-  const char* first = text.data();
-  const char* last = text.data() + text.size();
-  if (first != last && *first == '+') ++first;
-  double x = 0.0;
-  const auto [end, ec] = std::from_chars(first, last, x);
-  if (first == last || ec != std::errc() || end != last || !std::isfinite(x)) return std::nullopt;
-  return x;
-}
-
 // ----- sections of the problem file ------------------------------------------------------------
-
-/// "uniform" | "hertz" | "galin" by name.
-std::optional<Pressure> named_pressure(const std::string& name) {
-  if (name == "uniform") return Pressure::uniform();
-  if (name == "hertz") return Pressure::hertz();
-  if (name == "galin") return Pressure::galin();
-  return std::nullopt;
-}
-
-/// p ~ (1 - xi^2)^alpha; `got` is alpha as the user wrote it.
-Pressure make_power(double alpha, const json& got, const Loc& loc) {
-  if (!(alpha > -1.0)) loc.fail("the exponent alpha of (1 - xi^2)^alpha must be > -1", got);
-  try {
-    return Pressure::power(alpha);
-  } catch (const InputError& e) {
-    loc.fail(e.what());
-  }
-}
 
 /// {"profile": [[xi, p], ...]}: xi strictly increasing from 0 to 1 (units of R), p >= 0 and
 /// not all zero (contact/pressure.hpp); each violation is reported at its node.
@@ -360,53 +278,6 @@ SystemSpec parse_system(const json& value, const Loc& loc) {
     preset_loc.fail("must be \"disc\", \"ball\", \"plate\" or \"general\"", json(system.preset));
   }
   return system;
-}
-
-/// Validates the degree/order pair of a friction model (docs/manual.md section 4): harmonic needs a
-/// degree N >= 1, sphere-harmonic 1 <= N <= 32, pade an order 1 or 2, kudra-pade and
-/// kireenkov-pade may take an order, and no other model takes either.
-void check_model_parameters(const FrictionSpec& friction, const Loc& degree_loc, const Loc& order_loc) {
-  if (takes_degree(friction.model)) {
-    if (friction.degree < 1) degree_loc.fail("the " + friction.model + " model needs a degree N >= 1");
-    if (friction.model == "sphere-harmonic" && friction.degree > kMaxSphereHarmonicDegree)
-      degree_loc.fail("the sphere-harmonic model takes a degree N <= 32", json(friction.degree));
-  } else if (friction.degree != 0) {
-    degree_loc.fail("only the harmonic and sphere-harmonic models take a degree, not \"" + friction.model + "\"",
-                    json(friction.degree));
-  }
-  if (friction.model == "pade") {
-    if (friction.order != 1 && friction.order != 2) order_loc.fail("the pade model needs an order 1 or 2");
-  } else if (friction.order != 0 && friction.model != "kudra-pade" && friction.model != "kireenkov-pade") {
-    order_loc.fail("only the pade, kudra-pade and kireenkov-pade models take an order, not \"" + friction.model + "\"",
-                   json(friction.order));
-  }
-}
-
-/// Models of a contact that is not axisymmetric (docs/manual.md section 6): the others are
-/// built on the meridian functions of an axisymmetric contact.
-const std::vector<std::string>& contact_model_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> all{"exact", "sphere-harmonic"};
-    for (const std::string& name : contact_approx_model_names()) all.push_back(name);
-    return all;
-  }();
-  return names;
-}
-
-void check_contact_model(const ContactSpec& contact, const std::string& model, const Loc& loc) {
-  if (contact.axisymmetric()) return;
-  const auto& names = contact_model_names();
-  if (std::find(names.begin(), names.end(), model) == names.end())
-    loc.fail("a contact with an ellipse, a distortion or a shift takes the model " + list_of(names, true) +
-                 " (the others need an axisymmetric contact)",
-             json(model));
-}
-
-std::string check_model_name(const std::string& name, const Loc& loc) {
-  const auto& names = model_names();
-  if (std::find(names.begin(), names.end(), name) == names.end())
-    loc.fail("must be " + list_of(names, true), json(name));
-  return name;
 }
 
 /// The options of the contact models (docs/manual.md section 7); which model takes which is
@@ -523,18 +394,6 @@ void parse_contact(const json& value, const Loc& loc, Problem& problem) {
   if (const json* shift = optional_key(value, "shift")) parse_shift(*shift, loc.key("shift"), problem.contact);
 }
 
-/// A contact model is built once to check its options against the contact (cheap: closed
-/// forms of the characteristic integrals), so that bad options are bad input at once.
-void check_contact_model_options(const Problem& problem, const Loc& loc) {
-  if (!is_contact_model(problem.friction.model)) return;
-  try {
-    (void)make_contact_approx_model(problem.friction.model, make_contact(problem), problem.rho_over_R(),
-                                    contact_model_options(problem.friction));
-  } catch (const InputError& e) {
-    loc.fail(e.what());
-  }
-}
-
 /// The plate takes its inertia from the contact's shape.
 void check_plate(const Problem& problem, const Loc& loc) {
   if (problem.system.preset == "plate" && problem.contact.shape != ContactSpec::Shape::ellipse)
@@ -566,51 +425,6 @@ void check_contact(const Problem& problem, const Loc& loc) {
 }  // namespace
 
 // ----- public interface --------------------------------------------------------------------------
-
-double Problem::rho_over_R() const {
-  switch (rho.kind) {
-    case RhoSpec::Kind::kappa: return contact.axisymmetric() ? pressure.kappa() : make_contact(*this).kappa();
-    case RhoSpec::Kind::R: return contact.major();
-    case RhoSpec::Kind::value: return rho.value;
-  }
-  return pressure.kappa();
-}
-
-Contact make_contact(const Problem& problem) {
-  const ContactSpec& spec = problem.contact;
-  NominalPressure sigma0;
-  switch (problem.pressure.kind()) {
-    case Pressure::Kind::uniform: sigma0 = NominalPressure::uniform(); break;
-    case Pressure::Kind::hertz: sigma0 = NominalPressure::hertz(); break;
-    case Pressure::Kind::galin: sigma0 = NominalPressure::galin(); break;
-    case Pressure::Kind::power: sigma0 = NominalPressure::power(problem.pressure.alpha()); break;
-    case Pressure::Kind::profile:
-      sigma0 = NominalPressure::profile(problem.pressure.nodes_xi(), problem.pressure.nodes_p());
-      break;
-  }
-  Contact contact = spec.shape == ContactSpec::Shape::circle ? Contact::circle(1.0, sigma0)
-                                                             : Contact::ellipse(spec.a, spec.b, sigma0);
-  if (spec.distortion) contact = contact.with_distortion(spec.distortion->d, spec.distortion->gamma);
-  const double k = contact_shift(problem, problem.force);
-  if (k != 0.0) contact = contact.with_shift(k);
-  return contact;
-}
-
-double contact_shift(const Problem& problem, double F) {
-  const ContactSpec& spec = problem.contact;
-  if (!spec.shift) return 0.0;
-  if (spec.shift->kind == ContactSpec::Shift::Kind::k) return spec.shift->value;
-  // (3)-(5) [Kireenkov]: the load's tipping moment F h (units mu P = 1, so F is the force over
-  // N) is carried by the centre of pressure, N s = F h N, and s = R k/(2 (alpha + 2)) for
-  // sigma0 (1 + k x_par/R) (centre of pressure (22) [Kudra & Awrejcewicz 2013]):
-  // k = 2 (alpha + 2) F h/R (5 F h/R for Hertz, as in (5) [Kireenkov]); for a tabulated
-  // profile s = R k M_3/(2 M_1) (contact/shape.hpp), so k = 2 (M_1/M_3) F h/R.
-  const Pressure& p = problem.pressure;
-  const double ratio = p.kind() == Pressure::Kind::profile ? p.moment(1) / p.moment(3)
-                       : p.kind() == Pressure::Kind::uniform ? 2.0
-                                                             : p.alpha() + 2.0;
-  return 2.0 * ratio * F * spec.shift->value / spec.major();
-}
 
 Pressure parse_pressure(const json& value, const std::string& where) {
   const Loc loc = Loc::at(where);
@@ -655,8 +469,8 @@ Problem parse_problem(const json& document, const std::string& source) {
   Problem problem;
   problem.source = source;
   if (const json* schema = optional_key(document, "schema")) {
-    if (!schema->is_string() || schema->get<std::string>() != kSchema)
-      root.key("schema").fail(std::string("must be \"") + kSchema + "\"", *schema);
+    if (!schema->is_string() || schema->get<std::string>() != kProblemSchema)
+      root.key("schema").fail(std::string("must be \"") + kProblemSchema + "\"", *schema);
   }
   if (const json* name = optional_key(document, "name")) problem.name = get_string(*name, root.key("name"));
 
@@ -678,190 +492,6 @@ Problem parse_problem(const json& document, const std::string& source) {
 
 Problem load_problem(const std::string& path) {
   return parse_problem(parse_json_input(read_input(path), path), path);
-}
-
-void apply_overrides(Problem& problem, const std::optional<std::string>& model, const std::optional<int>& degree,
-                     const std::optional<std::string>& pressure, const std::optional<std::string>& rho,
-                     const std::optional<double>& force) {
-  if (pressure) {
-    // A name, or "power:ALPHA" for p ~ (1 - xi^2)^alpha.
-    const Loc loc = Loc::at("--pressure");
-    const std::string prefix = "power:";
-    if (auto named = named_pressure(*pressure)) {
-      problem.pressure = *named;
-    } else if (pressure->compare(0, prefix.size(), prefix) == 0) {
-      const auto alpha = text_to_double(pressure->substr(prefix.size()));
-      if (!alpha) loc.fail("power:ALPHA needs a finite number ALPHA", json(*pressure));
-      problem.pressure = make_power(*alpha, json(*pressure), loc);
-    } else {
-      loc.fail("must be uniform, hertz, galin or power:ALPHA", json(*pressure));
-    }
-  }
-  if (rho) {
-    if (*rho == "kappa" || *rho == "R") {
-      problem.rho = parse_rho(json(*rho), "--rho");
-    } else {
-      const auto value = text_to_double(*rho);
-      if (!value || *value <= 0.0)
-        Loc::at("--rho").fail("must be kappa, R or a finite number > 0 (in units of R)", json(*rho));
-      problem.rho = parse_rho(json(*value), "--rho");
-    }
-  }
-  if (force) {
-    problem.force = get_load(json(*force), Loc::at("--force"));
-  }
-
-  FrictionSpec friction = problem.friction;
-  const Loc model_loc = Loc::at("--model");
-  if (model) {
-    // NAME, or "pade:ORDER" since no other override carries the pade order.
-    std::string name = *model;
-    std::optional<std::string> suffix;
-    if (const auto colon = name.find(':'); colon != std::string::npos) {
-      suffix = name.substr(colon + 1);
-      name = name.substr(0, colon);
-    }
-    check_model_name(name, model_loc);
-    if (name != friction.model) {
-      friction = FrictionSpec{};
-      friction.model = name;
-    }
-    if (suffix) {
-      if (name != "pade" && name != "kudra-pade" && name != "kireenkov-pade")
-        model_loc.fail("only pade, kudra-pade and kireenkov-pade take a suffix, as pade:1 or kudra-pade:3", json(*model));
-      const bool valid = *suffix == "1" || *suffix == "2" || (*suffix == "3" && name == "kudra-pade");
-      if (!valid || (name == "kudra-pade" && *suffix == "2"))
-        model_loc.fail(name == "kudra-pade" ? "the kudra-pade order must be 1 or 3" : "the order must be 1 or 2",
-                       json(*model));
-      friction.order = std::stoi(*suffix);
-    }
-  }
-  if (degree) {
-    const Loc degree_loc = Loc::at("--degree");
-    if (!takes_degree(friction.model))
-      degree_loc.fail("only the harmonic and sphere-harmonic models take a degree, not \"" + friction.model + "\"",
-                      json(*degree));
-    if (*degree < 1) degree_loc.fail("must be an integer >= 1", json(*degree));
-    if (*degree > kMaxHarmonicDegree)
-      degree_loc.fail("must be an integer <= " + std::to_string(kMaxHarmonicDegree), json(*degree));
-    friction.degree = *degree;
-  }
-  if (takes_degree(friction.model) && friction.degree < 1)
-    model_loc.fail("the " + friction.model + " model needs a degree: give --degree N", json(friction.model));
-  check_model_parameters(friction, Loc::at("--degree"), model_loc);
-  if (friction.model == "pade" && friction.order != 1 && friction.order != 2)
-    model_loc.fail("the pade model needs an order: give --model pade:1 or --model pade:2", json(friction.model));
-  check_contact_model(problem.contact, friction.model, model_loc);
-  problem.friction = friction;
-  check_contact_model_options(problem, model_loc);
-}
-
-std::unique_ptr<ExactModel> make_exact_model(const Problem& problem) {
-  return limitdir::make_exact_model(problem.pressure, problem.rho_over_R());
-}
-
-std::unique_ptr<FrictionModel> make_friction_model(const Problem& problem) {
-  // A Problem may be built in code, so its friction spec is checked here as well.
-  const Loc loc = Loc::root(problem.source).key("friction");
-  const FrictionSpec& friction = problem.friction;
-  check_model_name(friction.model, loc.key("model"));
-  check_model_parameters(friction, loc.key("degree"), loc.key("order"));
-  check_contact_model(problem.contact, friction.model, loc.key("model"));
-  if (is_contact_model(friction.model))
-    return make_contact_approx_model(friction.model, make_contact(problem), problem.rho_over_R(),
-                                     contact_model_options(friction));
-  if (friction.model == "sphere-harmonic") {
-    // docs/manual.md section 8: the expansion of the contact's exact model
-    if (problem.contact.axisymmetric()) return std::make_unique<SphereHarmonicModel>(*make_exact_model(problem), friction.degree);
-    return std::make_unique<SphereHarmonicModel>(*make_contact_exact_model(make_contact(problem), problem.rho_over_R()),
-                                                 friction.degree);
-  }
-  if (!problem.contact.axisymmetric()) return make_contact_exact_model(make_contact(problem), problem.rho_over_R());
-  if (friction.model == "coulomb-point") {
-    const double rho = problem.rho_over_R();
-    return make_coulomb_point_model(rho, problem.pressure.kappa() / rho);
-  }
-  auto exact = make_exact_model(problem);
-  if (friction.model == "exact") return exact;
-  if (friction.model == "linear-fit") return LinearModel::fit(*exact);
-  if (friction.model == "harmonic") return std::make_unique<HarmonicModel>(*exact, friction.degree);
-  return std::make_unique<PadeModel>(*exact, friction.order);
-}
-
-json pressure_to_json(const Pressure& pressure) {
-  switch (pressure.kind()) {
-    case Pressure::Kind::uniform: return "uniform";
-    case Pressure::Kind::hertz: return "hertz";
-    case Pressure::Kind::galin: return "galin";
-    case Pressure::Kind::power: return json{{"power", pressure.alpha()}};
-    case Pressure::Kind::profile: {
-      json nodes = json::array();
-      const auto& xi = pressure.nodes_xi();
-      const auto& p = pressure.nodes_p();
-      for (std::size_t i = 0; i < xi.size(); ++i) nodes.push_back({xi[i], p[i]});
-      return json{{"profile", nodes}};
-    }
-  }
-  return pressure.name();
-}
-
-namespace {
-
-json contact_to_json(const Problem& problem) {
-  const ContactSpec& spec = problem.contact;
-  json contact;
-  if (spec.shape == ContactSpec::Shape::ellipse) contact["shape"] = {{"ellipse", json::array({spec.a, spec.b})}};
-  contact["pressure"] = pressure_to_json(problem.pressure);
-  if (spec.distortion) contact["distortion"] = {{"d", spec.distortion->d}, {"gamma", spec.distortion->gamma}};
-  if (spec.shift)
-    contact["shift"] = {{spec.shift->kind == ContactSpec::Shift::Kind::k ? "k" : "h", spec.shift->value}};
-  return contact;
-}
-
-}  // namespace
-
-json problem_to_json(const Problem& problem) {
-  const auto vector = [](const Eigen::Vector3d& v) { return json::array({v[0], v[1], v[2]}); };
-  const SystemSpec& spec = problem.system;
-  // docs/manual.md section 2: only the keys of the preset, so that parse_problem accepts the result.
-  json system{{"preset", spec.preset}};
-  if (spec.preset == "disc") {
-    system["j"] = spec.j;
-  } else if (spec.preset == "ball") {
-    system["j"] = spec.j;
-    system["lambda"] = spec.lambda;
-  } else if (spec.preset == "plate") {
-    system["load_angle"] = spec.load_angle;
-  } else {
-    json mass = json::array();
-    for (Eigen::Index i = 0; i < 3; ++i) mass.push_back(vector(spec.mass.row(i).transpose()));
-    system["mass"] = std::move(mass);
-    system["load"] = {{"direction", vector(spec.load_direction)}, {"offset", vector(spec.load_offset)}};
-  }
-
-  json friction{{"model", problem.friction.model}};
-  if (takes_degree(problem.friction.model)) friction["degree"] = problem.friction.degree;
-  if (problem.friction.order != 0) friction["order"] = problem.friction.order;
-  const FrictionSpec& f = problem.friction;
-  for (const auto& [name, member] : kContactModelScalars)
-    if (f.*member) friction[name] = *(f.*member);
-  if (f.u0) friction["u0"] = *f.u0;
-
-  json rho;
-  switch (problem.rho.kind) {
-    case RhoSpec::Kind::kappa: rho = "kappa"; break;
-    case RhoSpec::Kind::R: rho = "R"; break;
-    case RhoSpec::Kind::value: rho = problem.rho.value; break;
-  }
-
-  json document{{"schema", kSchema}};
-  if (!problem.name.empty()) document["name"] = problem.name;
-  document["system"] = std::move(system);
-  document["contact"] = contact_to_json(problem);
-  document["friction"] = std::move(friction);
-  document["rho"] = std::move(rho);
-  document["force"] = problem.force;
-  return document;
 }
 
 }  // namespace limitdir
