@@ -133,6 +133,8 @@ Problem problem_of(const std::string& name, int N) {
 // fold, so ~1e-15 in F; 1e-19 in phi at a tangency): 1e-9 covers both with room and is far
 // below the distance between distinct events.
 constexpr double event_tol = 1e-9;
+// The one degree of 2..40 whose disc diagram is still incomplete (issue 19 open, see below).
+constexpr int known_gap_degree = 31;
 // The events this close to an end of the range are not traced across (event_check_offset).
 constexpr double end_margin = 1e-4;
 
@@ -173,12 +175,26 @@ TEST_CASE("Issue 19: the events of the disc and ball on the invariant circle agr
           "on [0, F1] and through F = 0") {
   // F1 = 1.5 (disc), 4 (ball): above the tangency F_T = b1 C(0) of every degree
   for (int N = 2; N <= 40; ++N) {
+    if (N == known_gap_degree) continue;  // below: the continuation misses a small fold pair
     // the proof (interval Clenshaw over the sphere, ~N^2) is kept for the small degrees
     const bool prove = N <= 12;
     check_sweep("disc", N, 0.001, 1.5, prove);
     check_sweep("disc", N, -1.5, 1.5, prove);
     check_sweep("ball", N, 0.001, 4.0, prove);
     check_sweep("ball", N, -4.0, 4.0, prove);
+  }
+}
+
+TEST_CASE("Issue 19 (open): at N = 31 the disc's diagram near F = 0.4995 is incomplete, never falsely complete") {
+  // (132) at N = 31 has a fold pair in [0.499516, 0.499539] between the pitchfork and the
+  // tangency; the continuation does not trace the small branches born there, and the checks
+  // against find-limits (6 limit directions where the branches give 4) must say so. When the
+  // continuation traces them, this case joins the loop above.
+  for (const double F0 : {0.001, -1.5}) {
+    const Diagram d = sweep(parameter_family(problem_of("disc", known_gap_degree), "force"), F0, 1.5);
+    INFO(d.certificate.reason);
+    CHECK(d.certificate.level == Level::incomplete);
+    CHECK(d.certificate.reason.find("0.4995") != std::string::npos);
   }
 }
 
