@@ -9,6 +9,7 @@
 //   tangency   c1 = +-b1 C(0) on (+-1, 0, 0) (rdot = -b1 C(0) +- c1, (128)-(130)), and
 //              c1^2 = h(u*) at the roots of S (rdot = -b3 (kappa/rho) S(u) off the equator).
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "limitdir/continuation/continuation.hpp"
@@ -23,6 +24,12 @@ struct PredictedEvent {
 /// The event loads in [F0, F1], or nullopt when the closed form does not apply (no invariant
 /// circle, neither a harmonic model nor a linear one with Pi = diag(a, a, b) (harmonic of
 /// degree 1), c3 != 0 for some load, or c1 not depending on F).
+/// The loads are the middles of the rigorous enclosures of continuation/circle_proof.hpp, so no
+/// root of a condition is lost and none is invented, for every degree the harmonic model takes.
+/// A root the isolation cannot decide (a multiple root, a fold at c1 = 0) gives nullopt, the
+/// sweep then searching with the limit curve, and its reason in *undecided when given.
+std::optional<std::vector<PredictedEvent>> circle_event_loads(const System& system, double F0, double F1,
+                                                              std::string* undecided);
 std::optional<std::vector<PredictedEvent>> circle_event_loads(const System& system, double F0, double F1);
 
 }  // namespace limitdir::detail

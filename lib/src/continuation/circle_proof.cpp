@@ -5,146 +5,69 @@
 // (128) they are w3 = +-sqrt(u), w1 = c1/A(u) with h(u) = A(u)^2 (1 - u) = c1^2 (131)-(132).
 // So a non-trivial branch is the graph F(u) = (+-sqrt(h(u)) - b)/a over u, and every event
 // load solves one of the conditions listed in continuation/circle_events.hpp. Everything here is in
-// outward-rounded interval arithmetic on the model as computed: its Chebyshev coefficients
-// alpha_j, beta_j turned into monomials in u with the exact integer coefficients of T_j(2u - 1).
+// outward-rounded interval arithmetic on the model as computed: its Chebyshev series alpha_j,
+// beta_j in y = 2u - 1 (84)-(85), kept in that basis (numerics/chebyshev.hpp), whose roots are
+// isolated with the degree's digits intact for every degree the model accepts.
 #include "continuation/circle_proof.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include "limitdir/friction/harmonic.hpp"
+#include "limitdir/friction/linear.hpp"
 
 namespace limitdir::detail {
 
 namespace {
 
-using Poly = std::vector<Interval>;  // sum_i p_i u^i
-
-// Roots are isolated down to cells of 1e-12 in u (~1e4 ulps of 1): narrower is a double root
-// (a cusp of the diagram), which this proof leaves undecided. Cells are split at a non-dyadic
-// ratio so that no split point is a likely root (u = 1/2, 1/4 ...).
-constexpr double min_root_cell = 1e-12;
-constexpr double split_ratio = 0.4873;
-// Isolated roots are narrowed to 1e-15 by keeping the sign change (the load they give is then
-// enclosed to ~1e-14, far inside the distance between distinct events).
-constexpr double root_width = 1e-15;
-// The cells examined for one polynomial: a simple root costs ~40 levels of 2 cells.
-constexpr int max_root_cells = 20000;
-
-Interval eval(const Poly& p, const Interval& x) {
-  Interval s(0.0);
-  for (std::size_t i = p.size(); i-- > 0;) s = s * x + p[i];
-  return s;
+// h = A^2 (1 - u) over the u of a cell of angles (u = (1 + cos theta)/2, numerics/chebyshev.hpp).
+Interval h_over_angles(const CircleSeries& P, double lo, double hi) {
+  const Interval U = (Interval(1.0) + cos_enclose(lo, hi)) * Interval(0.5);
+  return square(chebyshev_enclose(P.A, lo, hi)) * (Interval(1.0) - U);
 }
 
-Poly derivative(const Poly& p) {
-  Poly d;
-  for (std::size_t i = 1; i < p.size(); ++i) d.push_back(p[i] * Interval(static_cast<double>(i)));
-  return d;
-}
-
-Poly product(const Poly& p, const Poly& q) {
-  Poly r(p.size() + q.size() - 1, Interval(0.0));
-  for (std::size_t i = 0; i < p.size(); ++i)
-    for (std::size_t j = 0; j < q.size(); ++j) r[i + j] += p[i] * q[j];
-  return r;
-}
-
-// sum_j c_j T_j(2u - 1) in powers of u; the coefficients of T_j(2u - 1) are integers
-// (|.| <= 4^j, exact in double for the degrees here).
-Poly monomials(const std::vector<double>& chebyshev) {
-  std::vector<std::vector<double>> T{{1.0}, {-1.0, 2.0}};
-  while (T.size() < chebyshev.size()) {
-    const auto &t1 = T[T.size() - 1], &t0 = T[T.size() - 2];
-    std::vector<double> t(t1.size() + 1, 0.0);
-    for (std::size_t k = 0; k < t1.size(); ++k) {  // T_{j+1} = 2 (2u - 1) T_j - T_{j-1}
-      t[k] -= 2.0 * t1[k];
-      t[k + 1] += 4.0 * t1[k];
-    }
-    for (std::size_t k = 0; k < t0.size(); ++k) t[k] -= t0[k];
-    T.push_back(t);
-  }
-  Poly p(chebyshev.size(), Interval(0.0));
-  for (std::size_t j = 0; j < chebyshev.size(); ++j)
-    for (std::size_t k = 0; k < T[j].size(); ++k) p[k] += Interval(chebyshev[j]) * Interval(T[j][k]);
-  return p;
-}
-
-struct CirclePolys {
-  Poly A, h, C, S;      // A = b1 C - b3 (kappa/rho) S, h = A^2 (1 - u)
-  Interval a, b, b1;    // c1 = a F + b
-};
-
-std::optional<CirclePolys> circle_polys(const System& system) {
-  if (!system.has_invariant_circle()) return std::nullopt;
-  const auto* model = dynamic_cast<const HarmonicModel*>(&system.friction());
-  if (!model) return std::nullopt;
-  const std::optional<IMat3> Minv = inverse_enclosure(to_interval(system.M()));
-  const Eigen::Vector3d d = system.load_direction(), e = system.load_offset();
-  if (!Minv || d.z() != 0.0 || e.z() != 0.0) return std::nullopt;  // M is diagonal: c3 = 0 exactly
-  CirclePolys out;
-  out.a = (*Minv)(0, 0) * Interval(d.x());
-  out.b = (*Minv)(0, 0) * Interval(e.x());
-  out.b1 = (*Minv)(0, 0);
-  if (contains_zero(out.a)) return std::nullopt;
-  out.C = monomials(model->chebyshev_C());
-  out.S = monomials(model->chebyshev_S());
-  const Interval b3k = (*Minv)(2, 2) * Interval(model->kappa_over_rho());
-  for (std::size_t i = 0; i < out.C.size(); ++i) out.A.push_back(out.b1 * out.C[i] - b3k * out.S[i]);
-  out.h = product(product(out.A, out.A), {Interval(1.0), Interval(-1.0)});
-  return out;
-}
-
-// Narrows a cell holding one sign change of p (p strictly of opposite signs at its ends).
-Interval narrow(const Poly& p, double lo, double hi) {
-  const bool up = eval(p, Interval(lo)).upper() < 0;
-  while (hi - lo > root_width) {
-    const double m = 0.5 * (lo + hi);
-    const Interval pm = eval(p, Interval(m));
-    if (contains_zero(pm)) break;
-    ((pm.upper() < 0) == up ? lo : hi) = m;
-  }
-  return Interval(lo, hi);
-}
-
-// Every root of p in (0, 1), each in an interval holding exactly one (p monotone there, with
-// strict opposite signs at its ends); nullopt (with why) when a cell cannot be decided.
-std::optional<std::vector<Interval>> isolate_roots(const Poly& p, std::string& why) {
-  const Poly dp = derivative(p);
-  std::vector<std::pair<double, double>> stack{{0.0, 1.0}};
-  std::vector<Interval> roots;
-  for (int cells = 0; !stack.empty(); ++cells) {
-    if (cells == max_root_cells) {
-      why = "the root isolation ran out of cells";
-      return std::nullopt;
-    }
-    const auto [lo, hi] = stack.back();
-    stack.pop_back();
-    const Interval X(lo, hi);
-    const double m = lo + 0.5 * (hi - lo);
-    const Interval P = meet(eval(p, X), eval(p, Interval(m)) + eval(dp, X) * (X - Interval(m)));
-    if (!contains_zero(P) && !contains_zero(eval(p, X))) continue;
-    const Interval pl = eval(p, Interval(lo)), ph = eval(p, Interval(hi));
-    if (!contains_zero(eval(dp, X)) && !contains_zero(pl) && !contains_zero(ph)) {
-      if ((pl.upper() < 0) != (ph.upper() < 0)) roots.push_back(narrow(p, lo, hi));
-      continue;  // monotone: one root or none
-    }
-    if (hi - lo < min_root_cell) {
-      why = fmt::format("a root of multiplicity > 1 (or at the cell ends) near u = {:.12g} is not decided", m);
-      return std::nullopt;
-    }
-    const double s = lo + split_ratio * (hi - lo);
-    stack.push_back({lo, s});
-    stack.push_back({s, hi});
-  }
-  return roots;
+// h over u in U (within [0, 1]).
+Interval h_over_u(const CircleSeries& P, const Interval& U) {
+  const Interval V(std::clamp(U.lower(), 0.0, 1.0), std::clamp(U.upper(), 0.0, 1.0));
+  const auto [lo, hi] = angles_of(Interval(2.0) * V - Interval(1.0));
+  return square(chebyshev_enclose(P.A, lo, hi)) * (Interval(1.0) - V);
 }
 
 }  // namespace
 
-std::optional<CircleEvents> enclose_circle_events(const System& system, double F0, double F1) {
-  const std::optional<CirclePolys> polys = circle_polys(system);
-  if (!polys) return std::nullopt;
-  const CirclePolys& P = *polys;
+std::optional<CircleSeries> circle_series(const System& system, bool harmonic_only) {
+  const auto* model = dynamic_cast<const HarmonicModel*>(&system.friction());
+  CircleSeries out;
+  if (model && system.has_invariant_circle()) {
+    out.C.assign(model->chebyshev_C().begin(), model->chebyshev_C().end());
+    out.S.assign(model->chebyshev_S().begin(), model->chebyshev_S().end());
+  } else {
+    // a linear model with Pi = diag(a, a, b): q = -(w1 C, w2 C, (kappa/rho) w3 S) with the
+    // constants C = -a, S = -(rho/kappa) b (the harmonic model of degree 1)
+    const auto* linear = dynamic_cast<const LinearModel*>(&system.friction());
+    if (harmonic_only || !linear || !system.has_circle_structure()) return std::nullopt;
+    const Eigen::Matrix3d& Pi = linear->Pi();
+    if (!Pi.isDiagonal(0.0) || Pi(0, 0) != Pi(1, 1)) return std::nullopt;
+    out.C = {Interval(-Pi(0, 0))};
+    out.S = {-Interval(Pi(2, 2)) / Interval(linear->kappa_over_rho())};
+  }
+  const std::optional<IMat3> Minv = inverse_enclosure(to_interval(system.M()));
+  const Eigen::Vector3d d = system.load_direction(), e = system.load_offset();
+  if (!Minv || d.z() != 0.0 || e.z() != 0.0) return std::nullopt;  // M is diagonal: c3 = 0 exactly
+  out.a = (*Minv)(0, 0) * Interval(d.x());
+  out.b = (*Minv)(0, 0) * Interval(e.x());
+  out.b1 = (*Minv)(0, 0);
+  if (contains_zero(out.a)) return std::nullopt;
+  const Interval b3k = (*Minv)(2, 2) * Interval(system.friction().kappa_over_rho());
+  out.A = chebyshev_combination(out.b1, out.C, -b3k, out.S);
+  // h'(u) = A (2 A_u (1 - u) - A) with d/du = 2 d/dy, 1 - u = (1 - y)/2: B = 2 A_y (1 - y) - A
+  const ChebyshevSeries one_minus_y{Interval(1.0), Interval(-1.0)};
+  out.B = chebyshev_combination(Interval(2.0), chebyshev_product(chebyshev_derivative(out.A), one_minus_y),
+                                Interval(-1.0), out.A);
+  return out;
+}
+
+CircleEvents enclose_circle_events(const CircleSeries& P, double F0, double F1, bool strict_ends) {
   CircleEvents out;
   std::string why;
   const auto fail = [&](const std::string& what) {
@@ -162,6 +85,10 @@ std::optional<CircleEvents> enclose_circle_events(const System& system, double F
       const Interval F = (Interval(sign) * sqrt(value) - P.b) / P.a;
       if (F.upper() < F0 || F.lower() > F1) continue;
       if (F.lower() < F0 || F.upper() > F1) {
+        if (!strict_ends) {
+          if (mid_of(F) >= F0 && mid_of(F) <= F1) out.events.push_back({kind, F});
+          continue;
+        }
         why = fmt::format("a {} at F = {:.12g}, at an end of the range", to_string(kind), mid_of(F));
         return false;
       }
@@ -169,39 +96,42 @@ std::optional<CircleEvents> enclose_circle_events(const System& system, double F
     }
     return true;
   };
-  // h' = A (2 A' (1 - u) - A): its roots with A = 0 have h = 0, c1 = 0 (the continuum, no
-  // event); the folds are the roots of B = 2 A' (1 - u) - A
-  const Poly B = [&] {
-    Poly r = product(derivative(P.A), {Interval(2.0), Interval(-2.0)});
-    r.resize(std::max(r.size(), P.A.size()), Interval(0.0));
-    for (std::size_t i = 0; i < P.A.size(); ++i) r[i] -= P.A[i];
-    return r;
-  }();
-  const auto folds = isolate_roots(B, why);
-  if (!folds) return fail("folds: " + why);
-  for (const Interval& u : *folds)
-    if (!add(EventKind::fold, eval(P.h, u))) return fail(why);
-  if (!add(EventKind::pitchfork, square(P.A[0])) || !add(EventKind::tangency, square(P.b1 * P.C[0]))) return fail(why);
-  const auto zeros_of_S = isolate_roots(P.S, why);
-  if (!zeros_of_S) return fail("tangencies: " + why);
-  for (const Interval& u : *zeros_of_S)
-    if (!add(EventKind::tangency, eval(P.h, u))) return fail(why);
+  // h' = A B: its roots with A = 0 have h = 0, c1 = 0 (the continuum, no event); the folds are
+  // the roots of B in (0, 1) (u = 0, 1 are the ends of the angles, where B must not vanish)
+  const ChebyshevRoots folds = chebyshev_roots(P.B);
+  if (!folds.complete) return fail("folds: " + folds.why);
+  for (const auto& [lo, hi] : folds.cells)
+    if (!add(EventKind::fold, h_over_angles(P, lo, hi))) return fail(why);
+  // u = 0 is y = -1
+  if (!add(EventKind::pitchfork, square(chebyshev_at_end(P.A, -1))) ||
+      !add(EventKind::tangency, square(P.b1 * chebyshev_at_end(P.C, -1))))
+    return fail(why);
+  const ChebyshevRoots zeros_of_S = chebyshev_roots(P.S);
+  if (!zeros_of_S.complete) return fail("tangencies: " + zeros_of_S.why);
+  for (const auto& [lo, hi] : zeros_of_S.cells)
+    if (!add(EventKind::tangency, h_over_angles(P, lo, hi))) return fail(why);
   out.proven = true;
   return out;
+}
+
+std::optional<CircleEvents> enclose_circle_events(const System& system, double F0, double F1) {
+  const std::optional<CircleSeries> series = circle_series(system, true);
+  if (!series) return std::nullopt;
+  return enclose_circle_events(*series, F0, F1, true);
 }
 
 bool enclose_circle_branches(const System& system, const std::vector<Branch>& branches, std::string& reason) {
   // A branch point is on the circle, or is (+-1, 0, 0), when its w2 (w3) is rounding; its load
   // agrees with the graph F(u) to the continuation's accuracy (Newton to 1e-11) with room.
   constexpr double on_circle = 1e-12, load_agreement = 1e-8;
-  const std::optional<CirclePolys> polys = circle_polys(system);
+  const std::optional<CircleSeries> polys = circle_series(system, true);
   if (!polys) {
     reason = "not a harmonic model on its invariant circle";
     return false;
   }
-  const CirclePolys& P = *polys;
+  const CircleSeries& P = *polys;
   // the graph of the branch through u with c1 of sign s: F(u) = (s sqrt(h(u)) - b)/a
-  const auto load = [&](const Interval& u, double s) { return (Interval(s) * sqrt(eval(P.h, u)) - P.b) / P.a; };
+  const auto load = [&](const Interval& u, double s) { return (Interval(s) * sqrt(h_over_u(P, u)) - P.b) / P.a; };
   for (const Branch& br : branches)
     for (std::size_t i = 0; i + 1 < br.points.size(); ++i) {
       const BranchPoint &x = br.points[i], &y = br.points[i + 1];
@@ -224,7 +154,7 @@ bool enclose_circle_branches(const System& system, const std::vector<Branch>& br
       const Interval U(std::min(ux.lower(), uy.lower()), std::max(ux.upper(), uy.upper()));
       const Interval FU = load(U, sx == 0.0 ? 1.0 : sx), Fx = load(ux, sx == 0.0 ? 1.0 : sx),
                      Fy = load(uy, sy == 0.0 ? 1.0 : sy);
-      const bool graphs_meet = sx == sy || contains_zero(eval(P.h, U));
+      const bool graphs_meet = sx == sy || contains_zero(h_over_u(P, U));
       const auto agrees = [&](const Interval& F, double p) {
         return std::max({F.lower() - p, p - F.upper(), 0.0}) <= load_agreement * (1 + std::abs(p));
       };

@@ -26,6 +26,8 @@
 // whatever mode the caller set (every Interval operation is rounded outward on its own).
 #include "friction/exact_laws.hpp"
 
+#include "numerics/arb_support.hpp"
+
 #include <acb.h>
 #include <acb_elliptic.h>
 #include <arb.h>
@@ -43,33 +45,6 @@ constexpr slong prec = 64;  // bits: 11 more than a double (the closed forms los
 constexpr int stored_terms = 120;     // t <= 1/2 needs t^N < 2^-60, N <= 61
 constexpr double series_limit = 0.5;  // series for t <= 1/2, closed forms above
 const double tail_target = std::ldexp(1.0, -60);  // stop summing when t^N < 2^-60 (rounding level)
-
-// Round-to-nearest for a scope of Arb calls, restoring the caller's mode (the SSE mode is what
-// the Interval code sets, numerics/interval.hpp).
-class NearestRounding {
- public:
-  NearestRounding() : mode_(std::fegetround()) {
-#if defined(__SSE2_MATH__) && (defined(__x86_64__) || defined(__i386__))
-    csr_ = _mm_getcsr();
-    _mm_setcsr(csr_ & ~interval_policy::mxcsr_control::rc_mask);
-#endif
-    std::fesetround(FE_TONEAREST);
-  }
-  ~NearestRounding() {
-    std::fesetround(mode_);
-#if defined(__SSE2_MATH__) && (defined(__x86_64__) || defined(__i386__))
-    _mm_setcsr(csr_);
-#endif
-  }
-  NearestRounding(const NearestRounding&) = delete;
-  NearestRounding& operator=(const NearestRounding&) = delete;
-
- private:
-  int mode_;
-#if defined(__SSE2_MATH__) && (defined(__x86_64__) || defined(__i386__))
-  unsigned csr_;
-#endif
-};
 
 // An arb_t with a destructor.
 struct Ball {
@@ -111,20 +86,8 @@ Ball pi_ball() {
   return r;
 }
 
-// The outward Interval of a ball (the whole line when Arb could not bound it).
-Interval to_interval(const Ball& x) {
-  constexpr double inf = std::numeric_limits<double>::infinity();
-  if (!arb_is_finite(x.b)) return Interval(-inf, inf);
-  arf_t lo, hi;
-  arf_init(lo);
-  arf_init(hi);
-  arb_get_lbound_arf(lo, x.b, prec);
-  arb_get_ubound_arf(hi, x.b, prec);
-  const Interval r(arf_get_d(lo, ARF_RND_FLOOR), arf_get_d(hi, ARF_RND_CEIL));
-  arf_clear(lo);
-  arf_clear(hi);
-  return r;
-}
+// The outward Interval of a ball (numerics/arb_support.hpp).
+Interval to_interval(const Ball& x) { return interval_of_ball(x.b, prec); }
 
 // ----- t <= 1/2: series -------------------------------------------------------------------------
 

@@ -4,8 +4,8 @@
 //  * invariant circle (Sect. 7.4): axisymmetric model, M = diag(m1, m1, m3), load without a
 //    y component. With c1 != 0 every limit direction lies on w2 = 0 (as long as C(w3) never
 //    vanishes, which is checked); for the harmonic model the non-trivial ones are the roots
-//    of the polynomial (132) in u = w3^2 (all found as companion-matrix eigenvalues), for any
-//    other model the zeros of the 1-D field on the circle. With c1 = 0 (F = 0 for the presets)
+//    of the polynomial (132) in u = w3^2 (isolated rigorously in the model's Chebyshev basis,
+//    limits/circle_roots.hpp, for every degree), for any other model the zeros of the 1-D field on the circle. With c1 = 0 (F = 0 for the presets)
 //    the solutions are the poles and circles of latitude (Figs 15-16).
 //  * linear-eigen (docs/manual.md section 3): constant B, the 6x6 eigenproblem.
 //  * global: a geodesic mesh of the sphere, the winding of V* around every triangle
@@ -25,9 +25,9 @@
 #include <optional>
 
 #include "core/constants.hpp"
+#include "limits/circle_roots.hpp"
 #include "numerics/icosphere.hpp"
 #include "limits/limits_proof.hpp"
-#include "numerics/polynomial.hpp"
 #include "core/vector_text.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/numerics/sphere.hpp"
@@ -531,37 +531,21 @@ LimitSet solve_invariant_circle(const System& system, double F, const LimitOptio
   std::vector<Seed> seeds{{Eigen::Vector3d::UnitX(), true}, {-Eigen::Vector3d::UnitX(), true}};  // (128)
   std::vector<std::string> doubts;
   const auto* harmonic = dynamic_cast<const HarmonicModel*>(&model);
-  if (harmonic && harmonic->degree() <= 12 && c.z() == 0.0) {
-    // (132): (b1 C(u) - b3 k S(u))^2 (1 - u) = c1^2 in u = w3^2, degree 2N - 1; all its real
-    // roots in [0, 1] (polynomial_roots_01).
-    const int N = harmonic->degree();
-    std::vector<double> A(N), P(2 * N, 0.0);
-    for (int i = 0; i < N; ++i) A[i] = b1 * harmonic->C()[i] - b3 * k * harmonic->S()[i];
-    for (int i = 0; i < N; ++i)
-      for (int j = 0; j < N; ++j) {
-        P[i + j] += A[i] * A[j];
-        P[i + j + 1] -= A[i] * A[j];
-      }
-    P[0] -= c.x() * c.x();
-    int deg = 2 * N - 1;
-    double pmax = 0;
-    for (double p : P) pmax = std::max(pmax, std::abs(p));
-    while (deg > 0 && std::abs(P[deg]) <= 1e-14 * pmax) --deg;
-    P.resize(deg + 1);
-    // P' = A (2 A' (1 - u) - A): its roots, the cuts, come from two polynomials of degree N - 1.
-    std::vector<double> Bp(N, 0.0);
-    for (int i = 0; i < N; ++i) {
-      Bp[i] -= A[i];
-      if (i + 1 < N) Bp[i] += 2.0 * (i + 1) * A[i + 1];
-      if (i >= 1) Bp[i] -= 2.0 * i * A[i];
-    }
-    std::vector<double> cuts = detail::polynomial_roots_01(A, 1e-10);
-    for (double r : detail::polynomial_roots_01(Bp, 1e-10)) cuts.push_back(r);
-    const std::vector<double> real_roots = detail::roots_between(P, cuts, 4e-16);
-    for (double u : real_roots) {
-      const double a = detail::horner(A, u);
+  std::string undecided;
+  const std::optional<std::vector<double>> w3s =
+      harmonic && c.z() == 0.0 ? detail::invariant_circle_roots(harmonic->chebyshev_C(), harmonic->chebyshev_S(), b1,
+                                                                b3 * k, c.x(), undecided)
+                               : std::nullopt;
+  if (w3s) {
+    // (132): (b1 C(u) - b3 k S(u))^2 (1 - u) = c1^2 in u = w3^2, degree 2N - 1 in the Chebyshev
+    // basis of the model (84)-(85); all its real roots in [0, 1], isolated rigorously for any N
+    // (limits/circle_roots.hpp). A root it cannot decide (a double root at a fold's load) leaves
+    // the field's zeros along the circle below to find the directions.
+    for (double w3 : *w3s) {
+      const MeridianValue m = model.meridian_values(std::sqrt(std::max(0.0, 1.0 - w3 * w3)), w3);
+      const double a = b1 * m.C - b3 * k * m.S;
       if (a == 0.0) continue;
-      const double w1 = c.x() / a, w3 = std::sqrt(u);  // (131)
+      const double w1 = c.x() / a;  // (131)
       // the real roots of (132) are limit directions: Newton failing from one is a doubt
       seeds.push_back({Eigen::Vector3d(w1, 0.0, w3), true});
       if (w3 > 0) seeds.push_back({Eigen::Vector3d(w1, 0.0, -w3), true});

@@ -1,0 +1,213 @@
+// The events of load sweeps on the invariant circle w2 = 0 (Sect. 7.4 [Nonlinear Dyn. 2024]) for
+// harmonic models of many degrees (issue 19), against an independent computation here: the
+// extrema of h(u) = A(u)^2 (1 - u) (folds), h(0) (pitchfork), b1 C(0) and h at the roots of S
+// (tangencies) of (132), with c1 = a F + b, from the model's Fourier coefficients c_i, s_i (83)
+// summed as (84)-(85) in long double: with w3 = sin(phi),
+//     C = sum_i c_i cos((2i-1) phi) / cos(phi),   S = sum_i s_i sin((2i-1) phi) / sin(phi)
+// (cos((2i-1) t) = cos t (-1)^(i-1) U_{2i-2}(sin t), sin((2i-1) t) = (-1)^(i-1) T_{2i-1}(sin t)),
+// so g = A cos(phi), h = g^2; no Chebyshev series in y, no code of continuation/ or numerics/.
+#include <doctest/doctest.h>
+
+#include <Eigen/Dense>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "limitdir/continuation/continuation.hpp"
+#include "limitdir/friction/harmonic.hpp"
+#include "limitdir/system/problem.hpp"
+#include "limitdir/system/system.hpp"
+
+using namespace limitdir;
+
+namespace {
+
+using Real = long double;
+
+struct Expected {
+  EventKind kind;
+  double F;
+};
+
+// The circle's functions of phi in (0, pi/2) (w3 = sin phi) for one problem.
+struct Circle {
+  std::vector<Real> c, s;
+  Real b1, b3k, a, b;
+
+  Real C(Real phi) const {
+    Real t = 0;
+    for (std::size_t i = 0; i < c.size(); ++i) t += c[i] * std::cos((2 * i + 1) * phi);
+    return t / std::cos(phi);
+  }
+  Real S(Real phi) const {
+    if (phi == 0) {  // sin((2i-1) phi)/sin(phi) -> 2i - 1
+      Real t = 0;
+      for (std::size_t i = 0; i < s.size(); ++i) t += s[i] * (2 * i + 1);
+      return t;
+    }
+    Real t = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) t += s[i] * std::sin((2 * i + 1) * phi);
+    return t / std::sin(phi);
+  }
+  // h = A^2 (1 - u) = (A cos phi)^2
+  Real h(Real phi) const {
+    const Real g = (b1 * C(phi) - b3k * S(phi)) * std::cos(phi);
+    return g * g;
+  }
+};
+
+Circle circle_of(const Problem& p) {
+  const auto model = make_friction_model(p);
+  const auto* H = dynamic_cast<const HarmonicModel*>(model.get());
+  REQUIRE(H != nullptr);
+  const System sys = make_system(p);
+  Circle out;
+  out.c.assign(H->c().begin(), H->c().end());
+  out.s.assign(H->s().begin(), H->s().end());
+  out.b1 = sys.M_inv()(0, 0);
+  out.b3k = static_cast<Real>(sys.M_inv()(2, 2)) * H->kappa_over_rho();
+  const Eigen::Vector3d d = sys.M_inv() * sys.load_direction(), e = sys.M_inv() * sys.load_offset();
+  out.a = d.x();
+  out.b = e.x();
+  return out;
+}
+
+// The event loads in [F0, F1] of (132) computed as above: h's interior extrema (grid, then
+// golden section), the pitchfork h(0) (phi = 0 is u = 0), the tangencies b1 C(0) and h at the
+// sign changes of S (grid, then bisection).
+std::vector<Expected> expected_events(const Circle& k, double F0, double F1) {
+  // a grid finer than the oscillation of the degree-400 sums (pi/2 / 800 per half-wave)
+  constexpr int grid = 40000;
+  const Real top = std::acos(Real(-1)) / 2;
+  std::vector<Expected> out;
+  const auto add = [&](EventKind kind, Real value) {
+    if (!(value > 0)) return;
+    for (Real sign : {Real(1), Real(-1)}) {
+      const Real F = (sign * std::sqrt(value) - k.b) / k.a;
+      if (F >= F0 && F <= F1) out.push_back({kind, static_cast<double>(F)});
+    }
+  };
+  std::vector<Real> phi(grid + 1), hv(grid + 1), sv(grid + 1);
+  for (int i = 0; i <= grid; ++i) {
+    phi[i] = top * i / grid;
+    hv[i] = k.h(phi[i]);
+    sv[i] = k.S(phi[i]);
+  }
+  for (int i = 1; i < grid; ++i) {
+    const bool max = hv[i] > hv[i - 1] && hv[i] >= hv[i + 1], min = hv[i] < hv[i - 1] && hv[i] <= hv[i + 1];
+    if (!max && !min) continue;
+    // golden section on [phi_{i-1}, phi_{i+1}] to the long double's resolution of an extremum
+    Real lo = phi[i - 1], hi = phi[i + 1];
+    const Real r = (std::sqrt(Real(5)) - 1) / 2;
+    const auto f = [&](Real x) { return max ? -k.h(x) : k.h(x); };
+    for (int it = 0; it < 200 && hi - lo > 1e-18L; ++it) {
+      const Real x1 = hi - r * (hi - lo), x2 = lo + r * (hi - lo);
+      (f(x1) < f(x2) ? hi : lo) = f(x1) < f(x2) ? x2 : x1;
+    }
+    const Real m = (lo + hi) / 2;
+    if (k.h(m) > 1e-30L) add(EventKind::fold, k.h(m));  // h = 0: c1 = 0, the continuum
+  }
+  add(EventKind::pitchfork, k.h(0));
+  add(EventKind::tangency, k.b1 * k.C(0) * k.b1 * k.C(0));
+  for (int i = 0; i < grid; ++i) {
+    if ((sv[i] < 0) == (sv[i + 1] < 0)) continue;
+    Real lo = phi[i], hi = phi[i + 1];
+    const bool rising = sv[i] < 0;
+    for (int it = 0; it < 200 && hi - lo > 1e-19L; ++it) {
+      const Real m = (lo + hi) / 2;
+      ((k.S(m) < 0) == rising ? lo : hi) = m;
+    }
+    add(EventKind::tangency, k.h((lo + hi) / 2));
+  }
+  return out;
+}
+
+Problem problem_of(const std::string& name, int N) {
+  Problem p = load_problem(std::string(LIMITDIR_SHARE_DIR) + "/problems/" + name + ".json");
+  p.friction.degree = N;
+  return p;
+}
+
+// Located to p_tol = 1e-11 (ContinuationOptions) and computed above to ~1e-15 in h (flat at a
+// fold, so ~1e-15 in F; 1e-19 in phi at a tangency): 1e-9 covers both with room and is far
+// below the distance between distinct events.
+constexpr double event_tol = 1e-9;
+// The one degree of 2..40 whose disc diagram is still incomplete (issue 19 open, see below).
+constexpr int known_gap_degree = 31;
+// The events this close to an end of the range are not traced across (event_check_offset).
+constexpr double end_margin = 1e-4;
+
+void check_sweep(const std::string& name, int N, double F0, double F1, bool prove) {
+  const Problem p = problem_of(name, N);
+  ContinuationOptions opt;
+  opt.prove = prove;
+  const Diagram d = sweep(parameter_family(p, "force"), F0, F1, opt);
+  INFO(name << " N = " << N << " on [" << F0 << ", " << F1 << "]: " << d.certificate.reason);
+  CHECK(d.certificate.complete());
+  const auto kind_of = [](EventKind k) { return k == EventKind::branch_point ? EventKind::pitchfork : k; };
+  const std::vector<Expected> expected = expected_events(circle_of(p), F0, F1);
+  const auto inside = [&](double F) { return F > F0 + end_margin * (F1 - F0) && F < F1 - end_margin * (F1 - F0); };
+  int located = 0;
+  for (const Event& e : d.events) {
+    if (e.kind == EventKind::continuum || !inside(e.p)) continue;
+    ++located;
+    bool found = false;
+    for (const Expected& x : expected) found = found || (x.kind == kind_of(e.kind) && std::abs(x.F - e.p) <= event_tol);
+    INFO(to_string(e.kind) << " located at F = " << e.p);
+    CHECK(found);
+  }
+  int wanted = 0;
+  for (const Expected& x : expected)
+    if (inside(x.F)) {
+      ++wanted;
+      bool found = false;
+      for (const Event& e : d.events) found = found || (x.kind == kind_of(e.kind) && std::abs(x.F - e.p) <= event_tol);
+      INFO(to_string(x.kind) << " of (132) at F = " << x.F);
+      CHECK(found);
+    }
+  CHECK(located == wanted);
+}
+
+}  // namespace
+
+TEST_CASE("Issue 19: the events of the disc and ball on the invariant circle agree with (132) for N = 2..40, "
+          "on [0, F1] and through F = 0") {
+  // F1 = 1.5 (disc), 4 (ball): above the tangency F_T = b1 C(0) of every degree
+  for (int N = 2; N <= 40; ++N) {
+    if (N == known_gap_degree) continue;  // below: the continuation misses a small fold pair
+    // the proof (interval Clenshaw over the sphere, ~N^2) is kept for the small degrees
+    const bool prove = N <= 12;
+    check_sweep("disc", N, 0.001, 1.5, prove);
+    check_sweep("disc", N, -1.5, 1.5, prove);
+    check_sweep("ball", N, 0.001, 4.0, prove);
+    check_sweep("ball", N, -4.0, 4.0, prove);
+  }
+}
+
+TEST_CASE("Issue 19 (open): at N = 31 the disc's diagram near F = 0.4995 is incomplete, never falsely complete") {
+  // (132) at N = 31 has a fold pair in [0.499516, 0.499539] between the pitchfork and the
+  // tangency; the continuation does not trace the small branches born there, and the checks
+  // against find-limits (6 limit directions where the branches give 4) must say so. When the
+  // continuation traces them, this case joins the loop above.
+  for (const double F0 : {0.001, -1.5}) {
+    const Diagram d = sweep(parameter_family(problem_of("disc", known_gap_degree), "force"), F0, 1.5);
+    INFO(d.certificate.reason);
+    CHECK(d.certificate.level == Level::incomplete);
+    CHECK(d.certificate.reason.find("0.4995") != std::string::npos);
+  }
+}
+
+TEST_CASE("Issue 19: the disc's diagram at N = 12 is proven, with the two folds of (132)") {
+  const Problem p = problem_of("disc", 12);
+  const Diagram d = sweep(parameter_family(p, "force"), 0.001, 1.5);
+  INFO(d.certificate.reason);
+  CHECK(d.certificate.level == Level::proven);
+  int folds = 0;
+  for (const Event& e : d.events) folds += e.kind == EventKind::fold;
+  CHECK(folds == 2);
+}
+
+TEST_CASE("Issue 19: a large degree (N = 100) on the disc") {
+  check_sweep("disc", 100, 0.001, 1.5, false);
+}
