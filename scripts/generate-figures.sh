@@ -5,7 +5,11 @@
 #                      position psi on the invariant circle w2 = 0;
 #   disc-sphere.svg    the disc's limit directions at F = 0.03 (Case 4 of Fig. 11) on the sphere
 #                      with the field V*;
-#   disc-friction.svg  the laws Q(theta), T(theta) of that model against the exact model (Fig. 7).
+#   disc-friction.svg  the laws Q(theta), T(theta) of that model against the exact model (Fig. 7);
+#   disc-degrees.svg   the disc's limit directions (131) for the harmonic model N = 1..8 and the
+#                      exact model over F in [0.001, 1.5] (Fig. 17, degree-study), against psi;
+#   disc-degree-errors.svg  log10 of the error of the disc's event loads against N (the same study);
+#   ball-degrees.svg   the same for the ball (141) over F in [0.001, 4.5] (Fig. 18).
 # tests/cli/figures.sh runs this script into a temporary directory and compares the result with
 # the committed files element by element, so that they cannot go stale silently.
 # Usage: bash scripts/generate-figures.sh [BIN_DIR [OUT_DIR]]
@@ -24,4 +28,11 @@ mkdir -p "$out"
 "$bin/sweep-force" "$disc" --from 0 --to 1.5 | "$bin/plot" --y psi >"$out/disc-diagram.svg"
 "$bin/find-limits" "$disc" --force 0.03 | "$bin/plot" >"$out/disc-sphere.svg"
 "$bin/friction-model" "$disc" | "$bin/plot" --width 900 --height 450 >"$out/disc-friction.svg"
-echo "generate-figures: wrote disc-diagram.svg, disc-sphere.svg, disc-friction.svg in $out"
+ball="$root/share/problems/ball.json"
+"$bin/degree-study" "$disc" --degrees 1..8 --from 0.001 --to 1.5 >"$out/disc-degrees.json"
+"$bin/plot" "$out/disc-degrees.json" --y psi >"$out/disc-degrees.svg"
+"$bin/plot" "$out/disc-degrees.json" --convergence >"$out/disc-degree-errors.svg"
+rm "$out/disc-degrees.json"
+"$bin/degree-study" "$ball" --degrees 1..8 --from 0.001 --to 4.5 | "$bin/plot" --y psi >"$out/ball-degrees.svg"
+echo "generate-figures: wrote disc-diagram.svg, disc-sphere.svg, disc-friction.svg, disc-degrees.svg," \
+  "disc-degree-errors.svg, ball-degrees.svg in $out"

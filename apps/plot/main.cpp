@@ -1,4 +1,5 @@
-// plot [REPORT] [--y theta|psi|w1|w2|w3|rdot] [--view w1|w2|w3] [--time t|tau] [--width W] [--height H]
+// plot [REPORT] [--y theta|psi|w1|w2|w3|rdot] [--view w1|w2|w3] [--time t|tau] [--convergence]
+//      [--width W] [--height H]
 // Draws a limitdir report as a standalone SVG on standard output (plot/plot.hpp, docs/manual.md
 // section 11): a bifurcation diagram (sweep-force), the limit directions of one load on the
 // sphere with the field V* (find-limits), the friction laws (friction-model) or the time
@@ -15,7 +16,7 @@ namespace po = limitdir::cli::po;
 
 int main(int argc, char* argv[]) {
   limitdir::cli::AppInfo info{
-      "plot", "[REPORT] [--y C] [--view A] [--time T] [--width W] [--height H]",
+      "plot", "[REPORT] [--y C] [--view A] [--time T] [--convergence] [--width W] [--height H]",
       "Draws a limitdir report as a standalone SVG figure on standard output. REPORT is a file or -\n"
       "for standard input (the default), holding one of:\n"
       "  limitdir.diagram/1 (sweep-force): a coordinate (--y) of the limit directions against the\n"
@@ -28,7 +29,10 @@ int main(int argc, char* argv[]) {
       "  limitdir.friction/1 (friction-model): Q and T against theta for the model and the exact\n"
       "    model, as Figs 4-10;\n"
       "  simulate's output (JSON Lines ending in limitdir.simulation/1): w and log10 r against t\n"
-      "    (or tau, --time)."};
+      "    (or tau, --time);\n"
+      "  limitdir.degree-study/1 (degree-study): the branches (--y) of the harmonic model of every\n"
+      "    degree N, one colour each, and of the exact model in black, as Figs 17-18 of the core\n"
+      "    paper; with --convergence the log10 of each event kind's error against N."};
   info.takes_problem = false;
   info.operands = "report";
 
@@ -41,6 +45,7 @@ int main(int argc, char* argv[]) {
        "limits: the axis w1, w2 (default) or w3 the two hemispheres are seen along")
       ("time", po::value<std::string>()->value_name("T"),
        "simulations: the time axis t (default) or tau (the rescaled time of (114))")
+      ("convergence", po::bool_switch(), "degree studies: the event errors against N instead of the branches")
       ("width", po::value<std::string>()->value_name("W"), "figure width in px, 200..10000 (default 800)")
       ("height", po::value<std::string>()->value_name("H"), "figure height in px, 200..10000 (default 500)");
 
@@ -55,6 +60,7 @@ int main(int argc, char* argv[]) {
     if (vm.count("y")) plot.y = vm["y"].as<std::string>();
     if (vm.count("view")) plot.view = vm["view"].as<std::string>();
     if (vm.count("time")) plot.time = vm["time"].as<std::string>();
+    plot.convergence = vm["convergence"].as<bool>();
     const std::string& path = reports.front();
     const limitdir::PlotInput input =
         limitdir::read_plot_input(limitdir::read_input(path), path == "-" ? "<stdin>" : path);

@@ -122,6 +122,18 @@ print(r['t'], r['w'][0])" "$tmp/simulation.jsonl")
 pixel simulation frame 0 "$t" "$w1" "$blue"
 figure simulation-tau 800 400 "$tmp/simulation.jsonl" --time tau
 
+# --- a degree study (Figs 17-18): every degree and the exact model, and the errors against N ---
+"$bin/degree-study" "$disc" --degrees 1..3 --from 0.05 --to 1.5 >"$tmp/study.json" || fail "degree-study failed"
+figure study 800 500 "$tmp/study.json" --y psi
+# w = e1 (psi = 0) is a limit direction at every load (Sect. 7.4.1): the exact model's, in black,
+# is drawn over the degrees' there
+pixel study frame 0 1.3 0 "#000000"
+figure study-errors 800 500 "$tmp/study.json" --convergence
+# the tangency of N = 2 is at its C1 and the exact one at 1 (degree_study.sh): its point is at
+# log10 |C1 - 1|, in the tangency's red
+c1=$("$bin/friction-model" "$disc" --degree 2 --samples 2 | python3 -c "import json, sys; print(repr(json.load(sys.stdin)['coefficients']['C'][0]))")
+pixel study-errors frame 0 2 "$(python3 -c "import math; print(math.log10(abs($c1 - 1)))")" "$red"
+
 # --- text is escaped: a problem named with XML's special characters ---
 python3 - "$disc" "$tmp/named.json" <<'PY'
 import json, sys
@@ -173,6 +185,13 @@ expect_bad "r: must be >= 0" "$tmp/negative-r.jsonl"
 expect_bad "--y" "$tmp/diagram.json" --y w4
 expect_bad "--y" "$tmp/limits.json" --y theta
 expect_bad "--view" "$tmp/diagram.json" --view w2
+expect_bad "--convergence" "$tmp/diagram.json" --convergence
+expect_bad "--y" "$tmp/study.json" --convergence --y psi
+python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1])); d['runs'][1]['diagram']['branches'][0]['points'][2]['w'] = 'x'
+json.dump(d, open(sys.argv[2], 'w'))" "$tmp/study.json" "$tmp/bad-study.json"
+expect_bad "runs[1].diagram: branches[0].points[2].w" "$tmp/bad-study.json"
 expect_bad "--view" "$tmp/limits.json" --view w5
 expect_bad "--time" "$tmp/friction.json" --time tau
 expect_bad "--time" "$tmp/simulation.jsonl" --time s

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The JSON schemas of share/schemas (docs/manual.md sections 4-5) against what the apps really read and
 # print: every bundled problem file, fresh output of friction-model, find-limits, classify,
-# sweep-force, classify --regions and diagram-diff, and every committed reference diagram of
+# sweep-force, classify --regions, diagram-diff and degree-study, and every committed reference diagram of
 # share/reference. Each schema must also reject a few broken documents, so that it is not
 # vacuous. Needs the Python module jsonschema (python3-jsonschema, scripts/install-deps.sh).
 # Usage: bash schemas.sh BIN_DIR SHARE_DIR
@@ -141,6 +141,23 @@ json.dump(e, open(sys.argv[3], 'w'))" "$tmp/d-disc.json" "$tmp/bad-continuum.jso
   output x-same.json 0 "$bin/diagram-diff" "$tmp/d-disc.json" "$tmp/d-disc.json"
   output x-different.json 1 "$bin/diagram-diff" "$tmp/d-disc.json" "$tmp/d-linear.json"
   valid diagram-diff.schema.json "$tmp"/x-*.json
+fi
+
+# ----- degree-study ------------------------------------------------------------------------------
+output s-disc.json "0 3" "$bin/degree-study" "$disc" --degrees 1..3 --from 0.05 --to 1.5
+output s-ball.json "0 3" "$bin/degree-study" "$ball" --degrees 2,4 --from 3 --to 4 --checks 4
+valid degree-study.schema.json "$tmp"/s-*.json
+if [[ -s $tmp/s-disc.json ]]; then
+  # an event matched without its error, a degree out of range, a diagram instead of a study
+  python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+d['runs'][0]['events'][0]['error'] = None
+json.dump(d, open(sys.argv[2], 'w'))
+e = json.load(open(sys.argv[1]))
+e['degrees'][0] = 0
+json.dump(e, open(sys.argv[3], 'w'))" "$tmp/s-disc.json" "$tmp/bad-study-error.json" "$tmp/bad-study-degree.json"
+  invalid degree-study.schema.json "$tmp/bad-study-error.json" "$tmp/bad-study-degree.json" "$tmp/d-disc.json"
 fi
 
 # ----- committed reference diagrams ---------------------------------------------------------------

@@ -46,6 +46,7 @@
 
 // continuation
 #include "limitdir/continuation/continuation.hpp"
+#include "limitdir/continuation/degree_study.hpp"
 #include "limitdir/continuation/hopf.hpp"
 
 // report

@@ -1,6 +1,7 @@
 // What the figures of plot/plot.hpp share (plot/common.hpp).
 #include "plot/common.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -100,6 +101,26 @@ void fig11_legend(svg::Document& doc, double x, double y, bool markers) {
   }
   svg::legend_entry(doc, x, y, {uncoloured, markers ? 1.0 : 2.5, markers ? uncoloured : "none", "", 1.0},
                     "other (no colour in Fig. 11)", markers);
+}
+
+double diagram_coordinate(const std::string& y, const Eigen::Vector3d& w, double rdot) {
+  constexpr double pi = 3.14159265358979323846;
+  if (y == "theta") return std::asin(std::clamp(w.z(), -1.0, 1.0));  // latitude (33)
+  if (y == "psi") {  // the angle about w2 (on the invariant circle w2 = 0), cut at w = -e3
+    const double psi = std::atan2(w.z(), w.x());
+    return psi < -pi / 2.0 ? psi + 2.0 * pi : psi;
+  }
+  if (y == "w1") return w.x();
+  if (y == "w2") return w.y();
+  if (y == "w3") return w.z();
+  return rdot;
+}
+
+std::string diagram_y_label(const std::string& y) {
+  if (y == "theta") return "theta = asin w3 [rad]";
+  if (y == "psi") return "psi = atan2(w3, w1) [rad]";
+  if (y == "rdot") return "rdot = R*(w)";
+  return y;
 }
 
 }  // namespace limitdir::plot_detail

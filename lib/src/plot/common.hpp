@@ -36,6 +36,12 @@ std::string fig11_colour(const std::optional<std::string>& colour, const std::st
 /// The friction model's description up to its first ", " ("harmonic N=2 of exact"), for titles.
 std::string short_model(const std::string& description);
 
+/// The coordinate `y` of plot/plot.hpp (PlotOptions::y) of a limit direction w with rdot = R*(w):
+/// theta = asin w3 (33), psi = atan2(w3, w1) on the invariant circle w2 = 0 (cut at w = -e3, so
+/// in (-pi/2, 3pi/2]), w1, w2, w3 or rdot; and its axis label.
+double diagram_coordinate(const std::string& y, const Eigen::Vector3d& w, double rdot);
+std::string diagram_y_label(const std::string& y);
+
 /// The grey of directions the Fig. 11 code does not name.
 inline const std::string uncoloured = "#707070";
 

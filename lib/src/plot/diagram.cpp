@@ -33,25 +33,6 @@ struct DiagramFigure {
   std::string y;
 };
 
-double coordinate(const std::string& y, const Eigen::Vector3d& w, double rdot) {
-  if (y == "theta") return std::asin(std::clamp(w.z(), -1.0, 1.0));  // latitude (33)
-  if (y == "psi") {  // the angle about w2 (on the invariant circle w2 = 0), cut at w = -e3
-    const double psi = std::atan2(w.z(), w.x());
-    return psi < -pi / 2.0 ? psi + 2.0 * pi : psi;
-  }
-  if (y == "w1") return w.x();
-  if (y == "w2") return w.y();
-  if (y == "w3") return w.z();
-  return rdot;
-}
-
-std::string y_label(const std::string& y) {
-  if (y == "theta") return "theta = asin w3 [rad]";
-  if (y == "psi") return "psi = atan2(w3, w1) [rad]";
-  if (y == "rdot") return "rdot = R*(w)";
-  return y;
-}
-
 /// The Fig. 11 colour of a branch point: the classification's (defined on the invariant
 /// circle; green and brown need its eigenvectors), when it agrees with the point's own type.
 std::string point_colour(const DiagramFigure& fig, const BranchPoint& p) {
@@ -73,7 +54,7 @@ void draw_branch(svg::Document& doc, const svg::Frame& frame, const DiagramFigur
     const BranchPoint& p = points[i];
     const std::string c = point_colour(fig, p);
     const bool s = stable_on_sphere(p.type);
-    const svg::Point here{p.p, coordinate(fig.y, p.w, p.rdot)};
+    const svg::Point here{p.p, diagram_coordinate(fig.y, p.w, p.rdot)};
     if (fig.y == "psi" && !run.empty() && std::abs(here.second - run.back().second) > pi) {  // wraps
       svg::data_line(doc, frame, run, {colour, 2.2, "none", solid ? "" : "7 4", 1.0});
       run.clear();
@@ -107,7 +88,7 @@ void draw_events(svg::Document& doc, const svg::Frame& frame, const DiagramFigur
     const System system = fig.family.system(e.p);
     const double F = fig.family.force(e.p);
     for (const Eigen::Vector3d& w : e.directions) {
-      const auto [px, py] = frame.pixel(e.p, coordinate(fig.y, w, system.radial(w, F)));
+      const auto [px, py] = frame.pixel(e.p, diagram_coordinate(fig.y, w, system.radial(w, F)));
       doc.circle(px, py, 5.0, {"black", 1.5, "white", "", 1.0});
       // a continuum's isolated directions are marked; its one label is on its line (below)
       if (e.kind != EventKind::continuum)
@@ -144,8 +125,8 @@ std::pair<double, double> y_range(const DiagramFigure& fig) {
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;
   for (const Branch& b : fig.diagram.branches)
     for (const BranchPoint& p : b.points) {
-      lo = std::min(lo, coordinate(fig.y, p.w, p.rdot));
-      hi = std::max(hi, coordinate(fig.y, p.w, p.rdot));
+      lo = std::min(lo, diagram_coordinate(fig.y, p.w, p.rdot));
+      hi = std::max(hi, diagram_coordinate(fig.y, p.w, p.rdot));
     }
   if (!(hi >= lo)) return {-1.0, 1.0};  // no branch: an empty diagram still gets axes
   const double pad = std::max(padding * (hi - lo), 0.05 * std::max(1.0, std::abs(hi)));
@@ -181,7 +162,7 @@ std::string plot_diagram(const nlohmann::json& report, const PlotOptions& option
   const svg::Frame frame =
       svg::axes(doc, margin_left, margin_top, frame_w, H - margin_top - margin_bottom,
                 {std::min(d.from, d.to), std::max(d.from, d.to), y0, y1,
-                 d.parameter == "force" ? "F (load)" : d.parameter, y_label(options.y), ""});
+                 d.parameter == "force" ? "F (load)" : d.parameter, diagram_y_label(options.y), ""});
   // the title over the whole figure: it is often wider than the frame
   doc.text(W / 2.0, margin_top - 10.0, problem.name + ": " + short_model(string_field(report, "model", "diagram")),
            {14.0, "middle", "black", 0.0, true});

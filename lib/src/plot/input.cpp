@@ -15,7 +15,8 @@ namespace {
 
 const char* const what_plot_draws =
     "plot draws limitdir.diagram/1 (sweep-force), limitdir.limits/1 (find-limits), limitdir.friction/1 "
-    "(friction-model) and simulate's records ending in limitdir.simulation/1";
+    "(friction-model), limitdir.degree-study/1 (degree-study) and simulate's records ending in "
+    "limitdir.simulation/1";
 
 std::string kind_of_schema(const nlohmann::json& document, const std::string& source) {
   if (!document.is_object() || !document.contains("schema") || !document["schema"].is_string())
@@ -25,6 +26,7 @@ std::string kind_of_schema(const nlohmann::json& document, const std::string& so
   if (schema == "limitdir.limits/1") return "limits";
   if (schema == "limitdir.friction/1") return "friction";
   if (schema == "limitdir.simulation/1") return "simulation";
+  if (schema == "limitdir.degree-study/1") return "degree-study";
   throw InputError(source + ": cannot plot schema \"" + schema + "\"; " + what_plot_draws);
 }
 
@@ -97,8 +99,13 @@ void check_plot_options(const PlotOptions& options, const std::string& kind, boo
     throw InputError("--time: must be t or tau (got \"" + options.time + "\")");
   if (given_time && kind != "simulation")
     throw InputError("--time: applies to simulations only (this is a " + kind + " report)");
-  if (given_y && kind != "diagram")
-    throw InputError("--y: applies to bifurcation diagrams only (this is a " + kind + " report)");
+  if (given_y && kind != "diagram" && kind != "degree-study")
+    throw InputError("--y: applies to bifurcation diagrams and degree studies only (this is a " + kind + " report)");
+  if (options.convergence && kind != "degree-study")
+    throw InputError("--convergence: applies to degree studies only (this is a " + kind + " report)");
+  if (options.convergence && given_y)
+    throw InputError("--y: the convergence figure has log10 of the error on its vertical axis; give one of --y and "
+                     "--convergence");
   if (given_view && kind != "limits")
     throw InputError("--view: applies to limits reports (find-limits) only (this is a " + kind + " report)");
 }
@@ -108,6 +115,7 @@ std::string plot_report(const PlotInput& input, const PlotOptions& options) {
   if (input.kind == "limits") return plot_limits(input.report, options);
   if (input.kind == "friction") return plot_friction(input.report, options);
   if (input.kind == "simulation") return plot_simulation(input.records, input.report, options);
+  if (input.kind == "degree-study") return plot_degree_study(input.report, options);
   throw InputError("cannot plot a report of kind \"" + input.kind + "\"; " + what_plot_draws);
 }
 

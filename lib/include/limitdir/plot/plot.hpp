@@ -10,7 +10,10 @@
 //    (122) drawn as streamlines, rebuilt from the report's embedded problem;
 //  * a friction table (limitdir.friction/1): Q and T against theta for the model and the
 //    exact model, as Figs 4-10;
-//  * a simulation (simulate's JSON Lines ending in limitdir.simulation/1): w and r against t.
+//  * a simulation (simulate's JSON Lines ending in limitdir.simulation/1): w and r against t;
+//  * a degree study (limitdir.degree-study/1) as Figs 17-18: the branches of the harmonic model
+//    of every degree (one colour each) and of the exact model (black) on one figure, or with
+//    `convergence` the log10 of each event kind's error against N.
 #include <string>
 #include <vector>
 
@@ -30,13 +33,16 @@ struct PlotOptions {
   /// Simulations: the time on the horizontal axis: "t" (physical) or "tau" (the rescaled time
   /// of (114), in which the approach to stick is spread out).
   std::string time = "t";
+  /// Degree studies: the errors of the events against N instead of the branches.
+  bool convergence = false;
 };
 
 /// The smallest and largest figure sides accepted (px).
 inline constexpr int min_plot_side = 200;
 inline constexpr int max_plot_side = 10000;
 
-/// A report read for plotting: its kind ("diagram", "limits", "friction", "simulation"), the
+/// A report read for plotting: its kind ("diagram", "limits", "friction", "simulation",
+/// "degree-study"), the
 /// document (for a simulation, its final record) and, for a simulation, the records before it.
 struct PlotInput {
   std::string kind;
@@ -51,7 +57,8 @@ struct PlotInput {
 PlotInput read_plot_input(const std::string& text, const std::string& source);
 
 /// Checks the options (sizes within [min_plot_side, max_plot_side], y, view and time names) and
-/// whether they apply to `kind` (--y to diagrams, --view to limits, --time to simulations);
+/// whether they apply to `kind` (--y to diagrams and degree studies, --view to limits, --time
+/// to simulations, --convergence to degree studies and not with --y);
 /// InputError otherwise. `given_*`: whether the user set them.
 void check_plot_options(const PlotOptions& options, const std::string& kind, bool given_y, bool given_view,
                         bool given_time = false);
@@ -59,6 +66,7 @@ void check_plot_options(const PlotOptions& options, const std::string& kind, boo
 std::string plot_diagram(const nlohmann::json& diagram, const PlotOptions& options);
 std::string plot_limits(const nlohmann::json& limits, const PlotOptions& options);
 std::string plot_friction(const nlohmann::json& friction, const PlotOptions& options);
+std::string plot_degree_study(const nlohmann::json& study, const PlotOptions& options);
 std::string plot_simulation(const std::vector<nlohmann::json>& records, const nlohmann::json& final_record,
                             const PlotOptions& options);
 

@@ -1,0 +1,198 @@
+// Degree studies as figures (plot/plot.hpp, docs/manual.md section 11): the branches of the
+// harmonic model of every degree N and of the exact model on one figure, as Figs 17-18
+// [Nonlinear Dyn. 2024], or the log10 of each event kind's error against N (--convergence).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "limitdir/continuation/degree_study.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/plot/plot.hpp"
+#include "limitdir/plot/svg.hpp"
+#include "limitdir/report/degree_study_io.hpp"
+#include "plot/common.hpp"
+
+namespace limitdir {
+
+namespace {
+
+using namespace plot_detail;
+
+constexpr double legend_width = 170.0;  // px, the column right of the frame
+constexpr double padding = 0.06;        // of the data range, above and below the curves
+constexpr double pi = 3.14159265358979323846;
+
+/// One colour per degree, in the order of the runs (cycled beyond ten); the exact model is black.
+std::string degree_colour(std::size_t k) {
+  static const char* const palette[] = {"#e6194b", "#f58231", "#d4a017", "#3cb44b", "#42d4f4",
+                                        "#4363d8", "#911eb4", "#f032e6", "#808000", "#9a6324"};
+  return palette[k % 10];
+}
+
+/// One colour per event kind for the convergence figure.
+std::string kind_colour(EventKind kind) {
+  switch (kind) {
+    case EventKind::tangency: return "#d62728";
+    case EventKind::fold: return "#1f63d4";
+    case EventKind::pitchfork: return "#2ca02c";
+    case EventKind::branch_point: return "#8c564b";
+    case EventKind::hopf: return "#8e44ad";
+    case EventKind::continuum: return "#707070";
+  }
+  return "black";
+}
+
+/// The points of a diagram's branches and events in (p, y) for the coordinate y.
+struct Curves {
+  std::vector<std::vector<svg::Point>> branches;
+  std::vector<svg::Point> events;
+};
+
+Curves curves_of(const Problem& problem, const Diagram& d, const std::string& y) {
+  Curves out;
+  for (const Branch& b : d.branches) {
+    std::vector<BranchPoint> points = b.points;
+    if (b.closed && !points.empty()) points.push_back(points.front());
+    std::vector<svg::Point> run;
+    for (const BranchPoint& p : points) {
+      const svg::Point here{p.p, diagram_coordinate(y, p.w, p.rdot)};
+      if (y == "psi" && !run.empty() && std::abs(here.second - run.back().second) > pi) {  // wraps
+        out.branches.push_back(std::move(run));
+        run.clear();
+      }
+      run.push_back(here);
+    }
+    out.branches.push_back(std::move(run));
+  }
+  const ParameterFamily family = parameter_family(problem, d.parameter);
+  for (const Event& e : d.events) {
+    if (e.kind == EventKind::continuum) continue;  // circles: every longitude at that load
+    const System system = family.system(e.p);
+    for (const Eigen::Vector3d& w : e.directions)
+      out.events.push_back({e.p, diagram_coordinate(y, w, system.radial(w, family.force(e.p)))});
+  }
+  return out;
+}
+
+void extend(double& lo, double& hi, const Curves& c) {
+  for (const auto& run : c.branches)
+    for (const svg::Point& p : run) {
+      lo = std::min(lo, p.second);
+      hi = std::max(hi, p.second);
+    }
+}
+
+void draw_curves(svg::Document& doc, const svg::Frame& frame, const Curves& c, const std::string& colour,
+                 double width) {
+  for (const auto& run : c.branches) svg::data_line(doc, frame, run, {colour, width, "none", "", 0.9});
+  for (const svg::Point& e : c.events) {
+    const auto [px, py] = frame.pixel(e.first, e.second);
+    doc.circle(px, py, 4.0, {colour, 1.5, "white", "", 1.0});
+  }
+}
+
+std::string title_of(const Problem& problem, const DegreeStudy& study) {
+  return problem.name + ": harmonic N = " + std::to_string(study.runs.front().degree) +
+         (study.runs.size() > 1 ? ".." + std::to_string(study.runs.back().degree) : "") + " and exact";
+}
+
+std::string branches_figure(const Problem& problem, const DegreeStudy& study, const PlotOptions& options) {
+  std::vector<Curves> runs;
+  for (const DegreeRun& run : study.runs) runs.push_back(curves_of(run.problem, run.diagram, options.y));
+  const Curves exact = curves_of(study.exact_problem, study.exact, options.y);
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (const Curves& c : runs) extend(lo, hi, c);
+  extend(lo, hi, exact);
+  if (!(hi >= lo)) lo = -1.0, hi = 1.0;  // no branch: axes all the same
+  const double pad = std::max(padding * (hi - lo), 0.05 * std::max(1.0, std::abs(hi)));
+
+  const double W = options.width, H = options.height;
+  const bool legend = W >= 600.0;
+  svg::Document doc(W, H, "limitdir degree study: " + problem.name);
+  const double frame_w = W - margin_left - margin_right - (legend ? legend_width : 0.0);
+  const svg::Frame frame = svg::axes(doc, margin_left, margin_top, frame_w, H - margin_top - margin_bottom,
+                                     {study.from, study.to, lo - pad, hi + pad,
+                                      study.parameter == "force" ? "F (load)" : study.parameter,
+                                      diagram_y_label(options.y), ""});
+  doc.text(W / 2.0, margin_top - 10.0, title_of(problem, study), {14.0, "middle", "black", 0.0, true});
+  for (std::size_t k = 0; k < runs.size(); ++k) draw_curves(doc, frame, runs[k], degree_colour(k), 1.6);
+  draw_curves(doc, frame, exact, "black", 2.4);  // on top
+  if (legend) {
+    const double x = W - legend_width + 10.0;
+    double y = margin_top + 14.0;
+    for (std::size_t k = 0; k < study.runs.size(); ++k, y += 16.0)
+      svg::legend_entry(doc, x, y, {degree_colour(k), 2.0, "none", "", 1.0},
+                        "harmonic N = " + std::to_string(study.runs[k].degree));
+    svg::legend_entry(doc, x, y, {"black", 2.4, "none", "", 1.0}, "exact");
+    doc.text(x, y + 24.0, "circles: events", {11.0});
+  }
+  return doc.str();
+}
+
+/// (N, log10 error) of one kind's nearest events; a zero error (an event at the same value,
+/// e.g. a continuum at F = 0) has no logarithm and is left out.
+std::vector<svg::Point> convergence_points(const KindSummary& s) {
+  std::vector<svg::Point> out;
+  for (const KindError& e : s.errors)
+    if (e.max_error && *e.max_error > 0.0) out.push_back({double(e.degree), std::log10(*e.max_error)});
+  return out;
+}
+
+std::string convergence_figure(const Problem& problem, const DegreeStudy& study, const PlotOptions& options) {
+  std::vector<const KindSummary*> kinds;
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (const KindSummary& s : study.summary) {
+    const std::vector<svg::Point> points = convergence_points(s);
+    if (points.empty()) continue;
+    kinds.push_back(&s);
+    for (const svg::Point& p : points) lo = std::min(lo, p.second), hi = std::max(hi, p.second);
+  }
+  if (!(hi >= lo)) lo = -1.0, hi = 0.0;
+  const double pad = std::max(padding * (hi - lo), 0.1);
+  int n0 = study.runs.front().degree, n1 = n0;
+  for (const DegreeRun& run : study.runs) n0 = std::min(n0, run.degree), n1 = std::max(n1, run.degree);
+
+  const double W = options.width, H = options.height;
+  const bool legend = W >= 600.0;
+  svg::Document doc(W, H, "limitdir degree study, convergence: " + problem.name);
+  const double frame_w = W - margin_left - margin_right - (legend ? legend_width : 0.0);
+  const svg::Frame frame =
+      svg::axes(doc, margin_left, margin_top, frame_w, H - margin_top - margin_bottom,
+                {n0 - 0.5, n1 + 0.5, lo - pad, hi + pad, "N (degree of the harmonic model)",
+                 "log10 |p - p_exact|", ""});
+  doc.text(W / 2.0, margin_top - 10.0, problem.name + ": event errors against N", {14.0, "middle", "black", 0.0, true});
+  for (const KindSummary* s : kinds) {
+    const std::vector<svg::Point> points = convergence_points(*s);
+    const std::string colour = kind_colour(s->kind);
+    svg::data_line(doc, frame, points, {colour, 1.8, "none", "", 1.0});
+    for (const svg::Point& p : points) {
+      const auto [px, py] = frame.pixel(p.first, p.second);
+      doc.circle(px, py, 4.5, {colour, 1.5, colour, "", 1.0});
+    }
+  }
+  if (legend) {
+    const double x = W - legend_width + 10.0;
+    double y = margin_top + 14.0;
+    for (const KindSummary* s : kinds) {
+      svg::legend_entry(doc, x, y, {kind_colour(s->kind), 1.5, kind_colour(s->kind), "", 1.0}, to_string(s->kind), true);
+      y += 16.0;
+    }
+    doc.text(x, y + 8.0, "nearest event of each", {11.0});
+    doc.text(x, y + 22.0, "kind; p_exact: exact model", {11.0});
+  }
+  return doc.str();
+}
+
+}  // namespace
+
+std::string plot_degree_study(const nlohmann::json& report, const PlotOptions& options) {
+  Problem problem;
+  const DegreeStudy study = degree_study_from_json(report, "degree-study", &problem);
+  if (!(study.to != study.from))
+    throw InputError("degree-study: from and to must differ (got " + std::to_string(study.from) + ")");
+  return options.convergence ? convergence_figure(problem, study, options) : branches_figure(problem, study, options);
+}
+
+}  // namespace limitdir
