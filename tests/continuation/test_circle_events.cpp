@@ -11,6 +11,7 @@
 #include <Eigen/Dense>
 
 #include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -205,4 +206,34 @@ TEST_CASE("Issue 19: large degrees (N = 100, 400) on the disc") {
   check_sweep("disc", 100, 0.001, 1.5, false);
   // at N = 400 the fold pair next to the pitchfork near F = 0.49999 is ~1e-5 wide in F
   check_sweep("disc", 400, 0.001, 1.5, false);
+}
+
+TEST_CASE("Issue 19: a root of (132) that cannot be decided leaves the diagram incomplete, with the reason") {
+  // s = (2, -1, 1): with sin((2i-1) phi)/sin(phi) = 1, 3 - 4u, 16 u^2 - 20 u + 5 (u = w3^2),
+  // S = 2 - (3 - 4u) + (16 u^2 - 20 u + 5) = 4 (2u - 1)^2, a double root at u = 1/2 (phi = pi/4)
+  // that no sign change isolates; c = (1, 0, 0) gives C = 1.
+  const Problem p = problem_of("disc", 3);
+  const auto reference = make_friction_model(p);
+  const std::vector<double> c{1, 0, 0}, s{2, -1, 1};
+  const auto model = std::make_shared<const HarmonicModel>(c, s, reference->rho_over_R(), reference->kappa_over_rho(),
+                                                           "S with a double root");
+  // the double root, from the sums (84)-(85) of the Circle above
+  Circle k;
+  k.c.assign(c.begin(), c.end());
+  k.s.assign(s.begin(), s.end());
+  const Real quarter = std::acos(Real(-1)) / 4;
+  constexpr double summed_zero = 1e-15;  // three terms of size <= 2, summed in long double: ~1e-18
+  CHECK(std::abs(k.S(quarter)) <= summed_zero);
+  CHECK(k.S(quarter - Real(0.1)) > 0);
+  CHECK(k.S(quarter + Real(0.1)) > 0);
+
+  const auto system = std::make_shared<const System>(make_system(p, model));
+  ParameterFamily family = parameter_family(p, "force");
+  family.system = [system](double) { return *system; };
+  const Diagram d = sweep(family, 0.001, 1.5);
+  INFO(d.certificate.reason);
+  CHECK(d.certificate.level == Level::incomplete);
+  CHECK(d.certificate.reason.find("the event loads of (132) on the invariant circle could not be decided") !=
+        std::string::npos);
+  CHECK(d.certificate.reason.find("tangencies") != std::string::npos);
 }
