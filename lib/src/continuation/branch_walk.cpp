@@ -81,15 +81,15 @@ std::vector<BranchPoint> BranchWalker::trace(const X& x0, const X& t0, Branch& b
 std::optional<std::vector<BranchPoint>> BranchWalker::trace_between(const X& x0, const X& x1, double h_cap, Branch& br) {
   const X chord = x1 - x0;
   Node cur = tr_.node(x0, chord.normalized());
-  const Node end = tr_.node(x1, cur.t);
   std::vector<BranchPoint> pts{tr_.point(cur)};
   const int max_steps = static_cast<int>(refine_step_budget * (chord.norm() / h_cap + 1));
   double h = h_cap;
   for (int n = 0; n < max_steps; ++n) {
     if (budget_.spent(findings_)) return std::nullopt;
     budget_.count();
-    const double left = (end.x - cur.x).norm();
-    if (left <= h_cap) {  // the last piece, onto the end itself
+    const double left = (x1 - cur.x).norm();
+    if (left <= h_cap) {  // the last piece, onto the end itself (its tangent the way the walk goes)
+      const Node end = tr_.node(x1, cur.t);
       events_.record(cur, end, left, br.id, pts);
       pts.push_back(tr_.point(end));
       return pts;
