@@ -11,6 +11,7 @@
 #include <Eigen/Dense>
 
 #include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -133,8 +134,6 @@ Problem problem_of(const std::string& name, int N) {
 // fold, so ~1e-15 in F; 1e-19 in phi at a tangency): 1e-9 covers both with room and is far
 // below the distance between distinct events.
 constexpr double event_tol = 1e-9;
-// The one degree of 2..40 whose disc diagram is still incomplete (issue 19 open, see below).
-constexpr int known_gap_degree = 31;
 // The events this close to an end of the range are not traced across (event_check_offset).
 constexpr double end_margin = 1e-4;
 
@@ -175,7 +174,6 @@ TEST_CASE("Issue 19: the events of the disc and ball on the invariant circle agr
           "on [0, F1] and through F = 0") {
   // F1 = 1.5 (disc), 4 (ball): above the tangency F_T = b1 C(0) of every degree
   for (int N = 2; N <= 40; ++N) {
-    if (N == known_gap_degree) continue;  // below: the continuation misses a small fold pair
     // the proof (interval Clenshaw over the sphere, ~N^2) is kept for the small degrees
     const bool prove = N <= 12;
     check_sweep("disc", N, 0.001, 1.5, prove);
@@ -185,17 +183,13 @@ TEST_CASE("Issue 19: the events of the disc and ball on the invariant circle agr
   }
 }
 
-TEST_CASE("Issue 19 (open): at N = 31 the disc's diagram near F = 0.4995 is incomplete, never falsely complete") {
-  // (132) at N = 31 has a fold pair in [0.499516, 0.499539] between the pitchfork and the
-  // tangency; the continuation does not trace the small branches born there, and the checks
-  // against find-limits (6 limit directions where the branches give 4) must say so. When the
-  // continuation traces them, this case joins the loop above.
-  for (const double F0 : {0.001, -1.5}) {
-    const Diagram d = sweep(parameter_family(problem_of("disc", known_gap_degree), "force"), F0, 1.5);
-    INFO(d.certificate.reason);
-    CHECK(d.certificate.level == Level::incomplete);
-    CHECK(d.certificate.reason.find("0.4995") != std::string::npos);
-  }
+TEST_CASE("Issue 19: at N = 31 the disc's diagram holds the small fold pair of (132) near F = 0.4995") {
+  // (132) at N = 31 has a fold pair of h in u ~ 4.5e-4 between the pitchfork and the tangency:
+  // the branch from the pitchfork folds back within [0.499516, 0.499539], narrower than one
+  // step of the walk; the checks against find-limits see the two directions more and the branch
+  // is traced again there in finer steps. check_sweep asserts the diagram complete with every
+  // event of (132), computed independently above.
+  for (const double F0 : {0.001, -1.5}) check_sweep("disc", 31, F0, 1.5, false);
 }
 
 TEST_CASE("Issue 19: the disc's diagram at N = 12 is proven, with the two folds of (132)") {
@@ -208,6 +202,38 @@ TEST_CASE("Issue 19: the disc's diagram at N = 12 is proven, with the two folds 
   CHECK(folds == 2);
 }
 
-TEST_CASE("Issue 19: a large degree (N = 100) on the disc") {
+TEST_CASE("Issue 19: large degrees (N = 100, 400) on the disc") {
   check_sweep("disc", 100, 0.001, 1.5, false);
+  // at N = 400 the fold pair next to the pitchfork near F = 0.49999 is ~1e-5 wide in F
+  check_sweep("disc", 400, 0.001, 1.5, false);
+}
+
+TEST_CASE("Issue 19: a root of (132) that cannot be decided leaves the diagram incomplete, with the reason") {
+  // s = (2, -1, 1): with sin((2i-1) phi)/sin(phi) = 1, 3 - 4u, 16 u^2 - 20 u + 5 (u = w3^2),
+  // S = 2 - (3 - 4u) + (16 u^2 - 20 u + 5) = 4 (2u - 1)^2, a double root at u = 1/2 (phi = pi/4)
+  // that no sign change isolates; c = (1, 0, 0) gives C = 1.
+  const Problem p = problem_of("disc", 3);
+  const auto reference = make_friction_model(p);
+  const std::vector<double> c{1, 0, 0}, s{2, -1, 1};
+  const auto model = std::make_shared<const HarmonicModel>(c, s, reference->rho_over_R(), reference->kappa_over_rho(),
+                                                           "S with a double root");
+  // the double root, from the sums (84)-(85) of the Circle above
+  Circle k;
+  k.c.assign(c.begin(), c.end());
+  k.s.assign(s.begin(), s.end());
+  const Real quarter = std::acos(Real(-1)) / 4;
+  constexpr double summed_zero = 1e-15;  // three terms of size <= 2, summed in long double: ~1e-18
+  CHECK(std::abs(k.S(quarter)) <= summed_zero);
+  CHECK(k.S(quarter - Real(0.1)) > 0);
+  CHECK(k.S(quarter + Real(0.1)) > 0);
+
+  const auto system = std::make_shared<const System>(make_system(p, model));
+  ParameterFamily family = parameter_family(p, "force");
+  family.system = [system](double) { return *system; };
+  const Diagram d = sweep(family, 0.001, 1.5);
+  INFO(d.certificate.reason);
+  CHECK(d.certificate.level == Level::incomplete);
+  CHECK(d.certificate.reason.find("the event loads of (132) on the invariant circle could not be decided") !=
+        std::string::npos);
+  CHECK(d.certificate.reason.find("tangencies") != std::string::npos);
 }

@@ -58,9 +58,10 @@ Branch BranchCollector::trace_branch(const Pending& s) {
 
 // The chords of a coarse polyline miss the branch by their sagitta: below a quarter of the
 // segment for turns under ~0.3 rad per step, plus 1e-6 for short segments.
-bool BranchCollector::on_known_branch(const X& x, double tol) {
+std::optional<BranchCollector::Segment> BranchCollector::segment_through(const X& x, double tol) {
   constexpr double screen_fraction = 0.25, screen_floor = 1e-6;
-  for (const Branch& b : branches_)
+  for (std::size_t k = 0; k < branches_.size(); ++k) {
+    const Branch& b = branches_[k];
     for (std::size_t i = 0; i + 1 < b.points.size(); ++i) {
       const auto &a = b.points[i], &c = b.points[i + 1];
       // cheap screen in p first: the gap is at least the distance of x's p from [a.p, c.p],
@@ -74,12 +75,34 @@ bool BranchCollector::on_known_branch(const X& x, double tol) {
       const double s = l2 > 0 ? std::clamp((x - pa).dot(d) / l2, 0.0, 1.0) : 0.0;
       const X q = pa + s * d;
       const double gap = (q - x).norm();
-      if (gap <= tol) return true;
+      if (gap <= tol) return Segment{k, i, true};
       if (gap > screen_fraction * std::sqrt(l2) + screen_floor || !(l2 > 0)) continue;
       X y = q;
-      if (tr_.correct(y, d / std::sqrt(l2), x) && (y - x).norm() <= tol * 10) return true;
+      if (tr_.correct(y, d / std::sqrt(l2), x) && (y - x).norm() <= tol * 10) return Segment{k, i, false};
     }
-  return false;
+  }
+  return std::nullopt;
+}
+
+bool BranchCollector::refine_through(const X& x) {
+  // The refined steps are an eighth of the segment: a fold pair that one step jumped over
+  // spans a good part of it (x lies on it, off the chord), so each fold gets steps of its own;
+  // a segment below 64 h_min is not refined (its events are located to that width already).
+  constexpr double refine_fraction = 0.125, min_segment_of_h_min = 64;
+  const std::optional<Segment> s = segment_through(x);
+  if (!s || s->on_chord) return false;
+  Branch& b = branches_[s->branch];
+  const BranchPoint &u = b.points[s->index], &v = b.points[s->index + 1];
+  const X x0 = make_x(u.w, u.rdot, u.p), x1 = make_x(v.w, v.rdot, v.p);
+  const double length = (x1 - x0).norm();
+  if (length < min_segment_of_h_min * tr_.options().h_min) return false;
+  Branch scratch;
+  scratch.id = b.id;
+  const std::optional<std::vector<BranchPoint>> pts = walker_.trace_between(x0, x1, refine_fraction * length, scratch);
+  if (!pts || pts->size() < 3) return false;
+  // the walk's interior points (its event nodes among them) between the segment's ends
+  b.points.insert(b.points.begin() + static_cast<std::ptrdiff_t>(s->index) + 1, pts->begin() + 1, pts->end() - 1);
+  return true;
 }
 
 }  // namespace limitdir::detail

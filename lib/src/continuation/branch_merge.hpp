@@ -37,9 +37,22 @@ class BranchCollector {
   /// Whether x lies on a traced branch: screened against the polylines, then confirmed by
   /// correcting the nearest polyline point onto the branch within the hyperplane through x
   /// normal to that segment.
-  bool on_known_branch(const X& x, double tol = 1e-7);
+  bool on_known_branch(const X& x, double tol = 1e-7) { return segment_through(x, tol).has_value(); }
+
+  /// A point x of a traced branch that its polyline does not pass (a step of the walk jumped
+  /// over a fold pair smaller than the step, so that a cut of the polyline misses x): the
+  /// polyline's segment there is traced again in finer steps, its events recorded. Whether it
+  /// was.
+  bool refine_through(const X& x);
 
  private:
+  /// Where x lies on a traced branch: the branch and the index of the polyline segment whose
+  /// correction confirmed it, and whether x lies on the segment itself (within tol).
+  struct Segment {
+    std::size_t branch, index;
+    bool on_chord;
+  };
+  std::optional<Segment> segment_through(const X& x, double tol = 1e-7);
   Branch trace_branch(const Pending& s);
   BranchTracer& tr_;
   BranchWalker& walker_;

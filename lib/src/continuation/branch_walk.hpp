@@ -2,6 +2,7 @@
 // Tracing one branch one way (internal to continuation): accepted steps of the pseudo-arclength
 // tracer (continuation/branch_tracer.hpp), each searched for events (continuation/event_location.hpp),
 // until the branch leaves [lo, to], closes into a loop, or the work budget is spent.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,11 +36,17 @@ class BranchWalker {
   /// fixed p.
   std::vector<BranchPoint> trace(const X& x0, const X& t0, Branch& br);
 
+  /// The points of the branch from x0 to x1 (two consecutive points of its polyline) in steps
+  /// of at most h_cap, with the events between them recorded; nothing when the walk does not
+  /// reach x1 (the corrector failed, or too many steps).
+  std::optional<std::vector<BranchPoint>> trace_between(const X& x0, const X& x1, double h_cap, Branch& br);
+
   /// Whether the step cur -> next passes the branch's start, heading the same way.
   static bool passes(const Node& cur, const Node& next, const Node& start, double h);
 
  private:
   std::optional<Node> step(const Node& cur, double& h);
+  std::optional<Node> step(const Node& cur, double& h, double h_max);
   void close_loop(const Node& cur, const Node& start, Branch& br, std::vector<BranchPoint>& pts);
   bool end_at_valid_edge(const Node& cur, std::vector<BranchPoint>& pts);
   void end_at_boundary(const Node& cur, const Node& next, std::vector<BranchPoint>& pts);

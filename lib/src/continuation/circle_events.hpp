@@ -27,7 +27,8 @@ struct PredictedEvent {
 /// The loads are the middles of the rigorous enclosures of continuation/circle_proof.hpp, so no
 /// root of a condition is lost and none is invented, for every degree the harmonic model takes.
 /// A root the isolation cannot decide (a multiple root, a fold at c1 = 0) gives nullopt, the
-/// sweep then searching with the limit curve, and its reason in *undecided when given.
+/// sweep then searching with the limit curve, and its reason in *undecided when given (the
+/// sweep's certificate is then incomplete with that reason).
 std::optional<std::vector<PredictedEvent>> circle_event_loads(const System& system, double F0, double F1,
                                                               std::string* undecided);
 std::optional<std::vector<PredictedEvent>> circle_event_loads(const System& system, double F0, double F1);

@@ -84,7 +84,16 @@ class Sweeper {
     // on the invariant circle of a harmonic model the closed-form events of (132) are the
     // global search (CircleChecks::cross_check); elsewhere the limit curve
     std::optional<std::vector<detail::PredictedEvent>> predicted;
-    if (fam_.load_sweep) predicted = detail::circle_event_loads(*tr_.field().system_ptr(range_.from), range_.lo, range_.to);
+    std::string undecided;
+    if (fam_.load_sweep)
+      predicted = detail::circle_event_loads(*tr_.field().system_ptr(range_.from), range_.lo, range_.to, &undecided);
+    // (132) applies but a root of its conditions could not be decided: the events it would
+    // have checked are unchecked, whatever the limit curve finds
+    if (!undecided.empty())
+      findings_.doubts.push_back(fmt::format("the event loads of (132) on the invariant circle could not be decided "
+                                             "({}): the events were searched with the limit curve instead, without "
+                                             "the closed-form cross-check",
+                                             undecided));
     const std::string curve_note = predicted ? "" : seeder_.seed_from_limit_curve();
     search_.seed(predicted.has_value());
     checks_.run(diagram_.branches, range_.from, range_.to, tr_.options().checks, fam_.name);

@@ -171,14 +171,31 @@ std::vector<std::string> DiagramVerifier::check_continuum(const std::vector<Bran
   return doubts;
 }
 
-std::vector<Region> DiagramVerifier::regions(const std::vector<Branch>& branches, const std::vector<Event>& events,
-                                             double from, double to, std::vector<std::string>& doubts) {
+// The ends of the regions: from, to and the event loads between, those closer than
+// region_min_width taken as one.
+std::vector<double> DiagramVerifier::region_cuts(std::vector<double> event_loads, double from, double to) {
   std::vector<double> cuts{from, to};
-  for (const Event& e : events)
-    if (e.p > from && e.p < to) cuts.push_back(e.p);
+  for (double p : event_loads)
+    if (p > from && p < to) cuts.push_back(p);
   std::sort(cuts.begin(), cuts.end());
   const double min_width = region_min_width * (1 + std::abs(from) + std::abs(to));
   cuts.erase(std::unique(cuts.begin(), cuts.end(), [&](double a, double b) { return b - a < min_width; }), cuts.end());
+  return cuts;
+}
+
+std::vector<double> DiagramVerifier::region_points(std::vector<double> event_loads, double from, double to) const {
+  const std::vector<double> cuts = region_cuts(std::move(event_loads), from, to);
+  std::vector<double> out;
+  for (std::size_t k = 0; k + 1 < cuts.size(); ++k) out.push_back(interior_point(cuts[k], cuts[k + 1]));
+  return out;
+}
+
+std::vector<Region> DiagramVerifier::regions(const std::vector<Branch>& branches, const std::vector<Event>& events,
+                                             double from, double to, std::vector<std::string>& doubts) {
+  std::vector<double> loads;
+  for (const Event& e : events) loads.push_back(e.p);
+  const std::vector<double> cuts = region_cuts(loads, from, to);
+  const double min_width = region_min_width * (1 + std::abs(from) + std::abs(to));
   std::vector<Region> out;
   for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
     const double pm = interior_point(cuts[k], cuts[k + 1]);

@@ -41,6 +41,9 @@ class DiagramVerifier {
   /// are merged across an event that changes nothing, never across a continuum.
   std::vector<Region> regions(const std::vector<Branch>& branches, const std::vector<Event>& events, double from,
                               double to, std::vector<std::string>& doubts);
+  /// The loads at which regions() checks the regions between the given event loads (the same
+  /// loads as long as no other value is solved inside a region meanwhile).
+  std::vector<double> region_points(std::vector<double> event_loads, double from, double to) const;
   /// find-limits at p (solved once per p, counted among the checks).
   const LimitSet& limits_at(double p) { return settled_limits(p); }
   /// At a continuum p (find-limits finds circles there): every branch through p meets it on a
@@ -53,6 +56,7 @@ class DiagramVerifier {
   bool point_at(const BranchPoint& u, const BranchPoint& v, double p, X& x);
   const LimitSet& settled_limits(double p);
   double interior_point(double a, double b) const;
+  static std::vector<double> region_cuts(std::vector<double> event_loads, double from, double to);
   BranchTracer& tr_;
   std::string name_;
   int checks_ = 0;

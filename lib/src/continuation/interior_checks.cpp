@@ -48,19 +48,25 @@ void InteriorChecks::run(const std::vector<Branch>& branches, double from, doubl
     std::vector<double> events;
     for (const Event& e : log_.events()) events.push_back(e.p);
     for (const Continuum& C : continua_.all()) events.push_back(C.p);
-    for (double p : check_values(from, to, checks, events)) {
+    const auto compare = [&](double p, bool region) {
       CheckOutcome o = verifier_.check(branches, p);
-      doubts.insert(doubts.end(), o.doubts.begin(), o.doubts.end());
+      if (!region) doubts.insert(doubts.end(), o.doubts.begin(), o.doubts.end());
       for (const Classification& c : o.unexplained) {
         if (round + 1 < max_check_rounds) {
-          seeder_.add_seed(c.w, c.rdot, p);
+          // on a traced branch that the polyline misses there: that piece is traced again finer
+          if (!branches_.refine_through(make_x(c.w, c.rdot, p))) seeder_.add_seed(c.w, c.rdot, p);
           traced_more = true;
-        } else {
+        } else if (!region) {
           doubts.push_back(fmt::format("find-limits at {} = {:.12g} found w = ({:.6g}, {:.6g}, {:.6g}) on no branch",
                                        parameter, p, c.w.x(), c.w.y(), c.w.z()));
         }
       }
-    }
+    };
+    for (double p : check_values(from, to, checks, events)) compare(p, false);
+    // and where the regions will be checked (DiagramVerifier::regions, which reports what
+    // disagrees there): a fold pair narrower than the spacing of the check values shows only there
+    if (!traced_more)
+      for (double p : verifier_.region_points(events, from, to)) compare(p, true);
     if (!traced_more) {
       findings_.doubts.insert(findings_.doubts.end(), doubts.begin(), doubts.end());
       return;

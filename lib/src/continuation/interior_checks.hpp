@@ -1,8 +1,11 @@
 #pragma once
 // The checks of a sweep against find-limits at single values of the parameter (internal to
-// continuation): at the end, at interior values and on both sides of every event. A limit
-// direction on no branch starts a new branch and the round is repeated; the last round's
-// disagreements are the doubts (continuation/diagram_verifier.hpp compares one value).
+// continuation): at the end, at interior values, on both sides of every event and at the
+// interior point where each region will be checked. A limit direction on no branch starts a new
+// branch, or, when it lies on a traced branch whose polyline misses it (a fold pair narrower
+// than one step), that piece of the branch is traced again in finer steps; then the round is
+// repeated. The last round's disagreements are the doubts (continuation/diagram_verifier.hpp
+// compares one value).
 //
 // This header names the other pieces only by declaration, so that it stands alone.
 #include <string>
