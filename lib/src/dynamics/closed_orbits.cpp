@@ -27,6 +27,8 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
+#include <optional>
+#include <utility>
 
 #include <boost/numeric/odeint.hpp>
 
@@ -47,7 +49,6 @@ namespace {
 
 namespace odeint = boost::numeric::odeint;
 using State = std::array<double, 4>;  // w1, w2, w3 and D = the integral of div V* (when asked)
-using Dense = decltype(odeint::make_dense_output(1.0, 1.0, odeint::runge_kutta_dopri5<State>()));
 
 // Integrator tolerances (absolute and relative, per step, on |w| = 1): the search only needs
 // the shape of a trajectory (its fate is decided at distances >= 1e-4 |F| in |V*| and 1e-3 from
@@ -142,23 +143,114 @@ struct Flow {
   double F, sign;
   bool divergence;
   long long* evaluations;
+  // div V* on the sphere at w: the trace of the tangent Jacobian (limits/classify.hpp)
+  double div(const Eigen::Vector3d& w, const FieldJacobian& fj) const {
+    return tangent_jacobian(w, fj.DF, w.dot(fj.F)).trace();
+  }
   void operator()(const State& y, State& dy, double /*tau*/) const {
     Eigen::Vector3d w(y[0], y[1], y[2]);
     w.normalize();
     ++*evaluations;
     Eigen::Vector3d f;
-    double div = 0;
+    double d = 0;
     if (divergence) {
       const FieldJacobian fj = system->field_jacobian(w, F);
       f = fj.F;
-      div = tangent_jacobian(w, fj.DF, w.dot(f)).trace();  // div V* on the sphere
+      d = div(w, fj);
     } else {
       f = system->field(w, F);
     }
     const Eigen::Vector3d V = spherical_part(w, f);
     for (int i = 0; i < 3; ++i) dy[i] = sign * V[i];
-    dy[3] = sign * div;
+    dy[3] = sign * d;
   }
+  // The Jacobian of y -> sign V*(y/|y|) (and of sign div V*(y/|y|) in the fourth row): with
+  // F = B(w) w + c, rdot = w . F and DF w = 0, dV*/dw = DF - w (F^T + w^T DF) - rdot I, times
+  // dw/dy = (I - w w^T)/|y|. The fourth row by central differences of div (its second
+  // derivatives of q are not available); the fourth column is 0 (D does not feed back).
+  Eigen::Matrix4d jacobian(const State& y) const;
+};
+
+// Central differences of div V* for the fourth row of Flow::jacobian: step cbrt(eps) ~ 6e-6
+// balances truncation (~h^2 = 4e-11 times the third derivative) against rounding (eps/h ~
+// 4e-11); the row only enters the Rosenbrock stages of D, which never feeds back into w.
+constexpr double div_difference_step = 6e-6;
+
+Eigen::Matrix4d Flow::jacobian(const State& y) const {
+  const Eigen::Vector3d yv(y[0], y[1], y[2]);
+  const double r = yv.norm();
+  const Eigen::Vector3d w = yv / r;
+  ++*evaluations;
+  const FieldJacobian fj = system->field_jacobian(w, F);
+  const double rdot = w.dot(fj.F);
+  const Eigen::Matrix3d dV = fj.DF - w * (fj.F.transpose() + w.transpose() * fj.DF) - rdot * Eigen::Matrix3d::Identity();
+  const Eigen::Matrix3d dw = (Eigen::Matrix3d::Identity() - w * w.transpose()) / r;
+  Eigen::Matrix4d J = Eigen::Matrix4d::Zero();
+  J.topLeftCorner<3, 3>() = sign * dV * dw;
+  if (divergence)
+    for (int k = 0; k < 3; ++k) {
+      *evaluations += 2;
+      const Eigen::Vector3d h = div_difference_step * Eigen::Vector3d::Unit(k);
+      const Eigen::Vector3d wp = (yv + h).normalized(), wm = (yv - h).normalized();
+      J(3, k) = sign * (div(wp, system->field_jacobian(wp, F)) - div(wm, system->field_jacobian(wm, F))) /
+                (2 * div_difference_step);
+    }
+  return J;
+}
+
+// The dense-output stepper of the search: Dormand-Prince 5(4) (explicit), or, for a stiff
+// field, Rosenbrock 4 (Shampine's L-stable linearly implicit method, Boost.Odeint rosenbrock4,
+// with its 3(4) error estimate and third-order dense output) with Flow::jacobian.
+class Stepper {
+ public:
+  Stepper(const Flow& f, const State& y, double tol, double dt, bool stiff) : f_(f) {
+    if (!stiff) {
+      dopri_.emplace(odeint::make_dense_output(tol, tol, odeint::runge_kutta_dopri5<State>()));
+      dopri_->initialize(y, 0.0, dt);
+      return;
+    }
+    rosenbrock_.emplace(odeint::make_dense_output(tol, tol, odeint::rosenbrock4<double>()));
+    rosenbrock_->initialize(to_ublas(y), 0.0, dt);
+  }
+  std::pair<double, double> do_step() {
+    if (dopri_) return dopri_->do_step(f_);
+    const Flow& f = f_;
+    const auto rhs = [&f](const Ublas& y, Ublas& dy, double t) {
+      State a = from_ublas(y), da;
+      f(a, da, t);
+      for (int i = 0; i < 4; ++i) dy[i] = da[i];
+    };
+    const auto jac = [&f](const Ublas& y, odeint_matrix& J, double /*t*/, Ublas& dfdt) {
+      const Eigen::Matrix4d m = f.jacobian(from_ublas(y));
+      for (int i = 0; i < 4; ++i) {
+        dfdt[i] = 0.0;  // autonomous
+        for (int j = 0; j < 4; ++j) J(i, j) = m(i, j);
+      }
+    };
+    return rosenbrock_->do_step(std::make_pair(rhs, jac));
+  }
+  State current_state() const { return dopri_ ? dopri_->current_state() : from_ublas(rosenbrock_->current_state()); }
+  void calc_state(double t, State& y) {
+    if (dopri_) return dopri_->calc_state(t, y);
+    Ublas u(4);
+    rosenbrock_->calc_state(t, u);
+    y = from_ublas(u);
+  }
+
+ private:
+  using Ublas = boost::numeric::ublas::vector<double>;
+  using odeint_matrix = boost::numeric::ublas::matrix<double>;
+  using Dopri = decltype(odeint::make_dense_output(1.0, 1.0, odeint::runge_kutta_dopri5<State>()));
+  using Rosenbrock = decltype(odeint::make_dense_output(1.0, 1.0, odeint::rosenbrock4<double>()));
+  static Ublas to_ublas(const State& y) {
+    Ublas u(4);
+    for (int i = 0; i < 4; ++i) u[i] = y[i];
+    return u;
+  }
+  static State from_ublas(const Ublas& u) { return {u[0], u[1], u[2], u[3]}; }
+  Flow f_;
+  std::optional<Dopri> dopri_;
+  std::optional<Rosenbrock> rosenbrock_;
 };
 
 Eigen::Vector3d w_of(const State& y) { return Eigen::Vector3d(y[0], y[1], y[2]).normalized(); }
@@ -179,7 +271,7 @@ Section section_at(const Eigen::Vector3d& p, const Eigen::Vector3d& flow) {
 
 // Where g(w(tau)) = 0 between t0 (g < 0) and t1 (g >= 0) on the dense output: bisection to
 // rounding (the dense output costs no evaluation of V*).
-State locate_crossing(Dense& stepper, const Section& sec, double t0, double t1, double& at) {
+State locate_crossing(Stepper& stepper, const Section& sec, double t0, double t1, double& at) {
   State y;
   for (int i = 0; i < 200 && t1 - t0 > crossing_rel_tol * std::max(1.0, std::abs(t1)); ++i) {
     const double m = 0.5 * (t0 + t1);
@@ -232,7 +324,7 @@ bool attracts(const MatchResult& m, double sign) {
 class Search {
  public:
   Search(const System& system, double F, const LimitSet& limits, const OrbitSearchOptions& opt)
-      : system_(system), F_(F), limits_(limits), opt_(opt) {
+      : system_(system), F_(F), limits_(limits), opt_(opt), stiff_(opt.integrator == OrbitIntegrator::rosenbrock4) {
     for (const SingularPoint& sp : limits_.singular_points)
       capture_.push_back({capture_radius(sp.w, -1.0), capture_radius(sp.w, 1.0)});
   }
@@ -257,7 +349,7 @@ class Search {
   std::optional<ClosedOrbit> newton(const Section& sec, double s, double sign, double tau_max);
   std::optional<KnownOrbit> sample(ClosedOrbit& orbit, double sign);
   std::optional<Fate> try_orbit(const Section& sec, const Eigen::Vector3d& wc, double sign, double return_time);
-  Dense make_stepper(const State& y, double tol) const;
+  Stepper make_stepper(const State& y, double tol, double sign, bool divergence);
   Flow flow(double sign, bool divergence) { return {&system_, F_, sign, divergence, &result_.evaluations}; }
   bool budget_left() const { return result_.evaluations < opt_.max_evaluations; }
   void doubt(const std::string& text);
@@ -270,12 +362,11 @@ class Search {
   std::vector<KnownOrbit> known_;  // parallel to result_.orbits
   std::vector<std::array<double, 2>> capture_;  // per singular point: capture radius backward, forward
   double scale_ = 1;  // the mean |B(w) w + c| over the seeds
+  bool stiff_ = false;  // integrate by Rosenbrock 4 (OrbitSearchOptions::integrator)
 };
 
-Dense Search::make_stepper(const State& y, double tol) const {
-  Dense stepper = odeint::make_dense_output(tol, tol, odeint::runge_kutta_dopri5<State>());
-  stepper.initialize(y, 0.0, first_step / scale_);
-  return stepper;
+Stepper Search::make_stepper(const State& y, double tol, double sign, bool divergence) {
+  return Stepper(flow(sign, divergence), y, tol, first_step / scale_, stiff_);
 }
 
 void Search::doubt(const std::string& text) {
@@ -385,11 +476,11 @@ bool Search::captured(const Eigen::Vector3d& w, double sign, double radius) cons
 std::optional<Search::Return> Search::return_map(const Section& sec, double s, double sign, bool divergence,
                                                  double tau_max, double tol) {
   const Eigen::Vector3d w0 = sec.point(s);
-  Dense stepper = make_stepper({w0[0], w0[1], w0[2], 0.0}, tol > 0 ? tol : divergence ? newton_tol : search_tol);
-  const Flow f = flow(sign, divergence);
+  Stepper stepper =
+      make_stepper({w0[0], w0[1], w0[2], 0.0}, tol > 0 ? tol : divergence ? newton_tol : search_tol, sign, divergence);
   bool below = false;
   for (int step = 0; step < opt_.max_steps_per_seed && budget_left(); ++step) {
-    const auto [t0, t1] = stepper.do_step(f);
+    const auto [t0, t1] = stepper.do_step();
     if (t0 > tau_max) break;
     const Eigen::Vector3d w = w_of(stepper.current_state());
     const double g = sec.g(w);
@@ -439,13 +530,12 @@ std::optional<ClosedOrbit> Search::newton(const Section& sec, double s, double s
 // dense_factor-th point) and the mean of R* over the period (the trapezoid rule on a periodic
 // function). None when |V*| is not bounded away from 0 along it (a zero, not an orbit).
 std::optional<KnownOrbit> Search::sample(ClosedOrbit& o, double sign) {
-  Dense stepper = make_stepper({o.w[0], o.w[1], o.w[2], 0.0}, newton_tol);
-  const Flow f = flow(sign, false);
+  Stepper stepper = make_stepper({o.w[0], o.w[1], o.w[2], 0.0}, newton_tol, sign, false);
   const int n = opt_.polyline_points * dense_factor;
   KnownOrbit k{{o.w}, Eigen::Vector3d::Zero(), 0.0, o.stability};
   while (static_cast<int>(k.dense.size()) < n) {
     if (!budget_left()) return std::nullopt;
-    const auto [t0, t1] = stepper.do_step(f);
+    const auto [t0, t1] = stepper.do_step();
     (void)t0;
     for (int i = static_cast<int>(k.dense.size()); i < n && i * o.period / n <= t1; ++i) {
       State y;
@@ -488,8 +578,7 @@ std::optional<Search::Fate> Search::try_orbit(const Section& sec, const Eigen::V
 }
 
 Search::Fate Search::follow(const Eigen::Vector3d& seed, double sign) {
-  Dense stepper = make_stepper({seed[0], seed[1], seed[2], 0.0}, search_tol);
-  const Flow f = flow(sign, false);
+  Stepper stepper = make_stepper({seed[0], seed[1], seed[2], 0.0}, search_tol, sign, false);
   std::optional<Section> sec;
   double anchored_at = 0, window = first_window / scale_;
   int attempts = 0;
@@ -499,7 +588,7 @@ Search::Fate Search::follow(const Eigen::Vector3d& seed, double sign) {
   double last_at = 0;
   for (int step = 0; step < opt_.max_steps_per_seed; ++step) {
     if (!budget_left()) return Fate::unresolved;
-    const auto [t0, t1] = stepper.do_step(f);
+    const auto [t0, t1] = stepper.do_step();
     const Eigen::Vector3d w = w_of(stepper.current_state());
     if (!w.allFinite()) break;
     const Eigen::Vector3d V = system_.spherical(w, F_);
@@ -546,6 +635,7 @@ OrbitSearch Search::run() {
   double sum = 0;
   for (const Eigen::Vector3d& w : seeds) sum += system_.field(w, F_).norm();
   scale_ = std::max(sum / static_cast<double>(seeds.size()), std::numeric_limits<double>::min());
+  result_.integrator = opt_.integrator;
   for (const double sign : {1.0, -1.0}) {
     if (sign < 0 && !opt_.backward) break;
     SeedFates& fates = sign > 0 ? result_.forward : result_.backward;
@@ -583,6 +673,10 @@ OrbitSearch Search::run() {
 
 }  // namespace
 
+std::string to_string(OrbitIntegrator integrator) {
+  return integrator == OrbitIntegrator::rosenbrock4 ? "Rosenbrock 4 with the Jacobian of V*" : "Dormand-Prince 5(4)";
+}
+
 bool OrbitSearch::complete() const {
   return !budget_spent && doubts.empty() && forward.unresolved == 0 && backward.unresolved == 0 &&
          forward.seeds + backward.seeds > 0;
@@ -594,6 +688,7 @@ std::string OrbitSearch::summary() const {
                        f.limit_direction, f.closed_orbit, f.unresolved);
   };
   std::string text = fates(forward, "forward");
+  text.insert(text.find(" trajectories") + 13, " (" + to_string(integrator) + ")");
   if (backward.seeds > 0) text += "; " + fates(backward, "backward");
   text += fmt::format("; {} closed orbit(s)", orbits.size());
   constexpr std::size_t listed = 4;  // the reason stays one readable line
@@ -612,6 +707,29 @@ OrbitSearch find_closed_orbits(const System& system, double F, const LimitSet& l
   if (opt.max_evaluations < 1 || opt.max_steps_per_seed < 1 || opt.polyline_points < 8)
     throw InputError("orbit search: the budget must be positive and the polyline have at least 8 points");
   return Search(system, F, limits, opt).run();
+}
+
+Eigen::Vector3d orbit_flow(const System& system, double F, const Eigen::Vector3d& w0, double tau,
+                           OrbitIntegrator integrator, double tol, int max_steps, int* steps) {
+  if (!(tau >= 0 && std::isfinite(tau)) || !(tol > 0) || !(w0.norm() > 0))
+    throw InputError("orbit flow: tau must be >= 0, the tolerance > 0 and w0 non-zero");
+  const Eigen::Vector3d w = w0.normalized();
+  long long evaluations = 0;
+  const Flow f{&system, F, 1.0, false, &evaluations};
+  // the search's first step, 1e-3 of the time scale 1/|B(w0) w0 + c|
+  const double dt = first_step / std::max(system.field(w, F).norm(), std::numeric_limits<double>::min());
+  Stepper stepper(f, {w[0], w[1], w[2], 0.0}, tol, dt, integrator == OrbitIntegrator::rosenbrock4);
+  int n = 0;
+  State y{w[0], w[1], w[2], 0.0};
+  if (tau > 0) {
+    for (double t1 = 0; t1 < tau; ++n) {
+      if (n >= max_steps) throw NumericalError(fmt::format("orbit flow: more than {} steps to tau = {}", max_steps, tau));
+      t1 = stepper.do_step().second;
+    }
+    stepper.calc_state(tau, y);
+  }
+  if (steps) *steps = n;
+  return w_of(y);
 }
 
 namespace {

@@ -43,8 +43,13 @@ Refined refine_limit_direction(const System& system, double F, const Eigen::Vect
   Eigen::Vector3d w = w0.normalized();
   FieldJacobian fj = system.field_jacobian(w, F);
   double r = spherical_part(w, fj.F).norm();
-  // The attainable residual is limited by the rounding of F itself.
-  const double tol = std::max(residual_tol, 64 * std::numeric_limits<double>::epsilon() * fj.F.norm());
+  // The attainable residual is limited by the rounding of F = B(w) w + c, i.e. of its terms:
+  // at a zero F = rdot w, and |rdot| can be far below |B(w) w| + |c| when they cancel (the
+  // Celtic stone's slip systems, docs/manual.md section 12: |B(w) w| ~ 1e3, |rdot| ~ 4, Newton's
+  // floor ~1e-13 there).
+  const Eigen::Vector3d c = system.c(F);
+  const double tol =
+      std::max(residual_tol, 64 * std::numeric_limits<double>::epsilon() * ((fj.F - c).norm() + c.norm()));
   // Near a pitchfork or fold (a tangent eigenvalue ~1e-5) the damped steps creep: 60 iterations
   // left |V*| ~ 1e-7 from a seed 0.01 rad off a pitchfork's triplet (the elliptic plate a/b =
   // 0.9, 1.5e-5 past its pitchfork), converged by 80. Past 60 steps a residual near the

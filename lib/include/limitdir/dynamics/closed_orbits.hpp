@@ -43,6 +43,15 @@ struct SeedFates {
 inline constexpr long long orbit_max_evaluations = 4000000;
 inline constexpr int orbit_seed_max_steps = 20000;
 
+/// How the search integrates the flow (docs/manual.md section 9): Dormand-Prince 5(4), explicit
+/// (Boost.Odeint runge_kutta_dopri5, dense output), or Rosenbrock 4, linearly implicit and
+/// L-stable (Boost.Odeint rosenbrock4 with the Jacobian of V* from dq/dw, dense output), for a
+/// stiff field, where an explicit method's step is bounded by stability (|h lambda| <~ 3.3 on
+/// the negative real axis) rather than by accuracy.
+enum class OrbitIntegrator { dormand_prince5, rosenbrock4 };
+/// "Dormand-Prince 5(4)" | "Rosenbrock 4 with the Jacobian of V*"
+std::string to_string(OrbitIntegrator integrator);
+
 struct OrbitSearchOptions {
   /// Icosphere level of the seeds (10 4^L + 2 points, in [0, 4]): 42 at level 1, 162 at 2.
   int seed_level = 2;
@@ -50,6 +59,7 @@ struct OrbitSearchOptions {
   long long max_evaluations = orbit_max_evaluations;
   int max_steps_per_seed = orbit_seed_max_steps;
   int polyline_points = 128;
+  OrbitIntegrator integrator = OrbitIntegrator::dormand_prince5;
 };
 
 struct OrbitSearch {
@@ -57,11 +67,13 @@ struct OrbitSearch {
   SeedFates forward, backward;
   long long evaluations = 0;
   bool budget_spent = false;
+  OrbitIntegrator integrator = OrbitIntegrator::dormand_prince5;  // what integrated the trajectories
   /// Why seeds are unresolved (at most a few lines, each with a count).
   std::vector<std::string> doubts;
   /// Every seed's fate resolved in both directions searched, within the budget.
   bool complete() const;
-  /// One sentence: what was checked (counts per fate), the orbits found or the doubts.
+  /// One sentence: what was checked (counts per fate, the integrator), the orbits found or the
+  /// doubts.
   std::string summary() const;
 };
 
@@ -69,6 +81,14 @@ struct OrbitSearch {
 /// same system and load (find_limit_directions). InputError for options out of range.
 OrbitSearch find_closed_orbits(const System& system, double F, const LimitSet& limits,
                                const OrbitSearchOptions& options = {});
+
+/// The flow map of the search's integrators: w(tau) from w0 (normalised) under dw/dtau = V*(w)
+/// at load F (tau >= 0), integrated by `integrator` at the per-step tolerance tol (absolute and
+/// relative) with dense output, as the search integrates its trajectories; `steps` receives the
+/// number of steps taken. InputError for tau < 0, tol <= 0 or more than max_steps steps.
+Eigen::Vector3d orbit_flow(const System& system, double F, const Eigen::Vector3d& w0, double tau,
+                           OrbitIntegrator integrator, double tol, int max_steps = orbit_seed_max_steps,
+                           int* steps = nullptr);
 
 /// The orbit search on both sides of a Hopf event (continuation/hopf.hpp), at p - dp and p + dp.
 struct HopfOrbits {
