@@ -13,6 +13,7 @@
 #include <cmath>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "limitdir/continuation/continuation.hpp"
@@ -236,4 +237,16 @@ TEST_CASE("Issue 19: a root of (132) that cannot be decided leaves the diagram i
   CHECK(d.certificate.reason.find("the event loads of (132) on the invariant circle could not be decided") !=
         std::string::npos);
   CHECK(d.certificate.reason.find("tangencies") != std::string::npos);
+}
+
+TEST_CASE("Issue 19: the disc's and ball's diagrams through F = 0 are proven (branches pass the poles at the continuum)") {
+  // At F = 0 (c1 = 0) the non-trivial branches cross from one graph F(u) = (+-sqrt(h(u)) - b)/a
+  // of (132) to the other through a pole (u = 1, where w1 = c1/A(u) changes sign): the proof of
+  // the branch segments must see that crossing (the bench proven/disc_harmonic2_through_0).
+  for (const auto& [name, F1, N] : {std::tuple{"disc", 1.5, 2}, std::tuple{"disc", 1.5, 4}, std::tuple{"disc", 1.5, 12},
+                                    std::tuple{"ball", 4.0, 2}}) {
+    const Diagram d = sweep(parameter_family(problem_of(name, N), "force"), -F1, F1);
+    INFO(name << " N = " << N << ": " << d.certificate.reason);
+    CHECK(d.certificate.level == Level::proven);
+  }
 }

@@ -27,10 +27,26 @@ Interval h_over_angles(const CircleSeries& P, double lo, double hi) {
 }
 
 // h over u in U (within [0, 1]).
+// sum_j a_j T_j(y) by Clenshaw's recurrence in interval arithmetic: tight for a thin y (an end
+// of a branch segment), where the enclosure in theta is not: theta = acos(y) widens a y of
+// width eps near y = 1 (a pole) to ~sqrt(2 eps) in theta.
+Interval clenshaw_in_y(const ChebyshevSeries& a, const Interval& y) {
+  Interval b1(0.0), b2(0.0);
+  for (std::size_t j = a.size(); j-- > 1;) {
+    const Interval b0 = a[j] + Interval(2.0) * y * b1 - b2;
+    b2 = b1;
+    b1 = b0;
+  }
+  return a.empty() ? Interval(0.0) : a[0] + y * b1 - b2;
+}
+
 Interval h_over_u(const CircleSeries& P, const Interval& U) {
   const Interval V(std::clamp(U.lower(), 0.0, 1.0), std::clamp(U.upper(), 0.0, 1.0));
-  const auto [lo, hi] = angles_of(Interval(2.0) * V - Interval(1.0));
-  return square(chebyshev_enclose(P.A, lo, hi)) * (Interval(1.0) - V);
+  const Interval Y = Interval(2.0) * V - Interval(1.0);
+  const auto [lo, hi] = angles_of(Y);
+  // both enclose A over U: their intersection is one too
+  const Interval A = meet(chebyshev_enclose(P.A, lo, hi), clenshaw_in_y(P.A, Y));
+  return square(A) * (Interval(1.0) - V);
 }
 
 }  // namespace
@@ -151,7 +167,10 @@ bool enclose_circle_branches(const System& system, const std::vector<Branch>& br
       if (sx == 0.0) sx = sy;
       if (sy == 0.0) sy = sx;
       const Interval ux(x.w.z() * x.w.z()), uy(y.w.z() * y.w.z());
-      const Interval U(std::min(ux.lower(), uy.lower()), std::max(ux.upper(), uy.upper()));
+      // w1 = c1/A(u) (131) vanishes only at the poles (u = 1) of the circle w2 = 0: a segment
+      // whose ends have w1 of opposite signs passes through a pole, where its u reaches 1
+      const bool through_pole = x.w.x() * y.w.x() < 0;
+      const Interval U(std::min(ux.lower(), uy.lower()), through_pole ? 1.0 : std::max(ux.upper(), uy.upper()));
       const Interval FU = load(U, sx == 0.0 ? 1.0 : sx), Fx = load(ux, sx == 0.0 ? 1.0 : sx),
                      Fy = load(uy, sy == 0.0 ? 1.0 : sy);
       const bool graphs_meet = sx == sy || contains_zero(h_over_u(P, U));
