@@ -24,7 +24,7 @@ done < <(grep -rhoE 'docs/[a-z_]+\.(md|bib)' "${sources[@]}" | sort -u)
 while read -r f; do
   [[ -e $f ]] || fail "$f is cited in README.md or docs/ but does not exist"
 done < <(grep -rhoE '\b(lib|tests|apps|bench|scripts|share)/[A-Za-z0-9_./-]+\.(cpp|hpp|sh|py|json|svg|cmake)' README.md docs | sort -u)
-if hits=$(grep -rnE 'SPEC\.md|seed 00[0-9]|seeds/[0-9]|[0-9a-f]{3}_[0-9a-f]{16}\.txt' "${sources[@]}" docs); then
+if hits=$(grep -rnE 'SPEC[. ]?(md|section|[0-9])|seed 00[0-9]|seeds/[0-9]|[0-9a-f]{3}_[0-9a-f]{16}\.txt' "${sources[@]}" docs); then
   fail "citations of documents the repository does not contain: $(head -c 600 <<<"$hits")"
 fi
 cli_finish "docs"

@@ -670,9 +670,9 @@ TEST_CASE("(78)-(79) series as eps -> 0 and eps -> infinity") {
   // Uniform pressure. The series follow from K(m) = pi/2 sum ((2n)!/(2^{2n} n!^2))^2 m^n and
   // E(m) = pi/2 sum -((2n)!/(2^{2n} n!^2))^2 m^n/(2n-1) in (59)-(60); to two more orders:
   //   Q_eps1 = e - e^3/8 - e^5/64 - 5 e^7/1024 - ...
-  //   T_eps1 = 3/2 (2/3 - e^2/2 + 3 e^4/32 + 5 e^6/384 + 35 e^8/8192 + ...)   (SPEC: 5/384)
+  //   T_eps1 = 3/2 (2/3 - e^2/2 + 3 e^4/32 + 5 e^6/384 + 35 e^8/8192 + ...)   (docs/errata.md: 5/384)
   //   Q_eps2 = 1 - 1/(8e^2) - 1/(64e^4) - 5/(1024e^6) - 35/(16384 e^8) - ...
-  //   T_eps2 = 3/2 (1/(4e) + 1/(48e^3) + 3/(512e^5) + 5/(2048e^7) + ...)      (SPEC: 3/512)
+  //   T_eps2 = 3/2 (1/(4e) + 1/(48e^3) + 3/(512e^5) + 5/(2048e^7) + ...)      (docs/errata.md: 3/512)
   // All further terms have the sign of the first omitted one and are smaller by ~e^2 (or
   // e^-2), so the truncation error is below 3x the first omitted term for e <= 0.05 or
   // e >= 20. Tolerance: 3 |first omitted term| + 1e-15 |value| (rounding).

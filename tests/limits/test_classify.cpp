@@ -117,7 +117,7 @@ Eigen::Matrix3d modified_jacobian_fd(const ref::Field& f, const Eigen::Vector3d&
 
 // ---------------------------------------------------------------------------------------------
 
-TEST_CASE("(121), SPEC 1: rdot = R*(w), residual = |V*(w)|, tangent basis P orthonormal with t1 x t2 = w") {
+TEST_CASE("(121), docs/manual.md section 1: rdot = R*(w), residual = |V*(w)|, tangent basis P orthonormal with t1 x t2 = w") {
   std::mt19937_64 g(3);
   std::normal_distribution<double> n;
   for (const Setup& s : setups()) {
@@ -139,7 +139,7 @@ TEST_CASE("(121), SPEC 1: rdot = R*(w), residual = |V*(w)|, tangent basis P orth
   }
 }
 
-TEST_CASE("SPEC 1: J_T = P^T (D(Bw + c) - rdot I) P against a finite-difference Jacobian of V* in tangent coordinates") {
+TEST_CASE("docs/manual.md section 1: J_T = P^T (D(Bw + c) - rdot I) P against a finite-difference Jacobian of V* in tangent coordinates") {
   std::mt19937_64 g(4);
   std::normal_distribution<double> n;
   for (const Setup& s : setups()) {
@@ -245,7 +245,7 @@ TEST_CASE("(120) with the errata: phi', theta' vanish at limit directions; the a
   CHECK_FALSE(classify(disc, 0.0, -Eigen::Vector3d::UnitZ()).angle_jacobian.has_value());
 }
 
-TEST_CASE("SPEC 1: index = sign(det J_T): +1 for nodes and foci, -1 for saddles") {
+TEST_CASE("docs/manual.md section 1: index = sign(det J_T): +1 for nodes and foci, -1 for saddles") {
   for (const Setup& s : setups()) {
     const System sys = make(s);
     const ref::Field f(s.M, s.F * s.d + s.e, *s.model);
@@ -336,7 +336,7 @@ TEST_CASE("Fig. 11: colours of the disc's limit directions in Cases 1-4 (purple,
   // (e_phi, e_theta) with, from (126),
   //   lambda_phi   = -C(w3) - rdot                         (transverse to the circle)
   //   lambda_theta = d/dth [sin th cos th K(sin th) - F sin th],  K = C - (8/9) S  (along it)
-  // and rdot = w1 (F - w1 C) - (8/9) w3^2 S. The colour follows from the signs (SPEC 1).
+  // and rdot = w1 (F - w1 C) - (8/9) w3^2 S. The colour follows from the signs (docs/manual.md section 1).
   const Problem p = disc_problem();
   struct Model {
     std::shared_ptr<const AxisymmetricModel> m;

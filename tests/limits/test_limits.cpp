@@ -433,7 +433,7 @@ TEST_CASE("General systems: find_limit_directions finds the same limit direction
   CHECK(total_directions > 2 * 25);
 }
 
-TEST_CASE("SPEC 3: the 6x6 eigenvalue method (limit_directions_linear) agrees with the global method on random linear systems") {
+TEST_CASE("docs/manual.md section 3: the 6x6 eigenvalue method (limit_directions_linear) agrees with the global method on random linear systems") {
   std::mt19937_64 g(5);
   std::uniform_real_distribution<double> uF(0.0, 1.5);
   int counts[9] = {0};
@@ -470,7 +470,7 @@ TEST_CASE("SPEC 3: the 6x6 eigenvalue method (limit_directions_linear) agrees wi
   CHECK(counts[4] + counts[6] + counts[8] > 0);
 }
 
-TEST_CASE("SPEC 3: c = 0 in limit_directions_linear: real eigenvectors of B, a repeated eigenvalue gives a great circle") {
+TEST_CASE("docs/manual.md section 3: c = 0 in limit_directions_linear: real eigenvectors of B, a repeated eigenvalue gives a great circle") {
   // B with eigenvalues -1, -2, -3: six directions +-v_i
   Eigen::Matrix3d V;
   V << 1, 0.3, 0.1, 0.2, 1, -0.4, 0.0, 0.5, 1;
@@ -493,7 +493,7 @@ TEST_CASE("SPEC 3: c = 0 in limit_directions_linear: real eigenvectors of B, a r
   CHECK(ref::set_distance(sd.directions, {e3, -e3}) <= 1e-12);
 }
 
-TEST_CASE("SPEC 3, (135): limit_directions_linear when rdot is an eigenvalue of B (the disc's linear-fit model below F_P)") {
+TEST_CASE("docs/manual.md section 3, (135): limit_directions_linear when rdot is an eigenvalue of B (the disc's linear-fit model below F_P)") {
   // B = diag(-1, -1, -8/9) (linear-fit, rho = kappa), c = (F, 0, 0): the non-trivial directions
   // have rdot = -8/9, an eigenvalue of B, so (rdot I - B) is singular there; (135) still gives
   // w1 = F/(1 - 8/9) = 9 F, w3 = +-sqrt(1 - w1^2) for F < F_P = 1/9. Also in rotated coordinates.

@@ -178,7 +178,7 @@ TEST_CASE("parse_directions_input takes the problem and the force a report carri
                        doctest::Contains("<stdin>: problem: friction.model"), InputError);
 }
 
-TEST_CASE("classification_to_json writes the keys of SPEC section 5") {
+TEST_CASE("classification_to_json writes the keys of docs/manual.md section 5") {
   limitdir::Classification c;
   c.w = Eigen::Vector3d(1, 0, 0);  // on the equator: epsilon = +infinity
   c.rdot = -0.5;

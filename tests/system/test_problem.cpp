@@ -98,7 +98,7 @@ TEST_CASE("every bundled problem loads and builds its friction model") {
   }
 }
 
-TEST_CASE("disc.json is the example of SPEC section 4") {
+TEST_CASE("disc.json is the example of docs/manual.md section 4") {
   const Problem problem = limitdir::load_problem(bundled("disc.json"));
   CHECK(problem.system.preset == "disc");
   CHECK(problem.system.j == 0.5);
@@ -535,9 +535,9 @@ TEST_CASE("make_friction_model builds every model family") {
   }
 }
 
-// ----- the friction report (SPEC section 5) -------------------------------------------------------
+// ----- the friction report (docs/manual.md section 5) -------------------------------------------------------
 
-TEST_CASE("friction_report has the keys of SPEC section 5 and one row per sample") {
+TEST_CASE("friction_report has the keys of docs/manual.md section 5 and one row per sample") {
   const Problem problem = limitdir::load_problem(bundled("disc.json"));
   const json report = limitdir::friction_report(problem, 7);
   CHECK(report["schema"] == "limitdir.friction/1");
