@@ -42,8 +42,9 @@ void apply_overrides(limitdir::CeltProblem& p, const po::variables_map& vm) {
 }
 
 std::string slip_system(const limitdir::CeltProblem& p, const po::variables_map& vm) {
-  if (p.contact.model != limitdir::CeltModel::W1)
-    throw limitdir::InputError("--slip-system: only with the model W1 (its Hertz contact and k_r define the contact of the slip system)");
+  if (p.contact.model != limitdir::CeltModel::W1 && p.contact.model != limitdir::CeltModel::P1)
+    throw limitdir::InputError("--slip-system: only with the models W1 and P1 (the others have no friction law of "
+                               "limitdir on the slip system's contact; docs/manual.md section 12)");
   const double T = limitdir::cli::parse_real(vm["slip-system"].as<std::string>(), "--slip-system");
   if (!(T >= 0.0) || T > p.stepping.t_end)
     throw limitdir::InputError("--slip-system: T must be in [0, time.t_end]");

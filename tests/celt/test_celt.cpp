@@ -16,6 +16,7 @@
 
 #include "limitdir/celt/celt.hpp"
 #include "limitdir/contact/integrals.hpp"
+#include "limitdir/core/errors.hpp"
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/system.hpp"
 
@@ -335,6 +336,42 @@ TEST_CASE("Slip system off rest: with a fixed contact size and no rolling resist
   // with the Hertz size the torque arms grow as (N/N0)^(1/3): the field differs from the closed form
   const CeltSlipField fh = celt_slip_field(hertz, *model, Eigen::Vector3d(0.3, -0.5, 0.8));
   CHECK(std::abs(fh.N - hertz.N0) > 1e-6 * hertz.N0);
+}
+
+TEST_CASE("(18) P1 slip system of [Kane & Levinson 1982]: the exported problem's field is the stone's regularised law far from stick") {
+  // The exported problem (zhuravlev-klimov, limitdir's friction/ code) against celt_law (the
+  // stone's own regularised (18)-(20) in celt/contact.cpp) scaled far from stick: v = s w with
+  // s = 1e3 and |(v_x, v_y)| >= 0.3 s, where the regularisation epsilon = 1e-5 changes v_s by
+  // a factor 1 + epsilon/(2 v_s^2) <= 1 + 6e-11; 1e-10 of |B w + c| covers it and the rounding.
+  constexpr double kScale = 1e3;
+  constexpr double kRegularisationTol = 1e-10;
+  const CeltBody body = kane_levinson();
+  const CeltContact contact = kane_levinson_contact();
+  CeltInitial in;
+  in.tilt_y = 0.02;
+  in.omega = {0.0, 0.0, 5.0};
+  const CeltState state = celt_simulate(body, contact, celt_initial_state(body, in), stepping(0.5, 0.5)).samples.back().state;
+  const CeltSlipSystem s = celt_slip_system(body, contact, state, 0.5);
+  REQUIRE_FALSE(s.hertz);
+  const Problem p = parse_problem(celt_slip_problem(s), "slip");
+  CHECK(p.friction.model == "zhuravlev-klimov");
+  const System system = make_system(p);
+  for (const Eigen::Vector3d& w : {Eigen::Vector3d(1, 0, 0), Eigen::Vector3d(0.3, -0.5, 0.8), Eigen::Vector3d(-0.6, 0.6, -0.5)}) {
+    const Eigen::Vector3d u = w.normalized();
+    const CeltLaw law = celt_law(contact, s.b, kScale * u, Eigen::Vector2d::Zero());
+    const Eigen::Vector3d lambda(law.force.x(), law.force.y(), law.spin_torque);
+    CHECK(law.spin_torque == 0.0);  // (18): no torque
+    const Eigen::Vector3d expected = s.mu * s.N0 * s.W * lambda + s.c;
+    CHECK((system.field(u, p.force) - expected).norm() <= kRegularisationTol * expected.norm());
+  }
+}
+
+TEST_CASE("The slip system's problem: only W1 and P1 have a friction law of limitdir on the exported contact") {
+  const CeltBody body = paper_body();
+  for (const CeltModel m : {CeltModel::O, CeltModel::P1_prime, CeltModel::P3_prime}) {
+    const CeltSlipSystem s = celt_slip_system(body, celt_paper_contact(m), CeltState{}, 0.0);
+    CHECK_THROWS_AS(celt_slip_problem(s), InputError);
+  }
 }
 
 TEST_CASE("limitdir.celt/1: the bundled problems round-trip through celt_problem_to_json") {

@@ -87,7 +87,7 @@ expect_bad "--dt" "$stone" --dt 0
 expect_bad "--k-r" "$stone" --k-r 1.5
 expect_bad "time.dt" "$stone" --dt 5
 expect_bad "--slip-system" "$stone" --slip-system 99
-expect_bad "--slip-system: only with the model W1" "$stone" --model P1 --slip-system 0
+expect_bad "--slip-system: only with the models W1 and P1" "$stone" --model O --slip-system 0
 expect_bad "only with --slip-system" "$stone" --export-problem
 expect_bad "--w" "$stone" --slip-system 0 --w 0,0,0
 expect_bad "a2 = a3" "$kl" --compare

@@ -46,6 +46,7 @@ Eigen::Matrix<double, 6, 1> column(const Eigen::Vector3d& force_world, const Eig
 CeltSlipSystem celt_slip_system(const CeltBody& body, const CeltContact& contact, const CeltState& state, double t) {
   CeltSlipSystem s;
   s.t = t;
+  s.model = contact.model;
   s.mu = contact.mu;
   const CeltRates at_t = celt_rates(body, contact, state);
   // the stick state: spin removed, C's velocity such that the contact point does not slip
@@ -132,6 +133,12 @@ CeltSlipField celt_slip_field(const CeltSlipSystem& s, const FrictionModel& mode
 }
 
 nlohmann::json celt_slip_problem(const CeltSlipSystem& s) {
+  if (s.model != CeltModel::W1 && s.model != CeltModel::P1)
+    throw InputError(fmt::format("the slip system's problem: only with the models W1 and P1 (the model {} has no "
+                                 "friction law of limitdir on the exported contact: {})",
+                                 celt_model_name(s.model),
+                                 s.model == CeltModel::O ? "its spin-torque arm a_hat is no contact's kappa_e"
+                                                         : "its c_ijk are fitted, not those of a pressure"));
   Problem p;
   p.name = s.exact ? fmt::format("Celtic stone: slip system near stick at t = {} s (exact: normal-force coupling "
                                  "mu|g| = {:.3g} <= {:.0e})", s.t, s.coupling, celt_coupling_tolerance)
@@ -149,8 +156,14 @@ nlohmann::json celt_slip_problem(const CeltSlipSystem& s) {
   p.pressure = Pressure::hertz();
   p.contact.shape = ContactSpec::Shape::ellipse;
   p.contact.a = 1.0, p.contact.b = s.b;
-  if (s.distortion > 0.0) p.contact.distortion = ContactSpec::Distortion{s.distortion, s.gamma_prime};
-  p.friction.model = "kudra-w";
+  if (s.model == CeltModel::W1) {
+    // W1 (10) unregularised: the piecewise polynomial W, its rolling resistance as the distortion
+    if (s.distortion > 0.0) p.contact.distortion = ContactSpec::Distortion{s.distortion, s.gamma_prime};
+    p.friction.model = "kudra-w";
+  } else {
+    // P1 (18) unregularised: T = v_s,xy/(v_s + (8/(3 pi)) |omega_s|), no torque, S3 = 0 (no rolling resistance)
+    p.friction.model = "zhuravlev-klimov";
+  }
   p.rho.kind = RhoSpec::Kind::value;
   p.rho.value = 1.0;
   return problem_to_json(p);

@@ -202,6 +202,7 @@ double celt_mean_square_deviation(const CeltRun& run, const CeltRun& reference);
 /// (then N = N0 whatever the friction, and everything above is exact).
 struct CeltSlipSystem {
   double t;                 // the instant of the trajectory
+  CeltModel model;          // the stone's contact model (W1 or P1 export; celt_slip_problem)
   CeltState stick;          // the stick state used (spin removed, C's velocity set to roll)
   double a_hat, b, N0, mu;
   double gamma_prime;       // rolling direction in the pre-image circle (rad), from (20)
@@ -236,9 +237,12 @@ class FrictionModel;
 CeltSlipField celt_slip_field(const CeltSlipSystem& s, const FrictionModel& model, const Eigen::Vector3d& w);
 
 /// The limitdir problem (docs/manual.md section 4, preset "general") of the decoupled system:
-/// M = (mu N0 W)^-1, load direction M c, force 1, the ellipse [1, b] with Hertz pressure and
-/// the distortion (d, gamma'), friction model "kudra-w" (the unregularised W1), rho = 1 (a_hat).
-/// Its name states the neglected coupling.
+/// M = (mu N0 W)^-1, load direction M c, force 1, the ellipse [1, b] with Hertz pressure, rho = 1
+/// (a_hat), and the unregularised friction law of the stone's model: W1 (10) = "kudra-w" with
+/// the distortion (d, gamma') of its rolling resistance, P1 (18) = "zhuravlev-klimov" (no torque,
+/// no rolling resistance). Its name states the neglected coupling. The other models have no
+/// limitdir law on the exported contact (O's spin-torque arm a_hat is no contact's kappa_e;
+/// P1', P3' have fitted c_ijk): InputError.
 nlohmann::json celt_slip_problem(const CeltSlipSystem& s);
 
 // ----- problem file and report (docs/manual.md section 12) --------------------------------------
