@@ -14,7 +14,7 @@ import sys
 
 # What each part may use directly; a part may use everything below what it uses (the closure).
 # The order bottom-up: core < numerics < contact < friction < system < limits < dynamics
-# < analysis < continuation < report < plot; rolling and celt are side parts.
+# < analysis < continuation < maps < report < plot; rolling and celt are side parts.
 USES = {
     "core": [],
     "numerics": ["core"],
@@ -25,7 +25,8 @@ USES = {
     "dynamics": ["limits"],
     "analysis": ["dynamics"],
     "continuation": ["analysis"],
-    "report": ["continuation"],
+    "maps": ["continuation"],
+    "report": ["maps"],
     "plot": ["report"],
     "rolling": ["friction"],
     "celt": ["system"],

@@ -49,6 +49,10 @@
 #include "limitdir/continuation/degree_study.hpp"
 #include "limitdir/continuation/hopf.hpp"
 
+// maps
+#include "limitdir/maps/curves.hpp"
+#include "limitdir/maps/map.hpp"
+
 // report
 #include "limitdir/report/diagram_io.hpp"
 #include "limitdir/report/numbers.hpp"

@@ -1,0 +1,104 @@
+#pragma once
+// Codimension-1 curves of a two-parameter family of systems near stick (docs/manual.md
+// section 16): the points (x, y) where a limit direction of (125) [Nonlinear Dyn. 2024] has a
+// fold, a pitchfork, a tangency (rdot = 0, Sect. 7.2.8) or a Hopf point, each curve the
+// solution set of a defining system in (w, rdot, x, y) continued by pseudo-arclength, with the
+// codimension-2 points met on the way located by their own test functions.
+//
+// Unknowns z = (w, rdot, x, y) with the coordinates w_k of the mirrors the curve lies in held
+// at 0 (a pitchfork of the symmetric branch is codimension 1 only inside the mirror w_k = 0 of
+// a reflection w_k -> -w_k that the whole family commutes with):
+//     F_i(w; x, y) - rdot w_i = 0  (i not held),   (w.w - 1)/2 = 0,   g(z) = 0,
+// with F = B(w) w + c (101) and g per kind:
+//   fold       det of the Jacobian of the equations above in (w, rdot) (the branch's turning point),
+//   pitchfork  dF_k/dw_k - rdot (the eigenvalue of J_T across the mirror w_k = 0),
+//   tangency   rdot,
+//   hopf       trace J_T (with det J_T > 0 monitored; a Hopf point needs both eigenvalues off the mirror).
+#include <Eigen/Core>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "limitdir/system/problem.hpp"
+#include "limitdir/system/system.hpp"
+
+namespace limitdir {
+
+/// One axis of a map: a parameter that sweep-force --parameter accepts and its range.
+struct MapAxis {
+  std::string name;  // "force", "lambda", "j", "alpha", "rho", "a/b", "d", "gamma", "k"
+  double from = 0, to = 0;
+};
+
+/// The systems over the rectangle x.from..x.to by y.from..y.to: system(x, y) and its load.
+struct TwoParameterFamily {
+  MapAxis x, y;
+  std::function<System(double, double)> system;
+  std::function<double(double, double)> force;
+  /// The reflections w_k -> -w_k (k = 1: w2, k = 2: w3) that every system of the family commutes
+  /// with (checked at the corners and the centre of the rectangle on sample directions).
+  std::vector<int> mirrors;
+};
+
+/// The family of a problem over two of its parameters (InputError for an unknown or repeated
+/// name, an empty range, or an end that is not valid for the problem).
+TwoParameterFamily two_parameter_family(const Problem& problem, const MapAxis& x, const MapAxis& y);
+
+enum class CurveKind { fold, pitchfork, tangency, hopf };
+/// "fold" | "pitchfork" | "tangency" | "hopf"
+std::string to_string(CurveKind k);
+
+struct MapPoint {
+  double x = 0, y = 0;
+  Eigen::Vector3d w = Eigen::Vector3d::Zero();
+  double rdot = 0;
+};
+
+enum class PointKind { cusp, degenerate_pitchfork, fold_pole, fold_tangency, pitchfork_tangency, bogdanov_takens };
+/// "cusp" | "degenerate-pitchfork" | "fold-pole" | "fold-tangency" | "pitchfork-tangency" | "bogdanov-takens"
+std::string to_string(PointKind k);
+
+/// A codimension-2 point, located by its test function's sign change along a curve and refined
+/// by bisection of the arclength with the curve's corrector (to `located_to` in the scaled
+/// parameters).
+struct CodimTwoPoint {
+  PointKind kind;
+  MapPoint at;
+  std::vector<int> curves;  // ids of the curves through it
+  double located_to = 0;
+};
+
+/// How a curve's end was reached.
+enum class CurveEnd { boundary, codim_two, closed, load_zero, failed };
+/// "boundary" | "codimension-2" | "closed" | "load-zero" | "failed"
+std::string to_string(CurveEnd e);
+
+struct MapCurve {
+  int id = 0;
+  CurveKind kind = CurveKind::fold;
+  std::vector<MapPoint> points;  // in order of arclength
+  std::vector<int> mirrors;      // the coordinates k held at w_k = 0
+  CurveEnd ends[2] = {CurveEnd::failed, CurveEnd::failed};
+  std::string why;               // when an end is `failed`: what stopped the continuation
+};
+
+/// A point to start a curve from: a located event of a one-parameter sweep.
+struct CurveSeed {
+  CurveKind kind = CurveKind::fold;
+  MapPoint at;
+};
+
+struct CurveOptions {
+  // steps in the scaled unknowns (w, rdot, (x - x.from)/(x.to - x.from), (y - y.from)/(y.to - y.from))
+  double h_initial = 1e-3, h_min = 1e-10, h_max = 0.02;
+  int max_points = 20000;
+};
+
+/// The curve through `seed` traced both ways to its ends, with the codimension-2 points on it.
+struct TracedCurve {
+  MapCurve curve;
+  std::vector<CodimTwoPoint> points;
+};
+TracedCurve follow_curve(const TwoParameterFamily& family, const CurveSeed& seed, const CurveOptions& options = {});
+
+}  // namespace limitdir

@@ -1,0 +1,57 @@
+#pragma once
+// Two-parameter bifurcation maps (docs/manual.md section 16): the codimension-1 curves of a
+// rectangle of two parameters (maps/curves.hpp), seeded from the events of one-parameter sweeps
+// along its four edges and along interior lines in both directions, the codimension-2 points on
+// them, and the regions between them with the limit directions of an interior point of each.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "limitdir/continuation/continuation.hpp"
+#include "limitdir/limits/limits.hpp"
+#include "limitdir/maps/curves.hpp"
+
+namespace limitdir {
+
+/// A connected part of the rectangle that no curve crosses: one structure of limit directions.
+struct MapRegion {
+  double x = 0, y = 0;  // an interior point (the middle of the face's widest trapezoid, maps/regions)
+  int count = 0;        // limit directions at that point (find_limit_directions)
+  std::vector<std::pair<std::string, int>> types;  // "attracting stable-node": 2, ... sorted by name
+  Level level = Level::incomplete;                  // find-limits' certificate there
+  double area = 0;                                  // its fraction of the rectangle
+};
+
+/// A one-parameter sweep that seeded the curves: along x at y = value, or along y at x = value.
+struct MapLine {
+  bool along_x = true;
+  double value = 0;
+  int events = 0;  // located events of a curve kind
+  Level level = Level::incomplete;
+  std::string reason;  // its certificate's reason when not complete
+};
+
+struct BifurcationMap {
+  MapAxis x, y;
+  std::vector<int> mirrors;  // the reflections w_k -> -w_k of the family (k = 1, 2)
+  std::vector<MapCurve> curves;
+  std::vector<CodimTwoPoint> points;
+  std::vector<MapRegion> regions;
+  std::vector<MapLine> lines;
+  /// Branch points met by the sweeps off every mirror: they unfold in two parameters (no curve).
+  std::vector<MapPoint> branch_points;
+  Certificate certificate;
+};
+
+struct MapOptions {
+  int lines = 9;          // interior seeding lines in each direction (plus the four edges)
+  CurveOptions curve;
+  ContinuationOptions sweep;  // the seeding sweeps
+};
+
+/// The map of `problem` over the rectangle x.from..x.to by y.from..y.to (InputError as
+/// two_parameter_family). Progress goes to `progress` when given (one call per sweep and curve).
+BifurcationMap bifurcation_map(const Problem& problem, const MapAxis& x, const MapAxis& y, const MapOptions& options = {},
+                               const std::function<void(const std::string&)>& progress = {});
+
+}  // namespace limitdir

@@ -1,0 +1,200 @@
+// The two-parameter map: seeding sweeps, curves, codimension-2 points, regions and the
+// certificate (maps/map.hpp, docs/manual.md section 16).
+#include "limitdir/maps/map.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+#include "limitdir/core/errors.hpp"
+#include "maps/regions.hpp"
+
+namespace limitdir {
+
+namespace {
+// A seed belongs to a traced curve of its kind when it lies within 1e-3 of one of the curve's
+// chords in the scaled (X, Y) and w (mirror coordinates by modulus): a chord of length
+// h_max = 0.02 leaves the curve by h_max^2 k/8 ~ 5e-5 k for a curvature k of the scaled curve
+// (k < 20 away from cusps), and two distinct curves of one kind that near in all of (X, Y, w)
+// would be within 1e-3 of a codimension-2 point.
+constexpr double kSeedOnCurve = 1e-3;
+// Two codimension-2 points of one kind are one when within 1e-7 in the scaled (X, Y): each is
+// located to the corrector's ~1e-11.
+constexpr double kSamePoint = 1e-7;
+
+struct Scaled {
+  double X, Y;
+  Eigen::Vector3d w;
+};
+
+Scaled scaled(const TwoParameterFamily& f, const MapPoint& p) {
+  Eigen::Vector3d w = p.w;
+  for (int k : f.mirrors) w[k] = std::abs(w[k]);
+  return {(p.x - f.x.from) / (f.x.to - f.x.from), (p.y - f.y.from) / (f.y.to - f.y.from), w};
+}
+
+double distance_to_chord(const Scaled& s, const Scaled& a, const Scaled& b) {
+  Eigen::Matrix<double, 5, 1> u, v, q;
+  u << a.X, a.Y, a.w;
+  v << b.X, b.Y, b.w;
+  q << s.X, s.Y, s.w;
+  const Eigen::Matrix<double, 5, 1> d = v - u;
+  const double t = d.squaredNorm() > 0 ? std::clamp((q - u).dot(d) / d.squaredNorm(), 0.0, 1.0) : 0.0;
+  return (q - u - t * d).norm();
+}
+
+bool on_curve(const TwoParameterFamily& f, const MapCurve& c, const CurveSeed& seed) {
+  if (c.kind != seed.kind) return false;
+  const Scaled s = scaled(f, seed.at);
+  for (std::size_t i = 0; i + 1 < c.points.size(); ++i)
+    if (distance_to_chord(s, scaled(f, c.points[i]), scaled(f, c.points[i + 1])) <= kSeedOnCurve) return true;
+  return c.points.size() == 1 && distance_to_chord(s, scaled(f, c.points[0]), scaled(f, c.points[0])) <= kSeedOnCurve;
+}
+
+/// The sweep along one line of the rectangle and the seeds of its located events.
+struct LineResult {
+  MapLine line;
+  Diagram diagram;
+  std::vector<CurveSeed> seeds;
+  std::vector<MapPoint> branch_points;
+};
+
+LineResult sweep_line(const Problem& problem, const TwoParameterFamily& f, bool along_x, double value,
+                      const ContinuationOptions& options) {
+  const MapAxis& along = along_x ? f.x : f.y;
+  const MapAxis& across = along_x ? f.y : f.x;
+  LineResult r;
+  r.line.along_x = along_x;
+  r.line.value = value;
+  const ParameterFamily family = parameter_family(parameter_family(problem, across.name).problem(value), along.name);
+  r.diagram = sweep(family, along.from, along.to, options);
+  r.line.level = r.diagram.certificate.level;
+  if (!r.diagram.certificate.complete()) r.line.reason = r.diagram.certificate.reason;
+  for (const Event& e : r.diagram.events) {
+    if (e.kind == EventKind::continuum || e.directions.empty()) continue;
+    const double x = along_x ? e.p : value, y = along_x ? value : e.p;
+    const System system = f.system(x, y);
+    const double F = f.force(x, y);
+    for (const Eigen::Vector3d& w : e.directions) {
+      const MapPoint at{x, y, w, system.radial(w, F)};
+      if (e.kind == EventKind::branch_point) {
+        r.branch_points.push_back(at);
+        continue;
+      }
+      const CurveKind kind = e.kind == EventKind::fold        ? CurveKind::fold
+                             : e.kind == EventKind::pitchfork ? CurveKind::pitchfork
+                             : e.kind == EventKind::tangency  ? CurveKind::tangency
+                                                              : CurveKind::hopf;
+      r.seeds.push_back({kind, at});
+      ++r.line.events;
+    }
+  }
+  return r;
+}
+
+/// The lines: the four edges and `n` interior lines in each direction, equally spaced. An edge
+/// at the load 0 is moved in by a quarter of the spacing: there the limit directions of an
+/// axisymmetric system fill circles (Figs 15-16 [Nonlinear Dyn. 2024]) and a sweep along it has
+/// no isolated events; curves end on it (load-zero) and are met by the moved line.
+std::vector<std::pair<bool, double>> seeding_lines(const TwoParameterFamily& f, int n) {
+  std::vector<std::pair<bool, double>> lines;
+  for (bool along_x : {true, false}) {
+    const MapAxis& across = along_x ? f.y : f.x;
+    const double spacing = (across.to - across.from) / (n + 1);
+    for (int i = 0; i <= n + 1; ++i) {
+      double v = across.from + spacing * i;
+      if (across.name == "force" && v == 0) v += (i == 0 ? 0.25 : -0.25) * spacing;
+      lines.emplace_back(along_x, v);
+    }
+  }
+  return lines;
+}
+
+void add_points(const TwoParameterFamily& f, std::vector<CodimTwoPoint>& all, const std::vector<CodimTwoPoint>& found,
+                int curve) {
+  for (CodimTwoPoint p : found) {
+    const Scaled s = scaled(f, p.at);
+    auto same = std::find_if(all.begin(), all.end(), [&](const CodimTwoPoint& q) {
+      const Scaled t = scaled(f, q.at);
+      return q.kind == p.kind && std::hypot(s.X - t.X, s.Y - t.Y) <= kSamePoint;
+    });
+    if (same == all.end()) {
+      p.curves = {curve};
+      all.push_back(p);
+    } else if (std::find(same->curves.begin(), same->curves.end(), curve) == same->curves.end()) {
+      same->curves.push_back(curve);
+    }
+  }
+}
+
+Certificate map_certificate(const BifurcationMap& m, const std::vector<std::string>& doubts, const MapOptions& options,
+                            int unresolved) {
+  Certificate c;
+  if (!doubts.empty()) {
+    c.level = Level::incomplete;
+    c.reason = doubts.front();
+    if (doubts.size() > 1) c.reason += fmt::format(" (and {} more)", doubts.size() - 1);
+    return c;
+  }
+  c.level = Level::checked;
+  c.reason = fmt::format(
+      "checked: {} curve(s) traced to their ends from the events of {} sweeps (the four edges and {} interior lines "
+      "each way), {} codimension-2 point(s) located on them, {} region(s) (the faces of the curves' arrangement) "
+      "each with the limit directions of an interior point, agreeing with every interval of every seeding sweep "
+      "({} interval(s) with no point off the curves not compared); a closed curve crossing none of the lines (an "
+      "isola narrower than their spacing) is not excluded",
+      m.curves.size(), m.lines.size(), options.lines, m.points.size(), m.regions.size(), unresolved);
+  return c;
+}
+
+}  // namespace
+
+BifurcationMap bifurcation_map(const Problem& problem, const MapAxis& x, const MapAxis& y, const MapOptions& options,
+                               const std::function<void(const std::string&)>& progress) {
+  const TwoParameterFamily f = two_parameter_family(problem, x, y);
+  BifurcationMap m;
+  m.x = x, m.y = y, m.mirrors = f.mirrors;
+  std::vector<std::string> doubts;
+  std::vector<LineResult> lines;
+  for (const auto& [along_x, value] : seeding_lines(f, options.lines)) {
+    if (progress) progress(fmt::format("sweep along {} at {} = {}", along_x ? x.name : y.name, along_x ? y.name : x.name, value));
+    lines.push_back(sweep_line(problem, f, along_x, value, options.sweep));
+    m.lines.push_back(lines.back().line);
+    if (!lines.back().line.reason.empty())
+      doubts.push_back(fmt::format("the sweep along {} at {} = {} is incomplete: {}", along_x ? x.name : y.name,
+                                   along_x ? y.name : x.name, value, lines.back().line.reason));
+    for (const MapPoint& b : lines.back().branch_points) m.branch_points.push_back(b);
+  }
+  for (const LineResult& line : lines)
+    for (const CurveSeed& seed : line.seeds) {
+      if (std::any_of(m.curves.begin(), m.curves.end(), [&](const MapCurve& c) { return on_curve(f, c, seed); })) continue;
+      if (progress) progress(fmt::format("{} curve from {} = {}, {} = {}", to_string(seed.kind), x.name, seed.at.x, y.name, seed.at.y));
+      TracedCurve t = follow_curve(f, seed, options.curve);
+      t.curve.id = static_cast<int>(m.curves.size());
+      for (int e : {0, 1})
+        if (t.curve.ends[e] == CurveEnd::failed)
+          doubts.push_back(fmt::format("the {} curve {} ended without reaching the boundary, a load of 0, a "
+                                       "codimension-2 point or itself: {}", to_string(t.curve.kind), t.curve.id,
+                                       t.curve.why));
+      add_points(f, m.points, t.points, t.curve.id);
+      m.curves.push_back(std::move(t.curve));
+    }
+  if (progress) progress("regions");
+  const detail::Arrangement arrangement = detail::map_regions(f, m.curves, options.sweep.solver);
+  m.regions = arrangement.regions;
+  for (const std::string& d : arrangement.doubts) doubts.push_back(d);
+  int unresolved = 0;
+  for (const LineResult& line : lines) {
+    const detail::LineComparison c = detail::compare_with_line(f, arrangement, line.line.along_x, line.line.value, line.diagram);
+    doubts.insert(doubts.end(), c.doubts.begin(), c.doubts.end());
+    unresolved += c.unresolved;
+  }
+  if (!m.branch_points.empty())
+    doubts.push_back(fmt::format("{} branch point(s) off every mirror of the family (first at {} = {}, {} = {}): they "
+                                 "unfold in two parameters and are not followed", m.branch_points.size(), x.name,
+                                 m.branch_points.front().x, y.name, m.branch_points.front().y));
+  m.certificate = map_certificate(m, doubts, options, unresolved);
+  return m;
+}
+
+}  // namespace limitdir

@@ -1,0 +1,174 @@
+// Two-parameter maps (maps/curves.hpp, maps/map.hpp; docs/manual.md section 16) against the
+// closed forms of the harmonic model N = 2 on the invariant circle: with C(u), S(u) linear in
+// u = w3^2 (Chebyshev series of degree 1 in y = 2u - 1), (132) [Nonlinear Dyn. 2024] reads
+// c1 = w1 A(u), A = m1 C - m3 (kappa/rho) S = a0 + a1 u (m1, m3 the diagonal of M^-1), so
+//   fold:       H(u) = A^2 (1 - u) extremal: 2 a1 (1 - u) = A, u* = (2 a1 - a0)/(3 a1), F = |A(u*)| sqrt(1 - u*),
+//   fold-pole:  u* = 1 (a0 = -a1), the fold reaches F = 0 at the pole,
+//   pitchfork:  u = 0 (the equator w = (+-1, 0, 0)), F = |a0|,
+//   degenerate pitchfork: u* = 0 (a0 = 2 a1), where the fold curve leaves the pitchfork curve,
+//   tangency of w = (1, 0, 0): rdot = c1 - m1 C(0) = 0,
+// with m3 = 45 pi^2/(512 lambda^2) for the ball in lambda (139) and m3 = (4/9)/j for the disc
+// in j (126) (docs/manual.md section 2), and c1 = F for both.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <vector>
+
+#include "limitdir/friction/harmonic.hpp"
+#include "limitdir/maps/map.hpp"
+#include "limitdir/system/problem.hpp"
+
+using namespace limitdir;
+
+namespace {
+
+// Points of a curve are corrected to ~1e-11 in the scaled unknowns (curve_walk.cpp): on the
+// parameters of these rectangles (sides up to 25) that is ~1e-9 absolute at worst.
+constexpr double kOnCurve = 1e-9;
+// A codimension-2 point is located to ~1e-10 (bisection, or the Richardson extrapolation of a
+// degenerate pitchfork, O(e^6) ~ 1e-14, then corrected onto its curve).
+constexpr double kPoint = 1e-8;
+
+struct CircleN2 {
+  double m1, kappa_over_rho, alpha0, alpha1, beta0, beta1;
+  bool ball;
+  double m3(double p) const {
+    const double pi = 3.14159265358979323846;
+    return ball ? 45 * pi * pi / (512 * p * p) : (4.0 / 9.0) / p;
+  }
+  // A(u) = a0 + a1 u, with C(u) = (alpha0 - alpha1) + 2 alpha1 u and S likewise
+  double a0(double p) const { return m1 * (alpha0 - alpha1) - m3(p) * kappa_over_rho * (beta0 - beta1); }
+  double a1(double p) const { return 2 * (m1 * alpha1 - m3(p) * kappa_over_rho * beta1); }
+  double fold_u(double p) const { return (2 * a1(p) - a0(p)) / (3 * a1(p)); }
+  double fold_F(double p) const {
+    const double u = fold_u(p);
+    return std::abs(a0(p) + a1(p) * u) * std::sqrt(1 - u);
+  }
+  /// The number of limit directions at (p, F > 0): the equator's two and two per root u in (0, 1)
+  /// of A(u)^2 (1 - u) = F^2 (sign changes on a fine grid, the roots being simple off the curves).
+  int count(double p, double F) const {
+    int roots = 0;
+    constexpr int n = 200000;
+    const auto h = [&](double u) { return std::pow(a0(p) + a1(p) * u, 2) * (1 - u) - F * F; };
+    for (int i = 0; i < n; ++i)
+      if ((h(double(i) / n) > 0) != (h(double(i + 1) / n) > 0)) ++roots;
+    return 2 + 2 * roots;
+  }
+};
+
+Problem bundled(const char* name) {
+  return load_problem((std::filesystem::path(LIMITDIR_SHARE_DIR) / "problems" / name).string());
+}
+
+CircleN2 closed_form(const Problem& p, bool ball) {
+  const System s = make_system(p);
+  const auto* h = dynamic_cast<const HarmonicModel*>(&s.friction());
+  REQUIRE(h);
+  REQUIRE(h->chebyshev_C().size() == 2);
+  return {s.M_inv()(0, 0), h->kappa_over_rho(), h->chebyshev_C()[0], h->chebyshev_C()[1],
+          h->chebyshev_S()[0], h->chebyshev_S()[1], ball};
+}
+
+/// A point of a curve of `kind` satisfies its closed form (p the second parameter, F the load).
+void check_on_closed_form(const CircleN2& c, CurveKind kind, double F, double p, const Eigen::Vector3d& w) {
+  CAPTURE(F);
+  CAPTURE(p);
+  switch (kind) {
+    case CurveKind::fold:
+      CHECK(std::abs(F - c.fold_F(p)) <= kOnCurve);
+      CHECK(std::abs(w.z() * w.z() - c.fold_u(p)) <= kOnCurve);
+      break;
+    case CurveKind::pitchfork:
+      CHECK(std::abs(F - std::abs(c.a0(p))) <= kOnCurve);
+      CHECK(w.z() == 0.0);
+      break;
+    case CurveKind::tangency: CHECK(std::abs(F - c.m1 * (c.alpha0 - c.alpha1)) <= kOnCurve); break;
+    case CurveKind::hopf: FAIL("no Hopf point on the invariant circle of N = 2 (J_T is diagonal there)");
+  }
+}
+
+}  // namespace
+
+TEST_CASE("(132), N = 2: the ball's fold curve in (lambda, F) is u* = (2 a1 - a0)/(3 a1), F = |A(u*)| sqrt(1 - u*), to its fold-pole") {
+  const Problem problem = bundled("ball.json");
+  const CircleN2 c = closed_form(problem, true);
+  const TwoParameterFamily f = two_parameter_family(problem, {"force", 0, 4}, {"lambda", 0.2, 8});
+  const double lambda = 0.4, u = c.fold_u(lambda), F = c.fold_F(lambda);
+  const Eigen::Vector3d w(F / (c.a0(lambda) + c.a1(lambda) * u), 0, std::sqrt(u));  // c1 = w1 A(u)
+  const TracedCurve t = follow_curve(f, {CurveKind::fold, {F, lambda, w, f.system(F, lambda).radial(w, F)}});
+  REQUIRE(t.curve.points.size() > 100);
+  for (const MapPoint& q : t.curve.points) check_on_closed_form(c, CurveKind::fold, q.x, q.y, q.w);
+  // one end leaves through F = 4, the other is the fold-pole a0 = -a1 (m3 from m1 (alpha0 + alpha1) = m3 k (beta0 + beta1))
+  const double m3 = c.m1 * (c.alpha0 + c.alpha1) / (c.kappa_over_rho * (c.beta0 + c.beta1));
+  const double lambda_pole = std::sqrt(45 * 3.14159265358979323846 * 3.14159265358979323846 / (512 * m3));
+  const bool forward = t.curve.ends[1] == CurveEnd::load_zero;
+  CHECK(t.curve.ends[forward ? 0 : 1] == CurveEnd::boundary);
+  CHECK((forward ? t.curve.points.front() : t.curve.points.back()).x == doctest::Approx(4.0).epsilon(1e-12));
+  REQUIRE(t.points.size() == 1);
+  CHECK(t.points[0].kind == PointKind::fold_pole);
+  CHECK(std::abs(t.points[0].at.y - lambda_pole) <= kPoint);
+  CHECK(std::abs(t.points[0].at.w.z()) == doctest::Approx(1.0).epsilon(1e-9));
+}
+
+TEST_CASE("(132), N = 2: the disc's pitchfork and tangency curves in (j, F) are F = |a0(j)| and F = m1 C(0)") {
+  const Problem problem = bundled("disc.json");
+  const CircleN2 c = closed_form(problem, false);
+  const TwoParameterFamily f = two_parameter_family(problem, {"force", 0, 1.5}, {"j", 0.1, 2});
+  CHECK(f.mirrors == std::vector<int>{1, 2});  // w2 -> -w2 (the invariant circle) and w3 -> -w3
+  const double j = 1.0, F = std::abs(c.a0(j));
+  const Eigen::Vector3d w(c.a0(j) > 0 ? 1 : -1, 0, 0);
+  const TracedCurve pitchfork = follow_curve(f, {CurveKind::pitchfork, {F, j, w, f.system(F, j).radial(w, F)}});
+  REQUIRE(pitchfork.curve.points.size() > 20);
+  CHECK(pitchfork.curve.mirrors == std::vector<int>{1, 2});
+  for (const MapPoint& q : pitchfork.curve.points) check_on_closed_form(c, CurveKind::pitchfork, q.x, q.y, q.w);
+  const double Ft = c.m1 * (c.alpha0 - c.alpha1);
+  const Eigen::Vector3d e1(1, 0, 0);
+  const TracedCurve tangency = follow_curve(f, {CurveKind::tangency, {Ft, j, e1, f.system(Ft, j).radial(e1, Ft)}});
+  for (const MapPoint& q : tangency.curve.points) check_on_closed_form(c, CurveKind::tangency, q.x, q.y, q.w);
+  CHECK(tangency.curve.ends[0] == CurveEnd::boundary);
+  CHECK(tangency.curve.ends[1] == CurveEnd::boundary);
+}
+
+TEST_CASE("Two-parameter map of the ball N = 2 on lambda in [0.1, 1], F in [0, 25]: curves, degenerate pitchfork and fold-pole in closed form, regions counted independently") {
+  const Problem problem = bundled("ball.json");
+  const CircleN2 c = closed_form(problem, true);
+  const BifurcationMap m = bifurcation_map(problem, {"lambda", 0.1, 1}, {"force", 0, 25});
+  CHECK(m.certificate.level == Level::checked);
+  // every point of every curve on its closed form
+  int folds = 0, pitchforks = 0;
+  for (const MapCurve& curve : m.curves) {
+    folds += curve.kind == CurveKind::fold;
+    pitchforks += curve.kind == CurveKind::pitchfork;
+    for (const MapPoint& q : curve.points) check_on_closed_form(c, curve.kind, q.y, q.x, q.w);
+  }
+  CHECK(folds == 1);       // one fold curve (its mirror image w3 -> -w3 is the same curve in the plane)
+  CHECK(pitchforks == 2);  // F = |a0|: a0 > 0 (w = (1, 0, 0)) and a0 < 0 (w = (-1, 0, 0)), meeting at F = 0
+  // the degenerate pitchfork: a0 = 2 a1, i.e. m1 (alpha0 - 5 alpha1) = m3 k (beta0 - 5 beta1)
+  const double pi = 3.14159265358979323846;
+  const double m3_dp = c.m1 * (c.alpha0 - 5 * c.alpha1) / (c.kappa_over_rho * (c.beta0 - 5 * c.beta1));
+  const double lambda_dp = std::sqrt(45 * pi * pi / (512 * m3_dp));
+  const double m3_pole = c.m1 * (c.alpha0 + c.alpha1) / (c.kappa_over_rho * (c.beta0 + c.beta1));
+  const double lambda_pole = std::sqrt(45 * pi * pi / (512 * m3_pole));
+  int found = 0;
+  for (const CodimTwoPoint& p : m.points) {
+    CAPTURE(to_string(p.kind));
+    if (p.kind == PointKind::degenerate_pitchfork) {
+      ++found;
+      CHECK(std::abs(p.at.x - lambda_dp) <= kPoint);
+      CHECK(std::abs(p.at.y - std::abs(c.a0(lambda_dp))) <= kPoint * 25);
+    } else if (p.kind == PointKind::fold_pole) {
+      ++found;
+      CHECK(std::abs(p.at.x - lambda_pole) <= kPoint);
+    }
+  }
+  CHECK(found == 2);
+  CHECK(m.points.size() == 2);  // N = 2 has no cusp, Bogdanov-Takens or tangency crossing of one direction here
+  // each region's count is the number of roots of (132) at its point, counted here
+  REQUIRE(m.regions.size() >= 6);
+  for (const MapRegion& r : m.regions) {
+    CAPTURE(r.x);
+    CAPTURE(r.y);
+    CHECK(r.count == c.count(r.x, r.y));
+  }
+}
