@@ -61,13 +61,14 @@ expect_bad "too many" "$disc" "$disc"
 python3 -c "print('[' * 100000 + ']' * 100000)" >"$tmp/deep.json"
 problem duplicate.json "{$head, \"force\": \"x\", \"force\": 0.3, \"friction\": {\"model\": \"exact\"}}"
 problem duplicate-nested.json "{$head, \"friction\": {\"model\": \"exact\", \"model\": \"harmonic\"}}"
-for name in find-limits classify friction-model simulate sweep-force degree-study diagram-diff; do
+for name in find-limits classify friction-model simulate sweep-force degree-study bifurcation-map diagram-diff; do
   app="$bin/$name"
   case $name in
     find-limits) extra=(--force 0.3) ;;
     simulate) extra=(--force 0.3 --x0 1,0,1) ;;
     sweep-force) extra=(--from 0 --to 1) ;;
     degree-study) extra=(--degrees 1 --from 0 --to 1) ;;
+    bifurcation-map) extra=(--y j --y-range 0.4,1 --x-range 0,1) ;;
     diagram-diff) extra=("$tmp/deep.json") ;;
     *) extra=() ;;
   esac

@@ -13,7 +13,7 @@ source "$(dirname "$0")/common.bash"
 cli_setup find-limits "$@"
 disc="$share/problems/disc.json"
 reference="$share/reference/disc-harmonic-2.json"
-apps=(find-limits classify sweep-force degree-study friction-model simulate diagram-diff plot)
+apps=(find-limits classify sweep-force degree-study bifurcation-map friction-model simulate diagram-diff plot)
 version=$(sed -n 's/^project(limitdir VERSION \([0-9.]*\).*/\1/p' "$share/../CMakeLists.txt")
 [[ -n $version ]] || fail "no VERSION in the project() line of CMakeLists.txt"
 
@@ -52,6 +52,7 @@ expect_io classify "$disc" --force 1.2 --direction 1,0,0
 expect_io classify --regions "$reference"
 expect_io sweep-force "$disc" --from 0.5 --to 0.6 --checks 0
 expect_io degree-study "$disc" --degrees 1,2 --from 0.5 --to 0.6 --checks 0
+expect_io bifurcation-map "$disc" --y j --y-range 0.4,1 --x-range 0.5,1 --lines 1
 expect_io friction-model "$disc" --samples 2
 expect_io simulate "$disc" --force 1.2 --x0 1,0,0 --every 0
 expect_io diagram-diff "$reference" "$reference"

@@ -11,7 +11,7 @@ source "$(dirname "$0")/common.bash"
 cli_setup find-limits "$@"
 build=$(cd "$bin/.." && pwd)
 validate="$(dirname "$0")/validate_json.py"
-apps=(find-limits classify sweep-force degree-study friction-model simulate diagram-diff plot)
+apps=(find-limits classify sweep-force degree-study bifurcation-map friction-model simulate diagram-diff plot)
 version=$(sed -n 's/^project(limitdir VERSION \([0-9.]*\).*/\1/p' "$share/../CMakeLists.txt")
 [[ -f $build/CMakeCache.txt ]] || { fail "$build is not a CMake build directory"; cli_finish "install"; }
 

@@ -1,4 +1,4 @@
-// Two-parameter maps (maps/curves.hpp, maps/map.hpp; docs/manual.md section 16) against the
+// Two-parameter maps (maps/curves.hpp, maps/map.hpp; docs/manual.md section 13) against the
 // closed forms of the harmonic model N = 2 on the invariant circle: with C(u), S(u) linear in
 // u = w3^2 (Chebyshev series of degree 1 in y = 2u - 1), (132) [Nonlinear Dyn. 2024] reads
 // c1 = w1 A(u), A = m1 C - m3 (kappa/rho) S = a0 + a1 u (m1, m3 the diagonal of M^-1), so
@@ -157,6 +157,8 @@ TEST_CASE("Two-parameter map of the ball N = 2 on lambda in [0.1, 1], F in [0, 2
       ++found;
       CHECK(std::abs(p.at.x - lambda_dp) <= kPoint);
       CHECK(std::abs(p.at.y - std::abs(c.a0(lambda_dp))) <= kPoint * 25);
+      REQUIRE(p.curves.size() == 2);  // the fold curve ends there, on the pitchfork curve
+      CHECK(m.curves[p.curves[0]].kind != m.curves[p.curves[1]].kind);
     } else if (p.kind == PointKind::fold_pole) {
       ++found;
       CHECK(std::abs(p.at.x - lambda_pole) <= kPoint);

@@ -67,6 +67,7 @@ TracedCurve follow_curve(const TwoParameterFamily& family, const CurveSeed& seed
   TracedCurve out;
   out.curve.kind = seed.kind;
   out.curve.mirrors = held;
+  out.curve.mirror = mirror;
   const auto v0 = corrected_seed(space, space.pack(p));
   if (!v0) {
     out.curve.why = fmt::format("the {} seed at {} = {}, {} = {} is not on a regular {} curve (the corrector failed)",

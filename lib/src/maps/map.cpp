@@ -1,5 +1,5 @@
 // The two-parameter map: seeding sweeps, curves, codimension-2 points, regions and the
-// certificate (maps/map.hpp, docs/manual.md section 16).
+// certificate (maps/map.hpp, docs/manual.md section 13).
 #include "limitdir/maps/map.hpp"
 
 #include <algorithm>
@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "limitdir/core/errors.hpp"
+#include "maps/defining_system.hpp"
 #include "maps/regions.hpp"
 
 namespace limitdir {
@@ -21,6 +22,10 @@ constexpr double kSeedOnCurve = 1e-3;
 // Two codimension-2 points of one kind are one when within 1e-7 in the scaled (X, Y): each is
 // located to the corrector's ~1e-11.
 constexpr double kSamePoint = 1e-7;
+// A codimension-2 point lies on another curve when that curve's defining system vanishes there
+// to 1e-7: its residual at a located point is the corrector's ~1e-11 times a Jacobian of
+// norm up to ~1e3, with a margin; off the curve it is of the size of the distance to it.
+constexpr double kOnOtherCurve = 1e-7;
 
 struct Scaled {
   double X, Y;
@@ -127,6 +132,19 @@ void add_points(const TwoParameterFamily& f, std::vector<CodimTwoPoint>& all, co
   }
 }
 
+/// Adds to p.curves every other curve that passes near p and whose defining system vanishes
+/// there (e.g. the pitchfork curve through a degenerate pitchfork found from its fold curve).
+void link_curves(const TwoParameterFamily& f, const std::vector<MapCurve>& curves, CodimTwoPoint& p) {
+  for (const MapCurve& c : curves) {
+    if (std::find(p.curves.begin(), p.curves.end(), c.id) != p.curves.end()) continue;
+    if (std::any_of(c.mirrors.begin(), c.mirrors.end(), [&](int k) { return std::abs(p.at.w[k]) > kSamePoint; })) continue;
+    if (!on_curve(f, c, CurveSeed{c.kind, p.at})) continue;  // near its polyline in (X, Y, w)
+    const detail::CurveSpace space(f, c.kind, c.mirrors, c.mirror);
+    if (space.residual(space.pack(p.at)).norm() <= kOnOtherCurve) p.curves.push_back(c.id);
+  }
+  std::sort(p.curves.begin(), p.curves.end());
+}
+
 Certificate map_certificate(const BifurcationMap& m, const std::vector<std::string>& doubts, const MapOptions& options,
                             int unresolved) {
   Certificate c;
@@ -179,6 +197,7 @@ BifurcationMap bifurcation_map(const Problem& problem, const MapAxis& x, const M
       add_points(f, m.points, t.points, t.curve.id);
       m.curves.push_back(std::move(t.curve));
     }
+  for (CodimTwoPoint& p : m.points) link_curves(f, m.curves, p);
   if (progress) progress("regions");
   const detail::Arrangement arrangement = detail::map_regions(f, m.curves, options.sweep.solver);
   m.regions = arrangement.regions;

@@ -55,27 +55,29 @@ bool commutes_with_reflection(const System& system, double F, int k) {
   return true;
 }
 
-void check_axes(const Problem& problem, const MapAxis& x, const MapAxis& y) {
+void check_ranges(const MapAxis& x, const MapAxis& y) {
   for (const MapAxis* a : {&x, &y})
     if (!(std::isfinite(a->from) && std::isfinite(a->to) && a->from < a->to))
       throw InputError(fmt::format("parameter {}: the range must be finite and increasing (got {}..{})", a->name,
                                    a->from, a->to));
   if (x.name == y.name) throw InputError(fmt::format("the two parameters must differ (both are {})", x.name));
-  // every parameter's valid range is an interval (docs/manual.md section 6): the corners decide
-  const ParameterFamily outer = parameter_family(problem, y.name);
-  for (double yv : {y.from, y.to}) {
-    const ParameterFamily inner = parameter_family(outer.problem(yv), x.name);
-    for (double xv : {x.from, x.to})
-      (void)parse_problem(problem_to_json(inner.problem(xv)), fmt::format("{} = {}, {} = {}", x.name, xv, y.name, yv));
-  }
 }
 
 }  // namespace
 
 TwoParameterFamily two_parameter_family(const Problem& problem, const MapAxis& x, const MapAxis& y) {
-  check_axes(problem, x, y);
+  check_ranges(x, y);
   TwoParameterFamily f;
   f.x = x, f.y = y;
+  const ParameterFamily outer = parameter_family(problem, y.name);
+  const std::string inner_name = x.name;
+  f.problem = [outer, inner_name](double xv, double yv) {
+    return parameter_family(outer.problem(yv), inner_name).problem(xv);
+  };
+  // every parameter's valid range is an interval (docs/manual.md section 6): the corners decide
+  for (double yv : {y.from, y.to})
+    for (double xv : {x.from, x.to})
+      (void)parse_problem(problem_to_json(f.problem(xv, yv)), fmt::format("{} = {}, {} = {}", x.name, xv, y.name, yv));
   if (!problem.contact.load_dependent() && (x.name == "force" || y.name == "force")) {
     // the load enters c only (100): the systems along the other parameter, built once each
     const bool x_is_force = x.name == "force";
@@ -85,8 +87,6 @@ TwoParameterFamily two_parameter_family(const Problem& problem, const MapAxis& x
     f.force = [x_is_force](double xv, double yv) { return x_is_force ? xv : yv; };
   } else {
     // y outside, x inside: the inner family at each y
-    const ParameterFamily outer = parameter_family(problem, y.name);
-    const std::string inner_name = x.name;
     auto inner = std::make_shared<Memo<ParameterFamily>>(
         [outer, inner_name](double yv) { return parameter_family(outer.problem(yv), inner_name); });
     f.system = [inner](double xv, double yv) { return inner->at(yv)->system(xv); };

@@ -1,6 +1,6 @@
 #pragma once
 // Codimension-1 curves of a two-parameter family of systems near stick (docs/manual.md
-// section 16): the points (x, y) where a limit direction of (125) [Nonlinear Dyn. 2024] has a
+// section 13): the points (x, y) where a limit direction of (125) [Nonlinear Dyn. 2024] has a
 // fold, a pitchfork, a tangency (rdot = 0, Sect. 7.2.8) or a Hopf point, each curve the
 // solution set of a defining system in (w, rdot, x, y) continued by pseudo-arclength, with the
 // codimension-2 points met on the way located by their own test functions.
@@ -35,6 +35,8 @@ struct TwoParameterFamily {
   MapAxis x, y;
   std::function<System(double, double)> system;
   std::function<double(double, double)> force;
+  /// The problem at (x, y) (as sweep-force's families set each parameter).
+  std::function<Problem(double, double)> problem;
   /// The reflections w_k -> -w_k (k = 1: w2, k = 2: w3) that every system of the family commutes
   /// with (checked at the corners and the centre of the rectangle on sample directions).
   std::vector<int> mirrors;
@@ -78,6 +80,7 @@ struct MapCurve {
   CurveKind kind = CurveKind::fold;
   std::vector<MapPoint> points;  // in order of arclength
   std::vector<int> mirrors;      // the coordinates k held at w_k = 0
+  int mirror = -1;               // a pitchfork's: the coordinate across which its eigenvalue vanishes
   CurveEnd ends[2] = {CurveEnd::failed, CurveEnd::failed};
   std::string why;               // when an end is `failed`: what stopped the continuation
 };

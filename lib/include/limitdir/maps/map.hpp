@@ -1,5 +1,5 @@
 #pragma once
-// Two-parameter bifurcation maps (docs/manual.md section 16): the codimension-1 curves of a
+// Two-parameter bifurcation maps (docs/manual.md section 13): the codimension-1 curves of a
 // rectangle of two parameters (maps/curves.hpp), seeded from the events of one-parameter sweeps
 // along its four edges and along interior lines in both directions, the codimension-2 points on
 // them, and the regions between them with the limit directions of an interior point of each.

@@ -1,0 +1,103 @@
+// The bifurcation-map report: see report/map_io.hpp.
+#include <map>
+#include <string>
+
+#include "core/json_text.hpp"
+#include "limitdir/core/version.hpp"
+#include "limitdir/friction/model.hpp"
+#include "limitdir/report/map_io.hpp"
+#include "limitdir/report/text_report.hpp"
+
+namespace limitdir {
+
+namespace {
+using json = nlohmann::json;
+
+double finite(double value, const std::string& what) { return detail::finite_in_report(value, "map report", what); }
+
+json point_json(const MapPoint& p, const std::string& where) {
+  return {{"x", finite(p.x, where + ".x")},
+          {"y", finite(p.y, where + ".y")},
+          {"w", json::array({finite(p.w[0] + 0.0, where + ".w[0]"), finite(p.w[1] + 0.0, where + ".w[1]"),
+                             finite(p.w[2] + 0.0, where + ".w[2]")})},
+          {"rdot", finite(p.rdot, where + ".rdot")}};
+}
+
+json axis_json(const MapAxis& a) { return {{"parameter", a.name}, {"from", a.from}, {"to", a.to}}; }
+
+json curves_json(const BifurcationMap& m) {
+  json out = json::array();
+  for (const MapCurve& c : m.curves) {
+    const std::string where = "curves[" + std::to_string(c.id) + "]";
+    json points = json::array();
+    for (std::size_t k = 0; k < c.points.size(); ++k)
+      points.push_back(point_json(c.points[k], where + ".points[" + std::to_string(k) + "]"));
+    out.push_back({{"id", c.id},
+                   {"kind", to_string(c.kind)},
+                   {"ends", json::array({to_string(c.ends[0]), to_string(c.ends[1])})},
+                   {"mirrors", c.mirrors},
+                   {"points", std::move(points)}});
+  }
+  return out;
+}
+
+json points_json(const BifurcationMap& m) {
+  json out = json::array();
+  for (std::size_t k = 0; k < m.points.size(); ++k) {
+    json p = point_json(m.points[k].at, "points[" + std::to_string(k) + "]");
+    p["kind"] = to_string(m.points[k].kind);
+    p["curves"] = m.points[k].curves;
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+json regions_json(const Problem& problem, const BifurcationMap& m) {
+  const TwoParameterFamily f = two_parameter_family(problem, m.x, m.y);
+  json out = json::array();
+  for (std::size_t k = 0; k < m.regions.size(); ++k) {
+    const MapRegion& r = m.regions[k];
+    const std::string where = "regions[" + std::to_string(k) + "]";
+    json types = json::object();
+    for (const auto& [name, n] : r.types) types[name] = n;
+    // the paper's Case 1-4 is a structure of the load sweep of the disc or the ball (Sect. 7.4)
+    const std::optional<int> paper = paper_case(f.problem(r.x, r.y), "force", Region{0, 0, r.count, r.types});
+    out.push_back({{"x", finite(r.x, where + ".x")},
+                   {"y", finite(r.y, where + ".y")},
+                   {"count", r.count},
+                   {"types", std::move(types)},
+                   {"case", paper ? json(*paper) : json(nullptr)},
+                   {"level", to_string(r.level)},
+                   {"area", finite(r.area, where + ".area")}});
+  }
+  return out;
+}
+
+}  // namespace
+
+json map_report(const Problem& problem, const BifurcationMap& m) {
+  json lines = json::array();
+  for (const MapLine& l : m.lines)
+    lines.push_back({{"along", l.along_x ? "x" : "y"}, {"at", l.value}, {"events", l.events}, {"level", to_string(l.level)}});
+  json branch_points = json::array();
+  for (std::size_t k = 0; k < m.branch_points.size(); ++k)
+    branch_points.push_back(point_json(m.branch_points[k], "branch_points[" + std::to_string(k) + "]"));
+  return {{"schema", "limitdir.map/1"},
+          {"limitdir_version", limitdir::version},
+          {"problem", problem_to_json(problem)},
+          {"model", make_friction_model(problem)->description()},
+          {"x", axis_json(m.x)},
+          {"y", axis_json(m.y)},
+          {"mirrors", m.mirrors},
+          {"curves", curves_json(m)},
+          {"points", points_json(m)},
+          {"regions", regions_json(problem, m)},
+          {"lines", std::move(lines)},
+          {"branch_points", std::move(branch_points)},
+          {"certificate",
+           {{"level", to_string(m.certificate.level)},
+            {"complete", m.certificate.complete()},
+            {"reason", m.certificate.reason}}}};
+}
+
+}  // namespace limitdir

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Command-line contract of bifurcation-map (docs/manual.md section 13): one JSON document of
+# schema "limitdir.map/1"; bad input exits 2 with nothing on stdout and one line on stderr.
+# The disc in (j, F) against values known without this program: with the harmonic model N = 2
+# the pure sliding w = e1 is tangent where F = C1 (R*(e1) = F - C(0), docs/manual.md section 1;
+# M^-1 has m1 = 1 whatever j), and the pitchfork of the equator where F = |C1 - (4/9)/j S1|
+# ((132) at u = 0 with the third row (4/9)/j of M^-1, (126) with rho = kappa), C1 and S1 taken
+# from friction-model.
+# Usage: bash bifurcation_map.sh BIN_DIR SHARE_DIR
+source "$(dirname "$0")/common.bash"
+cli_setup bifurcation-map "$@"
+disc="$share/problems/disc.json"
+ball="$share/problems/ball.json"
+
+coefficients=$("$bin/friction-model" "$disc" --samples 2 |
+  python3 -c "import json, sys; c = json.load(sys.stdin)['coefficients']; print(repr(c['C'][0]), repr(c['S'][0]))")
+read -r C1 S1 <<<"$coefficients"
+# curve points are corrected to ~1e-11 in the scaled unknowns: 1e-9 on these parameters
+REPORT_PRELUDE="
+TOL = 1e-9
+C1, S1 = $C1, $S1
+def kinds(k):
+    return [c for c in r['curves'] if c['kind'] == k]
+"
+expect_report map.schema.json "(
+r['certificate']['level'] == 'checked' and r['x']['parameter'] == 'force' and r['y']['parameter'] == 'j'
+and r['mirrors'] == [1, 2]
+and len(kinds('tangency')) == 1 and all(abs(p['x'] - C1) <= TOL for p in kinds('tangency')[0]['points'])
+and len(kinds('pitchfork')) == 2
+and all(abs(p['x'] - abs(C1 - 4 / 9 / p['y'] * S1)) <= TOL for c in kinds('pitchfork') for p in c['points'])
+and len(kinds('fold')) == 1 and [p['kind'] for p in r['points']] == ['fold-pole']
+and all(c['ends'][0] != 'failed' and c['ends'][1] != 'failed' for c in r['curves'])
+and abs(sum(g['area'] for g in r['regions']) - 1) <= 1e-9
+and sorted(g['case'] for g in r['regions'] if g['case'] is not None) == [1, 2, 3, 4]
+)" "$disc" --y j --y-range 0.1,2 --x-range 0,1.5
+
+# the axes swapped (force as y) describe the same curves
+expect_report map.schema.json "(
+r['certificate']['complete'] and r['x']['parameter'] == 'lambda'
+and sorted(c['kind'] for c in r['curves']) == ['fold', 'pitchfork', 'pitchfork', 'tangency']
+)" "$ball" --x lambda --x-range 0.2,8 --y force --y-range 0,4
+
+# ----- bad input ---------------------------------------------------------------------------------
+expect_bad "--y" "$disc" --x-range 0,1
+expect_bad "--y-range" "$disc" --y j --x-range 0,1
+expect_bad "--x-range" "$disc" --y j --y-range 0.1,1
+expect_bad "A,B" "$disc" --y j --y-range 0.5 --x-range 0,1
+expect_bad "A < B" "$disc" --y j --y-range 1,0.5 --x-range 0,1
+expect_bad "--x-range" "$disc" --y j --y-range 0.1,1 --x-range 0,nan
+expect_bad "differ" "$disc" --x j --y j --y-range 0.1,1 --x-range 0.2,1
+expect_bad "bogus" "$disc" --y bogus --y-range 0.1,1 --x-range 0,1
+expect_bad "lambda" "$disc" --y lambda --y-range 0.5,1 --x-range 0,1
+expect_bad "--force" "$disc" --y j --y-range 0.1,1 --x-range 0,1 --force 0.5
+expect_bad "--lines" "$disc" --y j --y-range 0.1,1 --x-range 0,1 --lines 0
+expect_bad "j" "$disc" --y j --y-range -1,1 --x-range 0,1
+expect_bad "PROBLEM" --y j --y-range 0.1,1 --x-range 0,1
+expect_bad "--require" "$disc" --y j --y-range 0.1,1 --x-range 0,1 --require always
+# a checked map is below --require proven: printed all the same, exit 3
+expect_error 3 "not proven as --require asks" "$disc" --y j --y-range 0.4,1 --x-range 0.5,1 --lines 2 --require proven
+[[ -s $tmp/stdout ]] || fail "bifurcation-map --require proven: the map is not on stdout"
+
+# ----- help and version ----------------------------------------------------------------------------
+run --help
+if [[ $rc -ne 0 ]]; then
+  fail "bifurcation-map --help exited with $rc"
+else
+  for word in --x --y --x-range --y-range --lines --force --require "Exit codes" "limitdir.map/1"; do
+    grep -q -- "$word" "$tmp/stdout" || fail "--help does not mention $word"
+  done
+fi
+run --version
+grep -qE '^bifurcation-map \(limitdir\) [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/stdout" || fail "--version printed '$(cat "$tmp/stdout")'"
+
+cli_finish "bifurcation-map"
