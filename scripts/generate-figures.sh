@@ -9,7 +9,9 @@
 #   disc-degrees.svg   the disc's limit directions (131) for the harmonic model N = 1..8 and the
 #                      exact model over F in [0.001, 1.5] (Fig. 17, degree-study), against psi;
 #   disc-degree-errors.svg  log10 of the error of the disc's event loads against N (the same study);
-#   ball-degrees.svg   the same for the ball (141) over F in [0.001, 4.5] (Fig. 18).
+#   ball-degrees.svg   the same for the ball (141) over F in [0.001, 4.5] (Fig. 18);
+#   ball-map.svg       the ball's two-parameter map in (lambda, F) (bifurcation-map, harmonic N = 2);
+#   disc-map.svg       the disc's two-parameter map in (j, F).
 # tests/cli/figures.sh runs this script into a temporary directory and compares the result with
 # the committed files element by element, so that they cannot go stale silently.
 # Usage: bash scripts/generate-figures.sh [BIN_DIR [OUT_DIR]]
@@ -34,5 +36,7 @@ ball="$root/share/problems/ball.json"
 "$bin/plot" "$out/disc-degrees.json" --convergence >"$out/disc-degree-errors.svg"
 rm "$out/disc-degrees.json"
 "$bin/degree-study" "$ball" --degrees 1..8 --from 0.001 --to 4.5 | "$bin/plot" --y psi >"$out/ball-degrees.svg"
+"$bin/bifurcation-map" "$ball" --x lambda --x-range 0.15,1.2 --y force --y-range 0,4 | "$bin/plot" >"$out/ball-map.svg"
+"$bin/bifurcation-map" "$disc" --x j --x-range 0.1,1.5 --y force --y-range 0,1.5 | "$bin/plot" >"$out/disc-map.svg"
 echo "generate-figures: wrote disc-diagram.svg, disc-sphere.svg, disc-friction.svg, disc-degrees.svg," \
-  "disc-degree-errors.svg, ball-degrees.svg in $out"
+  "disc-degree-errors.svg, ball-degrees.svg, ball-map.svg, disc-map.svg in $out"

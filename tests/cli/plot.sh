@@ -134,6 +134,22 @@ figure study-errors 800 500 "$tmp/study.json" --convergence
 c1=$("$bin/friction-model" "$disc" --degree 2 --samples 2 | python3 -c "import json, sys; print(repr(json.load(sys.stdin)['coefficients']['C'][0]))")
 pixel study-errors frame 0 2 "$(python3 -c "import math; print(math.log10(abs($c1 - 1)))")" "$red"
 
+# --- a two-parameter map (bifurcation-map, docs/manual.md section 13): the disc in (j, F) ---
+"$bin/bifurcation-map" "$disc" --x j --x-range 0.1,1.5 --y force --y-range 0,1.5 --lines 4 >"$tmp/map.json" ||
+  fail "bifurcation-map failed"
+figure map 800 500 "$tmp/map.json"
+# the fold of the harmonic model N = 2 in closed form ((132): C(u) = C1 + C2 u, S likewise,
+# A = C - (4/9)/j S = a0 + a1 u, u* = (2 a1 - a0)/(3 a1), F = |A(u*)| sqrt(1 - u*)), in black
+fold=$("$bin/friction-model" "$disc" --samples 2 | python3 -c "
+import json, math, sys
+c = json.load(sys.stdin)['coefficients']
+j = 0.3
+a0, a1 = c['C'][0] - 4 / 9 / j * c['S'][0], c['C'][1] - 4 / 9 / j * c['S'][1]
+u = (2 * a1 - a0) / (3 * a1)
+print(j, abs(a0 + a1 * u) * math.sqrt(1 - u))")
+pixel map frame 0 $fold "#000000"
+expect_bad "--y: applies to" "$tmp/map.json" --y psi
+
 # --- text is escaped: a problem named with XML's special characters ---
 python3 - "$disc" "$tmp/named.json" <<'PY'
 import json, sys

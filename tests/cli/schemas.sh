@@ -160,6 +160,23 @@ json.dump(e, open(sys.argv[3], 'w'))" "$tmp/s-disc.json" "$tmp/bad-study-error.j
   invalid degree-study.schema.json "$tmp/bad-study-error.json" "$tmp/bad-study-degree.json" "$tmp/d-disc.json"
 fi
 
+# ----- bifurcation-map ---------------------------------------------------------------------------
+output m-disc.json "0 3" "$bin/bifurcation-map" "$disc" --y j --y-range 0.2,1 --x-range 0,1.2 --lines 3
+output m-ball.json "0 3" "$bin/bifurcation-map" "$ball" --x lambda --x-range 0.15,1 --y force --y-range 0,4 --lines 3
+valid map.schema.json "$tmp"/m-*.json
+if [[ -s $tmp/m-disc.json ]]; then
+  # a curve of an unknown kind, a region without its Case, a diagram instead of a map
+  python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+d['curves'][0]['kind'] = 'saddle-node'
+json.dump(d, open(sys.argv[2], 'w'))
+e = json.load(open(sys.argv[1]))
+del e['regions'][0]['case']
+json.dump(e, open(sys.argv[3], 'w'))" "$tmp/m-disc.json" "$tmp/bad-map-kind.json" "$tmp/bad-map-case.json"
+  invalid map.schema.json "$tmp/bad-map-kind.json" "$tmp/bad-map-case.json" "$tmp/d-disc.json"
+fi
+
 # ----- committed reference diagrams ---------------------------------------------------------------
 shopt -s nullglob
 references=("$share"/reference/*.json)

@@ -167,6 +167,15 @@ Certificate map_certificate(const BifurcationMap& m, const std::vector<std::stri
 
 }  // namespace
 
+RegionLocator::RegionLocator(const MapAxis& x, const MapAxis& y, const std::vector<MapCurve>& curves)
+    : x_(x), y_(y), arrangement_(std::make_shared<const detail::Arrangement>(detail::arrange(x, y, curves))) {}
+
+int RegionLocator::face_at(double x, double y) const {
+  return arrangement_->face_at((x - x_.from) / (x_.to - x_.from), (y - y_.from) / (y_.to - y_.from));
+}
+
+std::size_t RegionLocator::faces() const { return arrangement_->regions.size(); }
+
 BifurcationMap bifurcation_map(const Problem& problem, const MapAxis& x, const MapAxis& y, const MapOptions& options,
                                const std::function<void(const std::string&)>& progress) {
   const TwoParameterFamily f = two_parameter_family(problem, x, y);

@@ -41,13 +41,14 @@ Eigen::Vector2d nearest_on(const Chord& c, const Eigen::Vector2d& p) {
 }
 
 /// The curves' polylines in the scaled rectangle, ends snapped onto the sides and onto other curves.
-std::vector<std::vector<Eigen::Vector2d>> polylines(const TwoParameterFamily& f, const std::vector<MapCurve>& curves) {
+std::vector<std::vector<Eigen::Vector2d>> polylines(const MapAxis& x, const MapAxis& y, const std::vector<MapCurve>& curves) {
   std::vector<std::vector<Eigen::Vector2d>> lines;
   for (const MapCurve& c : curves) {
     std::vector<Eigen::Vector2d> line;
     for (const MapPoint& p : c.points)
-      line.emplace_back(std::clamp((p.x - f.x.from) / (f.x.to - f.x.from), 0.0, 1.0),
-                        std::clamp((p.y - f.y.from) / (f.y.to - f.y.from), 0.0, 1.0));
+      line.emplace_back(std::clamp((p.x - x.from) / (x.to - x.from), 0.0, 1.0),
+                        std::clamp((p.y - y.from) / (y.to - y.from), 0.0, 1.0));
+    if (line.empty()) continue;
     lines.push_back(std::move(line));
   }
   const auto to_sides = [&] {
@@ -184,9 +185,9 @@ int Arrangement::face_at(double X, double Y) const {
 namespace {
 
 /// The chords of the curves and of the rectangle's sides, with X snapped to the cuts.
-std::vector<Chord> chords_and_cuts(const TwoParameterFamily& f, const std::vector<MapCurve>& curves,
+std::vector<Chord> chords_and_cuts(const MapAxis& x, const MapAxis& y, const std::vector<MapCurve>& curves,
                                    std::vector<double>& cuts) {
-  const auto lines = polylines(f, curves);
+  const auto lines = polylines(x, y, curves);
   std::vector<Chord> chords;
   std::vector<double> xs{0.0, 1.0};
   for (std::size_t i = 0; i < lines.size(); ++i)
@@ -251,32 +252,39 @@ void decompose(const std::vector<Chord>& chords, Arrangement& a, UnionFind& face
 
 }  // namespace
 
-Arrangement map_regions(const TwoParameterFamily& f, const std::vector<MapCurve>& curves, const SolverOptions& solver) {
+Arrangement arrange(const MapAxis& x, const MapAxis& y, const std::vector<MapCurve>& curves) {
   Arrangement a;
-  const std::vector<Chord> chords = chords_and_cuts(f, curves, a.cuts);
+  const std::vector<Chord> chords = chords_and_cuts(x, y, curves, a.cuts);
   UnionFind faces;
   decompose(chords, a, faces);
   // faces numbered in order of first appearance; each one's widest trapezoid gives its point
   std::map<int, int> number;
-  std::vector<std::pair<double, Eigen::Vector2d>> best;
   for (auto& slab : a.slabs)
     for (Trapezoid& t : slab) {
       const auto [it, fresh] = number.emplace(faces.find(t.face), static_cast<int>(number.size()));
       t.face = it->second;
       if (fresh) {
         a.regions.emplace_back();
-        best.emplace_back(-1.0, Eigen::Vector2d::Zero());
+        a.widest.push_back(-1.0);
       }
       const double Xm = 0.5 * (t.X0 + t.X1), lo = 0.5 * (t.low0 + t.low1), hi = 0.5 * (t.high0 + t.high1);
-      a.regions[t.face].area += (t.X1 - t.X0) * (hi - lo);
+      MapRegion& r = a.regions[t.face];
+      r.area += (t.X1 - t.X0) * (hi - lo);
       const double size = std::min(t.X1 - t.X0, hi - lo);
-      if (size > best[t.face].first) best[t.face] = {size, Eigen::Vector2d(Xm, 0.5 * (lo + hi))};
+      if (size > a.widest[t.face]) {
+        a.widest[t.face] = size;
+        r.x = x.from + Xm * (x.to - x.from);
+        r.y = y.from + 0.5 * (lo + hi) * (y.to - y.from);
+      }
     }
+  return a;
+}
+
+Arrangement map_regions(const TwoParameterFamily& f, const std::vector<MapCurve>& curves, const SolverOptions& solver) {
+  Arrangement a = arrange(f.x, f.y, curves);
   for (std::size_t k = 0; k < a.regions.size(); ++k) {
     MapRegion& r = a.regions[k];
-    r.x = f.x.from + best[k].second.x() * (f.x.to - f.x.from);
-    r.y = f.y.from + best[k].second.y() * (f.y.to - f.y.from);
-    if (best[k].first < kThinFace) {
+    if (a.widest[k] < kThinFace) {
       a.doubts.push_back(fmt::format("a region near {} = {}, {} = {} is thinner than {:.0e} of the rectangle: not "
                                      "classified", f.x.name, r.x, f.y.name, r.y, kThinFace));
       continue;

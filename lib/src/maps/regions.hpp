@@ -24,11 +24,15 @@ struct Arrangement {
   std::vector<double> cuts;                    // the slabs' X, increasing, 0 first and 1 last
   std::vector<std::vector<Trapezoid>> slabs;   // per slab, bottom to top
   std::vector<MapRegion> regions;              // per face
+  std::vector<double> widest;                  // per face: min(width, height) of its widest trapezoid
   std::vector<std::string> doubts;
   /// The face of the scaled point (X, Y), -1 on a chord or outside.
   int face_at(double X, double Y) const;
 };
 
+/// The faces of the curves' arrangement, each with its area and interior point (not classified).
+Arrangement arrange(const MapAxis& x, const MapAxis& y, const std::vector<MapCurve>& curves);
+/// The same, each face classified by find-limits at its point.
 Arrangement map_regions(const TwoParameterFamily& family, const std::vector<MapCurve>& curves,
                         const SolverOptions& solver);
 

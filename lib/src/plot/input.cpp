@@ -15,7 +15,8 @@ namespace {
 
 const char* const what_plot_draws =
     "plot draws limitdir.diagram/1 (sweep-force), limitdir.limits/1 (find-limits), limitdir.friction/1 "
-    "(friction-model), limitdir.degree-study/1 (degree-study) and simulate's records ending in "
+    "(friction-model), limitdir.degree-study/1 (degree-study), limitdir.map/1 (bifurcation-map) and simulate's "
+    "records ending in "
     "limitdir.simulation/1";
 
 std::string kind_of_schema(const nlohmann::json& document, const std::string& source) {
@@ -27,6 +28,7 @@ std::string kind_of_schema(const nlohmann::json& document, const std::string& so
   if (schema == "limitdir.friction/1") return "friction";
   if (schema == "limitdir.simulation/1") return "simulation";
   if (schema == "limitdir.degree-study/1") return "degree-study";
+  if (schema == "limitdir.map/1") return "map";
   throw InputError(source + ": cannot plot schema \"" + schema + "\"; " + what_plot_draws);
 }
 
@@ -116,6 +118,7 @@ std::string plot_report(const PlotInput& input, const PlotOptions& options) {
   if (input.kind == "friction") return plot_friction(input.report, options);
   if (input.kind == "simulation") return plot_simulation(input.records, input.report, options);
   if (input.kind == "degree-study") return plot_degree_study(input.report, options);
+  if (input.kind == "map") return plot_map(input.report, options);
   throw InputError("cannot plot a report of kind \"" + input.kind + "\"; " + what_plot_draws);
 }
 

@@ -3,6 +3,7 @@
 // rectangle of two parameters (maps/curves.hpp), seeded from the events of one-parameter sweeps
 // along its four edges and along interior lines in both directions, the codimension-2 points on
 // them, and the regions between them with the limit directions of an interior point of each.
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,6 +48,24 @@ struct MapOptions {
   int lines = 9;          // interior seeding lines in each direction (plus the four edges)
   CurveOptions curve;
   ContinuationOptions sweep;  // the seeding sweeps
+};
+
+namespace detail {
+struct Arrangement;
+}
+
+/// The regions of a map as a point locator: the faces of the arrangement of its curves, the
+/// same faces as BifurcationMap::regions and numbered alike (plot shades them).
+class RegionLocator {
+ public:
+  RegionLocator(const MapAxis& x, const MapAxis& y, const std::vector<MapCurve>& curves);
+  /// The face at (x, y): an index into the map's regions, -1 on a curve or outside the rectangle.
+  int face_at(double x, double y) const;
+  std::size_t faces() const;
+
+ private:
+  MapAxis x_, y_;
+  std::shared_ptr<const detail::Arrangement> arrangement_;
 };
 
 /// The map of `problem` over the rectangle x.from..x.to by y.from..y.to (InputError as

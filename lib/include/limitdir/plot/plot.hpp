@@ -13,7 +13,10 @@
 //  * a simulation (simulate's JSON Lines ending in limitdir.simulation/1): w and r against t;
 //  * a degree study (limitdir.degree-study/1) as Figs 17-18: the branches of the harmonic model
 //    of every degree (one colour each) and of the exact model (black) on one figure, or with
-//    `convergence` the log10 of each event kind's error against N.
+//    `convergence` the log10 of each event kind's error against N;
+//  * a two-parameter map (limitdir.map/1): its curves in the (x, y) plane, one style per kind,
+//    the codimension-2 points labelled, the regions shaded by their number of limit directions
+//    and labelled with it and the paper's Case.
 #include <string>
 #include <vector>
 
@@ -42,7 +45,7 @@ inline constexpr int min_plot_side = 200;
 inline constexpr int max_plot_side = 10000;
 
 /// A report read for plotting: its kind ("diagram", "limits", "friction", "simulation",
-/// "degree-study"), the
+/// "degree-study", "map"), the
 /// document (for a simulation, its final record) and, for a simulation, the records before it.
 struct PlotInput {
   std::string kind;
@@ -67,6 +70,7 @@ std::string plot_diagram(const nlohmann::json& diagram, const PlotOptions& optio
 std::string plot_limits(const nlohmann::json& limits, const PlotOptions& options);
 std::string plot_friction(const nlohmann::json& friction, const PlotOptions& options);
 std::string plot_degree_study(const nlohmann::json& study, const PlotOptions& options);
+std::string plot_map(const nlohmann::json& map, const PlotOptions& options);
 std::string plot_simulation(const std::vector<nlohmann::json>& records, const nlohmann::json& final_record,
                             const PlotOptions& options);
 
