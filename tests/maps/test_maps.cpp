@@ -11,11 +11,13 @@
 // in j (126) (docs/manual.md section 2), and c1 = F for both.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <vector>
 
 #include "limitdir/friction/harmonic.hpp"
+#include "limitdir/friction/linear.hpp"
 #include "limitdir/maps/map.hpp"
 #include "limitdir/system/problem.hpp"
 
@@ -173,4 +175,97 @@ TEST_CASE("Two-parameter map of the ball N = 2 on lambda in [0.1, 1], F in [0, 2
     CAPTURE(r.y);
     CHECK(r.count == c.count(r.x, r.y));
   }
+}
+
+namespace {
+
+/// A linear model q = Pi w (64) with Pi = diag(-1, -2, -4), M = I and c = (x, 0, y): a family
+/// whose curves are known in closed form and closed in the plane (docs/manual.md section 13).
+/// In the mirror w2 = 0, w = (cos psi, 0, sin psi), the limit directions solve c = (rdot I - B) w;
+/// the envelope of these lines over psi (the folds) has rdot = b1 sin^2 psi + b3 cos^2 psi, so
+///   fold:      (x, y) = ((b3 - b1) cos^3 psi, (b1 - b3) sin^3 psi): an astroid with four cusps
+///              at (+-3, 0) and (0, +-3);
+///   pitchfork: the directions off the mirror have rdot = b2, w1 = x/(b2 - b1), w3 = y/(b2 - b3),
+///              born where w1^2 + w3^2 = 1: the ellipse x^2 + y^2/4 = 1;
+///   tangency:  rdot = 0, c = -B w: the ellipse x^2 + y^2/16 = 1.
+TwoParameterFamily astroid_family(const MapAxis& x, const MapAxis& y) {
+  const Eigen::Vector3d b(-1, -2, -4);
+  auto model = std::make_shared<const LinearModel>(Eigen::Matrix3d(b.asDiagonal()), 1.0, 1.0, "Pi = diag(-1, -2, -4)");
+  TwoParameterFamily f;
+  f.x = x, f.y = y;
+  f.system = [model](double, double yv) {
+    return System(Eigen::Matrix3d::Identity(), Eigen::Vector3d::UnitX(), Eigen::Vector3d(0, 0, yv), model);
+  };
+  f.force = [](double xv, double) { return xv; };
+  f.mirrors = {1};  // B diagonal and c2 = 0: w2 -> -w2 (w3 -> -w3 is broken by c3 = y)
+  return f;
+}
+
+/// The first point and end of a traced curve and its codimension-2 points of `kind`.
+std::vector<MapPoint> points_of(const TracedCurve& t, PointKind kind) {
+  std::vector<MapPoint> out;
+  for (const CodimTwoPoint& p : t.points)
+    if (p.kind == kind) out.push_back(p.at);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Linear model (64), c = (x, 0, y): the fold curve is an astroid, an isola with four cusps at (+-3, 0), (0, +-3)") {
+  const TwoParameterFamily f = astroid_family({"c1", -4, 4}, {"c3", -4, 4});
+  const double psi = 0.7, rdot = -std::sin(psi) * std::sin(psi) - 4 * std::cos(psi) * std::cos(psi);
+  const MapPoint seed{-3 * std::pow(std::cos(psi), 3), 3 * std::pow(std::sin(psi), 3),
+                      Eigen::Vector3d(std::cos(psi), 0, std::sin(psi)), rdot};
+  const TracedCurve t = follow_curve(f, {CurveKind::fold, seed});
+  CHECK(t.curve.ends[0] == CurveEnd::closed);
+  CHECK(t.curve.ends[1] == CurveEnd::closed);
+  CHECK(t.curve.mirrors == std::vector<int>{1});
+  for (const MapPoint& p : t.curve.points) {
+    const double a = std::atan2(p.w.z(), p.w.x());
+    CHECK(std::abs(p.x + 3 * std::pow(std::cos(a), 3)) <= kOnCurve);
+    CHECK(std::abs(p.y - 3 * std::pow(std::sin(a), 3)) <= kOnCurve);
+  }
+  const std::vector<MapPoint> cusps = points_of(t, PointKind::cusp);
+  REQUIRE(cusps.size() == 4);
+  for (const Eigen::Vector2d& corner : {Eigen::Vector2d(3, 0), Eigen::Vector2d(-3, 0), Eigen::Vector2d(0, 3),
+                                       Eigen::Vector2d(0, -3)}) {
+    CAPTURE(corner.transpose());
+    CHECK(std::any_of(cusps.begin(), cusps.end(), [&](const MapPoint& c) {
+      return (Eigen::Vector2d(c.x, c.y) - corner).norm() <= kPoint;
+    }));
+  }
+}
+
+TEST_CASE("Linear model (64), c = (x, 0, y): the pitchfork and tangency curves are the ellipses x^2 + y^2/4 = 1 and x^2 + y^2/16 = 1") {
+  const TwoParameterFamily f = astroid_family({"c1", -4, 4}, {"c3", -4, 4});
+  // pitchfork at psi: w1 = x/(b2 - b1) = -x, w3 = y/(b2 - b3) = y/2 on the unit circle, rdot = b2
+  const double psi = 0.4;
+  const MapPoint pf{-std::cos(psi), 2 * std::sin(psi), Eigen::Vector3d(std::cos(psi), 0, std::sin(psi)), -2};
+  const TracedCurve p = follow_curve(f, {CurveKind::pitchfork, pf});
+  CHECK(p.curve.ends[0] == CurveEnd::closed);
+  CHECK(p.curve.mirror == 1);
+  for (const MapPoint& q : p.curve.points) CHECK(std::abs(q.x * q.x + q.y * q.y / 4 - 1) <= kOnCurve);
+  // tangency at psi: c = -B w = (cos psi, 0, 4 sin psi)
+  const MapPoint tg{std::cos(psi), 4 * std::sin(psi), Eigen::Vector3d(std::cos(psi), 0, std::sin(psi)), 0};
+  const TracedCurve t = follow_curve(f, {CurveKind::tangency, tg});
+  CHECK(t.curve.ends[0] == CurveEnd::closed);
+  for (const MapPoint& q : t.curve.points) CHECK(std::abs(q.x * q.x + q.y * q.y / 16 - 1) <= kOnCurve);
+}
+
+TEST_CASE("A curve that enters and leaves through one side: the astroid cut by y >= -2 is one curve from the bottom side to the bottom side") {
+  const TwoParameterFamily f = astroid_family({"c1", -4, 4}, {"c3", -2, 4});
+  const double psi = 2.0, rdot = -std::sin(psi) * std::sin(psi) - 4 * std::cos(psi) * std::cos(psi);
+  const MapPoint seed{-3 * std::pow(std::cos(psi), 3), 3 * std::pow(std::sin(psi), 3),
+                      Eigen::Vector3d(std::cos(psi), 0, std::sin(psi)), rdot};
+  const TracedCurve t = follow_curve(f, {CurveKind::fold, seed});
+  CHECK(t.curve.ends[0] == CurveEnd::boundary);
+  CHECK(t.curve.ends[1] == CurveEnd::boundary);
+  CHECK(t.curve.points.front().y == doctest::Approx(-2).epsilon(1e-12));
+  CHECK(t.curve.points.back().y == doctest::Approx(-2).epsilon(1e-12));
+  // both ends on the astroid at y = -2: x = +-3 cos^3 psi with sin^3 psi = -2/3
+  const double s = -std::cbrt(2.0 / 3.0), x_end = 3 * std::pow(std::sqrt(1 - s * s), 3);
+  CHECK(std::abs(std::abs(t.curve.points.front().x) - x_end) <= kOnCurve);
+  CHECK(std::abs(std::abs(t.curve.points.back().x) - x_end) <= kOnCurve);
+  CHECK(t.curve.points.front().x * t.curve.points.back().x < 0);  // one end each side of the cusp cut off
+  CHECK(points_of(t, PointKind::cusp).size() == 3);               // (+-3, 0) and (0, 3) remain
 }
