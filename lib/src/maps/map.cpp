@@ -3,8 +3,12 @@
 #include "limitdir/maps/map.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <exception>
 #include <fmt/format.h>
+#include <mutex>
+#include <thread>
 
 #include "limitdir/core/errors.hpp"
 #include "maps/defining_system.hpp"
@@ -115,6 +119,40 @@ std::vector<std::pair<bool, double>> seeding_lines(const TwoParameterFamily& f, 
   return lines;
 }
 
+/// The sweeps of every line, on every core (each builds its own systems; the progress notes
+/// are serialised).
+std::vector<LineResult> sweep_lines(const Problem& problem, const TwoParameterFamily& f,
+                                    const std::vector<std::pair<bool, double>>& lines, const ContinuationOptions& options,
+                                    const std::function<void(const std::string&)>& progress) {
+  std::vector<LineResult> results(lines.size());
+  std::vector<std::exception_ptr> errors(lines.size());
+  std::atomic<std::size_t> next{0};
+  std::mutex notes;
+  const auto work = [&] {
+    for (std::size_t i; (i = next++) < lines.size();) {
+      const auto& [along_x, value] = lines[i];
+      if (progress) {
+        const std::lock_guard<std::mutex> lock(notes);
+        progress(fmt::format("sweep along {} at {} = {}", along_x ? f.x.name : f.y.name, along_x ? f.y.name : f.x.name,
+                             value));
+      }
+      try {
+        results[i] = sweep_line(problem, f, along_x, value, options);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    }
+  };
+  const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::thread> threads;
+  for (std::size_t k = 1; k < std::min(cores, lines.size()); ++k) threads.emplace_back(work);
+  work();
+  for (std::thread& t : threads) t.join();
+  for (const std::exception_ptr& e : errors)
+    if (e) std::rethrow_exception(e);
+  return results;
+}
+
 void add_points(const TwoParameterFamily& f, std::vector<CodimTwoPoint>& all, const std::vector<CodimTwoPoint>& found,
                 int curve) {
   for (CodimTwoPoint p : found) {
@@ -182,15 +220,14 @@ BifurcationMap bifurcation_map(const Problem& problem, const MapAxis& x, const M
   BifurcationMap m;
   m.x = x, m.y = y, m.mirrors = f.mirrors;
   std::vector<std::string> doubts;
-  std::vector<LineResult> lines;
-  for (const auto& [along_x, value] : seeding_lines(f, options.lines)) {
-    if (progress) progress(fmt::format("sweep along {} at {} = {}", along_x ? x.name : y.name, along_x ? y.name : x.name, value));
-    lines.push_back(sweep_line(problem, f, along_x, value, options.sweep));
-    m.lines.push_back(lines.back().line);
-    if (!lines.back().line.reason.empty())
+  const std::vector<LineResult> lines = sweep_lines(problem, f, seeding_lines(f, options.lines), options.sweep, progress);
+  for (const LineResult& line : lines) {
+    const bool along_x = line.line.along_x;
+    m.lines.push_back(line.line);
+    if (!line.line.reason.empty())
       doubts.push_back(fmt::format("the sweep along {} at {} = {} is incomplete: {}", along_x ? x.name : y.name,
-                                   along_x ? y.name : x.name, value, lines.back().line.reason));
-    for (const MapPoint& b : lines.back().branch_points) m.branch_points.push_back(b);
+                                   along_x ? y.name : x.name, line.line.value, line.line.reason));
+    for (const MapPoint& b : line.branch_points) m.branch_points.push_back(b);
   }
   for (const LineResult& line : lines)
     for (const CurveSeed& seed : line.seeds) {
