@@ -18,6 +18,7 @@
 
 #include "limitdir/friction/harmonic.hpp"
 #include "limitdir/friction/linear.hpp"
+#include "limitdir/continuation/continuation.hpp"
 #include "limitdir/maps/map.hpp"
 #include "limitdir/system/problem.hpp"
 
@@ -268,4 +269,38 @@ TEST_CASE("A curve that enters and leaves through one side: the astroid cut by y
   CHECK(std::abs(std::abs(t.curve.points.back().x) - x_end) <= kOnCurve);
   CHECK(t.curve.points.front().x * t.curve.points.back().x < 0);  // one end each side of the cusp cut off
   CHECK(points_of(t, PointKind::cusp).size() == 3);               // (+-3, 0) and (0, 3) remain
+}
+
+TEST_CASE("Two-parameter map of the ball with the exact model: its fold and pitchfork curves are the events of load sweeps at their lambda") {
+  // the exact model has no closed form: every fourth vertex of each fold and pitchfork curve
+  // (lambda_k, F_k) is compared with the events of an independent load sweep at lambda_k
+  // (branch tracing and event location in F, continuation/), to the accuracy of both: curve
+  // points ~1e-11 scaled (4e-11 in F), events located to p_tol = 1e-11, conditioning margin 100
+  constexpr double kEventAgreement = 1e-8;
+  Problem problem = bundled("ball.json");
+  problem.friction.model = "exact";
+  problem.friction.degree = 0;
+  const BifurcationMap m = bifurcation_map(problem, {"lambda", 0.2, 1.2}, {"force", 0, 4});
+  CHECK(m.certificate.level == Level::checked);
+  int compared = 0;
+  for (const MapCurve& c : m.curves) {
+    if (c.kind != CurveKind::fold && c.kind != CurveKind::pitchfork) continue;
+    for (std::size_t k = 2; k + 2 < c.points.size(); k += c.points.size() / 4) {
+      const MapPoint& p = c.points[k];
+      if (p.y < 0.05) continue;  // near the load 0 the directions approach the continuum of circles
+      CAPTURE(to_string(c.kind));
+      CAPTURE(p.x);
+      CAPTURE(p.y);
+      const ParameterFamily family = parameter_family(parameter_family(problem, "lambda").problem(p.x), "force");
+      const Diagram d = sweep(family, 0.0, 4.0);
+      const EventKind kind = c.kind == CurveKind::fold ? EventKind::fold : EventKind::pitchfork;
+      double nearest = 1e9;
+      for (const Event& e : d.events)
+        if (e.kind == kind || (kind == EventKind::pitchfork && e.kind == EventKind::branch_point))
+          nearest = std::min(nearest, std::abs(e.p - p.y));
+      CHECK(nearest <= kEventAgreement);
+      ++compared;
+    }
+  }
+  CHECK(compared >= 8);
 }
