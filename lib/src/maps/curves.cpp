@@ -10,14 +10,17 @@
 namespace limitdir {
 
 namespace {
-// A seed lies in the mirror w_k = 0 when |w_k| is below the accuracy of a located event's
-// direction (the sweep's corrector, ~1e-11, with a margin for the event's bisection): 1e-9.
-constexpr double kOnMirror = 1e-9;
+// A seed lies in the mirror w_k = 0 when |w_k| <= 1e-5: the threshold at which a sweep calls a
+// branch point on a mirror a pitchfork (continuation/event_location.cpp); the seed's w_k is then
+// set to 0 and the corrector moves it onto the curve inside the mirror.
+constexpr double kOnMirror = 1e-5;
 // A fold curve ending at the load 0 ends at the pole (a fold-pole) when |w3| is 1 to the
 // corrector's accuracy in w (1e-11) squared up through 1 - |w3| ~ w1^2/2: 1e-9.
 constexpr double kAtPole = 1e-9;
 
-std::vector<int> mirrors_held(const TwoParameterFamily& family, const Eigen::Vector3d& w) {
+}  // namespace
+
+std::vector<int> mirrors_through(const TwoParameterFamily& family, const Eigen::Vector3d& w) {
   std::vector<int> held;
   for (int k : family.mirrors)
     if (std::abs(w[k]) <= kOnMirror) held.push_back(k);
@@ -26,6 +29,8 @@ std::vector<int> mirrors_held(const TwoParameterFamily& family, const Eigen::Vec
 
 /// The mirror across which a pitchfork's eigenvalue vanishes: the held coordinate whose
 /// transverse eigenvalue dF_k/dw_k - rdot is smallest at the seed.
+namespace {
+
 int pitchfork_mirror(const TwoParameterFamily& family, const CurveSeed& seed, const std::vector<int>& held) {
   if (held.empty())
     throw NumericalError(fmt::format("a pitchfork at {} = {}, {} = {} lies on no mirror of the family: it is a branch "
@@ -59,7 +64,7 @@ CurveEnd refine_end(const TwoParameterFamily& family, CurveEnd end, const MapPoi
 }  // namespace
 
 TracedCurve follow_curve(const TwoParameterFamily& family, const CurveSeed& seed, const CurveOptions& options) {
-  const std::vector<int> held = mirrors_held(family, seed.at.w);
+  const std::vector<int> held = mirrors_through(family, seed.at.w);
   const int mirror = seed.kind == CurveKind::pitchfork ? pitchfork_mirror(family, seed, held) : -1;
   const detail::CurveSpace space(family, seed.kind, held, mirror);
   MapPoint p = seed.at;

@@ -90,6 +90,11 @@ LineResult sweep_line(const Problem& problem, const TwoParameterFamily& f, bool 
         r.branch_points.push_back(at);
         continue;
       }
+      if (e.kind == EventKind::pitchfork && mirrors_through(f, w).empty()) {
+        // a pitchfork of the sweep's own symmetry that the whole family does not keep: a branch point here
+        r.branch_points.push_back(at);
+        continue;
+      }
       const CurveKind kind = e.kind == EventKind::fold        ? CurveKind::fold
                              : e.kind == EventKind::pitchfork ? CurveKind::pitchfork
                              : e.kind == EventKind::tangency  ? CurveKind::tangency

@@ -102,6 +102,9 @@ struct TracedCurve {
   MapCurve curve;
   std::vector<CodimTwoPoint> points;
 };
+/// NumericalError for a pitchfork seed on no mirror of the family (a branch point: it unfolds).
 TracedCurve follow_curve(const TwoParameterFamily& family, const CurveSeed& seed, const CurveOptions& options = {});
+/// The mirrors of the family that w lies in (|w_k| <= 1e-5, the sweeps' threshold for a pitchfork).
+std::vector<int> mirrors_through(const TwoParameterFamily& family, const Eigen::Vector3d& w);
 
 }  // namespace limitdir
