@@ -76,7 +76,8 @@ m1, K = (1 + j) / j, kappa / rho * rho**2 / j
 
 # AUTO converges when the relative Newton increments are below EPSL = EPSU = 1e-10 (then the
 # error is far smaller) and fort.7 prints 11 digits: lambda's last digit moves F by
-# |dF/dlambda| 5e-11 lambda <= 2e-9 F on [0.2, 0.58]; 1e-8 of F bounds both.
+# |dF/dlambda| 5e-11 lambda <= 4.1e-9 F on [0.2, 0.58] (largest at 0.58, near the fold-pole where
+# F ~ (lambda_pole - lambda)^(3/2)); 1e-8 of F bounds both.
 TOL_AUTO = 1e-8
 # The map's polyline: points corrected to 1e-11, chords of at most 0.02 of arclength in the
 # rectangle scaled to the unit square (docs/manual.md section 13), so a chord is at most
