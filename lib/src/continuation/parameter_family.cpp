@@ -77,11 +77,15 @@ std::function<System(double)> system_with(const Problem& problem, std::function<
   };
 }
 
-/// lambda and j change only the mass matrix: the friction model is built once.
+/// lambda and j change only the mass matrix: the friction model is built once, and rho (the
+/// pressure's kappa by default, a Beta function) is taken once as a number.
 std::function<System(double)> system_with_friction(const Problem& problem, std::function<void(Problem&, double)> set) {
   std::shared_ptr<const FrictionModel> friction(make_friction_model(problem));
-  return [problem, set, friction](double p) {
-    Problem q = problem;
+  Problem fixed = problem;
+  fixed.rho.kind = RhoSpec::Kind::value;
+  fixed.rho.value = problem.rho_over_R();
+  return [fixed, set, friction](double p) {
+    Problem q = fixed;
     set(q, p);
     return make_system(q, friction);
   };
