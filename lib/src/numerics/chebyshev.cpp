@@ -31,6 +31,13 @@ constexpr int max_newton_steps = 60;
 // The tries of a proven cell around that estimate, 4 times wider each: from the rounding of p
 // at the estimate to 4^8 ~ 6e4 times it (a poor estimate is left to bisection).
 constexpr int max_widenings = 8;
+// A proven cell up to 32 root_width (6e-14 rad, ~30 ulps of pi) is narrow enough: its middle is
+// the root to 3e-14, far inside the tolerance of the Newton refinement the roots seed; a wider
+// one is narrowed further in Arb.
+constexpr double narrow_enough = 32 * root_width;
+// Arb narrows a cell proven in double only when that gains more than 8 times in width (~3 Arb
+// evaluations, each ~20 double ones, for at most 3 bits of the root).
+constexpr double arb_gain = 8.0;
 
 // Bits for Clenshaw's recurrence: 64 (11 more than a double) + 2 a term, above the 1.27 bits
 // a term (log2(1 + sqrt 2)) its radius can grow by.
@@ -143,18 +150,20 @@ Approx cos_double(double theta) {
 // A point theta seen through the double y^ = cos(theta^) nearest to what cos_double gives:
 // |theta - theta^| <= eta. For 0 <= a <= b <= pi, cos a - cos b = 2 sin((a+b)/2) sin((b-a)/2)
 // >= 2 sin^2((b-a)/2) >= 2 ((b-a)/pi)^2, so b - a <= (pi/sqrt 2) sqrt(e) with e the error of y^;
-// and b - a <= e / min sin between, sin >= sin theta - that bound, sin theta >= (2/pi)
-// min(theta, pi - theta) (Jordan).
+// and b - a <= e / min sin between, sin >= sin theta - that bound, sin theta >= x - x^3/6 and
+// >= (2/pi) x (Jordan), x = min(theta, pi - theta).
 struct Angle {
   double y, eta;
 };
 Angle angle_of(double theta) {
   const Approx c = cos_double(theta);
   if (c.err == 0.0) return {c.value, 0.0};
-  const double sin_low = 0.6365 * std::min(theta, 2.0 * half_pi - theta);  // 2 / pi = 0.63662...
-  // sin_low >= 2 (pi / sqrt 2) sqrt(err), squared, 4 pi^2 / 2 = 19.74 (then 2 err / sin_low is the smaller)
-  if (sin_low * sin_low >= 19.8 * c.err * margin) return {c.value, 2.0 * c.err / sin_low * margin};
-  return {c.value, 2.2215 * std::sqrt(c.err) * margin};  // pi / sqrt 2 = 2.22144...
+  // sin theta >= x - x^3/6 >= (2/pi) x, x = min(theta, pi - theta) (pi - theta >= 2 half_pi - theta)
+  const double x = std::min(theta, 2.0 * half_pi - theta);
+  const double sin_low = std::max(x - x * x * x * (1.0 / 6.0), 0.6365 * x) * (1.0 - 8.0 * unit);  // 2/pi = 0.63662
+  const double holder = 2.2215 * std::sqrt(c.err) * margin;  // pi / sqrt 2 = 2.22144...
+  if (sin_low > 2.0 * holder) return {c.value, std::min(holder, c.err / (sin_low - holder) * margin)};
+  return {c.value, holder};
 }
 
 // A value v +- B (|exact - v| <= B). Every comparison below is made on sums of such radii
@@ -323,6 +332,8 @@ class Evaluator {
   double L1() const { return L1_; }
   double L2() const { return L2_; }
   double L3() const { return L3_; }
+  /// sum_j rho_j: the coefficients' radii.
+  double radius() const { return a_.radius; }
 
   /// p at theta in double (t = angle_of(theta); theta == angle_pi(): y = -1 exactly).
   Ball fast(const Angle& t) const {
@@ -333,6 +344,14 @@ class Evaluator {
   Interval arb(double theta) const {
     if (theta == angle_pi()) return arb_end(-1);
     return series().at(theta, 0) + radius(a_);
+  }
+  /// p at theta in double with the angle's error through the local slope: |p(theta) - p(theta^)|
+  /// <= eta (|p'(theta^)| + eta L2 / 2) (for narrowing, where eta L1 would dominate).
+  Ball fast_precise(double theta, const Angle& t) const {
+    const Approx v = clenshaw_double(a_.mid.data(), a_.mid.size(), t.y);
+    const Ball d = fast_derivatives(theta, Angle{t.y, 0.0}).first;
+    const double local = t.eta * (std::abs(d.v) + d.B + t.eta * (0.5 * L2_));
+    return {v.value, (v.err + a_.radius + std::min(L1_ * t.eta, local)) * margin};
   }
   /// p at y = +-1 in double (exact points: only Clenshaw's rounding).
   Ball fast_end(int sign) const { return fast(Angle{static_cast<double>(sign), 0.0}); }
@@ -472,30 +491,51 @@ double estimate_root(const Evaluator& E, double lo, double hi, bool rising) {
 }
 
 // Narrows a cell holding one sign change of p, p monotone on it (p strictly of opposite signs
-// at its ends): to [r - delta, r + delta] around the double estimate r when the signs at its
-// ends are proven in double, delta from the radius B of p's enclosure at r (|p(r +- delta)|
-// ~ |p'| delta = 2 B), widened 4 times a try; else (or for what is left) by bisection keeping
-// the sign change, down to root_width or until the sign at a middle is not decided.
+// at its ends), proving the signs at the ends of [c - delta, c + delta] around an estimate c:
+// first the double Newton estimate r with the double enclosures, delta = 2 B / |p'| from their
+// radius B at r (|p(r +- delta)| ~ 2 B), widened 4 times a try; where these are too wide (near
+// y = +-1, or |p'| small), c = r corrected by one Newton step on Arb's value at r, and Arb's
+// enclosures; what is left, by bisection keeping the sign change (at the middle, else at the
+// quarters), down to root_width or until no sign there is decided.
 std::pair<double, double> narrow(const Evaluator& E, double lo, double hi, bool rising) {
   // a proven sign at theta moves an end: p < 0 is on the side of lo when rising
-  const auto move = [&](double theta, const Ball& p) { ((p.v < 0) == rising ? lo : hi) = theta; };
-  const double r = estimate_root(E, lo, hi, rising);
-  const double slope = std::abs(E.estimate(r).second);
-  double delta = std::max(0.5 * root_width, 2.0 * E.fast(angle_of(r)).B / slope);
-  for (int widening = 0; widening < max_widenings && std::isfinite(delta); ++widening, delta *= 4.0) {
-    for (double theta : {r - delta, r + delta}) {
-      if (!(theta > lo && theta < hi)) continue;
-      const Ball p = E.fast(angle_of(theta));
-      if (p.signed_()) move(theta, p);
+  const auto move = [&](double theta, const Ball& p) {
+    if (!p.signed_()) return false;
+    ((p.v < 0) == rising ? lo : hi) = theta;
+    return true;
+  };
+  const auto value = [&](double theta, bool arb) {
+    return arb ? Ball::of(E.arb(theta)) : E.fast_precise(theta, angle_of(theta));
+  };
+  const auto prove = [&](double c, double delta, bool arb) {
+    for (int widening = 0; widening < max_widenings && std::isfinite(delta); ++widening, delta *= 4.0) {
+      for (double theta : {c - delta, c + delta})
+        if (theta > lo && theta < hi) move(theta, value(theta, arb));
+      if (hi - lo <= 2.5 * delta) return;
     }
-    if (hi - lo <= 2.5 * delta) return {lo, hi};
+  };
+  const double r = estimate_root(E, lo, hi, rising);
+  const double slope = E.estimate(r).second;
+  // Arb's enclosures carry 2 sum_j rho_j of the coefficients' radii: no cell narrower than
+  // ~4 sum_j rho_j / |p'| is proven by them, and one within arb_gain times that is kept
+  const double enough = std::max(narrow_enough, arb_gain * 4.0 * E.radius() / std::abs(slope));
+  if (slope != 0.0 && std::isfinite(slope)) {
+    prove(r, std::max(0.5 * root_width, 2.0 * value(r, false).B / std::abs(slope)), false);
+    if (hi - lo > enough) {
+      const Ball p = value(r, true);
+      prove(r - p.v / slope, std::max(0.5 * root_width, 2.0 * p.B / std::abs(slope)), true);
+    }
   }
+  if (hi - lo <= enough) return {lo, hi};
   while (hi - lo > root_width) {
-    const double m = lo + 0.5 * (hi - lo);
+    const double w = hi - lo, m = lo + 0.5 * w;
     if (m <= lo || m >= hi) break;
     Value v(E, m, angle_of(m));
-    if (!v.sure()) break;
-    move(m, v.get());
+    if (v.sure()) {
+      move(m, v.get());
+      continue;
+    }
+    if (!move(lo + 0.25 * w, value(lo + 0.25 * w, true)) && !move(hi - 0.25 * w, value(hi - 0.25 * w, true))) break;
   }
   return {lo, hi};
 }
