@@ -38,6 +38,9 @@ constexpr double narrow_enough = 32 * root_width;
 // Arb narrows a cell proven in double only when that gains more than 8 times in width (~3 Arb
 // evaluations, each ~20 double ones, for at most 3 bits of the root).
 constexpr double arb_gain = 8.0;
+// libm's acos is within an ulp or so; moved by 4 u / sin theta, doubled 6 times (to 128 u /
+// sin theta) its cosine clears cos_double's bound of a few u, else Arb settles the angle.
+constexpr int max_angle_steps = 8;
 
 // Bits for Clenshaw's recurrence: 64 (11 more than a double) + 2 a term, above the 1.27 bits
 // a term (log2(1 + sqrt 2)) its radius can grow by.
@@ -385,11 +388,6 @@ class Evaluator {
     const double v = clenshaw_double(a_.mid.data(), a_.mid.size(), y).value;
     return {v, -std::sin(theta) * clenshaw_double(d_.mid.data(), d_.mid.size(), y).value};
   }
-  /// p over [lo, hi]: p(theta0) +- Delta L1 (Delta: the farthest end from the middle theta0), in Arb.
-  Interval over(double lo, double hi) const {
-    const double m = lo + 0.5 * (hi - lo), D = reach(lo, m, hi);
-    return arb(m) + Interval(-D, D) * Interval(L1_);
-  }
   /// The farthest end of [lo, hi] from m, rounded up.
   static double reach(double lo, double m, double hi) {
     return std::max((Interval(hi) - Interval(m)).upper(), (Interval(m) - Interval(lo)).upper());
@@ -540,6 +538,18 @@ std::pair<double, double> narrow(const Evaluator& E, double lo, double hi, bool 
   return {lo, hi};
 }
 
+// acos(y) in Arb at 64 bits, its lower end (side > 0) or upper end (side < 0), within [0, angle_pi()].
+double arb_acos_end(double y, int side) {
+  constexpr slong prec = 64;
+  arb_t t;
+  arb_init(t);
+  arb_set_d(t, std::clamp(y, -1.0, 1.0));
+  arb_acos(t, t, prec);
+  const Interval a = interval_of_ball(t, prec);
+  arb_clear(t);
+  return side > 0 ? std::max(0.0, a.lower()) : std::min(angle_pi(), a.upper());
+}
+
 }  // namespace
 
 double angle_pi() {
@@ -578,41 +588,60 @@ ChebyshevSeries chebyshev_combination(const Interval& s, const ChebyshevSeries& 
   return r;
 }
 
-Interval chebyshev_enclose(const ChebyshevSeries& a, double lo, double hi) { return Evaluator(a).over(lo, hi); }
+// These two are asked once per series and point (continuation/circle_proof.cpp): Arb on p
+// alone, without the derivatives and double bounds the root isolation prepares.
+Interval chebyshev_enclose(const ChebyshevSeries& a, double lo, double hi) {
+  const Middles m(a);
+  const ArbSeries series(m.mid, {});
+  const double theta0 = lo + 0.5 * (hi - lo), D = Evaluator::reach(lo, theta0, hi);
+  const double r = (Interval(2.0) * Interval(m.radius)).upper();
+  const Interval p0 = (theta0 == angle_pi() ? series.at(0.0, -1) : series.at(theta0, 0)) + Interval(-r, r);
+  return p0 + Interval(-D, D) * Interval(lipschitz(a, 1));
+}
 
-Interval chebyshev_at_end(const ChebyshevSeries& a, int sign) { return Evaluator(a).arb_end(sign); }
+Interval chebyshev_at_end(const ChebyshevSeries& a, int sign) {
+  const Middles m(a);
+  const double r = (Interval(2.0) * Interval(m.radius)).upper();
+  return ArbSeries(m.mid, {}).at(0.0, sign) + Interval(-r, r);
+}
 
+// cos over [lo, hi] and the angles of a Y by cos_double's bounds (for the angles, Arb only when
+// they do not settle one near libm's acos).
 Interval cos_enclose(double lo, double hi) {
-  constexpr slong prec = 64;
+  constexpr double inf = std::numeric_limits<double>::infinity();
   NearestRounding nearest;
-  arb_t c;
-  arb_init(c);
-  arb_set_d(c, lo);
-  arb_cos(c, c, prec);
-  const double upper = std::min(1.0, interval_of_ball(c, prec).upper());
+  const Approx c_lo = cos_double(lo);
+  const double upper = std::min(1.0, std::nextafter(c_lo.value + c_lo.err, inf));
   double lower = -1.0;
   if (hi != angle_pi()) {
-    arb_set_d(c, hi);
-    arb_cos(c, c, prec);
-    lower = std::max(-1.0, interval_of_ball(c, prec).lower());
+    const Approx c_hi = cos_double(hi);
+    lower = std::max(-1.0, std::nextafter(c_hi.value - c_hi.err, -inf));
   }
-  arb_clear(c);
   return Interval(lower, upper);
 }
 
 std::pair<double, double> angles_of(const Interval& Y) {
-  constexpr slong prec = 64;
+  constexpr double inf = std::numeric_limits<double>::infinity();
   NearestRounding nearest;
-  arb_t t;
-  arb_init(t);
-  const auto acos_of = [&](double y) {
-    arb_set_d(t, std::clamp(y, -1.0, 1.0));
-    arb_acos(t, t, prec);
-    return interval_of_ball(t, prec);
+  // lo: cos(lo) >= Y.upper() proven (cos decreases on [0, pi]); hi: cos(hi) <= Y.lower()
+  const auto proven = [](double theta, double y, int side) {
+    const Approx c = cos_double(theta);
+    return side > 0 ? std::nextafter(c.value - c.err, -inf) >= y : std::nextafter(c.value + c.err, inf) <= y;
   };
-  const double lo = Y.upper() >= 1.0 ? 0.0 : std::max(0.0, acos_of(Y.upper()).lower());
-  const double hi = Y.lower() <= -1.0 ? angle_pi() : std::min(angle_pi(), acos_of(Y.lower()).upper());
-  arb_clear(t);
+  // side > 0: the lower angle, < 0: the upper; libm's acos moved away by steps doubling from
+  // 4 u / sin (what the cos bound of a few u asks), 0 and angle_pi() being proven ends
+  const auto settle = [&](double y, int side) {
+    const double theta0 = std::clamp(std::acos(std::clamp(y, -1.0, 1.0)), 0.0, angle_pi());
+    const double step = 4.0 * unit / std::max(std::sin(theta0), 2e-8);
+    for (int k = 0; k < max_angle_steps; ++k) {
+      const double shift = k == 0 ? 0.0 : step * std::ldexp(1.0, k - 1);
+      const double theta = side > 0 ? std::max(0.0, theta0 - shift) : std::min(angle_pi(), theta0 + shift);
+      if ((side > 0 && theta == 0.0) || (side < 0 && theta == angle_pi()) || proven(theta, y, side)) return theta;
+    }
+    return arb_acos_end(y, side);
+  };
+  const double lo = Y.upper() >= 1.0 ? 0.0 : settle(Y.upper(), 1);
+  const double hi = Y.lower() <= -1.0 ? angle_pi() : settle(Y.lower(), -1);
   return {lo, hi};
 }
 
