@@ -2,6 +2,7 @@
 #include "numerics/chebyshev.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
@@ -86,6 +87,37 @@ Approx clenshaw_double(const double* a, std::size_t n, double y) {
   return {v, (sum_factor * unit * S + static_cast<double>(3 * n + 6) * underflow) * margin};
 }
 
+// p, p_y and p_yy (their series a, d, e, each padded to n terms with zeros) at one y: the
+// three recurrences of clenshaw_double in one loop, each with its own bound.
+std::array<Approx, 3> clenshaw3(const double* a, const double* d, const double* e, std::size_t n, double y) {
+  if (n == 0) return {};
+  const double y2 = 2.0 * y;
+  double a1 = 0.0, a2 = 0.0, d1 = 0.0, d2 = 0.0, e1 = 0.0, e2 = 0.0, Sa = 0.0, Sd = 0.0, Se = 0.0;
+  for (std::size_t j = n - 1; j >= 1; --j) {
+    const double ta = y2 * a1, ua = ta - a2, ba = ua + a[j];
+    const double td = y2 * d1, ud = td - d2, bd = ud + d[j];
+    const double te = y2 * e1, ue = te - e2, be = ue + e[j];
+    Sa += std::abs(ta) + std::abs(ua) + std::abs(ba);
+    Sd += std::abs(td) + std::abs(ud) + std::abs(bd);
+    Se += std::abs(te) + std::abs(ue) + std::abs(be);
+    a2 = a1;
+    a1 = ba;
+    d2 = d1;
+    d1 = bd;
+    e2 = e1;
+    e1 = be;
+  }
+  const double ta = y * a1, ua = ta - a2, va = ua + a[0];
+  const double td = y * d1, ud = td - d2, vd = ud + d[0];
+  const double te = y * e1, ue = te - e2, ve = ue + e[0];
+  Sa += std::abs(ta) + std::abs(ua) + std::abs(va);
+  Sd += std::abs(td) + std::abs(ud) + std::abs(vd);
+  Se += std::abs(te) + std::abs(ue) + std::abs(ve);
+  const double floor = static_cast<double>(3 * n + 6) * underflow;
+  return {Approx{va, (sum_factor * unit * Sa + floor) * margin}, Approx{vd, (sum_factor * unit * Sd + floor) * margin},
+          Approx{ve, (sum_factor * unit * Se + floor) * margin}};
+}
+
 // Horner's scheme for sum_k c_k x^k, 0 <= x <= 1, with its rounding error: as for Clenshaw,
 // an error delta_k made at step k reaches the result times x^k <= 1, |delta_k| <= u (|x y| + |y|).
 Approx horner(const double* c, int n, double x) {
@@ -164,6 +196,8 @@ Angle angle_of(double theta) {
   // sin theta >= x - x^3/6 >= (2/pi) x, x = min(theta, pi - theta) (pi - theta >= 2 half_pi - theta)
   const double x = std::min(theta, 2.0 * half_pi - theta);
   const double sin_low = std::max(x - x * x * x * (1.0 / 6.0), 0.6365 * x) * (1.0 - 8.0 * unit);  // 2/pi = 0.63662
+  // holder <= sin_low / 10 (holder^2 = (pi^2 / 2) err, 100 pi^2 / 2 = 493.5) without the root
+  if (sin_low * sin_low >= 494.0 * c.err * margin) return {c.value, c.err / (0.9 * sin_low) * margin};
   const double holder = 2.2215 * std::sqrt(c.err) * margin;  // pi / sqrt 2 = 2.22144...
   if (sin_low > 2.0 * holder) return {c.value, std::min(holder, c.err / (sin_low - holder) * margin)};
   return {c.value, holder};
@@ -330,7 +364,22 @@ class Evaluator {
  public:
   explicit Evaluator(const ChebyshevSeries& a)
       : a_(a), d_(a_.derivative()), dd_(d_.derivative()), L1_(lipschitz(a, 1)), L2_(lipschitz(a, 2)),
-        L3_(lipschitz(a, 3)) {}
+        L3_(lipschitz(a, 3)) {
+    d_pad_ = d_.mid;
+    dd_pad_ = dd_.mid;
+    d_pad_.resize(a_.mid.size(), 0.0);
+    dd_pad_.resize(a_.mid.size(), 0.0);
+  }
+
+  /// p, dp/dtheta and d^2p/dtheta^2 at theta in double (see fast and fast_derivatives).
+  struct Point {
+    Ball p, slope, curvature;
+  };
+  Point fast_all(double theta, const Angle& t) const {
+    const auto v = clenshaw3(a_.mid.data(), d_pad_.data(), dd_pad_.data(), a_.mid.size(), t.y);
+    const auto [slope, curvature] = derivatives(theta, t, v[1], v[2]);
+    return {{v[0].value, (v[0].err + a_.radius + L1_ * t.eta) * margin}, slope, curvature};
+  }
 
   double L1() const { return L1_; }
   double L2() const { return L2_; }
@@ -351,23 +400,20 @@ class Evaluator {
   /// p at theta in double with the angle's error through the local slope: |p(theta) - p(theta^)|
   /// <= eta (|p'(theta^)| + eta L2 / 2) (for narrowing, where eta L1 would dominate).
   Ball fast_precise(double theta, const Angle& t) const {
-    const Approx v = clenshaw_double(a_.mid.data(), a_.mid.size(), t.y);
-    const Ball d = fast_derivatives(theta, Angle{t.y, 0.0}).first;
-    const double local = t.eta * (std::abs(d.v) + d.B + t.eta * (0.5 * L2_));
-    return {v.value, (v.err + a_.radius + std::min(L1_ * t.eta, local)) * margin};
+    const Point x = fast_all(theta, Angle{t.y, 0.0});
+    const double local = t.eta * (std::abs(x.slope.v) + x.slope.B + t.eta * (0.5 * L2_));
+    return {x.p.v, x.p.B + (std::min(L1_ * t.eta, local)) * margin};
   }
   /// p at y = +-1 in double (exact points: only Clenshaw's rounding).
   Ball fast_end(int sign) const { return fast(Angle{static_cast<double>(sign), 0.0}); }
   Interval arb_end(int sign) const { return series().at(0.0, sign) + radius(a_); }
   /// dp/dtheta = -sin(theta) p_y and d^2p/dtheta^2 = sin^2(theta) p_yy - cos(theta) p_y at
-  /// theta in double: at theta^ (cos theta^ = y exactly; sin theta^ = sqrt((1 - y)(1 + y)) within
+  /// theta in double from p_y and p_yy at y: at theta^ (cos theta^ = y exactly; sin theta^ = sqrt((1 - y)(1 + y)) within
   /// 2.5 u + O(u^2) < 3 u relatively: three roundings under the root, halved, and the root's;
   /// sin^2 theta^ within 3.01 u), plus L2 eta and L3 eta.
-  std::pair<Ball, Ball> fast_derivatives(double theta, const Angle& t) const {
+  std::pair<Ball, Ball> derivatives(double theta, const Angle& t, const Approx& P1, const Approx& P2) const {
     if (theta == angle_pi()) return {{0.0, 0.0}, {0.0, std::numeric_limits<double>::infinity()}};
     const double q = (1.0 - t.y) * (1.0 + t.y), s = std::sqrt(q);
-    const Approx P1 = clenshaw_double(d_.mid.data(), d_.mid.size(), t.y);
-    const Approx P2 = clenshaw_double(dd_.mid.data(), dd_.mid.size(), t.y);
     const double e1 = P1.err + d_.radius, e2 = P2.err + dd_.radius;
     const double v1 = -s * P1.value;
     const double B1 = 3.0 * unit * s * std::abs(P1.value) + unit * std::abs(v1) + s * (1.0 + 3.0 * unit) * e1 +
@@ -385,8 +431,8 @@ class Evaluator {
   /// p and dp/dtheta at theta in plain double (estimates, no bound).
   std::pair<double, double> estimate(double theta) const {
     const double y = std::cos(theta);
-    const double v = clenshaw_double(a_.mid.data(), a_.mid.size(), y).value;
-    return {v, -std::sin(theta) * clenshaw_double(d_.mid.data(), d_.mid.size(), y).value};
+    const auto v = clenshaw3(a_.mid.data(), d_pad_.data(), dd_pad_.data(), a_.mid.size(), y);
+    return {v[0].value, -std::sin(theta) * v[1].value};
   }
   /// The farthest end of [lo, hi] from m, rounded up.
   static double reach(double lo, double m, double hi) {
@@ -406,6 +452,7 @@ class Evaluator {
 
   Middles a_, d_, dd_;
   double L1_ = 0.0, L2_ = 0.0, L3_ = 0.0;
+  std::vector<double> d_pad_, dd_pad_;  // d_, dd_ padded to the length of a_ with zeros
   mutable std::unique_ptr<ArbSeries> arb_;
 };
 
@@ -413,8 +460,8 @@ class Evaluator {
 class Value {
  public:
   Value(const Evaluator& E, double theta, const Angle& t) : E_(E), theta_(theta), slope_(false), x_(E.fast(t)) {}
-  /// dp/dtheta, its double enclosure given.
-  Value(const Evaluator& E, double theta, const Ball& slope) : E_(E), theta_(theta), slope_(true), x_(slope) {}
+  /// p (slope false) or dp/dtheta (slope true), its double enclosure given.
+  Value(const Evaluator& E, double theta, const Ball& x, bool slope) : E_(E), theta_(theta), slope_(slope), x_(x) {}
   const Ball& get() const { return x_; }
   /// Arb's enclosure instead (when the double one is too wide for a decision).
   const Ball& refine() {
@@ -475,8 +522,9 @@ bool monotone(Value& d0, double D, double L2) {
 // A double estimate of the root in [lo, hi] (p monotone, of sign change there): Newton's
 // steps, bisection when one leaves the bracket, in plain double (no bound needed: the cell
 // around it is proven by narrow).
-double estimate_root(const Evaluator& E, double lo, double hi, bool rising) {
-  double x = lo + 0.5 * (hi - lo);
+double estimate_root(const Evaluator& E, double lo, double hi, bool rising, double pl, double ph) {
+  double x = lo + (hi - lo) * (pl / (pl - ph));  // regula falsi from the ends' values
+  if (!(x > lo && x < hi)) x = lo + 0.5 * (hi - lo);
   for (int step = 0; step < max_newton_steps && hi - lo > 0.25 * root_width; ++step) {
     const auto [v, slope] = E.estimate(x);
     if (v == 0.0) return x;
@@ -495,7 +543,7 @@ double estimate_root(const Evaluator& E, double lo, double hi, bool rising) {
 // y = +-1, or |p'| small), c = r corrected by one Newton step on Arb's value at r, and Arb's
 // enclosures; what is left, by bisection keeping the sign change (at the middle, else at the
 // quarters), down to root_width or until no sign there is decided.
-std::pair<double, double> narrow(const Evaluator& E, double lo, double hi, bool rising) {
+std::pair<double, double> narrow(const Evaluator& E, double lo, double hi, bool rising, double pl, double ph) {
   // a proven sign at theta moves an end: p < 0 is on the side of lo when rising
   const auto move = [&](double theta, const Ball& p) {
     if (!p.signed_()) return false;
@@ -512,13 +560,14 @@ std::pair<double, double> narrow(const Evaluator& E, double lo, double hi, bool 
       if (hi - lo <= 2.5 * delta) return;
     }
   };
-  const double r = estimate_root(E, lo, hi, rising);
+  const double r = estimate_root(E, lo, hi, rising, pl, ph);
   const double slope = E.estimate(r).second;
   // Arb's enclosures carry 2 sum_j rho_j of the coefficients' radii: no cell narrower than
   // ~4 sum_j rho_j / |p'| is proven by them, and one within arb_gain times that is kept
   const double enough = std::max(narrow_enough, arb_gain * 4.0 * E.radius() / std::abs(slope));
   if (slope != 0.0 && std::isfinite(slope)) {
-    prove(r, std::max(0.5 * root_width, 2.0 * value(r, false).B / std::abs(slope)), false);
+    const double delta = std::max(0.5 * root_width, 2.0 * value(r, false).B / std::abs(slope));
+    if (2.0 * delta <= enough) prove(r, delta, false);  // else no cell the double one allows is enough
     if (hi - lo > enough) {
       const Ball p = value(r, true);
       prove(r - p.v / slope, std::max(0.5 * root_width, 2.0 * p.B / std::abs(slope)), true);
@@ -670,16 +719,17 @@ ChebyshevRoots chebyshev_roots(const ChebyshevSeries& a) {
     const double m = lo + 0.5 * (hi - lo);
     const double D = std::max(hi - m, m - lo) * margin;
     const Angle t = angle_of(m);
-    Value p0(E, m, t);
+    const Evaluator::Point f = E.fast_all(m, t);
+    Value p0(E, m, f.p, false);
     if (excluded(p0, D, E.L1())) continue;
-    const auto [slope, s0] = E.fast_derivatives(m, t);
-    Value d0(E, m, slope);
+    const Ball& s0 = f.curvature;
+    Value d0(E, m, f.slope, true);
     if (excluded3(p0.get(), d0.get(), s0, D, E.L3()) || excluded2(p0, d0, D, E.L2())) continue;
     if (monotone3(d0.get(), s0, D, E.L3()) || monotone(d0, D, E.L2())) {  // one root or none
       Value vl(E, lo, angle_of(lo)), vh(E, hi, angle_of(hi));
       if (vl.sure() && vh.sure()) {
         const bool rising = vl.get().v < 0;
-        if (rising != (vh.get().v < 0)) out.cells.push_back(narrow(E, lo, hi, rising));
+        if (rising != (vh.get().v < 0)) out.cells.push_back(narrow(E, lo, hi, rising, vl.get().v, vh.get().v));
         continue;
       }
     }
