@@ -19,7 +19,7 @@ namespace {
 // non-dyadic ratio so that no split point is a likely root (theta = pi/2, pi/4 ...).
 constexpr double min_cell = 1e-12;
 constexpr double split_ratio = 0.4873;
-// Isolated roots are narrowed to 2e-15 in theta (~4 ulps of pi) by keeping the sign change.
+// Isolated roots are narrowed towards 2e-15 in theta (~4 ulps of pi) by keeping the sign change.
 constexpr double root_width = 2e-15;
 // The cells examined for one series: a simple root costs ~40 levels of 2 cells, and a cell
 // away from the roots is dropped once its width is below |p|/L1 (L1 ~ the degree for the
@@ -29,6 +29,10 @@ constexpr int max_cells = 100000;
 // Newton steps of the double estimate of a root inside its proven cell: quadratic convergence
 // from a cell where p' keeps its sign needs ~6; the rest is bisection's 53 bits of a double.
 constexpr int max_newton_steps = 60;
+// A Newton step dx below 1e-9 leaves x - dx within |p''/(2 p')| dx^2 < 1e-16 of the root while
+// |p''/p'| < 200 (a root closer than 1/200 to a fold's would have stopped the isolation of its cell
+// much later); a worse estimate only costs the proof around it a wider try.
+constexpr double newton_converged = 1e-9;
 // The tries of a proven cell around that estimate, 4 times wider each: from the rounding of p
 // at the estimate to 4^8 ~ 6e4 times it (a poor estimate is left to bisection).
 constexpr int max_widenings = 8;
@@ -530,7 +534,7 @@ double estimate_root(const Evaluator& E, double lo, double hi, bool rising, doub
     if (v == 0.0) return x;
     ((v < 0) == rising ? lo : hi) = x;
     const double dx = v / slope;
-    if (std::abs(dx) < 0.05 * root_width) break;  // x is the root to a few ulps
+    if (std::abs(dx) < newton_converged) return x - dx;
     x = x - dx > lo && x - dx < hi ? x - dx : lo + 0.5 * (hi - lo);
   }
   return x;
@@ -708,7 +712,9 @@ ChebyshevRoots chebyshev_roots(const ChebyshevSeries& a) {
       out.why = fmt::format("a root at y = {} (or too close to it) is not decided", sign);
       return out;
     }
-  std::vector<std::pair<double, double>> stack{{0.0, angle_pi()}};
+  std::vector<std::pair<double, double>> stack;
+  stack.reserve(64);
+  stack.push_back({0.0, angle_pi()});
   for (int cells = 0; !stack.empty(); ++cells) {
     if (cells == max_cells) {
       out.why = "the root isolation ran out of cells";

@@ -25,8 +25,9 @@
 // Arb's when only their width keeps it from passing, so it passes whenever Arb's alone would. So
 // no root is reported that is not one, and none is lost; a root that neither test can decide (a
 // multiple root, or one at a cell end or at y = +-1) stops the isolation with the reason. The
-// cell of a root is then narrowed around a double Newton estimate, the signs at the ends of the
-// narrow cell proven as above (by bisection where they are not).
+// cell of a root is then narrowed around a double Newton estimate r: the signs at r +- delta
+// proven on the double enclosures; where these are too wide (near y = +-1, or |p'| small
+// against the rounding), on Arb's around r corrected by Arb's value; else by bisection.
 #include <string>
 #include <utility>
 #include <vector>
@@ -61,8 +62,8 @@ std::pair<double, double> angles_of(const Interval& Y);
 
 struct ChebyshevRoots {
   bool complete = false;
-  /// Cells of theta, increasing, each holding exactly one root (simple), narrowed to a few times
-  /// the rounding of p over |p'| (~1e-15 to 1e-12 in theta).
+  /// Cells of theta, increasing, each holding exactly one root (simple), narrowed to 2e-15 or
+  /// to a few times the rounding of p (or the coefficients' radii) over |p'|: ~1e-15 to 1e-13.
   std::vector<std::pair<double, double>> cells;
   std::string why;  // when not complete: the root that was not decided
 };
