@@ -463,13 +463,13 @@ class Evaluator {
 // p or dp/dtheta at a point, in double first and in Arb when asked.
 class Value {
  public:
-  Value(const Evaluator& E, double theta, const Angle& t) : E_(E), theta_(theta), slope_(false), x_(E.fast(t)) {}
+  Value(const Evaluator& E, double theta, const Angle& t) : E_(&E), theta_(theta), slope_(false), x_(E.fast(t)) {}
   /// p (slope false) or dp/dtheta (slope true), its double enclosure given.
-  Value(const Evaluator& E, double theta, const Ball& x, bool slope) : E_(E), theta_(theta), slope_(slope), x_(x) {}
+  Value(const Evaluator& E, double theta, const Ball& x, bool slope) : E_(&E), theta_(theta), slope_(slope), x_(x) {}
   const Ball& get() const { return x_; }
   /// Arb's enclosure instead (when the double one is too wide for a decision).
   const Ball& refine() {
-    if (!arb_) x_ = Ball::of(slope_ ? E_.arb_slope(theta_) : E_.arb(theta_));
+    if (!arb_) x_ = Ball::of(slope_ ? E_->arb_slope(theta_) : E_->arb(theta_));
     arb_ = true;
     return x_;
   }
@@ -480,7 +480,7 @@ class Value {
   double mag() const { return std::abs(x_.v) + x_.B; }
 
  private:
-  const Evaluator& E_;
+  const Evaluator* E_;
   double theta_;
   bool slope_, arb_ = false;
   Ball x_;
@@ -517,6 +517,15 @@ bool excluded3(const Ball& p0, const Ball& d0, const Ball& s0, double D, double 
 bool monotone3(const Ball& d0, const Ball& s0, double D, double L3) {
   return above(d0, ((std::abs(s0.v) + s0.B) * D + D * D * (0.5 * L3)) * margin);
 }
+// p at the end m + t of a cell (|t| <= D) from its third-order expansion around the middle m:
+// p0 + t d0 + t^2 s0 / 2 +- |t|^3 L3 / 6, plus the radii and the rounding of the sum (<= 4 u of
+// its terms' magnitudes, t itself within u |t|). An end whose sign this settles is not evaluated.
+Ball taylor(const Ball& p0, const Ball& d0, const Ball& s0, double t, double D, double L3) {
+  const double v = p0.v + t * (d0.v + t * (0.5 * s0.v));
+  const double terms = std::abs(p0.v) + D * std::abs(d0.v) + D * D * (0.5 * std::abs(s0.v));
+  const double B = p0.B + D * d0.B + D * D * (0.5 * s0.B) + D * D * D * (L3 / 6.0) + 4.0 * unit * terms;
+  return {v, B * margin};
+}
 bool monotone(Value& d0, double D, double L2) {
   const double bound = D * L2;
   if (above(d0.get(), bound)) return true;
@@ -524,11 +533,10 @@ bool monotone(Value& d0, double D, double L2) {
 }
 
 // A double estimate of the root in [lo, hi] (p monotone, of sign change there): Newton's
-// steps, bisection when one leaves the bracket, in plain double (no bound needed: the cell
-// around it is proven by narrow).
-double estimate_root(const Evaluator& E, double lo, double hi, bool rising, double pl, double ph) {
-  double x = lo + (hi - lo) * (pl / (pl - ph));  // regula falsi from the ends' values
-  if (!(x > lo && x < hi)) x = lo + 0.5 * (hi - lo);
+// steps from start (the step from the cell's middle), bisection when one leaves the bracket,
+// in plain double (no bound needed: the cell around it is proven by narrow).
+double estimate_root(const Evaluator& E, double lo, double hi, bool rising, double start) {
+  double x = start > lo && start < hi ? start : lo + 0.5 * (hi - lo);
   for (int step = 0; step < max_newton_steps && hi - lo > 0.25 * root_width; ++step) {
     const auto [v, slope] = E.estimate(x);
     if (v == 0.0) return x;
@@ -547,7 +555,7 @@ double estimate_root(const Evaluator& E, double lo, double hi, bool rising, doub
 // y = +-1, or |p'| small), c = r corrected by one Newton step on Arb's value at r, and Arb's
 // enclosures; what is left, by bisection keeping the sign change (at the middle, else at the
 // quarters), down to root_width or until no sign there is decided.
-std::pair<double, double> narrow(const Evaluator& E, double lo, double hi, bool rising, double pl, double ph) {
+std::pair<double, double> narrow(const Evaluator& E, double lo, double hi, bool rising, double start) {
   // a proven sign at theta moves an end: p < 0 is on the side of lo when rising
   const auto move = [&](double theta, const Ball& p) {
     if (!p.signed_()) return false;
@@ -564,7 +572,7 @@ std::pair<double, double> narrow(const Evaluator& E, double lo, double hi, bool 
       if (hi - lo <= 2.5 * delta) return;
     }
   };
-  const double r = estimate_root(E, lo, hi, rising, pl, ph);
+  const double r = estimate_root(E, lo, hi, rising, start);
   const double slope = E.estimate(r).second;
   // Arb's enclosures carry 2 sum_j rho_j of the coefficients' radii: no cell narrower than
   // ~4 sum_j rho_j / |p'| is proven by them, and one within arb_gain times that is kept
@@ -732,10 +740,14 @@ ChebyshevRoots chebyshev_roots(const ChebyshevSeries& a) {
     Value d0(E, m, f.slope, true);
     if (excluded3(p0.get(), d0.get(), s0, D, E.L3()) || excluded2(p0, d0, D, E.L2())) continue;
     if (monotone3(d0.get(), s0, D, E.L3()) || monotone(d0, D, E.L2())) {  // one root or none
-      Value vl(E, lo, angle_of(lo)), vh(E, hi, angle_of(hi));
+      const Ball tl = taylor(p0.get(), d0.get(), s0, lo - m, D, E.L3());
+      const Ball th = taylor(p0.get(), d0.get(), s0, hi - m, D, E.L3());
+      Value vl(E, lo, tl, false), vh(E, hi, th, false);
+      if (!tl.signed_()) vl = Value(E, lo, angle_of(lo));
+      if (!th.signed_()) vh = Value(E, hi, angle_of(hi));
       if (vl.sure() && vh.sure()) {
         const bool rising = vl.get().v < 0;
-        if (rising != (vh.get().v < 0)) out.cells.push_back(narrow(E, lo, hi, rising, vl.get().v, vh.get().v));
+        if (rising != (vh.get().v < 0)) out.cells.push_back(narrow(E, lo, hi, rising, m - p0.get().v / d0.get().v));  // Newton from the middle
         continue;
       }
     }
