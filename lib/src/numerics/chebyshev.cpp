@@ -101,9 +101,9 @@ std::array<Approx, 3> clenshaw3(const double* a, const double* d, const double* 
     const double ta = y2 * a1, ua = ta - a2, ba = ua + a[j];
     const double td = y2 * d1, ud = td - d2, bd = ud + d[j];
     const double te = y2 * e1, ue = te - e2, be = ue + e[j];
-    Sa += std::abs(ta) + std::abs(ua) + std::abs(ba);
-    Sd += std::abs(td) + std::abs(ud) + std::abs(bd);
-    Se += std::abs(te) + std::abs(ue) + std::abs(be);
+    Sa += (std::abs(ta) + std::abs(ua)) + std::abs(ba);
+    Sd += (std::abs(td) + std::abs(ud)) + std::abs(bd);
+    Se += (std::abs(te) + std::abs(ue)) + std::abs(be);
     a2 = a1;
     a1 = ba;
     d2 = d1;
@@ -145,6 +145,8 @@ constexpr double sin_taylor[] = {0x1.0000000000000p+0,  -0x1.5555555555555p-3, 0
 // pi/2 = half_pi + half_pi_tail + O(1e-32), pi = 2 half_pi + pi_tail + O(1e-32) (rounded to nearest).
 constexpr double half_pi = 0x1.921fb54442d18p+0, half_pi_tail = 0x1.1a62633145c07p-54;
 constexpr double pi_tail = 0x1.1a62633145c07p-53;
+// The double just above pi (pi rounded down is 2 half_pi = 0x1.921fb54442d18p+1): angle_pi().
+constexpr double pi_up = 0x1.921fb54442d19p+1;
 // The error of cos z by its Taylor polynomial of degree 16 for 0 <= z <= pi/4 + 1e-15, beyond
 // Horner's: the coefficients' rounding (u cosh z <= 1.33 u), that of x = z^2 (|d cos / dx| <= 0.55
 // times u x <= 0.62 u: 0.35 u) and the remainder (z^18/18! < 2.1e-18 < 0.02 u): <= 1.7 u.
@@ -161,12 +163,12 @@ Approx cos_small(double z) {
   return {c.value, (c.err + cos_extra + 2.0 * underflow) * margin};
 }
 
-// cos theta for theta in [0, pi] (angle_pi(): -1 exactly) in double, with a rigorous bound:
+// cos theta for theta in [0, pi] (pi_up: -1 exactly) in double, with a rigorous bound:
 // theta <= pi/4 by the cosine's Taylor series; up to 3pi/4 as -sin(theta - pi/2), theta - half_pi
 // exact (Sterbenz: theta in [half_pi/2, 2 half_pi]); beyond as -cos(pi - theta), pi_hi - theta exact
 // (Sterbenz). The result is clamped to [-1, 1], which cos theta is in.
 Approx cos_double(double theta) {
-  if (theta == angle_pi()) return {-1.0, 0.0};
+  if (theta == pi_up) return {-1.0, 0.0};
   Approx r{};
   if (theta <= 0.5 * half_pi) {
     r = cos_small(theta);
@@ -391,14 +393,14 @@ class Evaluator {
   /// sum_j rho_j: the coefficients' radii.
   double radius() const { return a_.radius; }
 
-  /// p at theta in double (t = angle_of(theta); theta == angle_pi(): y = -1 exactly).
+  /// p at theta in double (t = angle_of(theta); theta == pi_up: y = -1 exactly).
   Ball fast(const Angle& t) const {
     const Approx v = clenshaw_double(a_.mid.data(), a_.mid.size(), t.y);
     return {v.value, (v.err + a_.radius + L1_ * t.eta) * margin};
   }
   /// p at theta in Arb.
   Interval arb(double theta) const {
-    if (theta == angle_pi()) return arb_end(-1);
+    if (theta == pi_up) return arb_end(-1);
     return series().at(theta, 0) + radius(a_);
   }
   /// p at theta in double with the angle's error through the local slope: |p(theta) - p(theta^)|
@@ -416,7 +418,7 @@ class Evaluator {
   /// 2.5 u + O(u^2) < 3 u relatively: three roundings under the root, halved, and the root's;
   /// sin^2 theta^ within 3.01 u), plus L2 eta and L3 eta.
   std::pair<Ball, Ball> derivatives(double theta, const Angle& t, const Approx& P1, const Approx& P2) const {
-    if (theta == angle_pi()) return {{0.0, 0.0}, {0.0, std::numeric_limits<double>::infinity()}};
+    if (theta == pi_up) return {{0.0, 0.0}, {0.0, std::numeric_limits<double>::infinity()}};
     const double q = (1.0 - t.y) * (1.0 + t.y), s = std::sqrt(q);
     const double e1 = P1.err + d_.radius, e2 = P2.err + dd_.radius;
     const double v1 = -s * P1.value;
@@ -428,7 +430,7 @@ class Evaluator {
     return {{v1, B1 * margin}, {v2, B2 * margin}};
   }
   Interval arb_slope(double theta) const {
-    if (theta == angle_pi()) return Interval(0.0);
+    if (theta == pi_up) return Interval(0.0);
     const auto [minus_sin, dp] = series().slope(theta);
     return minus_sin * (dp + radius(d_));
   }
@@ -599,7 +601,7 @@ std::pair<double, double> narrow(const Evaluator& E, double lo, double hi, bool 
   return {lo, hi};
 }
 
-// acos(y) in Arb at 64 bits, its lower end (side > 0) or upper end (side < 0), within [0, angle_pi()].
+// acos(y) in Arb at 64 bits, its lower end (side > 0) or upper end (side < 0), within [0, pi_up].
 double arb_acos_end(double y, int side) {
   constexpr slong prec = 64;
   arb_t t;
@@ -608,15 +610,12 @@ double arb_acos_end(double y, int side) {
   arb_acos(t, t, prec);
   const Interval a = interval_of_ball(t, prec);
   arb_clear(t);
-  return side > 0 ? std::max(0.0, a.lower()) : std::min(angle_pi(), a.upper());
+  return side > 0 ? std::max(0.0, a.lower()) : std::min(pi_up, a.upper());
 }
 
 }  // namespace
 
-double angle_pi() {
-  static const double value = std::nextafter(3.141592653589793, 4.0);  // pi rounded down is 3.141592653589793
-  return value;
-}
+double angle_pi() { return pi_up; }
 
 ChebyshevSeries chebyshev_derivative(const ChebyshevSeries& a) {
   const std::size_t n = a.size();
@@ -656,7 +655,7 @@ Interval chebyshev_enclose(const ChebyshevSeries& a, double lo, double hi) {
   const ArbSeries series(m.mid, {});
   const double theta0 = lo + 0.5 * (hi - lo), D = Evaluator::reach(lo, theta0, hi);
   const double r = (Interval(2.0) * Interval(m.radius)).upper();
-  const Interval p0 = (theta0 == angle_pi() ? series.at(0.0, -1) : series.at(theta0, 0)) + Interval(-r, r);
+  const Interval p0 = (theta0 == pi_up ? series.at(0.0, -1) : series.at(theta0, 0)) + Interval(-r, r);
   return p0 + Interval(-D, D) * Interval(lipschitz(a, 1));
 }
 
@@ -674,7 +673,7 @@ Interval cos_enclose(double lo, double hi) {
   const Approx c_lo = cos_double(lo);
   const double upper = std::min(1.0, std::nextafter(c_lo.value + c_lo.err, inf));
   double lower = -1.0;
-  if (hi != angle_pi()) {
+  if (hi != pi_up) {
     const Approx c_hi = cos_double(hi);
     lower = std::max(-1.0, std::nextafter(c_hi.value - c_hi.err, -inf));
   }
@@ -690,19 +689,19 @@ std::pair<double, double> angles_of(const Interval& Y) {
     return side > 0 ? std::nextafter(c.value - c.err, -inf) >= y : std::nextafter(c.value + c.err, inf) <= y;
   };
   // side > 0: the lower angle, < 0: the upper; libm's acos moved away by steps doubling from
-  // 4 u / sin (what the cos bound of a few u asks), 0 and angle_pi() being proven ends
+  // 4 u / sin (what the cos bound of a few u asks), 0 and pi_up being proven ends
   const auto settle = [&](double y, int side) {
-    const double theta0 = std::clamp(std::acos(std::clamp(y, -1.0, 1.0)), 0.0, angle_pi());
+    const double theta0 = std::clamp(std::acos(std::clamp(y, -1.0, 1.0)), 0.0, pi_up);
     const double step = 4.0 * unit / std::max(std::sin(theta0), 2e-8);
     for (int k = 0; k < max_angle_steps; ++k) {
       const double shift = k == 0 ? 0.0 : step * std::ldexp(1.0, k - 1);
-      const double theta = side > 0 ? std::max(0.0, theta0 - shift) : std::min(angle_pi(), theta0 + shift);
-      if ((side > 0 && theta == 0.0) || (side < 0 && theta == angle_pi()) || proven(theta, y, side)) return theta;
+      const double theta = side > 0 ? std::max(0.0, theta0 - shift) : std::min(pi_up, theta0 + shift);
+      if ((side > 0 && theta == 0.0) || (side < 0 && theta == pi_up) || proven(theta, y, side)) return theta;
     }
     return arb_acos_end(y, side);
   };
   const double lo = Y.upper() >= 1.0 ? 0.0 : settle(Y.upper(), 1);
-  const double hi = Y.lower() <= -1.0 ? angle_pi() : settle(Y.lower(), -1);
+  const double hi = Y.lower() <= -1.0 ? pi_up : settle(Y.lower(), -1);
   return {lo, hi};
 }
 
@@ -722,7 +721,7 @@ ChebyshevRoots chebyshev_roots(const ChebyshevSeries& a) {
     }
   std::vector<std::pair<double, double>> stack;
   stack.reserve(64);
-  stack.push_back({0.0, angle_pi()});
+  stack.push_back({0.0, pi_up});
   for (int cells = 0; !stack.empty(); ++cells) {
     if (cells == max_cells) {
       out.why = "the root isolation ran out of cells";
