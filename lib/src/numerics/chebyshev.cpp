@@ -165,7 +165,7 @@ Approx cos_small(double z) {
 
 // cos theta for theta in [0, pi] (pi_up: -1 exactly) in double, with a rigorous bound:
 // theta <= pi/4 by the cosine's Taylor series; up to 3pi/4 as -sin(theta - pi/2), theta - half_pi
-// exact (Sterbenz: theta in [half_pi/2, 2 half_pi]); beyond as -cos(pi - theta), pi_hi - theta exact
+// exact (Sterbenz: theta in [half_pi/2, 2 half_pi]); beyond as -cos(pi - theta), 2 half_pi - theta exact
 // (Sterbenz). The result is clamped to [-1, 1], which cos theta is in.
 Approx cos_double(double theta) {
   if (theta == pi_up) return {-1.0, 0.0};
@@ -377,7 +377,7 @@ class Evaluator {
     dd_pad_.resize(a_.mid.size(), 0.0);
   }
 
-  /// p, dp/dtheta and d^2p/dtheta^2 at theta in double (see fast and fast_derivatives).
+  /// p, dp/dtheta and d^2p/dtheta^2 at theta in double (see fast and derivatives).
   struct Point {
     Ball p, slope, curvature;
   };
