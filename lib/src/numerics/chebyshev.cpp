@@ -631,6 +631,19 @@ ChebyshevSeries chebyshev_product(const ChebyshevSeries& p, const ChebyshevSerie
   if (p.empty() || q.empty()) return {};
   UpwardRounding upward;
   ChebyshevSeries r(p.size() + q.size() - 1, Interval(0.0));
+  if (&p == &q) {  // a square: the terms (i, j) and (j, i) are equal, so each pair once, doubled
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      const Interval half = p[i] * p[i] * Interval(0.5);
+      r[2 * i] += half;
+      r[0] += half;
+      for (std::size_t j = i + 1; j < p.size(); ++j) {
+        const Interval both = p[i] * p[j];
+        r[i + j] += both;
+        r[j - i] += both;
+      }
+    }
+    return r;
+  }
   for (std::size_t i = 0; i < p.size(); ++i)
     for (std::size_t j = 0; j < q.size(); ++j) {
       const Interval half = p[i] * q[j] * Interval(0.5);
