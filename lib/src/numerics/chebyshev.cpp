@@ -403,12 +403,19 @@ class Evaluator {
     if (theta == pi_up) return arb_end(-1);
     return series().at(theta, 0) + radius(a_);
   }
-  /// p at theta in double with the angle's error through the local slope: |p(theta) - p(theta^)|
-  /// <= eta (|p'(theta^)| + eta L2 / 2) (for narrowing, where eta L1 would dominate).
-  Ball fast_precise(double theta, const Angle& t) const {
-    const Point x = fast_all(theta, Angle{t.y, 0.0});
+  /// p at theta in double with the angle's error through the local slope (for narrowing, where
+  /// eta L1 would dominate): see fast_point.
+  Ball fast_precise(double theta) const { return fast_point(theta).p; }
+  /// p, p', p'' at theta in double, each at theta^ plus the angle's error through the next
+  /// derivative: eta (|p'| + eta L2 / 2) for p (when below L1 eta), L2 eta, L3 eta.
+  Point fast_point(double theta) const {
+    const Angle t = angle_of(theta);
+    Point x = fast_all(theta, Angle{t.y, 0.0});
     const double local = t.eta * (std::abs(x.slope.v) + x.slope.B + t.eta * (0.5 * L2_));
-    return {x.p.v, x.p.B + (std::min(L1_ * t.eta, local)) * margin};
+    x.p.B = (x.p.B + std::min(L1_ * t.eta, local)) * margin;
+    x.slope.B = (x.slope.B + L2_ * t.eta) * margin;
+    x.curvature.B = (x.curvature.B + L3_ * t.eta) * margin;
+    return x;
   }
   /// p at y = +-1 in double (exact points: only Clenshaw's rounding).
   Ball fast_end(int sign) const { return fast(Angle{static_cast<double>(sign), 0.0}); }
@@ -565,12 +572,17 @@ std::pair<double, double> narrow(const Evaluator& E, double lo, double hi, bool 
     return true;
   };
   const auto value = [&](double theta, bool arb) {
-    return arb ? Ball::of(E.arb(theta)) : E.fast_precise(theta, angle_of(theta));
+    return arb ? Ball::of(E.arb(theta)) : E.fast_precise(theta);
   };
-  const auto prove = [&](double c, double delta, bool arb) {
+  // at c +- delta: the expansion around c when x (the values at c) is given and settles the sign
+  // (the offset theta - c is exact, Sterbenz), else the value there
+  const auto prove = [&](double c, double delta, bool arb, const Evaluator::Point* x) {
     for (int widening = 0; widening < max_widenings && std::isfinite(delta); ++widening, delta *= 4.0) {
-      for (double theta : {c - delta, c + delta})
-        if (theta > lo && theta < hi) move(theta, value(theta, arb));
+      for (double theta : {c - delta, c + delta}) {
+        if (!(theta > lo && theta < hi)) continue;
+        const double t = theta - c;
+        if (!(x && move(theta, taylor(x->p, x->slope, x->curvature, t, std::abs(t), E.L3())))) move(theta, value(theta, arb));
+      }
       if (hi - lo <= 2.5 * delta) return;
     }
   };
@@ -580,11 +592,12 @@ std::pair<double, double> narrow(const Evaluator& E, double lo, double hi, bool 
   // ~4 sum_j rho_j / |p'| is proven by them, and one within arb_gain times that is kept
   const double enough = std::max(narrow_enough, arb_gain * 4.0 * E.radius() / std::abs(slope));
   if (slope != 0.0 && std::isfinite(slope)) {
-    const double delta = std::max(0.5 * root_width, 2.0 * value(r, false).B / std::abs(slope));
-    if (2.0 * delta <= enough) prove(r, delta, false);  // else no cell the double one allows is enough
+    const Evaluator::Point x = E.fast_point(r);
+    const double delta = std::max(0.5 * root_width, 2.0 * x.p.B / std::abs(slope));
+    if (2.0 * delta <= enough) prove(r, delta, false, &x);  // else no cell the double one allows is enough
     if (hi - lo > enough) {
       const Ball p = value(r, true);
-      prove(r - p.v / slope, std::max(0.5 * root_width, 2.0 * p.B / std::abs(slope)), true);
+      prove(r - p.v / slope, std::max(0.5 * root_width, 2.0 * p.B / std::abs(slope)), true, nullptr);
     }
   }
   if (hi - lo <= enough) return {lo, hi};
