@@ -40,6 +40,15 @@ r['certificate']['complete'] and r['x']['parameter'] == 'lambda'
 and sorted(c['kind'] for c in r['curves']) == ['fold', 'pitchfork', 'pitchfork', 'tangency']
 )" "$ball" --x lambda --x-range 0.2,8 --y force --y-range 0,4
 
+# the exact disc with Kireenkov's shift k: no reflection is a symmetry of the family, the half-turn
+# about e1 is; the pure sliding w = e1 keeps its pitchfork at F = 0.5 (the exact disc's, Sect.
+# 7.4 [Nonlinear Dyn. 2024], at k = 0), a pitchfork of the half-turn, followed inside its fixed line
+expect_report map.schema.json "(
+r['certificate']['level'] == 'checked' and r['mirrors'] == [] and r['half_turn']
+and [c['kind'] for c in r['curves']] == ['pitchfork'] and r['curves'][0]['mirrors'] == [1, 2]
+and min(abs(p['y'] - 0.5) for p in r['curves'][0]['points'] if p['x'] == 0) <= TOL
+)" "$share/problems/disc-exact.json" --x k --x-range 0,0.3 --y force --y-range 0.3,0.7 --lines 1
+
 # ----- bad input ---------------------------------------------------------------------------------
 expect_bad "--y" "$disc" --x-range 0,1
 expect_bad "--y-range" "$disc" --y j --x-range 0,1

@@ -24,6 +24,7 @@ std::vector<int> mirrors_through(const TwoParameterFamily& family, const Eigen::
   std::vector<int> held;
   for (int k : family.mirrors)
     if (std::abs(w[k]) <= kOnMirror) held.push_back(k);
+  if (family.half_turn && std::abs(w[1]) <= kOnMirror && std::abs(w[2]) <= kOnMirror) held = {1, 2};
   return held;
 }
 
@@ -37,7 +38,11 @@ int pitchfork_mirror(const TwoParameterFamily& family, const CurveSeed& seed, co
                                      "point, which unfolds (codimension 2)", family.x.name, seed.at.x, family.y.name,
                                      seed.at.y));
   const FieldJacobian fj = family.system(seed.at.x, seed.at.y).field_jacobian(seed.at.w, family.force(seed.at.x, seed.at.y));
-  return *std::min_element(held.begin(), held.end(), [&](int a, int b) {
+  std::vector<int> reflections;
+  for (int k : held)
+    if (std::find(family.mirrors.begin(), family.mirrors.end(), k) != family.mirrors.end()) reflections.push_back(k);
+  if (reflections.empty()) return 3;  // the half-turn about e1 alone: its (w2, w3) block
+  return *std::min_element(reflections.begin(), reflections.end(), [&](int a, int b) {
     return std::abs(fj.DF(a, a) - seed.at.rdot) < std::abs(fj.DF(b, b) - seed.at.rdot);
   });
 }

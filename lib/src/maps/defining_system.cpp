@@ -68,7 +68,10 @@ CurveSpace::Values CurveSpace::values(const Eigen::VectorXd& v) const {
   const Eigen::Matrix2d JT = P.transpose() * (fj.DF - p.rdot * Eigen::Matrix3d::Identity()) * P;
   out.tests.det_JT = JT.determinant();
   out.tests.trace_JT = JT.trace();
-  if (mirror_ >= 0) out.transverse = fj.DF(mirror_, mirror_) - p.rdot;
+  if (mirror_ == 3)  // the half-turn about e1: det of the (w2, w3) block of DF - rdot I
+    out.transverse = (fj.DF(1, 1) - p.rdot) * (fj.DF(2, 2) - p.rdot) - fj.DF(1, 2) * fj.DF(2, 1);
+  else if (mirror_ >= 0)
+    out.transverse = fj.DF(mirror_, mirror_) - p.rdot;
   return out;
 }
 

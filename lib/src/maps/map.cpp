@@ -39,6 +39,7 @@ struct Scaled {
 Scaled scaled(const TwoParameterFamily& f, const MapPoint& p) {
   Eigen::Vector3d w = p.w;
   for (int k : f.mirrors) w[k] = std::abs(w[k]);
+  if (f.half_turn && (w[2] < 0 || (w[2] == 0 && w[1] < 0))) w.tail<2>() = -w.tail<2>();  // one of each image pair
   return {(p.x - f.x.from) / (f.x.to - f.x.from), (p.y - f.y.from) / (f.y.to - f.y.from), w};
 }
 
@@ -86,17 +87,16 @@ LineResult sweep_line(const Problem& problem, const TwoParameterFamily& f, bool 
     const double F = f.force(x, y);
     for (const Eigen::Vector3d& w : e.directions) {
       const MapPoint at{x, y, w, system.radial(w, F)};
-      if (e.kind == EventKind::branch_point) {
+      // a branch point is a pitchfork of the family when a symmetry of the whole family fixes its
+      // direction (the sweeps know the reflections, not the half-turn about e1); otherwise it
+      // unfolds in two parameters
+      const bool branch = e.kind == EventKind::branch_point || e.kind == EventKind::pitchfork;
+      if (branch && mirrors_through(f, w).empty()) {
         r.branch_points.push_back(at);
         continue;
       }
-      if (e.kind == EventKind::pitchfork && mirrors_through(f, w).empty()) {
-        // a pitchfork of the sweep's own symmetry that the whole family does not keep: a branch point here
-        r.branch_points.push_back(at);
-        continue;
-      }
-      const CurveKind kind = e.kind == EventKind::fold        ? CurveKind::fold
-                             : e.kind == EventKind::pitchfork ? CurveKind::pitchfork
+      const CurveKind kind = e.kind == EventKind::fold ? CurveKind::fold
+                             : branch                  ? CurveKind::pitchfork
                              : e.kind == EventKind::tangency  ? CurveKind::tangency
                                                               : CurveKind::hopf;
       r.seeds.push_back({kind, at});
@@ -106,17 +106,22 @@ LineResult sweep_line(const Problem& problem, const TwoParameterFamily& f, bool 
   return r;
 }
 
-/// The lines: the four edges and `n` interior lines in each direction, equally spaced. An edge
-/// at the load 0 is moved in by a quarter of the spacing: there the limit directions of an
-/// axisymmetric system fill circles (Figs 15-16 [Nonlinear Dyn. 2024]) and a sweep along it has
-/// no isolated events; curves end on it (load-zero) and are met by the moved line.
+// Interior lines sit at i + 0.0618 spacings from the first side: off the round values (the
+// middle, the quarters) at which a problem's special loads and parameters tend to lie, e.g. a
+// pitchfork at F = 0.5 for every k, along which a sweep would follow a degenerate branch.
+constexpr double kLineOffset = 0.0618;
+
+/// The lines: the four edges and `n` interior lines in each direction. An edge at the load 0 is
+/// moved in by a quarter of the spacing: there the limit directions of an axisymmetric system
+/// fill circles (Figs 15-16 [Nonlinear Dyn. 2024]) and a sweep along it has no isolated events;
+/// curves end on it (load-zero) and are met by the moved line.
 std::vector<std::pair<bool, double>> seeding_lines(const TwoParameterFamily& f, int n) {
   std::vector<std::pair<bool, double>> lines;
   for (bool along_x : {true, false}) {
     const MapAxis& across = along_x ? f.y : f.x;
     const double spacing = (across.to - across.from) / (n + 1);
     for (int i = 0; i <= n + 1; ++i) {
-      double v = across.from + spacing * i;
+      double v = i == 0 ? across.from : i == n + 1 ? across.to : across.from + spacing * (i + kLineOffset);
       if (across.name == "force" && v == 0) v += (i == 0 ? 0.25 : -0.25) * spacing;
       lines.emplace_back(along_x, v);
     }
@@ -223,7 +228,7 @@ BifurcationMap bifurcation_map(const Problem& problem, const MapAxis& x, const M
                                const std::function<void(const std::string&)>& progress) {
   const TwoParameterFamily f = two_parameter_family(problem, x, y);
   BifurcationMap m;
-  m.x = x, m.y = y, m.mirrors = f.mirrors;
+  m.x = x, m.y = y, m.mirrors = f.mirrors, m.half_turn = f.half_turn;
   std::vector<std::string> doubts;
   const std::vector<LineResult> lines = sweep_lines(problem, f, seeding_lines(f, options.lines), options.sweep, progress);
   for (const LineResult& line : lines) {

@@ -41,12 +41,11 @@ class Memo {
   std::map<double, std::shared_ptr<const T>> cache_;
 };
 
-bool commutes_with_reflection(const System& system, double F, int k) {
+/// F(R w) = R F(w) at the sample directions for R = diag(r).
+bool commutes_with(const System& system, double F, const Eigen::Vector3d& r) {
   static const std::array<Eigen::Vector3d, 6> directions{
       Eigen::Vector3d(0.31, 0.52, 0.79), Eigen::Vector3d(-0.66, 0.23, 0.41), Eigen::Vector3d(0.12, -0.87, 0.35),
       Eigen::Vector3d(-0.25, -0.31, -0.88), Eigen::Vector3d(0.83, 0.14, -0.52), Eigen::Vector3d(0.58, -0.61, 0.12)};
-  Eigen::Vector3d r = Eigen::Vector3d::Ones();
-  r[k] = -1;
   for (const Eigen::Vector3d& v : directions) {
     const Eigen::Vector3d u = v.normalized();
     const Eigen::Vector3d mirrored = system.field(r.asDiagonal() * u, F), image = r.asDiagonal() * system.field(u, F);
@@ -92,13 +91,19 @@ TwoParameterFamily two_parameter_family(const Problem& problem, const MapAxis& x
     f.system = [inner](double xv, double yv) { return inner->at(yv)->system(xv); };
     f.force = [inner](double xv, double yv) { return inner->at(yv)->force(xv); };
   }
-  for (int k : {1, 2}) {
+  const auto everywhere = [&](const Eigen::Vector3d& r) {
     bool all = true;
     for (double xv : {x.from, 0.5 * (x.from + x.to), x.to})
       for (double yv : {y.from, 0.5 * (y.from + y.to), y.to})
-        all = all && commutes_with_reflection(f.system(xv, yv), f.force(xv, yv), k);
-    if (all) f.mirrors.push_back(k);
+        all = all && commutes_with(f.system(xv, yv), f.force(xv, yv), r);
+    return all;
+  };
+  for (int k : {1, 2}) {
+    Eigen::Vector3d r = Eigen::Vector3d::Ones();
+    r[k] = -1;
+    if (everywhere(r)) f.mirrors.push_back(k);
   }
+  f.half_turn = f.mirrors.size() == 2 || everywhere(Eigen::Vector3d(1, -1, -1));
   return f;
 }
 

@@ -89,6 +89,7 @@ json map_report(const Problem& problem, const BifurcationMap& m) {
           {"x", axis_json(m.x)},
           {"y", axis_json(m.y)},
           {"mirrors", m.mirrors},
+          {"half_turn", m.half_turn},
           {"curves", curves_json(m)},
           {"points", points_json(m)},
           {"regions", regions_json(problem, m)},

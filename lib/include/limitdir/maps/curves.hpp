@@ -40,6 +40,10 @@ struct TwoParameterFamily {
   /// The reflections w_k -> -w_k (k = 1: w2, k = 2: w3) that every system of the family commutes
   /// with (checked at the corners and the centre of the rectangle on sample directions).
   std::vector<int> mirrors;
+  /// The half-turn about e1, (w2, w3) -> (-w2, -w3), is a symmetry of the family (checked alike;
+  /// implied by the two reflections, and alone e.g. for a load along e1 with Kireenkov's shift):
+  /// its fixed directions are w = +-e1.
+  bool half_turn = false;
 };
 
 /// The family of a problem over two of its parameters (InputError for an unknown or repeated
@@ -80,7 +84,9 @@ struct MapCurve {
   CurveKind kind = CurveKind::fold;
   std::vector<MapPoint> points;  // in order of arclength
   std::vector<int> mirrors;      // the coordinates k held at w_k = 0
-  int mirror = -1;               // a pitchfork's: the coordinate across which its eigenvalue vanishes
+  /// A pitchfork's symmetry: the coordinate k of the reflection across which its eigenvalue
+  /// vanishes, or 3 for the half-turn about e1 (an eigenvalue of the (w2, w3) block vanishes).
+  int mirror = -1;
   CurveEnd ends[2] = {CurveEnd::failed, CurveEnd::failed};
   std::string why;               // when an end is `failed`: what stopped the continuation
 };
@@ -104,7 +110,8 @@ struct TracedCurve {
 };
 /// NumericalError for a pitchfork seed on no mirror of the family (a branch point: it unfolds).
 TracedCurve follow_curve(const TwoParameterFamily& family, const CurveSeed& seed, const CurveOptions& options = {});
-/// The mirrors of the family that w lies in (|w_k| <= 1e-5, the sweeps' threshold for a pitchfork).
+/// The coordinates held at 0 by the symmetries of the family that fix w (|w_k| <= 1e-5, the
+/// sweeps' threshold for a pitchfork): k of each reflection, and 1 and 2 for the half-turn at w = +-e1.
 std::vector<int> mirrors_through(const TwoParameterFamily& family, const Eigen::Vector3d& w);
 
 }  // namespace limitdir

@@ -35,6 +35,7 @@ struct MapLine {
 struct BifurcationMap {
   MapAxis x, y;
   std::vector<int> mirrors;  // the reflections w_k -> -w_k of the family (k = 1, 2)
+  bool half_turn = false;    // the half-turn about e1, (w2, w3) -> (-w2, -w3), is a symmetry
   std::vector<MapCurve> curves;
   std::vector<CodimTwoPoint> points;
   std::vector<MapRegion> regions;

@@ -11,7 +11,7 @@ namespace limitdir {
 /// The bifurcation-map report:
 ///   {"schema": "limitdir.map/1", "limitdir_version", "problem" (problem_to_json), "model",
 ///    "x": {"parameter", "from", "to"}, "y": {...}, "mirrors": [k, ...] (the reflections
-///    w_k -> -w_k of the family, k = 1: w2, 2: w3),
+///    w_k -> -w_k of the family, k = 1: w2, 2: w3), "half_turn" (the half-turn about e1 is one),
 ///    "curves": [{"id", "kind" (fold | pitchfork | tangency | hopf), "ends": [2 x (boundary |
 ///                codimension-2 | closed | load-zero | failed)], "mirrors": [k held at 0],
 ///                "points": [{"x", "y", "w": [3], "rdot"}]}],
