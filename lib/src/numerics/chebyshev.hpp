@@ -16,6 +16,7 @@
 // monotone in theta, hence in y) and p has strictly opposite signs at its ends. So no root is
 // reported that is not one, and none is lost; a root that neither test can decide (a multiple
 // root, or one at a cell end or at y = +-1) stops the isolation with the reason.
+#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,6 +48,48 @@ Interval chebyshev_at_end(const ChebyshevSeries& a, int sign);
 Interval cos_enclose(double lo, double hi);
 /// Angles [lo, hi] whose cosines cover y in Y (Y within [-1, 1]).
 std::pair<double, double> angles_of(const Interval& Y);
+
+/// The intersection of two enclosures a, b of the same quantity (then valid too); an enclosure
+/// with a NaN bound (one that failed) is ignored, and disjoint ones (impossible unless one is
+/// wrong) give a.
+inline Interval narrower(const Interval& a, const Interval& b) {
+  const auto valid = [](const Interval& x) { return !std::isnan(x.lower()) && !std::isnan(x.upper()); };
+  if (!valid(b) || disjoint(a, b)) return a;
+  if (!valid(a)) return b;
+  return meet(a, b);
+}
+
+/// p(y) at a double y in [-1, 1] by Clenshaw's recurrence in double, with a bound on its
+/// rounding error: the computed b_k are the exact recurrence of the coefficients a_k + e_k,
+/// e_k the rounding of step k, so the error is sum_k e_k T_k(y), at most sum_k |e_k| (|T_k| <= 1),
+/// which grows like the degree and not like (1 + sqrt 2)^deg as the radii of interval Clenshaw.
+struct PointValue {
+  double value, error;
+};
+PointValue clenshaw_point(const std::vector<double>& a, double y);
+
+/// Enclosures of p and dp/dy over intervals Y of y whose width does not grow exponentially with
+/// the degree (harmonic model (84)-(86) [Nonlinear Dyn. 2024] at any N), from the values at a
+/// point y0 of Y (clenshaw_point) and bounds on derivatives that hold on all of [-1, 1]:
+///   in theta (y = cos theta): p(y0) +- L1 Delta and p(y0) + p_theta(theta0) t +- L2 Delta^2/2,
+///   in y (Markov, |T_j''| <= j^2 (j^2 - 1)/3): p(y0) + p'(y0) (y - y0) +- M2 |y - y0|^2/2,
+/// intersected; dp/dy likewise from the series of the derivative (interval coefficients).
+class ChebyshevBox {
+ public:
+  /// p = sum_j a_j T_j(y) with exact double coefficients.
+  explicit ChebyshevBox(const std::vector<double>& a);
+  struct Values {
+    Interval p, dp;  // p and dp/dy over Y
+  };
+  /// Y within [-1, 1] (it is clamped to it).
+  Values over(const Interval& Y) const;
+
+ private:
+  std::vector<double> a_, d_;  // a, and the middles of the interval coefficients of dp/dy
+  double d_radius_ = 0.0;      // sum_j of the radii of the coefficients of dp/dy, rounded up
+  double L1_ = 0.0, L2_ = 0.0, M2_ = 0.0;  // sum j |a_j|, sum j^2 |a_j|, sum j^2 (j^2 - 1)/3 |a_j|
+  double L1d_ = 0.0, M1d_ = 0.0;          // sum j |d_j|, sum j^2 |d_j| (|T_j'| <= j^2)
+};
 
 struct ChebyshevRoots {
   bool complete = false;

@@ -1,0 +1,93 @@
+// Enclosures of Chebyshev series over intervals of y that do not wrap with the degree:
+// see ChebyshevBox and clenshaw_point in numerics/chebyshev.hpp.
+// Compiled with -frounding-math (lib/CMakeLists.txt).
+#include <algorithm>
+#include <cmath>
+
+#include "numerics/chebyshev.hpp"
+
+namespace limitdir::detail {
+
+namespace {
+
+// A rounded operation r = fl(x) errs by less than ulp(x) <= 2^-52 |x| in every rounding mode
+// (nearest or directed), and |x| <= 2 |r|, so by at most 2^-51 |r|; the sum E of the |r| is
+// itself rounded, by a relative 3 (n + 1) 2^-52 at most: 2^-49 covers both up to n = 2^48 terms.
+constexpr double rounding_unit = 0x1p-49;
+// An operation whose result is subnormal errs by up to 2^-1074 absolutely instead: 1e-300 covers
+// 3 (n + 1) of them for any n below 1e20.
+constexpr double underflow_floor = 1e-300;
+
+Interval symmetric(double r) { return Interval(-r, r); }
+
+}  // namespace
+
+PointValue clenshaw_point(const std::vector<double>& a, double y) {
+  double b1 = 0.0, b2 = 0.0, E = 0.0;
+  const double y2 = 2.0 * y;  // exact
+  for (std::size_t j = a.size(); j-- > 1;) {  // b_j = a_j + 2 y b_{j+1} - b_{j+2}, three roundings
+    const double s1 = y2 * b1;
+    const double s2 = a[j] + s1;
+    const double b0 = s2 - b2;
+    E += std::abs(s1) + std::abs(s2) + std::abs(b0);
+    b2 = b1;
+    b1 = b0;
+  }
+  const double t = y * b1;
+  const double u = (a.empty() ? 0.0 : a[0]) + t;
+  const double p = u - b2;
+  E += std::abs(t) + std::abs(u) + std::abs(p);
+  return {p, rounding_unit * E + underflow_floor};
+}
+
+ChebyshevBox::ChebyshevBox(const std::vector<double>& a) : a_(a) {
+  if (a_.empty()) a_.push_back(0.0);
+  const ChebyshevSeries D = chebyshev_derivative(ChebyshevSeries(a_.begin(), a_.end()));
+  Interval l1(0.0), l2(0.0), m2(0.0), l1d(0.0), m1d(0.0), rd(0.0);
+  for (std::size_t j = 1; j < a_.size(); ++j) {
+    const Interval J(static_cast<double>(j)), A(std::abs(a_[j]));
+    l1 += J * A;
+    l2 += J * J * A;
+    m2 += J * J * (J * J - 1.0) / 3.0 * A;
+  }
+  for (std::size_t j = 0; j < D.size(); ++j) {
+    const Interval J(static_cast<double>(j)), A(mag_of(D[j]));
+    const double m = mid_of(D[j]);
+    d_.push_back(m);
+    rd += Interval(std::max((Interval(D[j].upper()) - m).upper(), (m - Interval(D[j].lower())).upper()));
+    l1d += J * A;
+    m1d += J * J * A;
+  }
+  L1_ = l1.upper();
+  L2_ = l2.upper();
+  M2_ = m2.upper();
+  L1d_ = l1d.upper();
+  M1d_ = m1d.upper();
+  d_radius_ = rd.upper();
+}
+
+ChebyshevBox::Values ChebyshevBox::over(const Interval& Yin) const {
+  const Interval whole(-INFINITY, INFINITY);
+  if (std::isnan(Yin.lower()) || std::isnan(Yin.upper())) return {whole, whole};
+  const Interval Y(std::clamp(Yin.lower(), -1.0, 1.0), std::clamp(Yin.upper(), -1.0, 1.0));
+  const double y0 = std::clamp(mid_of(Y), Y.lower(), Y.upper());
+  const PointValue p0 = clenshaw_point(a_, y0), d0 = clenshaw_point(d_, y0);
+  const Interval P0 = Interval(p0.value) + symmetric(p0.error);
+  const Interval D0 = Interval(d0.value) + symmetric((Interval(d0.error) + d_radius_).upper());
+  // theta - theta0 over the cell, y = cos theta, theta0 = acos y0
+  const auto [lo, hi] = angles_of(Y);
+  const auto [lo0, hi0] = angles_of(Interval(y0));
+  const Interval T = Interval(lo, hi) - Interval(lo0, hi0);
+  const double Delta = mag_of(T);
+  const Interval sin2 = 1.0 - boost::numeric::square(Interval(y0));  // sin^2 theta0
+  const Interval sin0 = boost::numeric::sqrt(Interval(std::max(0.0, sin2.lower()), std::max(0.0, sin2.upper())));
+  const Interval dy = Y - y0;
+  const double e = mag_of(dy);
+  Interval p = P0 + symmetric(Delta) * L1_;                                                 // first order in theta
+  p = narrower(p, P0 - sin0 * D0 * T + symmetric((0.5 * L2_ * Interval(Delta) * Delta).upper()));  // second order in theta
+  p = narrower(p, P0 + D0 * dy + symmetric((0.5 * M2_ * Interval(e) * e).upper()));              // second order in y
+  const Interval dp = narrower(D0 + symmetric(Delta) * L1d_, D0 + symmetric(e) * M1d_);
+  return {p, dp};
+}
+
+}  // namespace limitdir::detail
