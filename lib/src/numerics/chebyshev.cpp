@@ -60,7 +60,7 @@ void clenshaw(arb_t out, arb_srcptr a, slong n, const arb_t y, slong prec) {
 class Evaluator {
  public:
   explicit Evaluator(const ChebyshevSeries& a)
-      : n_(static_cast<slong>(a.size())), prec_(bits_for(a.size())) {
+      : box_(a), n_(static_cast<slong>(a.size())), prec_(bits_for(a.size())) {
     Interval l1(0.0), l2(0.0);
     for (std::size_t j = 1; j < a.size(); ++j) {
       const Interval J(static_cast<double>(j));
@@ -101,8 +101,11 @@ class Evaluator {
     return (Interval(2.0) * radii).upper();
   }
 
-  /// p at theta (theta == angle_pi(): y = -1 exactly).
+  /// p at theta (theta == angle_pi(): y = -1 exactly): first in double (ChebyshevBox::near at
+  /// the enclosure of cos theta, ~N ulps wide), and in Arb only where that does not fix the sign.
   Interval at(double theta) const {
+    const Interval fast = box_.near(cos_enclose(theta, theta)).p;
+    if (!contains_zero(fast)) return fast;
     NearestRounding nearest;
     arb_t y, v;
     arb_init(y);
@@ -116,6 +119,8 @@ class Evaluator {
   }
   /// p at y = +-1.
   Interval at_end(int sign) const {
+    const Interval fast = box_.near(Interval(static_cast<double>(sign))).p;
+    if (!contains_zero(fast)) return fast;
     NearestRounding nearest;
     arb_t y, v;
     arb_init(y);
@@ -130,6 +135,11 @@ class Evaluator {
   /// dp/dtheta = -sin(theta) dp/dy at theta.
   Interval slope(double theta) const {
     if (theta == angle_pi()) return Interval(0.0);
+    const Interval Y = cos_enclose(theta, theta);
+    const Interval sin2 = 1.0 - boost::numeric::square(Y);  // sin theta >= 0 on [0, pi]
+    const Interval fast = -boost::numeric::sqrt(Interval(std::max(0.0, sin2.lower()), std::max(0.0, sin2.upper()))) *
+                          box_.near(Y).dp;
+    if (!contains_zero(fast)) return fast;
     NearestRounding nearest;
     arb_t t, y, s, v;
     arb_init(t);
@@ -166,6 +176,7 @@ class Evaluator {
     arb_cos(y, y, prec_);
   }
 
+  ChebyshevBox box_;
   slong n_, nd_ = 0, prec_;
   arb_ptr a_ = nullptr, d_ = nullptr;
   double L1_ = 0.0, L2_ = 0.0, ra_ = 0.0, rd_ = 0.0;

@@ -78,15 +78,27 @@ class ChebyshevBox {
  public:
   /// p = sum_j a_j T_j(y) with exact double coefficients.
   explicit ChebyshevBox(const std::vector<double>& a);
+  /// p = sum_j a_j T_j(y) with interval coefficients (their middles, and the sum of their radii
+  /// as the bound of the rest since |T_j| <= 1).
+  explicit ChebyshevBox(const ChebyshevSeries& a);
   struct Values {
     Interval p, dp;  // p and dp/dy over Y
   };
   /// Y within [-1, 1] (it is clamped to it).
   Values over(const Interval& Y) const;
+  /// The forms in y alone (no angles): for the narrow Y of a point (a cosine enclosed to a few ulps).
+  Values near(const Interval& Y) const;
 
  private:
-  std::vector<double> a_, d_;  // a, and the middles of the interval coefficients of dp/dy
-  double d_radius_ = 0.0;      // sum_j of the radii of the coefficients of dp/dy, rounded up
+  struct Centre {
+    Interval Y;  // clamped to [-1, 1]
+    double y0;
+    Interval P0, D0, dy;  // p(y0), dp/dy(y0), Y - y0
+  };
+  Centre centre(const Interval& Y) const;
+  Values in_y(const Centre& c) const;
+  std::vector<double> a_, d_;  // the middles of the coefficients of p and of dp/dy
+  double a_radius_ = 0.0, d_radius_ = 0.0;  // the sums of their radii, rounded up
   double L1_ = 0.0, L2_ = 0.0, M2_ = 0.0;  // sum j |a_j|, sum j^2 |a_j|, sum j^2 (j^2 - 1)/3 |a_j|
   double L1d_ = 0.0, M1d_ = 0.0;          // sum j |d_j|, sum j^2 |d_j| (|T_j'| <= j^2)
 };

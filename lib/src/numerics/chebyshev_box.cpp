@@ -20,6 +20,18 @@ constexpr double underflow_floor = 1e-300;
 
 Interval symmetric(double r) { return Interval(-r, r); }
 
+/// Sets the middles of the coefficients and returns the sum of their radii, rounded up.
+double split(const ChebyshevSeries& a, std::vector<double>& mid) {
+  Interval radii(0.0);
+  mid.clear();
+  for (const Interval& x : a) {
+    const double m = mid_of(x);
+    mid.push_back(m);
+    radii += Interval(std::max((Interval(x.upper()) - m).upper(), (m - Interval(x.lower())).upper()));
+  }
+  return radii.upper();
+}
+
 }  // namespace
 
 PointValue clenshaw_point(const std::vector<double>& a, double y) {
@@ -40,54 +52,67 @@ PointValue clenshaw_point(const std::vector<double>& a, double y) {
   return {p, rounding_unit * E + underflow_floor};
 }
 
-ChebyshevBox::ChebyshevBox(const std::vector<double>& a) : a_(a) {
-  if (a_.empty()) a_.push_back(0.0);
-  const ChebyshevSeries D = chebyshev_derivative(ChebyshevSeries(a_.begin(), a_.end()));
-  Interval l1(0.0), l2(0.0), m2(0.0), l1d(0.0), m1d(0.0), rd(0.0);
-  for (std::size_t j = 1; j < a_.size(); ++j) {
-    const Interval J(static_cast<double>(j)), A(std::abs(a_[j]));
+ChebyshevBox::ChebyshevBox(const std::vector<double>& a) : ChebyshevBox(ChebyshevSeries(a.begin(), a.end())) {}
+
+ChebyshevBox::ChebyshevBox(const ChebyshevSeries& a_in) {
+  const ChebyshevSeries a = a_in.empty() ? ChebyshevSeries{Interval(0.0)} : a_in;
+  const ChebyshevSeries D = chebyshev_derivative(a);
+  Interval l1(0.0), l2(0.0), m2(0.0), l1d(0.0), m1d(0.0);
+  for (std::size_t j = 0; j < a.size(); ++j) {
+    const Interval J(static_cast<double>(j)), A(mag_of(a[j]));
     l1 += J * A;
     l2 += J * J * A;
     m2 += J * J * (J * J - 1.0) / 3.0 * A;
   }
   for (std::size_t j = 0; j < D.size(); ++j) {
     const Interval J(static_cast<double>(j)), A(mag_of(D[j]));
-    const double m = mid_of(D[j]);
-    d_.push_back(m);
-    rd += Interval(std::max((Interval(D[j].upper()) - m).upper(), (m - Interval(D[j].lower())).upper()));
     l1d += J * A;
     m1d += J * J * A;
   }
+  a_radius_ = split(a, a_);
+  d_radius_ = split(D, d_);
   L1_ = l1.upper();
   L2_ = l2.upper();
   M2_ = m2.upper();
   L1d_ = l1d.upper();
   M1d_ = m1d.upper();
-  d_radius_ = rd.upper();
+}
+
+ChebyshevBox::Centre ChebyshevBox::centre(const Interval& Yin) const {
+  const Interval Y(std::clamp(Yin.lower(), -1.0, 1.0), std::clamp(Yin.upper(), -1.0, 1.0));
+  const double y0 = std::clamp(mid_of(Y), Y.lower(), Y.upper());
+  const PointValue p0 = clenshaw_point(a_, y0), d0 = clenshaw_point(d_, y0);
+  return {Y, y0, Interval(p0.value) + symmetric((Interval(p0.error) + a_radius_).upper()),
+          Interval(d0.value) + symmetric((Interval(d0.error) + d_radius_).upper()), Y - y0};
+}
+
+ChebyshevBox::Values ChebyshevBox::in_y(const Centre& c) const {
+  const double e = mag_of(c.dy);
+  return {c.P0 + c.D0 * c.dy + symmetric((0.5 * M2_ * Interval(e) * e).upper()),  // second order in y
+          c.D0 + symmetric(e) * M1d_};
+}
+
+ChebyshevBox::Values ChebyshevBox::near(const Interval& Y) const {
+  const Interval whole(-INFINITY, INFINITY);
+  if (std::isnan(Y.lower()) || std::isnan(Y.upper())) return {whole, whole};
+  return in_y(centre(Y));
 }
 
 ChebyshevBox::Values ChebyshevBox::over(const Interval& Yin) const {
   const Interval whole(-INFINITY, INFINITY);
   if (std::isnan(Yin.lower()) || std::isnan(Yin.upper())) return {whole, whole};
-  const Interval Y(std::clamp(Yin.lower(), -1.0, 1.0), std::clamp(Yin.upper(), -1.0, 1.0));
-  const double y0 = std::clamp(mid_of(Y), Y.lower(), Y.upper());
-  const PointValue p0 = clenshaw_point(a_, y0), d0 = clenshaw_point(d_, y0);
-  const Interval P0 = Interval(p0.value) + symmetric(p0.error);
-  const Interval D0 = Interval(d0.value) + symmetric((Interval(d0.error) + d_radius_).upper());
+  const Centre c = centre(Yin);
+  const Values y_form = in_y(c);
   // theta - theta0 over the cell, y = cos theta, theta0 = acos y0
-  const auto [lo, hi] = angles_of(Y);
-  const auto [lo0, hi0] = angles_of(Interval(y0));
+  const auto [lo, hi] = angles_of(c.Y);
+  const auto [lo0, hi0] = angles_of(Interval(c.y0));
   const Interval T = Interval(lo, hi) - Interval(lo0, hi0);
   const double Delta = mag_of(T);
-  const Interval sin2 = 1.0 - boost::numeric::square(Interval(y0));  // sin^2 theta0
+  const Interval sin2 = 1.0 - boost::numeric::square(Interval(c.y0));  // sin^2 theta0
   const Interval sin0 = boost::numeric::sqrt(Interval(std::max(0.0, sin2.lower()), std::max(0.0, sin2.upper())));
-  const Interval dy = Y - y0;
-  const double e = mag_of(dy);
-  Interval p = P0 + symmetric(Delta) * L1_;                                                 // first order in theta
-  p = narrower(p, P0 - sin0 * D0 * T + symmetric((0.5 * L2_ * Interval(Delta) * Delta).upper()));  // second order in theta
-  p = narrower(p, P0 + D0 * dy + symmetric((0.5 * M2_ * Interval(e) * e).upper()));              // second order in y
-  const Interval dp = narrower(D0 + symmetric(Delta) * L1d_, D0 + symmetric(e) * M1d_);
-  return {p, dp};
+  Interval p = narrower(y_form.p, c.P0 + symmetric(Delta) * L1_);                                       // first order in theta
+  p = narrower(p, c.P0 - sin0 * c.D0 * T + symmetric((0.5 * L2_ * Interval(Delta) * Delta).upper()));  // second order
+  return {p, narrower(y_form.dp, c.D0 + symmetric(Delta) * L1d_)};
 }
 
 }  // namespace limitdir::detail
