@@ -73,7 +73,8 @@ PointValue clenshaw_point(const std::vector<double>& a, double y);
 /// point y0 of Y (clenshaw_point) and bounds on derivatives that hold on all of [-1, 1]:
 ///   in theta (y = cos theta): p(y0) +- L1 Delta and p(y0) + p_theta(theta0) t +- L2 Delta^2/2,
 ///   in y (Markov, |T_j''| <= j^2 (j^2 - 1)/3): p(y0) + p'(y0) (y - y0) +- M2 |y - y0|^2/2,
-/// intersected; dp/dy likewise from the series of the derivative (interval coefficients).
+/// intersected; dp/dy likewise (to second order too) from the series of the first and second
+/// derivatives (interval coefficients).
 class ChebyshevBox {
  public:
   /// p = sum_j a_j T_j(y) with exact double coefficients.
@@ -93,14 +94,14 @@ class ChebyshevBox {
   struct Centre {
     Interval Y;  // clamped to [-1, 1]
     double y0;
-    Interval P0, D0, dy;  // p(y0), dp/dy(y0), Y - y0
+    Interval P0, D0, DD0, dy;  // p(y0), dp/dy(y0), d2p/dy2(y0), Y - y0
   };
   Centre centre(const Interval& Y) const;
   Values in_y(const Centre& c) const;
-  std::vector<double> a_, d_;  // the middles of the coefficients of p and of dp/dy
-  double a_radius_ = 0.0, d_radius_ = 0.0;  // the sums of their radii, rounded up
+  std::vector<double> a_, d_, dd_;  // the middles of the coefficients of p, dp/dy, d2p/dy2
+  double a_radius_ = 0.0, d_radius_ = 0.0, dd_radius_ = 0.0;  // the sums of their radii, rounded up
   double L1_ = 0.0, L2_ = 0.0, M2_ = 0.0;  // sum j |a_j|, sum j^2 |a_j|, sum j^2 (j^2 - 1)/3 |a_j|
-  double L1d_ = 0.0, M1d_ = 0.0;          // sum j |d_j|, sum j^2 |d_j| (|T_j'| <= j^2)
+  double L1d_ = 0.0, L2d_ = 0.0, M1d_ = 0.0, M2d_ = 0.0;  // the same of d (M1d = sum j^2 |d_j|, |T_j'| <= j^2)
 };
 
 struct ChebyshevRoots {

@@ -20,6 +20,21 @@ constexpr double underflow_floor = 1e-300;
 
 Interval symmetric(double r) { return Interval(-r, r); }
 
+struct Bounds {
+  double L1, L2, M2;  // sum j |a_j|, sum j^2 |a_j|, sum j^2 (j^2 - 1)/3 |a_j|, rounded up
+};
+
+Bounds bounds(const ChebyshevSeries& a) {
+  Interval l1(0.0), l2(0.0), m2(0.0);
+  for (std::size_t j = 1; j < a.size(); ++j) {
+    const Interval J(static_cast<double>(j)), A(mag_of(a[j]));
+    l1 += J * A;
+    l2 += J * J * A;
+    m2 += J * J * (J * J - 1.0) / 3.0 * A;
+  }
+  return {l1.upper(), l2.upper(), m2.upper()};
+}
+
 /// Sets the middles of the coefficients and returns the sum of their radii, rounded up.
 double split(const ChebyshevSeries& a, std::vector<double>& mid) {
   Interval radii(0.0);
@@ -57,39 +72,34 @@ ChebyshevBox::ChebyshevBox(const std::vector<double>& a) : ChebyshevBox(Chebyshe
 ChebyshevBox::ChebyshevBox(const ChebyshevSeries& a_in) {
   const ChebyshevSeries a = a_in.empty() ? ChebyshevSeries{Interval(0.0)} : a_in;
   const ChebyshevSeries D = chebyshev_derivative(a);
-  Interval l1(0.0), l2(0.0), m2(0.0), l1d(0.0), m1d(0.0);
-  for (std::size_t j = 0; j < a.size(); ++j) {
-    const Interval J(static_cast<double>(j)), A(mag_of(a[j]));
-    l1 += J * A;
-    l2 += J * J * A;
-    m2 += J * J * (J * J - 1.0) / 3.0 * A;
-  }
-  for (std::size_t j = 0; j < D.size(); ++j) {
-    const Interval J(static_cast<double>(j)), A(mag_of(D[j]));
-    l1d += J * A;
-    m1d += J * J * A;
-  }
+  const Bounds of_a = bounds(a), of_d = bounds(D);
+  L1_ = of_a.L1;
+  L2_ = of_a.L2;
+  M2_ = of_a.M2;
+  L1d_ = of_d.L1;
+  L2d_ = of_d.L2;
+  M1d_ = of_d.L2;  // sup |T_j'| = j^2 on [-1, 1]
+  M2d_ = of_d.M2;
   a_radius_ = split(a, a_);
   d_radius_ = split(D, d_);
-  L1_ = l1.upper();
-  L2_ = l2.upper();
-  M2_ = m2.upper();
-  L1d_ = l1d.upper();
-  M1d_ = m1d.upper();
+  dd_radius_ = split(chebyshev_derivative(D), dd_);
 }
 
 ChebyshevBox::Centre ChebyshevBox::centre(const Interval& Yin) const {
   const Interval Y(std::clamp(Yin.lower(), -1.0, 1.0), std::clamp(Yin.upper(), -1.0, 1.0));
   const double y0 = std::clamp(mid_of(Y), Y.lower(), Y.upper());
-  const PointValue p0 = clenshaw_point(a_, y0), d0 = clenshaw_point(d_, y0);
-  return {Y, y0, Interval(p0.value) + symmetric((Interval(p0.error) + a_radius_).upper()),
-          Interval(d0.value) + symmetric((Interval(d0.error) + d_radius_).upper()), Y - y0};
+  const auto at_y0 = [&](const std::vector<double>& c, double radius) {
+    const PointValue v = clenshaw_point(c, y0);
+    return Interval(v.value) + symmetric((Interval(v.error) + radius).upper());
+  };
+  return {Y, y0, at_y0(a_, a_radius_), at_y0(d_, d_radius_), at_y0(dd_, dd_radius_), Y - y0};
 }
 
 ChebyshevBox::Values ChebyshevBox::in_y(const Centre& c) const {
   const double e = mag_of(c.dy);
-  return {c.P0 + c.D0 * c.dy + symmetric((0.5 * M2_ * Interval(e) * e).upper()),  // second order in y
-          c.D0 + symmetric(e) * M1d_};
+  const Interval second = symmetric((0.5 * Interval(e) * e).upper());  // +- |y - y0|^2/2
+  return {c.P0 + c.D0 * c.dy + second * M2_,
+          narrower(c.D0 + symmetric(e) * M1d_, c.D0 + c.DD0 * c.dy + second * M2d_)};
 }
 
 ChebyshevBox::Values ChebyshevBox::near(const Interval& Y) const {
@@ -110,9 +120,13 @@ ChebyshevBox::Values ChebyshevBox::over(const Interval& Yin) const {
   const double Delta = mag_of(T);
   const Interval sin2 = 1.0 - boost::numeric::square(Interval(c.y0));  // sin^2 theta0
   const Interval sin0 = boost::numeric::sqrt(Interval(std::max(0.0, sin2.lower()), std::max(0.0, sin2.upper())));
-  Interval p = narrower(y_form.p, c.P0 + symmetric(Delta) * L1_);                                       // first order in theta
-  p = narrower(p, c.P0 - sin0 * c.D0 * T + symmetric((0.5 * L2_ * Interval(Delta) * Delta).upper()));  // second order
-  return {p, narrower(y_form.dp, c.D0 + symmetric(Delta) * L1d_)};
+  const Interval second = symmetric((0.5 * Interval(Delta) * Delta).upper());  // +- Delta^2/2
+  // first and second order in theta: d/dtheta = -sin(theta) d/dy
+  Interval p = narrower(y_form.p, c.P0 + symmetric(Delta) * L1_);
+  p = narrower(p, c.P0 - sin0 * c.D0 * T + second * L2_);
+  Interval dp = narrower(y_form.dp, c.D0 + symmetric(Delta) * L1d_);
+  dp = narrower(dp, c.D0 - sin0 * c.DD0 * T + second * L2d_);
+  return {p, dp};
 }
 
 }  // namespace limitdir::detail
