@@ -104,7 +104,7 @@ class Evaluator {
   /// p at theta (theta == angle_pi(): y = -1 exactly): first in double (ChebyshevBox::near at
   /// the enclosure of cos theta, ~N ulps wide), and in Arb only where that does not fix the sign.
   Interval at(double theta) const {
-    const Interval fast = box_.near(cos_enclose(theta, theta)).p;
+    const Interval fast = box_.value_near(cos_enclose(theta, theta));
     if (!contains_zero(fast)) return fast;
     NearestRounding nearest;
     arb_t y, v;
@@ -119,7 +119,7 @@ class Evaluator {
   }
   /// p at y = +-1.
   Interval at_end(int sign) const {
-    const Interval fast = box_.near(Interval(static_cast<double>(sign))).p;
+    const Interval fast = box_.value_near(Interval(static_cast<double>(sign)));
     if (!contains_zero(fast)) return fast;
     NearestRounding nearest;
     arb_t y, v;

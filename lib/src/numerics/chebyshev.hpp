@@ -89,6 +89,8 @@ class ChebyshevBox {
   Values over(const Interval& Y) const;
   /// The forms in y alone (no angles): for the narrow Y of a point (a cosine enclosed to a few ulps).
   Values near(const Interval& Y) const;
+  /// p alone over such a Y (p(y0) + p'(y0) (y - y0) +- M2 |y - y0|^2/2), one series fewer.
+  Interval value_near(const Interval& Y) const;
 
  private:
   struct Centre {
@@ -96,7 +98,7 @@ class ChebyshevBox {
     double y0;
     Interval P0, D0, DD0, dy;  // p(y0), dp/dy(y0), d2p/dy2(y0), Y - y0
   };
-  Centre centre(const Interval& Y) const;
+  Centre centre(const Interval& Y, bool second = true) const;  // second: also d2p/dy2(y0)
   Values in_y(const Centre& c) const;
   std::vector<double> a_, d_, dd_;  // the middles of the coefficients of p, dp/dy, d2p/dy2
   double a_radius_ = 0.0, d_radius_ = 0.0, dd_radius_ = 0.0;  // the sums of their radii, rounded up

@@ -85,14 +85,15 @@ ChebyshevBox::ChebyshevBox(const ChebyshevSeries& a_in) {
   dd_radius_ = split(chebyshev_derivative(D), dd_);
 }
 
-ChebyshevBox::Centre ChebyshevBox::centre(const Interval& Yin) const {
+ChebyshevBox::Centre ChebyshevBox::centre(const Interval& Yin, bool second) const {
   const Interval Y(std::clamp(Yin.lower(), -1.0, 1.0), std::clamp(Yin.upper(), -1.0, 1.0));
   const double y0 = std::clamp(mid_of(Y), Y.lower(), Y.upper());
   const auto at_y0 = [&](const std::vector<double>& c, double radius) {
     const PointValue v = clenshaw_point(c, y0);
     return Interval(v.value) + symmetric((Interval(v.error) + radius).upper());
   };
-  return {Y, y0, at_y0(a_, a_radius_), at_y0(d_, d_radius_), at_y0(dd_, dd_radius_), Y - y0};
+  return {Y, y0, at_y0(a_, a_radius_), at_y0(d_, d_radius_),
+          second ? at_y0(dd_, dd_radius_) : Interval(-INFINITY, INFINITY), Y - y0};
 }
 
 ChebyshevBox::Values ChebyshevBox::in_y(const Centre& c) const {
@@ -106,6 +107,13 @@ ChebyshevBox::Values ChebyshevBox::near(const Interval& Y) const {
   const Interval whole(-INFINITY, INFINITY);
   if (std::isnan(Y.lower()) || std::isnan(Y.upper())) return {whole, whole};
   return in_y(centre(Y));
+}
+
+Interval ChebyshevBox::value_near(const Interval& Y) const {
+  if (std::isnan(Y.lower()) || std::isnan(Y.upper())) return Interval(-INFINITY, INFINITY);
+  const Centre c = centre(Y, false);
+  const double e = mag_of(c.dy);
+  return c.P0 + c.D0 * c.dy + symmetric((0.5 * M2_ * Interval(e) * e).upper());
 }
 
 ChebyshevBox::Values ChebyshevBox::over(const Interval& Yin) const {
