@@ -3,6 +3,7 @@
 // Compiled with -frounding-math (lib/CMakeLists.txt).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "numerics/chebyshev.hpp"
 
@@ -10,13 +11,55 @@ namespace limitdir::detail {
 
 namespace {
 
-// A rounded operation r = fl(x) errs by less than ulp(x) <= 2^-52 |x| in every rounding mode
-// (nearest or directed), and |x| <= 2 |r|, so by at most 2^-51 |r|; the sum E of the |r| is
-// itself rounded, by a relative 3 (n + 1) 2^-52 at most: 2^-49 covers both up to n = 2^48 terms.
-constexpr double rounding_unit = 0x1p-49;
-// An operation whose result is subnormal errs by up to 2^-1074 absolutely instead: 1e-300 covers
-// 3 (n + 1) of them for any n below 1e20.
+// A rounded operation r = fl(x) of type F errs by less than ulp(x) <= eps_F |x| in every rounding
+// mode (nearest or directed), and |x| <= 2 |r|, so by at most 2 eps_F |r|; the sum E of the |r| is
+// itself rounded, by a relative 3 (n + 1) eps_F <= 1/4 for n < 1 / (12 eps_F) (7e17 terms in long
+// double, 3.7e14 in double), and forming the bound by (1 + eps_F)^2: 2 * 1.25 * (1 + eps_F)^2 < 5.
+constexpr double rounding_factor = 5.0;
+// An operation whose result is subnormal errs by up to the least subnormal of F absolutely
+// instead, and so does the conversion of the result to double: 1e-300 covers 3 (n + 1) + 1 of them
+// for any n below 1e20.
 constexpr double underflow_floor = 1e-300;
+// The conversion of a result r of type F to the double v errs by at most 2^-52 |r| + 2^-1074,
+// <= 2^-51 |v| + 2^-1073 (covered by underflow_floor); the bound itself, converted, loses at most
+// a relative 2^-52, covered by 2^-50.
+constexpr double to_double_unit = 0x1p-51, bound_slack = 0x1p-50;
+
+/// Whether long double arithmetic has the precision numeric_limits claims (the x87 unit can be
+/// set to round to 53 bits): (1 + eps) - 1 is eps exactly only with all its digits.
+bool long_double_is_full() {
+  static const bool full = [] {
+    volatile long double one = 1.0L, eps = std::numeric_limits<long double>::epsilon();
+    const long double sum = one + eps;
+    volatile long double s = sum;
+    return s - one == eps;
+  }();
+  return full;
+}
+
+/// Clenshaw's recurrence in F with the bound of numerics/chebyshev.hpp, converted to double.
+template <class F>
+PointValue clenshaw_in(const std::vector<double>& a, double y) {
+  F b1 = 0, b2 = 0, E = 0;
+  const F y1 = y, y2 = 2 * y1;  // exact
+  for (std::size_t j = a.size(); j-- > 1;) {  // b_j = a_j + 2 y b_{j+1} - b_{j+2}, three roundings
+    const F s1 = y2 * b1;
+    const F s2 = F(a[j]) + s1;
+    const F b0 = s2 - b2;
+    E += std::abs(s1) + std::abs(s2) + std::abs(b0);
+    b2 = b1;
+    b1 = b0;
+  }
+  const F t = y1 * b1;
+  const F u = (a.empty() ? F(0) : F(a[0])) + t;
+  const F p = u - b2;
+  E += std::abs(t) + std::abs(u) + std::abs(p);
+  const F bound = F(rounding_factor) * std::numeric_limits<F>::epsilon() * E;
+  const double v = static_cast<double>(p);
+  const Interval error = Interval(static_cast<double>(bound)) * (1.0 + bound_slack) +
+                         Interval(std::abs(v)) * to_double_unit + underflow_floor;
+  return {v, error.upper()};
+}
 
 Interval symmetric(double r) { return Interval(-r, r); }
 
@@ -50,21 +93,9 @@ double split(const ChebyshevSeries& a, std::vector<double>& mid) {
 }  // namespace
 
 PointValue clenshaw_point(const std::vector<double>& a, double y) {
-  double b1 = 0.0, b2 = 0.0, E = 0.0;
-  const double y2 = 2.0 * y;  // exact
-  for (std::size_t j = a.size(); j-- > 1;) {  // b_j = a_j + 2 y b_{j+1} - b_{j+2}, three roundings
-    const double s1 = y2 * b1;
-    const double s2 = a[j] + s1;
-    const double b0 = s2 - b2;
-    E += std::abs(s1) + std::abs(s2) + std::abs(b0);
-    b2 = b1;
-    b1 = b0;
-  }
-  const double t = y * b1;
-  const double u = (a.empty() ? 0.0 : a[0]) + t;
-  const double p = u - b2;
-  E += std::abs(t) + std::abs(u) + std::abs(p);
-  return {p, rounding_unit * E + underflow_floor};
+  // long double: 11 more bits on x86 (the x87 unit), which the bound near y = +-1 needs (there it
+  // grows like N^2 ulps: the type of a node at the pole with nearly equal eigenvalues)
+  return long_double_is_full() ? clenshaw_in<long double>(a, y) : clenshaw_in<double>(a, y);
 }
 
 ChebyshevBox::ChebyshevBox(const std::vector<double>& a) : ChebyshevBox(ChebyshevSeries(a.begin(), a.end())) {}
