@@ -59,8 +59,8 @@ inline Interval narrower(const Interval& a, const Interval& b) {
   return meet(a, b);
 }
 
-/// p(y) at a double y in [-1, 1] by Clenshaw's recurrence in double, with a bound on its
-/// rounding error: the computed b_k are the exact recurrence of the coefficients a_k + e_k,
+/// p(y) at a double y in [-1, 1] by Clenshaw's recurrence in long double (in double where long
+/// double lacks its 64 bits), with a bound on its rounding error, returned in double: the computed b_k are the exact recurrence of the coefficients a_k + e_k,
 /// e_k the rounding of step k, so the error is sum_k e_k T_k(y), at most sum_k |e_k| (|T_k| <= 1),
 /// which grows like the degree (like its square near y = +-1, where the b_k grow like the degree)
 /// and not like (1 + sqrt 2)^deg as the radii of interval Clenshaw.
