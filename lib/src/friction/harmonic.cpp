@@ -7,6 +7,7 @@
 #include "limitdir/friction/model.hpp"
 #include "limitdir/friction/harmonic.hpp"
 #include "limitdir/numerics/quadrature.hpp"
+#include "numerics/chebyshev.hpp"
 
 namespace limitdir {
 
@@ -120,6 +121,8 @@ void HarmonicModel::prepare() {
   }
   dalpha_ = chebyshev_derivative(alpha_);
   dbeta_ = chebyshev_derivative(beta_);
+  box_C_ = std::make_shared<const detail::ChebyshevBox>(alpha_);
+  box_S_ = std::make_shared<const detail::ChebyshevBox>(beta_);
   // Shifted Chebyshev polynomials T_j(2u - 1) in powers of u (integer coefficients).
   std::vector<std::vector<double>> Ts{{1.0}, {-1.0, 2.0}};
   for (int j = 2; j < N; ++j) {

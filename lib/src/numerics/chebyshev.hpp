@@ -28,6 +28,7 @@
 // cell of a root is then narrowed around a double Newton estimate r: the signs at r +- delta
 // proven on the double enclosures; where these are too wide (near y = +-1, or |p'| small
 // against the rounding), on Arb's around r corrected by Arb's value; else by bisection.
+#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
@@ -59,6 +60,64 @@ Interval chebyshev_at_end(const ChebyshevSeries& a, int sign);
 Interval cos_enclose(double lo, double hi);
 /// Angles [lo, hi] whose cosines cover y in Y (Y within [-1, 1]).
 std::pair<double, double> angles_of(const Interval& Y);
+
+/// The intersection of two enclosures a, b of the same quantity (then valid too); an enclosure
+/// with a NaN bound (one that failed) is ignored, and disjoint ones (impossible unless one is
+/// wrong) give a.
+inline Interval narrower(const Interval& a, const Interval& b) {
+  const auto valid = [](const Interval& x) { return !std::isnan(x.lower()) && !std::isnan(x.upper()); };
+  if (!valid(b) || disjoint(a, b)) return a;
+  if (!valid(a)) return b;
+  return meet(a, b);
+}
+
+/// p(y) at a double y in [-1, 1] by Clenshaw's recurrence in long double (in double where long
+/// double lacks its 64 bits), with a bound on its rounding error, returned in double: the computed b_k are the exact recurrence of the coefficients a_k + e_k,
+/// e_k the rounding of step k, so the error is sum_k e_k T_k(y), at most sum_k |e_k| (|T_k| <= 1),
+/// which grows like the degree (like its square near y = +-1, where the b_k grow like the degree)
+/// and not like (1 + sqrt 2)^deg as the radii of interval Clenshaw.
+struct PointValue {
+  double value, error;
+};
+PointValue clenshaw_point(const std::vector<double>& a, double y);
+
+/// Enclosures of p and dp/dy over intervals Y of y whose width does not grow exponentially with
+/// the degree (harmonic model (84)-(86) [Nonlinear Dyn. 2024] at any N), from the values at a
+/// point y0 of Y (clenshaw_point) and bounds on derivatives that hold on all of [-1, 1]:
+///   in theta (y = cos theta): p(y0) +- L1 Delta and p(y0) + p_theta(theta0) t +- L2 Delta^2/2,
+///   in y (Markov, |T_j''| <= j^2 (j^2 - 1)/3): p(y0) + p'(y0) (y - y0) +- M2 |y - y0|^2/2,
+/// intersected; dp/dy likewise (to second order too) from the series of the first and second
+/// derivatives (interval coefficients).
+class ChebyshevBox {
+ public:
+  /// p = sum_j a_j T_j(y) with exact double coefficients.
+  explicit ChebyshevBox(const std::vector<double>& a);
+  /// p = sum_j a_j T_j(y) with interval coefficients (their middles, and the sum of their radii
+  /// as the bound of the rest since |T_j| <= 1).
+  explicit ChebyshevBox(const ChebyshevSeries& a);
+  struct Values {
+    Interval p, dp;  // p and dp/dy over Y
+  };
+  /// Y within [-1, 1] (it is clamped to it).
+  Values over(const Interval& Y) const;
+  /// The forms in y alone (no angles): for the narrow Y of a point (a cosine enclosed to a few ulps).
+  Values near(const Interval& Y) const;
+  /// p alone over such a Y (p(y0) + p'(y0) (y - y0) +- M2 |y - y0|^2/2), one series fewer.
+  Interval value_near(const Interval& Y) const;
+
+ private:
+  struct Centre {
+    Interval Y;  // clamped to [-1, 1]
+    double y0;
+    Interval P0, D0, DD0, dy;  // p(y0), dp/dy(y0), d2p/dy2(y0), Y - y0
+  };
+  Centre centre(const Interval& Y, bool second = true) const;  // second: also d2p/dy2(y0)
+  Values in_y(const Centre& c) const;
+  std::vector<double> a_, d_, dd_;  // the middles of the coefficients of p, dp/dy, d2p/dy2
+  double a_radius_ = 0.0, d_radius_ = 0.0, dd_radius_ = 0.0;  // the sums of their radii, rounded up
+  double L1_ = 0.0, L2_ = 0.0, M2_ = 0.0;  // sum j |a_j|, sum j^2 |a_j|, sum j^2 (j^2 - 1)/3 |a_j|
+  double L1d_ = 0.0, L2d_ = 0.0, M1d_ = 0.0, M2d_ = 0.0;  // the same of d (M1d = sum j^2 |d_j|, |T_j'| <= j^2)
+};
 
 struct ChebyshevRoots {
   bool complete = false;

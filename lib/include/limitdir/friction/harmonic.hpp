@@ -1,5 +1,6 @@
 #pragma once
 // The harmonic friction model of degree N (82)-(96) [Nonlinear Dyn. 2024].
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -7,6 +8,10 @@
 #include "limitdir/friction/model.hpp"
 
 namespace limitdir {
+
+namespace detail {
+class ChebyshevBox;
+}
 
 /// (82)-(88): the harmonic model of degree N. The Fourier coefficients c_i, s_i of (83) are
 /// computed from a reference model by tanh-sinh quadrature split at its breakpoints; the
@@ -35,13 +40,15 @@ class HarmonicModel : public AxisymmetricModel {
   std::string description() const override;
   MeridianValue meridian(double w12, double w3) const override;
   MeridianValue meridian_values(double w12, double w3) const override;
-  /// The Chebyshev series in y = w3^2 - w12^2 evaluated by interval Clenshaw.
+  /// The Chebyshev series in y = w3^2 - w12^2 enclosed without wrapping in the degree
+  /// (numerics/chebyshev.hpp, ChebyshevBox), intersected with interval Clenshaw at low degree.
   std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override;
 
  private:
   void prepare();
   std::vector<double> c_, s_, C_, S_;
   std::vector<double> alpha_, beta_, dalpha_, dbeta_;  // Chebyshev series in y and d/dy
+  std::shared_ptr<const detail::ChebyshevBox> box_C_, box_S_;  // enclosures of alpha_, beta_ (immutable, shared by copies)
   double coefficient_error_ = 0.0;
   std::string reference_;
 };
