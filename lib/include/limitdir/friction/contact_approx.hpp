@@ -77,6 +77,7 @@ class KudraPadeModel : public KudraModel {
   KudraPadeModel(const Contact& contact, double rho, KudraPadeParameters parameters = {});
   const KudraPadeParameters& parameters() const { return p_; }
   std::string name() const override { return "kudra-pade"; }
+  KinkSets kink_sets() const override;
   std::string description() const override;
   KudraLaw law(const Eigen::Vector3d& v) const override;
   Eigen::Vector3d law_value(const Eigen::Vector3d& v) const override;
@@ -94,6 +95,7 @@ class KudraPadeFirstModel : public KudraModel {
  public:
   KudraPadeFirstModel(const Contact& contact, double rho);
   std::string name() const override { return "kudra-pade-first"; }
+  KinkSets kink_sets() const override;
   std::string description() const override;
   KudraLaw law(const Eigen::Vector3d& v) const override;
   Eigen::Vector3d law_value(const Eigen::Vector3d& v) const override;
@@ -140,6 +142,7 @@ class PointSpinModel : public KudraModel {
  public:
   PointSpinModel(const Contact& contact, double rho);
   std::string name() const override { return "point-spin"; }
+  KinkSets kink_sets() const override;
   std::string description() const override;
   KudraLaw law(const Eigen::Vector3d& v) const override;
   Eigen::Vector3d law_value(const Eigen::Vector3d& v) const override;
@@ -152,6 +155,7 @@ class ZhuravlevKlimovModel : public KudraModel {
  public:
   ZhuravlevKlimovModel(const Contact& contact, double rho);
   std::string name() const override { return "zhuravlev-klimov"; }
+  KinkSets kink_sets() const override;
   std::string description() const override;
   KudraLaw law(const Eigen::Vector3d& v) const override;
   Eigen::Vector3d law_value(const Eigen::Vector3d& v) const override;
@@ -210,6 +214,7 @@ class KireenkovPadeModel : public FrictionModel {
   double mu() const { return mu_; }
   double b() const { return b_; }
   std::string name() const override { return "kireenkov-pade"; }
+  KinkSets kink_sets() const override;
   std::string description() const override;
 
  protected:
