@@ -94,13 +94,20 @@ struct Circle {
   }
 };
 
-const Diagram& diagram_of(const std::string& file, const std::string& model, int order) {
+const Diagram& diagram_of(const std::string& file, const std::string& model, int order, double to) {
   static std::map<std::string, Diagram> cache;
-  const std::string key = file + model + std::to_string(order);
+  const std::string key = file + model + std::to_string(order) + std::to_string(to);
   auto it = cache.find(key);
   if (it == cache.end())
-    it = cache.emplace(key, sweep(parameter_family(problem_with(file, model, order), "force"), 0.001, 1.5)).first;
+    it = cache.emplace(key, sweep(parameter_family(problem_with(file, model, order), "force"), 0.001, to)).first;
   return it->second;
+}
+
+/// The number of limit directions the diagram's regions give at p (-1 at a region's end).
+int region_count(const Diagram& d, double p) {
+  for (const Region& r : d.regions)
+    if (p > r.from && p < r.to) return r.count;
+  return -1;
 }
 
 /// Every zero on the circle (ref: all of the circle's by default) has a find-limits direction
@@ -120,10 +127,13 @@ void check_circle_directions(const System& s, double F, std::vector<Eigen::Vecto
   }
 }
 
-/// The diagram is complete, and has a kink event at each load where a branch of the circle
-/// meets the equator point w_eq from a side (t -> t0 +- 0) inside the range.
-void check_kinks(const std::string& file, const std::string& model, int order, double t0) {
-  const Diagram& d = diagram_of(file, model, order);
+/// The diagram over [0.001, to] is complete, and has a kink event at each load where a branch of
+/// the circle meets the equator point w_eq from a side (t -> t0 +- 0) inside the range. With
+/// axisymmetry (all_on_circle: every limit direction lies on w2 = 0, docs/manual.md section 3)
+/// its regions next to the kink also count the circle's zeros.
+void check_kinks(const std::string& file, const std::string& model, int order, double t0, double to = 1.5,
+                 bool all_on_circle = false) {
+  const Diagram& d = diagram_of(file, model, order, to);
   CHECK_MESSAGE(d.certificate.complete(), d.certificate.reason);
   const ParameterFamily fam = parameter_family(problem_with(file, model, order), "force");
   const System s = fam.system(0.5);
@@ -140,7 +150,10 @@ void check_kinks(const std::string& file, const std::string& model, int order, d
     REQUIRE_MESSAGE(it != d.events.end(), "no kink event at F* = ", F_star);
     CHECK((it->directions.front() - w_eq).norm() <= kink_direction_tol);
     // find-limits and the circle agree on both sides of the kink and at a check value between
-    for (double F : {F_star - 1e-3, F_star + 1e-3}) check_circle_directions(fam.system(F), F);
+    for (double F : {F_star - 1e-3, F_star + 1e-3}) {
+      check_circle_directions(fam.system(F), F);
+      if (all_on_circle) CHECK(region_count(d, F) == static_cast<int>(circle.zeros(F).size()));
+    }
   }
   CHECK(expected > 0);
 }
@@ -170,8 +183,15 @@ TEST_CASE("Kink sets: Kireenkov's Pade models and the modified Pade models repor
 TEST_CASE("Kinks: the disc with Kireenkov's Pade models (9) and (10) is swept across the equator") {
   for (int order : {1, 2}) {
     CAPTURE(order);
-    check_kinks("disc.json", "kireenkov-pade", order, 0.0);
+    check_kinks("disc.json", "kireenkov-pade", order, 0.0, 1.5, true);
   }
+}
+
+TEST_CASE("Kinks: the ball with Kireenkov's Pade model (9) is swept across the equator, and with (10) too") {
+  // the ball's pitchfork on the equator lies at F ~ 3.5, beyond the usual range
+  check_kinks("ball.json", "kireenkov-pade", 1, 0.0, 6.0, true);
+  const Diagram& d2 = diagram_of("ball.json", "kireenkov-pade", 2, 6.0);
+  CHECK_MESSAGE(d2.certificate.complete(), d2.certificate.reason);
 }
 
 TEST_CASE("Kinks: the elliptic plate with P1 (47) and the approximants (38)-(39) is swept across the equator") {
@@ -196,4 +216,30 @@ TEST_CASE("Kinks: find-limits finds the zero on the equator next to the kink loa
   check_circle_directions(fam.system(F), F, ref);
   const LimitSet set = find_limit_directions(fam.system(F), F);
   CHECK(set.certificate.index_sum == 2);
+}
+
+TEST_CASE("Kinks: a general system crosses the equator off any symmetry; each kink event is a zero of V* there") {
+  // general.json (coupled mass matrix, load offset along z): no invariant circle, so the check
+  // is that the event's w on the equator is a zero of V* at its load, from q and M here: the
+  // event's w lies within the kink reach 1e3 h_min = 1e-6 of the branch (a stop) or on it to
+  // p_tol = 1e-11 (a crossing), and |DV*| <= |M^-1| (|dq/dw| + |c|) ~ 10 for this system
+  constexpr double kink_residual_tol = 1e-5;
+  for (const std::string model : {"kireenkov-pade", "kudra-pade"}) {
+    CAPTURE(model);
+    const Problem problem = problem_with("general.json", model, 1);
+    const ParameterFamily fam = parameter_family(problem, "force");
+    const Diagram d = sweep(fam, 0.001, 1.5);
+    CHECK_MESSAGE(d.certificate.complete(), d.certificate.reason);
+    int kinks = 0;
+    for (const Event& e : d.events) {
+      if (e.kind != EventKind::kink) continue;
+      ++kinks;
+      const System s = fam.system(e.p);
+      const Eigen::Vector3d w = e.directions.front();
+      CHECK(w.z() == 0.0);
+      const Eigen::Vector3d f = s.M_inv() * s.friction().q(w) + s.c(e.p);
+      CHECK((f - w.dot(f) * w).norm() <= kink_residual_tol);
+    }
+    CHECK(kinks > 0);
+  }
 }

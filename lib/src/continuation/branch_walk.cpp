@@ -67,6 +67,7 @@ std::vector<BranchPoint> BranchWalker::trace(const X& x0, const X& t0, Branch& b
       break;
     }
     events_.record(cur, *next, h, br.id, pts);
+    kink_pass_(cur, *next, h, br.id);
     const double p = next->x[4];
     if (p < range_.lo || p > range_.to) {
       end_at_boundary(cur, *next, pts);

@@ -2,6 +2,7 @@
 #include "continuation/kink_crossing.hpp"
 
 #include <cmath>
+#include <optional>
 #include <fmt/format.h>
 
 #include "limitdir/friction/model.hpp"
@@ -32,14 +33,18 @@ struct OnSet {
   std::string name;
 };
 
+std::string what_q_does(Smoothness s) {
+  return s == Smoothness::kink ? "where q has a kink" : s == Smoothness::c1 ? "where q is C^1, not C^2" : "where q jumps";
+}
+
 OnSet nearest_on_set(const KinkSets& sets, const Eigen::Vector3d& w) {
   const double to_equator = sets.equator != Smoothness::smooth ? std::abs(w.z()) : INFINITY;
   const double to_pole = sets.poles != Smoothness::smooth ? std::hypot(w.x(), w.y()) : INFINITY;
   if (to_equator <= to_pole)
     return {Eigen::Vector3d(w.x(), w.y(), 0.0).normalized(), Eigen::Vector3d::UnitZ(),
-            "equator (" + to_string(sets.equator) + ")"};
+            "equator, " + what_q_does(sets.equator)};
   return {Eigen::Vector3d(0.0, 0.0, w.z() < 0 ? -1.0 : 1.0), Eigen::Vector3d::UnitX(),
-          "pole (" + to_string(sets.poles) + ")"};
+          "pole, " + what_q_does(sets.poles)};
 }
 
 }  // namespace
@@ -54,8 +59,8 @@ bool KinkCrossing::end_at_kink(const Node& cur, int branch) {
   const OnSet on = nearest_on_set(sets, w);
   const Smoothness kind = on.normal == Eigen::Vector3d::UnitZ() ? sets.equator : sets.poles;
   if (kind == Smoothness::jump) {  // q jumps: V* has no zero there to continue through
-    findings_.doubts.push_back(fmt::format("branch {} stopped at {} = {} on the model's {}, where q jumps: the "
-                                           "continuation does not cross a discontinuity of V*",
+    findings_.doubts.push_back(fmt::format("branch {} stopped at {} = {} on the model's {}: the continuation does "
+                                           "not cross a discontinuity of V*",
                                            branch, name_, p, on.name));
     return true;
   }
@@ -83,6 +88,38 @@ bool KinkCrossing::end_at_kink(const Node& cur, int branch) {
       seed_other_side(on.w, n, cur.x[3], p);
   }
   return true;
+}
+
+void KinkCrossing::crossed(const Node& a, const Node& b, double h, int branch) {
+  const Smoothness equator = tr_.field().system(a.x[4]).friction().kink_sets().equator;
+  if (equator != Smoothness::kink && equator != Smoothness::c1) return;
+  // a branch that lies in the equator has w3 at rounding (1e-14) with either sign: a crossing
+  // starts and ends off it by more than the reach of a kink
+  const double reach = kink_reach_per_h_min * tr_.options().h_min;
+  const double za = a.x[2] / a.x.head<3>().norm(), zb = b.x[2] / b.x.head<3>().norm();
+  if (!(std::abs(za) > reach && std::abs(zb) > reach) || (za < 0) == (zb < 0)) return;
+  // bisection in arclength from a, as BranchTracer::locate, on the sign of w3
+  double lo = 0, hi = h;
+  Node nlo = a, nhi = b;
+  constexpr int max_halvings = 60;  // 2^-60 h: below the rounding of the arclength
+  for (int it = 0; it < max_halvings && std::abs(nhi.x[4] - nlo.x[4]) > tr_.options().p_tol; ++it) {
+    const std::optional<Node> nm = tr_.at(nlo, 0.5 * (hi - lo));
+    if (!nm) break;
+    ((nm->x[2] < 0) == (za < 0) ? nlo : nhi) = *nm;
+    ((nm->x[2] < 0) == (za < 0) ? lo : hi) = 0.5 * (lo + hi);
+  }
+  Event e;
+  e.kind = EventKind::kink;
+  e.p = 0.5 * (nlo.x[4] + nhi.x[4]);
+  e.directions = {Eigen::Vector3d(nlo.x[0], nlo.x[1], 0.0).normalized()};
+  e.branches = {branch};
+  e.p_error = 0.5 * std::abs(nhi.x[4] - nlo.x[4]);
+  e.located = e.p_error <= tr_.options().p_tol;
+  if (!range_.inside(e.p)) return;
+  log_.add(e);
+  findings_.notes.push_back(fmt::format("branches cross the model's kink set at the equator, {} (kink events, "
+                                        "located by bisection in arclength on w3)",
+                                        what_q_does(equator)));
 }
 
 void KinkCrossing::seed_other_side(const Eigen::Vector3d& w_k, const Eigen::Vector3d& normal, double rdot,

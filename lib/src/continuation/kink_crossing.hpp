@@ -28,6 +28,10 @@ class KinkCrossing {
   /// set: then its kink event is logged and the branches on both sides are seeded. On a set
   /// where q jumps the branch ends too, with that doubt (exact, in place of a failed corrector).
   bool end_at_kink(const Node& cur, int branch);
+  /// A step a -> b (arclength h) of branch `branch` that crosses the equator, a kink set of
+  /// the model, from one side to the other (the corrector passed it): its kink event, located
+  /// by bisection in arclength on w3.
+  void crossed(const Node& a, const Node& b, double h, int branch);
 
  private:
   void seed_other_side(const Eigen::Vector3d& w_k, const Eigen::Vector3d& normal, double rdot, double p_k);

@@ -150,7 +150,7 @@ class PointSpinModel : public KudraModel {
 
 /// (18) [Awrejcewicz & Kudra, Celtic stone] (Zhuravlev-Klimov): T = v_s,xy/(v_s + (8/(3 pi))
 /// |omega_s|), M_s = 0, with the paper's constant 8/(3 pi) (that of the Hertz circle).
-/// Not differentiable at the poles and on the equator.
+/// Not differentiable on the equator (|omega_s|); C^1, not C^2, at the poles (kink_sets).
 class ZhuravlevKlimovModel : public KudraModel {
  public:
   ZhuravlevKlimovModel(const Contact& contact, double rho);

@@ -14,6 +14,8 @@
 //    all the Jacobians of Sect. 7.2.7 use.
 //  * Where a model is not differentiable (a cone point at a pole, a kink on the equator),
 //    `differentiable` is false and dq_dw is the symmetric mean of the one-sided derivatives.
+//  * kink_sets() says where a model is less smooth than C^2 (the equator, the poles), which
+//    the solver and the continuation treat apart (docs/manual.md sections 5 and 7).
 #include <Eigen/Core>
 #include <array>
 #include <memory>
