@@ -113,6 +113,10 @@ invalid classification.schema.json "$tmp/l-disc-0.2.json"
 # ----- sweep-force, classify --regions, diagram-diff ----------------------------------------------
 output d-disc.json "0 3" "$bin/sweep-force" "$disc" --from 0 --to 1.5
 output d-linear.json "0 3" "$bin/sweep-force" "$disc" --model linear-fit --from 0.1 --to 1.5
+# a kink event (docs/manual.md section 5: Kireenkov's Pade (9) on the disc)
+python3 -c "import json, sys; p = json.load(open(sys.argv[1])); p['friction'] = {'model': 'kireenkov-pade', 'order': 1}; \
+json.dump(p, open(sys.argv[2], 'w'))" "$disc" "$tmp/p-kink.json"
+output d-kink.json "0 3" "$bin/sweep-force" "$tmp/p-kink.json" --from 0.001 --to 1.5
 valid diagram.schema.json "$tmp"/d-*.json
 if [[ -s $tmp/d-disc.json ]]; then
   python3 -c "

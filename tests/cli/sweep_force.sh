@@ -220,6 +220,39 @@ else
     grep -q -- "$word" "$tmp/stdout" || fail "--help does not mention $word"
   done
 fi
+# ----- kinks (docs/manual.md section 5): models that are not C^2 on the equator ----------------
+# with_model FILE MODEL-JSON OUT: FILE with its friction replaced by MODEL-JSON
+with_model() {
+  python3 -c "import json, sys; p = json.load(open(sys.argv[1])); p['friction'] = json.loads(sys.argv[2]); \
+json.dump(p, open(sys.argv[3], 'w'))" "$@"
+}
+# the symmetric pitchfork on the equator turns a corner (F - F* ~ |w3|): a kink event on the
+# equator where the branches meet it, named in the certificate; the diagram complete and checked
+# against find-limits in every region (expect_ok)
+expect_kink() {
+  expect_ok -- "$@"
+  python3 - "$tmp/last.json" <<'PY' || fail "sweep-force $*: no kink event on the equator named by the certificate"
+import json, sys
+d = json.load(open(sys.argv[1]))
+k = [e for e in d["bifurcations"] if e["kind"] == "kink"]
+sys.exit(0 if k and all(e["w"][2] == 0 for e in k) and "kink" in d["certificate"]["reason"] else 1)
+PY
+}
+with_model "$disc" '{"model": "kireenkov-pade", "order": 1}' "$tmp/k1.json"
+expect_kink "$tmp/k1.json" --from 0.001 --to 1.5
+with_model "$disc" '{"model": "kireenkov-pade", "order": 2}' "$tmp/k2.json"
+expect_kink "$tmp/k2.json" --from 0.001 --to 1.5
+with_model "$share/problems/ellipse.json" '{"model": "kudra-pade", "order": 1}' "$tmp/p1.json"
+expect_kink "$tmp/p1.json" --from 0.001 --to 1.5
+# (kudra-pade-first on the ellipse also sweeps with a kink event, tests/continuation/test_kinks.cpp;
+# find-limits' closed-orbit search at the middle of its narrow region 0.0823-0.0825, between a
+# pitchfork and a fold off the circle, leaves trajectories unsettled: not a check of the kink)
+# point-spin jumps on the equator: incomplete (exit 3), and the reason says where q jumps
+with_model "$share/problems/ellipse.json" '{"model": "point-spin"}' "$tmp/o.json"
+run "$tmp/o.json" --from 0.001 --to 1.5
+[[ $rc -eq 3 ]] && grep -q "where q jumps" "$tmp/stderr" ||
+  fail "point-spin across its jump: exit $rc, $(head -c 300 "$tmp/stderr")"
+
 run --version
 grep -qE '^sweep-force \(limitdir\) [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/stdout" || fail "--version printed '$(cat "$tmp/stdout")'"
 

@@ -57,6 +57,7 @@ std::vector<BranchPoint> BranchWalker::trace(const X& x0, const X& t0, Branch& b
     }
     const std::optional<Node> next = step(cur, h);
     if (!next && end_at_valid_edge(cur, pts)) break;
+    if (!next && kink_stop_(cur, br.id)) break;
     if (!next) {
       findings_.doubts.push_back(fmt::format("branch {} stopped at {} = {}: the corrector failed", br.id, name_, cur.x[4]));
       break;
@@ -66,6 +67,7 @@ std::vector<BranchPoint> BranchWalker::trace(const X& x0, const X& t0, Branch& b
       break;
     }
     events_.record(cur, *next, h, br.id, pts);
+    kink_pass_(cur, *next, h, br.id);
     const double p = next->x[4];
     if (p < range_.lo || p > range_.to) {
       end_at_boundary(cur, *next, pts);

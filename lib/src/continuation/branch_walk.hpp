@@ -2,6 +2,7 @@
 // Tracing one branch one way (internal to continuation): accepted steps of the pseudo-arclength
 // tracer (continuation/branch_tracer.hpp), each searched for events (continuation/event_location.hpp),
 // until the branch leaves [lo, to], closes into a loop, or the work budget is spent.
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,9 +28,22 @@ class WorkBudget {
 
 class BranchWalker {
  public:
+  /// Called where the corrector fails after the node cur of branch `branch`: whether the branch
+  /// ends there for a reason that is not a doubt (a kink set, continuation/kink_crossing.hpp).
+  using KinkStop = std::function<bool(const Node& cur, int branch)>;
+  /// Called for every accepted step a -> b (arclength h): a kink set crossed on the way.
+  using KinkPass = std::function<void(const Node& a, const Node& b, double h, int branch)>;
+
   BranchWalker(BranchTracer& tracer, EventLocator& events, const SweepRange& range, WorkBudget& budget,
-               Findings& findings, const std::string& parameter)
-      : tr_(tracer), events_(events), range_(range), budget_(budget), findings_(findings), name_(parameter) {}
+               Findings& findings, const std::string& parameter, KinkStop kink_stop, KinkPass kink_pass)
+      : tr_(tracer),
+        events_(events),
+        range_(range),
+        budget_(budget),
+        findings_(findings),
+        name_(parameter),
+        kink_stop_(std::move(kink_stop)),
+        kink_pass_(std::move(kink_pass)) {}
 
   /// The points from x0 along t0 until the branch leaves [lo, to] or closes (then br.closed);
   /// a branch that leaves at lo > from (a continuum at from) is closed onto from by Newton at
@@ -56,6 +70,8 @@ class BranchWalker {
   WorkBudget& budget_;
   Findings& findings_;
   std::string name_;
+  KinkStop kink_stop_;
+  KinkPass kink_pass_;
 };
 
 }  // namespace limitdir::detail

@@ -5,6 +5,7 @@
 //   the continua (docs/manual.md section 5)  continuation/continuum.hpp
 //   tracing, each branch once                continuation/branch_merge.hpp, continuation/branch_walk.hpp
 //   events on the branches                   continuation/event_location.hpp, continuation/event_log.hpp
+//   branches that meet a kink of the model   continuation/kink_crossing.hpp
 //   the global searches for missed branches  continuation/seeding.hpp (limit curve), continuation/event_search.hpp
 //   checks against find-limits               continuation/interior_checks.hpp, continuation/diagram_verifier.hpp
 //   the invariant circle's events and proof  continuation/circle_checks.hpp
@@ -28,6 +29,7 @@
 #include "continuation/event_log.hpp"
 #include "continuation/event_search.hpp"
 #include "continuation/interior_checks.hpp"
+#include "continuation/kink_crossing.hpp"
 #include "continuation/seeding.hpp"
 #include "continuation/sweep_scope.hpp"
 #include "limitdir/core/errors.hpp"
@@ -43,6 +45,7 @@ std::string to_string(EventKind k) {
     case EventKind::branch_point: return "branch-point";
     case EventKind::hopf: return "hopf";
     case EventKind::continuum: return "continuum";
+    case EventKind::kink: return "kink";
   }
   return "?";
 }
@@ -65,9 +68,12 @@ class Sweeper {
         fam_(fam),
         continua_(from, to),
         events_(tr_, log_, range_, [this](const Node& at, const Node& prev) { seeder_.switch_branches(at, prev.t); }),
-        walker_(tr_, events_, range_, budget_, findings_, fam.name),
+        walker_(tr_, events_, range_, budget_, findings_, fam.name,
+                [this](const Node& cur, int branch) { return kinks_.end_at_kink(cur, branch); },
+                [this](const Node& a, const Node& b, double h, int branch) { kinks_.crossed(a, b, h, branch); }),
         branches_(tr_, walker_, diagram_.branches, range_, continua_, budget_, findings_, fam.name),
         seeder_(tr_, branches_, range_, fam, findings_),
+        kinks_(tr_, log_, seeder_, range_, findings_, fam.name),
         search_(tr_, log_, seeder_, continua_, range_, fam, findings_),
         checks_(verifier_, log_, continua_, seeder_, branches_, findings_),
         circle_(tr_, log_, range_, fam, findings_) {
@@ -134,6 +140,7 @@ class Sweeper {
   detail::BranchWalker walker_;
   detail::BranchCollector branches_;
   detail::Seeder seeder_;
+  detail::KinkCrossing kinks_;
   detail::EventSearch search_;
   detail::InteriorChecks checks_;
   detail::CircleChecks circle_;

@@ -16,7 +16,8 @@ namespace limitdir {
 namespace {
 
 constexpr EventKind all_kinds[] = {EventKind::tangency, EventKind::fold,   EventKind::pitchfork,
-                                   EventKind::branch_point, EventKind::hopf, EventKind::continuum};
+                                   EventKind::branch_point, EventKind::hopf, EventKind::continuum,
+                                   EventKind::kink};
 
 /// One sweep as sweep-force runs it: the diagram and the problem at the sweep's start.
 struct Sweep {

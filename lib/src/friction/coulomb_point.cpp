@@ -13,6 +13,8 @@ class CoulombPointModel final : public AxisymmetricModel {
   CoulombPointModel(double c, double k) : AxisymmetricModel(c, k) {}
   std::string name() const override { return "coulomb-point"; }
   std::string description() const override { return "Coulomb point contact (75)"; }
+  // q = -(w1, w2, 0)/w12 jumps at the poles (q = 0 there) and is smooth elsewhere
+  KinkSets kink_sets() const override { return {Smoothness::smooth, Smoothness::jump}; }
   // C = Q_w/w12 = 1/w12 = 1/cos(theta), S = 0. At the poles q = 0 (pure spin, (41) with
   // R -> 0) and q is discontinuous.
   MeridianValue meridian(double w12, double w3) const override {

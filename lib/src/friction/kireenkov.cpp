@@ -94,6 +94,17 @@ KireenkovPadeModel::KireenkovPadeModel(const Contact& circle, double rho, int or
   b_ = I2 / I3;
 }
 
+// Order 1: Q = eps/(eps + a) = 1 - a |w3|/(r w12) + ... kinks on the equator, T = 1 - m eps + ...
+// is a cone at the poles. Order 2 (h = |w3|, e = r w12): sgn(w3) T = m w3/e + (1 - m^2) w3 h/e^2
+// + ... and sgn(w3) P/w12 = (mu/b) w3/e^2 - (mu/b^2) w3 h/e^3 + ... on the equator, Q = a eps +
+// (1 - a^2) eps^2 + ... at the poles (eps^2 s = r^2 w12 (w1, w2)/w3^2): C^1, C^2 only when those
+// coefficients vanish.
+KinkSets KireenkovPadeModel::kink_sets() const {
+  if (order_ == 1) return {Smoothness::kink, Smoothness::kink};
+  return {m_ != 1.0 || mu_ != 0.0 ? Smoothness::c1 : Smoothness::smooth,
+          a_ != 1.0 ? Smoothness::c1 : Smoothness::smooth};
+}
+
 std::string KireenkovPadeModel::description() const {
   return fmt::format("Pade {} [Kireenkov] of the coupled shift (k0 = {:g}; a = {:.6g}, m = {:.6g}, mu = {:.6g}, "
                      "b = {:.6g}), {}, rho/R = {:.6g}",

@@ -55,6 +55,9 @@ FrictionJacobian KudraModel::jacobian_unit(const Eigen::Vector3d& w) const {
 
 // ----- model O ---------------------------------------------------------------------------------
 
+// (33): s = v_s,xy/v_s jumps at the poles, sgn(omega_s) on the equator.
+KinkSets PointSpinModel::kink_sets() const { return {Smoothness::jump, Smoothness::jump}; }
+
 PointSpinModel::PointSpinModel(const Contact& contact, double rho) : KudraModel(contact, rho, "point-spin") {}
 
 std::string PointSpinModel::description() const {
@@ -82,6 +85,10 @@ KudraLaw PointSpinModel::law(const Eigen::Vector3d& v) const {
 }
 
 // ----- (18) [Awrejcewicz & Kudra, Celtic stone] ----------------------------------------------
+
+// (18): |omega_s| kinks on the equator; at the poles T = v/(8/(3 pi) |omega_s|) (1 - v_s/(8/(3 pi)
+// |omega_s|) + ...) whose term v v_s is C^1, not C^2.
+KinkSets ZhuravlevKlimovModel::kink_sets() const { return {Smoothness::kink, Smoothness::c1}; }
 
 ZhuravlevKlimovModel::ZhuravlevKlimovModel(const Contact& contact, double rho)
     : KudraModel(contact, rho, "zhuravlev-klimov") {}

@@ -3,6 +3,7 @@
 // friction/contact_approx.hpp. (48) with the errata of docs/errata.md: T_sy ends in
 // b_T c_{1,0,1} omega_s^3, M_s has -c_{0,1,0} v_s^2 v_sx, and the OCR'd indices read
 // c_{2,0,3}, c_{1,1,3}, v_sy^2 (T_sx), v_sx^2 (T_sy).
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -69,6 +70,14 @@ KudraLaw KudraPadeModel::law(const Eigen::Vector3d& v) const {
   return L;
 }
 
+// The denominators of (47)/(48) hold |omega_s|^(n m) and |v_s|^(n m): a power |x|^e is a kink
+// (a cone at the poles) for e <= 1, C^1 for 1 < e < 2, and C^2 for e = 2 or e > 2.
+KinkSets KudraPadeModel::kink_sets() const {
+  const double e = p_.order * std::min(p_.m_T, p_.m_M);
+  const Smoothness s = e <= 1.0 ? Smoothness::kink : e < 2.0 ? Smoothness::c1 : Smoothness::smooth;
+  return {s, s};
+}
+
 std::unique_ptr<KudraPadeModel> make_kudra_pade_model(const Contact& contact, KudraPadeParameters p) {
   return std::make_unique<KudraPadeModel>(contact, contact.kappa(), p);
 }
@@ -88,6 +97,9 @@ std::array<T, 3> pade_first(const CharacteristicIntegrals& c, const std::array<T
   return {vx / (vs + ao / c.c203), vy / (vs + ao / c.c023), c.c00m1 * om / (ao + A4vs)};
 }
 }  // namespace
+
+// (39): |omega_s| kinks on the equator, A_4 v_s (degree 1 in (v_sx, v_sy)) is a cone at the poles.
+KinkSets KudraPadeFirstModel::kink_sets() const { return {Smoothness::kink, Smoothness::kink}; }
 
 KudraPadeFirstModel::KudraPadeFirstModel(const Contact& contact, double rho)
     : KudraModel(contact, rho, "kudra-pade-first") {

@@ -1,6 +1,8 @@
 // The model interface: homogeneous extension, angle parametrisation, and the generic
 // axisymmetric form (46) with its Jacobian on the sphere. Seed 001, Sect. 3.
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "limitdir/friction/model.hpp"
@@ -13,6 +15,24 @@ FrictionModel::FrictionModel(double rho_over_R, double kappa_over_rho)
     : rho_over_R_(rho_over_R), kappa_over_rho_(kappa_over_rho) {
   if (!(rho_over_R > 0.0) || !std::isfinite(rho_over_R))
     throw std::invalid_argument("friction model: rho/R must be a positive finite number");
+}
+
+std::string to_string(Smoothness s) {
+  switch (s) {
+    case Smoothness::smooth: return "smooth";
+    case Smoothness::c1: return "c1";
+    case Smoothness::kink: return "kink";
+    case Smoothness::jump: return "jump";
+  }
+  return "?";
+}
+
+double distance_to_kink(const KinkSets& sets, const Eigen::Vector3d& w) {
+  const Eigen::Vector3d u = w.normalized();
+  double d = std::numeric_limits<double>::infinity();
+  if (sets.equator != Smoothness::smooth) d = std::min(d, std::abs(u.z()));          // sin of the latitude
+  if (sets.poles != Smoothness::smooth) d = std::min(d, std::hypot(u.x(), u.y()));  // sin of the colatitude
+  return d;
 }
 
 namespace {

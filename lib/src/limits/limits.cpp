@@ -39,17 +39,22 @@ using detail::vec;
 
 // ----- Newton on the sphere ------------------------------------------------------------------
 
+namespace {
+// The attainable residual is limited by the rounding of F = B(w) w + c, i.e. of its terms:
+// at a zero F = rdot w, and |rdot| can be far below |B(w) w| + |c| when they cancel (the
+// Celtic stone's slip systems, docs/manual.md section 12: |B(w) w| ~ 1e3, |rdot| ~ 4, Newton's
+// floor ~1e-13 there).
+double residual_floor(const System& system, double F, const Eigen::Vector3d& field, double residual_tol) {
+  const Eigen::Vector3d c = system.c(F);
+  return std::max(residual_tol, 64 * std::numeric_limits<double>::epsilon() * ((field - c).norm() + c.norm()));
+}
+}  // namespace
+
 Refined refine_limit_direction(const System& system, double F, const Eigen::Vector3d& w0, double residual_tol) {
   Eigen::Vector3d w = w0.normalized();
   FieldJacobian fj = system.field_jacobian(w, F);
   double r = spherical_part(w, fj.F).norm();
-  // The attainable residual is limited by the rounding of F = B(w) w + c, i.e. of its terms:
-  // at a zero F = rdot w, and |rdot| can be far below |B(w) w| + |c| when they cancel (the
-  // Celtic stone's slip systems, docs/manual.md section 12: |B(w) w| ~ 1e3, |rdot| ~ 4, Newton's
-  // floor ~1e-13 there).
-  const Eigen::Vector3d c = system.c(F);
-  const double tol =
-      std::max(residual_tol, 64 * std::numeric_limits<double>::epsilon() * ((fj.F - c).norm() + c.norm()));
+  const double tol = residual_floor(system, F, fj.F, residual_tol);
   // Near a pitchfork or fold (a tangent eigenvalue ~1e-5) the damped steps creep: 60 iterations
   // left |V*| ~ 1e-7 from a seed 0.01 rad off a pitchfork's triplet (the elliptic plate a/b =
   // 0.9, 1.5e-5 past its pitchfork), converged by 80. Past 60 steps a residual near the
@@ -254,16 +259,21 @@ std::optional<Eigen::Vector3d> fold_partner(const System& system, double F, cons
 // counts that point's index, still checks that no zero is hidden next to it).
 std::vector<Eigen::Vector3d> refine_seeds(const System& system, double F, const std::vector<Seed>& seeds,
                                           const LimitOptions& opt, std::vector<std::string>& doubts,
-                                          bool look_for_partners, const std::vector<SingularPoint>& singular = {}) {
+                                          bool look_for_partners, const std::vector<SingularPoint>& singular = {},
+                                          const std::vector<Eigen::Vector3d>& on_kinks = {}) {
+  const auto near = [&](const Eigen::Vector3d& p, const Seed& s) {
+    return std::acos(std::clamp(p.dot(s.w), -1.0, 1.0)) <= s.extent;
+  };
+  // a face about a singular point, or a zero on a kink set (found there: kink_zeros), where
+  // Newton with a jumping Jacobian need not converge
   const auto at_singular_point = [&](const Seed& s) {
-    return std::any_of(singular.begin(), singular.end(), [&](const SingularPoint& p) {
-      return std::acos(std::clamp(p.w.dot(s.w), -1.0, 1.0)) <= s.extent;
-    });
+    return std::any_of(singular.begin(), singular.end(), [&](const SingularPoint& p) { return near(p.w, s); }) ||
+           std::any_of(on_kinks.begin(), on_kinks.end(), [&](const Eigen::Vector3d& p) { return near(p, s); });
   };
   // Newton's solutions agree to ~1e-12; distinct hyperbolic zeros 1e-7 apart are not resolved
   // by a double-precision Newton anyway (the proof separates them, limits/proof.hpp).
   constexpr double same_direction = 1e-7;
-  std::vector<Eigen::Vector3d> found;
+  std::vector<Eigen::Vector3d> found = on_kinks;
   for (const Seed& s : seeds) {
     const Refined r = refine_limit_direction(system, F, s.w, opt.residual_tol);
     if (!r.converged) {
@@ -297,9 +307,9 @@ void doubts_of(const Classification& c, std::vector<std::string>& doubts) {
                                  vec(c.w)));
   if (!c.differentiable && !c.one_sided)
     doubts.push_back(fmt::format("the friction model is not differentiable at the limit direction w = {}", vec(c.w)));
-  if (c.one_sided && (*c.one_sided)[0].type != (*c.one_sided)[1].type)
+  if (c.one_sided && (*c.one_sided)[0].type != (*c.one_sided)[1].type && !c.index_from_winding)
     doubts.push_back(fmt::format("at the limit direction w = {} on the model's kink the two sides have different "
-                                 "types ({} and {})",
+                                 "types ({} and {}) and the winding of V* about it is not resolved",
                                  vec(c.w), to_string((*c.one_sided)[0].type), to_string((*c.one_sided)[1].type)));
 }
 
@@ -345,7 +355,11 @@ std::optional<int> singular_point_index(const System& system, double F, const Ei
 std::vector<SingularPoint> singular_points(const System& system, double F, std::vector<std::string>& doubts) {
   // q jumps at pure spin for the Coulomb point model and for a shift along the sliding
   // direction (docs/manual.md section 6: the model is not differentiable there)
+  // (a model that reports a kink or C^1 pole, friction/model.hpp kink_sets, is continuous there:
+  // a cone point, whose zeros kink_zeros finds)
+  const Smoothness poles = system.friction().kink_sets().poles;
   const auto discontinuous_at = [&](const Eigen::Vector3d& pole) {
+    if (poles == Smoothness::kink || poles == Smoothness::c1) return false;
     return system.friction().name() == "coulomb-point" || !system.friction().jacobian(pole).differentiable;
   };
   std::vector<SingularPoint> out;
@@ -364,9 +378,9 @@ std::vector<SingularPoint> singular_points(const System& system, double F, std::
 
 // Why q jumps at a singular point (singular_points): the models with such a jump.
 std::string jump_cause(const System& system) {
-  return system.friction().name() == "coulomb-point"
-             ? "pure spin of the Coulomb point model"
-             : "pure spin of a pressure shifted along the sliding direction, whose shift turns with it";
+  if (system.friction().name() == "coulomb-point") return "pure spin of the Coulomb point model";
+  if (system.friction().kink_sets().poles == Smoothness::jump) return "pure spin, where the model's q jumps";
+  return "pure spin of a pressure shifted along the sliding direction, whose shift turns with it";
 }
 
 std::string joined_doubts(const std::vector<std::string>& doubts) {
@@ -375,6 +389,19 @@ std::string joined_doubts(const std::vector<std::string>& doubts) {
   for (std::size_t i = 1; i < std::min<std::size_t>(doubts.size(), 5); ++i) reason += "; " + doubts[i];
   if (doubts.size() > 5) reason += fmt::format("; and {} more", doubts.size() - 5);
   return reason;
+}
+
+std::vector<Eigen::Vector3d> kink_zeros(const System& system, double F, const LimitOptions& opt);
+
+// A zero on a kink of the model whose one-sided Jacobians give different types (the two sides
+// of a nonsmooth bifurcation): its index is the winding of V* about it, as for a singular
+// point (Poincare-Hopf needs only the index, docs/manual.md section 1).
+void kink_index(const System& system, double F, Classification& c) {
+  if (!c.one_sided || (*c.one_sided)[0].type == (*c.one_sided)[1].type) return;
+  if (const std::optional<int> index = singular_point_index(system, F, c.w)) {
+    c.index = *index;
+    c.index_from_winding = true;
+  }
 }
 
 // Refines the seeds, merges duplicates, classifies, and writes the certificate.
@@ -386,8 +413,10 @@ LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds
   int index_sum = 0;
   const bool exact_method = set.method == "invariant-circle-polynomial" || set.method == "linear-eigen";
   if (!continua) set.singular_points = singular_points(system, F, doubts);
-  for (const auto& w : refine_seeds(system, F, seeds, opt, doubts, !exact_method, set.singular_points)) {
+  const std::vector<Eigen::Vector3d> on_kinks = kink_zeros(system, F, opt);
+  for (const auto& w : refine_seeds(system, F, seeds, opt, doubts, !exact_method, set.singular_points, on_kinks)) {
     Classification c = classify(system, F, w, opt.classify);
+    kink_index(system, F, c);
     index_sum += c.index;
     doubts_of(c, doubts);
     set.directions.push_back(std::move(c));
@@ -474,6 +503,35 @@ std::vector<double> zeros_1d(const G& g, double a, double b, int samples, bool p
   roots.erase(std::unique(roots.begin(), roots.end(), [](double p, double q) { return std::abs(p - q) < 1e-12; }),
               roots.end());
   return roots;
+}
+
+// The zeros of V* on the kink sets of the model (friction/model.hpp, docs/manual.md section 7):
+// Newton uses dq/dw, which jumps there (or, on a C^1 set, the branches through a zero there
+// turn a corner, so that zeros ~1e-5 apart meet and Newton from the mesh finds one of them),
+// so they are solved on the set itself: on the equator the component of V* along it, a
+// periodic function of the longitude, whose zeros are kept where the whole |V*| (the
+// component across the equator too) is at Newton's floor; at a pole V* itself. A set where q
+// jumps has no zero of V* in the classical sense (singular_points).
+std::vector<Eigen::Vector3d> kink_zeros(const System& system, double F, const LimitOptions& opt) {
+  const KinkSets sets = system.friction().kink_sets();
+  const auto kinked = [](Smoothness s) { return s == Smoothness::kink || s == Smoothness::c1; };
+  std::vector<Eigen::Vector3d> out;
+  const auto keep = [&](const Eigen::Vector3d& w) {
+    const Eigen::Vector3d field = system.field(w, F);
+    if (spherical_part(w, field).norm() <= residual_floor(system, F, field, opt.residual_tol)) out.push_back(w);
+  };
+  if (kinked(sets.poles))
+    for (const Eigen::Vector3d& pole : {Eigen::Vector3d::UnitZ().eval(), (-Eigen::Vector3d::UnitZ()).eval()}) keep(pole);
+  if (!kinked(sets.equator)) return out;
+  const auto at = [](double phi) { return Eigen::Vector3d(std::cos(phi), std::sin(phi), 0.0); };
+  const auto along = [&](double phi) { return Eigen::Vector3d(-std::sin(phi), std::cos(phi), 0.0).dot(system.field(at(phi), F)); };
+  // 720 longitudes (0.5 degree) as for the invariant circle; the scale only sets the level
+  // below which a local minimum of |along| without a sign change counts as a double zero
+  constexpr int samples = 720;
+  const double scale = 1.0 + system.c(F).norm();
+  bool simple = true;
+  for (double phi : zeros_1d(along, 0.0, 2 * pi, samples, true, scale, simple)) keep(at(phi));
+  return out;
 }
 
 LimitSet solve_global(const System& system, double F, const LimitOptions& opt);

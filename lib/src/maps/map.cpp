@@ -67,6 +67,7 @@ struct LineResult {
   Diagram diagram;
   std::vector<CurveSeed> seeds;
   std::vector<MapPoint> branch_points;
+  std::vector<MapPoint> kinks;  // kink events (continuation/kink_crossing.hpp)
 };
 
 LineResult sweep_line(const Problem& problem, const TwoParameterFamily& f, bool along_x, double value,
@@ -82,6 +83,10 @@ LineResult sweep_line(const Problem& problem, const TwoParameterFamily& f, bool 
   if (!r.diagram.certificate.complete()) r.line.reason = r.diagram.certificate.reason;
   for (const Event& e : r.diagram.events) {
     if (e.kind == EventKind::continuum || e.directions.empty()) continue;
+    if (e.kind == EventKind::kink) {  // a branch meets a kink set of the model: not followed in two parameters yet
+      r.kinks.push_back({along_x ? e.p : value, along_x ? value : e.p, e.directions.front(), 0});
+      continue;
+    }
     const double x = along_x ? e.p : value, y = along_x ? value : e.p;
     const System system = f.system(x, y);
     const double F = f.force(x, y);
@@ -264,6 +269,12 @@ BifurcationMap bifurcation_map(const Problem& problem, const MapAxis& x, const M
     doubts.insert(doubts.end(), c.doubts.begin(), c.doubts.end());
     unresolved += c.unresolved;
   }
+  std::size_t kinks = 0;
+  for (const LineResult& line : lines) kinks += line.kinks.size();
+  if (kinks > 0)
+    doubts.push_back(fmt::format("{} kink event(s) of the seeding sweeps (a branch meets a kink set of the friction "
+                                 "model): kink curves are not followed in two parameters, so the map's curves there "
+                                 "are not known", kinks));
   if (!m.branch_points.empty())
     doubts.push_back(fmt::format("{} branch point(s) off every mirror of the family (first at {} = {}, {} = {}): they "
                                  "unfold in two parameters and are not followed", m.branch_points.size(), x.name,

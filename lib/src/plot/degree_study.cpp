@@ -40,6 +40,7 @@ std::string kind_colour(EventKind kind) {
     case EventKind::branch_point: return "#8c564b";
     case EventKind::hopf: return "#8e44ad";
     case EventKind::continuum: return "#707070";
+    case EventKind::kink: return "#e6a000";
   }
   return "black";
 }

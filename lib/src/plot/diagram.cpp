@@ -78,6 +78,7 @@ std::string event_letter(EventKind k) {
     case EventKind::branch_point: return "B";
     case EventKind::hopf: return "H";
     case EventKind::continuum: return "C";
+    case EventKind::kink: return "K";
   }
   return "?";
 }

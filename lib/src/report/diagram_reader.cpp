@@ -29,7 +29,8 @@ namespace {
 
 const std::vector<EventKind>& all_event_kinds() {
   static const std::vector<EventKind> kinds{EventKind::tangency, EventKind::fold, EventKind::pitchfork,
-                                            EventKind::branch_point, EventKind::hopf, EventKind::continuum};
+                                            EventKind::branch_point, EventKind::hopf, EventKind::continuum,
+                                            EventKind::kink};
   return kinds;
 }
 

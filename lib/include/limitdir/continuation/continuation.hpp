@@ -38,8 +38,10 @@ struct Branch {
   bool closed = false;              // a loop on the sphere, traced once
 };
 
-enum class EventKind { tangency, fold, pitchfork, branch_point, hopf, continuum };
-/// "tangency" | "fold" | "pitchfork" | "branch-point" | "hopf" | "continuum"
+/// kink: a branch meets a kink set of the friction model (friction/model.hpp: the equator or a
+/// pole where q is not C^2), where the corrector stops; p and w are the point on the set.
+enum class EventKind { tangency, fold, pitchfork, branch_point, hopf, continuum, kink };
+/// "tangency" | "fold" | "pitchfork" | "branch-point" | "hopf" | "continuum" | "kink"
 std::string to_string(EventKind k);
 
 /// One bifurcation. A symmetric pair (the two folds of Case 4, mirror images under

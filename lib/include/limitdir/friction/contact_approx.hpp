@@ -77,6 +77,7 @@ class KudraPadeModel : public KudraModel {
   KudraPadeModel(const Contact& contact, double rho, KudraPadeParameters parameters = {});
   const KudraPadeParameters& parameters() const { return p_; }
   std::string name() const override { return "kudra-pade"; }
+  KinkSets kink_sets() const override;
   std::string description() const override;
   KudraLaw law(const Eigen::Vector3d& v) const override;
   Eigen::Vector3d law_value(const Eigen::Vector3d& v) const override;
@@ -94,6 +95,7 @@ class KudraPadeFirstModel : public KudraModel {
  public:
   KudraPadeFirstModel(const Contact& contact, double rho);
   std::string name() const override { return "kudra-pade-first"; }
+  KinkSets kink_sets() const override;
   std::string description() const override;
   KudraLaw law(const Eigen::Vector3d& v) const override;
   Eigen::Vector3d law_value(const Eigen::Vector3d& v) const override;
@@ -140,6 +142,7 @@ class PointSpinModel : public KudraModel {
  public:
   PointSpinModel(const Contact& contact, double rho);
   std::string name() const override { return "point-spin"; }
+  KinkSets kink_sets() const override;
   std::string description() const override;
   KudraLaw law(const Eigen::Vector3d& v) const override;
   Eigen::Vector3d law_value(const Eigen::Vector3d& v) const override;
@@ -147,11 +150,12 @@ class PointSpinModel : public KudraModel {
 
 /// (18) [Awrejcewicz & Kudra, Celtic stone] (Zhuravlev-Klimov): T = v_s,xy/(v_s + (8/(3 pi))
 /// |omega_s|), M_s = 0, with the paper's constant 8/(3 pi) (that of the Hertz circle).
-/// Not differentiable at the poles and on the equator.
+/// Not differentiable on the equator (|omega_s|); C^1, not C^2, at the poles (kink_sets).
 class ZhuravlevKlimovModel : public KudraModel {
  public:
   ZhuravlevKlimovModel(const Contact& contact, double rho);
   std::string name() const override { return "zhuravlev-klimov"; }
+  KinkSets kink_sets() const override;
   std::string description() const override;
   KudraLaw law(const Eigen::Vector3d& v) const override;
   Eigen::Vector3d law_value(const Eigen::Vector3d& v) const override;
@@ -210,6 +214,7 @@ class KireenkovPadeModel : public FrictionModel {
   double mu() const { return mu_; }
   double b() const { return b_; }
   std::string name() const override { return "kireenkov-pade"; }
+  KinkSets kink_sets() const override;
   std::string description() const override;
 
  protected:

@@ -14,6 +14,8 @@
 //    all the Jacobians of Sect. 7.2.7 use.
 //  * Where a model is not differentiable (a cone point at a pole, a kink on the equator),
 //    `differentiable` is false and dq_dw is the symmetric mean of the one-sided derivatives.
+//  * kink_sets() says where a model is less smooth than C^2 (the equator, the poles), which
+//    the solver and the continuation treat apart (docs/manual.md sections 5 and 7).
 #include <Eigen/Core>
 #include <array>
 #include <memory>
@@ -56,6 +58,26 @@ struct MeridianEnclosure {
   IDual C, S;
 };
 
+/// How smooth q is across a set of the sphere (docs/manual.md section 7, "The models"):
+/// smooth (C^2 at least), c1 (dq/dw exists and is continuous, d2q/dw2 jumps: a branch of
+/// limit directions may still turn a corner there), kink (dq/dw jumps: the one-sided
+/// Jacobians differ; a cone point at a pole) or jump (q itself jumps).
+enum class Smoothness { smooth, c1, kink, jump };
+/// "smooth" | "c1" | "kink" | "jump"
+std::string to_string(Smoothness s);
+
+/// Where a model is less smooth than C^2: the equator w3 = 0 (pure sliding) and the poles
+/// w12 = 0 (pure spin), the only such sets of the models of this folder.
+struct KinkSets {
+  Smoothness equator = Smoothness::smooth;
+  Smoothness poles = Smoothness::smooth;
+  bool any() const { return equator != Smoothness::smooth || poles != Smoothness::smooth; }
+};
+
+/// The distance (in radians, to first order) from the unit vector w to the nearest kink set
+/// of `sets` that is not smooth; +infinity when there is none.
+double distance_to_kink(const KinkSets& sets, const Eigen::Vector3d& w);
+
 struct MeridianValue {
   double C, C_theta, S, S_theta;
   bool differentiable = true;
@@ -78,6 +100,9 @@ class FrictionModel {
   /// Parametrisation 2, (32): q and dq/d(theta, phi).
   Eigen::Vector3d q_angles(double theta, double phi) const;
   Eigen::Matrix<double, 3, 2> dq_dangles(double theta, double phi) const;
+
+  /// Where q is less smooth than C^2 (docs/manual.md section 7); smooth everywhere by default.
+  virtual KinkSets kink_sets() const { return {}; }
 
   double rho_over_R() const { return rho_over_R_; }
   double kappa_over_rho() const { return kappa_over_rho_; }

@@ -48,6 +48,9 @@ struct Classification {
     Eigen::Vector2cd eigenvalues;
   };
   std::optional<std::array<OneSided, 2>> one_sided;
+  /// When the two sides have different types, the index is the winding of V* on a small
+  /// circle about w (solve_limit_directions), and this is true.
+  bool index_from_winding = false;
   /// Fig. 11 colour code (only when the circle w2 = 0 is invariant and w lies on it):
   /// purple, red, green, brown, blue; empty otherwise.
   std::optional<std::string> colour;
