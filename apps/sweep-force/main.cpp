@@ -7,6 +7,8 @@
 // and 17-18). Exit code 0 when the diagram's certificate is complete; otherwise the diagram is
 // still printed, its reason goes to stderr and the exit code is 3, as for find-limits.
 #include <algorithm>
+#include <chrono>
+#include <iostream>
 #include <sstream>
 #include <string>
 
@@ -111,6 +113,12 @@ int main(int argc, char* argv[]) {
 
     limitdir::Problem problem = limitdir::load_problem_input(limitdir::cli::problem_path(vm));
     limitdir::cli::apply_problem_overrides(problem, vm);
+    // progress on stderr once the sweep has run for a second (docs/manual.md section 5)
+    const auto start = std::chrono::steady_clock::now();
+    continuation.progress = [start](const std::string& note) {
+      if (std::chrono::steady_clock::now() - start >= std::chrono::seconds(1))
+        std::cerr << "sweep-force: " << note << std::endl;
+    };
     const limitdir::ParameterFamily family = limitdir::parameter_family(problem, parameter);
     limitdir::Diagram diagram = limitdir::sweep(family, from, to, continuation);
     limitdir::confirm_hopf_events(family, diagram);  // the orbits born at its Hopf points

@@ -45,7 +45,8 @@ expect_error() {
   name=$(basename "$app")
   run "$@"
   local lines what=""
-  lines=$(wc -l <"$tmp/stderr")
+  # progress notes ("<app>: <note>", a run over a second) are not counted
+  lines=$(grep -cv "^$name: [^e]\|^$name: e[^r]" "$tmp/stderr")
   [[ $rc -eq $code ]] || what+=" exit code $rc (want $code);"
   if [[ $code -eq 2 ]]; then [[ ! -s $tmp/stdout ]] || what+=" stdout is not empty;"; fi
   [[ $lines -eq 1 ]] || what+=" stderr has $lines lines (want 1);"

@@ -28,6 +28,9 @@ constexpr int max_steps_total = 100000;
 // the end is reached in about chord / h_cap steps, 1.3x longer than its chord for turns below
 // ~0.3 rad per step; 64 times that is a walk that has lost its way.
 constexpr double refine_step_budget = 64;
+// Progress is reported every 500 steps: ~2 ms of a harmonic model's sweep, ~1 s of an exact
+// model rebuilt at every step (a sweep in k or a/b).
+constexpr int progress_every = 500;
 
 }  // namespace
 
@@ -51,6 +54,9 @@ std::vector<BranchPoint> BranchWalker::trace(const X& x0, const X& t0, Branch& b
   for (int n = 0;; ++n) {
     if (budget_.spent(findings_)) break;
     budget_.count();
+    if (opt.progress && budget_.steps() % progress_every == 0)
+      opt.progress(fmt::format("{} continuation steps; branch {} at {} = {:.9g}", budget_.steps(), br.id, name_,
+                               cur.x[4]));
     if (n == max_steps_per_branch) {
       findings_.doubts.push_back(fmt::format("branch {} was cut after {} steps at {} = {:.9g}", br.id, n, name_, cur.x[4]));
       break;

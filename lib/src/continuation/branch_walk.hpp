@@ -20,6 +20,7 @@ class WorkBudget {
   /// Whether the budget is spent (said once, first among the doubts).
   bool spent(Findings& findings);
   void count() { ++steps_; }
+  int steps() const { return steps_; }
 
  private:
   int steps_ = 0;

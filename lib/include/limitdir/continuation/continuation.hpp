@@ -103,6 +103,9 @@ struct ContinuationOptions {
   /// (continuation is seeded from those that do not).
   bool enclose_events = false;
   SolverOptions solver;
+  /// Called every 500 continuation steps with where the sweep is (sweep-force prints it on
+  /// stderr once a run has taken a second: docs/manual.md section 5); none by default.
+  std::function<void(const std::string&)> progress;
 };
 
 /// A family of systems along a parameter: system(p) and the name of p.
