@@ -54,17 +54,12 @@ IDual clenshaw(const std::vector<double>& a, const IDual& y) {
   }
   return IDual(a[0]) + y * b1 - b2;
 }
-// Interval Clenshaw wraps by up to (|y| + sqrt(1 + y^2))^N, and beyond N = 4 it narrows nothing:
-// over y-intervals of radius 1e-2 .. 1e-6 on the disc it was at most 1% narrower (dC/dy) at
-// N = 2 and 4, 2-4x wider at N = 6-10 and 1e2-1e7x at N = 16-32 than ChebyshevBox (measured).
+// Interval Clenshaw wraps by up to (|y| + sqrt(1 + y^2))^N: over y-intervals of radius 1e-2 ..
+// 1e-6 on the disc it was as narrow as ChebyshevBox (up to 1% narrower in dC/dy) at N = 2 and 4,
+// 2-4x wider at N = 6-10 and 1e2-1e7x at N = 16-32 (measured). Up to N = 4 it is used alone:
+// a few interval operations, where the box's point values and bounds were ~18% of a proven
+// disc sweep at N = 2 (perf).
 constexpr int clenshaw_max_degree = 4;
-
-/// The intersection of two enclosures of the same value and gradient.
-IDual narrower_dual(const IDual& a, const IDual& b) {
-  IDual r(detail::narrower(a.v, b.v));
-  for (int i = 0; i < 3; ++i) r.d[i] = detail::narrower(a.d[i], b.d[i]);
-  return r;
-}
 
 /// p(y) and its gradient dp/dy grad y over the box, p enclosed by ChebyshevBox (chain rule through y(w)).
 IDual chebyshev_box(const detail::ChebyshevBox& box, const IDual& y) {
@@ -103,12 +98,8 @@ std::optional<MeridianEnclosure> HarmonicModel::enclose_meridian(const IVec3& x)
   const UpwardRounding upward;
   const IDual3 w = unit_direction(x);
   const IDual y = square(w[2]) - (square(w[0]) + square(w[1]));
-  IDual C = chebyshev_box(*box_C_, y), S = chebyshev_box(*box_S_, y);
-  if (degree() <= clenshaw_max_degree) {
-    C = narrower_dual(C, clenshaw(alpha_, y));
-    S = narrower_dual(S, clenshaw(beta_, y));
-  }
-  return MeridianEnclosure{w, C, S};
+  if (degree() <= clenshaw_max_degree) return MeridianEnclosure{w, clenshaw(alpha_, y), clenshaw(beta_, y)};
+  return MeridianEnclosure{w, chebyshev_box(*box_C_, y), chebyshev_box(*box_S_, y)};
 }
 
 // Zhuravlev-Kireenkov Pade (9)-(10) with eps = c w12/h, c = rho/R, h = |w3|, multiplied through by h^k:
