@@ -92,7 +92,7 @@ int main(int argc, char* argv[]) {
       ("omega", po::value<std::string>()->value_name("W1,W2,W3"), "initial body angular velocity in rad/s (overrides initial.omega)")
       ("every", po::value<std::string>()->value_name("K"), "keep every K-th sample in the history (0: first and last only; default 1)")
       ("compare", po::bool_switch(), "compare the models O, P1', P3', P1 with W1 (Sect. 4) instead of one run")
-      ("slip-system", po::value<std::string>()->value_name("T"), "the slip system near stick at time T (model W1)")
+      ("slip-system", po::value<std::string>()->value_name("T"), "the slip system near stick at time T (models W1, P1)")
       ("w", po::value<std::vector<std::string>>()->value_name("W1,W2,W3")->composing(), "with --slip-system: a slip direction where B(w) w + c is printed (repeatable)")
       ("export-problem", po::bool_switch(), "with --slip-system: print only the limitdir problem file of the slip system");
 

@@ -139,7 +139,8 @@ std::optional<Sample> Walker::locate(const Sample& a, double h, const Monitor& m
     const auto s = at(a, mid);
     if (!s) return std::nullopt;
     best = s;
-    if (changes(f_lo, m.value(*s, a)) || m.value(*s, a) == 0)
+    const double f_mid = m.value(*s, a);
+    if (changes(f_lo, f_mid) || f_mid == 0)
       hi = mid;
     else
       lo = mid;

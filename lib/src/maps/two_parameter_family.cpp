@@ -64,15 +64,15 @@ void check_ranges(const MapAxis& x, const MapAxis& y) {
 
 }  // namespace
 
+Problem problem_at(const Problem& problem, const MapAxis& x, double xv, const MapAxis& y, double yv) {
+  return parameter_family(parameter_family(problem, y.name).problem(yv), x.name).problem(xv);
+}
+
 TwoParameterFamily two_parameter_family(const Problem& problem, const MapAxis& x, const MapAxis& y) {
   check_ranges(x, y);
   TwoParameterFamily f;
   f.x = x, f.y = y;
-  const ParameterFamily outer = parameter_family(problem, y.name);
-  const std::string inner_name = x.name;
-  f.problem = [outer, inner_name](double xv, double yv) {
-    return parameter_family(outer.problem(yv), inner_name).problem(xv);
-  };
+  f.problem = [problem, x, y](double xv, double yv) { return problem_at(problem, x, xv, y, yv); };
   // every parameter's valid range is an interval (docs/manual.md section 6): the corners decide
   for (double yv : {y.from, y.to})
     for (double xv : {x.from, x.to})
@@ -86,6 +86,8 @@ TwoParameterFamily two_parameter_family(const Problem& problem, const MapAxis& x
     f.force = [x_is_force](double xv, double yv) { return x_is_force ? xv : yv; };
   } else {
     // y outside, x inside: the inner family at each y
+    const ParameterFamily outer = parameter_family(problem, y.name);
+    const std::string inner_name = x.name;
     auto inner = std::make_shared<Memo<ParameterFamily>>(
         [outer, inner_name](double yv) { return parameter_family(outer.problem(yv), inner_name); });
     f.system = [inner](double xv, double yv) { return inner->at(yv)->system(xv); };

@@ -53,7 +53,6 @@ json points_json(const BifurcationMap& m) {
 }
 
 json regions_json(const Problem& problem, const BifurcationMap& m) {
-  const TwoParameterFamily f = two_parameter_family(problem, m.x, m.y);
   json out = json::array();
   for (std::size_t k = 0; k < m.regions.size(); ++k) {
     const MapRegion& r = m.regions[k];
@@ -61,7 +60,7 @@ json regions_json(const Problem& problem, const BifurcationMap& m) {
     json types = json::object();
     for (const auto& [name, n] : r.types) types[name] = n;
     // the paper's Case 1-4 is a structure of the load sweep of the disc or the ball (Sect. 7.4)
-    const std::optional<int> paper = paper_case(f.problem(r.x, r.y), "force", Region{0, 0, r.count, r.types});
+    const std::optional<int> paper = paper_case(problem_at(problem, m.x, r.x, m.y, r.y), "force", Region{0, 0, r.count, r.types});
     out.push_back({{"x", finite(r.x, where + ".x")},
                    {"y", finite(r.y, where + ".y")},
                    {"count", r.count},

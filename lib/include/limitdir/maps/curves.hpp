@@ -46,6 +46,9 @@ struct TwoParameterFamily {
   bool half_turn = false;
 };
 
+/// The problem at (x, y): y set as sweep-force --parameter sets it, then x.
+Problem problem_at(const Problem& problem, const MapAxis& x, double xv, const MapAxis& y, double yv);
+
 /// The family of a problem over two of its parameters (InputError for an unknown or repeated
 /// name, an empty range, or an end that is not valid for the problem).
 TwoParameterFamily two_parameter_family(const Problem& problem, const MapAxis& x, const MapAxis& y);
