@@ -9,21 +9,24 @@
 using namespace limitdir;
 
 namespace {
-void ball_map(benchmark::State& state, const std::string& model, int degree, Level required) {
+void ball_map(benchmark::State& state, const std::string& model, int degree, Level required, bool exact_curves) {
   Problem p;
   p.system.preset = "ball";
   p.pressure = Pressure::hertz();
   p.friction.model = model;
   p.friction.degree = degree;
   for (auto _ : state) {
-    const BifurcationMap m = bifurcation_map(p, {"lambda", 0.2, 8}, {"force", 0, 4});
+    MapOptions options;
+    options.exact_curves = exact_curves;  // on the invariant circle: from the closed forms, or by continuation
+    const BifurcationMap m = bifurcation_map(p, {"lambda", 0.2, 8}, {"force", 0, 4}, options);
     if (m.certificate.level < required) state.SkipWithError(m.certificate.reason.c_str());
     benchmark::DoNotOptimize(m);
   }
 }
 }  // namespace
 
-BENCHMARK_CAPTURE(ball_map, harmonic2_proven, "harmonic", 2, Level::proven)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(ball_map, exact_checked, "exact", 0, Level::checked)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ball_map, harmonic2_proven, "harmonic", 2, Level::proven, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ball_map, harmonic2_proven_traced, "harmonic", 2, Level::proven, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ball_map, exact_checked, "exact", 0, Level::checked, true)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

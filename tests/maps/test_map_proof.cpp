@@ -120,7 +120,7 @@ TEST_CASE("The proof refuses the ball's N = 2 map with a curve dropped, a vertex
   CHECK(mentions(detail::compare_with_circle_map(*exact, false, unproven).reason, "not proven"));
 }
 
-TEST_CASE("The ball's N = 4 map: a piece of fold curve between the load 0 and a cusp, below every seeding line, is traced from the exact curves and proven") {
+TEST_CASE("The ball's N = 4 map: a piece of fold curve between the load 0 and a cusp, below every seeding line, is found from the exact curves and proven") {
   Problem problem = bundled("ball.json");
   problem.friction.degree = 4;
   const BifurcationMap m = bifurcation_map(problem, {"lambda", 0.2, 8}, {"force", 0, 4});
@@ -135,4 +135,28 @@ TEST_CASE("The ball's N = 4 map: a piece of fold curve between the load 0 and a 
     return std::count_if(d.events.begin(), d.events.end(), [](const Event& e) { return e.kind == EventKind::fold; });
   };
   CHECK(folds(cusp->at.x - 1e-3) == folds(cusp->at.x + 1e-3) + 2);
+}
+
+TEST_CASE("The ball's N = 2 map traced by continuation from seeds on the exact curves (exact_curves = false) is proven too: the defining systems' curves are the closed forms'") {
+  const Problem problem = bundled("ball.json");
+  MapOptions options;
+  options.exact_curves = false;
+  const BifurcationMap traced = bifurcation_map(problem, {"lambda", 0.2, 8}, {"force", 0, 4}, options);
+  CHECK(traced.certificate.level == Level::proven);
+  const BifurcationMap exact = bifurcation_map(problem, {"lambda", 0.2, 8}, {"force", 0, 4});
+  CHECK(exact.certificate.level == Level::proven);
+  CHECK(traced.curves.size() == exact.curves.size());
+  REQUIRE(traced.regions.size() == exact.regions.size());
+  for (std::size_t i = 0; i < exact.regions.size(); ++i) CHECK(traced.regions[i].count == exact.regions[i].count);
+}
+
+TEST_CASE("The ball's N = 6 map: the fold born tangent to the pitchfork curve at the degenerate pitchfork cuts no sliver out of the regions") {
+  Problem problem = bundled("ball.json");
+  problem.friction.degree = 6;
+  const BifurcationMap m = bifurcation_map(problem, {"lambda", 0.2, 8}, {"force", 0, 4});
+  CHECK(m.certificate.level == Level::proven);
+  CHECK(std::count_if(m.points.begin(), m.points.end(),
+                      [](const CodimTwoPoint& p) { return p.kind == PointKind::degenerate_pitchfork; }) == 1);
+  // a sliver between two chords crossing near the point would be far below 1e-6 of the rectangle
+  for (const MapRegion& r : m.regions) CHECK(r.area > 1e-6);
 }

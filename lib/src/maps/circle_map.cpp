@@ -9,6 +9,13 @@ namespace limitdir::detail {
 
 namespace {
 
+// Cells at a side of the rectangle are bisected down to 1e-9 of their parameter's range: a
+// traced curve ends within ~1e-11 of the side, inside the edge cell or next to it.
+constexpr double kEdgeCell = 1e-9;
+// Bisections of one curve's parameter: a curve that crosses a side transversally needs ~30 per
+// crossing; one lying along a side would need them without end.
+constexpr int kMaxCells = 20000;
+
 // X -> B_X = 2 X_y (1 - y) - X, so that h'(u) = A B (continuation/circle_proof.cpp)
 ChebyshevSeries b_series(const ChebyshevSeries& X) {
   const ChebyshevSeries one_minus_y{Interval(1.0), Interval(-1.0)};
@@ -75,6 +82,11 @@ CircleMap::CircleMap(const ChebyshevSeries& C, const ChebyshevSeries& S, const I
   }
   add_curves_over_p();
   add_points();
+  for (const ExactCurve& c : curves_) {
+    if (!why_.empty()) break;
+    cells_.push_back(enclose_curve(c, rect_, kEdgeCell, kMaxCells));
+    if (!cells_.back().complete) why_ = cells_.back().why;
+  }
 }
 
 bool CircleMap::fold_at(const Interval& U, Interval& P, Interval& F) const {

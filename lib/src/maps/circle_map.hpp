@@ -92,6 +92,8 @@ class CircleMap {
   bool ok() const { return why_.empty(); }
   const std::string& why() const { return why_; }
   const std::vector<ExactCurve>& curves() const { return curves_; }
+  /// The cells of each curve's parameter (enclose_curve, edge cells of 1e-9 of its range).
+  const std::vector<CurveCells>& cells() const { return cells_; }
   const std::vector<ExactPoint>& points() const { return points_; }
   const CircleRectangle& rectangle() const { return rect_; }
   /// A point of `curve` at its parameter t, in double from the enclosures' middles: (p, F) and the
@@ -113,6 +115,7 @@ class CircleMap {
   CircleRectangle rect_;
   Interval r_low_{0.0}, r_high_{0.0};  // r at the ends of [p0, p1], the lower first
   std::vector<ExactCurve> curves_;
+  std::vector<CurveCells> cells_;
   std::vector<ExactPoint> points_;
   std::vector<Interval> roots_of_S_;  // u_s in (0, 1]
   std::string why_;

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "limitdir/core/errors.hpp"
+#include "maps/circle_curves.hpp"
 #include "maps/defining_system.hpp"
 #include "maps/map_proof.hpp"
 #include "maps/regions.hpp"
@@ -292,7 +293,17 @@ BifurcationMap map_with_lines(const Problem& problem, const TwoParameterFamily& 
     seeds.insert(seeds.end(), line.seeds.begin(), line.seeds.end());
     kinks += line.kinks.size();
   }
-  trace_curves(f, seeds, options.curve, progress, m, doubts);
+  detail::ExactMapCurves built;
+  if (exact && interior < 0 && options.exact_curves) {
+    built = detail::exact_map_curves(*exact, f, options.curve.h_max);
+    if (!built.why.empty() && progress) progress("the exact curves failed (" + built.why + "): tracing them");
+  }
+  if (exact && interior < 0 && options.exact_curves && built.why.empty()) {
+    m.curves = std::move(built.curves);
+    m.points = std::move(built.points);
+  } else {
+    trace_curves(f, seeds, options.curve, progress, m, doubts);
+  }
   if (progress) progress("regions");
   const detail::Arrangement arrangement = detail::map_regions(f, m.curves, options.sweep.solver);
   m.regions = arrangement.regions;

@@ -19,15 +19,9 @@ constexpr double kOnExact = 1e-8;
 // A located codimension-2 point is within ~1e-10 of its exact point; two distinct points of one
 // kind closer than the map's kSamePoint (1e-7 of the rectangle) would be one point there.
 constexpr double kPointMatch = 1e-7;
-// Cells at a side of the rectangle are bisected down to 1e-9 of their parameter's range: a
-// traced curve ends within ~1e-11 of the side, inside the edge cell or next to it.
-constexpr double kEdgeCell = 1e-9;
 // A traced curve's parameter range covers a cell when it reaches within 1e-8 of the range
 // (its ends at a side or at a codimension-2 point are located to ~1e-11, scaled).
 constexpr double kCoverGap = 1e-8;
-// Bisections of one curve's parameter: a curve that crosses a side transversally needs ~30 per
-// crossing; one lying along a side would need them without end.
-constexpr int kMaxCells = 20000;
 // A direction is on the circle w2 = 0 (held there exactly by the curve's mirror), and on the
 // equator (+-1, 0, 0), to the rounding of a unit vector.
 constexpr double kOnCircle = 1e-12;
@@ -281,16 +275,9 @@ std::string check_points(const CircleMap& exact, const Frame& frame, const Bifur
 MapProof compare_with_circle_map(const CircleMap& exact, bool force_is_x, const BifurcationMap& map) {
   MapProof out;
   const Frame frame{exact.rectangle(), force_is_x};
-  std::vector<CurveCells> cells;
+  const std::vector<CurveCells>& cells = exact.cells();
   std::size_t total = 0;
-  for (const ExactCurve& c : exact.curves()) {
-    cells.push_back(enclose_curve(c, exact.rectangle(), kEdgeCell, kMaxCells));
-    if (!cells.back().complete) {
-      out.reason = cells.back().why;
-      return out;
-    }
-    total += cells.back().cells.size();
-  }
+  for (const CurveCells& c : cells) total += c.cells.size();
   std::vector<OnFamily> placed;
   int inside = 0;
   out.reason = place_curves(exact, frame, map, cells, placed);
@@ -320,8 +307,9 @@ MapProof compare_with_circle_map(const CircleMap& exact, bool force_is_x, const 
 
 std::vector<CurveSeed> circle_seeds(const CircleMap& exact, bool force_is_x) {
   std::vector<CurveSeed> seeds;
-  for (const ExactCurve& c : exact.curves()) {
-    const CurveCells cells = enclose_curve(c, exact.rectangle(), kEdgeCell, kMaxCells);
+  for (std::size_t f = 0; f < exact.curves().size(); ++f) {
+    const ExactCurve& c = exact.curves()[f];
+    const CurveCells& cells = exact.cells()[f];
     for (std::size_t i = 0; i < cells.cells.size();) {  // each run of cells inside the rectangle
       std::size_t j = i;
       while (j < cells.cells.size() && cells.cells[j].state == CurveCell::State::in) ++j;
