@@ -1,7 +1,9 @@
 // Two-parameter maps (issue 20.5, docs/manual.md section 13): the ball's (lambda, F) map on
-// [0.2, 8] x [0, 4], harmonic N = 2 (proven: maps/map_proof.hpp) and the exact model (checked),
-// every curve traced, every region classified and checked against the seeding sweeps (target:
-// the whole map, proven, in less wall time than AUTO-07p's single fold-curve run, 0.07 s wall).
+// [0.2, 8] x [0, 4], harmonic N = 2 proven (maps/map_proof.hpp: its curves from their exact
+// parametrisation, or traced by continuation from seeds on them) and the exact model checked
+// (every curve traced from the seeding sweeps' events, every region classified and compared with
+// the sweeps). Target: the whole map, proven, in less wall time than AUTO-07p's single
+// fold-curve run (tests/auto; 0.07 s wall).
 #include <benchmark/benchmark.h>
 
 #include "limitdir/maps/map.hpp"
