@@ -9,6 +9,7 @@
 #include <string>
 
 #include "limitdir/continuation/continuation.hpp"
+#include "limitdir/friction/linear.hpp"
 #include "limitdir/maps/map.hpp"
 #include "maps/closed_forms.hpp"
 #include "maps/map_proof.hpp"
@@ -159,4 +160,28 @@ TEST_CASE("The ball's N = 6 map: the fold born tangent to the pitchfork curve at
                       [](const CodimTwoPoint& p) { return p.kind == PointKind::degenerate_pitchfork; }) == 1);
   // a sliver between two chords crossing near the point would be far below 1e-6 of the rectangle
   for (const MapRegion& r : m.regions) CHECK(r.area > 1e-6);
+}
+
+TEST_CASE("The disc's (j, F) map with the linear model (64), q = Pi w: proven, no fold at F > 0 (h' = -A^2), the pitchfork F = |Pi33 (4/9)/j - Pi11| and the tangency F = -Pi11") {
+  Problem problem = bundled("disc.json");
+  problem.friction.model = "linear-fit";
+  problem.friction.degree = 0;
+  const System s = make_system(problem);
+  const auto* linear = dynamic_cast<const LinearModel*>(&s.friction());
+  REQUIRE(linear);
+  const double Pi11 = linear->Pi()(0, 0), Pi33 = linear->Pi()(2, 2);
+  const BifurcationMap m = bifurcation_map(problem, {"j", 0.1, 2}, {"force", 0, 1.5});
+  CHECK(m.certificate.level == Level::proven);
+  // M^-1 = diag(1, 1, (4/9)/j) for rho = kappa = 2/3 (126); on w = e1, R* = Pi11 + F (128), and the
+  // eigenvalue across w3 = 0 is (4/9)/j Pi33 - Pi11 - F w1 (the branches off the equator are born there)
+  constexpr double kOnCurve = 1e-9;
+  for (const MapCurve& c : m.curves) {
+    CAPTURE(to_string(c.kind));
+    CHECK(c.kind != CurveKind::fold);
+    for (const MapPoint& q : c.points) {
+      if (c.kind == CurveKind::tangency) CHECK(std::abs(q.y + Pi11) <= kOnCurve);
+      if (c.kind == CurveKind::pitchfork) CHECK(std::abs(q.y - std::abs(Pi33 * (4.0 / 9.0) / q.x - Pi11)) <= kOnCurve);
+    }
+  }
+  CHECK(m.points.empty());
 }
