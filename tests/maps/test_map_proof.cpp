@@ -185,3 +185,23 @@ TEST_CASE("The disc's (j, F) map with the linear model (64), q = Pi w: proven, n
   }
   CHECK(m.points.empty());
 }
+
+TEST_CASE("A codimension-2 point on a side of the rectangle is not decided: the ball's fold-pole at the end of the lambda range leaves the map unproven") {
+  const Problem problem = bundled("ball.json");
+  const CircleN2 c = closed_form(problem, true);
+  const double pi = 3.14159265358979323846;
+  const double lambda_pole =
+      std::sqrt(45 * pi * pi / (512 * c.m1 * (c.alpha0 + c.alpha1) / (c.kappa_over_rho * (c.beta0 + c.beta1))));
+  // the range ends inside the fold-pole's enclosure (~1e-15 wide around the closed form)
+  const double end = 0.591000288405026;
+  REQUIRE(std::abs(end - lambda_pole) <= 1e-14);
+  std::string why;
+  const auto exact = detail::circle_map_of(problem, {"lambda", 0.2, end}, {"force", 0, 4}, why);
+  REQUIRE(exact);
+  const auto pole = std::find_if(exact->points().begin(), exact->points().end(),
+                                 [](const detail::ExactPoint& p) { return p.kind == PointKind::fold_pole; });
+  REQUIRE(pole != exact->points().end());
+  CHECK_FALSE(pole->inside);
+  CHECK_FALSE(pole->outside);
+  CHECK(bifurcation_map(problem, {"lambda", 0.2, end}, {"force", 0, 4}).certificate.level != Level::proven);
+}
