@@ -294,11 +294,11 @@ BifurcationMap map_with_lines(const Problem& problem, const TwoParameterFamily& 
     kinks += line.kinks.size();
   }
   detail::ExactMapCurves built;
-  if (exact && interior < 0 && options.exact_curves) {
+  if (exact && interior < 0) {
     built = detail::exact_map_curves(*exact, f, options.curve.h_max);
     if (!built.why.empty() && progress) progress("the exact curves failed (" + built.why + "): tracing them");
   }
-  if (exact && interior < 0 && options.exact_curves && built.why.empty()) {
+  if (exact && interior < 0 && built.why.empty()) {
     m.curves = std::move(built.curves);
     m.points = std::move(built.points);
   } else {
@@ -337,8 +337,12 @@ BifurcationMap bifurcation_map(const Problem& problem, const MapAxis& x, const M
   std::string no_proof;
   const std::unique_ptr<const detail::CircleMap> exact = detail::circle_map_of(problem, x, y, no_proof);
   if (exact) {
-    BifurcationMap m = map_with_lines(problem, f, exact.get(), no_proof, -1, options, progress);
-    if (m.certificate.level == Level::proven) return m;
+    // traced by continuation instead (exact_curves false), the curves' polylines are checked
+    // against the sweeps too: near a tangential contact of two curves (a degenerate pitchfork)
+    // their chords may cross and join two regions into one face
+    BifurcationMap m =
+        map_with_lines(problem, f, exact.get(), no_proof, options.exact_curves ? -1 : options.lines, options, progress);
+    if (m.certificate.level == Level::proven || !options.exact_curves) return m;
     if (progress) progress("not proven from the exact curves alone: sweeping the sides and the lines");
   }
   return map_with_lines(problem, f, exact.get(), no_proof, options.lines, options, progress);

@@ -299,7 +299,8 @@ MapProof compare_with_circle_map(const CircleMap& exact, bool force_is_x, const 
       "part of every exact curve inside the rectangle is covered by a curve of the map to {:.0e} of its parameter (no "
       "curve or isola missed), the {} codimension-2 point(s) inside (cusps isolated as the simple roots of R'(u), "
       "the degenerate pitchfork, fold-pole and fold-tangencies in closed form) are each located once, and each of "
-      "the {} region(s) has its limit directions proven by find-limits at its point",
+      "the {} region(s) (the faces of the curves' polylines) has its limit directions proven by find-limits at its "
+      "point",
       frame.force_is_x ? map.y.name : map.x.name, exact.curves().size(), total, map.curves.size(), kOnExact, kCoverGap,
       inside, map.regions.size());
   return out;
