@@ -111,10 +111,10 @@ void KinkCrossing::crossed(const Node& a, const Node& b, double h, int branch) {
 // on the invariant circle w2 = 0 by symmetry passes through it; one passing beside the pole
 // is smooth there and gets no event).
 void KinkCrossing::crossed_pole(const Node& a, const Node& b, double h, int branch) {
-  const Smoothness poles = tr_.field().system(a.x[4]).friction().kink_sets().poles;
-  if (poles != Smoothness::kink && poles != Smoothness::c1) return;
   const Eigen::Vector2d xa = a.x.head<2>(), xb = b.x.head<2>();
   if (!(xa.dot(xb) < 0) || (a.x[2] < 0) != (b.x[2] < 0)) return;
+  const Smoothness poles = tr_.field().system(a.x[4]).friction().kink_sets().poles;
+  if (poles != Smoothness::kink && poles != Smoothness::c1) return;
   const auto [nlo, nhi] = bisect(a, b, h, [&](const Node& n) { return n.x.head<2>().dot(xa) > 0; });
   const double reach = kink_reach_per_h_min * tr_.options().h_min;
   if (!(nlo.x.head<2>().norm() <= reach * nlo.x.head<3>().norm())) return;

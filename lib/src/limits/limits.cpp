@@ -614,10 +614,15 @@ LimitSet circles_of_latitude(const System& system, double F, const LimitOptions&
     if (type == "non-hyperbolic") simple = false;
     set.circles.push_back({th, Eigen::Vector3d::UnitZ(), c.rdot, c.radial, transverse, type});
   }
-  if (!simple) {
+  // without a circle the zeros are isolated (the poles only): Poincare-Hopf applies again
+  const bool isolated_only = set.circles.empty() && set.certificate.index_sum != 2;
+  if (!simple || isolated_only) {
     set.certificate.level = Level::incomplete;
-    set.certificate.reason = "a circle of limit directions is degenerate (double root of the meridian equation)" +
-                             (set.certificate.reason.empty() ? "" : "; " + set.certificate.reason);
+    set.certificate.reason =
+        (isolated_only ? fmt::format("index sum {} != 2 (Poincare-Hopf) without a circle of limit directions",
+                                     set.certificate.index_sum)
+                       : "a circle of limit directions is degenerate (double root of the meridian equation)") +
+        (set.certificate.reason.empty() ? "" : "; " + set.certificate.reason);
   } else if (set.certificate.complete()) {
     set.certificate.reason = fmt::format(
         "{} circle(s) of latitude from the meridian equation (all roots simple) and {} hyperbolic isolated limit "
