@@ -7,6 +7,7 @@
 // leaving the kink point on either side of the set, at p just below and above, are seeded: the
 // continuation goes on from them, and the checks against find-limits at the event (which
 // solves V* on the kink sets themselves, limits/limits.hpp) see any that was not.
+#include <functional>
 #include <string>
 #include <utility>
 
@@ -32,6 +33,9 @@ class KinkCrossing {
   /// the model, from one side to the other (the corrector passed it): its kink event, located
   /// by bisection in arclength on w3.
   void crossed(const Node& a, const Node& b, double h, int branch);
+  /// Decides a stop on a set where q jumps (continuation/jump_sets.hpp): called with p, the set
+  /// ("pole" or "equator"), the point on it and the branch; true when the stop is explained.
+  void on_jump(std::function<bool(double, const std::string&, const Eigen::Vector3d&, int)> f) { jump_ = std::move(f); }
 
  private:
   void seed_other_side(const Eigen::Vector3d& w_k, const Eigen::Vector3d& normal, double rdot, double p_k);
@@ -41,6 +45,7 @@ class KinkCrossing {
   const SweepRange& range_;
   Findings& findings_;
   std::string name_;
+  std::function<bool(double, const std::string&, const Eigen::Vector3d&, int)> jump_;
 };
 
 }  // namespace limitdir::detail
