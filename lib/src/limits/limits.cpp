@@ -905,7 +905,20 @@ LimitSet solve_global_equator(const System& system, double F, const LimitOptions
   }
   int north = 0, south = 0;
   set.singular_points = singular_points(system, F, doubts);
-  for (const Eigen::Vector3d& w : refine_seeds(system, F, outside, opt, doubts, true, set.singular_points)) {
+  // the poles where q jumps may be Filippov limit directions (limits/jump_zeros.hpp; the
+  // equator's own are the circle)
+  const JumpZeros jumps = jump_zeros(system, F);
+  std::vector<SingularPoint> about = set.singular_points;
+  for (const JumpZero& z : jumps.zeros) {
+    if (z.set != "pole") continue;
+    auto& sps = set.singular_points;
+    sps.erase(std::remove_if(sps.begin(), sps.end(), [&](const SingularPoint& sp) { return (sp.w - z.w).norm() == 0; }),
+              sps.end());
+    about.push_back({z.w, z.index});
+    (z.w.z() > 0 ? north : south) += z.index;
+    set.directions.push_back(classification_of(z));
+  }
+  for (const Eigen::Vector3d& w : refine_seeds(system, F, outside, opt, doubts, true, about)) {
     if (std::abs(w.z()) <= band) continue;  // Newton went onto the circle: no isolated zero there
     Classification c = classify(system, F, w, opt.classify);
     (w.z() > 0 ? north : south) += c.index;
