@@ -145,3 +145,17 @@ TEST_CASE("(18) zhuravlev-klimov on the disc: zeros of f off the equator, rdot =
     CHECK(std::abs(e.p - 1.0) <= 1e-9 + e.p_error);  // every event is the kink at e1, F = 1
   }
 }
+
+TEST_CASE("(75) coulomb-point on the disc: at F = 1 the zeros fill the half meridian through the poles, an exact doubt") {
+  // f = (F - s1, -s2, 0) with s = (w1, w2)/w12: at F = 1 every w = (cos t, 0, sin t), |t| < pi/2,
+  // has f = 0, a zero of V* with rdot = 0, and the poles end their Filippov branches (|sigma*| = F)
+  const Problem p = bundled("disc.json", "coulomb-point");
+  const System s = make_system(p);
+  for (double t : {-1.2, -0.4, 0.3, 1.1})
+    CHECK(s.spherical(Eigen::Vector3d(std::cos(t), 0, std::sin(t)), 1.0).norm() <= 1e-15);
+  const Diagram d = sweep(parameter_family(p, "force"), 0.001, 3.0);
+  CHECK_FALSE(d.certificate.complete());
+  CHECK(d.certificate.reason.find("at force = 1 the limit directions fill a curve through the model's jump set") !=
+        std::string::npos);
+  CHECK(count_events(d, EventKind::jump, 1.0) == 1);
+}

@@ -67,6 +67,8 @@ bool JumpSets::end_at_jump(double p, const std::string& set, const Eigen::Vector
 void JumpSets::check_events(const std::vector<Event>& events, const std::vector<Branch>& branches) {
   // on the set: within the kink reach 1e3 h_min (kink_crossing.cpp) of it
   const double reach = 1e3 * tr_.options().h_min;
+  // a branch at constant p: its points' p agree to the rounding of the corrector (~1e-16 seen)
+  constexpr double constant_p = 1e-12;
   for (const Event& e : events) {
     if (e.kind == EventKind::jump || e.kind == EventKind::continuum || e.directions.empty()) continue;
     const bool ordinary = std::any_of(e.branches.begin(), e.branches.end(), [&](int id) {
@@ -76,11 +78,22 @@ void JumpSets::check_events(const std::vector<Event>& events, const std::vector<
     const Eigen::Vector3d& w = e.directions.front();
     const bool at_pole = sets.poles == Smoothness::jump && std::hypot(w.x(), w.y()) <= reach;
     const bool at_equator = sets.equator == Smoothness::jump && std::abs(w.z()) <= reach;
-    if (ordinary && (at_pole || at_equator))
-      findings_.doubts.push_back(fmt::format("the {} event at {} = {} of a branch of ordinary limit directions lies on "
-                                             "the model's jump set (w = {}): the branch is not followed across the "
-                                             "discontinuity of V* there",
-                                             to_string(e.kind), name_, e.p, vec(w)));
+    if (!ordinary || !(at_pole || at_equator)) continue;
+    // a branch of the event that stays at its p: the limit directions fill a curve through the set
+    // there (coulomb-point's half meridian at F = +-1 on the disc), a continuum not reported as one
+    const bool curve = std::any_of(branches.begin(), branches.end(), [&](const Branch& b) {
+      return !b.jump_set && std::count(e.branches.begin(), e.branches.end(), b.id) > 0 &&
+             std::all_of(b.points.begin(), b.points.end(), [&](const BranchPoint& pt) {
+               return std::abs(pt.p - e.p) <= constant_p * (1 + std::abs(e.p));
+             });
+    });
+    findings_.doubts.push_back(
+        curve ? fmt::format("at {} = {} the limit directions fill a curve through the model's jump set at w = {} (a "
+                            "branch at constant {}, with a {} event there): a continuum the sweep does not resolve",
+                            name_, e.p, vec(w), name_, to_string(e.kind))
+              : fmt::format("the {} event at {} = {} of a branch of ordinary limit directions lies on the model's jump "
+                            "set (w = {}): the branch is not followed across the discontinuity of V* there",
+                            to_string(e.kind), name_, e.p, vec(w)));
   }
 }
 
