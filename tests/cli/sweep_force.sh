@@ -247,11 +247,22 @@ expect_kink "$tmp/p1.json" --from 0.001 --to 1.5
 # (kudra-pade-first on the ellipse also sweeps with a kink event, tests/continuation/test_kinks.cpp;
 # find-limits' closed-orbit search at the middle of its narrow region 0.0823-0.0825, between a
 # pitchfork and a fold off the circle, leaves trajectories unsettled: not a check of the kink)
-# point-spin jumps on the equator: incomplete (exit 3), and the reason says where q jumps
+# point-spin jumps at the poles and on the equator (docs/manual.md section 5, jump sets): the
+# plate has M_xy = I and c = (F, 0, 0), so at a pole V* takes the values (F, 0) - u, |u| <= 1,
+# and the pole is a Filippov limit direction exactly for |F| <= 1: its branches end in a jump
+# event at F = 1, where the branches of ordinary limit directions (w1 > 0) reach the poles
 with_model "$share/problems/ellipse.json" '{"model": "point-spin"}' "$tmp/o.json"
 run "$tmp/o.json" --from 0.001 --to 1.5
-[[ $rc -eq 3 ]] && grep -q "where q jumps" "$tmp/stderr" ||
-  fail "point-spin across its jump: exit $rc, $(head -c 300 "$tmp/stderr")"
+[[ $rc -eq 0 ]] || fail "point-spin across its jump: exit $rc, $(head -c 300 "$tmp/stderr")"
+python3 - "$tmp/stdout" <<'PY' || fail "point-spin: no jump event at F = 1 with the pole branches"
+import json, sys
+d = json.load(open(sys.argv[1]))
+jumps = [e for e in d["bifurcations"] if e["kind"] == "jump"]
+poles = [b for b in d["branches"] if b.get("jump_set") == "pole"]
+ok = jumps and all(abs(e["force"] - 1) <= 1e-9 and abs(abs(e["w"][2]) - 1) == 0 for e in jumps)
+ok = ok and len(poles) == 2 and all(abs(b["points"][-1]["force"] - 1) <= 1e-9 for b in poles)
+sys.exit(0 if ok else 1)
+PY
 
 # Through F = 0 (the continuum of circles of latitude of a rotationally symmetric contact,
 # docs/manual.md section 5) and across the kinks of every Pade-type model on the disc, the ball

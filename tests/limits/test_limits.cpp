@@ -653,25 +653,38 @@ TEST_CASE("Fig. 16, Sect. 7.4.4: F = 0 with N = 2..4: circles at latitudes where
   }
 }
 
-TEST_CASE("(75) Coulomb point contact: the poles are singular points of V* of index 1 for |F| < 1 and 0 for |F| > 1") {
+TEST_CASE("(75) Coulomb point contact: the poles are Filippov limit directions of index 1 for |F| < 1, singular "
+          "points of index 0 for |F| > 1") {
   // Near the north pole the disc's field is M^-1 (q + F e1) with q = -(cos phi, sin phi, 0)
   // (75) and M^-1 = diag(1, 1, 8/9): its tangential part (F - cos phi, -sin phi) winds once
   // around 0 as phi goes round when |F| < 1, not at all when |F| > 1; the south pole likewise.
-  // With the two trivial directions (128) (a saddle and an unstable node for 0 < F < 1, a
-  // stable and an unstable node for F > 1) Poincare-Hopf gives 2 in both cases.
+  // For |F| < 1, 0 lies in the hull of those values (the disc |(F, 0) - u| <= 1): the poles are
+  // limit directions in the sense of Filippov (limits/jump_zeros.hpp), rdot = (M^-1 q* + c)_3 = 0
+  // (no torque), stable nodes (u . ((F, 0) - u) = F cos phi - 1 < 0 on every ray). With the two
+  // trivial directions (128) (a saddle and an unstable node for 0 < F < 1, a stable and an
+  // unstable node for F > 1) Poincare-Hopf gives 2 in both cases.
   Problem p = parse_problem(nlohmann::json{{"system", {{"preset", "disc"}}}, {"friction", {{"model", "coulomb-point"}}}},
                             "coulomb");
   const System sys = make_system(p);
   for (double F : {0.3, 0.9, -0.5, 1.2, 2.0}) {
     CAPTURE(F);
     const LimitSet L = find_limit_directions(sys, F);
-    const int pole_index = std::abs(F) < 1 ? 1 : 0;
+    const bool filippov = std::abs(F) < 1;
     CHECK(L.certificate.level == Level::checked);
     CHECK(L.certificate.index_sum == 2);
-    CHECK(L.directions.size() == 2);
-    int direction_sum = 0;
-    for (const auto& c : L.directions) direction_sum += c.index;
-    CHECK(direction_sum + 2 * pole_index == 2);
-    CHECK(L.certificate.reason.find("singular point of index " + std::to_string(pole_index)) != std::string::npos);
+    CHECK(L.directions.size() == (filippov ? 4u : 2u));
+    CHECK(L.singular_points.size() == (filippov ? 0u : 2u));
+    int on_poles = 0;
+    for (const auto& c : L.directions) {
+      if (!c.jump_set) continue;
+      ++on_poles;
+      CHECK(*c.jump_set == "pole");
+      CHECK(std::abs(std::abs(c.w.z()) - 1) == 0);
+      CHECK(c.rdot == 0);
+      CHECK(c.type == SphereType::stable_node);
+      CHECK(c.index == 1);
+    }
+    CHECK(on_poles == (filippov ? 2 : 0));
+    if (!filippov) CHECK(L.certificate.reason.find("singular point of index 0") != std::string::npos);
   }
 }

@@ -153,7 +153,10 @@ Node BranchTracer::node(const X& x, const X& t_prev) {
   A.row(4) = n.t.transpose();
   // the top-left block of G_X is DF - rdot I already, so J_T = P^T (that block) P
   n.JT = tangent_jacobian(x.head<3>().normalized(), J.topLeftCorner<3, 3>(), 0.0);
-  n.tests = {x[3], n.t[4], A.determinant(), n.JT.trace(), n.JT.determinant()};
+  // rdot = 0 identically on a branch off the equator of a decoupled spin (limit_rdot): no
+  // tangency is located along it from the rounding of x[3]
+  const double rdot = limit_rdot(field_.system(x[4]), x.head<3>(), x[3]);
+  n.tests = {rdot, n.t[4], A.determinant(), n.JT.trace(), n.JT.determinant()};
   return n;
 }
 
@@ -188,7 +191,7 @@ std::optional<Node> BranchTracer::at(const Node& a, double s) {
 }
 
 BranchPoint BranchTracer::point(const Node& n) const {
-  return {n.x[4], n.x.head<3>().normalized(), n.x[3], radial_of(n.x[3], opt_.solver.classify),
+  return {n.x[4], n.x.head<3>().normalized(), n.tests.rdot, radial_of(n.tests.rdot, opt_.solver.classify),
           sphere_type_of(n.JT, opt_.solver.classify), std::nullopt};
 }
 

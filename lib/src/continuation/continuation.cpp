@@ -29,6 +29,7 @@
 #include "continuation/event_log.hpp"
 #include "continuation/event_search.hpp"
 #include "continuation/interior_checks.hpp"
+#include "continuation/jump_sets.hpp"
 #include "continuation/kink_crossing.hpp"
 #include "continuation/seeding.hpp"
 #include "continuation/sweep_scope.hpp"
@@ -46,6 +47,7 @@ std::string to_string(EventKind k) {
     case EventKind::hopf: return "hopf";
     case EventKind::continuum: return "continuum";
     case EventKind::kink: return "kink";
+    case EventKind::jump: return "jump";
   }
   return "?";
 }
@@ -74,6 +76,7 @@ class Sweeper {
         branches_(tr_, walker_, diagram_.branches, range_, continua_, budget_, findings_, fam.name),
         seeder_(tr_, branches_, range_, fam, findings_),
         kinks_(tr_, log_, seeder_, range_, findings_, fam.name),
+        jumps_(tr_, log_, range_, findings_, fam.name),
         search_(tr_, log_, seeder_, continua_, range_, fam, findings_),
         checks_(verifier_, log_, continua_, seeder_, branches_, findings_),
         circle_(tr_, log_, range_, fam, findings_) {
@@ -81,11 +84,15 @@ class Sweeper {
     diagram_.from = from;
     diagram_.to = to;
     diagram_.force = fam.force(from);
+    kinks_.on_jump([this](double p, const std::string& set, const Eigen::Vector3d& w, int branch) {
+      return jumps_.end_at_jump(p, set, w, branch);
+    });
   }
 
   Diagram run() {
     seeder_.seed_at(range_.from);
     if (fam_.load_sweep) continua_.find(tr_.field(), verifier_, range_.from, range_.to);
+    jumps_.trace(diagram_.branches);
     branches_.drain();
     // on the invariant circle of a harmonic model the closed-form events of (132) are the
     // global search (CircleChecks::cross_check); elsewhere the limit curve
@@ -109,6 +116,7 @@ class Sweeper {
     diagram_.events = log_.sorted();
     continua_.place_kinks(diagram_.events);
     drop_undrawn_branches();
+    jumps_.check_events(diagram_.events, diagram_.branches);
     diagram_.regions = verifier_.regions(diagram_.branches, diagram_.events, range_.from, range_.to, findings_.doubts);
     const std::string proof = circle_.proof(diagram_);
     colour_points();
@@ -135,6 +143,7 @@ class Sweeper {
   void colour_points() {
     for (Branch& b : diagram_.branches)
       for (BranchPoint& pt : b.points) {
+        if (b.jump_set) continue;  // a Filippov limit direction: classify does not apply
         const std::shared_ptr<const System> sys = tr_.field().system_ptr(pt.p);
         if (sys->has_invariant_circle())
           pt.colour = classify(*sys, tr_.field().force(pt.p), pt.w, tr_.options().solver.classify).colour;
@@ -155,6 +164,7 @@ class Sweeper {
   detail::BranchCollector branches_;
   detail::Seeder seeder_;
   detail::KinkCrossing kinks_;
+  detail::JumpSets jumps_;
   detail::EventSearch search_;
   detail::InteriorChecks checks_;
   detail::CircleChecks circle_;

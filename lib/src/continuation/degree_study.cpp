@@ -17,7 +17,7 @@ namespace {
 
 constexpr EventKind all_kinds[] = {EventKind::tangency, EventKind::fold,   EventKind::pitchfork,
                                    EventKind::branch_point, EventKind::hopf, EventKind::continuum,
-                                   EventKind::kink};
+                                   EventKind::kink, EventKind::jump};
 
 /// One sweep as sweep-force runs it: the diagram and the problem at the sweep's start.
 struct Sweep {

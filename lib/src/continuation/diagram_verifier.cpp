@@ -7,6 +7,7 @@
 #include <map>
 
 #include "limitdir/analysis/find_limits.hpp"
+#include "continuation/jump_sets.hpp"
 #include "core/vector_text.hpp"
 
 namespace limitdir::detail {
@@ -87,6 +88,11 @@ Cut DiagramVerifier::cut(const std::vector<Branch>& branches, double p) {
     for (std::size_t i = 0; i + 1 < b.points.size(); ++i) {
       const BranchPoint &u = b.points[i], &v = b.points[i + 1];
       if ((u.p - p) * (v.p - p) > 0 || u.p == v.p) continue;
+      if (b.jump_set) {  // a Filippov limit direction: its own 1-D condition at p (jump_sets.hpp)
+        const std::optional<Classification> c = jump_point_at(tr_.field(), *b.jump_set, u.w, p);
+        if (c && !contains(out.directions, c->w)) out.directions.push_back(*c);
+        continue;
+      }
       X x;
       if (!point_at(u, v, p, x)) continue;  // find-limits then reports it as unexplained
       const Eigen::Vector3d w = x.head<3>().normalized();

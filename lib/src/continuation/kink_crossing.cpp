@@ -59,7 +59,9 @@ bool KinkCrossing::end_at_kink(const Node& cur, int branch) {
   if (!(d <= kink_reach_per_h_min * h_min)) return false;
   const OnSet on = nearest_on_set(sets, w);
   const Smoothness kind = on.normal == Eigen::Vector3d::UnitZ() ? sets.equator : sets.poles;
-  if (kind == Smoothness::jump) {  // q jumps: V* has no zero there to continue through
+  if (kind == Smoothness::jump) {  // q jumps: the branch meets the set's Filippov branch, or a doubt
+    const std::string set = on.normal == Eigen::Vector3d::UnitZ() ? "equator" : "pole";
+    if (jump_ && jump_(p, set, on.w, branch)) return true;
     findings_.doubts.push_back(fmt::format("branch {} stopped at {} = {} on the model's {}: the continuation does "
                                            "not cross a discontinuity of V*",
                                            branch, name_, p, on.name));

@@ -33,6 +33,9 @@ class KinkCrossing {
   /// the model, from one side to the other (the corrector passed it): its kink event, located
   /// by bisection in arclength on w3; or that passes through a pole that is a kink set.
   void crossed(const Node& a, const Node& b, double h, int branch);
+  /// Decides a stop on a set where q jumps (continuation/jump_sets.hpp): called with p, the set
+  /// ("pole" or "equator"), the point on it and the branch; true when the stop is explained.
+  void on_jump(std::function<bool(double, const std::string&, const Eigen::Vector3d&, int)> f) { jump_ = std::move(f); }
 
  private:
   void crossed_pole(const Node& a, const Node& b, double h, int branch);
@@ -45,6 +48,7 @@ class KinkCrossing {
   const SweepRange& range_;
   Findings& findings_;
   std::string name_;
+  std::function<bool(double, const std::string&, const Eigen::Vector3d&, int)> jump_;
 };
 
 }  // namespace limitdir::detail

@@ -15,6 +15,7 @@ class CoulombPointModel final : public AxisymmetricModel {
   std::string description() const override { return "Coulomb point contact (75)"; }
   // q = -(w1, w2, 0)/w12 jumps at the poles (q = 0 there) and is smooth elsewhere
   KinkSets kink_sets() const override { return {Smoothness::smooth, Smoothness::jump}; }
+  bool torque_free() const override { return true; }  // S = 0: no torque (75)
   // C = Q_w/w12 = 1/w12 = 1/cos(theta), S = 0. At the poles q = 0 (pure spin, (41) with
   // R -> 0) and q is discontinuous.
   MeridianValue meridian(double w12, double w3) const override {

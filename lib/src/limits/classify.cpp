@@ -146,6 +146,13 @@ Radial radial_of(double rdot, const ClassifyTolerances& tol) {
   return std::abs(rdot) <= tol.tangent_rdot ? Radial::tangent : rdot < 0 ? Radial::attracting : Radial::repelling;
 }
 
+double limit_rdot(const System& system, const Eigen::Vector3d& w, double rdot) {
+  // A zero within 1e-12 of the equator (the solvers' residual, kPoleTolerance's scale) is taken
+  // as on it: there (125) row 3 holds for any rdot and R* itself is the value.
+  constexpr double off_equator = 1e-12;
+  return std::abs(w.z()) > off_equator * w.norm() && system.spin_decoupled() ? 0.0 : rdot;
+}
+
 Eigen::Matrix2d tangent_jacobian(const Eigen::Matrix<double, 3, 2>& P, const Eigen::Matrix3d& DF, double rdot) {
   return P.transpose() * DF * P - rdot * Eigen::Matrix2d::Identity();
 }
@@ -192,7 +199,7 @@ Classification classify(const System& system, double F, const Eigen::Vector3d& w
   const Eigen::Vector3d& w = c.w;
   const FieldJacobian fj = system.field_jacobian(w, F);
   c.differentiable = fj.differentiable;
-  c.rdot = radial_part(w, fj.F);  // (121)
+  c.rdot = limit_rdot(system, w, radial_part(w, fj.F));  // (121); (125) row 3
   const Eigen::Vector3d V = spherical_part(w, fj.F);  // (122)
   c.residual = V.norm();
   c.radial = radial_of(c.rdot, tol);

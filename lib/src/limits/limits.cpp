@@ -32,6 +32,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/numerics/sphere.hpp"
 #include "limitdir/friction/harmonic.hpp"
+#include "limitdir/limits/jump_zeros.hpp"
 
 namespace limitdir {
 
@@ -302,6 +303,7 @@ std::vector<Eigen::Vector3d> refine_seeds(const System& system, double F, const 
 
 // What one classified direction adds to the doubts.
 void doubts_of(const Classification& c, std::vector<std::string>& doubts) {
+  if (c.jump_set) return;  // a Filippov zero: jump_zeros says what it could not decide
   if (c.type == SphereType::non_hyperbolic && !c.one_sided)
     doubts.push_back(fmt::format("non-hyperbolic limit direction at w = {}: its index does not certify completeness",
                                  vec(c.w)));
@@ -414,7 +416,27 @@ LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds
   const bool exact_method = set.method == "invariant-circle-polynomial" || set.method == "linear-eigen";
   if (!continua) set.singular_points = singular_points(system, F, doubts);
   const std::vector<Eigen::Vector3d> on_kinks = kink_zeros(system, F, opt);
-  for (const auto& w : refine_seeds(system, F, seeds, opt, doubts, !exact_method, set.singular_points, on_kinks)) {
+  // the Filippov zeros on the sets where q jumps (limits/jump_zeros.hpp): a pole that is one is
+  // a limit direction, not a singular point; Newton's seeds about them are not doubts
+  const JumpZeros jumps = jump_zeros(system, F);
+  doubts.insert(doubts.end(), jumps.doubts.begin(), jumps.doubts.end());
+  std::vector<SingularPoint> about = set.singular_points;
+  for (const JumpZero& z : jumps.zeros) {
+    auto& sps = set.singular_points;
+    sps.erase(std::remove_if(sps.begin(), sps.end(), [&](const SingularPoint& sp) { return (sp.w - z.w).norm() == 0; }),
+              sps.end());
+    about.push_back({z.w, z.index});
+    Classification c = classification_of(z);
+    index_sum += c.index;
+    doubts_of(c, doubts);
+    set.directions.push_back(std::move(c));
+  }
+  const auto on_jump = [&](const Eigen::Vector3d& w) {
+    constexpr double same_direction = 1e-7;  // as refine_seeds merges its own
+    return std::any_of(jumps.zeros.begin(), jumps.zeros.end(), [&](const JumpZero& z) { return (z.w - w).norm() < same_direction; });
+  };
+  for (const auto& w : refine_seeds(system, F, seeds, opt, doubts, !exact_method, about, on_kinks)) {
+    if (on_jump(w)) continue;  // V* = 0 computed on the set itself: the Filippov zero above
     Classification c = classify(system, F, w, opt.classify);
     kink_index(system, F, c);
     index_sum += c.index;
@@ -445,6 +467,12 @@ LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds
   for (const SingularPoint& sp : set.singular_points)
     set.certificate.reason += fmt::format("; V* is discontinuous at w = {} ({}), a singular point of index {}",
                                           vec(sp.w), jump_cause(system), sp.index);
+  if (!jumps.zeros.empty())
+    set.certificate.reason += fmt::format(
+        "; {} of them on the model's jump sets in the sense of Filippov (0 inside the hull of the one-sided values of "
+        "V*: at a pole an ellipse, on the equator the zeros of the sliding field; typed by the rays of V* about the pole "
+        "or by the sliding field and the sides of the equator, index from them)",
+        jumps.zeros.size());
   return set;
 }
 
@@ -928,7 +956,20 @@ LimitSet solve_global_equator(const System& system, double F, const LimitOptions
   }
   int north = 0, south = 0;
   set.singular_points = singular_points(system, F, doubts);
-  for (const Eigen::Vector3d& w : refine_seeds(system, F, outside, opt, doubts, true, set.singular_points)) {
+  // the poles where q jumps may be Filippov limit directions (limits/jump_zeros.hpp; the
+  // equator's own are the circle)
+  const JumpZeros jumps = jump_zeros(system, F);
+  std::vector<SingularPoint> about = set.singular_points;
+  for (const JumpZero& z : jumps.zeros) {
+    if (z.set != "pole") continue;
+    auto& sps = set.singular_points;
+    sps.erase(std::remove_if(sps.begin(), sps.end(), [&](const SingularPoint& sp) { return (sp.w - z.w).norm() == 0; }),
+              sps.end());
+    about.push_back({z.w, z.index});
+    (z.w.z() > 0 ? north : south) += z.index;
+    set.directions.push_back(classification_of(z));
+  }
+  for (const Eigen::Vector3d& w : refine_seeds(system, F, outside, opt, doubts, true, about)) {
     if (std::abs(w.z()) <= band) continue;  // Newton went onto the circle: no isolated zero there
     Classification c = classify(system, F, w, opt.classify);
     (w.z() > 0 ? north : south) += c.index;

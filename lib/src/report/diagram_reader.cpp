@@ -30,7 +30,7 @@ namespace {
 const std::vector<EventKind>& all_event_kinds() {
   static const std::vector<EventKind> kinds{EventKind::tangency, EventKind::fold, EventKind::pitchfork,
                                             EventKind::branch_point, EventKind::hopf, EventKind::continuum,
-                                            EventKind::kink};
+                                            EventKind::kink, EventKind::jump};
   return kinds;
 }
 
@@ -164,6 +164,11 @@ Branch branch_from_json(const json& value, const std::string& parameter, const P
   Branch branch;
   branch.id = integer_at(member(value, "id", path), std::numeric_limits<int>::min(), path.key("id"));
   branch.closed = boolean_at(member(value, "closed", path), path.key("closed"));
+  if (const auto set = value.find("jump_set"); set != value.end()) {
+    branch.jump_set = string_at(*set, path.key("jump_set"));
+    if (*branch.jump_set != "pole" && *branch.jump_set != "equator")
+      path.key("jump_set").fail("must be \"pole\" or \"equator\"", *set);
+  }
   const Path points_path = path.key("points");
   const json& points = array_at(member(value, "points", path), points_path);
   branch.points.reserve(points.size());

@@ -117,7 +117,9 @@ json diagram_report(const Problem& problem, const Diagram& diagram) {
     json points = json::array();
     for (std::size_t k = 0; k < branch.points.size(); ++k)
       points.push_back(point_to_json(branch.points[k], diagram, where + ".points[" + std::to_string(k) + "]"));
-    branches.push_back({{"id", branch.id}, {"closed", branch.closed}, {"points", std::move(points)}});
+    json entry = {{"id", branch.id}, {"closed", branch.closed}, {"points", std::move(points)}};
+    if (branch.jump_set) entry["jump_set"] = *branch.jump_set;  // Filippov limit directions on a jump set
+    branches.push_back(std::move(entry));
   }
   json bifurcations = json::array();
   for (std::size_t k = 0; k < diagram.events.size(); ++k)

@@ -42,6 +42,7 @@ json classification_to_json(const Classification& c, double rho_over_R, bool det
            {"sphere", {{"type", to_string(c.type)}, {"eigenvalues", std::move(eigenvalues)}, {"index", c.index}}},
            {"differentiable", c.differentiable}};
   if (c.colour) out["colour"] = *c.colour;  // Fig. 11, only on the invariant circle
+  if (c.jump_set) out["jump_set"] = *c.jump_set;  // a Filippov zero (limits/jump_zeros.hpp)
   if (c.one_sided) {
     // on a kink of the model: the two sides' Jacobians decide the type (limits/classify.hpp)
     json sides = json::array();

@@ -88,6 +88,12 @@ const AxisymmetricModel* System::axisymmetric() const {
 
 bool System::has_invariant_circle() const { return axisymmetric() != nullptr; }
 
+bool System::spin_decoupled() const {
+  // exact zeros: the presets build M diagonal, so M^-1 and c have exact zeros there
+  return friction_->torque_free() && M_inv_(2, 0) == 0 && M_inv_(2, 1) == 0 && (M_inv_ * d_).z() == 0 &&
+         (M_inv_ * e_).z() == 0;
+}
+
 System make_system(const Problem& problem, std::shared_ptr<const FrictionModel> friction) {
   const SystemSpec& s = problem.system;
   const double rho = problem.rho_over_R();

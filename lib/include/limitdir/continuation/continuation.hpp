@@ -36,12 +36,17 @@ struct Branch {
   int id = 0;
   std::vector<BranchPoint> points;  // in order of arclength
   bool closed = false;              // a loop on the sphere, traced once
+  /// A branch of Filippov limit directions on a set where q jumps ("pole" or "equator":
+  /// limits/jump_zeros.hpp, docs/manual.md section 5); none for a branch of zeros of V*.
+  std::optional<std::string> jump_set = std::nullopt;
 };
 
 /// kink: a branch meets a kink set of the friction model (friction/model.hpp: the equator or a
 /// pole where q is not C^2), where the corrector stops; p and w are the point on the set.
-enum class EventKind { tangency, fold, pitchfork, branch_point, hopf, continuum, kink };
-/// "tangency" | "fold" | "pitchfork" | "branch-point" | "hopf" | "continuum" | "kink"
+/// jump: a branch of limit directions meets a set where q jumps, at the end of a branch of
+/// Filippov limit directions on it (a boundary equilibrium, docs/manual.md section 5).
+enum class EventKind { tangency, fold, pitchfork, branch_point, hopf, continuum, kink, jump };
+/// "tangency" | "fold" | "pitchfork" | "branch-point" | "hopf" | "continuum" | "kink" | "jump"
 std::string to_string(EventKind k);
 
 /// One bifurcation. A symmetric pair (the two folds of Case 4, mirror images under

@@ -156,6 +156,7 @@ class ZhuravlevKlimovModel : public KudraModel {
   ZhuravlevKlimovModel(const Contact& contact, double rho);
   std::string name() const override { return "zhuravlev-klimov"; }
   KinkSets kink_sets() const override;
+  bool torque_free() const override { return true; }  // M_s = 0 in (18)
   std::string description() const override;
   KudraLaw law(const Eigen::Vector3d& v) const override;
   Eigen::Vector3d law_value(const Eigen::Vector3d& v) const override;

@@ -103,6 +103,8 @@ class FrictionModel {
 
   /// Where q is less smooth than C^2 (docs/manual.md section 7); smooth everywhere by default.
   virtual KinkSets kink_sets() const { return {}; }
+  /// q3 = 0 for every w: a model without a spin torque (coulomb-point, zhuravlev-klimov).
+  virtual bool torque_free() const { return false; }
 
   double rho_over_R() const { return rho_over_R_; }
   double kappa_over_rho() const { return kappa_over_rho_; }

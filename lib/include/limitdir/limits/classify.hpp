@@ -53,6 +53,10 @@ struct Classification {
   /// When the two sides have different types, the index is the winding of V* on a small
   /// circle about w (solve_limit_directions), and this is true.
   bool index_from_winding = false;
+  /// A limit direction on a set where q jumps, in the sense of Filippov (limits/jump_zeros.hpp):
+  /// "pole" or "equator"; then rdot, type and index are those of jump_zeros and J_T, the
+  /// eigenvalues and eigenvectors are 0 (V* has no Jacobian there).
+  std::optional<std::string> jump_set;
   /// Fig. 11 colour code (only when the circle w2 = 0 is invariant and w lies on it):
   /// purple, red, green, brown, blue; empty otherwise.
   std::optional<std::string> colour;
@@ -60,6 +64,12 @@ struct Classification {
 
 /// Def. 2: attracting (rdot < 0), repelling (rdot > 0) or tangent (|rdot| <= tol).
 Radial radial_of(double rdot, const ClassifyTolerances& tol = {});
+/// rdot of the limit direction w whose R*(w) is `rdot`: that value, or 0 exactly where (125)
+/// row 3 forces it, i.e. off the equator of a system whose spin decouples
+/// (System::spin_decoupled: rdot w3 = 0 there). Near the equator the computed R* of such a zero
+/// is ill-conditioned (|V*| ~ |R*| |w3|), so its sign is decided by the identity, not by
+/// rounding (docs/manual.md section 7, zhuravlev-klimov).
+double limit_rdot(const System& system, const Eigen::Vector3d& w, double rdot);
 /// The type on the sphere from the tangent-plane Jacobian (docs/manual.md section 1).
 SphereType sphere_type_of(const Eigen::Matrix2d& J_T, const ClassifyTolerances& tol = {});
 /// The index of an isolated zero of a tangent field from its type, so that the two never

@@ -53,6 +53,11 @@ class System {
   bool has_circle_structure() const;
   /// The axisymmetric model when has_invariant_circle(), else nullptr.
   const AxisymmetricModel* axisymmetric() const;
+  /// The spin decouples: the model has no torque (FrictionModel::torque_free) and the third
+  /// rows of M^-1 and of the load have no x, y part, so the third component of B(w) w + c
+  /// vanishes for every w and F. Then (125) row 3 reads rdot w3 = 0: every limit direction
+  /// off the equator has rdot = 0 exactly (docs/manual.md section 7, zhuravlev-klimov).
+  bool spin_decoupled() const;
 
   /// w and B(w) w at the n + 1 points w = (cos psi_i, 0, sin psi_i), psi_i = -pi + 2 pi i/n, of
   /// the circle w2 = 0, computed once per n and system: the sampled search of find-limits on
