@@ -65,6 +65,15 @@ if [[ $rc -eq 0 ]]; then
   echo "$why"
 fi
 
+# a friction model with a kink set: the modified Pade model (47) of the elliptic plate is not smooth
+# on the equator, where the branches off it meet a pure sliding w = +-e1 with a corner (docs/manual.md
+# section 5, kinks); the kink curve of w = -e1 is followed in (force, a/b) inside both mirrors
+expect_report map.schema.json "(
+r['certificate']['level'] == 'checked' and r['mirrors'] == [1, 2]
+and sorted(c['kind'] for c in r['curves']) == ['kink', 'tangency']
+and all(c['mirrors'] == [1, 2] and all(abs(p['w'][0]) == 1 for p in c['points']) for c in kinds('kink'))
+)" "$share/problems/ellipse.json" --model kudra-pade:1 --x force --x-range 0.05,1.5 --y a/b --y-range 0.5,0.9 --lines 5
+
 # ----- bad input ---------------------------------------------------------------------------------
 expect_bad "--y" "$disc" --x-range 0,1
 expect_bad "--y-range" "$disc" --y j --x-range 0,1
