@@ -46,8 +46,11 @@ int main(int argc, char* argv[]) {
       "the load 0, a closed loop or a codimension-2 point (cusp, degenerate pitchfork, fold-pole,\n"
       "fold-, pitchfork- and kink-tangency, Bogdanov-Takens), which are located on the way. The regions\n"
       "between the curves are classified by find-limits at an interior point and checked against\n"
-      "every seeding sweep. Prints one JSON object (schema \"limitdir.map/1\"); a certificate that\n"
-      "is incomplete, or below --require, gives exit code 3 with the reason on standard error."};
+      "every seeding sweep. On the invariant circle of the disc or the ball (the load against lambda\n"
+      "or j, a harmonic or linear model) the curves are known exactly: they are computed from their\n"
+      "closed forms and the map is proven, with no sweep (the sweeps run only if the proof fails).\n"
+      "Prints one JSON object (schema \"limitdir.map/1\"); a certificate that is incomplete, or\n"
+      "below --require, gives exit code 3 with the reason on standard error."};
 
   po::options_description options("Options");
   options.add_options()

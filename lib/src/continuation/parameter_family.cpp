@@ -125,51 +125,64 @@ ParameterFamily force_family(const Problem& problem) {
 
 }  // namespace
 
+namespace {
+
+/// What setting a parameter to p does to a problem (InputError as parameter_family).
+std::function<void(Problem&, double)> parameter_setter(const Problem& problem, const std::string& parameter) {
+  if (parameter == "force") return [](Problem& q, double p) { q.force = p; };
+  if (parameter == "lambda") {
+    if (problem.system.preset != "ball") throw InputError("parameter lambda: needs the ball preset");
+    return [](Problem& q, double p) { q.system.lambda = p; };
+  }
+  if (parameter == "j") {
+    if (problem.system.preset != "disc" && problem.system.preset != "ball")
+      throw InputError("parameter j: needs the disc or ball preset");
+    return [](Problem& q, double p) { q.system.j = p; };
+  }
+  if (parameter == "alpha") {
+    if (problem.pressure.kind() == Pressure::Kind::profile)
+      throw InputError("parameter alpha: needs a pressure of the family (1 - xi^2)^alpha");
+    return [](Problem& q, double p) { q.pressure = Pressure::power(p); };
+  }
+  if (parameter == "rho")
+    return [](Problem& q, double p) {
+      q.rho.kind = RhoSpec::Kind::value;
+      q.rho.value = p;
+    };
+  if (parameter == "a/b" || parameter == "d" || parameter == "gamma" || parameter == "k")
+    return contact_parameter(problem, parameter);
+  throw InputError("parameter: unknown '" + parameter + "' (valid: force, lambda, alpha, j, rho, a/b, d, gamma, k)");
+}
+
+}  // namespace
+
+Problem problem_with_parameter(const Problem& problem, const std::string& parameter, double value) {
+  Problem q = problem;
+  parameter_setter(problem, parameter)(q, value);
+  return q;
+}
+
 ParameterFamily parameter_family(const Problem& problem, const std::string& parameter) {
   if (parameter == "force") return force_family(problem);
   ParameterFamily f;
   f.name = parameter;
-  if (parameter == "lambda") {
-    if (problem.system.preset != "ball") throw InputError("parameter lambda: needs the ball preset");
-    const auto set = [](Problem& q, double p) { q.system.lambda = p; };
+  const auto set = parameter_setter(problem, parameter);
+  f.problem = problem_with(problem, set);
+  if (parameter == "lambda" || parameter == "j") {
     f.system = system_with_friction(problem, set);
-    f.problem = problem_with(problem, set);
-  } else if (parameter == "j") {
-    if (problem.system.preset != "disc" && problem.system.preset != "ball")
-      throw InputError("parameter j: needs the disc or ball preset");
-    const auto set = [](Problem& q, double p) { q.system.j = p; };
-    f.system = system_with_friction(problem, set);
-    f.problem = problem_with(problem, set);
-  } else if (parameter == "alpha") {
-    if (problem.pressure.kind() == Pressure::Kind::profile)
-      throw InputError("parameter alpha: needs a pressure of the family (1 - xi^2)^alpha");
-    const auto set = [](Problem& q, double p) { q.pressure = Pressure::power(p); };
+  } else if (parameter == "alpha" || parameter == "rho") {
     f.system = system_with(problem, set);
-    f.problem = problem_with(problem, set);
-  } else if (parameter == "rho") {
-    const auto set = [](Problem& q, double p) {
-      q.rho.kind = RhoSpec::Kind::value;
-      q.rho.value = p;
-    };
-    f.system = system_with(problem, set);
-    f.problem = problem_with(problem, set);
-  } else if (parameter == "a/b" || parameter == "d" || parameter == "gamma" || parameter == "k") {
-    const auto set = contact_parameter(problem, parameter);
-    f.problem = problem_with(problem, set);
-    if (parameter == "d") {
-      // the tracer steps just past d = 0: sigma0 (1 + d u.r') with d < 0 is the distortion
-      // |d| in the opposite direction gamma + pi, the same pressure
-      f.system = contact_family(problem, [set](Problem& q, double p) {
-        // the sweep reaches an end d = 1 up to the rounding of its arithmetic (~1e-15)
-        constexpr double end_rounding = 1e-12;
-        set(q, std::abs(p) > 1.0 && std::abs(p) <= 1.0 + end_rounding ? 1.0 : std::abs(p));
-        if (p < 0) q.contact.distortion->gamma += boost::math::constants::pi<double>();
-      });
-    } else {
-      f.system = contact_family(problem, set);
-    }
+  } else if (parameter == "d") {
+    // the tracer steps just past d = 0: sigma0 (1 + d u.r') with d < 0 is the distortion
+    // |d| in the opposite direction gamma + pi, the same pressure
+    f.system = contact_family(problem, [set](Problem& q, double p) {
+      // the sweep reaches an end d = 1 up to the rounding of its arithmetic (~1e-15)
+      constexpr double end_rounding = 1e-12;
+      set(q, std::abs(p) > 1.0 && std::abs(p) <= 1.0 + end_rounding ? 1.0 : std::abs(p));
+      if (p < 0) q.contact.distortion->gamma += boost::math::constants::pi<double>();
+    });
   } else {
-    throw InputError("parameter: unknown '" + parameter + "' (valid: force, lambda, alpha, j, rho, a/b, d, gamma, k)");
+    f.system = contact_family(problem, set);
   }
   const double F = problem.force;
   f.force = [F](double) { return F; };

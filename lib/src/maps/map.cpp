@@ -11,7 +11,9 @@
 #include <thread>
 
 #include "limitdir/core/errors.hpp"
+#include "maps/circle_curves.hpp"
 #include "maps/defining_system.hpp"
+#include "maps/map_proof.hpp"
 #include "maps/regions.hpp"
 
 namespace limitdir {
@@ -130,6 +132,7 @@ constexpr double kLineOffset = 0.0618;
 /// curves end on it (load-zero) and are met by the moved line.
 std::vector<std::pair<bool, double>> seeding_lines(const TwoParameterFamily& f, int n) {
   std::vector<std::pair<bool, double>> lines;
+  if (n < 0) return lines;  // none: the exact curves seed a map on the invariant circle
   for (bool along_x : {true, false}) {
     const MapAxis& across = along_x ? f.y : f.x;
     const double spacing = (across.to - across.from) / (n + 1);
@@ -206,7 +209,7 @@ void link_curves(const TwoParameterFamily& f, const std::vector<MapCurve>& curve
   std::sort(p.curves.begin(), p.curves.end());
 }
 
-Certificate map_certificate(const BifurcationMap& m, const std::vector<std::string>& doubts, const MapOptions& options,
+Certificate map_certificate(const BifurcationMap& m, const std::vector<std::string>& doubts, int interior,
                             int unresolved) {
   Certificate c;
   if (!doubts.empty()) {
@@ -222,8 +225,23 @@ Certificate map_certificate(const BifurcationMap& m, const std::vector<std::stri
       "each with the limit directions of an interior point, agreeing with every interval of every seeding sweep "
       "({} interval(s) with no point off the curves not compared); a closed curve crossing none of the lines (an "
       "isola narrower than their spacing) is not excluded",
-      m.curves.size(), m.lines.size(), options.lines, m.points.size(), m.regions.size(), unresolved);
+      m.curves.size(), m.lines.size(), interior, m.points.size(), m.regions.size(), unresolved);
   return c;
+}
+
+/// A checked map proven on the invariant circle (maps/map_proof.hpp), or the reason why not.
+void prove(const detail::CircleMap* exact, const std::string& no_proof, BifurcationMap& m) {
+  if (!exact) {
+    m.certificate.reason += ". Not proven: no proof applies: " + no_proof;
+    return;
+  }
+  const detail::MapProof proof = detail::compare_with_circle_map(*exact, m.x.name == "force", m);
+  if (proof.proven) {
+    m.certificate.level = Level::proven;
+    m.certificate.reason = proof.reason;
+  } else {
+    m.certificate.reason += ". Not proven: the proof on the invariant circle failed: " + proof.reason;
+  }
 }
 
 }  // namespace
@@ -237,13 +255,42 @@ int RegionLocator::face_at(double x, double y) const {
 
 std::size_t RegionLocator::faces() const { return arrangement_->regions.size(); }
 
-BifurcationMap bifurcation_map(const Problem& problem, const MapAxis& x, const MapAxis& y, const MapOptions& options,
-                               const std::function<void(const std::string&)>& progress) {
-  const TwoParameterFamily f = two_parameter_family(problem, x, y);
+namespace {
+
+/// The curves traced from the seeds (the exact curves' first) and their codimension-2 points.
+void trace_curves(const TwoParameterFamily& f, const std::vector<CurveSeed>& seeds, const CurveOptions& options,
+                  const std::function<void(const std::string&)>& progress, BifurcationMap& m,
+                  std::vector<std::string>& doubts) {
+  for (const CurveSeed& seed : seeds) {
+    if (std::any_of(m.curves.begin(), m.curves.end(), [&](const MapCurve& c) { return on_curve(f, c, seed); })) continue;
+    if (progress)
+      progress(fmt::format("{} curve from {} = {}, {} = {}", to_string(seed.kind), f.x.name, seed.at.x, f.y.name,
+                           seed.at.y));
+    TracedCurve t = follow_curve(f, seed, options);
+    t.curve.id = static_cast<int>(m.curves.size());
+    for (int e : {0, 1})
+      if (t.curve.ends[e] == CurveEnd::failed)
+        doubts.push_back(fmt::format("the {} curve {} ended without reaching the boundary, a load of 0, a "
+                                     "codimension-2 point or itself: {}", to_string(t.curve.kind), t.curve.id,
+                                     t.curve.why));
+    add_points(f, m.points, t.points, t.curve.id);
+    m.curves.push_back(std::move(t.curve));
+  }
+  for (CodimTwoPoint& p : m.points) link_curves(f, m.curves, p);
+}
+
+/// The map with `interior` seeding lines each way besides the four sides (none at all for -1).
+BifurcationMap map_with_lines(const Problem& problem, const TwoParameterFamily& f, const detail::CircleMap* exact,
+                              const std::string& no_proof, int interior, const MapOptions& options,
+                              const std::function<void(const std::string&)>& progress) {
+  const MapAxis &x = f.x, &y = f.y;
   BifurcationMap m;
   m.x = x, m.y = y, m.mirrors = f.mirrors, m.half_turn = f.half_turn;
   std::vector<std::string> doubts;
-  const std::vector<LineResult> lines = sweep_lines(problem, f, seeding_lines(f, options.lines), options.sweep, progress);
+  const std::vector<LineResult> lines = sweep_lines(problem, f, seeding_lines(f, interior), options.sweep, progress);
+  std::vector<CurveSeed> seeds = exact ? detail::circle_seeds(*exact, x.name == "force") : std::vector<CurveSeed>{};
+  for (CurveSeed& s : seeds) s.at.rdot = f.system(s.at.x, s.at.y).radial(s.at.w, f.force(s.at.x, s.at.y));
+  std::size_t kinks = 0;
   for (const LineResult& line : lines) {
     const bool along_x = line.line.along_x;
     m.lines.push_back(line.line);
@@ -251,22 +298,20 @@ BifurcationMap bifurcation_map(const Problem& problem, const MapAxis& x, const M
       doubts.push_back(fmt::format("the sweep along {} at {} = {} is incomplete: {}", along_x ? x.name : y.name,
                                    along_x ? y.name : x.name, line.line.value, line.line.reason));
     for (const MapPoint& b : line.branch_points) m.branch_points.push_back(b);
+    seeds.insert(seeds.end(), line.seeds.begin(), line.seeds.end());
+    kinks += line.kinks.size();
   }
-  for (const LineResult& line : lines)
-    for (const CurveSeed& seed : line.seeds) {
-      if (std::any_of(m.curves.begin(), m.curves.end(), [&](const MapCurve& c) { return on_curve(f, c, seed); })) continue;
-      if (progress) progress(fmt::format("{} curve from {} = {}, {} = {}", to_string(seed.kind), x.name, seed.at.x, y.name, seed.at.y));
-      TracedCurve t = follow_curve(f, seed, options.curve);
-      t.curve.id = static_cast<int>(m.curves.size());
-      for (int e : {0, 1})
-        if (t.curve.ends[e] == CurveEnd::failed)
-          doubts.push_back(fmt::format("the {} curve {} ended without reaching the boundary, a load of 0, a "
-                                       "codimension-2 point or itself: {}", to_string(t.curve.kind), t.curve.id,
-                                       t.curve.why));
-      add_points(f, m.points, t.points, t.curve.id);
-      m.curves.push_back(std::move(t.curve));
-    }
-  for (CodimTwoPoint& p : m.points) link_curves(f, m.curves, p);
+  detail::ExactMapCurves built;
+  if (exact && interior < 0) {
+    built = detail::exact_map_curves(*exact, f, options.curve.h_max);
+    if (!built.why.empty() && progress) progress("the exact curves failed (" + built.why + "): tracing them");
+  }
+  if (exact && interior < 0 && built.why.empty()) {
+    m.curves = std::move(built.curves);
+    m.points = std::move(built.points);
+  } else {
+    trace_curves(f, seeds, options.curve, progress, m, doubts);
+  }
   if (progress) progress("regions");
   const detail::Arrangement arrangement = detail::map_regions(f, m.curves, options.sweep.solver);
   m.regions = arrangement.regions;
@@ -277,8 +322,6 @@ BifurcationMap bifurcation_map(const Problem& problem, const MapAxis& x, const M
     doubts.insert(doubts.end(), c.doubts.begin(), c.doubts.end());
     unresolved += c.unresolved;
   }
-  std::size_t kinks = 0;
-  for (const LineResult& line : lines) kinks += line.kinks.size();
   if (kinks > 0)
     doubts.push_back(fmt::format("{} kink event(s) of the seeding sweeps at a pole of the friction model (a branch "
                                  "through a pole is codimension 2 in the plane: not followed), or on an equator that "
@@ -287,8 +330,30 @@ BifurcationMap bifurcation_map(const Problem& problem, const MapAxis& x, const M
     doubts.push_back(fmt::format("{} branch point(s) off every mirror of the family (first at {} = {}, {} = {}): they "
                                  "unfold in two parameters and are not followed", m.branch_points.size(), x.name,
                                  m.branch_points.front().x, y.name, m.branch_points.front().y));
-  m.certificate = map_certificate(m, doubts, options, unresolved);
+  m.certificate = map_certificate(m, doubts, interior, unresolved);
+  if (m.certificate.level == Level::checked) prove(exact, no_proof, m);
   return m;
+}
+
+}  // namespace
+
+BifurcationMap bifurcation_map(const Problem& problem, const MapAxis& x, const MapAxis& y, const MapOptions& options,
+                               const std::function<void(const std::string&)>& progress) {
+  const TwoParameterFamily f = two_parameter_family(problem, x, y);
+  // on the invariant circle the exact curves seed every curve, however small, and the proof
+  // (maps/map_proof.hpp) needs no sweep: the sides and the lines are swept only when it fails
+  std::string no_proof;
+  const std::unique_ptr<const detail::CircleMap> exact = detail::circle_map_of(problem, x, y, no_proof);
+  if (exact) {
+    // traced by continuation instead (exact_curves false), the curves' polylines are checked
+    // against the sweeps too: near a tangential contact of two curves (a degenerate pitchfork)
+    // their chords may cross and join two regions into one face
+    BifurcationMap m =
+        map_with_lines(problem, f, exact.get(), no_proof, options.exact_curves ? -1 : options.lines, options, progress);
+    if (m.certificate.level == Level::proven || !options.exact_curves) return m;
+    if (progress) progress("not proven from the exact curves alone: sweeping the sides and the lines");
+  }
+  return map_with_lines(problem, f, exact.get(), no_proof, options.lines, options, progress);
 }
 
 }  // namespace limitdir

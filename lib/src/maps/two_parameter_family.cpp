@@ -65,7 +65,7 @@ void check_ranges(const MapAxis& x, const MapAxis& y) {
 }  // namespace
 
 Problem problem_at(const Problem& problem, const MapAxis& x, double xv, const MapAxis& y, double yv) {
-  return parameter_family(parameter_family(problem, y.name).problem(yv), x.name).problem(xv);
+  return problem_with_parameter(problem_with_parameter(problem, y.name, yv), x.name, xv);
 }
 
 TwoParameterFamily two_parameter_family(const Problem& problem, const MapAxis& x, const MapAxis& y) {

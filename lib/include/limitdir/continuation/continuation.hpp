@@ -127,6 +127,8 @@ struct ParameterFamily {
 /// ball, "alpha" of a power pressure, "j", "rho" as a number, the contact's "a/b", "d",
 /// "gamma", "k"); InputError otherwise.
 ParameterFamily parameter_family(const Problem& problem, const std::string& parameter);
+/// parameter_family(problem, parameter).problem(value) without building any system.
+Problem problem_with_parameter(const Problem& problem, const std::string& parameter, double value);
 
 /// The diagram over [from, to]: seeded by find_limit_directions at `from` and, for a load
 /// sweep, by every point of the limit curve in range that no branch explains (a closed branch

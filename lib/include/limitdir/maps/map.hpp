@@ -47,6 +47,10 @@ struct BifurcationMap {
 
 struct MapOptions {
   int lines = 9;          // interior seeding lines in each direction (plus the four edges)
+  /// On the invariant circle, where the map can be proven (docs/manual.md section 13): the curves
+  /// from their exact parametrisation; false: traced by continuation from seeds on them and the
+  /// seeding sweeps' events, the regions compared with the sweeps, as elsewhere.
+  bool exact_curves = true;
   CurveOptions curve;
   ContinuationOptions sweep;  // the seeding sweeps
 };
