@@ -1,8 +1,9 @@
 // Sweeps across the kink sets of the friction models (friction/model.hpp kink_sets,
 // continuation/kink_crossing.hpp, docs/manual.md sections 5 and 7): the disc with Kireenkov's
-// Pade models (9) (order 1, a kink of Q on the equator) and (10) (order 2, C^1 there), the
-// elliptic plate with the modified Pade model (47) (P1) and the first-order approximants
-// (38)-(39). Every reference is computed here from the model's q alone, independently of the
+// Pade models (9) (order 1, a kink of Q on the equator) and (10) (order 2, C^1 there) and with
+// the core paper's Pade models (the same with k = 0, fitted to the exact model), on [0.001, F1]
+// and through the continuum at F = 0, the elliptic plate with the modified Pade model (47) (P1)
+// and the first-order approximants (38)-(39), and a general system through a pole. Every reference is computed here from the model's q alone, independently of the
 // solver (limits/limits.cpp) and of the continuation: with the load along x the circle w2 = 0
 // is invariant (q2 = 0 and (M^-1 c)_2 = 0 there by the symmetry y -> -y), and on it, at
 // w = (cos t, 0, sin t), the zeros of V* are the zeros of g(t, F) = e_t . (M^-1 q(w) + c(F)),
@@ -197,6 +198,16 @@ TEST_CASE("Kinks: the ball with Kireenkov's Pade model (9) is swept across the e
 TEST_CASE("Kinks: the elliptic plate with P1 (47) and the approximants (38)-(39) is swept across the equator") {
   check_kinks("ellipse.json", "kudra-pade", 1, M_PI);
   check_kinks("ellipse.json", "kudra-pade-first", 0, 0.0);
+  // through F = 0 (the equator a circle of limit directions, the poles isolated ones there):
+  // complete, with the kink events at -+F* on w = (-+1, 0, 0) and the branch on the pole
+  const ParameterFamily fam = parameter_family(problem_with("ellipse.json", "kudra-pade-first", 0), "force");
+  const Diagram d = sweep(fam, -1.5, 1.5);
+  CHECK_MESSAGE(d.certificate.complete(), d.certificate.reason);
+  const double F_star = Circle(fam.system(0.5)).load_limit(0.0, 1.0);
+  for (const auto& [F, w] : {std::pair{F_star, Circle::w(0.0)}, std::pair{-F_star, Circle::w(M_PI)}})
+    CHECK(std::any_of(d.events.begin(), d.events.end(), [&](const Event& e) {
+      return e.kind == EventKind::kink && std::abs(e.p - F) <= kink_load_tol && (e.directions.front() - w).norm() <= 1e-9;
+    }));
 }
 
 TEST_CASE("Kinks: find-limits finds the zero on the equator next to the kink load of the disc") {
@@ -241,5 +252,161 @@ TEST_CASE("Kinks: a general system crosses the equator off any symmetry; each ki
       CHECK((f - w.dot(f) * w).norm() <= kink_residual_tol);
     }
     CHECK(kinks > 0);
+  }
+}
+
+TEST_CASE("Kink sets: the Pade models (9)-(10) of the core paper report theirs") {
+  // order 1: Q = 1 - a s + ... on the equator (s = |w3|/(r w12)), a kink; order 2: C^1 there
+  // (sgn(w3) T = (w3/(r w12)) (m + (1 - m^2) s + ...), m = 0.375 on the disc)
+  const ParameterFamily p1 = parameter_family(problem_with("disc.json", "pade", 1), "force");
+  const ParameterFamily p2 = parameter_family(problem_with("disc.json", "pade", 2), "force");
+  CHECK(p1.system(0.5).friction().kink_sets().equator == Smoothness::kink);
+  CHECK(p1.system(0.5).friction().kink_sets().poles == Smoothness::kink);
+  CHECK(p2.system(0.5).friction().kink_sets().equator == Smoothness::c1);
+}
+
+TEST_CASE("Kinks: the disc with the core paper's Pade models (9) and (10) is swept across the equator") {
+  for (int order : {1, 2}) {
+    CAPTURE(order);
+    check_kinks("disc.json", "pade", order, 0.0, 1.5, true);
+  }
+}
+
+// Through F = 0 (c = 0: the continuum of circles of latitude, section 5): the sweep is complete;
+// its kink events at -+F* (the equator, both signs of w1) and, for a model with a cone at the
+// poles, at F = 0 on a pole, where the branch of the circle meets the pole (F(t) -> 0 as t ->
+// +-pi/2: the pole is a limit direction only at c = 0); the continuum's circles are the zeros of
+// g(., 0) on the open quarter-circles (0, pi/2), found by bisection here.
+void check_through_zero(const std::string& model, int order) {
+  const Problem problem = problem_with("disc.json", model, order);
+  const ParameterFamily fam = parameter_family(problem, "force");
+  const Diagram d = sweep(fam, -1.5, 1.5);
+  REQUIRE_MESSAGE(d.certificate.complete(), d.certificate.reason);
+  const System s = fam.system(0.5);
+  const Circle circle(s);
+  const double F_star = circle.load_limit(0.0, 1.0);
+  const auto kink_at = [&](double F, const Eigen::Vector3d& w, double tol) {
+    return std::any_of(d.events.begin(), d.events.end(), [&](const Event& e) {
+      return e.kind == EventKind::kink && std::abs(e.p - F) <= tol && (e.directions.front() - w).norm() <= tol;
+    });
+  };
+  CHECK(kink_at(F_star, Circle::w(0.0), kink_load_tol));
+  CHECK(kink_at(-F_star, Circle::w(M_PI), kink_load_tol));
+  if (s.friction().kink_sets().poles == Smoothness::kink) {
+    // the branch stops within the kink reach 1e3 h_min = 1e-6 of the pole
+    constexpr double pole_reach = 1e-6;
+    CHECK(std::abs(circle.load_limit(0.5 * M_PI, -1.0)) <= kink_load_tol);
+    CHECK((kink_at(0.0, Circle::w(0.5 * M_PI), pole_reach) || kink_at(0.0, Circle::w(-0.5 * M_PI), pole_reach)));
+  }
+  const auto continuum = std::find_if(d.events.begin(), d.events.end(),
+                                      [](const Event& e) { return e.kind == EventKind::continuum; });
+  REQUIRE(continuum != d.events.end());
+  CHECK(continuum->p == 0.0);
+  std::vector<double> thetas{0.0};  // the equator (q = -(w1, w2, 0) at pure sliding)
+  for (const Eigen::Vector3d& w : circle.zeros(0.0, 1e-3, 0.5 * M_PI - 1e-3, 5000)) {
+    thetas.push_back(std::asin(w.z()));
+    thetas.push_back(-std::asin(w.z()));
+  }
+  REQUIRE(continuum->circles.size() == thetas.size());
+  for (double th : thetas)
+    CHECK(std::any_of(continuum->circles.begin(), continuum->circles.end(),
+                      [&](const LimitCircle& c) { return std::abs(c.theta - th) <= direction_tol; }));
+  // find-limits agrees with the circle on both sides of 0
+  for (double F : {-0.25, -1e-3, 1e-3, 0.25}) check_circle_directions(fam.system(F), F);
+}
+
+TEST_CASE("Kinks: the disc through F = 0 with Pade models (9)-(10), Kireenkov's and (38)-(39): circles at the continuum") {
+  for (const auto& [model, order] : std::vector<std::pair<std::string, int>>{
+           {"pade", 1}, {"pade", 2}, {"kireenkov-pade", 1}, {"kireenkov-pade", 2}, {"kudra-pade-first", 0}}) {
+    CAPTURE(model);
+    CAPTURE(order);
+    check_through_zero(model, order);
+  }
+}
+
+// The Pade models (9)-(10) against the exact model they are fitted to (same disc, same rho):
+// both reproduce q and its slope at pure sliding (a and m are the exact model's end slopes,
+// section 4), so the load where the Pade branch meets the equator with a kink is the exact
+// model's pitchfork F = 1/2 (Sect. 7.4: C(0) = 1, and the slopes fix the branch's end), and
+// the tangency F = 1 is shared. The folds differ by the model's approximation error: on the
+// invariant circle a fold is an extremum of F(t) = -e_t . M^-1 q(w(t)) / e_t . c1, so the two
+// folds' loads differ by at most sup |Delta F(t)| = sup |e_t . M^-1 (q_pade - q_exact)| /
+// |e_t . c1| over the arc between their directions (fold_bound, computed here from both q).
+TEST_CASE("Kinks: the disc's Pade diagrams against the exact model's, within the Pade models' error") {
+  const Diagram& exact = diagram_of("disc.json", "exact", 0, 1.5);
+  REQUIRE_MESSAGE(exact.certificate.complete(), exact.certificate.reason);
+  const auto event = [](const Diagram& d, EventKind kind) {
+    const auto it = std::find_if(d.events.begin(), d.events.end(), [&](const Event& e) { return e.kind == kind; });
+    REQUIRE(it != d.events.end());
+    return *it;
+  };
+  const Event fold_e = event(exact, EventKind::fold);
+  const System s_exact = parameter_family(problem_with("disc.json", "exact", 0), "force").system(0.5);
+  const Circle c_exact(s_exact);
+  for (int order : {1, 2}) {
+    CAPTURE(order);
+    const Diagram& d = diagram_of("disc.json", "pade", order, 1.5);
+    REQUIRE_MESSAGE(d.certificate.complete(), d.certificate.reason);
+    // the exact pitchfork and tangency to the events' tolerance (p_tol 1e-11 and the kink's 1e-9)
+    CHECK(std::abs(event(d, EventKind::kink).p - event(exact, EventKind::pitchfork).p) <= kink_load_tol);
+    CHECK(std::abs(event(d, EventKind::tangency).p - event(exact, EventKind::tangency).p) <= kink_load_tol);
+    const Event fold = event(d, EventKind::fold);
+    const System s = parameter_family(problem_with("disc.json", "pade", order), "force").system(0.5);
+    const Circle c(s);
+    const auto t_of = [](const Eigen::Vector3d& w) { return std::atan2(w.z(), w.x()); };
+    const double t0 = std::min(t_of(fold.directions.front()), t_of(fold_e.directions.front()));
+    const double t1 = std::max(t_of(fold.directions.front()), t_of(fold_e.directions.front()));
+    constexpr int n = 2000;
+    double fold_bound = 0;
+    for (int i = 0; i <= n; ++i) {
+      const double t = t0 + (t1 - t0) * i / n;
+      fold_bound = std::max(fold_bound, std::abs(c.load(t) - c_exact.load(t)));
+    }
+    CAPTURE(fold.p);
+    CAPTURE(fold_e.p);
+    CAPTURE(fold_bound);
+    CHECK(std::abs(fold.p - fold_e.p) <= fold_bound);
+    // and each fold is an extremum of its own F(t) near its direction (F'(t) = 0): the largest
+    // or smallest F on a grid of step 1e-4 over +-0.1 rad, to the grid's error |F''| (1e-4)^2/2
+    constexpr double grid_extremum_tol = 1e-6;
+    const double tf = t_of(fold.directions.front());
+    double F_min = INFINITY, F_max = -INFINITY;
+    for (int i = -1000; i <= 1000; ++i) {
+      F_min = std::min(F_min, c.load(tf + 1e-4 * i));
+      F_max = std::max(F_max, c.load(tf + 1e-4 * i));
+    }
+    const double F_ext = std::abs(F_min - fold.p) < std::abs(F_max - fold.p) ? F_min : F_max;
+    CHECK(std::abs(F_ext - fold.p) <= grid_extremum_tol);
+  }
+}
+
+// A branch through a pole off any symmetry: general.json (coupled mass matrix) with its load
+// offset e = M e3 - q(e3), so that at F = 0 the field M^-1 q + c is e3 at the pole, a limit
+// direction there (V* = 0) and at no other load near it (c varies with F along M^-1 d, which
+// has an x component). Order 1 has a cone at the poles: the branch through the pole at F = 0
+// gets its kink event there (a stop within the kink reach, or a crossing located by bisection
+// in arclength on (w1, w2)).
+TEST_CASE("Kinks: a branch of a general system through a pole gets a kink event at the pole") {
+  for (const auto& [model, order] : std::vector<std::pair<std::string, int>>{
+           {"kireenkov-pade", 1}, {"pade", 1}, {"kudra-pade-first", 0}, {"kireenkov-pade", 2}, {"pade", 2}}) {
+    CAPTURE(model);
+    CAPTURE(order);
+    Problem problem = problem_with("general.json", model, order);
+    // order 2 is C^1, not C^2, at the poles when a != 1 (Hertz: a = pi I_0 != 1; uniform: a = 1)
+    if (order == 2) problem.pressure = Pressure::hertz();
+    const System s0 = parameter_family(problem, "force").system(0.0);
+    const Eigen::Vector3d e3 = Eigen::Vector3d::UnitZ();
+    problem.system.load_offset = problem.system.mass * e3 - s0.friction().q(e3);
+    const ParameterFamily fam = parameter_family(problem, "force");
+    const System s = fam.system(0.0);
+    // the pole is a zero of V* at F = 0 (to rounding), computed from q and M here
+    const Eigen::Vector3d f = s.M_inv() * s.friction().q(e3) + s.c(0.0);
+    REQUIRE((f - f.dot(e3) * e3).norm() <= 1e-14);
+    const Diagram d = sweep(fam, -0.5, 0.5);
+    CHECK_MESSAGE(d.certificate.complete(), d.certificate.reason);
+    constexpr double pole_reach = 1e-6;  // 1e3 h_min, as above
+    CHECK(std::any_of(d.events.begin(), d.events.end(), [&](const Event& e) {
+      return e.kind == EventKind::kink && std::abs(e.p) <= pole_reach && (e.directions.front() - e3).norm() <= pole_reach;
+    }));
   }
 }

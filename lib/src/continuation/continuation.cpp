@@ -107,6 +107,8 @@ class Sweeper {
     search_.check();
     continua_.add_events(log_, diagram_.branches, verifier_, fam_.name, findings_);
     diagram_.events = log_.sorted();
+    continua_.place_kinks(diagram_.events);
+    drop_undrawn_branches();
     diagram_.regions = verifier_.regions(diagram_.branches, diagram_.events, range_.from, range_.to, findings_.doubts);
     const std::string proof = circle_.proof(diagram_);
     colour_points();
@@ -117,6 +119,18 @@ class Sweeper {
   }
 
  private:
+  // A branch traced onto a circle of a continuum is not drawn (BranchCollector), but its events
+  // were logged under its id, and the continuum's event absorbs them: the ids of branches that
+  // are not in the diagram are dropped from the events.
+  void drop_undrawn_branches() {
+    std::vector<int> drawn;
+    for (const Branch& b : diagram_.branches) drawn.push_back(b.id);
+    for (Event& e : diagram_.events)
+      e.branches.erase(std::remove_if(e.branches.begin(), e.branches.end(),
+                                      [&](int id) { return std::find(drawn.begin(), drawn.end(), id) == drawn.end(); }),
+                       e.branches.end());
+  }
+
   // The Fig. 11 colour of every point, from classify (colour_of: only on the invariant circle).
   void colour_points() {
     for (Branch& b : diagram_.branches)

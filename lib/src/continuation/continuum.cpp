@@ -103,4 +103,18 @@ void Continua::add_events(EventLog& log, const std::vector<Branch>& branches, Di
   }
 }
 
+void Continua::place_kinks(std::vector<Event>& events) const {
+  for (const Continuum& C : continua_)
+    for (Event& e : events) {
+      if (e.kind != EventKind::kink || !(std::abs(e.p - C.p) <= window_)) continue;
+      const bool isolated = std::any_of(C.limits.directions.begin(), C.limits.directions.end(), [&](const Classification& c) {
+        return (c.w - e.directions.front()).norm() <= on_continuum_circle;
+      });
+      if (!isolated) continue;
+      e.p_error = std::max(e.p_error, std::abs(e.p - C.p));
+      e.p = C.p;
+    }
+  std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.p < b.p; });
+}
+
 }  // namespace limitdir::detail

@@ -63,6 +63,10 @@ class Continua {
   /// the branches meet its circles, checked against find-limits there.
   void add_events(EventLog& log, const std::vector<Branch>& branches, DiagramVerifier& verifier,
                   const std::string& parameter, Findings& findings) const;
+  /// A kink event within the margin of a continuum at one of its isolated directions (a branch
+  /// through a pole of a model with a cone there, on the disc at F = 0) is placed at the
+  /// continuum's load: that isolated zero lies on one branch point, (w, p) of the continuum.
+  void place_kinks(std::vector<Event>& events) const;
 
  private:
   double window_;                    // the continuum margin: continuum_offset of the range

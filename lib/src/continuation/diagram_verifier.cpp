@@ -165,8 +165,20 @@ std::vector<std::string> DiagramVerifier::check_continuum(const std::vector<Bran
       doubts.push_back(fmt::format("{} a branch passes through w = {}, on no circle and not an isolated limit "
                                    "direction of find-limits",
                                    at, vec(b.w, 6)));
+  // A branch that meets a kink set (a cone of q at a pole) at the continuum's load stops within
+  // the kink reach of it (1e3 h_min in w and in p, continuation/kink_crossing.cpp) with its kink
+  // event: an isolated direction there is on that branch.
+  const double reach = 1e3 * tr_.options().h_min;
+  const auto near = [&](const BranchPoint& e, const Eigen::Vector3d& w) {
+    return std::abs(e.p - p) <= reach && (e.w - w).norm() <= reach;
+  };
+  const auto ends_at = [&](const Eigen::Vector3d& w) {
+    return std::any_of(branches.begin(), branches.end(), [&](const Branch& b) {
+      return !b.points.empty() && (near(b.points.front(), w) || near(b.points.back(), w));
+    });
+  };
   for (const Classification& f : L.directions)
-    if (!contains(c.directions, f.w))
+    if (!contains(c.directions, f.w) && !ends_at(f.w))
       doubts.push_back(fmt::format("{} find-limits finds w = {}, on no branch", at, vec(f.w, 6)));
   return doubts;
 }

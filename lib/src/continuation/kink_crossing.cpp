@@ -2,6 +2,7 @@
 #include "continuation/kink_crossing.hpp"
 
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <fmt/format.h>
 
@@ -91,6 +92,7 @@ bool KinkCrossing::end_at_kink(const Node& cur, int branch) {
 }
 
 void KinkCrossing::crossed(const Node& a, const Node& b, double h, int branch) {
+  crossed_pole(a, b, h, branch);
   const Smoothness equator = tr_.field().system(a.x[4]).friction().kink_sets().equator;
   if (equator != Smoothness::kink && equator != Smoothness::c1) return;
   // a branch that lies in the equator has w3 at rounding (1e-14) with either sign: a crossing
@@ -98,28 +100,57 @@ void KinkCrossing::crossed(const Node& a, const Node& b, double h, int branch) {
   const double reach = kink_reach_per_h_min * tr_.options().h_min;
   const double za = a.x[2] / a.x.head<3>().norm(), zb = b.x[2] / b.x.head<3>().norm();
   if (!(std::abs(za) > reach && std::abs(zb) > reach) || (za < 0) == (zb < 0)) return;
-  // bisection in arclength from a, as BranchTracer::locate, on the sign of w3
+  const auto [nlo, nhi] = bisect(a, b, h, [&](const Node& n) { return (n.x[2] < 0) == (za < 0); });
+  log_crossing(nlo, nhi, Eigen::Vector3d(nlo.x[0], nlo.x[1], 0.0).normalized(), branch,
+               fmt::format("the equator, {} (kink events, located by bisection in arclength on w3)", what_q_does(equator)));
+}
+
+// A step that passes over a pole (its ends on opposite sides in (w1, w2)): bisection in
+// arclength on the component of (w1, w2) along the start's, to the point where it changes sign;
+// the branch crosses the pole when (w1, w2) there is within the kink reach of 0 (a branch held
+// on the invariant circle w2 = 0 by symmetry passes through it; one passing beside the pole
+// is smooth there and gets no event).
+void KinkCrossing::crossed_pole(const Node& a, const Node& b, double h, int branch) {
+  const Eigen::Vector2d xa = a.x.head<2>(), xb = b.x.head<2>();
+  if (!(xa.dot(xb) < 0) || (a.x[2] < 0) != (b.x[2] < 0)) return;
+  const Smoothness poles = tr_.field().system(a.x[4]).friction().kink_sets().poles;
+  if (poles != Smoothness::kink && poles != Smoothness::c1) return;
+  const auto [nlo, nhi] = bisect(a, b, h, [&](const Node& n) { return n.x.head<2>().dot(xa) > 0; });
+  const double reach = kink_reach_per_h_min * tr_.options().h_min;
+  if (!(nlo.x.head<2>().norm() <= reach * nlo.x.head<3>().norm())) return;
+  log_crossing(nlo, nhi, Eigen::Vector3d(0.0, 0.0, a.x[2] < 0 ? -1.0 : 1.0), branch,
+               fmt::format("a pole, {} (kink events, located by bisection in arclength on (w1, w2))", what_q_does(poles)));
+}
+
+// Bisection in arclength from a, as BranchTracer::locate: the nodes on either side of the
+// change of `same_as_a`, to the event tolerance in p.
+std::pair<Node, Node> KinkCrossing::bisect(const Node& a, const Node& b, double h,
+                                           const std::function<bool(const Node&)>& same_as_a) {
   double lo = 0, hi = h;
   Node nlo = a, nhi = b;
   constexpr int max_halvings = 60;  // 2^-60 h: below the rounding of the arclength
   for (int it = 0; it < max_halvings && std::abs(nhi.x[4] - nlo.x[4]) > tr_.options().p_tol; ++it) {
     const std::optional<Node> nm = tr_.at(nlo, 0.5 * (hi - lo));
     if (!nm) break;
-    ((nm->x[2] < 0) == (za < 0) ? nlo : nhi) = *nm;
-    ((nm->x[2] < 0) == (za < 0) ? lo : hi) = 0.5 * (lo + hi);
+    const bool left = same_as_a(*nm);
+    (left ? nlo : nhi) = *nm;
+    (left ? lo : hi) = 0.5 * (lo + hi);
   }
+  return {nlo, nhi};
+}
+
+void KinkCrossing::log_crossing(const Node& nlo, const Node& nhi, const Eigen::Vector3d& w, int branch,
+                                const std::string& where) {
   Event e;
   e.kind = EventKind::kink;
   e.p = 0.5 * (nlo.x[4] + nhi.x[4]);
-  e.directions = {Eigen::Vector3d(nlo.x[0], nlo.x[1], 0.0).normalized()};
+  e.directions = {w};
   e.branches = {branch};
   e.p_error = 0.5 * std::abs(nhi.x[4] - nlo.x[4]);
   e.located = e.p_error <= tr_.options().p_tol;
   if (!range_.inside(e.p)) return;
   log_.add(e);
-  findings_.notes.push_back(fmt::format("branches cross the model's kink set at the equator, {} (kink events, "
-                                        "located by bisection in arclength on w3)",
-                                        what_q_does(equator)));
+  findings_.notes.push_back("branches cross the model's kink set at " + where);
 }
 
 void KinkCrossing::seed_other_side(const Eigen::Vector3d& w_k, const Eigen::Vector3d& normal, double rdot,

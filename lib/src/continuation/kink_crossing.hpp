@@ -7,6 +7,7 @@
 // leaving the kink point on either side of the set, at p just below and above, are seeded: the
 // continuation goes on from them, and the checks against find-limits at the event (which
 // solves V* on the kink sets themselves, limits/limits.hpp) see any that was not.
+#include <functional>
 #include <string>
 #include <utility>
 
@@ -30,10 +31,13 @@ class KinkCrossing {
   bool end_at_kink(const Node& cur, int branch);
   /// A step a -> b (arclength h) of branch `branch` that crosses the equator, a kink set of
   /// the model, from one side to the other (the corrector passed it): its kink event, located
-  /// by bisection in arclength on w3.
+  /// by bisection in arclength on w3; or that passes through a pole that is a kink set.
   void crossed(const Node& a, const Node& b, double h, int branch);
 
  private:
+  void crossed_pole(const Node& a, const Node& b, double h, int branch);
+  std::pair<Node, Node> bisect(const Node& a, const Node& b, double h, const std::function<bool(const Node&)>& same_as_a);
+  void log_crossing(const Node& nlo, const Node& nhi, const Eigen::Vector3d& w, int branch, const std::string& where);
   void seed_other_side(const Eigen::Vector3d& w_k, const Eigen::Vector3d& normal, double rdot, double p_k);
   BranchTracer& tr_;
   EventLog& log_;

@@ -27,6 +27,17 @@ std::string PadeModel::description() const {
   return fmt::format("Pade order {} (a = {:.6g}, m = {:.6g}) fitted to {}", order_, a_, m_, reference_);
 }
 
+// With s = 1/eps = |w3|/(r w12) on the equator and eps = r w12/|w3| at the poles (r = rho/R):
+// order 1 has Q = 1 - a s + ... (a kink in |w3|) and T = 1 - m eps + ... (a cone at the poles);
+// order 2 has Q = 1 - s^2 + ..., T = 1 - eps^2 + ... (C^2) but sgn(w3) T = (w3/(r w12)) H(s)
+// with H = m + (1 - m^2) s + ... (a term w3 |w3|) and Q/eps = G = a + (1 - a^2) eps + ... (a term
+// w12 (w1, w2)): C^1, not C^2, unless those coefficients vanish (the same as KireenkovPadeModel
+// with k0 = 0).
+KinkSets PadeModel::kink_sets() const {
+  if (order_ == 1) return {Smoothness::kink, Smoothness::kink};
+  return {m_ != 1.0 ? Smoothness::c1 : Smoothness::smooth, a_ != 1.0 ? Smoothness::c1 : Smoothness::smooth};
+}
+
 RegionModel::Pole PadeModel::pole(double eps) const {  // G = Q_eps/eps, T_eps
   const double a = a_, m = m_;
   if (order_ == 1) {

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/constants.hpp"
 #include "limitdir/numerics/sphere.hpp"
 
 namespace limitdir {
@@ -101,6 +102,29 @@ void classify_kink(const System& system, double F, Classification& c, const Clas
   c.J_T = sides[0].J_T;  // the side w3 > 0 stands for the pair in J_T, eigenvalues, eigenvectors
 }
 
+// A limit direction at a pole of a model that is not differentiable there (a cone of the
+// torque, kink_sets): the cone enters V* only through (w . (Bw + c)) w, whose tangent part is
+// q3 w_xy, of second order in w_xy, so V* itself can still be differentiable there. The
+// difference quotients of V* along 8 tangent directions are compared with J_T (from the
+// symmetric mean of the one-sided derivatives); a cone of V* would give D_d V* != -D_{-d} V*.
+// Then the classification holds as for a smooth zero.
+void classify_pole(const System& system, double F, Classification& c) {
+  // Newton leaves |w12| at rounding when the zero is the pole (as on_equator above)
+  constexpr double on_pole = 1e-12;
+  // a step of 1e-6 rad: the second-order term |x| x of the cone errs by ~1e-6 |q3 slope|, the
+  // rounding of V* by ~1e-16/1e-6; a cone of V* of slope s errs by s, so 1e-4 of |J_T| tells them apart
+  constexpr double step = 1e-6, agree = 1e-4;
+  if (c.differentiable || std::hypot(c.w.x(), c.w.y()) > on_pole) return;
+  const Eigen::Vector3d V0 = system.spherical(c.w, F);
+  for (int k = 0; k < 8; ++k) {
+    const Eigen::Vector2d d(std::cos(pi * k / 4), std::sin(pi * k / 4));
+    const Eigen::Vector3d w = (c.w + step * c.P * d).normalized();
+    const Eigen::Vector2d quotient = c.P.transpose() * (system.spherical(w, F) - V0) / step;
+    if (!((quotient - c.J_T * d).norm() <= agree * std::max(1.0, c.J_T.norm()))) return;
+  }
+  c.differentiable = true;
+}
+
 }  // namespace
 
 int clarke_index(const Eigen::Matrix2d& A, const Eigen::Matrix2d& B, const ClassifyTolerances& tol) {
@@ -182,6 +206,7 @@ Classification classify(const System& system, double F, const Eigen::Vector3d& w
   if (std::hypot(w.x(), w.y()) > 1e-12) c.angle_jacobian = angle_jacobian(w, fj.F, fj.DF);
 
   classify_kink(system, F, c, tol);
+  classify_pole(system, F, c);
   const Eigen::EigenSolver<Eigen::Matrix2d> es(c.J_T);
   c.eigenvalues = es.eigenvalues();
   for (int i = 0; i < 2; ++i) c.eigenvectors.col(i) = (c.P.cast<std::complex<double>>() * es.eigenvectors().col(i)).normalized();

@@ -528,6 +528,15 @@ std::vector<Eigen::Vector3d> kink_zeros(const System& system, double F, const Li
   // 720 longitudes (0.5 degree) as for the invariant circle; the scale only sets the level
   // below which a local minimum of |along| without a sign change counts as a double zero
   constexpr int samples = 720;
+  // an equator on which V* vanishes at every sample is a circle of limit directions (c = 0 with
+  // rotational symmetry, section 6), which the circle methods report as one: not isolated zeros
+  const auto zero_at = [&](int i) {
+    const Eigen::Vector3d w = at(2 * pi * i / samples), field = system.field(w, F);
+    return spherical_part(w, field).norm() <= residual_floor(system, F, field, opt.residual_tol);
+  };
+  bool circle = true;
+  for (int i = 0; i < samples && circle; ++i) circle = zero_at(i);
+  if (circle) return out;
   const double scale = 1.0 + system.c(F).norm();
   bool simple = true;
   for (double phi : zeros_1d(along, 0.0, 2 * pi, samples, true, scale, simple)) keep(at(phi));
@@ -535,6 +544,10 @@ std::vector<Eigen::Vector3d> kink_zeros(const System& system, double F, const Li
 }
 
 LimitSet solve_global(const System& system, double F, const LimitOptions& opt);
+
+LimitSet circles_of_latitude(const System& system, double F, const LimitOptions& opt,
+                             const std::function<double(double)>& h, double scale, std::vector<double> roots,
+                             bool simple, std::string method);
 
 // c = (0, 0, c3): rotational symmetry about e3; the poles and circles of latitude theta with
 // h(theta) = sin(theta) (b1 C - b3 k S) + c3 = 0 (Sect. 7.4.4 for c3 = 0).
@@ -546,11 +559,43 @@ LimitSet solve_circles(const System& system, double F, const LimitOptions& opt) 
     const MeridianValue m = model.meridian_values(std::cos(th), std::sin(th));
     return std::sin(th) * (b1 * m.C - b3 * k * m.S) + c3;
   };
-  std::vector<std::string> doubts;
   bool simple = true;
   const double scale = std::abs(b1) + std::abs(b3 * k) + std::abs(c3);
+  std::vector<double> roots = zeros_1d(h, -0.5 * pi, 0.5 * pi, 2000, false, scale, simple);
+  return circles_of_latitude(system, F, opt, h, scale, std::move(roots), simple, "axisymmetric-circles");
+}
+
+// Any model whose field commutes with the rotations about e3 (checked: commutes_with_rotations),
+// c = (0, 0, c3): a zero at (theta, phi) makes the whole latitude theta one, so the zeros off the
+// poles are the circles through the zeros of V* on the meridian phi = 0. Its component along
+// the meridian, h(theta) = e_theta . V*, is solved in 1-D; a root is a circle only where the
+// component along the latitude vanishes too (a lateral force, kireenkov-pade with k0 != 0,
+// turns V* off the meridian).
+LimitSet solve_rotational_circles(const System& system, double F, const LimitOptions& opt) {
+  const auto at = [](double th) { return Eigen::Vector3d(std::cos(th), 0.0, std::sin(th)); };
+  const auto h = [&](double th) {
+    return Eigen::Vector3d(-std::sin(th), 0.0, std::cos(th)).dot(system.field(at(th), F));
+  };
+  bool simple = true;
+  const double scale = system.M_inv().norm() + system.c(F).norm();
+  std::vector<double> roots = zeros_1d(h, -0.5 * pi, 0.5 * pi, 2000, false, scale, simple);
+  roots.erase(std::remove_if(roots.begin(), roots.end(),
+                             [&](double th) {
+                               const Eigen::Vector3d field = system.field(at(th), F);
+                               return !(spherical_part(at(th), field).norm() <=
+                                        residual_floor(system, F, field, opt.residual_tol));
+                             }),
+              roots.end());
+  return circles_of_latitude(system, F, opt, h, scale, std::move(roots), simple, "rotational-circles");
+}
+
+// The poles (Newton, or kink_zeros on a kinked model) and the circles at the roots of h,
+// classified by their transverse eigenvalue (the one along a circle is 0).
+LimitSet circles_of_latitude(const System& system, double F, const LimitOptions& opt,
+                             const std::function<double(double)>& h, double scale, std::vector<double> roots,
+                             bool simple, std::string method) {
+  std::vector<std::string> doubts;
   const double lim = 0.5 * pi;
-  std::vector<double> roots = zeros_1d(h, -lim, lim, 2000, false, scale, simple);
   roots.erase(std::remove_if(roots.begin(), roots.end(), [&](double t) { return std::abs(t) >= lim - 1e-9; }),
               roots.end());
   double hmax = 0;
@@ -560,7 +605,7 @@ LimitSet solve_circles(const System& system, double F, const LimitOptions& opt) 
     roots.clear();
   }
   std::vector<Seed> seeds{{Eigen::Vector3d::UnitZ(), true}, {-Eigen::Vector3d::UnitZ(), true}};
-  LimitSet set = assemble(system, F, seeds, "axisymmetric-circles", opt, doubts, true);
+  LimitSet set = assemble(system, F, seeds, std::move(method), opt, doubts, true);
   for (double th : roots) {
     const Classification c = classify(system, F, Eigen::Vector3d(std::cos(th), 0.0, std::sin(th)), opt.classify);
     const double transverse = c.J_T.trace();  // the eigenvalue along the circle is 0
@@ -569,15 +614,21 @@ LimitSet solve_circles(const System& system, double F, const LimitOptions& opt) 
     if (type == "non-hyperbolic") simple = false;
     set.circles.push_back({th, Eigen::Vector3d::UnitZ(), c.rdot, c.radial, transverse, type});
   }
-  if (!simple) {
+  // without a circle the zeros are isolated (the poles only): Poincare-Hopf applies again
+  const bool isolated_only = set.circles.empty() && set.certificate.index_sum != 2;
+  if (!simple || isolated_only) {
     set.certificate.level = Level::incomplete;
-    set.certificate.reason = "a circle of limit directions is degenerate (double root of the meridian equation)" +
-                             (set.certificate.reason.empty() ? "" : "; " + set.certificate.reason);
+    set.certificate.reason =
+        (isolated_only ? fmt::format("index sum {} != 2 (Poincare-Hopf) without a circle of limit directions",
+                                     set.certificate.index_sum)
+                       : "a circle of limit directions is degenerate (double root of the meridian equation)") +
+        (set.certificate.reason.empty() ? "" : "; " + set.certificate.reason);
   } else if (set.certificate.complete()) {
     set.certificate.reason = fmt::format(
         "{} circle(s) of latitude from the meridian equation (all roots simple) and {} hyperbolic isolated limit "
-        "direction(s) at the poles; Poincare-Hopf does not apply to continua",
-        set.circles.size(), set.directions.size());
+        "direction(s) at the poles{}; Poincare-Hopf does not apply to continua",
+        set.circles.size(), set.directions.size(),
+        set.method == "rotational-circles" ? " (the field commutes with the rotations about e3 at 99 samples)" : "");
   }
   return set;
 }
@@ -905,6 +956,38 @@ LimitSet solve_global_equator(const System& system, double F, const LimitOptions
   return set;
 }
 
+// Whether the field commutes with the rotations about e3, R(a) F(w) = F(R(a) w), at sample
+// points (latitudes from pole to pole, three longitudes, three angles): the models on a round
+// contact without distortion or shift (kudra-pade, kudra-pade-first, kireenkov-pade on the disc
+// and the ball) do, whatever their class. To 1e-10 of |F|: the closed forms round at ~1e-15,
+// while a contact that is not round breaks the symmetry by its own asymmetry (kudra-w's joins
+// differ for T_sx and T_sy by ~1e-3, section 7).
+bool commutes_with_rotations(const System& system, double F) {
+  constexpr double commutes_tol = 1e-10;
+  if (!system.has_circle_structure() || system.c(F).head<2>().norm() != 0.0) return false;
+  const auto turn = [](double a, const Eigen::Vector3d& v) {
+    return Eigen::Vector3d(std::cos(a) * v.x() - std::sin(a) * v.y(), std::sin(a) * v.x() + std::cos(a) * v.y(), v.z());
+  };
+  for (double th : {-1.5, -1.0, -0.5, -0.1, -1e-3, 0.0, 1e-3, 0.1, 0.5, 1.0, 1.5})
+    for (double phi : {0.0, 0.7, 2.1})
+      for (double a : {0.3, 1.1, 2.9}) {
+        const Eigen::Vector3d w = w_from_angles(th, phi), f = system.field(w, F);
+        if (!((turn(a, f) - system.field(turn(a, w), F)).norm() <= commutes_tol * (1.0 + f.norm()))) return false;
+      }
+  return true;
+}
+
+// The circles of latitude of solve_rotational_circles apply (method auto; `global` keeps the
+// mesh): the field commutes with the rotations about e3, and V* does not jump (a model's jump
+// set, or a singular point such as the pole of a shift along the sliding direction, whose
+// index the global method counts).
+bool rotational(const System& system, double F) {
+  const KinkSets sets = system.friction().kink_sets();
+  std::vector<std::string> unused;
+  return sets.poles != Smoothness::jump && sets.equator != Smoothness::jump &&
+         singular_points(system, F, unused).empty() && commutes_with_rotations(system, F);
+}
+
 // The mesh level is raised (up to two levels, at most 7) until the windings sum to 2; the
 // seeds of every level are kept.
 LimitSet solve_global(const System& system, double F, const LimitOptions& opt) {
@@ -986,6 +1069,7 @@ LimitSet solve(const System& system, double F, const LimitOptions& opt) {
     throw InputError("method: unknown '" + m + "' (valid: auto, linear-eigen, invariant-circle, global)");
   if (system.has_invariant_circle()) return solve_invariant_circle(system, F, opt);
   if (system.constant_B()) return solve_linear(system, F, opt);
+  if (rotational(system, F)) return solve_rotational_circles(system, F, opt);
   return solve_global(system, F, opt);
 }
 

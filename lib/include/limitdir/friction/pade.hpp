@@ -28,6 +28,9 @@ class PadeModel : public RegionModel {
   /// C and S as rational functions of w12 = hypot(w1, w2) and |w3| on the whole sphere
   /// (Clarke hulls of abs and hypot at the equator and the poles).
   std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override;
+  /// Order 1: kinks on the equator and at the poles; order 2: C^1, not C^2, on both (unless
+  /// m = 1, a = 1 respectively).
+  KinkSets kink_sets() const override;
 
  private:
   int order_;

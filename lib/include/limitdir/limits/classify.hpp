@@ -37,7 +37,9 @@ struct Classification {
   Eigen::Matrix<std::complex<double>, 3, 2> eigenvectors;  // P v, unit length
   SphereType type = SphereType::non_hyperbolic;
   int index = 0;  // +1 nodes and foci, -1 saddles, 0 non-hyperbolic with det J_T = 0
-  bool differentiable = true;  // false where the friction model has a kink
+  /// false where the friction model has a kink; true at a pole where V* is differentiable
+  /// although q is not (a cone of the torque alone, limits/classify.cpp)
+  bool differentiable = true;
   /// On a kink of the model along the equator (Pade models): the tangent-plane Jacobians of
   /// the two sides, w3 -> 0+ and w3 -> 0-, in the basis P (the Clarke generalised Jacobian is
   /// their convex hull). The type is theirs when they agree, else non-hyperbolic; the index

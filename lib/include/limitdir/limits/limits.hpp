@@ -62,7 +62,7 @@ struct LimitSet {
   std::vector<SingularPoint> singular_points;
   std::vector<ClosedOrbit> closed_orbits;  // found by the search (dynamics/closed_orbits.hpp)
   Certificate certificate;
-  std::string method;  // "linear-eigen" | "invariant-circle-polynomial" | "invariant-circle" | "axisymmetric-circles" | "global"
+  std::string method;  // "linear-eigen" | "invariant-circle-polynomial" | "invariant-circle" | "axisymmetric-circles" | "rotational-circles" | "global"
 };
 
 /// The options of the solver of one load (the closed orbits are handled above it:
