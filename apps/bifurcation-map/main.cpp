@@ -40,10 +40,11 @@ int main(int argc, char* argv[]) {
       "[--pressure P] [--rho RHO] [--force F] [--require LEVEL]",
       "Maps the limit directions over a rectangle of two parameters (the load and any parameter that\n"
       "sweep-force --parameter takes: lambda, j, alpha, rho, a/b, d, gamma, k): sweeps along the four\n"
-      "edges and --lines interior lines each way seed the fold, pitchfork, tangency and Hopf curves,\n"
+      "edges and --lines interior lines each way seed the fold, pitchfork, tangency, Hopf and kink\n"
+      "curves (where a branch meets the friction model's kink set at the equator),\n"
       "each continued by pseudo-arclength on its defining system in (w, rdot, x, y) to the edges,\n"
       "the load 0, a closed loop or a codimension-2 point (cusp, degenerate pitchfork, fold-pole,\n"
-      "fold- and pitchfork-tangency, Bogdanov-Takens), which are located on the way. The regions\n"
+      "fold-, pitchfork- and kink-tangency, Bogdanov-Takens), which are located on the way. The regions\n"
       "between the curves are classified by find-limits at an interior point and checked against\n"
       "every seeding sweep. On the invariant circle of the disc or the ball (the load against lambda\n"
       "or j, a harmonic or linear model) the curves are known exactly: they are computed from their\n"

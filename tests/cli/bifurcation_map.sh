@@ -49,6 +49,31 @@ and [c['kind'] for c in r['curves']] == ['pitchfork'] and r['curves'][0]['mirror
 and min(abs(p['y'] - 0.5) for p in r['curves'][0]['points'] if p['x'] == 0) <= TOL
 )" "$share/problems/disc-exact.json" --x k --x-range 0,0.3 --y force --y-range 0.3,0.7 --lines 1
 
+# a system without symmetry (share/problems/general-hopf.json: a coupled mass matrix makes B = -M^-1
+# diag(C1, C1, (kappa/rho) S1) non-normal, so J_T has complex eigenvalues for some w): a Hopf curve
+# born at a Bogdanov-Takens point on a fold curve, both solved independently with mpmath
+# (check_bogdanov_takens.py); inside one region the focus of the Hopf curve's side turns into a
+# node where the discriminant of J_T vanishes (no bifurcation: the map stays checked)
+expect_report map.schema.json "(
+r['certificate']['level'] == 'checked' and r['mirrors'] == [] and not r['half_turn']
+and sorted(c['kind'] for c in r['curves']) == ['fold', 'fold', 'hopf']
+and [p['kind'] for p in r['points']] == ['bogdanov-takens']
+)" "$share/problems/general-hopf.json" --x force --x-range 0,1.5 --y rho --y-range 1.5,6
+if [[ $rc -eq 0 ]]; then
+  why=$(python3 "$(dirname "$0")/check_bogdanov_takens.py" "$tmp/stdout" "$bin/friction-model" \
+    "$share/problems/general-hopf.json") || fail "general-hopf.json: $why"
+  echo "$why"
+fi
+
+# a friction model with a kink set: the modified Pade model (47) of the elliptic plate is not smooth
+# on the equator, where the branches off it meet a pure sliding w = +-e1 with a corner (docs/manual.md
+# section 5, kinks); the kink curve of w = -e1 is followed in (force, a/b) inside both mirrors
+expect_report map.schema.json "(
+r['certificate']['level'] == 'checked' and r['mirrors'] == [1, 2]
+and sorted(c['kind'] for c in r['curves']) == ['kink', 'tangency']
+and all(c['mirrors'] == [1, 2] and all(abs(p['w'][0]) == 1 for p in c['points']) for c in kinds('kink'))
+)" "$share/problems/ellipse.json" --model kudra-pade:1 --x force --x-range 0.05,1.5 --y a/b --y-range 0.5,0.9 --lines 5
+
 # ----- bad input ---------------------------------------------------------------------------------
 expect_bad "--y" "$disc" --x-range 0,1
 expect_bad "--y-range" "$disc" --y j --x-range 0,1

@@ -11,6 +11,8 @@
 // in j (126) (docs/manual.md section 2), and c1 = F for both.
 #include <doctest/doctest.h>
 
+#include <Eigen/Dense>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -49,7 +51,8 @@ void check_on_closed_form(const CircleN2& c, CurveKind kind, double F, double p,
       CHECK(w.z() == 0.0);
       break;
     case CurveKind::tangency: CHECK(std::abs(F - c.m1 * (c.alpha0 - c.alpha1)) <= kOnCurve); break;
-    case CurveKind::hopf: FAIL("no Hopf point on the invariant circle of N = 2 (J_T is diagonal there)");
+    case CurveKind::hopf: FAIL("no Hopf point on the invariant circle of N = 2 (J_T is diagonal there)"); break;
+    case CurveKind::kink: FAIL("the harmonic model is smooth: no kink set"); break;
   }
 }
 
@@ -267,4 +270,99 @@ TEST_CASE("Two-parameter map of the ball with the exact model: its fold and pitc
     }
   }
   CHECK(compared >= 8);
+}
+
+namespace {
+
+/// The load where a branch of the invariant circle w2 = 0 meets the equator point e1, from the
+/// model's q alone (as tests/continuation/test_kinks.cpp): on w = (cos t, 0, sin t) the zeros of
+/// V* are those of g(t, F) = e_t . (M^-1 q(w) + c(F)), e_t = (-sin t, 0, cos t), affine in F, so a
+/// branch is F(t) = -e_t . (M^-1 q + c(0)) / e_t . (c(1) - c(0)), and where it meets the equator
+/// with a corner F(t) = F* + b |t| + O(t^2): F* by Richardson from t = 1e-6 and 2e-6.
+double kink_load(const System& s) {
+  const Eigen::Vector3d c0 = s.c(0.0), c1 = s.c(1.0) - c0;
+  const auto load = [&](double t) {
+    const Eigen::Vector3d w(std::cos(t), 0.0, std::sin(t)), e(-std::sin(t), 0.0, std::cos(t));
+    return -e.dot(s.M_inv() * s.friction().q(w) + c0) / e.dot(c1);
+  };
+  constexpr double h = 1e-6;
+  return 2 * load(h) - load(2 * h);
+}
+
+}  // namespace
+
+TEST_CASE("Kink curve: the disc with Kireenkov's Pade model (9) in (j, F): the branches off the equator meet w = e1 at F*(j), the limit of the circle's branch") {
+  // Richardson from |t| = 1e-6: truncation O(t^2) ~ 1e-12, rounding 3e-16/1e-6 ~ 3e-10 (as
+  // test_kinks.cpp); curve points ~1e-11 scaled on sides < 2: 1e-9 leaves a factor of 3.
+  constexpr double kKinkLoad = 1e-9;
+  Problem problem = bundled("disc.json");
+  problem.friction.model = "kireenkov-pade";
+  problem.friction.degree = 0;
+  problem.friction.order = 1;
+  const BifurcationMap m = bifurcation_map(problem, {"force", 0.3, 1.5}, {"j", 0.3, 2});
+  CHECK_MESSAGE(m.certificate.level == Level::checked, m.certificate.reason);
+  const ParameterFamily along_j = parameter_family(problem, "j");
+  int kinks = 0;
+  for (const MapCurve& c : m.curves) {
+    if (c.kind != CurveKind::kink) continue;
+    ++kinks;
+    CHECK(c.mirrors == std::vector<int>{1, 2});
+    for (const MapPoint& p : c.points) {
+      CAPTURE(p.y);
+      CHECK(std::abs(p.x - kink_load(along_j.system(p.y))) <= kKinkLoad);
+      CHECK(p.w == Eigen::Vector3d::UnitX());
+    }
+  }
+  CHECK(kinks == 1);
+}
+
+TEST_CASE("Kink curve: general.json with the modified Pade model (47) in (F, rho): a branch crosses the equator where F d + e = s + rdot M s") {
+  // On the equator q = -s, s = (cos phi, sin phi, 0) (the end values (11) [Kudra & Awrejcewicz
+  // 2013] at pure sliding, whatever rho), so V* = 0 there is F d - rdot M s = s - e: solvable iff
+  // det[d, M s, s - e] = 0, a 1-D equation in phi (bisection on a grid), then F and rdot from it.
+  // The curve is the line F = F* for every rho.
+  constexpr double kOnCurve = 1e-9;   // as above: curve points ~1e-11 scaled
+  constexpr double kEndValue = 1e-14;  // q(s) = -s to rounding
+  Problem problem = bundled("general.json");
+  problem.friction.model = "kudra-pade";
+  problem.friction.degree = 0;
+  problem.friction.order = 1;
+  const System s0 = make_system(problem);
+  const Eigen::Matrix3d M = s0.M();
+  const Eigen::Vector3d d = s0.load_direction(), e = s0.load_offset();
+  const auto s_of = [](double phi) { return Eigen::Vector3d(std::cos(phi), std::sin(phi), 0.0); };
+  for (double phi : {0.3, 2.0, -1.2}) CHECK((s0.friction().q(s_of(phi)) + s_of(phi)).norm() <= kEndValue);
+  const auto det = [&](double phi) {
+    Eigen::Matrix3d A;
+    A << d, M * s_of(phi), s_of(phi) - e;
+    return A.determinant();
+  };
+  std::vector<std::pair<double, double>> crossings;  // (phi, F)
+  constexpr int n = 100000;
+  for (int i = 0; i < n; ++i) {
+    double a = -M_PI + 2 * M_PI * (i + 0.5) / n, b = a + 2 * M_PI / n;
+    if ((det(a) < 0) == (det(b) < 0)) continue;
+    for (int k = 0; k < 100 && b - a > 1e-15; ++k) ((det(0.5 * (a + b)) < 0) == (det(a) < 0) ? a : b) = 0.5 * (a + b);
+    const double phi = 0.5 * (a + b);
+    Eigen::Matrix<double, 3, 2> A;
+    A << d, -(M * s_of(phi));
+    const Eigen::Vector2d F_rdot = A.colPivHouseholderQr().solve(s_of(phi) - e);
+    crossings.emplace_back(phi, F_rdot[0]);
+  }
+  const BifurcationMap m = bifurcation_map(problem, {"force", 0.1, 1.2}, {"rho", 0.5, 0.9});
+  CHECK_MESSAGE(m.certificate.level == Level::checked, m.certificate.reason);
+  int kinks = 0;
+  for (const MapCurve& c : m.curves) {
+    if (c.kind != CurveKind::kink) continue;
+    ++kinks;
+    for (const MapPoint& p : c.points) {
+      CAPTURE(p.y);
+      CHECK(p.w.z() == 0.0);
+      double best = INFINITY;
+      for (const auto& [phi, F] : crossings)
+        if ((s_of(phi) - p.w).norm() <= 1e-6) best = std::abs(F - p.x);
+      CHECK(best <= kOnCurve);
+    }
+  }
+  CHECK(kinks == 1);
 }

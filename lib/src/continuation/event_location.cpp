@@ -9,6 +9,7 @@
 #include "continuation/branch_tracer.hpp"
 #include "continuation/continuum.hpp"
 #include "continuation/event_log.hpp"
+#include "continuation/pitchfork_refine.hpp"
 #include "continuation/sweep_scope.hpp"
 
 namespace limitdir::detail {
@@ -39,6 +40,12 @@ Crossings crossings_between(const Tests& a, const Tests& b) {
 // A branch point whose direction is so fixed is a pitchfork: the symmetric branch goes through
 // and the other branch is the symmetric pair.
 bool fixed_by_reflection(const std::function<Eigen::Vector3d(const Eigen::Vector3d&)>& field, const Eigen::Vector3d& w) {
+  return !reflections_fixing(field, w).empty();
+}
+
+std::vector<int> reflections_fixing(const std::function<Eigen::Vector3d(const Eigen::Vector3d&)>& field,
+                                    const Eigen::Vector3d& w) {
+  std::vector<int> axes;
   constexpr double on_mirror = 1e-5;      // |w_axis| of a located direction on the mirror plane
   constexpr double commutes_tol = 1e-12;  // rounding of F at unit scale
   static const Eigen::Vector3d samples[] = {{0.3, 0.5, 0.81}, {-0.7, 0.2, 0.4}, {0.1, -0.9, 0.3},
@@ -52,9 +59,9 @@ bool fixed_by_reflection(const std::function<Eigen::Vector3d(const Eigen::Vector
       const Eigen::Vector3d a = field(r.asDiagonal() * u), b = r.asDiagonal() * field(u);
       return (a - b).norm() <= commutes_tol * (1 + b.norm());
     });
-    if (symmetric) return true;
+    if (symmetric) axes.push_back(axis);
   }
-  return false;
+  return axes;
 }
 
 // A step in which more than one test function changes sign is halved until each half holds
@@ -102,9 +109,32 @@ void EventLocator::branch_point(std::pair<Event, Node> located, const Node& from
   const bool continuum = has_continuum(tr_.field(), e.p);
   if (!range_.inside(e.p)) return;
   const double p = e.p;
-  if (!continuum && fixed_by_reflection([&](const Eigen::Vector3d& v) { return tr_.field().F(v, p); }, e.directions.front()))
+  const std::vector<int> axes =
+      continuum ? std::vector<int>{}
+                : reflections_fixing([&](const Eigen::Vector3d& v) { return tr_.field().F(v, p); }, e.directions.front());
+  if (!axes.empty()) {
     e.kind = EventKind::pitchfork;
+    refine(e, m.x, axes);
+  }
   if (log_.add(e) && !continuum) switch_(m, from);  // the other branch once, when first met
+}
+
+void EventLocator::refine(Event& e, const X& x, const std::vector<int>& axes) {
+  // the mirror across which J's eigenvalue vanishes: the smaller |dF_k/dw_k - rdot| at the node
+  const Eigen::Vector3d w = x.head<3>().normalized();
+  const FieldJacobian fj = tr_.field().system(x[4]).field_jacobian(w, tr_.field().force(x[4]));
+  const int axis = *std::min_element(axes.begin(), axes.end(), [&](int a, int b) {
+    return std::abs(fj.DF(a, a) - x[3]) < std::abs(fj.DF(b, b) - x[3]);
+  });
+  // the bracket may miss the point by up to ~2e-8 (continuation/pitchfork_refine.hpp): 1e-6
+  // lets Newton reach it and keeps it on this pitchfork, not another of the symmetric branch
+  constexpr double refine_reach = 1e-6;
+  const auto r = refine_pitchfork(tr_.field(), x, axis, refine_reach);
+  if (!r || !range_.inside(r->p)) return;
+  e.p = r->p;
+  e.directions = {r->w};
+  e.located = true;
+  e.p_error = r->p_error;
 }
 
 }  // namespace limitdir::detail

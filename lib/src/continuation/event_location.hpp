@@ -38,6 +38,9 @@ Crossings crossings_between(const Tests& a, const Tests& b);
 /// Whether w is fixed by a reflection R (w2 -> -w2 or w3 -> -w3) that the field commutes with,
 /// F(R w) = R F(w) (checked on sample directions): at a branch point, a pitchfork.
 bool fixed_by_reflection(const std::function<Eigen::Vector3d(const Eigen::Vector3d&)>& field, const Eigen::Vector3d& w);
+/// The axes k (1, 2) of those reflections.
+std::vector<int> reflections_fixing(const std::function<Eigen::Vector3d(const Eigen::Vector3d&)>& field,
+                                    const Eigen::Vector3d& w);
 
 /// Records the events of the steps of a branch in the sweep's event log.
 class EventLocator {
@@ -56,6 +59,8 @@ class EventLocator {
 
  private:
   void branch_point(std::pair<Event, Node> located, const Node& from);
+  /// A pitchfork's p and direction from its own defining system (continuation/pitchfork_refine.hpp).
+  void refine(Event& e, const Eigen::Matrix<double, 5, 1>& x, const std::vector<int>& axes);
   BranchTracer& tr_;
   EventLog& log_;
   const SweepRange& range_;

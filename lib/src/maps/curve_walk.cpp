@@ -81,6 +81,7 @@ std::vector<Monitor> monitors_of(const CurveSpace& space, const TwoParameterFami
     case CurveKind::hopf:
       m.push_back({PointKind::bogdanov_takens, true, [](const Sample& s, const Sample&) { return s.tests.det_JT; }});
       break;
+    case CurveKind::kink: m.push_back({PointKind::kink_tangency, false, rdot}); break;
   }
   return m;
 }

@@ -6,6 +6,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/maps/curves.hpp"
 #include "maps/curve_walk.hpp"
+#include "maps/kink_curves.hpp"
 
 namespace limitdir {
 
@@ -68,9 +69,21 @@ CurveEnd refine_end(const TwoParameterFamily& family, CurveEnd end, const MapPoi
 }
 }  // namespace
 
-TracedCurve follow_curve(const TwoParameterFamily& family, const CurveSeed& seed, const CurveOptions& options) {
+CurveKind seed_kind(const TwoParameterFamily& family, const CurveSeed& seed) {
+  if (seed.kind != CurveKind::pitchfork) return seed.kind;
   const std::vector<int> held = mirrors_through(family, seed.at.w);
-  const int mirror = seed.kind == CurveKind::pitchfork ? pitchfork_mirror(family, seed, held) : -1;
+  if (held.empty() || pitchfork_mirror(family, seed, held) != 2) return seed.kind;
+  return equator_is_kink_set(family, seed.at.x, seed.at.y) ? CurveKind::kink : seed.kind;
+}
+
+TracedCurve follow_curve(const TwoParameterFamily& family, const CurveSeed& seed, const CurveOptions& options) {
+  std::vector<int> held = mirrors_through(family, seed.at.w);
+  int mirror = seed.kind == CurveKind::pitchfork ? pitchfork_mirror(family, seed, held) : -1;
+  if (seed.kind == CurveKind::kink) {
+    const detail::KinkSpace k = detail::kink_space(family, seed);
+    held = k.held;
+    mirror = k.mirror;
+  }
   const detail::CurveSpace space(family, seed.kind, held, mirror);
   MapPoint p = seed.at;
   for (int k : held) p.w[k] = 0;

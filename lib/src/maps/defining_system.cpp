@@ -62,6 +62,7 @@ CurveSpace::Values CurveSpace::values(const Eigen::VectorXd& v) const {
     A(m, a) = p.w[i];
   }
   out.branch[m] = 0.5 * (p.w.squaredNorm() - 1.0);
+  out.across = fj.F[2];
   out.tests.fold = A.determinant();
   // J_T = P^T (DF - rdot I) P on the tangent plane at w (classify.hpp)
   const Eigen::Matrix<double, 3, 2> P = tangent_basis(p.w.normalized());
@@ -85,6 +86,8 @@ Eigen::VectorXd CurveSpace::residual(const Eigen::VectorXd& v) const {
     case CurveKind::pitchfork: g = s.transverse; break;
     case CurveKind::tangency: g = s.tests.rdot; break;
     case CurveKind::hopf: g = s.tests.trace_JT; break;
+    // maps/kink_curves.cpp: across the equator when it is a mirror, else V*_3 = F_3 on it
+    case CurveKind::kink: g = mirror_ >= 0 ? s.transverse : s.across; break;
   }
   r[size() - 2] = g;
   return r;

@@ -44,6 +44,7 @@ class CurveSpace {
     Eigen::VectorXd branch;  // F_i - rdot w_i (i free), (w.w - 1)/2
     Tests tests;
     double transverse = 0;   // dF_k/dw_k - rdot for the pitchfork's mirror k
+    double across = 0;       // F_3: V* across the equator at w on it (a kink curve off every mirror)
   };
   Values values(const Eigen::VectorXd& v) const;
 

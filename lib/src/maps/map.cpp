@@ -69,7 +69,7 @@ struct LineResult {
   Diagram diagram;
   std::vector<CurveSeed> seeds;
   std::vector<MapPoint> branch_points;
-  std::vector<MapPoint> kinks;  // kink events (continuation/kink_crossing.hpp)
+  std::vector<MapPoint> kinks;  // kink events not on the equator (continuation/kink_crossing.hpp): not followed
 };
 
 LineResult sweep_line(const Problem& problem, const TwoParameterFamily& f, bool along_x, double value,
@@ -85,13 +85,21 @@ LineResult sweep_line(const Problem& problem, const TwoParameterFamily& f, bool 
   if (!r.diagram.certificate.complete()) r.line.reason = r.diagram.certificate.reason;
   for (const Event& e : r.diagram.events) {
     if (e.kind == EventKind::continuum || e.directions.empty()) continue;
-    if (e.kind == EventKind::kink) {  // a branch meets a kink set of the model: not followed in two parameters yet
-      r.kinks.push_back({along_x ? e.p : value, along_x ? value : e.p, e.directions.front(), 0});
-      continue;
-    }
     const double x = along_x ? e.p : value, y = along_x ? value : e.p;
     const System system = f.system(x, y);
     const double F = f.force(x, y);
+    if (e.kind == EventKind::kink) {
+      // a branch meets a kink set of the model (the event's direction lies on it): on the
+      // equator a kink curve (maps/kink_curves.cpp); at a pole a point of the plane, not followed
+      const Eigen::Vector3d& w = e.directions.front();
+      if (std::abs(w.z()) < std::hypot(w.x(), w.y()) && equator_is_kink_set(f, x, y)) {
+        r.seeds.push_back({CurveKind::kink, {x, y, w, system.radial(w, F)}});
+        ++r.line.events;
+      } else {
+        r.kinks.push_back({x, y, w, 0});
+      }
+      continue;
+    }
     for (const Eigen::Vector3d& w : e.directions) {
       const MapPoint at{x, y, w, system.radial(w, F)};
       // a branch point is a pitchfork of the family when a symmetry of the whole family fixes its
@@ -106,7 +114,7 @@ LineResult sweep_line(const Problem& problem, const TwoParameterFamily& f, bool 
                              : branch                  ? CurveKind::pitchfork
                              : e.kind == EventKind::tangency  ? CurveKind::tangency
                                                               : CurveKind::hopf;
-      r.seeds.push_back({kind, at});
+      r.seeds.push_back({seed_kind(f, {kind, at}), at});
       ++r.line.events;
     }
   }
@@ -315,9 +323,9 @@ BifurcationMap map_with_lines(const Problem& problem, const TwoParameterFamily& 
     unresolved += c.unresolved;
   }
   if (kinks > 0)
-    doubts.push_back(fmt::format("{} kink event(s) of the seeding sweeps (a branch meets a kink set of the friction "
-                                 "model): kink curves are not followed in two parameters, so the map's curves there "
-                                 "are not known", kinks));
+    doubts.push_back(fmt::format("{} kink event(s) of the seeding sweeps at a pole of the friction model (a branch "
+                                 "through a pole is codimension 2 in the plane: not followed), or on an equator that "
+                                 "is not a kink set there", kinks));
   if (!m.branch_points.empty())
     doubts.push_back(fmt::format("{} branch point(s) off every mirror of the family (first at {} = {}, {} = {}): they "
                                  "unfold in two parameters and are not followed", m.branch_points.size(), x.name,

@@ -164,6 +164,19 @@ void classify_region(const TwoParameterFamily& f, MapRegion& r, const SolverOpti
   }
 }
 
+/// The types up to topological equivalence: a node and a focus of the same stability are one
+/// (both index 1, conjugate by Hartman-Grobman); where the discriminant of J_T changes sign
+/// inside a region no bifurcation occurs and no curve is drawn (docs/manual.md section 13).
+std::vector<std::pair<std::string, int>> topological(const std::vector<std::pair<std::string, int>>& types) {
+  std::map<std::string, int> merged;
+  for (const auto& [name, k] : types) {
+    std::string n = name;
+    if (const auto at = n.rfind("-focus"); at != std::string::npos && at + 6 == n.size()) n.replace(at, 6, "-node");
+    merged[n] += k;
+  }
+  return {merged.begin(), merged.end()};
+}
+
 std::string structure(int count, const std::vector<std::pair<std::string, int>>& types) {
   std::string s = fmt::format("{} limit direction(s)", count);
   for (const auto& [name, k] : types) s += fmt::format(", {} {}", k, name);
@@ -311,7 +324,7 @@ LineComparison compare_with_line(const TwoParameterFamily& f, const Arrangement&
       continue;
     }
     const MapRegion& g = arrangement.regions[face];
-    if (g.count != interval.count || g.types != interval.types)
+    if (g.count != interval.count || topological(g.types) != topological(interval.types))
       out.doubts.push_back(fmt::format(
           "the sweep along {} at {} = {} has {} on {} in [{}, {}], but the map's region there (find-limits at {} = {}, "
           "{} = {}) has {}", along.name, along_x ? f.y.name : f.x.name, value, structure(interval.count, interval.types),

@@ -115,6 +115,7 @@ std::string to_string(CurveKind k) {
     case CurveKind::pitchfork: return "pitchfork";
     case CurveKind::tangency: return "tangency";
     case CurveKind::hopf: return "hopf";
+    case CurveKind::kink: return "kink";
   }
   return "?";
 }
@@ -138,6 +139,7 @@ std::string to_string(PointKind k) {
     case PointKind::fold_tangency: return "fold-tangency";
     case PointKind::pitchfork_tangency: return "pitchfork-tangency";
     case PointKind::bogdanov_takens: return "bogdanov-takens";
+    case PointKind::kink_tangency: return "kink-tangency";
   }
   return "?";
 }

@@ -42,7 +42,7 @@ MapAxis axis_of(const json& report, const std::string& key) {
 }
 
 CurveKind curve_kind(const std::string& name, const std::string& where) {
-  for (CurveKind k : {CurveKind::fold, CurveKind::pitchfork, CurveKind::tangency, CurveKind::hopf})
+  for (CurveKind k : {CurveKind::fold, CurveKind::pitchfork, CurveKind::tangency, CurveKind::hopf, CurveKind::kink})
     if (to_string(k) == name) return k;
   throw InputError(where + ": unknown curve kind \"" + name + "\"");
 }
@@ -92,6 +92,7 @@ svg::Style curve_style(CurveKind k) {
     case CurveKind::pitchfork: return {"#1f5fbf", 2.2, "none", "8 4", 1.0};
     case CurveKind::tangency: return {"#2a8a2a", 2.0, "none", "2 3", 1.0};
     case CurveKind::hopf: return {"#c0392b", 2.0, "none", "10 3 2 3", 1.0};
+    case CurveKind::kink: return {"#8e44ad", 2.2, "none", "4 2 1 2", 1.0};
   }
   return {};
 }
@@ -99,7 +100,8 @@ svg::Style curve_style(CurveKind k) {
 std::string point_label(const std::string& kind) {
   static const std::map<std::string, std::string> labels{
       {"cusp", "C"},           {"degenerate-pitchfork", "DP"}, {"fold-pole", "FP"},
-      {"fold-tangency", "FT"}, {"pitchfork-tangency", "PT"},   {"bogdanov-takens", "BT"}};
+      {"fold-tangency", "FT"}, {"pitchfork-tangency", "PT"},   {"bogdanov-takens", "BT"},
+      {"kink-tangency", "KT"}};
   const auto it = labels.find(kind);
   return it == labels.end() ? "?" : it->second;
 }
@@ -160,7 +162,7 @@ void draw_map(svg::Document& doc, const svg::Frame& frame, const MapFigure& fig)
 }
 
 void draw_map_legend(svg::Document& doc, double x, double y) {
-  for (CurveKind k : {CurveKind::fold, CurveKind::pitchfork, CurveKind::tangency, CurveKind::hopf}) {
+  for (CurveKind k : {CurveKind::fold, CurveKind::pitchfork, CurveKind::tangency, CurveKind::hopf, CurveKind::kink}) {
     svg::legend_entry(doc, x, y, curve_style(k), to_string(k));
     y += 15.0;
   }
@@ -170,8 +172,9 @@ void draw_map_legend(svg::Document& doc, double x, double y) {
   doc.text(x, y + 14.0, "DP degenerate pitchfork, FP fold-pole,", small);
   doc.text(x, y + 28.0, "FT fold-tangency,", small);
   doc.text(x, y + 42.0, "PT pitchfork-tangency,", small);
-  doc.text(x, y + 56.0, "BT Bogdanov-Takens", small);
-  y += 78.0;
+  doc.text(x, y + 56.0, "BT Bogdanov-Takens,", small);
+  doc.text(x, y + 70.0, "KT kink-tangency", small);
+  y += 92.0;
   doc.text(x, y, "shaded by the number", small);
   doc.text(x, y + 14.0, "of limit directions:", small);
   y += 14.0;

@@ -13,7 +13,11 @@
 //   fold       det of the Jacobian of the equations above in (w, rdot) (the branch's turning point),
 //   pitchfork  dF_k/dw_k - rdot (the eigenvalue of J_T across the mirror w_k = 0),
 //   tangency   rdot,
-//   hopf       trace J_T (with det J_T > 0 monitored; a Hopf point needs both eigenvalues off the mirror).
+//   hopf       trace J_T (with det J_T > 0 monitored; a Hopf point needs both eigenvalues off the mirror),
+//   kink       w on the model's kink set at the equator (w3 held at 0, friction/model.hpp kink_sets) and
+//              F_3 = 0 there (V* across the set: a branch crosses it, maps/kink_curves.cpp); when the
+//              equator is a mirror of the family, dF_3/dw_3 - rdot (the pitchfork of the branch in
+//              the set, where the branches off it meet it with a corner: F - F* ~ |w3|).
 #include <Eigen/Core>
 #include <functional>
 #include <string>
@@ -53,8 +57,8 @@ Problem problem_at(const Problem& problem, const MapAxis& x, double xv, const Ma
 /// name, an empty range, or an end that is not valid for the problem).
 TwoParameterFamily two_parameter_family(const Problem& problem, const MapAxis& x, const MapAxis& y);
 
-enum class CurveKind { fold, pitchfork, tangency, hopf };
-/// "fold" | "pitchfork" | "tangency" | "hopf"
+enum class CurveKind { fold, pitchfork, tangency, hopf, kink };
+/// "fold" | "pitchfork" | "tangency" | "hopf" | "kink"
 std::string to_string(CurveKind k);
 
 struct MapPoint {
@@ -63,8 +67,17 @@ struct MapPoint {
   double rdot = 0;
 };
 
-enum class PointKind { cusp, degenerate_pitchfork, fold_pole, fold_tangency, pitchfork_tangency, bogdanov_takens };
-/// "cusp" | "degenerate-pitchfork" | "fold-pole" | "fold-tangency" | "pitchfork-tangency" | "bogdanov-takens"
+enum class PointKind {
+  cusp,
+  degenerate_pitchfork,
+  fold_pole,
+  fold_tangency,
+  pitchfork_tangency,
+  bogdanov_takens,
+  kink_tangency
+};
+/// "cusp" | "degenerate-pitchfork" | "fold-pole" | "fold-tangency" | "pitchfork-tangency" | "bogdanov-takens" |
+/// "kink-tangency"
 std::string to_string(PointKind k);
 
 /// A codimension-2 point, located by its test function's sign change along a curve and refined
@@ -111,6 +124,13 @@ struct TracedCurve {
   MapCurve curve;
   std::vector<CodimTwoPoint> points;
 };
+/// The kind of the curve through a located event of a sweep: `kink` for a pitchfork across the
+/// equator when the equator is a mirror of the family and a kink set of the model (the branches
+/// off it meet it with a corner there, continuation/kink_crossing.hpp), else the seed's own.
+CurveKind seed_kind(const TwoParameterFamily& family, const CurveSeed& seed);
+/// Whether the model at (x, y) is not C^2 on the equator (a `kink` or `c1` set: branches turn
+/// corners or cross there; friction/model.hpp kink_sets).
+bool equator_is_kink_set(const TwoParameterFamily& family, double x, double y);
 /// NumericalError for a pitchfork seed on no mirror of the family (a branch point: it unfolds).
 TracedCurve follow_curve(const TwoParameterFamily& family, const CurveSeed& seed, const CurveOptions& options = {});
 /// The coordinates held at 0 by the symmetries of the family that fix w (|w_k| <= 1e-5, the
