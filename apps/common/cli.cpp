@@ -202,8 +202,10 @@ std::optional<std::string> optional_problem_path(const po::variables_map& vm) {
 void add_problem_overrides(po::options_description& options, bool with_force) {
   options.add_options()
       ("model", po::value<std::string>()->value_name("M"),
-       "friction model (overrides friction.model): exact, coulomb-point, linear-fit, harmonic (with --degree), "
-       "pade:1 or pade:2")
+       "friction model (overrides friction.model): exact, coulomb-point, linear-fit, harmonic or sphere-harmonic "
+       "(with --degree), pade:1, pade:2, kudra-pade (order 3; kudra-pade:1 is P1), kudra-pade-first, kudra-w, "
+       "point-spin, zhuravlev-klimov, kireenkov-pade (order 2; kireenkov-pade:1), kireenkov-exact (docs/manual.md "
+       "sections 4 and 7)")
       ("degree", po::value<std::string>()->value_name("N"),
        "degree N >= 1 of the harmonic model (overrides friction.degree)")
       ("pressure", po::value<std::string>()->value_name("P"),
