@@ -9,7 +9,8 @@
 //    (rdot = -F - 1) for every F != 0. The ordinary ones (w1 > 0) are (1 - F, 0, +-b3)/n for F < 1.
 //  * coulomb-point (75) on general.json: at a pole V* takes the values (M^-1 (-u, 0) + c)_xy, so
 //    the pole is a Filippov limit direction while sigma*(F) = (M^-1)_xy^-1 c_xy(F) has |sigma*| <= 1;
-//    the jump load solves |sigma*(F)| = 1 (bisection here).
+//    the jump load solves |sigma*(F)| = 1 (bisection here). On the disc q = -(u, 0) on the whole
+//    half meridian through (u, 0): where F d + e = (u, 0), V* = 0 on all of it (a continuum).
 //  * zhuravlev-klimov (18) [Awrejcewicz & Kudra, Celtic stone] on the disc: no torque, so
 //    f3 = 0 and a limit direction off the equator is a zero of f = B(w) w + c: on w2 = 0,
 //    F (cos t + a |sin t|) = cos t with a = (8/(3 pi)) R/rho, found by bisection in t; rdot = 0
@@ -19,11 +20,15 @@
 #include <Eigen/Dense>
 
 #include <cmath>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "continuation/continuum.hpp"
 #include "limitdir/analysis/find_limits.hpp"
 #include "limitdir/continuation/continuation.hpp"
+#include "limitdir/friction/coulomb_point.hpp"
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/system.hpp"
 
@@ -146,16 +151,115 @@ TEST_CASE("(18) zhuravlev-klimov on the disc: zeros of f off the equator, rdot =
   }
 }
 
-TEST_CASE("(75) coulomb-point on the disc: at F = 1 the zeros fill the half meridian through the poles, an exact doubt") {
-  // f = (F - s1, -s2, 0) with s = (w1, w2)/w12: at F = 1 every w = (cos t, 0, sin t), |t| < pi/2,
-  // has f = 0, a zero of V* with rdot = 0, and the poles end their Filippov branches (|sigma*| = F)
+TEST_CASE("(75) coulomb-point: V* = 0 on a whole half meridian where F d + e = (u, 0), |u| = 1") {
+  // q = -(w1, w2, 0)/w12 = -(u, 0) on the half meridian {(cos t u, sin t)}, so there f = M^-1 (q +
+  // F d + e) is one vector, 0 where F d + e = (u, 0): with d3 = 0 the loads solve |F d + e| = 1,
+  // F^2 |d|^2 + 2 F d.e + |e|^2 - 1 = 0; with d3 != 0 the one load -e3/d3, if |F d + e| = 1 there
+  Eigen::Matrix3d M;
+  M << 2.0, 0.3, 0.1, 0.3, 1.5, -0.2, 0.1, -0.2, 0.8;
+  const std::shared_ptr<const FrictionModel> coulomb = make_coulomb_point_model(0.5, 0.3);
+  const Eigen::Vector3d d(0.6, 0.8, 0.0), e(0.3, -0.1, 0.0);  // |d| = 1, d.e = 0.1, |e|^2 = 0.1
+  const System s(M, d, e, coulomb);
+  const std::vector<std::pair<double, Eigen::Vector3d>> loads = detail::half_meridian_loads(s);
+  REQUIRE(loads.size() == 2);
+  const double roots[] = {-0.1 - std::sqrt(0.91), -0.1 + std::sqrt(0.91)};
+  for (int k = 0; k < 2; ++k) {
+    CHECK(std::abs(loads[k].first - roots[k]) <= 1e-15);
+    const Eigen::Vector3d u = roots[k] * d + e;  // (u, 0), |u| = 1
+    CHECK((loads[k].second - u).norm() <= 1e-15);
+    for (double t : {-1.4, -0.5, 0.2, 1.3}) {
+      const Eigen::Vector3d w(std::cos(t) * u.x(), std::cos(t) * u.y(), std::sin(t));
+      CHECK(s.spherical(w, roots[k]).norm() <= 1e-15);
+      // the other half meridian (-u) carries no zero: f = M^-1 (2 u, 0) there
+      const Eigen::Vector3d v(-std::cos(t) * u.x(), -std::cos(t) * u.y(), std::sin(t));
+      CHECK(s.spherical(v, roots[k]).norm() >= 0.1);
+    }
+  }
+  // d3 != 0: F = -e3/d3 = 0.5 with F d + e = (0.6, 0.8, 0)
+  const System s3(M, Eigen::Vector3d(0.6, 0.8, 0.5), Eigen::Vector3d(0.3, 0.4, -0.25), coulomb);
+  const auto loads3 = detail::half_meridian_loads(s3);
+  REQUIRE(loads3.size() == 1);
+  CHECK(std::abs(loads3[0].first - 0.5) <= 1e-15);
+  CHECK((loads3[0].second - Eigen::Vector3d(0.6, 0.8, 0)).norm() <= 1e-15);
+  CHECK(detail::half_meridian_loads(System(M, Eigen::Vector3d(0.6, 0.8, 0.5), Eigen::Vector3d(0.3, 0.3, -0.25), coulomb))
+            .empty());  // |F d + e| = 0.67 at F = 0.5
+  // point-spin jumps at the poles too, but q3 = -kappa_e sgn(w3)/rho is not that of a zero: none
+  CHECK(detail::half_meridian_loads(make_system(bundled("disc.json", "point-spin"))).empty());
+}
+
+TEST_CASE("(75) coulomb-point on the disc: the half meridians at F = -1 and F = 1 are continuum events") {
+  // f = (F - s1, -s2, 0) with s = (w1, w2)/w12 (M_xy = I, c = (F, 0, 0)): at F = +-1 every
+  // w = (+-cos t, 0, sin t), |t| < pi/2, has f = 0; the other isolated zero is -+e1 (f = 2 (+-1, 0, 0)
+  // along w, rdot = -2), and the poles end their Filippov branches there (|sigma*| = |F|)
   const Problem p = bundled("disc.json", "coulomb-point");
   const System s = make_system(p);
-  for (double t : {-1.2, -0.4, 0.3, 1.1})
-    CHECK(s.spherical(Eigen::Vector3d(std::cos(t), 0, std::sin(t)), 1.0).norm() <= 1e-15);
+  for (double F : {-1.0, 1.0})
+    for (double t : {-1.2, -0.4, 0.3, 1.1}) CHECK(s.spherical(Eigen::Vector3d(F * std::cos(t), 0, std::sin(t)), F).norm() <= 1e-15);
+  const Diagram d = sweep(parameter_family(p, "force"), -1.5, 1.5);
+  CHECK_MESSAGE(d.certificate.complete(), d.certificate.reason);
+  CHECK(d.certificate.level == Level::checked);
+  int meridians = 0;
+  for (const Event& e : d.events) {
+    CHECK(e.kind != EventKind::jump);  // the poles' ends are the closures of the half meridians
+    if (!e.half_meridian) continue;
+    ++meridians;
+    CAPTURE(e.p);
+    CHECK(e.kind == EventKind::continuum);
+    CHECK(std::abs(std::abs(e.p) - 1) == 0);
+    CHECK((*e.half_meridian - Eigen::Vector3d(e.p, 0, 0)).norm() == 0);
+    CHECK(e.level == Level::checked);
+    REQUIRE(e.directions.size() == 1);
+    CHECK((e.directions[0] + *e.half_meridian).norm() <= direction_tol);
+    bool ends_below = false, ends_above = false;  // the regions end at it from each side
+    for (const Region& r : d.regions) {
+      ends_below = ends_below || r.to == e.p;
+      ends_above = ends_above || r.from == e.p;
+    }
+    CHECK(ends_below);
+    CHECK(ends_above);
+  }
+  CHECK(meridians == 2);
+  CHECK(count_events(d, EventKind::continuum, 0.0) == 1);  // the circles of latitude at F = 0
+  for (const Branch& b : d.branches) {  // none at a constant load: the half meridian is no branch
+    bool constant = true;
+    for (const BranchPoint& pt : b.points) constant = constant && pt.p == b.points.front().p;
+    CHECK_FALSE(constant);
+  }
+}
+
+TEST_CASE("(33) point-spin on general.json: the ordinary branch ends at the south pole where |sigma*(F)| = 1") {
+  // At the south pole q = -(u, -k) on the ray u (k = kappa_e/rho: q3 = k read just off the pole),
+  // so V*_xy = -(M^-1)_xy,xy u + (M^-1)_xy,3 q3 + c_xy(F): the pole is a Filippov limit direction
+  // while sigma*(F) = |(M^-1)_xy,xy^-1 (c_xy(F) + (M^-1)_xy,3 q3)| <= 1 (bisection here)
+  const Problem p = bundled("general.json", "point-spin");
+  const System s = make_system(p);
+  const double q3 = s.friction().q(Eigen::Vector3d(1e-9, 0, -1).normalized()).z();
+  const Eigen::Matrix2d Axy = s.M_inv().topLeftCorner<2, 2>();
+  const Eigen::Vector2d m3 = s.M_inv().topRightCorner<2, 1>();
+  const auto sigma = [&](double F) { return (Axy.inverse() * (s.c(F).head<2>() + m3 * q3)).norm(); };
+  double lo = 0.5, hi = 1.5;
+  REQUIRE(sigma(lo) < 1);
+  REQUIRE(sigma(hi) > 1);
+  for (int it = 0; it < 200 && hi - lo > 1e-15; ++it) (sigma(0.5 * (lo + hi)) < 1 ? lo : hi) = 0.5 * (lo + hi);
+  const double F_jump = 0.5 * (lo + hi);
   const Diagram d = sweep(parameter_family(p, "force"), 0.001, 3.0);
-  CHECK_FALSE(d.certificate.complete());
-  CHECK(d.certificate.reason.find("at force = 1 the limit directions fill a curve through the model's jump set") !=
-        std::string::npos);
-  CHECK(count_events(d, EventKind::jump, 1.0) == 1);
+  CHECK_MESSAGE(d.certificate.complete(), d.certificate.reason);
+  bool found = false;
+  for (const Event& e : d.events) {
+    const bool at_pole = std::hypot(e.directions.front().x(), e.directions.front().y()) <= 1e-6;
+    if (at_pole) CHECK(e.kind == EventKind::jump);  // no branch point of the ordinary field there
+    if (e.kind != EventKind::jump || e.directions.front().z() > 0) continue;
+    found = true;
+    CHECK(std::abs(e.p - F_jump) <= event_load_tol);
+    int ordinary = 0;  // the branch of ordinary limit directions that reaches the pole ends there
+    for (int id : e.branches)
+      for (const Branch& b : d.branches)
+        if (b.id == id && !b.jump_set) {
+          ++ordinary;
+          CHECK((b.points.back().w + Eigen::Vector3d::UnitZ()).norm() <= 1e-6);
+          CHECK(std::abs(b.points.back().p - F_jump) <= 1e-6);
+        }
+    CHECK(ordinary == 1);
+  }
+  CHECK(found);
 }

@@ -30,6 +30,7 @@ void BranchCollector::drain() {
             "a circle of limit directions at {} = {:.12g} (a continuum) is not drawn as a branch", name_, lo->p));
       continue;
     }
+    if (continua_.covers(br)) continue;  // the half meridian of a continuum: its event names it
     branches_.push_back(std::move(br));
   }
 }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "continuation/event_location.hpp"
+#include "limitdir/friction/model.hpp"
 
 namespace limitdir::detail {
 
@@ -14,6 +15,16 @@ namespace {
 // A step may not turn the tangent by more than ~0.3 rad (cos 0.3 = 0.955): a larger turn is a
 // jump to another branch, or a loop traced with too few points to see its closure.
 constexpr double min_tangent_cos = 0.95;
+// A step of arclength h lands on the hyperplane at h along the tangent; a turn below ~0.3 rad
+// puts it within h tan(0.3) = 0.31 h of the predictor, at most 1.05 h from the start. A node
+// twice that far is a corrector that left for another branch (next to a jump set of q, where
+// V* is discontinuous: general.json with point-spin, a step of 5e-8 at the south pole that
+// landed 0.5 away), and the step is refused as a turn is. Only for models with such a set:
+// elsewhere a longer chord at a pole crossed with a kink (disc-shift.json, 0.33 in rdot) is
+// followed by the kink events (continuation/kink_crossing.hpp).
+constexpr double max_chord_per_h = 2.0;
+
+bool has_jump_set(const KinkSets& s) { return s.poles == Smoothness::jump || s.equator == Smoothness::jump; }
 // A branch is a loop when a step passes its start within 0.1 h (the chord sagitta of a step h
 // on a curve of radius >= h is below h/8), heading the same way (tangents within ~25 deg).
 constexpr double closure_gap_fraction = 0.1;
@@ -118,10 +129,12 @@ std::optional<Node> BranchWalker::step(const Node& cur, double& h) { return step
 // by less than ~0.3 rad, unless h is down to its floor.
 std::optional<Node> BranchWalker::step(const Node& cur, double& h, double h_max) {
   h = std::min(h, h_max);
+  const auto jumps = [&](double p) { return has_jump_set(tr_.field().system(p).friction().kink_sets()); };
   for (;;) {
     std::optional<Node> next = tr_.at(cur, h);
     if (next && next->t.dot(cur.t) < 0) next->t = -next->t;
-    const bool smooth = next && next->t.dot(cur.t) >= min_tangent_cos;
+    const bool smooth = next && next->t.dot(cur.t) >= min_tangent_cos &&
+                        ((next->x - cur.x).norm() <= max_chord_per_h * h || !jumps(cur.x[4]));
     if (smooth) return next;
     if (h <= tr_.options().h_min) return std::nullopt;
     h = std::max(0.5 * h, tr_.options().h_min);

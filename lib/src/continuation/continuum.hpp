@@ -8,7 +8,9 @@
 //
 // This header names the other pieces only by declaration, so that it stands alone.
 #include <Eigen/Core>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "limitdir/continuation/continuation.hpp"
@@ -26,7 +28,17 @@ constexpr double continuum_offset = 1e-6;
 struct Continuum {
   double p;
   LimitSet limits;  // find-limits at p: its circles and isolated directions
+  /// A half meridian of zeros of V* (half_meridian_loads): u, and limits holds find-limits'
+  /// limit directions off its closure only.
+  std::optional<Eigen::Vector3d> half_meridian = std::nullopt;
 };
+
+/// The loads F where q + F d + e vanishes on a whole open half meridian {(cos t u, sin t)} of
+/// a model that jumps at the poles and is constant on each open half meridian (coulomb-point
+/// (75): q = -(u, 0) there), so that V* = (I - w w^T) M^-1 (q + F d + e) = 0 on all of it: F d + e
+/// = (u, 0) with |u| = 1. Each with u; checked on samples of the half meridian (a model whose
+/// q is not constant there gives none).
+std::vector<std::pair<double, Eigen::Vector3d>> half_meridian_loads(const System& sys);
 
 /// The loads where c = M^-1 (F d + e) (100) puts the limit directions on circles, from
 /// d = M^-1 (load direction) and e = M^-1 (load offset): F = -e1/d1 (c1 = 0) when the system
@@ -58,6 +70,11 @@ class Continua {
   bool meets(const Branch& b, double p) const;
   /// Whether w lies on one of C's circles {w : w . axis = sin theta}.
   static bool on_a_circle(const Continuum& C, const Eigen::Vector3d& w);
+  /// Whether w lies on C: on one of its circles or on the closure of its half meridian.
+  static bool on_continuum(const Continuum& C, const Eigen::Vector3d& w);
+  /// Whether branch b lies in a continuum: at its load throughout, on its half meridian (a
+  /// branch the corrector traced along the curve of zeros; the continuum event names it).
+  bool covers(const Branch& b) const;
 
   /// One event of kind continuum per continuum, in place of the degenerate branch points where
   /// the branches meet its circles, checked against find-limits there.
@@ -69,6 +86,7 @@ class Continua {
   void place_kinks(std::vector<Event>& events) const;
 
  private:
+  static Continuum on_half_meridian(double F, const Eigen::Vector3d& u, const LimitSet& L);
   double window_;                    // the continuum margin: continuum_offset of the range
   std::vector<Continuum> continua_;  // in [from, to], by load
 };

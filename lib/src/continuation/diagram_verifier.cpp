@@ -157,9 +157,9 @@ CheckOutcome DiagramVerifier::check(const std::vector<Branch>& branches, double 
   return out;
 }
 
-std::vector<std::string> DiagramVerifier::check_continuum(const std::vector<Branch>& branches, double p) {
+std::vector<std::string> DiagramVerifier::check_continuum(const std::vector<Branch>& branches, double p, const LimitSet& L,
+                                                          const std::function<bool(const Eigen::Vector3d&)>& on_curve) {
   std::vector<std::string> doubts;
-  const LimitSet& L = settled_limits(p);
   const std::string at = fmt::format("at the continuum {} = {:.12g}", name_, p);
   const auto on_a_circle = [&](const Eigen::Vector3d& w) {
     return std::any_of(L.circles.begin(), L.circles.end(),
@@ -167,7 +167,7 @@ std::vector<std::string> DiagramVerifier::check_continuum(const std::vector<Bran
   };
   const Cut c = cut(branches, p);
   for (const Classification& b : c.directions)
-    if (!on_a_circle(b.w) && !contains(L.directions, b.w))
+    if (!on_a_circle(b.w) && !on_curve(b.w) && !contains(L.directions, b.w))
       doubts.push_back(fmt::format("{} a branch passes through w = {}, on no circle and not an isolated limit "
                                    "direction of find-limits",
                                    at, vec(b.w, 6)));

@@ -7,6 +7,7 @@
 // types, and its own certificate must not be in doubt. The regions of the diagram are the
 // intervals between consecutive events; each region's count and types come from such a cut at
 // an interior point of the region, checked against find-limits there.
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -46,10 +47,11 @@ class DiagramVerifier {
   std::vector<double> region_points(std::vector<double> event_loads, double from, double to) const;
   /// find-limits at p (solved once per p, counted among the checks).
   const LimitSet& limits_at(double p) { return settled_limits(p); }
-  /// At a continuum p (find-limits finds circles there): every branch through p meets it on a
-  /// circle or at one of find-limits' isolated directions, and each of those lies on a branch;
-  /// the disagreements.
-  std::vector<std::string> check_continuum(const std::vector<Branch>& branches, double p);
+  /// At a continuum p (find-limits' limits L there): every branch through p meets it on one of
+  /// L's circles, on its other curve (`on_curve`: a half meridian) or at one of L's isolated
+  /// directions, and each of those lies on a branch; the disagreements.
+  std::vector<std::string> check_continuum(const std::vector<Branch>& branches, double p, const LimitSet& L,
+                                           const std::function<bool(const Eigen::Vector3d&)>& on_curve);
   int checks_done() const { return checks_; }
 
  private:

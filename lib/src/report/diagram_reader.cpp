@@ -196,6 +196,8 @@ void continuum_from_json(const json& value, Event& event, const Path& path) {
   const json& circles = array_at(member(value, "circles", path), circles_path);
   for (std::size_t k = 0; k < circles.size(); ++k)
     event.circles.push_back(circle_from_json(circles[k], circles_path.index(k)));
+  if (value.contains("half_meridian"))
+    event.half_meridian = vector3_at(value.at("half_meridian"), path.key("half_meridian"));
   const Path level_path = path.key("level");
   const json& level = member(value, "level", path);
   try {

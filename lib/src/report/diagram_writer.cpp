@@ -69,6 +69,7 @@ json event_to_json(const Event& event, const Diagram& diagram, const std::string
     json circles = json::array();
     for (const LimitCircle& circle : event.circles) circles.push_back(circle_to_json(circle));
     out["circles"] = std::move(circles);
+    if (event.half_meridian) out["half_meridian"] = vector3(*event.half_meridian, where + ".half_meridian");
     out["level"] = to_string(event.level);
   }
   if (event.born) {  // docs/manual.md section 9: the orbit search on both sides of a Hopf point

@@ -68,6 +68,11 @@ struct Event {
   Level level = Level::checked;
   /// Kind hopf, after confirm_hopf_events (continuation/hopf.hpp): the orbit search on both sides.
   std::optional<HopfOrbits> born = std::nullopt;
+  /// Kind continuum on a model whose q is constant on the open half meridians and jumps at the
+  /// poles (coulomb-point (75)): the unit vector u = (u1, u2, 0) of the half meridian
+  /// {(cos t u1, cos t u2, sin t) : |t| < pi/2} on which V* vanishes identically at this load
+  /// (docs/manual.md section 5, Jump sets); none for the continua of circles.
+  std::optional<Eigen::Vector3d> half_meridian = std::nullopt;
 };
 
 /// An interval of the parameter with one structure: the number of limit directions and how
