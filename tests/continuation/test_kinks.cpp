@@ -229,6 +229,46 @@ TEST_CASE("Kinks: find-limits finds the zero on the equator next to the kink loa
   CHECK(set.certificate.index_sum == 2);
 }
 
+// The seeding sweeps of bifurcation-map (issue 20) met two pairs of zeros that the mesh does not
+// separate and that find-limits then looked for only along the smaller eigenvalue of J_T, with a
+// central difference: (a) the ball (lambda, F = 0.1) just past the nonsmooth pitchfork on the
+// kinked equator, a saddle in each hemisphere ~1e-4 from the equator's node (each a partner of
+// the node on its own side only); (b) the disc (j = 0.650506) at F = 7.6e-5, just below the
+// fold next to the pole, where the pair lies along the circle but J_T's smaller eigenvalue is
+// the one across it. The parameter values are those the maps' sweeps checked; the zeros are the
+// circle's, by bisection (the pair of (a) on a 1e-6 grid about w = (-1, 0, 0), as above).
+TEST_CASE("Kinks: find-limits finds each zero of a pair next to the kinked equator (ball) and next to the pole (disc)") {
+  constexpr double near = 1e-3;
+  {
+    Problem problem = problem_with("ball.json", "kireenkov-pade", 1);
+    problem.force = 0.1;
+    const ParameterFamily fam = parameter_family(problem, "lambda");
+    const System s = fam.system(0.37269599625);
+    const Circle circle(s);
+    std::vector<Eigen::Vector3d> ref = circle.zeros(0.1, M_PI - near, M_PI + near, 2000);
+    REQUIRE(ref.size() == 3);  // the node on the equator and a saddle on each side
+    CHECK(std::abs(ref[0].z()) > 1e-5);
+    CHECK(std::abs(ref[2].z()) > 1e-5);
+    for (const Eigen::Vector3d& w : circle.zeros(0.1, -M_PI + near, M_PI - near)) ref.push_back(w);
+    check_circle_directions(s, 0.1, ref);
+    CHECK(find_limit_directions(s, 0.1).certificate.index_sum == 2);
+  }
+  {
+    Problem problem = problem_with("disc.json", "kireenkov-pade", 1);
+    problem.system.j = 0.6505059999999999;
+    const ParameterFamily fam = parameter_family(problem, "force");
+    constexpr double F = 7.64454556195e-05;
+    const System s = fam.system(F);
+    // on the side w1 < 0 of the poles: the pair (node and saddle) in each hemisphere
+    int pairs = 0;
+    for (const Eigen::Vector3d& w : Circle(s).zeros(F))
+      if (w.x() < 0 && std::abs(w.z()) > 0.5) ++pairs;
+    REQUIRE(pairs == 4);
+    check_circle_directions(s, F);
+    CHECK(find_limit_directions(s, F).certificate.index_sum == 2);
+  }
+}
+
 TEST_CASE("Kinks: a general system crosses the equator off any symmetry; each kink event is a zero of V* there") {
   // general.json (coupled mass matrix, load offset along z): no invariant circle, so the check
   // is that the event's w on the equator is a zero of V* at its load, from q and M here: the
@@ -324,59 +364,96 @@ TEST_CASE("Kinks: the disc through F = 0 with Pade models (9)-(10), Kireenkov's 
   }
 }
 
+Event event_of(const Diagram& d, EventKind kind) {
+  const auto it = std::find_if(d.events.begin(), d.events.end(), [&](const Event& e) { return e.kind == kind; });
+  REQUIRE(it != d.events.end());
+  return *it;
+}
+
+/// The fold of d (the model of circle c) against the fold of the reference diagram (circle
+/// c_ref): on the invariant circle a fold is an extremum of F(t) = -e_t . M^-1 q(w(t)) / e_t . c1,
+/// so the two folds' loads differ by at most sup |Delta F(t)| = sup |e_t . M^-1 (q - q_ref)| /
+/// |e_t . c1| over the arc between their directions (fold_bound, computed here from both q);
+/// and d's fold is an extremum of its own F(t) near its direction.
+void check_fold_against(const Diagram& d, const Diagram& ref, const Circle& c, const Circle& c_ref) {
+  const Event fold = event_of(d, EventKind::fold), fold_ref = event_of(ref, EventKind::fold);
+  const auto t_of = [](const Eigen::Vector3d& w) { return std::atan2(w.z(), w.x()); };
+  const double t0 = std::min(t_of(fold.directions.front()), t_of(fold_ref.directions.front()));
+  const double t1 = std::max(t_of(fold.directions.front()), t_of(fold_ref.directions.front()));
+  constexpr int n = 2000;
+  double fold_bound = 0;
+  for (int i = 0; i <= n; ++i) {
+    const double t = t0 + (t1 - t0) * i / n;
+    fold_bound = std::max(fold_bound, std::abs(c.load(t) - c_ref.load(t)));
+  }
+  CAPTURE(fold.p);
+  CAPTURE(fold_ref.p);
+  CAPTURE(fold_bound);
+  MESSAGE("fold at F = ", fold.p, ", reference fold at F = ", fold_ref.p, ", bound sup |Delta F| = ", fold_bound);
+  CHECK(std::abs(fold.p - fold_ref.p) <= fold_bound);
+  // the largest or smallest F on a grid of step 1e-4 over +-0.1 rad, to the grid's error
+  // |F''| (1e-4)^2/2
+  constexpr double grid_extremum_tol = 1e-6;
+  const double tf = t_of(fold.directions.front());
+  double F_min = INFINITY, F_max = -INFINITY;
+  for (int i = -1000; i <= 1000; ++i) {
+    F_min = std::min(F_min, c.load(tf + 1e-4 * i));
+    F_max = std::max(F_max, c.load(tf + 1e-4 * i));
+  }
+  const double F_ext = std::abs(F_min - fold.p) < std::abs(F_max - fold.p) ? F_min : F_max;
+  CHECK(std::abs(F_ext - fold.p) <= grid_extremum_tol);
+}
+
 // The Pade models (9)-(10) against the exact model they are fitted to (same disc, same rho):
 // both reproduce q and its slope at pure sliding (a and m are the exact model's end slopes,
 // section 4), so the load where the Pade branch meets the equator with a kink is the exact
 // model's pitchfork F = 1/2 (Sect. 7.4: C(0) = 1, and the slopes fix the branch's end), and
-// the tangency F = 1 is shared. The folds differ by the model's approximation error: on the
-// invariant circle a fold is an extremum of F(t) = -e_t . M^-1 q(w(t)) / e_t . c1, so the two
-// folds' loads differ by at most sup |Delta F(t)| = sup |e_t . M^-1 (q_pade - q_exact)| /
-// |e_t . c1| over the arc between their directions (fold_bound, computed here from both q).
+// the tangency F = 1 is shared. The folds differ by the model's approximation error
+// (check_fold_against).
 TEST_CASE("Kinks: the disc's Pade diagrams against the exact model's, within the Pade models' error") {
   const Diagram& exact = diagram_of("disc.json", "exact", 0, 1.5);
   REQUIRE_MESSAGE(exact.certificate.complete(), exact.certificate.reason);
-  const auto event = [](const Diagram& d, EventKind kind) {
-    const auto it = std::find_if(d.events.begin(), d.events.end(), [&](const Event& e) { return e.kind == kind; });
-    REQUIRE(it != d.events.end());
-    return *it;
-  };
-  const Event fold_e = event(exact, EventKind::fold);
   const System s_exact = parameter_family(problem_with("disc.json", "exact", 0), "force").system(0.5);
-  const Circle c_exact(s_exact);
   for (int order : {1, 2}) {
     CAPTURE(order);
     const Diagram& d = diagram_of("disc.json", "pade", order, 1.5);
     REQUIRE_MESSAGE(d.certificate.complete(), d.certificate.reason);
     // the exact pitchfork and tangency to the events' tolerance (p_tol 1e-11 and the kink's 1e-9)
-    CHECK(std::abs(event(d, EventKind::kink).p - event(exact, EventKind::pitchfork).p) <= kink_load_tol);
-    CHECK(std::abs(event(d, EventKind::tangency).p - event(exact, EventKind::tangency).p) <= kink_load_tol);
-    const Event fold = event(d, EventKind::fold);
+    CHECK(std::abs(event_of(d, EventKind::kink).p - event_of(exact, EventKind::pitchfork).p) <= kink_load_tol);
+    CHECK(std::abs(event_of(d, EventKind::tangency).p - event_of(exact, EventKind::tangency).p) <= kink_load_tol);
     const System s = parameter_family(problem_with("disc.json", "pade", order), "force").system(0.5);
+    check_fold_against(d, exact, Circle(s), Circle(s_exact));
+  }
+}
+
+// Kireenkov's Pade models (9)-(10) against his exact model of the same coupled law
+// (kireenkov-exact) at k0 = 0, where both are axisymmetric and w2 = 0 is invariant (section 4).
+// Every event load of a Pade diagram lies within the models' own difference of F on the circle
+// (from both q, here) of the exact diagram's, plus the events' location tolerance: the kink and
+// the pitchfork where the branches meet w = (1, 0, 0), lim F(t) as t -> 0; the tangency there,
+// F = -w . (M^-1 q + c(0)) / w . c1 (rdot = 0); the folds by check_fold_against.
+TEST_CASE("Kinks: Kireenkov's Pade models (9)-(10) against kireenkov-exact at k0 = 0, within their error") {
+  const Diagram& exact = diagram_of("disc.json", "kireenkov-exact", 0, 1.5);
+  REQUIRE_MESSAGE(exact.certificate.complete(), exact.certificate.reason);
+  const System s_exact = parameter_family(problem_with("disc.json", "kireenkov-exact", 0), "force").system(0.5);
+  const Circle c_exact(s_exact);  // Circle keeps a pointer to the system's model
+  const Eigen::Vector3d w_eq = Circle::w(0.0);
+  const auto tangency_load = [&](const Circle& c) {
+    return -w_eq.dot(c.Minv * c.model->q(w_eq) + c.c0) / w_eq.dot(c.c1);
+  };
+  for (int order : {1, 2}) {
+    CAPTURE(order);
+    const Diagram& d = diagram_of("disc.json", "kireenkov-pade", order, 1.5);
+    REQUIRE_MESSAGE(d.certificate.complete(), d.certificate.reason);
+    const System s = parameter_family(problem_with("disc.json", "kireenkov-pade", order), "force").system(0.5);
     const Circle c(s);
-    const auto t_of = [](const Eigen::Vector3d& w) { return std::atan2(w.z(), w.x()); };
-    const double t0 = std::min(t_of(fold.directions.front()), t_of(fold_e.directions.front()));
-    const double t1 = std::max(t_of(fold.directions.front()), t_of(fold_e.directions.front()));
-    constexpr int n = 2000;
-    double fold_bound = 0;
-    for (int i = 0; i <= n; ++i) {
-      const double t = t0 + (t1 - t0) * i / n;
-      fold_bound = std::max(fold_bound, std::abs(c.load(t) - c_exact.load(t)));
-    }
-    CAPTURE(fold.p);
-    CAPTURE(fold_e.p);
-    CAPTURE(fold_bound);
-    CHECK(std::abs(fold.p - fold_e.p) <= fold_bound);
-    // and each fold is an extremum of its own F(t) near its direction (F'(t) = 0): the largest
-    // or smallest F on a grid of step 1e-4 over +-0.1 rad, to the grid's error |F''| (1e-4)^2/2
-    constexpr double grid_extremum_tol = 1e-6;
-    const double tf = t_of(fold.directions.front());
-    double F_min = INFINITY, F_max = -INFINITY;
-    for (int i = -1000; i <= 1000; ++i) {
-      F_min = std::min(F_min, c.load(tf + 1e-4 * i));
-      F_max = std::max(F_max, c.load(tf + 1e-4 * i));
-    }
-    const double F_ext = std::abs(F_min - fold.p) < std::abs(F_max - fold.p) ? F_min : F_max;
-    CHECK(std::abs(F_ext - fold.p) <= grid_extremum_tol);
+    const double kink_bound = std::abs(c.load_limit(0.0, 1.0) - c_exact.load_limit(0.0, 1.0)) + kink_load_tol;
+    CAPTURE(kink_bound);
+    CHECK(std::abs(event_of(d, EventKind::kink).p - event_of(exact, EventKind::pitchfork).p) <= kink_bound);
+    const double tangency_bound = std::abs(tangency_load(c) - tangency_load(c_exact)) + kink_load_tol;
+    CAPTURE(tangency_bound);
+    CHECK(std::abs(event_of(d, EventKind::tangency).p - event_of(exact, EventKind::tangency).p) <= tangency_bound);
+    check_fold_against(d, exact, c, c_exact);
   }
 }
 

@@ -217,25 +217,35 @@ struct Seed {
   double extent = 0;  // the mesh face it stands for reaches this far from w (0: a point seed)
 };
 
-// The partner of a limit direction z near a fold (a saddle-node pair): along the eigenvector t
-// of J_T's smaller eigenvalue lambda, the tangential field is phi(s) ~ lambda s + kappa s^2/2
-// (kappa by a central difference), whose other zero is s* = -2 lambda/kappa. Newton from
-// z + s* t finds the partner even when the pair is far below the mesh's resolution (1e-5 rad
-// apart 1e-10 from the fold); nullopt when there is none nearby.
-std::optional<Eigen::Vector3d> fold_partner(const System& system, double F, const Eigen::Vector3d& z,
-                                            const LimitOptions& opt) {
+// A set where the model has a kink or is only C^1 (not a jump): V* is continuous there.
+bool kinked(Smoothness s) { return s == Smoothness::kink || s == Smoothness::c1; }
+
+// The partner of a limit direction z near a fold (a saddle-node pair) along the eigenvector t
+// of J_T's k-th real eigenvalue lambda: there the tangential field is phi(s) ~ lambda s +
+// kappa s^2/2, whose other zero is s* = -2 lambda/kappa. Newton from z + s* t finds the partner
+// even when the pair is far below the mesh's resolution (1e-5 rad apart 1e-10 from the fold);
+// nullopt when there is none nearby. side = 0: kappa by a central difference (a smooth field);
+// side = +-1: z lies on a kinked equator and only the hemisphere sign(w3) = side is looked at
+// (t turned into it, kappa by the one-sided second difference of phi(0), phi(h), phi(2h));
+// straddles_kink: z lies on a kinked equator, so side = 0 keeps only a t along the equator.
+std::optional<Eigen::Vector3d> partner_along(const System& system, double F, const Eigen::Vector3d& z,
+                                             const Eigen::Matrix<double, 3, 2>& P, const Eigen::Matrix2d& J,
+                                             Eigen::Index k, double side, bool straddles_kink,
+                                             const LimitOptions& opt) {
   // kappa from a difference step of 1e-4 rad (truncation ~1e-8 relative, rounding
-  // 1e-16/1e-8); a partner further than 0.2 rad is not a local pair (the mesh resolves it).
-  constexpr double h = 1e-4, max_distance = 0.2;
-  const FieldJacobian fj = system.field_jacobian(z, F);
-  const Eigen::Matrix<double, 3, 2> P = tangent_basis(z);
-  const Eigen::Matrix2d J = tangent_jacobian(P, fj.DF, z.dot(fj.F));
+  // 1e-16/1e-8); a partner further than 0.2 rad is not a local pair (the mesh resolves it); an
+  // eigenvector within 1e-6 of the equator's tangent does not leave it (the smooth case)
+  constexpr double h = 1e-4, max_distance = 0.2, across = 1e-6;
   const Eigen::EigenSolver<Eigen::Matrix2d> es(J);
-  if (es.eigenvalues().imag().cwiseAbs().maxCoeff() > 0) return std::nullopt;  // a focus: no fold
-  Eigen::Index k;
-  es.eigenvalues().real().cwiseAbs().minCoeff(&k);
   const double lambda = es.eigenvalues()[k].real();
-  const Eigen::Vector2d v = es.eigenvectors().col(k).real().normalized();
+  Eigen::Vector2d v = es.eigenvectors().col(k).real().normalized();
+  const bool leaves_equator = std::abs((P * v).z()) > across;
+  if (side != 0) {
+    if (!leaves_equator) return std::nullopt;
+    if ((P * v).z() * side < 0) v = -v;
+  } else if (straddles_kink && leaves_equator) {
+    return std::nullopt;  // a central difference across the kink: the sides' own (side = +-1) instead
+  }
   // the left eigenvector u (u^T J = lambda u^T) picks the component along which phi is scalar
   const Eigen::EigenSolver<Eigen::Matrix2d> left(J.transpose());
   Eigen::Index kl;
@@ -245,13 +255,43 @@ std::optional<Eigen::Vector3d> fold_partner(const System& system, double F, cons
   const auto phi = [&](double s) {
     return u.dot(P.transpose() * system.spherical((z + s * (P * v)).normalized(), F)) / u.dot(v);
   };
-  const double kappa = (phi(h) + phi(-h) - 2 * phi(0.0)) / (h * h);
+  const double kappa = side != 0 ? (phi(2 * h) - 2 * phi(h) + phi(0.0)) / (h * h)
+                                 : (phi(h) + phi(-h) - 2 * phi(0.0)) / (h * h);
   if (!(std::abs(kappa) > 0)) return std::nullopt;
   const double s_star = -2 * lambda / kappa;
-  if (!(std::abs(s_star) <= max_distance)) return std::nullopt;
+  if (!(std::abs(s_star) <= max_distance) || (side != 0 && !(s_star > 0))) return std::nullopt;
   const Refined r = refine_limit_direction(system, F, (z + s_star * (P * v)).normalized(), opt.residual_tol);
   if (!r.converged) return std::nullopt;
   return r.w;
+}
+
+// The fold partners of z along each real eigenvector of J_T, not only the smaller eigenvalue's:
+// near a pole at a small load both eigenvalues are small (the continuum of circles at F = 0,
+// section 5) and the smaller can be the one across the invariant circle (the disc with
+// kireenkov-pade:1 at F = 7.6e-5: -0.0065 along the circle, where the pair is, 0.0048 across).
+// A zero z on a kinked equator (friction/model.hpp kink_sets) has up to one partner on each
+// side (a nonsmooth pitchfork sends a branch into each hemisphere), which the central
+// difference across the kink cannot see: each side's Jacobian (signed zeros select it, as
+// classify_kink) and its one-sided differences give those.
+std::vector<Eigen::Vector3d> fold_partners(const System& system, double F, const Eigen::Vector3d& z,
+                                           const LimitOptions& opt) {
+  // on the equator to Newton's rounding, as classify_kink
+  constexpr double on_equator = 1e-12;
+  const Eigen::Matrix<double, 3, 2> P = tangent_basis(z);
+  const bool on_kink = std::abs(z.z()) <= on_equator && kinked(system.friction().kink_sets().equator);
+  std::vector<Eigen::Vector3d> out;
+  const auto along_each = [&](const FieldJacobian& fj, double side) {
+    const Eigen::Matrix2d J = tangent_jacobian(P, fj.DF, z.dot(fj.F));
+    const Eigen::EigenSolver<Eigen::Matrix2d> es(J);
+    if (es.eigenvalues().imag().cwiseAbs().maxCoeff() > 0) return;  // a focus: no fold
+    for (Eigen::Index k = 0; k < 2; ++k)
+      if (const auto p = partner_along(system, F, z, P, J, k, side, on_kink, opt)) out.push_back(*p);
+  };
+  along_each(system.field_jacobian(z, F), 0.0);
+  if (on_kink)
+    for (double side : {1.0, -1.0})
+      along_each(system.field_jacobian(Eigen::Vector3d(z.x(), z.y(), side > 0 ? 0.0 : -0.0), F), side);
+  return out;
 }
 
 // Newton from every seed; the distinct limit directions, sorted. A certain seed from which
@@ -275,6 +315,19 @@ std::vector<Eigen::Vector3d> refine_seeds(const System& system, double F, const 
   // by a double-precision Newton anyway (the proof separates them, limits/proof.hpp).
   constexpr double same_direction = 1e-7;
   std::vector<Eigen::Vector3d> found = on_kinks;
+  // Two solutions of one zero (within same_direction) keep the one with the smaller |V*|: next
+  // to a pitchfork J_T is nearly singular and Newton's stop |V*| <= tol leaves the zero known
+  // only to tol/|lambda| (6e-9 at lambda ~ 1e-5 for the disc 1.5e-5 below its kink load), while
+  // another seed may land much closer. The zeros on a kink set (kink_zeros) keep their place on it.
+  const auto residual = [&](const Eigen::Vector3d& w) { return system.spherical(w, F).norm(); };
+  const auto merge = [&](const Eigen::Vector3d& w) {
+    const auto same = std::find_if(found.begin(), found.end(),
+                                   [&](const Eigen::Vector3d& f) { return (f - w).norm() < same_direction; });
+    if (same == found.end())
+      found.push_back(w);
+    else if (same - found.begin() >= static_cast<std::ptrdiff_t>(on_kinks.size()) && residual(w) < residual(*same))
+      *same = w;
+  };
   for (const Seed& s : seeds) {
     const Refined r = refine_limit_direction(system, F, s.w, opt.residual_tol);
     if (!r.converged) {
@@ -282,17 +335,12 @@ std::vector<Eigen::Vector3d> refine_seeds(const System& system, double F, const 
         doubts.push_back(fmt::format("Newton did not converge from w = {} (|V*| = {:.2e})", vec(s.w), r.residual));
       continue;
     }
-    if (std::none_of(found.begin(), found.end(), [&](const Eigen::Vector3d& f) { return (f - r.w).norm() < same_direction; }))
-      found.push_back(r.w);
+    merge(r.w);
   }
   // every direction's fold partner (new ones too: a chain of nearby pairs), for the methods
   // that sample (the mesh, the circle): the polynomial and eigenvalue methods are exact
-  for (std::size_t i = 0; look_for_partners && i < found.size(); ++i) {
-    const std::optional<Eigen::Vector3d> partner = fold_partner(system, F, found[i], opt);
-    if (partner && std::none_of(found.begin(), found.end(),
-                                [&](const Eigen::Vector3d& f) { return (f - *partner).norm() < same_direction; }))
-      found.push_back(*partner);
-  }
+  for (std::size_t i = 0; look_for_partners && i < found.size(); ++i)
+    for (const Eigen::Vector3d& p : fold_partners(system, F, found[i], opt)) merge(p);
   std::sort(found.begin(), found.end(), [](const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
     if (a.x() != b.x()) return a.x() > b.x();
     if (a.z() != b.z()) return a.z() > b.z();
@@ -542,7 +590,6 @@ std::vector<double> zeros_1d(const G& g, double a, double b, int samples, bool p
 // jumps has no zero of V* in the classical sense (singular_points).
 std::vector<Eigen::Vector3d> kink_zeros(const System& system, double F, const LimitOptions& opt) {
   const KinkSets sets = system.friction().kink_sets();
-  const auto kinked = [](Smoothness s) { return s == Smoothness::kink || s == Smoothness::c1; };
   std::vector<Eigen::Vector3d> out;
   const auto keep = [&](const Eigen::Vector3d& w) {
     const Eigen::Vector3d field = system.field(w, F);
