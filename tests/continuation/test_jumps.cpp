@@ -29,6 +29,7 @@
 #include "limitdir/analysis/find_limits.hpp"
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/friction/coulomb_point.hpp"
+#include "limitdir/limits/limits.hpp"
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/system.hpp"
 
@@ -95,6 +96,29 @@ TEST_CASE("(33) point-spin on the disc: the poles and e1, -e1 are Filippov limit
   int on_sets = 0;
   for (const Branch& b : d.branches) on_sets += b.jump_set ? 1 : 0;
   CHECK(on_sets == 4);
+}
+
+TEST_CASE("(33) point-spin on the disc near F = 0: the mesh windings count the equator's Filippov zeros (index 2)") {
+  // The sliding field -F sin phi is O(F) while R* is O(1): sampled across the equator the
+  // windings summed to -6, not 2, at |F| = 3e-5 (issue 19.2). The Filippov segment inserted
+  // where a mesh edge crosses the equator makes them the regularised field's.
+  const System s = make_system(bundled("disc.json", "point-spin"));
+  const double b3 = s.M_inv()(2, 2);
+  for (double F : {-3e-5, 3e-5, -1e-3, 0.02, -0.3}) {
+    CAPTURE(F);
+    LimitOptions opt;
+    opt.method = "global";
+    const LimitSet L = solve_limit_directions(s, F, opt);
+    CHECK_MESSAGE(L.certificate.reason.find("windings of V*") == std::string::npos, L.certificate.reason);
+    // |F| < 1: the four ordinary ones, e1 and -e1 on the equator, and both poles
+    const std::vector<Eigen::Vector3d> ref{
+        Eigen::Vector3d(-(1 + F), 0, b3).normalized(), Eigen::Vector3d(-(1 + F), 0, -b3).normalized(),
+        Eigen::Vector3d(1 - F, 0, b3).normalized(),    Eigen::Vector3d(1 - F, 0, -b3).normalized(),
+        Eigen::Vector3d::UnitX(), -Eigen::Vector3d::UnitX(), Eigen::Vector3d::UnitZ(), -Eigen::Vector3d::UnitZ()};
+    CHECK(L.directions.size() == ref.size());
+    for (const Eigen::Vector3d& w : ref) CHECK_MESSAGE(has_direction(L, w), w.transpose());
+    CHECK(L.certificate.index_sum == 2);
+  }
 }
 
 TEST_CASE("(75) coulomb-point on general.json: the poles' Filippov branches end where |sigma*(F)| = 1") {

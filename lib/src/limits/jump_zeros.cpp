@@ -136,9 +136,7 @@ struct Sliding {
 
 Sliding sliding_at(const System& s, double F, double phi) {
   const Eigen::Vector3d w(std::cos(phi), std::sin(phi), 0.0), e_phi(-std::sin(phi), std::cos(phi), 0.0);
-  const Eigen::Vector3d qp = s.friction().q(Eigen::Vector3d(w.x(), w.y(), side_offset));
-  const Eigen::Vector3d qm = s.friction().q(Eigen::Vector3d(w.x(), w.y(), -side_offset));
-  const Eigen::Vector3d fp = field_with(s, qp, F), fm = field_with(s, qm, F);
+  const Eigen::Vector3d fp = equator_side_field(s, F, w, 1.0), fm = equator_side_field(s, F, w, -1.0);
   Sliding out{};
   out.sliding = (fp.z() < 0 && fm.z() > 0) || (fp.z() > 0 && fm.z() < 0);
   out.attracting = fp.z() < 0;
@@ -198,6 +196,11 @@ void equator_zeros(const System& s, double F, JumpZeros& out) {
 }
 
 }  // namespace
+
+Eigen::Vector3d equator_side_field(const System& system, double F, const Eigen::Vector3d& e, double side) {
+  const Eigen::Vector3d q = system.friction().q(Eigen::Vector3d(e.x(), e.y(), std::copysign(side_offset, side)));
+  return field_with(system, q, F);
+}
 
 JumpZeros jump_zeros(const System& system, double F) {
   JumpZeros out;

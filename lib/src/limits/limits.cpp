@@ -799,6 +799,14 @@ LimitSet solve_linear(const System& system, double F, const LimitOptions& opt) {
 // Winding number of the tangent field around a small spherical triangle (counter-clockwise
 // seen from outside), in the tangent plane P at its centroid, by counting the signed crossings
 // of the positive first axis; 0 if a sample vanishes (that vertex is then seeded directly).
+/// The signed crossing of the positive first axis by the segment from u to v (0 if none).
+int segment_crossing(const Eigen::Vector2d& u, const Eigen::Vector2d& v) {
+  const double cross = u.x() * v.y() - u.y() * v.x();
+  if (u.y() <= 0 && v.y() > 0 && cross > 0) return 1;   // upward crossing left of the origin
+  if (u.y() > 0 && v.y() <= 0 && cross < 0) return -1;  // downward crossing
+  return 0;
+}
+
 /// The signed crossings of the positive first axis by the projected field P^T V* along the
 /// great-circle arc from a to b, the arc halved wherever the field turns by more than pi/2
 /// between two samples (so that the field turns by less than pi per step, as counting needs, even where
@@ -816,19 +824,45 @@ int arc_crossings(const std::function<Eigen::Vector3d(const Eigen::Vector3d&)>& 
     const Eigen::Vector3d Vm = field(m);
     return arc_crossings(field, P, a, m, Va, Vm, depth + 1) + arc_crossings(field, P, m, b, Vm, Vb, depth + 1);
   }
-  const double cross = u.x() * v.y() - u.y() * v.x();
-  if (u.y() <= 0 && v.y() > 0 && cross > 0) return 1;   // upward crossing left of the origin
-  if (u.y() > 0 && v.y() <= 0 && cross < 0) return -1;  // downward crossing
-  return 0;
+  return segment_crossing(u, v);
 }
 
-/// The winding of V* around the face (a, b, c) with every edge resolved by arc_crossings.
-int resolved_winding(const std::function<Eigen::Vector3d(const Eigen::Vector3d&)>& field,
-                     const Eigen::Matrix<double, 3, 2>& P, const Eigen::Vector3d& a, const Eigen::Vector3d& b,
-                     const Eigen::Vector3d& c, const Eigen::Vector3d& Va, const Eigen::Vector3d& Vb,
-                     const Eigen::Vector3d& Vc) {
-  return arc_crossings(field, P, a, b, Va, Vb, 0) + arc_crossings(field, P, b, c, Vb, Vc, 0) +
-         arc_crossings(field, P, c, a, Vc, Va, 0);
+/// V* on the mesh: its value, and where the model's equator is a jump set (point-spin), its
+/// one-sided values on the equator (empty otherwise).
+struct MeshField {
+  std::function<Eigen::Vector3d(const Eigen::Vector3d&)> value;
+  std::function<Eigen::Vector3d(const Eigen::Vector3d&, double)> equator_side;
+};
+
+/// The crossings along the edge from a to b. An edge that crosses a jump set of V* (the
+/// equator) is split there, at e: the arcs a-e and e-b are resolved with the one-sided values
+/// at e, and the jump between them is the Filippov segment at e (the convex hull of the
+/// one-sided values, docs/manual.md section 5 "Jump sets"), counted as a straight segment.
+/// Sampling cannot resolve the jump: two samples 1/64 of an edge apart on either side differ
+/// in their tangent planes by more than the sliding field near a load where it nearly
+/// vanishes (R* is O(1), the sliding field O(F)), and decide the side of 0 at random. With the
+/// hull inserted the face windings are those of the Filippov regularisation of V* (a
+/// continuous field whose zeros are the ordinary ones and the Filippov zeros on the set, with
+/// their indices), and sum to 2.
+int edge_crossings(const MeshField& field, const Eigen::Matrix<double, 3, 2>& P, const Eigen::Vector3d& a,
+                   const Eigen::Vector3d& b, const Eigen::Vector3d& Va, const Eigen::Vector3d& Vb) {
+  if (!field.equator_side || !((a.z() < 0 && b.z() > 0) || (a.z() > 0 && b.z() < 0)))
+    return arc_crossings(field.value, P, a, b, Va, Vb, 0);
+  const double t = a.z() / (a.z() - b.z());
+  Eigen::Vector3d e = a + t * (b - a);
+  e.z() = 0.0;
+  e.normalize();
+  const Eigen::Vector3d Ea = field.equator_side(e, a.z()), Eb = field.equator_side(e, b.z());
+  return arc_crossings(field.value, P, a, e, Va, Ea, 0) + segment_crossing(P.transpose() * Ea, P.transpose() * Eb) +
+         arc_crossings(field.value, P, e, b, Eb, Vb, 0);
+}
+
+/// The winding of V* around the face (a, b, c) with every edge resolved by edge_crossings.
+int resolved_winding(const MeshField& field, const Eigen::Matrix<double, 3, 2>& P, const Eigen::Vector3d& a,
+                     const Eigen::Vector3d& b, const Eigen::Vector3d& c, const Eigen::Vector3d& Va,
+                     const Eigen::Vector3d& Vb, const Eigen::Vector3d& Vc) {
+  return edge_crossings(field, P, a, b, Va, Vb) + edge_crossings(field, P, b, c, Vb, Vc) +
+         edge_crossings(field, P, c, a, Vc, Va);
 }
 
 // The work budget of the global method: isolated zeros give a few seeds each (tens in all
@@ -863,9 +897,11 @@ int global_seeds(const System& system, double F, int level, int max_depth, std::
     norm[i] = V[i].norm();
   }
   int total = 0;
-  const std::function<Eigen::Vector3d(const Eigen::Vector3d&)> field = [&](const Eigen::Vector3d& w) {
-    return spherical_part(w, system.field(w, F));
-  };
+  MeshField field{[&](const Eigen::Vector3d& w) { return spherical_part(w, system.field(w, F)); }, nullptr};
+  if (system.friction().kink_sets().equator == Smoothness::jump)
+    field.equator_side = [&](const Eigen::Vector3d& e, double side) {
+      return spherical_part(e, equator_side_field(system, F, e, side));
+    };
   std::function<void(const Eigen::Vector3d&, const Eigen::Vector3d&, const Eigen::Vector3d&, const Eigen::Vector3d&,
                      const Eigen::Vector3d&, const Eigen::Vector3d&, int)>
       examine = [&](const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& c,
@@ -886,7 +922,7 @@ int global_seeds(const System& system, double F, int level, int max_depth, std::
         }
         if (depth >= max_depth || !ambiguous) return;
         const Eigen::Vector3d ab = (a + b).normalized(), bc = (b + c).normalized(), ca = (c + a).normalized();
-        const Eigen::Vector3d Vab = field(ab), Vbc = field(bc), Vca = field(ca);
+        const Eigen::Vector3d Vab = field.value(ab), Vbc = field.value(bc), Vca = field.value(ca);
         examine(a, ab, ca, Va, Vab, Vca, depth + 1);
         examine(b, bc, ab, Vb, Vbc, Vab, depth + 1);
         examine(c, ca, bc, Vc, Vca, Vbc, depth + 1);

@@ -56,6 +56,12 @@ struct JumpZeros {
 /// the model has no jump set).
 JumpZeros jump_zeros(const System& system, double F);
 
+/// The one-sided limit of the field M^-1 q + c at a point e of the equator (e3 = 0) from the
+/// side sign(side) (w3 -> 0+ for side > 0, 0- for side < 0), as jump_zeros takes it: the two ends
+/// of the Filippov segment of V* there. For a model whose equator is not a jump set both are
+/// the field at e to ~1e-9.
+Eigen::Vector3d equator_side_field(const System& system, double F, const Eigen::Vector3d& e, double side);
+
 /// A jump zero as find-limits reports it (Classification::jump_set set; J_T and eigenvalues 0).
 Classification classification_of(const JumpZero& z);
 
