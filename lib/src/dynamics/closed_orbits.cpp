@@ -658,6 +658,8 @@ std::optional<Search::Fate> Search::slide(double& phi, double sign, int& step) {
     if (m.direction && m.direction->jump_set && attracts(m, sign)) return Fate::limit_direction;
   }
   phi = stepper.current_state()[0];
+  doubt(fmt::format("a trajectory sliding on the equator did not reach a limit direction by phi = {:.9g} ({})", phi,
+                    sign > 0 ? "forward" : "backward"));
   return Fate::unresolved;
 }
 
