@@ -38,6 +38,8 @@
 #include "limitdir/limits/classify.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/limits/limits.hpp"
+#include "limitdir/limits/jump_zeros.hpp"
+#include "limitdir/friction/model.hpp"
 #include "limitdir/dynamics/simulate.hpp"
 #include "limitdir/numerics/sphere.hpp"
 
@@ -135,6 +137,12 @@ constexpr double window_growth = 1.5;
 constexpr double neutral_slope = 1e-12;
 // The crossing is bisected to 1e-15 relative in tau (rounding of tau itself ~1e-16).
 constexpr double crossing_rel_tol = 1e-15;
+// Sliding on the equator (docs/manual.md section 9, Filippov): the trajectory has reached a
+// Filippov limit direction of the sliding field when within match_tol of it, as a zero of V*
+// after Newton; the crossing of the equator is bisected to 1e-15 relative in tau as above, and
+// a trajectory leaving the sliding set restarts 1e-9 off the equator (jump_zeros.cpp takes the
+// one-sided values there).
+constexpr double leave_offset = 1e-9;
 // The first trial step: 1e-3 of the time scale 1/|F| of the field (as dynamics/simulate.cpp).
 constexpr double first_step = 1e-3;
 
@@ -253,6 +261,28 @@ class Stepper {
   std::optional<Rosenbrock> rosenbrock_;
 };
 
+// The Filippov sliding flow on the equator, dphi/dtau = sign g(phi) (limits/jump_zeros.hpp
+// equator_sliding), integrated by Dormand-Prince 5(4) with dense output.
+using Angle = std::array<double, 1>;
+struct SlidingFlow {
+  const System* system;
+  double F, sign;
+  long long* evaluations;
+  void operator()(const Angle& y, Angle& dy, double /*tau*/) const {
+    ++*evaluations;
+    dy[0] = sign * equator_sliding(*system, F, y[0]).g;
+  }
+};
+using SlidingStepper = decltype(odeint::make_dense_output(1.0, 1.0, odeint::runge_kutta_dopri5<Angle>()));
+
+// Sliding holds at phi in the time direction sign: the set attracts in that direction.
+bool slides(const System& system, double F, double phi, double sign) {
+  const EquatorSliding e = equator_sliding(system, F, phi);
+  return e.sliding && e.attracting == (sign > 0);
+}
+
+Eigen::Vector3d on_equator(double phi) { return Eigen::Vector3d(std::cos(phi), std::sin(phi), 0.0); }
+
 Eigen::Vector3d w_of(const State& y) { return Eigen::Vector3d(y[0], y[1], y[2]).normalized(); }
 
 // The section through p normal to the flow direction v there, and its chart.
@@ -325,8 +355,14 @@ class Search {
  public:
   Search(const System& system, double F, const LimitSet& limits, const OrbitSearchOptions& opt)
       : system_(system), F_(F), limits_(limits), opt_(opt), stiff_(opt.integrator == OrbitIntegrator::rosenbrock4) {
-    for (const SingularPoint& sp : limits_.singular_points)
-      capture_.push_back({capture_radius(sp.w, -1.0), capture_radius(sp.w, 1.0)});
+    // the singular points and the poles that are Filippov limit directions (a trajectory ends
+    // at either in its capture disc)
+    for (const SingularPoint& sp : limits_.singular_points) capture_points_.push_back(sp.w);
+    for (const Classification& c : limits_.directions)
+      if (c.jump_set == std::optional<std::string>("pole")) capture_points_.push_back(c.w);
+    for (const Eigen::Vector3d& p : capture_points_) capture_.push_back({capture_radius(p, -1.0), capture_radius(p, 1.0)});
+    const KinkSets sets = system.friction().kink_sets();
+    equator_jumps_ = sets.equator == Smoothness::jump;
   }
   OrbitSearch run();
 
@@ -337,6 +373,7 @@ class Search {
     Eigen::Vector3d w;
   };
   Fate follow(const Eigen::Vector3d& seed, double sign);
+  std::optional<Fate> slide(double& phi, double sign, int& step);
   std::optional<Fate> at_zero(const Eigen::Vector3d& w, double sign);
   bool at_singular_point(const Eigen::Vector3d& w, double sign) const;
   double capture_radius(const Eigen::Vector3d& p, double sign);
@@ -360,7 +397,9 @@ class Search {
   OrbitSearchOptions opt_;
   OrbitSearch result_;
   std::vector<KnownOrbit> known_;  // parallel to result_.orbits
-  std::vector<std::array<double, 2>> capture_;  // per singular point: capture radius backward, forward
+  std::vector<Eigen::Vector3d> capture_points_;  // the singular points, then the Filippov poles
+  std::vector<std::array<double, 2>> capture_;  // per capture point: capture radius backward, forward
+  bool equator_jumps_ = false;  // q jumps on the equator: trajectories slide on it (section 9)
   double scale_ = 1;  // the mean |B(w) w + c| over the seeds
   bool stiff_ = false;  // integrate by Rosenbrock 4 (OrbitSearchOptions::integrator)
 };
@@ -389,11 +428,12 @@ std::optional<Search::Fate> Search::at_zero(const Eigen::Vector3d& w, double sig
   return Fate::unresolved;
 }
 
-// At a singular point of the limit set (a discontinuity of V*), or in its capture disc.
+// At a singular point of the limit set (a discontinuity of V*) or a pole that is a Filippov limit
+// direction, or in its capture disc.
 bool Search::at_singular_point(const Eigen::Vector3d& w, double sign) const {
-  for (std::size_t i = 0; i < limits_.singular_points.size(); ++i) {
+  for (std::size_t i = 0; i < capture_points_.size(); ++i) {
     const double r = std::max(singular_capture, capture_[i][sign > 0 ? 1 : 0]);
-    if ((w - limits_.singular_points[i].w).norm() <= r) return true;
+    if ((w - capture_points_[i]).norm() <= r) return true;
   }
   return false;
 }
@@ -577,8 +617,55 @@ std::optional<Search::Fate> Search::try_orbit(const Section& sec, const Eigen::V
   return std::nullopt;  // an orbit that repels in this direction: follow on
 }
 
+// Where w3(tau) = 0 between t0 and t1 on the dense output: bisection to rounding.
+State locate_equator(Stepper& stepper, double t0, double t1) {
+  State y;
+  stepper.calc_state(t0, y);
+  const bool below0 = y[2] < 0;
+  for (int i = 0; i < 200 && t1 - t0 > crossing_rel_tol * std::max(1.0, std::abs(t1)); ++i) {
+    const double m = 0.5 * (t0 + t1);
+    stepper.calc_state(m, y);
+    ((y[2] < 0) == below0 ? t0 : t1) = m;
+  }
+  stepper.calc_state(t1, y);
+  return y;
+}
+
+// Filippov sliding on the equator from phi (docs/manual.md section 9): dphi/dtau = sign g(phi)
+// until the trajectory is within match_tol of a listed limit direction on the equator that
+// attracts in this direction (the fate), or the set stops attracting (none; phi is then where it
+// left, located on the dense output to rounding). The steps count against the seed's.
+std::optional<Search::Fate> Search::slide(double& phi, double sign, int& step) {
+  SlidingStepper stepper = odeint::make_dense_output(search_tol, search_tol, odeint::runge_kutta_dopri5<Angle>());
+  const SlidingFlow flow{&system_, F_, sign, &result_.evaluations};
+  stepper.initialize(Angle{phi}, 0.0, first_step / scale_);
+  for (; step < opt_.max_steps_per_seed && budget_left(); ++step) {
+    const auto [t0, t1] = stepper.do_step(flow);
+    const double now = stepper.current_state()[0];
+    if (!slides(system_, F_, now, sign)) {
+      double a = t0, b = t1;
+      Angle y;
+      for (int i = 0; i < 200 && b - a > crossing_rel_tol * std::max(1.0, std::abs(b)); ++i) {
+        const double m = 0.5 * (a + b);
+        stepper.calc_state(m, y);
+        (slides(system_, F_, y[0], sign) ? a : b) = m;
+      }
+      stepper.calc_state(b, y);
+      phi = y[0];
+      return std::nullopt;
+    }
+    const MatchResult m = match_limit_direction(limits_, on_equator(now), match_tol);
+    if (m.direction && m.direction->jump_set && attracts(m, sign)) return Fate::limit_direction;
+  }
+  phi = stepper.current_state()[0];
+  doubt(fmt::format("a trajectory sliding on the equator did not reach a limit direction by phi = {:.9g} ({})", phi,
+                    sign > 0 ? "forward" : "backward"));
+  return Fate::unresolved;
+}
+
 Search::Fate Search::follow(const Eigen::Vector3d& seed, double sign) {
-  Stepper stepper = make_stepper({seed[0], seed[1], seed[2], 0.0}, search_tol, sign, false);
+  std::optional<Stepper> stepper;  // re-made where a trajectory leaves the equator's sliding set
+  stepper.emplace(make_stepper({seed[0], seed[1], seed[2], 0.0}, search_tol, sign, false));
   std::optional<Section> sec;
   double anchored_at = 0, window = first_window / scale_;
   int attempts = 0;
@@ -588,8 +675,8 @@ Search::Fate Search::follow(const Eigen::Vector3d& seed, double sign) {
   double last_at = 0;
   for (int step = 0; step < opt_.max_steps_per_seed; ++step) {
     if (!budget_left()) return Fate::unresolved;
-    const auto [t0, t1] = stepper.do_step();
-    const Eigen::Vector3d w = w_of(stepper.current_state());
+    const auto [t0, t1] = stepper->do_step();
+    const Eigen::Vector3d w = w_of(stepper->current_state());
     if (!w.allFinite()) break;
     const Eigen::Vector3d V = system_.spherical(w, F_);
     const bool small = V.norm() <= zero_near * scale_;
@@ -598,6 +685,34 @@ Search::Fate Search::follow(const Eigen::Vector3d& seed, double sign) {
     near_zero = small;
     if (at_singular_point(w, sign)) return Fate::limit_direction;  // counted with the limit set's points
     if (captured(w, sign, orbit_capture)) return Fate::closed_orbit;
+    State y0;
+    stepper->calc_state(t0, y0);
+    if (equator_jumps_) {
+      // the equator reached: the step crossed it, or the trajectory is within singular_capture
+      // of it (an explicit step that would cross the jump of V* fails its error test, so the
+      // steps shrink towards the equator without crossing it)
+      const bool crossed = (w_of(y0).z() < 0) != (w.z() < 0);
+      if (crossed || std::abs(w.z()) <= singular_capture) {
+        const Eigen::Vector3d wc = crossed ? w_of(locate_equator(*stepper, t0, t1)) : w;
+        double phi = std::atan2(wc.y(), wc.x());
+        const EquatorSliding e = equator_sliding(system_, F_, phi);
+        double side = 0;  // where the trajectory goes on: 0 where the integrator goes on by itself
+        if (slides(system_, F_, phi, sign)) {
+          if (const std::optional<Fate> fate = slide(phi, sign, step)) return *fate;
+          // it left the sliding set at phi: on towards the side both one-sided values point to
+          side = sign * equator_sliding(system_, F_, phi).f_up.z() > 0 ? 1.0 : -1.0;
+        } else if (!crossed && (sign * e.f_up.z() < 0) == (w.z() > 0) && (sign * e.f_down.z() < 0) == (w.z() > 0))
+          side = w.z() > 0 ? -1.0 : 1.0;  // V* crosses the equator here: on from the other side
+        if (side != 0) {
+          const Eigen::Vector3d w1 = (on_equator(phi) + leave_offset * side * Eigen::Vector3d::UnitZ()).normalized();
+          stepper.emplace(make_stepper({w1[0], w1[1], w1[2], 0.0}, search_tol, sign, false));
+          sec.reset();
+          anchored_at = 0;
+          has_last = false;
+          continue;
+        }
+      }
+    }
     if (!sec || t1 - anchored_at > window) {  // (re-)anchor the section here
       if (V.norm() > anchor_min_speed * scale_) {
         sec = section_at(w, sign * V);
@@ -607,11 +722,9 @@ Search::Fate Search::follow(const Eigen::Vector3d& seed, double sign) {
       }
       continue;
     }
-    State y0;
-    stepper.calc_state(t0, y0);
     if (!(sec->g(w_of(y0)) < 0 && sec->g(w) >= 0 && sec->near(w))) continue;
     double at = t1;
-    const Eigen::Vector3d wc = w_of(locate_crossing(stepper, *sec, t0, t1, at));
+    const Eigen::Vector3d wc = w_of(locate_crossing(*stepper, *sec, t0, t1, at));
     // Newton once two returns are close (the trajectory is near a cycle), not on the way to a
     // known attracting orbit, and not too often
     const bool recurrent = has_last && (wc - last).norm() <= orbit_approach;
@@ -730,6 +843,29 @@ Eigen::Vector3d orbit_flow(const System& system, double F, const Eigen::Vector3d
   }
   if (steps) *steps = n;
   return w_of(y);
+}
+
+double equator_sliding_flow(const System& system, double F, double phi0, double tau, double tol, int max_steps) {
+  if (!(tau >= 0 && std::isfinite(tau)) || !(tol > 0) || !std::isfinite(phi0))
+    throw InputError("sliding flow: tau must be >= 0, the tolerance > 0 and phi0 finite");
+  if (system.friction().kink_sets().equator != Smoothness::jump)
+    throw InputError("sliding flow: the friction model's q does not jump on the equator");
+  long long evaluations = 0;
+  const SlidingFlow flow{&system, F, 1.0, &evaluations};
+  SlidingStepper stepper = odeint::make_dense_output(tol, tol, odeint::runge_kutta_dopri5<Angle>());
+  const double scale = std::max(std::abs(equator_sliding(system, F, phi0).g), std::numeric_limits<double>::min());
+  stepper.initialize(Angle{phi0}, 0.0, first_step / scale);
+  Angle y{phi0};
+  if (tau > 0) {
+    for (int n = 0; stepper.current_time() < tau; ++n) {
+      if (n >= max_steps) throw NumericalError(fmt::format("sliding flow: more than {} steps to tau = {}", max_steps, tau));
+      if (!slides(system, F, stepper.current_state()[0], 1.0))
+        throw NumericalError(fmt::format("sliding flow: the equator stops attracting at phi = {:.9g}", stepper.current_state()[0]));
+      stepper.do_step(flow);
+    }
+    stepper.calc_state(tau, y);
+  }
+  return y[0];
 }
 
 namespace {

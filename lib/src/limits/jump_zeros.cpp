@@ -127,40 +127,39 @@ void pole_zero(const System& s, double F, double z, JumpZeros& out) {
 
 // ---- the equator -----------------------------------------------------------------------------
 
-struct Sliding {
-  bool sliding;      // V* points to the equator from both sides, or away from it from both
-  bool attracting;   // towards it
-  double lambda, g;  // the equivalent control and the sliding field e_phi . f(lambda)
-  Eigen::Vector3d f;
-};
+}  // namespace
 
-Sliding sliding_at(const System& s, double F, double phi) {
+EquatorSliding equator_sliding(const System& s, double F, double phi) {
   const Eigen::Vector3d w(std::cos(phi), std::sin(phi), 0.0), e_phi(-std::sin(phi), std::cos(phi), 0.0);
   const Eigen::Vector3d fp = equator_side_field(s, F, w, 1.0), fm = equator_side_field(s, F, w, -1.0);
-  Sliding out{};
+  EquatorSliding out{};
   out.sliding = (fp.z() < 0 && fm.z() > 0) || (fp.z() > 0 && fm.z() < 0);
   out.attracting = fp.z() < 0;
   out.lambda = out.sliding ? fp.z() / (fp.z() - fm.z()) : 0.0;
   out.f = fp + out.lambda * (fm - fp);
   out.g = e_phi.dot(out.f);
+  out.f_up = fp;
+  out.f_down = fm;
   return out;
 }
 
+namespace {
+
 void equator_zeros(const System& s, double F, JumpZeros& out) {
-  std::vector<Sliding> at(samples + 1);
+  std::vector<EquatorSliding> at(samples + 1);
   double scale = 0;
   for (int k = 0; k <= samples; ++k) {
-    at[k] = sliding_at(s, F, 2 * pi * k / samples);
+    at[k] = equator_sliding(s, F, 2 * pi * k / samples);
     scale = std::max(scale, at[k].f.norm());
   }
   const double undecided = undecided_fraction * std::max(1.0, scale);
-  if (std::all_of(at.begin(), at.end(), [&](const Sliding& x) { return x.sliding && std::abs(x.g) <= boundary_tol * std::max(1.0, scale); })) {
+  if (std::all_of(at.begin(), at.end(), [&](const EquatorSliding& x) { return x.sliding && std::abs(x.g) <= boundary_tol * std::max(1.0, scale); })) {
     out.equator_circle = true;  // find-limits reports the circle (limits.cpp equator_circle)
     return;
   }
   for (int k = 0; k < samples; ++k) {
     const double a0 = 2 * pi * k / samples, a1 = 2 * pi * (k + 1) / samples;
-    const Sliding &x0 = at[k], &x1 = at[k + 1];
+    const EquatorSliding &x0 = at[k], &x1 = at[k + 1];
     if (!x0.sliding || !x1.sliding) {
       if (x0.sliding != x1.sliding)
         out.doubts.push_back(fmt::format("the equator's sliding set ends between phi = {:.6g} and {:.6g}: its boundary "
@@ -172,14 +171,14 @@ void equator_zeros(const System& s, double F, JumpZeros& out) {
     if (!(x0.g == 0 || (x0.g < 0) != (x1.g < 0)) || x1.g == 0) continue;
     double lo = a0, hi = a1, glo = x0.g;
     for (int it = 0; it < bisection_steps && x0.g != 0; ++it) {
-      const double m = 0.5 * (lo + hi), gm = sliding_at(s, F, m).g;
+      const double m = 0.5 * (lo + hi), gm = equator_sliding(s, F, m).g;
       if ((gm < 0) == (glo < 0)) lo = m, glo = gm;
       else hi = m;
     }
     const double phi = x0.g == 0 ? a0 : 0.5 * (lo + hi);
-    const Sliding z = sliding_at(s, F, phi);
+    const EquatorSliding z = equator_sliding(s, F, phi);
     constexpr double dphi = 1e-6;  // central difference: truncation |g'''| 1e-12, rounding 1e-16/1e-6
-    const double slope = (sliding_at(s, F, phi + dphi).g - sliding_at(s, F, phi - dphi).g) / (2 * dphi);
+    const double slope = (equator_sliding(s, F, phi + dphi).g - equator_sliding(s, F, phi - dphi).g) / (2 * dphi);
     JumpZero zero{Eigen::Vector3d(std::cos(phi), std::sin(phi), 0.0), "equator"};
     zero.rdot = zero.w.dot(z.f);
     zero.margin = std::min(z.lambda, 1 - z.lambda);

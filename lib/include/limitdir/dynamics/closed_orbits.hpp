@@ -90,6 +90,14 @@ Eigen::Vector3d orbit_flow(const System& system, double F, const Eigen::Vector3d
                            OrbitIntegrator integrator, double tol, int max_steps = orbit_seed_max_steps,
                            int* steps = nullptr);
 
+/// The search's Filippov sliding flow on the equator (docs/manual.md section 9): phi(tau) from
+/// phi0 under dphi/dtau = g(phi), the sliding field of limits/jump_zeros.hpp equator_sliding on
+/// w = (cos phi, sin phi, 0), integrated as the search slides (Dormand-Prince 5(4), per-step
+/// tolerance tol). InputError for tau < 0, tol <= 0 or a model whose q does not jump on the
+/// equator; NumericalError when the equator stops attracting (sliding ends) or after max_steps.
+double equator_sliding_flow(const System& system, double F, double phi0, double tau, double tol,
+                            int max_steps = orbit_seed_max_steps);
+
 /// The orbit search on both sides of a Hopf event (continuation/hopf.hpp), at p - dp and p + dp.
 struct HopfOrbits {
   double p_below = 0, p_above = 0;

@@ -52,6 +52,20 @@ struct JumpZeros {
   bool equator_circle = false;
 };
 
+/// Filippov's sliding on the equator at w = (cos phi, sin phi, 0) (docs/manual.md section 5
+/// "Jump sets"): the one-sided values f_up (w3 -> 0+) and f_down (w3 -> 0-) of M^-1 q + c;
+/// `sliding` when their third components have opposite signs, `attracting` when f_up points
+/// down (V* points towards the equator from both sides); then lambda is the equivalent control,
+/// f = f_up + lambda (f_down - f_up) has f3 = 0 and the sliding field along the equator is
+/// g e_phi, g = e_phi . f (lambda = 0, f = f_up where it is not sliding).
+struct EquatorSliding {
+  bool sliding = false;
+  bool attracting = false;
+  double lambda = 0, g = 0;
+  Eigen::Vector3d f, f_up, f_down;
+};
+EquatorSliding equator_sliding(const System& system, double F, double phi);
+
 /// The Filippov limit directions on the jump sets of the system's model at load F (none when
 /// the model has no jump set).
 JumpZeros jump_zeros(const System& system, double F);
