@@ -41,6 +41,7 @@ std::string kind_colour(EventKind kind) {
     case EventKind::hopf: return "#8e44ad";
     case EventKind::continuum: return "#707070";
     case EventKind::kink: return "#e6a000";
+    case EventKind::jump: return "#17becf";
   }
   return "black";
 }

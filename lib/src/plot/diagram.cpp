@@ -79,6 +79,7 @@ std::string event_letter(EventKind k) {
     case EventKind::hopf: return "H";
     case EventKind::continuum: return "C";
     case EventKind::kink: return "K";
+    case EventKind::jump: return "J";  // a boundary equilibrium on a jump set (docs/manual.md section 5)
   }
   return "?";
 }
@@ -141,9 +142,10 @@ void draw_legend(svg::Document& doc, double x, double y) {
   svg::legend_entry(doc, x, y + 15.0, {"black", 2.0, "none", "7 4", 1.0}, "saddle, unstable or non-hyperbolic");
   const svg::TextStyle small{11.0};
   doc.text(x, y + 38.0, "events: T tangency, F fold, P pitchfork,", small);
-  doc.text(x, y + 52.0, "B branch point, H Hopf, C continuum", small);
-  doc.text(x, y + 70.0, "shaded: regions, with the number of", small);
-  doc.text(x, y + 84.0, "limit directions at the top", small);
+  doc.text(x, y + 52.0, "B branch point, H Hopf, K kink, J jump,", small);
+  doc.text(x, y + 66.0, "C continuum", small);
+  doc.text(x, y + 84.0, "shaded: regions, with the number of", small);
+  doc.text(x, y + 98.0, "limit directions at the top", small);
 }
 
 }  // namespace
