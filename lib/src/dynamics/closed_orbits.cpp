@@ -686,11 +686,11 @@ Search::Fate Search::follow(const Eigen::Vector3d& seed, double sign) {
     if (at_singular_point(w, sign)) return Fate::limit_direction;  // counted with the limit set's points
     if (captured(w, sign, orbit_capture)) return Fate::closed_orbit;
     State y0;
-    stepper->calc_state(t0, y0);
     if (equator_jumps_) {
       // the equator reached: the step crossed it, or the trajectory is within singular_capture
       // of it (an explicit step that would cross the jump of V* fails its error test, so the
       // steps shrink towards the equator without crossing it)
+      stepper->calc_state(t0, y0);
       const bool crossed = (w_of(y0).z() < 0) != (w.z() < 0);
       if (crossed || std::abs(w.z()) <= singular_capture) {
         const Eigen::Vector3d wc = crossed ? w_of(locate_equator(*stepper, t0, t1)) : w;
@@ -722,6 +722,7 @@ Search::Fate Search::follow(const Eigen::Vector3d& seed, double sign) {
       }
       continue;
     }
+    if (!equator_jumps_) stepper->calc_state(t0, y0);  // the step's start (taken above otherwise)
     if (!(sec->g(w_of(y0)) < 0 && sec->g(w) >= 0 && sec->near(w))) continue;
     double at = t1;
     const Eigen::Vector3d wc = w_of(locate_crossing(*stepper, *sec, t0, t1, at));

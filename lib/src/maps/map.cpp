@@ -301,12 +301,13 @@ BifurcationMap map_with_lines(const Problem& problem, const TwoParameterFamily& 
     seeds.insert(seeds.end(), line.seeds.begin(), line.seeds.end());
     kinks += line.kinks.size();
   }
+  const bool from_exact = exact && interior < 0;  // the exact curves alone, no seeding line
   detail::ExactMapCurves built;
-  if (exact && interior < 0) {
+  if (from_exact) {
     built = detail::exact_map_curves(*exact, f, options.curve.h_max);
     if (!built.why.empty() && progress) progress("the exact curves failed (" + built.why + "): tracing them");
   }
-  if (exact && interior < 0 && built.why.empty()) {
+  if (from_exact && built.why.empty()) {
     m.curves = std::move(built.curves);
     m.points = std::move(built.points);
   } else {
