@@ -364,3 +364,22 @@ TEST_CASE("(33) point-spin at F = 0 (c = 0): circles tan theta = b3 kappa_e/(b1 
     }
   }
 }
+
+TEST_CASE("(33) point-spin on the ball at F = 0, global method: the band check sees the circles at tan theta = b3 k/b1 = 0.0099 inside the band") {
+  // The global method reports isolated zeros and the equator's circle only; its band of two mesh
+  // edges (0.138 rad at level 4) holds the ball's circles (b3 k/b1 from M and (33), as above), and
+  // V* turns from towards the equator (below them: the attracting sliding equator) to away from
+  // it (above, at every evenly spaced latitude of the check): not one sense. (Before, the equator
+  // was typed unstable by the Jacobian at w3 = 0 and the check passed without the circles.)
+  const System s = make_system(bundled("ball.json", "point-spin"));
+  const double theta = std::atan(s.M_inv()(2, 2) / s.M_inv()(0, 0));  // k = kappa_e/rho = 1 ("kappa")
+  LimitOptions opt;
+  opt.method = "global";
+  const double band = 2.2 / std::pow(2.0, opt.mesh_level);
+  REQUIRE(theta < band / 8);  // below the lowest of the eight evenly spaced latitudes
+  const LimitSet L = solve_limit_directions(s, 0.0, opt);
+  CHECK(!L.certificate.complete());
+  CHECK_MESSAGE(L.certificate.reason.find("does not cross the latitudes") != std::string::npos, L.certificate.reason);
+  REQUIRE(L.circles.size() == 1);
+  CHECK(L.circles[0].sphere_type == "stable-sliding-circle");
+}

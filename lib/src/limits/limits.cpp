@@ -1054,8 +1054,10 @@ constexpr double band_floor = 0x1p-24;
 // circle, away from it for an unstable one), sampled at 8 latitudes evenly spaced to the band and
 // the latitudes band/8 2^-j down to band * band_floor, each at kEquatorSamples longitudes: then
 // the band holds no other zero and V* is transverse to the boundary of each cap |theta| > band.
-// The halving latitudes find the circles of a field whose transverse speed changes sign close to
-// the equator (point-spin on the ball at c = 0: circles at 0.0099 rad, below band/8 = 0.017).
+// The halving latitudes see a pair of circles of limit directions between the equator and band/8
+// (V* turns back between them), which the evenly spaced ones step over; a single circle there
+// (point-spin on the ball at c = 0: 0.0099 rad, below band/8 = 0.017) shows already as a sense
+// at band/8 other than the equator's type.
 bool crosses_band(const System& system, double F, double band, bool stable) {
   std::vector<double> latitudes;
   for (int k = 1; k <= 8; ++k) latitudes.push_back(band * k / 8);
