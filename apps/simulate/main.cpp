@@ -41,14 +41,6 @@ void write_line(const std::string& line) {
   if (!std::cout) throw limitdir::IoError("cannot write to standard output");
 }
 
-json circle_json(const limitdir::LimitCircle& c) {
-  return {{"theta", c.theta},
-          {"axis", vec(c.axis)},
-          {"rdot", c.rdot},
-          {"radial", limitdir::to_string(c.radial)},
-          {"sphere_type", c.sphere_type},
-          {"transverse_eigenvalue", c.transverse_eigenvalue}};
-}
 
 /// epsilon = (rho/R) |cot theta| (35) of a direction; null on the equator (+infinity).
 json epsilon_of(const Eigen::Vector3d& w, double rho_over_R) {
@@ -178,7 +170,7 @@ int main(int argc, char* argv[]) {
     if (r.outcome == limitdir::SimulationResult::Outcome::stick) {
       fin["stick_time"] = r.stick_time;
       if (r.matched) fin["limit_direction"] = limitdir::classification_to_json(*r.matched, rho_over_R, false);
-      else if (r.matched_circle) fin["circle"] = circle_json(*r.matched_circle);
+      else if (r.matched_circle) fin["circle"] = limitdir::circle_to_json(*r.matched_circle);
       else fin["limit_direction"] = nullptr;
       fin["match_distance"] = r.match_distance;
     } else {

@@ -16,7 +16,7 @@ import sys
 RADIAL = {"attracting", "repelling", "tangent"}
 SPHERE = {"stable-node", "unstable-node", "saddle", "stable-focus", "unstable-focus", "non-hyperbolic"}
 COLOURS = {"purple", "red", "green", "brown", "blue"}
-CIRCLE_TYPES = {"stable-circle", "unstable-circle", "non-hyperbolic"}
+CIRCLE_TYPES = {"stable-circle", "unstable-circle", "non-hyperbolic", "stable-sliding-circle", "unstable-sliding-circle"}
 PROBLEM_KEYS = {"schema", "system", "contact", "friction", "rho", "force"}
 
 
@@ -142,9 +142,12 @@ def check_limits(report, args, problems):
         check_direction(d, f"limit_directions[{i}]", False, problems, rho)
     circles = report["circles"]
     for i, c in enumerate(circles):
-        for key in ("theta", "axis", "rdot", "radial", "sphere_type", "transverse_eigenvalue"):
+        for key in ("theta", "axis", "rdot", "radial", "sphere_type"):
             if key not in c:
                 problems.append(f"circles[{i}] lacks {key}")
+        # a sliding circle (on a jump set) has one-sided speeds instead of a transverse eigenvalue
+        if ("transverse_eigenvalue" in c) == ("one_sided_speeds" in c):
+            problems.append(f"circles[{i}] needs exactly one of transverse_eigenvalue and one_sided_speeds")
         if c.get("radial") not in RADIAL or c.get("sphere_type") not in CIRCLE_TYPES:
             problems.append(f"circles[{i}] is {c!r}")
     cert = report["certificate"]

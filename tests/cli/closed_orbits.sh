@@ -111,4 +111,15 @@ holds "disc-shift just past the fold: orbits remain, or not six limit directions
 run --help
 grep -q "Closed orbits" "$tmp/stdout" || fail "find-limits --help does not mention closed orbits"
 
+# point-spin (33) at F = 0 (c = 0): V* jumps on the equator, which is a circle of Filippov limit
+# directions (an attracting sliding set whose sliding field vanishes) between the circles of
+# latitude of each hemisphere: every trajectory that reaches the equator ends there (before, the
+# sliding integration of a field that vanishes along the whole equator grew its steps without
+# bound and stopped with an internal error, exit 5)
+for p in disc ball ellipse; do
+  complete "$p.json --model point-spin --force 0" "$share/problems/$p.json" --model point-spin --force 0
+  holds "$p.json point-spin at F = 0: not three circles (the equator a stable sliding circle) and two poles, orbits checked" \
+    'r["certificate"]["closed_orbits"] == "checked" and len(r["limit_directions"]) == 2 and sorted(c["sphere_type"] for c in r["circles"]) == ["stable-sliding-circle", "unstable-circle", "unstable-circle"]'
+done
+
 cli_finish "closed_orbits"

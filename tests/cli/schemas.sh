@@ -92,7 +92,21 @@ output l-exact.json "0 3" "$bin/find-limits" "$share/problems/disc-exact.json" -
 output l-linear.json "0 3" "$bin/find-limits" "$disc" --model linear-fit --force 0.3
 output l-ball.json "0 3" "$bin/find-limits" "$ball" --force 1
 output l-general.json "0 3" "$bin/find-limits" "$general"
+# point-spin at F = 0: the equator a sliding circle (one_sided_speeds, no transverse_eigenvalue)
+output l-point-spin.json "0 3" "$bin/find-limits" "$disc" --model point-spin --force 0
 valid limits.schema.json "$tmp"/l-*.json
+# a sliding circle with a transverse eigenvalue, or without its speeds, is not valid
+python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+c = [c for c in r['circles'] if c['sphere_type'] == 'stable-sliding-circle']
+assert c, 'no sliding circle'
+c[0]['transverse_eigenvalue'] = 1.0
+json.dump(r, open(sys.argv[2], 'w'))
+del c[0]['one_sided_speeds']
+json.dump(r, open(sys.argv[3], 'w'))" "$tmp/l-point-spin.json" "$tmp/bad-sliding.json" "$tmp/bad-speeds.json" ||
+  fail "find-limits disc.json --model point-spin --force 0: no sliding circle"
+invalid limits.schema.json "$tmp/bad-sliding.json" "$tmp/bad-speeds.json"
 python3 -c "
 import json, sys
 r = json.load(open(sys.argv[1]))

@@ -311,6 +311,12 @@ done
 for m in kudra-pade kudra-pade-first kireenkov-pade:1 kireenkov-pade:2; do
   expect_ok -- "$disc" --model $m --from -1.5 --to 1.5
 done
+# point-spin (33) through F = 0: c = 0 there, and the circles of latitude tan theta = b3 kappa_e/
+# (b1 rho) in each open hemisphere (w3 = +-0.664 disc, +-0.0099 ball, +-0.854 ellipse) and the
+# equator, an attracting sliding circle, are its continuum (tests/continuation/test_jumps.cpp)
+for problem in "$disc" "$ball" "$ellipse"; do
+  expect_ok -- "$problem" --model point-spin --from -1.5 --to 1.5
+done
 # (kudra-pade-first on the ellipse through 0, complete, is in tests/continuation/test_kinks.cpp:
 # check_diagram.py's find-limits at the middle of its narrow regions next to +-0.0824 runs the
 # closed-orbit search, which leaves 5 of 162 trajectories unsettled there, as on [0.001, 1.5])

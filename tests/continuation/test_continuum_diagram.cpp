@@ -88,14 +88,14 @@ TEST_CASE("Figs 15-16, Sect. 7.4.4: a load sweep through F = 0 of the disc (N = 
     const LimitCircle* eq = circle_at(e, 0.0, theta_tol);
     REQUIRE(eq != nullptr);
     CHECK(std::abs(eq->rdot + h.C()[0]) <= value_tol);
-    CHECK(std::abs(eq->transverse_eigenvalue - k[0]) <= value_tol);
+    CHECK(std::abs(eq->transverse_eigenvalue.value() - k[0]) <= value_tol);
     CHECK(eq->sphere_type == "unstable-circle");
     for (double sign : {1.0, -1.0}) {
       const LimitCircle* c = circle_at(e, sign * std::asin(std::sqrt(z)), theta_tol);
       REQUIRE(c != nullptr);
       CHECK(std::abs(c->rdot + ref::poly_z(h.C(), z)) <= value_tol);
       const double transverse = 2 * z * (1 - z) * ref::dpoly_z(k, z);
-      CHECK(std::abs(c->transverse_eigenvalue - transverse) <= value_tol);
+      CHECK(std::abs(c->transverse_eigenvalue.value() - transverse) <= value_tol);
       CHECK(c->sphere_type == (transverse < 0 ? "stable-circle" : "unstable-circle"));
     }
     // the isolated limit directions at F = 0 are the poles

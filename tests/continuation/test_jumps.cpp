@@ -287,3 +287,99 @@ TEST_CASE("(33) point-spin on general.json: the ordinary branch ends at the sout
   }
   CHECK(found);
 }
+
+namespace {
+// The uniform ellipse's kappa_e = (1/(pi a b)) int r dA = (1/(pi a b)) int_0^2pi rho(phi)^3/3 dphi,
+// rho(phi) = a b / sqrt(b^2 cos^2 + a^2 sin^2) its boundary in polar form: a smooth periodic
+// integrand, so the trapezoid rule on 4096 nodes is exact to rounding.
+double uniform_ellipse_kappa(double a, double b) {
+  constexpr int nodes = 4096;
+  double sum = 0;
+  for (int k = 0; k < nodes; ++k) {
+    const double phi = 2 * M_PI * k / nodes;
+    const double r = a * b / std::sqrt(b * b * std::cos(phi) * std::cos(phi) + a * a * std::sin(phi) * std::sin(phi));
+    sum += r * r * r / 3;
+  }
+  return sum * (2 * M_PI / nodes) / (M_PI * a * b);
+}
+}  // namespace
+
+TEST_CASE("(33) point-spin at F = 0 (c = 0): circles tan theta = b3 kappa_e/(b1 rho) in each open hemisphere, the equator an attracting sliding circle") {
+  // With c = 0 and M^-1 = diag(b1, b1, b3), (33) gives f = M^-1 q = -(b1 u, b3 k sgn(w3)), k =
+  // kappa_e/rho, at w = (cos t u, sin t). Its component along the meridian, h(t) = e_t . f =
+  // b1 sin t - b3 k sgn(t) cos t, vanishes in each open hemisphere at tan |t| = b3 k/b1, where
+  // h'(t) = b1 cos t + b3 k sin t = sqrt(b1^2 + (b3 k)^2) > 0 (an unstable circle: its transverse
+  // eigenvalue) and rdot = w . f = -sqrt(b1^2 + (b3 k)^2). On the equator h jumps from +b3 k
+  // (below) to -b3 k (above): V* points towards it from both sides, a sliding set whose
+  // sliding field (q3 = 0) is 0, rdot = -b1. kappa_e: 2/3 (uniform disc), 3 pi/16 (Hertz ball),
+  // the quadrature above for the uniform ellipse [1, 0.5]; rho = kappa_e ("kappa") or R = 1.
+  struct Case {
+    std::string file;
+    double kappa_e, rho;
+  };
+  const double ellipse_kappa = uniform_ellipse_kappa(1.0, 0.5);
+  for (const Case& c : {Case{"disc.json", 2.0 / 3, 2.0 / 3}, Case{"ball.json", 3 * M_PI / 16, 3 * M_PI / 16},
+                        Case{"ellipse.json", ellipse_kappa, 1.0}}) {
+    CAPTURE(c.file);
+    const System s = make_system(bundled(c.file, "point-spin"));
+    const Eigen::Matrix3d& Mi = s.M_inv();
+    REQUIRE(Mi(0, 0) == Mi(1, 1));
+    REQUIRE(Mi.isDiagonal(0.0));
+    REQUIRE(s.c(0.0).isZero(0.0));
+    const double b1 = Mi(0, 0), b3k = Mi(2, 2) * c.kappa_e / c.rho;
+    const double theta = std::atan(b3k / b1), speed = std::hypot(b1, b3k);
+    const LimitSet L = find_limit_directions(s, 0.0);
+    CHECK_MESSAGE(L.certificate.complete(), L.certificate.reason);
+    CHECK(L.method == "rotational-circles");
+    REQUIRE(L.circles.size() == 3);
+    int latitudes = 0;
+    for (const LimitCircle& circle : L.circles) {
+      CAPTURE(circle.theta);
+      if (circle.theta == 0.0) {  // the equator: typed by its one-sided speeds e3 . V*(0+-)
+        CHECK(circle.sphere_type == "stable-sliding-circle");
+        CHECK(!circle.transverse_eigenvalue);
+        REQUIRE(circle.one_sided_speeds);
+        CHECK(std::abs((*circle.one_sided_speeds)[0] + b3k) <= 1e-12);
+        CHECK(std::abs((*circle.one_sided_speeds)[1] - b3k) <= 1e-12);
+        CHECK(std::abs(circle.rdot + b1) <= 1e-12);
+        continue;
+      }
+      ++latitudes;
+      CHECK(std::abs(std::abs(circle.theta) - theta) <= 1e-12);
+      CHECK(circle.sphere_type == "unstable-circle");
+      CHECK(std::abs(circle.transverse_eigenvalue.value() - speed) <= 1e-8);  // J_T by differences
+      CHECK(std::abs(circle.rdot + speed) <= 1e-12);
+    }
+    CHECK(latitudes == 2);
+    // the model's own one-sided values 1e-7 rad off the equator, against (33): e3 . V* = -+b3 k
+    for (const double side : {1.0, -1.0}) {
+      const Eigen::Vector3d w(std::cos(1e-7), 0.0, side * std::sin(1e-7));
+      CHECK(std::abs(Eigen::Vector3d(0, 0, 1).dot(s.spherical(w, 0.0)) + side * b3k) <= 1e-6);
+    }
+    // the poles: stable nodes of the Filippov field, rdot = -b3 k
+    CHECK(L.directions.size() == 2);
+    for (const Classification& d : L.directions) {
+      CHECK(d.type == SphereType::stable_node);
+      CHECK(std::abs(d.rdot + b3k) <= 1e-12);
+    }
+  }
+}
+
+TEST_CASE("(33) point-spin on the ball at F = 0, global method: the band check sees the circles at tan theta = b3 k/b1 = 0.0099 inside the band") {
+  // The global method reports isolated zeros and the equator's circle only; its band of two mesh
+  // edges (0.138 rad at level 4) holds the ball's circles (b3 k/b1 from M and (33), as above), and
+  // V* turns from towards the equator (below them: the attracting sliding equator) to away from
+  // it (above, at every evenly spaced latitude of the check): not one sense. (Before, the equator
+  // was typed unstable by the Jacobian at w3 = 0 and the check passed without the circles.)
+  const System s = make_system(bundled("ball.json", "point-spin"));
+  const double theta = std::atan(s.M_inv()(2, 2) / s.M_inv()(0, 0));  // k = kappa_e/rho = 1 ("kappa")
+  LimitOptions opt;
+  opt.method = "global";
+  const double band = 2.2 / std::pow(2.0, opt.mesh_level);
+  REQUIRE(theta < band / 8);  // below the lowest of the eight evenly spaced latitudes
+  const LimitSet L = solve_limit_directions(s, 0.0, opt);
+  CHECK(!L.certificate.complete());
+  CHECK_MESSAGE(L.certificate.reason.find("does not cross the latitudes") != std::string::npos, L.certificate.reason);
+  REQUIRE(L.circles.size() == 1);
+  CHECK(L.circles[0].sphere_type == "stable-sliding-circle");
+}

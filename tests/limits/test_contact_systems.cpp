@@ -262,7 +262,7 @@ TEST_CASE("Fig. 15 [Nonlinear Dyn. 2024] on the ellipse: the F = 0 circles break
     const limitdir::LimitCircle& equator = set.circles.front();
     CHECK(equator.theta == 0.0);
     CHECK(equator.sphere_type == "unstable-circle");
-    CHECK(std::abs(equator.transverse_eigenvalue - c.b * c.b / (1 + c.b * c.b)) <= eigenvalue_tol);
+    CHECK(std::abs(equator.transverse_eigenvalue.value() - c.b * c.b / (1 + c.b * c.b)) <= eigenvalue_tol);
     // per hemisphere: the pole (+1), two saddles (-1 each), two stable nodes (+1 each)
     REQUIRE(set.directions.size() == 10);
     int saddles = 0, nodes = 0, poles = 0;

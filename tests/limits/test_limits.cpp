@@ -574,7 +574,7 @@ TEST_CASE("Fig. 15: F = 0 with the linear model: the equator is a circle of limi
     CHECK(eq.rdot == doctest::Approx(-c.C1).epsilon(1e-12));  // -C(0), 1/M11 = 1
     CHECK(eq.radial == Radial::attracting);
     // along the meridian: d theta'/d theta = K(0) = k1 > 0: the equator is unstable (Fig. 15)
-    CHECK(eq.transverse_eigenvalue == doctest::Approx(k1).epsilon(1e-10));
+    CHECK(eq.transverse_eigenvalue.value() == doctest::Approx(k1).epsilon(1e-10));
     CHECK(eq.sphere_type == "unstable-circle");
     CHECK(L.certificate.complete());
   }
@@ -634,7 +634,7 @@ TEST_CASE("Fig. 16, Sect. 7.4.4: F = 0 with N = 2..4: circles at latitudes where
       REQUIRE(found != nullptr);
       CHECK(found->rdot == doctest::Approx(e.rdot).epsilon(1e-10));
       CHECK(found->radial == (e.rdot < 0 ? Radial::attracting : Radial::repelling));
-      CHECK(found->transverse_eigenvalue == doctest::Approx(e.transverse).epsilon(1e-8));
+      CHECK(found->transverse_eigenvalue.value() == doctest::Approx(e.transverse).epsilon(1e-8));
       CHECK(found->sphere_type == (e.transverse < 0 ? "stable-circle" : "unstable-circle"));
       // every point of the circle is a zero of V*: check a few
       for (double phi : {0.0, 1.0, 2.5, -2.0}) {

@@ -344,7 +344,7 @@ bool attracts(OrbitStability s, double sign) {
 // A zero of V* attracts in the time direction `sign` (or cannot be told apart: not hyperbolic,
 // not differentiable); circles of limit directions likewise by their transverse type.
 bool attracts(const MatchResult& m, double sign) {
-  if (m.circle) return m.circle->sphere_type != (sign > 0 ? "unstable-circle" : "stable-circle");
+  if (m.circle) return circle_attracts(*m.circle, sign);
   const Classification& c = *m.direction;
   if (c.type == SphereType::non_hyperbolic || !c.differentiable) return true;
   return sign > 0 ? (c.type == SphereType::stable_node || c.type == SphereType::stable_focus)
@@ -638,10 +638,15 @@ State locate_equator(Stepper& stepper, double t0, double t1) {
 std::optional<Search::Fate> Search::slide(double& phi, double sign, int& step) {
   SlidingStepper stepper = odeint::make_dense_output(search_tol, search_tol, odeint::runge_kutta_dopri5<Angle>());
   const SlidingFlow flow{&system_, F_, sign, &result_.evaluations};
+  // a sliding equator that is a listed circle of limit directions (g = 0 on all of it, c = 0 with
+  // rotational symmetry): reaching it is the fate, there is nothing to slide along
+  const MatchResult start = match_limit_direction(limits_, on_equator(phi), match_tol);
+  if (start.circle && circle_attracts(*start.circle, sign)) return Fate::limit_direction;
   stepper.initialize(Angle{phi}, 0.0, first_step / scale_);
   for (; step < opt_.max_steps_per_seed && budget_left(); ++step) {
     const auto [t0, t1] = stepper.do_step(flow);
     const double now = stepper.current_state()[0];
+    if (!std::isfinite(now)) break;  // g = 0 on a stretch the steps outgrow: no limit direction reached
     if (!slides(system_, F_, now, sign)) {
       double a = t0, b = t1;
       Angle y;

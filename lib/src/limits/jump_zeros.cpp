@@ -196,6 +196,37 @@ void equator_zeros(const System& s, double F, JumpZeros& out) {
 
 }  // namespace
 
+std::optional<LimitCircle> sliding_equator_circle(const System& system, double F) {
+  if (system.friction().kink_sets().equator != Smoothness::jump) return std::nullopt;
+  JumpZeros zeros;
+  equator_zeros(system, F, zeros);
+  if (!zeros.equator_circle) return std::nullopt;
+  // e_theta = e3 on the equator: the one-sided speeds are the third components of the one-sided
+  // values f (V* = f - (w . f) w and w3 = 0)
+  double above_min = INFINITY, above_max = -INFINITY, below_min = INFINITY, below_max = -INFINITY, rdot = 0, scale = 0;
+  for (int k = 0; k < samples; ++k) {
+    const EquatorSliding e = equator_sliding(system, F, 2 * pi * k / samples);
+    above_min = std::min(above_min, e.f_up.z());
+    above_max = std::max(above_max, e.f_up.z());
+    below_min = std::min(below_min, e.f_down.z());
+    below_max = std::max(below_max, e.f_down.z());
+    rdot += Eigen::Vector3d(std::cos(2 * pi * k / samples), std::sin(2 * pi * k / samples), 0.0).dot(e.f) / samples;
+    scale = std::max({scale, e.f_up.norm(), e.f_down.norm()});
+  }
+  const double undecided = undecided_fraction * std::max(1.0, scale);
+  LimitCircle circle{0.0, Eigen::Vector3d::UnitZ(), rdot, radial_of(rdot), std::nullopt, "non-hyperbolic"};
+  if (above_max < -undecided && below_min > undecided) {
+    circle.sphere_type = "stable-sliding-circle";
+    circle.one_sided_speeds = std::array<double, 2>{above_max, below_min};
+  } else if (above_min > undecided && below_max < -undecided) {
+    circle.sphere_type = "unstable-sliding-circle";
+    circle.one_sided_speeds = std::array<double, 2>{above_min, below_max};
+  } else {
+    circle.one_sided_speeds = std::array<double, 2>{above_max, below_min};
+  }
+  return circle;
+}
+
 Eigen::Vector3d equator_side_field(const System& system, double F, const Eigen::Vector3d& e, double side) {
   const Eigen::Vector3d q = system.friction().q(Eigen::Vector3d(e.x(), e.y(), std::copysign(side_offset, side)));
   return field_with(system, q, F);

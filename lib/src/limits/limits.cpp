@@ -622,7 +622,7 @@ LimitSet solve_global(const System& system, double F, const LimitOptions& opt);
 
 LimitSet circles_of_latitude(const System& system, double F, const LimitOptions& opt,
                              const std::function<double(double)>& h, double scale, std::vector<double> roots,
-                             bool simple, std::string method);
+                             bool simple, std::string method, std::vector<std::string> doubts = {});
 
 // c = (0, 0, c3): rotational symmetry about e3; the poles and circles of latitude theta with
 // h(theta) = sin(theta) (b1 C - b3 k S) + c3 = 0 (Sect. 7.4.4 for c3 = 0).
@@ -645,31 +645,54 @@ LimitSet solve_circles(const System& system, double F, const LimitOptions& opt) 
 // poles are the circles through the zeros of V* on the meridian phi = 0. Its component along
 // the meridian, h(theta) = e_theta . V*, is solved in 1-D; a root is a circle only where the
 // component along the latitude vanishes too (a lateral force, kireenkov-pade with k0 != 0,
-// turns V* off the meridian).
+// turns V* off the meridian). Where q jumps on the equator (point-spin) h is smooth in each open
+// hemisphere only: it is solved on each closed half meridian with the equator's one-sided value
+// (w3 -> 0+ on the north, 0- on the south) at its end, and the equator itself is a Filippov set
+// (circles_of_latitude: jump_zeros).
 LimitSet solve_rotational_circles(const System& system, double F, const LimitOptions& opt) {
   const auto at = [](double th) { return Eigen::Vector3d(std::cos(th), 0.0, std::sin(th)); };
-  const auto h = [&](double th) {
-    return Eigen::Vector3d(-std::sin(th), 0.0, std::cos(th)).dot(system.field(at(th), F));
+  const bool jumps = system.friction().kink_sets().equator == Smoothness::jump;
+  const auto field_at = [&](double th, double side) {
+    return jumps && th == 0.0 ? equator_side_field(system, F, at(0.0), side) : system.field(at(th), F);
   };
+  const auto h_side = [&](double th, double side) {
+    return Eigen::Vector3d(-std::sin(th), 0.0, std::cos(th)).dot(field_at(th, side));
+  };
+  const auto h = [&](double th) { return h_side(th, th < 0 ? -1.0 : 1.0); };
   bool simple = true;
   const double scale = system.M_inv().norm() + system.c(F).norm();
-  std::vector<double> roots = zeros_1d(h, -0.5 * pi, 0.5 * pi, 2000, false, scale, simple);
+  std::vector<double> roots;
+  std::vector<std::string> doubts;
+  if (!jumps) {
+    roots = zeros_1d(h, -0.5 * pi, 0.5 * pi, 2000, false, scale, simple);
+  } else {  // the same 2000 intervals, 1000 on each closed half meridian
+    for (const double side : {-1.0, 1.0}) {
+      const auto hs = [&](double th) { return h_side(th, side); };
+      const double a = side < 0 ? -0.5 * pi : 0.0, b = side < 0 ? 0.0 : 0.5 * pi;
+      for (double th : zeros_1d(hs, a, b, 1000, false, scale, simple)) {
+        if (th != 0.0) roots.push_back(th);
+        else  // the one-sided value on the equator is tangent to it: a boundary equilibrium
+          doubts.push_back(fmt::format("the one-sided value of V* on the equator from w3 {} 0 has no component across it "
+                                       "(a circle of limit directions meets the jump set)",
+                                       side < 0 ? "<" : ">"));
+      }
+    }
+  }
   roots.erase(std::remove_if(roots.begin(), roots.end(),
                              [&](double th) {
-                               const Eigen::Vector3d field = system.field(at(th), F);
+                               const Eigen::Vector3d field = field_at(th, th < 0 ? -1.0 : 1.0);
                                return !(spherical_part(at(th), field).norm() <=
                                         residual_floor(system, F, field, opt.residual_tol));
                              }),
               roots.end());
-  return circles_of_latitude(system, F, opt, h, scale, std::move(roots), simple, "rotational-circles");
+  return circles_of_latitude(system, F, opt, h, scale, std::move(roots), simple, "rotational-circles", doubts);
 }
 
 // The poles (Newton, or kink_zeros on a kinked model) and the circles at the roots of h,
 // classified by their transverse eigenvalue (the one along a circle is 0).
 LimitSet circles_of_latitude(const System& system, double F, const LimitOptions& opt,
                              const std::function<double(double)>& h, double scale, std::vector<double> roots,
-                             bool simple, std::string method) {
-  std::vector<std::string> doubts;
+                             bool simple, std::string method, std::vector<std::string> doubts) {
   const double lim = 0.5 * pi;
   roots.erase(std::remove_if(roots.begin(), roots.end(), [&](double t) { return std::abs(t) >= lim - 1e-9; }),
               roots.end());
@@ -679,6 +702,12 @@ LimitSet circles_of_latitude(const System& system, double F, const LimitOptions&
     doubts.push_back("every direction is a limit direction (the field is radial everywhere)");
     roots.clear();
   }
+  // the equator where q jumps on it and its sliding field vanishes (limits/jump_zeros.hpp)
+  const std::optional<LimitCircle> equator = sliding_equator_circle(system, F);
+  if (equator && equator->sphere_type == "non-hyperbolic")
+    doubts.push_back(fmt::format("the equator is a circle of Filippov limit directions that does not attract or repel "
+                                 "from both sides (one-sided speeds {:.3g} above, {:.3g} below)",
+                                 (*equator->one_sided_speeds)[0], (*equator->one_sided_speeds)[1]));
   std::vector<Seed> seeds{{Eigen::Vector3d::UnitZ(), true}, {-Eigen::Vector3d::UnitZ(), true}};
   LimitSet set = assemble(system, F, seeds, std::move(method), opt, doubts, true);
   for (double th : roots) {
@@ -689,6 +718,7 @@ LimitSet circles_of_latitude(const System& system, double F, const LimitOptions&
     if (type == "non-hyperbolic") simple = false;
     set.circles.push_back({th, Eigen::Vector3d::UnitZ(), c.rdot, c.radial, transverse, type});
   }
+  if (equator) set.circles.insert(set.circles.begin(), *equator);
   // without a circle the zeros are isolated (the poles only): Poincare-Hopf applies again
   const bool isolated_only = set.circles.empty() && set.certificate.index_sum != 2;
   if (!simple || isolated_only) {
@@ -700,9 +730,14 @@ LimitSet circles_of_latitude(const System& system, double F, const LimitOptions&
         (set.certificate.reason.empty() ? "" : "; " + set.certificate.reason);
   } else if (set.certificate.complete()) {
     set.certificate.reason = fmt::format(
-        "{} circle(s) of latitude from the meridian equation (all roots simple) and {} hyperbolic isolated limit "
+        "{} circle(s) of latitude from the meridian equation (all roots simple{}){} and {} hyperbolic isolated limit "
         "direction(s) at the poles{}; Poincare-Hopf does not apply to continua",
-        set.circles.size(), set.directions.size(),
+        set.circles.size() - (equator ? 1 : 0), equator ? ", on each open half meridian" : "",
+        equator ? fmt::format(", the equator a {} of Filippov limit directions (q jumps on it, its sliding field "
+                              "vanishes; one-sided speeds of V* across it {:.4g} from above, {:.4g} from below)",
+                              equator->sphere_type, (*equator->one_sided_speeds)[0], (*equator->one_sided_speeds)[1])
+                : "",
+        set.directions.size(),
         set.method == "rotational-circles" ? " (the field commutes with the rotations about e3 at 99 samples)" : "");
   }
   return set;
@@ -955,7 +990,15 @@ constexpr int kEquatorSamples = 720;
 
 struct EquatorCircle {
   LimitCircle circle;
-  double transverse_min, transverse_max;  // the transverse eigenvalue trace J_T along it
+  // the transverse eigenvalue trace J_T along it; on a sliding circle its one-sided speeds
+  // (above, below: LimitCircle::one_sided_speeds)
+  double transverse_min, transverse_max;
+  std::string transverse_text() const {
+    return circle.one_sided_speeds
+               ? fmt::format("one-sided speeds of V* across it {:.4g} from above, {:.4g} from below", transverse_min,
+                             transverse_max)
+               : fmt::format("transverse eigenvalues in [{:.4g}, {:.4g}]", transverse_min, transverse_max);
+  }
 };
 
 // The equator's circle when V* vanishes on every sample (to 1e-10 of |B w + c|: the models'
@@ -965,6 +1008,13 @@ std::optional<EquatorCircle> equator_circle(const System& system, double F, cons
   constexpr double zero_field = 1e-10;
   if (!system.c(F).isZero()) return std::nullopt;
   constexpr double inf = std::numeric_limits<double>::infinity();
+  // where q jumps on the equator V* has no Jacobian there: the Filippov circle, typed by the
+  // one-sided speeds across it (limits/jump_zeros.hpp)
+  if (system.friction().kink_sets().equator == Smoothness::jump) {
+    const std::optional<LimitCircle> c = sliding_equator_circle(system, F);
+    if (!c) return std::nullopt;
+    return EquatorCircle{*c, (*c->one_sided_speeds)[0], (*c->one_sided_speeds)[1]};
+  }
   EquatorCircle e{{0.0, Eigen::Vector3d::UnitZ(), 0.0, Radial::tangent, 0.0, ""}, inf, -inf};
   for (int i = 0; i < kEquatorSamples; ++i) {
     const double phi = 2 * pi * i / kEquatorSamples;
@@ -994,13 +1044,27 @@ std::optional<EquatorCircle> equator_circle(const System& system, double F, cons
   return e;
 }
 
+// The lowest latitude crosses_band samples, as a fraction of the band: 2^-24 (8e-9 rad at mesh
+// level 4), where V* across a normally hyperbolic circle (~ lambda theta) is still far above the
+// rounding of the field (~1e-15 |f|). A circle nearer the equator than that is not seen (the
+// check samples; it is no proof).
+constexpr double band_floor = 0x1p-24;
+
 // V* crosses every latitude 0 < |theta| <= band in one sense (towards the equator for a stable
-// circle, away from it for an unstable one), sampled at 8 latitudes x kEquatorSamples: then the
-// band holds no other zero and V* is transverse to the boundary of each cap |theta| > band.
+// circle, away from it for an unstable one), sampled at 8 latitudes evenly spaced to the band and
+// the latitudes band/8 2^-j down to band * band_floor, each at kEquatorSamples longitudes: then
+// the band holds no other zero and V* is transverse to the boundary of each cap |theta| > band.
+// The halving latitudes see a pair of circles of limit directions between the equator and band/8
+// (V* turns back between them), which the evenly spaced ones step over; a single circle there
+// (point-spin on the ball at c = 0: 0.0099 rad, below band/8 = 0.017) shows already as a sense
+// at band/8 other than the equator's type.
 bool crosses_band(const System& system, double F, double band, bool stable) {
-  for (int k = 1; k <= 8; ++k)
+  std::vector<double> latitudes;
+  for (int k = 1; k <= 8; ++k) latitudes.push_back(band * k / 8);
+  for (double t = band / 16; t >= band * band_floor; t /= 2) latitudes.push_back(t);
+  for (const double latitude : latitudes)
     for (const double sign : {1.0, -1.0}) {
-      const double theta = sign * band * k / 8;
+      const double theta = sign * latitude;
       for (int i = 0; i < kEquatorSamples; ++i) {
         const double phi = 2 * pi * i / kEquatorSamples;
         const Eigen::Vector3d w = w_from_angles(theta, phi);
@@ -1023,9 +1087,8 @@ LimitSet solve_global_equator(const System& system, double F, const LimitOptions
   set.method = "global";
   set.circles.push_back(e.circle);
   if (e.circle.sphere_type == "non-hyperbolic")
-    doubts.push_back(fmt::format("the equator's circle of limit directions is not normally hyperbolic (transverse "
-                                 "eigenvalues in [{:.3g}, {:.3g}])",
-                                 e.transverse_min, e.transverse_max));
+    doubts.push_back(fmt::format("the equator's circle of limit directions is not normally hyperbolic ({})",
+                                 e.transverse_text()));
   // the band: two mesh edges (the icosphere's edge is ~1.1/2^level rad): seeds of faces that
   // may touch the circle are left out; crosses_band checks that nothing but the circle is there
   const double band = 2.2 / std::pow(2.0, opt.mesh_level);
@@ -1061,7 +1124,7 @@ LimitSet solve_global_equator(const System& system, double F, const LimitOptions
   }
   for (const SingularPoint& sp : set.singular_points) (sp.w.z() > 0 ? north : south) += sp.index;
   set.certificate.index_sum = north + south;
-  if (doubts.empty() && !crosses_band(system, F, band, e.circle.sphere_type == "stable-circle"))
+  if (doubts.empty() && !crosses_band(system, F, band, circle_attracts(e.circle, 1.0)))
     doubts.push_back(fmt::format("V* does not cross the latitudes within {:.3g} rad of the equator in one sense "
                                  "(another zero near the circle?)",
                                  band));
@@ -1072,10 +1135,10 @@ LimitSet solve_global_equator(const System& system, double F, const LimitOptions
   set.certificate.level = doubts.empty() ? Level::checked : Level::incomplete;
   set.certificate.reason =
       doubts.empty()
-          ? fmt::format("the equator is a circle of limit directions ({}, transverse eigenvalues in [{:.4g}, {:.4g}]); "
-                        "V* crosses the latitudes within {:.3g} rad of it in one sense, and the {} isolated limit "
-                        "direction(s) off it, all hyperbolic, have index sum 1 in each cap (Poincare-Hopf on a disc)",
-                        e.circle.sphere_type, e.transverse_min, e.transverse_max, band, set.directions.size())
+          ? fmt::format("the equator is a circle of limit directions ({}, {}); V* crosses the latitudes within "
+                        "{:.3g} rad of it (down to {:.2g} rad) in one sense, and the {} isolated limit direction(s) off "
+                        "it, all hyperbolic, have index sum 1 in each cap (Poincare-Hopf on a disc)",
+                        e.circle.sphere_type, e.transverse_text(), band, band * band_floor, set.directions.size())
           : joined_doubts(doubts);
   return set;
 }
@@ -1102,14 +1165,18 @@ bool commutes_with_rotations(const System& system, double F) {
 }
 
 // The circles of latitude of solve_rotational_circles apply (method auto; `global` keeps the
-// mesh): the field commutes with the rotations about e3, and V* does not jump (a model's jump
-// set, or a singular point such as the pole of a shift along the sliding direction, whose
-// index the global method counts).
+// mesh): the field commutes with the rotations about e3, and V* has no singular point (such as
+// the pole of a shift along the sliding direction, whose index the global method counts); the
+// poles and the equator where q jumps are Filippov sets (jump_zeros), not singular points.
 bool rotational(const System& system, double F) {
-  const KinkSets sets = system.friction().kink_sets();
+  if (!commutes_with_rotations(system, F)) return false;
   std::vector<std::string> unused;
-  return sets.poles != Smoothness::jump && sets.equator != Smoothness::jump &&
-         singular_points(system, F, unused).empty() && commutes_with_rotations(system, F);
+  std::vector<SingularPoint> sps = singular_points(system, F, unused);
+  // a pole where q jumps that is a Filippov limit direction is not a singular point (assemble)
+  for (const JumpZero& z : jump_zeros(system, F).zeros)
+    sps.erase(std::remove_if(sps.begin(), sps.end(), [&](const SingularPoint& sp) { return (sp.w - z.w).norm() == 0; }),
+              sps.end());
+  return sps.empty();
 }
 
 // The mesh level is raised (up to two levels, at most 7) until the windings sum to 2; the
@@ -1146,6 +1213,13 @@ LimitSet solve_global(const System& system, double F, const LimitOptions& opt) {
 }
 
 }  // namespace
+
+bool circle_attracts(const LimitCircle& circle, double sign) {
+  const std::string& t = circle.sphere_type;
+  if (t == "non-hyperbolic") return true;
+  const bool stable = t == "stable-circle" || t == "stable-sliding-circle";
+  return sign > 0 ? stable : !stable;
+}
 
 std::string to_string(Level level) {
   switch (level) {

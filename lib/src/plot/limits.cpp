@@ -66,7 +66,11 @@ void draw_circles(svg::Document& doc, const Hemisphere& h, const nlohmann::json&
       curve.push_back(std::sin(theta) * a + std::cos(theta) * (std::cos(t) * e1 + std::sin(t) * e2));
     }
     const std::string type = string_field(list[i], "sphere_type", where);
-    const std::string colour = type == "stable-circle" ? "#1f63d4" : type == "unstable-circle" ? "#d62728" : uncoloured;
+    // a sliding circle (on a jump set, docs/manual.md section 5) coloured as the smooth one it
+    // behaves like: attracting (blue) or repelling (red) from both sides
+    const bool stable = type == "stable-circle" || type == "stable-sliding-circle";
+    const bool unstable = type == "unstable-circle" || type == "unstable-sliding-circle";
+    const std::string colour = stable ? "#1f63d4" : unstable ? "#d62728" : uncoloured;
     draw_sphere_curve(doc, h, curve, {colour, 3.0, "none", "", 1.0});
   }
 }

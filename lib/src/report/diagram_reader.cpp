@@ -185,8 +185,17 @@ LimitCircle circle_from_json(const json& value, const Path& path) {
   circle.rdot = number_at(member(value, "rdot", path), path.key("rdot"));
   circle.radial = enum_at(member(value, "radial", path), all_radial(), path.key("radial"));
   circle.sphere_type = string_at(member(value, "sphere_type", path), path.key("sphere_type"));
-  circle.transverse_eigenvalue =
-      number_at(member(value, "transverse_eigenvalue", path), path.key("transverse_eigenvalue"));
+  // a circle on a jump set has its one-sided speeds across it, any other its transverse eigenvalue
+  if (const auto speeds = value.find("one_sided_speeds"); speeds != value.end()) {
+    const Path speeds_path = path.key("one_sided_speeds");
+    object_at(*speeds, speeds_path);
+    circle.one_sided_speeds = std::array<double, 2>{
+        number_at(member(*speeds, "above", speeds_path), speeds_path.key("above")),
+        number_at(member(*speeds, "below", speeds_path), speeds_path.key("below"))};
+  }
+  if (!circle.one_sided_speeds || value.contains("transverse_eigenvalue"))
+    circle.transverse_eigenvalue =
+        number_at(member(value, "transverse_eigenvalue", path), path.key("transverse_eigenvalue"));
   return circle;
 }
 

@@ -88,12 +88,18 @@ json closed_orbit_to_json(const ClosedOrbit& o) {
 }
 
 json circle_to_json(const LimitCircle& circle) {
-  return json{{"theta", finite(circle.theta, "theta")},
-              {"axis", vector3((circle.axis.array() + 0.0).matrix(), "axis")},
-              {"rdot", finite(circle.rdot, "rdot")},
-              {"radial", to_string(circle.radial)},
-              {"sphere_type", circle.sphere_type},
-              {"transverse_eigenvalue", finite(circle.transverse_eigenvalue, "transverse_eigenvalue")}};
+  json out{{"theta", finite(circle.theta, "theta")},
+           {"axis", vector3((circle.axis.array() + 0.0).matrix(), "axis")},
+           {"rdot", finite(circle.rdot, "rdot")},
+           {"radial", to_string(circle.radial)},
+           {"sphere_type", circle.sphere_type}};
+  // a sliding circle (q jumps on it) has one-sided speeds instead of a transverse eigenvalue
+  if (circle.transverse_eigenvalue)
+    out["transverse_eigenvalue"] = finite(*circle.transverse_eigenvalue, "transverse_eigenvalue");
+  if (circle.one_sided_speeds)
+    out["one_sided_speeds"] = json{{"above", finite((*circle.one_sided_speeds)[0], "one_sided_speeds.above")},
+                                   {"below", finite((*circle.one_sided_speeds)[1], "one_sided_speeds.below")}};
+  return out;
 }
 
 json limits_report(const Problem& problem, const System& system, const LimitSet& limits) {

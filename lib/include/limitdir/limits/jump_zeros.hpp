@@ -20,10 +20,12 @@
 //    repelling one). lambda in {0, 1} is a boundary equilibrium: a branch of ordinary limit
 //    directions meets the set there (a `jump` event of a sweep).
 #include <Eigen/Core>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "limitdir/limits/classify.hpp"
+#include "limitdir/limits/limits.hpp"
 #include "limitdir/system/system.hpp"
 
 namespace limitdir {
@@ -69,6 +71,15 @@ EquatorSliding equator_sliding(const System& system, double F, double phi);
 /// The Filippov limit directions on the jump sets of the system's model at load F (none when
 /// the model has no jump set).
 JumpZeros jump_zeros(const System& system, double F);
+
+/// The equator as a circle of Filippov limit directions where the sliding field vanishes on all
+/// of it (JumpZeros::equator_circle; `point-spin` at c = 0 on a contact with M_xy = m I): typed
+/// by its one-sided speeds e3 . V* from above (w3 -> 0+) and below (w3 -> 0-) at the samples,
+/// "stable-sliding-circle" when every one points towards it, "unstable-sliding-circle" when
+/// every one points away, "non-hyperbolic" otherwise (or within the undecided level of 0);
+/// rdot is the mean of w . f over the samples at the Filippov value f. None when the equator is
+/// not such a circle.
+std::optional<LimitCircle> sliding_equator_circle(const System& system, double F);
 
 /// The one-sided limit of the field M^-1 q + c at a point e of the equator (e3 = 0) from the
 /// side sign(side) (w3 -> 0+ for side > 0, 0- for side < 0), as jump_zeros takes it: the two ends

@@ -2,6 +2,8 @@
 // All limit directions at one load F: the zeros of V*(w) (122), i.e. the solutions of
 // (rdot I - B(w)) w = c, |w| = 1 (125), [Nonlinear Dyn. 2024] Sect. 7.3, docs/manual.md section 3.
 #include <Eigen/Core>
+#include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,9 +21,23 @@ struct LimitCircle {
   Eigen::Vector3d axis;
   double rdot;
   Radial radial;
-  double transverse_eigenvalue;  // along the meridian; the eigenvalue along the circle is 0
-  std::string sphere_type;       // "stable-circle" | "unstable-circle" | "non-hyperbolic"
+  /// Along the meridian (the eigenvalue along the circle is 0); none on a sliding circle, a set
+  /// where q jumps (docs/manual.md section 5, jump sets), where V* has no Jacobian.
+  std::optional<double> transverse_eigenvalue;
+  /// "stable-circle" | "unstable-circle" | "non-hyperbolic" (by the transverse eigenvalue), or on
+  /// a set where q jumps "stable-sliding-circle" (V* points towards it from both sides) |
+  /// "unstable-sliding-circle" (away from it on both sides), by the one-sided speeds
+  std::string sphere_type;
+  /// On a sliding circle: the components of V* along e_theta (the meridian direction towards
+  /// +axis) as w tends to the circle from above (w . axis > sin theta) and from below, {above,
+  /// below}, the ones nearest 0 along the circle (the weakest attraction or repulsion).
+  std::optional<std::array<double, 2>> one_sided_speeds = std::nullopt;
 };
+
+/// Whether a circle of limit directions attracts the flow dw/dtau = sign V*(w) from both sides
+/// (stable for sign > 0, unstable for sign < 0), by its sphere_type; a non-hyperbolic circle
+/// cannot be told apart and counts as attracting.
+bool circle_attracts(const LimitCircle& circle, double sign);
 
 /// How much a result is known to be right (docs/certificates):
 ///  * proven: a computer-assisted proof (rigorous interval arithmetic, every case covered);

@@ -45,7 +45,8 @@ nlohmann::json classification_to_json(const Classification& c, double rho_over_R
 
 /// A circle of limit directions {w : w . axis = sin theta} as the find-limits report and the
 /// continuum events of a diagram write it: {"theta", "axis", "rdot", "radial", "sphere_type",
-/// "transverse_eigenvalue"}.
+/// "transverse_eigenvalue"}, or on a jump set {..., "sphere_type", "one_sided_speeds": {"above",
+/// "below"}} (no transverse eigenvalue: a sliding circle, docs/manual.md section 5).
 nlohmann::json circle_to_json(const LimitCircle& circle);
 
 /// A closed orbit of V* as the find-limits report and the hopf events of a diagram write it
@@ -56,7 +57,7 @@ nlohmann::json closed_orbit_to_json(const ClosedOrbit& orbit);
 /// The find-limits report (schema "limitdir.limits/1", docs/manual.md section 5):
 ///   {"schema", "limitdir_version", "problem" (problem_to_json), "force", "model" (the friction
 ///    model's description), "method", "limit_directions": [classification_to_json(., false)],
-///    "circles": [{"theta", "axis", "rdot", "radial", "sphere_type", "transverse_eigenvalue"}]
+///    "circles": [circle_to_json(.)]
 ///    (the circle {w : w . axis = sin theta}),
 ///    "certificate": {"index_sum", "complete", "reason"}}
 /// `system` must be make_system(problem) (its friction model gives "model" and rho/R).
