@@ -5,6 +5,7 @@
 // (docs/manual.md section 10): a Moreau-Jean run with the time histories of Fig. 3 and the closed
 // form (schema "limitdir.roll-report/1"), or with --map the X_max(mu, mu_r) map of Fig. 2
 // ("limitdir.roll-map/1"). Exit 2 for bad input, 3 when a solve misses its tolerance.
+#include <sstream>
 #include <string>
 
 #include "cli.hpp"
@@ -105,10 +106,12 @@ int main(int argc, char* argv[]) {
                                  std::to_string(steps / problem.stepping.every) + " = steps / K); use a larger K");
     const limitdir::SphereRun run = limitdir::run_problem(problem, problem.sphere, problem.stepping);
     std::string text = limitdir::roll_report(problem, run).dump() + "\n";
-    if (!run.converged)
-      return {std::move(text), limitdir::cli::exit_numerical_failure,
-              "a solve missed the tolerance " + std::to_string(problem.stepping.solver.tol) + " (max error " +
-                  std::to_string(run.max_error) + "); raise solver.max_iter or the tolerance"};
+    if (!run.converged) {
+      std::ostringstream why;  // %g-style, so a tolerance like 1e-20 is not printed as 0.000000
+      why << "a solve missed the tolerance " << problem.stepping.solver.tol << " (max error " << run.max_error
+          << "); raise solver.max_iter or the tolerance";
+      return {std::move(text), limitdir::cli::exit_numerical_failure, why.str()};
+    }
     return text;
   });
 }

@@ -68,7 +68,7 @@ TEST_CASE("(75): the Coulomb point model, and the exact model tends to it as R -
   CHECK_FALSE(J.differentiable);
 }
 
-TEST_CASE("Seed 003 (9)-(10): Pade coefficients from the exact slopes at pure spin and pure sliding") {
+TEST_CASE("(9)-(10) [Kireenkov]: Pade coefficients from the exact slopes at pure spin and pure sliding") {
   // Uniform: Q_eps ~ eps (78), eps T_eps -> 3/8 (79, corrected): a1 = 1, m1 = 8/3.
   // Hertz: Q_eps ~ (3 pi/8) eps (62); eps T_eps -> 16/(15 pi) from (63): with x = 1/eps,
   // arcsin x = x + x^3/6 + 3x^5/40 + ..., the x^-3 and x^-1 terms cancel and
@@ -90,7 +90,7 @@ TEST_CASE("Seed 003 (9)-(10): Pade coefficients from the exact slopes at pure sp
   CHECK((hertz_Q1(h) - hertz_Q1(-h)) / (2 * h) == doctest::Approx(3 * M_PI / 8).epsilon(1e-9));
 }
 
-TEST_CASE("Seed 003 (9)-(10): Pade laws, their end values (55) and their end slopes") {
+TEST_CASE("(9)-(10) [Kireenkov]: Pade laws, their end values (55) and their end slopes") {
   const Pressure u = Pressure::uniform();
   const auto exact = make_exact_model(u, u.kappa());
   for (int order : {1, 2}) {

@@ -1,5 +1,5 @@
 // The model interface: homogeneous extension, angle parametrisation, and the generic
-// axisymmetric form (46) with its Jacobian on the sphere. Seed 001, Sect. 3.
+// axisymmetric form (46) with its Jacobian on the sphere. Sect. 3 [Nonlinear Dyn. 2024].
 #include <algorithm>
 #include <cmath>
 #include <limits>
