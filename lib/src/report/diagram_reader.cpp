@@ -305,9 +305,10 @@ void read_claims(const json& claims, const Path& certificate_path, Certificate& 
     const json& c = object_at(claims[k], at);
     const std::string name = string_at(member(c, "claim", at), at.key("claim"));
     if (name.empty() || find_claim(cert, name)) at.key("claim").fail("must name a claim once", c.at("claim"));
+    const std::string level_text = string_at(member(c, "level", at), at.key("level"));
     Level level = Level::incomplete;
     try {
-      level = level_from_string(string_at(member(c, "level", at), at.key("level")));
+      level = level_from_string(level_text);
     } catch (const InputError&) {
       at.key("level").fail("must be \"proven\", \"checked\" or \"incomplete\"", c.at("level"));
     }

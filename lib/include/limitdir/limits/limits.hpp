@@ -51,12 +51,12 @@ struct Certificate {
   int index_sum = 0;
   Level level = Level::incomplete;
   std::string reason;
-  std::vector<Claim> claims;
   /// How closed orbits of V* were handled (docs/manual.md section 9): "excluded" (proven
   /// impossible, closed_orbit_exclusion), "checked" (the search settled every seed's fate;
   /// the orbits are listed; the level is then at most checked), "incomplete" (it did not: the
   /// level is incomplete) or "not-searched" (SolverOptions::closed_orbits off, analysis/find_limits.hpp).
   std::string closed_orbits = "not-searched";
+  std::vector<Claim> claims;  // docs/manual.md section 5, "Claims" (set_claim)
   bool complete() const { return level != Level::incomplete; }
 };
 
