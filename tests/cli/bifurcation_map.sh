@@ -32,6 +32,9 @@ and len(kinds('fold')) == 1 and [p['kind'] for p in r['points']] == ['fold-pole'
 and all(c['ends'][0] != 'failed' and c['ends'][1] != 'failed' for c in r['curves'])
 and abs(sum(g['area'] for g in r['regions']) - 1) <= 1e-9
 and sorted(g['case'] for g in r['regions'] if g['case'] is not None) == [1, 2, 3, 4]
+and [(c['claim'], c['level']) for c in r['certificate']['claims']]
+    == [('curves', 'proven'), ('codimension-2 points', 'proven'), ('regions', 'proven')]
+and all(c['reason'].startswith('proven: ') for c in r['certificate']['claims'])
 )" "$disc" --y j --y-range 0.1,2 --x-range 0,1.5
 
 # the axes swapped (force as y) describe the same curves
@@ -45,6 +48,8 @@ and sorted(c['kind'] for c in r['curves']) == ['fold', 'pitchfork', 'pitchfork',
 # 7.4 [Nonlinear Dyn. 2024], at k = 0), a pitchfork of the half-turn, followed inside its fixed line
 expect_report map.schema.json "(
 r['certificate']['level'] == 'checked' and r['mirrors'] == [] and r['half_turn']
+and [(c['claim'], c['level']) for c in r['certificate']['claims']]
+    == [('curves', 'checked'), ('codimension-2 points', 'checked'), ('regions', 'checked')]
 and [c['kind'] for c in r['curves']] == ['pitchfork'] and r['curves'][0]['mirrors'] == [1, 2]
 and min(abs(p['y'] - 0.5) for p in r['curves'][0]['points'] if p['x'] == 0) <= TOL
 )" "$share/problems/disc-exact.json" --x k --x-range 0,0.3 --y force --y-range 0.3,0.7 --lines 1

@@ -96,6 +96,19 @@ for p in b["points"]:
 expect 1 false "points lie on no branch of A" "$tmp/a.json" "$tmp/lifted.json"
 # Standard input for one of them.
 expect 0 true "" "$tmp/a.json" - <"$tmp/reordered.json"
+# The certificate's claims (docs/manual.md section 5): a diagram written before claims, or a
+# claim's reason reworded, is the same diagram; a claim at another level is not.
+transform "$tmp/a.json" "$tmp/no-claims.json" 'del d["certificate"]["claims"]'
+expect 0 true "" "$tmp/a.json" "$tmp/no-claims.json"
+expect 0 true "" "$tmp/no-claims.json" "$tmp/a.json"
+transform "$tmp/a.json" "$tmp/reworded.json" 'd["certificate"]["claims"][0]["reason"] += " (reworded)"'
+expect 0 true "" "$tmp/a.json" "$tmp/reworded.json"
+transform "$tmp/a.json" "$tmp/claim-level.json" '
+c = d["certificate"]
+c["claims"][1]["level"] = "checked" if c["claims"][1]["level"] == "proven" else "proven"
+c["level"] = min((x["level"] for x in c["claims"]), key=["incomplete", "checked", "proven"].index)
+c["complete"] = c["level"] != "incomplete"'
+expect 1 false "certificate.claims[events].level" "$tmp/a.json" "$tmp/claim-level.json"
 
 # ----- differences -----------------------------------------------------------------------------------
 transform "$tmp/a.json" "$tmp/shifted.json" 'd["bifurcations"][0]["force"] += 1e-4'

@@ -106,4 +106,35 @@ else
 fi
 expect_bad "--format" "$disc" --from 0 --to 1 --format xml
 
+# ----- the claims of the certificate, one line each (docs/manual.md section 5, Claims) -----------
+# claims_shown JSON TEXT NAME...: the text has, right after its certificate line, one line
+# "  NAME  LEVEL  REASON" per claim of the JSON report, in its order, and the claims are NAME...
+claims_shown() {
+  python3 - "$@" <<'PY'
+import json, sys
+report, text, names = json.load(open(sys.argv[1])), open(sys.argv[2]).read().splitlines(), sys.argv[3:]
+claims = report["certificate"]["claims"]
+head = [k for k, l in enumerate(text) if l.startswith("certificate: ")]
+ok = [c["claim"] for c in claims] == names and len(head) == 1
+width = max(len(c["claim"]) for c in claims)
+for k, c in enumerate(claims):
+    line = text[head[0] + 1 + k] if head and head[0] + 1 + k < len(text) else ""
+    ok = ok and line == "  %-*s  %-10s  %s" % (width, c["claim"], c["level"], c["reason"])
+sys.exit(0 if ok else 1)
+PY
+}
+app="$bin/find-limits"
+# the disc at F = 1.2 (Case 1): every claim proven (the closed orbits excluded by symmetry)
+claims_shown "$tmp/limits.json" "$tmp/limits.txt" limit-directions types closed-orbits &&
+  grep -q "^  limit-directions  proven      proven: " "$tmp/limits.txt" &&
+  grep -q "^  closed-orbits     proven      " "$tmp/limits.txt" &&
+  echo "ok: find-limits --format text: the claims, one line each" ||
+  fail "find-limits --format text: the claims are not shown one line each: $(tail -n 4 "$tmp/limits.txt")"
+app="$bin/sweep-force"
+# the disc's proven load diagram (Fig. 14): branches, events, regions and the invariant circle
+claims_shown "$tmp/diagram.json" "$tmp/diagram.txt" branches events regions invariant-circle &&
+  [[ $(grep -c "^  [a-z-]*  *proven  " "$tmp/diagram.txt") -eq 4 ]] &&
+  echo "ok: sweep-force --format text: the claims, one line each" ||
+  fail "sweep-force --format text: the claims are not shown one line each: $(tail -n 5 "$tmp/diagram.txt")"
+
 cli_finish "--format text"

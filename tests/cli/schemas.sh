@@ -116,6 +116,20 @@ r = json.load(open(sys.argv[1]))
 del r['certificate']['index_sum']
 json.dump(r, open(sys.argv[3], 'w'))" "$tmp/l-disc-0.2.json" "$tmp/bad-type.json" "$tmp/bad-certificate.json"
 invalid limits.schema.json "$tmp/bad-type.json" "$tmp/bad-certificate.json"
+# docs/manual.md section 5, Claims: every report of find-limits has claims, the level is the
+# weakest of them; a claim without a level, and a level above an incomplete claim, are rejected
+python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+names = [c['claim'] for c in r['certificate']['claims']]
+if names[:2] != ['limit-directions', 'types']: sys.exit('claims of find-limits: ' + str(names))
+del r['certificate']['claims'][0]['level']
+json.dump(r, open(sys.argv[2], 'w'))
+r = json.load(open(sys.argv[1]))
+r['certificate']['claims'][0]['level'] = 'incomplete'
+json.dump(r, open(sys.argv[3], 'w'))" "$tmp/l-disc-0.2.json" "$tmp/bad-claim.json" "$tmp/bad-claim-level.json" ||
+  fail "the find-limits report has no limit-directions and types claims"
+invalid limits.schema.json "$tmp/bad-claim.json" "$tmp/bad-claim-level.json"
 
 output c-disc-0.2.json 0 "$bin/classify" <"$tmp/l-disc-0.2.json"
 output c-disc-1.2.json 0 "$bin/classify" <"$tmp/l-disc-1.2.json"
@@ -192,7 +206,12 @@ json.dump(d, open(sys.argv[2], 'w'))
 e = json.load(open(sys.argv[1]))
 del e['regions'][0]['case']
 json.dump(e, open(sys.argv[3], 'w'))" "$tmp/m-disc.json" "$tmp/bad-map-kind.json" "$tmp/bad-map-case.json"
-  invalid map.schema.json "$tmp/bad-map-kind.json" "$tmp/bad-map-case.json" "$tmp/d-disc.json"
+  python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+d['certificate']['claims'].append({'claim': 'curves', 'level': 'certain', 'reason': ''})
+json.dump(d, open(sys.argv[2], 'w'))" "$tmp/m-disc.json" "$tmp/bad-map-claim.json"
+  invalid map.schema.json "$tmp/bad-map-kind.json" "$tmp/bad-map-case.json" "$tmp/d-disc.json" "$tmp/bad-map-claim.json"
 fi
 
 # ----- committed reference diagrams ---------------------------------------------------------------

@@ -145,27 +145,82 @@ TEST_CASE("Interior checks: the end, the equidistant interior values clear of ev
   CHECK(detail::check_values(from, to, 0, {from, to}) == std::vector<double>{to, from + off, to - off});
 }
 
+namespace {
+// A sweep's outcome with its findings on the branches (the other claims' empty) and no proof.
+detail::SweepOutcome on_branches(std::vector<std::string> doubts, std::vector<std::string> notes, std::string curve) {
+  detail::SweepOutcome o;
+  o.findings.branches = {std::move(doubts), std::move(notes)};
+  o.curve_note = std::move(curve);
+  o.branches = 3;
+  o.events = 2;
+  o.regions = 4;
+  o.checks = 9;
+  return o;
+}
+}  // namespace
+
 TEST_CASE("Certificate: the first five doubts and their count, or the notes sorted once each after the proof") {
-  const std::vector<std::string> doubts{"d1", "d2", "d3", "d4", "d5", "d6", "d7"};
   Certificate doubtful;
-  detail::write_certificate(doubtful, {doubts, {"n"}, "proof", "curve", 3, 2, 9});
+  detail::write_certificate(doubtful, on_branches({"d1", "d2", "d3", "d4", "d5", "d6", "d7"}, {"n"}, "curve"));
   CHECK(doubtful.level == Level::incomplete);
   CHECK(doubtful.reason == "d1; d2; d3; d4; d5; and 2 more");
   Certificate two;
-  detail::write_certificate(two, {{"d1", "d2"}, {}, "", "", 0, 0, 0});
+  detail::write_certificate(two, on_branches({"d1", "d2"}, {}, ""));
   CHECK(two.reason == "d1; d2");
   // the notes are a set: their order and repeats do not change the certificate
   Certificate a, b;
-  detail::write_certificate(a, {{}, {"beta", "alpha", "beta"}, "", "curve", 3, 2, 9});
-  detail::write_certificate(b, {{}, {"alpha", "beta"}, "", "curve", 3, 2, 9});
+  detail::write_certificate(a, on_branches({}, {"beta", "alpha", "beta"}, "curve"));
+  detail::write_certificate(b, on_branches({}, {"alpha", "beta"}, "curve"));
   CHECK(a.level == Level::checked);
   CHECK(a.reason == b.reason);
   const std::string tail = "; alpha; beta; curve";
   CHECK(a.reason.compare(a.reason.size() - tail.size(), tail.size(), tail) == 0);
   CHECK(a.reason.rfind("3 branch(es), 2 event(s); every check against find-limits (9 values", 0) == 0);
+  detail::SweepOutcome with_proof = on_branches({}, {}, "");
+  with_proof.proof = {"E", "R", "B", "C"};
   Certificate proven;
-  detail::write_certificate(proven, {{}, {}, "proven: P", "", 3, 2, 9});
+  detail::write_certificate(proven, with_proof);
   CHECK(proven.level == Level::proven);
-  CHECK(proven.reason.rfind("proven: P; 3 branch(es)", 0) == 0);
+  CHECK(proven.reason.rfind("proven: E; R; B (C); 3 branch(es)", 0) == 0);
   CHECK(proven.index_sum == 0);
+}
+
+TEST_CASE("Certificate claims of a diagram: each claim its own doubts and notes, the level the weakest") {
+  // docs/manual.md section 5, Claims: a doubt on the events leaves the branches and regions checked
+  detail::SweepOutcome o = on_branches({}, {"branch note"}, "curve");
+  o.findings.events = {{"e1", "e2"}, {"event note"}};
+  o.findings.regions.notes = {"region note"};
+  Certificate c;
+  detail::write_certificate(c, o);
+  REQUIRE(c.claims.size() == 3);
+  CHECK(c.claims[0].claim == "branches");
+  CHECK(c.claims[0].level == Level::checked);
+  CHECK(c.claims[0].reason == "3 branch(es); every check against find-limits (9 values) agreed with them in count "
+                              "and types; branch note; curve");
+  CHECK(c.claims[1].claim == "events");
+  CHECK(c.claims[1].level == Level::incomplete);
+  CHECK(c.claims[1].reason == "e1; e2");
+  CHECK(c.claims[2].claim == "regions");
+  CHECK(c.claims[2].level == Level::checked);
+  CHECK(c.claims[2].reason.find("4 region(s)") != std::string::npos);
+  CHECK(c.claims[2].reason.find("region note") != std::string::npos);
+  CHECK(c.level == Level::incomplete);
+  CHECK(c.reason == "e1; e2");
+  // the doubts of the reason: by claim (branches, events, regions), the first five
+  o.findings.branches.doubts = {"b1"};
+  o.findings.regions.doubts = {"r1", "r2", "r3"};
+  detail::write_certificate(c, o);
+  CHECK(c.reason == "b1; e1; e2; r1; r2; and 1 more");
+  // the proof raises every claim to proven, each with its part, and adds the invariant circle's
+  detail::SweepOutcome p = on_branches({}, {}, "");
+  p.proof = {"events enclosed", "regions proven", "branches enclosed", "on w2 = 0"};
+  detail::write_certificate(c, p);
+  REQUIRE(c.claims.size() == 4);
+  for (const Claim& k : c.claims) CHECK(k.level == Level::proven);
+  CHECK(c.claims[0].reason.rfind("proven: branches enclosed; 3 branch(es)", 0) == 0);
+  CHECK(c.claims[1].reason.rfind("proven: events enclosed; 2 event(s)", 0) == 0);
+  CHECK(c.claims[2].reason.rfind("proven: regions proven; ", 0) == 0);
+  CHECK(c.claims[3].claim == "invariant-circle");
+  CHECK(c.claims[3].reason == "proven: on w2 = 0");
+  CHECK(c.level == Level::proven);
 }

@@ -139,6 +139,12 @@ void check_same_diagram(const Diagram& a, const Diagram& b) {
   }
   CHECK(a.certificate.level == b.certificate.level);
   CHECK(a.certificate.reason == b.certificate.reason);
+  REQUIRE(a.certificate.claims.size() == b.certificate.claims.size());
+  for (std::size_t k = 0; k < a.certificate.claims.size(); ++k) {
+    CHECK(a.certificate.claims[k].claim == b.certificate.claims[k].claim);
+    CHECK(a.certificate.claims[k].level == b.certificate.claims[k].level);
+    CHECK(a.certificate.claims[k].reason == b.certificate.claims[k].reason);
+  }
 }
 
 /// report -> text -> reader.
@@ -327,6 +333,55 @@ TEST_CASE("diagram_io: diagram_report refuses non-finite numbers, naming the key
   d = hand_built();
   d.parameter = "w";  // would collide with the key "w" of a point
   CHECK_THROWS_AS(limitdir::diagram_report(disc_problem(), d), InputError);
+}
+
+TEST_CASE("diagram_io: the certificate's claims are read back; a diagram written before claims reads without") {
+  // docs/manual.md section 5, Claims
+  Diagram d = hand_built();
+  limitdir::set_claim(d.certificate, "branches", Level::proven, "proven: every branch segment enclosed");
+  limitdir::set_claim(d.certificate, "events", Level::checked, "3 event(s) located");
+  CHECK(d.certificate.level == Level::checked);
+  const json report = limitdir::diagram_report(disc_problem(), d);
+  REQUIRE(report.at("certificate").at("claims").size() == 2);
+  CHECK(report.at("certificate").at("claims").at(0) ==
+        json({{"claim", "branches"}, {"level", "proven"}, {"reason", "proven: every branch segment enclosed"}}));
+  check_same_diagram(d, round_trip(d));
+  json old = report;
+  old.at("certificate").erase("claims");
+  CHECK(limitdir::diagram_from_json(old, "old.json").certificate.claims.empty());
+  // a level that is not the weakest claim, a claim named twice, a claim without a level
+  const auto fails = [&](const std::function<void(json&)>& edit, const std::string& what) {
+    json bad = report;
+    edit(bad.at("certificate"));
+    const std::string message = reader_error(bad);
+    INFO("message: " << message);
+    CHECK(message.find(what) != std::string::npos);
+  };
+  fails([](json& c) { c["claims"][1]["level"] = "proven"; }, "certificate.level: is not the weakest level of "
+                                                             "certificate.claims (proven)");
+  fails([](json& c) { c["claims"][1]["claim"] = "branches"; }, "certificate.claims[1].claim: must name a claim once");
+  fails([](json& c) { c["claims"][0].erase("level"); }, "certificate.claims[0].level: required key is missing");
+  fails([](json& c) { c["claims"] = "all proven"; }, "certificate.claims: must be an array");
+}
+
+TEST_CASE("diagram_io: diagram_differences compares the levels of the claims, not their reasons") {
+  Diagram a = hand_built();
+  limitdir::set_claim(a.certificate, "branches", Level::checked, "2 branch(es)");
+  limitdir::set_claim(a.certificate, "events", Level::checked, "3 event(s) located");
+  Diagram b = a;
+  b.certificate.claims[1].reason = "3 event(s) located; interval arithmetic excludes events elsewhere";
+  CHECK(differences(a, b).empty());
+  Diagram old = a;  // a reference diagram written before claims
+  old.certificate.claims.clear();
+  CHECK(differences(a, old).empty());
+  CHECK(differences(old, a).empty());
+  // the same level, a claim at another level: a difference
+  limitdir::set_claim(b.certificate, "branches", Level::proven, "proven: every branch segment enclosed");
+  CHECK(b.certificate.level == a.certificate.level);
+  const auto found = differences(a, b);
+  INFO("differences: " << json(found).dump());
+  REQUIRE(found.size() == 1);
+  CHECK(found.front() == "certificate.claims[branches].level: A checked, B proven");
 }
 
 TEST_CASE("diagram_io: diagram_from_json rejects bad documents, naming the key") {

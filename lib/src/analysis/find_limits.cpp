@@ -2,6 +2,7 @@
 // certificate (docs/manual.md section 9, docs/architecture.md "analysis").
 #include "limitdir/analysis/find_limits.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -43,11 +44,27 @@ void attach_closed_orbits(const System& system, double F, const SolverOptions& o
   cert.level = Level::incomplete;
   append("closed orbits not settled: " + search.summary());
 }
+
+// The "closed-orbits" claim (docs/manual.md section 5, "Claims"): from how they were handled
+// (Certificate::closed_orbits) and the text attach_closed_orbits appended after `before`; an
+// exclusion is a proof (the level of the set is unchanged by it), a search at most checked.
+void closed_orbits_claim(Certificate& cert, std::size_t before) {
+  const std::string& how = cert.closed_orbits;
+  const Level level = how == "excluded" ? Level::proven : how == "checked" ? Level::checked : Level::incomplete;
+  std::string text = cert.reason.substr(std::min(before, cert.reason.size()));
+  if (text.rfind("; ", 0) == 0) text.erase(0, 2);
+  set_claim(cert, "closed-orbits", level, text);
+}
 }  // namespace
 
 LimitSet find_limit_directions(const System& system, double F, const SolverOptions& opt) {
   LimitSet set = solve_limit_directions(system, F, opt);
-  if (opt.closed_orbits) attach_closed_orbits(system, F, opt, set);
+  // not searched: no closed-orbits claim (the level covers the limit directions alone)
+  if (opt.closed_orbits) {
+    const std::size_t before = set.certificate.reason.size();
+    attach_closed_orbits(system, F, opt, set);
+    closed_orbits_claim(set.certificate, before);
+  }
   return set;
 }
 

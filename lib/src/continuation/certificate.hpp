@@ -3,26 +3,39 @@
 // as its reason when anything disagreed or stays in doubt; otherwise checked, or proven where
 // the proof of a circle diagram holds (continuation/circle_checks.hpp), with what was shown.
 //
-// This header names no other piece, so that it stands alone.
+// This header names no other piece (but the findings they share), so that it stands alone.
 #include <cstddef>
 #include <string>
 #include <vector>
 
+#include "continuation/sweep_scope.hpp"
 #include "limitdir/continuation/continuation.hpp"
 
 namespace limitdir::detail {
 
-/// What a sweep found, for its certificate.
-struct SweepOutcome {
-  std::vector<std::string> doubts;  // in the order found: the reason names the first five
-  std::vector<std::string> notes;   // listed sorted, each once
-  std::string proof;                // what the proof showed (empty: no proof)
-  std::string curve_note;           // the limit curve's note, listed last (empty: none)
-  std::size_t branches = 0, events = 0;
-  int checks = 0;                   // the checks against find-limits
+/// What the proof of a circle diagram showed, per claim (continuation/circle_checks.hpp); all
+/// empty: no proof.
+struct DiagramProof {
+  std::string events, regions, branches;
+  std::string circle;  // why every limit direction lies on the invariant circle
+  bool empty() const { return events.empty(); }
+  /// The proof's one text, as the certificate's reason gives it.
+  std::string text() const { return "proven: " + events + "; " + regions + "; " + branches + " (" + circle + ")"; }
 };
 
-/// Writes the level, reason and index sum of `cert` from what the sweep found.
+/// What a sweep found, for its certificate: per claim, the doubts in the order found (the
+/// reason names the first five, by claim: branches, events, regions) and the notes (listed
+/// sorted, each once).
+struct SweepOutcome {
+  SweepFindings findings;
+  DiagramProof proof;      // what the proof showed (empty: no proof)
+  std::string curve_note;  // the limit curve's note, on the branches, listed last (empty: none)
+  std::size_t branches = 0, events = 0, regions = 0;
+  int checks = 0;  // the checks against find-limits
+};
+
+/// Writes the claims (branches, events, regions and, with a proof, invariant-circle), the level
+/// (the weakest claim), the reason and the index sum of `cert` from what the sweep found.
 void write_certificate(Certificate& cert, SweepOutcome outcome);
 
 }  // namespace limitdir::detail

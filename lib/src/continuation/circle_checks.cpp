@@ -54,21 +54,23 @@ void CircleChecks::cross_check(const std::optional<std::vector<PredictedEvent>>&
 }
 
 // Only a load sweep whose checks all agreed is worth a proof.
-std::string CircleChecks::proof(const Diagram& diagram) {
-  if (!tr_.options().prove || !fam_.load_sweep || !findings_.doubts.empty()) return "";
+// (The caller asks only when no piece of the sweep is in doubt.)
+DiagramProof CircleChecks::proof(const Diagram& diagram) {
+  if (!tr_.options().prove || !fam_.load_sweep || !findings_.doubts.empty()) return {};
   const std::shared_ptr<const System> sys = tr_.field().system_ptr(range_.from);
   const auto ev = enclose_circle_events(*sys, range_.lo, range_.to);
-  if (!ev) return "";
+  if (!ev) return {};
   const std::string why = !ev->proven ? ev->reason : proof_gap(*sys, *ev, diagram);
   if (!why.empty()) {
     findings_.notes.push_back("no proof: " + why);
-    return "";
+    return {};
   }
-  return fmt::format("proven: the {} event load(s) of (132) enclosed and isolated in interval arithmetic, each "
-                     "holding its located event; the structure of each of the {} region(s) proven at an interior "
-                     "load; every branch segment enclosed on a graph F(u) of (132) (c1 != 0 puts every limit "
-                     "direction on w2 = 0, rows 1-2 of (125))",
-                     ev->events.size(), diagram.regions.size());
+  return {fmt::format("the {} event load(s) of (132) enclosed and isolated in interval arithmetic, each holding its "
+                      "located event",
+                      ev->events.size()),
+          fmt::format("the structure of each of the {} region(s) proven at an interior load", diagram.regions.size()),
+          "every branch segment enclosed on a graph F(u) of (132)",
+          "c1 != 0 puts every limit direction on w2 = 0, rows 1-2 of (125)"};
 }
 
 // What stops the proof of a circle diagram (empty: nothing).

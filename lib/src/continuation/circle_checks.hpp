@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "continuation/certificate.hpp"
 #include "continuation/circle_events.hpp"
 #include "continuation/circle_proof.hpp"
 #include "continuation/sweep_scope.hpp"
@@ -28,7 +29,7 @@ class CircleChecks {
   void cross_check(const std::optional<std::vector<PredictedEvent>>& predicted);
   /// What the proof of the diagram showed, for its certificate (empty: no proof; why not is
   /// among the notes when the proof was tried).
-  std::string proof(const Diagram& diagram);
+  DiagramProof proof(const Diagram& diagram);
 
  private:
   std::string proof_gap(const System& sys, const CircleEvents& ev, const Diagram& diagram);

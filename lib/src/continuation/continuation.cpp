@@ -70,16 +70,16 @@ class Sweeper {
         fam_(fam),
         continua_(from, to),
         events_(tr_, log_, range_, [this](const Node& at, const Node& prev) { seeder_.switch_branches(at, prev.t); }),
-        walker_(tr_, events_, range_, budget_, findings_, fam.name,
+        walker_(tr_, events_, range_, budget_, findings_.branches, fam.name,
                 [this](const Node& cur, int branch) { return kinks_.end_at_kink(cur, branch); },
                 [this](const Node& a, const Node& b, double h, int branch) { kinks_.crossed(a, b, h, branch); }),
-        branches_(tr_, walker_, diagram_.branches, range_, continua_, budget_, findings_, fam.name),
-        seeder_(tr_, branches_, range_, fam, findings_),
-        kinks_(tr_, log_, seeder_, range_, findings_, fam.name),
-        jumps_(tr_, log_, range_, findings_, fam.name),
-        search_(tr_, log_, seeder_, continua_, range_, fam, findings_),
-        checks_(verifier_, log_, continua_, seeder_, branches_, findings_),
-        circle_(tr_, log_, range_, fam, findings_) {
+        branches_(tr_, walker_, diagram_.branches, range_, continua_, budget_, findings_.branches, fam.name),
+        seeder_(tr_, branches_, range_, fam, findings_.branches),
+        kinks_(tr_, log_, seeder_, range_, findings_.branches, fam.name),
+        jumps_(tr_, log_, range_, findings_.branches, fam.name),
+        search_(tr_, log_, seeder_, continua_, range_, fam, findings_.events),
+        checks_(verifier_, log_, continua_, seeder_, branches_, findings_.branches),
+        circle_(tr_, log_, range_, fam, findings_.events) {
     diagram_.parameter = fam.name;
     diagram_.from = from;
     diagram_.to = to;
@@ -103,7 +103,7 @@ class Sweeper {
     // (132) applies but a root of its conditions could not be decided: the events it would
     // have checked are unchecked, whatever the limit curve finds
     if (!undecided.empty())
-      findings_.doubts.push_back(fmt::format("the event loads of (132) on the invariant circle could not be decided "
+      findings_.events.doubts.push_back(fmt::format("the event loads of (132) on the invariant circle could not be decided "
                                              "({}): the events were searched with the limit curve instead, without "
                                              "the closed-form cross-check",
                                              undecided));
@@ -112,16 +112,18 @@ class Sweeper {
     checks_.run(diagram_.branches, range_.from, range_.to, tr_.options().checks, fam_.name);
     circle_.cross_check(predicted);
     search_.check();
-    continua_.add_events(log_, diagram_.branches, verifier_, fam_.name, findings_);
+    continua_.add_events(log_, diagram_.branches, verifier_, fam_.name, findings_.events);
     diagram_.events = log_.sorted();
     continua_.place_kinks(diagram_.events);
     drop_undrawn_branches();
     jumps_.check_events(diagram_.events, diagram_.branches);
-    diagram_.regions = verifier_.regions(diagram_.branches, diagram_.events, range_.from, range_.to, findings_.doubts);
-    const std::string proof = circle_.proof(diagram_);
+    diagram_.regions =
+        verifier_.regions(diagram_.branches, diagram_.events, range_.from, range_.to, findings_.regions.doubts);
+    // only a sweep whose checks all agreed is worth a proof
+    const detail::DiagramProof proof = findings_.any_doubt() ? detail::DiagramProof{} : circle_.proof(diagram_);
     colour_points();
-    detail::write_certificate(diagram_.certificate, {findings_.doubts, findings_.notes, proof, curve_note,
-                                                     diagram_.branches.size(), diagram_.events.size(),
+    detail::write_certificate(diagram_.certificate, {findings_, proof, curve_note, diagram_.branches.size(),
+                                                     diagram_.events.size(), diagram_.regions.size(),
                                                      verifier_.checks_done()});
     return diagram_;
   }
@@ -156,7 +158,7 @@ class Sweeper {
   detail::DiagramVerifier verifier_;
   const ParameterFamily& fam_;
   Diagram diagram_;
-  Findings findings_;
+  detail::SweepFindings findings_;  // by claim (docs/manual.md section 5, "Claims")
   detail::WorkBudget budget_;
   detail::Continua continua_;
   detail::EventLocator events_;

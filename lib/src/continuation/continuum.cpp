@@ -137,8 +137,8 @@ Continuum Continua::on_half_meridian(double F, const Eigen::Vector3d& u, const L
     C.limits.directions.push_back(c);
     if (c.type == SphereType::non_hyperbolic && off.empty()) off = vec(c.w);
   }
-  C.limits.certificate.level = off.empty() ? Level::checked : Level::incomplete;
-  C.limits.certificate.reason =
+  Certificate& cert = C.limits.certificate;
+  cert.reason =
       off.empty() ? fmt::format("V* = 0 identically on the half meridian through ({:.12g}, {:.12g}, 0) ((75), checked "
                                 "at {} samples); find-limits' {} zeros on it lie on it, its {} other limit direction(s) "
                                 "are hyperbolic",
@@ -146,6 +146,9 @@ Continuum Continua::on_half_meridian(double F, const Eigen::Vector3d& u, const L
                   : fmt::format("find-limits finds the non-hyperbolic limit direction w = {} off the half meridian "
                                 "through ({:.12g}, {:.12g}, 0)",
                                 off, u.x(), u.y());
+  // one claim: the continuum and its isolated directions (find-limits' own claims do not apply)
+  cert.claims.clear();
+  set_claim(cert, "limit-directions", off.empty() ? Level::checked : Level::incomplete, cert.reason);
   return C;
 }
 

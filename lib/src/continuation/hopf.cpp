@@ -100,10 +100,12 @@ void confirm_hopf_events(const ParameterFamily& family, Diagram& diagram, const 
     } else {
       event.born = orbits_at_hopf(family, event, dp, options);
     }
-    if (event.born->kind == "unconfirmed")
-      diagram.certificate.reason +=
-          fmt::format("; the orbit born at the Hopf point at {} = {:.9g} is unconfirmed ({})", diagram.parameter,
-                      event.p, event.born->reason);
+    if (event.born->kind != "unconfirmed") continue;
+    const std::string text = fmt::format("; the orbit born at the Hopf point at {} = {:.9g} is unconfirmed ({})",
+                                         diagram.parameter, event.p, event.born->reason);
+    Certificate& cert = diagram.certificate;
+    cert.reason += text;
+    if (const Claim* events = find_claim(cert, "events")) set_claim(cert, "events", events->level, events->reason + text);
   }
 }
 

@@ -21,4 +21,11 @@ struct Findings {
   std::vector<std::string> doubts, notes;
 };
 
+/// The findings of a sweep by the claim of its certificate they bear on (docs/manual.md
+/// section 5, "Claims"): each piece of the sweep writes to the one it checks (continuation.cpp).
+struct SweepFindings {
+  Findings branches, events, regions;
+  bool any_doubt() const { return !branches.doubts.empty() || !events.doubts.empty() || !regions.doubts.empty(); }
+};
+
 }  // namespace limitdir::detail

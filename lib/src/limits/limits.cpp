@@ -1242,6 +1242,7 @@ LimitSet solve(const System& system, double F, const LimitOptions& opt);
 
 LimitSet solve_limit_directions(const System& system, double F, const LimitOptions& opt) {
   LimitSet set = solve(system, F, opt);
+  detail::numerical_claims(set);
   if (opt.prove) detail::attach_proof(system, F, opt, set);
   return set;
 }

@@ -89,18 +89,50 @@ std::vector<std::string> type_doubts(const Proof& proof, const LimitSet& set, bo
 
 }  // namespace
 
+void numerical_claims(LimitSet& set) {
+  Certificate& cert = set.certificate;
+  cert.claims.clear();
+  set_claim(cert, "limit-directions", cert.level, cert.reason);
+  // a non-hyperbolic direction (not one-sided on a kink, not a Filippov zero, which their own
+  // rules type) or circle has no type beyond the tolerances of classify (doubts_of names it)
+  std::string undecided;
+  for (const Classification& c : set.directions)
+    if (undecided.empty() && c.type == SphereType::non_hyperbolic && !c.one_sided && !c.jump_set)
+      undecided = fmt::format("the limit direction w = {} is non-hyperbolic: its type is not decided", vec(c.w));
+  for (const LimitCircle& c : set.circles)
+    if (undecided.empty() && c.sphere_type == "non-hyperbolic")
+      undecided = fmt::format("the circle of limit directions at theta = {:.9g} is non-hyperbolic across it", c.theta);
+  if (!undecided.empty()) {
+    set_claim(cert, "types", Level::incomplete, undecided);
+    return;
+  }
+  set_claim(cert, "types", Level::checked,
+            fmt::format("{} limit direction(s){} typed numerically: the sign of rdot and the eigenvalues of J_T (on a "
+                        "kink the one-sided Jacobians, on a jump set the rays of V* or the sliding field), each beyond "
+                        "the tolerances of classify",
+                        set.directions.size(),
+                        set.circles.empty() ? "" : fmt::format(" and {} circle(s)", set.circles.size())));
+}
+
 void attach_proof(const System& system, double F, const LimitOptions& opt, LimitSet& set) {
   if (!set.circles.empty() || !set.singular_points.empty()) return;  // continua, discontinuities: no proof
   Certificate& cert = set.certificate;
+  const Level numerical = cert.level;
+  const std::string numerical_reason = cert.reason;
+  // without a proof the numerical claims stand; the limit-directions claim says why
+  const auto no_proof = [&](const std::string& why) {
+    cert.reason += "; no proof: " + why;
+    set_claim(cert, "limit-directions", find_claim(cert, "limit-directions")->level,
+              find_claim(cert, "limit-directions")->reason + "; no proof: " + why);
+  };
   const Eigen::Vector3d probe = Eigen::Vector3d(1.0, 0.5, 0.25).normalized();  // any direction off the poles
   if (!system.friction().enclose(to_interval(probe))) {
-    cert.reason += fmt::format("; no proof: the friction model ({}) has no rigorous (interval) enclosure",
-                              system.friction().description());
+    no_proof(fmt::format("the friction model ({}) has no rigorous (interval) enclosure", system.friction().description()));
     return;
   }
   const Proof proof = prove_limit_directions(system, F);
   if (!proof.proven) {
-    cert.reason += "; no proof: " + proof.reason;
+    no_proof(proof.reason);
     return;
   }
   std::vector<std::string> notes;
@@ -112,20 +144,30 @@ void attach_proof(const System& system, double F, const LimitOptions& opt, Limit
                   "cell of a cover of the sphere excluded ({} cells, {}, interval arithmetic)",
                   proof.directions.size(), proof.cells, proof.method);
   if (contradiction || proof.directions.size() != set.directions.size()) {
-    cert.level = Level::incomplete;
     cert.reason = fmt::format("the proof ({}) disagrees with the numerical set: {}", counted,
                               doubts.empty() ? std::string("a different count") : doubts.front());
+    set_claim(cert, "limit-directions", Level::incomplete, cert.reason);
     return;
   }
   std::string missed;
   for (const auto& n : notes) missed += "; " + n;
+  set_claim(cert, "limit-directions", Level::proven, "proven: " + counted + missed);
   if (!doubts.empty()) {
-    // the count is proven, a type is not: the numerical checks decide the level
-    cert.level = notes.empty() ? cert.level : Level::checked;
+    // the count is proven, a type is not: the numerical checks decide the types' level (checked
+    // when the proof found the directions the numerical set missed, whose doubts it settles)
+    const std::string numerical_types = find_claim(cert, "types")->reason;
+    set_claim(cert, "types", notes.empty() ? numerical : Level::checked,
+              (notes.empty() && numerical == Level::incomplete ? "the numerical set is in doubt: " + numerical_reason
+                                                               : numerical_types) +
+                  "; not proven: " + doubts.front());
     cert.reason = "the count is proven: " + counted + missed + "; not proven: " + doubts.front();
     return;
   }
-  cert.level = Level::proven;
+  set_claim(cert, "types", Level::proven,
+            fmt::format("every radial sign and type on the sphere of the {} limit direction(s) proven by enclosures "
+                        "of rdot and J_T (rdot and det J_T enclosed away from 0, and where det J_T > 0 the trace and the "
+                        "discriminant of J_T too)",
+                        set.directions.size()));
   cert.reason =
       "proven: " + counted + "; every radial sign and type on the sphere proven by enclosures of rdot and J_T" + missed;
 }

@@ -209,23 +209,44 @@ void link_curves(const TwoParameterFamily& f, const std::vector<MapCurve>& curve
   std::sort(p.curves.begin(), p.curves.end());
 }
 
-Certificate map_certificate(const BifurcationMap& m, const std::vector<std::string>& doubts, int interior,
-                            int unresolved) {
+/// What stays in doubt, by the claim of the certificate it bears on (docs/manual.md section 5,
+/// "Claims"), each in the order found; the codimension-2 points are located on the curves, so
+/// the curves' doubts are theirs too.
+struct MapDoubts {
+  std::vector<std::string> curves, regions;
+};
+
+/// A claim: incomplete with the first of its doubts (and how many more), else checked.
+void map_claim(Certificate& c, const std::string& name, const std::vector<std::string>& doubts,
+               const std::string& checked) {
+  if (doubts.empty())
+    set_claim(c, name, Level::checked, "checked: " + checked);
+  else
+    set_claim(c, name, Level::incomplete,
+              doubts.front() + (doubts.size() > 1 ? fmt::format(" (and {} more)", doubts.size() - 1) : ""));
+}
+
+Certificate map_certificate(const BifurcationMap& m, const MapDoubts& doubts, int interior, int unresolved) {
   Certificate c;
-  if (!doubts.empty()) {
-    c.level = Level::incomplete;
-    c.reason = doubts.front();
-    if (doubts.size() > 1) c.reason += fmt::format(" (and {} more)", doubts.size() - 1);
-    return c;
-  }
-  c.level = Level::checked;
-  c.reason = fmt::format(
-      "checked: {} curve(s) traced to their ends from the events of {} sweeps (the four edges and {} interior lines "
-      "each way), {} codimension-2 point(s) located on them, {} region(s) (the faces of the curves' arrangement) "
-      "each with the limit directions of an interior point, agreeing with every interval of every seeding sweep "
-      "({} interval(s) with no point off the curves not compared); a closed curve crossing none of the lines (an "
-      "isola narrower than their spacing) is not excluded",
-      m.curves.size(), m.lines.size(), interior, m.points.size(), m.regions.size(), unresolved);
+  const std::string curves = fmt::format(
+      "{} curve(s) traced to their ends from the events of {} sweeps (the four edges and {} interior lines each way)",
+      m.curves.size(), m.lines.size(), interior);
+  const std::string points = fmt::format("{} codimension-2 point(s) located on them", m.points.size());
+  const std::string regions = fmt::format(
+      "{} region(s) (the faces of the curves' arrangement) each with the limit directions of an interior point, "
+      "agreeing with every interval of every seeding sweep ({} interval(s) with no point off the curves not compared)",
+      m.regions.size(), unresolved);
+  const std::string isola =
+      "a closed curve crossing none of the lines (an isola narrower than their spacing) is not excluded";
+  map_claim(c, "curves", doubts.curves, curves + "; " + isola);
+  std::vector<std::string> on_curves;
+  if (!doubts.curves.empty()) on_curves.push_back("located on curves in doubt: " + doubts.curves.front());
+  map_claim(c, "codimension-2 points", on_curves, points);
+  map_claim(c, "regions", doubts.regions, regions);
+  std::vector<std::string> all = doubts.curves;
+  all.insert(all.end(), doubts.regions.begin(), doubts.regions.end());
+  c.reason = !all.empty() ? all.front() + (all.size() > 1 ? fmt::format(" (and {} more)", all.size() - 1) : "")
+                          : "checked: " + curves + ", " + points + ", " + regions + "; " + isola;
   return c;
 }
 
@@ -237,7 +258,9 @@ void prove(const detail::CircleMap* exact, const std::string& no_proof, Bifurcat
   }
   const detail::MapProof proof = detail::compare_with_circle_map(*exact, m.x.name == "force", m);
   if (proof.proven) {
-    m.certificate.level = Level::proven;
+    set_claim(m.certificate, "curves", Level::proven, "proven: " + proof.curves);
+    set_claim(m.certificate, "codimension-2 points", Level::proven, "proven: " + proof.points);
+    set_claim(m.certificate, "regions", Level::proven, "proven: " + proof.regions);
     m.certificate.reason = proof.reason;
   } else {
     m.certificate.reason += ". Not proven: the proof on the invariant circle failed: " + proof.reason;
@@ -260,7 +283,7 @@ namespace {
 /// The curves traced from the seeds (the exact curves' first) and their codimension-2 points.
 void trace_curves(const TwoParameterFamily& f, const std::vector<CurveSeed>& seeds, const CurveOptions& options,
                   const std::function<void(const std::string&)>& progress, BifurcationMap& m,
-                  std::vector<std::string>& doubts) {
+                  MapDoubts& doubts) {
   for (const CurveSeed& seed : seeds) {
     if (std::any_of(m.curves.begin(), m.curves.end(), [&](const MapCurve& c) { return on_curve(f, c, seed); })) continue;
     if (progress)
@@ -270,7 +293,7 @@ void trace_curves(const TwoParameterFamily& f, const std::vector<CurveSeed>& see
     t.curve.id = static_cast<int>(m.curves.size());
     for (int e : {0, 1})
       if (t.curve.ends[e] == CurveEnd::failed)
-        doubts.push_back(fmt::format("the {} curve {} ended without reaching the boundary, a load of 0, a "
+        doubts.curves.push_back(fmt::format("the {} curve {} ended without reaching the boundary, a load of 0, a "
                                      "codimension-2 point or itself: {}", to_string(t.curve.kind), t.curve.id,
                                      t.curve.why));
     add_points(f, m.points, t.points, t.curve.id);
@@ -286,7 +309,7 @@ BifurcationMap map_with_lines(const Problem& problem, const TwoParameterFamily& 
   const MapAxis &x = f.x, &y = f.y;
   BifurcationMap m;
   m.x = x, m.y = y, m.mirrors = f.mirrors, m.half_turn = f.half_turn;
-  std::vector<std::string> doubts;
+  MapDoubts doubts;
   const std::vector<LineResult> lines = sweep_lines(problem, f, seeding_lines(f, interior), options.sweep, progress);
   std::vector<CurveSeed> seeds = exact ? detail::circle_seeds(*exact, x.name == "force") : std::vector<CurveSeed>{};
   for (CurveSeed& s : seeds) s.at.rdot = f.system(s.at.x, s.at.y).radial(s.at.w, f.force(s.at.x, s.at.y));
@@ -295,7 +318,7 @@ BifurcationMap map_with_lines(const Problem& problem, const TwoParameterFamily& 
     const bool along_x = line.line.along_x;
     m.lines.push_back(line.line);
     if (!line.line.reason.empty())
-      doubts.push_back(fmt::format("the sweep along {} at {} = {} is incomplete: {}", along_x ? x.name : y.name,
+      doubts.curves.push_back(fmt::format("the sweep along {} at {} = {} is incomplete: {}", along_x ? x.name : y.name,
                                    along_x ? y.name : x.name, line.line.value, line.line.reason));
     for (const MapPoint& b : line.branch_points) m.branch_points.push_back(b);
     seeds.insert(seeds.end(), line.seeds.begin(), line.seeds.end());
@@ -316,19 +339,19 @@ BifurcationMap map_with_lines(const Problem& problem, const TwoParameterFamily& 
   if (progress) progress("regions");
   const detail::Arrangement arrangement = detail::map_regions(f, m.curves, options.sweep.solver);
   m.regions = arrangement.regions;
-  for (const std::string& d : arrangement.doubts) doubts.push_back(d);
+  for (const std::string& d : arrangement.doubts) doubts.regions.push_back(d);
   int unresolved = 0;
   for (const LineResult& line : lines) {
     const detail::LineComparison c = detail::compare_with_line(f, arrangement, line.line.along_x, line.line.value, line.diagram);
-    doubts.insert(doubts.end(), c.doubts.begin(), c.doubts.end());
+    doubts.regions.insert(doubts.regions.end(), c.doubts.begin(), c.doubts.end());
     unresolved += c.unresolved;
   }
   if (kinks > 0)
-    doubts.push_back(fmt::format("{} kink event(s) of the seeding sweeps at a pole of the friction model (a branch "
+    doubts.curves.push_back(fmt::format("{} kink event(s) of the seeding sweeps at a pole of the friction model (a branch "
                                  "through a pole is codimension 2 in the plane: not followed), or on an equator that "
                                  "is not a kink set there", kinks));
   if (!m.branch_points.empty())
-    doubts.push_back(fmt::format("{} branch point(s) off every mirror of the family (first at {} = {}, {} = {}): they "
+    doubts.curves.push_back(fmt::format("{} branch point(s) off every mirror of the family (first at {} = {}, {} = {}): they "
                                  "unfold in two parameters and are not followed", m.branch_points.size(), x.name,
                                  m.branch_points.front().x, y.name, m.branch_points.front().y));
   m.certificate = map_certificate(m, doubts, interior, unresolved);

@@ -290,19 +290,22 @@ MapProof compare_with_circle_map(const CircleMap& exact, bool force_is_x, const 
       return out;
     }
   out.proven = true;
-  out.reason = fmt::format(
-      "proven: on the invariant circle w2 = 0 every limit direction at a load F > 0 is (+-1, 0, 0) or solves "
+  out.curves = fmt::format(
+      "on the invariant circle w2 = 0 every limit direction at a load F > 0 is (+-1, 0, 0) or solves "
       "A(u)^2 (1 - u) = F^2 (131)-(132), u = w3^2, and {} depends on the systems through M^-1 alone, so the curves of "
       "the rectangle are {} exact graphs (the fold set r(p) = B_C(u)/(k B_S(u)) over u, the pitchfork and "
       "tangencies over p: docs/manual.md section 13), enclosed in interval arithmetic over {} cells of their "
       "parameters; every vertex of the map's {} curve(s) lies on its exact curve to {:.0e} of the rectangle, every "
       "part of every exact curve inside the rectangle is covered by a curve of the map to {:.0e} of its parameter (no "
-      "curve or isola missed), the {} codimension-2 point(s) inside (cusps isolated as the simple roots of R'(u), "
-      "the degenerate pitchfork, fold-pole and fold-tangencies in closed form) are each located once, and each of "
-      "the {} region(s) (the faces of the curves' polylines) has its limit directions proven by find-limits at its "
-      "point",
-      frame.force_is_x ? map.y.name : map.x.name, exact.curves().size(), total, map.curves.size(), kOnExact, kCoverGap,
-      inside, map.regions.size());
+      "curve or isola missed)",
+      frame.force_is_x ? map.y.name : map.x.name, exact.curves().size(), total, map.curves.size(), kOnExact, kCoverGap);
+  out.points = fmt::format("the {} codimension-2 point(s) inside (cusps isolated as the simple roots of R'(u), the "
+                           "degenerate pitchfork, fold-pole and fold-tangencies in closed form) are each located once",
+                           inside);
+  out.regions = fmt::format("each of the {} region(s) (the faces of the curves' polylines) has its limit directions "
+                            "proven by find-limits at its point",
+                            map.regions.size());
+  out.reason = "proven: " + out.curves + ", " + out.points + ", and " + out.regions;
   return out;
 }
 

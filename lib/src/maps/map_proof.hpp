@@ -22,6 +22,9 @@ namespace limitdir::detail {
 struct MapProof {
   bool proven = false;
   std::string reason;  // what was shown, or why no proof applies or what failed
+  /// When proven, what was shown for each claim of the certificate (docs/manual.md section 5,
+  /// "Claims"); `reason` joins them.
+  std::string curves, points, regions;
 };
 
 /// The exact curves of the family of `problem` over the rectangle, or `why` when

@@ -213,6 +213,12 @@ std::vector<std::string> diagram_differences(const Diagram& a, const Diagram& b,
     out.push_back("fixed load: A has force = " + number_text(a.force) + ", B has force = " + number_text(b.force));
   if (a.certificate.level != b.certificate.level)
     out.push_back("certificate.level: A " + to_string(a.certificate.level) + ", B " + to_string(b.certificate.level));
+  // a claim both certificates make at different levels; reasons and claims only one of them
+  // makes (a diagram written before claims) are no change of the diagram (docs/manual.md section 5)
+  for (const Claim& ca : a.certificate.claims)
+    if (const Claim* cb = find_claim(b.certificate, ca.claim); cb && cb->level != ca.level)
+      out.push_back("certificate.claims[" + ca.claim + "].level: A " + to_string(ca.level) + ", B " +
+                    to_string(cb->level));
 
   // Events: the same multiset (Sect. 7.2.8: tangency, fold, pitchfork, branch point, Hopf).
   const std::vector<int> event_owner = match_events(a.events, b.events, tol);

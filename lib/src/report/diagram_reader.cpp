@@ -303,6 +303,31 @@ Region region_from_json(const json& value, const Path& path) {
   return region;
 }
 
+/// The claims of a certificate (docs/manual.md section 5, "Claims"; a diagram written before
+/// them has none): each {"claim", "level", "reason"}, claims named once, and the certificate's
+/// level the weakest of them.
+void read_claims(const json& claims, const Path& certificate_path, Certificate& cert) {
+  const Path path = certificate_path.key("claims");
+  array_at(claims, path);
+  for (std::size_t k = 0; k < claims.size(); ++k) {
+    const Path at = path.index(k);
+    const json& c = object_at(claims[k], at);
+    const std::string name = string_at(member(c, "claim", at), at.key("claim"));
+    if (name.empty() || find_claim(cert, name)) at.key("claim").fail("must name a claim once", c.at("claim"));
+    const std::string level_text = string_at(member(c, "level", at), at.key("level"));
+    Level level = Level::incomplete;
+    try {
+      level = level_from_string(level_text);
+    } catch (const InputError&) {
+      at.key("level").fail("must be \"proven\", \"checked\" or \"incomplete\"", c.at("level"));
+    }
+    cert.claims.push_back({name, level, string_at(member(c, "reason", at), at.key("reason"))});
+  }
+  if (!cert.claims.empty() && weakest_level(cert.claims) != cert.level)
+    certificate_path.key("level").fail("is not the weakest level of certificate.claims (" +
+                                       to_string(weakest_level(cert.claims)) + ")");
+}
+
 }  // namespace
 
 Diagram diagram_from_json(const json& document, const std::string& source) {
@@ -365,6 +390,7 @@ Diagram diagram_from_json(const json& document, const std::string& source) {
   }
   diagram.certificate.reason =
       string_at(member(certificate, "reason", certificate_path), certificate_path.key("reason"));
+  if (certificate.contains("claims")) read_claims(certificate.at("claims"), certificate_path, diagram.certificate);
   return diagram;
 }
 

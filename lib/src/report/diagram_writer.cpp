@@ -147,10 +147,7 @@ json diagram_report(const Problem& problem, const Diagram& diagram) {
           {"branches", std::move(branches)},
           {"bifurcations", std::move(bifurcations)},
           {"regions", std::move(regions)},
-          {"certificate",
-           {{"level", to_string(diagram.certificate.level)},
-            {"complete", diagram.certificate.complete()},
-            {"reason", diagram.certificate.reason}}}};
+          {"certificate", certificate_to_json(diagram.certificate)}};
 }
 
 json regions_report(const Diagram& diagram, const std::vector<Region>& regions) {

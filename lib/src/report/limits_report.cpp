@@ -130,6 +130,9 @@ json limits_report(const Problem& problem, const System& system, const LimitSet&
 
   // docs/manual.md section 1 (Poincare-Hopf): the index sum and whether the set is provably complete.
   const Certificate& certificate = limits.certificate;
+  json certificate_json = certificate_to_json(certificate);
+  certificate_json["index_sum"] = certificate.index_sum;
+  certificate_json["closed_orbits"] = certificate.closed_orbits;
   Problem at_force = problem;  // the embedded problem file carries the load actually used
   at_force.force = limits.force;
   return {{"schema", "limitdir.limits/1"},
@@ -142,12 +145,7 @@ json limits_report(const Problem& problem, const System& system, const LimitSet&
           {"circles", std::move(circles)},
           {"singular_points", std::move(singular)},
           {"closed_orbits", std::move(orbits)},
-          {"certificate",
-           {{"index_sum", certificate.index_sum},
-            {"level", to_string(certificate.level)},
-            {"complete", certificate.complete()},
-            {"reason", certificate.reason},
-            {"closed_orbits", certificate.closed_orbits}}}};
+          {"certificate", std::move(certificate_json)}};
 }
 
 json limits_report(const Problem& problem, const LimitSet& limits) {

@@ -6,6 +6,7 @@
 #include "limitdir/core/version.hpp"
 #include "limitdir/friction/model.hpp"
 #include "limitdir/report/map_io.hpp"
+#include "limitdir/report/report.hpp"
 #include "limitdir/report/text_report.hpp"
 
 namespace limitdir {
@@ -94,10 +95,7 @@ json map_report(const Problem& problem, const BifurcationMap& m) {
           {"regions", regions_json(problem, m)},
           {"lines", std::move(lines)},
           {"branch_points", std::move(branch_points)},
-          {"certificate",
-           {{"level", to_string(m.certificate.level)},
-            {"complete", m.certificate.complete()},
-            {"reason", m.certificate.reason}}}};
+          {"certificate", certificate_to_json(m.certificate)}};
 }
 
 }  // namespace limitdir

@@ -2,6 +2,7 @@
 // section 5), and the paper's Cases 1-4 of Sect. 7.4 [Nonlinear Dyn. 2024].
 #include "limitdir/report/text_report.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -47,7 +48,16 @@ std::string certificate_text(const json& certificate) {
   if (const auto sum = certificate.find("index_sum"); sum != certificate.end())
     text += fmt::format(" (index sum {})", sum->get<int>());
   const std::string reason = certificate.at("reason").get<std::string>();
-  return text + (reason.empty() ? "" : ": " + reason) + "\n";
+  text += (reason.empty() ? "" : ": " + reason) + "\n";
+  // one line per claim (docs/manual.md section 5, "Claims"), the names in one column
+  const auto claims = certificate.find("claims");
+  if (claims == certificate.end()) return text;
+  std::size_t width = 0;
+  for (const json& c : *claims) width = std::max(width, c.at("claim").get<std::string>().size());
+  for (const json& c : *claims)
+    text += fmt::format("  {:<{}}  {:<10}  {}\n", c.at("claim").get<std::string>(), width,
+                        c.at("level").get<std::string>(), c.at("reason").get<std::string>());
+  return text;
 }
 
 std::string directions_table(const json& directions) {

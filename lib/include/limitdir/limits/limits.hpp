@@ -50,8 +50,19 @@ std::string to_string(Level level);
 /// The level named by text; InputError otherwise.
 Level level_from_string(const std::string& text);
 
+/// One claim of a certificate (docs/manual.md section 5, "Claims"): what it is about (find-limits:
+/// "limit-directions", "types", "closed-orbits"; sweep-force: "branches", "events", "regions",
+/// "invariant-circle"; bifurcation-map: "curves", "codimension-2 points", "regions"), the level
+/// shown for it and exactly what was shown.
+struct Claim {
+  std::string claim;
+  Level level = Level::incomplete;
+  std::string reason;
+};
+
 /// A certificate says exactly what was shown (`reason`), at its `level`; `complete()` is
-/// level != incomplete.
+/// level != incomplete. Where it has claims, `level` is the weakest of them (set_claim keeps
+/// it so; nothing sets it otherwise) and `reason` the joined text of what was shown.
 struct Certificate {
   int index_sum = 0;
   Level level = Level::incomplete;
@@ -61,8 +72,17 @@ struct Certificate {
   /// the orbits are listed; the level is then at most checked), "incomplete" (it did not: the
   /// level is incomplete) or "not-searched" (SolverOptions::closed_orbits off, analysis/find_limits.hpp).
   std::string closed_orbits = "not-searched";
+  std::vector<Claim> claims;  // docs/manual.md section 5, "Claims" (set_claim)
   bool complete() const { return level != Level::incomplete; }
 };
+
+/// The weakest level of `claims` (proven when there are none: the minimum over an empty set).
+Level weakest_level(const std::vector<Claim>& claims);
+/// Sets the claim named `claim` (replacing one of that name, else appended) and derives
+/// cert.level as the weakest of the claims.
+void set_claim(Certificate& cert, const std::string& claim, Level level, std::string reason);
+/// The claim named `claim`, or null.
+const Claim* find_claim(const Certificate& cert, const std::string& claim);
 
 /// An isolated point where V* is not continuous and not zero (a pole of Coulomb's point
 /// contact (75), where q jumps): Poincare-Hopf counts its index (the winding of V* about it).

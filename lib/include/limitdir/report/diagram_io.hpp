@@ -22,7 +22,7 @@ namespace limitdir {
 ///                      and for kind "continuum": "circles": [circle_to_json], "level"}],
 ///    "regions": regions_to_json(diagram.regions), each with "case" (paper_case of
 ///               report/text_report.hpp, null where the paper defines none),
-///    "certificate": {"complete", "reason"}}
+///    "certificate": certificate_to_json (report/report.hpp: {"level", "complete", "reason", "claims"})}
 /// For NAME = "force" the keys NAME and "force" of a point or an event coincide (F = p);
 /// otherwise F is the fixed load diagram.force. A non-finite number is a NumericalError
 /// naming its key, e.g. "diagram report: branches[1].points[7].rdot is not finite (nan)".
@@ -65,7 +65,8 @@ struct DiffTolerance {
 /// `b`); empty when they agree. With the tolerances of DiffTolerance (an unlocated, bracketed
 /// event's parameter is widened by its larger error), compared are:
 ///  * the parameter, its range [from, to], the fixed load (parameter other than the force) and
-///    certificate.level;
+///    certificate.level, and the level of every claim both certificates make (a claim's reason,
+///    or a claim only one of them makes, as in a diagram written before claims, is no difference);
 ///  * the events as multisets: every event of A matched one-to-one with an event of B of the
 ///    same kind, parameter within tolerance and the same number of directions, matched
 ///    one-to-one within tolerance in any order (and vice versa). The events of B are sorted by

@@ -22,7 +22,7 @@ namespace limitdir {
 ///                 "level" (find-limits' there), "area" (fraction of the rectangle)}],
 ///    "lines": [{"along" (x | y), "at", "events", "level"}],
 ///    "branch_points": [{"x", "y", "w", "rdot"}],
-///    "certificate": {"level", "complete", "reason"}}
+///    "certificate": certificate_to_json (report/report.hpp: {"level", "complete", "reason", "claims"})}
 /// A non-finite number is a NumericalError naming its key.
 nlohmann::json map_report(const Problem& problem, const BifurcationMap& map);
 

@@ -54,12 +54,16 @@ nlohmann::json circle_to_json(const LimitCircle& circle);
 /// "residual", "polyline"}.
 nlohmann::json closed_orbit_to_json(const ClosedOrbit& orbit);
 
+/// A certificate as the reports write it (docs/manual.md section 5): {"level", "complete",
+/// "reason", "claims": [{"claim", "level", "reason"}]}, "claims" left out when it has none.
+nlohmann::json certificate_to_json(const Certificate& certificate);
+
 /// The find-limits report (schema "limitdir.limits/1", docs/manual.md section 5):
 ///   {"schema", "limitdir_version", "problem" (problem_to_json), "force", "model" (the friction
 ///    model's description), "method", "limit_directions": [classification_to_json(., false)],
 ///    "circles": [circle_to_json(.)]
 ///    (the circle {w : w . axis = sin theta}),
-///    "certificate": {"index_sum", "complete", "reason"}}
+///    "certificate": certificate_to_json and {"index_sum", "closed_orbits"}}
 /// `system` must be make_system(problem) (its friction model gives "model" and rho/R).
 nlohmann::json limits_report(const Problem& problem, const System& system, const LimitSet& limits);
 /// The same, building the problem's friction model for the description.
