@@ -17,9 +17,10 @@ namespace limitdir {
 /// 0.2 rad): coarse enough to be cheap, fine enough that most cells away from the limit
 /// directions are crossed by the flow in one direction.
 inline constexpr int orbit_initial_grid = 8;
-/// Cell budget: a component refined k times has 4^k times its cells; 2e4 cells at ~25 us each
-/// (the field on the cell and on its four sides) bound a failing proof to ~0.5 s.
-inline constexpr int orbit_max_cells = 20000;
+/// Cell budget: a component refined k times has 4^k times its cells. Proofs that hold take
+/// ~1e3-3e3 cells (general.json: 831 at N = 2, 3045 with the exact model); 1e4 cells at ~25 us
+/// (harmonic) to ~110 us (exact model) each bound a failing proof to ~0.25-1 s.
+inline constexpr int orbit_max_cells = 10000;
 /// Cells narrower than this (in u, v) are not split: a Krasovskii check on a cell of width h
 /// needs the variation ~|D^2 g| h of Dg below |Re lambda|; 1e-6 decides foci with
 /// |Re lambda| >~ 1e-5 |D^2 g| and stops before the budget is spent on a weaker one.
