@@ -229,3 +229,25 @@ TEST_CASE("three random general systems (fixed seeds, M with eigenvalues in [0.8
     check_proven_and_excluded(general_system(M, d, e, 2), 0.5);
   }
 }
+
+TEST_CASE("exclude_closed_orbits: the cell budget and the minimum width are reported, never a silent pass") {
+  const System s = general_n2();
+  OrbitExclusionOptions small_budget;
+  small_budget.max_cells = 400;  // the 384 cells of the initial grid, too few to refine
+  const OrbitExclusion a = exclude_closed_orbits(s, 0.5, small_budget);
+  CHECK_FALSE(a.proven);
+  REQUIRE(a.undecided.size() == 1);
+  CHECK(a.reason.find("cell budget") != std::string::npos);
+  OrbitExclusionOptions wide;
+  wide.min_width = 0.2;  // no split below the initial width 0.25
+  const OrbitExclusion b = exclude_closed_orbits(s, 0.5, wide);
+  CHECK_FALSE(b.proven);
+  CHECK(b.reason.find("minimum cell width") != std::string::npos);
+  // and find-limits then falls back to the search, saying why the proof failed
+  SolverOptions opt;
+  opt.orbit_exclusion = small_budget;
+  const LimitSet set = find_limit_directions(s, 0.5, opt);
+  CHECK(set.certificate.closed_orbits == "checked");
+  CHECK(set.certificate.level == Level::checked);
+  CHECK(set.certificate.reason.find("closed orbits not excluded by the combinatorial flow") != std::string::npos);
+}
