@@ -1,13 +1,16 @@
 // Closed orbits (docs/manual.md section 9): the orbit search on the shifted disc (2) [Kireenkov]
 // at F = 0 (exact model, uniform pressure, rho = kappa, j = 1/2, k = 0.5; forward, as in
 // dynamics/test_closed_orbits.cpp), and find-limits with and without the closed-orbit handling: the
-// disc (the exclusion, free) and share/problems/general.json (the search, harmonic N = 3).
+// disc (the symmetry exclusion, free) and share/problems/general.json (harmonic N = 3); the
+// combinatorial-flow proof (limits/orbit_exclusion.hpp) alone and in find-limits on general.json
+// with harmonic N = 2 and N = 3 (target: find-limits proven in < 50 ms).
 #include <benchmark/benchmark.h>
 
 #include "limitdir/dynamics/closed_orbits.hpp"
 #include "limitdir/contact/shape.hpp"
 #include "limitdir/friction/contact_model.hpp"
 #include "limitdir/analysis/find_limits.hpp"
+#include "limitdir/limits/orbit_exclusion.hpp"
 
 using namespace limitdir;
 
@@ -35,12 +38,12 @@ void BM_search_shifted_disc(benchmark::State& state) {
 }
 BENCHMARK(BM_search_shifted_disc)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 
-Problem problem(const std::string& preset) {
+Problem problem(const std::string& preset, int degree = 0) {
   Problem p;
   p.system.preset = preset;
   p.pressure = Pressure::uniform();
   p.friction.model = "harmonic";
-  p.friction.degree = preset == "disc" ? 2 : 3;
+  p.friction.degree = degree > 0 ? degree : preset == "disc" ? 2 : 3;
   if (preset == "general") {  // share/problems/general.json
     p.system.mass << 2.0, 0.3, 0.0, 0.3, 1.5, 0.2, 0.0, 0.2, 0.8;
     p.system.load_direction = Eigen::Vector3d::UnitX();
@@ -62,6 +65,32 @@ void BM_find_limits(benchmark::State& state, const std::string& preset, double F
 }
 BENCHMARK_CAPTURE(BM_find_limits, disc_F0.3, std::string("disc"), 0.3)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_find_limits, general_F0.5, std::string("general"), 0.5)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// find-limits on general.json with harmonic N = range(0): proven, closed orbits excluded
+void BM_find_limits_proven(benchmark::State& state) {
+  const System s = make_system(problem("general", static_cast<int>(state.range(0))));
+  for (auto _ : state) {
+    LimitSet L = find_limit_directions(s, 0.5);
+    if (L.certificate.level != Level::proven || L.certificate.closed_orbits != "excluded")
+      state.SkipWithError(L.certificate.reason.c_str());
+    benchmark::DoNotOptimize(L);
+  }
+}
+BENCHMARK(BM_find_limits_proven)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond);
+
+// the exclusion alone on the same systems; counters: the cells of the final cover
+void BM_orbit_exclusion(benchmark::State& state) {
+  const System s = make_system(problem("general", static_cast<int>(state.range(0))));
+  int cells = 0;
+  for (auto _ : state) {
+    const OrbitExclusion e = exclude_closed_orbits(s, 0.5);
+    if (!e.proven) state.SkipWithError(e.reason.c_str());
+    cells = e.cells;
+    benchmark::DoNotOptimize(e);
+  }
+  state.counters["cells"] = cells;
+}
+BENCHMARK(BM_orbit_exclusion)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -24,6 +24,8 @@
 #include "limitdir/numerics/sphere.hpp"
 #include "limitdir/system/system.hpp"
 
+#include "rotation_field.hpp"
+
 using namespace limitdir;
 
 namespace {
@@ -49,13 +51,8 @@ LimitSet limits_without_orbits(const System& s, double F) {
 // I + omega [[0, -1], [1, 0]]: a focus, trace 2 (a - lambda - c3), det > 0.
 struct Rotation {
   double a, lambda, omega, c3;
-  Eigen::Matrix3d R = Eigen::AngleAxisd(0.7, Eigen::Vector3d(1, 2, 3).normalized()).toRotationMatrix();
-  System system() const {
-    Eigen::Matrix3d B0;
-    B0 << a, -omega, 0, omega, a, 0, 0, 0, lambda;
-    auto model = std::make_shared<LinearModel>(R * B0 * R.transpose(), 1.0, 1.0, "rotation");
-    return System(Eigen::Matrix3d::Identity(), R.col(2), Eigen::Vector3d::Zero(), model);
-  }
+  Eigen::Matrix3d R = ref::rotation_frame();
+  System system() const { return ref::rotation_system(R, a, lambda, omega); }
   /// The search at the load c3 (the limit set found without orbits).
   OrbitSearch search() const {
     const System s = system();

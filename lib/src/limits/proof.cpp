@@ -9,7 +9,11 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "limits/chart_field.hpp"
+
 namespace limitdir {
+
+using namespace detail;
 
 namespace {
 
@@ -20,25 +24,11 @@ constexpr double split_ratio = 0.4873;
 // J_T are enclosed: convergence is quadratic, so 6 steps take a box of width 1e-2 to rounding level.
 constexpr int refine_steps = 6;
 
-// ----- the field over a box -------------------------------------------------------------------
+// ----- the field over a box (limits/chart_field.hpp) ----------------------------------------
 
-struct FieldBox {
-  IVec3 F;   // F = M^-1 (q + F d + e)
-  IMat3 DF;  // M^-1 dq_dw
-};
+}  // namespace
 
-/// F(x) = M^-1 q(x) + c over boxes of x, with M^-1 enclosed rigorously (101).
-struct FieldEnclosure {
-  const FrictionModel* model;
-  IMat3 Minv;
-  IVec3 c;
-  const AxisymmetricModel* axisymmetric;  // the same model when it is axisymmetric, else null
-  std::optional<FieldBox> at(const IVec3& x) const {
-    const auto Q = model->enclose(x);
-    if (!Q) return std::nullopt;
-    return FieldBox{Minv * Q->q + c, Minv * Q->dq_dw};
-  }
-};
+namespace detail {
 
 std::optional<FieldEnclosure> field_enclosure(const System& system, const Interval& F) {
   const auto Minv = inverse_enclosure(to_interval<3>(system.M()));
@@ -58,6 +48,10 @@ IVec3 normalized(const IVec3& x) {
   }
   return w;
 }
+
+}  // namespace detail
+
+namespace {
 
 std::string describe_w(const IVec3& x) {
   const IVec3 w = normalized(x);
@@ -154,14 +148,6 @@ const char* const no_enclosure = "the friction model has no rigorous enclosure o
 
 // ----- charts of the sphere: the faces of a rotated cube --------------------------------------
 
-/// x = T (1, u, v), (u, v) in [-1, 1]^2, with T = [n a b] exact doubles; F || x iff
-/// f = T^-1 F || (1, u, v), i.e. g(u, v) = (f_a - u f_n, f_b - v f_n) = 0.
-struct Face {
-  Eigen::Matrix3d T;
-  IMat3 Tinv;
-  std::string name;
-};
-
 /// A fixed generic rotation: no face centre, edge or vertex on w2 = 0, w3 = 0 or an axis. It
 /// is small (0.12 rad) because the box of x over a cell wraps the rotated chart: the smaller
 /// the rotation, the tighter the enclosures (2.2x fewer cells than at 0.6 rad).
@@ -169,6 +155,10 @@ Eigen::Matrix3d generic_rotation() {
   const Eigen::Vector3d axis = Eigen::Vector3d(0.3137, 0.5411, 0.7803).normalized();
   return Eigen::AngleAxisd(0.1173, axis).toRotationMatrix();
 }
+
+}  // namespace
+
+namespace detail {
 
 std::optional<std::vector<Face>> cube_faces() {
   const Eigen::Matrix3d R = generic_rotation();
@@ -192,11 +182,9 @@ IVec3 face_point(const Face& face, const IVec2& X) {
   return x;
 }
 
-struct FaceValue {
-  IVec2 g;
-  IMat2 Dg;
-  Interval fn;  // f_n: at a zero F = f_n x, so sign rdot = sign f_n
-};
+}  // namespace detail
+
+namespace {
 
 /// g and Dg with the rows of T^-1 combined first, r0 = (T^-1)_a - u (T^-1)_n and
 /// r1 = (T^-1)_b - v (T^-1)_n, so g = (r0 . F, r1 . F): r0, r1 are orthogonal to x at the
@@ -266,6 +254,10 @@ std::optional<FaceValue> face_value_axisymmetric(const FieldEnclosure& field, co
   return chart_value(R, F, rdF);
 }
 
+}  // namespace
+
+namespace detail {
+
 std::optional<FaceValue> face_value(const FieldEnclosure& field, const Face& face, const IVec2& X) {
   if (field.axisymmetric) return face_value_axisymmetric(field, face, X);
   const auto box = field.at(face_point(face, X));
@@ -283,6 +275,10 @@ std::optional<FaceValue> face_value(const FieldEnclosure& field, const Face& fac
   rdF(1, 1) = dot(R.r1, Fv);
   return chart_value(R, box->F, rdF);
 }
+
+}  // namespace detail
+
+namespace {
 
 /// The Krawczyk operator K = m - Y g(m) + (I - Y Dg(X)) (X - m), Y = mid(Dg)^-1.
 std::optional<IVec2> krawczyk(const IVec2& X, const Eigen::Vector2d& m, const IVec2& gm, const IMat2& Dg) {

@@ -5,6 +5,7 @@
 // exclusion proof where it applies, else the search), and the certificate assembled from both.
 #include "limitdir/dynamics/closed_orbits.hpp"
 #include "limitdir/limits/limits.hpp"
+#include "limitdir/limits/orbit_exclusion.hpp"
 #include "limitdir/system/system.hpp"
 
 namespace limitdir {
@@ -16,12 +17,15 @@ struct SolverOptions : LimitOptions {
   /// sweep (a closed orbit is not a branch of limit directions).
   bool closed_orbits = true;
   OrbitSearchOptions orbit_search;
+  /// The proof that excludes closed orbits on a proven limit set (limits/orbit_exclusion.hpp).
+  OrbitExclusionOptions orbit_exclusion;
 };
 
 /// Every limit direction at load F, classified, with its certificate (solve_limit_directions),
 /// and the closed orbits of V* when options.closed_orbits: the certificate's `closed_orbits`
-/// says how they were handled and caps its level (a numerical search leaves at most checked; a
-/// search that did not settle every seed leaves incomplete). Throws InputError for a method
+/// says how they were handled and caps its level (excluded by the symmetry argument or, on a
+/// proven limit set, by the combinatorial-flow proof: the level stays; a numerical search
+/// leaves at most checked; a search that did not settle every seed leaves incomplete). Throws InputError for a method
 /// that does not apply to the system.
 LimitSet find_limit_directions(const System& system, double F, const SolverOptions& options = {});
 

@@ -68,7 +68,8 @@ struct Certificate {
   Level level = Level::incomplete;
   std::string reason;
   /// How closed orbits of V* were handled (docs/manual.md section 9): "excluded" (proven
-  /// impossible, closed_orbit_exclusion), "checked" (the search settled every seed's fate;
+  /// impossible: closed_orbit_exclusion, or exclude_closed_orbits of limits/orbit_exclusion.hpp
+  /// on a proven limit set), "checked" (the search settled every seed's fate;
   /// the orbits are listed; the level is then at most checked), "incomplete" (it did not: the
   /// level is incomplete) or "not-searched" (SolverOptions::closed_orbits off, analysis/find_limits.hpp).
   std::string closed_orbits = "not-searched";
