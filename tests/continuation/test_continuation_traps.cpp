@@ -340,6 +340,9 @@ TEST_CASE("(138) narrow isolas found by the rigorous event search alone (interva
     CHECK(std::abs(folds[1]->p - (0.5 + half)) <= 1e-10);
     CHECK(d.certificate.reason.find("excludes every fold, branch point, tangency and Hopf point outside") !=
           std::string::npos);
+    // each of the 4 fold windows (2 loads x 2 mirror directions) holds exactly one simple fold
+    // (Krawczyk on (g, det Dg)): the diagram is proven
+    CHECK(d.certificate.level == Level::proven);
     check_regions_against_find_limits(family, d);
   }
 }

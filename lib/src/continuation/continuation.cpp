@@ -118,7 +118,8 @@ class Sweeper {
     drop_undrawn_branches();
     jumps_.check_events(diagram_.events, diagram_.branches);
     diagram_.regions = verifier_.regions(diagram_.branches, diagram_.events, range_.from, range_.to, findings_.doubts);
-    const std::string proof = circle_.proof(diagram_);
+    std::string proof = circle_.proof(diagram_);
+    if (proof.empty()) proof = search_.proof(diagram_);  // off the invariant circle, with --enclose-events
     colour_points();
     detail::write_certificate(diagram_.certificate, {findings_.doubts, findings_.notes, proof, curve_note,
                                                      diagram_.branches.size(), diagram_.events.size(),

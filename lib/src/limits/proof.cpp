@@ -9,9 +9,16 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "limits/cube_charts.hpp"
+
 namespace limitdir {
 
 namespace {
+
+using detail::Face;
+using detail::cube_faces;
+using detail::face_point;
+using detail::normalized;
 
 // Cells are split at this ratio, not at the midpoint: the symmetric points where limit
 // directions sit (w2 = 0, w3 = 0, the axes) are never at a dyadic split of a chart.
@@ -47,16 +54,6 @@ std::optional<FieldEnclosure> field_enclosure(const System& system, const Interv
   for (int i = 0; i < 3; ++i) load(i) = F * system.load_direction()(i) + system.load_offset()(i);
   return FieldEnclosure{&system.friction(), *Minv, *Minv * load,
                         dynamic_cast<const AxisymmetricModel*>(&system.friction())};
-}
-
-IVec3 normalized(const IVec3& x) {
-  const Interval n = boost::numeric::sqrt(dot(x, x));
-  IVec3 w;
-  for (int i = 0; i < 3; ++i) {
-    const Interval t = x(i) / n;
-    w(i) = Interval(std::max(t.lower(), -1.0), std::min(t.upper(), 1.0));
-  }
-  return w;
 }
 
 std::string describe_w(const IVec3& x) {
@@ -153,44 +150,6 @@ Search<D> branch_and_bound(std::vector<Cell<D>> work, const Examine& examine, co
 const char* const no_enclosure = "the friction model has no rigorous enclosure of q on this cell";
 
 // ----- charts of the sphere: the faces of a rotated cube --------------------------------------
-
-/// x = T (1, u, v), (u, v) in [-1, 1]^2, with T = [n a b] exact doubles; F || x iff
-/// f = T^-1 F || (1, u, v), i.e. g(u, v) = (f_a - u f_n, f_b - v f_n) = 0.
-struct Face {
-  Eigen::Matrix3d T;
-  IMat3 Tinv;
-  std::string name;
-};
-
-/// A fixed generic rotation: no face centre, edge or vertex on w2 = 0, w3 = 0 or an axis. It
-/// is small (0.12 rad) because the box of x over a cell wraps the rotated chart: the smaller
-/// the rotation, the tighter the enclosures (2.2x fewer cells than at 0.6 rad).
-Eigen::Matrix3d generic_rotation() {
-  const Eigen::Vector3d axis = Eigen::Vector3d(0.3137, 0.5411, 0.7803).normalized();
-  return Eigen::AngleAxisd(0.1173, axis).toRotationMatrix();
-}
-
-std::optional<std::vector<Face>> cube_faces() {
-  const Eigen::Matrix3d R = generic_rotation();
-  std::vector<Face> faces;
-  for (int k = 0; k < 3; ++k)
-    for (double s : {1.0, -1.0}) {
-      Face f;
-      f.T << s * R.col(k), R.col((k + 1) % 3), R.col((k + 2) % 3);
-      const auto Tinv = inverse_enclosure(to_interval<3>(f.T));
-      if (!Tinv) return std::nullopt;
-      f.Tinv = *Tinv;
-      f.name = fmt::format("face {}{}", s > 0 ? '+' : '-', k + 1);
-      faces.push_back(f);
-    }
-  return faces;
-}
-
-IVec3 face_point(const Face& face, const IVec2& X) {
-  IVec3 x;
-  for (int i = 0; i < 3; ++i) x(i) = face.T(i, 0) + face.T(i, 1) * X(0) + face.T(i, 2) * X(1);
-  return x;
-}
 
 struct FaceValue {
   IVec2 g;

@@ -43,6 +43,9 @@ class HarmonicModel : public AxisymmetricModel {
   /// The Chebyshev series in y = w3^2 - w12^2 enclosed without wrapping in the degree
   /// (numerics/chebyshev.hpp, ChebyshevBox), intersected with interval Clenshaw at low degree.
   std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override;
+  /// (86) with C, S by interval Clenshaw on the jets of y (every degree; its wrapping grows with
+  /// the degree, friction/enclose_jet.cpp).
+  std::optional<IJet2Vec3> q_jet(const IJet2Vec3& w) const override;
 
  private:
   void prepare();
