@@ -70,9 +70,10 @@ int main(int argc, char* argv[]) {
        "load sweeps off the invariant circle: also cover the sphere x [F0, F1] in interval arithmetic, so\n"
        "that no fold, branch point, tangency or Hopf point can lie outside the windows it leaves, and\n"
        "require a located event in every window (slower: ~0.1-1 s). For the linear and harmonic models\n"
-       "each window is then proven to hold exactly one simple event (Krawczyk on the fold, tangency or\n"
-       "Hopf system, with second derivatives of q), and the diagram is proven when every window and\n"
-       "every region is; a branch point or pitchfork (a singular zero) leaves it checked, saying why")
+       "every event in a window is then enclosed and proven simple (Krawczyk on the fold, tangency or\n"
+       "Hopf system, with second derivatives of q), and the diagram is proven when each is the located\n"
+       "one and every region is proven; a branch point or pitchfork (a singular zero) leaves it\n"
+       "checked, saying why")
       ("no-proof", po::bool_switch(),
        "do not attempt the proof of a load diagram (on the invariant circle of a harmonic model, or\n"
        "with --enclose-events; it then stays checked; saves a few ms)");

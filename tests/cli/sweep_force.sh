@@ -212,11 +212,11 @@ grep -q "excludes every fold, branch point, tangency and Hopf point outside" "$t
   fail "sweep-force --enclose-events: the certificate does not report the interval search"
 # ... and with a harmonic model each window holds exactly one simple event (Krawczyk on the
 # fold, tangency and Hopf systems with second derivatives of q; docs/manual.md section 3): the
-# general system at N = 2 (two folds, a tangency) and general-hopf.json (a Hopf point, a fold)
-# are proven, their events the solutions of those systems by mpmath (check_sweep_events.py)
+# general system at N = 2 (two folds, a tangency), at N = 4 and general-hopf.json (a Hopf point,
+# a fold) are proven, their events the solutions of those systems by mpmath (check_sweep_events.py)
 expect_proven_events() {
   expect_ok -- "$@" --enclose-events --require proven
-  grep -q "each window holds exactly one event, simple, the located one" "$tmp/last.json" ||
+  grep -q "every event in them is enclosed, simple and the located one" "$tmp/last.json" ||
     fail "sweep-force $*: the certificate does not name the events' uniqueness"
   python3 -c "import json, sys; json.dump(json.load(open(sys.argv[1]))['problem'], open(sys.argv[2], 'w'))" \
     "$tmp/last.json" "$tmp/events-problem.json"
@@ -224,6 +224,8 @@ expect_proven_events() {
     "$tmp/events-problem.json") || fail "sweep-force $*: the events disagree with mpmath: $why"
 }
 expect_proven_events "$share/problems/general.json" --degree 2 --from 0.05 --to 1.5
+# at N = 4 one window holds a close pair of folds (F = 0.23585, 0.23657): each is enclosed and simple
+expect_proven_events "$share/problems/general.json" --degree 4 --from 0.05 --to 1.5
 expect_proven_events "$share/problems/general-hopf.json" --from 0.3 --to 1.2
 # a symmetric pitchfork is a singular zero of the fold system (DG is singular there): the disc
 # N = 2 with its load turned by 0.3 rad about e3 (no invariant circle, still symmetric in w3)

@@ -417,14 +417,15 @@ TEST_CASE("(138): the rotated disc's fold at F_F is proven unique and simple in 
   const EventUniqueness u = prove_event_unique(D.rotated(phi), EventBoxKind::fold, W.w, W.F, 0.0, 1.0);
   INFO(u.reason);
   REQUIRE(u.proven);
-  CHECK(u.events == 1);
-  CHECK(u.F.lower() - 1e-12 <= D.FF());
-  CHECK(D.FF() <= u.F.upper() + 1e-12);
-  CHECK(width_of(u.F) < 1e-9);
-  CHECK(contains(u.w, fold, kClosedFormTol));
+  REQUIRE(u.events.size() == 1);
+  const ProvenEvent& e = u.events.front();
+  CHECK(e.F.lower() - 1e-12 <= D.FF());
+  CHECK(D.FF() <= e.F.upper() + 1e-12);
+  CHECK(width_of(e.F) < 1e-9);
+  CHECK(contains(e.w, fold, kClosedFormTol));
 }
 
-TEST_CASE("(138): a window holding both mirror folds w3 = +-0.2 at F_F is not proven unique: it holds 2") {
+TEST_CASE("(138): a window holding both mirror folds w3 = +-0.2 at F_F is not proven unique: it holds 2, each enclosed") {
   const DiscN2 D;
   // (132) with M = diag(1, 1, 1/m): k1 = C_0 - m S_0, k2 = C_1 - m S_1; m chosen so that
   // z_F = (2 k2 - k1)/(3 k2) = 0.04, i.e. k1 = 1.88 k2: the mirror folds are 0.4 apart in w3,
@@ -446,15 +447,21 @@ TEST_CASE("(138): a window holding both mirror folds w3 = +-0.2 at F_F is not pr
     const Window W = window_around({f}, 1e-3, FF, 1e-4 * FF);
     const EventUniqueness u = prove_event_unique(sys, EventBoxKind::fold, W.w, W.F, 0.0, 2 * FF);
     INFO(u.reason);
-    CHECK(u.proven);
-    CHECK(u.F.lower() - 1e-12 <= FF);
-    CHECK(FF <= u.F.upper() + 1e-12);
+    REQUIRE(u.proven);
+    CHECK(u.events.front().F.lower() - 1e-12 <= FF);
+    CHECK(FF <= u.events.front().F.upper() + 1e-12);
   }
   const Window W = window_around(folds, 1e-3, FF, 1e-4 * FF);
   const EventUniqueness u = prove_event_unique(sys, EventBoxKind::fold, W.w, W.F, 0.0, 2 * FF);
   INFO(u.reason);
   CHECK_FALSE(u.proven);
-  CHECK(u.events == 2);
+  CHECK(u.complete);
+  REQUIRE(u.events.size() == 2);
+  for (const ProvenEvent& e : u.events) {  // both at F_F, one at each mirror fold
+    CHECK(e.F.lower() - 1e-12 <= FF);
+    CHECK(FF <= e.F.upper() + 1e-12);
+    CHECK((contains(e.w, folds[0], kClosedFormTol) != contains(e.w, folds[1], kClosedFormTol)));
+  }
 }
 
 TEST_CASE("(130): the tangency of (1, 0, 0) at F_T = C1 is proven unique in its window") {
@@ -464,8 +471,8 @@ TEST_CASE("(130): the tangency of (1, 0, 0) at F_T = C1 is proven unique in its 
   const EventUniqueness u = prove_event_unique(D.rotated(phi), EventBoxKind::tangency, W.w, W.F, 0.0, 2.0);
   INFO(u.reason);
   REQUIRE(u.proven);
-  CHECK(u.F.lower() - 1e-12 <= D.FT());
-  CHECK(D.FT() <= u.F.upper() + 1e-12);
+  CHECK(u.events.front().F.lower() - 1e-12 <= D.FT());
+  CHECK(D.FT() <= u.events.front().F.upper() + 1e-12);
 }
 
 TEST_CASE("(134)-(135): the symmetric pitchfork at F_P is a singular zero of the fold system: not proven, and the reason says so") {
@@ -475,5 +482,6 @@ TEST_CASE("(134)-(135): the symmetric pitchfork at F_P is a singular zero of the
   const EventUniqueness u = prove_event_unique(D.rotated(phi), EventBoxKind::fold, W.w, W.F, 0.0, 2.0);
   INFO(u.reason);
   CHECK_FALSE(u.proven);
+  CHECK_FALSE(u.complete);
   CHECK(u.reason.find("not decided") != std::string::npos);
 }

@@ -93,16 +93,17 @@ std::string EventSearch::proof(const Diagram& diagram) {
     return "";
   }
   int cells = 0;
-  for (const EventUniqueness& u : unique_) cells += u.cells;
+  std::size_t events = 0, single = 0;
+  for (const EventUniqueness& u : unique_) cells += u.cells, events += u.events.size(), single += u.proven;
   return fmt::format("proven: interval arithmetic excludes every fold, branch point, tangency and Hopf point outside "
-                     "{} window(s), and each window holds exactly one event, simple, the located one (Krawczyk on "
-                     "its extended system with the second derivatives of q: folds (g, det Dg), tangencies (g, f_n), "
+                     "{} window(s), and every event in them is enclosed, simple and the located one ({} window(s) "
+                     "hold exactly one event, the others {} in all; Krawczyk on its extended system with the second derivatives of q: folds (g, det Dg), tangencies (g, f_n), "
                      "Hopf points (g, tr Dg) with det Dg > 0; {} cells); the structure of each of the {} region(s) "
                      "proven at an interior load, and between the events no zero of V* is non-hyperbolic, tangent "
                      "or a neutral centre, so the count, the radial signs, the saddles and the stabilities hold "
                      "across each region (node or focus is proven at the interior load only: their boundary, the "
                      "discriminant of J_T, is no event); the branch points drawn are continuation output",
-                     windows_.size(), cells, diagram.regions.size());
+                     windows_.size(), single, events - single, cells, diagram.regions.size());
 }
 
 // What stops the proof of a diagram off the invariant circle (empty: nothing).
@@ -119,16 +120,18 @@ std::string EventSearch::proof_gap(const Diagram& diagram) {
   return why;
 }
 
-// Every window holds exactly one simple event (prove_event_unique), and the enclosures of these
-// events and the located events match one to one (a proven fold is no branch point).
+// Every window is decided (prove_event_unique): its events are enclosed, each simple, and
+// these enclosures and the located events match one to one (a proven fold is no branch point).
 std::string EventSearch::uniqueness_gap(const System& sys, const Diagram& diagram) {
   const double p_tol = tr_.options().p_tol;
   unique_.clear();
   std::vector<EventWindow> proven;  // the enclosures of the proven events
   for (const EventWindow& W : windows_) {
     unique_.push_back(prove_event_unique(sys, W.kind, W.w, W.F, range_.lo, range_.to));
-    if (!unique_.back().proven) return unique_.back().reason;
-    proven.push_back({W.kind, unique_.back().w, unique_.back().F, {}, {}});
+    // a window decided completely with several simple events (a close pair) is as good as one
+    // per window: each event must match a located one all the same
+    if (!unique_.back().complete) return unique_.back().reason;
+    for (const ProvenEvent& e : unique_.back().events) proven.push_back({W.kind, e.w, e.F, {}, {}});
   }
   // one (event, direction) pair per proven enclosure: a located event holds each of its
   // directions (mirror images at one load) once

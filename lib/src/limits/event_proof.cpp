@@ -291,22 +291,20 @@ EventUniqueness prove_event_unique(const System& system, EventBoxKind kind, cons
                          P * to_interval<3>(system.load_offset()), kind};
   const Cover c = cover(S, *box);
   out.cells = c.cells;
+  for (const IVec3& z : c.zeros) out.events.push_back({normalized(face_point(*face, {{z(0), z(1)}})), z(2)});
   if (!c.undecided.empty()) {
     out.reason = fmt::format("the {} window is not decided ({}: {})", kind_name(kind), face->name, c.undecided);
     return out;
   }
-  out.events = static_cast<int>(c.zeros.size());
-  out.proven = out.events == 1;
+  out.complete = true;
+  out.proven = out.events.size() == 1;
   if (!out.proven) {
-    out.reason = fmt::format("{} {}(s) proven in the window ({}: {})", out.events, kind_name(kind), face->name,
+    out.reason = fmt::format("{} {}(s) proven in the window ({}: {})", out.events.size(), kind_name(kind), face->name,
                              where(*box));
     return out;
   }
-  const IVec3& z = c.zeros.front();
-  out.w = normalized(face_point(*face, {{z(0), z(1)}}));
-  out.F = z(2);
-  out.reason = fmt::format("one simple {} at F in [{:.12g}, {:.12g}] ({} cells)", kind_name(kind), out.F.lower(),
-                           out.F.upper(), out.cells);
+  out.reason = fmt::format("one simple {} at F in [{:.12g}, {:.12g}] ({} cells)", kind_name(kind),
+                           out.events.front().F.lower(), out.events.front().F.upper(), out.cells);
   return out;
 }
 

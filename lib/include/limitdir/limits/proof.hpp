@@ -102,20 +102,25 @@ inline constexpr int event_proof_max_cells = 20000;
 /// of a window apart.
 inline constexpr double event_proof_min_fraction = 1e-6;
 
+/// An event proven to exist, simple (DG regular), and alone in its box.
+struct ProvenEvent {
+  IVec3 w;  // its directions
+  Interval F;
+};
+
 /// What the Krawczyk proof on the extended system of one window showed.
 struct EventUniqueness {
-  bool proven = false;   // exactly one event of the kind in the box examined, and it is simple
-  int events = 0;        // events proven in the box (when every cell was decided)
-  IVec3 w;               // the directions and load of the event, when proven
-  Interval F;
-  IVec3 w_box;           // the box examined (it contains the window), in directions and load
+  bool proven = false;    // exactly one event of the kind in the box examined, and it is simple
+  bool complete = false;  // every cell decided: `events` are all the events of the kind in the box
+  std::vector<ProvenEvent> events;  // each simple and alone in its box (complete or not)
+  IVec3 w_box;            // the box examined (it contains the window), in directions and load
   Interval F_box;
-  std::string reason;    // what was shown, or what was not decided
+  std::string reason;     // what was shown, or what was not decided
   int cells = 0;
 };
 
-/// Whether the window (directions w, loads F) of an event search holds exactly one event of
-/// `kind`, proven by branch and bound with the Krawczyk operator on the extended system in the
+/// Every event of `kind` in the window (directions w, loads F) of an event search, each proven
+/// simple, and whether it is exactly one, by branch and bound with the Krawczyk operator on the extended system in the
 /// chart (u, v, F) of the face nearest to the window: fold: (g1, g2, det Dg) = 0 (a simple fold:
 /// DG regular, so not a branch point); tangency: (g1, g2, f_n) = 0; Hopf: (g1, g2, tr Dg) = 0
 /// with det Dg > 0 (g, Dg as in enclose_events). DG needs the second derivatives of q
