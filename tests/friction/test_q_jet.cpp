@@ -90,9 +90,9 @@ TEST_CASE("(64): the jets of the linear model q = Pi x/|x| are its closed-form f
   }
 }
 
-TEST_CASE("(84)-(86): the jets of the harmonic model N = 2, 4, 6 hold the central differences of an independent long-double q") {
+TEST_CASE("(84)-(86): the jets of the harmonic model N = 2, 4 (Clenshaw), 6, 10 (ChebyshevBox) hold the central differences of an independent long-double q") {
   const auto exact = make_exact_model(disc_problem());
-  for (int N : {2, 4, 6}) {
+  for (int N : {2, 4, 6, 10}) {
     const HarmonicModel model(*exact, N);
     std::mt19937 rng(7 + N);
     std::uniform_real_distribution<double> U(-1.0, 1.0);

@@ -5,16 +5,13 @@
 
 namespace limitdir {
 
-namespace {
-/// phi(a) from phi, phi', phi'' enclosed over a's value interval.
-IJet2 compose(const IJet2& a, const Interval& f0, const Interval& f1, const Interval& f2) {
+IJet2 chain(const IJet2& a, const Interval& f0, const Interval& f1, const Interval& f2) {
   IJet2 r(f0);
   for (int i = 0; i < 3; ++i) r.d[i] = f1 * a.d[i];
   for (int i = 0; i < 3; ++i)
     for (int j = i; j < 3; ++j) r.h[IJet2::packed(i, j)] = f1 * a.hess(i, j) + f2 * (a.d[i] * a.d[j]);
   return r;
 }
-}  // namespace
 
 IJet2 operator+(const IJet2& a, const IJet2& b) {
   IJet2 r(a.v + b.v);
@@ -49,17 +46,17 @@ IJet2 operator*(const IJet2& a, const IJet2& b) {
 // 1/b: phi' = -1/b^2, phi'' = 2/b^3
 IJet2 operator/(const IJet2& a, const IJet2& b) {
   const Interval r = 1.0 / b.v, r2 = boost::numeric::square(r);
-  return a * compose(b, r, -r2, 2.0 * (r2 * r));
+  return a * chain(b, r, -r2, 2.0 * (r2 * r));
 }
 
 // sqrt: phi' = 1/(2 s), phi'' = -1/(4 s^3)
 IJet2 sqrt(const IJet2& a) {
   const Interval s = boost::numeric::sqrt(a.v);
-  return compose(a, s, 0.5 / s, -0.25 / (s * boost::numeric::square(s)));
+  return chain(a, s, 0.5 / s, -0.25 / (s * boost::numeric::square(s)));
 }
 
 // a^2: phi' = 2a, phi'' = 2 (the value without the dependency of a.v * a.v)
-IJet2 square(const IJet2& a) { return compose(a, boost::numeric::square(a.v), 2.0 * a.v, Interval(2.0)); }
+IJet2 square(const IJet2& a) { return chain(a, boost::numeric::square(a.v), 2.0 * a.v, Interval(2.0)); }
 
 IJet2Vec3 unit_direction_jet(const IVec3& x) {
   const IJet2 x1 = IJet2::variable(x(0), 0), x2 = IJet2::variable(x(1), 1), x3 = IJet2::variable(x(2), 2);

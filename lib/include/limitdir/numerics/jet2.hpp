@@ -42,6 +42,9 @@ IJet2 operator/(const IJet2& a, const IJet2& b);
 IJet2 sqrt(const IJet2& a);
 IJet2 square(const IJet2& a);
 
+/// phi(a) from enclosures of phi, phi' and phi'' over a's value interval (the chain rule).
+IJet2 chain(const IJet2& a, const Interval& f0, const Interval& f1, const Interval& f2);
+
 using IJet2Vec3 = std::array<IJet2, 3>;
 
 /// w = x/|x| with the variables z = x (the homogeneous extension (24)): the jets of the unit
