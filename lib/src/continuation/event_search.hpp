@@ -28,9 +28,9 @@ class EventSearch {
   /// After the checks: every window holds a located event and every located event a window.
   void check();
   /// What the proof of the diagram showed, for its certificate (empty: no proof; why not is
-  /// among the notes when it was tried): every window holds exactly one simple event
-  /// (prove_event_unique, limits/proof.hpp), the located one, and find-limits proves the
-  /// structure of every region at an interior load.
+  /// among the notes when it was tried): every window is decided by prove_event_unique
+  /// (limits/proof.hpp), each of its events (one, or a close pair) enclosed, simple and the
+  /// located one, and find-limits proves the structure of every region at an interior load.
   std::string proof(const Diagram& diagram);
 
  private:
