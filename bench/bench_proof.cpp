@@ -6,6 +6,8 @@
 #include <benchmark/benchmark.h>
 
 #include <cmath>
+#include <optional>
+#include <vector>
 
 #include "limitdir/analysis/find_limits.hpp"
 #include "limitdir/limits/proof.hpp"
@@ -76,6 +78,33 @@ void events_fold(benchmark::State& state) {
     benchmark::DoNotOptimize(events);
   }
 }
+
+/// prove_event_unique on the two fold windows of events_fold (the hulls of its fold boxes with
+/// w3 > 0 and w3 < 0): each holds exactly one simple fold.
+void events_fold_unique(benchmark::State& state) {
+  const System disc = make_system(disc_harmonic2());
+  const System turned(disc.M(), Eigen::Vector3d(std::cos(0.3), std::sin(0.3), 0), Eigen::Vector3d::Zero(),
+                      disc.friction_ptr());
+  const EventBoxes events = enclose_events(turned, 0.025, 0.22);
+  std::vector<EventBox> windows;  // the hulls, one per sign of w3
+  for (double sign : {1.0, -1.0}) {
+    std::optional<EventBox> W;
+    for (const EventBox& b : events.boxes) {
+      if (b.kind != EventBoxKind::fold || sign * mid_of(b.w(2)) < 0) continue;
+      if (!W) W = b;
+      for (int i = 0; i < 3; ++i) W->w(i) = hull(W->w(i), b.w(i));
+      W->F = hull(W->F, b.F);
+    }
+    if (W) windows.push_back(*W);
+  }
+  if (windows.size() != 2) state.SkipWithError("want two fold windows");
+  for (auto _ : state)
+    for (const EventBox& W : windows) {
+      EventUniqueness u = prove_event_unique(turned, W.kind, W.w, W.F, 0.025, 0.22);
+      if (!u.proven) state.SkipWithError(u.reason.c_str());
+      benchmark::DoNotOptimize(u);
+    }
+}
 }  // namespace
 
 // Case 3 (F = 0.3, 4 directions) and Case 4 (F = 0.02 below the fold, 8 directions).
@@ -83,6 +112,7 @@ BENCHMARK(disc_case3)->Unit(benchmark::kMicrosecond);
 BENCHMARK(disc_case4)->Unit(benchmark::kMicrosecond);
 BENCHMARK(general_isolas)->Unit(benchmark::kMillisecond);
 BENCHMARK(events_fold)->Unit(benchmark::kMillisecond);
+BENCHMARK(events_fold_unique)->Unit(benchmark::kMillisecond);
 BENCHMARK(exact_disc)->Unit(benchmark::kMillisecond);
 BENCHMARK(exact_ball)->Unit(benchmark::kMillisecond);
 BENCHMARK(exact_general)->Unit(benchmark::kMillisecond);

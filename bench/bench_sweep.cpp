@@ -1,9 +1,16 @@
 // Continuation benchmarks: the whole disc diagram on F in [0, 1.5] with every event located:
 // <= 5 ms for harmonic N = 2, <= 200 ms for the exact model; the proven disc diagram (N = 2)
-// on [-1.5, 1.5], through the continuum at F = 0: <= 50 ms.
+// on [-1.5, 1.5], through the continuum at F = 0: <= 50 ms; the proven sweeps off the
+// invariant circle with --enclose-events (every event proven unique in its window): general.json
+// at N = 2 on [0.05, 1.5] and general-hopf.json on [0.3, 1.2] (target <= 1 s).
 #include <benchmark/benchmark.h>
 
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
 #include "limitdir/continuation/continuation.hpp"
+#include "limitdir/system/problem.hpp"
 
 using namespace limitdir;
 
@@ -32,6 +39,34 @@ void checked(benchmark::State& state, const std::string& model, int degree) {
   sweep_disc(state, model, degree, 0.0, 1.5, Level::checked, false);
 }
 void proven(benchmark::State& state) { sweep_disc(state, "harmonic", 2, -1.5, 1.5, Level::proven); }
+
+/// A general system (share/problems/general.json, general-hopf.json) swept with enclose_events.
+void proven_events(benchmark::State& state, const std::vector<std::vector<double>>& mass, double offset3,
+                   int degree, double rho, double from, double to) {
+  nlohmann::json j{{"system",
+                    {{"preset", "general"},
+                     {"mass", mass},
+                     {"load", {{"direction", {1.0, 0.0, 0.0}}, {"offset", {0.0, 0.0, offset3}}}}}},
+                   {"contact", {{"pressure", "uniform"}}},
+                   {"friction", {{"model", "harmonic"}, {"degree", degree}}},
+                   {"rho", "kappa"}};
+  if (rho > 0) j["rho"] = rho;
+  const Problem p = parse_problem(j, "bench");
+  const ParameterFamily family = parameter_family(p, "force");
+  ContinuationOptions options;
+  options.enclose_events = true;
+  for (auto _ : state) {
+    Diagram d = sweep(family, from, to, options);
+    if (d.certificate.level != Level::proven) state.SkipWithError(d.certificate.reason.c_str());
+    benchmark::DoNotOptimize(d);
+  }
+}
+void general_N2(benchmark::State& state) {
+  proven_events(state, {{2.0, 0.3, 0.0}, {0.3, 1.5, 0.2}, {0.0, 0.2, 0.8}}, 0.1, 2, 0.0, 0.05, 1.5);
+}
+void general_hopf(benchmark::State& state) {
+  proven_events(state, {{1.0, 0.5, 0.5}, {0.5, 1.0, 0.5}, {0.5, 0.5, 1.0}}, 0.75, 1, 3.0, 0.3, 1.2);
+}
 }  // namespace
 
 BENCHMARK_CAPTURE(run, disc_harmonic2, "harmonic", 2)->Unit(benchmark::kMillisecond);
@@ -41,5 +76,7 @@ BENCHMARK_CAPTURE(run, disc_exact, "exact", 0)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_CAPTURE(checked, disc_harmonic2, "harmonic", 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(proven)->Name("proven/disc_harmonic2_through_0")->Unit(benchmark::kMillisecond);
+BENCHMARK(general_N2)->Name("proven_events/general_harmonic2")->Unit(benchmark::kMillisecond);
+BENCHMARK(general_hopf)->Name("proven_events/general_hopf")->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -69,10 +69,15 @@ int main(int argc, char* argv[]) {
       ("enclose-events", po::bool_switch(),
        "load sweeps off the invariant circle: also cover the sphere x [F0, F1] in interval arithmetic, so\n"
        "that no fold, branch point, tangency or Hopf point can lie outside the windows it leaves, and\n"
-       "require a located event in every window (slower: ~0.1-1 s)")
+       "require a located event in every window (slower: ~0.1-1 s). For the linear and harmonic models\n"
+       "every event in a window is then enclosed and proven simple (Krawczyk on the fold, tangency or\n"
+       "Hopf system, with second derivatives of q), and the claims events and regions are proven when\n"
+       "each is the located one and every region is proven (the branches drawn between the events are\n"
+       "not enclosed: they, and so the diagram, stay checked); a branch point or pitchfork (a singular\n"
+       "zero) leaves the events checked, saying why")
       ("no-proof", po::bool_switch(),
-       "do not attempt the proof of a load diagram on the invariant circle of a harmonic model (it\n"
-       "then stays checked; saves a few ms)");
+       "do not attempt the proof of a load diagram (on the invariant circle of a harmonic model, or\n"
+       "of the events and regions with --enclose-events; it then stays checked; saves a few ms)");
   limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
   limitdir::cli::add_require_option(options);
   limitdir::cli::add_format_option(options);

@@ -340,6 +340,17 @@ TEST_CASE("(138) narrow isolas found by the rigorous event search alone (interva
     CHECK(std::abs(folds[1]->p - (0.5 + half)) <= 1e-10);
     CHECK(d.certificate.reason.find("excludes every fold, branch point, tangency and Hopf point outside") !=
           std::string::npos);
+    // each of the 4 fold windows (2 loads x 2 mirror directions) holds exactly one simple fold
+    // (Krawczyk on (g, det Dg)): the events and the regions are proven; the branches drawn
+    // between them are not enclosed, so they and the diagram are checked
+    const Claim* events = find_claim(d.certificate, "events");
+    const Claim* regions = find_claim(d.certificate, "regions");
+    const Claim* branches = find_claim(d.certificate, "branches");
+    REQUIRE((events && regions && branches));
+    CHECK(events->level == Level::proven);
+    CHECK(regions->level == Level::proven);
+    CHECK(branches->level == Level::checked);
+    CHECK(d.certificate.level == Level::checked);
     check_regions_against_find_limits(family, d);
   }
 }

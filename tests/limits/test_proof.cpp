@@ -388,3 +388,100 @@ TEST_CASE("prove_limit_directions: models without a rigorous enclosure (exact by
     CHECK(line.find("no rigorous enclosure") != std::string::npos);
   }
 }
+
+// ----- prove_event_unique: one event in a window (the extended systems) ------------------------
+
+namespace {
+/// The box w +- dw, F +- dF.
+struct Window {
+  IVec3 w;
+  Interval F;
+};
+Window window_around(const std::vector<Eigen::Vector3d>& ws, double dw, double F, double dF) {
+  Window W;
+  for (int i = 0; i < 3; ++i) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (const auto& w : ws) lo = std::min(lo, w(i)), hi = std::max(hi, w(i));
+    W.w(i) = Interval(lo - dw, hi + dw);
+  }
+  W.F = Interval(F - dF, F + dF);
+  return W;
+}
+}  // namespace
+
+TEST_CASE("(138): the rotated disc's fold at F_F is proven unique and simple in its window, its load enclosing F_F") {
+  const DiscN2 D;
+  const double phi = 0.3;
+  const Eigen::Vector3d fold = rotate({Eigen::Vector3d(-std::sqrt(1 - D.zF()), 0, std::sqrt(D.zF()))}, phi)[0];
+  const Window W = window_around({fold}, 3e-3, D.FF(), 1e-3 * D.FF());
+  const EventUniqueness u = prove_event_unique(D.rotated(phi), EventBoxKind::fold, W.w, W.F, 0.0, 1.0);
+  INFO(u.reason);
+  REQUIRE(u.proven);
+  REQUIRE(u.events.size() == 1);
+  const ProvenEvent& e = u.events.front();
+  CHECK(e.F.lower() - 1e-12 <= D.FF());
+  CHECK(D.FF() <= e.F.upper() + 1e-12);
+  CHECK(width_of(e.F) < 1e-9);
+  CHECK(contains(e.w, fold, kClosedFormTol));
+}
+
+TEST_CASE("(138): a window holding both mirror folds w3 = +-0.2 at F_F is not proven unique: it holds 2, each enclosed") {
+  const DiscN2 D;
+  // (132) with M = diag(1, 1, 1/m): k1 = C_0 - m S_0, k2 = C_1 - m S_1; m chosen so that
+  // z_F = (2 k2 - k1)/(3 k2) = 0.04, i.e. k1 = 1.88 k2: the mirror folds are 0.4 apart in w3,
+  // and the pitchfork of -e1 at F = |k1| (134) is 7e-4 F_F away (outside the windows)
+  const double C0 = D.model->C()[0], C1 = D.model->C()[1], S0 = D.model->S()[0], S1 = D.model->S()[1];
+  const double m = (C0 - 1.88 * C1) / (S0 - 1.88 * S1);
+  REQUIRE(m > 0);
+  const double k1 = C0 - m * S0, k2 = C1 - m * S1, zF = (2 * k2 - k1) / (3 * k2);
+  const double FF = std::sqrt(4 * std::pow(k1 + k2, 3) / (27 * k2));
+  CHECK(zF == doctest::Approx(0.04));
+  CHECK(std::abs(std::abs(k1) - FF) > 5e-4 * FF);
+  const double phi = 0.3;
+  const System sys(Eigen::Vector3d(1, 1, 1 / m).asDiagonal().toDenseMatrix(),
+                   Eigen::Vector3d(std::cos(phi), std::sin(phi), 0), Eigen::Vector3d::Zero(), D.model);
+  const auto folds = rotate({Eigen::Vector3d(-std::sqrt(1 - zF), 0, std::sqrt(zF)),
+                             Eigen::Vector3d(-std::sqrt(1 - zF), 0, -std::sqrt(zF))},
+                            phi);
+  for (const auto& f : folds) {  // each alone: one simple fold, at F_F
+    const Window W = window_around({f}, 1e-3, FF, 1e-4 * FF);
+    const EventUniqueness u = prove_event_unique(sys, EventBoxKind::fold, W.w, W.F, 0.0, 2 * FF);
+    INFO(u.reason);
+    REQUIRE(u.proven);
+    CHECK(u.events.front().F.lower() - 1e-12 <= FF);
+    CHECK(FF <= u.events.front().F.upper() + 1e-12);
+  }
+  const Window W = window_around(folds, 1e-3, FF, 1e-4 * FF);
+  const EventUniqueness u = prove_event_unique(sys, EventBoxKind::fold, W.w, W.F, 0.0, 2 * FF);
+  INFO(u.reason);
+  CHECK_FALSE(u.proven);
+  CHECK(u.complete);
+  REQUIRE(u.events.size() == 2);
+  for (const ProvenEvent& e : u.events) {  // both at F_F, one at each mirror fold
+    CHECK(e.F.lower() - 1e-12 <= FF);
+    CHECK(FF <= e.F.upper() + 1e-12);
+    CHECK((contains(e.w, folds[0], kClosedFormTol) != contains(e.w, folds[1], kClosedFormTol)));
+  }
+}
+
+TEST_CASE("(130): the tangency of (1, 0, 0) at F_T = C1 is proven unique in its window") {
+  const DiscN2 D;
+  const double phi = 2.0;
+  const Window W = window_around(rotate({Eigen::Vector3d::UnitX()}, phi), 3e-3, D.FT(), 1e-3 * D.FT());
+  const EventUniqueness u = prove_event_unique(D.rotated(phi), EventBoxKind::tangency, W.w, W.F, 0.0, 2.0);
+  INFO(u.reason);
+  REQUIRE(u.proven);
+  CHECK(u.events.front().F.lower() - 1e-12 <= D.FT());
+  CHECK(D.FT() <= u.events.front().F.upper() + 1e-12);
+}
+
+TEST_CASE("(134)-(135): the symmetric pitchfork at F_P is a singular zero of the fold system: not proven, and the reason says so") {
+  const DiscN2 D;
+  const double phi = 0.3;
+  const Window W = window_around(rotate({Eigen::Vector3d::UnitX()}, phi), 3e-3, D.FP(), 1e-3 * D.FP());
+  const EventUniqueness u = prove_event_unique(D.rotated(phi), EventBoxKind::fold, W.w, W.F, 0.0, 2.0);
+  INFO(u.reason);
+  CHECK_FALSE(u.proven);
+  CHECK_FALSE(u.complete);
+  CHECK(u.reason.find("not decided") != std::string::npos);
+}

@@ -53,7 +53,7 @@ void write_certificate(Certificate& cert, SweepOutcome outcome) {
         fmt::format("find-limits at an interior point of each of the {} region(s) agreed in count and types",
                     outcome.regions),
         proof.regions);
-  if (!proof.empty()) set_claim(cert, "invariant-circle", Level::proven, "proven: " + proof.circle);
+  if (!proof.circle.empty()) set_claim(cert, "invariant-circle", Level::proven, "proven: " + proof.circle);
   // the reason: every doubt (by claim, each in the order found), or what was shown
   std::vector<std::string> doubts = f.branches.doubts;
   doubts.insert(doubts.end(), f.events.doubts.begin(), f.events.doubts.end());

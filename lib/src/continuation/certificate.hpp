@@ -13,14 +13,20 @@
 
 namespace limitdir::detail {
 
-/// What the proof of a circle diagram showed, per claim (continuation/circle_checks.hpp); all
-/// empty: no proof.
+/// What the proof of a diagram showed, per claim: on the invariant circle every claim
+/// (continuation/circle_checks.hpp), off it the events and regions only (branches and circle
+/// empty: continuation/event_search.hpp); all empty: no proof.
 struct DiagramProof {
   std::string events, regions, branches;
-  std::string circle;  // why every limit direction lies on the invariant circle
+  std::string circle;  // why every limit direction lies on the invariant circle (empty: off it)
   bool empty() const { return events.empty(); }
   /// The proof's one text, as the certificate's reason gives it.
-  std::string text() const { return "proven: " + events + "; " + regions + "; " + branches + " (" + circle + ")"; }
+  std::string text() const {
+    // off the invariant circle only the events and regions are proven (the branches are checked)
+    std::string t = (branches.empty() ? "events and regions proven: " : "proven: ") + events + "; " + regions;
+    if (!branches.empty()) t += "; " + branches;
+    return circle.empty() ? t : t + " (" + circle + ")";
+  }
 };
 
 /// What a sweep found, for its certificate: per claim, the doubts in the order found (the

@@ -13,6 +13,7 @@
 #include "continuation/diagram_verifier.hpp"
 #include "continuation/event_log.hpp"
 #include "continuation/interior_checks.hpp"
+#include "continuation/region_proof.hpp"
 #include "limitdir/analysis/find_limits.hpp"
 
 namespace limitdir::detail {
@@ -103,20 +104,9 @@ std::string CircleChecks::proof_gap(const System& sys, const CircleEvents& ev, c
 // What stops the proof of region r (empty: nothing): find-limits proves its structure at its
 // interior load, or at one on each side of the continuum's load F_c when r spans it.
 std::string CircleChecks::region_gap(const System& sys, const Region& r, double F_c) {
-  SolverOptions proving = tr_.options().solver;
-  proving.prove = true;
   std::vector<double> loads{0.5 * (r.from + r.to)};
   if (F_c > r.from && F_c < r.to) loads = {0.5 * (r.from + F_c), 0.5 * (F_c + r.to)};
-  for (double pm : loads) {
-    const LimitSet L = find_limit_directions(sys, tr_.field().force(pm), proving);
-    std::map<std::string, int> types;
-    for (const Classification& c : L.directions) ++types[type_key(c.radial, c.type)];
-    if (L.certificate.level != Level::proven || static_cast<int>(L.directions.size()) != r.count ||
-        std::vector<std::pair<std::string, int>>(types.begin(), types.end()) != r.types)
-      return fmt::format("the region [{:.9g}, {:.9g}] is not proven at F = {:.9g}: {}", r.from, r.to, pm,
-                         L.certificate.reason);
-  }
-  return "";
+  return region_gap_at(tr_, sys, r, loads);
 }
 
 }  // namespace limitdir::detail

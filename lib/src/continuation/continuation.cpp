@@ -119,8 +119,10 @@ class Sweeper {
     jumps_.check_events(diagram_.events, diagram_.branches);
     diagram_.regions =
         verifier_.regions(diagram_.branches, diagram_.events, range_.from, range_.to, findings_.regions.doubts);
-    // only a sweep whose checks all agreed is worth a proof
-    const detail::DiagramProof proof = findings_.any_doubt() ? detail::DiagramProof{} : circle_.proof(diagram_);
+    // only a sweep whose checks all agreed is worth a proof: on the invariant circle, or off it
+    // with --enclose-events
+    detail::DiagramProof proof = findings_.any_doubt() ? detail::DiagramProof{} : circle_.proof(diagram_);
+    if (proof.empty() && !findings_.any_doubt()) proof = search_.proof(diagram_);
     colour_points();
     detail::write_certificate(diagram_.certificate, {findings_, proof, curve_note, diagram_.branches.size(),
                                                      diagram_.events.size(), diagram_.regions.size(),

@@ -8,6 +8,7 @@
 #include "continuation/branch_tracer.hpp"
 #include "continuation/continuum.hpp"
 #include "continuation/event_log.hpp"
+#include "continuation/region_proof.hpp"
 #include "continuation/seeding.hpp"
 #include "core/vector_text.hpp"
 
@@ -79,9 +80,90 @@ void EventSearch::check() {
   }
   findings_.notes.push_back(fmt::format("interval arithmetic over the sphere x [{:.9g}, {:.9g}] ({} cells) excludes "
                                         "every fold, branch point, tangency and Hopf point outside {} window(s), each "
-                                        "holding a located event (not proven unique in it: that needs second "
-                                        "derivatives of q)",
+                                        "holding a located event",
                                         range_.lo, range_.to, cells_, windows_.size()));
+}
+
+// Only a load sweep whose checks all agreed is worth a proof. What it shows is the events and
+// the regions; the branches drawn between them are continuation output (not enclosed), so the
+// branches claim stays checked.
+DiagramProof EventSearch::proof(const Diagram& diagram) {
+  if (!tr_.options().prove || !tr_.options().enclose_events || cells_ == 0 || !findings_.doubts.empty()) return {};
+  const std::string why = proof_gap(diagram);
+  if (!why.empty()) {
+    findings_.notes.push_back("no proof: " + why);
+    return {};
+  }
+  int cells = 0;
+  std::size_t events = 0, single = 0;
+  for (const EventUniqueness& u : unique_) cells += u.cells, events += u.events.size(), single += u.proven;
+  DiagramProof proof;
+  proof.events = fmt::format(
+      "interval arithmetic excludes every fold, branch point, tangency and Hopf point outside {} window(s), and every "
+      "event in them is enclosed, simple and the located one ({} window(s) hold exactly one event, the others {} in "
+      "all; Krawczyk on its extended system with the second derivatives of q: folds (g, det Dg), tangencies (g, f_n), "
+      "Hopf points (g, tr Dg) with det Dg > 0; {} cells)",
+      windows_.size(), single, events - single, cells);
+  proof.regions = fmt::format(
+      "the structure of each of the {} region(s) proven at an interior load, and between the events no zero of V* is "
+      "non-hyperbolic, tangent or a neutral centre, so the count, the radial signs, the saddles and the stabilities "
+      "hold across each region (node or focus is proven at the interior load only: their boundary, the discriminant "
+      "of J_T, is no event)",
+      diagram.regions.size());
+  return proof;
+}
+
+// What stops the proof of a diagram off the invariant circle (empty: nothing).
+std::string EventSearch::proof_gap(const Diagram& diagram) {
+  for (const Event& e : diagram.events)
+    if (e.kind == EventKind::continuum || e.kind == EventKind::kink || e.kind == EventKind::jump)
+      return fmt::format("the {} at F = {:.12g} is no event of the extended systems", to_string(e.kind), e.p);
+  const std::shared_ptr<const System> sys = tr_.field().system_ptr(range_.from);
+  std::string why = uniqueness_gap(*sys, diagram);
+  for (std::size_t k = 0; k < diagram.regions.size() && why.empty(); ++k) {
+    const Region& r = diagram.regions[k];
+    why = region_gap_at(tr_, *sys, r, {0.5 * (r.from + r.to)});
+  }
+  return why;
+}
+
+// Every window is decided (prove_event_unique): its events are enclosed, each simple, and
+// these enclosures and the located events match one to one (a proven fold is no branch point).
+std::string EventSearch::uniqueness_gap(const System& sys, const Diagram& diagram) {
+  const double p_tol = tr_.options().p_tol;
+  unique_.clear();
+  std::vector<EventWindow> proven;  // the enclosures of the proven events
+  for (const EventWindow& W : windows_) {
+    unique_.push_back(prove_event_unique(sys, W.kind, W.w, W.F, range_.lo, range_.to));
+    // a window decided completely with several simple events (a close pair) is as good as one
+    // per window: each event must match a located one all the same
+    if (!unique_.back().complete) return unique_.back().reason;
+    for (const ProvenEvent& e : unique_.back().events) proven.push_back({W.kind, e.w, e.F, {}, {}});
+  }
+  // one (event, direction) pair per proven enclosure: a located event holds each of its
+  // directions (mirror images at one load) once
+  std::vector<Event> located;
+  for (const Event& e : diagram.events)
+    for (const Eigen::Vector3d& d : e.directions) {
+      located.push_back(e);
+      located.back().directions = {d};
+    }
+  const auto matches = [&](const EventWindow& P, const Event& e) {
+    return holds(P, e, p_tol) && (P.kind != EventBoxKind::fold || e.kind == EventKind::fold);
+  };
+  for (const EventWindow& P : proven) {
+    const auto n = std::count_if(located.begin(), located.end(), [&](const Event& e) { return matches(P, e); });
+    if (n != 1)
+      return fmt::format("the {} proven at F in [{:.12g}, {:.12g}] matches {} located event direction(s)",
+                         to_string(P.kind), P.F.lower(), P.F.upper(), n);
+  }
+  for (const Event& e : located) {
+    const auto n = std::count_if(proven.begin(), proven.end(), [&](const EventWindow& P) { return matches(P, e); });
+    if (n != 1)
+      return fmt::format("the {} located at F = {:.12g}, w = {} lies in {} proven event enclosure(s)", to_string(e.kind),
+                         e.p, vec(e.directions.front(), 6), n);
+  }
+  return "";
 }
 
 bool EventSearch::explained(const EventWindow& W) const {

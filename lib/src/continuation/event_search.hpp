@@ -8,6 +8,7 @@
 
 #include "continuation/event_windows.hpp"
 #include "continuation/sweep_scope.hpp"
+#include "continuation/certificate.hpp"
 
 namespace limitdir::detail {
 
@@ -27,9 +28,17 @@ class EventSearch {
   void seed(bool circle);
   /// After the checks: every window holds a located event and every located event a window.
   void check();
+  /// What the proof of the diagram showed, for its certificate (empty: no proof; why not is
+  /// among the notes when it was tried): every window is decided by prove_event_unique
+  /// (limits/proof.hpp), each of its events (one, or a close pair) enclosed, simple and the
+  /// located one, and find-limits proves the structure of every region at an interior load: the
+  /// events and regions claims (the branches drawn between them are not enclosed).
+  DiagramProof proof(const Diagram& diagram);
 
  private:
   bool explained(const EventWindow& W) const;
+  std::string proof_gap(const Diagram& diagram);
+  std::string uniqueness_gap(const System& sys, const Diagram& diagram);
   void seed_from(const EventWindow& W);
   BranchTracer& tr_;
   const EventLog& log_;
@@ -39,6 +48,7 @@ class EventSearch {
   const ParameterFamily& fam_;
   Findings& findings_;
   std::vector<EventWindow> windows_;
+  std::vector<EventUniqueness> unique_;  // per window of windows_, after proof()
   int cells_ = 0;
 };
 

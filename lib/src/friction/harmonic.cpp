@@ -123,6 +123,9 @@ void HarmonicModel::prepare() {
   dbeta_ = chebyshev_derivative(beta_);
   box_C_ = std::make_shared<const detail::ChebyshevBox>(alpha_);
   box_S_ = std::make_shared<const detail::ChebyshevBox>(beta_);
+  const auto exact = [](const std::vector<double>& a) { return detail::ChebyshevSeries(a.begin(), a.end()); };
+  box_dC_ = std::make_shared<const detail::ChebyshevBox>(detail::chebyshev_derivative(exact(alpha_)));
+  box_dS_ = std::make_shared<const detail::ChebyshevBox>(detail::chebyshev_derivative(exact(beta_)));
   // Shifted Chebyshev polynomials T_j(2u - 1) in powers of u (integer coefficients).
   std::vector<std::vector<double>> Ts{{1.0}, {-1.0, 2.0}};
   for (int j = 2; j < N; ++j) {

@@ -43,12 +43,16 @@ class HarmonicModel : public AxisymmetricModel {
   /// The Chebyshev series in y = w3^2 - w12^2 enclosed without wrapping in the degree
   /// (numerics/chebyshev.hpp, ChebyshevBox), intersected with interval Clenshaw at low degree.
   std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override;
+  /// (86) with C, S and their first two y-derivatives by interval Clenshaw on the jets of y up
+  /// to degree 4, by ChebyshevBox of the series and of its derivative above (friction/enclose_jet.cpp).
+  std::optional<IJet2Vec3> q_jet(const IJet2Vec3& w) const override;
 
  private:
   void prepare();
   std::vector<double> c_, s_, C_, S_;
   std::vector<double> alpha_, beta_, dalpha_, dbeta_;  // Chebyshev series in y and d/dy
   std::shared_ptr<const detail::ChebyshevBox> box_C_, box_S_;  // enclosures of alpha_, beta_ (immutable, shared by copies)
+  std::shared_ptr<const detail::ChebyshevBox> box_dC_, box_dS_;  // of their derivative series (interval coefficients)
   double coefficient_error_ = 0.0;
   std::string reference_;
 };

@@ -20,6 +20,7 @@ class LinearModel : public FrictionModel {
   std::string name() const override { return "linear-fit"; }
   std::string description() const override { return description_; }
   std::optional<QEnclosure> enclose(const IVec3& x) const override;
+  std::optional<IJet2Vec3> q_jet(const IJet2Vec3& w) const override;
 
  protected:
   Eigen::Vector3d q_unit(const Eigen::Vector3d& w) const override;

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "limitdir/numerics/interval.hpp"
+#include "limitdir/numerics/jet2.hpp"
 
 namespace limitdir {
 
@@ -96,6 +97,10 @@ class FrictionModel {
   /// Rigorous enclosures of q and dq_dw over the box x (which must not contain 0); none when
   /// the model has no rigorous enclosure (the default) or not on this box.
   virtual std::optional<QEnclosure> enclose(const IVec3& x) const;
+  /// q(w) with its first and second derivatives, as second-order interval jets over the
+  /// variables of the jets of w (w a unit vector): the linear (64) and harmonic (86) models have
+  /// them (friction/enclose_jet.cpp); none for the others (the default).
+  virtual std::optional<IJet2Vec3> q_jet(const IJet2Vec3& w) const;
 
   /// Parametrisation 2, (32): q and dq/d(theta, phi).
   Eigen::Vector3d q_angles(double theta, double phi) const;

@@ -90,4 +90,43 @@ struct EventBoxes {
 /// outside of which it is proven that there is no event of each kind.
 EventBoxes enclose_events(const System& system, double F0, double F1, const EventOptions& options = {});
 
+// ----- one event in a window: the extended systems ---------------------------------------------
+
+/// Cells of the uniqueness proof of one window: a simple event is isolated in a few dozen
+/// (bench_sweep); a singular one (a branch point, a pitchfork) is met at the minimum width after
+/// ~(log2 of 1e6)^3 ~ 1e4 cells: 2e4 cells at ~20 us bound a window to ~0.4 s.
+inline constexpr int event_proof_max_cells = 20000;
+/// Cells of the uniqueness proof narrower than this fraction of the window (in each of u, v, F)
+/// are not split: a simple event is proven in cells ~1e-2 of the window (Krawczyk contracts
+/// once the second derivatives vary little over the cell); 1e-6 leaves room for events 1e-6
+/// of a window apart.
+inline constexpr double event_proof_min_fraction = 1e-6;
+
+/// An event proven to exist, simple (DG regular), and alone in its box.
+struct ProvenEvent {
+  IVec3 w;  // its directions
+  Interval F;
+};
+
+/// What the Krawczyk proof on the extended system of one window showed.
+struct EventUniqueness {
+  bool proven = false;    // exactly one event of the kind in the box examined, and it is simple
+  bool complete = false;  // every cell decided: `events` are all the events of the kind in the box
+  std::vector<ProvenEvent> events;  // each simple and alone in its box (complete or not)
+  IVec3 w_box;            // the box examined (it contains the window), in directions and load
+  Interval F_box;
+  std::string reason;     // what was shown, or what was not decided
+  int cells = 0;
+};
+
+/// Every event of `kind` in the window (directions w, loads F) of an event search, each proven
+/// simple, and whether it is exactly one, by branch and bound with the Krawczyk operator on the extended system in the
+/// chart (u, v, F) of the face nearest to the window: fold: (g1, g2, det Dg) = 0 (a simple fold:
+/// DG regular, so not a branch point); tangency: (g1, g2, f_n) = 0; Hopf: (g1, g2, tr Dg) = 0
+/// with det Dg > 0 (g, Dg as in enclose_events). DG needs the second derivatives of q
+/// (FrictionModel::q_jet). The box examined is the window's chart box widened by a tenth,
+/// its load clipped to [F0, F1].
+EventUniqueness prove_event_unique(const System& system, EventBoxKind kind, const IVec3& w, const Interval& F,
+                                   double F0, double F1);
+
 }  // namespace limitdir
