@@ -135,4 +135,5 @@ TEST_CASE("the Latin hypercube follows its documented derivation from the raw dr
   CHECK(grid.rows == expected);
   CHECK_THROWS_AS(limitdir::scan_latin_hypercube({parse_scan_axis("a=0,1")}, 3, 1), InputError);
   CHECK_THROWS_AS(limitdir::scan_latin_hypercube({parse_scan_axis("a=0:1:2")}, 0, 1), InputError);
+  CHECK_THROWS_AS(limitdir::scan_latin_hypercube({parse_scan_axis("a=0:1:2")}, (std::uint64_t{1} << 24) + 1, 1), InputError);
 }

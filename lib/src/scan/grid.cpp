@@ -168,7 +168,7 @@ ScanGrid scan_points_from_jsonl(const std::string& text, const std::string& sour
 
 ScanGrid scan_latin_hypercube(const std::vector<ScanAxis>& axes, std::uint64_t n, std::uint64_t seed) {
   check_distinct_keys(axes);
-  if (n < 1 || n > max_scan_points) throw InputError("--random: N must be an integer in [1, 2^53]");
+  if (n < 1 || n > max_scan_random_points) throw InputError("--random: N must be an integer in [1, 2^24]");
   ScanGrid grid;
   grid.kind = ScanGrid::Kind::list;
   grid.rows.assign(n, std::vector<double>(axes.size()));

@@ -25,6 +25,12 @@ struct ScanAxis {
 /// (the records carry "index" as a JSON number); a larger grid is an InputError, not cut.
 inline constexpr std::uint64_t max_scan_points = std::uint64_t{1} << 53;
 
+/// The largest Latin hypercube: 2^24 (~1.7e7) points, above the largest atlas a study asks for
+/// (~1e7, issue 22). Its points are held in memory, ~48 + 8 K bytes per point of K axes (a row:
+/// its vector, heap block and values; the permutation), so 2^24 points of 3 axes take ~1.2 GB;
+/// more is an InputError.
+inline constexpr std::uint64_t max_scan_random_points = std::uint64_t{1} << 24;
+
 /// The points of a scan, each a value per key (in the order of `keys`). Either the product of
 /// axes (kind product, `axes`), or an explicit list (kind list, `rows`: a Latin hypercube or a
 /// --points file).
@@ -66,7 +72,7 @@ ScanGrid scan_points_from_jsonl(const std::string& text, const std::string& sour
 ///      swap p[j] and p[x mod (j + 1)] (one draw per j);
 ///   2. for i = 0..n-1 (one draw each): t = (p[i] + u(x))/n, value_i = FROM + (TO - FROM) t.
 /// So each of the n strata [FROM + s (TO-FROM)/n, FROM + (s+1) (TO-FROM)/n) of each axis holds
-/// exactly one point. InputError on n < 1, n > max_scan_points, a list axis or a KEY twice.
+/// exactly one point. InputError on n < 1, n > max_scan_random_points, a list axis or a KEY twice.
 ScanGrid scan_latin_hypercube(const std::vector<ScanAxis>& axes, std::uint64_t n, std::uint64_t seed);
 
 }  // namespace limitdir
