@@ -59,7 +59,7 @@ TEST_CASE("a record round trip: written as whole lines, read back equal, valid a
   const std::string path = temp_path("roundtrip.jsonl");
   const std::string text = scan_file({0, 1, 2, 3, 4, 5}, path);
   CHECK(std::count(text.begin(), text.end(), '\n') == 6);
-  const limitdir::ScanRecords read = limitdir::read_scan_records(text, path, hash, grid.size());
+  const limitdir::ScanRecords read = limitdir::read_scan_records(text, path, grid, problem_text);
   CHECK(read.cut_line == 0);
   CHECK(read.kept_bytes == text.size());
   REQUIRE(read.records.size() == 6);
@@ -99,14 +99,13 @@ TEST_CASE("a record round trip: written as whole lines, read back equal, valid a
 TEST_CASE("resume: a partial last line is cut off and reported, the whole records kept") {
   const TempDir temp_path;
   const limitdir::ScanGrid grid = grid_3x2();
-  const std::string hash = limitdir::scan_grid_hash(problem_text, grid);
   const std::string whole = scan_file({0, 2, 4}, temp_path("resume.jsonl"));
   const std::size_t end_of_second = whole.find('\n', whole.find('\n') + 1) + 1;
   // killed inside the third write: every cut of its line, with and without a stray newline
   for (std::size_t cut = end_of_second + 1; cut < whole.size(); cut += 7) {
     for (const std::string tail : {"", "\n"}) {
       const std::string text = whole.substr(0, cut) + tail;
-      const limitdir::ScanRecords read = limitdir::read_scan_records(text, "r.jsonl", hash, grid.size());
+      const limitdir::ScanRecords read = limitdir::read_scan_records(text, "r.jsonl", grid, problem_text);
       CHECK(read.cut_line == 3);
       CHECK(read.kept_bytes == end_of_second);
       CHECK(limitdir::recorded_indices(read.records) == std::vector<std::uint64_t>{0, 2});
@@ -114,22 +113,36 @@ TEST_CASE("resume: a partial last line is cut off and reported, the whole record
   }
   // a broken line that is not the last is not a cut write: an error naming the line
   const std::string middle = whole.substr(0, end_of_second - 5) + "\n" + whole.substr(end_of_second);
-  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(middle, "r.jsonl", hash, grid.size()),
+  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(middle, "r.jsonl", grid, problem_text),
                        doctest::Contains("r.jsonl: line 2:"), InputError);
-  // a file of another grid, and an index past the grid
-  const std::string other = limitdir::scan_grid_hash(problem_text, limitdir::scan_product({limitdir::parse_scan_axis("force=0:1:4")}));
-  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(whole, "r.jsonl", other, 4),
+  // a file of another grid or problem, an index past the grid, a point or key not the index's
+  const limitdir::ScanGrid other = limitdir::scan_product({limitdir::parse_scan_axis("force=0:1:4")});
+  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(whole, "r.jsonl", other, problem_text),
                        doctest::Contains("r.jsonl: line 1: resume file from another grid"), InputError);
-  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(whole, "r.jsonl", hash, 3),
-                       doctest::Contains("line 3: \"index\" 4 is past the grid's 3 points"), InputError);
+  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(whole, "r.jsonl", grid, R"({"force":1})"),
+                       doctest::Contains("r.jsonl: line 1: resume file from another grid"), InputError);
+  const std::string index_4 = whole.substr(end_of_second);  // the record of point 4
+  const auto replaced = [&](const std::string& from, const std::string& to) {
+    std::string text = whole;
+    const std::size_t at = text.find(from, end_of_second);
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, from.size(), to);
+  };
+  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(replaced("\"index\":4", "\"index\":6"), "r.jsonl", grid, problem_text),
+                       doctest::Contains("line 3: \"index\" 6 is past the grid's 6 points"), InputError);
+  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(replaced("\"index\":4", "\"index\":5"), "r.jsonl", grid, problem_text),
+                       doctest::Contains("line 3: \"point\" is not point 5 of the grid"), InputError);
+  const std::string key_4 = limitdir::scan_point_key(problem_text, grid.keys, grid.point(4));
+  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(replaced(key_4, std::string(16, '0')), "r.jsonl", grid, problem_text),
+                       doctest::Contains("line 3: \"key\" is not the key of point 4"), InputError);
+  CHECK(index_4.find(key_4) != std::string::npos);
 }
 
 TEST_CASE("merge names the missing and the duplicated indices and sorts the records by index") {
   const TempDir temp_path;
   const limitdir::ScanGrid grid = grid_3x2();
-  const std::string hash = limitdir::scan_grid_hash(problem_text, grid);
   const auto records = [&](const std::vector<std::uint64_t>& indices, const std::string& name) {
-    return limitdir::read_scan_records(scan_file(indices, temp_path(name)), name, hash, grid.size()).records;
+    return limitdir::read_scan_records(scan_file(indices, temp_path(name)), name, grid, problem_text).records;
   };
   const limitdir::ScanMerge full = limitdir::merge_scan_records({records({4, 1}, "a"), records({5, 0, 3, 2}, "b")}, 6);
   CHECK(full.complete());

@@ -16,7 +16,15 @@ using json = nlohmann::json;
 
 namespace {
 
-/// Why `record` is not a record of the scan (`grid_hash`, `size` points), or "" when it is one.
+/// The "point" of a record: {KEY: value} of grid.point(index).
+json point_object(const ScanGrid& grid, const std::vector<double>& values) {
+  json point = json::object();
+  for (std::size_t k = 0; k < grid.keys.size(); ++k) point[grid.keys[k]] = values[k];
+  return point;
+}
+
+/// Why `record` is not a record of the scan (`grid_hash`, `size` points), or "" when it is one
+/// (before its point and key are compared with the grid's).
 std::string record_problem(const json& record, const std::string& grid_hash, std::uint64_t size) {
   if (!record.is_object()) return "a record must be a JSON object";
   const auto field = [&record](const char* name) { return record.find(name); };
@@ -40,13 +48,11 @@ std::string record_problem(const json& record, const std::string& grid_hash, std
 json scan_record(const ScanGrid& grid, const std::string& problem_text, const std::string& grid_hash,
                  std::uint64_t index, int status) {
   const std::vector<double> values = grid.point(index);
-  json point = json::object();
-  for (std::size_t k = 0; k < grid.keys.size(); ++k) point[grid.keys[k]] = values[k];
   return json{{"schema", scan_record_schema},
               {"index", index},
               {"key", scan_point_key(problem_text, grid.keys, values)},
               {"grid", grid_hash},
-              {"point", point},
+              {"point", point_object(grid, values)},
               {"status", status}};
 }
 
@@ -61,8 +67,10 @@ void write_scan_record(int fd, const json& record) {
   }
 }
 
-ScanRecords read_scan_records(const std::string& text, const std::string& source, const std::string& grid_hash,
-                              std::uint64_t size) {
+ScanRecords read_scan_records(const std::string& text, const std::string& source, const ScanGrid& grid,
+                              const std::string& problem_text) {
+  const std::string grid_hash = scan_grid_hash(problem_text, grid);
+  const std::uint64_t size = grid.size();
   ScanRecords result;
   std::size_t start = 0;
   for (std::size_t number = 1; start < text.size(); ++number) {
@@ -84,8 +92,16 @@ ScanRecords read_scan_records(const std::string& text, const std::string& source
         }
         throw InputError(source + ": line " + std::to_string(number) + ": not JSON (" + e.what() + ")");
       }
-      if (const std::string why = record_problem(record, grid_hash, size); !why.empty())
-        throw InputError(source + ": line " + std::to_string(number) + ": " + why);
+      std::string why = record_problem(record, grid_hash, size);
+      if (why.empty()) {  // the index's point and key, as scan_record wrote them
+        const std::uint64_t index = record["index"].get<std::uint64_t>();
+        const std::vector<double> values = grid.point(index);
+        if (record["point"] != point_object(grid, values))
+          why = "\"point\" is not point " + std::to_string(index) + " of the grid";
+        else if (record["key"] != scan_point_key(problem_text, grid.keys, values))
+          why = "\"key\" is not the key of point " + std::to_string(index);
+      }
+      if (!why.empty()) throw InputError(source + ": line " + std::to_string(number) + ": " + why);
       result.records.push_back(record);
     }
     start = newline + 1;

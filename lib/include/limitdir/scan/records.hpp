@@ -27,7 +27,7 @@ nlohmann::json scan_record(const ScanGrid& grid, const std::string& problem_text
 /// Nothing is buffered. IoError when the write fails (e.g. a full disk, a closed pipe).
 void write_scan_record(int fd, const nlohmann::json& record);
 
-/// The records of a scan file (JSON Lines) of the scan `grid_hash` with `size` points.
+/// The records of a scan file (JSON Lines).
 struct ScanRecords {
   std::vector<nlohmann::json> records;  // in the order of the file
   /// The partial last line cut off (no final newline, or not JSON: the write a killed run left
@@ -37,13 +37,15 @@ struct ScanRecords {
   std::size_t kept_bytes = 0;
 };
 
-/// Reads the records of `text` (a file named `source`). Empty lines are skipped. The last line is
-/// cut off (cut_line) when it has no final newline or is not JSON (a truncated object never is);
-/// any other line that is not JSON or not a valid record (the keys of scan_record, index < size)
-/// is an InputError "<source>: line N: ...", and a record of another grid (its "grid" differs
-/// from `grid_hash`) the InputError "<source>: line N: resume file from another grid (...)".
-ScanRecords read_scan_records(const std::string& text, const std::string& source, const std::string& grid_hash,
-                              std::uint64_t size);
+/// Reads the records of `text` (a file named `source`) of the scan of `grid` on the problem of
+/// canonical text `problem_text`. Empty lines are skipped. The last line is cut off (cut_line)
+/// when it has no final newline or is not JSON (a truncated object never is); any other line that
+/// is not JSON or not a record of this scan is an InputError "<source>: line N: ...": the keys of
+/// scan_record, index < grid.size(), its "point" and "key" those of point index; a record of
+/// another grid (its "grid" is not scan_grid_hash(problem_text, grid)) is the InputError
+/// "<source>: line N: resume file from another grid (...)".
+ScanRecords read_scan_records(const std::string& text, const std::string& source, const ScanGrid& grid,
+                              const std::string& problem_text);
 
 /// The indices recorded in `records` (for a resume: the points to skip), ascending, each once.
 std::vector<std::uint64_t> recorded_indices(const std::vector<nlohmann::json>& records);
