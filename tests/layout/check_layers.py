@@ -14,7 +14,8 @@ import sys
 
 # What each part may use directly; a part may use everything below what it uses (the closure).
 # The order bottom-up: core < numerics < contact < friction < system < limits < dynamics
-# < analysis < continuation < maps < report < plot; rolling and celt are side parts.
+# < analysis < continuation < maps < report < plot; rolling and celt are side parts; scan (the
+# parameter scans) is above report and may run the side parts' problems too.
 USES = {
     "core": [],
     "numerics": ["core"],
@@ -28,6 +29,7 @@ USES = {
     "maps": ["continuation"],
     "report": ["maps"],
     "plot": ["report"],
+    "scan": ["report", "rolling", "celt"],
     "rolling": ["friction"],
     "celt": ["system"],
 }

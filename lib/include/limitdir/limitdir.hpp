@@ -72,3 +72,9 @@
 
 // celt
 #include "limitdir/celt/celt.hpp"
+
+// scan
+#include "limitdir/scan/grid.hpp"
+#include "limitdir/scan/points.hpp"
+#include "limitdir/scan/problem_keys.hpp"
+#include "limitdir/scan/records.hpp"

@@ -1,0 +1,66 @@
+#pragma once
+// The records of a scan (docs/manual.md section 14, share/schemas/scan-record.schema.json): one
+// JSON line per point, written whole; read back for a resume, and merged across shards.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "limitdir/scan/grid.hpp"
+
+namespace limitdir {
+
+inline constexpr const char* scan_record_schema = "limitdir.scan-record/1";
+
+/// The record of point `index` of `grid`:
+///   {"schema": "limitdir.scan-record/1", "index", "key" (scan_point_key), "grid"
+///    (scan_grid_hash), "point": {KEY: value, ...}, "status" (the job's exit status,
+///    docs/manual.md section 5: 0 ok, 2 bad input, 3 numerical or incomplete, 4 I/O, 5 internal)}
+/// to which the job adds its results (any other keys).
+nlohmann::json scan_record(const ScanGrid& grid, const std::string& problem_text, const std::string& grid_hash,
+                           std::uint64_t index, int status);
+
+/// Writes `record` as one line (its compact JSON and "\n") with one write(2) of the whole line
+/// (repeated only for the rest of a partial write or after EINTR), so a process killed between
+/// records leaves whole lines and one killed inside a write leaves at most one partial last line.
+/// Nothing is buffered. IoError when the write fails (e.g. a full disk, a closed pipe).
+void write_scan_record(int fd, const nlohmann::json& record);
+
+/// The records of a scan file (JSON Lines).
+struct ScanRecords {
+  std::vector<nlohmann::json> records;  // in the order of the file
+  /// The partial last line cut off (no final newline, or not JSON: the write a killed run left
+  /// unfinished): its 1-based line number, or 0 when the file ended cleanly.
+  std::size_t cut_line = 0;
+  /// The length of the file up to the cut (the whole file when nothing was cut).
+  std::size_t kept_bytes = 0;
+};
+
+/// Reads the records of `text` (a file named `source`) of the scan of `grid` on the problem of
+/// canonical text `problem_text`. Empty lines are skipped. The last line is cut off (cut_line)
+/// when it has no final newline or is not JSON (a truncated object never is); any other line that
+/// is not JSON or not a record of this scan is an InputError "<source>: line N: ...": the keys of
+/// scan_record, index < grid.size(), its "point" and "key" those of point index; a record of
+/// another grid (its "grid" is not scan_grid_hash(problem_text, grid)) is the InputError
+/// "<source>: line N: resume file from another grid (...)".
+ScanRecords read_scan_records(const std::string& text, const std::string& source, const ScanGrid& grid,
+                              const std::string& problem_text);
+
+/// The indices recorded in `records` (for a resume: the points to skip), ascending, each once.
+std::vector<std::uint64_t> recorded_indices(const std::vector<nlohmann::json>& records);
+
+/// The merge of the records of several files of one scan of `size` points.
+struct ScanMerge {
+  std::vector<std::uint64_t> missing;     // indices with no record, ascending
+  std::vector<std::uint64_t> duplicated;  // indices with more than one record, ascending
+  /// One record per recorded index, sorted by index (of a duplicated index, the first met in the
+  /// order of the files and their lines).
+  std::vector<nlohmann::json> records;
+  bool complete() const { return missing.empty() && duplicated.empty(); }
+};
+
+/// Merges the records (each file's from read_scan_records, in order).
+ScanMerge merge_scan_records(const std::vector<std::vector<nlohmann::json>>& files, std::uint64_t size);
+
+}  // namespace limitdir

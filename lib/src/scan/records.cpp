@@ -1,0 +1,148 @@
+// The records of a scan (docs/manual.md section 14); see scan/records.hpp.
+#include "limitdir/scan/records.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <unistd.h>
+
+#include "limitdir/core/errors.hpp"
+#include "limitdir/core/json_input.hpp"
+#include "limitdir/scan/points.hpp"
+
+namespace limitdir {
+
+using json = nlohmann::json;
+
+namespace {
+
+/// The "point" of a record: {KEY: value} of grid.point(index).
+json point_object(const ScanGrid& grid, const std::vector<double>& values) {
+  json point = json::object();
+  for (std::size_t k = 0; k < grid.keys.size(); ++k) point[grid.keys[k]] = values[k];
+  return point;
+}
+
+/// Why `record` is not a record of the scan (`grid_hash`, `size` points), or "" when it is one
+/// (before its point and key are compared with the grid's).
+std::string record_problem(const json& record, const std::string& grid_hash, std::uint64_t size) {
+  if (!record.is_object()) return "a record must be a JSON object";
+  const auto field = [&record](const char* name) { return record.find(name); };
+  if (field("schema") == record.end() || *field("schema") != scan_record_schema)
+    return std::string("\"schema\" must be \"") + scan_record_schema + "\"";
+  if (field("index") == record.end() || !field("index")->is_number_unsigned()) return "\"index\" must be an integer >= 0";
+  if (field("index")->get<std::uint64_t>() >= size)
+    return "\"index\" " + field("index")->dump() + " is past the grid's " + std::to_string(size) + " points";
+  if (field("key") == record.end() || !field("key")->is_string()) return "\"key\" must be a string";
+  if (field("point") == record.end() || !field("point")->is_object()) return "\"point\" must be an object";
+  if (field("status") == record.end() || !field("status")->is_number_integer()) return "\"status\" must be an integer";
+  if (field("grid") == record.end() || !field("grid")->is_string()) return "\"grid\" must be a string";
+  if (field("grid")->get<std::string>() != grid_hash)
+    return "resume file from another grid (its grid is " + field("grid")->get<std::string>() + ", this scan's " +
+           grid_hash + ")";
+  return "";
+}
+
+}  // namespace
+
+json scan_record(const ScanGrid& grid, const std::string& problem_text, const std::string& grid_hash,
+                 std::uint64_t index, int status) {
+  const std::vector<double> values = grid.point(index);
+  return json{{"schema", scan_record_schema},
+              {"index", index},
+              {"key", scan_point_key(problem_text, grid.keys, values)},
+              {"grid", grid_hash},
+              {"point", point_object(grid, values)},
+              {"status", status}};
+}
+
+void write_scan_record(int fd, const json& record) {
+  const std::string line = record.dump() + "\n";
+  std::size_t done = 0;
+  while (done < line.size()) {
+    const ssize_t n = ::write(fd, line.data() + done, line.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw IoError(std::string("writing a scan record failed: ") + (n < 0 ? std::strerror(errno) : "nothing written"));
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+ScanRecords read_scan_records(const std::string& text, const std::string& source, const ScanGrid& grid,
+                              const std::string& problem_text) {
+  const std::string grid_hash = scan_grid_hash(problem_text, grid);
+  const std::uint64_t size = grid.size();
+  ScanRecords result;
+  std::size_t start = 0;
+  for (std::size_t number = 1; start < text.size(); ++number) {
+    const std::size_t newline = text.find('\n', start);
+    const bool last = newline == std::string::npos || newline + 1 == text.size();
+    const std::string line = text.substr(start, newline == std::string::npos ? std::string::npos : newline - start);
+    if (newline == std::string::npos) {  // no final newline: a write cut short
+      result.cut_line = number;
+      break;
+    }
+    if (line.find_first_not_of(" \t\r") != std::string::npos) {
+      json record;
+      try {
+        record = parse_json_input(line, "record");  // bounded depth, no key twice
+      } catch (const InputError& e) {
+        if (last) {  // a partial last line (a write cut short, then a newline): the caller redoes it
+          result.cut_line = number;
+          break;
+        }
+        throw InputError(source + ": line " + std::to_string(number) + ": not JSON (" + e.what() + ")");
+      }
+      std::string why = record_problem(record, grid_hash, size);
+      if (why.empty()) {  // the index's point and key, as scan_record wrote them
+        const std::uint64_t index = record["index"].get<std::uint64_t>();
+        const std::vector<double> values = grid.point(index);
+        if (record["point"] != point_object(grid, values))
+          why = "\"point\" is not point " + std::to_string(index) + " of the grid";
+        else if (record["key"] != scan_point_key(problem_text, grid.keys, values))
+          why = "\"key\" is not the key of point " + std::to_string(index);
+      }
+      if (!why.empty()) throw InputError(source + ": line " + std::to_string(number) + ": " + why);
+      result.records.push_back(record);
+    }
+    start = newline + 1;
+  }
+  result.kept_bytes = result.cut_line ? start : text.size();
+  return result;
+}
+
+std::vector<std::uint64_t> recorded_indices(const std::vector<json>& records) {
+  std::vector<std::uint64_t> indices;
+  indices.reserve(records.size());
+  for (const json& record : records) indices.push_back(record.at("index").get<std::uint64_t>());
+  std::sort(indices.begin(), indices.end());
+  indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+  return indices;
+}
+
+ScanMerge merge_scan_records(const std::vector<std::vector<json>>& files, std::uint64_t size) {
+  ScanMerge merge;
+  std::vector<const json*> first(size, nullptr);
+  std::vector<bool> twice(size, false);
+  for (const auto& records : files) {
+    for (const json& record : records) {
+      const std::uint64_t i = record.at("index").get<std::uint64_t>();
+      if (i >= size) throw InputError("merge: a record's index " + std::to_string(i) + " is past the grid");
+      if (first[i] == nullptr) {
+        first[i] = &record;
+      } else {
+        twice[i] = true;
+      }
+    }
+  }
+  for (std::uint64_t i = 0; i < size; ++i) {
+    if (first[i] == nullptr) {
+      merge.missing.push_back(i);
+      continue;
+    }
+    if (twice[i]) merge.duplicated.push_back(i);
+    merge.records.push_back(*first[i]);
+  }
+  return merge;
+}
+
+}  // namespace limitdir
