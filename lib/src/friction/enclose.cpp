@@ -43,23 +43,6 @@ IDual3 axisymmetric_q(const IDual3& w, const IDual& C, const IDual& S, double ka
   return {-(w[0] * C), -(w[1] * C), -(IDual(kappa_over_rho) * w[2] * S)};
 }
 
-/// sum_j a_j T_j(y) by Clenshaw's recurrence, as in friction/harmonic.cpp.
-IDual clenshaw(const std::vector<double>& a, const IDual& y) {
-  IDual b1(0.0), b2(0.0);
-  const IDual y2 = IDual(2.0) * y;
-  for (std::size_t j = a.size(); j-- > 1;) {
-    const IDual b0 = IDual(a[j]) + y2 * b1 - b2;
-    b2 = b1;
-    b1 = b0;
-  }
-  return IDual(a[0]) + y * b1 - b2;
-}
-// Interval Clenshaw wraps by up to (|y| + sqrt(1 + y^2))^N: over y-intervals of radius 1e-2 ..
-// 1e-6 on the disc it was as narrow as ChebyshevBox (up to 1% narrower in dC/dy) at N = 2 and 4,
-// 2-4x wider at N = 6-10 and 1e2-1e7x at N = 16-32 (measured). Up to N = 4 it is used alone:
-// a few interval operations, where the box's point values and bounds were ~18% of a proven
-// disc sweep at N = 2 (perf).
-constexpr int clenshaw_max_degree = 4;
 
 /// p(y) and its gradient dp/dy grad y over the box, p enclosed by ChebyshevBox (chain rule through y(w)).
 IDual chebyshev_box(const detail::ChebyshevBox& box, const IDual& y) {
@@ -98,7 +81,8 @@ std::optional<MeridianEnclosure> HarmonicModel::enclose_meridian(const IVec3& x)
   const UpwardRounding upward;
   const IDual3 w = unit_direction(x);
   const IDual y = square(w[2]) - (square(w[0]) + square(w[1]));
-  if (degree() <= clenshaw_max_degree) return MeridianEnclosure{w, clenshaw(alpha_, y), clenshaw(beta_, y)};
+  if (degree() <= detail::clenshaw_max_degree)
+    return MeridianEnclosure{w, detail::clenshaw(alpha_, y), detail::clenshaw(beta_, y)};
   return MeridianEnclosure{w, chebyshev_box(*box_C_, y), chebyshev_box(*box_S_, y)};
 }
 

@@ -3,6 +3,7 @@
 // prove_event_unique). Compiled with -frounding-math (lib/CMakeLists.txt).
 #include <vector>
 
+#include "friction/enclose.hpp"
 #include "limitdir/friction/harmonic.hpp"
 #include "limitdir/friction/linear.hpp"
 #include "limitdir/friction/model.hpp"
@@ -11,22 +12,6 @@
 namespace limitdir {
 
 namespace {
-/// Interval Clenshaw wraps by up to (|y| + sqrt(1 + y^2))^N (friction/enclose.cpp): as narrow as
-/// ChebyshevBox at N <= 4 and cheaper, 2-4x wider at N = 6-10 and 1e2-1e7x at N = 16-32.
-constexpr int jet_clenshaw_max_degree = 4;
-
-/// sum_j a_j T_j(y) by Clenshaw's recurrence, as in friction/harmonic.cpp, on jets.
-IJet2 clenshaw(const std::vector<double>& a, const IJet2& y) {
-  IJet2 b1(0.0), b2(0.0);
-  const IJet2 y2 = IJet2(2.0) * y;
-  for (std::size_t j = a.size(); j-- > 1;) {
-    const IJet2 b0 = IJet2(a[j]) + y2 * b1 - b2;
-    b2 = b1;
-    b1 = b0;
-  }
-  return IJet2(a[0]) + y * b1 - b2;
-}
-
 /// p(y) with p, p' from the box of the series and p', p'' from the box of its derivative
 /// series (numerics/chebyshev.hpp), the two enclosures of p' intersected.
 IJet2 chebyshev_jet(const detail::ChebyshevBox& box, const detail::ChebyshevBox& dbox, const IJet2& y) {
@@ -50,9 +35,9 @@ std::optional<IJet2Vec3> LinearModel::q_jet(const IJet2Vec3& w) const {
 std::optional<IJet2Vec3> HarmonicModel::q_jet(const IJet2Vec3& w) const {
   const UpwardRounding upward;
   const IJet2 y = square(w[2]) - (square(w[0]) + square(w[1]));
-  const bool low = degree() <= jet_clenshaw_max_degree;
-  const IJet2 C = low ? clenshaw(alpha_, y) : chebyshev_jet(*box_C_, *box_dC_, y);
-  const IJet2 S = low ? clenshaw(beta_, y) : chebyshev_jet(*box_S_, *box_dS_, y);
+  const bool low = degree() <= detail::clenshaw_max_degree;
+  const IJet2 C = low ? detail::clenshaw(alpha_, y) : chebyshev_jet(*box_C_, *box_dC_, y);
+  const IJet2 S = low ? detail::clenshaw(beta_, y) : chebyshev_jet(*box_S_, *box_dS_, y);
   return IJet2Vec3{-(w[0] * C), -(w[1] * C), -(IJet2(kappa_over_rho()) * (w[2] * S))};
 }
 

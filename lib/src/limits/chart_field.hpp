@@ -4,6 +4,8 @@
 // the faces x = T (1, u, v) of a rotated cube and g(u, v) = (f_a - u f_n, f_b - v f_n),
 // f = T^-1 F, whose zeros are the limit directions (125) [Nonlinear Dyn. 2024]. Internal to limits/.
 #include <Eigen/Core>
+#include <Eigen/LU>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -62,5 +64,24 @@ struct FaceValue {
 
 /// g and its Jacobian Dg (the Clarke hull at kinks) over a box of (u, v).
 std::optional<FaceValue> face_value(const FieldEnclosure& field, const Face& face, const IVec2& X);
+
+
+/// The Krawczyk operator K = m - Y G(m) + (I - Y DG(Z)) (Z - m), Y = mid(DG)^-1, for the zeros
+/// of V* (N = 2, limits/proof.cpp) and of the events' extended systems (N = 3,
+/// limits/event_proof.cpp); none when mid(DG) cannot be inverted.
+template <int N>
+std::optional<IVec<N>> krawczyk(const IVec<N>& Z, const Eigen::Matrix<double, N, 1>& m, const IVec<N>& Gm,
+                                const IMat<N>& DG) {
+  const Eigen::Matrix<double, N, N> D = mid_of(DG);
+  if (!(std::abs(D.determinant()) > 0.0)) return std::nullopt;
+  const Eigen::Matrix<double, N, N> Yd = D.inverse();
+  if (!Yd.allFinite()) return std::nullopt;
+  const IMat<N> Y = to_interval<N>(Yd);
+  IMat<N> E = Y * DG;
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < N; ++j) E(i, j) = (i == j ? Interval(1.0) : Interval(0.0)) - E(i, j);
+  const IVec<N> mi = to_interval<N>(m);
+  return mi - Y * Gm + E * (Z - mi);
+}
 
 }  // namespace limitdir::detail

@@ -19,6 +19,7 @@ namespace {
 using detail::Face;
 using detail::face_point;
 using detail::normalized;
+using detail::krawczyk;
 
 /// The box examined is the window widened by this fraction of its width on each side: a
 /// window is the hull of closed cells, and an event on its edge is then inside the box.
@@ -82,20 +83,6 @@ struct ExtendedSystem {
 
 IVec3 point(const Eigen::Vector3d& m) { return to_interval<3>(m); }
 
-/// K(Z), or none when mid(DG) cannot be inverted.
-std::optional<IVec3> krawczyk(const IVec3& Z, const Eigen::Vector3d& m, const IVec3& Gm, const IMat3& DG) {
-  const Eigen::Matrix3d D = mid_of(DG);
-  if (!(std::abs(D.determinant()) > 0.0)) return std::nullopt;
-  const Eigen::Matrix3d Yd = D.inverse();
-  if (!Yd.allFinite()) return std::nullopt;
-  const IMat3 Y = to_interval<3>(Yd);
-  IMat3 E = Y * DG;
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) E(i, j) = (i == j ? Interval(1.0) : Interval(0.0)) - E(i, j);
-  const IVec3 mi = point(m);
-  const IVec3 YG = Y * Gm;
-  return mi - YG + E * (Z - mi);
-}
 
 bool inside(const IVec3& K, const IVec3& Z) {
   for (int i = 0; i < 3; ++i)

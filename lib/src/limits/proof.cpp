@@ -280,19 +280,6 @@ std::optional<FaceValue> face_value(const FieldEnclosure& field, const Face& fac
 
 namespace {
 
-/// The Krawczyk operator K = m - Y g(m) + (I - Y Dg(X)) (X - m), Y = mid(Dg)^-1.
-std::optional<IVec2> krawczyk(const IVec2& X, const Eigen::Vector2d& m, const IVec2& gm, const IMat2& Dg) {
-  const Eigen::Matrix2d Dm = mid_of(Dg);
-  if (!(std::abs(Dm.determinant()) > 0.0)) return std::nullopt;
-  const Eigen::Matrix2d Yd = Dm.inverse();
-  if (!Yd.allFinite()) return std::nullopt;
-  const IMat2 Y = to_interval<2>(Yd);
-  IMat2 E = Y * Dg;
-  for (int i = 0; i < 2; ++i)
-    for (int j = 0; j < 2; ++j) E(i, j) = (i == j ? Interval(1.0) : Interval(0.0)) - E(i, j);
-  const IVec2 mi = to_interval<2>(m);
-  return mi - Y * gm + E * (X - mi);
-}
 
 bool finite(const IVec2& X) {
   return std::isfinite(X(0).lower()) && std::isfinite(X(0).upper()) && std::isfinite(X(1).lower()) &&
