@@ -72,8 +72,8 @@ int main(int argc, char* argv[]) {
        "require a located event in every window (slower: ~0.1-1 s). For the linear and harmonic models\n"
        "every event in a window is then enclosed and proven simple (Krawczyk on the fold, tangency or\n"
        "Hopf system, with second derivatives of q), and the claims events and regions are proven when\n"
-       "each is the located one and every region is proven (the branches drawn between the events are\n"
-       "not enclosed: they, and so the diagram, stay checked); a branch point or pitchfork (a singular\n"
+       "each is the located one and every region is proven, and the branches (and so the diagram) when\n"
+       "every segment drawn is enclosed on one curve of zeros; a branch point or pitchfork (a singular\n"
        "zero) leaves the events checked, saying why")
       ("no-proof", po::bool_switch(),
        "do not attempt the proof of a load diagram (on the invariant circle of a harmonic model, or\n"

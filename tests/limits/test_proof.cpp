@@ -485,3 +485,31 @@ TEST_CASE("(134)-(135): the symmetric pitchfork at F_P is a singular zero of the
   CHECK_FALSE(u.complete);
   CHECK(u.reason.find("not decided") != std::string::npos);
 }
+
+TEST_CASE("(131)-(133) branch segments: steps along the closed-form branches between F_F and F_P are enclosed, each on one curve of zeros") {
+  const DiscN2 D;
+  const double phi = 0.3;  // the load turned about e3: the charts see a generic system
+  const System sys = D.rotated(phi);
+  const double F0 = D.FF() + 0.2 * (D.FP() - D.FF()), F1 = F0 + 0.02 * (D.FP() - D.FF());
+  const std::vector<Eigen::Vector3d> a = rotate(D.directions(F0), phi), b = rotate(D.directions(F1), phi);
+  REQUIRE(a.size() == 4);
+  REQUIRE(b.size() == 4);
+  for (std::size_t i = 0; i < a.size(); ++i) {  // directions(F) lists the branches in the same order at both loads
+    CAPTURE(a[i].transpose());
+    REQUIRE((a[i] - b[i]).norm() < 0.05);
+    const SegmentEnclosure e = enclose_branch_segment(sys, a[i], F0, b[i], F1);
+    INFO(e.reason);
+    CHECK(e.proven);
+  }
+}
+
+TEST_CASE("(133)-(134) branch segments: the step of e1 across the pitchfork F_P is not one curve (the two symmetric branches leave it there)") {
+  const DiscN2 D;
+  const double phi = 0.3;
+  const Eigen::Vector3d e1 = rotate({Eigen::Vector3d::UnitX()}, phi).front();
+  const double dF = 0.01 * D.FP();
+  const SegmentEnclosure e = enclose_branch_segment(D.rotated(phi), e1, D.FP() - dF, e1, D.FP() + dF);
+  INFO(e.reason);
+  CHECK_FALSE(e.proven);
+  CHECK(e.reason.find("does not contract") != std::string::npos);
+}

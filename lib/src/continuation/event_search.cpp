@@ -85,8 +85,8 @@ void EventSearch::check() {
 }
 
 // Only a load sweep whose checks all agreed is worth a proof. What it shows is the events and
-// the regions; the branches drawn between them are continuation output (not enclosed), so the
-// branches claim stays checked.
+// the regions, and the branches when every segment drawn is enclosed (else their claim stays
+// checked, with the reason among the notes).
 DiagramProof EventSearch::proof(const Diagram& diagram) {
   if (!tr_.options().prove || !tr_.options().enclose_events || cells_ == 0 || !findings_.doubts.empty()) return {};
   const std::string why = proof_gap(diagram);
@@ -110,7 +110,33 @@ DiagramProof EventSearch::proof(const Diagram& diagram) {
       "hold across each region (node or focus is proven at the interior load only: their boundary, the discriminant "
       "of J_T, is no event)",
       diagram.regions.size());
+  std::size_t segments = 0;
+  const std::string gap = branch_gap(diagram, segments);
+  if (gap.empty())
+    proof.branches = fmt::format("every one of the {} branch segment(s) enclosed: a tube in a chart holding exactly "
+                                 "one curve of zeros of V*, a graph over one of (u, v, F) across the segment "
+                                 "(parametric Krawczyk)",
+                                 segments);
+  else
+    findings_.notes.push_back("the branches are not enclosed: " + gap);
   return proof;
+}
+
+// What stops the enclosure of the branches drawn (empty: nothing): every segment between two
+// consecutive points of a branch (and the closing one of a loop) on one curve of zeros.
+std::string EventSearch::branch_gap(const Diagram& diagram, std::size_t& segments) {
+  const std::shared_ptr<const System> sys = tr_.field().system_ptr(range_.from);
+  segments = 0;
+  for (const Branch& br : diagram.branches) {
+    const std::size_t n = br.points.size();
+    for (std::size_t k = 0; k + 1 < n + (br.closed ? 1 : 0); ++k) {
+      const BranchPoint &a = br.points[k], &b = br.points[(k + 1) % n];
+      const SegmentEnclosure e = enclose_branch_segment(*sys, a.w, a.p, b.w, b.p);
+      if (!e.proven) return fmt::format("branch {}: {}", br.id, e.reason);
+      ++segments;
+    }
+  }
+  return "";
 }
 
 // What stops the proof of a diagram off the invariant circle (empty: nothing).

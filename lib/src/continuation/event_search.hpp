@@ -32,13 +32,15 @@ class EventSearch {
   /// among the notes when it was tried): every window is decided by prove_event_unique
   /// (limits/proof.hpp), each of its events (one, or a close pair) enclosed, simple and the
   /// located one, and find-limits proves the structure of every region at an interior load: the
-  /// events and regions claims (the branches drawn between them are not enclosed).
+  /// events and regions claims; and the branches claim when every segment drawn is enclosed
+  /// (enclose_branch_segment, limits/proof.hpp).
   DiagramProof proof(const Diagram& diagram);
 
  private:
   bool explained(const EventWindow& W) const;
   std::string proof_gap(const Diagram& diagram);
   std::string uniqueness_gap(const System& sys, const Diagram& diagram);
+  std::string branch_gap(const Diagram& diagram, std::size_t& segments);
   void seed_from(const EventWindow& W);
   BranchTracer& tr_;
   const EventLog& log_;

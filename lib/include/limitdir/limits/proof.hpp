@@ -129,4 +129,24 @@ struct EventUniqueness {
 EventUniqueness prove_event_unique(const System& system, EventBoxKind kind, const IVec3& w, const Interval& F,
                                    double F0, double F1);
 
+
+// ----- branch segments (the branches of a load sweep between its points) ----------------------
+
+/// What the parametric Krawczyk proof of one branch segment showed.
+struct SegmentEnclosure {
+  bool proven = false;  // the tube holds exactly one zero of V* for every value of the parameter
+  std::string reason;   // why not, otherwise
+  int pieces = 0;       // parameter pieces examined
+};
+
+/// Whether the segment between two points (w0, F0), (w1, F1) of a branch of zeros of V* lies
+/// on one curve of zeros: in the chart (u, v) of the cube face nearest to them, with
+/// s the coordinate of (u, v, F) that changes most between the ends and y the other two, a box
+/// Y of y around both ends such that for every s between the ends' values exactly one zero of
+/// g(u, v; F) lies in Y (the Krawczyk operator over Y with s an interval parameter lies in the
+/// interior of Y, on s split into at most 2^segment_max_depth pieces). The curve is then a graph
+/// over s across the segment. Needs an interval enclosure of q (FrictionModel::enclose).
+SegmentEnclosure enclose_branch_segment(const System& system, const Eigen::Vector3d& w0, double F0,
+                                        const Eigen::Vector3d& w1, double F1);
+
 }  // namespace limitdir
