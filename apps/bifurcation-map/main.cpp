@@ -49,8 +49,9 @@ int main(int argc, char* argv[]) {
       "every seeding sweep. On the invariant circle of the disc or the ball (the load against lambda\n"
       "or j, a harmonic or linear model) the curves are known exactly: they are computed from their\n"
       "closed forms and the map is proven, with no sweep (the sweeps run only if the proof fails).\n"
-      "Prints one JSON object (schema \"limitdir.map/1\"); a certificate that is incomplete, or\n"
-      "below --require, gives exit code 3 with the reason on standard error."};
+      "Prints one JSON object (schema \"limitdir.map/1\"); its certificate's level is the weakest of\n"
+      "its claims (curves, codimension-2 points, regions), each with its own level; a certificate\n"
+      "that is incomplete, or below --require, gives exit code 3 with the reason on standard error."};
 
   po::options_description options("Options");
   options.add_options()

@@ -24,10 +24,12 @@ int main(int argc, char* argv[]) {
       "Finds all limit directions w of the slip near stick at the load F, the zeros of the spherical\n"
       "part V*(w) of x' = B(w) w + c (122), classifies each one radially (attracting, repelling,\n"
       "tangent) and on the sphere (node, saddle, focus), and checks the Poincare-Hopf index sum.\n"
-      "Closed orbits of the flow w' = V*(w) are excluded by symmetry (disc, ball) or searched for and\n"
-      "listed (docs/manual.md section 9); certificate.closed_orbits says which.\n"
+      "Closed orbits of the flow w' = V*(w) are excluded by symmetry (disc, ball) or by a proof on a\n"
+      "cover of the sphere (a combinatorial flow), else searched for and listed (docs/manual.md\n"
+      "section 9); certificate.closed_orbits says which.\n"
       "Prints one JSON object (schema \"limitdir.limits/1\"). Its certificate has a level: proven (a\n"
-      "computer-assisted proof), checked (every consistency check passed) or incomplete. When it is\n"
+      "computer-assisted proof), checked (every consistency check passed) or incomplete, the weakest\n"
+      "of its claims (limit-directions, types, closed-orbits), each with its own level. When it is\n"
       "incomplete, or below --require, the report is printed all the same, the reason goes to standard\n"
       "error and the exit code is 3. --format text prints the same report as a compact table."};
 

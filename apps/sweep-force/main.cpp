@@ -51,10 +51,12 @@ int main(int argc, char* argv[]) {
       "load F unless --parameter names another (then --force or the problem file gives the load).\n"
       "Every branch is re-checked against find-limits at both ends, at every event and at --checks\n"
       "interior values and at an interior point of every region. Prints one JSON object (schema\n"
-      "\"limitdir.diagram/1\") whose certificate has a level: proven, checked or incomplete. When it\n"
-      "is incomplete, or below --require, the diagram is printed all the same, the reason goes to\n"
-      "standard error and the exit code is 3. --format text prints the same diagram as a compact\n"
-      "summary: events and regions, labelled with the paper's Cases 1-4 where they are defined."};
+      "\"limitdir.diagram/1\") whose certificate has a level: proven, checked or incomplete, the\n"
+      "weakest of its claims (branches, events, regions; invariant-circle where it applies), each\n"
+      "with its own level. When it is incomplete, or below --require, the diagram is printed all the\n"
+      "same, the reason goes to standard error and the exit code is 3. --format text prints the same\n"
+      "diagram as a compact summary: events and regions, labelled with the paper's Cases 1-4 where\n"
+      "they are defined, and the claims one line each."};
 
   po::options_description options("Options");
   options.add_options()
