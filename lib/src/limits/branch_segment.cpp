@@ -39,24 +39,41 @@ struct SegmentValue {
   std::array<std::array<Interval, 3>, 2> D;
 };
 
-std::optional<SegmentValue> segment_value(const System& system, const Face& face, const IVec3& Z) {
-  const auto field = detail::field_enclosure(system, Z(2));
-  if (!field) return std::nullopt;
+/// The field of the system with M^-1 enclosed once per segment (field_enclosure inverts M at
+/// every call): c = M^-1 (F d + e) enclosed as F (M^-1 d) + M^-1 e over a box of loads.
+struct SegmentField {
+  detail::FieldEnclosure base;  // M^-1 and the model; its c is rebuilt for each box of loads
+  IVec3 Md, Me;                 // M^-1 d, M^-1 e
+  static std::optional<SegmentField> of(const System& system) {
+    const auto base = detail::field_enclosure(system, Interval(0.0));
+    if (!base) return std::nullopt;
+    IVec3 d, e;
+    for (int j = 0; j < 3; ++j) {
+      d(j) = Interval(system.load_direction()(j));
+      e(j) = Interval(system.load_offset()(j));
+    }
+    return SegmentField{*base, base->Minv * d, base->Minv * e};
+  }
+  detail::FieldEnclosure at(const Interval& F) const {
+    detail::FieldEnclosure f = base;
+    for (int j = 0; j < 3; ++j) f.c(j) = F * Md(j) + Me(j);
+    return f;
+  }
+};
+
+std::optional<SegmentValue> segment_value(const SegmentField& field, const Face& face, const IVec3& Z) {
   IVec2 X;
   X(0) = Z(0);
   X(1) = Z(1);
-  const auto fv = detail::face_value(*field, face, X);
+  const auto fv = detail::face_value(field.at(Z(2)), face, X);
   if (!fv) return std::nullopt;
   SegmentValue r;
   r.g = fv->g;
   // dg/dF = (r0 . M^-1 d, r1 . M^-1 d), r0 = (T^-1)_a - u (T^-1)_n, r1 = (T^-1)_b - v (T^-1)_n:
   // c = M^-1 (F d + e) is affine in F and g = (r0 . F, r1 . F)
-  IVec3 d;
-  for (int j = 0; j < 3; ++j) d(j) = Interval(system.load_direction()(j));
-  const IVec3 Md = field->Minv * d;
   for (int i = 0; i < 2; ++i) {
     Interval dgdF(0.0);
-    for (int j = 0; j < 3; ++j) dgdF += (face.Tinv(i + 1, j) - Z(i) * face.Tinv(0, j)) * Md(j);
+    for (int j = 0; j < 3; ++j) dgdF += (face.Tinv(i + 1, j) - Z(i) * face.Tinv(0, j)) * field.Md(j);
     r.D[i] = {fv->Dg(i, 0), fv->Dg(i, 1), dgdF};
   }
   return r;
@@ -67,9 +84,9 @@ std::optional<SegmentValue> segment_value(const System& system, const Face& face
 /// taken by the mean value theorem so that A g_s is formed before it meets the interval of s,
 ///   K(Y) = m - A g(m; s_m) - (A g_s(Z)) (S - s_m) + (I - A g_y(Z)) (Y - m),  A = mid(g_y)^-1,
 /// lies in the interior of Y (then for each s in S, K of that s alone does too).
-bool krawczyk_tube(const System& system, const Face& face, const IVec3& Z, int s) {
+bool krawczyk_tube(const SegmentField& field, const Face& face, const IVec3& Z, int s) {
   const int i0 = (s + 1) % 3, i1 = (s + 2) % 3;
-  const auto whole = segment_value(system, face, Z);
+  const auto whole = segment_value(field, face, Z);
   if (!whole) return false;
   const double sm = mid_of(Z(s));
   const Eigen::Vector2d m(mid_of(Z(i0)), mid_of(Z(i1)));
@@ -77,7 +94,7 @@ bool krawczyk_tube(const System& system, const Face& face, const IVec3& Z, int s
   Zm(s) = Interval(sm);
   Zm(i0) = Interval(m(0));
   Zm(i1) = Interval(m(1));
-  const auto at_m = segment_value(system, face, Zm);
+  const auto at_m = segment_value(field, face, Zm);
   if (!at_m) return false;
   IMat2 Dy;
   IVec2 gs;
@@ -123,12 +140,12 @@ Eigen::Vector3d chart_point(const Face& face, const Eigen::Vector3d& w, double F
 /// The zero of g at the parameter value x(s), from x by Newton on the other two coordinates
 /// (double arithmetic at point boxes: only where the tubes go, the proof is krawczyk_tube's);
 /// none when it does not converge.
-std::optional<Eigen::Vector3d> newton_at(const System& system, const Face& face, Eigen::Vector3d x, int s) {
+std::optional<Eigen::Vector3d> newton_at(const SegmentField& field, const Face& face, Eigen::Vector3d x, int s) {
   constexpr int newton_steps = 12;   // quadratic convergence from ~1e-2: 1e-16 in ~5 steps
   constexpr double newton_tol = 1e-13;  // ~1e3 ulps of O(1) chart coordinates
   const int i0 = (s + 1) % 3, i1 = (s + 2) % 3;
   for (int k = 0; k < newton_steps; ++k) {
-    const auto v = segment_value(system, face, to_interval<3>(x));
+    const auto v = segment_value(field, face, to_interval<3>(x));
     if (!v) return std::nullopt;
     Eigen::Matrix2d J;
     J << mid_of(v->D[0][i0]), mid_of(v->D[0][i1]), mid_of(v->D[1][i0]), mid_of(v->D[1][i1]);
@@ -157,17 +174,17 @@ IVec3 piece_box(const Eigen::Vector3d& a, const Eigen::Vector3d& b, int s, doubl
 /// hold one zero each for every s: a piece's box (piece_box, pad a fraction of its largest
 /// change) is tried with each pad fraction; where none contracts, the piece is halved at the
 /// zero of g at the middle value of s (newton_at), down to depth segment_max_depth.
-bool tube_holds(const System& system, const Face& face, const Eigen::Vector3d& a, const Eigen::Vector3d& b, int s,
+bool tube_holds(const SegmentField& field, const Face& face, const Eigen::Vector3d& a, const Eigen::Vector3d& b, int s,
                 int depth, int& pieces) {
   ++pieces;
   const double largest = (b - a).lpNorm<Eigen::Infinity>();
   for (const double fraction : segment_pad_fractions)
-    if (krawczyk_tube(system, face, piece_box(a, b, s, std::max(fraction * largest, segment_point_pad)), s))
+    if (krawczyk_tube(field, face, piece_box(a, b, s, std::max(fraction * largest, segment_point_pad)), s))
       return true;
   if (depth >= segment_max_depth || !(std::abs(b(s) - a(s)) > 0.0)) return false;
-  const auto m = newton_at(system, face, 0.5 * (a + b), s);
-  return m && tube_holds(system, face, a, *m, s, depth + 1, pieces) &&
-         tube_holds(system, face, *m, b, s, depth + 1, pieces);
+  const auto m = newton_at(field, face, 0.5 * (a + b), s);
+  return m && tube_holds(field, face, a, *m, s, depth + 1, pieces) &&
+         tube_holds(field, face, *m, b, s, depth + 1, pieces);
 }
 
 }  // namespace
@@ -177,8 +194,9 @@ SegmentEnclosure enclose_branch_segment(const System& system, const Eigen::Vecto
   const UpwardRounding upward;
   SegmentEnclosure out;
   const auto faces = detail::cube_faces();
-  if (!faces) {
-    out.reason = "the chart matrices could not be inverted rigorously";
+  const auto field = SegmentField::of(system);
+  if (!faces || !field) {
+    out.reason = "the chart matrices or the mass matrix could not be inverted rigorously";
     return out;
   }
   const Face& face = (*faces)[nearest_face(*faces, (w0 + w1).normalized())];
@@ -194,7 +212,7 @@ SegmentEnclosure enclose_branch_segment(const System& system, const Eigen::Vecto
   if (!(largest > 0.0)) order = {2, 0, 1};  // one point twice: the zero at that load, in a small box
   for (const int s : order) {
     if (largest > 0.0 && !(std::abs(b(s) - a(s)) > 0.0)) continue;
-    if (tube_holds(system, face, a, b, s, 0, out.pieces)) {
+    if (tube_holds(*field, face, a, b, s, 0, out.pieces)) {
       out.proven = true;
       return out;
     }
