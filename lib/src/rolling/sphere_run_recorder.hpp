@@ -3,6 +3,9 @@
 // rolling/sphere_spin.cpp): step count, history, modes, X_max, energy, errors.
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
+
+#include "limitdir/core/errors.hpp"
 
 #include "limitdir/rolling/sphere.hpp"
 
@@ -26,8 +29,24 @@ class SphereRunRecorder {
     run_.X_max = initial.position[0];
   }
   const SphereSample& current() const { return current_; }
+  /// The end of step k: k h, but t_end for the last step (shorter when t_end/h is not an
+  /// integer), so that no step passes the horizon.
+  double time(long long k) const {
+    return k == run_.steps ? options_.t_end : static_cast<double>(k) * options_.h;
+  }
+  /// The length of step k: h, or t_end - (k - 1) h for the last one.
+  double step_length(long long k) const {
+    return k == run_.steps ? options_.t_end - static_cast<double>(k - 1) * options_.h : options_.h;
+  }
   /// Records step k's end (the solver's error against tol); true when the run ends there.
-  bool add(long long k, const SphereSample& next, bool converged) {
+  /// `work`: the step's inner iterations (one-contact iterations of PGS, evaluations of F
+  /// otherwise); NumericalError once the run's work exceeds its budget (rolling/sphere.hpp).
+  bool add(long long k, const SphereSample& next, bool converged, long long work) {
+    work_ += work;
+    if (static_cast<double>(work_) > sphere_work_budget(k))
+      throw NumericalError(fmt::format("rolling sphere: incomplete: the work budget of {:g} solver iterations in {} steps is spent "
+                                       "at t = {:g} s (the contact problems do not converge: max error {:g}; raise "
+                                       "solver.tol)", sphere_work_budget(k), k, next.t, std::max(run_.max_error, next.error)));
     run_.total_iterations += next.iterations;
     run_.max_error = std::max(run_.max_error, next.error);
     run_.converged = run_.converged && converged;
@@ -59,6 +78,7 @@ class SphereRunRecorder {
   SphereRun run_;
   SphereSample current_;
   double energy_;
+  long long work_ = 0;
 };
 
 }  // namespace limitdir::detail
