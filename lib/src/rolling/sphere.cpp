@@ -28,6 +28,9 @@ constexpr double kRestFactor = 10.0;
 // relative (2/3 written as 0.666666666667) still pass.
 constexpr double kMaxSphereJ = 2.0 / 3.0;
 constexpr double kBoundRounding = 1e-12;
+// The solves' error is relative to |q|; forming y = W p + q alone rounds it by ~eps |q|, so an
+// error below ~4.5 eps = 1e-15 cannot be reached (every solve would spend max_iter).
+constexpr double kMinSolverTol = 1e-15;
 // The largest mean density of a body: osmium, 22 590 kg/m^3 (a sphere cannot be denser than
 // its densest material); a mass in g or a radius in mm breaks it by 1e3 or 1e9.
 constexpr double kMaxDensity = 22590.0;
@@ -137,7 +140,7 @@ struct Stepper {
       converged = converged && r.converged;
       out.error = r.error;
       out.iterations = r.iterations;
-      work = r.local_iterations;
+      work = r.local_iterations + r.iterations;  // one-contact iterations and sweeps
       v_next += Minv.asDiagonal() * (H.transpose() * (m_ref * P));
       y = H * v_next;
     } else {
@@ -190,8 +193,9 @@ void validate(const SphereSteppingOptions& o) {
                      std::to_string(o.t_end / o.h) + ")");
   if (!(o.theta >= 0.0 && o.theta <= 1.0)) throw InputError("theta: must be in [0, 1] (got " + std::to_string(o.theta) + ")");
   if (o.every < 0) throw InputError("every: must be >= 0 (got " + std::to_string(o.every) + ")");
-  if (!(o.solver.tol > 0.0 && o.solver.tol < 1.0))
-    throw InputError(fmt::format("solver tol: must be in (0, 1) (got {:g})", o.solver.tol));
+  if (!(o.solver.tol >= kMinSolverTol && o.solver.tol < 1.0))
+    throw InputError(fmt::format("solver tol: must be in [{:g}, 1) (got {:g}; a smaller error is below the rounding of "
+                                 "W p + q)", kMinSolverTol, o.solver.tol));
   if (o.solver.max_iter < 1 || o.solver.local_max_iter < 1) throw InputError("solver max_iter: must be >= 1");
 }
 

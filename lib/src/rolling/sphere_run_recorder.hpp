@@ -2,6 +2,9 @@
 // Internal: the bookkeeping shared by the sphere runs (rolling/sphere.cpp,
 // rolling/sphere_spin.cpp): step count, history, modes, X_max, energy, errors.
 #include <algorithm>
+#include <chrono>
+#include <functional>
+#include <string>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -18,6 +21,25 @@ inline long long sphere_step_count(const SphereSteppingOptions& o) {
   const double nearest = std::round(ratio);
   return static_cast<long long>(std::abs(ratio - nearest) <= 1e-9 * nearest ? nearest : std::ceil(ratio));
 }
+
+/// Calls `progress` with a note at most once a second, from the first second on.
+class ProgressClock {
+ public:
+  explicit ProgressClock(std::function<void(const std::string&)> progress)
+      : progress_(std::move(progress)), last_(std::chrono::steady_clock::now()) {}
+  template <class Note>
+  void note(const Note& make) {
+    if (!progress_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::seconds(1)) return;
+    last_ = now;
+    progress_(make());
+  }
+
+ private:
+  std::function<void(const std::string&)> progress_;
+  std::chrono::steady_clock::time_point last_;
+};
 
 class SphereRunRecorder {
  public:
@@ -43,6 +65,8 @@ class SphereRunRecorder {
   /// otherwise); NumericalError once the run's work exceeds its budget (rolling/sphere.hpp).
   bool add(long long k, const SphereSample& next, bool converged, long long work) {
     work_ += work;
+    if (k % kProgressStride == 0)
+      clock_.note([&] { return fmt::format("t = {:g} s of {:g} s, step {} of {}", next.t, options_.t_end, k, run_.steps); });
     if (static_cast<double>(work_) > sphere_work_budget(k))
       throw NumericalError(fmt::format("rolling sphere: incomplete: the work budget of {:g} solver iterations in {} steps is spent "
                                        "at t = {:g} s (the contact problems do not converge: max error {:g}; raise "
@@ -79,6 +103,9 @@ class SphereRunRecorder {
   SphereSample current_;
   double energy_;
   long long work_ = 0;
+  ProgressClock clock_{options_.progress};
+  // the clock is read every 4096 steps (~1 ms of the fastest runs), not at every step
+  static constexpr long long kProgressStride = 4096;
 };
 
 }  // namespace limitdir::detail

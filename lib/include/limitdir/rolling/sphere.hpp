@@ -20,6 +20,7 @@
 //   x+ = x + h ((1 - theta) v + theta v+).
 // For constant f the velocity update does not involve theta; theta enters the positions only.
 #include <Eigen/Core>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,8 @@ struct SphereSteppingOptions {
   RollingSolverOptions solver;
   bool stop_at_rest = false;  ///< end the run at the first step at rest (for maps)
   int every = 1;              ///< keep every k-th step in the history (the last step always); 0: none
+  /// When set: a progress note about once a second after the first second (docs/manual.md section 5).
+  std::function<void(const std::string&)> progress;
 };
 
 /// The most steps of one run: 1e7 steps of ~1 us; a bigger t_end/h is bad input.
@@ -76,7 +79,7 @@ inline double sphere_work_budget(long long k) { return 1e7 + 1000.0 * static_cas
 
 /// Throws InputError unless h, t_end > 0 are finite with h <= t_end (the last step is cut to end
 /// at t_end when t_end/h is not an integer) and ceil(t_end/h) <= max_sphere_steps,
-/// theta in [0, 1], every >= 0, tol in (0, 1), max_iter and local_max_iter >= 1.
+/// theta in [0, 1], every >= 0, tol in [1e-15, 1) (below, the error is under the rounding of W p + q), max_iter and local_max_iter >= 1.
 void validate(const SphereSteppingOptions& options);
 
 /// What the contact does over a step, from the velocities at its end (21): "free" (no
