@@ -97,6 +97,15 @@ expect_bad "schema" "$share/problems/disc.json"
 # a numerical failure: spun fast about its long axis the stone leaves the plane (N < 0): exit 3
 expect_error 3 "leaves the plane" "$stone" --omega 200,0,0 --t-end 0.1
 # --version, --help (the exit codes) and a failed write (exit 4), as the other apps
+# issue 23: a trial stage without a normal force no longer aborts a valid run; the slip system of a
+# frictionless stone has no problem (nulls once); a huge --w is a direction; the tolerance floor
+expect_ok 'r["kind"] == "run" and len(r["history"]["t"]) == 6' "$stone" --model P1 --mu 10 --t-end 0.05
+expect_ok 'r["kind"] == "run"' "$kl" --mu 30 --omega 0,0,-5 --t-end 0.5
+expect_bad "mu N0 > 0" "$stone" --slip-system 0 --mu 0 --export-problem
+expect_bad "mu N0 > 0" "$stone" --slip-system 0 --mu 0
+expect_ok 'r["fields"][0]["w"] == [1.0, 0.0, 0.0]' "$stone" --slip-system 0.1 --w 1e300,0,0
+expect_bad "time.tolerance" "$stone" --tol 1e-300
+
 # The high-friction limit (docs/manual.md section 12): the Kane & Levinson stone's spin tends to
 # that of rolling without slipping (tests/celt/rolling_rattleback.py, an independent pure-Python
 # RK4 of the nonholonomic equations) like 1/mu: mu = 10 -> 30 divides |spin - rolling| at 1 s
