@@ -7,7 +7,8 @@ Builds ~150 cases from a fixed seed (the corpus is the same on every run): mutat
 problem files, reports and diagrams of share/ (values of another JSON type, huge, tiny,
 subnormal and overflowing numbers, deleted keys, duplicate keys, deep nesting, huge arrays,
 truncated text) and extreme options (--force 1e300, --to 1e300, --checks 10000, --h-max 1e-6,
---degree 1e9, ...) for every app. Each case runs under a time bound and must keep the contract:
+--degree 1e9, ...) for every app, and the reproducers of issue 23 (issue23_cases: some of them
+valid runs that must exit 0, and plot's SVG must parse as XML). Each case runs under a time bound and must keep the contract:
 exit 0, 2 or 3 (1 too for diagram-diff, whose "no" it is); exit 2 and 3 with exactly one line
 on stderr besides progress notes; never 4 or 5, a signal, or the time bound. Prints one line per broken case and
 exits 1 if there is any; --list prints the cases instead.
