@@ -7,6 +7,7 @@
 // with W1 (kind "comparison"), or the slip system near stick at time T (kind "slip-system"; with
 // --export-problem only its limitdir problem file, for find-limits and sweep-force).
 #include <cmath>
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,7 @@ int main(int argc, char* argv[]) {
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
     limitdir::CeltProblem problem = limitdir::load_celt_problem(limitdir::cli::problem_path(vm));
     apply_overrides(problem, vm);
+    problem.stepping.progress = [](const std::string& note) { std::cerr << "celt: " << note << std::endl; };
     const bool compare = vm["compare"].as<bool>(), slip = vm.count("slip-system") > 0;
     if (compare && slip) throw limitdir::InputError("--compare: not with --slip-system");
     if (!slip && (vm.count("w") || vm["export-problem"].as<bool>()))

@@ -5,6 +5,7 @@
 // (docs/manual.md section 10): a Moreau-Jean run with the time histories of Fig. 3 and the closed
 // form (schema "limitdir.roll-report/1"), or with --map the X_max(mu, mu_r) map of Fig. 2
 // ("limitdir.roll-map/1"). Exit 2 for bad input, 3 when a solve misses its tolerance.
+#include <iostream>
 #include <sstream>
 #include <string>
 
@@ -87,6 +88,7 @@ int main(int argc, char* argv[]) {
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
     limitdir::RollProblem problem = limitdir::load_roll_problem(limitdir::cli::problem_path(vm));
     apply_overrides(problem, vm);
+    problem.stepping.progress = [](const std::string& note) { std::cerr << "roll: " << note << std::endl; };
     const bool map = vm["map"].as<bool>();
     if (!map && (vm.count("mu-grid") || vm.count("mu-r-grid"))) throw limitdir::InputError("--mu-grid, --mu-r-grid: only with --map");
     if (map) {

@@ -388,3 +388,132 @@ TEST_CASE("limitdir.celt/1: the bundled problems round-trip through celt_problem
   CHECK(stone.contact.mu == 0.25);
   CHECK(stone.contact.k_r == 0.8);
 }
+
+namespace {
+
+// An independent integrator of the same equations (1)-(3): the classical fixed-step RK4 on
+// (q, omega, X, V) with the right-hand side of celt_rates, no step control, no dense output.
+CeltState rk4_state(const CeltBody& body, const CeltContact& contact, CeltState s, double t_end, double h) {
+  using Vec = Eigen::Matrix<double, 11, 1>;
+  const auto pack = [](const CeltState& x) {
+    Vec y;
+    y << x.q.w(), x.q.x(), x.q.y(), x.q.z(), x.omega, x.X, x.V;
+    return y;
+  };
+  const auto unpack = [](const Vec& y) {
+    CeltState x;
+    x.q = Eigen::Quaterniond(y[0], y[1], y[2], y[3]);
+    x.omega = y.segment<3>(4), x.X = y.segment<2>(7), x.V = y.segment<2>(9);
+    return x;
+  };
+  const auto f = [&](const Vec& y) {
+    const CeltState x = unpack(y);
+    const CeltRates r = celt_rates(body, contact, x);  // throws if N has no solution here
+    const Eigen::Quaterniond qd = x.q * Eigen::Quaterniond(0.0, x.omega.x(), x.omega.y(), x.omega.z());
+    Vec d;
+    d << 0.5 * qd.w(), 0.5 * qd.x(), 0.5 * qd.y(), 0.5 * qd.z(), r.omega_dot, x.V, r.vdot.head<2>();
+    return d;
+  };
+  Vec y = pack(s);
+  const long n = std::lround(t_end / h);
+  for (long k = 0; k < n; ++k) {
+    const Vec k1 = f(y), k2 = f(y + 0.5 * h * k1), k3 = f(y + 0.5 * h * k2), k4 = f(y + h * k3);
+    y += h / 6.0 * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
+  }
+  return unpack(y);
+}
+
+// The issue-23 reproducers: (18) with a large mu stops slipping within ~1e-4 s; the sliding
+// friction then acts on slip speeds ~ a_hat sqrt(epsilon) (1e-7 m/s for P1's 0.028 mm), so the
+// ODE is stiff there and a trial stage of a large step lands where N has no solution.
+void check_against_rk4(const CeltBody& body, const CeltContact& contact, const CeltState& start) {
+  // 0.01 s: ~100 times past the abort at 8e-5 s. RK4 at h = 1e-8 s is below the stable step
+  // (Dormand-Prince's accepted steps are ~6e-8 s there). The run's global error is at most its
+  // per-step tolerance 1e-11 times its ~1e4 steps times |omega| ~ 5: 5e-7 rad/s < 1e-6
+  // (measured: 5e-12 against RK4).
+  constexpr double t_end = 0.01, h_rk4 = 1e-8, kAgree = 1e-6;
+  const CeltRun run = celt_simulate(body, contact, start, stepping(t_end, t_end));
+  const CeltState reference = rk4_state(body, contact, start, t_end, h_rk4);
+  CHECK((run.samples.back().state.omega - reference.omega).norm() <= kAgree);
+  CHECK((run.samples.back().state.V - reference.V).norm() <= kAgree);
+}
+
+}  // namespace
+
+TEST_CASE("Issue 23: a trial stage without a normal force rejects the step - P1 at mu = 10 agrees with RK4") {
+  CeltContact contact = celt_paper_contact(CeltModel::P1);
+  contact.mu = 10.0;
+  check_against_rk4(paper_body(), contact, reversal_start(3.0));
+}
+
+TEST_CASE("Issue 23: [Kane & Levinson 1982] at mu = 30, spin -5 rad/s runs and agrees with RK4") {
+  CeltContact contact = kane_levinson_contact();
+  contact.mu = 30.0;
+  CeltInitial in;
+  in.tilt_y = 0.02;
+  in.omega = {0.0, 0.0, -5.0};
+  check_against_rk4(kane_levinson(), contact, celt_initial_state(kane_levinson(), in));
+}
+
+TEST_CASE("Spin reversals on the dense output: two reversals within one sample interval both count") {
+  // P1 on the stone pitched 0.05 rad with omega = (0, -5, 0.005) rad/s: the vertical spin
+  // changes sign near 0.8 ms, 5.4 ms and 23 ms, two of them inside the first 10 ms sample.
+  CeltInitial in;
+  in.tilt_y = 0.05;
+  in.omega = {0.0, -5.0, 0.005};
+  const CeltState start = celt_initial_state(paper_body(), in);
+  const CeltContact contact = celt_paper_contact(CeltModel::P1);
+  const CeltRun coarse = celt_simulate(paper_body(), contact, start, stepping(0.03, 0.01));
+  // independent: the sign changes of the spin sampled every 1 us, located by linear interpolation
+  // (the spin's curvature over 1 us moves a zero by far less than 1e-7 s)
+  const CeltRun fine = celt_simulate(paper_body(), contact, start, stepping(0.03, 1e-6));
+  std::vector<double> sampled;
+  for (std::size_t i = 1; i < fine.samples.size(); ++i) {
+    const double a = fine.samples[i - 1].omega_world.z(), b = fine.samples[i].omega_world.z();
+    if ((a > 0.0) != (b > 0.0)) sampled.push_back(fine.samples[i - 1].t + 1e-6 * a / (a - b));
+  }
+  REQUIRE(sampled.size() == 3);
+  CHECK(sampled[1] < 0.01);  // two within the first sample interval of the coarse run
+  REQUIRE(coarse.reversals.size() == 3);
+  for (std::size_t k = 0; k < 3; ++k) CHECK(std::abs(coarse.reversals[k] - sampled[k]) <= 1e-7);
+}
+
+TEST_CASE("Issue 23: the body checks - triangle inequality, m r_max^2, E* and the tolerance floor are InputErrors") {
+  CeltProblem p;
+  p.body = paper_body();
+  p.contact = celt_paper_contact(CeltModel::W1);
+  p.stepping = stepping(1.0, 0.01);
+  CHECK_NOTHROW(celt_validate(p));
+  const auto rejects = [&](auto change) {
+    CeltProblem q = p;
+    change(q);
+    CHECK_THROWS_AS(celt_validate(q), InputError);
+  };
+  // I3 = 0.01 > I1 + I2 = 0.0013 kg m^2
+  rejects([](CeltProblem& q) { q.body.B << 3e-4, 0, 0, 0, 1e-3, 0, 0, 0, 1e-2; });
+  // 1000 kg m^2 for 0.3 kg within 0.115 m of C: m r_max^2 = 0.0040 kg m^2
+  rejects([](CeltProblem& q) { q.body.B = 1000.0 * Eigen::Matrix3d::Identity(); });
+  rejects([](CeltProblem& q) { q.body.m = 1e-300; });
+  rejects([](CeltProblem& q) { q.contact.E_star = 1e300; });
+  rejects([](CeltProblem& q) { q.stepping.tolerance = 1e-300; });
+  // a thin disc meets the triangle inequality with equality: I3 = I1 + I2
+  CeltProblem disc = p;
+  disc.body.B << 1e-3, 0, 0, 0, 1e-3, 0, 0, 0, 2e-3;
+  CHECK_NOTHROW(celt_validate(disc));
+}
+
+TEST_CASE("Issue 23: the slip system of a frictionless stone has no limitdir problem (mu N0 W is not invertible)") {
+  CeltContact contact = celt_paper_contact(CeltModel::W1);
+  contact.mu = 0.0;
+  const CeltSlipSystem s = celt_slip_system(paper_body(), contact, reversal_start(3.0), 0.0);
+  CHECK_THROWS_AS(celt_slip_problem(s), InputError);
+  CHECK_THROWS_AS(celt_slip_report(s, {}), InputError);
+}
+
+TEST_CASE("Issue 23: a slip direction of 1e300 is the unit direction, not an overflow") {
+  const CeltSlipSystem s = celt_slip_system(paper_body(), celt_paper_contact(CeltModel::W1), reversal_start(3.0), 0.0);
+  const nlohmann::json huge = celt_slip_report(s, {Eigen::Vector3d(1e300, 0.0, 0.0)});
+  const nlohmann::json unit = celt_slip_report(s, {Eigen::Vector3d(1.0, 0.0, 0.0)});
+  CHECK(huge["fields"][0] == unit["fields"][0]);
+  CHECK_THROWS_AS(celt_slip_report(s, {Eigen::Vector3d(0.0, 0.0, 0.0)}), InputError);
+}

@@ -97,6 +97,34 @@ expect_bad "schema" "$share/problems/disc.json"
 # a numerical failure: spun fast about its long axis the stone leaves the plane (N < 0): exit 3
 expect_error 3 "leaves the plane" "$stone" --omega 200,0,0 --t-end 0.1
 # --version, --help (the exit codes) and a failed write (exit 4), as the other apps
+# issue 23: a trial stage without a normal force no longer aborts a valid run; the slip system of a
+# frictionless stone has no problem (nulls once); a huge --w is a direction; the tolerance floor
+expect_ok 'r["kind"] == "run" and len(r["history"]["t"]) == 6' "$stone" --model P1 --mu 10 --t-end 0.05
+expect_ok 'r["kind"] == "run"' "$kl" --mu 30 --omega 0,0,-5 --t-end 0.5
+expect_bad "mu N0 > 0" "$stone" --slip-system 0 --mu 0 --export-problem
+expect_bad "mu N0 > 0" "$stone" --slip-system 0 --mu 0
+expect_ok 'r["fields"][0]["w"] == [1.0, 0.0, 0.0]' "$stone" --slip-system 0.1 --w 1e300,0,0
+expect_bad "time.tolerance" "$stone" --tol 1e-300
+
+# The high-friction limit (docs/manual.md section 12): the Kane & Levinson stone's spin tends to
+# that of rolling without slipping (tests/celt/rolling_rattleback.py, an independent pure-Python
+# RK4 of the nonholonomic equations) like 1/mu: mu = 10 -> 30 divides |spin - rolling| at 1 s
+# by 3 (measured 2.86; within 20 %), and at mu = 30 it is below 0.05 rad/s (measured 0.029).
+python3 -c 'import json, sys; p = json.load(open(sys.argv[1])); p["time"]["t_end"] = 1.0; json.dump(p, open(sys.argv[2], "w"))' \
+  "$kl" "$tmp/kl-1s.json"
+python3 "$(dirname "$0")/../celt/rolling_rattleback.py" "$tmp/kl-1s.json" --h 1e-4 >"$tmp/rolling.json" || fail "rolling_rattleback.py failed"
+for mu in 10 30; do
+  "$app" "$tmp/kl-1s.json" --mu $mu --every 0 >"$tmp/kl-$mu.json" 2>/dev/null || fail "celt Kane & Levinson --mu $mu failed"
+done
+python3 - "$tmp" <<'PY' && echo "ok: celt Kane & Levinson: |spin - rolling| at 1 s shrinks like 1/mu" || fail "celt Kane & Levinson: no 1/mu limit"
+import json, sys
+tmp = sys.argv[1]
+rolling = json.load(open(tmp + "/rolling.json"))["spin"][-1]
+d = {mu: abs(json.load(open(f"{tmp}/kl-{mu}.json"))["history"]["spin"][-1] - rolling) for mu in (10, 30)}
+print(f"|spin - rolling| at 1 s: mu = 10 {d[10]:.4g}, mu = 30 {d[30]:.4g} rad/s, ratio {d[10] / d[30]:.3g}")
+sys.exit(0 if 2.4 <= d[10] / d[30] <= 3.6 and d[30] < 0.05 else 1)
+PY
+
 run --version
 version=$(sed -n 's/^project(limitdir VERSION \([0-9.]*\).*/\1/p' "$share/../CMakeLists.txt")
 [[ $rc -eq 0 && $(cat "$tmp/stdout") == "celt (limitdir) $version" ]] && echo "ok: celt --version" || fail "celt --version: $(cat "$tmp/stdout")"

@@ -116,4 +116,28 @@ python3 "$validate" "$share/schemas" roll-report.schema.json "$tmp/stdout" && ec
 # velocities so large that the energy overflows: a numerical failure (3), not a report with nulls
 expect_error 3 "not finite" "$a" --h 1e-3 --t-end 0.01 --velocity 1e200,0,0 --omega 0,0,0
 
+# issue 23: no step past the horizon; bodies no sphere can be; the tolerance floor; the work budget
+expect_bad "longer than the horizon" "$b" --h 7 --every 0
+expect_bad "longer than the horizon" "$spin" --h 1e300
+expect_bad "below the radius" "$b" --mu-r 0.6
+expect_bad "solver tol" "$b" --tol 1e-320
+python3 - "$b" "$tmp" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+for name, key, value in (("j", "j", 0.7), ("dense", "density", 2.5e7), ("j-tiny", "j", 1e-6)):
+    q = json.loads(json.dumps(p))
+    q["sphere"][key] = value
+    json.dump(q, open(f"{sys.argv[2]}/{name}.json", "w"))
+q = json.loads(json.dumps(p))
+q["sphere"]["radius"] = 1.0
+q["initial"]["position"] = [0, 0, 1.0]
+json.dump(q, open(f"{sys.argv[2]}/radius-1.json", "w"))
+PY
+expect_bad "2/3" "$tmp/j.json"
+expect_bad "osmium" "$tmp/dense.json"
+expect_error 3 "work budget" "$tmp/j-tiny.json" --t-end 0.01
+# the stopping test in the problem's own scale: a 4189 kg sphere of radius 1 m converges (exit 0)
+run "$tmp/radius-1.json" --mu 0.15 --mu-r 0.05 --velocity 3,0,0 --omega 0,1,0 --t-end 8 --every 0
+[[ $rc -eq 0 ]] && echo "ok: roll of a 4189 kg sphere converges at tol 1e-12" || fail "roll radius 1 m: exit $rc: $(head -c 300 "$tmp/stderr")"
+
 cli_finish roll

@@ -7,7 +7,8 @@ Builds ~150 cases from a fixed seed (the corpus is the same on every run): mutat
 problem files, reports and diagrams of share/ (values of another JSON type, huge, tiny,
 subnormal and overflowing numbers, deleted keys, duplicate keys, deep nesting, huge arrays,
 truncated text) and extreme options (--force 1e300, --to 1e300, --checks 10000, --h-max 1e-6,
---degree 1e9, ...) for every app. Each case runs under a time bound and must keep the contract:
+--degree 1e9, ...) for every app, and the reproducers of issue 23 (issue23_cases: some of them
+valid runs that must exit 0, and plot's SVG must parse as XML). Each case runs under a time bound and must keep the contract:
 exit 0, 2 or 3 (1 too for diagram-diff, whose "no" it is); exit 2 and 3 with exactly one line
 on stderr besides progress notes; never 4 or 5, a signal, or the time bound. Prints one line per broken case and
 exits 1 if there is any; --list prints the cases instead.
@@ -23,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import xml.etree.ElementTree
 
 SEED = 20261123
 # Seconds per case: the slowest valid case (a sweep with --checks 10000 or a survey) takes a
@@ -68,6 +70,74 @@ ROLL_OPTIONS = [["--t-end", "1e300"], ["--h", "1e-300", "--t-end", "1"], ["--h",
 PLOT_OPTIONS = [["--width", "1e300"], ["--width", "0"], ["--height", "100000000"], ["--y", "nonsense"]]
 DIFF_OPTIONS = [["--event-rtol", "1e300"], ["--event-atol", "1e-320"], ["--curve-tol", "1e300"],
                 ["--curve-tol", "1e-320"]]
+
+
+def issue23_cases(share, write, add):
+    """The reproducers of issue 23: hangs, lies, nulls, internal errors and false exit 3s that
+    got through once; each must now keep the contract (a right result, 2 or 3) within the bound."""
+    problems = share / "problems"
+    roll3b = json.loads((problems / "roll-fig3b.json").read_text())
+    celt = json.loads((problems / "celt.json").read_text())
+
+    def edited(document, change):
+        copy_ = copy.deepcopy(document)
+        change(copy_)
+        return write(json.dumps(copy_))
+
+    def set_at(*path_and_value):
+        *path, value = path_and_value
+
+        def change(document):
+            for key in path[:-1]:
+                document = document[key]
+            document[path[-1]] = value
+        return change
+
+    def radius_one(document):
+        document["sphere"]["radius"] = 1.0
+        document["initial"]["position"] = [0, 0, 1.0]
+
+    # hangs on schema-valid input
+    add("roll", [edited(roll3b, set_at("sphere", "j", 1e-300))])
+    add("roll", [edited(roll3b, set_at("sphere", "density", 1e-300))])
+    add("celt", [edited(celt, set_at("body", "mass", 1e-300))])
+    add("celt", [edited(celt, set_at("contact", "E_star", 1e300))])
+    add("celt", [edited(celt, set_at("time", "tolerance", 1e-300))])
+    add("celt", [str(problems / "celt.json"), "--tol", "1e-300"])
+    # steps past the horizon
+    add("roll", [str(problems / "roll-fig3b.json"), "--h", "7", "--every", "0"])
+    add("roll", [str(problems / "roll-spin.json"), "--h", "1e300"])
+    # the stopping test in the mass unit (must converge: exit 0)
+    add("roll", [edited(roll3b, radius_one), "--mu", "0.15", "--mu-r", "0.05", "--velocity", "3,0,0",
+                 "--omega", "0,1,0", "--t-end", "8"])
+    # nulls, internal errors
+    add("celt", [str(problems / "celt.json"), "--slip-system", "0", "--mu", "0", "--export-problem"])
+    add("celt", [str(problems / "celt.json"), "--slip-system", "0.1", "--w", "1e300,0,0"])
+    add("find-limits", [str(problems / "disc-exact.json"), "--pressure", "power:1e300", "--force", "0.5"])
+    add("find-limits", [str(problems / "disc-exact.json"), "--pressure", "power:1e10", "--force", "0.5"])
+    # physically impossible bodies
+    add("roll", [str(problems / "roll-fig3b.json"), "--mu-r", "0.6"])
+    add("roll", [edited(roll3b, set_at("sphere", "j", 0.7))])
+    add("roll", [edited(roll3b, set_at("sphere", "density", 2.5e7))])
+    spin = json.loads((problems / "roll-spin.json").read_text())
+    add("roll", [edited(spin, set_at("spin_friction", "contact_radius", 0.6))])
+    add("celt", [edited(celt, set_at("body", "inertia", [[3e-4, 0, 0], [0, 1e-3, 0], [0, 0, 1e-2]]))])
+    add("celt", [edited(celt, set_at("body", "inertia", [[1000, 0, 0], [0, 1000, 0], [0, 0, 1000]]))])
+    # valid runs that exited 3 on a trial stage of the integrator (must run: exit 0)
+    add("celt", [str(problems / "celt.json"), "--model", "P1", "--mu", "10", "--t-end", "0.05"])
+    add("celt", [str(problems / "celt-kane-levinson.json"), "--mu", "30", "--omega", "0,0,-5"])
+    # plot on huge numbers and non-characters of XML
+    diagram = json.loads((share / "reference" / "disc-harmonic-2.json").read_text())
+    far = copy.deepcopy(diagram)
+    far["regions"][-1]["to"] = 1e308
+    add("plot", [write(json.dumps(far))])
+    far["to"] = 1e308
+    add("plot", [write(json.dumps(far))])
+    add("plot", [edited(diagram, set_at("problem", "name", "a \uffff b \ufffe c"))])
+
+
+# The issue-23 cases whose right result is a run: exit 0 exactly (the others may exit 2 or 3).
+MUST_RUN = ("--t-end 8", "--model P1 --mu 10", "--mu 30 --omega 0,0,-5")
 
 
 def leaves(value, path=()):
@@ -180,6 +250,7 @@ def build_cases(bin_dir, share, work, rng):
     directions = {"problem": problems["disc"], "force": 0.5, "directions": [[1, 0, 0], [0, 0, 1]]}
     for text in mutations(directions, rng, 6):
         add("classify", [], write(text))
+    issue23_cases(share, write, add)
     return cases
 
 
@@ -189,7 +260,7 @@ def run_case(case):
     start = time.monotonic()
     try:
         with open(stdin or os.devnull, "rb") as source:
-            done = subprocess.run(argv, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            done = subprocess.run(argv, stdin=source, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                   timeout=TIME_BOUND)
     except subprocess.TimeoutExpired:
         return f"{name}: still running after {TIME_BOUND} s"
@@ -205,6 +276,13 @@ def run_case(case):
         return f"{name}: exit {code} ({seconds:.1f} s): {' | '.join(lines)[:300]}"
     if code in (2, 3) and len(lines) != 1:
         return f"{name}: exit {code} with {len(lines)} lines on stderr: {' | '.join(lines)[:300]}"
+    if any(marker in name for marker in MUST_RUN) and code != 0:
+        return f"{name}: exit {code}, a valid run: {' | '.join(lines)[:300]}"
+    if app == "plot" and code == 0:
+        try:  # the SVG must be XML (U+FFFE, U+FFFF and control characters are not)
+            xml.etree.ElementTree.fromstring(done.stdout)
+        except xml.etree.ElementTree.ParseError as error:
+            return f"{name}: exit 0 but the SVG is not XML: {error}"
     return None
 
 

@@ -324,8 +324,9 @@ TEST_CASE("Sect. 6.1 dissipation (43): the energy never increases") {
     CHECK(increases == 0);
     CHECK(run.max_energy_increase <= 8 * DBL_EPSILON * E0);
     // The kinetic energy lost equals the energy dissipated, (mu|u_T| + mu_r|w_R|) r_N integrated,
-    // here the initial kinetic energy (the sphere stops on the plane).
-    CHECK(previous == doctest::Approx(s.mass * g * R).epsilon(1e-12));
+    // here the initial kinetic energy (the sphere stops on the plane): what is left is m g Z with
+    // Z = R up to the normal velocity error of the solves integrated over the 6 s (kVelocityTol).
+    CHECK(std::abs(previous - s.mass * g * R) <= s.mass * g * kVelocityTol * 6.0 + 8 * DBL_EPSILON * E0);
   }
 }
 
@@ -506,4 +507,68 @@ TEST_CASE("Spin and the stop of Fig. 3b: a small contact disc tends to the Coulo
   // linear in a: a ten times smaller disc, a ten times smaller excess (within 20 %)
   CHECK(excess[0] / excess[1] == doctest::Approx(10.0).epsilon(0.2));
   CHECK(excess[1] / excess[2] == doctest::Approx(10.0).epsilon(0.2));
+}
+
+TEST_CASE("Issue 23: the solves' stopping test is unit-free - the same motion with m = 1 kg and m = 4189 kg") {
+  // R = 1 m, mu = 0.15, mu_r = 0.05 m, U = 3 m/s, Omega = 1 rad/s, 8 s (the issue's reproducer):
+  // with impulses in N s the natural map's rounding floor eps |P|/|q| grew with m and one solve
+  // of the 4189 kg sphere stopped at 1.11e-12 > 1e-12. Both runs must converge and agree with
+  // the closed form as the runs of Fig. 3 do (kink bound + integrated velocity error).
+  std::vector<double> X_max;
+  for (double m : {1.0, 1000.0 * 4.0 / 3.0 * M_PI}) {
+    CAPTURE(m);
+    RollingSphere s;
+    s.mass = m, s.radius = 1.0, s.gravity = g, s.mu = 0.15, s.mu_r = 0.05, s.j = j;
+    SphereState start;
+    start.position << 0.0, 0.0, 1.0;
+    start.velocity << 3.0, 0.0, 0.0;
+    start.omega << 0.0, 1.0, 0.0;
+    const auto run = limitdir::simulate_rolling_sphere(s, start, stepping(1e-4, 0.5, 8.0));
+    const auto cf = limitdir::rolling_sphere_closed_form(s, 3.0, 1.0);
+    CHECK(run.converged);
+    CHECK(std::abs(run.X_max - cf.X_max) <= kink_sum(cf) * 1e-8 / 8 + kVelocityTol * cf.t_stop);
+    X_max.push_back(run.X_max);
+  }
+  // the two scaled problems are the same up to rounding of m_ref
+  CHECK(std::abs(X_max[0] - X_max[1]) <= kVelocityTol * 8.0);
+}
+
+TEST_CASE("Issue 23: no step passes the horizon - h > t_end is bad input, a last partial step ends at t_end") {
+  const auto s = sphere(0.2, 0.04);
+  CHECK_THROWS_AS(limitdir::simulate_rolling_sphere(s, start(2.5, 2.5), stepping(7.0, 0.5, 6.0)), limitdir::InputError);
+  CHECK_THROWS_AS(limitdir::simulate_rolling_sphere(s, start(2.5, 2.5), stepping(1e300, 0.5, 6.0)), limitdir::InputError);
+  // h = 7e-4 s: 6/h = 8571.4 steps, the last one 3e-4 s
+  const auto run = limitdir::simulate_rolling_sphere(s, start(2.5, 2.5), stepping(7e-4, 0.5, 6.0, 1));
+  const auto cf = limitdir::rolling_sphere_closed_form(s, 2.5, 2.5);
+  CHECK(run.steps == 8572);
+  CHECK(run.history.back().t == 6.0);
+  CHECK(std::abs(run.X_max - cf.X_max) <= kink_sum(cf) * 7e-4 * 7e-4 / 8 + kVelocityTol * cf.t_stop);
+  limitdir::SpinFriction contact;
+  contact.contact_radius = 0.01;
+  const auto spin = limitdir::simulate_spinning_sphere(s, contact, start(2.5, 2.5), stepping(7e-4, 0.5, 6.0, 1));
+  CHECK(spin.history.back().t == 6.0);
+}
+
+TEST_CASE("Issue 23: a sphere's body - 0 < j <= 2/3, mu_r below R, density below osmium's, contact disc below R") {
+  CHECK_NOTHROW(limitdir::validate(sphere(0.2, 0.04)));
+  auto shell = sphere(0.2, 0.04);
+  shell.j = 2.0 / 3.0;  // a thin shell: the largest j
+  CHECK_NOTHROW(limitdir::validate(shell));
+  shell.j = 0.7;
+  CHECK_THROWS_AS(limitdir::validate(shell), limitdir::InputError);
+  CHECK_THROWS_AS(limitdir::validate(sphere(0.2, R)), limitdir::InputError);  // mu_r = R
+  auto dense = sphere(0.2, 0.04);
+  dense.mass = 22600.0 * 4.0 / 3.0 * M_PI * R * R * R;  // 22 600 kg/m^3 > osmium's 22 590
+  CHECK_THROWS_AS(limitdir::validate(dense), limitdir::InputError);
+  limitdir::SpinFriction contact;
+  contact.contact_radius = R;
+  CHECK_THROWS_AS(limitdir::simulate_spinning_sphere(sphere(0.2, 0.04), contact, start(2.5, 2.5), stepping(1e-3, 0.5, 1.0)),
+                  limitdir::InputError);
+}
+
+TEST_CASE("Issue 23: a run whose solves do not converge ends on its work budget (j = 1e-6: cond(W) ~ 4e6)") {
+  auto s = sphere(0.2, 0.04);
+  s.j = 1e-6;
+  // each step spends its 1000 x 1000 PGS iterations: the budget 1e7 + 1000 k ends it near k = 10
+  CHECK_THROWS_AS(limitdir::simulate_rolling_sphere(s, start(2.5, 2.5), stepping(1e-4, 0.5, 6.0)), limitdir::NumericalError);
 }

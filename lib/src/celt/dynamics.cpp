@@ -2,6 +2,7 @@
 // the normal force from the differentiated constraint, and their integration with
 // Boost.Odeint (docs/manual.md section 12).
 #include <array>
+#include <cfloat>
 #include <chrono>
 #include <cmath>
 #include <fmt/format.h>
@@ -24,6 +25,15 @@ namespace {
 // along share/problems/celt.json), so 60 iterations are ample.
 constexpr double kNormalTol = 1e-13;
 constexpr int kNormalIterations = 60;
+// A trial step that meets a NumericalError is quartered down to this fraction of max(t, 1 s):
+// 1e-14 is ~50 ulp of t, below which t + h no longer moves t by a resolvable amount.
+constexpr double kMinStepFraction = 1e-14;
+// Sign changes of the vertical spin are sought at 4 sub-intervals of each accepted step (a
+// step resolves omega to the tolerance, so two reversals inside one quarter of a step would
+// be below its resolution), each located to rounding of t by at most 60 bisections (2^-60 of
+// a step is below the ulp of t).
+constexpr int kReversalProbes = 4;
+constexpr int kReversalBisections = 60;
 
 /// The contact's forces per unit N (body frame) at a given contact size.
 struct UnitWrench {
@@ -135,6 +145,70 @@ CeltSample sample_of(const CeltBody& body, const CeltContact& contact, double t,
 
 }  // namespace
 
+namespace {
+
+/// The vertical spin omega . n = (R omega)_z of a packed state (the quaternion normalised).
+double vertical_spin(const OdeState& y) {
+  const CeltState s = unpack(y);
+  return (s.q.normalized().toRotationMatrix() * s.omega).z();
+}
+
+bool sign_changes(double a, double b) { return (a > 0.0 && b <= 0.0) || (a < 0.0 && b >= 0.0); }
+
+/// The zero of the vertical spin in the step [t0, t1] (a sign change between its ends) on the
+/// stepper's dense output, by bisection down to rounding of t.
+template <class Dense>
+double locate_reversal(const Dense& stepper, double t0, double s0, double t1) {
+  OdeState z;
+  for (int i = 0; i < kReversalBisections && t1 - t0 > 4.0 * DBL_EPSILON * std::abs(t1); ++i) {
+    const double tm = 0.5 * (t0 + t1);
+    stepper.calc_state(tm, z);
+    const double sm = vertical_spin(z);
+    if (sign_changes(s0, sm)) {
+      t1 = tm;
+    } else {
+      t0 = tm, s0 = sm;
+    }
+  }
+  return 0.5 * (t0 + t1);
+}
+
+/// The reversals in the accepted step [t0, t1]: the sign changes of the vertical spin between
+/// kReversalProbes + 1 points of the dense output, each located by bisection.
+template <class Dense>
+void add_reversals(const Dense& stepper, double t0, double t1, std::vector<double>& out) {
+  OdeState z;
+  stepper.calc_state(t0, z);
+  double ta = t0, sa = vertical_spin(z);
+  for (int k = 1; k <= kReversalProbes; ++k) {
+    const double tb = k == kReversalProbes ? t1 : t0 + (t1 - t0) * k / kReversalProbes;
+    stepper.calc_state(tb, z);
+    const double sb = vertical_spin(z);
+    if (sign_changes(sa, sb)) out.push_back(locate_reversal(stepper, ta, sa, tb));
+    ta = tb, sa = sb;
+  }
+}
+
+/// One accepted step of the dense-output stepper. A NumericalError of the right-hand side at a
+/// trial stage (the normal force of a stage far off the trajectory has no solution) rejects
+/// the trial: the step is retried from the same state with a quarter of its size, until it is
+/// below kMinStepFraction of t (then the error is the trajectory's own and is rethrown).
+template <class Dense, class Rhs>
+std::pair<double, double> accepted_step(Dense& stepper, Rhs& rhs) {
+  for (;;) {
+    const OdeState y = stepper.current_state();
+    const double t = stepper.current_time(), h = stepper.current_time_step();
+    try {
+      return stepper.do_step(rhs);
+    } catch (const NumericalError&) {
+      if (h <= kMinStepFraction * std::max(t, 1.0)) throw;
+      stepper.initialize(y, t, 0.25 * h);
+    }
+  }
+}
+
+}  // namespace
+
 CeltRun celt_simulate(const CeltBody& body, const CeltContact& contact, const CeltState& initial,
                       const CeltStepping& stepping) {
   CeltRun run;
@@ -157,11 +231,18 @@ CeltRun celt_simulate(const CeltBody& body, const CeltContact& contact, const Ce
   stepper.initialize(y, 0.0, std::min(stepping.dt, 1e-4));
   const long long n = static_cast<long long>(std::floor(stepping.t_end / stepping.dt + 1e-9));
   run.samples.push_back(sample_of(body, contact, 0.0, y));
+  auto last_note = start;
   for (long long i = 1; i <= n; ++i) {
     const double t = static_cast<double>(i) * stepping.dt;
     while (stepper.current_time() < t) {
-      stepper.do_step(rhs);
+      if (run.steps == celt_max_steps)
+        throw NumericalError(fmt::format("celt: incomplete: the work budget of {} integrator steps is spent at t = "
+                                         "{:.6g} s of {:.6g} s (step {:.3g} s: a stiff contact; docs/manual.md "
+                                         "section 12)", celt_max_steps, stepper.current_time(), stepping.t_end,
+                                         stepper.current_time_step()));
+      const std::pair<double, double> step = accepted_step(stepper, rhs);
       ++run.steps;
+      add_reversals(stepper, step.first, step.second, run.reversals);
     }
     OdeState z;
     stepper.calc_state(t, z);
@@ -170,8 +251,11 @@ CeltRun celt_simulate(const CeltBody& body, const CeltContact& contact, const Ce
     run.samples.push_back(sample_of(body, contact, t, z));
     const CeltSample &a = run.samples[run.samples.size() - 2], &b = run.samples.back();
     run.max_energy_increase = std::max(run.max_energy_increase, b.energy - a.energy);
-    const double sa = a.omega_world.z(), sb = b.omega_world.z();
-    if ((sa > 0.0 && sb <= 0.0) || (sa < 0.0 && sb >= 0.0)) run.reversals.push_back(a.t + (b.t - a.t) * sa / (sa - sb));
+    const auto now = std::chrono::steady_clock::now();
+    if (stepping.progress && now - last_note >= std::chrono::seconds(1)) {
+      last_note = now;
+      stepping.progress(fmt::format("t = {:.4g} s of {:.4g} s, {} steps", t, stepping.t_end, run.steps));
+    }
   }
   run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return run;

@@ -23,6 +23,12 @@ constexpr const char* kCeltSchema = "limitdir.celt/1";
 constexpr double kSymmetryTol = 1e-12;
 // At most 1e6 output samples (~150 bytes each in the report: 150 MB), far beyond a figure.
 constexpr double kMaxSamples = 1e6;
+// The principal moments of 6-digit data are rounded to ~1e-6 relative; a rod (I1 = 0,
+// I2 = I3) or a thin disc (I3 = I1 + I2) meets the bounds below with equality.
+constexpr double kInertiaRounding = 1e-6;
+// E* = 1/((1 - nu1^2)/E1 + (1 - nu2^2)/E2) <= E_max/(2 (1 - nu^2)) for two bodies of the stiffest
+// material, diamond (E = 1.05e12 Pa, nu = 0.1): 5.3e11 Pa; 1e12 Pa bounds every real contact.
+constexpr double kMaxEStar = 1e12;
 
 /// Reads the keys of one object of the file, remembering which were read.
 class Keys {
@@ -107,6 +113,23 @@ void read_contact(Keys k, CeltContact& c) {
   k.done();
 }
 
+/// The inertia about C against the body it describes (each a one-line InputError): the
+/// principal moments obey the triangle inequality I_i <= I_j + I_k (I_j + I_k - I_i = 2 int x_i^2
+/// dm >= 0), and none exceeds m r_max^2, r_max = max_i a_i + |k| bounding the distance from C
+/// of every point of the ellipsoid (I_e = int |x - (x.e) e|^2 dm <= int |x|^2 dm).
+void check_inertia_against_body(const CeltProblem& p) {
+  const CeltBody& b = p.body;
+  const Eigen::Vector3d I = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(b.B).eigenvalues();  // ascending
+  if (I[2] > (I[0] + I[1]) * (1.0 + kInertiaRounding))
+    throw InputError(fmt::format("{}: body.inertia: the principal moments {:g}, {:g}, {:g} kg m^2 break the triangle "
+                                 "inequality I3 <= I1 + I2 of a rigid body", p.source, I[0], I[1], I[2]));
+  const double r_max = b.axes.maxCoeff() + b.k.norm();
+  if (I[2] > b.m * r_max * r_max * (1.0 + kInertiaRounding))
+    throw InputError(fmt::format("{}: body.inertia: a principal moment of {:g} kg m^2 exceeds m r_max^2 = {:g} kg m^2 "
+                                 "of a {:g} kg body within r_max = {:g} m of C (max semi-axis + |k|)",
+                                 p.source, I[2], b.m * r_max * r_max, b.m, r_max));
+}
+
 }  // namespace
 
 void celt_validate(const CeltProblem& p) {
@@ -121,11 +144,13 @@ void celt_validate(const CeltProblem& p) {
        "body.inertia must be symmetric");
   need(Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(b.B).eigenvalues().minCoeff() > 0,
        "body.inertia must be positive definite");
+  check_inertia_against_body(p);
   need((b.k.array().square() / b.axes.array().square()).sum() < 1.0, "body.k: the centre of mass must lie inside the ellipsoid");
   const CeltContact& c = p.contact;
   need(c.mu >= 0, "contact.mu must be >= 0");
   need(c.k_r >= 0 && c.k_r <= 1, "contact.k_r must be in [0, 1] (non-negative pressure (4))");
   need(c.E_star > 0 && c.epsilon > 0, "contact.E_star and contact.epsilon must be > 0");
+  need(c.E_star <= kMaxEStar, fmt::format("contact.E_star must be <= {:g} Pa (diamond on diamond; got {:g} Pa)", kMaxEStar, c.E_star));
   need(c.S0 >= 0 && c.S2 >= 0 && c.S3 >= 0, "contact.S0, S2, S3 must be >= 0");
   if (c.a_hat) need(*c.a_hat > 0 && *c.b > 0 && *c.b <= 1, "contact.a_hat must be > 0 and contact.b in (0, 1]");
   need(c.a_hat || std::abs(b.axes[1] - b.axes[2]) <= 1e-12 * b.axes[1],
@@ -136,7 +161,8 @@ void celt_validate(const CeltProblem& p) {
   const CeltStepping& s = p.stepping;
   need(s.t_end > 0 && s.dt > 0 && s.dt <= s.t_end, "time.t_end and time.dt must be > 0 with dt <= t_end");
   need(s.t_end / s.dt <= kMaxSamples, fmt::format("time: at most {:.0e} samples (t_end/dt)", kMaxSamples));
-  need(s.tolerance > 0 && s.tolerance <= 1e-3, "time.tolerance must be in (0, 1e-3]");
+  need(s.tolerance >= celt_min_tolerance && s.tolerance <= 1e-3,
+       fmt::format("time.tolerance must be in [{:g}, 1e-3] (got {:g})", celt_min_tolerance, s.tolerance));
 }
 
 CeltProblem parse_celt_problem(const json& document, const std::string& source) {

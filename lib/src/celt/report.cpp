@@ -98,10 +98,13 @@ json celt_slip_report(const CeltSlipSystem& s, const std::vector<Eigen::Vector3d
   const Problem p = parse_problem(problem, "slip system");
   const auto model = make_friction_model(p);
   json fields = json::array();
-  for (const Eigen::Vector3d& w : directions) {
-    if (!(w.norm() > 0.0)) throw InputError("--w: the slip direction must be nonzero");
+  for (const Eigen::Vector3d& given : directions) {
+    // scaled by its largest entry before |w| is formed: |(1e300, 0, 0)| would overflow
+    const double largest = given.cwiseAbs().maxCoeff();
+    if (!(largest > 0.0) || !given.allFinite()) throw InputError("--w: the slip direction must be finite and nonzero");
+    const Eigen::Vector3d w = (given / largest).normalized();
     const CeltSlipField f = celt_slip_field(s, *model, w);
-    fields.push_back({{"w", vec(w.normalized())}, {"q", vec(f.q)}, {"Bw_plus_c", vec(f.exact)},
+    fields.push_back({{"w", vec(w)}, {"q", vec(f.q)}, {"Bw_plus_c", vec(f.exact)},
                       {"decoupled", vec(f.decoupled)}, {"N", f.N}});
   }
   out["fields"] = fields;

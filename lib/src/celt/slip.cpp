@@ -139,6 +139,10 @@ nlohmann::json celt_slip_problem(const CeltSlipSystem& s) {
                                  celt_model_name(s.model),
                                  s.model == CeltModel::O ? "its spin-torque arm a_hat is no contact's kappa_e"
                                                          : "its c_ijk are fitted, not those of a pressure"));
+  // M = (mu N0 W)^-1 exists only with friction: mu = 0 (or N0 = 0) leaves no slip system
+  if (!(s.mu * s.N0 > 0.0) || !s.W.allFinite())
+    throw InputError(fmt::format("the slip system's problem: needs mu N0 > 0, its mass matrix being (mu N0 W)^-1 "
+                                 "(mu = {:g}, N0 = {:g} N)", s.mu, s.N0));
   Problem p;
   p.name = s.exact ? fmt::format("Celtic stone: slip system near stick at t = {} s (exact: normal-force coupling "
                                  "mu|g| = {:.3g} <= {:.0e})", s.t, s.coupling, celt_coupling_tolerance)

@@ -14,9 +14,21 @@ Pressure Pressure::uniform() { return Pressure(Kind::uniform, 0.0); }
 Pressure Pressure::hertz() { return Pressure(Kind::hertz, 0.5); }
 Pressure Pressure::galin() { return Pressure(Kind::galin, -0.5); }
 
+namespace {
+
+// (1 - xi^2)^alpha falls to 1/e at xi ~ 1/sqrt(alpha): beyond alpha = 1e6 the pressure lives
+// within 1e-3 of the given contact radius, a contact 1000 times smaller than the one described
+// (give that radius instead); its moments kappa ~ sqrt(pi/(4 alpha)) then leave the spin row of
+// M at ~1e-6 of the others, and at alpha ~ 1e10 below the singularity test of the mass matrix.
+constexpr double kMaxPowerAlpha = 1e6;
+
+}  // namespace
+
 Pressure Pressure::power(double alpha) {
-  if (!std::isfinite(alpha) || !(alpha > -1.0))
-    throw InputError(fmt::format("pressure power: alpha must be a finite number > -1 (got {})", alpha));
+  if (!std::isfinite(alpha) || !(alpha > -1.0) || alpha > kMaxPowerAlpha)
+    throw InputError(fmt::format("pressure power: alpha must be a finite number in (-1, {:g}] (got {:g}; a larger "
+                                 "power is a contact ~1/sqrt(alpha) of the given radius: give that radius)",
+                                 kMaxPowerAlpha, alpha));
   return Pressure(Kind::power, alpha);
 }
 

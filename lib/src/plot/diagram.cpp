@@ -87,6 +87,8 @@ std::string event_letter(EventKind k) {
 void draw_events(svg::Document& doc, const svg::Frame& frame, const DiagramFigure& fig) {
   doc.begin_group("", "events");
   for (const Event& e : fig.diagram.events) {
+    if (!(e.p >= std::min(fig.diagram.from, fig.diagram.to) && e.p <= std::max(fig.diagram.from, fig.diagram.to)))
+      continue;  // outside the drawn range
     const System system = fig.family.system(e.p);
     const double F = fig.family.force(e.p);
     for (const Eigen::Vector3d& w : e.directions) {
@@ -115,7 +117,10 @@ void draw_regions(svg::Document& doc, const svg::Frame& frame, const Diagram& d)
   const char* const shades[] = {"#eef3fa", "#f7f4ea"};
   for (std::size_t i = 0; i < d.regions.size(); ++i) {
     const Region& r = d.regions[i];
-    const double a = frame.to_x(std::min(r.from, r.to)), b = frame.to_x(std::max(r.from, r.to));
+    // the part inside the diagram's range (a region reaching to 1e308 would overflow the pixels)
+    const double lo = std::min(d.from, d.to), hi = std::max(d.from, d.to);
+    const double a = frame.to_x(std::clamp(std::min(r.from, r.to), lo, hi));
+    const double b = frame.to_x(std::clamp(std::max(r.from, r.to), lo, hi));
     doc.rect(a, frame.y, b - a, frame.height, {"none", 0.0, shades[i % 2], "", 1.0});
     doc.text((a + b) / 2.0, frame.y + 14.0, std::to_string(r.count), {11.0, "middle", "#555555"});
   }

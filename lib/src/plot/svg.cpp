@@ -47,8 +47,16 @@ std::string points_attribute(const std::vector<Point>& points) {
 std::string escape(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  for (const char ch : text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
     const auto c = static_cast<unsigned char>(ch);
+    // U+FFFE and U+FFFF (UTF-8 EF BF BE/BF) are no XML 1.0 characters either: U+FFFD for them
+    if (c == 0xEF && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xBF &&
+        (static_cast<unsigned char>(text[i + 2]) & 0xFE) == 0xBE) {
+      out += "\xEF\xBF\xBD";
+      i += 2;
+      continue;
+    }
     switch (ch) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;

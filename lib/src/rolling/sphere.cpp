@@ -6,6 +6,7 @@
 #include <Eigen/Eigenvalues>
 #include <cfloat>
 #include <cmath>
+#include <fmt/format.h>
 #include <string>
 
 #include "limitdir/core/errors.hpp"
@@ -23,6 +24,16 @@ using Matrix56 = Eigen::Matrix<double, 5, 6>;
 // scale (tests/rolling/test_rolling_sphere.cpp measures <= 0.2 tol for the solid sphere, cond(W) = 12.3);
 // 10 tol cond(W) keeps a margin of 10 over that estimate.
 constexpr double kRestFactor = 10.0;
+// A sphere's j = J/(m R^2) is at most that of a thin shell, 2/3; data rounded to ~1e-12
+// relative (2/3 written as 0.666666666667) still pass.
+constexpr double kMaxSphereJ = 2.0 / 3.0;
+constexpr double kBoundRounding = 1e-12;
+// The solves' error is relative to |q|; forming y = W p + q alone rounds it by ~eps |q|, so an
+// error below ~4.5 eps = 1e-15 cannot be reached (every solve would spend max_iter).
+constexpr double kMinSolverTol = 1e-15;
+// The largest mean density of a body: osmium, 22 590 kg/m^3 (a sphere cannot be denser than
+// its densest material); a mass in g or a radius in mm breaks it by 1e3 or 1e9.
+constexpr double kMaxDensity = 22590.0;
 
 void require_positive(double x, const std::string& what) {
   if (!(std::isfinite(x) && x > 0.0)) throw InputError(what + ": must be a finite number > 0 (got " + std::to_string(x) + ")");
@@ -91,20 +102,28 @@ struct Stepper {
   RollingProblem problem;
   RollingSolverOptions solver;
   double v_rest;
+  double m_ref;  ///< the impulse unit of the solves: P = m_ref p
+  long long work = 0;  ///< inner iterations of the last step's solve
 
+  // The solves are posed in the problem's own scale: the impulse P = m_ref p with m_ref =
+  // 1/lambda_max(W), so that y = (m_ref W) p + q has a Delassus operator of largest eigenvalue 1
+  // and p is a velocity like y. The natural-map error |p - proj(p - yhat)|/|q| (rho = 1,
+  // rolling/solvers.hpp) then compares velocities with velocities: it is the same for the same
+  // motion in any mass unit (with P itself, its rounding floor eps |P|/|q| grew with the mass:
+  // 1.1e-12 for a 4 200 kg sphere).
   Stepper(const RollingSphere& s, const SphereSteppingOptions& o, double rest)
       : sphere(s), options(o), H(contact_matrix(s.radius)), Minv(inverse_mass(s)), v_rest(rest) {
-    problem.W = delassus(H, Minv);
+    const Matrix5 W = delassus(H, Minv);
+    m_ref = 1.0 / Eigen::SelfAdjointEigenSolver<Matrix5>(W).eigenvalues().maxCoeff();
+    problem.W = m_ref * W;
     problem.cones = {RollingCone{s.mu, s.mu_r / s.radius}};  // dimensionless mu_r (l = R)
     solver = o.solver;
-    // First trial step 1/lambda_max(W): the default rho0 = 1 is ~1e-3 of the stable step for a
-    // 1000 kg sphere (W ~ 1/m) and would cost ~20 iterations to grow at every step.
-    solver.step.rho0 = 1.0 / Eigen::SelfAdjointEigenSolver<Matrix5>(Matrix5(problem.W)).eigenvalues().maxCoeff();
+    solver.step.rho0 = 1.0;  // 1/lambda_max of the scaled W: the stable step of the projection
   }
 
   /// One step from `s` (sample.t already set); P is the warm start in, the impulse out.
-  void step(const SphereState& s, Eigen::VectorXd& P, SphereSample& out, bool& converged) {
-    const double h = options.h, g = sphere.gravity, R = sphere.radius;
+  void step(const SphereState& s, double h, Eigen::VectorXd& P, SphereSample& out, bool& converged) {
+    const double g = sphere.gravity, R = sphere.radius;
     const Vector6 v = stack(s);
     Vector6 v_free = v;
     v_free[2] -= h * g;
@@ -113,14 +132,16 @@ struct Stepper {
     Vector5 y = H * v_free;
     out.error = 0.0;
     out.iterations = 0;
+    work = 0;
     if (active) {
       problem.q = y;
       const RollingResult r = solve(options.method, problem, solver, P.size() == 5 ? P : Eigen::VectorXd());
-      P = r.p;
+      P = r.p;  // in the unit m_ref, kept so as the next warm start
       converged = converged && r.converged;
       out.error = r.error;
       out.iterations = r.iterations;
-      v_next += Minv.asDiagonal() * (H.transpose() * P);
+      work = r.local_iterations + r.iterations;  // one-contact iterations and sweeps
+      v_next += Minv.asDiagonal() * (H.transpose() * (m_ref * P));
       y = H * v_next;
     } else {
       P = Eigen::VectorXd::Zero(5);
@@ -129,9 +150,9 @@ struct Stepper {
     out.state.position = s.position + h * v_theta.head<3>();
     out.state.velocity = v_next.head<3>();
     out.state.omega = v_next.tail<3>();
-    out.r_N = P[0] / h;
-    out.r_T = P.segment<2>(1) / h;
-    out.m_R = P.segment<2>(3) * (R / h);  // back from m_R/l, l = R
+    out.r_N = m_ref * P[0] / h;
+    out.r_T = m_ref * P.segment<2>(1) / h;
+    out.m_R = m_ref * P.segment<2>(3) * (R / h);  // back from m_R/l, l = R
     out.y << y.head<3>(), y.tail<2>() / R;
     out.mode = classify(active, y, v_rest);
     if (!out.state.position.allFinite() || !v_next.allFinite() || !P.allFinite())
@@ -148,18 +169,33 @@ void validate(const RollingSphere& s) {
   require_positive(s.j, "sphere j = J/(m R^2)");
   require_nonnegative(s.mu, "mu");
   require_nonnegative(s.mu_r, "mu_r");
+  // J = int r_perp^2 dm <= R^2 int sin^2 dm, largest with all mass on the surface: the thin
+  // shell's j = 2/3 bounds every sphere (section 10 of docs/manual.md)
+  if (s.j > kMaxSphereJ * (1.0 + kBoundRounding))
+    throw InputError(fmt::format("sphere j = J/(m R^2): must be in (0, 2/3] for a sphere (2/3: a thin shell; got {:g})", s.j));
+  const double density = s.mass / (4.0 / 3.0 * M_PI * s.radius * s.radius * s.radius);
+  if (!(density <= kMaxDensity))
+    throw InputError(fmt::format("sphere: mean density m/(4/3 pi R^3) = {:g} kg/m^3 exceeds {:g} kg/m^3 (osmium, the "
+                                 "densest material; mass in kg, radius in m)", density, kMaxDensity));
+  // |m_R| <= mu_r r_N puts the normal force mu_r from the lowest point: inside the sphere's
+  // footprint only if mu_r < R
+  if (!(s.mu_r < s.radius))
+    throw InputError(fmt::format("mu_r: the rolling-resistance arm {:g} m must be below the radius {:g} m", s.mu_r, s.radius));
 }
 
 void validate(const SphereSteppingOptions& o) {
   require_positive(o.h, "h");
   require_positive(o.t_end, "t_end");
+  if (o.h > o.t_end)
+    throw InputError(fmt::format("h: the time step {:g} s is longer than the horizon t_end = {:g} s", o.h, o.t_end));
   if (o.t_end / o.h > static_cast<double>(max_sphere_steps))
     throw InputError("t_end/h: at most " + std::to_string(max_sphere_steps) + " steps (got " +
                      std::to_string(o.t_end / o.h) + ")");
   if (!(o.theta >= 0.0 && o.theta <= 1.0)) throw InputError("theta: must be in [0, 1] (got " + std::to_string(o.theta) + ")");
   if (o.every < 0) throw InputError("every: must be >= 0 (got " + std::to_string(o.every) + ")");
-  if (!(o.solver.tol > 0.0 && o.solver.tol < 1.0))
-    throw InputError("solver tol: must be in (0, 1) (got " + std::to_string(o.solver.tol) + ")");
+  if (!(o.solver.tol >= kMinSolverTol && o.solver.tol < 1.0))
+    throw InputError(fmt::format("solver tol: must be in [{:g}, 1) (got {:g}; a smaller error is below the rounding of "
+                                 "W p + q)", kMinSolverTol, o.solver.tol));
   if (o.solver.max_iter < 1 || o.solver.local_max_iter < 1) throw InputError("solver max_iter: must be >= 1");
 }
 
@@ -217,9 +253,9 @@ SphereRun simulate_rolling_sphere(const RollingSphere& sphere, const SphereState
   bool converged = true;
   for (long long k = 1; k <= recorder.steps(); ++k) {
     SphereSample next;
-    next.t = static_cast<double>(k) * options.h;
-    stepper.step(recorder.current().state, P, next, converged);
-    if (recorder.add(k, next, converged)) break;
+    next.t = recorder.time(k);
+    stepper.step(recorder.current().state, recorder.step_length(k), P, next, converged);
+    if (recorder.add(k, next, converged, stepper.work)) break;
   }
   return recorder.finish();
 }

@@ -1,12 +1,14 @@
 // The reports of the roll app (docs/manual.md section 10): one run ("limitdir.roll-report/1")
 // and the Fig. 2 map ("limitdir.roll-map/1").
 #include <cmath>
+#include <fmt/format.h>
 #include <string>
 
 #include "core/json_text.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/rolling/sphere_io.hpp"
 #include "limitdir/core/version.hpp"
+#include "rolling/sphere_run_recorder.hpp"
 
 namespace limitdir {
 
@@ -104,6 +106,9 @@ void validate_map(const RollProblem& problem, const Grid& mu, const Grid& mu_r) 
       throw InputError(std::string(name) + ": N must be in [1, " + std::to_string(max_map_axis) + "] (got " +
                        std::to_string(g.n) + ")");
   }
+  if (!(mu_r.hi < problem.sphere.radius))
+    throw InputError(fmt::format("--mu-r-grid: HI = {:g} m must be below the radius {:g} m (a rolling-resistance arm "
+                                 "inside the sphere)", mu_r.hi, problem.sphere.radius));
   const double steps = static_cast<double>(mu.n) * mu_r.n * std::ceil(problem.stepping.t_end / problem.stepping.h);
   if (steps > max_map_steps)
     throw InputError("--map: at most " + detail::show(json(max_map_steps)) + " time steps in all (got " +
@@ -118,7 +123,12 @@ json roll_map(const RollProblem& problem, const Grid& mu, const Grid& mu_r) {
   SphereSteppingOptions options = problem.stepping;
   options.stop_at_rest = true;
   options.every = 0;
+  options.progress = nullptr;  // the map notes its points instead
+  detail::ProgressClock notes(problem.stepping.progress);
+  int done = 0;
   for (double m : mu.points()) {
+    notes.note([&] { return fmt::format("map point {} of {}", done, mu.n * mu_r.n); });
+    done += mu_r.n;
     json rX = json::array(), rXc = json::array(), rt = json::array(), rtc = json::array(), rs = json::array();
     for (double mr : mu_r.points()) {
       RollingSphere s = problem.sphere;

@@ -2,7 +2,13 @@
 // Internal: the bookkeeping shared by the sphere runs (rolling/sphere.cpp,
 // rolling/sphere_spin.cpp): step count, history, modes, X_max, energy, errors.
 #include <algorithm>
+#include <chrono>
+#include <functional>
+#include <string>
 #include <cmath>
+#include <fmt/format.h>
+
+#include "limitdir/core/errors.hpp"
 
 #include "limitdir/rolling/sphere.hpp"
 
@@ -16,6 +22,25 @@ inline long long sphere_step_count(const SphereSteppingOptions& o) {
   return static_cast<long long>(std::abs(ratio - nearest) <= 1e-9 * nearest ? nearest : std::ceil(ratio));
 }
 
+/// Calls `progress` with a note at most once a second, from the first second on.
+class ProgressClock {
+ public:
+  explicit ProgressClock(std::function<void(const std::string&)> progress)
+      : progress_(std::move(progress)), last_(std::chrono::steady_clock::now()) {}
+  template <class Note>
+  void note(const Note& make) {
+    if (!progress_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::seconds(1)) return;
+    last_ = now;
+    progress_(make());
+  }
+
+ private:
+  std::function<void(const std::string&)> progress_;
+  std::chrono::steady_clock::time_point last_;
+};
+
 class SphereRunRecorder {
  public:
   SphereRunRecorder(const RollingSphere& sphere, const SphereState& initial, const SphereSteppingOptions& options)
@@ -26,8 +51,26 @@ class SphereRunRecorder {
     run_.X_max = initial.position[0];
   }
   const SphereSample& current() const { return current_; }
+  /// The end of step k: k h, but t_end for the last step (shorter when t_end/h is not an
+  /// integer), so that no step passes the horizon.
+  double time(long long k) const {
+    return k == run_.steps ? options_.t_end : static_cast<double>(k) * options_.h;
+  }
+  /// The length of step k: h, or t_end - (k - 1) h for the last one.
+  double step_length(long long k) const {
+    return k == run_.steps ? options_.t_end - static_cast<double>(k - 1) * options_.h : options_.h;
+  }
   /// Records step k's end (the solver's error against tol); true when the run ends there.
-  bool add(long long k, const SphereSample& next, bool converged) {
+  /// `work`: the step's inner iterations (one-contact iterations of PGS, evaluations of F
+  /// otherwise); NumericalError once the run's work exceeds its budget (rolling/sphere.hpp).
+  bool add(long long k, const SphereSample& next, bool converged, long long work) {
+    work_ += work;
+    if (k % kProgressStride == 0)
+      clock_.note([&] { return fmt::format("t = {:g} s of {:g} s, step {} of {}", next.t, options_.t_end, k, run_.steps); });
+    if (static_cast<double>(work_) > sphere_work_budget(k))
+      throw NumericalError(fmt::format("rolling sphere: incomplete: the work budget of {:g} solver iterations in {} steps is spent "
+                                       "at t = {:g} s (the contact problems do not converge: max error {:g}; raise "
+                                       "solver.tol)", sphere_work_budget(k), k, next.t, std::max(run_.max_error, next.error)));
     run_.total_iterations += next.iterations;
     run_.max_error = std::max(run_.max_error, next.error);
     run_.converged = run_.converged && converged;
@@ -59,6 +102,10 @@ class SphereRunRecorder {
   SphereRun run_;
   SphereSample current_;
   double energy_;
+  long long work_ = 0;
+  ProgressClock clock_{options_.progress};
+  // the clock is read every 4096 steps (~1 ms of the fastest runs), not at every step
+  static constexpr long long kProgressStride = 4096;
 };
 
 }  // namespace limitdir::detail

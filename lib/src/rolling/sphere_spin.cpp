@@ -5,6 +5,7 @@
 #include <Eigen/Dense>
 #include <cfloat>
 #include <cmath>
+#include <fmt/format.h>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -160,6 +161,9 @@ SphereRun simulate_spinning_sphere(const RollingSphere& sphere, const SpinFricti
   validate(options);
   if (!(std::isfinite(contact.contact_radius) && contact.contact_radius > 0.0))
     throw InputError("contact radius: must be a finite number > 0");
+  if (!(contact.contact_radius < sphere.radius))
+    throw InputError(fmt::format("contact radius: the contact disc's radius {:g} m must be below the sphere's radius {:g} m",
+                                 contact.contact_radius, sphere.radius));
   if (contact.pressure.kind() != Pressure::Kind::uniform && contact.pressure.kind() != Pressure::Kind::hertz)
     throw InputError("contact pressure: must be uniform or hertz");
   if (!initial.velocity.allFinite() || !initial.omega.allFinite() || !initial.position.allFinite() ||
@@ -181,26 +185,28 @@ SphereRun simulate_spinning_sphere(const RollingSphere& sphere, const SpinFricti
   Vector5 lambda = Vector5::Zero();
   for (long long k = 1; k <= recorder.steps(); ++k) {
     SphereSample next;
-    next.t = static_cast<double>(k) * h;
+    next.t = recorder.time(k);
+    const double h_k = recorder.step_length(k);  // h, or the shorter last step
+    step.c = sphere.mu * m * sphere.gravity * h_k, step.c_r = sphere.mu_r * m * sphere.gravity * h_k / R;
     Vector6 v;
     v << recorder.current().state.velocity, recorder.current().state.omega;
     step.b = H * v;
     std::tie(next.iterations, next.error) = step.solve(lambda, options.solver.tol, options.solver.max_iter);
     const Vector6 v_next = v + Minv.asDiagonal() * (H.transpose() * lambda);
     const Vector5 x = H * v_next;
-    next.state.position = recorder.current().state.position + h * ((1 - options.theta) * v + options.theta * v_next).head<3>();
+    next.state.position = recorder.current().state.position + h_k * ((1 - options.theta) * v + options.theta * v_next).head<3>();
     next.state.velocity = v_next.head<3>();
     next.state.omega = v_next.tail<3>();
     next.r_N = m * sphere.gravity;
-    next.r_T = lambda.head<2>() / h;
-    next.m_Z = rho * lambda[2] / h;
-    next.m_R = lambda.tail<2>() * (R / h);
+    next.r_T = lambda.head<2>() / h_k;
+    next.m_Z = rho * lambda[2] / h_k;
+    next.m_R = lambda.tail<2>() * (R / h_k);
     next.y << 0.0, x[0], x[1], x[3] / R, x[4] / R;
     const bool slides = x.head<3>().norm() > v_rest, rolls = x.tail<2>().norm() > v_rest;
     next.mode = slides ? (rolls ? ContactMode::slide_and_roll : ContactMode::slide)
                        : (rolls ? ContactMode::roll : ContactMode::rest);
     if (!v_next.allFinite()) throw NumericalError("spinning sphere: the state is not finite at t = " + std::to_string(next.t));
-    if (recorder.add(k, next, next.error <= options.solver.tol)) break;
+    if (recorder.add(k, next, next.error <= options.solver.tol, next.iterations)) break;
   }
   return recorder.finish();
 }

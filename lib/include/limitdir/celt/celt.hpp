@@ -20,6 +20,7 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <array>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -155,10 +156,25 @@ struct CeltInitial {
 CeltState celt_initial_state(const CeltBody& body, const CeltInitial& initial);
 
 /// Integration: Boost.Odeint Dormand-Prince 5(4) with dense output, relative and absolute
-/// tolerance `tolerance`, output every `dt` seconds up to t_end.
+/// tolerance `tolerance`, output every `dt` seconds up to t_end. A trial step whose stage has no
+/// normal force (off the trajectory) is retried smaller; `progress`, when set, gets a note about
+/// once a second.
 struct CeltStepping {
   double t_end = 10.0, dt = 0.01, tolerance = 1e-10;
+  std::function<void(const std::string&)> progress;
 };
+
+/// The smallest integrator tolerance: the Dormand-Prince error estimate is the difference of
+/// two solutions of ~7 stages, each rounded to a few eps of |y|; below 1e-14 (~45 eps) the step
+/// control chases rounding and the step size collapses (a hang, not a more accurate run).
+inline constexpr double celt_min_tolerance = 1e-14;
+
+/// The work budget of one run: 2e7 accepted steps, twice the 9.8e6 of the stiffest valid run we
+/// know (share/problems/celt.json with --model P1 --mu 10: the slip regularisation at a_hat =
+/// 0.028 mm keeps the explicit step near 1e-7 s in stick; 33 s wall). A run that needs more is
+/// stiff beyond what the explicit integrator is for and ends incomplete (NumericalError, exit 3)
+/// saying so; progress notes show it meanwhile.
+inline constexpr long long celt_max_steps = 20000000;
 
 struct CeltSample {
   double t;
@@ -170,7 +186,7 @@ struct CeltSample {
 
 struct CeltRun {
   std::vector<CeltSample> samples;
-  std::vector<double> reversals;  // times where the vertical spin omega . n changes sign
+  std::vector<double> reversals;  // every sign change of the vertical spin omega . n, located on the dense output
   long long steps = 0, rhs_evaluations = 0;
   double wall_seconds = 0.0;
   double max_energy_increase = 0.0;  // max over samples of E(t_i+1) - E(t_i) (J), >= 0

@@ -33,7 +33,8 @@ std::string tick_label(double value, double step);
 /// a y axis, whose pixels grow downwards).
 struct LinearMap {
   double d0 = 0.0, d1 = 1.0, p0 = 0.0, p1 = 1.0;
-  double operator()(double d) const { return p0 + (d - d0) * (p1 - p0) / (d1 - d0); }
+  // the fraction of the data range first: (d - d0) (p1 - p0) overflows for ranges near 1e308
+  double operator()(double d) const { return p0 + (d - d0) / (d1 - d0) * (p1 - p0); }
 };
 
 struct Style {

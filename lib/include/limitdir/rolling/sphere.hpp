@@ -20,6 +20,7 @@
 //   x+ = x + h ((1 - theta) v + theta v+).
 // For constant f the velocity update does not involve theta; theta enters the positions only.
 #include <Eigen/Core>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -61,13 +62,24 @@ struct SphereSteppingOptions {
   RollingSolverOptions solver;
   bool stop_at_rest = false;  ///< end the run at the first step at rest (for maps)
   int every = 1;              ///< keep every k-th step in the history (the last step always); 0: none
+  /// When set: a progress note about once a second after the first second (docs/manual.md section 5).
+  std::function<void(const std::string&)> progress;
 };
 
 /// The most steps of one run: 1e7 steps of ~1 us; a bigger t_end/h is bad input.
 inline constexpr long long max_sphere_steps = 10000000;
 
-/// Throws InputError unless h, t_end > 0 are finite with ceil(t_end/h) <= max_sphere_steps,
-/// theta in [0, 1], every >= 0, tol in (0, 1), max_iter and local_max_iter >= 1.
+/// The work budget of a run after k steps: kReserve + k kPerStep inner solver iterations, with
+/// kReserve = 1e7 (about a second: ~100 ns an iteration) for the hard solves of impacts and
+/// kPerStep = 1000, 100 times the ~10 a step of the converging runs of share/problems (Fig. 3b:
+/// 6e4 steps, 2.6e4 sweeps). A run whose solves keep hitting max_iter (e.g. j = 1e-6: cond(W) ~
+/// 4/j, beyond what the projected iterations reach in 1e6 iterations) ends incomplete (exit 3)
+/// instead of running ~1e7 iterations a step.
+inline double sphere_work_budget(long long k) { return 1e7 + 1000.0 * static_cast<double>(k); }
+
+/// Throws InputError unless h, t_end > 0 are finite with h <= t_end (the last step is cut to end
+/// at t_end when t_end/h is not an integer) and ceil(t_end/h) <= max_sphere_steps,
+/// theta in [0, 1], every >= 0, tol in [1e-15, 1) (below, the error is under the rounding of W p + q), max_iter and local_max_iter >= 1.
 void validate(const SphereSteppingOptions& options);
 
 /// What the contact does over a step, from the velocities at its end (21): "free" (no
