@@ -50,6 +50,18 @@ TEST_CASE("FROM:TO:COUNT has COUNT points with FROM and TO exact") {
   CHECK_FALSE(list.range);
 }
 
+TEST_CASE("FROM:TO:COUNT over integers gives exact integers (an integer key such as friction.degree takes them)") {
+  // i/(COUNT - 1) first would give 26.000000000000004 at i = 25 of 1:40:40 (a double 25/39 times 39)
+  for (const auto& [spec, from, step, count] :
+       {std::tuple{"friction.degree=1:40:40", 1, 1, 40}, std::tuple{"k=0:1000:11", 0, 100, 11},
+        std::tuple{"k=-8:8:5", -8, 4, 5}, std::tuple{"k=3:1:3", 3, -1, 3}}) {
+    CAPTURE(spec);
+    const ScanAxis axis = parse_scan_axis(spec);
+    REQUIRE(axis.values.size() == static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i) CHECK(axis.values[i] == static_cast<double>(from + step * i));
+  }
+}
+
 TEST_CASE("bad axis specifications are one-line InputErrors") {
   for (const char* spec : {"lambda", "=1,2", "lambda=", "lambda=1:2", "lambda=1:2:3:4", "lambda=1:2:0", "lambda=1:2:-1",
                            "lambda=1:2:1", "lambda=1:2:x", "lambda=nan,1", "lambda=1,inf", "lambda=1,,2",

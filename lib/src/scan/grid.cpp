@@ -72,8 +72,16 @@ std::vector<double> linspace_axis(const std::string& spec, const std::vector<std
   const double span = range.to - range.from;
   if (!std::isfinite(span)) bad_axis(spec, "TO - FROM overflows");
   std::vector<double> values(count);
-  for (std::uint64_t i = 0; i < count; ++i)
-    values[i] = i + 1 == count ? range.to : range.from + span * (static_cast<double>(i) / static_cast<double>(count - 1));
+  // FROM + (i (TO - FROM))/(COUNT - 1), in that order: for integral FROM, TO (an integer key such as
+  // friction.degree=1:40:40) i (TO - FROM) is an exact integer below 2^53 and so is the quotient when
+  // COUNT - 1 divides it, so every point of an integral grid is an exact integer (i/(COUNT - 1)
+  // first gave 26.000000000000004). Should i (TO - FROM) overflow, the quotient is taken first.
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const double product = span * static_cast<double>(i);
+    const double step = std::isfinite(product) ? product / static_cast<double>(count - 1)
+                                               : span * (static_cast<double>(i) / static_cast<double>(count - 1));
+    values[i] = i + 1 == count ? range.to : range.from + step;
+  }
   return values;
 }
 
