@@ -44,6 +44,27 @@ ok "records valid against scan-record.schema.json" $validate "$share/schemas" sc
 "$bin/friction-model" "$ball" --samples 2 >"$tmp/friction.json" || fail "friction-model $ball failed"
 ok "limit directions of the ball = closed form" $check ball "$tmp/full.jsonl" "$tmp/friction.json"
 
+# --points and --random: the same closed form at explicit and Latin-hypercube points
+printf '{"force": 0.5, "system.lambda": 0.4}\n{"system.lambda": 5, "force": 2.5}\n{"force": 4.5, "system.lambda": 0.3}\n' >"$tmp/points.jsonl"
+run_ok "$ball" "${job[@]}" --points "$tmp/points.jsonl" && cp "$tmp/stdout" "$tmp/listed.jsonl"
+ok "3 listed points" $check once "$tmp/listed.jsonl" 3
+ok "listed points: the closed form" $check ball "$tmp/listed.jsonl" "$tmp/friction.json"
+run_ok "$ball" "${job[@]}" --random 10 --seed 7 --grid force=0.05:5:2 --grid system.lambda=0.3:5:2 && cp "$tmp/stdout" "$tmp/random.jsonl"
+ok "10 random points" $check once "$tmp/random.jsonl" 10
+ok "random points: the closed form" $check ball "$tmp/random.jsonl" "$tmp/friction.json"
+# --full: the record's report is what find-limits prints for the point's problem
+run_ok "$ball" "${job[@]}" --grid force=0.5 --grid system.lambda=0.4 --full && cp "$tmp/stdout" "$tmp/full-report.jsonl"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1])); d["force"] = 0.5; d["system"]["lambda"] = 0.4
+json.dump(d, open(sys.argv[2], "w"))' "$ball" "$tmp/point.json"
+"$bin/find-limits" "$tmp/point.json" >"$tmp/app.json" || fail "find-limits on the point's problem failed"
+ok "--full: the record's report = find-limits on the point's problem" python3 -c '
+import json, sys
+r = json.loads(open(sys.argv[1]).readline())["report"]
+a = json.load(open(sys.argv[2]))
+assert r["schema"] == "limitdir.limits/1" and r == a, (r.get("schema"), [k for k in a if a[k] != r.get(k)])' "$tmp/full-report.jsonl" "$tmp/app.json"
+
 # --- --jobs 2, shards and their merge --------------------------------------------------------------
 run_ok "$ball" "${job[@]}" "${grid[@]}" --jobs 2 && cp "$tmp/stdout" "$tmp/jobs2.jsonl"
 ok "--jobs 2 gives the records of --jobs 1" $check same "$tmp/jobs2.jsonl" "$tmp/full.jsonl"
