@@ -9,7 +9,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <tuple>
 #include <iterator>
 #include <memory>
 #include <sstream>
@@ -259,4 +261,44 @@ TEST_CASE("run_job is re-entrant: jobs on four threads give the reports of one t
     threads.emplace_back([&, k] { reports[k] = limitdir::run_job(k % 2 ? sweep : find, k % 2 ? disc : ball).report; });
   for (std::thread& t : threads) t.join();
   for (int k = 0; k < 4; ++k) CHECK(reports[k] == (k % 2 ? expected_sweep : expected_find));
+}
+
+TEST_CASE("share/schemas/scan-record.schema.json: every job's summary is valid in a record, a summary without a common key is not") {
+  const std::vector<std::tuple<JobKind, std::string, std::string>> runs = {
+      {JobKind::find_limits, "ball.json", "--force 0.3"},
+      {JobKind::sweep_force, "ball.json", "--from 0.05 --to 4"},
+      {JobKind::bifurcation_map, "ball.json", "--y lambda --y-range 1,3 --x-range 0.05,1.5"},
+      {JobKind::simulate, "ball.json", "--force 0.3 --survey 10"},
+      {JobKind::roll, "roll-fig3a.json", "--every 0"},
+      {JobKind::celt, "celt.json", "--t-end 0.2 --every 0"},
+      {JobKind::find_limits, "roll-fig3a.json", ""}};  // status 2
+  const std::string validate = "python3 " + std::string(LIMITDIR_SHARE_DIR) + "/../tests/cli/validate_json.py " +
+                               std::string(LIMITDIR_SHARE_DIR) + "/schemas scan-record.schema.json";
+  char dir_name[] = "/tmp/limitdir_test_job_XXXXXX";
+  REQUIRE(mkdtemp(dir_name) != nullptr);
+  const std::string dir = dir_name;
+  const auto write = [&](const std::string& name, const json& summary, int status) {
+    const json record = {{"schema", "limitdir.scan-record/1"}, {"index", 0}, {"key", "0123456789abcdef"},
+                         {"grid", "0123456789abcdef"}, {"point", {{"force", 0.3}}}, {"status", status},
+                         {"summary", summary}};
+    std::ofstream(dir + "/" + name) << record.dump();
+    return " " + dir + "/" + name;
+  };
+  std::string good;
+  json sample;
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    const auto& [kind, problem, args] = runs[k];
+    const limitdir::JobResult r = limitdir::run_job(limitdir::make_job(kind, split(args)), bundled(problem));
+    good += write("good" + std::to_string(k) + ".json", r.summary, r.status);
+    if (k == 0) sample = r.summary;
+  }
+  CHECK(std::system((validate + good).c_str()) == 0);
+  std::string bad;
+  for (const char* key : {"seconds", "level", "reason", "class"}) {
+    json broken = sample;
+    broken.erase(key);
+    bad += write(std::string("bad-") + key + ".json", broken, 0);
+  }
+  CHECK(std::system((validate + bad + " --invalid").c_str()) == 0);
+  std::filesystem::remove_all(dir);
 }
