@@ -104,8 +104,8 @@ std::string job_options_help(JobKind kind) {
   return out.str();
 }
 
-Job job_from_options(JobKind kind, const po::variables_map& vm, std::vector<std::string> args) {
-  entry(kind).check(vm);
+Job job_from_options(JobKind kind, const po::variables_map& vm, std::vector<std::string> args, bool check_now) {
+  if (check_now) entry(kind).check(vm);
   auto options = std::make_shared<JobOptions>();
   options->vm = vm;
   return Job{kind, std::move(args), std::move(options)};
