@@ -31,9 +31,8 @@ int main(int argc, char* argv[]) {
 
   // The options, the computation and the report are the library's job (lib/src/scan/job_bifurcation_map.cpp),
   // the same code that `scan --job bifurcation-map` runs.
-  return limitdir::cli::run_job_app(info, limitdir::JobKind::bifurcation_map, /*with_format=*/false, argc, argv,
-                                    []([[maybe_unused]] const nlohmann::json& report,
-                                       [[maybe_unused]] const limitdir::cli::po::variables_map& vm) {
+  const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map&) {
     return report.dump(2) + "\n";
-                                    });
+  };
+  return limitdir::cli::run_job_app(info, limitdir::JobKind::bifurcation_map, /*with_format=*/false, argc, argv, print);
 }

@@ -27,10 +27,9 @@ int main(int argc, char* argv[]) {
 
   // The options, the computation and the report are the library's job (lib/src/scan/job_celt.cpp),
   // the same code that `scan --job celt` runs.
-  return limitdir::cli::run_job_app(info, limitdir::JobKind::celt, /*with_format=*/false, argc, argv,
-                                    []([[maybe_unused]] const nlohmann::json& report,
-                                       [[maybe_unused]] const limitdir::cli::po::variables_map& vm) {
+  const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
     // the exported problem file indented, as a problem file is written; the reports as one line
     return vm.count("slip-system") && vm["export-problem"].as<bool>() ? report.dump(2) + "\n" : report.dump() + "\n";
-                                    });
+  };
+  return limitdir::cli::run_job_app(info, limitdir::JobKind::celt, /*with_format=*/false, argc, argv, print);
 }

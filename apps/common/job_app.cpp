@@ -26,7 +26,8 @@ int run_job_app(const AppInfo& info, JobKind kind, bool with_format, int argc, c
   if (with_format) add_format_option(options);
   return run(info, options, argc, argv, [&](const po::variables_map& vm) -> Output {
     if (with_format) (void)text_format(vm);  // a bad --format is bad input before any work
-    const Job job = job_from_options(kind, vm, {});
+    // the options are checked inside run_job, in the order the app always checked them
+    const Job job = job_from_options(kind, vm, {}, /*check_now=*/false);
     const std::string path = problem_path(vm);
     const nlohmann::json document = parse_json_input(read_input(path), path);
     JobHooks hooks;

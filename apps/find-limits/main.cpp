@@ -28,9 +28,8 @@ int main(int argc, char* argv[]) {
 
   // The options, the computation and the report are the library's job (lib/src/scan/job_find_limits.cpp),
   // the same code that `scan --job find-limits` runs.
-  return limitdir::cli::run_job_app(info, limitdir::JobKind::find_limits, /*with_format=*/true, argc, argv,
-                                    []([[maybe_unused]] const nlohmann::json& report,
-                                       [[maybe_unused]] const limitdir::cli::po::variables_map& vm) {
+  const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
     return limitdir::cli::text_format(vm) ? limitdir::limits_text(report) : report.dump(2) + "\n";
-                                    });
+  };
+  return limitdir::cli::run_job_app(info, limitdir::JobKind::find_limits, /*with_format=*/true, argc, argv, print);
 }

@@ -34,10 +34,9 @@ int main(int argc, char* argv[]) {
 
   // The options, the computation and the report are the library's job (lib/src/scan/job_simulate.cpp),
   // the same code that `scan --job simulate` runs.
-  return limitdir::cli::run_job_app(info, limitdir::JobKind::simulate, /*with_format=*/false, argc, argv,
-                                    []([[maybe_unused]] const nlohmann::json& report,
-                                       [[maybe_unused]] const limitdir::cli::po::variables_map& vm) {
+  const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
     // the survey as one indented object; the final record of a trajectory as one line of JSON Lines
     return vm.count("survey") ? report.dump(2) + "\n" : report.dump() + "\n";
-                                    });
+  };
+  return limitdir::cli::run_job_app(info, limitdir::JobKind::simulate, /*with_format=*/false, argc, argv, print);
 }

@@ -104,8 +104,8 @@ std::string job_options_help(JobKind kind) {
   return out.str();
 }
 
-Job job_from_options(JobKind kind, const po::variables_map& vm, std::vector<std::string> args) {
-  entry(kind).check(vm);
+Job job_from_options(JobKind kind, const po::variables_map& vm, std::vector<std::string> args, bool check_now) {
+  if (check_now) entry(kind).check(vm);
   auto options = std::make_shared<JobOptions>();
   options->vm = vm;
   return Job{kind, std::move(args), std::move(options)};
@@ -120,7 +120,8 @@ Job make_job(JobKind kind, const std::vector<std::string>& args) {
   try {
     // No abbreviated option names, as in the apps: "--deg" is an error rather than a guess.
     const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
-    po::store(po::command_line_parser(args).options(table).style(style).run(), vm);
+    const po::positional_options_description none;  // a positional argument is an error, not ignored
+    po::store(po::command_line_parser(args).options(table).positional(none).style(style).run(), vm);
     po::notify(vm);
   } catch (const po::too_many_positional_options_error&) {
     throw InputError(job_name(kind) + ": a job takes no positional argument (the scan gives PROBLEM)");

@@ -45,10 +45,16 @@ struct SimulateSettings {
   SimulationOptions options;
 };
 
-SimulateSettings simulate_settings(const po::variables_map& vm) {
+/// The options among themselves: one of --x0 and --survey, --every only with --x0.
+void mode_checks(const po::variables_map& vm) {
   const bool has_x0 = vm.count("x0") > 0, has_survey = vm.count("survey") > 0;
   if (has_x0 == has_survey) throw InputError("give exactly one of --x0 and --survey");
   if (has_survey && vm.count("every")) throw InputError("--every: only with --x0");
+}
+
+/// The numbers of the options (after mode_checks).
+SimulateSettings simulate_settings(const po::variables_map& vm) {
+  const bool has_survey = vm.count("survey") > 0;
   SimulateSettings s;
   s.options.backward = vm.count("backward") && vm["backward"].as<bool>();
   s.options.max_steps = options::integer_option(vm, "max-steps", s.options.max_steps, 1, 1000000000000LL);
@@ -192,13 +198,18 @@ JobRun run_trajectory(const Problem& problem, const System& system, SimulateSett
 
 }  // namespace
 
-void check_simulate(const po::variables_map& vm) { (void)simulate_settings(vm); }
+void check_simulate(const po::variables_map& vm) {
+  mode_checks(vm);
+  (void)simulate_settings(vm);
+}
 
 JobRun run_simulate(const po::variables_map& vm, const json& document, const JobContext& context) {
-  const SimulateSettings s = simulate_settings(vm);
+  // the app's order: the problem (and its mass matrix) before the numbers of the options
   Problem problem = problem_from_document(document, context.source);
   options::apply_problem_overrides(problem, vm);
+  mode_checks(vm);
   const System system = make_system(problem);
+  const SimulateSettings s = simulate_settings(vm);
   return s.survey ? run_survey(problem, system, s) : run_trajectory(problem, system, s, context);
 }
 

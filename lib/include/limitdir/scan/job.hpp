@@ -40,8 +40,10 @@ std::string job_options_help(JobKind kind);
 /// What a job did at one point.
 struct JobResult {
   int status = 0;         // the app's exit code for this problem (docs/manual.md section 5: 0, 2, 3, 4, 5)
-  std::string message;    // the app's one-line message on stderr when status != 0 (else empty)
-  nlohmann::json report;  // the app's JSON output (null when it printed none, e.g. on bad input)
+  std::string message;    // the app's one-line message on stderr when status != 0, after "<app>: error: " (else empty)
+  /// The app's JSON output (null when it printed none, e.g. on bad input); for simulate --x0 its
+  /// final record (the trajectory's points go to JobHooks::point).
+  nlohmann::json report;
   /// The job's summary for the scan's record: always the keys
   ///   "seconds" (wall time of the job), "level" ("proven", "checked", "incomplete" or null: no
   ///   certificate), "reason" (the certificate's reason, or the message when status != 0, or null),

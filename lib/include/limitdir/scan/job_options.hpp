@@ -69,9 +69,12 @@ std::optional<std::string> certificate_shortfall(const Certificate& certificate,
 boost::program_options::options_description job_option_table(JobKind kind);
 
 /// The job of already parsed options (the app's variables map, which may also hold PROBLEM,
-/// --help, --version and --format: they are ignored): the checks of make_job that depend only on
-/// the text of the options (InputError naming the option). make_job parses its arguments with
-/// job_option_table and calls this.
-Job job_from_options(JobKind kind, const boost::program_options::variables_map& vm, std::vector<std::string> args);
+/// --help, --version and --format: they are ignored). With `check_now`, the checks of make_job
+/// that depend only on the text of the options run here (InputError naming the option; make_job
+/// parses its arguments with job_option_table and calls this); run_job makes them again in any
+/// case, in the order the app always made them (e.g. simulate reads the problem first), which is
+/// what the apps use (check_now = false), so that a run with several errors names the same one.
+Job job_from_options(JobKind kind, const boost::program_options::variables_map& vm, std::vector<std::string> args,
+                     bool check_now = true);
 
 }  // namespace limitdir
