@@ -279,7 +279,8 @@ TEST_CASE("share/schemas/scan-record.schema.json: every job's summary is valid i
   const std::string dir = dir_name;
   const auto write = [&](const std::string& name, const json& summary, int status) {
     const json record = {{"schema", "limitdir.scan-record/1"}, {"index", 0}, {"key", "0123456789abcdef"},
-                         {"grid", "0123456789abcdef"}, {"point", {{"force", 0.3}}}, {"status", status},
+                         {"grid", "0123456789abcdef"}, {"scan", "0123456789abcdef"}, {"point", {{"force", 0.3}}},
+                         {"status", status},
                          {"summary", summary}};
     std::ofstream(dir + "/" + name) << record.dump();
     return " " + dir + "/" + name;
