@@ -7,13 +7,12 @@
 #include <algorithm>
 #include <iostream>
 #include <string>
-#include <system_error>
 #include <unistd.h>
 #include <vector>
 
-#include "limitdir/core/errors.hpp"
 #include "limitdir/core/version.hpp"
 #include "limitdir/scan/job.hpp"
+#include "limitdir/scan/job_options.hpp"
 #include "limitdir/scan/scan_command.hpp"
 #include "limitdir/scan/scan_run.hpp"
 
@@ -62,15 +61,8 @@ int run(const limitdir::ScanCommand& command) {
 int main(int argc, char* argv[]) {
   try {
     return run(limitdir::parse_scan_command(std::vector<std::string>(argv + 1, argv + argc)));
-  } catch (const limitdir::InputError& e) {
-    return fail(e.what(), 2);
-  } catch (const limitdir::IoError& e) {
-    return fail(std::string("I/O error: ") + e.what(), 4);
-  } catch (const std::system_error& e) {
-    return fail(std::string("I/O error: ") + e.what(), 4);
-  } catch (const std::exception& e) {
-    return fail(std::string("internal error: ") + e.what(), 5);
-  } catch (...) {
-    return fail("internal error: an exception of an unknown kind", 5);
+  } catch (...) {  // the apps' mapping of failures to exit codes (docs/manual.md section 5)
+    const auto [code, message] = limitdir::options::current_failure();
+    return fail(message, code);
   }
 }
