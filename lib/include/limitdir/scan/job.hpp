@@ -57,6 +57,11 @@ struct JobResult {
 /// a second); none is called after run_job returns.
 struct JobHooks {
   std::function<void(const std::string&)> progress;
+  /// simulate --x0 only: each kept point of the trajectory {"t", "tau", "r", "w"} as it is
+  /// computed (the app streams them to stdout; JobResult::report holds only the final record).
+  /// Not called when absent; an exception it throws ends the job with that exception's status
+  /// (e.g. IoError: 4).
+  std::function<void(const nlohmann::json&)> point;
 };
 
 /// Runs `job` on the problem file `document` (a point's problem: limitdir.problem/1 or a report
@@ -65,5 +70,9 @@ struct JobHooks {
 /// libraries' errors 3, IoError 4, anything else 5), with its one-line message: run_job does not
 /// throw. Re-entrant: several threads may run jobs at once (tests/scan, ThreadSanitizer).
 JobResult run_job(const Job& job, const nlohmann::json& document, const JobHooks& hooks = {});
+/// The same, naming the document `source` in messages as the apps name their PROBLEM file
+/// (the form above names it "<problem>"; a scan may name the point, e.g. "ball.json at point 12").
+JobResult run_job(const Job& job, const nlohmann::json& document, const std::string& source,
+                  const JobHooks& hooks = {});
 
 }  // namespace limitdir
