@@ -16,6 +16,9 @@
 # engines_merge_equals DIR LABEL: 0 when `scan --merge DIR/part-*.jsonl` (into DIR/merged.jsonl)
 #   succeeds and equals the unsharded run $tmp/reference.jsonl; otherwise counts a failure.
 
+# absolute paths: the engines run scan in other folders
+app=$(cd "$(dirname "$app")" && pwd)/$(basename "$app")
+share=$(cd "$share" && pwd)
 engines_scan=("$share/problems/ball.json" --job find-limits --force 0.3
   --grid system.lambda=0.5:5:20 --grid friction.degree=1:10:10)
 readonly engines_points=200
