@@ -35,8 +35,11 @@ void note(const std::string& text) { std::cerr << "scan: " << one_line(text) << 
 /// The command's work; its exit code (0, or 3 for an incomplete merge).
 int run(const limitdir::ScanCommand& command) {
   if (command.help) {
-    std::cout << (command.job ? limitdir::job_options_help(limitdir::parse_job_kind(*command.job))
-                              : limitdir::scan_help_text());
+    if (command.job)  // the job's options, as its app lists them (without PROBLEM and --format)
+      std::cout << "Usage: scan PROBLEM --job " << *command.job << " [the options below] GRID ... (see scan --help)\n\n"
+                << limitdir::job_options_help(limitdir::parse_job_kind(*command.job));
+    else
+      std::cout << limitdir::scan_help_text();
     return 0;
   }
   if (command.version) {

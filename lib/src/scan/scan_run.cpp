@@ -55,10 +55,10 @@ void check_merge_options(const ScanCommand& command) {
 
 json scan_point_record(const ScanSetup& setup, std::uint64_t index, bool full) {
   JobResult result;
+  const std::string source = setup.source + " at point " + std::to_string(index);
   try {
-    const json document = problem_at_point(setup.document, setup.grid.keys, setup.grid.point(index),
-                                           setup.source + " at point " + std::to_string(index));
-    result = run_job(*setup.job, document);
+    const json document = problem_at_point(setup.document, setup.grid.keys, setup.grid.point(index), source);
+    result = run_job(*setup.job, document, source);
   } catch (const InputError& e) {
     result = failed_point(2, e.what());
   } catch (const std::exception& e) {  // problem_at_point anticipates no other failure: a bug
