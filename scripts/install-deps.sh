@@ -21,6 +21,11 @@ packages=(
   universal-ctags           # tests only: measures the length of every function and class body (tests/layout/check_body_length.sh)
   auto-07p                  # test-only oracle: AUTO-07p, the peer program for codimension-2 continuation (issue 20): its fold curve against bifurcation-map's (tests/cli/auto_oracle.sh)
   gfortran                  # tests only: AUTO-07p compiles the equations tests/auto/fold.f90 with it (auto-07p does not depend on it)
+  parallel                  # tests only: GNU parallel, the engine that runs scan's shards on one or several machines (issue 22; tests/cli/scan_parallel.sh, bench/scan_atlas.sh)
+  slurmctld                 # tests only: Slurm's controller of the one-node cluster that runs scan's shards as an array job (issue 22; tests/cli/slurm_cluster.bash)
+  slurmd                    # tests only: Slurm's node daemon of that one-node cluster (issue 22; tests/cli/slurm_cluster.bash)
+  slurm-client              # tests only: sbatch, squeue, scontrol, sinfo, scancel for the array job of scan's shards (issue 22; tests/cli/scan_slurm.sh)
+  munge                     # tests only: the authentication daemon Slurm's daemons and clients need (issue 22; tests/cli/slurm_cluster.bash)
 )
 missing=()
 for p in "${packages[@]}"; do
