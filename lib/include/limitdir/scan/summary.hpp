@@ -1,0 +1,48 @@
+#pragma once
+// The summary of a scan (docs/manual.md section 14, share/schemas/scan-summary.schema.json): the
+// records of a merged scan file counted per status, certificate level and class, the worst
+// certificate, the slowest points, and a table over two axes of a product grid that `plot` draws
+// as a heat map. Missing points are counted and marked, never filled.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "limitdir/scan/grid.hpp"
+
+namespace limitdir {
+
+inline constexpr const char* scan_summary_schema = "limitdir.scan-summary/1";
+
+struct ScanSummaryOptions {
+  /// The keys of the table's axes (keys of the grid); empty: the grid's first and second axis.
+  std::string x, y;
+  /// A numeric key of the records' "summary" (e.g. "X_max", "limit_directions") whose mean, min
+  /// and max over each cell the table gives; empty: none.
+  std::string field;
+  /// The indices of at most this many examples per class (the smallest indices).
+  std::size_t examples = 3;
+  /// The number of slowest points listed.
+  std::size_t slowest = 5;
+};
+
+/// The certificate levels from the weakest up: "none" (the record's level is null: no
+/// certificate), "incomplete", "checked", "proven". Returns the rank 0..3; InputError
+/// "<where>: level must be ..." for any other value.
+int scan_level_rank(const nlohmann::json& level, const std::string& where);
+
+/// The summary (schema limitdir.scan-summary/1) of the records of a scan of `grid` (a merged
+/// file: any order, each index at most once; missing indices are counted and listed, never
+/// filled). Each record needs "index" (< grid.size()), "point", "status" and "summary" with
+/// "seconds", "level", "reason" and "class" (scan/job.hpp). The table over the axes x and y
+/// exists for a product grid of at least two axes (else "table" is null); every other axis is
+/// aggregated in each cell (x, y): the class is the most frequent one of the cell's records (ties:
+/// the first in the order of the "classes" list), the level the weakest, the field its mean, min
+/// and max over the records that hold a number. InputError (one line) on a record that breaks
+/// this, an index twice, x or y not an axis of the grid (or equal, or given for a list grid), or
+/// a field that is a number in no record.
+nlohmann::json summarize_scan(const std::vector<nlohmann::json>& records, const ScanGrid& grid,
+                              const ScanSummaryOptions& options = {});
+
+}  // namespace limitdir
