@@ -322,3 +322,14 @@ TEST_CASE("summary: valid against share/schemas/scan-summary.schema.json") {
   CHECK(std::system((validate + "--invalid " + bad_file).c_str()) == 0);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("summary: one record at a time (ScanSummarizer) names the record's place in errors") {
+  limitdir::ScanSummarizer summarizer(grid_abc(), {"", "", "X_max", 3, 5});
+  const std::vector<json> all = records();
+  for (std::size_t k = 0; k < all.size(); ++k) summarizer.add(all[k], "f.jsonl: line " + std::to_string(k + 1));
+  CHECK(summarizer.finish() == limitdir::summarize_scan(all, grid_abc(), {"", "", "X_max", 3, 5}));
+  json broken = all[0];
+  broken["status"] = 7;
+  CHECK_THROWS_WITH_AS(summarizer.add(broken, "f.jsonl: line 37"),
+                       "f.jsonl: line 37: \"status\" must be 0, 2, 3, 4 or 5 (got 7)", InputError);
+}

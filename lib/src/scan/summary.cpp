@@ -2,6 +2,7 @@
 #include "limitdir/scan/summary.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -35,20 +36,13 @@ struct Entry {
   int status = 0;
   int level = 0;  // scan_level_rank
   std::optional<std::string> cls;
-  std::size_t class_id = 0;  // position in the sorted list of classes
   double seconds = 0.0;
   std::optional<double> field;
-  const json* record = nullptr;
 };
 
 /// A JSON integer >= 0 (nlohmann::json keeps a parsed one unsigned, a built one may be signed).
 bool is_index(const json& value) {
   return value.is_number_unsigned() || (value.is_number_integer() && value.get<std::int64_t>() >= 0);
-}
-
-std::string where_of(const json& record, std::size_t k) {
-  const auto it = record.is_object() ? record.find("index") : record.end();
-  return it != record.end() && is_index(*it) ? "record " + it->dump() : "records[" + std::to_string(k) + "]";
 }
 
 const json& member(const json& object, const char* key, const std::string& where) {
@@ -83,11 +77,9 @@ std::optional<double> field_of(const json& summary, const std::string& field, co
   return it->get<double>();
 }
 
-Entry read_entry(const json& record, std::size_t k, const ScanGrid& grid, const std::string& field) {
-  const std::string where = where_of(record, k);
+Entry read_entry(const json& record, const std::string& where, const ScanGrid& grid, const std::string& field) {
   if (!record.is_object()) throw InputError(where + ": a record must be a JSON object (got " + detail::show(record) + ")");
   Entry e;
-  e.record = &record;
   const json& index = member(record, "index", where);
   if (!is_index(index) || index.get<std::uint64_t>() >= grid.size())
     bad(where, "index", "an integer in [0, " + std::to_string(grid.size()) + ")", index);
@@ -114,97 +106,17 @@ Entry read_entry(const json& record, std::size_t k, const ScanGrid& grid, const 
   return e;
 }
 
-/// The entries sorted by index; InputError on an index twice or records of two grid hashes.
-std::vector<Entry> read_entries(const std::vector<json>& records, const ScanGrid& grid, const std::string& field) {
-  std::vector<Entry> entries;
-  entries.reserve(records.size());
-  for (std::size_t k = 0; k < records.size(); ++k) entries.push_back(read_entry(records[k], k, grid, field));
-  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.index < b.index; });
-  for (std::size_t k = 1; k < entries.size(); ++k)
-    if (entries[k].index == entries[k - 1].index)
-      throw InputError("record " + std::to_string(entries[k].index) + ": the index is recorded twice (a merged file "
-                       "has each point once: scan --merge)");
-  for (const Entry& e : entries) {
-    const json& hash = member(*e.record, "grid", "record " + std::to_string(e.index));
-    if (!hash.is_string()) bad("record " + std::to_string(e.index), "grid", "a string", hash);
-    if (hash != entries.front().record->at("grid"))
-      throw InputError("record " + std::to_string(e.index) + ": grid " + detail::show(hash) + " differs from record " +
-                       std::to_string(entries.front().index) + "'s " + detail::show(entries.front().record->at("grid")) +
-                       " (records of two scans)");
-  }
-  if (!field.empty() && std::none_of(entries.begin(), entries.end(), [](const Entry& e) { return e.field.has_value(); }))
-    throw InputError("--field " + field + ": no record has a number at summary." + field);
-  return entries;
-}
-
-/// The classes, the most frequent first (ties: null first, then by name); sets every class_id.
-std::vector<std::pair<std::optional<std::string>, std::vector<std::uint64_t>>> class_list(std::vector<Entry>& entries) {
-  std::map<std::optional<std::string>, std::vector<std::uint64_t>> by_class;
-  for (const Entry& e : entries) by_class[e.cls].push_back(e.index);  // ascending: entries are sorted
-  std::vector<std::pair<std::optional<std::string>, std::vector<std::uint64_t>>> list(by_class.begin(), by_class.end());
-  std::stable_sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
-  std::map<std::optional<std::string>, std::size_t> id;
-  for (std::size_t c = 0; c < list.size(); ++c) id[list[c].first] = c;
-  for (Entry& e : entries) e.class_id = id[e.cls];
-  return list;
-}
-
 json class_json(const std::optional<std::string>& cls) { return cls ? json(*cls) : json(nullptr); }
 
-json point_json(const Entry& e) {
-  return {{"index", e.index}, {"point", e.record->at("point")}, {"status", e.status}, {"level", level_names[e.level]},
-          {"class", class_json(e.cls)}, {"seconds", e.seconds}, {"reason", e.record->at("summary").at("reason")}};
-}
-
-json counts_json(const std::vector<Entry>& entries, const ScanGrid& grid, json& out) {
-  json status = {{"0", 0}, {"2", 0}, {"3", 0}, {"4", 0}, {"5", 0}};
-  json levels = {{"none", 0}, {"incomplete", 0}, {"checked", 0}, {"proven", 0}};
-  double seconds = 0.0;
-  for (const Entry& e : entries) {
-    status[std::to_string(e.status)] = status[std::to_string(e.status)].get<std::uint64_t>() + 1;
-    levels[level_names[e.level]] = levels[level_names[e.level]].get<std::uint64_t>() + 1;
-    seconds += e.seconds;
-  }
-  // the missing indices: the gaps between the sorted recorded ones
-  json first = json::array();
-  std::uint64_t next = 0;
-  for (std::size_t k = 0; k <= entries.size() && first.size() < missing_listed; ++k) {
-    const std::uint64_t end = k < entries.size() ? entries[k].index : grid.size();
-    for (; next < end && first.size() < missing_listed; ++next) first.push_back(next);
-    next = end + 1;
-  }
-  out["status"] = status;
-  out["levels"] = levels;
-  out["seconds"] = seconds;
-  return {{"count", grid.size() - entries.size()}, {"first", first}};
-}
-
-json worst_json(const std::vector<Entry>& entries) {
-  if (entries.empty()) return nullptr;
-  const auto worst = std::min_element(entries.begin(), entries.end(),
-                                      [](const Entry& a, const Entry& b) { return a.level < b.level; });
-  json w = point_json(*worst);
-  w["count"] = std::count_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.level == worst->level; });
-  return w;
-}
-
-json slowest_json(const std::vector<Entry>& entries, std::size_t n) {
-  std::vector<const Entry*> order;
-  for (const Entry& e : entries) order.push_back(&e);
-  n = std::min(n, order.size());
-  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n), order.end(),
-                    [](const Entry* a, const Entry* b) {
-                      return a->seconds != b->seconds ? a->seconds > b->seconds : a->index < b->index;
-                    });
-  json out = json::array();
-  for (std::size_t k = 0; k < n; ++k) out.push_back(point_json(*order[k]));
-  return out;
+json point_json(const Entry& e, const json& record) {
+  return {{"index", e.index}, {"point", record.at("point")}, {"status", e.status}, {"level", level_names[e.level]},
+          {"class", class_json(e.cls)}, {"seconds", e.seconds}, {"reason", record.at("summary").at("reason")}};
 }
 
 /// One cell of the table while it is being filled.
 struct Cell {
   std::uint64_t points = 0;
-  std::map<std::size_t, std::uint64_t> classes;  // class_id -> count
+  std::map<std::size_t, std::uint64_t> classes;  // class id (in the order met) -> count
   int level = std::numeric_limits<int>::max();
   std::uint64_t values = 0;
   double sum = 0.0, min = std::numeric_limits<double>::infinity(), max = -std::numeric_limits<double>::infinity();
@@ -216,64 +128,183 @@ std::size_t axis_position(const ScanGrid& grid, const std::string& key, const st
   return static_cast<std::size_t>(it - grid.keys.begin());
 }
 
-json cell_json(const Cell& c, std::uint64_t per_cell, const std::vector<std::optional<std::string>>& names, bool field) {
-  json cell = {{"points", c.points}, {"missing", per_cell - c.points}, {"classes", c.classes.size()}};
-  // the most frequent class; ties go to the first in the list (the smaller class_id: the map's order)
-  const auto top = std::max_element(c.classes.begin(), c.classes.end(),
-                                    [](const auto& a, const auto& b) { return a.second < b.second; });
-  cell["class"] = top == c.classes.end() ? json(nullptr) : class_json(names[top->first]);
-  cell["class_count"] = top == c.classes.end() ? 0 : top->second;
-  cell["level"] = c.points == 0 ? json(nullptr) : json(level_names[c.level]);
-  if (field)
-    cell["field"] = c.values == 0 ? json(nullptr)
-                                  : json{{"mean", c.sum / static_cast<double>(c.values)}, {"min", c.min},
-                                         {"max", c.max}, {"count", c.values}};
-  return cell;
-}
-
 /// The index of point `index` along axis k of a product grid (the first axis slowest).
 std::uint64_t along(const ScanGrid& grid, std::uint64_t index, std::size_t k) {
   for (std::size_t m = grid.axes.size(); m-- > k + 1;) index /= grid.axes[m].size();
   return index % grid.axes[k].size();
 }
 
-json table_json(const std::vector<Entry>& entries, const ScanGrid& grid, const ScanSummaryOptions& options,
-                const std::vector<std::optional<std::string>>& names) {
+}  // namespace
+
+struct ScanSummarizer::State {
+  ScanGrid grid;
+  ScanSummaryOptions options;
+  bool table = false;
+  std::size_t ax = 0, ay = 0;
+  std::vector<std::uint64_t> indices;  // as met
+  std::optional<json> grid_hash, scan_hash;
+  std::array<std::uint64_t, 6> status{};
+  std::array<std::uint64_t, 4> levels{};
+  double seconds = 0.0;
+  bool field_seen = false;
+  // the classes in the order met, their counts and smallest indices
+  std::map<std::optional<std::string>, std::size_t> class_id;
+  std::vector<std::optional<std::string>> names;
+  std::vector<std::uint64_t> class_count;
+  std::vector<std::vector<std::uint64_t>> examples;
+  std::optional<std::pair<Entry, json>> worst;        // the weakest level, smallest index
+  std::vector<std::pair<Entry, json>> slowest;        // seconds descending, then index
+  std::vector<Cell> cells;
+
+  void check_scan(const json& record, const std::string& where);
+  std::size_t intern(const Entry& e);
+  void rank(const Entry& e, const json& record);
+  void fill_cell(const Entry& e);
+  std::vector<std::size_t> class_order() const;
+  json counts_json(json& out) const;
+  json table_json(const std::vector<std::size_t>& order) const;
+};
+
+ScanSummarizer::ScanSummarizer(const ScanGrid& grid, const ScanSummaryOptions& options)
+    : state_(std::make_unique<State>()) {
+  State& s = *state_;
+  s.grid = grid;
+  s.options = options;
   if (grid.kind != ScanGrid::Kind::product || grid.keys.size() < 2) {
     if (!options.x.empty() || !options.y.empty())
       throw InputError("--x/--y: a table needs a product grid of at least two axes (this grid is " +
                        std::string(grid.kind == ScanGrid::Kind::list ? "a list of points)" : "one axis)"));
-    return nullptr;
+    return;
   }
-  const std::size_t ax = axis_position(grid, options.x.empty() ? grid.keys[0] : options.x, "--x");
-  const std::size_t ay = axis_position(grid, options.y.empty() ? grid.keys[1] : options.y, "--y");
-  if (ax == ay) throw InputError("--x/--y: the two axes must differ (both " + grid.keys[ax] + ")");
-  const std::uint64_t nx = grid.axes[ax].size(), ny = grid.axes[ay].size();
-  if (nx * ny > max_table_cells)
-    throw InputError("--x/--y: the table would have " + std::to_string(nx * ny) + " cells, more than " +
+  s.table = true;
+  s.ax = axis_position(grid, options.x.empty() ? grid.keys[0] : options.x, "--x");
+  s.ay = axis_position(grid, options.y.empty() ? grid.keys[1] : options.y, "--y");
+  if (s.ax == s.ay) throw InputError("--x/--y: the two axes must differ (both " + grid.keys[s.ax] + ")");
+  const std::uint64_t n = grid.axes[s.ax].size() * grid.axes[s.ay].size();
+  if (n > max_table_cells)
+    throw InputError("--x/--y: the table would have " + std::to_string(n) + " cells, more than " +
                      std::to_string(max_table_cells));
-  std::vector<Cell> cells(nx * ny);
-  for (const Entry& e : entries) {
-    Cell& c = cells[along(grid, e.index, ay) * nx + along(grid, e.index, ax)];
-    ++c.points;
-    ++c.classes[e.class_id];
-    c.level = std::min(c.level, e.level);
-    if (e.field) {
-      ++c.values;
-      c.sum += *e.field;
-      c.min = std::min(c.min, *e.field);
-      c.max = std::max(c.max, *e.field);
-    }
+  s.cells.resize(n);
+}
+
+ScanSummarizer::~ScanSummarizer() = default;
+
+void ScanSummarizer::State::check_scan(const json& record, const std::string& where) {
+  const json& hash = member(record, "grid", where);
+  if (!hash.is_string()) bad(where, "grid", "a string", hash);
+  const auto it = record.find("scan");
+  const json scan = it == record.end() ? json(nullptr) : *it;
+  if (!grid_hash) {
+    grid_hash = hash;
+    scan_hash = scan;
   }
-  const std::uint64_t per_cell = grid.size() / (nx * ny);
-  json table = {{"x", {{"key", grid.keys[ax]}, {"values", grid.axes[ax]}}},
-                {"y", {{"key", grid.keys[ay]}, {"values", grid.axes[ay]}}},
-                {"aggregated", json::array()},
-                {"aggregation", {{"class", "most frequent"}, {"level", "weakest"}, {"field", "mean, min, max"}}},
-                {"field", options.field.empty() ? json(nullptr) : json(options.field)},
-                {"points_per_cell", per_cell}};
+  if (hash != *grid_hash || scan != *scan_hash)
+    throw InputError(where + ": grid " + detail::show(hash) + ", scan " + detail::show(scan) +
+                     " differ from the first record's " + detail::show(*grid_hash) + ", " + detail::show(*scan_hash) +
+                     " (records of two scans)");
+}
+
+std::size_t ScanSummarizer::State::intern(const Entry& e) {
+  const auto [it, added] = class_id.try_emplace(e.cls, names.size());
+  if (added) {
+    names.push_back(e.cls);
+    class_count.push_back(0);
+    examples.emplace_back();
+  }
+  const std::size_t id = it->second;
+  ++class_count[id];
+  std::vector<std::uint64_t>& ex = examples[id];  // the smallest indices, ascending
+  ex.insert(std::upper_bound(ex.begin(), ex.end(), e.index), e.index);
+  if (ex.size() > options.examples) ex.pop_back();
+  return id;
+}
+
+void ScanSummarizer::State::rank(const Entry& e, const json& record) {
+  if (!worst || e.level < worst->first.level || (e.level == worst->first.level && e.index < worst->first.index))
+    worst.emplace(e, point_json(e, record));
+  const auto slower = [](const Entry& a, const Entry& b) {
+    return a.seconds != b.seconds ? a.seconds > b.seconds : a.index < b.index;
+  };
+  if (slowest.size() < options.slowest || (!slowest.empty() && slower(e, slowest.back().first))) {
+    const auto at = std::upper_bound(slowest.begin(), slowest.end(), e,
+                                     [&](const Entry& a, const auto& b) { return slower(a, b.first); });
+    slowest.insert(at, {e, point_json(e, record)});
+    if (slowest.size() > options.slowest) slowest.pop_back();
+  }
+}
+
+void ScanSummarizer::State::fill_cell(const Entry& e) {
+  if (!table) return;
+  Cell& c = cells[along(grid, e.index, ay) * grid.axes[ax].size() + along(grid, e.index, ax)];
+  ++c.points;
+  ++c.classes[class_id.at(e.cls)];
+  c.level = std::min(c.level, e.level);
+  if (e.field) {
+    ++c.values;
+    c.sum += *e.field;
+    c.min = std::min(c.min, *e.field);
+    c.max = std::max(c.max, *e.field);
+  }
+}
+
+void ScanSummarizer::add(const json& record, const std::string& where) {
+  State& s = *state_;
+  const Entry e = read_entry(record, where, s.grid, s.options.field);
+  s.check_scan(record, where);
+  s.indices.push_back(e.index);
+  ++s.status[static_cast<std::size_t>(e.status)];
+  ++s.levels[static_cast<std::size_t>(e.level)];
+  s.seconds += e.seconds;
+  s.field_seen = s.field_seen || e.field.has_value();
+  s.intern(e);
+  s.rank(e, record);
+  s.fill_cell(e);
+}
+
+/// The class ids, the most frequent first (ties: null first, then by name).
+std::vector<std::size_t> ScanSummarizer::State::class_order() const {
+  std::vector<std::size_t> order;
+  for (const auto& [name, id] : class_id) order.push_back(id);  // null first, then by name
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return class_count[a] > class_count[b]; });
+  return order;
+}
+
+/// status, levels, seconds into `out`; returns "missing" (InputError on an index recorded twice).
+json ScanSummarizer::State::counts_json(json& out) const {
+  std::vector<std::uint64_t> sorted = indices;
+  std::sort(sorted.begin(), sorted.end());
+  const auto twice = std::adjacent_find(sorted.begin(), sorted.end());
+  if (twice != sorted.end())
+    throw InputError("record " + std::to_string(*twice) + ": the index is recorded twice (a merged file has each "
+                     "point once: scan --merge)");
+  json first = json::array();
+  std::uint64_t next = 0;  // the missing indices: the gaps between the recorded ones
+  for (std::size_t k = 0; k <= sorted.size() && first.size() < missing_listed; ++k) {
+    const std::uint64_t end = k < sorted.size() ? sorted[k] : grid.size();
+    for (; next < end && first.size() < missing_listed; ++next) first.push_back(next);
+    next = end + 1;
+  }
+  out["status"] = {{"0", status[0]}, {"2", status[2]}, {"3", status[3]}, {"4", status[4]}, {"5", status[5]}};
+  out["levels"] = json::object();
+  for (std::size_t r = 0; r < levels.size(); ++r) out["levels"][level_names[r]] = levels[r];
+  out["seconds"] = seconds;
+  return {{"count", grid.size() - sorted.size()}, {"first", first}};
+}
+
+json ScanSummarizer::State::table_json(const std::vector<std::size_t>& order) const {
+  if (!table) return nullptr;
+  std::vector<std::size_t> position(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) position[order[k]] = k;
+  const std::uint64_t nx = grid.axes[ax].size(), ny = grid.axes[ay].size(), per_cell = grid.size() / (nx * ny);
+  json t = {{"x", {{"key", grid.keys[ax]}, {"values", grid.axes[ax]}}},
+            {"y", {{"key", grid.keys[ay]}, {"values", grid.axes[ay]}}},
+            {"aggregated", json::array()},
+            {"aggregation", {{"class", "most frequent"}, {"level", "weakest"}, {"field", "mean, min, max"}}},
+            {"field", options.field.empty() ? json(nullptr) : json(options.field)},
+            {"points_per_cell", per_cell}};
   for (std::size_t k = 0; k < grid.keys.size(); ++k)
-    if (k != ax && k != ay) table["aggregated"].push_back({{"key", grid.keys[k]}, {"count", grid.axes[k].size()}});
+    if (k != ax && k != ay) t["aggregated"].push_back({{"key", grid.keys[k]}, {"count", grid.axes[k].size()}});
   json rows = json::array();
   std::uint64_t missing_cells = 0, partial_cells = 0;
   for (std::uint64_t j = 0; j < ny; ++j) {
@@ -282,17 +313,53 @@ json table_json(const std::vector<Entry>& entries, const ScanGrid& grid, const S
       const Cell& c = cells[j * nx + i];
       missing_cells += c.points == 0;
       partial_cells += c.points > 0 && c.points < per_cell;
-      row.push_back(cell_json(c, per_cell, names, !options.field.empty()));
+      // the most frequent class; ties go to the one first in the list of classes
+      std::optional<std::pair<std::size_t, std::uint64_t>> top;
+      for (const auto& [id, n] : c.classes)
+        if (!top || n > top->second || (n == top->second && position[id] < position[top->first])) top.emplace(id, n);
+      json cell = {{"points", c.points}, {"missing", per_cell - c.points}, {"classes", c.classes.size()},
+                   {"class", top ? class_json(names[top->first]) : json(nullptr)},
+                   {"class_count", top ? top->second : 0},
+                   {"level", c.points == 0 ? json(nullptr) : json(level_names[c.level])}};
+      if (!options.field.empty())
+        cell["field"] = c.values == 0 ? json(nullptr)
+                                      : json{{"mean", c.sum / static_cast<double>(c.values)}, {"min", c.min},
+                                             {"max", c.max}, {"count", c.values}};
+      row.push_back(std::move(cell));
     }
     rows.push_back(std::move(row));
   }
-  table["missing_cells"] = missing_cells;
-  table["partial_cells"] = partial_cells;
-  table["cells"] = std::move(rows);
-  return table;
+  t["missing_cells"] = missing_cells;
+  t["partial_cells"] = partial_cells;
+  t["cells"] = std::move(rows);
+  return t;
 }
 
-}  // namespace
+json ScanSummarizer::finish() const {
+  const State& s = *state_;
+  if (!s.options.field.empty() && !s.field_seen)
+    throw InputError("--field " + s.options.field + ": no record has a number at summary." + s.options.field);
+  json out = {{"schema", scan_summary_schema},
+              {"grid", s.grid_hash ? *s.grid_hash : json(nullptr)},
+              {"kind", s.grid.kind == ScanGrid::Kind::product ? "product" : "list"},
+              {"keys", s.grid.keys},
+              {"points", s.grid.size()},
+              {"recorded", s.indices.size()}};
+  out["missing"] = s.counts_json(out);
+  const std::vector<std::size_t> order = s.class_order();
+  out["classes"] = json::array();
+  for (const std::size_t id : order)
+    out["classes"].push_back({{"class", class_json(s.names[id])}, {"count", s.class_count[id]}, {"examples", s.examples[id]}});
+  out["worst"] = nullptr;
+  if (s.worst) {
+    out["worst"] = s.worst->second;
+    out["worst"]["count"] = s.levels[static_cast<std::size_t>(s.worst->first.level)];
+  }
+  out["slowest"] = json::array();
+  for (const auto& [e, point] : s.slowest) out["slowest"].push_back(point);
+  out["table"] = s.table_json(order);
+  return out;
+}
 
 int scan_level_rank(const json& level, const std::string& where) {
   if (level.is_null()) return 0;
@@ -302,28 +369,13 @@ int scan_level_rank(const json& level, const std::string& where) {
 }
 
 json summarize_scan(const std::vector<json>& records, const ScanGrid& grid, const ScanSummaryOptions& options) {
-  std::vector<Entry> entries = read_entries(records, grid, options.field);
-  const auto classes = class_list(entries);
-  json out = {{"schema", scan_summary_schema},
-              {"grid", entries.empty() ? json(nullptr) : entries.front().record->at("grid")},
-              {"kind", grid.kind == ScanGrid::Kind::product ? "product" : "list"},
-              {"keys", grid.keys},
-              {"points", grid.size()},
-              {"recorded", entries.size()}};
-  out["missing"] = counts_json(entries, grid, out);
-  json class_array = json::array();
-  std::vector<std::optional<std::string>> names;
-  for (const auto& [cls, indices] : classes) {
-    names.push_back(cls);
-    json examples(std::vector<std::uint64_t>(indices.begin(), indices.begin() + static_cast<std::ptrdiff_t>(
-                                                                                   std::min(options.examples, indices.size()))));
-    class_array.push_back({{"class", class_json(cls)}, {"count", indices.size()}, {"examples", examples}});
+  ScanSummarizer summarizer(grid, options);
+  for (std::size_t k = 0; k < records.size(); ++k) {
+    const json& r = records[k];
+    const auto it = r.is_object() ? r.find("index") : r.end();
+    summarizer.add(r, it != r.end() && is_index(*it) ? "record " + it->dump() : "records[" + std::to_string(k) + "]");
   }
-  out["classes"] = class_array;
-  out["worst"] = worst_json(entries);
-  out["slowest"] = slowest_json(entries, options.slowest);
-  out["table"] = table_json(entries, grid, options, names);
-  return out;
+  return summarizer.finish();
 }
 
 }  // namespace limitdir

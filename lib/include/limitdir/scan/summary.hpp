@@ -4,6 +4,7 @@
 // certificate, the slowest points, and a table over two axes of a product grid that `plot` draws
 // as a heat map. Missing points are counted and marked, never filled.
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,7 +35,8 @@ int scan_level_rank(const nlohmann::json& level, const std::string& where);
 
 /// The summary (schema limitdir.scan-summary/1) of the records of a scan of `grid` (a merged
 /// file: any order, each index at most once; missing indices are counted and listed, never
-/// filled). Each record needs "index" (< grid.size()), "point", "status" and "summary" with
+/// filled). Each record needs "index" (< grid.size()), "grid" (the same in every record, and so
+/// "scan" when there is one), "point" (grid.point(index)), "status" and "summary" with
 /// "seconds", "level", "reason" and "class" (scan/job.hpp). The table over the axes x and y
 /// exists for a product grid of at least two axes (else "table" is null); every other axis is
 /// aggregated in each cell (x, y): the class is the most frequent one of the cell's records (ties:
@@ -44,5 +46,24 @@ int scan_level_rank(const nlohmann::json& level, const std::string& where);
 /// a field that is a number in no record.
 nlohmann::json summarize_scan(const std::vector<nlohmann::json>& records, const ScanGrid& grid,
                               const ScanSummaryOptions& options = {});
+
+/// The same summary taken one record at a time, holding ~8 bytes per record and the table's
+/// cells, not the records (so a file of 10^7 records can be summarised as it is read):
+/// ScanSummarizer s(grid, options); s.add(record, "f.jsonl: line 3") for each; s.finish().
+/// The constructor checks the options (InputError as summarize_scan), add a record (InputError
+/// "<where>: ..."), finish the indices recorded twice and the field.
+class ScanSummarizer {
+ public:
+  ScanSummarizer(const ScanGrid& grid, const ScanSummaryOptions& options = {});
+  ~ScanSummarizer();
+  ScanSummarizer(const ScanSummarizer&) = delete;
+  ScanSummarizer& operator=(const ScanSummarizer&) = delete;
+  void add(const nlohmann::json& record, const std::string& where);
+  nlohmann::json finish() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 }  // namespace limitdir
