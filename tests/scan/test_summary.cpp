@@ -11,12 +11,14 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <unistd.h>
 #include <vector>
 
 #include "limitdir/core/errors.hpp"
 #include "limitdir/scan/grid.hpp"
+#include "limitdir/scan/points.hpp"
 #include "limitdir/scan/summary.hpp"
 
 using json = nlohmann::json;
@@ -332,4 +334,53 @@ TEST_CASE("summary: one record at a time (ScanSummarizer) names the record's pla
   broken["status"] = 7;
   CHECK_THROWS_WITH_AS(summarizer.add(broken, "f.jsonl: line 37"),
                        "f.jsonl: line 37: \"status\" must be 0, 2, 3, 4 or 5 (got 7)", InputError);
+}
+
+TEST_CASE("summary of a scan file read line by line: a cut last line is missing, other faults bad input") {
+  const std::string problem = R"({"force":0,"system":{"preset":"disc"}})";
+  const limitdir::ScanGrid grid = grid_abc();
+  std::string text;
+  std::vector<json> all = records();
+  for (json& r : all) {  // the keys and grid hash of scan/points.hpp for this problem
+    const std::uint64_t i = r["index"].get<std::uint64_t>();
+    r["key"] = limitdir::scan_point_key(problem, grid.keys, grid.point(i));
+    r["grid"] = limitdir::scan_grid_hash(problem, grid);
+    text += r.dump() + "\n" + (i % 7 == 0 ? "\n" : "");  // and some empty lines
+  }
+  std::vector<std::string> notes;
+  const auto note = [&](const std::string& n) { notes.push_back(n); };
+  std::istringstream whole(text);
+  CHECK(limitdir::summarize_scan_file(whole, "f.jsonl", grid, problem, {}, note) == limitdir::summarize_scan(all, grid));
+  CHECK(notes.empty());
+  // killed inside the last write: the line is cut short; its point (the last written) is missing
+  const std::uint64_t last = all.back()["index"].get<std::uint64_t>();
+  std::istringstream cut(text.substr(0, text.size() - 20));
+  const json s = limitdir::summarize_scan_file(cut, "f.jsonl", grid, problem, {}, note);
+  CHECK(s["recorded"] == 35);
+  CHECK(s["missing"]["first"] == json{last});
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0].find("a partial last line (no newline) left out") != std::string::npos);
+  // a cut line followed by a newline (not JSON) is left out too when it is the last
+  std::istringstream cut_newline(text.substr(0, text.size() - 20) + "\n\n");
+  CHECK(limitdir::summarize_scan_file(cut_newline, "f.jsonl", grid, problem, {}, note)["recorded"] == 35);
+  CHECK(notes.back().find("a partial last line (not JSON) left out") != std::string::npos);
+  // but not inside the file, nor a record of another grid or with a wrong key
+  const auto fails = [&](const std::string& t, const std::string& what) {
+    std::istringstream in(t);
+    CHECK_THROWS_WITH_AS(limitdir::summarize_scan_file(in, "f.jsonl", grid, problem, {}, note), what.c_str(), InputError);
+  };
+  std::istringstream broken("{\"index\": \n" + all[0].dump() + "\n");
+  try {
+    limitdir::summarize_scan_file(broken, "f.jsonl", grid, problem, {}, note);
+    FAIL("no InputError");
+  } catch (const InputError& e) {
+    CHECK(std::string(e.what()).rfind("f.jsonl: line 1: malformed JSON", 0) == 0);
+  }
+  json other = all[0];
+  other["grid"] = "0000000000000000";
+  fails(other.dump() + "\n", "f.jsonl: line 1: a record of another grid (its grid is 0000000000000000, this grid's " +
+                                 limitdir::scan_grid_hash(problem, grid) + ")");
+  json wrong = all[0];
+  wrong["key"] = all[1]["key"];
+  fails(wrong.dump() + "\n", "f.jsonl: line 1: \"key\" is not the key of point " + all[0]["index"].dump());
 }

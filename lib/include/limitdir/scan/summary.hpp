@@ -4,6 +4,8 @@
 // certificate, the slowest points, and a table over two axes of a product grid that `plot` draws
 // as a heat map. Missing points are counted and marked, never filled.
 #include <cstddef>
+#include <functional>
+#include <istream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -65,5 +67,17 @@ class ScanSummarizer {
   struct State;
   std::unique_ptr<State> state_;
 };
+
+/// The summary of the scan file read from `in` (JSON Lines; `source` names it in messages) of the
+/// scan of `grid` on the problem of canonical text `problem_text` (scan/points.hpp), taken one line
+/// at a time (ScanSummarizer: the records are not held). Each non-empty line must be a record of
+/// this grid, as read_scan_records checks it ("schema", the grid hash, "index", "point" and "key"
+/// of that index), with the keys summarize_scan needs; InputError "<source>: line N: ..."
+/// otherwise. A last line without its newline or that is not JSON (a write cut short) is left
+/// out, its point counted as missing, and noted. `note` gets that and the progress (the records
+/// read, once a second after the first second).
+nlohmann::json summarize_scan_file(std::istream& in, const std::string& source, const ScanGrid& grid,
+                                   const std::string& problem_text, const ScanSummaryOptions& options,
+                                   const std::function<void(const std::string&)>& note);
 
 }  // namespace limitdir
