@@ -120,6 +120,10 @@ TEST_CASE("heat map: bad summaries and options are one-line InputErrors") {
   bad_value["table"]["x"]["values"][2] = "one";
   CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", bad_value, {}}, {}),
                        "summary.table.x.values[2]: must be a finite number", InputError);
+  json negative = summary({});
+  negative["table"]["cells"][0][2]["missing"] = -1;
+  CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", negative, {}}, {}),
+                       "summary.table.cells[0][2].missing: must be an integer >= 0 (got -1)", InputError);
   limitdir::PlotOptions odd;
   odd.colour_by = "median";
   CHECK_THROWS_WITH_AS(limitdir::check_plot_options(odd, "scan-summary", false, false),

@@ -64,10 +64,18 @@ HeatAxis read_axis(const json& table, const std::string& name) {
   return axis;
 }
 
+/// A count: an integer >= 0 at `key` (below 2^53, the largest a JSON reader keeps exactly).
+std::uint64_t count_field(const json& document, const std::string& key, const std::string& where) {
+  const double value = number_field(document, key, where);
+  if (!(value >= 0.0 && value <= 9007199254740992.0 && value == std::floor(value)))
+    throw InputError(where + "." + key + ": must be an integer >= 0 (got " + field(document, key, where).dump() + ")");
+  return static_cast<std::uint64_t>(value);
+}
+
 HeatCell read_cell(const json& c, const std::string& where, const std::string& statistic) {
   HeatCell cell;
-  cell.points = static_cast<std::uint64_t>(number_field(c, "points", where));
-  cell.missing = static_cast<std::uint64_t>(number_field(c, "missing", where));
+  cell.points = count_field(c, "points", where);
+  cell.missing = count_field(c, "missing", where);
   const json& cls = field(c, "class", where);
   if (!cls.is_null()) cell.cls = string_field(c, "class", where);
   const json& level = field(c, "level", where);
@@ -100,11 +108,11 @@ Heat read_heat(const json& summary, const std::string& colour_by) {
     const json& c = field(classes[k], "class", where);
     heat.classes.push_back(
         {c.is_null() ? std::nullopt : std::optional<std::string>(string_field(classes[k], "class", where)),
-         static_cast<std::uint64_t>(number_field(classes[k], "count", where))});
+         count_field(classes[k], "count", where)});
   }
-  heat.points = static_cast<std::uint64_t>(number_field(summary, "points", "summary"));
-  heat.recorded = static_cast<std::uint64_t>(number_field(summary, "recorded", "summary"));
-  heat.missing = static_cast<std::uint64_t>(number_field(field(summary, "missing", "summary"), "count", "summary.missing"));
+  heat.points = count_field(summary, "points", "summary");
+  heat.recorded = count_field(summary, "recorded", "summary");
+  heat.missing = count_field(field(summary, "missing", "summary"), "count", "summary.missing");
   const json& rows = array_field(table, "cells", "summary.table");
   if (rows.size() != heat.y.values.size())
     throw InputError("summary.table.cells: must have one row per y value (" + std::to_string(heat.y.values.size()) + ")");
