@@ -124,6 +124,10 @@ TEST_CASE("heat map: bad summaries and options are one-line InputErrors") {
   negative["table"]["cells"][0][2]["missing"] = -1;
   CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", negative, {}}, {}),
                        "summary.table.cells[0][2].missing: must be an integer >= 0 (got -1)", InputError);
+  json wide = summary({});
+  wide["table"]["x"]["values"] = {-1e308, 0.0, 1e308, 1.5e308};
+  CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", wide, {}}, {}),
+                       "summary.table.x.values: their span overflows a double; cannot draw it", InputError);
   limitdir::PlotOptions odd;
   odd.colour_by = "median";
   CHECK_THROWS_WITH_AS(limitdir::check_plot_options(odd, "scan-summary", false, false),

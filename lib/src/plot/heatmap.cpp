@@ -7,6 +7,7 @@
 #include <numeric>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "limitdir/core/errors.hpp"
@@ -161,6 +162,9 @@ std::string plot_scan_summary(const nlohmann::json& summary, const PlotOptions& 
   };
   const auto [x0, x1] = range(heat.x);
   const auto [y0, y1] = range(heat.y);
+  for (const auto& [name, lo, hi] : {std::tuple{"x", x0, x1}, std::tuple{"y", y0, y1}})
+    if (!std::isfinite(hi - lo))
+      throw InputError(std::string("summary.table.") + name + ".values: their span overflows a double; cannot draw it");
   const auto label = [](const HeatAxis& a) { return a.by_index ? a.key + " (index of its value)" : a.key; };
   const svg::Frame frame = svg::axes(doc, margin_left, margin_top, frame_w, H - margin_top - margin_bottom,
                                      {x0, x1, y0, y1, label(heat.x), label(heat.y), ""});
