@@ -5,33 +5,9 @@
 // parameters, the codimension-2 points on them and the regions between them. Exit code 0 when
 // the map's certificate is complete; otherwise the map is still printed, its reason goes to
 // stderr and the exit code is 3, as for sweep-force.
-#include <chrono>
-#include <iostream>
 #include <string>
 
-#include "cli.hpp"
-#include "limitdir/core/errors.hpp"
-#include "limitdir/maps/map.hpp"
-#include "limitdir/report/map_io.hpp"
-#include "limitdir/system/problem_input.hpp"
-
-namespace po = limitdir::cli::po;
-
-namespace {
-
-/// "A,B" with A < B, both finite.
-std::pair<double, double> parse_range(const po::variables_map& vm, const std::string& name) {
-  if (!vm.count(name)) throw limitdir::InputError("--" + name + ": required; see --help");
-  const std::string text = vm[name].as<std::string>();
-  const auto comma = text.find(',');
-  if (comma == std::string::npos) throw limitdir::InputError("--" + name + ": must be A,B (got \"" + text + "\")");
-  const double a = limitdir::cli::parse_real(text.substr(0, comma), "--" + name);
-  const double b = limitdir::cli::parse_real(text.substr(comma + 1), "--" + name);
-  if (!(a < b)) throw limitdir::InputError("--" + name + ": must be A,B with A < B (got \"" + text + "\")");
-  return {a, b};
-}
-
-}  // namespace
+#include "job_app.hpp"
 
 int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
@@ -53,39 +29,10 @@ int main(int argc, char* argv[]) {
       "its claims (curves, codimension-2 points, regions), each with its own level; a certificate\n"
       "that is incomplete, or below --require, gives exit code 3 with the reason on standard error."};
 
-  po::options_description options("Options");
-  options.add_options()
-      ("x", po::value<std::string>()->value_name("NAME"), "the first parameter (default force)")
-      ("x-range", po::value<std::string>()->value_name("A,B"), "its range, A < B (required)")
-      ("y", po::value<std::string>()->value_name("NAME"), "the second parameter (required)")
-      ("y-range", po::value<std::string>()->value_name("A,B"), "its range, A < B (required)")
-      ("lines", po::value<std::string>()->value_name("N"),
-       "interior seeding lines in each direction, 1 <= N <= 200 (default 9)");
-  limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
-  limitdir::cli::add_require_option(options);
-
-  return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
-    if (!vm.count("y")) throw limitdir::InputError("--y: required; see --help");
-    const std::string x_name = vm.count("x") ? vm["x"].as<std::string>() : "force";
-    const std::string y_name = vm["y"].as<std::string>();
-    const auto [x0, x1] = parse_range(vm, "x-range");
-    const auto [y0, y1] = parse_range(vm, "y-range");
-    if ((x_name == "force" || y_name == "force") && vm.count("force"))
-      throw limitdir::InputError("--force: the load is one of the map's parameters; give its range instead");
-    limitdir::MapOptions options;
-    options.lines = static_cast<int>(limitdir::cli::integer_option(vm, "lines", options.lines, 1, 200));
-    const limitdir::Level require = limitdir::cli::required_level(vm);
-
-    limitdir::Problem problem = limitdir::load_problem_input(limitdir::cli::problem_path(vm));
-    limitdir::cli::apply_problem_overrides(problem, vm);
-    // progress on stderr once the map has run for a second (docs/manual.md section 5)
-    const auto start = std::chrono::steady_clock::now();
-    const auto progress = [&](const std::string& note) {
-      if (std::chrono::steady_clock::now() - start >= std::chrono::seconds(1))
-        std::cerr << "bifurcation-map: " << note << std::endl;
-    };
-    const limitdir::BifurcationMap map =
-        limitdir::bifurcation_map(problem, {x_name, x0, x1}, {y_name, y0, y1}, options, progress);
-    return limitdir::cli::certified(limitdir::map_report(problem, map).dump(2) + "\n", map.certificate, require);
-  });
+  // The options, the computation and the report are the library's job (lib/src/scan/job_bifurcation_map.cpp),
+  // the same code that `scan --job bifurcation-map` runs.
+  const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map&) {
+    return report.dump(2) + "\n";
+  };
+  return limitdir::cli::run_job_app(info, limitdir::JobKind::bifurcation_map, /*with_format=*/false, argc, argv, print);
 }

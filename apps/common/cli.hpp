@@ -19,11 +19,25 @@
 #include <nlohmann/json.hpp>
 
 #include "limitdir/analysis/find_limits.hpp"
+#include "limitdir/scan/job_options.hpp"
 #include "limitdir/system/problem.hpp"
 
 namespace limitdir::cli {
 
 namespace po = boost::program_options;
+
+// The strict conversions of option text, the problem overrides and --require: the library's
+// (scan/job_options.hpp), shared with the jobs of `scan`.
+using options::add_problem_overrides;
+using options::add_require_option;
+using options::apply_problem_overrides;
+using options::integer_option;
+using options::parse_integer;
+using options::parse_real;
+using options::parse_vector3;
+using options::real_option;
+using options::required_level;
+using options::shorten;
 
 enum ExitCode : int {
   exit_success = 0,
@@ -55,7 +69,9 @@ struct AppInfo {
 /// plain string succeeds (exit 0). With exit_numerical_failure, `output` is still printed and
 /// `message` (one line, required) says on stderr what went wrong, so that a result in doubt
 /// is never passed on silently (docs/manual.md section 5). With exit_negative, `output` is printed and
-/// `message` (optional) goes to stderr as "<app>: <message>".
+/// `message` (optional) goes to stderr as "<app>: <message>". With exit_bad_input, exit_io_error or
+/// exit_internal_error (a job's status, apps/common/job_app.hpp) `output` must be empty and
+/// `message` (required) is the failure's one line, as if the matching exception had been thrown.
 struct Output {
   Output(std::string text) : output(std::move(text)) {}  // NOLINT: implicit on purpose
   Output(std::string text, int exit_code, std::string why)
@@ -83,27 +99,6 @@ std::string problem_path(const po::variables_map& vm);
 /// The PROBLEM argument if it was given.
 std::optional<std::string> optional_problem_path(const po::variables_map& vm);
 
-/// Strict conversions of option text: the whole text must be a number (no "3x"), finite, and
-/// within [min, max]; otherwise InputError "<option>: <what> (got <text>)".
-long long parse_integer(const std::string& text, const std::string& option, long long min, long long max);
-double parse_real(const std::string& text, const std::string& option);
-
-/// Sets `target` from the real option `name` when it was given (parse_real), after checking it
-/// with `ok`; InputError "--<name>: must be <range> (got <text>)" otherwise.
-void real_option(const po::variables_map& vm, const std::string& name, double& target, const std::string& range,
-                 bool (*ok)(double));
-
-/// An integer option's value, or `fallback` when it was not given.
-long long integer_option(const po::variables_map& vm, const std::string& name, long long fallback, long long min,
-                         long long max);
-
-/// `text` cut to at most about `max_length` characters (at a "; " if there is one) for a
-/// one-line message, ending "... (the whole text is in <where>)" when it was cut.
-std::string shorten(const std::string& text, std::size_t max_length, const std::string& where);
-
-/// A comma-separated 3-vector "w1,w2,w3" of finite numbers; InputError naming `option` otherwise.
-Eigen::Vector3d parse_vector3(const std::string& text, const std::string& option);
-
 /// All of standard input parsed as one JSON document; InputError "<stdin>: ..." when it is
 /// empty or malformed (`expected` says what should have been there).
 nlohmann::json read_stdin_json(const std::string& expected);
@@ -111,17 +106,6 @@ nlohmann::json read_stdin_json(const std::string& expected);
 /// InputError "<path>: ..." when it cannot be read, is empty or is malformed.
 nlohmann::json read_json_file(const std::string& path, const std::string& expected);
 
-/// Declares the overrides of docs/manual.md section 4: --model, --degree, --pressure, --rho and, if
-/// `with_force`, --force. All take text, converted strictly by apply_problem_overrides.
-void add_problem_overrides(po::options_description& options, bool with_force);
-/// Applies those of them that were given (limitdir::apply_overrides).
-void apply_problem_overrides(Problem& problem, const po::variables_map& vm);
-
-/// Declares --require LEVEL: the least certificate level that exits 0 (checked by default;
-/// proven for users who want proofs).
-void add_require_option(po::options_description& options);
-/// The level --require asks for (Level::checked when not given); InputError otherwise.
-Level required_level(const po::variables_map& vm);
 /// A report with a certificate: exit 0 when its level is at least `required`, else the report
 /// all the same with exit 3 and the reason on stderr, prefixed by `what` (e.g. "index sum 2").
 Output certified(std::string text, const Certificate& certificate, Level required, const std::string& what = "");

@@ -6,15 +6,8 @@
 // and the exit code is 3 (a result in doubt is never passed on silently).
 #include <string>
 
-#include "cli.hpp"
-#include "limitdir/core/errors.hpp"
-#include "limitdir/system/problem_input.hpp"
-#include "limitdir/analysis/find_limits.hpp"
-#include "limitdir/report/report.hpp"
-#include "limitdir/system/system.hpp"
+#include "job_app.hpp"
 #include "limitdir/report/text_report.hpp"
-
-namespace po = limitdir::cli::po;
 
 int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
@@ -33,39 +26,10 @@ int main(int argc, char* argv[]) {
       "incomplete, or below --require, the report is printed all the same, the reason goes to standard\n"
       "error and the exit code is 3. --format text prints the same report as a compact table."};
 
-  po::options_description options("Options");
-  options.add_options()
-      ("method", po::value<std::string>()->value_name("METHOD"),
-       "solver: auto (default: the most specific exact method that applies), linear-eigen (constant B), "
-       "invariant-circle (axisymmetric, load in the symmetry plane) or global (mesh search of the sphere)")
-      ("mesh-level", po::value<std::string>()->value_name("L"),
-       "icosphere level of the global search, 1 <= L <= 7 (default 4: 2562 vertices)");
-  limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
-  limitdir::cli::add_require_option(options);
-  limitdir::cli::add_format_option(options);
-
-  return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
-    limitdir::Problem problem = limitdir::load_problem_input(limitdir::cli::problem_path(vm));
-    limitdir::cli::apply_problem_overrides(problem, vm);
-    const bool text_output = limitdir::cli::text_format(vm);  // a bad --format is bad input before any work
-
-    limitdir::SolverOptions solver;
-    if (vm.count("method")) {
-      solver.method = vm["method"].as<std::string>();
-      if (solver.method != "auto" && solver.method != "linear-eigen" && solver.method != "invariant-circle" &&
-          solver.method != "global")
-        throw limitdir::InputError("--method: must be auto, linear-eigen, invariant-circle or global (got \"" +
-                                   solver.method + "\")");
-    }
-    solver.mesh_level = static_cast<int>(limitdir::cli::integer_option(vm, "mesh-level", solver.mesh_level, 1, 7));
-
-    const limitdir::System system = limitdir::make_system(problem);
-    const limitdir::LimitSet limits = limitdir::find_limit_directions(system, problem.force, solver);
-    const nlohmann::json report = limitdir::limits_report(problem, system, limits);
-    std::string text = text_output ? limitdir::limits_text(report) : report.dump(2) + "\n";
-    // A result in doubt (or short of --require) is printed, but with exit code 3 and the reason
-    // on stderr (shortened there: the whole reason is in certificate.reason).
-    return limitdir::cli::certified(std::move(text), limits.certificate, limitdir::cli::required_level(vm),
-                                    "index sum " + std::to_string(limits.certificate.index_sum));
-  });
+  // The options, the computation and the report are the library's job (lib/src/scan/job_find_limits.cpp),
+  // the same code that `scan --job find-limits` runs.
+  const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
+    return limitdir::cli::text_format(vm) ? limitdir::limits_text(report) : report.dump(2) + "\n";
+  };
+  return limitdir::cli::run_job_app(info, limitdir::JobKind::find_limits, /*with_format=*/true, argc, argv, print);
 }

@@ -25,6 +25,12 @@ using limitdir::InputError;
 namespace {
 
 const std::string problem_text = R"({"force":0,"system":{"preset":"disc"}})";
+const std::vector<std::string> job_args{"--model", "harmonic", "--degree", "2"};
+
+/// The scan hash of grid_3x2 with find-limits and job_args.
+std::string scan_3x2(const limitdir::ScanGrid& grid) {
+  return limitdir::scan_hash(limitdir::scan_grid_hash(problem_text, grid), "find-limits", job_args);
+}
 
 limitdir::ScanGrid grid_3x2() {
   return limitdir::scan_product({limitdir::parse_scan_axis("force=0:1:3"), limitdir::parse_scan_axis("system.j=0.25,0.5")});
@@ -36,7 +42,8 @@ std::string scan_file(const std::vector<std::uint64_t>& indices, const std::stri
   const std::string hash = limitdir::scan_grid_hash(problem_text, grid);
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   REQUIRE(fd >= 0);
-  for (const std::uint64_t i : indices) limitdir::write_scan_record(fd, limitdir::scan_record(grid, problem_text, hash, i, status));
+  for (const std::uint64_t i : indices)
+    limitdir::write_scan_record(fd, limitdir::scan_record(grid, problem_text, hash, scan_3x2(grid), i, status));
   ::close(fd);
   return limitdir::read_input(path);
 }
@@ -59,13 +66,13 @@ TEST_CASE("a record round trip: written as whole lines, read back equal, valid a
   const std::string path = temp_path("roundtrip.jsonl");
   const std::string text = scan_file({0, 1, 2, 3, 4, 5}, path);
   CHECK(std::count(text.begin(), text.end(), '\n') == 6);
-  const limitdir::ScanRecords read = limitdir::read_scan_records(text, path, grid, problem_text);
+  const limitdir::ScanRecords read = limitdir::read_scan_records(text, path, grid, problem_text, scan_3x2(grid));
   CHECK(read.cut_line == 0);
   CHECK(read.kept_bytes == text.size());
   REQUIRE(read.records.size() == 6);
   for (std::uint64_t i = 0; i < 6; ++i) {
     const json& record = read.records[i];
-    CHECK(record == limitdir::scan_record(grid, problem_text, hash, i, 0));
+    CHECK(record == limitdir::scan_record(grid, problem_text, hash, scan_3x2(grid), i, 0));
     CHECK(record["index"] == i);
     CHECK(record["point"]["force"] == grid.point(i)[0]);  // point 3 = (force 0.5, system.j 0.5)
     CHECK(record["key"] == limitdir::scan_point_key(problem_text, grid.keys, grid.point(i)));
@@ -105,7 +112,7 @@ TEST_CASE("resume: a partial last line is cut off and reported, the whole record
   for (std::size_t cut = end_of_second + 1; cut < whole.size(); cut += 7) {
     for (const std::string tail : {"", "\n"}) {
       const std::string text = whole.substr(0, cut) + tail;
-      const limitdir::ScanRecords read = limitdir::read_scan_records(text, "r.jsonl", grid, problem_text);
+      const limitdir::ScanRecords read = limitdir::read_scan_records(text, "r.jsonl", grid, problem_text, scan_3x2(grid));
       CHECK(read.cut_line == 3);
       CHECK(read.kept_bytes == end_of_second);
       CHECK(limitdir::recorded_indices(read.records) == std::vector<std::uint64_t>{0, 2});
@@ -113,13 +120,13 @@ TEST_CASE("resume: a partial last line is cut off and reported, the whole record
   }
   // a broken line that is not the last is not a cut write: an error naming the line
   const std::string middle = whole.substr(0, end_of_second - 5) + "\n" + whole.substr(end_of_second);
-  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(middle, "r.jsonl", grid, problem_text),
+  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(middle, "r.jsonl", grid, problem_text, scan_3x2(grid)),
                        doctest::Contains("r.jsonl: line 2:"), InputError);
   // a file of another grid or problem, an index past the grid, a point or key not the index's
   const limitdir::ScanGrid other = limitdir::scan_product({limitdir::parse_scan_axis("force=0:1:4")});
-  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(whole, "r.jsonl", other, problem_text),
+  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(whole, "r.jsonl", other, problem_text, scan_3x2(grid)),
                        doctest::Contains("r.jsonl: line 1: resume file from another grid"), InputError);
-  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(whole, "r.jsonl", grid, R"({"force":1})"),
+  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(whole, "r.jsonl", grid, R"({"force":1})", scan_3x2(grid)),
                        doctest::Contains("r.jsonl: line 1: resume file from another grid"), InputError);
   const std::string index_4 = whole.substr(end_of_second);  // the record of point 4
   const auto replaced = [&](const std::string& from, const std::string& to) {
@@ -128,12 +135,12 @@ TEST_CASE("resume: a partial last line is cut off and reported, the whole record
     REQUIRE(at != std::string::npos);
     return text.replace(at, from.size(), to);
   };
-  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(replaced("\"index\":4", "\"index\":6"), "r.jsonl", grid, problem_text),
+  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(replaced("\"index\":4", "\"index\":6"), "r.jsonl", grid, problem_text, scan_3x2(grid)),
                        doctest::Contains("line 3: \"index\" 6 is past the grid's 6 points"), InputError);
-  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(replaced("\"index\":4", "\"index\":5"), "r.jsonl", grid, problem_text),
+  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(replaced("\"index\":4", "\"index\":5"), "r.jsonl", grid, problem_text, scan_3x2(grid)),
                        doctest::Contains("line 3: \"point\" is not point 5 of the grid"), InputError);
   const std::string key_4 = limitdir::scan_point_key(problem_text, grid.keys, grid.point(4));
-  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(replaced(key_4, std::string(16, '0')), "r.jsonl", grid, problem_text),
+  CHECK_THROWS_WITH_AS(limitdir::read_scan_records(replaced(key_4, std::string(16, '0')), "r.jsonl", grid, problem_text, scan_3x2(grid)),
                        doctest::Contains("line 3: \"key\" is not the key of point 4"), InputError);
   CHECK(index_4.find(key_4) != std::string::npos);
 }
@@ -142,7 +149,7 @@ TEST_CASE("merge names the missing and the duplicated indices and sorts the reco
   const TempDir temp_path;
   const limitdir::ScanGrid grid = grid_3x2();
   const auto records = [&](const std::vector<std::uint64_t>& indices, const std::string& name) {
-    return limitdir::read_scan_records(scan_file(indices, temp_path(name)), name, grid, problem_text).records;
+    return limitdir::read_scan_records(scan_file(indices, temp_path(name)), name, grid, problem_text, "").records;
   };
   const limitdir::ScanMerge full = limitdir::merge_scan_records({records({4, 1}, "a"), records({5, 0, 3, 2}, "b")}, 6);
   CHECK(full.complete());
@@ -154,4 +161,26 @@ TEST_CASE("merge names the missing and the duplicated indices and sorts the reco
   CHECK(gaps.duplicated == std::vector<std::uint64_t>{1, 3});
   REQUIRE(gaps.records.size() == 4);
   for (std::size_t k = 0; k < 4; ++k) CHECK(gaps.records[k]["index"] == std::vector<int>{0, 1, 3, 4}[k]);
+}
+
+TEST_CASE("the scan hash: the grid, the job and its options as typed; a resume or merge of another scan is refused") {
+  // the definition, from a text written by hand: FNV-1a 64 of the JSON array [grid, job, args...]
+  CHECK(limitdir::scan_hash("0123456789abcdef", "find-limits", {"--force", "0.3"}) ==
+        limitdir::hash_hex(limitdir::fnv1a64(R"(["0123456789abcdef","find-limits","--force","0.3"])")));
+  CHECK(limitdir::scan_hash("g", "sweep-force", {"a b"}) != limitdir::scan_hash("g", "sweep-force", {"a", "b"}));
+  CHECK(limitdir::scan_hash("g", "sweep-force", {}) != limitdir::scan_hash("g", "find-limits", {}));
+  const TempDir temp_path;
+  const limitdir::ScanGrid grid = grid_3x2();
+  const std::string whole = scan_file({0, 2, 4}, temp_path("scan.jsonl"));
+  const std::string grid_hash = limitdir::scan_grid_hash(problem_text, grid);
+  for (const std::string& other : {limitdir::scan_hash(grid_hash, "sweep-force", job_args),
+                                   limitdir::scan_hash(grid_hash, "find-limits", {"--model", "harmonic", "--degree", "3"})})
+    CHECK_THROWS_WITH_AS(limitdir::read_scan_records(whole, "r.jsonl", grid, problem_text, other),
+                         doctest::Contains("r.jsonl: line 1: resume file from another scan"), InputError);
+  CHECK(limitdir::read_scan_records(whole, "r.jsonl", grid, problem_text, "").records.size() == 3);
+  // a merge of the same grid run with another job: the records of two scans
+  std::vector<json> mine = limitdir::read_scan_records(whole, "r.jsonl", grid, problem_text, "").records;
+  std::vector<json> theirs{limitdir::scan_record(grid, problem_text, grid_hash, limitdir::scan_hash(grid_hash, "simulate", {}), 1, 0)};
+  CHECK_THROWS_WITH_AS(limitdir::merge_scan_records({mine, theirs}, 6), doctest::Contains("merge: records of two scans"),
+                       InputError);
 }

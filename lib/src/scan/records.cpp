@@ -25,7 +25,8 @@ json point_object(const ScanGrid& grid, const std::vector<double>& values) {
 
 /// Why `record` is not a record of the scan (`grid_hash`, `size` points), or "" when it is one
 /// (before its point and key are compared with the grid's).
-std::string record_problem(const json& record, const std::string& grid_hash, std::uint64_t size) {
+std::string record_problem(const json& record, const std::string& grid_hash, const std::string& scan,
+                           std::uint64_t size) {
   if (!record.is_object()) return "a record must be a JSON object";
   const auto field = [&record](const char* name) { return record.find(name); };
   if (field("schema") == record.end() || *field("schema") != scan_record_schema)
@@ -40,18 +41,29 @@ std::string record_problem(const json& record, const std::string& grid_hash, std
   if (field("grid")->get<std::string>() != grid_hash)
     return "resume file from another grid (its grid is " + field("grid")->get<std::string>() + ", this scan's " +
            grid_hash + ")";
+  if (field("scan") == record.end() || !field("scan")->is_string()) return "\"scan\" must be a string";
+  if (!scan.empty() && field("scan")->get<std::string>() != scan)
+    return "resume file from another scan (its scan hash is " + field("scan")->get<std::string>() + ", this scan's " +
+           scan + ": another job or other job options)";
   return "";
 }
 
 }  // namespace
 
+std::string scan_hash(const std::string& grid_hash, const std::string& job, const std::vector<std::string>& args) {
+  json list = json::array({grid_hash, job});
+  for (const std::string& arg : args) list.push_back(arg);
+  return hash_hex(fnv1a64(list.dump()));
+}
+
 json scan_record(const ScanGrid& grid, const std::string& problem_text, const std::string& grid_hash,
-                 std::uint64_t index, int status) {
+                 const std::string& scan_hash, std::uint64_t index, int status) {
   const std::vector<double> values = grid.point(index);
   return json{{"schema", scan_record_schema},
               {"index", index},
               {"key", scan_point_key(problem_text, grid.keys, values)},
               {"grid", grid_hash},
+              {"scan", scan_hash},
               {"point", point_object(grid, values)},
               {"status", status}};
 }
@@ -68,7 +80,7 @@ void write_scan_record(int fd, const json& record) {
 }
 
 ScanRecords read_scan_records(const std::string& text, const std::string& source, const ScanGrid& grid,
-                              const std::string& problem_text) {
+                              const std::string& problem_text, const std::string& scan_hash) {
   const std::string grid_hash = scan_grid_hash(problem_text, grid);
   const std::uint64_t size = grid.size();
   ScanRecords result;
@@ -92,7 +104,7 @@ ScanRecords read_scan_records(const std::string& text, const std::string& source
         }
         throw InputError(source + ": line " + std::to_string(number) + ": not JSON (" + e.what() + ")");
       }
-      std::string why = record_problem(record, grid_hash, size);
+      std::string why = record_problem(record, grid_hash, scan_hash, size);
       if (why.empty()) {  // the index's point and key, as scan_record wrote them
         const std::uint64_t index = record["index"].get<std::uint64_t>();
         const std::vector<double> values = grid.point(index);
@@ -123,8 +135,13 @@ ScanMerge merge_scan_records(const std::vector<std::vector<json>>& files, std::u
   ScanMerge merge;
   std::vector<const json*> first(size, nullptr);
   std::vector<bool> twice(size, false);
+  const json* one = nullptr;  // the first record: every other must be of its scan
   for (const auto& records : files) {
     for (const json& record : records) {
+      if (one == nullptr) one = &record;
+      if (record.at("scan") != one->at("scan"))
+        throw InputError("merge: records of two scans (scan hashes " + one->at("scan").get<std::string>() + " and " +
+                         record.at("scan").get<std::string>() + ": the same grid with another job or other job options)");
       const std::uint64_t i = record.at("index").get<std::uint64_t>();
       if (i >= size) throw InputError("merge: a record's index " + std::to_string(i) + " is past the grid");
       if (first[i] == nullptr) {

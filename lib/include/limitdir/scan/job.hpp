@@ -40,8 +40,10 @@ std::string job_options_help(JobKind kind);
 /// What a job did at one point.
 struct JobResult {
   int status = 0;         // the app's exit code for this problem (docs/manual.md section 5: 0, 2, 3, 4, 5)
-  std::string message;    // the app's one-line message on stderr when status != 0 (else empty)
-  nlohmann::json report;  // the app's JSON output (null when it printed none, e.g. on bad input)
+  std::string message;    // the app's one-line message on stderr when status != 0, after "<app>: error: " (else empty)
+  /// The app's JSON output (null when it printed none, e.g. on bad input); for simulate --x0 its
+  /// final record (the trajectory's points go to JobHooks::point).
+  nlohmann::json report;
   /// The job's summary for the scan's record: always the keys
   ///   "seconds" (wall time of the job), "level" ("proven", "checked", "incomplete" or null: no
   ///   certificate), "reason" (the certificate's reason, or the message when status != 0, or null),
@@ -57,6 +59,11 @@ struct JobResult {
 /// a second); none is called after run_job returns.
 struct JobHooks {
   std::function<void(const std::string&)> progress;
+  /// simulate --x0 only: each kept point of the trajectory {"t", "tau", "r", "w"} as it is
+  /// computed (the app streams them to stdout; JobResult::report holds only the final record).
+  /// Not called when absent; an exception it throws ends the job with that exception's status
+  /// (e.g. IoError: 4).
+  std::function<void(const nlohmann::json&)> point;
 };
 
 /// Runs `job` on the problem file `document` (a point's problem: limitdir.problem/1 or a report
@@ -65,5 +72,9 @@ struct JobHooks {
 /// libraries' errors 3, IoError 4, anything else 5), with its one-line message: run_job does not
 /// throw. Re-entrant: several threads may run jobs at once (tests/scan, ThreadSanitizer).
 JobResult run_job(const Job& job, const nlohmann::json& document, const JobHooks& hooks = {});
+/// The same, naming the document `source` in messages as the apps name their PROBLEM file
+/// (the form above names it "<problem>"; a scan may name the point, e.g. "ball.json at point 12").
+JobResult run_job(const Job& job, const nlohmann::json& document, const std::string& source,
+                  const JobHooks& hooks = {});
 
 }  // namespace limitdir

@@ -13,13 +13,19 @@ namespace limitdir {
 
 inline constexpr const char* scan_record_schema = "limitdir.scan-record/1";
 
+/// The hash of a scan: its grid and the job run at every point with its options (as typed):
+/// hash_hex(fnv1a64(J)), J the compact JSON array [grid_hash, job, args[0], args[1], ...] (JSON
+/// quoting keeps the list unambiguous: {"a b"} and {"a", "b"} differ). A resume or a merge of
+/// records of another job or other options is refused by it.
+std::string scan_hash(const std::string& grid_hash, const std::string& job, const std::vector<std::string>& args);
+
 /// The record of point `index` of `grid`:
 ///   {"schema": "limitdir.scan-record/1", "index", "key" (scan_point_key), "grid"
-///    (scan_grid_hash), "point": {KEY: value, ...}, "status" (the job's exit status,
-///    docs/manual.md section 5: 0 ok, 2 bad input, 3 numerical or incomplete, 4 I/O, 5 internal)}
+///    (scan_grid_hash), "scan" (scan_hash), "point": {KEY: value, ...}, "status" (the job's exit
+///    status, docs/manual.md section 5: 0 ok, 2 bad input, 3 numerical or incomplete, 4 I/O, 5 internal)}
 /// to which the job adds its results (any other keys).
 nlohmann::json scan_record(const ScanGrid& grid, const std::string& problem_text, const std::string& grid_hash,
-                           std::uint64_t index, int status);
+                           const std::string& scan_hash, std::uint64_t index, int status);
 
 /// Writes `record` as one line (its compact JSON and "\n") with one write(2) of the whole line
 /// (repeated only for the rest of a partial write or after EINTR), so a process killed between
@@ -43,9 +49,12 @@ struct ScanRecords {
 /// is not JSON or not a record of this scan is an InputError "<source>: line N: ...": the keys of
 /// scan_record, index < grid.size(), its "point" and "key" those of point index; a record of
 /// another grid (its "grid" is not scan_grid_hash(problem_text, grid)) is the InputError
-/// "<source>: line N: resume file from another grid (...)".
+/// "<source>: line N: resume file from another grid (...)", and one of another job or other job
+/// options (its "scan" is not `scan_hash`) "<source>: line N: resume file from another scan (...)".
+/// An empty `scan_hash` accepts any job (a merge that is not told the job: merge_scan_records
+/// then checks that all records share one).
 ScanRecords read_scan_records(const std::string& text, const std::string& source, const ScanGrid& grid,
-                              const std::string& problem_text);
+                              const std::string& problem_text, const std::string& scan_hash);
 
 /// The indices recorded in `records` (for a resume: the points to skip), ascending, each once.
 std::vector<std::uint64_t> recorded_indices(const std::vector<nlohmann::json>& records);
@@ -60,7 +69,8 @@ struct ScanMerge {
   bool complete() const { return missing.empty() && duplicated.empty(); }
 };
 
-/// Merges the records (each file's from read_scan_records, in order).
+/// Merges the records (each file's from read_scan_records, in order). InputError when two records
+/// have different "scan" hashes (the same grid run with other jobs or job options).
 ScanMerge merge_scan_records(const std::vector<std::vector<nlohmann::json>>& files, std::uint64_t size);
 
 }  // namespace limitdir

@@ -1,0 +1,42 @@
+// The shell of the apps that are jobs of a scan; see job_app.hpp and docs/manual.md section 14.
+#include "job_app.hpp"
+
+#include <iostream>
+
+#include "limitdir/core/errors.hpp"
+#include "limitdir/core/json_input.hpp"
+#include "limitdir/scan/job_options.hpp"
+
+namespace limitdir::cli {
+
+namespace {
+
+/// Writes one line of a trajectory at once (the output is streamed, docs/manual.md section 5);
+/// a failed write is an I/O error (exit 4).
+void write_line(const std::string& line) {
+  std::cout << line << '\n';
+  if (!std::cout) throw IoError("cannot write to standard output");
+}
+
+}  // namespace
+
+int run_job_app(const AppInfo& info, JobKind kind, bool with_format, int argc, const char* const argv[],
+                const JobPrinter& print) {
+  po::options_description options = job_option_table(kind);
+  if (with_format) add_format_option(options);
+  return run(info, options, argc, argv, [&](const po::variables_map& vm) -> Output {
+    if (with_format) (void)text_format(vm);  // a bad --format is bad input before any work
+    // the options are checked inside run_job, in the order the app always checked them
+    const Job job = job_from_options(kind, vm, {}, /*check_now=*/false);
+    const std::string path = problem_path(vm);
+    const nlohmann::json document = parse_json_input(read_input(path), path);
+    JobHooks hooks;
+    hooks.progress = [&info](const std::string& note) { std::cerr << info.name << ": " << note << std::endl; };
+    if (kind == JobKind::simulate) hooks.point = [](const nlohmann::json& point) { write_line(point.dump()); };
+    const JobResult result = run_job(job, document, path, hooks);
+    if (result.report.is_null()) return Output(std::string(), result.status, result.message);
+    return Output(print(result.report, vm), result.status, result.message);
+  });
+}
+
+}  // namespace limitdir::cli

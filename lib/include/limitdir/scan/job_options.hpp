@@ -1,0 +1,80 @@
+#pragma once
+// The option tables of the jobs (docs/manual.md section 14, "Jobs and their summaries") and the
+// strict conversions of option text they use, shared by the apps find-limits, sweep-force,
+// bifurcation-map, simulate, roll, celt (apps/common/cli.hpp re-exports them) and by `scan --job`,
+// so that an app and a scan parse the same options with the same one-line errors
+// (docs/manual.md section 5). Boost.Program_options is a public dependency of the library for
+// this header: the tables are options_descriptions that the apps extend (--format) and print
+// (--help).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+#include <boost/program_options.hpp>
+
+#include "limitdir/limits/limits.hpp"
+#include "limitdir/scan/job.hpp"
+#include "limitdir/system/problem.hpp"
+
+namespace limitdir {
+
+namespace options {
+
+namespace po = boost::program_options;
+
+/// Strict conversions of option text: the whole text must be a number (no "3x"), finite, and
+/// within [min, max]; otherwise InputError "<option>: <what> (got <text>)".
+long long parse_integer(const std::string& text, const std::string& option, long long min, long long max);
+double parse_real(const std::string& text, const std::string& option);
+
+/// Sets `target` from the real option `name` when it was given (parse_real), after checking it
+/// with `ok`; InputError "--<name>: must be <range> (got <text>)" otherwise.
+void real_option(const po::variables_map& vm, const std::string& name, double& target, const std::string& range,
+                 bool (*ok)(double));
+
+/// An integer option's value, or `fallback` when it was not given.
+long long integer_option(const po::variables_map& vm, const std::string& name, long long fallback, long long min,
+                         long long max);
+
+/// A comma-separated 3-vector "w1,w2,w3" of finite numbers; InputError naming `option` otherwise.
+Eigen::Vector3d parse_vector3(const std::string& text, const std::string& option);
+
+/// `text` cut to at most about `max_length` characters (at a "; " if there is one) for a
+/// one-line message, ending "... (the whole text is in <where>)" when it was cut.
+std::string shorten(const std::string& text, std::size_t max_length, const std::string& where);
+
+/// Declares the overrides of docs/manual.md section 4: --model, --degree, --pressure, --rho and, if
+/// `with_force`, --force. All take text, converted strictly by apply_problem_overrides.
+void add_problem_overrides(po::options_description& options, bool with_force);
+/// Applies those of them that were given (limitdir::apply_overrides).
+void apply_problem_overrides(Problem& problem, const po::variables_map& vm);
+
+/// Declares --require LEVEL: the least certificate level that exits 0 (checked by default;
+/// proven for users who want proofs).
+void add_require_option(po::options_description& options);
+/// The level --require asks for (Level::checked when not given); InputError otherwise.
+Level required_level(const po::variables_map& vm);
+
+/// The one-line message of a certificate below `required` (docs/manual.md section 5: the report
+/// is printed all the same and the exit code is 3), prefixed by `what` (e.g. "index sum 2");
+/// nullopt when the certificate is at least `required`.
+std::optional<std::string> certificate_shortfall(const Certificate& certificate, Level required,
+                                                 const std::string& what = "");
+
+}  // namespace options
+
+/// The option table of the job `kind` ("Options" in its app's --help): the app's options
+/// without PROBLEM, --help, --version and --format.
+boost::program_options::options_description job_option_table(JobKind kind);
+
+/// The job of already parsed options (the app's variables map, which may also hold PROBLEM,
+/// --help, --version and --format: they are ignored). With `check_now`, the checks of make_job
+/// that depend only on the text of the options run here (InputError naming the option; make_job
+/// parses its arguments with job_option_table and calls this); run_job makes them again in any
+/// case, in the order the app always made them (e.g. simulate reads the problem first), which is
+/// what the apps use (check_now = false), so that a run with several errors names the same one.
+Job job_from_options(JobKind kind, const boost::program_options::variables_map& vm, std::vector<std::string> args,
+                     bool check_now = true);
+
+}  // namespace limitdir

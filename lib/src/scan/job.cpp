@@ -1,0 +1,189 @@
+// The jobs of a scan (scan/job.hpp, docs/manual.md section 14): their names, their options parsed
+// as their apps parse them, and run_job, which runs one on a problem document and turns every
+// failure into the app's exit status and one-line message.
+#include "limitdir/scan/job.hpp"
+
+#include <chrono>
+#include <sstream>
+#include <tuple>
+#include <stdexcept>
+#include <system_error>
+
+#include "limitdir/core/errors.hpp"
+#include "limitdir/scan/job_options.hpp"
+#include "scan/job_detail.hpp"
+
+namespace limitdir {
+
+namespace po = boost::program_options;
+using json = nlohmann::json;
+
+namespace {
+
+struct KindEntry {
+  JobKind kind;
+  const char* name;
+  po::options_description (*table)();
+  void (*check)(const po::variables_map&);
+  detail::JobRun (*run)(const po::variables_map&, const json&, const detail::JobContext&);
+};
+
+const KindEntry kinds[] = {
+    {JobKind::find_limits, "find-limits", detail::find_limits_table, detail::check_find_limits,
+     detail::run_find_limits},
+    {JobKind::sweep_force, "sweep-force", detail::sweep_force_table, detail::check_sweep_force,
+     detail::run_sweep_force},
+    {JobKind::bifurcation_map, "bifurcation-map", detail::bifurcation_map_table, detail::check_bifurcation_map,
+     detail::run_bifurcation_map},
+    {JobKind::simulate, "simulate", detail::simulate_table, detail::check_simulate, detail::run_simulate},
+    {JobKind::roll, "roll", detail::roll_table, detail::check_roll, detail::run_roll},
+    {JobKind::celt, "celt", detail::celt_table, detail::check_celt, detail::run_celt},
+};
+
+const KindEntry& entry(JobKind kind) {
+  for (const KindEntry& e : kinds)
+    if (e.kind == kind) return e;
+  throw std::logic_error("job: unknown JobKind");
+}
+
+/// The status and one-line message of the exception being handled, as the apps map them
+/// (apps/common/cli.hpp, docs/manual.md section 5). Call only inside a catch block.
+std::pair<int, std::string> current_failure() {
+  try {
+    throw;
+  } catch (const po::error& e) {
+    return {2, e.what()};
+  } catch (const InputError& e) {
+    return {2, e.what()};
+  } catch (const NumericalError& e) {
+    return {3, e.what()};
+  } catch (const IoError& e) {
+    return {4, std::string("I/O error: ") + e.what()};
+  } catch (const std::logic_error& e) {
+    return {5, std::string("internal error: ") + e.what()};
+  } catch (const std::system_error& e) {  // std::ios_base::failure among them
+    return {4, std::string("I/O error: ") + e.what()};
+  } catch (const std::runtime_error& e) {
+    // Boost.Math's evaluation and rounding errors, Boost.Odeint's step errors, std::overflow_error:
+    // a numerical failure that a library detected.
+    return {3, std::string("numerical failure: ") + e.what()};
+  } catch (const std::exception& e) {
+    return {5, std::string("internal error: ") + e.what()};
+  } catch (...) {
+    return {5, "internal error: an exception of an unknown kind"};
+  }
+}
+
+/// The common keys of a summary (scan/job.hpp): "seconds", "level", "reason", "class".
+void complete_summary(JobResult& result) {
+  json& s = result.summary;
+  if (!s.is_object()) s = json::object();
+  s["seconds"] = result.seconds;
+  if (!s.contains("level")) s["level"] = nullptr;
+  if (result.status != 0) s["reason"] = result.message;
+  else if (!s.contains("reason")) s["reason"] = nullptr;
+  if (result.status == 2 || result.status == 4 || result.status == 5 || !s.contains("class")) s["class"] = nullptr;
+}
+
+}  // namespace
+
+JobKind parse_job_kind(const std::string& name) {
+  for (const KindEntry& e : kinds)
+    if (name == e.name) return e.kind;
+  throw InputError("--job: must be one of find-limits, sweep-force, bifurcation-map, simulate, roll, celt (got \"" +
+                   name + "\")");
+}
+
+std::string job_name(JobKind kind) { return entry(kind).name; }
+
+po::options_description job_option_table(JobKind kind) { return entry(kind).table(); }
+
+std::string job_options_help(JobKind kind) {
+  std::ostringstream out;
+  out << entry(kind).table();
+  return out.str();
+}
+
+Job job_from_options(JobKind kind, const po::variables_map& vm, std::vector<std::string> args, bool check_now) {
+  if (check_now) entry(kind).check(vm);
+  auto options = std::make_shared<JobOptions>();
+  options->vm = vm;
+  return Job{kind, std::move(args), std::move(options)};
+}
+
+Job make_job(JobKind kind, const std::vector<std::string>& args) {
+  for (const std::string& a : args)
+    if (a == "--format" || a.rfind("--format=", 0) == 0)
+      throw InputError("--format: a scan writes records; not a job option");
+  const po::options_description table = job_option_table(kind);
+  po::variables_map vm;
+  try {
+    // No abbreviated option names, as in the apps: "--deg" is an error rather than a guess.
+    const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+    const po::positional_options_description none;  // a positional argument is an error, not ignored
+    po::store(po::command_line_parser(args).options(table).positional(none).style(style).run(), vm);
+    po::notify(vm);
+  } catch (const po::too_many_positional_options_error&) {
+    throw InputError(job_name(kind) + ": a job takes no positional argument (the scan gives PROBLEM)");
+  } catch (const po::error& e) {
+    throw InputError(e.what());
+  }
+  return job_from_options(kind, vm, args);
+}
+
+JobResult run_job(const Job& job, const json& document, const std::string& source, const JobHooks& hooks) {
+  const auto start = std::chrono::steady_clock::now();
+  JobResult result;
+  try {
+    if (!job.options) throw std::logic_error("run_job: a job without options (use make_job)");
+    const detail::JobContext context{source, hooks, start};
+    detail::JobRun run = entry(job.kind).run(job.options->vm, document, context);
+    result.status = run.status;
+    result.message = std::move(run.message);
+    result.report = std::move(run.report);
+    result.summary = std::move(run.summary);
+  } catch (...) {
+    std::tie(result.status, result.message) = current_failure();
+    result.report = nullptr;
+    result.summary = json::object();
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  complete_summary(result);
+  return result;
+}
+
+JobResult run_job(const Job& job, const json& document, const JobHooks& hooks) {
+  return run_job(job, document, "<problem>", hooks);
+}
+
+namespace detail {
+
+void JobContext::progress(const std::string& note) const {
+  if (hooks.progress && std::chrono::steady_clock::now() - start >= std::chrono::seconds(1)) hooks.progress(note);
+}
+
+void certify(JobRun& run, const Certificate& certificate, Level required, const std::string& what) {
+  run.summary["level"] = to_string(certificate.level);
+  run.summary["reason"] = certificate.reason;
+  if (const auto shortfall = options::certificate_shortfall(certificate, required, what)) {
+    run.status = 3;
+    run.message = *shortfall;
+  }
+}
+
+std::string types_text(const json& types) {
+  std::string out;
+  for (const auto& [name, n] : types.items())
+    out += (out.empty() ? "" : ", ") + std::to_string(n.get<int>()) + " " + name;
+  return out;
+}
+
+std::string region_label(const json& region) {
+  const auto c = region.find("case");
+  if (c != region.end() && c->is_number_integer()) return "Case " + std::to_string(c->get<int>());
+  const std::string types = types_text(region.at("types"));
+  return types.empty() ? "no limit direction" : types;
+}
+
+}  // namespace detail
+}  // namespace limitdir

@@ -1,0 +1,140 @@
+// The driver of a scan: the points of a shard minus those resumed, run on K threads, each record
+// written as soon as it is done (docs/manual.md section 14); see scan/scan_run.hpp.
+#include "limitdir/scan/scan_run.hpp"
+
+#include <algorithm>
+#include <iterator>
+#include <mutex>
+
+#include "limitdir/core/errors.hpp"
+#include "limitdir/scan/points.hpp"
+#include "limitdir/scan/problem_keys.hpp"
+#include "limitdir/scan/records.hpp"
+#include "limitdir/scan/scan_pool.hpp"
+#include "limitdir/scan/scan_progress.hpp"
+
+namespace limitdir {
+
+using json = nlohmann::json;
+
+namespace {
+
+/// The indices a merge's one-line message names of the missing and of the duplicated ones (its
+/// counts say how many there are): enough to start looking, short enough for one line.
+constexpr std::size_t merge_named_indices = 5;
+
+/// The result of a point whose problem could not be made (its status and message), with the
+/// summary keys every record carries (scan/job.hpp).
+JobResult failed_point(int status, const std::string& message) {
+  JobResult result;
+  result.status = status;
+  result.message = message;
+  result.summary = json{{"seconds", 0.0}, {"level", nullptr}, {"reason", message}, {"class", nullptr}};
+  return result;
+}
+
+/// --jobs K: 1 <= K <= max_scan_threads.
+unsigned thread_count(const std::optional<std::string>& text) {
+  if (!text) return 1;
+  const std::string& k = *text;
+  const bool digits = !k.empty() && k.size() <= 5 && std::all_of(k.begin(), k.end(), [](char c) { return c >= '0' && c <= '9'; });
+  const unsigned long value = digits ? std::stoul(k) : 0;
+  if (value < 1 || value > max_scan_threads)
+    throw InputError("--jobs: must be an integer 1 <= K <= " + std::to_string(max_scan_threads) + " (got \"" + k + "\")");
+  return static_cast<unsigned>(value);
+}
+
+/// scan's own options that make no sense with --merge.
+void check_merge_options(const ScanCommand& command) {
+  for (const auto& [given, name] : {std::pair{command.shard.has_value(), "--shard"}, std::pair{command.resume.has_value(), "--resume"},
+                                    std::pair{command.jobs.has_value(), "--jobs"}, std::pair{command.full, "--full"}})
+    if (given) throw InputError(std::string(name) + ": not an option of --merge (it takes PROBLEM, the grid and optionally --job)");
+}
+
+}  // namespace
+
+json scan_point_record(const ScanSetup& setup, std::uint64_t index, bool full) {
+  JobResult result;
+  const std::string source = setup.source + " at point " + std::to_string(index);
+  try {
+    const json document = problem_at_point(setup.document, setup.grid.keys, setup.grid.point(index), source);
+    result = run_job(*setup.job, document, source);
+  } catch (const InputError& e) {
+    result = failed_point(2, e.what());
+  } catch (const std::exception& e) {  // problem_at_point anticipates no other failure: a bug
+    result = failed_point(5, std::string("internal error: ") + e.what());
+  }
+  json record = scan_record(setup.grid, setup.problem_text, setup.grid_hash, setup.scan_hash, index, result.status);
+  record["summary"] = result.summary;
+  if (full) record["report"] = result.report;
+  return record;
+}
+
+ScanOutcome run_scan_points(const ScanSetup& setup, const std::vector<std::uint64_t>& indices, int out_fd,
+                            unsigned threads, bool full, const ScanNote& note) {
+  std::mutex write_mutex;  // one record at a time on out_fd, and the counts below
+  ScanOutcome outcome;
+  ScanProgress progress(indices.size(), note);
+  scan_parallel_for(indices, threads, [&](std::uint64_t index) {
+    const json record = scan_point_record(setup, index, full);
+    const std::lock_guard<std::mutex> lock(write_mutex);
+    write_scan_record(out_fd, record);
+    ++outcome.points;
+    const int status = record["status"].get<int>();
+    if (status != 0 && outcome.not_ok++ == 0) {
+      const json& reason = record["summary"]["reason"];
+      outcome.first_not_ok = "point " + std::to_string(index) + ": status " + std::to_string(status) +
+                             (reason.is_string() ? ": " + reason.get<std::string>() : "");
+    }
+    progress.point_done();
+  });
+  progress.finish();
+  return outcome;
+}
+
+ScanOutcome run_scan_command(const ScanCommand& command, int out_fd, const ScanNote& note) {
+  if (command.merge) throw std::logic_error("run_scan_command: a --merge command");
+  const ScanShard shard = command.shard ? parse_scan_shard(*command.shard) : ScanShard{};
+  const unsigned threads = thread_count(command.jobs);
+  const ScanSetup setup = make_scan_setup(command, /*job_optional=*/false);
+  validate_scan_grid(setup);
+  std::vector<std::uint64_t> indices = shard_indices(setup.grid.size(), shard);
+  if (command.resume) {
+    const ScanResume resume = resume_scan(*command.resume, setup, out_fd);
+    if (resume.cut_line != 0 && note)
+      note("--resume " + *command.resume + ": its partial last line " + std::to_string(resume.cut_line) +
+           " was cut off; its point is run again");
+    std::vector<std::uint64_t> left;
+    std::set_difference(indices.begin(), indices.end(), resume.recorded.begin(), resume.recorded.end(), std::back_inserter(left));
+    indices = std::move(left);
+  }
+  return run_scan_points(setup, indices, out_fd, threads, command.full, note);
+}
+
+std::string merge_scan_command(const ScanCommand& command, int out_fd, const ScanNote& note) {
+  check_merge_options(command);
+  const ScanSetup setup = make_scan_setup(command, /*job_optional=*/true);
+  std::vector<std::vector<json>> files;
+  for (const std::string& path : *command.merge) {
+    ScanRecords read = read_scan_records(read_scan_file(path), path, setup.grid, setup.problem_text, setup.scan_hash);
+    if (read.cut_line != 0 && note)
+      note("--merge: " + path + ": its partial last line " + std::to_string(read.cut_line) + " is left out");
+    files.push_back(std::move(read.records));
+  }
+  const ScanMerge merge = merge_scan_records(files, setup.grid.size());
+  for (const json& record : merge.records) write_scan_record(out_fd, record);
+  if (merge.complete()) return "";
+  const auto list = [](const std::vector<std::uint64_t>& indices) {
+    std::string text;
+    for (std::size_t k = 0; k < std::min(indices.size(), merge_named_indices); ++k) text += (k ? ", " : "") + std::to_string(indices[k]);
+    return text + (indices.size() > merge_named_indices ? ", ..." : "");
+  };
+  std::string message = "merge of " + std::to_string(setup.grid.size()) + " points: ";
+  if (!merge.missing.empty()) message += std::to_string(merge.missing.size()) + " missing (" + list(merge.missing) + ")";
+  if (!merge.missing.empty() && !merge.duplicated.empty()) message += ", ";
+  if (!merge.duplicated.empty())
+    message += std::to_string(merge.duplicated.size()) + " recorded more than once (" + list(merge.duplicated) + ")";
+  return message;
+}
+
+}  // namespace limitdir

@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# Command-line contract of scan (issue 22, docs/manual.md section 14): a grid run equals the
+# union of its shards merged and the run with --jobs 2 (records compared without their wall
+# times); a resume after the output was cut inside a line redoes exactly the missing points; a
+# scan killed with SIGKILL at random moments leaves whole lines and at most one partial last one,
+# and resuming completes it with every point exactly once; --merge exits 3 naming a missing and a
+# duplicated index; every bad input exits 2 with one line; records validate against
+# share/schemas/scan-record.schema.json. Independent truth: find-limits over the ball's force and
+# lambda counts the limit directions of the closed form (139)-(141) [Nonlinear Dyn. 2024]
+# (check_scan.py ball; C_i, S_i from friction-model, as tests/cli/auto_oracle.sh does).
+# Usage: bash scan.sh BIN_DIR SHARE_DIR
+source "$(dirname "$0")/common.bash"
+cli_setup scan "$@"
+check="python3 $(dirname "$0")/check_scan.py"
+validate="python3 $(dirname "$0")/validate_json.py"
+ball="$share/problems/ball.json"
+job=(--job find-limits)
+grid=(--grid force=0.05:5:12 --grid system.lambda=0.3,0.4,0.5,5)  # 48 points
+n=48
+
+# ok LABEL COMMAND...: the command succeeds, else its output is the failure.
+ok() {
+  local label=$1 why
+  shift
+  if why=$("$@" 2>&1); then echo "ok: $label${why:+ ($why)}"; else fail "$label: $why"; fi
+}
+
+# run_ok ARGS...: scan exits 0 and writes on stderr nothing but notes ("scan: ...", not errors).
+run_ok() {
+  run "$@"
+  if [[ $rc -ne 0 ]] || grep -q "^scan: error" "$tmp/stderr"; then
+    fail "scan $* exited with $rc: $(head -c 400 "$tmp/stderr")"
+    return 1
+  fi
+}
+
+# --- a grid run: records of the schema, each point once, the closed form of the ball ---------------
+run_ok "$ball" "${job[@]}" "${grid[@]}" && cp "$tmp/stdout" "$tmp/full.jsonl"
+ok "48 points, each once" $check once "$tmp/full.jsonl" $n
+ok "--jobs 1 writes in index order" $check sorted "$tmp/full.jsonl"
+mkdir -p "$tmp/records"
+$check split "$tmp/full.jsonl" "$tmp/records"
+ok "records valid against scan-record.schema.json" $validate "$share/schemas" scan-record.schema.json "$tmp"/records/*.json
+"$bin/friction-model" "$ball" --samples 2 >"$tmp/friction.json" || fail "friction-model $ball failed"
+ok "limit directions of the ball = closed form" $check ball "$tmp/full.jsonl" "$tmp/friction.json"
+
+# --points and --random: the same closed form at explicit and Latin-hypercube points
+printf '{"force": 0.5, "system.lambda": 0.4}\n{"system.lambda": 5, "force": 2.5}\n{"force": 4.5, "system.lambda": 0.3}\n' >"$tmp/points.jsonl"
+run_ok "$ball" "${job[@]}" --points "$tmp/points.jsonl" && cp "$tmp/stdout" "$tmp/listed.jsonl"
+ok "3 listed points" $check once "$tmp/listed.jsonl" 3
+ok "listed points: the closed form" $check ball "$tmp/listed.jsonl" "$tmp/friction.json"
+run_ok "$ball" "${job[@]}" --random 10 --seed 7 --grid force=0.05:5:2 --grid system.lambda=0.3:5:2 && cp "$tmp/stdout" "$tmp/random.jsonl"
+ok "10 random points" $check once "$tmp/random.jsonl" 10
+ok "random points: the closed form" $check ball "$tmp/random.jsonl" "$tmp/friction.json"
+# --full: the record's report is what find-limits prints for the point's problem
+run_ok "$ball" "${job[@]}" --grid force=0.5 --grid system.lambda=0.4 --full && cp "$tmp/stdout" "$tmp/full-report.jsonl"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1])); d["force"] = 0.5; d["system"]["lambda"] = 0.4
+json.dump(d, open(sys.argv[2], "w"))' "$ball" "$tmp/point.json"
+"$bin/find-limits" "$tmp/point.json" >"$tmp/app.json" || fail "find-limits on the point's problem failed"
+ok "--full: the record's report = find-limits on the point's problem" python3 -c '
+import json, sys
+r = json.loads(open(sys.argv[1]).readline())["report"]
+a = json.load(open(sys.argv[2]))
+assert r["schema"] == "limitdir.limits/1" and r == a, (r.get("schema"), [k for k in a if a[k] != r.get(k)])' "$tmp/full-report.jsonl" "$tmp/app.json"
+
+# --- --jobs 2, shards and their merge --------------------------------------------------------------
+run_ok "$ball" "${job[@]}" "${grid[@]}" --jobs 2 && cp "$tmp/stdout" "$tmp/jobs2.jsonl"
+ok "--jobs 2 gives the records of --jobs 1" $check same "$tmp/jobs2.jsonl" "$tmp/full.jsonl"
+for i in 0 1 2; do
+  run_ok "$ball" "${job[@]}" "${grid[@]}" --shard $i/3 --jobs $((1 + i % 2)) && cp "$tmp/stdout" "$tmp/part-$i.jsonl"
+done
+run_ok "$ball" "${grid[@]}" --merge "$tmp"/part-{0,1,2}.jsonl && cp "$tmp/stdout" "$tmp/merged.jsonl"
+ok "the merge of 3 shards = the whole run" $check same "$tmp/merged.jsonl" "$tmp/full.jsonl"
+ok "the merge is sorted by index" $check sorted "$tmp/merged.jsonl"
+run_ok "$ball" "${job[@]}" "${grid[@]}" --merge "$tmp"/part-{2,0,1}.jsonl
+ok "a merge told the job accepts its records" cmp -s "$tmp/stdout" "$tmp/merged.jsonl"
+# shard 2 missing (its first index is 2), shard 0 twice (index 0): exit 3, the merged records written
+expect_error 3 "16 missing (2, 5, 8, 11, 14, ...), 16 recorded more than once (0, 3, 6, 9, 12, ...)" \
+  "$ball" "${grid[@]}" --merge "$tmp"/part-{0,1,0}.jsonl
+[[ $(wc -l <"$tmp/stdout") -eq 32 ]] && echo "ok: the incomplete merge still writes its 32 records" ||
+  fail "the incomplete merge wrote $(wc -l <"$tmp/stdout") records, want 32"
+
+# --- resume after the output was cut inside line 20 ------------------------------------------------
+cut=$(($(head -n 19 "$tmp/full.jsonl" | wc -c) + 30))
+head -c $cut "$tmp/full.jsonl" >"$tmp/resumed.jsonl"
+rc=0
+"$app" "$ball" "${job[@]}" "${grid[@]}" --resume "$tmp/resumed.jsonl" >>"$tmp/resumed.jsonl" 2>"$tmp/stderr" || rc=$?
+[[ $rc -eq 0 ]] && grep -q "partial last line 20 was cut off" "$tmp/stderr" &&
+  echo "ok: resume cuts the partial line 20 off and notes it" || fail "resume: exit $rc, $(head -c 300 "$tmp/stderr")"
+ok "after the resume every point once" $check once "$tmp/resumed.jsonl" $n
+ok "the resumed file = the whole run" $check same "$tmp/resumed.jsonl" "$tmp/full.jsonl"
+ok "the resume redid exactly the 29 missing points" cmp -s <(head -n 19 "$tmp/full.jsonl") <(head -n 19 "$tmp/resumed.jsonl")
+# a complete file: nothing to do, nothing written
+run_ok "$ball" "${job[@]}" "${grid[@]}" --resume "$tmp/full.jsonl"
+[[ ! -s $tmp/stdout ]] && echo "ok: resume of a complete scan runs nothing" || fail "resume of a complete scan wrote records"
+
+# --- SIGKILL at random moments, then resume to the end ---------------------------------------------
+big=(--grid force=0.05:5:300 --grid system.lambda=0.3,0.4,0.5,5)  # 1200 points, ~2 ms each
+: >"$tmp/killed.jsonl"
+interrupted=0
+for round in 1 2 3 4; do
+  delay=$(printf '0.%03d' $((RANDOM % 200 + 20)))
+  jobs_k=$((1 + round % 2))
+  "$app" "$ball" "${job[@]}" "${big[@]}" --jobs $jobs_k --resume "$tmp/killed.jsonl" >>"$tmp/killed.jsonl" 2>>"$tmp/killed.err" &
+  pid=$!
+  sleep "$delay"
+  kill -KILL $pid 2>/dev/null
+  wait $pid 2>/dev/null
+  if whole=$($check whole "$tmp/killed.jsonl"); then
+    [[ $whole -lt 1200 ]] && interrupted=$((interrupted + 1))
+    echo "ok: SIGKILL after $delay s (--jobs $jobs_k): $whole whole records, at most one partial last line"
+  else
+    fail "SIGKILL after $delay s: $whole"
+  fi
+done
+"$app" "$ball" "${job[@]}" "${big[@]}" --resume "$tmp/killed.jsonl" >>"$tmp/killed.jsonl" 2>"$tmp/stderr" ||
+  fail "the last resume failed: $(head -c 300 "$tmp/stderr")"
+[[ $interrupted -ge 2 ]] && echo "ok: $interrupted of the 4 kills interrupted the scan" ||
+  fail "only $interrupted of the 4 kills came before the scan's end"
+ok "after 4 kills and a resume every one of 1200 points exactly once" $check once "$tmp/killed.jsonl" 1200
+start=$(date +%s%N)
+run_ok "$ball" "${job[@]}" "${big[@]}" --jobs 2 && cp "$tmp/stdout" "$tmp/big.jsonl"
+ms=$((($(date +%s%N) - start) / 1000000))
+ok "the killed and resumed scan = an uninterrupted one" $check same "$tmp/killed.jsonl" "$tmp/big.jsonl"
+# a run over a second notes its progress (section 5) and its end
+if [[ $ms -gt 1500 ]]; then
+  grep -q "^scan: 1200/1200 points (100 %) in " "$tmp/stderr" && echo "ok: a ${ms} ms run notes its end" ||
+    fail "a ${ms} ms run without the final progress note: $(head -c 300 "$tmp/stderr")"
+else
+  echo "ok: the 1200 points took ${ms} ms (no progress note is due below 1.5 s)"
+fi
+
+# --- a point's failure is recorded, the scan goes on and exits 0 ----------------------------------
+run_ok "$ball" "${job[@]}" --grid force=0.5 --grid friction.degree=1,1.5,2
+ok "degree 1.5 recorded with status 2 and the parser's reason" python3 -c '
+import json, sys
+r = [json.loads(l) for l in open(sys.argv[1])]
+assert [x["status"] for x in r] == [0, 2, 0], [x["status"] for x in r]
+assert "friction.degree" in r[1]["summary"]["reason"] and r[1]["summary"]["level"] is None, r[1]' "$tmp/stdout"
+grep -q "^scan: 1 of 3 points recorded with a status other than 0 (first: point 1: status 2" "$tmp/stderr" &&
+  echo "ok: a note counts the points with status != 0" || fail "no note of the failed point: $(cat "$tmp/stderr")"
+
+# --- bad input: exit 2, one line ------------------------------------------------------------------
+expect_bad "system.nokey" "$ball" "${job[@]}" --grid system.nokey=0:1:2
+expect_bad "name" "$ball" "${job[@]}" --grid name=0:1:2
+expect_bad "at point 0: friction.degree: must be an integer >= 1 (got 0)" "$ball" "${job[@]}" --grid friction.degree=0:2:3
+expect_bad "at point 1: friction.degree" "$ball" "${job[@]}" --grid force=0:1:2 --grid friction.degree=3,0
+expect_bad "no grid" "$ball" "${job[@]}"
+expect_bad "--random" "$ball" "${job[@]}" --grid force=0:1:2 --random 0 --seed 1
+expect_bad "--shard 3/3" "$ball" "${job[@]}" "${grid[@]}" --shard 3/3
+expect_bad "--jobs" "$ball" "${job[@]}" "${grid[@]}" --jobs 0
+expect_bad "--jobs" "$ball" "${job[@]}" "${grid[@]}" --jobs 1025
+expect_bad "--jobs" "$ball" "${job[@]}" "${grid[@]}" --jobs two
+expect_bad "resume file from another scan" "$ball" "${job[@]}" --model exact "${grid[@]}" --resume "$tmp/full.jsonl"
+expect_bad "resume file from another grid" "$ball" "${job[@]}" --grid force=0.05:5:13 --resume "$tmp/full.jsonl"
+expect_bad "cannot be opened" "$ball" "${job[@]}" "${grid[@]}" --resume "$tmp/none.jsonl"
+printf '{"force": 0.1}\n{"force": "x"}\n' >"$tmp/points.jsonl"
+expect_bad "line 2" "$ball" "${job[@]}" --points "$tmp/points.jsonl"
+expect_bad "--job" "$ball" --job nope "${grid[@]}"
+expect_bad "--job" "$ball" "${grid[@]}"
+expect_bad "--mesh-level" "$ball" "${job[@]}" --mesh-level 9 "${grid[@]}"
+expect_bad "--shard" "$ball" "${grid[@]}" --shard 0/2 --merge "$tmp/full.jsonl"
+# standard output is the resume file without O_APPEND (1<>: read-write, not appending): refused, file kept
+cp "$tmp/resumed.jsonl" "$tmp/kept.jsonl"
+rc=0
+"$app" "$ball" "${job[@]}" "${grid[@]}" --resume "$tmp/kept.jsonl" 1<>"$tmp/kept.jsonl" 2>"$tmp/stderr" || rc=$?
+[[ $rc -eq 2 && $(wc -l <"$tmp/stderr") -eq 1 ]] && grep -q "use >> " "$tmp/stderr" && cmp -s "$tmp/kept.jsonl" "$tmp/resumed.jsonl" &&
+  echo "ok: a resume file as standard output without >> is bad input, the file untouched" ||
+  fail "resume into itself without >>: exit $rc, $(head -c 300 "$tmp/stderr")"
+
+cli_finish "scan"

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The jobs of `scan --jobs K` run at once without data races (docs/manual.md section 14): builds
+# a second tree with -DLIMITDIR_THREAD_SANITIZER=ON holding only limitdir_thread_tests (the library
+# and tests/scan/test_scan_threads.cpp, every object compiled with -fsanitize=thread) and runs it;
+# ThreadSanitizer stops it at the first race (halt_on_error=1: exit 66) with the two stacks.
+# The compiler launcher of the main tree (ccache) is used when there is one.
+# Usage: bash thread_sanitizer.sh SOURCE_DIR TSAN_BUILD_DIR [CXX_COMPILER_LAUNCHER]
+set -euo pipefail
+if [[ $# -lt 2 ]]; then
+  echo "usage: bash $0 SOURCE_DIR TSAN_BUILD_DIR [CXX_COMPILER_LAUNCHER]" >&2
+  exit 2
+fi
+src=$1 out=$2 launcher=${3:-}
+config=(-DCMAKE_BUILD_TYPE=Release -DLIMITDIR_THREAD_SANITIZER=ON -DLIMITDIR_BUILD_BENCH=OFF)
+[[ -n $launcher ]] && config+=("-DCMAKE_CXX_COMPILER_LAUNCHER=$launcher")
+start=$(date +%s)
+mkdir -p "$out"
+if ! cmake -S "$src" -B "$out" "${config[@]}" >"$out/configure.log" 2>&1; then
+  echo "FAIL: configuring the ThreadSanitizer tree failed:"; tail -20 "$out/configure.log"; exit 1
+fi
+if ! cmake --build "$out" -j"$(nproc)" --target limitdir_thread_tests >"$out/build.log" 2>&1; then
+  echo "FAIL: building limitdir_thread_tests with -fsanitize=thread failed:"; grep -m 20 -E "error|Error" "$out/build.log"; exit 1
+fi
+built=$(date +%s)
+echo "built limitdir_thread_tests with ThreadSanitizer in $((built - start)) s ($(nproc) cores)"
+export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
+rc=0
+"$out/tests/limitdir_thread_tests" || rc=$?
+echo "ran in $(($(date +%s) - built)) s"
+if [[ $rc -ne 0 ]]; then
+  echo "FAIL: limitdir_thread_tests under ThreadSanitizer exited with $rc (66: a data race, reported above)"
+  exit 1
+fi
+echo "no data race: every job run at once on several threads under ThreadSanitizer"
