@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -63,19 +64,36 @@ std::string shortened(const std::string& text) {
   return text.size() <= max_label ? text : text.substr(0, max_label - 3) + "...";
 }
 
-/// A legend entry: a swatch and its label, broken at a space onto a second line when longer
-/// than max_label (the rest shortened); returns the height used.
-double swatch(svg::Document& doc, double x, double y, const std::string& fill, const std::string& label) {
-  doc.rect(x, y - 9.0, swatch_w, swatch_h, {"#999999", 0.5, fill, "", 1.0},
-           "class=\"swatch\" data-label=\"" + svg::escape(label) + "\"");
-  std::size_t cut = label.size() <= max_label ? std::string::npos : label.rfind(' ', max_label);
-  if (cut == std::string::npos || cut == 0) {
-    doc.text(x + swatch_w + 6.0, y, shortened(label), {11.0});
-    return line_height;
+/// `text` broken at spaces into lines of at most max_label characters (a word longer than that
+/// is cut).
+std::vector<std::string> wrapped(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (text.size() - start > max_label) {
+    std::size_t cut = text.rfind(' ', start + max_label);
+    if (cut == std::string::npos || cut <= start) cut = start + max_label;
+    lines.push_back(text.substr(start, cut - start));
+    start = text[cut] == ' ' ? cut + 1 : cut;
   }
-  doc.text(x + swatch_w + 6.0, y, label.substr(0, cut), {11.0});
-  doc.text(x + swatch_w + 14.0, y + 13.0, shortened(label.substr(cut + 1)), {11.0});
-  return line_height + 13.0;
+  lines.push_back(text.substr(start));
+  return lines;
+}
+
+/// A legend entry: a swatch and `label` then `suffix` (e.g. a count), on at most max_lines lines;
+/// a longer label is shortened with "..." so that the suffix stays. Returns the height used.
+double swatch(svg::Document& doc, double x, double y, const std::string& fill, const std::string& label,
+              const std::string& suffix = "") {
+  constexpr std::size_t max_lines = 3;
+  doc.rect(x, y - 9.0, swatch_w, swatch_h, {"#999999", 0.5, fill, "", 1.0},
+           "class=\"swatch\" data-label=\"" + svg::escape(label + suffix) + "\"");
+  std::vector<std::string> lines = wrapped(label + suffix);
+  for (std::size_t keep = label.size(); lines.size() > max_lines && keep > 0;) {
+    keep = std::min(keep, max_lines * max_label - suffix.size()) - std::min(keep, std::size_t{4});
+    lines = wrapped(label.substr(0, keep) + "..." + suffix);
+  }
+  for (std::size_t k = 0; k < lines.size(); ++k)
+    doc.text(x + swatch_w + (k == 0 ? 6.0 : 14.0), y + 13.0 * static_cast<double>(k), lines[k], {11.0});
+  return line_height + 13.0 * static_cast<double>(lines.size() - 1);
 }
 
 void colour_bar(svg::Document& doc, double x, double y, const HeatColours& colours, double height) {
@@ -187,8 +205,8 @@ void draw_heat_legend(svg::Document& doc, double x, double y, const Heat& heat, 
     for (std::size_t k = 0; k < heat.classes.size(); ++k) {
       const auto& [cls, count] = heat.classes[k];
       if (cls && colours.class_colour[k] == other_colour) continue;
-      y += swatch(doc, x, y, colours.class_colour[k],
-                  (cls ? *cls : "no class (job failed)") + " (" + std::to_string(count) + ")");
+      y += swatch(doc, x, y, colours.class_colour[k], cls ? *cls : "no class (job failed)",
+                  " (" + std::to_string(count) + ")");
     }
     if (colours.others > 0) {
       y += swatch(doc, x, y, other_colour, std::to_string(colours.others) + " other classes");
