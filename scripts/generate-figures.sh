@@ -11,7 +11,9 @@
 #   disc-degree-errors.svg  log10 of the error of the disc's event loads against N (the same study);
 #   ball-degrees.svg   the same for the ball (141) over F in [0.001, 4.5] (Fig. 18);
 #   ball-map.svg       the ball's two-parameter map in (lambda, F) (bifurcation-map, harmonic N = 2);
-#   disc-map.svg       the disc's two-parameter map in (j, F).
+#   disc-map.svg       the disc's two-parameter map in (j, F);
+#   disc-scan.svg      the heat map of a find-limits scan of the disc over (j, F) (15 x 16 points),
+#                      coloured by class (scan --summary, docs/manual.md section 14).
 # tests/cli/figures.sh runs this script into a temporary directory and compares the result with
 # the committed files element by element, so that they cannot go stale silently.
 # Usage: bash scripts/generate-figures.sh [BIN_DIR [OUT_DIR]]
@@ -38,5 +40,9 @@ rm "$out/disc-degrees.json"
 "$bin/degree-study" "$ball" --degrees 1..8 --from 0.001 --to 4.5 | "$bin/plot" --y psi >"$out/ball-degrees.svg"
 "$bin/bifurcation-map" "$ball" --x lambda --x-range 0.15,1.2 --y force --y-range 0,4 | "$bin/plot" >"$out/ball-map.svg"
 "$bin/bifurcation-map" "$disc" --x j --x-range 0.1,1.5 --y force --y-range 0,1.5 | "$bin/plot" >"$out/disc-map.svg"
+scan_grid=(--grid system.j=0.1:1.5:15 --grid force=0.05:1.5:16)
+"$bin/scan" "$disc" --job find-limits "${scan_grid[@]}" >"$out/disc-scan.jsonl"
+"$bin/scan" "$disc" "${scan_grid[@]}" --summary "$out/disc-scan.jsonl" | "$bin/plot" --colour-by class >"$out/disc-scan.svg"
+rm "$out/disc-scan.jsonl"
 echo "generate-figures: wrote disc-diagram.svg, disc-sphere.svg, disc-friction.svg, disc-degrees.svg," \
-  "disc-degree-errors.svg, ball-degrees.svg, ball-map.svg, disc-map.svg in $out"
+  "disc-degree-errors.svg, ball-degrees.svg, ball-map.svg, disc-map.svg, disc-scan.svg in $out"

@@ -1,9 +1,9 @@
 // plot [REPORT] [--y theta|psi|w1|w2|w3|rdot] [--view w1|w2|w3] [--time t|tau] [--convergence]
-//      [--width W] [--height H]
+//      [--colour-by class|level|mean|min|max] [--width W] [--height H]
 // Draws a limitdir report as a standalone SVG on standard output (plot/plot.hpp, docs/manual.md
 // section 11): a bifurcation diagram (sweep-force), the limit directions of one load on the
 // sphere with the field V* (find-limits), the friction laws (friction-model) or the time
-// history of a simulation (simulate). REPORT is a file or - (standard input, the default).
+// history of a simulation (simulate), a scan summary as a heat map (scan --summary). REPORT is a file or - (standard input, the default).
 #include <string>
 #include <vector>
 
@@ -16,7 +16,7 @@ namespace po = limitdir::cli::po;
 
 int main(int argc, char* argv[]) {
   limitdir::cli::AppInfo info{
-      "plot", "[REPORT] [--y C] [--view A] [--time T] [--convergence] [--width W] [--height H]",
+      "plot", "[REPORT] [--y C] [--view A] [--time T] [--convergence] [--colour-by S] [--width W] [--height H]",
       "Draws a limitdir report as a standalone SVG figure on standard output. REPORT is a file or -\n"
       "for standard input (the default), holding one of:\n"
       "  limitdir.diagram/1 (sweep-force): a coordinate (--y) of the limit directions against the\n"
@@ -32,7 +32,10 @@ int main(int argc, char* argv[]) {
       "    (or tau, --time);\n"
       "  limitdir.degree-study/1 (degree-study): the branches (--y) of the harmonic model of every\n"
       "    degree N, one colour each, and of the exact model in black, as Figs 17-18 of the core\n"
-      "    paper; with --convergence the log10 of each event kind's error against N."};
+      "    paper; with --convergence the log10 of each event kind's error against N;\n"
+      "  limitdir.scan-summary/1 (scan --summary): a heat map over the two axes of its table, each\n"
+      "    cell coloured by its class, level or field (--colour-by), hatched where points are\n"
+      "    missing, crossed where the weakest level is incomplete or none."};
   info.takes_problem = false;
   info.operands = "report";
 
@@ -46,6 +49,9 @@ int main(int argc, char* argv[]) {
       ("time", po::value<std::string>()->value_name("T"),
        "simulations: the time axis t (default) or tau (the rescaled time of (114))")
       ("convergence", po::bool_switch(), "degree studies: the event errors against N instead of the branches")
+      ("colour-by", po::value<std::string>()->value_name("S"),
+       "scan summaries: colour the cells by class, level, or the table's field's mean, min or max "
+       "(default: mean when the summary has a field, else class)")
       ("width", po::value<std::string>()->value_name("W"), "figure width in px, 200..10000 (default 800)")
       ("height", po::value<std::string>()->value_name("H"), "figure height in px, 200..10000 (default 500)");
 
@@ -61,6 +67,10 @@ int main(int argc, char* argv[]) {
     if (vm.count("view")) plot.view = vm["view"].as<std::string>();
     if (vm.count("time")) plot.time = vm["time"].as<std::string>();
     plot.convergence = vm["convergence"].as<bool>();
+    if (vm.count("colour-by")) {
+      plot.colour_by = vm["colour-by"].as<std::string>();
+      if (plot.colour_by.empty()) throw limitdir::InputError("--colour-by: must be class, level, mean, min or max (got \"\")");
+    }
     const std::string& path = reports.front();
     const limitdir::PlotInput input =
         limitdir::read_plot_input(limitdir::read_input(path), path == "-" ? "<stdin>" : path);

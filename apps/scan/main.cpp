@@ -1,5 +1,6 @@
 // scan PROBLEM --job NAME [job options] GRID [--shard I/N] [--resume FILE] [--jobs K] [--full]
 // scan PROBLEM GRID [--job NAME [job options]] --merge FILE...
+// scan PROBLEM GRID --summary FILE [--x KEY] [--y KEY] [--field NAME]
 // Runs a job at every point of a grid of a problem file's keys and writes one JSON line per point
 // (docs/manual.md section 14, schema "limitdir.scan-record/1"); shards, resumes and merges. The
 // work is in the library (scan/scan_run.hpp); this shell parses, prints and maps the exit codes
@@ -15,6 +16,7 @@
 #include "limitdir/scan/job_options.hpp"
 #include "limitdir/scan/scan_command.hpp"
 #include "limitdir/scan/scan_run.hpp"
+#include "limitdir/scan/summary_command.hpp"
 
 namespace {
 
@@ -43,6 +45,10 @@ int run(const limitdir::ScanCommand& command) {
   }
   if (command.version) {
     std::cout << "scan (limitdir) " << limitdir::version << "\n";
+    return 0;
+  }
+  if (command.summary) {
+    std::cout << limitdir::summarize_scan_command(command, note).dump(2) << std::endl;
     return 0;
   }
   if (command.merge) {

@@ -15,9 +15,8 @@ namespace {
 
 const char* const what_plot_draws =
     "plot draws limitdir.diagram/1 (sweep-force), limitdir.limits/1 (find-limits), limitdir.friction/1 "
-    "(friction-model), limitdir.degree-study/1 (degree-study), limitdir.map/1 (bifurcation-map) and simulate's "
-    "records ending in "
-    "limitdir.simulation/1";
+    "(friction-model), limitdir.degree-study/1 (degree-study), limitdir.map/1 (bifurcation-map), "
+    "limitdir.scan-summary/1 (scan --summary) and simulate's records ending in limitdir.simulation/1";
 
 std::string kind_of_schema(const nlohmann::json& document, const std::string& source) {
   if (!document.is_object() || !document.contains("schema") || !document["schema"].is_string())
@@ -29,6 +28,7 @@ std::string kind_of_schema(const nlohmann::json& document, const std::string& so
   if (schema == "limitdir.simulation/1") return "simulation";
   if (schema == "limitdir.degree-study/1") return "degree-study";
   if (schema == "limitdir.map/1") return "map";
+  if (schema == "limitdir.scan-summary/1") return "scan-summary";
   throw InputError(source + ": cannot plot schema \"" + schema + "\"; " + what_plot_draws);
 }
 
@@ -108,6 +108,11 @@ void check_plot_options(const PlotOptions& options, const std::string& kind, boo
   if (options.convergence && given_y)
     throw InputError("--y: the convergence figure has log10 of the error on its vertical axis; give one of --y and "
                      "--convergence");
+  const std::string& c = options.colour_by;
+  if (!c.empty() && c != "class" && c != "level" && c != "mean" && c != "min" && c != "max")
+    throw InputError("--colour-by: must be class, level, mean, min or max (got \"" + c + "\")");
+  if (!c.empty() && kind != "scan-summary")
+    throw InputError("--colour-by: applies to scan summaries only (this is a " + kind + " report)");
   if (given_view && kind != "limits")
     throw InputError("--view: applies to limits reports (find-limits) only (this is a " + kind + " report)");
 }
@@ -119,6 +124,7 @@ std::string plot_report(const PlotInput& input, const PlotOptions& options) {
   if (input.kind == "simulation") return plot_simulation(input.records, input.report, options);
   if (input.kind == "degree-study") return plot_degree_study(input.report, options);
   if (input.kind == "map") return plot_map(input.report, options);
+  if (input.kind == "scan-summary") return plot_scan_summary(input.report, options);
   throw InputError("cannot plot a report of kind \"" + input.kind + "\"; " + what_plot_draws);
 }
 

@@ -24,6 +24,7 @@ std::optional<std::string>* valued_option(ScanCommand& command, const std::strin
   if (name == "--shard") return &command.shard;
   if (name == "--resume") return &command.resume;
   if (name == "--jobs") return &command.jobs;
+  if (name == "--summary") return &command.summary;
   return nullptr;
 }
 
@@ -97,6 +98,7 @@ ScanCommand parse_scan_command(const std::vector<std::string>& args) {
 std::string scan_help_text() {
   return R"(Usage: scan PROBLEM --job NAME [job options] GRID [--shard I/N] [--resume FILE] [--jobs K] [--full]
        scan PROBLEM GRID [--job NAME [job options]] --merge FILE...
+       scan PROBLEM GRID --summary FILE [--x KEY] [--y KEY] [--field NAME]
        scan --job NAME --help   (the options of the job NAME)
 with GRID one of
        --grid KEY=FROM:TO:COUNT | --grid KEY=v1,v2,...  (repeated: the product of the axes)
@@ -126,6 +128,10 @@ Options:
   --full             add the job's whole report to each record ("report")
   --merge FILE...    check that every point of the grid is recorded exactly once in the FILEs
                      and write their records sorted by index
+  --summary FILE     summarise a (merged) scan file as limitdir.scan-summary/1: counts per status,
+                     level and class, the worst certificate, the slowest points and a table over
+                     two axes (--x KEY, --y KEY: by default the first two) with --field NAME (a
+                     number of the records' summary) per cell; plot draws it as a heat map
   -h, --help         print this help and exit
   --version          print the version and exit
 

@@ -16,7 +16,11 @@
 //    `convergence` the log10 of each event kind's error against N;
 //  * a two-parameter map (limitdir.map/1): its curves in the (x, y) plane, one style per kind,
 //    the codimension-2 points labelled, the regions shaded by their number of limit directions
-//    and labelled with it and the paper's Case.
+//    and labelled with it and the paper's Case;
+//  * a scan summary (limitdir.scan-summary/1, docs/manual.md section 14) as a heat map over the
+//    two axes of its table: each cell coloured by its class (a legend), its certificate level or
+//    a numeric field (a colour bar), hatched where points are missing and crossed where the
+//    weakest level is incomplete or none.
 #include <string>
 #include <vector>
 
@@ -38,6 +42,9 @@ struct PlotOptions {
   std::string time = "t";
   /// Degree studies: the errors of the events against N instead of the branches.
   bool convergence = false;
+  /// Scan summaries: what colours a cell: "class", "level", or the table's field's "mean", "min"
+  /// or "max"; "" (not given): "mean" when the table has a field, else "class".
+  std::string colour_by;
 };
 
 /// The smallest and largest figure sides accepted (px).
@@ -45,7 +52,7 @@ inline constexpr int min_plot_side = 200;
 inline constexpr int max_plot_side = 10000;
 
 /// A report read for plotting: its kind ("diagram", "limits", "friction", "simulation",
-/// "degree-study", "map"), the
+/// "degree-study", "map", "scan-summary"), the
 /// document (for a simulation, its final record) and, for a simulation, the records before it.
 struct PlotInput {
   std::string kind;
@@ -61,7 +68,7 @@ PlotInput read_plot_input(const std::string& text, const std::string& source);
 
 /// Checks the options (sizes within [min_plot_side, max_plot_side], y, view and time names) and
 /// whether they apply to `kind` (--y to diagrams and degree studies, --view to limits, --time
-/// to simulations, --convergence to degree studies and not with --y);
+/// to simulations, --convergence to degree studies and not with --y, --colour-by to scan summaries);
 /// InputError otherwise. `given_*`: whether the user set them.
 void check_plot_options(const PlotOptions& options, const std::string& kind, bool given_y, bool given_view,
                         bool given_time = false);
@@ -71,6 +78,7 @@ std::string plot_limits(const nlohmann::json& limits, const PlotOptions& options
 std::string plot_friction(const nlohmann::json& friction, const PlotOptions& options);
 std::string plot_degree_study(const nlohmann::json& study, const PlotOptions& options);
 std::string plot_map(const nlohmann::json& map, const PlotOptions& options);
+std::string plot_scan_summary(const nlohmann::json& summary, const PlotOptions& options);
 std::string plot_simulation(const std::vector<nlohmann::json>& records, const nlohmann::json& final_record,
                             const PlotOptions& options);
 

@@ -18,6 +18,7 @@ struct ScanCommand {
   std::vector<std::string> grid;  // each --grid SPEC
   std::optional<std::string> points, random, seed, shard, resume, jobs;
   std::optional<std::vector<std::string>> merge;  // --merge FILE...: the files
+  std::optional<std::string> summary;             // --summary FILE (scan/summary_command.hpp)
 };
 
 /// Splits the arguments (argv without the program name). Scan's options: --job, --grid, --points,

@@ -1,0 +1,19 @@
+#pragma once
+// `scan --summary` (docs/manual.md section 14, "Summaries and heat maps"): the summary of a scan
+// file from scan's command line.
+#include <nlohmann/json.hpp>
+
+#include "limitdir/scan/scan_command.hpp"
+#include "limitdir/scan/scan_run.hpp"
+
+namespace limitdir {
+
+/// `scan PROBLEM GRID --summary FILE [--x KEY] [--y KEY] [--field NAME]`: the grid set up as for a
+/// scan (make_scan_setup), FILE ("-": standard input) read line by line (summarize_scan_file),
+/// the summary returned. --x, --y and --field reach scan as the job's arguments (command.job_args)
+/// and are taken from there; any other job argument, --job, --shard, --resume, --jobs, --full or
+/// --merge with --summary is bad input (a summary runs nothing). InputError (one line) on bad
+/// input, IoError when reading fails.
+nlohmann::json summarize_scan_command(const ScanCommand& command, const ScanNote& note);
+
+}  // namespace limitdir

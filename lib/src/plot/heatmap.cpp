@@ -1,0 +1,177 @@
+// A scan summary's table as a heat map (plot/plot.hpp, docs/manual.md sections 11 and 14): one
+// rectangle per cell (x, y) coloured by its class, its level or a numeric field, hatched where
+// points are missing and crossed where the weakest level is neither proven nor checked. The
+// summary is read by its schema (share/schemas/scan-summary.schema.json); plot does not use scan.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "limitdir/core/errors.hpp"
+#include "limitdir/plot/plot.hpp"
+#include "limitdir/plot/svg.hpp"
+#include "plot/common.hpp"
+#include "plot/heatmap.hpp"
+
+namespace limitdir {
+
+namespace plot_detail {
+
+namespace {
+
+using json = nlohmann::json;
+
+constexpr double hatch_spacing = 6.0;  // px between the hatch lines along x (and y)
+const svg::Style cross_style{"black", 1.6, "none", "", 1.0};
+const svg::Style halo_style{"white", 3.4, "none", "", 1.0};  // under the cross: visible on dark cells
+
+/// The cell edges of an axis: sorted distinct values get the midpoints between neighbours (the
+/// ends half a gap out; one value: +-0.5); values not all distinct are placed by their index.
+HeatAxis read_axis(const json& table, const std::string& name) {
+  const std::string where = "summary.table." + name;
+  const json& a = field(table, name, "summary.table");
+  HeatAxis axis{string_field(a, "key", where), {}, {}, {}, false};
+  const json& values = array_field(a, "values", where);
+  if (values.empty()) throw InputError(where + ".values: must not be empty");
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (!values[i].is_number() || !std::isfinite(values[i].get<double>()))
+      throw InputError(where + ".values[" + std::to_string(i) + "]: must be a finite number");
+    axis.values.push_back(values[i].get<double>());
+  }
+  std::vector<std::size_t> order(axis.values.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](std::size_t p, std::size_t q) { return axis.values[p] < axis.values[q]; });
+  std::vector<double> sorted;
+  for (const std::size_t i : order) sorted.push_back(axis.values[i]);
+  axis.by_index = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
+  const std::size_t n = sorted.size();
+  axis.lo.resize(n);
+  axis.hi.resize(n);
+  for (std::size_t r = 0; r < n; ++r) {
+    const std::size_t i = order[r];
+    if (axis.by_index) {
+      axis.lo[i] = static_cast<double>(i) - 0.5;
+      axis.hi[i] = static_cast<double>(i) + 0.5;
+      continue;
+    }
+    const double below = r > 0 ? sorted[r] - sorted[r - 1] : (n > 1 ? sorted[1] - sorted[0] : 1.0);
+    const double above = r + 1 < n ? sorted[r + 1] - sorted[r] : (n > 1 ? sorted[r] - sorted[r - 1] : 1.0);
+    axis.lo[i] = sorted[r] - 0.5 * below;
+    axis.hi[i] = sorted[r] + 0.5 * above;
+  }
+  return axis;
+}
+
+/// A count: an integer >= 0 at `key` (below 2^53, the largest a JSON reader keeps exactly).
+std::uint64_t count_field(const json& document, const std::string& key, const std::string& where) {
+  const double value = number_field(document, key, where);
+  if (!(value >= 0.0 && value <= 9007199254740992.0 && value == std::floor(value)))
+    throw InputError(where + "." + key + ": must be an integer >= 0 (got " + field(document, key, where).dump() + ")");
+  return static_cast<std::uint64_t>(value);
+}
+
+HeatCell read_cell(const json& c, const std::string& where, const std::string& statistic) {
+  HeatCell cell;
+  cell.points = count_field(c, "points", where);
+  cell.missing = count_field(c, "missing", where);
+  const json& cls = field(c, "class", where);
+  if (!cls.is_null()) cell.cls = string_field(c, "class", where);
+  const json& level = field(c, "level", where);
+  if (!level.is_null()) cell.level = string_field(c, "level", where);
+  if (cell.points > 0 && !cell.level) throw InputError(where + ".level: must be a level for a cell with points");
+  if (!statistic.empty()) {
+    const json& f = field(c, "field", where);
+    if (!f.is_null()) cell.value = number_field(f, statistic, where + ".field");
+  }
+  return cell;
+}
+
+}  // namespace
+
+Heat read_heat(const json& summary, const std::string& colour_by) {
+  const json& table = field(summary, "table", "summary");
+  if (table.is_null())
+    throw InputError("summary.table: null (a list of points or a one-axis grid has no table to draw as a heat map)");
+  Heat heat{read_axis(table, "x"), read_axis(table, "y"), {}, {}, "", {}, "", 0, 0, 0};
+  const json& f = field(table, "field", "summary.table");
+  heat.field = f.is_null() ? "" : string_field(table, "field", "summary.table");
+  heat.mode = colour_by.empty() ? (heat.field.empty() ? "class" : "mean") : colour_by;
+  if (heat.mode != "class" && heat.mode != "level" && heat.field.empty())
+    throw InputError("--colour-by " + heat.mode + ": the summary has no field (scan --summary --field NAME)");
+  for (const json& a : array_field(table, "aggregated", "summary.table"))
+    heat.aggregated.push_back(string_field(a, "key", "summary.table.aggregated[]"));
+  const json& classes = array_field(summary, "classes", "summary");
+  for (std::size_t k = 0; k < classes.size(); ++k) {
+    const std::string where = "summary.classes[" + std::to_string(k) + "]";
+    const json& c = field(classes[k], "class", where);
+    heat.classes.push_back(
+        {c.is_null() ? std::nullopt : std::optional<std::string>(string_field(classes[k], "class", where)),
+         count_field(classes[k], "count", where)});
+  }
+  heat.points = count_field(summary, "points", "summary");
+  heat.recorded = count_field(summary, "recorded", "summary");
+  heat.missing = count_field(field(summary, "missing", "summary"), "count", "summary.missing");
+  const json& rows = array_field(table, "cells", "summary.table");
+  if (rows.size() != heat.y.values.size())
+    throw InputError("summary.table.cells: must have one row per y value (" + std::to_string(heat.y.values.size()) + ")");
+  const std::string statistic = heat.mode == "class" || heat.mode == "level" ? "" : heat.mode;
+  for (std::size_t j = 0; j < rows.size(); ++j) {
+    const std::string where = "summary.table.cells[" + std::to_string(j) + "]";
+    if (!rows[j].is_array() || rows[j].size() != heat.x.values.size())
+      throw InputError(where + ": must have one cell per x value (" + std::to_string(heat.x.values.size()) + ")");
+    std::vector<HeatCell> row;
+    for (std::size_t i = 0; i < rows[j].size(); ++i)
+      row.push_back(read_cell(rows[j][i], where + "[" + std::to_string(i) + "]", statistic));
+    heat.cells.push_back(std::move(row));
+  }
+  return heat;
+}
+
+void hatch(svg::Document& doc, double x0, double y0, double x1, double y1, const std::string& colour) {
+  // the lines x + y = c, c a multiple of the spacing (so that neighbouring cells' lines meet),
+  // each cut to the rectangle: x in [max(x0, c - y1), min(x1, c - y0)]
+  for (double c = std::ceil((x0 + y0) / hatch_spacing) * hatch_spacing; c <= x1 + y1; c += hatch_spacing) {
+    const double xa = std::max(x0, c - y1), xb = std::min(x1, c - y0);
+    if (xb > xa) doc.line(xa, c - xa, xb, c - xb, {colour, 1.0, "none", "", 1.0});
+  }
+}
+
+void cross(svg::Document& doc, double cx, double cy, double cell_w, double cell_h) {
+  const double r = std::clamp(0.3 * std::min(cell_w, cell_h), 2.0, 7.0);  // px: inside small cells, visible in large
+  for (const svg::Style* style : {&halo_style, &cross_style}) {
+    doc.line(cx - r, cy - r, cx + r, cy + r, *style);
+    doc.line(cx - r, cy + r, cx + r, cy - r, *style);
+  }
+}
+
+}  // namespace plot_detail
+
+std::string plot_scan_summary(const nlohmann::json& summary, const PlotOptions& options) {
+  using namespace plot_detail;
+  const Heat heat = read_heat(summary, options.colour_by);
+  const HeatColours colours = heat_colours(heat);
+  const double W = options.width, H = options.height;
+  const bool legend = W >= 600.0;
+  svg::Document doc(W, H, "limitdir scan summary");
+  const double frame_w = W - margin_left - margin_right - (legend ? heat_legend_width : 0.0);
+  const auto range = [](const HeatAxis& a) {
+    return std::pair{*std::min_element(a.lo.begin(), a.lo.end()), *std::max_element(a.hi.begin(), a.hi.end())};
+  };
+  const auto [x0, x1] = range(heat.x);
+  const auto [y0, y1] = range(heat.y);
+  for (const auto& [name, lo, hi] : {std::tuple{"x", x0, x1}, std::tuple{"y", y0, y1}})
+    if (!std::isfinite(hi - lo))
+      throw InputError(std::string("summary.table.") + name + ".values: their span overflows a double; cannot draw it");
+  const auto label = [](const HeatAxis& a) { return a.by_index ? a.key + " (index of its value)" : a.key; };
+  const svg::Frame frame = svg::axes(doc, margin_left, margin_top, frame_w, H - margin_top - margin_bottom,
+                                     {x0, x1, y0, y1, label(heat.x), label(heat.y), ""});
+  doc.text(W / 2.0, margin_top - 10.0, heat_title(heat), {14.0, "middle", "black", 0.0, true});
+  draw_heat_cells(doc, frame, heat, colours);
+  if (legend) draw_heat_legend(doc, W - heat_legend_width + 10.0, margin_top + 10.0, heat, colours);
+  return doc.str();
+}
+
+}  // namespace limitdir

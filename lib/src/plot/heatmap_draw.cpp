@@ -1,0 +1,242 @@
+// The colours, cells and legend of a scan summary's heat map (plot/heatmap.hpp, docs/manual.md
+// section 11): categorical colours for classes and levels, a continuous scale with a colour bar
+// for a numeric field.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "plot/common.hpp"
+#include "plot/heatmap.hpp"
+
+namespace limitdir::plot_detail {
+
+namespace {
+
+/// Ten distinct colours for the classes, the most frequent first (none near black or white, so
+/// that crosses and hatching stay visible); further classes share other_colour.
+constexpr std::array<const char*, 10> class_palette = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+                                                       "#8c564b", "#e377c2", "#bcbd22", "#17becf", "#aec7e8"};
+const std::string other_colour = "#7f7f7f";
+const std::string no_class_colour = "#c7c7c7";  // records without a class (a failed job)
+const std::string no_value_colour = "#e0e0e0";  // records without a number in the field
+const std::string missing_colour = "#ffffff";   // no record: white, hatched
+
+/// The levels from the weakest up (scan/summary.hpp) and their colours.
+constexpr std::array<const char*, 4> level_names = {"none", "incomplete", "checked", "proven"};
+constexpr std::array<const char*, 4> level_colours = {"#d73027", "#fdae61", "#a6d96a", "#1a9850"};
+
+/// The continuous scale: viridis sampled at 0, 1/4, 1/2, 3/4, 1, linear in RGB between them.
+constexpr std::array<std::array<int, 3>, 5> scale = {
+    {{0x44, 0x01, 0x54}, {0x3b, 0x52, 0x8b}, {0x21, 0x91, 0x8c}, {0x5e, 0xc9, 0x62}, {0xfd, 0xe7, 0x25}}};
+
+constexpr double swatch_w = 18.0, swatch_h = 11.0, line_height = 15.0;  // px, legend entries
+constexpr std::size_t max_label = 34;  // characters of a legend line (11 px text, ~6 px each, in the column)
+constexpr double seam_width = 0.6;     // px: a cell's outline in its own colour covers the seams
+
+std::string scale_colour(double t) {
+  t = std::clamp(t, 0.0, 1.0) * 4.0;
+  const auto k = static_cast<std::size_t>(std::min(3.0, std::floor(t)));
+  const double f = t - static_cast<double>(k);
+  std::array<int, 3> rgb{};
+  for (int c = 0; c < 3; ++c) rgb[c] = static_cast<int>(std::lround(scale[k][c] + f * (scale[k + 1][c] - scale[k][c])));
+  return fmt::format("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2]);
+}
+
+/// A colour that stands out on `fill` (#rrggbb): white on a dark fill, dark grey on a light one,
+/// by the relative luminance 0.2126 R + 0.7152 G + 0.0722 B (ITU-R BT.709) against its middle.
+std::string contrast(const std::string& fill) {
+  const auto channel = [&](int k) { return std::stoi(fill.substr(1 + 2 * k, 2), nullptr, 16) / 255.0; };
+  const double luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+  return luminance < 0.5 ? "#ffffff" : "#303030";
+}
+
+std::string level_colour(const std::string& level) {
+  for (std::size_t r = 0; r < level_names.size(); ++r)
+    if (level == level_names[r]) return level_colours[r];
+  return other_colour;
+}
+
+std::string shortened(const std::string& text) {
+  return text.size() <= max_label ? text : text.substr(0, max_label - 3) + "...";
+}
+
+/// `text` broken at spaces into lines of at most max_label characters (a word longer than that
+/// is cut).
+std::vector<std::string> wrapped(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (text.size() - start > max_label) {
+    std::size_t cut = text.rfind(' ', start + max_label);
+    if (cut == std::string::npos || cut <= start) cut = start + max_label;
+    lines.push_back(text.substr(start, cut - start));
+    start = text[cut] == ' ' ? cut + 1 : cut;
+  }
+  lines.push_back(text.substr(start));
+  return lines;
+}
+
+/// A legend entry: a swatch and `label` then `suffix` (e.g. a count), on at most max_lines lines;
+/// a longer label is shortened with "..." so that the suffix stays. Returns the height used.
+double swatch(svg::Document& doc, double x, double y, const std::string& fill, const std::string& label,
+              const std::string& suffix = "") {
+  constexpr std::size_t max_lines = 3;
+  doc.rect(x, y - 9.0, swatch_w, swatch_h, {"#999999", 0.5, fill, "", 1.0},
+           "class=\"swatch\" data-label=\"" + svg::escape(label + suffix) + "\"");
+  std::vector<std::string> lines = wrapped(label + suffix);
+  for (std::size_t keep = label.size(); lines.size() > max_lines && keep > 0;) {
+    keep = std::min(keep, max_lines * max_label - suffix.size()) - std::min(keep, std::size_t{4});
+    lines = wrapped(label.substr(0, keep) + "..." + suffix);
+  }
+  for (std::size_t k = 0; k < lines.size(); ++k)
+    doc.text(x + swatch_w + (k == 0 ? 6.0 : 14.0), y + 13.0 * static_cast<double>(k), lines[k], {11.0});
+  return line_height + 13.0 * static_cast<double>(lines.size() - 1);
+}
+
+void colour_bar(svg::Document& doc, double x, double y, const HeatColours& colours, double height) {
+  constexpr int steps = 64;  // bands of the bar: finer than the eye separates
+  const double band = height / steps;
+  for (int k = 0; k < steps; ++k)
+    doc.rect(x, y + height - (k + 1) * band, swatch_w, band + 0.5, {"none", 0.0, scale_colour((k + 0.5) / steps), "", 1.0});
+  doc.rect(x, y, swatch_w, height, {"black", 0.8, "none", "", 1.0}, "class=\"colour-bar\" data-range=\"" +
+                                                                     fmt::format("{} {}", colours.lo, colours.hi) + "\"");
+  const svg::Ticks ticks = svg::nice_ticks(colours.lo, colours.hi, 6);
+  for (const double v : ticks.values) {
+    const double py = y + height - (v - colours.lo) / (colours.hi - colours.lo) * height;
+    doc.line(x + swatch_w, py, x + swatch_w + 4.0, py, {"black", 0.8, "none", "", 1.0});
+    doc.text(x + swatch_w + 7.0, py + 4.0, svg::tick_label(v, ticks.step), {11.0});
+  }
+}
+
+std::string what_is_coloured(const Heat& heat) {
+  const bool agg = !heat.aggregated.empty();
+  if (heat.mode == "class") return agg ? "most frequent class" : "class";
+  if (heat.mode == "level") return agg ? "weakest certificate level" : "certificate level";
+  return agg ? heat.mode + " of " + heat.field : heat.field;
+}
+
+}  // namespace
+
+HeatColours heat_colours(const Heat& heat) {
+  HeatColours colours;
+  std::size_t used = 0;
+  for (const auto& [cls, count] : heat.classes) {
+    if (!cls) colours.class_colour.push_back(no_class_colour);
+    else if (used < class_palette.size()) colours.class_colour.push_back(class_palette[used++]);
+    else {
+      colours.class_colour.push_back(other_colour);
+      ++colours.others;
+    }
+  }
+  bool any = false;
+  for (const auto& row : heat.cells)
+    for (const HeatCell& c : row)
+      if (c.value) {
+        colours.lo = any ? std::min(colours.lo, *c.value) : *c.value;
+        colours.hi = any ? std::max(colours.hi, *c.value) : *c.value;
+        any = true;
+      }
+  if (colours.hi == colours.lo) {  // one value: a unit range about it, as nice_ticks widens
+    colours.lo -= 0.5;
+    colours.hi += 0.5;
+  }
+  return colours;
+}
+
+std::string heat_fill(const Heat& heat, const HeatColours& colours, const HeatCell& cell) {
+  if (cell.points == 0) return missing_colour;
+  if (heat.mode == "level") return level_colour(*cell.level);
+  if (heat.mode == "class") {
+    for (std::size_t k = 0; k < heat.classes.size(); ++k)
+      if (heat.classes[k].first == cell.cls) return colours.class_colour[k];
+    return other_colour;  // not in the list: cannot happen for a summary of scan/summary.hpp
+  }
+  if (!cell.value) return no_value_colour;
+  return scale_colour((*cell.value - colours.lo) / (colours.hi - colours.lo));
+}
+
+std::string heat_title(const Heat& heat) {
+  return what_is_coloured(heat) + ": " + std::to_string(heat.recorded) + " of " + std::to_string(heat.points) +
+         " points recorded" + (heat.missing > 0 ? ", " + std::to_string(heat.missing) + " missing" : "");
+}
+
+void draw_heat_cells(svg::Document& doc, const svg::Frame& frame, const Heat& heat, const HeatColours& colours) {
+  struct Box {
+    double x0, y0, x1, y1;
+  };
+  const auto box = [&](std::size_t i, std::size_t j) {
+    return Box{frame.to_x(heat.x.lo[i]), frame.to_y(heat.y.hi[j]), frame.to_x(heat.x.hi[i]), frame.to_y(heat.y.lo[j])};
+  };
+  doc.begin_group(frame.clip_id, "cells");
+  for (std::size_t j = 0; j < heat.cells.size(); ++j)
+    for (std::size_t i = 0; i < heat.cells[j].size(); ++i) {
+      const Box b = box(i, j);
+      const std::string fill = heat_fill(heat, colours, heat.cells[j][i]);
+      // stroked in its fill: no anti-aliased seams of the background between neighbouring cells
+      doc.rect(b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0, {fill, seam_width, fill, "", 1.0}, "class=\"cell\"");
+    }
+  doc.end_group();
+  doc.begin_group(frame.clip_id, "missing");
+  for (std::size_t j = 0; j < heat.cells.size(); ++j)
+    for (std::size_t i = 0; i < heat.cells[j].size(); ++i)
+      if (heat.cells[j][i].missing > 0) {
+        const Box b = box(i, j);
+        hatch(doc, b.x0, b.y0, b.x1, b.y1, contrast(heat_fill(heat, colours, heat.cells[j][i])));
+      }
+  doc.end_group();
+  doc.begin_group(frame.clip_id, "weak-level");
+  for (std::size_t j = 0; j < heat.cells.size(); ++j)
+    for (std::size_t i = 0; i < heat.cells[j].size(); ++i) {
+      const HeatCell& c = heat.cells[j][i];
+      if (heat.mode == "level" || !c.level || (*c.level != "none" && *c.level != "incomplete")) continue;
+      const Box b = box(i, j);
+      cross(doc, 0.5 * (b.x0 + b.x1), 0.5 * (b.y0 + b.y1), b.x1 - b.x0, b.y1 - b.y0);
+    }
+  doc.end_group();
+}
+
+void draw_heat_legend(svg::Document& doc, double x, double y, const Heat& heat, const HeatColours& colours) {
+  doc.text(x, y, what_is_coloured(heat), {12.0, "start", "black", 0.0, true});
+  y += line_height + 4.0;
+  if (heat.mode == "class") {
+    for (std::size_t k = 0; k < heat.classes.size(); ++k) {
+      const auto& [cls, count] = heat.classes[k];
+      if (cls && colours.class_colour[k] == other_colour) continue;
+      y += swatch(doc, x, y, colours.class_colour[k], cls ? *cls : "no class (job failed)",
+                  " (" + std::to_string(count) + ")");
+    }
+    if (colours.others > 0) {
+      y += swatch(doc, x, y, other_colour, std::to_string(colours.others) + " other classes");
+    }
+  } else if (heat.mode == "level") {
+    for (std::size_t r = level_names.size(); r-- > 0;) {
+      y += swatch(doc, x, y, level_colours[r], level_names[r]);
+    }
+  } else {
+    const double height = std::clamp(doc.height() - y - 150.0, 60.0, 220.0);  // px: room for the entries below
+    colour_bar(doc, x, y - 9.0, colours, height);
+    y += height + line_height;
+    const auto no_value = [](const HeatCell& c) { return c.points > 0 && !c.value; };
+    if (std::any_of(heat.cells.begin(), heat.cells.end(),
+                    [&](const auto& row) { return std::any_of(row.begin(), row.end(), no_value); }))
+      y += swatch(doc, x, y, no_value_colour, "no value");
+  }
+  const double used = swatch(doc, x, y, missing_colour, "missing points (hatched)");
+  hatch(doc, x, y - 9.0, x + swatch_w, y - 9.0 + swatch_h, contrast(missing_colour));
+  y += used;
+  if (heat.mode != "level") {
+    cross(doc, x + swatch_w / 2.0, y - 3.5, swatch_h, swatch_h);
+    doc.text(x + swatch_w + 6.0, y, "level incomplete or none", {11.0});
+    y += line_height;
+  }
+  if (!heat.aggregated.empty()) {
+    std::string keys;
+    for (const std::string& k : heat.aggregated) keys += (keys.empty() ? "" : ", ") + k;
+    doc.text(x, y + 6.0, shortened("aggregated over " + keys), {11.0, "start", "#555555"});
+  }
+}
+
+}  // namespace limitdir::plot_detail

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# plot's heat maps of scan summaries (docs/manual.md sections 11 and 14): a summary whose table is
+# a known pattern (check_heatmap.py make: three class regions over (x, y), two weak levels, a
+# block of missing cells, a field x y) is drawn coloured by class, level and the field, rendered
+# (rsvg-convert) and every cell's pixels are checked against the pattern, the legend and the
+# colour bar, mapped to pixels in check_heatmap.py on their own. Bad input: one line, exit 2.
+# Needs xmllint (libxml2-utils) and rsvg-convert (librsvg2-bin), scripts/install-deps.sh.
+# Usage: bash plot_heatmap.sh BIN_DIR SHARE_DIR
+source "$(dirname "$0")/common.bash"
+cli_setup plot "$@"
+here="$(dirname "$0")"
+
+for tool in xmllint rsvg-convert; do
+  if ! command -v $tool >/dev/null; then
+    fail "$tool not found (scripts/install-deps.sh installs libxml2-utils and librsvg2-bin)"
+    cli_finish "plot heat map"
+  fi
+done
+
+python3 "$here/check_heatmap.py" make "$tmp/summary.json"
+why=$(python3 "$here/validate_json.py" "$share/schemas" scan-summary.schema.json "$tmp/summary.json") ||
+  fail "the test's summary is not valid against scan-summary.schema.json: $why"
+
+# heat NAME MODE W H ARGS...: plot the summary with ARGS at W x H, well-formed, rendered to a
+# W x H PNG; with a legend (W >= 600) every cell is checked in MODE
+heat() {
+  local name=$1 mode=$2 w=$3 h=$4 what="" out
+  shift 4
+  run "$tmp/summary.json" --width "$w" --height "$h" "$@"
+  cp "$tmp/stdout" "$tmp/$name.svg"
+  [[ $rc -eq 0 && ! -s $tmp/stderr ]] || what+=" exit code $rc: $(head -c 300 "$tmp/stderr");"
+  xmllint --noout "$tmp/$name.svg" 2>/dev/null || what+=" not well-formed;"
+  rsvg-convert "$tmp/$name.svg" -o "$tmp/$name.png" 2>/dev/null || what+=" rsvg-convert failed;"
+  if [[ -z $what ]]; then
+    what+=$(python3 "$here/check_plot.py" size "$tmp/$name.png" "$w" "$h")
+    if [[ $w -ge 600 ]]; then out=$(python3 "$here/check_heatmap.py" check "$tmp/$name.svg" "$tmp/$name.png" \
+      "$tmp/summary.json" "$mode") || what+=" $(echo "$out" | head -5 | tr '\n' ';')"; fi
+  fi
+  if [[ -n $what ]]; then fail "plot summary $* ($name):$what"; else echo "ok: plot summary $* -> $name, every cell as $mode"; fi
+}
+
+heat class class 800 500 --colour-by class
+heat mean mean 800 500                      # the default with a field: its mean
+heat max max 900 600 --colour-by max
+heat level level 700 450 --colour-by level
+heat narrow class 500 300 --colour-by class  # no room for the legend: drawn, not checked by it
+
+# the same summary without its field: coloured by class by default, --colour-by mean refused
+python3 -c "
+import json, sys
+s = json.load(open(sys.argv[1])); s['table']['field'] = None
+for row in s['table']['cells']:
+    for c in row: del c['field']
+json.dump(s, open(sys.argv[2], 'w'))" "$tmp/summary.json" "$tmp/no-field.json"
+run "$tmp/no-field.json"
+[[ $rc -eq 0 ]] && grep -q ">most frequent class: " "$tmp/stdout" && echo "ok: no field: classes" ||
+  fail "no field: exit $rc, not coloured by class"
+expect_bad "--colour-by mean: the summary has no field" "$tmp/no-field.json" --colour-by mean
+
+# --- bad input ---
+expect_bad "--colour-by: must be class, level, mean, min or max" "$tmp/summary.json" --colour-by median
+expect_bad "--colour-by: must be class" "$tmp/summary.json" --colour-by ""
+echo '{"schema": "limitdir.map/1"}' >"$tmp/map.json"
+expect_bad "--colour-by: applies to scan summaries only" "$tmp/map.json" --colour-by class
+python3 -c "
+import json, sys
+s = json.load(open(sys.argv[1])); s['table'] = None
+json.dump(s, open(sys.argv[2], 'w'))" "$tmp/summary.json" "$tmp/no-table.json"
+expect_bad "summary.table: null" "$tmp/no-table.json"
+python3 -c "
+import json, sys
+s = json.load(open(sys.argv[1])); s['table']['cells'][2][3]['points'] = 'many'
+json.dump(s, open(sys.argv[2], 'w'))" "$tmp/summary.json" "$tmp/bad-cell.json"
+expect_bad "summary.table.cells[2][3].points" "$tmp/bad-cell.json"
+python3 -c "
+import json, sys
+s = json.load(open(sys.argv[1])); del s['table']['cells'][7]
+json.dump(s, open(sys.argv[2], 'w'))" "$tmp/summary.json" "$tmp/short.json"
+expect_bad "summary.table.cells: must have one row per y value (8)" "$tmp/short.json"
+
+cli_finish "plot heat map"
