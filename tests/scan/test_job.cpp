@@ -213,6 +213,8 @@ TEST_CASE("make_job: bad options are InputErrors naming them, before any problem
   };
   CHECK(error(JobKind::find_limits, {"--mesh-level", "9"}).rfind("--mesh-level: must be an integer <= 7", 0) == 0);
   CHECK(error(JobKind::find_limits, {"--method", "newton"}).rfind("--method:", 0) == 0);
+  CHECK(error(JobKind::find_limits, {"--force", "x"}) == "--force: must be a number (got \"x\")");
+  CHECK(error(JobKind::simulate, {"--survey", "3", "--degree", "2.5"}) == "--degree: must be an integer (got \"2.5\")");
   CHECK(error(JobKind::find_limits, {"--format", "text"}) == "--format: a scan writes records; not a job option");
   CHECK(error(JobKind::find_limits, {"ball.json"}).find("no positional argument") != std::string::npos);
   CHECK(error(JobKind::find_limits, {"--deg", "2"}).find("--deg") != std::string::npos);

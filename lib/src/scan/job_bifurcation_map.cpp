@@ -77,7 +77,10 @@ json map_summary(const json& report) {
 
 }  // namespace
 
-void check_bifurcation_map(const po::variables_map& vm) { (void)map_settings(vm); }
+void check_bifurcation_map(const po::variables_map& vm) {
+  options::check_problem_overrides(vm);
+  (void)map_settings(vm);
+}
 
 JobRun run_bifurcation_map(const po::variables_map& vm, const json& document, const JobContext& context) {
   const MapSettings s = map_settings(vm);

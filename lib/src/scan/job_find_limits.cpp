@@ -67,6 +67,7 @@ json limits_summary(const json& report) {
 }  // namespace
 
 void check_find_limits(const po::variables_map& vm) {
+  options::check_problem_overrides(vm);
   (void)solver_options(vm);
   (void)options::required_level(vm);
 }

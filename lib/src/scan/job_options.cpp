@@ -136,16 +136,35 @@ void add_problem_overrides(po::options_description& options, bool with_force) {
                           "loading force F in units of mu m g (overrides force)");
 }
 
-void apply_problem_overrides(Problem& problem, const po::variables_map& vm) {
-  const auto text = [&](const char* name) -> std::optional<std::string> {
-    if (!vm.count(name)) return std::nullopt;
-    return vm[name].as<std::string>();
-  };
+namespace {
+
+std::optional<std::string> option_text(const po::variables_map& vm, const char* name) {
+  if (!vm.count(name)) return std::nullopt;
+  return vm[name].as<std::string>();
+}
+
+/// The numbers among the overrides, --degree and --force (the names are checked by apply_overrides).
+struct OverrideNumbers {
   std::optional<int> degree;
-  if (const auto value = text("degree")) degree = static_cast<int>(parse_integer(*value, "--degree", INT_MIN, INT_MAX));
   std::optional<double> force;
-  if (const auto value = text("force")) force = parse_real(*value, "--force");
-  apply_overrides(problem, text("model"), degree, text("pressure"), text("rho"), force);
+};
+
+OverrideNumbers override_numbers(const po::variables_map& vm) {
+  OverrideNumbers n;
+  if (const auto value = option_text(vm, "degree"))
+    n.degree = static_cast<int>(parse_integer(*value, "--degree", INT_MIN, INT_MAX));
+  if (const auto value = option_text(vm, "force")) n.force = parse_real(*value, "--force");
+  return n;
+}
+
+}  // namespace
+
+void check_problem_overrides(const po::variables_map& vm) { (void)override_numbers(vm); }
+
+void apply_problem_overrides(Problem& problem, const po::variables_map& vm) {
+  const OverrideNumbers n = override_numbers(vm);
+  apply_overrides(problem, option_text(vm, "model"), n.degree, option_text(vm, "pressure"), option_text(vm, "rho"),
+                  n.force);
 }
 
 std::pair<int, std::string> current_failure() {

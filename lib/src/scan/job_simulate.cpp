@@ -199,6 +199,7 @@ JobRun run_trajectory(const Problem& problem, const System& system, SimulateSett
 }  // namespace
 
 void check_simulate(const po::variables_map& vm) {
+  options::check_problem_overrides(vm);
   mode_checks(vm);
   (void)simulate_settings(vm);
 }

@@ -114,6 +114,7 @@ json diagram_summary(const json& report) {
 }  // namespace
 
 void check_sweep_force(const po::variables_map& vm) {
+  options::check_problem_overrides(vm);
   (void)sweep_settings(vm);
   (void)options::required_level(vm);
 }

@@ -48,6 +48,9 @@ std::string shorten(const std::string& text, std::size_t max_length, const std::
 /// Declares the overrides of docs/manual.md section 4: --model, --degree, --pressure, --rho and, if
 /// `with_force`, --force. All take text, converted strictly by apply_problem_overrides.
 void add_problem_overrides(po::options_description& options, bool with_force);
+/// Checks the text of the numbers among them (--degree an integer, --force a finite number);
+/// the names (--model, --pressure, --rho) are checked with the problem, by apply_problem_overrides.
+void check_problem_overrides(const po::variables_map& vm);
 /// Applies those of them that were given (limitdir::apply_overrides).
 void apply_problem_overrides(Problem& problem, const po::variables_map& vm);
 
