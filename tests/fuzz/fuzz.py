@@ -17,9 +17,11 @@ import argparse
 import concurrent.futures
 import copy
 import json
+import math
 import os
 import pathlib
 import random
+import signal
 import subprocess
 import sys
 import tempfile
@@ -31,6 +33,11 @@ SEED = 20261123
 # few seconds on one loaded core (~6 s); an app that ignores a bound runs far longer. A
 # sanitizer build, ~20x slower, scales it by LIMITDIR_FUZZ_TIME_SCALE (tests/CMakeLists.txt).
 TIME_BOUND = 20 * float(os.environ.get("LIMITDIR_FUZZ_TIME_SCALE", "1"))
+# The bound is on CPU time (RLIMIT_CPU: SIGXCPU at TIME_BOUND s of the process's CPU, all threads),
+# which other work on the machine does not stretch: under a load of ~10 on 2 cores a 5 s survey
+# took 33 s of wall time. A case that hangs without using CPU (blocked) is caught by the wall
+# bound, WALL_FACTOR times longer, so that a loaded machine alone never trips it.
+WALL_FACTOR = 8
 ALLOWED = {0, 2, 3}
 
 # JSON texts that replace a value: other types, extreme and non-finite numbers (as JSON text
@@ -258,14 +265,19 @@ def run_case(case):
     name, argv, stdin = case
     app = pathlib.Path(argv[0]).name
     start = time.monotonic()
+    cpu_bound = max(1, math.ceil(TIME_BOUND))
+    # bash's ulimit -t sets RLIMIT_CPU, then exec: no preexec_fn (not safe with the thread pool)
+    limited = ["bash", "-c", f'ulimit -t {cpu_bound} && exec "$@"', "limit-cpu"] + argv
     try:
         with open(stdin or os.devnull, "rb") as source:
-            done = subprocess.run(argv, stdin=source, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  timeout=TIME_BOUND)
+            done = subprocess.run(limited, stdin=source, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  timeout=WALL_FACTOR * TIME_BOUND)
     except subprocess.TimeoutExpired:
-        return f"{name}: still running after {TIME_BOUND} s"
+        return f"{name}: still running after {WALL_FACTOR * TIME_BOUND} s of wall time"
     seconds = time.monotonic() - start
     code = done.returncode
+    if code == -signal.SIGXCPU:
+        return f"{name}: over the bound of {cpu_bound} s of CPU time ({seconds:.1f} s wall)"
     allowed = ALLOWED | ({1} if app == "diagram-diff" else set())
     # a run over a second notes its progress ("<app>: <note>"); the contract is about the rest
     lines = [l for l in done.stderr.decode("utf-8", "replace").splitlines()
