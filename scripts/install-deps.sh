@@ -21,6 +21,10 @@ packages=(
   universal-ctags           # tests only: measures the length of every function and class body (tests/layout/check_body_length.sh)
   auto-07p                  # test-only oracle: AUTO-07p, the peer program for codimension-2 continuation (issue 20): its fold curve against bifurcation-map's (tests/cli/auto_oracle.sh)
   gfortran                  # tests only: AUTO-07p compiles the equations tests/auto/fold.f90 with it (auto-07p does not depend on it)
+  pybind11-dev              # the Python module (python/, docs/python.md): pybind11's headers and CMake config
+  python3-dev               # the Python module: Python.h of Debian's python3 (CMake's Development.Module)
+  python3-numpy             # the Python module takes and returns numpy arrays (CMake's NumPy component)
+  python3-pytest            # tests only: tests/python/ (pytest under Debian's python3, run by ctest)
 )
 missing=()
 for p in "${packages[@]}"; do
