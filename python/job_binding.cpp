@@ -119,13 +119,14 @@ void bind_jobs(py::module_& m) {
       [](const py::object& p, const py::object& parameter, const py::object& start, const py::object& stop,
          const py::kwargs& kw) {
         py::dict options(kw);
-        options["parameter"] = parameter;
+        options["parameter"] = parameter;  // None: the app's default, force, left out of the report's options
         options["from"] = start;
         options["to"] = stop;
         return run(JobKind::sweep_force, p, options, py::none());
       },
-      py::arg("problem"), py::arg("parameter") = "force", py::arg("start") = py::none(), py::arg("stop") = py::none(),
-      "sweep-force: the bifurcation diagram over [start, stop] of `parameter` (schema limitdir.diagram/1).\n"
+      py::arg("problem"), py::arg("parameter") = py::none(), py::arg("start") = py::none(), py::arg("stop") = py::none(),
+      "sweep-force: the bifurcation diagram over [start, stop] of `parameter` (default: the load, force;\n"
+      "schema limitdir.diagram/1). "
       "Other keyword arguments are the app's options (checks=, h_max=, enclose_events=True, no_proof=True, ...).");
   m.def(
       "bifurcation_map",

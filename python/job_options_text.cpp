@@ -40,6 +40,11 @@ std::vector<std::string> job_arguments(JobKind kind, const py::dict& kwargs) {
       if (value.cast<bool>()) args.push_back("--" + name);
       continue;
     }
+    if (!option) {  // the app's message names the unknown option alone: "unrecognised option '--deg'"
+      args.push_back("--" + name);
+      args.push_back(value_text(value));
+      continue;
+    }
     // "--name=VALUE": a negative VALUE is not taken for an option
     args.push_back("--" + name + "=" + value_text(value));
   }

@@ -40,7 +40,10 @@ py::object to_python_via_text(const json& value) {
 json from_python(const py::handle& value, const std::string& where) {
   if (value.is_none()) return nullptr;
   if (py::isinstance<py::bool_>(value)) return value.cast<bool>();
-  if (py::isinstance<py::int_>(value)) return value.cast<std::int64_t>();
+  if (py::isinstance<py::int_>(value)) {  // as nlohmann's parser reads them: unsigned when >= 0
+    if (py::int_(0).attr("__le__")(value).cast<bool>()) return value.cast<std::uint64_t>();
+    return value.cast<std::int64_t>();
+  }
   if (py::isinstance<py::float_>(value)) {
     const double x = value.cast<double>();
     if (!std::isfinite(x)) throw py::value_error(where + ": a number must be finite (got " + std::to_string(x) + ")");

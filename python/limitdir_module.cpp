@@ -2,6 +2,7 @@
 // models and jobs for numpy and notebooks. Nothing in lib/ depends on Python.
 #include <pybind11/pybind11.h>
 
+#include "arrays_binding.hpp"
 #include "friction_binding.hpp"
 #include "job_binding.hpp"
 #include "json_convert.hpp"
@@ -34,6 +35,7 @@ PYBIND11_MODULE(limitdir, m) {
   limitdir::python::bind_problem(m);
   limitdir::python::bind_friction(m);
   limitdir::python::bind_jobs(m);
+  limitdir::python::bind_arrays(m);
   m.def(
       "_json_via_text",
       [](const py::object& d) { return limitdir::python::to_python_via_text(limitdir::python::from_python(d, "d")); },
