@@ -33,7 +33,8 @@ py::object to_python(const json& value) {
 }
 
 py::object to_python_via_text(const json& value) {
-  static const py::object loads = py::module_::import("json").attr("loads");
+  // kept for the life of the process: a static py::object would be released after the interpreter ends
+  static const py::handle loads = py::object(py::module_::import("json").attr("loads")).release();
   return loads(py::str(value.dump()));
 }
 

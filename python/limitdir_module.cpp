@@ -20,14 +20,18 @@ PYBIND11_MODULE(limitdir, m) {
   m.attr("__version__") = limitdir::version;
   // docs/manual.md section 5: bad input -> ValueError, a numerical failure -> NumericalError,
   // I/O -> OSError; a report below its certificate's required level comes with an IncompleteWarning.
-  static py::exception<limitdir::NumericalError> numerical(m, "NumericalError", PyExc_ArithmeticError);
-  m.attr("IncompleteWarning") =
-      py::reinterpret_steal<py::object>(PyErr_NewException("limitdir.IncompleteWarning", PyExc_UserWarning, nullptr));
+  // The classes are made here and kept for the life of the process (a static py::exception, as
+  // py::register_exception keeps, is released by an exit handler after the interpreter has ended).
+  static PyObject* const numerical = PyErr_NewException("limitdir.NumericalError", PyExc_ArithmeticError, nullptr);
+  m.attr("NumericalError") = py::handle(numerical);
+  m.attr("IncompleteWarning") = py::handle(PyErr_NewException("limitdir.IncompleteWarning", PyExc_UserWarning, nullptr));
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const limitdir::InputError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const limitdir::NumericalError& e) {
+      PyErr_SetString(numerical, e.what());
     } catch (const limitdir::IoError& e) {
       PyErr_SetString(PyExc_OSError, e.what());
     }

@@ -15,7 +15,8 @@ namespace {
 /// The name the apps give a PROBLEM argument (str or os.PathLike), or nullopt when `target` is not a path.
 std::optional<std::string> path_of(const py::handle& target) {
   if (py::isinstance<py::str>(target)) return target.cast<std::string>();
-  static const py::object path_like = py::module_::import("os").attr("PathLike");
+  // kept for the life of the process: a static py::object would be released after the interpreter ends
+  static const py::handle path_like = py::object(py::module_::import("os").attr("PathLike")).release();
   if (py::isinstance(target, path_like)) return py::str(py::module_::import("os").attr("fspath")(target)).cast<std::string>();
   return std::nullopt;
 }
