@@ -154,26 +154,10 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
         throw std::logic_error("an app body returned a failure with output");
       if (job_failure) return report_failure(info, result.message, result.code);
     }
-  } catch (const po::error& e) {
-    return report_failure(info, e.what(), exit_bad_input);
-  } catch (const InputError& e) {
-    return report_failure(info, e.what(), exit_bad_input);
-  } catch (const NumericalError& e) {
-    return report_failure(info, e.what(), exit_numerical_failure);
-  } catch (const IoError& e) {
-    return report_failure(info, std::string("I/O error: ") + e.what(), exit_io_error);
-  } catch (const std::logic_error& e) {
-    return report_failure(info, std::string("internal error: ") + e.what(), exit_internal_error);
-  } catch (const std::system_error& e) {  // std::ios_base::failure among them
-    return report_failure(info, std::string("I/O error: ") + e.what(), exit_io_error);
-  } catch (const std::runtime_error& e) {
-    // Boost.Math's evaluation and rounding errors, Boost.Odeint's step errors, std::overflow_error:
-    // a numerical failure that a library detected.
-    return report_failure(info, std::string("numerical failure: ") + e.what(), exit_numerical_failure);
-  } catch (const std::exception& e) {
-    return report_failure(info, std::string("internal error: ") + e.what(), exit_internal_error);
   } catch (...) {
-    return report_failure(info, "internal error: an exception of an unknown kind", exit_internal_error);
+    // the library's mapping of exceptions to exit codes, the same as run_job's
+    const auto [code, message] = options::current_failure();
+    return report_failure(info, message, code);
   }
 
   errno = 0;

@@ -7,7 +7,6 @@
 #include <sstream>
 #include <tuple>
 #include <stdexcept>
-#include <system_error>
 
 #include "limitdir/core/errors.hpp"
 #include "limitdir/scan/job_options.hpp"
@@ -44,34 +43,6 @@ const KindEntry& entry(JobKind kind) {
   for (const KindEntry& e : kinds)
     if (e.kind == kind) return e;
   throw std::logic_error("job: unknown JobKind");
-}
-
-/// The status and one-line message of the exception being handled, as the apps map them
-/// (apps/common/cli.hpp, docs/manual.md section 5). Call only inside a catch block.
-std::pair<int, std::string> current_failure() {
-  try {
-    throw;
-  } catch (const po::error& e) {
-    return {2, e.what()};
-  } catch (const InputError& e) {
-    return {2, e.what()};
-  } catch (const NumericalError& e) {
-    return {3, e.what()};
-  } catch (const IoError& e) {
-    return {4, std::string("I/O error: ") + e.what()};
-  } catch (const std::logic_error& e) {
-    return {5, std::string("internal error: ") + e.what()};
-  } catch (const std::system_error& e) {  // std::ios_base::failure among them
-    return {4, std::string("I/O error: ") + e.what()};
-  } catch (const std::runtime_error& e) {
-    // Boost.Math's evaluation and rounding errors, Boost.Odeint's step errors, std::overflow_error:
-    // a numerical failure that a library detected.
-    return {3, std::string("numerical failure: ") + e.what()};
-  } catch (const std::exception& e) {
-    return {5, std::string("internal error: ") + e.what()};
-  } catch (...) {
-    return {5, "internal error: an exception of an unknown kind"};
-  }
 }
 
 /// The common keys of a summary (scan/job.hpp): "seconds", "level", "reason", "class".
@@ -143,7 +114,7 @@ JobResult run_job(const Job& job, const json& document, const std::string& sourc
     result.report = std::move(run.report);
     result.summary = std::move(run.summary);
   } catch (...) {
-    std::tie(result.status, result.message) = current_failure();
+    std::tie(result.status, result.message) = options::current_failure();
     result.report = nullptr;
     result.summary = json::object();
   }

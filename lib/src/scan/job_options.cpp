@@ -3,6 +3,7 @@
 #include "limitdir/scan/job_options.hpp"
 
 #include <charconv>
+#include <stdexcept>
 #include <climits>
 #include <cmath>
 #include <system_error>
@@ -145,6 +146,32 @@ void apply_problem_overrides(Problem& problem, const po::variables_map& vm) {
   std::optional<double> force;
   if (const auto value = text("force")) force = parse_real(*value, "--force");
   apply_overrides(problem, text("model"), degree, text("pressure"), text("rho"), force);
+}
+
+std::pair<int, std::string> current_failure() {
+  try {
+    throw;
+  } catch (const po::error& e) {
+    return {2, e.what()};
+  } catch (const InputError& e) {
+    return {2, e.what()};
+  } catch (const NumericalError& e) {
+    return {3, e.what()};
+  } catch (const IoError& e) {
+    return {4, std::string("I/O error: ") + e.what()};
+  } catch (const std::logic_error& e) {
+    return {5, std::string("internal error: ") + e.what()};
+  } catch (const std::system_error& e) {  // std::ios_base::failure among them
+    return {4, std::string("I/O error: ") + e.what()};
+  } catch (const std::runtime_error& e) {
+    // Boost.Math's evaluation and rounding errors, Boost.Odeint's step errors, std::overflow_error:
+    // a numerical failure that a library detected.
+    return {3, std::string("numerical failure: ") + e.what()};
+  } catch (const std::exception& e) {
+    return {5, std::string("internal error: ") + e.what()};
+  } catch (...) {
+    return {5, "internal error: an exception of an unknown kind"};
+  }
 }
 
 }  // namespace limitdir::options

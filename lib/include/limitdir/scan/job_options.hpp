@@ -8,6 +8,7 @@
 // (--help).
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <Eigen/Core>
@@ -61,6 +62,13 @@ Level required_level(const po::variables_map& vm);
 /// nullopt when the certificate is at least `required`.
 std::optional<std::string> certificate_shortfall(const Certificate& certificate, Level required,
                                                  const std::string& what = "");
+
+/// The exit status and one-line message of the exception being handled (docs/manual.md section 5):
+/// a Boost.Program_options error or InputError 2, NumericalError 3 (and, as "numerical failure:
+/// ...", the std::runtime_errors of the numerical libraries: Boost.Math, Boost.Odeint), IoError
+/// and std::system_error 4 ("I/O error: ..."), anything else 5 ("internal error: ..."). Call only
+/// inside a catch block; run_job and the apps (apps/common/cli.cpp) map failures with it.
+std::pair<int, std::string> current_failure();
 
 }  // namespace options
 
