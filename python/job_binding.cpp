@@ -91,18 +91,14 @@ py::object run(JobKind kind, const py::object& target, const py::dict& kwargs, c
   JobResult result;
   {
     py::gil_scoped_release release;
-    try {
-      result = run_job(job, document, source, hooks);
-    } catch (...) {  // run_job does not throw; kept for safety of the GIL's state
-      py::gil_scoped_acquire gil;
-      throw;
-    }
+    result = run_job(job, document, source, hooks);  // never throws (scan/job.hpp)
   }
   interrupt.raise_if_any();
   if (PyErr_Occurred()) throw py::error_already_set();
   if (result.report.is_null()) raise_status(result);
-  if (result.status != 0)
-    PyErr_WarnEx(py::module_::import("limitdir").attr("IncompleteWarning").ptr(), result.message.c_str(), 2);
+  if (result.status != 0 &&  // -1: the warning is an error (warnings.simplefilter("error"))
+      PyErr_WarnEx(py::module_::import("limitdir").attr("IncompleteWarning").ptr(), result.message.c_str(), 2) != 0)
+    throw py::error_already_set();
   return to_python(result.report);
 }
 

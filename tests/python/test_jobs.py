@@ -32,6 +32,11 @@ def test_a_report_below_require_comes_with_the_apps_message_as_a_warning():
         report = limitdir.find_limits(problem_path("disc.json"), force=0.0, require="proven")
     assert report == docs[0]
     assert [f"find-limits: error: {w.message}\n" for w in warnings] == [stderr]
+    import warnings as python_warnings
+    with python_warnings.catch_warnings():
+        python_warnings.simplefilter("error")
+        with pytest.raises(limitdir.IncompleteWarning):
+            limitdir.find_limits(problem_path("disc.json"), force=0.0, require="proven")
 
 
 def test_a_problem_object_runs_as_its_file():
