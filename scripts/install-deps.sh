@@ -26,6 +26,10 @@ packages=(
   slurmd                    # tests only: Slurm's node daemon of that one-node cluster (issue 22; tests/cli/slurm_cluster.bash)
   slurm-client              # tests only: sbatch, squeue, scontrol, sinfo, scancel for the array job of scan's shards (issue 22; tests/cli/scan_slurm.sh)
   munge                     # tests only: the authentication daemon Slurm's daemons and clients need (issue 22; tests/cli/slurm_cluster.bash)
+  pybind11-dev              # the Python module (python/, docs/python.md): pybind11's headers and CMake config
+  python3-dev               # the Python module: Python.h of Debian's python3 (CMake's Development.Module)
+  python3-numpy             # the Python module takes and returns numpy arrays (CMake's NumPy component)
+  python3-pytest            # tests only: tests/python/ (pytest under Debian's python3, run by ctest)
 )
 missing=()
 for p in "${packages[@]}"; do

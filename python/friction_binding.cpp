@@ -1,0 +1,96 @@
+// The friction models on numpy arrays (friction_binding.hpp): q(x) and its Jacobian of the
+// degree-0 homogeneous extension, docs/manual.md section 1, (24) and (31) [Nonlinear Dyn. 2024].
+#include "friction_binding.hpp"
+
+#include <memory>
+#include <pybind11/numpy.h>
+
+#include "limitdir/friction/model.hpp"
+#include "problem_binding.hpp"
+
+namespace py = pybind11;
+
+namespace limitdir::python {
+
+namespace {
+
+/// Below this many directions the loop runs holding the GIL: releasing and taking it back costs
+/// ~0.2 us, about the time of 10 harmonic evaluations, so it pays only for long loops.
+constexpr py::ssize_t release_gil_from = 256;
+
+using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+/// The model a Python FrictionModel holds (shared: it is immutable and its methods are const).
+struct PyFrictionModel {
+  std::shared_ptr<const FrictionModel> model;
+};
+
+/// The number of directions in W of shape (3,) or (n, 3); ValueError otherwise.
+py::ssize_t directions_in(const Array& W) {
+  if (W.ndim() == 1 && W.shape(0) == 3) return 1;
+  if (W.ndim() == 2 && W.shape(1) == 3) return W.shape(0);
+  throw py::value_error("W: must have shape (3,) or (n, 3)");
+}
+
+/// Runs f(i) for every direction i, without the GIL when there are many.
+template <class F>
+void for_each_direction(py::ssize_t n, F&& f) {
+  if (n < release_gil_from) {
+    for (py::ssize_t i = 0; i < n; ++i) f(i);
+    return;
+  }
+  py::gil_scoped_release release;
+  for (py::ssize_t i = 0; i < n; ++i) f(i);
+}
+
+/// q(W): an array of the shape of W.
+Array q_of(const PyFrictionModel& self, const Array& W) {
+  const py::ssize_t n = directions_in(W);
+  Array out(std::vector<py::ssize_t>(W.shape(), W.shape() + W.ndim()));
+  const double* in = W.data();
+  double* q = out.mutable_data();
+  const FrictionModel& m = *self.model;
+  for_each_direction(n, [&](py::ssize_t i) {
+    Eigen::Map<Eigen::Vector3d>(q + 3 * i) = m.q(Eigen::Map<const Eigen::Vector3d>(in + 3 * i));
+  });
+  return out;
+}
+
+/// dq_dw(W): shape (3, 3) or (n, 3, 3), row i the gradient of q_i.
+Array dq_dw_of(const PyFrictionModel& self, const Array& W) {
+  const py::ssize_t n = directions_in(W);
+  Array out(W.ndim() == 1 ? std::vector<py::ssize_t>{3, 3} : std::vector<py::ssize_t>{n, 3, 3});
+  const double* in = W.data();
+  double* J = out.mutable_data();
+  const FrictionModel& m = *self.model;
+  for_each_direction(n, [&](py::ssize_t i) {
+    using RowMajor = Eigen::Matrix<double, 3, 3, Eigen::RowMajor>;
+    Eigen::Map<RowMajor>(J + 9 * i) = m.jacobian(Eigen::Map<const Eigen::Vector3d>(in + 3 * i)).dq_dw;
+  });
+  return out;
+}
+
+}  // namespace
+
+void bind_friction(py::module_& m) {
+  py::class_<PyFrictionModel>(m, "FrictionModel",
+                              "A friction model q(w) = Q(w)/(mu P), (31) [Nonlinear Dyn. 2024], of a problem.")
+      .def("q", &q_of, py::arg("W"),
+           "q at the directions W, shape (3,) or (n, 3) (any nonzero x: q(x) = q(x/|x|)); same shape out.")
+      .def("dq_dw", &dq_dw_of, py::arg("W"),
+           "The Jacobian of q's degree-0 homogeneous extension at W: shape (3, 3) or (n, 3, 3).")
+      .def_property_readonly(
+          "name", [](const PyFrictionModel& s) { return s.model->name(); }, "e.g. 'harmonic', 'exact'.")
+      .def_property_readonly(
+          "description", [](const PyFrictionModel& s) { return s.model->description(); }, "One-line description.")
+      .def("__repr__", [](const PyFrictionModel& s) { return "<limitdir.FrictionModel " + s.model->description() + ">"; });
+  m.def(
+      "friction_model",
+      [](const py::object& problem) {
+        return PyFrictionModel{std::shared_ptr<const FrictionModel>(make_friction_model(problem_of(problem)))};
+      },
+      py::arg("problem"),
+      "The friction model that `problem` (a Problem, a path or a dict) asks for (friction.model).");
+}
+
+}  // namespace limitdir::python

@@ -1,0 +1,148 @@
+// The jobs from Python (job_binding.hpp): options, the GIL, Ctrl-C and the app's statuses.
+#include "job_binding.hpp"
+
+#include <thread>
+
+#include "job_options_text.hpp"
+#include "json_convert.hpp"
+#include "limitdir/scan/job.hpp"
+#include "problem_binding.hpp"
+
+namespace py = pybind11;
+using json = nlohmann::json;
+
+namespace limitdir::python {
+
+namespace {
+
+/// Ctrl-C (or an exception of on_point) during a job. The job runs without the GIL; its hooks (the progress notes of a sweep
+/// after its first second, each point of a trajectory) take the GIL back on the calling thread
+/// and run Python's signal handlers. A KeyboardInterrupt is kept and, where the job's hook may
+/// end it (`may_stop`: a sweep's continuation and simulate's points run on the calling thread),
+/// ends the job by an exception that unwinds it (the job is a pure function: nothing half-written
+/// remains). Otherwise it is raised when the job returns.
+struct Interrupt {
+  std::thread::id caller = std::this_thread::get_id();
+  bool may_stop = false;
+  PyObject* type = nullptr;
+  PyObject* value = nullptr;
+  PyObject* traceback = nullptr;
+
+  struct Stop : std::exception {
+    const char* what() const noexcept override { return "interrupted"; }
+  };
+
+  void check() {
+    if (std::this_thread::get_id() != caller || type) return;
+    {
+      py::gil_scoped_acquire gil;
+      if (PyErr_CheckSignals() == 0) return;
+      PyErr_Fetch(&type, &value, &traceback);
+    }
+    if (may_stop) throw Stop();
+  }
+  /// Raises the kept exception (call with the GIL held).
+  void raise_if_any() {
+    if (!type) return;
+    PyErr_Restore(type, value, traceback);
+    throw py::error_already_set();
+  }
+};
+
+/// The Python exception of a failed job's status (docs/manual.md section 5).
+[[noreturn]] void raise_status(const JobResult& result) {
+  if (result.status == 2) throw py::value_error(result.message);
+  if (result.status == 3) {
+    PyErr_SetString(py::module_::import("limitdir").attr("NumericalError").ptr(), result.message.c_str());
+    throw py::error_already_set();
+  }
+  if (result.status == 4) {
+    PyErr_SetString(PyExc_OSError, result.message.c_str());
+    throw py::error_already_set();
+  }
+  throw std::runtime_error(result.message);
+}
+
+/// Runs the job `kind` on `target` with `kwargs` as its options; `on_point` (simulate) gets each
+/// point of a trajectory. Returns the app's document; a report below its certificate's required
+/// level is returned with an IncompleteWarning carrying the app's message.
+py::object run(JobKind kind, const py::object& target, const py::dict& kwargs, const py::object& on_point) {
+  const Job job = make_job(kind, job_arguments(kind, kwargs));
+  const auto [document, source] = job_document(target);
+  Interrupt interrupt;
+  interrupt.may_stop = kind == JobKind::sweep_force || kind == JobKind::simulate;
+  JobHooks hooks;
+  hooks.progress = [&interrupt](const std::string&) { interrupt.check(); };
+  if (kind == JobKind::simulate)
+    hooks.point = [&interrupt, &on_point](const json& point) {
+      interrupt.check();
+      if (on_point.is_none()) return;
+      {
+        py::gil_scoped_acquire gil;
+        try {
+          on_point(to_python(point));
+        } catch (py::error_already_set& e) {  // kept, and raised when the job has ended
+          e.restore();
+          PyErr_Fetch(&interrupt.type, &interrupt.value, &interrupt.traceback);
+        }
+      }
+      if (interrupt.type) throw Interrupt::Stop();  // ends the job (scan/job.hpp: JobHooks::point)
+    };
+  JobResult result;
+  {
+    py::gil_scoped_release release;
+    result = run_job(job, document, source, hooks);  // never throws (scan/job.hpp)
+  }
+  interrupt.raise_if_any();
+  if (PyErr_Occurred()) throw py::error_already_set();
+  if (result.report.is_null()) raise_status(result);
+  if (result.status != 0 &&  // -1: the warning is an error (warnings.simplefilter("error"))
+      PyErr_WarnEx(py::module_::import("limitdir").attr("IncompleteWarning").ptr(), result.message.c_str(), 2) != 0)
+    throw py::error_already_set();
+  return to_python(result.report);
+}
+
+}  // namespace
+
+void bind_jobs(py::module_& m) {
+  m.def(
+      "find_limits", [](const py::object& p, const py::kwargs& kw) { return run(JobKind::find_limits, p, kw, py::none()); },
+      py::arg("problem"),
+      "find-limits: the limit directions at one load (schema limitdir.limits/1). Keyword arguments are\n"
+      "the app's options: force=0.5, method='global', mesh_level=3, require='proven', model=, degree=, ...");
+  m.def(
+      "sweep",
+      [](const py::object& p, const py::object& parameter, const py::object& start, const py::object& stop,
+         const py::kwargs& kw) {
+        py::dict options(kw);
+        options["parameter"] = parameter;  // None: the app's default, force, left out of the report's options
+        options["from"] = start;
+        options["to"] = stop;
+        return run(JobKind::sweep_force, p, options, py::none());
+      },
+      py::arg("problem"), py::arg("parameter") = py::none(), py::arg("start") = py::none(), py::arg("stop") = py::none(),
+      "sweep-force: the bifurcation diagram over [start, stop] of `parameter` (default: the load, force;\n"
+      "schema limitdir.diagram/1). "
+      "Other keyword arguments are the app's options (checks=, h_max=, enclose_events=True, no_proof=True, ...).");
+  m.def(
+      "bifurcation_map",
+      [](const py::object& p, const py::kwargs& kw) { return run(JobKind::bifurcation_map, p, kw, py::none()); },
+      py::arg("problem"),
+      "bifurcation-map: curves of bifurcations over two parameters, e.g. y='rho', x_range=(0.05, 1.5), y_range=(0.3, 0.9).");
+  m.def(
+      "simulate",
+      [](const py::object& p, const py::object& on_point, const py::kwargs& kw) {
+        return run(JobKind::simulate, p, kw, on_point);
+      },
+      py::arg("problem"), py::arg("on_point") = py::none(),
+      "simulate: the slip dynamics up to stick (x0=(1, 0, 0.2): the final record; survey=N: the survey).\n"
+      "on_point(point) gets each kept point {t, tau, r, w} of a trajectory (the app's streamed lines).");
+  m.def(
+      "roll", [](const py::object& d, const py::kwargs& kw) { return run(JobKind::roll, d, kw, py::none()); },
+      py::arg("document"), "roll: a sphere rolling with rolling resistance (a limitdir.roll/1 path or dict).");
+  m.def(
+      "celt", [](const py::object& d, const py::kwargs& kw) { return run(JobKind::celt, d, kw, py::none()); },
+      py::arg("document"), "celt: the Celtic stone (a limitdir.celt/1 path or dict).");
+}
+
+}  // namespace limitdir::python

@@ -1,0 +1,11 @@
+#pragma once
+// The apps' computations from Python (docs/python.md "Analysis"): find_limits, sweep,
+// bifurcation_map, simulate, roll and celt run the library's jobs (scan/job.hpp, docs/manual.md
+// section 14) with keyword arguments as the app's --options, and return the app's document.
+#include <pybind11/pybind11.h>
+
+namespace limitdir::python {
+
+void bind_jobs(pybind11::module_& m);
+
+}  // namespace limitdir::python

@@ -1,0 +1,51 @@
+// The Python module `limitdir` (issue 24, docs/python.md): the library's problems, friction
+// models and jobs for numpy and notebooks. Nothing in lib/ depends on Python.
+#include <pybind11/pybind11.h>
+
+#include "arrays_binding.hpp"
+#include "friction_binding.hpp"
+#include "job_binding.hpp"
+#include "json_convert.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/core/version.hpp"
+#include "problem_binding.hpp"
+
+namespace py = pybind11;
+
+PYBIND11_MODULE(limitdir, m) {
+  m.doc() =
+      "limitdir: limit directions of systems with a finite circular frictional contact.\n"
+      "Problems, friction models q(W) on numpy arrays, and the apps' computations returning their\n"
+      "JSON documents as dicts (docs/python.md).";
+  m.attr("__version__") = limitdir::version;
+  // docs/manual.md section 5: bad input -> ValueError, a numerical failure -> NumericalError,
+  // I/O -> OSError; a report below its certificate's required level comes with an IncompleteWarning.
+  // The classes are made here and kept for the life of the process (a static py::exception, as
+  // py::register_exception keeps, is released by an exit handler after the interpreter has ended).
+  static PyObject* const numerical = PyErr_NewException("limitdir.NumericalError", PyExc_ArithmeticError, nullptr);
+  m.attr("NumericalError") = py::handle(numerical);
+  m.attr("IncompleteWarning") = py::handle(PyErr_NewException("limitdir.IncompleteWarning", PyExc_UserWarning, nullptr));
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const limitdir::InputError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const limitdir::NumericalError& e) {
+      PyErr_SetString(numerical, e.what());
+    } catch (const limitdir::IoError& e) {
+      PyErr_SetString(PyExc_OSError, e.what());
+    }
+  });
+  limitdir::python::bind_problem(m);
+  limitdir::python::bind_friction(m);
+  limitdir::python::bind_jobs(m);
+  limitdir::python::bind_arrays(m);
+  m.def(
+      "_json_via_text",
+      [](const py::object& d) { return limitdir::python::to_python_via_text(limitdir::python::from_python(d, "d")); },
+      "json.loads of the dump of d's JSON (to time against the direct conversion; see docs/python.md).");
+  m.def(
+      "_json_direct",
+      [](const py::object& d) { return limitdir::python::to_python(limitdir::python::from_python(d, "d")); },
+      "d's JSON converted back directly (to time against _json_via_text).");
+}

@@ -1,0 +1,23 @@
+#pragma once
+// limitdir.Problem (docs/python.md "Problems"): a problem file read and validated as the apps do.
+#include <string>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+#include <pybind11/pybind11.h>
+
+#include "limitdir/system/problem.hpp"
+
+namespace limitdir::python {
+
+void bind_problem(pybind11::module_& m);
+
+/// The JSON document a job runs on and the name its messages give it, as the apps read their
+/// PROBLEM argument: a limitdir.Problem (its problem file), a path (str or os.PathLike: the
+/// file, named by its path) or a dict (named "<problem>").
+std::pair<nlohmann::json, std::string> job_document(const pybind11::handle& target);
+
+/// The Problem of a limitdir.Problem, a path or a dict (ValueError with the apps' message).
+Problem problem_of(const pybind11::handle& target);
+
+}  // namespace limitdir::python

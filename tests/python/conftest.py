@@ -1,0 +1,34 @@
+"""Shared fixtures of the Python module's tests (docs/python.md): the apps of the build
+(LIMITDIR_BIN_DIR) and the bundled problems (LIMITDIR_SHARE_DIR), which ctest sets, with
+PYTHONPATH pointing at the built module."""
+import json
+import os
+import subprocess
+
+import pytest
+
+BIN = os.environ.get("LIMITDIR_BIN_DIR", "build/bin")
+PROBLEMS = os.path.join(os.environ.get("LIMITDIR_SHARE_DIR", "share"), "problems")
+
+
+def problem_path(name):
+    return os.path.join(PROBLEMS, name)
+
+
+def run_app(app, problem, *args):
+    """The app's exit code, its output as JSON documents (one per line for a trajectory, else
+    one) and its stderr."""
+    r = subprocess.run([os.path.join(BIN, app), problem_path(problem), *args], capture_output=True, text=True)
+    out = r.stdout.strip()
+    if not out:
+        docs = []
+    elif out.startswith("{\n"):
+        docs = [json.loads(out)]
+    else:
+        docs = [json.loads(line) for line in out.splitlines()]
+    return r.returncode, docs, r.stderr
+
+
+@pytest.fixture
+def app():
+    return run_app

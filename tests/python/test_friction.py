@@ -1,0 +1,54 @@
+"""limitdir.friction_model (docs/python.md "Friction models"): q(W) and dq_dw(W) on arrays."""
+import numpy as np
+import pytest
+
+import limitdir
+from conftest import problem_path
+
+
+def directions(n, seed=1):
+    W = np.random.default_rng(seed).normal(size=(n, 3))
+    return W / np.linalg.norm(W, axis=1)[:, None]
+
+
+@pytest.mark.parametrize("problem", ["disc.json", "disc-exact.json", "ball.json", "ellipse.json"])
+def test_vectorised_equals_scalar_calls(problem):
+    m = limitdir.friction_model(problem_path(problem))
+    W = directions(200)
+    Q, J = m.q(W), m.dq_dw(W)
+    assert Q.shape == (200, 3) and J.shape == (200, 3, 3)
+    for i in range(len(W)):
+        assert np.array_equal(Q[i], m.q(W[i]))
+        assert np.array_equal(J[i], m.dq_dw(W[i]))
+    # past the GIL release threshold the same loop gives the same numbers
+    big = np.repeat(W, 10, axis=0)
+    assert np.array_equal(m.q(big), np.repeat(Q, 10, axis=0))
+
+
+def test_homogeneity_and_euler():
+    """(24): q(x) = q(x/|x|), so q(3 W) = q(W) and dq_dw(W) W = 0 (Euler, degree 0)."""
+    m = limitdir.friction_model(problem_path("disc.json"))
+    W = directions(100, seed=2)
+    assert np.allclose(m.q(3 * W), m.q(W), rtol=0, atol=1e-15)
+    assert np.allclose(np.einsum("nij,nj->ni", m.dq_dw(W), W), 0, atol=1e-13)
+
+
+def test_harmonic_n2_meridian_form():
+    """(84)-(86): on the disc's harmonic N = 2 model q = -(w1 C, w2 C, w3 S) (rho = kappa) with
+    C, S linear in u = w3^2, so C(u) from three latitudes lies on one line, and at the equator
+    q = -(C1, 0, 0) with C1 = 1.0473... > 1 (its error 0.0473 at the equator, Table 2)."""
+    m = limitdir.friction_model(problem_path("disc.json"))
+    u = np.array([0.1, 0.4, 0.7])
+    W = np.stack([np.sqrt(1 - u), np.zeros(3), np.sqrt(u)], axis=1)
+    Q = m.q(W)
+    C, S = -Q[:, 0] / W[:, 0], -Q[:, 2] / W[:, 2]
+    for f in (C, S):
+        assert abs((f[1] - f[0]) / 0.3 - (f[2] - f[1]) / 0.3) < 1e-13
+    assert np.allclose(Q[:, 1], 0)
+
+
+def test_bad_shapes_raise_valueerror():
+    m = limitdir.friction_model(problem_path("disc.json"))
+    for W in (np.zeros(2), np.zeros((4, 2)), np.zeros((2, 3, 3))):
+        with pytest.raises(ValueError):
+            m.q(W)
