@@ -127,7 +127,10 @@ TEST_CASE("(132) exact disc: the enclosures of a range ending within 1e-13 of th
   // truth and inside the range; otherwise the reason names the end
   const Problem p = disc_problem(Pressure::uniform());
   const reference::RadialPressure pressure = reference::uniform_pressure();
-  const std::vector<double> folds = fold_loads(pressure, reference::kappa(pressure), p.system.j);
+  // the extrema of h: the fold and a minimum h = 0 where A = 0 (c1 = 0, the continuum's circles)
+  std::vector<double> folds;
+  for (double F : fold_loads(pressure, reference::kappa(pressure), p.system.j))
+    if (F > 0.05) folds.push_back(F);
   REQUIRE(folds.size() == 1);
   const double F = folds[0];
   for (double end : {F - 1e-13, F + 1e-13}) {
