@@ -2,7 +2,8 @@
 // <= 5 ms for harmonic N = 2, <= 200 ms for the exact model; the proven disc diagram (N = 2)
 // on [-1.5, 1.5], through the continuum at F = 0: <= 50 ms; the proven sweeps off the
 // invariant circle with --enclose-events (every event proven unique in its window): general.json
-// at N = 2 on [0.05, 1.5] and general-hopf.json on [0.3, 1.2] (target <= 1 s).
+// at N = 2 on [0.05, 1.5] and general-hopf.json on [0.3, 1.2] (target <= 1 s); the proven exact
+// disc (uniform and Hertz pressure) on [0.01, 1.5], with and without its proof.
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -16,10 +17,10 @@ using namespace limitdir;
 
 namespace {
 void sweep_disc(benchmark::State& state, const std::string& model, int degree, double from, double to, Level least,
-                bool prove = true) {
+                bool prove = true, const Pressure& pressure = Pressure::uniform()) {
   Problem p;
   p.system.preset = "disc";
-  p.pressure = Pressure::uniform();
+  p.pressure = pressure;
   p.friction.model = model;
   p.friction.degree = degree;
   const ParameterFamily family = parameter_family(p, "force");
@@ -39,6 +40,11 @@ void checked(benchmark::State& state, const std::string& model, int degree) {
   sweep_disc(state, model, degree, 0.0, 1.5, Level::checked, false);
 }
 void proven(benchmark::State& state) { sweep_disc(state, "harmonic", 2, -1.5, 1.5, Level::proven); }
+/// The exact disc on [0.01, 1.5] (share/problems/disc-exact.json, uniform or Hertz pressure):
+/// proven on the invariant circle (continuation/circle_law.hpp), and its checked path alone.
+void proven_exact(benchmark::State& state, const Pressure& pressure, bool prove) {
+  sweep_disc(state, "exact", 0, 0.01, 1.5, prove ? Level::proven : Level::checked, prove, pressure);
+}
 
 /// A general system (share/problems/general.json, general-hopf.json) swept with enclose_events.
 void proven_events(benchmark::State& state, const std::vector<std::vector<double>>& mass, double offset3,
@@ -76,6 +82,10 @@ BENCHMARK_CAPTURE(run, disc_exact, "exact", 0)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_CAPTURE(checked, disc_harmonic2, "harmonic", 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(proven)->Name("proven/disc_harmonic2_through_0")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(proven_exact, disc_exact_uniform, Pressure::uniform(), true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(proven_exact, disc_exact_hertz, Pressure::hertz(), true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(proven_exact, disc_exact_uniform_no_proof, Pressure::uniform(), false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(proven_exact, disc_exact_hertz_no_proof, Pressure::hertz(), false)->Unit(benchmark::kMillisecond);
 BENCHMARK(general_N2)->Name("proven_events/general_harmonic2")->Unit(benchmark::kMillisecond);
 BENCHMARK(general_hopf)->Name("proven_events/general_hopf")->Unit(benchmark::kMillisecond);
 

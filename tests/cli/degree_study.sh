@@ -38,7 +38,7 @@ len(exact('fold')) == 1 and 0.0804632 <= exact('fold')[0] <= 0.0804633
 and len(exact('tangency')) == 1 and abs(exact('tangency')[0] - 1) <= EVENT_TOL
 and r['degrees'] == [1, 2, 3, 4] and [x['degree'] for x in r['runs']] == [1, 2, 3, 4]
 and all(x['level'] == 'proven' and x['diagram']['schema'] == 'limitdir.diagram/1' for x in r['runs'])
-and r['exact']['level'] == 'checked' and r['certificate']['level'] == 'checked'
+and r['exact']['level'] == 'proven' and r['certificate']['level'] == 'proven'
 and all(len(tangency(x)) == 1 and abs(tangency(x)[0]['p'] - C1[x['degree']]) <= EVENT_TOL
         and abs(tangency(x)[0]['error'] - abs(C1[x['degree']] - 1)) <= EVENT_TOL for x in r['runs'])
 and all(e['error'] == abs(e['p'] - e['exact_p']) for x in r['runs'] for e in x['events'] if e['exact'] is not None)
@@ -85,8 +85,10 @@ expect_bad "--checks" "$disc" --degrees 1..2 --from 0.1 --to 1 --checks -1
 expect_bad "PROBLEM" --degrees 1..2 --from 0.1 --to 1
 expect_bad "missing.json" "$tmp/missing.json" --degrees 1..2 --from 0.1 --to 1
 expect_bad "--require" "$disc" --degrees 1..2 --from 0.1 --to 1 --require always
-# the exact model's diagram is checked at best: --require proven prints the study, exit 3
-expect_error 3 "not proven as --require asks" "$disc" --degrees 1 --from 0.1 --to 1 --require proven
+# a sweep in lambda is checked at best (no proof off load sweeps): --require proven prints the
+# study, exit 3
+expect_error 3 "not proven as --require asks" "$ball" --degrees 2 --parameter lambda --force 1 --from 2 --to 3 \
+  --checks 2 --require proven
 [[ -s $tmp/stdout ]] || fail "degree-study --require proven: the study is not on stdout"
 
 # ----- help and version ----------------------------------------------------------------------------

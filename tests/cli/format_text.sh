@@ -87,14 +87,14 @@ got=$(cases "$share/problems/ellipse.json" --from 0.3 --to 0.6)
 # Another parameter than the load: no Cases.
 got=$(cases "$ball" --parameter lambda --force 1 --from 2 --to 8)
 [[ $got != *[0-9]* ]] && echo "ok: ball --parameter lambda: no Cases" || fail "ball --parameter lambda: regions labelled '$got'"
-# The same exit code: the exact model's diagram is checked, not proven (sweep_force.sh): with
+# The same exit code: the elliptic plate's diagram is checked, not proven (sweep_force.sh): with
 # --require proven the text is printed all the same, exit 3, one line on stderr.
-run "$disc" --model exact --from 0.1 --to 0.8 --require proven --format text
+run "$share/problems/ellipse-hertz.json" --from 0.1 --to 0.8 --require proven --format text
 if [[ $rc -eq 3 && $(wc -l <"$tmp/stderr") -eq 1 ]] && grep -q "^certificate: checked" "$tmp/stdout" &&
   grep -q "^regions: " "$tmp/stdout"; then
   echo "ok: sweep-force --require proven --format text: the text and exit 3"
 else
-  fail "sweep-force --model exact --require proven --format text: exit $rc, want the text and exit 3"
+  fail "sweep-force ellipse-hertz.json --require proven --format text: exit $rc, want the text and exit 3"
 fi
 # Through F = 0: the continuum event with its three circles (Fig. 16), one line each
 run "$disc" --from -0.5 --to 0.5 --format text

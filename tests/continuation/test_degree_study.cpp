@@ -190,7 +190,9 @@ TEST_CASE("degree_study of the disc (131): the exact tangency at F = 1, the degr
     CHECK(std::abs(tangency(run.diagram) - c1) <= event_tol);
   }
   CHECK(study.runs[0].diagram.certificate.level == limitdir::Level::proven);
-  CHECK(study.certificate.level == limitdir::Level::checked);  // the exact model's
+  // the exact model's sweep on the invariant circle is proven too (continuation/circle_law.hpp)
+  CHECK(study.exact.certificate.level == limitdir::Level::proven);
+  CHECK(study.certificate.level == limitdir::Level::proven);
   CHECK_THROWS_AS(limitdir::degree_study(disc, "force", {}, 0.05, 1.5), InputError);
   CHECK_THROWS_AS(limitdir::degree_study(disc, "force", {2, 2}, 0.05, 1.5), InputError);
   CHECK_THROWS_AS(limitdir::degree_study(disc, "force", {0}, 0.05, 1.5), InputError);

@@ -15,7 +15,7 @@ std::optional<std::vector<PredictedEvent>> circle_event_loads(const System& syst
   if (!series) return std::nullopt;
   // the roots are enclosed rigorously (continuation/circle_proof.hpp); their middles are the
   // predictions (the enclosures are ~1e-14 wide)
-  const CircleEvents ev = enclose_circle_events(*series, F0, F1, false);
+  const CircleEvents ev = enclose_circle_events(circle_system(*series), F0, F1, false);
   if (!ev.proven) {
     if (undecided) *undecided = ev.reason;
     return std::nullopt;

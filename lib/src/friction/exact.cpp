@@ -46,6 +46,8 @@ std::vector<double> ExactModel::theta_breakpoints() const {
   return theta;
 }
 
+std::optional<CircleEnclosure> ExactModel::enclose_circle(const Interval&) const { return std::nullopt; }
+
 namespace {
 
 // Power series sum_n c_n t^n and its derivative, truncated where t^n < 1e-18.
@@ -116,6 +118,11 @@ UniformValues uniform_values(double t, double one_minus_t) {
   return v;
 }
 
+using detail::ExactLaw;
+constexpr detail::ExactLaws kUniformLaws{ExactLaw::uniform_A, ExactLaw::uniform_T1, ExactLaw::uniform_A,
+                                         ExactLaw::uniform_H};
+constexpr detail::ExactLaws kHertzLaws{ExactLaw::hertz_G, ExactLaw::hertz_T, ExactLaw::hertz_Q, ExactLaw::hertz_H};
+
 class UniformExact final : public ExactModel {
  public:
   UniformExact(Pressure p, double c) : ExactModel(std::move(p), c) {}
@@ -129,9 +136,10 @@ class UniformExact final : public ExactModel {
     return {v.A, 2.0 * s * v.dA, v.H, 2.0 * s * v.dH};
   }
   std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override {
-    using detail::ExactLaw;
-    return detail::enclose_exact_meridian(
-        x, rho_over_R(), {ExactLaw::uniform_A, ExactLaw::uniform_T1, ExactLaw::uniform_A, ExactLaw::uniform_H});
+    return detail::enclose_exact_meridian(x, rho_over_R(), kUniformLaws);
+  }
+  std::optional<CircleEnclosure> enclose_circle(const Interval& U) const override {
+    return detail::enclose_exact_circle(U, rho_over_R(), kUniformLaws);
   }
 };
 
@@ -187,9 +195,10 @@ class HertzExact final : public ExactModel {
     return e;
   }
   std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override {
-    using detail::ExactLaw;
-    return detail::enclose_exact_meridian(
-        x, rho_over_R(), {ExactLaw::hertz_G, ExactLaw::hertz_T, ExactLaw::hertz_Q, ExactLaw::hertz_H});
+    return detail::enclose_exact_meridian(x, rho_over_R(), kHertzLaws);
+  }
+  std::optional<CircleEnclosure> enclose_circle(const Interval& U) const override {
+    return detail::enclose_exact_circle(U, rho_over_R(), kHertzLaws);
   }
 
  private:

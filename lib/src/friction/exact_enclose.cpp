@@ -38,19 +38,11 @@ std::optional<IDual> restrict_to(IDual a, double lo, double hi) {
 /// f(t) with its gradient f'(t) grad t for two laws f, for every x in the box (t's value
 /// within [0, 1]).
 std::array<IDual, 2> along(const std::array<ExactLaw, 2>& laws, const IDual& t) {
-  const double t0 = t.v.lower(), t1 = t.v.upper();
-  const std::array<LawPoint, 2> a = exact_laws(laws, t0), b = t1 == t0 ? a : exact_laws(laws, t1);
-  const Interval span = Interval(0.0, (Interval(t1) - t0).upper());
+  const std::array<LawPoint, 2> L = exact_laws_over(laws, t.v.lower(), t.v.upper());
   std::array<IDual, 2> out;
   for (int k = 0; k < 2; ++k) {
-    const Interval df = hull(a[k].df, b[k].df);
-    Interval f = hull(a[k].f, b[k].f);
-    if (contains_zero(df)) {
-      const Interval from0 = a[k].f + df * span, from1 = b[k].f - df * span;
-      f = disjoint(from0, from1) ? from0 : meet(from0, from1);
-    }
-    out[k] = IDual(f);
-    for (int i = 0; i < 3; ++i) out[k].d[i] = df * t.d[i];
+    out[k] = IDual(L[k].f);
+    for (int i = 0; i < 3; ++i) out[k].d[i] = L[k].df * t.d[i];
   }
   return out;
 }
@@ -84,6 +76,22 @@ std::optional<Half> equator_half(const IDual& r2, const IDual& h2, double c, con
 }
 
 }  // namespace
+
+std::array<LawPoint, 2> exact_laws_over(const std::array<ExactLaw, 2>& laws, double t0, double t1) {
+  const std::array<LawPoint, 2> a = exact_laws(laws, t0), b = t1 == t0 ? a : exact_laws(laws, t1);
+  const Interval span = Interval(0.0, (Interval(t1) - t0).upper());
+  std::array<LawPoint, 2> out;
+  for (int k = 0; k < 2; ++k) {
+    const Interval df = hull(a[k].df, b[k].df);
+    Interval f = hull(a[k].f, b[k].f);
+    if (contains_zero(df)) {
+      const Interval from0 = a[k].f + df * span, from1 = b[k].f - df * span;
+      f = disjoint(from0, from1) ? from0 : meet(from0, from1);
+    }
+    out[k] = {f, df, hull(a[k].ddf, b[k].ddf)};
+  }
+  return out;
+}
 
 std::optional<MeridianEnclosure> enclose_exact_meridian(const IVec3& x, double c, const ExactLaws& laws) {
   if (contains_zero(x(0)) && contains_zero(x(1)) && contains_zero(x(2))) return std::nullopt;

@@ -19,8 +19,11 @@
 //
 // Monotone derivatives (what friction/exact_enclose.cpp relies on): f'' = sum n(n-1) c_n t^(n-2)
 // and every series above has one-signed coefficients for n >= 2 (a_n < 0, c_n > 0, h_n > 0,
-// e_n < 0, b_n > 0), so f' is monotone on [0, 1) and, being continuous, on [0, 1]; the Hertz
-// pole laws are the polynomials G = 3pi/32 (4 - t), T = (3t^2 - 8t + 8)/8 with f'' constant.
+// e_n < 0, b_n > 0), so f' is monotone on [0, 1) and, being continuous, on [0, 1]; likewise
+// f''' = sum n(n-1)(n-2) c_n t^(n-3) has one sign, so f'' is monotone on [0, 1) (tending to a
+// value or to an infinity of that sign at t = 1); the Hertz pole laws are the polynomials
+// G = 3pi/32 (4 - t), T = (3t^2 - 8t + 8)/8 with f'' constant. f'' of the closed forms comes
+// from jets (f, f', f'') of balls (Legendre's relations for E and K; sqrt and asin for Hertz).
 //
 // Arb is called in round-to-nearest (it assumes the default mode); the Interval sums run in
 // whatever mode the caller set (every Interval operation is rounded outward on its own).
@@ -92,14 +95,15 @@ Interval to_interval(const Ball& x) { return interval_of_ball(x.b, prec); }
 // ----- t <= 1/2: series -------------------------------------------------------------------------
 
 struct Series {
-  std::vector<Interval> c, d;  // c_n and d_n = (n+1) c_{n+1}
+  std::vector<Interval> c, d, dd;  // c_n, d_n = (n+1) c_{n+1} and dd_n = (n+1)(n+2) c_{n+2}
 };
 
 Series to_series(const std::vector<Ball>& c) {
   Series s;
-  for (std::size_t n = 0; n + 1 < c.size(); ++n) {
+  for (std::size_t n = 0; n + 2 < c.size(); ++n) {
     s.c.push_back(to_interval(c[n]));
     s.d.push_back(to_interval(static_cast<double>(n + 1) * c[n + 1]));
+    s.dd.push_back(to_interval(static_cast<double>((n + 1) * (n + 2)) * c[n + 2]));
   }
   return s;
 }
@@ -142,29 +146,91 @@ const AllSeries& all_series() {
 }
 
 // Horner's rule from the last term N (the first with t^N < 2^-60, N >= 3) down: the partial
-// sums are of the size of the terms, so the outward rounding adds a few ulps in all.
+// sums are of the size of the terms, so the outward rounding adds a few ulps in all. The tail of
+// f'' is sum_{n>=N} (n+1)(n+2) |c_{n+2}| t^n <= sum_{n>=N} (n+1) t^n <= (N+1) t^N/(1-t)^2.
 LawPoint sum(const Series& s, double t) {
   const Interval T(t);
   Interval tN(1.0);
   std::size_t N = 0;
-  while (N + 1 < s.c.size() && (N < 3 || !(tN.upper() < tail_target))) {
+  while (N + 1 < s.dd.size() && (N < 3 || !(tN.upper() < tail_target))) {
     tN *= T;
     ++N;
   }
-  Interval f(0.0), df(0.0);
+  Interval f(0.0), df(0.0), ddf(0.0);
   for (std::size_t n = N; n-- > 0;) {
     f = f * T + s.c[n];
     df = df * T + s.d[n];
+    ddf = ddf * T + s.dd[n];
   }
-  const Interval tail = Interval(-1.0, 1.0) * (tN / (Interval(1.0) - T));  // t^N/(1-t)
-  return {f + tail, df + tail};
+  const Interval one_minus_t = Interval(1.0) - T;
+  const Interval tail = Interval(-1.0, 1.0) * (tN / one_minus_t);  // t^N/(1-t)
+  const Interval tail2 = Interval(-1.0, 1.0) * (Interval(static_cast<double>(N + 1)) * tN / square(one_minus_t));
+  return {f + tail, df + tail, ddf + tail2};
 }
 
 // ----- t > 1/2: closed forms in Arb ---------------------------------------------------------------
 
-// E(t) and B(t) = (E - (1 - t) K)/t; E(1) = B(1) = 1.
-std::array<Ball, 2> elliptic_EB(double t) {
-  if (t == 1.0) return {Ball(1.0), Ball(1.0)};
+// ----- t in (1/2, 1): f'' of the closed forms, by jets (f, f', f'') of balls in t ----------------
+
+struct Jet {
+  Ball v, d, dd;
+};
+Jet operator+(const Jet& a, const Jet& b) { return {a.v + b.v, a.d + b.d, a.dd + b.dd}; }
+Jet operator-(const Jet& a, const Jet& b) { return {a.v - b.v, a.d - b.d, a.dd - b.dd}; }
+Jet operator*(const Jet& a, const Jet& b) {
+  return {a.v * b.v, a.d * b.v + a.v * b.d, a.dd * b.v + 2.0 * (a.d * b.d) + a.v * b.dd};
+}
+// q = a/b from a = q b: a'' = q'' b + 2 q' b' + q b''
+Jet operator/(const Jet& a, const Jet& b) {
+  const Ball q = a.v / b.v, dq = (a.d - q * b.d) / b.v;
+  return {q, dq, (a.dd - 2.0 * (dq * b.d) - q * b.dd) / b.v};
+}
+Jet constant(double c) { return {Ball(c), Ball(0.0), Ball(0.0)}; }
+// s = sqrt(a) from s^2 = a: s' = a'/(2 s), s'' = (a'' - 2 s'^2)/(2 s)
+Jet sqrt(const Jet& a) {
+  Jet r;
+  arb_sqrt(r.v.b, a.v.b, prec);
+  r.d = a.d / (2.0 * r.v);
+  r.dd = (a.dd - 2.0 * (r.d * r.d)) / (2.0 * r.v);
+  return r;
+}
+
+// E and B as jets from the Legendre relations dE/dt = (E - K)/(2t), dK/dt = B/(2(1 - t)),
+// dB/dt = (K - 2B)/(2t) (B = (E - (1 - t) K)/t), each differentiated once more.
+Ball uniform_second(ExactLaw law, double t, const std::array<Ball, 3>& EBK) {
+  const Ball &E = EBK[0], &B = EBK[1], &K = EBK[2], T(t), two_t = 2.0 * T;
+  const Ball dK = B / (2.0 * (Ball(1.0) - T)), dE = (E - K) / two_t, dB = (K - 2.0 * B) / two_t;
+  const Jet Ej{E, dE, (dE - dK) / two_t - dE / T}, Bj{B, dB, (dK - 2.0 * dB) / two_t - dB / T};
+  const Jet Tj{T, Ball(1.0), Ball(0.0)};
+  const Jet k = constant(2.0) / (constant(3.0) * Jet{pi_ball(), Ball(0.0), Ball(0.0)});  // 2/(3 pi)
+  switch (law) {
+    case ExactLaw::uniform_A: return (constant(2.0) * k * (Ej + Bj)).dd;
+    case ExactLaw::uniform_T1: return (k * ((constant(3.0) - constant(2.0) * Tj) * Ej + Tj * Bj)).dd;
+    default: return (k * (Ej - (constant(2.0) - constant(3.0) * Tj) * Bj) / Tj).dd;  // uniform_H
+  }
+}
+
+// (62)-(63) for eps >= 1 as jets in t: x = sqrt(t), rc = sqrt(1 - t), asin(x)' = 1/(2 x rc).
+Ball hertz_second(ExactLaw law, double t, const Ball& as) {
+  const Jet T{Ball(t), Ball(1.0), Ball(0.0)}, one = constant(1.0);
+  const Jet x = sqrt(T), rc = sqrt(one - T), p = x * rc;
+  const Jet a{as, Ball(1.0) / (2.0 * p.v), Ball(-1.0) * p.d / (2.0 * (p.v * p.v))};
+  const Jet x3 = T * x;
+  if (law == ExactLaw::hertz_Q)
+    return (constant(3.0) / (constant(16.0) * x3) * ((constant(4.0) * T - one) * a + x * (one + constant(2.0) * T) * rc)).dd;
+  const Jet h = (constant(3.0) / (T * T) - constant(8.0) / T + constant(8.0)) * a + (constant(6.0) / x - constant(3.0) / x3) * rc;
+  return (h / (constant(4.0) * Jet{pi_ball(), Ball(0.0), Ball(0.0)} * x)).dd;
+}
+
+// f'' at t = 1 is the whole line (friction/exact_laws.hpp): the jets divide by 1 - t there.
+Interval second_or_unbounded(double t, const Ball& dd) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  return t < 1.0 ? to_interval(dd) : Interval(-inf, inf);
+}
+
+// E(t), B(t) = (E - (1 - t) K)/t and K(t); E(1) = B(1) = 1 (K(1) is infinite and not used).
+std::array<Ball, 3> elliptic_EBK(double t) {
+  if (t == 1.0) return {Ball(1.0), Ball(1.0), Ball(0.0)};
   acb_t m, k, e;
   acb_init(m);
   acb_init(k);
@@ -179,21 +245,22 @@ std::array<Ball, 2> elliptic_EB(double t) {
   acb_clear(k);
   acb_clear(e);
   const Ball T(t);
-  return {E, (E - (Ball(1.0) - T) * K) / T};
+  return {E, (E - (Ball(1.0) - T) * K) / T, K};
 }
 
-LawPoint uniform_closed(ExactLaw law, double t, const std::array<Ball, 2>& EB) {
+LawPoint uniform_closed(ExactLaw law, double t, const std::array<Ball, 3>& EB) {
   const Ball& E = EB[0];
   const Ball& B = EB[1];
   const Ball T(t), pi = pi_ball(), k = Ball(2.0) / (Ball(3.0) * pi);  // 2/(3 pi)
+  const Interval dd = second_or_unbounded(t, t < 1.0 ? uniform_second(law, t, EB) : Ball(0.0));
   switch (law) {
     case ExactLaw::uniform_A:
-      return {to_interval(2.0 * k * (E + B)), to_interval(k * (E - 2.0 * B) / T)};
+      return {to_interval(2.0 * k * (E + B)), to_interval(k * (E - 2.0 * B) / T), dd};
     case ExactLaw::uniform_T1:
-      return {to_interval(k * ((Ball(3.0) - 2.0 * T) * E + T * B)), to_interval((B - 2.0 * E) / pi)};
+      return {to_interval(k * ((Ball(3.0) - 2.0 * T) * E + T * B)), to_interval((B - 2.0 * E) / pi), dd};
     default:  // uniform_H
       return {to_interval(k * (E - (Ball(2.0) - 3.0 * T) * B) / T),
-              to_interval(Ball(-1.0) * (3.0 * B + 4.0 * (E - 2.0 * B) / T) / (3.0 * pi * T))};
+              to_interval(Ball(-1.0) * (3.0 * B + 4.0 * (E - 2.0 * B) / T) / (3.0 * pi * T)), dd};
   }
 }
 
@@ -212,16 +279,17 @@ LawPoint hertz_closed(ExactLaw law, double t, const std::array<Ball, 3>& parts) 
   const Ball &x = parts[0], &rc = parts[1], &as = parts[2];
   const Ball T(t), one(1.0);
   const Ball x3 = T * x, t2 = T * T;
+  const Interval dd = second_or_unbounded(t, t < 1.0 ? hertz_second(law, t, as) : Ball(0.0));
   if (law == ExactLaw::hertz_Q) {
     const Ball Q = Ball(3.0) / (16.0 * x3) * ((4.0 * T - one) * as + x * (one + 2.0 * T) * rc);
     const Ball dQ = Ball(3.0 / 16.0) * ((Ball(3.0) - 4.0 * T) * as / t2 + (2.0 * T - Ball(3.0)) * rc / x3);
-    return {to_interval(Q), to_interval(dQ / (2.0 * x))};
+    return {to_interval(Q), to_interval(dQ / (2.0 * x)), dd};
   }
   const Ball h = (Ball(3.0) / t2 - Ball(8.0) / T + Ball(8.0)) * as + (Ball(6.0) / x - Ball(3.0) / x3) * rc;
   const Ball dh = (Ball(16.0) / x3 - Ball(12.0) / (t2 * x)) * as + 4.0 * (Ball(3.0) - 2.0 * T) * rc / t2;
   const Ball pi = pi_ball();
   const Ball dH = (dh * x - h) / (4.0 * pi * T);
-  return {to_interval(h / (4.0 * pi * x)), to_interval(dH / (2.0 * x))};
+  return {to_interval(h / (4.0 * pi * x)), to_interval(dH / (2.0 * x)), dd};
 }
 
 // (62)-(63) for eps <= 1: polynomials in t = eps^2.
@@ -229,9 +297,9 @@ LawPoint hertz_pole(ExactLaw law, double t) {
   const Interval T(t);
   if (law == ExactLaw::hertz_G) {
     const Interval k = Interval(3.0) * boost::numeric::interval_lib::pi<Interval>() / 32.0;
-    return {k * (4.0 - T), -k};
+    return {k * (4.0 - T), -k, Interval(0.0)};
   }
-  return {(3.0 * boost::numeric::square(T) - 8.0 * T + 8.0) / 8.0, (6.0 * T - 8.0) / 8.0};
+  return {(3.0 * boost::numeric::square(T) - 8.0 * T + 8.0) / 8.0, (6.0 * T - 8.0) / 8.0, Interval(0.75)};
 }
 
 LawPoint series_law(ExactLaw law, double t) {
@@ -257,8 +325,8 @@ std::array<LawPoint, 2> exact_laws(const std::array<ExactLaw, 2>& laws, double t
     const std::array<Ball, 3> parts = hertz_parts(t);
     return {hertz_closed(laws[0], t, parts), hertz_closed(laws[1], t, parts)};
   }
-  const std::array<Ball, 2> EB = elliptic_EB(t);
-  return {uniform_closed(laws[0], t, EB), uniform_closed(laws[1], t, EB)};
+  const std::array<Ball, 3> EBK = elliptic_EBK(t);
+  return {uniform_closed(laws[0], t, EBK), uniform_closed(laws[1], t, EBK)};
 }
 
 }  // namespace limitdir::detail

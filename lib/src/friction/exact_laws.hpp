@@ -7,6 +7,7 @@
 #include <array>
 #include <optional>
 
+#include "limitdir/friction/exact.hpp"
 #include "limitdir/friction/model.hpp"
 #include "limitdir/numerics/interval.hpp"
 
@@ -22,9 +23,11 @@ enum class ExactLaw {
   hertz_H,     // (63): eps T_eps for eps >= 1
 };
 
-/// A law f(t) and its derivative f'(t) at one point.
+/// A law f(t) and its derivatives f'(t), f''(t) at one point. f'' is the whole line at t = 1 for
+/// the closed forms (eps = 1, the rim): unbounded there for the uniform laws (f'' ~ log(1 - t)),
+/// finite but not enclosed for hertz_Q, hertz_H (sum n (n-1) c_n, c_n ~ n^-3.5, converges slowly).
 struct LawPoint {
-  Interval f, df;
+  Interval f, df, ddf;
 };
 
 /// Rigorous enclosures of f(t) and f'(t) of two laws of one pressure on one half of the sphere
@@ -32,11 +35,20 @@ struct LawPoint {
 /// on entry).
 std::array<LawPoint, 2> exact_laws(const std::array<ExactLaw, 2>& laws, double t);
 
+/// f, f', f'' of the two laws over t in [t0, t1] (within [0, 1]): f' and f'' are monotone there
+/// (friction/exact_laws.cpp), so each is the hull of its values at t0 and t1; f is the hull of
+/// its end values where f' has one sign, otherwise f(t0) + f' [0, t1 - t0] (mean value theorem).
+std::array<LawPoint, 2> exact_laws_over(const std::array<ExactLaw, 2>& laws, double t0, double t1);
+
 /// The laws of one exact model on the two halves of the sphere.
 struct ExactLaws {
   ExactLaw G, T;  // near the poles, t = eps^2
   ExactLaw Q, H;  // near the equator, t = s^2 = 1/eps^2
 };
+
+/// C, S of the exact model and their first and second u-derivatives over U (within [0, 1]) on
+/// the circle w2 = 0, u = w3^2 (friction/exact_circle.cpp).
+std::optional<CircleEnclosure> enclose_exact_circle(const Interval& U, double c, const ExactLaws& laws);
 
 /// w, C, S of the exact model over the box x (RegionModel's split at eps = 1, c = rho/R); none
 /// when the box contains 0.

@@ -37,8 +37,9 @@ po::options_description sweep_force_table() {
        "every segment drawn is enclosed on one curve of zeros; a branch point or pitchfork (a singular\n"
        "zero) leaves the events checked, saying why")
       ("no-proof", po::bool_switch(),
-       "do not attempt the proof of a load diagram (on the invariant circle of a harmonic model, or\n"
-       "of the events and regions with --enclose-events; it then stays checked; saves a few ms)");
+       "do not attempt the proof of a load diagram (on the invariant circle of a harmonic model or\n"
+       "of the exact model with uniform or Hertz pressure, or of the events and regions with\n"
+       "--enclose-events; it then stays checked; saves a few ms)");
   options::add_problem_overrides(options, /*with_force=*/true);
   options::add_require_option(options);
   return options;

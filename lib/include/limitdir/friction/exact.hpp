@@ -2,6 +2,7 @@
 // The exact friction model of an axisymmetric contact: the integrals (23) [Nonlinear Dyn. 2024]
 // (docs/manual.md section 1).
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,15 @@
 #include "limitdir/friction/model.hpp"
 
 namespace limitdir {
+
+/// C and S of (86) on a meridian as functions of u = w3^2 (the invariant circle w2 = 0 of
+/// Sect. 7.4 has w1^2 = 1 - u), with their first and second u-derivatives, enclosed over an
+/// interval of u. The second derivatives are the whole line on intervals that reach eps = 1
+/// (u = c^2/(1 + c^2), c = rho/R): there the uniform laws are only C^1 (Sect. 4.1 errata) and the
+/// Hertz laws' second derivatives are not enclosed (friction/exact_laws.hpp).
+struct CircleEnclosure {
+  Interval C, dC, ddC, S, dS, ddS;
+};
 
 /// The exact model: the integrals (23) for an axisymmetric pressure. Uniform pressure by the
 /// elliptic-integral closed form (57)-(60) (with the errata), Hertz by (62)-(63), every other
@@ -28,6 +38,10 @@ class ExactModel : public RegionModel {
   std::string name() const override { return "exact"; }
   std::string description() const override;
   std::vector<double> theta_breakpoints() const override;
+  /// Rigorous enclosures of C, S and their u-derivatives over U within [0, 1] (Arb's elliptic
+  /// integrals for uniform and Hertz pressure, friction/exact_circle.cpp); none for the ring
+  /// quadrature.
+  virtual std::optional<CircleEnclosure> enclose_circle(const Interval& U) const;
 
  protected:
   ExactModel(Pressure pressure, double rho_over_R);
