@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark of scans (issue 22 point 6; not run by ctest): the ball's (lambda, N) accuracy atlas,
 # sweep-force over the grid system.lambda x friction.degree of share/problems/ball.json
-# (100 x 40 points by default: lambda in [0.2, 10], N = 1..40; the degrees as a list, since a
-# range FROM:TO:COUNT is computed as FROM + (TO - FROM) (i / (COUNT - 1)), which gives
-# 26.000000000000004 for 1:40:40 at i = 25, not an integer), run
+# (100 x 40 points by default: lambda in [0.2, 10], N = 1..40, the degrees as a list; the range
+# friction.degree=1:40:40 gives the same exact integers), run
 #   1. in one process, scan --jobs 1;
 #   2. in one process on two threads, scan --jobs 2;
 #   3. as 8 shards on GNU parallel -j2, each scan --jobs 1 --shard I/8, then scan --merge;
