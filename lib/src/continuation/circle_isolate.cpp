@@ -54,11 +54,11 @@ Interval narrow(const IntervalFunction& g, double lo, double hi, int s_lo) {
 IsolatedRoots isolate_roots(const IntervalFunction& g, const std::string& name,
                             const std::function<bool(const Interval&)>& ignore) {
   IsolatedRoots out;
-  std::vector<std::pair<double, double>> todo;
-  for (int i = first_cells; i-- > 0;) todo.emplace_back(static_cast<double>(i) / first_cells, (i + 1.0) / first_cells);
-  while (!todo.empty()) {
-    const auto [lo, hi] = todo.back();
-    todo.pop_back();
+  std::vector<std::pair<double, double>> pending;  // the cells of u still to examine (a stack)
+  for (int i = first_cells; i-- > 0;) pending.emplace_back(static_cast<double>(i) / first_cells, (i + 1.0) / first_cells);
+  while (!pending.empty()) {
+    const auto [lo, hi] = pending.back();
+    pending.pop_back();
     const ValueSlope G = over(g, Interval(lo, hi));
     if (!contains_zero(G.g) || (ignore && ignore(Interval(lo, hi)))) continue;
     if (!contains_zero(G.dg)) {
@@ -76,8 +76,8 @@ IsolatedRoots isolate_roots(const IntervalFunction& g, const std::string& name,
       return out;
     }
     const double m = 0.5 * (lo + hi);
-    todo.emplace_back(m, hi);
-    todo.emplace_back(lo, m);
+    pending.emplace_back(m, hi);
+    pending.emplace_back(lo, m);
   }
   std::sort(out.cells.begin(), out.cells.end(), [](const Interval& a, const Interval& b) { return a.lower() < b.lower(); });
   out.complete = true;

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "limitdir/core/errors.hpp"
+#include "limitdir/scan/job_options.hpp"
 #include "limitdir/scan/points.hpp"
 #include "limitdir/scan/problem_keys.hpp"
 #include "limitdir/scan/records.hpp"
@@ -33,15 +34,9 @@ JobResult failed_point(int status, const std::string& message) {
   return result;
 }
 
-/// --jobs K: 1 <= K <= max_scan_threads.
+/// --jobs K: 1 <= K <= max_scan_threads (the apps' strict integer option, scan/job_options.hpp).
 unsigned thread_count(const std::optional<std::string>& text) {
-  if (!text) return 1;
-  const std::string& k = *text;
-  const bool digits = !k.empty() && k.size() <= 5 && std::all_of(k.begin(), k.end(), [](char c) { return c >= '0' && c <= '9'; });
-  const unsigned long value = digits ? std::stoul(k) : 0;
-  if (value < 1 || value > max_scan_threads)
-    throw InputError("--jobs: must be an integer 1 <= K <= " + std::to_string(max_scan_threads) + " (got \"" + k + "\")");
-  return static_cast<unsigned>(value);
+  return text ? static_cast<unsigned>(options::parse_integer(*text, "--jobs", 1, max_scan_threads)) : 1;
 }
 
 /// scan's own options that make no sense with --merge.
