@@ -19,7 +19,9 @@
 #include "limitdir/friction/pade.hpp"
 #include "limitdir/friction/coulomb_point.hpp"
 #include "limitdir/system/problem.hpp"
+#include "limitdir/limits/pitchfork.hpp"
 #include "limitdir/limits/proof.hpp"
+#include "limitdir/limits/symmetry.hpp"
 #include "limitdir/system/system.hpp"
 
 using namespace limitdir;
@@ -512,4 +514,82 @@ TEST_CASE("(133)-(134) branch segments: the step of e1 across the pitchfork F_P 
   INFO(e.reason);
   CHECK_FALSE(e.proven);
   CHECK(e.reason.find("does not contract") != std::string::npos);
+}
+
+// ----- the Z2-symmetric reduction (limits/pitchfork.hpp, limits/symmetry.hpp) -----------------
+
+TEST_CASE("Symmetries of V*: w_k -> -w_k is one exactly when M, d, e are decoupled from w_k and q is equivariant") {
+  const DiscN2 D;
+  // the disc loaded along e1: w2 -> -w2 (the invariant circle's) and w3 -> -w3, not w1 -> -w1
+  CHECK(reflection_symmetries(D.disc()) == std::vector<int>{1, 2});
+  // turned about e3: only w3 -> -w3 is left
+  CHECK(reflection_symmetries(D.rotated(0.3)) == std::vector<int>{2});
+  // an offset 1e-3 along e3 breaks it, and the reason names the load
+  const ReflectionCheck broken = reflection_symmetry(D.rotated(0.3, Eigen::Vector3d(0, 0, 1e-3)), 2);
+  CHECK_FALSE(broken.symmetric);
+  CHECK(broken.reason.find("load") != std::string::npos);
+  // a mass matrix coupling w3 with w1 breaks it too, however weakly
+  Eigen::Matrix3d M = Eigen::Vector3d(1, 1, 1 / kDiscRow3).asDiagonal();
+  M(0, 2) = M(2, 0) = 1e-12;
+  CHECK(reflection_symmetries(System(M, Eigen::Vector3d(std::cos(0.3), std::sin(0.3), 0), Eigen::Vector3d::Zero(),
+                                     D.model)) == std::vector<int>{});
+  // a linear model (64) is symmetric where its Pi is decoupled: the fit to the disc, not a sheared Pi
+  const auto fit = LinearModel::fit(*make_exact_model(disc_problem()));
+  const auto sys = [&](const Eigen::Matrix3d& Pi) {
+    return System(Eigen::Vector3d(1, 1, 1 / kDiscRow3).asDiagonal().toDenseMatrix(), Eigen::Vector3d::UnitX(),
+                  Eigen::Vector3d::Zero(), std::make_shared<LinearModel>(Pi, 1.0, 1.0, "test"));
+  };
+  CHECK(reflection_symmetries(sys(fit->Pi())) == std::vector<int>{1, 2});
+  Eigen::Matrix3d sheared = fit->Pi();
+  sheared(1, 2) = 0.1;
+  CHECK(reflection_symmetries(sys(sheared)) == std::vector<int>{});
+}
+
+TEST_CASE("(133)-(134), Werner & Spence: the turned disc's pitchfork at F_P = k1 is a regular zero of the reduced "
+          "system on w3 = 0, lambda_a = k1 - F crossing 0 at speed -1") {
+  const DiscN2 D;
+  const double phi = 0.3;
+  const Eigen::Vector3d e1 = rotate({Eigen::Vector3d::UnitX()}, phi).front();
+  const Window W = window_around({e1}, 3e-3, D.FP(), 1e-3 * D.FP());
+  const SymmetricPitchfork p = prove_symmetric_pitchfork(D.rotated(phi), 2, W.w, W.F, 0.0, 2.0);
+  INFO(p.reason);
+  REQUIRE(p.proven);
+  CHECK(p.F.lower() - 1e-12 <= D.FP());
+  CHECK(D.FP() <= p.F.upper() + 1e-12);
+  CHECK(width_of(p.F) < 1e-9);
+  CHECK(contains(p.w, e1, kClosedFormTol));
+  // at the turned e1, rdot = F - C1 (129) and e3 . M^-1 dq/dw e3 = -(8/9) S1, so the antisymmetric
+  // eigenvalue of J_T is lambda_a = -(8/9) S1 - rdot = k1 - F: d lambda_a/dF = -1, and
+  // d g1/dv = lambda_a/|x| with |x| = 1/cos(phi) in the chart u = w2/w1
+  CHECK(p.crossing_speed.lower() - 1e-9 <= -std::cos(phi));
+  CHECK(-std::cos(phi) <= p.crossing_speed.upper() + 1e-9);
+}
+
+TEST_CASE("(133)-(134): on the fixed set w2 = 0 of the untilted disc the same point is a fold of the symmetric "
+          "branch (its eigenvalue across e3 vanishes there), which the reduction does not prove") {
+  const DiscN2 D;
+  const Window W = window_around({Eigen::Vector3d::UnitX()}, 3e-3, D.FP(), 1e-3 * D.FP());
+  const SymmetricPitchfork on_w3 = prove_symmetric_pitchfork(D.disc(), 2, W.w, W.F, 0.0, 2.0);
+  INFO(on_w3.reason);
+  CHECK(on_w3.proven);
+  const SymmetricPitchfork on_w2 = prove_symmetric_pitchfork(D.disc(), 1, W.w, W.F, 0.0, 2.0);
+  INFO(on_w2.reason);
+  CHECK_FALSE(on_w2.proven);
+  CHECK(on_w2.reason.find("symmetric eigenvalue") != std::string::npos);
+}
+
+TEST_CASE("(133)-(134): a window away from F_P holds no zero of the reduced system, and one off the fixed set is "
+          "refused") {
+  const DiscN2 D;
+  const double phi = 0.3;
+  const Eigen::Vector3d e1 = rotate({Eigen::Vector3d::UnitX()}, phi).front();
+  const Window below = window_around({e1}, 3e-3, 0.9 * D.FP(), 1e-3 * D.FP());
+  const SymmetricPitchfork none = prove_symmetric_pitchfork(D.rotated(phi), 2, below.w, below.F, 0.0, 2.0);
+  INFO(none.reason);
+  CHECK_FALSE(none.proven);
+  CHECK(none.reason.find("0 zeros") != std::string::npos);
+  const Window off = window_around({Eigen::Vector3d(e1(0), e1(1), 0.1).normalized()}, 3e-3, D.FP(), 1e-3 * D.FP());
+  const SymmetricPitchfork refused = prove_symmetric_pitchfork(D.rotated(phi), 2, off.w, off.F, 0.0, 2.0);
+  CHECK_FALSE(refused.proven);
+  CHECK(refused.reason.find("does not meet the fixed set") != std::string::npos);
 }

@@ -66,6 +66,19 @@ struct FaceValue {
 std::optional<FaceValue> face_value(const FieldEnclosure& field, const Face& face, const IVec2& X);
 
 
+/// Z cut across coordinate k at lo + ratio (hi - lo): both halves pushed on `work`, the lower last
+/// (examined first), for the branch and bound of the events' proofs (limits/event_proof.cpp,
+/// limits/pitchfork_proof.cpp).
+template <int N>
+void split_into(const IVec<N>& Z, int k, double ratio, std::vector<IVec<N>>& work) {
+  const double lo = Z(k).lower(), hi = Z(k).upper(), s = lo + ratio * (hi - lo);
+  IVec<N> left = Z, right = Z;
+  left(k) = Interval(lo, s);
+  right(k) = Interval(s, hi);
+  work.push_back(right);
+  work.push_back(left);
+}
+
 /// The Krawczyk operator K = m - Y G(m) + (I - Y DG(Z)) (Z - m), Y = mid(DG)^-1, for the zeros
 /// of V* (N = 2, limits/proof.cpp) and of the events' extended systems (N = 3,
 /// limits/event_proof.cpp); none when mid(DG) cannot be inverted.
