@@ -563,6 +563,8 @@ TEST_CASE("(133)-(134), Werner & Spence: the turned disc's pitchfork at F_P = k1
   // d g1/dv = lambda_a/|x| with |x| = 1/cos(phi) in the chart u = w2/w1
   CHECK(p.crossing_speed.lower() - 1e-9 <= -std::cos(phi));
   CHECK(-std::cos(phi) <= p.crossing_speed.upper() + 1e-9);
+  // and the desingularised fold system has it as its one zero in the window: no fold off w3 = 0
+  CHECK(p.alone);
 }
 
 TEST_CASE("(133)-(134): on the fixed set w2 = 0 of the untilted disc the same point is a fold of the symmetric "
@@ -592,4 +594,33 @@ TEST_CASE("(133)-(134): a window away from F_P holds no zero of the reduced syst
   const SymmetricPitchfork refused = prove_symmetric_pitchfork(D.rotated(phi), 2, off.w, off.F, 0.0, 2.0);
   CHECK_FALSE(refused.proven);
   CHECK(refused.reason.find("does not meet the fixed set") != std::string::npos);
+}
+
+TEST_CASE("(131)-(134): near the turned disc's pitchfork the branch segments lie on the curves of the reduction: "
+          "e1 across F_P on w3 = 0, and the chord of the bifurcating branch between its mirror points") {
+  const DiscN2 D;
+  const double phi = 0.3;
+  const System sys = D.rotated(phi);
+  const Eigen::Vector3d e1 = rotate({Eigen::Vector3d::UnitX()}, phi).front();
+  const double dF = 0.01 * D.FP();
+  // (128): e1 is a zero at every load; enclose_branch_segment fails across F_P (test above)
+  const SegmentEnclosure across = enclose_symmetric_segment(sys, 2, e1, D.FP() - dF, e1, D.FP() + dF);
+  INFO(across.reason);
+  CHECK(across.proven);
+  CHECK(across.reason.find("symmetric curve") != std::string::npos);
+  // (131): the bifurcating branch (F/(k1 + k2 z), 0, +-sqrt z) below F_P, through the pitchfork at z = 0
+  const double F = D.FP() * (1 - 1e-2);
+  std::vector<Eigen::Vector3d> pair;
+  for (const Eigen::Vector3d& w : D.directions(F))
+    if (w.x() > 0 && std::abs(w.z()) > 0 && std::abs(w.z()) < 0.3) pair.push_back(w);
+  REQUIRE(pair.size() == 2);
+  const std::vector<Eigen::Vector3d> turned = rotate(pair, phi);
+  CHECK_FALSE(enclose_branch_segment(sys, turned[0], F, turned[1], F).proven);  // two curves cross between them
+  const SegmentEnclosure chord = enclose_symmetric_segment(sys, 2, turned[0], F, turned[1], F);
+  INFO(chord.reason);
+  CHECK(chord.proven);
+  CHECK(chord.reason.find("bifurcating curve") != std::string::npos);
+  // a chord from the symmetric branch to the bifurcating one is on neither curve
+  const SegmentEnclosure mixed = enclose_symmetric_segment(sys, 2, e1, F, turned[0], F);
+  CHECK_FALSE(mixed.proven);
 }

@@ -10,6 +10,9 @@
 // with non-zero speed, although it is a singular zero of the fold system (g, det Dg).
 #include <string>
 
+#include <Eigen/Core>
+
+#include "limitdir/limits/proof.hpp"
 #include "limitdir/numerics/interval.hpp"
 #include "limitdir/system/system.hpp"
 
@@ -22,6 +25,11 @@ struct SymmetricPitchfork {
   /// other zero on Fix(S) there), and the crossing speed d lambda_a/dF along the symmetric
   /// branch at the zero enclosed away from 0.
   bool proven = false;
+  /// And the window's box (u, v, F) holds no other fold or branch point: the desingularised
+  /// fold system E = (g0, h1, det D_(u,v)(g0, h1)), h1 = g1/v (= r/(M_kk |x|) - f_n where
+  /// q_k = w_k r), has exactly one zero there (Krawczyk), the pitchfork; DE regular there means
+  /// a non-zero cubic coefficient too. Needs q_k/w_k as a jet (harmonic N <= 4, linear).
+  bool alone = false;
   int axis = -1;            // k of the reflection w_k -> -w_k
   IVec3 w;                  // the enclosure of the pitchfork's direction (w_k = 0)
   Interval F;               // and of its load
@@ -34,9 +42,21 @@ struct SymmetricPitchfork {
 /// of w_k -> -w_k, which must be a symmetry of V* (reflection_symmetry: not checked here). The
 /// box examined is the window's chart box in u widened by a tenth, F clipped to [F0, F1]; the
 /// window must meet the fixed set (its v range holds 0). Needs the second derivatives of q
-/// (FrictionModel::q_jet). It does not show that the window holds no fold off Fix(S): that is
-/// the pitchfork's cubic coefficient, a third derivative of q.
+/// (FrictionModel::q_jet). That the window holds no fold off Fix(S) (the pitchfork's cubic
+/// coefficient, a third derivative of g1) is shown on the desingularised system (`alone`).
 SymmetricPitchfork prove_symmetric_pitchfork(const System& system, int k, const IVec3& w, const Interval& F,
                                              double F0, double F1);
+
+/// Whether the branch segment (w0, F0)-(w1, F1) near a symmetry-breaking pitchfork of the
+/// reflection w_k -> -w_k (a symmetry of V*) lies on one curve of zeros of V*, where two cross
+/// and enclose_branch_segment cannot contract: g1 = v h1 in the chart of prove_symmetric_pitchfork,
+/// so the zeros of g are those of (g0, h1) (the bifurcating branch, regular through v = 0) and
+/// those of (g0, v) (the symmetric branch on the fixed set, regular where lambda_s != 0). Tried
+/// in that order with the parametric Krawczyk operator of enclose_branch_segment (the latter
+/// only when both ends have |w_k| <= 1e-12): proven when both ends are zeros of that system to
+/// 1e-8 and the tube around the segment holds exactly one curve of its zeros, a graph over one
+/// coordinate.
+SegmentEnclosure enclose_symmetric_segment(const System& system, int k, const Eigen::Vector3d& w0, double F0,
+                                           const Eigen::Vector3d& w1, double F1);
 
 }  // namespace limitdir
