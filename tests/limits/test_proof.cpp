@@ -580,8 +580,8 @@ TEST_CASE("(133)-(134): on the fixed set w2 = 0 of the untilted disc the same po
   CHECK(on_w2.reason.find("symmetric eigenvalue") != std::string::npos);
 }
 
-TEST_CASE("(133)-(134): a window away from F_P holds no zero of the reduced system, and one off the fixed set is "
-          "refused") {
+TEST_CASE("(133)-(134): a window away from F_P holds no zero of the reduced system; one off the fixed set, or of a "
+          "system without the symmetry, is refused") {
   const DiscN2 D;
   const double phi = 0.3;
   const Eigen::Vector3d e1 = rotate({Eigen::Vector3d::UnitX()}, phi).front();
@@ -594,6 +594,13 @@ TEST_CASE("(133)-(134): a window away from F_P holds no zero of the reduced syst
   const SymmetricPitchfork refused = prove_symmetric_pitchfork(D.rotated(phi), 2, off.w, off.F, 0.0, 2.0);
   CHECK_FALSE(refused.proven);
   CHECK(refused.reason.find("does not meet the fixed set") != std::string::npos);
+  // the symmetry broken by an offset 1e-3 along e3 (an imperfect pitchfork): nothing is proven by the reduction
+  const Window W = window_around({e1}, 3e-3, D.FP(), 1e-3 * D.FP());
+  const SymmetricPitchfork imperfect =
+      prove_symmetric_pitchfork(D.rotated(phi, Eigen::Vector3d(0, 0, 1e-3)), 2, W.w, W.F, 0.0, 2.0);
+  CHECK_FALSE(imperfect.proven);
+  CHECK_FALSE(imperfect.alone);
+  CHECK(imperfect.reason.find("no symmetry") != std::string::npos);
 }
 
 TEST_CASE("(131)-(134): near the turned disc's pitchfork the branch segments lie on the curves of the reduction: "

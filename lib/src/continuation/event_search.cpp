@@ -193,25 +193,10 @@ std::string EventSearch::uniqueness_gap(const System& sys, const Diagram& diagra
   std::vector<EventWindow> proven;  // the enclosures of the proven events
   std::vector<bool> reduced;        // per enclosure: a pitchfork of the symmetric reduction
   for (const EventWindow& W : windows_) {
-    EventUniqueness u = prove_event_unique(sys, W.kind, W.w, W.F, range_.lo, range_.to);
-    // a window decided completely with several simple events (a close pair) is as good as one
-    // per window: each event must match a located one all the same
-    const bool pitchfork = !u.complete;
-    if (pitchfork) {
-      const std::optional<SymmetricPitchfork> p = symmetric_pitchfork(sys, W);
-      if (!p || !p->alone)
-        return p ? fmt::format("{}; on the fixed set of w{} -> -w{} (a symmetry of V*) the Z2-symmetric reduction "
-                               "proves {}",
-                               u.reason, p->axis + 1, p->axis + 1, p->reason)
-                 : u.reason;
-      u.complete = u.proven = true;
-      u.events = {{p->w, p->F}};
-      u.cells += p->cells;
-      u.reason = p->reason;
-      ++pitchforks_;
-      if (std::find(pitchfork_axes_.begin(), pitchfork_axes_.end(), p->axis) == pitchfork_axes_.end())
-        pitchfork_axes_.push_back(p->axis);
-    }
+    bool pitchfork = false;
+    EventUniqueness u;
+    const std::string gap = decide(sys, W, u, pitchfork);
+    if (!gap.empty()) return gap;
     unique_.push_back(u);
     for (const ProvenEvent& e : u.events) {
       proven.push_back({W.kind, e.w, e.F, {}, {}});
@@ -228,7 +213,8 @@ std::string EventSearch::uniqueness_gap(const System& sys, const Diagram& diagra
     }
   const auto matches = [&](std::size_t i, const Event& e) {
     const EventWindow& P = proven[i];
-    const bool kind = reduced[i] ? e.kind == EventKind::pitchfork : P.kind != EventBoxKind::fold || e.kind == EventKind::fold;
+    const bool kind =
+        reduced[i] ? e.kind == EventKind::pitchfork : P.kind != EventBoxKind::fold || e.kind == EventKind::fold;
     return holds(P, e, p_tol) && kind;
   };
   for (std::size_t i = 0; i < proven.size(); ++i) {
@@ -245,6 +231,31 @@ std::string EventSearch::uniqueness_gap(const System& sys, const Diagram& diagra
       return fmt::format("the {} located at F = {:.12g}, w = {} lies in {} proven event enclosure(s)", to_string(e.kind),
                          e.p, vec(e.directions.front(), 6), n);
   }
+  return "";
+}
+
+// One window decided in `u` (empty: decided; else why not), `pitchfork` when by the Z2-symmetric
+// reduction. The reduction is tried first: at a pitchfork the fold system is singular and
+// prove_event_unique would spend its cells down to the minimum width before giving up.
+std::string EventSearch::decide(const System& sys, const EventWindow& W, EventUniqueness& u, bool& pitchfork) {
+  const std::optional<SymmetricPitchfork> p = symmetric_pitchfork(sys, W);
+  pitchfork = p && p->alone;
+  if (!pitchfork) {
+    u = prove_event_unique(sys, W.kind, W.w, W.F, range_.lo, range_.to);
+    // a window decided completely with several simple events (a close pair) is as good as one
+    // per window: each event must match a located one all the same
+    if (u.complete) return "";
+    if (!p) return u.reason;
+    return fmt::format("{}; on the fixed set of w{} -> -w{} (a symmetry of V*) the Z2-symmetric reduction proves {}",
+                       u.reason, p->axis + 1, p->axis + 1, p->reason);
+  }
+  u.complete = u.proven = true;
+  u.events = {{p->w, p->F}};
+  u.cells = p->cells;
+  u.reason = p->reason;
+  ++pitchforks_;
+  if (std::find(pitchfork_axes_.begin(), pitchfork_axes_.end(), p->axis) == pitchfork_axes_.end())
+    pitchfork_axes_.push_back(p->axis);
   return "";
 }
 

@@ -42,6 +42,7 @@ class EventSearch {
   bool explained(const EventWindow& W) const;
   std::string proof_gap(const Diagram& diagram);
   std::string uniqueness_gap(const System& sys, const Diagram& diagram);
+  std::string decide(const System& sys, const EventWindow& W, EventUniqueness& u, bool& pitchfork);
   std::optional<SymmetricPitchfork> symmetric_pitchfork(const System& sys, const EventWindow& W) const;
   std::string branch_gap(const Diagram& diagram, std::size_t& segments);
   bool symmetric_segment(const System& sys, const BranchPoint& a, const BranchPoint& b);

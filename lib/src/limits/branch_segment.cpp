@@ -215,7 +215,9 @@ SegmentEnclosure enclose_branch_segment(const System& system, const Eigen::Vecto
     return out;
   }
   const Eigen::Vector3d a = chart_point(face, w0, F0), b = chart_point(face, w1, F1);
-  const auto map = [&](const IVec3& Z) -> std::optional<detail::SegmentValue> { return segment_value(*field, face, Z); };
+  const auto map = [&](const IVec3& Z) -> std::optional<detail::SegmentValue> {
+    return segment_value(*field, face, Z);
+  };
   if (detail::tube_encloses(map, a, b, out.pieces)) {
     out.proven = true;
     return out;

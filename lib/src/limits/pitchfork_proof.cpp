@@ -14,6 +14,7 @@
 #include "limitdir/friction/linear.hpp"
 #include "limitdir/limits/pitchfork.hpp"
 #include "limitdir/limits/proof.hpp"
+#include "limitdir/limits/symmetry.hpp"
 #include "limits/chart_field.hpp"
 
 namespace limitdir {
@@ -379,6 +380,11 @@ SegmentEnclosure enclose_symmetric_segment(const System& system, int k, const Ei
                                            const Eigen::Vector3d& w1, double F1) {
   const UpwardRounding upward;
   SegmentEnclosure out;
+  const ReflectionCheck symmetry = reflection_symmetry(system, k);  // the two curves need it
+  if (!symmetry.symmetric) {
+    out.reason = symmetry.reason;
+    return out;
+  }
   IVec3 ends;  // the hull of the ends' directions: the chart of chart_of
   for (int m = 0; m < 3; ++m) ends(m) = Interval(std::min(w0(m), w1(m)), std::max(w0(m), w1(m)));
   ends(k) = Interval(std::min({w0(k), w1(k), 0.0}), std::max({w0(k), w1(k), 0.0}));  // only the chart is wanted
@@ -410,6 +416,11 @@ SymmetricPitchfork prove_symmetric_pitchfork(const System& system, int k, const 
   const UpwardRounding upward;
   SymmetricPitchfork out;
   out.axis = k;
+  const ReflectionCheck symmetry = reflection_symmetry(system, k);  // g1 = v h1 and Dg diagonal on v = 0 need it
+  if (!symmetry.symmetric) {
+    out.reason = symmetry.reason;
+    return out;
+  }
   const auto chart = chart_of(system, k, w, F, F0, F1, out.reason);
   if (!chart) return out;
   prove_reduced(chart->first, chart->second, out);

@@ -6,8 +6,9 @@
 // v = 0, and there Dg is diagonal: d g0/dv = d g1/du = 0 (g0 is even in v, g1 odd), with
 // lambda_s = d g0/du and lambda_a = d g1/dv the symmetric and antisymmetric eigenvalues of Dg
 // (1/|x| times those of J_T: d g1/dv = (e_k . DF e_k - rdot)/|x|). A symmetry-breaking
-// pitchfork is then a regular zero of the reduced system H(u, F) = (g0(u, 0, F), d g1/dv (u, 0, F)) when lambda_s != 0 and lambda_a crosses 0
-// with non-zero speed, although it is a singular zero of the fold system (g, det Dg).
+// pitchfork is then a regular zero of the reduced system H(u, F) = (g0(u, 0, F), d g1/dv (u, 0, F))
+// when lambda_s != 0 and lambda_a crosses 0 with non-zero speed, although it is a singular zero
+// of the fold system (g, det Dg) [Werner & Spence 1984].
 #include <string>
 
 #include <Eigen/Core>
@@ -39,7 +40,7 @@ struct SymmetricPitchfork {
 };
 
 /// The reduced proof in the window (directions w, loads F) of an event search, on the fixed set
-/// of w_k -> -w_k, which must be a symmetry of V* (reflection_symmetry: not checked here). The
+/// of w_k -> -w_k, which must be a symmetry of V* (reflection_symmetry: else nothing is proven). The
 /// box examined is the window's chart box in u widened by a tenth, F clipped to [F0, F1]; the
 /// window must meet the fixed set (its v range holds 0). Needs the second derivatives of q
 /// (FrictionModel::q_jet). That the window holds no fold off Fix(S) (the pitchfork's cubic
