@@ -162,12 +162,7 @@ bool split(const IVec3& Z, int axis, const Eigen::Vector3d& scale, std::vector<I
     if (width_of(Z(i)) / scale(i) > width_of(Z(k)) / scale(k)) k = i;
   if (axis >= 0 && wide(axis)) k = axis;
   if (!wide(k)) return false;
-  const double lo = Z(k).lower(), hi = Z(k).upper(), s = lo + split_ratio * (hi - lo);
-  IVec3 left = Z, right = Z;
-  left(k) = Interval(lo, s);
-  right(k) = Interval(s, hi);
-  work.push_back(right);
-  work.push_back(left);
+  detail::split_into(Z, k, split_ratio, work);
   return true;
 }
 
