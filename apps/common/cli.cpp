@@ -20,6 +20,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/core/version.hpp"
+#include "progress.hpp"
 
 namespace limitdir::cli {
 
@@ -33,6 +34,7 @@ std::string one_line(std::string text) {
 
 /// The single line every failure prints on stderr; stdout stays empty.
 int report_failure(const AppInfo& info, const std::string& message, int code) {
+  end_progress();
   std::cerr << info.name << ": error: " << one_line(message) << '\n';
   std::cerr.flush();
   return code;
@@ -117,6 +119,7 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
         const Body& body) {
   po::options_description general("General options");
   general.add_options()("help,h", "print this help and exit")("version", "print the version and exit");
+  add_progress_options(general);
   po::options_description hidden;
   if (info.takes_problem) hidden.add_options()("problem", po::value<std::string>(), "problem file");
   if (!info.operands.empty())
@@ -141,7 +144,11 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
     } else {
       if (info.takes_problem && !info.problem_optional && !vm.count("problem"))
         throw InputError("missing PROBLEM (a problem file, or - for standard input); see --help");
+      start_progress(info.name, vm);
+      // the library's long loops note through this scope (limitdir/core/progress.hpp)
+      const ProgressScope scope(progress_hook());
       result = body(vm);
+      end_progress();
       const bool negative = result.code == exit_negative && !info.exit_negative_meaning.empty();
       // a job's failure (apps/common/job_app.hpp): its one line, nothing on stdout
       const bool job_failure =

@@ -6,6 +6,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/scan/job_options.hpp"
+#include "progress.hpp"
 
 namespace limitdir::cli {
 
@@ -31,7 +32,7 @@ int run_job_app(const AppInfo& info, JobKind kind, bool with_format, int argc, c
     const std::string path = problem_path(vm);
     const nlohmann::json document = parse_json_input(read_input(path), path);
     JobHooks hooks;
-    hooks.progress = [&info](const std::string& note) { std::cerr << info.name << ": " << note << std::endl; };
+    hooks.progress = progress_hook();  // the notes as progress.hpp renders them (none when off)
     if (kind == JobKind::simulate) hooks.point = [](const nlohmann::json& point) { write_line(point.dump()); };
     const JobResult result = run_job(job, document, path, hooks);
     if (result.report.is_null()) return Output(std::string(), result.status, result.message);

@@ -6,11 +6,11 @@
 // error of the event's parameter value against N (continuation/degree_study.hpp). Prints one
 // JSON document, schema "limitdir.degree-study/1" (docs/manual.md section 5).
 #include <chrono>
-#include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli.hpp"
+#include "progress.hpp"
 #include "limitdir/continuation/degree_study.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/report/degree_study_io.hpp"
@@ -105,9 +105,9 @@ int main(int argc, char* argv[]) {
     limitdir::cli::apply_problem_overrides(problem, vm);
     // progress on stderr once the study has run for a second (docs/manual.md section 5)
     const auto start = std::chrono::steady_clock::now();
+    const limitdir::ProgressHook notes = limitdir::cli::progress_hook();
     const limitdir::StudyProgress progress = [&](const std::string& note) {
-      if (std::chrono::steady_clock::now() - start >= std::chrono::seconds(1))
-        std::cerr << "degree-study: " << note << std::endl;
+      if (notes && std::chrono::steady_clock::now() - start >= limitdir::progress_interval) notes(note);
     };
     const limitdir::DegreeStudy study =
         limitdir::degree_study(problem, parameter, degrees, from, to, continuation, progress);

@@ -37,6 +37,7 @@
 #include "core/vector_text.hpp"
 #include "limitdir/limits/classify.hpp"
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/progress.hpp"
 #include "limitdir/limits/limits.hpp"
 #include "limitdir/limits/jump_zeros.hpp"
 #include "limitdir/friction/model.hpp"
@@ -755,10 +756,13 @@ OrbitSearch Search::run() {
   for (const Eigen::Vector3d& w : seeds) sum += system_.field(w, F_).norm();
   scale_ = std::max(sum / static_cast<double>(seeds.size()), std::numeric_limits<double>::min());
   result_.integrator = opt_.integrator;
+  ProgressCounter counter(current_progress(), "closed-orbit search: seeds followed",
+                          seeds.size() * (opt_.backward ? 2 : 1));
   for (const double sign : {1.0, -1.0}) {
     if (sign < 0 && !opt_.backward) break;
     SeedFates& fates = sign > 0 ? result_.forward : result_.backward;
     for (const Eigen::Vector3d& seed : seeds) {
+      counter.step(result_.forward.seeds + result_.backward.seeds);
       ++fates.seeds;
       if (!budget_left() || static_cast<int>(result_.orbits.size()) > max_orbits) {
         ++fates.unresolved;  // not followed: the budget is spent or the orbits form a continuum

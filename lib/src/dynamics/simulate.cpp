@@ -33,6 +33,7 @@
 #include <boost/numeric/odeint.hpp>
 
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/progress.hpp"
 
 namespace limitdir {
 
@@ -367,7 +368,9 @@ Survey survey(const System& system, double F, int n, bool backward, const Simula
                           std::to_string(n) + " trajectories; ask for fewer");
   };
   long long used = 0;
+  ProgressCounter counter(current_progress(), "survey: trajectories", static_cast<std::uint64_t>(n));
   for (const Eigen::Vector3d& x0 : fibonacci_sphere(n)) {
+    counter.step(static_cast<std::uint64_t>(out.trajectories));
     const long long left = max_total_steps - used;
     if (left <= 0) throw out_of_budget();
     opt.max_steps = std::min(options.max_steps, left);

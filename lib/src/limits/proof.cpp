@@ -9,6 +9,7 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "limitdir/core/progress.hpp"
 #include "limits/chart_field.hpp"
 
 namespace limitdir {
@@ -125,7 +126,9 @@ bool split(const Cell<D>& cell, double min_width, std::vector<Cell<D>>& work) {
 template <int D, class Examine>
 Search<D> branch_and_bound(std::vector<Cell<D>> work, const Examine& examine, const ProofOptions& options) {
   Search<D> out;
+  ProgressCounter counter(current_progress(), "proof: cells examined", 0);  // adaptive: no total
   while (!work.empty()) {
+    counter.step(static_cast<std::uint64_t>(out.cells));
     const Cell<D> cell = work.back();
     work.pop_back();
     if (out.cells >= options.max_cells) {

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/progress.hpp"
 #include "limitdir/scan/job_options.hpp"
 #include "scan/job_detail.hpp"
 
@@ -108,6 +109,9 @@ JobResult run_job(const Job& job, const json& document, const std::string& sourc
   try {
     if (!job.options) throw std::logic_error("run_job: a job without options (use make_job)");
     const detail::JobContext context{source, hooks, start};
+    // the loops without a hook of their own note through this thread's scope (core/progress.hpp)
+    const ProgressScope scope(hooks.progress ? ProgressHook([&context](const std::string& note) { context.progress(note); })
+                                             : ProgressHook());
     detail::JobRun run = entry(job.kind).run(job.options->vm, document, context);
     result.status = run.status;
     result.message = std::move(run.message);
