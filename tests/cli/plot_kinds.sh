@@ -47,6 +47,10 @@ done
 "$bin/roll" "$share/problems/roll-fig3b.json" --h 1e-3 --velocity 2.5,0.5,0 >"$tmp/skew.json"
 figure skew "$tmp/skew.json" 900 400 roll
 grep -q 'class="series closed-form' "$tmp/skew.svg" && fail "skew: a closed form drawn where the report has none"
+# spin about the normal (section 10): Omega_Z and the spin moment m_T_Z drawn too
+"$bin/roll" "$share/problems/roll-spin.json" --t-end 1 --h 1e-3 >"$tmp/spin.json" 2>/dev/null || fail "roll roll-spin.json failed"
+figure spin "$tmp/spin.json" 1000 400 roll
+grep -q 'class="series Omega_Z"' "$tmp/spin.svg" || fail "spin: Omega_Z not drawn"
 
 # Fig. 2: the runs with small mu or mu_r do not stop by t_end = 10 s (hatched)
 "$bin/roll" "$share/problems/roll-fig2.json" --map --mu-grid 0.01,0.3,6 --mu-r-grid 0.004,0.032,5 --t-end 10 \

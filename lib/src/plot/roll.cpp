@@ -2,7 +2,8 @@
 // Fig. 3 of [Acary & Bourrier 2021]: the position X, the velocities U_X and Omega_Y, the
 // tangential force r_T and the rolling resistance moment m_T against t (Fig. 3's r_T and m_T are
 // the history's r_T_X and m_T_Y, drawn in kN and kN m), the closed form's phases dotted over them where the report has
-// one (planar starts), and the mode changes dashed.
+// one (planar starts), and the mode changes dashed; with spin about the normal also Omega_Z and
+// the spin moment m_T_Z.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -28,7 +29,7 @@ constexpr int closed_form_samples = 64;  // points per phase: X(t) is a parabola
 constexpr double top = 70.0;             // px: the panels start below the title and two lines of text
 const svg::Style closed_style{"black", 1.2, "none", "2 3", 1.0};
 const svg::Style mode_style{"#888888", 0.9, "none", "6 4", 1.0};
-const char* const colours[] = {"#1f63d4", "#d62728"};
+const char* const colours[] = {"#1f63d4", "#d62728", "#2ca02c"};
 // The reactions in kN and kN m: Fig. 3's sphere (R = 0.5 m, 2500 kg/m^3) weighs 12.8 kN, and
 // tick labels of 4 digits in N would reach into the axis label.
 constexpr double kilo_unit = 1000.0;
@@ -118,6 +119,13 @@ std::string plot_roll(const nlohmann::json& report, const PlotOptions& options) 
         {"m_T_Y", "m_T", kilo(column("m_T_Y")), {colours[1], 2.0, "none", "", 1.0}}},
        {},
        cf[0]}};
+  // spin about the normal (spin_friction, docs/manual.md section 10): Omega_Z and its moment m_T_Z
+  const std::vector<double> Omega_Z = column("Omega_Z"), m_T_Z = kilo(column("m_T_Z"));
+  if (std::any_of(Omega_Z.begin(), Omega_Z.end(), [](double v) { return v != 0.0; })) {
+    panels[1].y_label = "U_X [m/s], Omega_Y, Omega_Z [rad/s]";
+    panels[1].series.push_back({"Omega_Z", "Omega_Z", Omega_Z, {colours[2], 2.0, "none", "", 1.0}});
+    panels[2].series.push_back({"m_T_Z", "m_T_Z", m_T_Z, {colours[2], 2.0, "none", "", 1.0}});
+  }
   if (!cf[0].empty()) {
     panels[1].overlays = {{"closed-form-U_X", "closed form", cf[2], closed_style}, {"closed-form-Omega_Y", "", cf[3], closed_style}};
     panels[2].overlays = {{"closed-form-r_T", "closed form", cf[4], closed_style}, {"closed-form-m_T", "", cf[5], closed_style}};
