@@ -4,9 +4,9 @@
 // section 11): a bifurcation diagram (sweep-force), the limit directions of one load on the
 // sphere with the field V* (find-limits), the friction laws (friction-model) or the time
 // history of a simulation (simulate), a scan summary as a heat map (scan --summary), the rolling
-// sphere's run or X_max map (roll), the Celtic stone's run (celt). REPORT is a file or -
-// (standard input, the default). --output writes FILE.svg, or FILE.pdf / FILE.png rendered
-// in-process (librsvg + cairo) instead.
+// sphere's run or X_max map (roll), the Celtic stone's run or model comparison (celt). REPORT
+// is a file or - (standard input, the default). --output writes FILE.svg, or FILE.pdf /
+// FILE.png rendered in-process (librsvg + cairo) instead.
 #include <string>
 #include <vector>
 
@@ -45,8 +45,8 @@ int main(int argc, char* argv[]) {
       "    rolling-sphere paper, the closed form dotted (planar starts), mode changes dashed;\n"
       "  limitdir.roll-map/1 (roll --map): X_max over (mu, mu_r) as a heat map (Fig. 2), hatched\n"
       "    where the sphere did not stop by t_end;\n"
-      "  limitdir.celt-report/1 of kind run (celt): omega (body) and the vertical spin against t,\n"
-      "    the spin reversals marked."};
+      "  limitdir.celt-report/1 (celt): a run's omega (body) and vertical spin against t, the spin\n"
+      "    reversals marked; a model comparison's (--compare) cost against the deviation from W1."};
   info.takes_problem = false;
   info.operands = "report";
 

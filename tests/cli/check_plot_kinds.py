@@ -12,6 +12,9 @@ own map, and compared with the report's numbers.
       omega_1..3 (body) in the first panel and the spin in the second are polylines through the
       report's samples; each reversal is a circle at (t, 0) of the second panel and the spin
       samples change sign across it
+  check_plot_kinds.py comparison SVG REPORT
+      each model but W1 is a circle at (log10 rhs_evaluations, log10 mean_square_deviation), W1 a
+      dashed vertical line at log10 of its cost
   check_plot_kinds.py roll-map SVG REPORT
       one cell per (mu, mu_r) centred at its values, filled with the viridis colour of X_max on
       the colour bar's range (the range of X_max); the runs that did not stop, and only they,
@@ -135,6 +138,25 @@ def celt(svg, report):
     return errors
 
 
+def comparison(svg, report):
+    import math
+    root, r = ET.parse(svg).getroot(), json.load(open(report))
+    frame, errors = frames(root)[0], []
+    circles = {e.get("data-model"): (float(e.get("cx")), float(e.get("cy"))) for e in root.iter(SVG + "circle")
+               if e.get("data-model")}
+    for m in r["models"]:
+        if m["model"] == "W1":
+            check_marks(root, [frame], [math.log10(m["rhs_evaluations"])], "6 4", "W1 cost", errors)
+            continue
+        want = frame.pixel(math.log10(m["rhs_evaluations"]), math.log10(m["mean_square_deviation"]))
+        got = circles.get(m["model"])
+        if got is None or max(abs(got[0] - want[0]), abs(got[1] - want[1])) > PIXEL_TOLERANCE:
+            errors.append(f"model {m['model']}: drawn at {got}, want {want}")
+    if len(circles) != len(r["models"]) - 1:
+        errors.append(f"{len(circles)} model circles for {len(r['models']) - 1} models besides W1")
+    return errors
+
+
 def viridis(u):
     u = min(max(u, 0.0), 1.0) * 4.0
     k = min(3, int(u))
@@ -192,7 +214,7 @@ def png(path, w, h):
 
 
 def main(argv):
-    checks = {"roll": roll, "closed-form": closed_form, "celt": celt, "roll-map": roll_map, "pdf": pdf, "png": png}
+    checks = {"roll": roll, "closed-form": closed_form, "celt": celt, "comparison": comparison, "roll-map": roll_map, "pdf": pdf, "png": png}
     errors = checks[argv[1]](*argv[2:])
     for e in errors[:10]:
         print(e)

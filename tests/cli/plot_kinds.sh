@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # plot's figures of the rolling sphere and the Celtic stone (docs/manual.md sections 10-12) and
 # --output (issue 23): from the bundled problems, Fig. 3a-c of [Acary & Bourrier 2021] (roll), the
-# X_max(mu, mu_r) map of Fig. 2 (roll --map, some runs cut off by t_end) and the Celtic stone's
-# spin history (celt). Each SVG is well-formed (xmllint) and renders to a PNG of its size; every
+# X_max(mu, mu_r) map of Fig. 2 (roll --map, some runs cut off by t_end), a run with spin about the
+# normal, the Celtic stone's spin history and its model comparison (celt). Each SVG is well-formed (xmllint) and renders to a PNG of its size; every
 # drawn point is the report's sample under the frame's data-to-pixel map computed in
 # check_plot_kinds.py on its own; the closed form of Fig. 3 reaches the manual's (t_stop, X_max);
-# the mode changes and the spin reversals are marked where the report has them; the map's cells
+# the mode changes and the spin reversals are marked where the report has them; each compared
+# model sits at (log10 cost, log10 deviation); the map's cells
 # sit at their (mu, mu_r) with the colour of their X_max, the runs that did not stop hatched.
 # --output: FILE.pdf is one page of W x H pt, FILE.png has the PNG signature and an IHDR of W x H,
 # FILE.svg equals standard output's figure; a bad extension or an unwritable path is one line,
@@ -62,6 +63,9 @@ figure map "$tmp/map.json" 800 500 roll-map
 # the Celtic stone's spin history: one reversal (docs/manual.md section 12)
 "$bin/celt" "$share/problems/celt.json" --t-end 1 >"$tmp/celt.json" 2>/dev/null || fail "celt failed"
 figure celt "$tmp/celt.json" 1000 420 celt
+# the model comparison of Sect. 4: cost against the mean square deviation from W1
+"$bin/celt" "$share/problems/celt.json" --compare --t-end 0.3 >"$tmp/compare.json" 2>/dev/null || fail "celt --compare failed"
+figure compare "$tmp/compare.json" 800 500 comparison
 
 # --- --output ---
 run "$tmp/fig3b.json" --width 640 --height 300 --output "$tmp/fig.pdf"
@@ -105,7 +109,7 @@ expect_bad "celt.history.omega[7]: must be an array of 3 finite numbers" "$tmp/o
 mutate spin "$tmp/celt.json" "r['history']['spin'].append(0)"
 expect_bad "celt.history.spin: must have" "$tmp/spin.json"
 "$bin/celt" "$share/problems/celt.json" --slip-system 0.1 >"$tmp/slip.json" 2>/dev/null
-expect_bad "plot draws celt's runs" "$tmp/slip.json"
+expect_bad "plot draws celt's runs and model comparisons" "$tmp/slip.json"
 expect_bad "--y: applies to bifurcation diagrams and degree studies only" "$tmp/fig3b.json" --y w1
 expect_bad "--time: applies to simulations only" "$tmp/celt.json" --time t
 cli_finish "plot kinds"

@@ -2,8 +2,8 @@
 // 11-12): the body angular velocity omega_1, omega_2, omega_3 against t, as the fitting of Fig. 3
 // of [Awrejcewicz & Kudra, Celtic stone] shows it, and the vertical spin omega . n against t with
 // its reversals (the report's run.reversals, located on the integrator's dense output) marked.
-// The model comparison and the slip system hold no time history: refused with a one-line
-// message that says what to plot instead.
+// The model comparison is drawn by celt_comparison.cpp; the slip system holds no time history
+// (refused with a one-line message that says what to plot instead).
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -50,10 +50,10 @@ std::vector<std::vector<double>> omega_columns(const json& history, std::size_t 
 
 std::string plot_celt(const nlohmann::json& report, const PlotOptions& options) {
   const std::string kind = string_field(report, "kind", "celt");
+  if (kind == "comparison") return plot_celt_comparison(report, options);
   if (kind != "run")
-    throw InputError("celt report of kind \"" + kind + "\": plot draws celt's runs (kind \"run\", a time history); " +
-                     (kind == "slip-system" ? "plot find-limits of its problem (celt --slip-system T --export-problem)"
-                                            : "plot each model's run (celt --model M)"));
+    throw InputError("celt report of kind \"" + kind + "\": plot draws celt's runs and model comparisons; plot "
+                     "find-limits of its problem instead (celt --slip-system T --export-problem | find-limits)");
   const json& h = field(report, "history", "celt");
   const std::vector<double> t = number_column(h, "t", "celt.history");
   const std::vector<double> spin = number_column(h, "spin", "celt.history", t.size());

@@ -26,7 +26,8 @@
 //    dotted and the mode changes dashed; the X_max(mu, mu_r) map (limitdir.roll-map/1) as a heat
 //    map, Fig. 2;
 //  * the Celtic stone's run (limitdir.celt-report/1 of kind run, section 12): omega (body)
-//    against t and the vertical spin with its reversals marked.
+//    against t and the vertical spin with its reversals marked; a model comparison (kind
+//    comparison, Sect. 4): each model's cost against its mean square deviation from W1.
 // write_figure writes a figure as SVG, or renders it in-process to PDF or PNG (librsvg + cairo).
 #include <string>
 #include <vector>
@@ -88,8 +89,9 @@ std::string plot_map(const nlohmann::json& map, const PlotOptions& options);
 std::string plot_scan_summary(const nlohmann::json& summary, const PlotOptions& options);
 std::string plot_roll(const nlohmann::json& report, const PlotOptions& options);
 std::string plot_roll_map(const nlohmann::json& map, const PlotOptions& options);
-/// InputError for the kinds "comparison" and "slip-system" (no time history).
+/// A run, or (plot_celt_comparison) a model comparison; InputError for the kind "slip-system".
 std::string plot_celt(const nlohmann::json& report, const PlotOptions& options);
+std::string plot_celt_comparison(const nlohmann::json& report, const PlotOptions& options);
 std::string plot_simulation(const std::vector<nlohmann::json>& records, const nlohmann::json& final_record,
                             const PlotOptions& options);
 
