@@ -13,12 +13,7 @@ check="$(dirname "$0")/check_plot.py"
 disc="$share/problems/disc.json"
 blue="#1f63d4" red="#d62728" purple="#8e44ad"
 
-for tool in xmllint rsvg-convert; do
-  if ! command -v $tool >/dev/null; then
-    fail "$tool not found (scripts/install-deps.sh installs libxml2-utils and librsvg2-bin)"
-    cli_finish "plot"
-  fi
-done
+require_tools "plot" xmllint rsvg-convert  # libxml2-utils, librsvg2-bin
 
 # figure NAME W H ARGS...: plot ARGS --width W --height H (standard input from $stdin, if set)
 # into $tmp/NAME.svg, which must be well-formed, render to a W x H PNG $tmp/NAME.png and have

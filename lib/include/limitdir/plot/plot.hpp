@@ -20,7 +20,15 @@
 //  * a scan summary (limitdir.scan-summary/1, docs/manual.md section 14) as a heat map over the
 //    two axes of its table: each cell coloured by its class (a legend), its certificate level or
 //    a numeric field (a colour bar), hatched where points are missing and crossed where the
-//    weakest level is incomplete or none.
+//    weakest level is incomplete or none;
+//  * the rolling sphere (docs/manual.md section 10): a run (limitdir.roll-report/1) as Fig. 3
+//    [Acary & Bourrier 2021], X, U_X and Omega_Y, r_T and m_T against t with the closed form
+//    dotted and the mode changes dashed; the X_max(mu, mu_r) map (limitdir.roll-map/1) as a heat
+//    map, Fig. 2;
+//  * the Celtic stone's run (limitdir.celt-report/1 of kind run, section 12): omega (body)
+//    against t and the vertical spin with its reversals marked; a model comparison (kind
+//    comparison, Sect. 4): each model's cost against its mean square deviation from W1.
+// write_figure writes a figure as SVG, or renders it in-process to PDF or PNG (librsvg + cairo).
 #include <string>
 #include <vector>
 
@@ -52,7 +60,7 @@ inline constexpr int min_plot_side = 200;
 inline constexpr int max_plot_side = 10000;
 
 /// A report read for plotting: its kind ("diagram", "limits", "friction", "simulation",
-/// "degree-study", "map", "scan-summary"), the
+/// "degree-study", "map", "scan-summary", "roll", "roll-map", "celt"), the
 /// document (for a simulation, its final record) and, for a simulation, the records before it.
 struct PlotInput {
   std::string kind;
@@ -79,8 +87,23 @@ std::string plot_friction(const nlohmann::json& friction, const PlotOptions& opt
 std::string plot_degree_study(const nlohmann::json& study, const PlotOptions& options);
 std::string plot_map(const nlohmann::json& map, const PlotOptions& options);
 std::string plot_scan_summary(const nlohmann::json& summary, const PlotOptions& options);
+std::string plot_roll(const nlohmann::json& report, const PlotOptions& options);
+std::string plot_roll_map(const nlohmann::json& map, const PlotOptions& options);
+/// A run, or (plot_celt_comparison) a model comparison; InputError for the kind "slip-system".
+std::string plot_celt(const nlohmann::json& report, const PlotOptions& options);
+std::string plot_celt_comparison(const nlohmann::json& report, const PlotOptions& options);
 std::string plot_simulation(const std::vector<nlohmann::json>& records, const nlohmann::json& final_record,
                             const PlotOptions& options);
+
+/// The formats --output writes, by the file name's extension (.svg, .pdf, .png, any case).
+enum class FigureFormat { svg, pdf, png };
+/// InputError (one line) for any other extension.
+FigureFormat figure_format(const std::string& path);
+/// Writes the figure `svg` (of width x height px) to `path`: as it is for .svg; rendered
+/// in-process by librsvg and cairo for .pdf (one page of width x height pt, 1 px = 1 pt) and
+/// .png (width x height pixels on white). InputError when the extension is none of these or the
+/// file cannot be opened for writing; IoError when writing it fails.
+void write_figure(const std::string& svg, const std::string& path, int width, int height);
 
 /// The figure of any report read by read_plot_input.
 std::string plot_report(const PlotInput& input, const PlotOptions& options);
