@@ -20,12 +20,13 @@ void write_line(const std::string& line) {
 
 }  // namespace
 
-int run_job_app(const AppInfo& info, JobKind kind, bool with_format, int argc, const char* const argv[],
+int run_job_app(const AppInfo& info, JobKind kind, Formats formats, int argc, const char* const argv[],
                 const JobPrinter& print) {
   po::options_description options = job_option_table(kind);
-  if (with_format) add_format_option(options);
+  const bool with_format = formats.text || formats.table;
+  if (with_format) add_format_option(options, formats);
   return run(info, options, argc, argv, [&](const po::variables_map& vm) -> Output {
-    if (with_format) (void)text_format(vm);  // a bad --format is bad input before any work
+    if (with_format) (void)output_format(vm, formats);  // a bad --format is bad input before any work
     // the options are checked inside run_job, in the order the app always checked them
     const Job job = job_from_options(kind, vm, {}, /*check_now=*/false);
     const std::string path = problem_path(vm);

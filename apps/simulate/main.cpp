@@ -38,5 +38,5 @@ int main(int argc, char* argv[]) {
     // the survey as one indented object; the final record of a trajectory as one line of JSON Lines
     return vm.count("survey") ? report.dump(2) + "\n" : report.dump() + "\n";
   };
-  return limitdir::cli::run_job_app(info, limitdir::JobKind::simulate, /*with_format=*/false, argc, argv, print);
+  return limitdir::cli::run_job_app(info, limitdir::JobKind::simulate, /*formats=*/{}, argc, argv, print);
 }
