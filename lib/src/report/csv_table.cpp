@@ -41,12 +41,12 @@ const std::map<std::string, std::string> limits_units{
 
 /// A diagram's points: those of a limit direction and the swept parameter under its name
 /// (continuation/parameter_family.hpp: the load, the ball's lambda, the disc's or ball's j, the
-/// pressure exponent alpha, rho and the shift k in units of R, the axis ratio a/b, the
+/// pressure exponent alpha, rho in units of R, the shift k (dimensionless), the axis ratio a/b, the
 /// distortion d and its direction gamma).
 std::map<std::string, std::string> diagram_units() {
   std::map<std::string, std::string> units = limits_units;
   units.insert({{"id", "1"}, {"lambda", "1"}, {"j", "1"}, {"alpha", "1"}, {"rho", "R"}, {"a/b", "1"},
-                {"d", "1"}, {"gamma", "rad"}, {"k", "R"}});
+                {"d", "1"}, {"gamma", "rad"}, {"k", "1"}});
   return units;
 }
 
