@@ -1,6 +1,6 @@
 """--format csv|tsv against the JSON report of the same run (docs/manual.md section 5, "Tables").
 
-Usage: python3 check_table.py REPORT.json TABLE.csv|TABLE.tsv
+Usage: python3 check_table.py REPORT.json|TRAJECTORY.jsonl TABLE.csv|TABLE.tsv
 
 The table is read by python's csv module (RFC 4180; TSV with its backslash escapes undone), the
 rows the manual promises are rebuilt from the JSON here, independently of the C++ writer, and
@@ -15,7 +15,8 @@ import re
 import sys
 
 # the units a header may name (docs/manual.md section 5, "Tables")
-UNITS = {"1", "rad", "mu g", "mu m g", "R", "s", "m", "m/s", "rad/s", "N", "N m", "J", "kg m^2/s"}
+UNITS = {"1", "rad", "mu g", "mu m g", "R", "s", "m", "m/s", "rad/s", "N", "N m", "J", "kg m^2/s",
+         "sqrt(R/(mu g))", "1/(mu g)", "sqrt(mu g R)"}
 
 
 def flatten(value, name, out):
@@ -32,7 +33,20 @@ def flatten(value, name, out):
 def expected_rows(report):
     schema = report["schema"]
     rows = []
-    if schema == "limitdir.friction/1":
+    if schema == "trajectory":  # simulate --x0: its JSON Lines points
+        entries = report["points"]
+    elif schema == "limitdir.survey/1":
+        entries = report["entries"]
+    elif schema == "limitdir.scan-summary/1":
+        table = report["table"]
+        x, y = table["x"], table["y"]
+        entries = []
+        for j, yv in enumerate(y["values"]):
+            for i, xv in enumerate(x["values"]):
+                row = {}
+                flatten(table["cells"][j][i], "", row)
+                entries.append(dict({x["key"]: xv, y["key"]: yv}, **row))
+    elif schema == "limitdir.friction/1":
         entries = report["table"]
     elif schema == "limitdir.limits/1":
         entries = report["limit_directions"]
@@ -69,7 +83,11 @@ def read_table(path):
 
 
 def main():
-    report = json.load(open(sys.argv[1]))
+    if sys.argv[1].endswith(".jsonl"):  # a trajectory: the points, not the final record
+        lines = [json.loads(line) for line in open(sys.argv[1])]
+        report = {"schema": "trajectory", "points": [p for p in lines if "schema" not in p]}
+    else:
+        report = json.load(open(sys.argv[1]))
     table = read_table(sys.argv[2])
     header, body = table[0], table[1:]
     names = []

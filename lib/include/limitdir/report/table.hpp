@@ -19,11 +19,16 @@ const std::vector<std::string>& table_schemas();
 /// for a dimensionless number or a count), then one row per entry. Which entries are rows
 /// (docs/manual.md section 5): friction/1 its table, limits/1 its limit directions, diagram/1
 /// every point of every branch (with the branch's id), degree-study/1 every (event kind, degree)
-/// of its summary, roll-report/1 and celt-report/1 (kind run) their histories. Nested values are
+/// of its summary, survey/1 (simulate --survey) its entries, roll-report/1 and celt-report/1 (kind run) their histories. Nested values are
 /// flattened into columns "w[0]", "sphere.eigenvalues[1][0]"; a value the entry lacks or that is
 /// JSON null (epsilon on the equator: +infinity) is an empty cell. CSV quotes a cell holding a
 /// comma, a quote or a line break (quotes doubled); TSV writes a tab, line break or backslash in
 /// a cell as \t, \n, \r, \\. InputError for a report of another schema or kind.
 std::string report_table(const nlohmann::json& report, TableFormat format);
+
+/// One point {"t", "tau", "r", "w"} of simulate's trajectory as a row of the same kind of table
+/// (preceded by the header row when `with_header`): columns t, tau, r, w[0..2] with the units of
+/// docs/manual.md section 1, so that simulate streams the rows as it computes them.
+std::string trajectory_table_row(const nlohmann::json& point, TableFormat format, bool with_header);
 
 }  // namespace limitdir
