@@ -21,6 +21,7 @@
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/core/version.hpp"
 #include "progress.hpp"
+#include "limitdir/report/table.hpp"
 
 namespace limitdir::cli {
 
@@ -70,17 +71,58 @@ Output certified(std::string text, const Certificate& certificate, Level require
   return {std::move(text), exit_numerical_failure, *shortfall};
 }
 
-void add_format_option(po::options_description& options) {
-  options.add_options()("format", po::value<std::string>()->value_name("FORMAT"),
-                        "output format: json (default: one JSON object of the schema above) or text (a compact "
-                        "table for reading; the exit code is the same)");
+namespace {
+
+/// The names of Format, in its order.
+constexpr const char* format_names[] = {"json", "text", "csv", "tsv"};
+
+std::string offered_list(Formats offered) {
+  std::string list = "json";
+  if (offered.text) list += offered.table ? ", text" : " or text";
+  if (offered.table) list += ", csv or tsv";
+  return list;
 }
 
-bool text_format(const po::variables_map& vm) {
-  if (!vm.count("format")) return false;
+}  // namespace
+
+void add_format_option(po::options_description& options, Formats offered) {
+  std::string help = "output format: json (default: one JSON object of the schema above)";
+  if (offered.text) help += ", text (a compact table for reading; the exit code is the same)";
+  if (offered.table)
+    help += ", csv or tsv (the report's table for spreadsheets: a header row with units, one row per entry, "
+            "numbers as in the JSON; docs/manual.md section 5)";
+  options.add_options()("format", po::value<std::string>()->value_name("FORMAT"), help.c_str());
+}
+
+Format output_format(const po::variables_map& vm, Formats offered) {
+  if (!vm.count("format")) return Format::json;
   const std::string text = vm["format"].as<std::string>();
-  if (text != "json" && text != "text") throw InputError("--format: must be json or text (got \"" + text + "\")");
-  return text == "text";
+  for (int k = 0; k < 4; ++k) {
+    const auto format = static_cast<Format>(k);
+    if (text != format_names[k]) continue;
+    if ((format == Format::text && offered.text) || ((format == Format::csv || format == Format::tsv) && offered.table) ||
+        format == Format::json)
+      return format;
+  }
+  throw InputError("--format: must be " + offered_list(offered) + " (got \"" + text + "\")");
+}
+
+bool text_format(const po::variables_map& vm) { return output_format(vm) == Format::text; }
+
+std::string print_report(const nlohmann::json& report, Format format,
+                         const std::function<std::string(const nlohmann::json&)>& text, int indent) {
+  switch (format) {
+    case Format::text:
+      if (!text) throw std::logic_error("print_report: no text printer");
+      return text(report);
+    case Format::csv:
+      return report_table(report, TableFormat::csv);
+    case Format::tsv:
+      return report_table(report, TableFormat::tsv);
+    case Format::json:
+      break;
+  }
+  return report.dump(indent) + "\n";
 }
 
 namespace {
