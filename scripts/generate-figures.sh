@@ -12,6 +12,10 @@
 #   ball-degrees.svg   the same for the ball (141) over F in [0.001, 4.5] (Fig. 18);
 #   ball-map.svg       the ball's two-parameter map in (lambda, F) (bifurcation-map, harmonic N = 2);
 #   disc-map.svg       the disc's two-parameter map in (j, F);
+#   disc-overlay.svg   the disc's diagram of the harmonic model N = 2 overlaid on the exact model's
+#                      (plot A.json B.json: one colour per report), against psi;
+#   disc-simulation.svg a simulation of the disc at F = 0.3 to stick: the log10 r panel scaled
+#                      on the bulk of the data, the final plunge clipped and marked;
 #   disc-scan.svg      the heat map of a find-limits scan of the disc over (j, F) (15 x 16 points),
 #                      coloured by class (scan --summary, docs/manual.md section 14).
 # tests/cli/figures.sh runs this script into a temporary directory and compares the result with
@@ -32,6 +36,11 @@ mkdir -p "$out"
 "$bin/sweep-force" "$disc" --from 0 --to 1.5 | "$bin/plot" --y psi >"$out/disc-diagram.svg"
 "$bin/find-limits" "$disc" --force 0.03 | "$bin/plot" >"$out/disc-sphere.svg"
 "$bin/friction-model" "$disc" | "$bin/plot" --width 900 --height 450 >"$out/disc-friction.svg"
+"$bin/sweep-force" "$disc" --from 0 --to 1.5 >"$out/disc-n2.json"
+"$bin/sweep-force" "$disc" --from 0 --to 1.5 --model exact >"$out/disc-exact.json"
+"$bin/plot" "$out/disc-n2.json" "$out/disc-exact.json" --y psi >"$out/disc-overlay.svg"
+rm "$out/disc-n2.json" "$out/disc-exact.json"
+"$bin/simulate" "$disc" --force 0.3 --x0 1,0.2,0.5 | "$bin/plot" >"$out/disc-simulation.svg"
 ball="$root/share/problems/ball.json"
 "$bin/degree-study" "$disc" --degrees 1..8 --from 0.001 --to 1.5 >"$out/disc-degrees.json"
 "$bin/plot" "$out/disc-degrees.json" --y psi >"$out/disc-degrees.svg"
@@ -44,5 +53,6 @@ scan_grid=(--grid system.j=0.1:1.5:15 --grid force=0.05:1.5:16)
 "$bin/scan" "$disc" --job find-limits "${scan_grid[@]}" >"$out/disc-scan.jsonl"
 "$bin/scan" "$disc" "${scan_grid[@]}" --summary "$out/disc-scan.jsonl" | "$bin/plot" --colour-by class >"$out/disc-scan.svg"
 rm "$out/disc-scan.jsonl"
-echo "generate-figures: wrote disc-diagram.svg, disc-sphere.svg, disc-friction.svg, disc-degrees.svg," \
+echo "generate-figures: wrote disc-diagram.svg, disc-sphere.svg, disc-friction.svg, disc-overlay.svg," \
+  "disc-simulation.svg, disc-degrees.svg," \
   "disc-degree-errors.svg, ball-degrees.svg, ball-map.svg, disc-map.svg, disc-scan.svg in $out"
