@@ -1,9 +1,11 @@
 // plot [REPORT...] [--y theta|psi|w1|w2|w3|rdot] [--view w1|w2|w3] [--time t|tau] [--convergence]
-//      [--colour-by class|level|mean|min|max] [--width W] [--height H]
+//      [--colour-by class|level|mean|min|max] [--width W] [--height H] [--x-range A:B] [--y-range A:B]
+//      [--log-y] [--font-size PX]
 // Draws a limitdir report as a standalone SVG on standard output (plot/plot.hpp, docs/manual.md
 // section 11): a bifurcation diagram (sweep-force), the limit directions of one load on the
 // sphere with the field V* (find-limits), the friction laws (friction-model) or the time
-// history of a simulation (simulate), a scan summary as a heat map (scan --summary). REPORT is a file or - (standard input, the default).
+// history of a simulation (simulate), a scan summary as a heat map (scan --summary). REPORT is a file or - (standard input, the default);
+// several REPORTs of one kind are overlaid (plot_overlay).
 #include <optional>
 #include <string>
 #include <utility>
@@ -18,7 +20,7 @@ namespace po = limitdir::cli::po;
 
 int main(int argc, char* argv[]) {
   limitdir::cli::AppInfo info{
-      "plot", "[REPORT] [--y C] [--view A] [--time T] [--convergence] [--colour-by S] [--width W] [--height H] [--x-range A:B] [--y-range A:B] [--log-y] [--font-size PX]",
+      "plot", "[REPORT...] [--y C] [--view A] [--time T] [--convergence] [--colour-by S] [--width W] [--height H] [--x-range A:B] [--y-range A:B] [--log-y] [--font-size PX]",
       "Draws a limitdir report as a standalone SVG figure on standard output. REPORT is a file or -\n"
       "for standard input (the default); several REPORTs of one kind (diagrams, friction tables or\n"
       "simulations) are overlaid, one colour or dash style each, named in the legend. A report holds one of:\n"

@@ -81,7 +81,7 @@ expect_bad "--font-size" "$tmp/harmonic.json" --font-size 3x
 expect_bad "--log-y" "$tmp/harmonic.json" --log-y
 expect_bad "--log-y" "$tmp/sim1.jsonl" --log-y
 expect_bad "--x-range: does not apply to a limits" "$tmp/limits.json" --x-range 0:1
-expect_bad "--font-size: does not apply to a limits" "$tmp/limits.json" --font-size 14
+ok limits-font "$tmp/limits.json" --font-size 16
 
 # --- robust scaling: the simulation plunges to log10 r = -40.7 at stick; the panel shows the bulk ---
 ok simulation "$tmp/sim1.jsonl"

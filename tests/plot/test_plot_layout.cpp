@@ -240,6 +240,10 @@ TEST_CASE("plot: --x-range and --y-range set the frame, --font-size scales the t
   PlotOptions font;
   font.font_size = 14.0;
   CHECK_THROWS_AS(check_layout_options(font, "scan-summary", true), InputError);
+  CHECK_NOTHROW(check_layout_options(font, "limits", true));
+  PlotOptions range;
+  range.x_range = std::pair{0.0, 1.0};
+  CHECK_THROWS_AS(check_layout_options(range, "limits", false), InputError);
 }
 
 TEST_CASE("plot: an overlay has one legend entry per report; kinds must agree") {

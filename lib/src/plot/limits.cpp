@@ -123,7 +123,8 @@ void draw_panel(svg::Document& doc, const Hemisphere& h, const System& system, d
   const std::string view = axis_name(h.view);  // "+w2" or "-w2"
   const std::string caption = view.substr(1) + (view[0] == '+' ? " >= 0" : " <= 0") + ", seen from " + view +
                               " (up " + axis_name(h.up) + ", right " + axis_name(h.right) + ")";
-  doc.text(h.cx, h.cy + h.r + 16.0, caption, {11.0, "middle", "#333333"});
+  doc.text(h.cx, h.cy + h.r + 16.0 * doc.font_scale(), caption,
+           {svg::fitting_size(doc, caption, 11.0, 2.0 * h.r + 20.0, false), "middle", "#333333"});
 }
 
 std::vector<svg::LegendItem> limits_legend(bool invariant) {
@@ -144,14 +145,15 @@ std::string plot_limits(const nlohmann::json& report, const PlotOptions& options
 
   const double W = options.width, H = options.height;
   svg::Document doc = make_document(options, "limitdir limit directions: " + problem.name);
+  const double s = doc.font_scale();
   const std::vector<svg::LegendItem> legend =
-      svg::fit_legend(limits_legend(system.has_invariant_circle()), W - 40.0, 1.0, max_legend * H);
-  const double legend_h = svg::legend_height(legend, W - 40.0, 1.0);
-  const double top = 40.0, bottom = 28.0 + legend_h;
+      svg::fit_legend(limits_legend(system.has_invariant_circle()), W - 40.0, s, max_legend * H);
+  const double legend_h = svg::legend_height(legend, W - 40.0, s);
+  const double top = 40.0 * std::max(1.0, s), bottom = 28.0 * std::max(1.0, s) + legend_h;
   const double r = std::max(10.0, std::min((W - 80.0) / 4.0, (H - top - bottom) / 2.0));
-  doc.text(W / 2.0, 22.0,
-           fmt::format("{}: F = {}, {}", problem.name, F, short_model(string_field(report, "model", "limits"))),
-           {13.0, "middle", "black", 0.0, true});
+  const std::string title =
+      fmt::format("{}: F = {}, {}", problem.name, F, short_model(string_field(report, "model", "limits")));
+  doc.text(W / 2.0, top - 18.0 * s, title, {svg::fitting_size(doc, title, 13.0, W - 8.0, true), "middle", "black", 0.0, true});
   const int k = options.view == "w1" ? 0 : options.view == "w2" ? 1 : 2;
   const auto [left, right] = hemispheres(k, r, W / 4.0, 3.0 * W / 4.0, top + r);
   draw_panel(doc, left, system, F, markers, report);

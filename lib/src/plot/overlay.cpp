@@ -51,9 +51,9 @@ void check_layout_options(const PlotOptions& options, const std::string& kind, b
   if (!(options.font_size >= min_font_size && options.font_size <= max_font_size))
     throw InputError(fmt::format("--font-size: must be a number in [{}, {}] px (got {})", min_font_size, max_font_size,
                                  options.font_size));
-  if (given_font && !ranged_kinds.count(kind))
+  if (given_font && !ranged_kinds.count(kind) && kind != "limits")
     throw InputError("--font-size: does not apply to a " + kind + " report (it applies to diagrams, degree studies, "
-                     "friction tables, simulations and maps)");
+                     "friction tables, simulations, maps and limits)");
   if (reports > 1 && !overlay_kinds.count(kind))
     throw InputError("overlay: " + std::to_string(reports) + " " + kind + " reports; overlays are drawn for diagrams, "
                      "friction tables and simulations");
