@@ -209,7 +209,7 @@ expect_bad "--time" "$tmp/simulation.jsonl" --time s
 expect_bad "--width" "$tmp/diagram.json" --width 10
 expect_bad "--height" "$tmp/diagram.json" --height 20000
 expect_bad "--width" "$tmp/diagram.json" --width 8x
-expect_bad "one REPORT" "$tmp/diagram.json" "$tmp/limits.json"
+expect_bad "is a diagram" "$tmp/diagram.json" "$tmp/limits.json"  # an overlay of two kinds (plot_layout.sh)
 expect_bad "unrecognised option" "$tmp/diagram.json" --colour red
 # the bounds of every JSON input (core/json_input.hpp): nesting, repeated keys, size
 python3 -c "print('[' * 100 + ']' * 100)" >"$tmp/deep.json"

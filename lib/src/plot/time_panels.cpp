@@ -16,10 +16,8 @@ namespace limitdir::plot_detail {
 namespace {
 
 constexpr double panel_gap = 75.0;     // px between panels: room for the next panel's tick and axis labels
-constexpr double legend_drop = 8.0;    // px from the figure's bottom to the legend's baseline
+constexpr double legend_drop = 4.0;    // px between the figure's bottom and the legend's last row
 constexpr double char_width = 0.62;    // width of a character of the sans-serif font, in units of its size (wide: "m", "_")
-constexpr double legend_size = 11.0;   // px, legend text (svg::legend_entry)
-constexpr double legend_sample = 28.0; // px, the line sample and its gap before the label
 
 }  // namespace
 
@@ -55,11 +53,33 @@ std::pair<double, double> panel_range(const Panel& panel) {
   return {lo - pad, hi + pad};
 }
 
+namespace {
+
+// The legend of one panel: its labelled series and overlays (a series with an empty label is
+// drawn with the entry before it, e.g. one "closed form").
+std::vector<svg::LegendItem> panel_legend(const Panel& panel) {
+  std::vector<svg::LegendItem> legend;
+  for (const auto* list : {&panel.series, &panel.overlays})
+    for (const Series& s : *list)
+      if (!s.label.empty()) legend.push_back({svg::LegendItem::Kind::line, s.style, s.label});
+  return legend;
+}
+
+}  // namespace
+
 std::vector<svg::Frame> draw_panels(svg::Document& doc, double top, const std::vector<double>& t, double t0, double t1,
                                     const std::vector<Panel>& panels) {
   const double n = static_cast<double>(panels.size());
   const double panel_w = (doc.width() - margin_left - margin_right - (n - 1.0) * panel_gap) / n;
-  const double panel_h = doc.height() - top - margin_bottom - 20.0;
+  // each panel's legend in rows under it (svg::legend_rows), at most max_legend of the height
+  std::vector<std::vector<svg::LegendItem>> legends;
+  double legend_h = 0.0;
+  for (const Panel& panel : panels) {
+    legends.push_back(svg::fit_legend(panel_legend(panel), panel_w, doc.font_scale(), max_legend * doc.height()));
+    legend_h = std::max(legend_h, svg::legend_height(legends.back(), panel_w, doc.font_scale()));
+  }
+  const double panel_h = doc.height() - top - margin_bottom - legend_h - legend_drop;
+  if (!(panel_h > 0.0)) throw InputError("the figure is too small for its panels; give a larger --height");
   std::vector<svg::Frame> frames;
   for (std::size_t p = 0; p < panels.size(); ++p) {
     const Panel& panel = panels[p];
@@ -73,14 +93,9 @@ std::vector<svg::Frame> draw_panels(svg::Document& doc, double top, const std::v
       svg::data_line(doc, frames.back(), line, s.style);
       doc.end_group();
     };
-    double lx = x;
-    for (const auto* list : {&panel.series, &panel.overlays})
-      for (const Series& s : *list) {
-        draw(list == &panel.series ? t : panel.overlay_t, s);
-        if (s.label.empty()) continue;  // drawn with the entry before it (e.g. one "closed form")
-        svg::legend_entry(doc, lx, doc.height() - legend_drop, s.style, s.label);
-        lx += legend_sample + char_width * legend_size * static_cast<double>(s.label.size()) + 12.0;
-      }
+    for (const Series& s : panel.series) draw(t, s);
+    for (const Series& s : panel.overlays) draw(panel.overlay_t, s);
+    svg::legend_rows(doc, x, doc.height() - legend_drop - legend_h, panel_w, legends[p]);
   }
   return frames;
 }

@@ -29,7 +29,9 @@
 //    against t and the vertical spin with its reversals marked; a model comparison (kind
 //    comparison, Sect. 4): each model's cost against its mean square deviation from W1.
 // write_figure writes a figure as SVG, or renders it in-process to PDF or PNG (librsvg + cairo).
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -53,7 +55,21 @@ struct PlotOptions {
   /// Scan summaries: what colours a cell: "class", "level", or the table's field's "mean", "min"
   /// or "max"; "" (not given): "mean" when the table has a field, else "class".
   std::string colour_by;
+
+  // --- axes, scaling and fonts (docs/manual.md section 11, "Axes, labels and overlays") ---
+  /// --x-range / --y-range A:B: the data shown on the axes (A < B, finite); data outside are
+  /// clipped at the frame and marked. Unset: the data's range (the vertical one robust, below).
+  std::optional<std::pair<double, double>> x_range, y_range;
+  /// --log-y: the vertical axis shows log10 of the coordinate; data <= 0 in the shown x range
+  /// are bad input.
+  bool log_y = false;
+  /// --font-size: the size of tick labels (px); every other text scales with it.
+  double font_size = 12.0;
 };
+
+/// The font sizes accepted by --font-size (px).
+inline constexpr double min_font_size = 6.0;
+inline constexpr double max_font_size = 40.0;
 
 /// The smallest and largest figure sides accepted (px).
 inline constexpr int min_plot_side = 200;
@@ -66,6 +82,8 @@ struct PlotInput {
   std::string kind;
   nlohmann::json report;
   std::vector<nlohmann::json> records;
+  /// Where it was read from (a file name, or "<stdin>"): names it in an overlay's legend.
+  std::string source;
 };
 
 /// Reads `text` (from `source`, for messages) as one JSON report or as simulate's JSON Lines
@@ -80,6 +98,20 @@ PlotInput read_plot_input(const std::string& text, const std::string& source);
 /// InputError otherwise. `given_*`: whether the user set them.
 void check_plot_options(const PlotOptions& options, const std::string& kind, bool given_y, bool given_view,
                         bool given_time = false);
+
+/// Checks --x-range, --y-range, --log-y and --font-size (`given_font`: whether it was set)
+/// against `kind` (docs/manual.md section 11) and that `reports` > 1 (an overlay) is drawn for
+/// it; InputError naming the kind otherwise.
+void check_layout_options(const PlotOptions& options, const std::string& kind, bool given_font,
+                          std::size_t reports = 1);
+
+/// InputError when `inputs` is empty or holds reports of different kinds (naming two of them).
+void check_overlay(const std::vector<PlotInput>& inputs);
+
+/// Several reports of one kind (diagram, friction or simulation) on one figure, one colour or
+/// dash style each with a legend entry naming it; InputError when their kinds differ (naming
+/// them) or the kind is not drawn as an overlay.
+std::string plot_overlay(const std::vector<PlotInput>& inputs, const PlotOptions& options);
 
 std::string plot_diagram(const nlohmann::json& diagram, const PlotOptions& options);
 std::string plot_limits(const nlohmann::json& limits, const PlotOptions& options);
