@@ -13,6 +13,7 @@
 #include <map>
 #include <tuple>
 
+#include "limitdir/core/cancellation.hpp"
 #include "limits/chart_field.hpp"
 
 namespace limitdir {
@@ -466,6 +467,7 @@ OrbitExclusion exclude_closed_orbits(const System& system, double F, const Orbit
   int next_id = 0;
   std::vector<char> marked;
   while (true) {
+    poll_cancellation();  // core/cancellation.hpp: once per round of refinement
     if (!examine_round(cover, options, next_id, marked, out)) {
       out.cells = static_cast<int>(cover.cells.size());
       out.reason = "closed orbits not excluded by the combinatorial flow: " + out.undecided.front();
