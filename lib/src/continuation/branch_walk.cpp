@@ -7,6 +7,7 @@
 
 #include "continuation/event_location.hpp"
 #include "limitdir/core/progress.hpp"
+#include "limitdir/core/cancellation.hpp"
 #include "limitdir/friction/model.hpp"
 
 namespace limitdir::detail {
@@ -70,6 +71,7 @@ std::vector<BranchPoint> BranchWalker::trace(const X& x0, const X& t0, Branch& b
   for (int n = 0;; ++n) {
     if (budget_.spent(findings_)) break;
     budget_.count();
+    poll_cancellation();  // core/cancellation.hpp: once per continuation step
     if (opt.progress && progress_due())  // at most once a second (core/progress.hpp)
       opt.progress(fmt::format("{} continuation steps; branch {} at {} = {:.9g}", budget_.steps(), br.id, name_,
                                cur.x[4]));
@@ -111,6 +113,7 @@ std::optional<std::vector<BranchPoint>> BranchWalker::trace_between(const X& x0,
   for (int n = 0; n < max_steps; ++n) {
     if (budget_.spent(findings_)) return std::nullopt;
     budget_.count();
+    poll_cancellation();  // core/cancellation.hpp: once per continuation step
     const double left = (x1 - cur.x).norm();
     if (left <= h_cap) {  // the last piece, onto the end itself (its tangent the way the walk goes)
       const Node end = tr_.node(x1, cur.t);

@@ -33,6 +33,7 @@
 #include <boost/numeric/odeint.hpp>
 
 #include "core/constants.hpp"
+#include "limitdir/core/cancellation.hpp"
 #include "numerics/icosphere.hpp"
 #include "core/vector_text.hpp"
 #include "limitdir/limits/classify.hpp"
@@ -222,6 +223,7 @@ class Stepper {
     rosenbrock_->initialize(to_ublas(y), 0.0, dt);
   }
   std::pair<double, double> do_step() {
+    poll_cancellation();  // core/cancellation.hpp: once per step of a seed's trajectory
     if (dopri_) return dopri_->do_step(f_);
     const Flow& f = f_;
     const auto rhs = [&f](const Ublas& y, Ublas& dy, double t) {
@@ -645,6 +647,7 @@ std::optional<Search::Fate> Search::slide(double& phi, double sign, int& step) {
   if (start.circle && circle_attracts(*start.circle, sign)) return Fate::limit_direction;
   stepper.initialize(Angle{phi}, 0.0, first_step / scale_);
   for (; step < opt_.max_steps_per_seed && budget_left(); ++step) {
+    poll_cancellation();  // core/cancellation.hpp: once per step of a sliding trajectory
     const auto [t0, t1] = stepper.do_step(flow);
     const double now = stepper.current_state()[0];
     if (!std::isfinite(now)) break;  // g = 0 on a stretch the steps outgrow: no limit direction reached

@@ -32,6 +32,7 @@
 
 #include <boost/numeric/odeint.hpp>
 
+#include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/progress.hpp"
 
@@ -217,6 +218,7 @@ bool Integration::step() {
                                     ", tau = " + format_double(tau_) + ")");
   stepper_.do_step(field_);
   ++steps_;
+  poll_cancellation();  // core/cancellation.hpp: once per step
   State z = stepper_.current_state();
   const double at = stepper_.current_time();
   if (!finite_state(z)) return end(Outcome::failed, "the state became non-finite at tau = " + format_double(at));

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "limitdir/core/cancellation.hpp"
 #include "limitdir/limits/proof.hpp"
 #include "limits/chart_field.hpp"
 
@@ -233,6 +234,7 @@ Cover cover(const ExtendedSystem& S, const IVec3& box) {
   while (!work.empty() && out.undecided.empty()) {
     const IVec3 Z = work.back();
     work.pop_back();
+    poll_cancellation();  // core/cancellation.hpp: once per cell
     if (++out.cells > event_proof_max_cells) {
       out.undecided = where(Z) + ": cell budget spent (event_proof_max_cells)";
       break;

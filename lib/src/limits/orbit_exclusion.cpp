@@ -14,6 +14,7 @@
 #include <tuple>
 
 #include "limitdir/core/progress.hpp"
+#include "limitdir/core/cancellation.hpp"
 #include "limits/chart_field.hpp"
 
 namespace limitdir {
@@ -468,6 +469,7 @@ OrbitExclusion exclude_closed_orbits(const System& system, double F, const Orbit
   std::vector<char> marked;
   ProgressCounter counter(current_progress(), "orbit exclusion: cells of the cover", 0);  // refined adaptively
   while (true) {
+    poll_cancellation();  // core/cancellation.hpp: once per round of refinement
     counter.step(cover.cells.size());
     if (!examine_round(cover, options, next_id, marked, out)) {
       out.cells = static_cast<int>(cover.cells.size());
