@@ -8,6 +8,9 @@ The rows, each against a value obtained independently of the solver:
     off the friction model's q on a meridian (test_disc_events.meridian_coefficients);
   * constant pressure (the exact model): eps = 0.653 of Farkas et al., PRL 90 (2003) 248302, to its
     printed three digits;
+  * the Galin pressure (the exact model): rho = kappa = (pi/4) R, the closed form of (39) for
+    p ~ (1 - r^2)^(-1/2) (int r^2 p dr / int r p dr = (pi/4) / 1), the solver's eps against the
+    simulated one;
   * each row once more from a simulated trajectory, whose arrival direction gives eps (a different
     algorithm: the integration of (109) up to stick).
 The reference copy of the paper at hand lost the table's body, so its printed digits are not
@@ -38,10 +41,14 @@ def stable_circle(report):
     return thetas[0]
 
 
+# rho/R = kappa/R of each pressure, closed forms of (39): uniform 2/3 (Sect. 7.4), Galin pi/4
+KAPPA_OVER_R = {"uniform": 2.0 / 3.0, "galin": math.pi / 4.0}
+
+
 def table_row(problem):
     """(eps, w3, theta) of the force-free disc's stable circle from find_limits."""
-    rho_over_R = 2.0 / 3.0  # rho = kappa = 2R/3 (Sect. 7.4)
     assert problem.to_dict()["rho"] == "kappa"
+    rho_over_R = KAPPA_OVER_R[problem.to_dict()["contact"]["pressure"]]
     theta = stable_circle(limitdir.find_limits(problem, force=0.0))
     return rho_over_R / math.tan(theta), math.sin(theta), theta
 
@@ -69,5 +76,13 @@ def test_constant_pressure_row_is_farkas_0653():
     eps, w3, theta = table_row(problem)
     assert round(eps, 3) == 0.653
     assert abs(w3 - math.sin(theta)) == 0 and abs(eps - (2.0 / 3.0) / math.tan(theta)) <= 1e-15
+    for e in simulated_eps(problem):
+        assert abs(e - eps) <= SIMULATED
+
+
+def test_galin_pressure_row_solver_and_simulation_agree():
+    problem = limitdir.Problem.from_file(problem_path("disc-galin.json"))
+    assert problem.to_dict()["contact"]["pressure"] == "galin"
+    eps, w3, theta = table_row(problem)
     for e in simulated_eps(problem):
         assert abs(e - eps) <= SIMULATED
