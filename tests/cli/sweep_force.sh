@@ -284,6 +284,27 @@ ok = (levels == {'branches': 'proven', 'events': 'proven', 'regions': 'proven'} 
       and 'of them, where two curves cross at a symmetry-breaking pitchfork' in c['reason'])
 sys.exit(not ok)
 PY
+# the same at degree 6, where q_k/w_k = -(kappa/rho) S comes from the ChebyshevBox jets of S (as
+# q's): proven, the pitchfork at F_P = C_1 - (8/9) S_1 ((129), (133): lambda_a = C(0) - (8/9) S(0)
+# - F at the turned e1 for every degree) and at the untilted disc's pitchfork on the invariant
+# circle (the circle route, a different algorithm)
+expect_ok -- "$tmp/turned.json" --degree 6 --from 0.1 --to 0.6 --enclose-events --require proven
+cp "$tmp/last.json" "$tmp/turned6.json"
+"$bin/friction-model" "$tmp/turned.json" --degree 6 --samples 2 >"$tmp/turned-model.json" 2>"$tmp/stderr" ||
+  fail "friction-model of the turned disc N = 6 failed: $(head -c 300 "$tmp/stderr")"
+expect_ok -- "$disc" --degree 6 --from 0.1 --to 0.6
+python3 - "$tmp/turned6.json" "$tmp/turned-model.json" "$tmp/last.json" <<'PY' || fail "sweep-force: the turned disc's pitchfork at N = 6 is not proven by the reduction at C_1 - (8/9) S_1 and the disc's circle-route pitchfork"
+import json, sys
+d, m, circle = (json.load(open(f)) for f in sys.argv[1:4])
+C, S = m['coefficients']['C'], m['coefficients']['S']
+FP = C[0] - 8 / 9 * S[0]
+pitchforks = [e['force'] for e in d['bifurcations'] if e['kind'] == 'pitchfork']
+on_circle = [e['force'] for e in circle['bifurcations'] if e['kind'] == 'pitchfork']
+ok = (d['certificate']['level'] == 'proven' and len(pitchforks) == 1 and abs(pitchforks[0] - FP) < 1e-9
+      and len(on_circle) == 1 and abs(pitchforks[0] - on_circle[0]) < 1e-9
+      and 'simple in the Z2-symmetric reduction' in d['certificate']['reason'])
+sys.exit(not ok)
+PY
 # the symmetry broken by an offset 1e-3 along e3: no reflection symmetry, so no reduction; the
 # imperfect pitchfork is an ordinary fold below F_P, proven simple by the fold system
 python3 -c "import json, sys; p = json.load(open(sys.argv[1])); p['system']['load']['offset'] = [0, 0, 1e-3]; \

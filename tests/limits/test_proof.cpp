@@ -567,6 +567,31 @@ TEST_CASE("(133)-(134), Werner & Spence: the turned disc's pitchfork at F_P = k1
   CHECK(p.alone);
 }
 
+TEST_CASE("(129), (133)-(134) at N = 6 and 12: the turned disc's pitchfork is proven by the reduction (q_k/w_k from "
+          "the ChebyshevBox jets of C, S) at F_P = C_1 - (8/9) S_1") {
+  const double phi = 0.3;
+  const Eigen::Vector3d e1 = rotate({Eigen::Vector3d::UnitX()}, phi).front();
+  for (int N : {6, 12}) {
+    const auto model = std::make_shared<HarmonicModel>(*make_exact_model(disc_problem()), N);
+    // at the turned e1, rdot = F - C(0) (129) and e3 . M^-1 dq/dw e3 = -(8/9) S(0), so lambda_a =
+    // C_1 - (8/9) S_1 - F at every degree (C_1, S_1 the monomial coefficients (85) at w3 = 0)
+    const double FP = model->C()[0] - kDiscRow3 * model->S()[0];
+    const System sys(Eigen::Vector3d(1, 1, 1 / kDiscRow3).asDiagonal().toDenseMatrix(),
+                     Eigen::Vector3d(std::cos(phi), std::sin(phi), 0), Eigen::Vector3d::Zero(), model);
+    const Window W = window_around({e1}, 3e-3, FP, 1e-3 * FP);
+    const SymmetricPitchfork p = prove_symmetric_pitchfork(sys, 2, W.w, W.F, 0.0, 2.0);
+    INFO("N = " << N << ": " << p.reason);
+    REQUIRE(p.proven);
+    CHECK(p.alone);  // the desingularised fold system with h1 from the same jets: no fold off w3 = 0
+    CHECK(p.F.lower() - 1e-12 <= FP);
+    CHECK(FP <= p.F.upper() + 1e-12);
+    CHECK(width_of(p.F) < 1e-9);
+    CHECK(contains(p.w, e1, kClosedFormTol));
+    CHECK(p.crossing_speed.lower() - 1e-9 <= -std::cos(phi));
+    CHECK(-std::cos(phi) <= p.crossing_speed.upper() + 1e-9);
+  }
+}
+
 TEST_CASE("(133)-(134): on the fixed set w2 = 0 of the untilted disc the same point is a fold of the symmetric "
           "branch (its eigenvalue across e3 vanishes there), which the reduction does not prove") {
   const DiscN2 D;

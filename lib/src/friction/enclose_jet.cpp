@@ -35,10 +35,19 @@ std::optional<IJet2Vec3> LinearModel::q_jet(const IJet2Vec3& w) const {
 std::optional<IJet2Vec3> HarmonicModel::q_jet(const IJet2Vec3& w) const {
   const UpwardRounding upward;
   const IJet2 y = square(w[2]) - (square(w[0]) + square(w[1]));
-  const bool low = degree() <= detail::clenshaw_max_degree;
-  const IJet2 C = low ? detail::clenshaw(alpha_, y) : chebyshev_jet(*box_C_, *box_dC_, y);
-  const IJet2 S = low ? detail::clenshaw(beta_, y) : chebyshev_jet(*box_S_, *box_dS_, y);
+  const IJet2 C = C_jet(y), S = S_jet(y);
   return IJet2Vec3{-(w[0] * C), -(w[1] * C), -(IJet2(kappa_over_rho()) * (w[2] * S))};
+}
+
+// (84)-(85): C(y), S(y) with their y-derivatives carried through the jets of y.
+IJet2 HarmonicModel::C_jet(const IJet2& y) const {
+  const UpwardRounding upward;
+  return degree() <= detail::clenshaw_max_degree ? detail::clenshaw(alpha_, y) : chebyshev_jet(*box_C_, *box_dC_, y);
+}
+
+IJet2 HarmonicModel::S_jet(const IJet2& y) const {
+  const UpwardRounding upward;
+  return degree() <= detail::clenshaw_max_degree ? detail::clenshaw(beta_, y) : chebyshev_jet(*box_S_, *box_dS_, y);
 }
 
 }  // namespace limitdir

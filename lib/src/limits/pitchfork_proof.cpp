@@ -9,7 +9,6 @@
 #include <fmt/format.h>
 #include <vector>
 
-#include "friction/enclose.hpp"
 #include "limitdir/friction/harmonic.hpp"
 #include "limitdir/friction/linear.hpp"
 #include "limitdir/limits/pitchfork.hpp"
@@ -41,16 +40,16 @@ struct Eval {
 };
 
 /// q_k = w_k r(w) with r smooth and even in w_k (the form behind limits/symmetry.hpp): r = -C
-/// (k = 1, 2) or -(kappa/rho) S (k = 3) of the harmonic model (86), by interval Clenshaw on the
-/// model's own Chebyshev series in y = w3^2 - w12^2 as its q_jet (degree <= 4); Pi_kk of a
-/// linear model (64); none otherwise.
+/// (k = 1, 2) or -(kappa/rho) S (k = 3) of the harmonic model (86), from the jets of C and S
+/// that its q_jet uses (HarmonicModel::C_jet, S_jet: every degree); Pi_kk of a linear model
+/// (64); none otherwise.
 std::optional<IJet2> quotient_jet(const FrictionModel& model, int k, const IJet2Vec3& w) {
   if (const auto* linear = dynamic_cast<const LinearModel*>(&model)) return IJet2(linear->Pi()(k, k));
   const auto* harmonic = dynamic_cast<const HarmonicModel*>(&model);
-  if (harmonic == nullptr || harmonic->degree() > detail::clenshaw_max_degree) return std::nullopt;
+  if (harmonic == nullptr) return std::nullopt;
   const IJet2 y = square(w[2]) - (square(w[0]) + square(w[1]));
-  if (k < 2) return -detail::clenshaw(harmonic->chebyshev_C(), y);
-  return -(IJet2(harmonic->kappa_over_rho()) * detail::clenshaw(harmonic->chebyshev_S(), y));
+  if (k < 2) return -harmonic->C_jet(y);
+  return -(IJet2(harmonic->kappa_over_rho()) * harmonic->S_jet(y));
 }
 
 /// The chart x = s e_i + u e_j + v e_k and f = M^-1 (q + F d + e) in the basis (s e_i, e_j, e_k):

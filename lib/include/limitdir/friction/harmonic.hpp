@@ -43,9 +43,14 @@ class HarmonicModel : public AxisymmetricModel {
   /// The Chebyshev series in y = w3^2 - w12^2 enclosed without wrapping in the degree
   /// (numerics/chebyshev.hpp, ChebyshevBox), intersected with interval Clenshaw at low degree.
   std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override;
-  /// (86) with C, S and their first two y-derivatives by interval Clenshaw on the jets of y up
-  /// to degree 4, by ChebyshevBox of the series and of its derivative above (friction/enclose_jet.cpp).
+  /// (86) with C and S from C_jet and S_jet (friction/enclose_jet.cpp).
   std::optional<IJet2Vec3> q_jet(const IJet2Vec3& w) const override;
+  /// C and S of (84)-(85) as second-order interval jets over the jets of y = w3^2 - w12^2: interval
+  /// Clenshaw on the jets up to degree 4, above C, C', C'' from ChebyshevBox of the series and of
+  /// its derivative series and the chain rule through y (friction/enclose_jet.cpp). For q_jet and
+  /// for q_k/w_k of the symmetric reduction (limits/pitchfork_proof.cpp).
+  IJet2 C_jet(const IJet2& y) const;
+  IJet2 S_jet(const IJet2& y) const;
 
  private:
   void prepare();
