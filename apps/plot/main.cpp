@@ -39,7 +39,7 @@ int main(int argc, char* argv[]) {
   info.takes_problem = false;
   info.operands = "report";
 
-  po::options_description options("Options");
+  po::options_description options("Options", limitdir::options::help_line_length);
   options.add_options()
       ("y", po::value<std::string>()->value_name("C"),
        "diagrams: the vertical coordinate theta (latitude asin w3, default), psi (atan2(w3, w1), the "
@@ -55,9 +55,10 @@ int main(int argc, char* argv[]) {
       ("width", po::value<std::string>()->value_name("W"), "figure width in px, 200..10000 (default 800)")
       ("height", po::value<std::string>()->value_name("H"), "figure height in px, 200..10000 (default 500)");
 
-  return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
+  return limitdir::cli::run(info, options, argc, argv, [&info](const po::variables_map& vm) -> limitdir::cli::Output {
     const std::vector<std::string> reports =
-        vm.count("report") ? vm["report"].as<std::vector<std::string>>() : std::vector<std::string>{"-"};
+        vm.count("report") ? vm["report"].as<std::vector<std::string>>()
+                           : std::vector<std::string>{limitdir::cli::input_path(std::nullopt, info, "REPORT")};
     if (reports.size() != 1)
       throw limitdir::InputError("needs one REPORT (got " + std::to_string(reports.size()) + "); see --help");
     limitdir::PlotOptions plot;
