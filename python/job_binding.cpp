@@ -1,10 +1,10 @@
 // The jobs from Python (job_binding.hpp): options, the GIL, Ctrl-C and the app's statuses.
 #include "job_binding.hpp"
 
-#include <thread>
-
+#include "cancellation.hpp"
 #include "job_options_text.hpp"
 #include "json_convert.hpp"
+#include "limitdir/core/cancellation.hpp"
 #include "limitdir/scan/job.hpp"
 #include "problem_binding.hpp"
 
@@ -13,44 +13,18 @@ using json = nlohmann::json;
 
 namespace limitdir::python {
 
-namespace {
-
-/// Ctrl-C (or an exception of on_point) during a job. The job runs without the GIL; its hooks (the progress notes of a sweep
-/// after its first second, each point of a trajectory) take the GIL back on the calling thread
-/// and run Python's signal handlers. A KeyboardInterrupt is kept and, where the job's hook may
-/// end it (`may_stop`: a sweep's continuation and simulate's points run on the calling thread),
-/// ends the job by an exception that unwinds it (the job is a pure function: nothing half-written
-/// remains). Otherwise it is raised when the job returns.
-struct Interrupt {
-  std::thread::id caller = std::this_thread::get_id();
-  bool may_stop = false;
-  PyObject* type = nullptr;
-  PyObject* value = nullptr;
-  PyObject* traceback = nullptr;
-
-  struct Stop : std::exception {
-    const char* what() const noexcept override { return "interrupted"; }
-  };
-
-  void check() {
-    if (std::this_thread::get_id() != caller || type) return;
-    {
-      py::gil_scoped_acquire gil;
-      if (PyErr_CheckSignals() == 0) return;
-      PyErr_Fetch(&type, &value, &traceback);
-    }
-    if (may_stop) throw Stop();
-  }
-  /// Raises the kept exception (call with the GIL held).
-  void raise_if_any() {
-    if (!type) return;
-    PyErr_Restore(type, value, traceback);
+void warn_incomplete(int status, const std::string& message) {
+  if (status != 0 &&  // -1: the warning is an error (warnings.simplefilter("error"))
+      PyErr_WarnEx(py::module_::import("limitdir").attr("IncompleteWarning").ptr(), message.c_str(), 2) != 0)
     throw py::error_already_set();
-  }
-};
+}
+
+namespace {
 
 /// The Python exception of a failed job's status (docs/manual.md section 5).
 [[noreturn]] void raise_status(const JobResult& result) {
+  if (result.status == cancelled_status)  // cancelled without a kept Python exception: a bug
+    throw std::logic_error("job cancelled without a Python exception");
   if (result.status == 2) throw py::value_error(result.message);
   if (result.status == 3) {
     PyErr_SetString(py::module_::import("limitdir").attr("NumericalError").ptr(), result.message.c_str());
@@ -69,36 +43,31 @@ struct Interrupt {
 py::object run(JobKind kind, const py::object& target, const py::dict& kwargs, const py::object& on_point) {
   const Job job = make_job(kind, job_arguments(kind, kwargs));
   const auto [document, source] = job_document(target);
-  Interrupt interrupt;
-  interrupt.may_stop = kind == JobKind::sweep_force || kind == JobKind::simulate;
+  Canceller canceller;
   JobHooks hooks;
-  hooks.progress = [&interrupt](const std::string&) { interrupt.check(); };
-  if (kind == JobKind::simulate)
-    hooks.point = [&interrupt, &on_point](const json& point) {
-      interrupt.check();
-      if (on_point.is_none()) return;
+  hooks.cancelled = canceller.predicate();  // Ctrl-C: polled by the job's long loops (cancellation.hpp)
+  if (kind == JobKind::simulate && !on_point.is_none())
+    hooks.point = [&canceller, &on_point](const json& point) {
       {
         py::gil_scoped_acquire gil;
         try {
           on_point(to_python(point));
+          return;
         } catch (py::error_already_set& e) {  // kept, and raised when the job has ended
-          e.restore();
-          PyErr_Fetch(&interrupt.type, &interrupt.value, &interrupt.traceback);
+          canceller.keep(e);
         }
       }
-      if (interrupt.type) throw Interrupt::Stop();  // ends the job (scan/job.hpp: JobHooks::point)
+      throw Cancelled{};  // ends the job (scan/job.hpp: JobHooks::point, core/cancellation.hpp)
     };
   JobResult result;
   {
     py::gil_scoped_release release;
     result = run_job(job, document, source, hooks);  // never throws (scan/job.hpp)
   }
-  interrupt.raise_if_any();
+  canceller.raise_if_any();
   if (PyErr_Occurred()) throw py::error_already_set();
   if (result.report.is_null()) raise_status(result);
-  if (result.status != 0 &&  // -1: the warning is an error (warnings.simplefilter("error"))
-      PyErr_WarnEx(py::module_::import("limitdir").attr("IncompleteWarning").ptr(), result.message.c_str(), 2) != 0)
-    throw py::error_already_set();
+  warn_incomplete(result.status, result.message);
   return to_python(result.report);
 }
 

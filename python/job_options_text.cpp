@@ -9,26 +9,25 @@ namespace py = pybind11;
 
 namespace limitdir::python {
 
-namespace {
-
-/// The text of one value as the app would be given it.
-std::string value_text(const py::handle& value) {
+std::string option_value_text(const py::handle& value) {
   if (py::isinstance<py::str>(value)) return value.cast<std::string>();
   if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "true" : "false";
   if (py::isinstance<py::float_>(value)) return py::repr(value).cast<std::string>();
   if (py::isinstance<py::int_>(value)) return py::str(value).cast<std::string>();
   if (py::isinstance<py::sequence>(value)) {
     std::string out;
-    for (const auto& item : value) out += (out.empty() ? "" : ",") + value_text(item);
+    for (const auto& item : value) out += (out.empty() ? "" : ",") + option_value_text(item);
     return out;
   }
   return py::str(value).cast<std::string>();  // numpy scalars and the like: their text
 }
 
-}  // namespace
-
 std::vector<std::string> job_arguments(JobKind kind, const py::dict& kwargs) {
-  const auto table = job_option_table(kind);
+  return option_arguments(job_option_table(kind), kwargs);
+}
+
+std::vector<std::string> option_arguments(const boost::program_options::options_description& table,
+                                          const py::dict& kwargs) {
   std::vector<std::string> args;
   for (const auto& [key, value] : kwargs) {
     if (value.is_none()) continue;
@@ -42,11 +41,11 @@ std::vector<std::string> job_arguments(JobKind kind, const py::dict& kwargs) {
     }
     if (!option) {  // the app's message names the unknown option alone: "unrecognised option '--deg'"
       args.push_back("--" + name);
-      args.push_back(value_text(value));
+      args.push_back(option_value_text(value));
       continue;
     }
     // "--name=VALUE": a negative VALUE is not taken for an option
-    args.push_back("--" + name + "=" + value_text(value));
+    args.push_back("--" + name + "=" + option_value_text(value));
   }
   return args;
 }

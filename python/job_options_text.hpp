@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include <boost/program_options.hpp>
 #include <pybind11/pybind11.h>
 
 #include "limitdir/scan/job.hpp"
@@ -15,5 +16,11 @@ namespace limitdir::python {
 /// (e.g. enclose_events) is given by True and left out by False; None leaves an option out.
 /// make_job then checks them with the app's one-line messages.
 std::vector<std::string> job_arguments(JobKind kind, const pybind11::dict& kwargs);
+/// The same for the options of `table` (classify's, a scan's job's).
+std::vector<std::string> option_arguments(const boost::program_options::options_description& table,
+                                          const pybind11::dict& kwargs);
+
+/// The text of one value as the app would be given it (see job_arguments).
+std::string option_value_text(const pybind11::handle& value);
 
 }  // namespace limitdir::python

@@ -3,12 +3,14 @@
 #include <pybind11/pybind11.h>
 
 #include "arrays_binding.hpp"
+#include "classify_binding.hpp"
 #include "friction_binding.hpp"
 #include "job_binding.hpp"
 #include "json_convert.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/version.hpp"
 #include "problem_binding.hpp"
+#include "scan_binding.hpp"
 
 namespace py = pybind11;
 
@@ -39,6 +41,8 @@ PYBIND11_MODULE(limitdir, m) {
   limitdir::python::bind_problem(m);
   limitdir::python::bind_friction(m);
   limitdir::python::bind_jobs(m);
+  limitdir::python::bind_classify(m);
+  limitdir::python::bind_scan(m);
   limitdir::python::bind_arrays(m);
   m.def(
       "_json_via_text",

@@ -12,8 +12,18 @@
 #   ball-degrees.svg   the same for the ball (141) over F in [0.001, 4.5] (Fig. 18);
 #   ball-map.svg       the ball's two-parameter map in (lambda, F) (bifurcation-map, harmonic N = 2);
 #   disc-map.svg       the disc's two-parameter map in (j, F);
+#   disc-overlay.svg   the disc's diagram of the harmonic model N = 2 overlaid on the exact model's
+#                      (plot A.json B.json: one colour per report), against psi;
+#   disc-simulation.svg a simulation of the disc at F = 0.3 to stick: the log10 r panel scaled
+#                      on the bulk of the data, the final plunge clipped and marked;
 #   disc-scan.svg      the heat map of a find-limits scan of the disc over (j, F) (15 x 16 points),
-#                      coloured by class (scan --summary, docs/manual.md section 14).
+#                      coloured by class (scan --summary, docs/manual.md section 14);
+#   roll-fig3a.svg, roll-fig3b.svg, roll-fig3c.svg  the rolling sphere of [Acary & Bourrier 2021],
+#                      Fig. 3a-c: X, U_X and Omega_Y, r_T and m_T against t, the closed form dotted
+#                      (roll, docs/manual.md section 10);
+#   roll-fig2.svg      its X_max(mu, mu_r) map, Fig. 2 (roll --map, 15 x 15 runs);
+#   celt-spin.svg      the Celtic stone of [Awrejcewicz & Kudra, Celtic stone] (share/problems/celt.json,
+#                      model W1): omega against t and the spin with its reversal (celt, section 12).
 # tests/cli/figures.sh runs this script into a temporary directory and compares the result with
 # the committed files element by element, so that they cannot go stale silently.
 # Usage: bash scripts/generate-figures.sh [BIN_DIR [OUT_DIR]]
@@ -32,6 +42,11 @@ mkdir -p "$out"
 "$bin/sweep-force" "$disc" --from 0 --to 1.5 | "$bin/plot" --y psi >"$out/disc-diagram.svg"
 "$bin/find-limits" "$disc" --force 0.03 | "$bin/plot" >"$out/disc-sphere.svg"
 "$bin/friction-model" "$disc" | "$bin/plot" --width 900 --height 450 >"$out/disc-friction.svg"
+"$bin/sweep-force" "$disc" --from 0 --to 1.5 >"$out/disc-n2.json"
+"$bin/sweep-force" "$disc" --from 0 --to 1.5 --model exact >"$out/disc-exact.json"
+"$bin/plot" "$out/disc-n2.json" "$out/disc-exact.json" --y psi >"$out/disc-overlay.svg"
+rm "$out/disc-n2.json" "$out/disc-exact.json"
+"$bin/simulate" "$disc" --force 0.3 --x0 1,0.2,0.5 | "$bin/plot" >"$out/disc-simulation.svg"
 ball="$root/share/problems/ball.json"
 "$bin/degree-study" "$disc" --degrees 1..8 --from 0.001 --to 1.5 >"$out/disc-degrees.json"
 "$bin/plot" "$out/disc-degrees.json" --y psi >"$out/disc-degrees.svg"
@@ -44,5 +59,11 @@ scan_grid=(--grid system.j=0.1:1.5:15 --grid force=0.05:1.5:16)
 "$bin/scan" "$disc" --job find-limits "${scan_grid[@]}" >"$out/disc-scan.jsonl"
 "$bin/scan" "$disc" "${scan_grid[@]}" --summary "$out/disc-scan.jsonl" | "$bin/plot" --colour-by class >"$out/disc-scan.svg"
 rm "$out/disc-scan.jsonl"
-echo "generate-figures: wrote disc-diagram.svg, disc-sphere.svg, disc-friction.svg, disc-degrees.svg," \
-  "disc-degree-errors.svg, ball-degrees.svg, ball-map.svg, disc-map.svg, disc-scan.svg in $out"
+for run in a b c; do
+  "$bin/roll" "$root/share/problems/roll-fig3$run.json" | "$bin/plot" --width 1200 --height 420 >"$out/roll-fig3$run.svg"
+done
+"$bin/roll" "$root/share/problems/roll-fig2.json" --map 2>/dev/null | "$bin/plot" >"$out/roll-fig2.svg"
+"$bin/celt" "$root/share/problems/celt.json" 2>/dev/null | "$bin/plot" --width 1000 --height 420 >"$out/celt-spin.svg"
+echo "generate-figures: wrote disc-diagram.svg, disc-sphere.svg, disc-friction.svg, disc-overlay.svg," \
+  "disc-simulation.svg, disc-degrees.svg, disc-degree-errors.svg, ball-degrees.svg, ball-map.svg," \
+  "disc-map.svg, disc-scan.svg, roll-fig3a.svg, roll-fig3b.svg, roll-fig3c.svg, roll-fig2.svg, celt-spin.svg in $out"

@@ -15,6 +15,8 @@ packages=(
   python3                   # JSON checks in the command-line tests
   python3-jsonschema        # JSON Schema validation of the apps' output (tests/cli/schemas.sh)
   libsiconos-numerics-dev   # test-only oracle: Siconos' rolling friction cone projection and solver (tests/, bench/)
+  librsvg2-dev              # plot --output FILE.pdf|.png: librsvg renders the SVG in-process (lib/src/plot/render.cpp), a well-kept renderer instead of a PDF writer of our own
+  libcairo2-dev             # the cairo PDF and image surfaces librsvg draws onto for plot --output (lib/src/plot/render.cpp)
   libxml2-utils             # tests only: xmllint checks that plot's SVG figures are well-formed XML (tests/cli/plot.sh)
   help2man                  # man pages of the apps from their --help at build time (cmake/ManPages.cmake; skipped without it)
   librsvg2-bin              # tests only: rsvg-convert renders plot's SVG figures to PNG for pixel checks (tests/cli/plot.sh)

@@ -34,5 +34,5 @@ int main(int argc, char* argv[]) {
   const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map&) {
     return report.dump(2) + "\n";
   };
-  return limitdir::cli::run_job_app(info, limitdir::JobKind::bifurcation_map, /*with_format=*/false, argc, argv, print);
+  return limitdir::cli::run_job_app(info, limitdir::JobKind::bifurcation_map, /*formats=*/{}, argc, argv, print);
 }

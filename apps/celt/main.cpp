@@ -29,7 +29,8 @@ int main(int argc, char* argv[]) {
   // the same code that `scan --job celt` runs.
   const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
     // the exported problem file indented, as a problem file is written; the reports as one line
-    return vm.count("slip-system") && vm["export-problem"].as<bool>() ? report.dump(2) + "\n" : report.dump() + "\n";
+    const int indent = vm.count("slip-system") && vm["export-problem"].as<bool>() ? 2 : -1;
+    return limitdir::cli::print_report(report, limitdir::cli::output_format(vm, {false, true}), nullptr, indent);
   };
-  return limitdir::cli::run_job_app(info, limitdir::JobKind::celt, /*with_format=*/false, argc, argv, print);
+  return limitdir::cli::run_job_app(info, limitdir::JobKind::celt, /*formats=*/{false, true}, argc, argv, print);
 }

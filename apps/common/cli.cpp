@@ -23,6 +23,8 @@
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/core/version.hpp"
 #include "limitdir/system/problem_input.hpp"
+#include "progress.hpp"
+#include "limitdir/report/table.hpp"
 
 namespace limitdir::cli {
 
@@ -36,6 +38,7 @@ std::string one_line(std::string text) {
 
 /// The single line every failure prints on stderr; stdout stays empty.
 int report_failure(const AppInfo& info, const std::string& message, int code) {
+  end_progress();
   std::cerr << info.name << ": error: " << one_line(message) << '\n';
   std::cerr.flush();
   return code;
@@ -73,17 +76,58 @@ Output certified(std::string text, const Certificate& certificate, Level require
   return {std::move(text), exit_numerical_failure, *shortfall};
 }
 
-void add_format_option(po::options_description& options) {
-  options.add_options()("format", po::value<std::string>()->value_name("FORMAT"),
-                        "output format: json (default: one JSON object of the schema above) or text (a compact "
-                        "table for reading; the exit code is the same)");
+namespace {
+
+/// The names of Format, in its order.
+constexpr const char* format_names[] = {"json", "text", "csv", "tsv"};
+
+std::string offered_list(Formats offered) {
+  std::string list = "json";
+  if (offered.text) list += offered.table ? ", text" : " or text";
+  if (offered.table) list += ", csv or tsv";
+  return list;
 }
 
-bool text_format(const po::variables_map& vm) {
-  if (!vm.count("format")) return false;
+}  // namespace
+
+void add_format_option(po::options_description& options, Formats offered) {
+  std::string help = "output format: json (default: one JSON object of the schema above)";
+  if (offered.text) help += ", text (a compact table for reading; the exit code is the same)";
+  if (offered.table)
+    help += ", csv or tsv (the report's table for spreadsheets: a header row with units, one row per entry, "
+            "numbers as in the JSON; docs/manual.md section 5)";
+  options.add_options()("format", po::value<std::string>()->value_name("FORMAT"), help.c_str());
+}
+
+Format output_format(const po::variables_map& vm, Formats offered) {
+  if (!vm.count("format")) return Format::json;
   const std::string text = vm["format"].as<std::string>();
-  if (text != "json" && text != "text") throw InputError("--format: must be json or text (got \"" + text + "\")");
-  return text == "text";
+  for (int k = 0; k < 4; ++k) {
+    const auto format = static_cast<Format>(k);
+    if (text != format_names[k]) continue;
+    if ((format == Format::text && offered.text) || ((format == Format::csv || format == Format::tsv) && offered.table) ||
+        format == Format::json)
+      return format;
+  }
+  throw InputError("--format: must be " + offered_list(offered) + " (got \"" + text + "\")");
+}
+
+bool text_format(const po::variables_map& vm) { return output_format(vm) == Format::text; }
+
+std::string print_report(const nlohmann::json& report, Format format,
+                         const std::function<std::string(const nlohmann::json&)>& text, int indent) {
+  switch (format) {
+    case Format::text:
+      if (!text) throw std::logic_error("print_report: no text printer");
+      return text(report);
+    case Format::csv:
+      return report_table(report, TableFormat::csv);
+    case Format::tsv:
+      return report_table(report, TableFormat::tsv);
+    case Format::json:
+      break;
+  }
+  return report.dump(indent) + "\n";
 }
 
 namespace {
@@ -135,6 +179,7 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
         const Body& body) {
   po::options_description general("General options", options::help_line_length);
   general.add_options()("help,h", "print this help and exit")("version", "print the version and exit");
+  add_progress_options(general);
   po::options_description hidden;
   if (info.takes_problem) hidden.add_options()("problem", po::value<std::string>(), "problem file");
   if (!info.operands.empty())
@@ -162,7 +207,11 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
         const std::string path = input_path(std::nullopt, info, "PROBLEM (a problem file, or - for standard input)");
         vm.insert({"problem", po::variable_value(boost::any(path), false)});
       }
+      start_progress(info.name, vm);
+      // the library's long loops note through this scope (limitdir/core/progress.hpp)
+      const ProgressScope scope(progress_hook());
       result = body(vm);
+      end_progress();
       const bool negative = result.code == exit_negative && !info.exit_negative_meaning.empty();
       // a job's failure (apps/common/job_app.hpp): its one line, nothing on stdout
       const bool job_failure =

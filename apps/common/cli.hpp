@@ -124,10 +124,26 @@ Problem load_problem(const std::string& path, const po::variables_map& vm);
 /// all the same with exit 3 and the reason on stderr, prefixed by `what` (e.g. "index sum 2").
 Output certified(std::string text, const Certificate& certificate, Level required, const std::string& what = "");
 
-/// Declares --format FORMAT: json (the default, the report's schema) or text (a compact table
-/// for people, report/text_report.hpp; docs/manual.md section 5).
-void add_format_option(po::options_description& options);
+/// The output formats of --format (docs/manual.md section 5): json (the default, the report's
+/// schema), text (a compact table for people, report/text_report.hpp), csv and tsv (the
+/// report's table for spreadsheets, report/table.hpp).
+enum class Format { json, text, csv, tsv };
+
+/// Which formats besides json an app offers.
+struct Formats {
+  bool text = false;   // a text printer (find-limits, sweep-force)
+  bool table = false;  // the report is a table (report_table)
+};
+
+/// Declares --format FORMAT with the formats `offered`.
+void add_format_option(po::options_description& options, Formats offered = {true, false});
+/// The --format given (json when none); InputError for a format the app does not offer.
+Format output_format(const po::variables_map& vm, Formats offered = {true, false});
 /// True when --format text was given; InputError for a format other than json or text.
 bool text_format(const po::variables_map& vm);
+/// The report printed in `format`: json as report.dump(indent) and a newline, text by `text`,
+/// csv and tsv by report_table.
+std::string print_report(const nlohmann::json& report, Format format,
+                         const std::function<std::string(const nlohmann::json&)>& text = nullptr, int indent = 2);
 
 }  // namespace limitdir::cli

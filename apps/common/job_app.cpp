@@ -5,7 +5,9 @@
 
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
+#include "limitdir/report/table.hpp"
 #include "limitdir/scan/job_options.hpp"
+#include "progress.hpp"
 
 namespace limitdir::cli {
 
@@ -18,21 +20,36 @@ void write_line(const std::string& line) {
   if (!std::cout) throw IoError("cannot write to standard output");
 }
 
+/// The trajectory's points as they come: JSON Lines, or with --format csv|tsv the rows of its
+/// table (report/table.hpp), the header before the first.
+std::function<void(const nlohmann::json&)> point_writer(Format format) {
+  if (format != Format::csv && format != Format::tsv)
+    return [](const nlohmann::json& point) { write_line(point.dump()); };
+  const TableFormat table = format == Format::csv ? TableFormat::csv : TableFormat::tsv;
+  return [table, first = true](const nlohmann::json& point) mutable {
+    std::cout << trajectory_table_row(point, table, first) << std::flush;
+    first = false;
+    if (!std::cout) throw IoError("cannot write to standard output");
+  };
+}
+
 }  // namespace
 
-int run_job_app(const AppInfo& info, JobKind kind, bool with_format, int argc, const char* const argv[],
+int run_job_app(const AppInfo& info, JobKind kind, Formats formats, int argc, const char* const argv[],
                 const JobPrinter& print) {
   po::options_description options = job_option_table(kind);
-  if (with_format) add_format_option(options);
+  const bool with_format = formats.text || formats.table;
+  if (with_format) add_format_option(options, formats);
   return run(info, options, argc, argv, [&](const po::variables_map& vm) -> Output {
-    if (with_format) (void)text_format(vm);  // a bad --format is bad input before any work
+    // a bad --format is bad input before any work
+    const Format format = with_format ? output_format(vm, formats) : Format::json;
     // the options are checked inside run_job, in the order the app always checked them
     const Job job = job_from_options(kind, vm, {}, /*check_now=*/false);
     const std::string path = problem_path(vm);
     const nlohmann::json document = read_json_file(path, "a problem file (PROBLEM)");
     JobHooks hooks;
-    hooks.progress = [&info](const std::string& note) { std::cerr << info.name << ": " << note << std::endl; };
-    if (kind == JobKind::simulate) hooks.point = [](const nlohmann::json& point) { write_line(point.dump()); };
+    hooks.progress = progress_hook();  // the notes as progress.hpp renders them (none when off)
+    if (kind == JobKind::simulate) hooks.point = point_writer(format);
     const JobResult result = run_job(job, document, path, hooks);
     if (result.report.is_null()) return Output(std::string(), result.status, result.message);
     return Output(print(result.report, vm), result.status, result.message);

@@ -19,11 +19,12 @@ namespace limitdir::cli {
 using JobPrinter = std::function<std::string(const nlohmann::json& report, const po::variables_map& vm)>;
 
 /// Runs the job `kind` as the app `info`: the job's option table (job_option_table) plus --format
-/// when `with_format` (then `print` sees it in vm), PROBLEM read as one JSON document (the file
-/// named in messages as given), run_job with the progress notes on stderr as "<app>: <note>"
+/// with the `formats` offered besides json, when there are any (then `print` sees it in vm), PROBLEM
+/// read as one JSON document (the file named in messages as given), run_job with the progress
+/// notes rendered by progress.hpp
 /// and, for simulate --x0, the trajectory streamed to stdout line by line; then the report
 /// printed by `print` and the job's status as the exit code with its one-line message.
-int run_job_app(const AppInfo& info, JobKind kind, bool with_format, int argc, const char* const argv[],
+int run_job_app(const AppInfo& info, JobKind kind, Formats formats, int argc, const char* const argv[],
                 const JobPrinter& print);
 
 }  // namespace limitdir::cli

@@ -6,11 +6,11 @@
 // error of the event's parameter value against N (continuation/degree_study.hpp). Prints one
 // JSON document, schema "limitdir.degree-study/1" (docs/manual.md section 5).
 #include <chrono>
-#include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli.hpp"
+#include "progress.hpp"
 #include "limitdir/continuation/degree_study.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/report/degree_study_io.hpp"
@@ -53,7 +53,7 @@ int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "degree-study",
       "PROBLEM --degrees LIST --from A --to B [--parameter NAME --force F] [--pressure P] [--rho RHO] "
-      "[--checks K] [--require LEVEL]",
+      "[--checks K] [--require LEVEL] [--format json|csv|tsv]",
       "Compares the harmonic friction model of several degrees N with the exact model, as Figs 17-18\n"
       "of the core paper: traces the bifurcation diagram (as sweep-force) of the harmonic model of\n"
       "every degree in LIST (\"1..8\" or \"1,2,4,8\") and of the exact model over [A, B], matches every\n"
@@ -83,12 +83,14 @@ int main(int argc, char* argv[]) {
       ("force", po::value<std::string>()->value_name("F"), "the fixed load when --parameter is not force");
   limitdir::cli::add_set_option(options);
   limitdir::cli::add_require_option(options);
+  limitdir::cli::add_format_option(options, {false, true});
 
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
     const auto required = [&](const char* name) {
       if (!vm.count(name)) throw limitdir::InputError(std::string("--") + name + ": required; see --help");
       return vm[name].as<std::string>();
     };
+    const auto format = limitdir::cli::output_format(vm, {false, true});
     const std::vector<int> degrees = parse_degrees(required("degrees"));
     const double from = limitdir::cli::parse_real(required("from"), "--from");
     const double to = limitdir::cli::parse_real(required("to"), "--to");
@@ -108,13 +110,14 @@ int main(int argc, char* argv[]) {
     if (parameter != "force") limitdir::require_force(problem);  // the fixed load
     // progress on stderr once the study has run for a second (docs/manual.md section 5)
     const auto start = std::chrono::steady_clock::now();
+    const limitdir::ProgressHook notes = limitdir::cli::progress_hook();
     const limitdir::StudyProgress progress = [&](const std::string& note) {
-      if (std::chrono::steady_clock::now() - start >= std::chrono::seconds(1))
-        std::cerr << "degree-study: " << note << std::endl;
+      if (notes && std::chrono::steady_clock::now() - start >= limitdir::progress_interval) notes(note);
     };
     const limitdir::DegreeStudy study =
         limitdir::degree_study(problem, parameter, degrees, from, to, continuation, progress);
-    return limitdir::cli::certified(limitdir::degree_study_report(problem, study).dump(2) + "\n", study.certificate,
+    return limitdir::cli::certified(limitdir::cli::print_report(limitdir::degree_study_report(problem, study), format),
+                                    study.certificate,
                                     require);
   });
 }

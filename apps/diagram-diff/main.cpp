@@ -5,7 +5,8 @@
 // order and sampling, with the same types of points along them (diagram_differences,
 // report/diagram_io.hpp). Prints
 // {"schema": "limitdir.diagram-diff/1", "a", "b", "event_rtol", "event_atol", "curve_tol", "equal",
-//  "differences": [...]} and exits 0 when they agree, 1 when they differ, 2 on bad input
+//  "differences": [...], "problem_keys": [{"key", "a", "b"}, ...]} (or, with --format text, the
+// same as lines) and exits 0 when they agree, 1 when they differ, 2 on bad input
 // (docs/manual.md section 5).
 #include <string>
 #include <vector>
@@ -30,11 +31,29 @@ double tolerance_option(const po::variables_map& vm, const std::string& name, do
   return x;
 }
 
+/// The summary for reading (--format text): the problem keys that differ with both values, then
+/// whether the diagrams agree and the differences, one per line.
+std::string summary_text(const nlohmann::json& summary) {
+  const auto shown = [](const nlohmann::json& entry, const char* side) {
+    return entry.contains(side) ? entry[side].dump() : std::string("(absent)");
+  };
+  std::string out = "A: " + summary["a"].get<std::string>() + "\nB: " + summary["b"].get<std::string>() + "\n";
+  const nlohmann::json& keys = summary["problem_keys"];
+  out += "problem keys that differ: " + std::to_string(keys.size()) + "\n";
+  for (const nlohmann::json& k : keys)
+    out += "  " + k["key"].get<std::string>() + ": A " + shown(k, "a") + ", B " + shown(k, "b") + "\n";
+  const nlohmann::json& differences = summary["differences"];
+  out += summary["equal"].get<bool>() ? std::string("diagrams: equal\n")
+                                       : "diagrams: differ (" + std::to_string(differences.size()) + ")\n";
+  for (const nlohmann::json& d : differences) out += "  " + d.get<std::string>() + "\n";
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char* argv[]) {
   limitdir::cli::AppInfo info{
-      "diagram-diff", "A B [--event-rtol R] [--event-atol A] [--curve-tol C]",
+      "diagram-diff", "A B [--event-rtol R] [--event-atol A] [--curve-tol C] [--format json|text]",
       "Compares two bifurcation diagrams A and B (files printed by sweep-force, schema\n"
       "\"limitdir.diagram/1\"; - for standard input) by meaning: the same parameter and range, the\n"
       "same bifurcations (kind, parameter value and directions, in any order), the same regions\n"
@@ -49,7 +68,10 @@ int main(int argc, char* argv[]) {
       "chord length times a quarter of the angle the polyline turns at its ends, which bounds the\n"
       "sagitta), so the same diagram traced with other steps (sweep-force --h-max) agrees with\n"
       "the default tolerances while a moved branch or event does not.\n"
-      "Prints one JSON object (schema \"limitdir.diagram-diff/1\") listing the differences."};
+      "Also names the keys of the embedded problems that differ (dotted paths, e.g. system.lambda,\n"
+      "with both values); they are listed, not counted as differences of meaning.\n"
+      "Prints one JSON object (schema \"limitdir.diagram-diff/1\") listing the differences; --format\n"
+      "text prints the same as lines."};
   info.takes_problem = false;
   info.operands = "files";
   info.exit_negative_meaning = "the diagrams differ";
@@ -60,6 +82,7 @@ int main(int argc, char* argv[]) {
       ("event-rtol", po::value<std::string>()->value_name("R"), "relative tolerance of events, regions and the range, a number >= 0 (default 1e-6)")
       ("event-atol", po::value<std::string>()->value_name("A"), "absolute tolerance of events, regions and the range, a number > 0 (default 1e-9)")
       ("curve-tol", po::value<std::string>()->value_name("C"), "tolerance of the branches as curves beyond their sampling error, a number > 0 (default 1e-6)");
+  limitdir::cli::add_format_option(options);
 
   return limitdir::cli::run(info, options, argc, argv, [&](const po::variables_map& vm) -> limitdir::cli::Output {
     const std::vector<std::string> files =
@@ -73,12 +96,23 @@ int main(int argc, char* argv[]) {
     tol.event_atol = tolerance_option(vm, "event-atol", defaults.event_atol, false);
     tol.curve_tol = tolerance_option(vm, "curve-tol", defaults.curve_tol, false);
 
+    const bool text = limitdir::cli::text_format(vm);
     std::vector<limitdir::Diagram> diagrams;
-    for (const std::string& path : files)
-      diagrams.push_back(limitdir::diagram_from_json(
-          limitdir::cli::read_json_file(path, "a bifurcation diagram (limitdir.diagram/1, from sweep-force)"),
-          path == "-" ? "<stdin>" : path));
+    std::vector<nlohmann::json> problems;
+    for (const std::string& path : files) {
+      const nlohmann::json document =
+          limitdir::cli::read_json_file(path, "a bifurcation diagram (limitdir.diagram/1, from sweep-force)");
+      diagrams.push_back(limitdir::diagram_from_json(document, path == "-" ? "<stdin>" : path));
+      problems.push_back(document.value("problem", nlohmann::json()));
+    }
     const std::vector<std::string> differences = limitdir::diagram_differences(diagrams[0], diagrams[1], tol);
+    nlohmann::json keys = nlohmann::json::array();
+    for (const limitdir::KeyDifference& d : limitdir::problem_key_differences(problems[0], problems[1])) {
+      nlohmann::json entry{{"key", d.key}};
+      if (d.a) entry["a"] = *d.a;
+      if (d.b) entry["b"] = *d.b;
+      keys.push_back(std::move(entry));
+    }
     const nlohmann::json summary{{"schema", "limitdir.diagram-diff/1"},
                                  {"limitdir_version", limitdir::version},
                                  {"a", files[0]},
@@ -87,9 +121,10 @@ int main(int argc, char* argv[]) {
                                  {"event_atol", tol.event_atol},
                                  {"curve_tol", tol.curve_tol},
                                  {"equal", differences.empty()},
-                                 {"differences", differences}};
-    std::string text = summary.dump(2) + "\n";
-    if (differences.empty()) return text;
-    return {std::move(text), limitdir::cli::exit_negative, ""};
+                                 {"differences", differences},
+                                 {"problem_keys", keys}};
+    std::string output = text ? summary_text(summary) : summary.dump(2) + "\n";
+    if (differences.empty()) return output;
+    return {std::move(output), limitdir::cli::exit_negative, ""};
   });
 }

@@ -13,7 +13,7 @@ int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "find-limits",
       "PROBLEM [--force F] [--model M] [--degree N] [--pressure P] [--rho RHO] [--method METHOD] [--mesh-level L] "
-      "[--require LEVEL] [--format json|text]",
+      "[--require LEVEL] [--format json|text|csv|tsv]",
       "Finds all limit directions w of the slip near stick at the load F, the zeros of the spherical\n"
       "part V*(w) of x' = B(w) w + c (122), classifies each one radially (attracting, repelling,\n"
       "tangent) and on the sphere (node, saddle, focus), and checks the Poincare-Hopf index sum.\n"
@@ -29,7 +29,8 @@ int main(int argc, char* argv[]) {
   // The options, the computation and the report are the library's job (lib/src/scan/job_find_limits.cpp),
   // the same code that `scan --job find-limits` runs.
   const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
-    return limitdir::cli::text_format(vm) ? limitdir::limits_text(report) : report.dump(2) + "\n";
+    return limitdir::cli::print_report(report, limitdir::cli::output_format(vm, {true, true}),
+                                      [](const nlohmann::json& r) { return limitdir::limits_text(r); });
   };
-  return limitdir::cli::run_job_app(info, limitdir::JobKind::find_limits, /*with_format=*/true, argc, argv, print);
+  return limitdir::cli::run_job_app(info, limitdir::JobKind::find_limits, /*formats=*/{true, true}, argc, argv, print);
 }

@@ -44,7 +44,7 @@ int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "friction-model",
       "PROBLEM [--degree N] [--samples K] [--grid NTHETA,NPHI] [--at w1,w2,w3]... [--model M] [--pressure P] "
-      "[--rho RHO]",
+      "[--rho RHO] [--format json|csv|tsv]",
       "Tabulates the friction laws Q(theta), T(theta) of the problem's friction model and of the exact\n"
       "model at K latitudes from 0 (pure sliding) to pi/2 (pure spin), with the model's coefficients\n"
       "and the largest differences, as one JSON object (schema \"limitdir.friction/1\"). For a contact that\n"
@@ -62,8 +62,10 @@ int main(int argc, char* argv[]) {
       "at", po::value<std::vector<std::string>>()->value_name("w1,w2,w3"),
       "a slip direction (normalised; repeatable, at most 10000) at which to print q and dq/dw");
   limitdir::cli::add_problem_overrides(options, /*with_force=*/false);
+  limitdir::cli::add_format_option(options, {false, true});
 
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) {
+    const auto format = limitdir::cli::output_format(vm, {false, true});
     limitdir::Problem problem = limitdir::cli::load_problem(limitdir::cli::problem_path(vm), vm);
     limitdir::cli::apply_problem_overrides(problem, vm);
     const auto samples = static_cast<int>(limitdir::cli::integer_option(vm, "samples", 91, 2, 100000));
@@ -82,6 +84,6 @@ int main(int argc, char* argv[]) {
     }
     std::optional<limitdir::FrictionGrid> grid;
     if (vm.count("grid")) grid = parse_grid(vm["grid"].as<std::string>());
-    return limitdir::friction_report(problem, samples, at, grid).dump(2) + "\n";
+    return limitdir::cli::print_report(limitdir::friction_report(problem, samples, at, grid), format);
   });
 }

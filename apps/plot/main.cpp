@@ -1,10 +1,17 @@
-// plot [REPORT] [--y theta|psi|w1|w2|w3|rdot] [--view w1|w2|w3] [--time t|tau] [--convergence]
-//      [--colour-by class|level|mean|min|max] [--width W] [--height H]
+// plot [REPORT...] [--y theta|psi|w1|w2|w3|rdot] [--view w1|w2|w3] [--time t|tau] [--convergence]
+//      [--colour-by class|level|mean|min|max] [--width W] [--height H] [--x-range A:B] [--y-range A:B]
+//      [--log-y] [--font-size PX] [--output FILE]
 // Draws a limitdir report as a standalone SVG on standard output (plot/plot.hpp, docs/manual.md
 // section 11): a bifurcation diagram (sweep-force), the limit directions of one load on the
 // sphere with the field V* (find-limits), the friction laws (friction-model) or the time
-// history of a simulation (simulate), a scan summary as a heat map (scan --summary). REPORT is a file or - (standard input, the default).
+// history of a simulation (simulate), a scan summary as a heat map (scan --summary), the rolling
+// sphere's run or X_max map (roll), the Celtic stone's run or model comparison (celt). REPORT
+// is a file or - (standard input, the default); several REPORTs of one kind are overlaid
+// (plot_overlay). --output writes FILE.svg, or FILE.pdf / FILE.png rendered in-process
+// (librsvg + cairo) instead.
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli.hpp"
@@ -16,9 +23,13 @@ namespace po = limitdir::cli::po;
 
 int main(int argc, char* argv[]) {
   limitdir::cli::AppInfo info{
-      "plot", "[REPORT] [--y C] [--view A] [--time T] [--convergence] [--colour-by S] [--width W] [--height H]",
-      "Draws a limitdir report as a standalone SVG figure on standard output. REPORT is a file or -\n"
-      "for standard input (the default), holding one of:\n"
+      "plot", "[REPORT...] [--y C] [--view A] [--time T] [--convergence] [--colour-by S] [--width W] [--height H] "
+      "[--x-range A:B] [--y-range A:B] [--log-y] [--font-size PX] [--output FILE]",
+      "Draws a limitdir report as a standalone SVG figure on standard output, or with --output FILE\n"
+      "into FILE.svg, FILE.pdf or FILE.png (rendered in-process by librsvg and cairo). REPORT is a\n"
+      "file or - for standard input (the default); several REPORTs of one kind (diagrams, friction\n"
+      "tables or simulations) are overlaid, one colour or dash style each, named in the legend. A\n"
+      "report holds one of:\n"
       "  limitdir.diagram/1 (sweep-force): a coordinate (--y) of the limit directions against the\n"
       "    parameter, as Figs 13-14 of the core paper: branches in the Fig. 11 colours, solid where\n"
       "    the direction is a stable node or focus on the sphere, dashed elsewhere; events marked\n"
@@ -35,7 +46,13 @@ int main(int argc, char* argv[]) {
       "    paper; with --convergence the log10 of each event kind's error against N;\n"
       "  limitdir.scan-summary/1 (scan --summary): a heat map over the two axes of its table, each\n"
       "    cell coloured by its class, level or field (--colour-by), hatched where points are\n"
-      "    missing, crossed where the weakest level is incomplete or none."};
+      "    missing, crossed where the weakest level is incomplete or none;\n"
+      "  limitdir.roll-report/1 (roll): X, U_X and Omega_Y, r_T and m_T against t as Fig. 3 of the\n"
+      "    rolling-sphere paper, the closed form dotted (planar starts), mode changes dashed;\n"
+      "  limitdir.roll-map/1 (roll --map): X_max over (mu, mu_r) as a heat map (Fig. 2), hatched\n"
+      "    where the sphere did not stop by t_end;\n"
+      "  limitdir.celt-report/1 (celt): a run's omega (body) and vertical spin against t, the spin\n"
+      "    reversals marked; a model comparison's (--compare) cost against the deviation from W1."};
   info.takes_problem = false;
   info.operands = "report";
 
@@ -54,13 +71,27 @@ int main(int argc, char* argv[]) {
        "(default: mean when the summary has a field, else class)")
       ("width", po::value<std::string>()->value_name("W"), "figure width in px, 200..10000 (default 800)")
       ("height", po::value<std::string>()->value_name("H"), "figure height in px, 200..10000 (default 500)");
+  // --output (issue 23): its own block
+  options.add_options()
+      ("output", po::value<std::string>()->value_name("FILE"),
+       "write the figure to FILE instead of standard output: FILE.svg as is, FILE.pdf (one page of "
+       "W x H pt) or FILE.png (W x H pixels) rendered in-process by librsvg and cairo");
+  // --- axes, scaling and fonts (docs/manual.md section 11, "Axes, labels and overlays") ---
+  options.add_options()
+      ("x-range", po::value<std::string>()->value_name("A:B"),
+       "diagrams, degree studies, friction, simulations, maps: the horizontal axis from A to B (A < B; "
+       "write --x-range=-1:2 for a negative A)")
+      ("y-range", po::value<std::string>()->value_name("A:B"),
+       "the vertical axis from A to B (simulations: of log10 r); data beyond are clipped and marked")
+      ("log-y", po::bool_switch(), "diagrams, degree studies, friction: log10 of the vertical coordinate "
+       "(data <= 0 in the shown range are bad input)")
+      ("font-size", po::value<std::string>()->value_name("PX"),
+       "tick label size in px, 6..40 (default 12); every text scales with it");
 
   return limitdir::cli::run(info, options, argc, argv, [&info](const po::variables_map& vm) -> limitdir::cli::Output {
     const std::vector<std::string> reports =
         vm.count("report") ? vm["report"].as<std::vector<std::string>>()
                            : std::vector<std::string>{limitdir::cli::input_path(std::nullopt, info, "REPORT")};
-    if (reports.size() != 1)
-      throw limitdir::InputError("needs one REPORT (got " + std::to_string(reports.size()) + "); see --help");
     limitdir::PlotOptions plot;
     plot.width = static_cast<int>(limitdir::cli::integer_option(vm, "width", plot.width, limitdir::min_plot_side, limitdir::max_plot_side));
     plot.height = static_cast<int>(limitdir::cli::integer_option(vm, "height", plot.height, limitdir::min_plot_side, limitdir::max_plot_side));
@@ -72,10 +103,37 @@ int main(int argc, char* argv[]) {
       plot.colour_by = vm["colour-by"].as<std::string>();
       if (plot.colour_by.empty()) throw limitdir::InputError("--colour-by: must be class, level, mean, min or max (got \"\")");
     }
-    const std::string& path = reports.front();
-    const limitdir::PlotInput input =
-        limitdir::read_plot_input(limitdir::read_input(path), path == "-" ? "<stdin>" : path);
-    limitdir::check_plot_options(plot, input.kind, vm.count("y") > 0, vm.count("view") > 0, vm.count("time") > 0);
-    return limitdir::plot_report(input, plot);
+    // --output: the extension checked before the work
+    const std::string output = vm.count("output") ? vm["output"].as<std::string>() : "";
+    if (vm.count("output")) limitdir::figure_format(output);
+    // --- axes, scaling and fonts ---
+    const auto range = [&](const char* name) -> std::optional<std::pair<double, double>> {
+      if (!vm.count(name)) return std::nullopt;
+      const std::string text = vm[name].as<std::string>();
+      const std::size_t colon = text.find(':', text.empty() ? 0 : 1);
+      if (colon == std::string::npos)
+        throw limitdir::InputError(std::string("--") + name + ": must be A:B (got \"" + text + "\")");
+      return std::pair{limitdir::cli::parse_real(text.substr(0, colon), std::string("--") + name),
+                       limitdir::cli::parse_real(text.substr(colon + 1), std::string("--") + name)};
+    };
+    plot.x_range = range("x-range");
+    plot.y_range = range("y-range");
+    plot.log_y = vm["log-y"].as<bool>();
+    if (vm.count("font-size")) plot.font_size = limitdir::cli::parse_real(vm["font-size"].as<std::string>(), "--font-size");
+    std::vector<limitdir::PlotInput> inputs;
+    for (const std::string& path : reports) {
+      inputs.push_back(limitdir::read_plot_input(limitdir::read_input(path), path == "-" ? "<stdin>" : path));
+      inputs.back().source = path == "-" ? "<stdin>" : path;
+    }
+    limitdir::check_overlay(inputs);
+    for (const limitdir::PlotInput& input : inputs) {
+      limitdir::check_plot_options(plot, input.kind, vm.count("y") > 0, vm.count("view") > 0, vm.count("time") > 0);
+      limitdir::check_layout_options(plot, input.kind, vm.count("font-size") > 0, inputs.size());
+    }
+    const std::string figure =
+        inputs.size() == 1 ? limitdir::plot_report(inputs.front(), plot) : limitdir::plot_overlay(inputs, plot);
+    if (output.empty()) return figure;
+    limitdir::write_figure(figure, output, plot.width, plot.height);
+    return std::string();
   });
 }

@@ -25,8 +25,8 @@ int main(int argc, char* argv[]) {
 
   // The options, the computation and the report are the library's job (lib/src/scan/job_roll.cpp),
   // the same code that `scan --job roll` runs.
-  const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map&) {
-    return report.dump() + "\n";
+  const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
+    return limitdir::cli::print_report(report, limitdir::cli::output_format(vm, {false, true}), nullptr, -1);
   };
-  return limitdir::cli::run_job_app(info, limitdir::JobKind::roll, /*with_format=*/false, argc, argv, print);
+  return limitdir::cli::run_job_app(info, limitdir::JobKind::roll, /*formats=*/{false, true}, argc, argv, print);
 }

@@ -48,7 +48,7 @@ int run(const limitdir::ScanCommand& command) {
     return 0;
   }
   if (command.summary) {
-    std::cout << limitdir::summarize_scan_command(command, note).dump(2) << std::endl;
+    std::cout << limitdir::scan_summary_output(command, note) << std::flush;
     return 0;
   }
   if (command.merge) {

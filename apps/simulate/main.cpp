@@ -15,7 +15,7 @@ int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "simulate",
       "PROBLEM --force F (--x0 U_X,U_Y,RHO_OMEGA [--every K] | --survey N) [--backward] [--model M] [--degree N] "
-      "[--pressure P] [--rho RHO]",
+      "[--pressure P] [--rho RHO] [--format json|csv|tsv]",
       "Integrates the slip dynamics x' = B(w) w + c near stick (Boost.Odeint, Dormand-Prince with dense\n"
       "output) in the form r' = r R*(w), w' = V*(w), t' = r of the rescaled time tau, until stick\n"
       "(r -> 0) or until the slip grows without stopping, and matches the arrival direction to the\n"
@@ -35,8 +35,11 @@ int main(int argc, char* argv[]) {
   // The options, the computation and the report are the library's job (lib/src/scan/job_simulate.cpp),
   // the same code that `scan --job simulate` runs.
   const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
-    // the survey as one indented object; the final record of a trajectory as one line of JSON Lines
-    return vm.count("survey") ? report.dump(2) + "\n" : report.dump() + "\n";
+    // the survey as one indented object (or its table); the final record of a trajectory as one
+    // line of JSON Lines, none after the rows of a table (they were streamed by run_job_app)
+    const auto format = limitdir::cli::output_format(vm, {false, true});
+    if (vm.count("survey")) return limitdir::cli::print_report(report, format);
+    return format == limitdir::cli::Format::json ? report.dump() + "\n" : std::string();
   };
-  return limitdir::cli::run_job_app(info, limitdir::JobKind::simulate, /*with_format=*/false, argc, argv, print);
+  return limitdir::cli::run_job_app(info, limitdir::JobKind::simulate, /*formats=*/{false, true}, argc, argv, print);
 }

@@ -15,7 +15,7 @@ int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "sweep-force",
       "PROBLEM --from F0 --to F1 [--parameter NAME --force F] [--model M] [--degree N] [--pressure P] [--rho RHO] "
-      "[--checks K] [--h-max H] [--enclose-events] [--no-proof] [--require LEVEL] [--format json|text]",
+      "[--checks K] [--h-max H] [--enclose-events] [--no-proof] [--require LEVEL] [--format json|text|csv|tsv]",
       "Follows every branch of limit directions w (the zeros of V*(w), (122)) while a parameter p\n"
       "goes from F0 to F1 (pseudo-arclength continuation of (125)), locates the tangency, fold,\n"
       "pitchfork, branch and Hopf points on the branches, and lists the regions of p with the same\n"
@@ -33,7 +33,8 @@ int main(int argc, char* argv[]) {
   // The options, the computation and the report are the library's job (lib/src/scan/job_sweep_force.cpp),
   // the same code that `scan --job sweep-force` runs.
   const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
-    return limitdir::cli::text_format(vm) ? limitdir::diagram_text(report) : report.dump(2) + "\n";
+    return limitdir::cli::print_report(report, limitdir::cli::output_format(vm, {true, true}),
+                                      [](const nlohmann::json& r) { return limitdir::diagram_text(r); });
   };
-  return limitdir::cli::run_job_app(info, limitdir::JobKind::sweep_force, /*with_format=*/true, argc, argv, print);
+  return limitdir::cli::run_job_app(info, limitdir::JobKind::sweep_force, /*formats=*/{true, true}, argc, argv, print);
 }

@@ -130,6 +130,11 @@ NUMBER = re.compile(r"-?\d+(\.\d+)?(e-?\d+)?")
 
 
 def same_value(a, b):
+    # equal text is the same value; a colour (#3e3678 reads as the number 3e3678 = inf) must be equal
+    if a == b:
+        return True
+    if (a or "").startswith("#") or (b or "").startswith("#"):
+        return False
     ta, tb = NUMBER.split(a or ""), NUMBER.split(b or "")
     na = [float(m.group()) for m in NUMBER.finditer(a or "")]
     nb = [float(m.group()) for m in NUMBER.finditer(b or "")]

@@ -31,6 +31,20 @@ cli_finish() {
   echo "all $1 checks passed"
 }
 
+# require_tools LABEL TOOL...: every TOOL on PATH (scripts/install-deps.sh installs them), else
+# one failure per missing tool and the summary LABEL (exit 1).
+require_tools() {
+  local label=$1 tool missing=0
+  shift
+  for tool in "$@"; do
+    if ! command -v "$tool" >/dev/null; then
+      fail "$tool not found (scripts/install-deps.sh installs it)"
+      missing=1
+    fi
+  done
+  [[ $missing -eq 0 ]] || cli_finish "$label"
+}
+
 # run ARGS...: runs $app; exit code in $rc, output in $tmp/stdout and $tmp/stderr.
 run() {
   rc=0

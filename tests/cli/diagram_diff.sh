@@ -201,6 +201,37 @@ expect_bad "--curve-tol" "$tmp/a.json" "$tmp/a.json" --curve-tol 0
 expect_bad "--curve-tol" "$tmp/a.json" "$tmp/a.json" --curve-tol inf
 expect_bad "--rtol" "$tmp/a.json" "$tmp/a.json" --rtol 1e-3  # now --event-rtol
 
+# ----- the problem keys that differ ------------------------------------------------------------------
+# problem_keys names each key of the embedded problems that differs, as a dotted path with both
+# values (absent on one side: no "a" or "b"); it does not make the diagrams differ.
+keys() {
+  local want=$1
+  shift
+  run "$@"
+  python3 - "$tmp/stdout" "$want" <<'PY' || fail "diagram-diff $*: problem_keys $(head -c 600 "$tmp/stdout"), want $want"
+import json, sys
+s, want = json.load(open(sys.argv[1])), json.loads(sys.argv[2])
+sys.exit(0 if s["problem_keys"] == want else 1)
+PY
+}
+keys '[]' "$tmp/a.json" "$tmp/reordered.json"
+keys '[{"key": "friction.degree", "a": 2, "b": 4}]' "$tmp/a.json" "$tmp/degree-4.json"
+transform "$tmp/a.json" "$tmp/renamed.json" '
+d["problem"]["name"] = "renamed"
+d["problem"]["contact"]["distortion"] = {"d": 0.5}
+d["problem"]["system"]["j"] = 0.25'
+keys '[{"key": "contact.distortion", "b": {"d": 0.5}}, {"key": "name", "a": "disc on a rigid plane", "b": "renamed"},
+      {"key": "system.j", "a": 0.5, "b": 0.25}]' "$tmp/a.json" "$tmp/renamed.json"
+[[ $rc -eq 0 ]] || fail "diagram-diff: problem keys alone made the diagrams differ (exit $rc)"
+# --format text: the same as lines.
+run "$tmp/a.json" "$tmp/degree-4.json" --format text
+grep -qx "  friction.degree: A 2, B 4" "$tmp/stdout" || fail "diagram-diff --format text: $(head -c 400 "$tmp/stdout")"
+grep -q "^diagrams: differ (" "$tmp/stdout" || fail "diagram-diff --format text does not say that they differ"
+[[ $rc -eq 1 ]] || fail "diagram-diff --format text exited with $rc, want 1"
+run "$tmp/a.json" "$tmp/renamed.json" --format text
+grep -qx "  contact.distortion: A (absent), B {\"d\":0.5}" "$tmp/stdout" || fail "diagram-diff --format text: $(head -c 400 "$tmp/stdout")"
+grep -qx "diagrams: equal" "$tmp/stdout" || fail "diagram-diff --format text does not say equal"
+
 # ----- help and version ------------------------------------------------------------------------------
 run --help
 if [[ $rc -ne 0 ]]; then

@@ -13,12 +13,7 @@ check="$(dirname "$0")/check_plot.py"
 disc="$share/problems/disc.json"
 blue="#1f63d4" red="#d62728" purple="#8e44ad"
 
-for tool in xmllint rsvg-convert; do
-  if ! command -v $tool >/dev/null; then
-    fail "$tool not found (scripts/install-deps.sh installs libxml2-utils and librsvg2-bin)"
-    cli_finish "plot"
-  fi
-done
+require_tools "plot" xmllint rsvg-convert  # libxml2-utils, librsvg2-bin
 
 # figure NAME W H ARGS...: plot ARGS --width W --height H (standard input from $stdin, if set)
 # into $tmp/NAME.svg, which must be well-formed, render to a W x H PNG $tmp/NAME.png and have
@@ -214,7 +209,7 @@ expect_bad "--time" "$tmp/simulation.jsonl" --time s
 expect_bad "--width" "$tmp/diagram.json" --width 10
 expect_bad "--height" "$tmp/diagram.json" --height 20000
 expect_bad "--width" "$tmp/diagram.json" --width 8x
-expect_bad "one REPORT" "$tmp/diagram.json" "$tmp/limits.json"
+expect_bad "is a diagram" "$tmp/diagram.json" "$tmp/limits.json"  # an overlay of two kinds (plot_layout.sh)
 expect_bad "unrecognised option" "$tmp/diagram.json" --colour red
 # the bounds of every JSON input (core/json_input.hpp): nesting, repeated keys, size
 python3 -c "print('[' * 100 + ']' * 100)" >"$tmp/deep.json"

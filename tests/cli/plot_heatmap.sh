@@ -10,12 +10,7 @@ source "$(dirname "$0")/common.bash"
 cli_setup plot "$@"
 here="$(dirname "$0")"
 
-for tool in xmllint rsvg-convert; do
-  if ! command -v $tool >/dev/null; then
-    fail "$tool not found (scripts/install-deps.sh installs libxml2-utils and librsvg2-bin)"
-    cli_finish "plot heat map"
-  fi
-done
+require_tools "plot heat map" xmllint rsvg-convert  # libxml2-utils, librsvg2-bin
 
 python3 "$here/check_heatmap.py" make "$tmp/summary.json"
 why=$(python3 "$here/validate_json.py" "$share/schemas" scan-summary.schema.json "$tmp/summary.json") ||

@@ -252,7 +252,12 @@ expect_proven_events proven "$share/problems/general.json" --degree 4 --from 0.0
 expect_proven_events proven "$share/problems/general-hopf.json" --from 0.3 --to 1.2
 # a symmetric pitchfork is a singular zero of the fold system (DG is singular there): the disc
 # N = 2 with its load turned by 0.3 rad about e3 (no invariant circle, still symmetric in w3)
-# across F_P stays checked, and the certificate says which window is not decided
+# across F_P. w3 -> -w3 is detected as a symmetry of V* and the Z2-symmetric reduction
+# (limits/pitchfork.hpp) decides the fold window: one symmetry-breaking pitchfork, at the
+# closed-form F_P = k1 (133) of the untilted disc (a rotation about e3 leaves the disc's physics
+# unchanged; k1 = C1 - (8/9) S1 from friction-model's C and S of (85)), no other fold there; the
+# branch segments near it, where two curves of zeros cross, are enclosed on a curve of the
+# reduction: the diagram is proven
 python3 - "$tmp/turned.json" <<'PY'
 import json, math, sys
 json.dump({"schema": "limitdir.problem/1", "name": "the disc, load turned about e3",
@@ -261,10 +266,32 @@ json.dump({"schema": "limitdir.problem/1", "name": "the disc, load turned about 
            "contact": {"pressure": "uniform"}, "friction": {"model": "harmonic", "degree": 2},
            "rho": "kappa", "force": 0.5}, open(sys.argv[1], "w"))
 PY
-expect_ok -- "$tmp/turned.json" --from 0.1 --to 0.6 --enclose-events
-python3 -c "import json, sys; c = json.load(open(sys.argv[1]))['certificate']; \
-sys.exit(c['level'] != 'checked' or 'no proof: the fold window is not decided' not in c['reason'])" "$tmp/last.json" ||
-  fail "sweep-force: the turned disc's pitchfork does not leave the diagram checked with its reason"
+expect_ok -- "$tmp/turned.json" --from 0.1 --to 0.6 --enclose-events --require proven
+"$bin/friction-model" "$tmp/turned.json" --samples 2 >"$tmp/turned-model.json" 2>"$tmp/stderr" ||
+  fail "friction-model of the turned disc failed: $(head -c 300 "$tmp/stderr")"
+python3 - "$tmp/last.json" "$tmp/turned-model.json" <<'PY' || fail "sweep-force: the turned disc's pitchfork is not proven by the reduction at F_P = k1, or its claims and reason are not the expected ones"
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d['certificate']
+m = json.load(open(sys.argv[2]))
+C, S = m['coefficients']['C'], m['coefficients']['S']
+k1 = C[0] - 8 / 9 * S[0]  # (133) with M^-1 = diag(1, 1, 8/9), rho = kappa
+levels = {k['claim']: k['level'] for k in c['claims']}
+events = [(e['kind'], e['force']) for e in d['bifurcations']]
+ok = (levels == {'branches': 'proven', 'events': 'proven', 'regions': 'proven'} and c['level'] == 'proven'
+      and len(events) == 1 and events[0][0] == 'pitchfork' and abs(events[0][1] - k1) < 1e-9
+      and '1 of them a symmetry-breaking pitchfork, simple in the Z2-symmetric reduction' in c['reason']
+      and 'of them, where two curves cross at a symmetry-breaking pitchfork' in c['reason'])
+sys.exit(not ok)
+PY
+# the symmetry broken by an offset 1e-3 along e3: no reflection symmetry, so no reduction; the
+# imperfect pitchfork is an ordinary fold below F_P, proven simple by the fold system
+python3 -c "import json, sys; p = json.load(open(sys.argv[1])); p['system']['load']['offset'] = [0, 0, 1e-3]; \
+json.dump(p, open(sys.argv[2], 'w'))" "$tmp/turned.json" "$tmp/imperfect.json"
+expect_ok -- "$tmp/imperfect.json" --from 0.1 --to 0.6 --enclose-events
+python3 -c "import json, sys; d = json.load(open(sys.argv[1])); r = d['certificate']['reason']; \
+sys.exit('Z2-symmetric' in r or [e['kind'] for e in d['bifurcations']] != ['fold'] or d['bifurcations'][0]['force'] >= 0.3902)" \
+  "$tmp/last.json" || fail "sweep-force: the imperfect turned disc used the symmetric reduction or has no fold below F_P"
 
 # ----- help and version ----------------------------------------------------------------------------
 run --help

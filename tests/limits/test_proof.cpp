@@ -19,7 +19,9 @@
 #include "limitdir/friction/pade.hpp"
 #include "limitdir/friction/coulomb_point.hpp"
 #include "limitdir/system/problem.hpp"
+#include "limitdir/limits/pitchfork.hpp"
 #include "limitdir/limits/proof.hpp"
+#include "limitdir/limits/symmetry.hpp"
 #include "limitdir/system/system.hpp"
 
 using namespace limitdir;
@@ -512,4 +514,120 @@ TEST_CASE("(133)-(134) branch segments: the step of e1 across the pitchfork F_P 
   INFO(e.reason);
   CHECK_FALSE(e.proven);
   CHECK(e.reason.find("does not contract") != std::string::npos);
+}
+
+// ----- the Z2-symmetric reduction (limits/pitchfork.hpp, limits/symmetry.hpp) -----------------
+
+TEST_CASE("Symmetries of V*: w_k -> -w_k is one exactly when M, d, e are decoupled from w_k and q is equivariant") {
+  const DiscN2 D;
+  // the disc loaded along e1: w2 -> -w2 (the invariant circle's) and w3 -> -w3, not w1 -> -w1
+  CHECK(reflection_symmetries(D.disc()) == std::vector<int>{1, 2});
+  // turned about e3: only w3 -> -w3 is left
+  CHECK(reflection_symmetries(D.rotated(0.3)) == std::vector<int>{2});
+  // an offset 1e-3 along e3 breaks it, and the reason names the load
+  const ReflectionCheck broken = reflection_symmetry(D.rotated(0.3, Eigen::Vector3d(0, 0, 1e-3)), 2);
+  CHECK_FALSE(broken.symmetric);
+  CHECK(broken.reason.find("load") != std::string::npos);
+  // a mass matrix coupling w3 with w1 breaks it too, however weakly
+  Eigen::Matrix3d M = Eigen::Vector3d(1, 1, 1 / kDiscRow3).asDiagonal();
+  M(0, 2) = M(2, 0) = 1e-12;
+  CHECK(reflection_symmetries(System(M, Eigen::Vector3d(std::cos(0.3), std::sin(0.3), 0), Eigen::Vector3d::Zero(),
+                                     D.model)) == std::vector<int>{});
+  // a linear model (64) is symmetric where its Pi is decoupled: the fit to the disc, not a sheared Pi
+  const auto fit = LinearModel::fit(*make_exact_model(disc_problem()));
+  const auto sys = [&](const Eigen::Matrix3d& Pi) {
+    return System(Eigen::Vector3d(1, 1, 1 / kDiscRow3).asDiagonal().toDenseMatrix(), Eigen::Vector3d::UnitX(),
+                  Eigen::Vector3d::Zero(), std::make_shared<LinearModel>(Pi, 1.0, 1.0, "test"));
+  };
+  CHECK(reflection_symmetries(sys(fit->Pi())) == std::vector<int>{1, 2});
+  Eigen::Matrix3d sheared = fit->Pi();
+  sheared(1, 2) = 0.1;
+  CHECK(reflection_symmetries(sys(sheared)) == std::vector<int>{});
+}
+
+TEST_CASE("(133)-(134), Werner & Spence: the turned disc's pitchfork at F_P = k1 is a regular zero of the reduced "
+          "system on w3 = 0, lambda_a = k1 - F crossing 0 at speed -1") {
+  const DiscN2 D;
+  const double phi = 0.3;
+  const Eigen::Vector3d e1 = rotate({Eigen::Vector3d::UnitX()}, phi).front();
+  const Window W = window_around({e1}, 3e-3, D.FP(), 1e-3 * D.FP());
+  const SymmetricPitchfork p = prove_symmetric_pitchfork(D.rotated(phi), 2, W.w, W.F, 0.0, 2.0);
+  INFO(p.reason);
+  REQUIRE(p.proven);
+  CHECK(p.F.lower() - 1e-12 <= D.FP());
+  CHECK(D.FP() <= p.F.upper() + 1e-12);
+  CHECK(width_of(p.F) < 1e-9);
+  CHECK(contains(p.w, e1, kClosedFormTol));
+  // at the turned e1, rdot = F - C1 (129) and e3 . M^-1 dq/dw e3 = -(8/9) S1, so the antisymmetric
+  // eigenvalue of J_T is lambda_a = -(8/9) S1 - rdot = k1 - F: d lambda_a/dF = -1, and
+  // d g1/dv = lambda_a/|x| with |x| = 1/cos(phi) in the chart u = w2/w1
+  CHECK(p.crossing_speed.lower() - 1e-9 <= -std::cos(phi));
+  CHECK(-std::cos(phi) <= p.crossing_speed.upper() + 1e-9);
+  // and the desingularised fold system has it as its one zero in the window: no fold off w3 = 0
+  CHECK(p.alone);
+}
+
+TEST_CASE("(133)-(134): on the fixed set w2 = 0 of the untilted disc the same point is a fold of the symmetric "
+          "branch (its eigenvalue across e3 vanishes there), which the reduction does not prove") {
+  const DiscN2 D;
+  const Window W = window_around({Eigen::Vector3d::UnitX()}, 3e-3, D.FP(), 1e-3 * D.FP());
+  const SymmetricPitchfork on_w3 = prove_symmetric_pitchfork(D.disc(), 2, W.w, W.F, 0.0, 2.0);
+  INFO(on_w3.reason);
+  CHECK(on_w3.proven);
+  const SymmetricPitchfork on_w2 = prove_symmetric_pitchfork(D.disc(), 1, W.w, W.F, 0.0, 2.0);
+  INFO(on_w2.reason);
+  CHECK_FALSE(on_w2.proven);
+  CHECK(on_w2.reason.find("symmetric eigenvalue") != std::string::npos);
+}
+
+TEST_CASE("(133)-(134): a window away from F_P holds no zero of the reduced system; one off the fixed set, or of a "
+          "system without the symmetry, is refused") {
+  const DiscN2 D;
+  const double phi = 0.3;
+  const Eigen::Vector3d e1 = rotate({Eigen::Vector3d::UnitX()}, phi).front();
+  const Window below = window_around({e1}, 3e-3, 0.9 * D.FP(), 1e-3 * D.FP());
+  const SymmetricPitchfork none = prove_symmetric_pitchfork(D.rotated(phi), 2, below.w, below.F, 0.0, 2.0);
+  INFO(none.reason);
+  CHECK_FALSE(none.proven);
+  CHECK(none.reason.find("0 zeros") != std::string::npos);
+  const Window off = window_around({Eigen::Vector3d(e1(0), e1(1), 0.1).normalized()}, 3e-3, D.FP(), 1e-3 * D.FP());
+  const SymmetricPitchfork refused = prove_symmetric_pitchfork(D.rotated(phi), 2, off.w, off.F, 0.0, 2.0);
+  CHECK_FALSE(refused.proven);
+  CHECK(refused.reason.find("does not meet the fixed set") != std::string::npos);
+  // the symmetry broken by an offset 1e-3 along e3 (an imperfect pitchfork): nothing is proven by the reduction
+  const Window W = window_around({e1}, 3e-3, D.FP(), 1e-3 * D.FP());
+  const SymmetricPitchfork imperfect =
+      prove_symmetric_pitchfork(D.rotated(phi, Eigen::Vector3d(0, 0, 1e-3)), 2, W.w, W.F, 0.0, 2.0);
+  CHECK_FALSE(imperfect.proven);
+  CHECK_FALSE(imperfect.alone);
+  CHECK(imperfect.reason.find("no symmetry") != std::string::npos);
+}
+
+TEST_CASE("(131)-(134): near the turned disc's pitchfork the branch segments lie on the curves of the reduction: "
+          "e1 across F_P on w3 = 0, and the chord of the bifurcating branch between its mirror points") {
+  const DiscN2 D;
+  const double phi = 0.3;
+  const System sys = D.rotated(phi);
+  const Eigen::Vector3d e1 = rotate({Eigen::Vector3d::UnitX()}, phi).front();
+  const double dF = 0.01 * D.FP();
+  // (128): e1 is a zero at every load; enclose_branch_segment fails across F_P (test above)
+  const SegmentEnclosure across = enclose_symmetric_segment(sys, 2, e1, D.FP() - dF, e1, D.FP() + dF);
+  INFO(across.reason);
+  CHECK(across.proven);
+  CHECK(across.reason.find("symmetric curve") != std::string::npos);
+  // (131): the bifurcating branch (F/(k1 + k2 z), 0, +-sqrt z) below F_P, through the pitchfork at z = 0
+  const double F = D.FP() * (1 - 1e-2);
+  std::vector<Eigen::Vector3d> pair;
+  for (const Eigen::Vector3d& w : D.directions(F))
+    if (w.x() > 0 && std::abs(w.z()) > 0 && std::abs(w.z()) < 0.3) pair.push_back(w);
+  REQUIRE(pair.size() == 2);
+  const std::vector<Eigen::Vector3d> turned = rotate(pair, phi);
+  CHECK_FALSE(enclose_branch_segment(sys, turned[0], F, turned[1], F).proven);  // two curves cross between them
+  const SegmentEnclosure chord = enclose_symmetric_segment(sys, 2, turned[0], F, turned[1], F);
+  INFO(chord.reason);
+  CHECK(chord.proven);
+  CHECK(chord.reason.find("bifurcating curve") != std::string::npos);
+  // a chord from the symmetric branch to the bifurcating one is on neither curve
+  const SegmentEnclosure mixed = enclose_symmetric_segment(sys, 2, e1, F, turned[0], F);
+  CHECK_FALSE(mixed.proven);
 }

@@ -150,6 +150,9 @@ TEST_CASE("plot: reports are recognised by their schema, others are bad input") 
   CHECK(read_plot_input(R"({"schema": "limitdir.diagram/1"})", "x").kind == "diagram");
   CHECK(read_plot_input(R"({"schema": "limitdir.limits/1"})", "x").kind == "limits");
   CHECK(read_plot_input(R"({"schema": "limitdir.friction/1"})", "x").kind == "friction");
+  CHECK(read_plot_input(R"({"schema": "limitdir.roll-report/1"})", "x").kind == "roll");
+  CHECK(read_plot_input(R"({"schema": "limitdir.roll-map/1"})", "x").kind == "roll-map");
+  CHECK(read_plot_input(R"({"schema": "limitdir.celt-report/1"})", "x").kind == "celt");
   const std::string lines = R"({"t": 0, "tau": 0, "r": 1, "w": [1, 0, 0]})"
                             "\n"
                             R"({"t": 1, "tau": 1, "r": 0.5, "w": [1, 0, 0]})"
@@ -175,6 +178,30 @@ TEST_CASE("plot: options are checked against the kind of report") {
   o = PlotOptions{};
   o.width = 199;
   CHECK_THROWS_AS(check_plot_options(o, "friction", false, false), InputError);
+  // the rolling sphere's and the Celtic stone's figures take none of the kind-specific options
+  for (const char* kind : {"roll", "roll-map", "celt"}) {
+    CAPTURE(kind);
+    PlotOptions plain;
+    CHECK_NOTHROW(check_plot_options(plain, kind, false, false, false));
+    CHECK_THROWS_AS(check_plot_options(plain, kind, true, false, false), InputError);  // --y
+    CHECK_THROWS_AS(check_plot_options(plain, kind, false, true, false), InputError);  // --view
+    CHECK_THROWS_AS(check_plot_options(plain, kind, false, false, true), InputError);  // --time
+    plain.convergence = true;
+    CHECK_THROWS_AS(check_plot_options(plain, kind, false, false, false), InputError);
+    plain = PlotOptions{};
+    plain.colour_by = "class";
+    CHECK_THROWS_AS(check_plot_options(plain, kind, false, false, false), InputError);
+  }
+}
+
+TEST_CASE("plot: --output takes .svg, .pdf and .png (any case) and nothing else") {
+  CHECK(figure_format("a.svg") == FigureFormat::svg);
+  CHECK(figure_format("dir.x/Fig.PDF") == FigureFormat::pdf);
+  CHECK(figure_format("b.png") == FigureFormat::png);
+  for (const char* bad : {"a.jpg", "a", "svg", "a.svg.gz", "a.", ".pngx"}) {
+    CAPTURE(bad);
+    CHECK_THROWS_AS(figure_format(bad), InputError);
+  }
 }
 
 namespace {

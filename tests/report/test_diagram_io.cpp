@@ -244,7 +244,8 @@ TEST_CASE("diagram_io: diagram_report -> diagram_from_json gives back the diagra
     d.to = 8.0;
     d.force = 1.0 / 3.0;
     d.events.push_back({EventKind::hopf, 3.25, {}, {}, false, 0.5, {}, Level::checked});
-    d.certificate = {0, Level::incomplete, "a limit direction at lambda = 4 lies on no branch"};
+    d.certificate.level = Level::incomplete;
+    d.certificate.reason = "a limit direction at lambda = 4 lies on no branch";
     const json report = limitdir::diagram_report(disc_problem(), d);
     CHECK(report.at("force") == 1.0 / 3.0);
     CHECK(report.at("problem").at("force") == 1.0 / 3.0);

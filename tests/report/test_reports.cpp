@@ -232,7 +232,9 @@ TEST_CASE("limits_report embeds a problem that rebuilds the system at the report
   limitdir::LimitSet limits;
   limits.force = 0.25;
   limits.method = "invariant-circle";
-  limits.certificate = {2, limitdir::Level::checked, "test"};
+  limits.certificate.index_sum = 2;
+  limits.certificate.level = limitdir::Level::checked;
+  limits.certificate.reason = "test";
   limitdir::LimitCircle circle;
   circle.theta = 0.5;
   circle.axis = Eigen::Vector3d::UnitZ();

@@ -11,6 +11,7 @@
 #include <boost/numeric/odeint.hpp>
 
 #include "limitdir/celt/celt.hpp"
+#include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
 
 namespace limitdir {
@@ -197,6 +198,7 @@ template <class Dense, class Rhs>
 std::pair<double, double> accepted_step(Dense& stepper, Rhs& rhs) {
   for (;;) {
     const OdeState y = stepper.current_state();
+    poll_cancellation();  // core/cancellation.hpp: once per step attempt
     const double t = stepper.current_time(), h = stepper.current_time_step();
     try {
       return stepper.do_step(rhs);

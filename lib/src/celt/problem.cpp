@@ -156,6 +156,9 @@ void celt_validate(const CeltProblem& p) {
   need(c.a_hat || std::abs(b.axes[1] - b.axes[2]) <= 1e-12 * b.axes[1],
        "body.semi_axes: the Hertz size (11) needs a2 = a3; give contact.a_hat and contact.b");
   const CeltInitial& i = p.initial;
+  // an angle beyond a full turn is almost surely in degrees (system/problem.cpp kMaxAngle)
+  need(!(std::abs(i.tilt_x) > 2 * M_PI || std::abs(i.tilt_y) > 2 * M_PI),
+       fmt::format("initial.tilt looks like degrees; give radians (got {:g}, {:g})", i.tilt_x, i.tilt_y));
   need(std::abs(i.tilt_x) < M_PI / 2 && std::abs(i.tilt_y) < M_PI / 2 && i.omega.allFinite(),
        "initial.tilt must be in (-pi/2, pi/2) and initial.omega finite");
   const CeltStepping& s = p.stepping;

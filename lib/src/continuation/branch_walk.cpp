@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include "continuation/event_location.hpp"
+#include "limitdir/core/progress.hpp"
+#include "limitdir/core/cancellation.hpp"
 #include "limitdir/friction/model.hpp"
 
 namespace limitdir::detail {
@@ -39,11 +41,15 @@ constexpr int max_steps_total = 100000;
 // the end is reached in about chord / h_cap steps, 1.3x longer than its chord for turns below
 // ~0.3 rad per step; 64 times that is a walk that has lost its way.
 constexpr double refine_step_budget = 64;
-// Progress is reported every 500 steps: ~2 ms of a harmonic model's sweep, ~1 s of an exact
-// model rebuilt at every step (a sweep in k or a/b).
-constexpr int progress_every = 500;
 
 }  // namespace
+
+bool BranchWalker::progress_due() {
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_note_ < progress_interval) return false;
+  last_note_ = now;
+  return true;
+}
 
 bool WorkBudget::spent(Findings& findings) {
   if (steps_ < max_steps_total) return false;
@@ -65,7 +71,8 @@ std::vector<BranchPoint> BranchWalker::trace(const X& x0, const X& t0, Branch& b
   for (int n = 0;; ++n) {
     if (budget_.spent(findings_)) break;
     budget_.count();
-    if (opt.progress && budget_.steps() % progress_every == 0)
+    poll_cancellation();  // core/cancellation.hpp: once per continuation step
+    if (opt.progress && progress_due())  // at most once a second (core/progress.hpp)
       opt.progress(fmt::format("{} continuation steps; branch {} at {} = {:.9g}", budget_.steps(), br.id, name_,
                                cur.x[4]));
     if (n == max_steps_per_branch) {
@@ -106,6 +113,7 @@ std::optional<std::vector<BranchPoint>> BranchWalker::trace_between(const X& x0,
   for (int n = 0; n < max_steps; ++n) {
     if (budget_.spent(findings_)) return std::nullopt;
     budget_.count();
+    poll_cancellation();  // core/cancellation.hpp: once per continuation step
     const double left = (x1 - cur.x).norm();
     if (left <= h_cap) {  // the last piece, onto the end itself (its tangent the way the walk goes)
       const Node end = tr_.node(x1, cur.t);

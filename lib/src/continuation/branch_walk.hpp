@@ -2,6 +2,7 @@
 // Tracing one branch one way (internal to continuation): accepted steps of the pseudo-arclength
 // tracer (continuation/branch_tracer.hpp), each searched for events (continuation/event_location.hpp),
 // until the branch leaves [lo, to], closes into a loop, or the work budget is spent.
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <string>
@@ -65,6 +66,8 @@ class BranchWalker {
   void close_loop(const Node& cur, const Node& start, Branch& br, std::vector<BranchPoint>& pts);
   bool end_at_valid_edge(const Node& cur, std::vector<BranchPoint>& pts);
   void end_at_boundary(const Node& cur, const Node& next, std::vector<BranchPoint>& pts);
+  /// True at most once per progress_interval (core/progress.hpp): a note is due.
+  bool progress_due();
   BranchTracer& tr_;
   EventLocator& events_;
   const SweepRange& range_;
@@ -73,6 +76,7 @@ class BranchWalker {
   std::string name_;
   KinkStop kink_stop_;
   KinkPass kink_pass_;
+  std::chrono::steady_clock::time_point last_note_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace limitdir::detail

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "limitdir/core/cancellation.hpp"
+
 namespace limitdir::detail {
 
 namespace {
@@ -59,6 +61,7 @@ IsolatedRoots isolate_roots(const IntervalFunction& g, const std::string& name,
   while (!pending.empty()) {
     const auto [lo, hi] = pending.back();
     pending.pop_back();
+    poll_cancellation();  // core/cancellation.hpp: once per cell
     const ValueSlope G = over(g, Interval(lo, hi));
     if (!contains_zero(G.g) || (ignore && ignore(Interval(lo, hi)))) continue;
     if (!contains_zero(G.dg)) {

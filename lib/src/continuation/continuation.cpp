@@ -34,6 +34,7 @@
 #include "continuation/seeding.hpp"
 #include "continuation/sweep_scope.hpp"
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/progress.hpp"
 #include "limitdir/analysis/find_limits.hpp"
 
 namespace limitdir {
@@ -90,8 +91,13 @@ class Sweeper {
   }
 
   Diagram run() {
+    // the sweep notes its stages and steps; the loops of its many find-limits calls at most
+    // once a second, after the stage (core/progress.hpp)
+    const ProgressScope inner(throttled_progress(tr_.options().progress, &stage_));
+    stage("seeding: the limit directions at the start");
     seeder_.seed_at(range_.from);
     if (fam_.load_sweep) continua_.find(tr_.field(), verifier_, range_.from, range_.to);
+    stage("tracing the branches");
     jumps_.trace(diagram_.branches);
     branches_.drain();
     // on the invariant circle of a harmonic model the closed-form events of (132) are the
@@ -107,8 +113,10 @@ class Sweeper {
                                              "({}): the events were searched with the limit curve instead, without "
                                              "the closed-form cross-check",
                                              undecided));
+    stage(predicted ? "the events of (132)" : "the limit curve: seeds of the branches not yet traced");
     const std::string curve_note = predicted ? "" : seeder_.seed_from_limit_curve();
     search_.seed(predicted.has_value());
+    stage("checks: find-limits at loads between the events");
     checks_.run(diagram_.branches, range_.from, range_.to, tr_.options().checks, fam_.name);
     circle_.cross_check(predicted);
     search_.check();
@@ -117,10 +125,12 @@ class Sweeper {
     continua_.place_kinks(diagram_.events);
     drop_undrawn_branches();
     jumps_.check_events(diagram_.events, diagram_.branches);
+    stage("regions");
     diagram_.regions =
         verifier_.regions(diagram_.branches, diagram_.events, range_.from, range_.to, findings_.regions.doubts);
     // only a sweep whose checks all agreed is worth a proof: on the invariant circle, or off it
     // with --enclose-events
+    stage("the proof of the diagram");
     detail::DiagramProof proof = findings_.any_doubt() ? detail::DiagramProof{} : circle_.proof(diagram_);
     if (proof.empty() && !findings_.any_doubt()) proof = search_.proof(diagram_);
     colour_points();
@@ -131,6 +141,11 @@ class Sweeper {
   }
 
  private:
+  /// A note naming the stage the sweep is in (docs/manual.md section 5: progress).
+  void stage(const char* what) {
+    stage_ = std::string("sweep: ") + what + "; ";
+    if (tr_.options().progress) tr_.options().progress(std::string("sweep: ") + what);
+  }
   // A branch traced onto a circle of a continuum is not drawn (BranchCollector), but its events
   // were logged under its id, and the continuum's event absorbs them: the ids of branches that
   // are not in the diagram are dropped from the events.
@@ -154,6 +169,7 @@ class Sweeper {
       }
   }
 
+  std::string stage_;  // "sweep: <stage>; ", the prefix of the inner notes (stage())
   detail::SweepRange range_;
   detail::BranchTracer tr_;
   detail::EventLog log_;

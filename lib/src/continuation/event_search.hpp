@@ -4,11 +4,13 @@
 // (continuation/event_windows.hpp) must hold a located event of its kind, and every located
 // event a window. A window that holds none is seeded from (an isola between the check values
 // has its folds there), then refined (it may hold no event at all), then seeded from again.
+#include <optional>
 #include <vector>
 
 #include "continuation/event_windows.hpp"
 #include "continuation/sweep_scope.hpp"
 #include "continuation/certificate.hpp"
+#include "limitdir/limits/pitchfork.hpp"
 
 namespace limitdir::detail {
 
@@ -40,7 +42,10 @@ class EventSearch {
   bool explained(const EventWindow& W) const;
   std::string proof_gap(const Diagram& diagram);
   std::string uniqueness_gap(const System& sys, const Diagram& diagram);
+  std::string decide(const System& sys, const EventWindow& W, EventUniqueness& u, bool& pitchfork);
+  std::optional<SymmetricPitchfork> symmetric_pitchfork(const System& sys, const EventWindow& W) const;
   std::string branch_gap(const Diagram& diagram, std::size_t& segments);
+  bool symmetric_segment(const System& sys, const BranchPoint& a, const BranchPoint& b);
   void seed_from(const EventWindow& W);
   BranchTracer& tr_;
   const EventLog& log_;
@@ -52,6 +57,9 @@ class EventSearch {
   std::vector<EventWindow> windows_;
   std::vector<EventUniqueness> unique_;  // per window of windows_, after proof()
   int cells_ = 0;
+  int pitchforks_ = 0;  // windows decided by the Z2-symmetric reduction, after proof()
+  std::vector<int> pitchfork_axes_;  // the k of their reflections w_k -> -w_k
+  int symmetric_segments_ = 0;  // branch segments enclosed on a curve of the reduction
 };
 
 }  // namespace limitdir::detail

@@ -33,10 +33,12 @@
 #include <boost/numeric/odeint.hpp>
 
 #include "core/constants.hpp"
+#include "limitdir/core/cancellation.hpp"
 #include "numerics/icosphere.hpp"
 #include "core/vector_text.hpp"
 #include "limitdir/limits/classify.hpp"
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/progress.hpp"
 #include "limitdir/limits/limits.hpp"
 #include "limitdir/limits/jump_zeros.hpp"
 #include "limitdir/friction/model.hpp"
@@ -221,6 +223,7 @@ class Stepper {
     rosenbrock_->initialize(to_ublas(y), 0.0, dt);
   }
   std::pair<double, double> do_step() {
+    poll_cancellation();  // core/cancellation.hpp: once per step of a seed's trajectory
     if (dopri_) return dopri_->do_step(f_);
     const Flow& f = f_;
     const auto rhs = [&f](const Ublas& y, Ublas& dy, double t) {
@@ -644,6 +647,7 @@ std::optional<Search::Fate> Search::slide(double& phi, double sign, int& step) {
   if (start.circle && circle_attracts(*start.circle, sign)) return Fate::limit_direction;
   stepper.initialize(Angle{phi}, 0.0, first_step / scale_);
   for (; step < opt_.max_steps_per_seed && budget_left(); ++step) {
+    poll_cancellation();  // core/cancellation.hpp: once per step of a sliding trajectory
     const auto [t0, t1] = stepper.do_step(flow);
     const double now = stepper.current_state()[0];
     if (!std::isfinite(now)) break;  // g = 0 on a stretch the steps outgrow: no limit direction reached
@@ -755,10 +759,13 @@ OrbitSearch Search::run() {
   for (const Eigen::Vector3d& w : seeds) sum += system_.field(w, F_).norm();
   scale_ = std::max(sum / static_cast<double>(seeds.size()), std::numeric_limits<double>::min());
   result_.integrator = opt_.integrator;
+  ProgressCounter counter(current_progress(), "closed-orbit search: seeds followed",
+                          seeds.size() * (opt_.backward ? 2 : 1));
   for (const double sign : {1.0, -1.0}) {
     if (sign < 0 && !opt_.backward) break;
     SeedFates& fates = sign > 0 ? result_.forward : result_.backward;
     for (const Eigen::Vector3d& seed : seeds) {
+      counter.step(result_.forward.seeds + result_.backward.seeds);
       ++fates.seeds;
       if (!budget_left() || static_cast<int>(result_.orbits.size()) > max_orbits) {
         ++fates.unresolved;  // not followed: the budget is spent or the orbits form a continuum

@@ -32,7 +32,9 @@
 
 #include <boost/numeric/odeint.hpp>
 
+#include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/progress.hpp"
 
 namespace limitdir {
 
@@ -216,6 +218,7 @@ bool Integration::step() {
                                     ", tau = " + format_double(tau_) + ")");
   stepper_.do_step(field_);
   ++steps_;
+  poll_cancellation();  // core/cancellation.hpp: once per step
   State z = stepper_.current_state();
   const double at = stepper_.current_time();
   if (!finite_state(z)) return end(Outcome::failed, "the state became non-finite at tau = " + format_double(at));
@@ -367,7 +370,9 @@ Survey survey(const System& system, double F, int n, bool backward, const Simula
                           std::to_string(n) + " trajectories; ask for fewer");
   };
   long long used = 0;
+  ProgressCounter counter(current_progress(), "survey: trajectories", static_cast<std::uint64_t>(n));
   for (const Eigen::Vector3d& x0 : fibonacci_sphere(n)) {
+    counter.step(static_cast<std::uint64_t>(out.trajectories));
     const long long left = max_total_steps - used;
     if (left <= 0) throw out_of_budget();
     opt.max_steps = std::min(options.max_steps, left);

@@ -8,6 +8,7 @@
 
 #include "core/constants.hpp"
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/progress.hpp"
 #include "limitdir/numerics/sphere.hpp"
 
 namespace limitdir {
@@ -27,6 +28,7 @@ AccuracyTable accuracy_table(const FrictionModel& model, const FrictionModel& ex
   AccuracyTable t;
   t.n_theta = n_theta;
   t.n_phi = n_phi;
+  ProgressCounter counter(current_progress(), "grid points", static_cast<std::uint64_t>(n_theta - 2) * n_phi + 2);
   for (int i = 0; i < n_theta; ++i) {
     const double theta = i == n_theta - 1 ? 0.5 * pi : -0.5 * pi + pi * i / (n_theta - 1);
     const bool pole = i == 0 || i == n_theta - 1;
@@ -40,6 +42,7 @@ AccuracyTable accuracy_table(const FrictionModel& model, const FrictionModel& ex
         if (e > t.max_error[k].max_error) t.max_error[k] = {e, theta, phi, w};
       }
       t.table.push_back(p);
+      counter.step(t.table.size());
     }
   }
   return t;

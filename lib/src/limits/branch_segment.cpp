@@ -33,12 +33,6 @@ constexpr double segment_point_pad = 1e-8;
 /// segment (256 pieces): the Krawczyk image's width shrinks with the piece.
 constexpr int segment_max_depth = 8;
 
-/// g and its Jacobian with respect to (u, v, F) over the box Z = (u, v, F) of a chart.
-struct SegmentValue {
-  IVec2 g;
-  std::array<std::array<Interval, 3>, 2> D;
-};
-
 /// The field of the system with M^-1 enclosed once per segment (field_enclosure inverts M at
 /// every call): c = M^-1 (F d + e) enclosed as F (M^-1 d) + M^-1 e over a box of loads.
 struct SegmentField {
@@ -61,13 +55,13 @@ struct SegmentField {
   }
 };
 
-std::optional<SegmentValue> segment_value(const SegmentField& field, const Face& face, const IVec3& Z) {
+std::optional<detail::SegmentValue> segment_value(const SegmentField& field, const Face& face, const IVec3& Z) {
   IVec2 X;
   X(0) = Z(0);
   X(1) = Z(1);
   const auto fv = detail::face_value(field.at(Z(2)), face, X);
   if (!fv) return std::nullopt;
-  SegmentValue r;
+  detail::SegmentValue r;
   r.g = fv->g;
   // dg/dF = (r0 . M^-1 d, r1 . M^-1 d), r0 = (T^-1)_a - u (T^-1)_n, r1 = (T^-1)_b - v (T^-1)_n:
   // c = M^-1 (F d + e) is affine in F and g = (r0 . F, r1 . F)
@@ -84,9 +78,9 @@ std::optional<SegmentValue> segment_value(const SegmentField& field, const Face&
 /// taken by the mean value theorem so that A g_s is formed before it meets the interval of s,
 ///   K(Y) = m - A g(m; s_m) - (A g_s(Z)) (S - s_m) + (I - A g_y(Z)) (Y - m),  A = mid(g_y)^-1,
 /// lies in the interior of Y (then for each s in S, K of that s alone does too).
-bool krawczyk_tube(const SegmentField& field, const Face& face, const IVec3& Z, int s) {
+bool krawczyk_tube(const detail::SegmentMap& map, const IVec3& Z, int s) {
   const int i0 = (s + 1) % 3, i1 = (s + 2) % 3;
-  const auto whole = segment_value(field, face, Z);
+  const auto whole = map(Z);
   if (!whole) return false;
   const double sm = mid_of(Z(s));
   const Eigen::Vector2d m(mid_of(Z(i0)), mid_of(Z(i1)));
@@ -94,7 +88,7 @@ bool krawczyk_tube(const SegmentField& field, const Face& face, const IVec3& Z, 
   Zm(s) = Interval(sm);
   Zm(i0) = Interval(m(0));
   Zm(i1) = Interval(m(1));
-  const auto at_m = segment_value(field, face, Zm);
+  const auto at_m = map(Zm);
   if (!at_m) return false;
   IMat2 Dy;
   IVec2 gs;
@@ -140,12 +134,12 @@ Eigen::Vector3d chart_point(const Face& face, const Eigen::Vector3d& w, double F
 /// The zero of g at the parameter value x(s), from x by Newton on the other two coordinates
 /// (double arithmetic at point boxes: only where the tubes go, the proof is krawczyk_tube's);
 /// none when it does not converge.
-std::optional<Eigen::Vector3d> newton_at(const SegmentField& field, const Face& face, Eigen::Vector3d x, int s) {
+std::optional<Eigen::Vector3d> newton_at(const detail::SegmentMap& map, Eigen::Vector3d x, int s) {
   constexpr int newton_steps = 12;   // quadratic convergence from ~1e-2: 1e-16 in ~5 steps
   constexpr double newton_tol = 1e-13;  // ~1e3 ulps of O(1) chart coordinates
   const int i0 = (s + 1) % 3, i1 = (s + 2) % 3;
   for (int k = 0; k < newton_steps; ++k) {
-    const auto v = segment_value(field, face, to_interval<3>(x));
+    const auto v = map(to_interval<3>(x));
     if (!v) return std::nullopt;
     Eigen::Matrix2d J;
     J << mid_of(v->D[0][i0]), mid_of(v->D[0][i1]), mid_of(v->D[1][i0]), mid_of(v->D[1][i1]);
@@ -174,20 +168,36 @@ IVec3 piece_box(const Eigen::Vector3d& a, const Eigen::Vector3d& b, int s, doubl
 /// hold one zero each for every s: a piece's box (piece_box, pad a fraction of its largest
 /// change) is tried with each pad fraction; where none contracts, the piece is halved at the
 /// zero of g at the middle value of s (newton_at), down to depth segment_max_depth.
-bool tube_holds(const SegmentField& field, const Face& face, const Eigen::Vector3d& a, const Eigen::Vector3d& b, int s,
-                int depth, int& pieces) {
+bool tube_holds(const detail::SegmentMap& map, const Eigen::Vector3d& a, const Eigen::Vector3d& b, int s, int depth,
+                int& pieces) {
   ++pieces;
   const double largest = (b - a).lpNorm<Eigen::Infinity>();
   for (const double fraction : segment_pad_fractions)
-    if (krawczyk_tube(field, face, piece_box(a, b, s, std::max(fraction * largest, segment_point_pad)), s))
+    if (krawczyk_tube(map, piece_box(a, b, s, std::max(fraction * largest, segment_point_pad)), s))
       return true;
   if (depth >= segment_max_depth || !(std::abs(b(s) - a(s)) > 0.0)) return false;
-  const auto m = newton_at(field, face, 0.5 * (a + b), s);
-  return m && tube_holds(field, face, a, *m, s, depth + 1, pieces) &&
-         tube_holds(field, face, *m, b, s, depth + 1, pieces);
+  const auto m = newton_at(map, 0.5 * (a + b), s);
+  return m && tube_holds(map, a, *m, s, depth + 1, pieces) && tube_holds(map, *m, b, s, depth + 1, pieces);
 }
 
 }  // namespace
+
+namespace detail {
+
+bool tube_encloses(const SegmentMap& map, const Eigen::Vector3d& a, const Eigen::Vector3d& b, int& pieces) {
+  // the coordinates in order of their change between the ends: the one that changes most first
+  std::array<int, 3> order{0, 1, 2};
+  std::sort(order.begin(), order.end(), [&](int i, int j) { return std::abs(b(i) - a(i)) > std::abs(b(j) - a(j)); });
+  const double largest = std::abs(b(order[0]) - a(order[0]));
+  if (!(largest > 0.0)) order = {2, 0, 1};  // one point twice: the zero at that load, in a small box
+  for (const int s : order) {
+    if (largest > 0.0 && !(std::abs(b(s) - a(s)) > 0.0)) continue;
+    if (tube_holds(map, a, b, s, 0, pieces)) return true;
+  }
+  return false;
+}
+
+}  // namespace detail
 
 SegmentEnclosure enclose_branch_segment(const System& system, const Eigen::Vector3d& w0, double F0,
                                         const Eigen::Vector3d& w1, double F1) {
@@ -205,17 +215,12 @@ SegmentEnclosure enclose_branch_segment(const System& system, const Eigen::Vecto
     return out;
   }
   const Eigen::Vector3d a = chart_point(face, w0, F0), b = chart_point(face, w1, F1);
-  // the coordinates in order of their change between the ends: the one that changes most first
-  std::array<int, 3> order{0, 1, 2};
-  std::sort(order.begin(), order.end(), [&](int i, int j) { return std::abs(b(i) - a(i)) > std::abs(b(j) - a(j)); });
-  const double largest = std::abs(b(order[0]) - a(order[0]));
-  if (!(largest > 0.0)) order = {2, 0, 1};  // one point twice: the zero at that load, in a small box
-  for (const int s : order) {
-    if (largest > 0.0 && !(std::abs(b(s) - a(s)) > 0.0)) continue;
-    if (tube_holds(*field, face, a, b, s, 0, out.pieces)) {
-      out.proven = true;
-      return out;
-    }
+  const auto map = [&](const IVec3& Z) -> std::optional<detail::SegmentValue> {
+    return segment_value(*field, face, Z);
+  };
+  if (detail::tube_encloses(map, a, b, out.pieces)) {
+    out.proven = true;
+    return out;
   }
   out.reason = fmt::format("the Krawczyk operator does not contract on the segment from F = {:.12g} to {:.12g} (w "
                            "near ({:.6f}, {:.6f}, {:.6f})) for any coordinate as the parameter, down to 2^-{} of its "

@@ -5,7 +5,9 @@
 // f = T^-1 F, whose zeros are the limit directions (125) [Nonlinear Dyn. 2024]. Internal to limits/.
 #include <Eigen/Core>
 #include <Eigen/LU>
+#include <array>
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,6 +67,33 @@ struct FaceValue {
 /// g and its Jacobian Dg (the Clarke hull at kinks) over a box of (u, v).
 std::optional<FaceValue> face_value(const FieldEnclosure& field, const Face& face, const IVec2& X);
 
+
+/// A curve of zeros g(u, v, F) = 0 (two equations in three coordinates): g and its Jacobian
+/// with respect to (u, v, F) over a box Z.
+struct SegmentValue {
+  IVec2 g;
+  std::array<std::array<Interval, 3>, 2> D;
+};
+using SegmentMap = std::function<std::optional<SegmentValue>(const IVec3&)>;
+
+/// Whether the zeros of `map` from a to b (two points on one curve of its zeros, coordinates
+/// (u, v, F)) form one curve, a graph over one coordinate s, in a tube around the segment: the
+/// parametric Krawczyk operator of limits/branch_segment.cpp (enclose_branch_segment) with s
+/// each coordinate in the order of its change, the pieces halved where it does not contract.
+bool tube_encloses(const SegmentMap& map, const Eigen::Vector3d& a, const Eigen::Vector3d& b, int& pieces);
+
+/// Z cut across coordinate k at lo + ratio (hi - lo): both halves pushed on `work`, the lower last
+/// (examined first), for the branch and bound of the events' proofs (limits/event_proof.cpp,
+/// limits/pitchfork_proof.cpp).
+template <int N>
+void split_into(const IVec<N>& Z, int k, double ratio, std::vector<IVec<N>>& work) {
+  const double lo = Z(k).lower(), hi = Z(k).upper(), s = lo + ratio * (hi - lo);
+  IVec<N> left = Z, right = Z;
+  left(k) = Interval(lo, s);
+  right(k) = Interval(s, hi);
+  work.push_back(right);
+  work.push_back(left);
+}
 
 /// The Krawczyk operator K = m - Y G(m) + (I - Y DG(Z)) (Z - m), Y = mid(DG)^-1, for the zeros
 /// of V* (N = 2, limits/proof.cpp) and of the events' extended systems (N = 3,

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "limitdir/core/cancellation.hpp"
 #include "limitdir/limits/proof.hpp"
 #include "limits/chart_field.hpp"
 
@@ -162,12 +163,7 @@ bool split(const IVec3& Z, int axis, const Eigen::Vector3d& scale, std::vector<I
     if (width_of(Z(i)) / scale(i) > width_of(Z(k)) / scale(k)) k = i;
   if (axis >= 0 && wide(axis)) k = axis;
   if (!wide(k)) return false;
-  const double lo = Z(k).lower(), hi = Z(k).upper(), s = lo + split_ratio * (hi - lo);
-  IVec3 left = Z, right = Z;
-  left(k) = Interval(lo, s);
-  right(k) = Interval(s, hi);
-  work.push_back(right);
-  work.push_back(left);
+  detail::split_into(Z, k, split_ratio, work);
   return true;
 }
 
@@ -238,6 +234,7 @@ Cover cover(const ExtendedSystem& S, const IVec3& box) {
   while (!work.empty() && out.undecided.empty()) {
     const IVec3 Z = work.back();
     work.pop_back();
+    poll_cancellation();  // core/cancellation.hpp: once per cell
     if (++out.cells > event_proof_max_cells) {
       out.undecided = where(Z) + ": cell budget spent (event_proof_max_cells)";
       break;

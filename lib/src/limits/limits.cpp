@@ -25,11 +25,13 @@
 #include <optional>
 
 #include "core/constants.hpp"
+#include "limitdir/core/cancellation.hpp"
 #include "limits/circle_roots.hpp"
 #include "numerics/icosphere.hpp"
 #include "limits/limits_proof.hpp"
 #include "core/vector_text.hpp"
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/progress.hpp"
 #include "limitdir/numerics/sphere.hpp"
 #include "limitdir/friction/harmonic.hpp"
 #include "limitdir/limits/jump_zeros.hpp"
@@ -329,6 +331,7 @@ std::vector<Eigen::Vector3d> refine_seeds(const System& system, double F, const 
       *same = w;
   };
   for (const Seed& s : seeds) {
+    poll_cancellation();  // core/cancellation.hpp: once per seed
     const Refined r = refine_limit_direction(system, F, s.w, opt.residual_tol);
     if (!r.converged) {
       if (s.certain && !at_singular_point(s))
@@ -926,7 +929,11 @@ int global_seeds(const System& system, double F, int level, int max_depth, std::
   const std::size_t nv = mesh.vertices.size();
   std::vector<Eigen::Vector3d> V(nv);
   std::vector<double> norm(nv);
+  // the vertices, then the faces (each refined where V* may hide a pair of zeros)
+  ProgressCounter counter(current_progress(), fmt::format("mesh level {}: vertices and faces", level), nv + mesh.faces.size());
   for (std::size_t i = 0; i < nv; ++i) {
+    poll_cancellation();  // core/cancellation.hpp: once per vertex (a contact model's q: ~10 us)
+    counter.step(i);
     const Eigen::Vector3d f = system.field(mesh.vertices[i], F);
     V[i] = spherical_part(mesh.vertices[i], f);
     norm[i] = V[i].norm();
@@ -964,8 +971,10 @@ int global_seeds(const System& system, double F, int level, int max_depth, std::
         examine(ab, bc, ca, Vab, Vbc, Vca, depth + 1);
       };
   for (std::size_t fi = 0; fi < mesh.faces.size(); ++fi) {
+    poll_cancellation();  // core/cancellation.hpp: once per mesh face
     const auto& f = mesh.faces[fi];
     const auto& x = mesh.vertices;
+    counter.step(nv + fi);
     const int wnd = resolved_winding(field, mesh.face_basis[fi], x[f[0]], x[f[1]], x[f[2]], V[f[0]], V[f[1]], V[f[2]]);
     total += wnd;
     examine(x[f[0]], x[f[1]], x[f[2]], V[f[0]], V[f[1]], V[f[2]], 0);

@@ -13,6 +13,8 @@
 #include <map>
 #include <tuple>
 
+#include "limitdir/core/progress.hpp"
+#include "limitdir/core/cancellation.hpp"
 #include "limits/chart_field.hpp"
 
 namespace limitdir {
@@ -465,7 +467,10 @@ OrbitExclusion exclude_closed_orbits(const System& system, double F, const Orbit
   }
   int next_id = 0;
   std::vector<char> marked;
+  ProgressCounter counter(current_progress(), "orbit exclusion: cells of the cover", 0);  // refined adaptively
   while (true) {
+    poll_cancellation();  // core/cancellation.hpp: once per round of refinement
+    counter.step(cover.cells.size());
     if (!examine_round(cover, options, next_id, marked, out)) {
       out.cells = static_cast<int>(cover.cells.size());
       out.reason = "closed orbits not excluded by the combinatorial flow: " + out.undecided.front();

@@ -9,6 +9,8 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "limitdir/core/progress.hpp"
+#include "limitdir/core/cancellation.hpp"
 #include "limits/chart_field.hpp"
 
 namespace limitdir {
@@ -125,9 +127,12 @@ bool split(const Cell<D>& cell, double min_width, std::vector<Cell<D>>& work) {
 template <int D, class Examine>
 Search<D> branch_and_bound(std::vector<Cell<D>> work, const Examine& examine, const ProofOptions& options) {
   Search<D> out;
+  ProgressCounter counter(current_progress(), "proof: cells examined", 0);  // adaptive: no total
   while (!work.empty()) {
+    counter.step(static_cast<std::uint64_t>(out.cells));
     const Cell<D> cell = work.back();
     work.pop_back();
+    poll_cancellation();  // core/cancellation.hpp: once per cell
     if (out.cells >= options.max_cells) {
       out.undecided.push_back({cell, "cell budget spent (ProofOptions::max_cells)"});
       continue;
@@ -582,6 +587,7 @@ EventBoxes enclose_events(const System& system, double F0, double F1, const Even
   while (!work.empty()) {
     const Cell<3> cell = work.back();
     work.pop_back();
+    poll_cancellation();  // core/cancellation.hpp: once per cell
     const auto where = [&] {
       return fmt::format("{}: u in [{:.9f}, {:.9f}], v in [{:.9f}, {:.9f}], F in [{:.9f}, {:.9f}]",
                                           (*faces)[cell.chart].name, cell.X(0).lower(), cell.X(0).upper(),

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <thread>
 
+#include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
 #include "maps/circle_curves.hpp"
 #include "maps/defining_system.hpp"
@@ -154,15 +155,17 @@ std::vector<LineResult> sweep_lines(const Problem& problem, const TwoParameterFa
   std::vector<std::exception_ptr> errors(lines.size());
   std::atomic<std::size_t> next{0};
   std::mutex notes;
+  const CancellationPredicate cancelled = current_cancellation();  // the caller's, on every thread
   const auto work = [&] {
+    const CancellationScope scope(cancelled);
     for (std::size_t i; (i = next++) < lines.size();) {
       const auto& [along_x, value] = lines[i];
-      if (progress) {
-        const std::lock_guard<std::mutex> lock(notes);
-        progress(fmt::format("sweep along {} at {} = {}", along_x ? f.x.name : f.y.name, along_x ? f.y.name : f.x.name,
-                             value));
-      }
-      try {
+      try {  // the note too: a progress hook may end the run (core/cancellation.hpp)
+        if (progress) {
+          const std::lock_guard<std::mutex> lock(notes);
+          progress(fmt::format("sweep along {} at {} = {}", along_x ? f.x.name : f.y.name,
+                               along_x ? f.y.name : f.x.name, value));
+        }
         results[i] = sweep_line(problem, f, along_x, value, options);
       } catch (...) {
         errors[i] = std::current_exception();

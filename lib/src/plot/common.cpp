@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "core/json_text.hpp"
 #include "limitdir/core/errors.hpp"
 
@@ -90,17 +92,20 @@ std::string short_model(const std::string& description) {
   return description.substr(0, description.find(", "));
 }
 
-void fig11_legend(svg::Document& doc, double x, double y, bool markers) {
-  constexpr double line_height = 15.0;
-  for (const Fig11& f : fig11) {
-    doc.begin_group("", std::string("legend-") + f.name);
-    svg::legend_entry(doc, x, y, {f.svg, markers ? 1.0 : 2.5, markers ? f.svg : "none", "", 1.0}, f.meaning,
-                      markers);
-    doc.end_group();
-    y += line_height;
-  }
-  svg::legend_entry(doc, x, y, {uncoloured, markers ? 1.0 : 2.5, markers ? uncoloured : "none", "", 1.0},
-                    "other (no colour in Fig. 11)", markers);
+std::vector<svg::LegendItem> fig11_items(bool markers) {
+  std::vector<svg::LegendItem> items;
+  const auto kind = markers ? svg::LegendItem::Kind::marker : svg::LegendItem::Kind::line;
+  for (const Fig11& f : fig11)
+    items.push_back({kind, {f.svg, markers ? 1.0 : 2.5, markers ? f.svg : "none", "", 1.0}, f.meaning});
+  items.push_back({kind, {uncoloured, markers ? 1.0 : 2.5, markers ? uncoloured : "none", "", 1.0},
+                   "other (no colour in Fig. 11)"});
+  return items;
+}
+
+std::string overlay_colour(std::size_t k) {
+  static const char* const palette[] = {"#1f63d4", "#d62728", "#2ca02c", "#8e44ad",
+                                        "#ff7f0e", "#17becf", "#8c564b", "#e377c2"};
+  return palette[k % std::size(palette)];
 }
 
 double diagram_coordinate(const std::string& y, const Eigen::Vector3d& w, double rdot) {
@@ -121,6 +126,22 @@ std::string diagram_y_label(const std::string& y) {
   if (y == "psi") return "psi = atan2(w3, w1) [rad]";
   if (y == "rdot") return "rdot = R*(w)";
   return y;
+}
+
+std::string parameter_label(const std::string& parameter) { return parameter == "force" ? "F" : parameter; }
+
+std::string name_with_range(std::string name, const std::string& parameter, double from, double to) {
+  const std::string range = fmt::format("{} from {} to {}", parameter_label(parameter), from, to);
+  // a name that states the parameter's value ("ball (lambda = 5, ...)") says its range instead
+  const std::size_t at = parameter == "force" ? std::string::npos : name.find(parameter + " = ");
+  if (at == std::string::npos) return name + ", " + range;
+  const std::size_t end = name.find_first_of(",)", at);
+  return name.replace(at, end == std::string::npos ? std::string::npos : end - at, range);
+}
+
+std::string swept_title(const std::string& name, const std::string& parameter, double from, double to, double force) {
+  const std::string title = name_with_range(name, parameter, from, to);
+  return parameter == "force" ? title : title + fmt::format(", F = {}", force);
 }
 
 }  // namespace limitdir::plot_detail

@@ -4,9 +4,13 @@
 #include <Eigen/Core>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "limitdir/plot/plot.hpp"
+#include "limitdir/plot/labels.hpp"
 #include "limitdir/plot/svg.hpp"
 
 namespace limitdir::plot_detail {
@@ -16,6 +20,8 @@ inline constexpr double margin_left = 70.0;
 inline constexpr double margin_right = 20.0;
 inline constexpr double margin_top = 34.0;
 inline constexpr double margin_bottom = 52.0;
+// The largest share of the figure's height a legend below the frame may take.
+inline constexpr double max_legend = 0.35;
 
 /// document[key], which must exist; InputError "<where>: missing key \"key\"" otherwise.
 const nlohmann::json& field(const nlohmann::json& document, const std::string& key, const std::string& where);
@@ -45,7 +51,78 @@ std::string diagram_y_label(const std::string& y);
 /// The grey of directions the Fig. 11 code does not name.
 inline const std::string uncoloured = "#707070";
 
-/// Draws the legend of the Fig. 11 code at (x, y) downwards, one line per colour.
-void fig11_legend(svg::Document& doc, double x, double y, bool markers);
+/// "F" for the load, else the parameter's name.
+std::string parameter_label(const std::string& parameter);
+/// `name` with "p from a to b" for the parameter p: its "p = v" replaced (a name stating the
+/// value p had before a sweep), else appended after ", ".
+std::string name_with_range(std::string name, const std::string& parameter, double from, double to);
+/// The title of a sweep of `parameter` over [from, to] of the problem `name` (docs/manual.md
+/// section 11): "name, F from a to b", or for another parameter the name with its "p = v"
+/// replaced by "p from a to b" (a name stating the value it had before the sweep) and the load.
+std::string swept_title(const std::string& name, const std::string& parameter, double from, double to, double force);
+
+/// The Fig. 11 code as legend items (lines, or markers when `markers`).
+std::vector<svg::LegendItem> fig11_items(bool markers);
+/// The colour of the k-th report of an overlay (cycled beyond eight).
+std::string overlay_colour(std::size_t k);
+
+/// A document of the options' size with their font scale (font_size / 12).
+svg::Document make_document(const PlotOptions& options, const std::string& title);
+/// The margins above at the document's font scale.
+struct Margins {
+  double left, right, top, bottom;
+};
+Margins margins(const svg::Document& doc);
+
+using Runs = std::vector<std::vector<svg::Point>>;
+
+/// The robust vertical range of `runs` (docs/manual.md section 11): the quartiles q1, q3 of y
+/// weighted by horizontal extent (each point carries half the length in x of its segments,
+/// so that a plunge in a short time at the end weighs little however many samples it has),
+/// the range [q1 - robust_fence (q3 - q1), q3 + robust_fence (q3 - q1)] (Tukey's far-out
+/// fences) cut to the data's [min, max]; the whole [min, max] when q3 = q1.
+inline constexpr double robust_fence = 3.0;
+std::pair<double, double> robust_range(const Runs& runs);
+/// [min, max] of y over the runs; nullopt when they hold no finite point.
+std::optional<std::pair<double, double>> full_range(const Runs& runs);
+
+/// With --log-y: y replaced by log10 y in every run; InputError "--log-y: <what> ... <= 0"
+/// when a point inside the shown x range [x0, x1] has y <= 0.
+void log_y(Runs& runs, double x0, double x1, const std::string& what);
+/// The vertical axis label with --log-y.
+std::string log_label(const std::string& label, const PlotOptions& options);
+
+/// The axis range of data [lo, hi]: the option's range when given, else [lo, hi] padded by
+/// `padding` of its length (a single value widened to a unit interval).
+std::pair<double, double> axis_range(const std::optional<std::pair<double, double>>& given, double lo, double hi,
+                                     double padding);
+
+/// Marks where the runs leave the frame's vertical range inside its horizontal one: a small
+/// triangle on the frame edge pointing outwards at the first point of each stretch beyond it
+/// (class "clipped"); returns the number of such stretches below and above.
+std::pair<int, int> mark_clipped(svg::Document& doc, const svg::Frame& frame, const Runs& runs);
+/// The note "data clipped below Y / above Y (triangles)" inside the frame, when any were.
+void note_clipped(svg::Document& doc, const svg::Frame& frame, std::pair<int, int> clipped);
+
+/// InputError when a plot frame of frame_w x frame_h px would be smaller than min_frame_side
+/// on a side (a small figure with large text: --width, --height, --font-size).
+inline constexpr double min_frame_side = 16.0;  // px: room for a few ticks (--width 200 leaves 20 px a panel)
+void check_room(const svg::Document& doc, double frame_w, double frame_h);
+
+/// The box of a frame, for placing labels inside it.
+svg::Box frame_box(const svg::Frame& frame);
 
 }  // namespace limitdir::plot_detail
+
+namespace limitdir {
+
+/// Overlays of diagrams, friction tables and simulations (plot_overlay): `names` name the
+/// reports in the legend.
+std::string plot_diagram_overlay(const std::vector<nlohmann::json>& reports, const std::vector<std::string>& names,
+                                 const PlotOptions& options);
+std::string plot_friction_overlay(const std::vector<nlohmann::json>& reports, const std::vector<std::string>& names,
+                                  const PlotOptions& options);
+std::string plot_simulation_overlay(const std::vector<PlotInput>& inputs, const std::vector<std::string>& names,
+                                    const PlotOptions& options);
+
+}  // namespace limitdir

@@ -10,6 +10,7 @@
 #include "limitdir/continuation/degree_study.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/plot/plot.hpp"
+#include "limitdir/plot/labels.hpp"
 #include "limitdir/plot/svg.hpp"
 #include "limitdir/report/degree_study_io.hpp"
 #include "plot/common.hpp"
@@ -20,7 +21,6 @@ namespace {
 
 using namespace plot_detail;
 
-constexpr double legend_width = 170.0;  // px, the column right of the frame
 constexpr double padding = 0.06;        // of the data range, above and below the curves
 constexpr double pi = 3.14159265358979323846;
 
@@ -78,58 +78,73 @@ Curves curves_of(const Problem& problem, const Diagram& d, const std::string& y)
   return out;
 }
 
-void extend(double& lo, double& hi, const Curves& c) {
-  for (const auto& run : c.branches)
-    for (const svg::Point& p : run) {
-      lo = std::min(lo, p.second);
-      hi = std::max(hi, p.second);
-    }
-}
-
 void draw_curves(svg::Document& doc, const svg::Frame& frame, const Curves& c, const std::string& colour,
                  double width) {
   for (const auto& run : c.branches) svg::data_line(doc, frame, run, {colour, width, "none", "", 0.9});
   for (const svg::Point& e : c.events) {
+    if (!(e.first >= frame.to_x.d0 && e.first <= frame.to_x.d1 && e.second >= frame.to_y.d0 && e.second <= frame.to_y.d1))
+      continue;  // outside the axes
     const auto [px, py] = frame.pixel(e.first, e.second);
     doc.circle(px, py, 4.0, {colour, 1.5, "white", "", 1.0});
   }
 }
 
 std::string title_of(const Problem& problem, const DegreeStudy& study) {
-  return problem.name + ": harmonic N = " + std::to_string(study.runs.front().degree) +
+  return swept_title(problem.name, study.parameter, study.from, study.to, study.exact.force) + "; harmonic N = " +
+         std::to_string(study.runs.front().degree) +
          (study.runs.size() > 1 ? ".." + std::to_string(study.runs.back().degree) : "") + " and exact";
 }
 
+/// The frame of a degree study's figure with its title and its legend in rows below.
+svg::Frame study_frame(svg::Document& doc, const svg::AxesSpec& spec, const std::string& title,
+                       const std::vector<svg::LegendItem>& legend) {
+  const Margins m = margins(doc);
+  const double W = doc.width(), H = doc.height(), frame_w = W - m.left - m.right;
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, frame_w, doc.font_scale(), max_legend * H);
+  const double legend_h = svg::legend_height(shown, frame_w, doc.font_scale());
+  check_room(doc, frame_w, H - m.top - m.bottom - legend_h);
+  const svg::Frame frame = svg::axes(doc, m.left, m.top, frame_w, H - m.top - m.bottom - legend_h, spec);
+  doc.text(W / 2.0, m.top - 10.0 * doc.font_scale(), title, {svg::fitting_size(doc, title, 14.0, W - 8.0, true), "middle", "black", 0.0, true});
+  svg::legend_rows(doc, m.left, H - legend_h - 4.0, frame_w, shown);
+  return frame;
+}
+
+/// With --log-y, y replaced by log10 y in the branches and events (InputError at y <= 0 in view).
+void to_log(Curves& c, std::pair<double, double> x) {
+  log_y(c.branches, x.first, x.second, "a branch");
+  Runs events{c.events};
+  log_y(events, x.first, x.second, "an event");
+  c.events = events.front();
+}
+
 std::string branches_figure(const Problem& problem, const DegreeStudy& study, const PlotOptions& options) {
+  const std::pair<double, double> x = options.x_range.value_or(std::pair{study.from, study.to});
   std::vector<Curves> runs;
   for (const DegreeRun& run : study.runs) runs.push_back(curves_of(run.problem, run.diagram, options.y));
-  const Curves exact = curves_of(study.exact_problem, study.exact, options.y);
-  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-  for (const Curves& c : runs) extend(lo, hi, c);
-  extend(lo, hi, exact);
-  if (!(hi >= lo)) lo = -1.0, hi = 1.0;  // no branch: axes all the same
-  const double pad = std::max(padding * (hi - lo), 0.05 * std::max(1.0, std::abs(hi)));
-
-  const double W = options.width, H = options.height;
-  const bool legend = W >= 600.0;
-  svg::Document doc(W, H, "limitdir degree study: " + problem.name);
-  const double frame_w = W - margin_left - margin_right - (legend ? legend_width : 0.0);
-  const svg::Frame frame = svg::axes(doc, margin_left, margin_top, frame_w, H - margin_top - margin_bottom,
-                                     {study.from, study.to, lo - pad, hi + pad,
-                                      study.parameter == "force" ? "F (load)" : study.parameter,
-                                      diagram_y_label(options.y), ""});
-  doc.text(W / 2.0, margin_top - 10.0, title_of(problem, study), {14.0, "middle", "black", 0.0, true});
-  for (std::size_t k = 0; k < runs.size(); ++k) draw_curves(doc, frame, runs[k], degree_colour(k), 1.6);
-  draw_curves(doc, frame, exact, "black", 2.4);  // on top
-  if (legend) {
-    const double x = W - legend_width + 10.0;
-    double y = margin_top + 14.0;
-    for (std::size_t k = 0; k < study.runs.size(); ++k, y += 16.0)
-      svg::legend_entry(doc, x, y, {degree_colour(k), 2.0, "none", "", 1.0},
-                        "harmonic N = " + std::to_string(study.runs[k].degree));
-    svg::legend_entry(doc, x, y, {"black", 2.4, "none", "", 1.0}, "exact");
-    doc.text(x, y + 24.0, "circles: events", {11.0});
+  runs.push_back(curves_of(study.exact_problem, study.exact, options.y));  // the exact model last
+  Runs all;
+  for (Curves& c : runs) {
+    if (options.log_y) to_log(c, x);
+    all.insert(all.end(), c.branches.begin(), c.branches.end());
   }
+  auto [lo, hi] = options.y == "rdot" ? robust_range(all) : full_range(all).value_or(std::pair{-1.0, 1.0});
+  const double pad = std::max(padding * (hi - lo), 0.05 * std::max(1.0, std::abs(hi)));
+  const std::pair<double, double> y = options.y_range.value_or(std::pair{lo - pad, hi + pad});
+
+  std::vector<svg::LegendItem> legend;
+  for (std::size_t k = 0; k < study.runs.size(); ++k)
+    legend.push_back({svg::LegendItem::Kind::line, {degree_colour(k), 2.0, "none", "", 1.0},
+                      "N = " + std::to_string(study.runs[k].degree)});
+  legend.push_back({svg::LegendItem::Kind::line, {"black", 2.4, "none", "", 1.0}, "exact"});
+  legend.push_back({svg::LegendItem::Kind::text, {}, "(harmonic models of degree N); circles: events"});
+  svg::Document doc = make_document(options, "limitdir degree study: " + problem.name);
+  const svg::Frame frame = study_frame(doc, {x.first, x.second, y.first, y.second,
+                                             study.parameter == "force" ? "F" : study.parameter,
+                                             log_label(diagram_y_label(options.y), options), ""},
+                                       title_of(problem, study), legend);
+  for (std::size_t k = 0; k < runs.size(); ++k)
+    draw_curves(doc, frame, runs[k], k + 1 < runs.size() ? degree_colour(k) : "black", k + 1 < runs.size() ? 1.6 : 2.4);
+  note_clipped(doc, frame, mark_clipped(doc, frame, all));
   return doc.str();
 }
 
@@ -156,34 +171,30 @@ std::string convergence_figure(const Problem& problem, const DegreeStudy& study,
   int n0 = study.runs.front().degree, n1 = n0;
   for (const DegreeRun& run : study.runs) n0 = std::min(n0, run.degree), n1 = std::max(n1, run.degree);
 
-  const double W = options.width, H = options.height;
-  const bool legend = W >= 600.0;
-  svg::Document doc(W, H, "limitdir degree study, convergence: " + problem.name);
-  const double frame_w = W - margin_left - margin_right - (legend ? legend_width : 0.0);
-  const svg::Frame frame =
-      svg::axes(doc, margin_left, margin_top, frame_w, H - margin_top - margin_bottom,
-                {n0 - 0.5, n1 + 0.5, lo - pad, hi + pad, "N (degree of the harmonic model)",
-                 "log10 |p - p_exact|", ""});
-  doc.text(W / 2.0, margin_top - 10.0, problem.name + ": event errors against N", {14.0, "middle", "black", 0.0, true});
+  std::vector<svg::LegendItem> legend;
+  for (const KindSummary* s : kinds)
+    legend.push_back({svg::LegendItem::Kind::marker, {kind_colour(s->kind), 1.5, kind_colour(s->kind), "", 1.0},
+                      to_string(s->kind)});
+  legend.push_back({svg::LegendItem::Kind::text, {}, "(the nearest event of each kind; p_exact: the exact model's)"});
+  const std::pair<double, double> x = options.x_range.value_or(std::pair{n0 - 0.5, n1 + 0.5});
+  const std::pair<double, double> y = options.y_range.value_or(std::pair{lo - pad, hi + pad});
+  svg::Document doc = make_document(options, "limitdir degree study, convergence: " + problem.name);
+  const svg::Frame frame = study_frame(doc, {x.first, x.second, y.first, y.second, "N (degree of the harmonic model)",
+                                             "log10 |p - p_exact|", ""},
+                                       problem.name + ": event errors against N", legend);
+  Runs all;
   for (const KindSummary* s : kinds) {
     const std::vector<svg::Point> points = convergence_points(*s);
+    all.push_back(points);
     const std::string colour = kind_colour(s->kind);
     svg::data_line(doc, frame, points, {colour, 1.8, "none", "", 1.0});
     for (const svg::Point& p : points) {
+      if (p.first < x.first || p.first > x.second || p.second < y.first || p.second > y.second) continue;  // marked
       const auto [px, py] = frame.pixel(p.first, p.second);
       doc.circle(px, py, 4.5, {colour, 1.5, colour, "", 1.0});
     }
   }
-  if (legend) {
-    const double x = W - legend_width + 10.0;
-    double y = margin_top + 14.0;
-    for (const KindSummary* s : kinds) {
-      svg::legend_entry(doc, x, y, {kind_colour(s->kind), 1.5, kind_colour(s->kind), "", 1.0}, to_string(s->kind), true);
-      y += 16.0;
-    }
-    doc.text(x, y + 8.0, "nearest event of each", {11.0});
-    doc.text(x, y + 22.0, "kind; p_exact: exact model", {11.0});
-  }
+  note_clipped(doc, frame, mark_clipped(doc, frame, all));
   return doc.str();
 }
 

@@ -6,12 +6,15 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "limitdir/limits/classify.hpp"
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/report/diagram_io.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/plot/plot.hpp"
 #include "limitdir/system/problem.hpp"
+#include "limitdir/plot/labels.hpp"
 #include "limitdir/plot/svg.hpp"
 #include "plot/common.hpp"
 
@@ -21,21 +24,32 @@ namespace {
 
 using namespace plot_detail;
 
-constexpr double legend_width = 300.0;  // px, the column right of the frame
-constexpr double padding = 0.06;        // of the data range, above and below the curves
+constexpr double padding = 0.06;  // of the data range, above and below the curves
 constexpr double pi = 3.14159265358979323846;
+constexpr double marker_r = 5.0;  // px, event markers
+constexpr double letter_size = 13.0;
+constexpr double count_size = 11.0;
 
 /// The diagram and the family of systems along its parameter (to colour points and to find
-/// rdot at events).
+/// rdot at events); `colour` set: an overlay's layer, drawn in that colour.
 struct DiagramFigure {
   Diagram diagram;
   ParameterFamily family;
   std::string y;
+  bool log = false;
+  std::optional<std::string> colour;
 };
+
+/// The vertical coordinate of a point (log10 of it with --log-y; checked > 0 beforehand).
+double coordinate(const DiagramFigure& fig, const Eigen::Vector3d& w, double rdot) {
+  const double v = diagram_coordinate(fig.y, w, rdot);
+  return fig.log ? (v > 0.0 ? std::log10(v) : std::numeric_limits<double>::quiet_NaN()) : v;
+}
 
 /// The Fig. 11 colour of a branch point: the classification's (defined on the invariant
 /// circle; green and brown need its eigenvectors), when it agrees with the point's own type.
 std::string point_colour(const DiagramFigure& fig, const BranchPoint& p) {
+  if (fig.colour) return *fig.colour;
   std::optional<std::string> colour;
   const Classification c = classify(fig.family.system(p.p), fig.family.force(p.p), p.w);
   if (c.radial == p.radial && c.type == p.type) colour = c.colour;
@@ -43,6 +57,21 @@ std::string point_colour(const DiagramFigure& fig, const BranchPoint& p) {
 }
 
 bool stable_on_sphere(SphereType t) { return t == SphereType::stable_node || t == SphereType::stable_focus; }
+
+/// The branches as runs of (p, coordinate), broken where psi wraps (for ranges and clipping).
+Runs branch_runs(const DiagramFigure& fig) {
+  Runs runs;
+  for (const Branch& b : fig.diagram.branches) {
+    runs.emplace_back();
+    for (const BranchPoint& p : b.points) {
+      const svg::Point here{p.p, diagram_coordinate(fig.y, p.w, p.rdot)};
+      if (fig.y == "psi" && !runs.back().empty() && std::abs(here.second - runs.back().back().second) > pi)
+        runs.emplace_back();
+      runs.back().push_back(here);
+    }
+  }
+  return runs;
+}
 
 void draw_branch(svg::Document& doc, const svg::Frame& frame, const DiagramFigure& fig, const Branch& b) {
   std::vector<BranchPoint> points = b.points;
@@ -54,7 +83,7 @@ void draw_branch(svg::Document& doc, const svg::Frame& frame, const DiagramFigur
     const BranchPoint& p = points[i];
     const std::string c = point_colour(fig, p);
     const bool s = stable_on_sphere(p.type);
-    const svg::Point here{p.p, diagram_coordinate(fig.y, p.w, p.rdot)};
+    const svg::Point here{p.p, coordinate(fig, p.w, p.rdot)};
     if (fig.y == "psi" && !run.empty() && std::abs(here.second - run.back().second) > pi) {  // wraps
       svg::data_line(doc, frame, run, {colour, 2.2, "none", solid ? "" : "7 4", 1.0});
       run.clear();
@@ -84,100 +113,205 @@ std::string event_letter(EventKind k) {
   return "?";
 }
 
-void draw_events(svg::Document& doc, const svg::Frame& frame, const DiagramFigure& fig) {
-  doc.begin_group("", "events");
+bool inside(const svg::Frame& f, double u, double v) {
+  return u >= f.to_x.d0 && u <= f.to_x.d1 && v >= f.to_y.d0 && v <= f.to_y.d1;
+}
+
+/// A label to place: its text and the marker (centre, radius) it belongs to.
+struct PendingLabel {
+  std::string text;
+  svg::Point anchor;
+  double r;
+};
+
+/// The event markers (reserved so that labels keep off them); returns their labels, placed
+/// afterwards, and the events outside the axes as runs for mark_clipped.
+std::vector<PendingLabel> draw_event_markers(svg::Document& doc, const svg::Frame& frame, const DiagramFigure& fig,
+                                             Runs& outside) {
+  std::vector<PendingLabel> labels;
+  const svg::Style marker{fig.colour.value_or("black"), 1.5, "white", "", 1.0};
   for (const Event& e : fig.diagram.events) {
-    if (!(e.p >= std::min(fig.diagram.from, fig.diagram.to) && e.p <= std::max(fig.diagram.from, fig.diagram.to)))
-      continue;  // outside the drawn range
+    if (!(e.p >= frame.to_x.d0 && e.p <= frame.to_x.d1)) continue;  // outside the drawn range
     const System system = fig.family.system(e.p);
     const double F = fig.family.force(e.p);
     for (const Eigen::Vector3d& w : e.directions) {
-      const auto [px, py] = frame.pixel(e.p, diagram_coordinate(fig.y, w, system.radial(w, F)));
-      doc.circle(px, py, 5.0, {"black", 1.5, "white", "", 1.0});
+      const double v = coordinate(fig, w, system.radial(w, F));
+      if (!inside(frame, e.p, v)) {
+        outside.push_back({{e.p, v}});
+        continue;
+      }
+      const svg::Point at = frame.pixel(e.p, v);
+      doc.circle(at.first, at.second, marker_r, marker);
+      svg::reserve_marker(doc, at, marker_r);
       // a continuum's isolated directions are marked; its one label is on its line (below)
-      if (e.kind != EventKind::continuum)
-        doc.text(px + 6.0, py - 7.0, event_letter(e.kind), {13.0, "start", "black", 0.0, true});
+      if (e.kind != EventKind::continuum) labels.push_back({event_letter(e.kind), at, marker_r});
     }
+    const double px = frame.to_x(e.p);
     if (e.kind == EventKind::continuum) {  // its circles hold every longitude at that load: a dashed line
-      const double px = frame.to_x(e.p);
-      doc.line(px, frame.y, px, frame.y + frame.height, {"black", 1.2, "none", "3 3", 1.0});
-      doc.text(px + 3.0, frame.y + 28.0, event_letter(e.kind), {13.0, "start", "black", 0.0, true});
+      doc.line(px, frame.y, px, frame.y + frame.height, {fig.colour.value_or("black"), 1.2, "none", "3 3", 1.0});
+      labels.push_back({"C", {px, frame.y + 28.0}, 0.0});
     }
     if (e.directions.empty()) {  // an event without a direction: a tick on the parameter axis
-      const double px = frame.to_x(e.p);
       doc.line(px, frame.y + frame.height - 10.0, px, frame.y + frame.height, {"black", 2.0, "none", "", 1.0});
-      doc.text(px + 3.0, frame.y + frame.height - 12.0, event_letter(e.kind), {13.0, "start", "black", 0.0, true});
+      labels.push_back({event_letter(e.kind), {px, frame.y + frame.height - 10.0}, 0.0});
     }
   }
-  doc.end_group();
+  return labels;
 }
 
-void draw_regions(svg::Document& doc, const svg::Frame& frame, const Diagram& d) {
+/// The regions shaded alternately (not in an overlay, whose regions differ).
+void shade_regions(svg::Document& doc, const svg::Frame& frame, const Diagram& d) {
   doc.begin_group(frame.clip_id, "regions");
   const char* const shades[] = {"#eef3fa", "#f7f4ea"};
   for (std::size_t i = 0; i < d.regions.size(); ++i) {
     const Region& r = d.regions[i];
-    // the part inside the diagram's range (a region reaching to 1e308 would overflow the pixels)
-    const double lo = std::min(d.from, d.to), hi = std::max(d.from, d.to);
-    const double a = frame.to_x(std::clamp(std::min(r.from, r.to), lo, hi));
-    const double b = frame.to_x(std::clamp(std::max(r.from, r.to), lo, hi));
+    // the part inside the shown range (a region reaching to 1e308 would overflow the pixels)
+    const double a = frame.to_x(std::clamp(std::min(r.from, r.to), frame.to_x.d0, frame.to_x.d1));
+    const double b = frame.to_x(std::clamp(std::max(r.from, r.to), frame.to_x.d0, frame.to_x.d1));
     doc.rect(a, frame.y, b - a, frame.height, {"none", 0.0, shades[i % 2], "", 1.0});
-    doc.text((a + b) / 2.0, frame.y + 14.0, std::to_string(r.count), {11.0, "middle", "#555555"});
   }
   doc.end_group();
 }
 
-/// The data range of the vertical axis: every branch point and event, padded.
-std::pair<double, double> y_range(const DiagramFigure& fig) {
-  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-  for (const Branch& b : fig.diagram.branches)
-    for (const BranchPoint& p : b.points) {
-      lo = std::min(lo, diagram_coordinate(fig.y, p.w, p.rdot));
-      hi = std::max(hi, diagram_coordinate(fig.y, p.w, p.rdot));
-    }
-  if (!(hi >= lo)) return {-1.0, 1.0};  // no branch: an empty diagram still gets axes
-  const double pad = std::max(padding * (hi - lo), 0.05 * std::max(1.0, std::abs(hi)));
-  return {lo - pad, hi + pad};
+/// Each region's count, as high up in the frame as a free place allows, over the middle of its
+/// shown part (a narrow region's count may reach over its neighbours; it is placed lower then).
+int label_regions(svg::Document& doc, const svg::Frame& frame, const Diagram& d) {
+  int dropped = 0;
+  doc.begin_group("", "region-counts");
+  const double step = count_size * doc.font_scale();
+  for (const Region& r : d.regions) {
+    const double lo = std::max(std::min(r.from, r.to), frame.to_x.d0), hi = std::min(std::max(r.from, r.to), frame.to_x.d1);
+    if (!(hi > lo)) continue;  // not in the shown range
+    const double cx = frame.to_x((lo + hi) / 2.0);
+    std::vector<svg::Point> centres;
+    for (double y = frame.y + step; y < frame.y + frame.height - step; y += step) centres.push_back({cx, y});
+    if (!svg::place_text(doc, centres, std::to_string(r.count), {count_size, "middle", "#555555"}, frame_box(frame)))
+      ++dropped;
+  }
+  doc.end_group();
+  return dropped;
 }
 
-void draw_legend(svg::Document& doc, double x, double y) {
-  fig11_legend(doc, x, y, false);
-  y += 6 * 15.0 + 8.0;
-  svg::legend_entry(doc, x, y, {"black", 2.0, "none", "", 1.0}, "stable node/focus on the sphere");
-  svg::legend_entry(doc, x, y + 15.0, {"black", 2.0, "none", "7 4", 1.0}, "saddle, unstable or non-hyperbolic");
-  const svg::TextStyle small{11.0};
-  doc.text(x, y + 38.0, "events: T tangency, F fold, P pitchfork,", small);
-  doc.text(x, y + 52.0, "B branch point, H Hopf, K kink, J jump,", small);
-  doc.text(x, y + 66.0, "C continuum", small);
-  doc.text(x, y + 84.0, "shaded: regions, with the number of", small);
-  doc.text(x, y + 98.0, "limit directions at the top", small);
+int label_events(svg::Document& doc, const std::vector<PendingLabel>& labels) {
+  int dropped = 0;
+  doc.begin_group("", "events");
+  for (const PendingLabel& l : labels)
+    if (!svg::place_marker_label(doc, l.anchor, l.r, l.text, {letter_size, "middle", "black", 0.0, true},
+                                 {0.0, 0.0, doc.width(), doc.height()}, 10))
+      ++dropped;
+  doc.end_group();
+  return dropped;
+}
+
+std::vector<svg::LegendItem> diagram_legend() {
+  std::vector<svg::LegendItem> items = fig11_items(false);
+  items.push_back({svg::LegendItem::Kind::line, {"black", 2.0, "none", "", 1.0}, "stable node/focus on the sphere"});
+  items.push_back({svg::LegendItem::Kind::line, {"black", 2.0, "none", "7 4", 1.0}, "saddle, unstable or non-hyperbolic"});
+  items.push_back({svg::LegendItem::Kind::text, {}, "events: T tangency, F fold, P pitchfork, B branch point, H Hopf, "
+                                                    "K kink, J jump, C continuum;"});
+  items.push_back({svg::LegendItem::Kind::text, {}, "shaded: regions, with their number of limit directions"});
+  return items;
+}
+
+
+DiagramFigure read_figure(const nlohmann::json& report, const PlotOptions& options, Problem& problem) {
+  problem = parse_problem(plot_detail::field(report, "problem", "diagram"), "diagram.problem");
+  DiagramFigure fig{diagram_from_json(report, "diagram"), {}, options.y, options.log_y, std::nullopt};
+  fig.family = parameter_family(problem, fig.diagram.parameter);
+  const Diagram& d = fig.diagram;
+  if (!(d.to != d.from)) throw InputError("diagram: from and to must differ (got " + std::to_string(d.from) + ")");
+  return fig;
+}
+
+/// The frame of one or more diagrams: the x range (the option's or the first diagram's), the
+/// y range of all their branches (robust for rdot, whose ends can run off), and the legend below.
+svg::Frame diagram_frame(svg::Document& doc, const std::vector<DiagramFigure>& figs, const PlotOptions& options,
+                         const std::vector<svg::LegendItem>& legend, const std::string& title) {
+  const Diagram& d = figs.front().diagram;
+  const std::pair<double, double> x = options.x_range.value_or(std::pair{std::min(d.from, d.to), std::max(d.from, d.to)});
+  Runs all;
+  for (const DiagramFigure& fig : figs) {
+    Runs runs = branch_runs(fig);
+    if (options.log_y) log_y(runs, x.first, x.second, "the coordinate " + options.y);
+    all.insert(all.end(), runs.begin(), runs.end());
+  }
+  const std::optional<std::pair<double, double>> full = full_range(all);
+  auto [lo, hi] = options.y == "rdot" ? robust_range(all) : full.value_or(std::pair{-1.0, 1.0});
+  const double pad = std::max(padding * (hi - lo), 0.05 * std::max(1.0, std::abs(hi)));
+  const std::pair<double, double> y = options.y_range.value_or(std::pair{lo - pad, hi + pad});
+  const Margins m = margins(doc);
+  const double W = doc.width(), H = doc.height(), frame_w = W - m.left - m.right;
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, frame_w, doc.font_scale(), max_legend * H);
+  const double legend_h = svg::legend_height(shown, frame_w, doc.font_scale());
+  check_room(doc, frame_w, H - m.top - m.bottom - legend_h);
+  const svg::Frame frame = svg::axes(doc, m.left, m.top, frame_w, H - m.top - m.bottom - legend_h,
+                                     {x.first, x.second, y.first, y.second, parameter_label(d.parameter),
+                                      log_label(diagram_y_label(options.y), options), ""});
+  doc.text(W / 2.0, m.top - 10.0 * doc.font_scale(), title, {svg::fitting_size(doc, title, 14.0, W - 8.0, true), "middle", "black", 0.0, true});
+  svg::legend_rows(doc, m.left, H - legend_h - 4.0, frame_w, shown);
+  return frame;
+}
+
+/// Branches, events and their labels, the clipping marks; returns the labels left out.
+int draw_layers(svg::Document& doc, const svg::Frame& frame, const std::vector<DiagramFigure>& figs, bool regions) {
+  if (regions) shade_regions(doc, frame, figs.front().diagram);
+  Runs clipped;
+  for (const DiagramFigure& fig : figs) {
+    for (const Branch& b : fig.diagram.branches) draw_branch(doc, frame, fig, b);
+    Runs runs = branch_runs(fig);
+    for (auto& run : runs)
+      for (auto& p : run) p.second = fig.log ? (p.second > 0.0 ? std::log10(p.second) : std::numeric_limits<double>::quiet_NaN()) : p.second;
+    clipped.insert(clipped.end(), runs.begin(), runs.end());
+  }
+  std::vector<PendingLabel> labels;
+  doc.begin_group("", "event-markers");
+  for (const DiagramFigure& fig : figs) {
+    const std::vector<PendingLabel> l = draw_event_markers(doc, frame, fig, clipped);
+    labels.insert(labels.end(), l.begin(), l.end());
+  }
+  doc.end_group();
+  int dropped = label_events(doc, labels);
+  if (regions) dropped += label_regions(doc, frame, figs.front().diagram);
+  note_clipped(doc, frame, mark_clipped(doc, frame, clipped));
+  return dropped;
 }
 
 }  // namespace
 
 std::string plot_diagram(const nlohmann::json& report, const PlotOptions& options) {
-  const Problem problem = parse_problem(plot_detail::field(report, "problem", "diagram"), "diagram.problem");
-  DiagramFigure fig{diagram_from_json(report, "diagram"), {}, options.y};
-  fig.family = parameter_family(problem, fig.diagram.parameter);
+  Problem problem;
+  const DiagramFigure fig = read_figure(report, options, problem);
   const Diagram& d = fig.diagram;
-  if (!(d.to != d.from)) throw InputError("diagram: from and to must differ (got " + std::to_string(d.from) + ")");
+  const std::string title = swept_title(problem.name, d.parameter, d.from, d.to, fig.family.force(d.from)) + "; " +
+                            short_model(string_field(report, "model", "diagram"));
+  svg::Document doc = make_document(options, "limitdir bifurcation diagram: " + title);
+  const svg::Frame frame = diagram_frame(doc, {fig}, options, diagram_legend(), title);
+  svg::note_dropped(doc, draw_layers(doc, frame, {fig}, true), frame_box(frame));
+  return doc.str();
+}
 
-  const double W = options.width, H = options.height;
-  const bool legend = W >= 600.0;
-  svg::Document doc(W, H, "limitdir bifurcation diagram: " + problem.name);
-  const auto [y0, y1] = y_range(fig);
-  const double frame_w = W - margin_left - margin_right - (legend ? legend_width : 0.0);
-  const svg::Frame frame =
-      svg::axes(doc, margin_left, margin_top, frame_w, H - margin_top - margin_bottom,
-                {std::min(d.from, d.to), std::max(d.from, d.to), y0, y1,
-                 d.parameter == "force" ? "F (load)" : d.parameter, diagram_y_label(options.y), ""});
-  // the title over the whole figure: it is often wider than the frame
-  doc.text(W / 2.0, margin_top - 10.0, problem.name + ": " + short_model(string_field(report, "model", "diagram")),
-           {14.0, "middle", "black", 0.0, true});
-  draw_regions(doc, frame, d);
-  for (const Branch& b : d.branches) draw_branch(doc, frame, fig, b);
-  draw_events(doc, frame, fig);
-  if (legend) draw_legend(doc, W - legend_width + 10.0, margin_top + 10.0);
+std::string plot_diagram_overlay(const std::vector<nlohmann::json>& reports, const std::vector<std::string>& names,
+                                 const PlotOptions& options) {
+  std::vector<DiagramFigure> figs;
+  std::vector<svg::LegendItem> legend;
+  Problem problem;
+  for (std::size_t k = 0; k < reports.size(); ++k) {
+    figs.push_back(read_figure(reports[k], options, problem));
+    figs.back().colour = overlay_colour(k);
+    legend.push_back({svg::LegendItem::Kind::line, {*figs.back().colour, 2.2, "none", "", 1.0}, names[k]});
+    if (figs[k].diagram.parameter != figs[0].diagram.parameter)
+      throw InputError("overlay: the diagrams sweep different parameters (" + figs[0].diagram.parameter + " and " +
+                       figs[k].diagram.parameter + ")");
+  }
+  legend.push_back({svg::LegendItem::Kind::text, {}, "solid: stable node/focus on the sphere, dashed: other; events: "
+                                                     "T tangency, F fold, P pitchfork, B branch point, H Hopf, K kink, "
+                                                     "J jump, C continuum"});
+  svg::Document doc = make_document(options, "limitdir bifurcation diagrams");
+  const Diagram& d = figs.front().diagram;
+  const std::string title = fmt::format("{} diagrams, {} from {} to {}", reports.size(), parameter_label(d.parameter),
+                                        std::min(d.from, d.to), std::max(d.from, d.to));
+  const svg::Frame frame = diagram_frame(doc, figs, options, legend, title);
+  svg::note_dropped(doc, draw_layers(doc, frame, figs, false), frame_box(frame));
   return doc.str();
 }
 

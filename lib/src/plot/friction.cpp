@@ -9,6 +9,7 @@
 
 #include "limitdir/core/errors.hpp"
 #include "limitdir/plot/plot.hpp"
+#include "limitdir/plot/labels.hpp"
 #include "limitdir/plot/svg.hpp"
 #include "plot/common.hpp"
 
@@ -58,52 +59,106 @@ void read_grid(const nlohmann::json& table, Curves& Q, Curves& T) {
     for (auto& [phi, points] : *curves) std::sort(points.begin(), points.end());
 }
 
-double largest(const Curves& c) {
-  double hi = 0.0;
-  for (const auto* set : {&c.model, &c.exact})
-    for (const auto& [phi, points] : *set)
-      for (const auto& p : points) hi = std::max(hi, p.second);
-  return hi;
-}
+/// One report's laws: its curves, description and theta range.
+struct Laws {
+  Curves Q, T;
+  std::string description;
+  bool grid = false;
+};
 
-void draw_law(svg::Document& doc, double x, double w, double h, const Curves& c, const std::string& name,
-              double theta0) {
-  const double top = std::max(1e-12, 1.08 * largest(c));
-  const svg::Frame f = svg::axes(doc, x, margin_top, w, h, {theta0, pi / 2.0, 0.0, top, "theta [rad]", name, name});
-  std::size_t k = 0;
-  for (const auto& [phi, points] : c.model) {
-    svg::data_line(doc, f, points, {palette[k % std::size(palette)], 2.0, "none", "", 1.0});
-    ++k;
-  }
-  for (const auto& [phi, points] : c.exact) svg::data_line(doc, f, points, exact_style);
-}
-
-}  // namespace
-
-std::string plot_friction(const nlohmann::json& report, const PlotOptions& options) {
+Laws read_laws(const nlohmann::json& report) {
   // A table of latitudes unless the report says otherwise ("layout": "grid", a table over the
   // sphere for contacts that are not axisymmetric).
   const std::string layout = report.contains("layout") ? string_field(report, "layout", "friction") : "latitudes";
   const nlohmann::json& table = array_field(report, "table", "friction");
   if (table.size() < 2) throw InputError("friction.table: must have at least 2 rows (got " +
                                          std::to_string(table.size()) + ")");
-  Curves Q, T;
-  if (layout == "latitudes") read_latitudes(table, Q, T);
-  else if (layout == "grid") read_grid(table, Q, T);
+  Laws laws;
+  laws.description = string_field(report, "description", "friction");
+  if (layout == "latitudes") read_latitudes(table, laws.Q, laws.T);
+  else if (layout == "grid") read_grid(table, laws.Q, laws.T), laws.grid = true;
   else throw InputError("friction.layout: must be latitudes or grid (got \"" + layout + "\")");
+  return laws;
+}
 
-  const double W = options.width, H = options.height;
-  const double legend_h = 34.0;  // two legend lines below the panels
-  svg::Document doc(W, H, "limitdir friction model: " + string_field(report, "description", "friction"));
-  const double panel_w = (W - margin_left - margin_right - gap) / 2.0;
-  const double panel_h = H - margin_top - margin_bottom - legend_h;
-  const double theta0 = layout == "grid" ? -pi / 2.0 : 0.0;
-  draw_law(doc, margin_left, panel_w, panel_h, Q, "Q", theta0);
-  draw_law(doc, margin_left + panel_w + gap, panel_w, panel_h, T, "T", theta0);
-  svg::legend_entry(doc, margin_left, H - 24.0, {palette[0], 2.0, "none", "", 1.0},
-                    string_field(report, "description", "friction") + (layout == "grid" ? " (a colour per phi)" : ""));
-  svg::legend_entry(doc, margin_left, H - 8.0, exact_style, "exact model");
+/// The runs of one law: the model's then the exact model's, log10 with --log-y.
+Runs law_runs(const Curves& c, bool exact) {
+  Runs runs;
+  for (const auto& [phi, points] : exact ? c.exact : c.model) runs.push_back(points);
+  return runs;
+}
+
+/// One panel: each report's model solid (one colour per longitude, or per report in an
+/// overlay) and its exact model dotted (black, or the report's colour in an overlay).
+void draw_law(svg::Document& doc, double x, double w, double h, const std::vector<Laws>& laws, bool torque,
+              const PlotOptions& options, double theta0) {
+  const std::pair<double, double> theta = options.x_range.value_or(std::pair{theta0, pi / 2.0});
+  std::vector<Runs> model, exact;
+  Runs all;
+  for (const Laws& l : laws) {
+    model.push_back(law_runs(torque ? l.T : l.Q, false));
+    exact.push_back(law_runs(torque ? l.T : l.Q, true));
+    for (Runs* r : {&model.back(), &exact.back()}) {
+      if (options.log_y) log_y(*r, theta.first, theta.second, torque ? "T" : "Q");
+      all.insert(all.end(), r->begin(), r->end());
+    }
+  }
+  const std::pair<double, double> full = full_range(all).value_or(std::pair{0.0, 1.0});
+  const std::pair<double, double> y = options.y_range.value_or(
+      options.log_y ? axis_range(std::nullopt, full.first, full.second, 0.05)
+                    : std::pair{0.0, std::max(1e-12, 1.08 * full.second)});
+  const std::string name = torque ? "T" : "Q";
+  const svg::Frame f =
+      svg::axes(doc, x, margins(doc).top, w, h, {theta.first, theta.second, y.first, y.second, "theta [rad]",
+                                                 log_label(name, options), name});
+  for (std::size_t n = 0; n < laws.size(); ++n) {
+    const bool overlay = laws.size() > 1;
+    for (std::size_t k = 0; k < model[n].size(); ++k)
+      svg::data_line(doc, f, model[n][k], {overlay ? overlay_colour(n) : palette[k % std::size(palette)], 2.0, "none", "", 1.0});
+    svg::Style e = exact_style;
+    if (overlay) e.stroke = overlay_colour(n);
+    for (const auto& run : exact[n]) svg::data_line(doc, f, run, e);
+  }
+  note_clipped(doc, f, mark_clipped(doc, f, all));
+}
+
+std::string draw_friction(const std::vector<Laws>& laws, const std::vector<std::string>& names,
+                          const PlotOptions& options) {
+  std::vector<svg::LegendItem> legend;
+  const bool overlay = laws.size() > 1;
+  for (std::size_t n = 0; n < laws.size(); ++n)
+    legend.push_back({svg::LegendItem::Kind::line, {overlay ? overlay_colour(n) : palette[0], 2.0, "none", "", 1.0},
+                      overlay ? names[n] : laws[n].description + (laws[n].grid ? " (a colour per phi)" : "")});
+  legend.push_back({svg::LegendItem::Kind::line, exact_style, overlay ? "dotted: the exact model (in the colour of its report)"
+                                                                       : "exact model"});
+  svg::Document doc = make_document(options, "limitdir friction model: " + laws.front().description);
+  const Margins m = margins(doc);
+  const double W = options.width, H = options.height, g = gap * doc.font_scale();
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, W - m.left - m.right, doc.font_scale(), max_legend * H);
+  const double legend_h = svg::legend_height(shown, W - m.left - m.right, doc.font_scale());
+  const double panel_w = (W - m.left - m.right - g) / 2.0, panel_h = H - m.top - m.bottom - legend_h;
+  check_room(doc, panel_w, panel_h);
+  svg::legend_rows(doc, m.left, H - legend_h - 4.0, W - m.left - m.right, shown);
+  const double theta0 = laws.front().grid ? -pi / 2.0 : 0.0;
+  draw_law(doc, m.left, panel_w, panel_h, laws, false, options, theta0);
+  draw_law(doc, m.left + panel_w + g, panel_w, panel_h, laws, true, options, theta0);
   return doc.str();
+}
+
+}  // namespace
+
+std::string plot_friction(const nlohmann::json& report, const PlotOptions& options) {
+  return draw_friction({read_laws(report)}, {}, options);
+}
+
+std::string plot_friction_overlay(const std::vector<nlohmann::json>& reports, const std::vector<std::string>& names,
+                                  const PlotOptions& options) {
+  std::vector<Laws> laws;
+  for (const nlohmann::json& r : reports) laws.push_back(read_laws(r));
+  for (const Laws& l : laws)
+    if (l.grid != laws.front().grid)
+      throw InputError("overlay: friction tables of both layouts (latitudes and grid) cannot share the theta axis");
+  return draw_friction(laws, names, options);
 }
 
 }  // namespace limitdir

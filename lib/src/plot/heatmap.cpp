@@ -28,41 +28,19 @@ constexpr double hatch_spacing = 6.0;  // px between the hatch lines along x (an
 const svg::Style cross_style{"black", 1.6, "none", "", 1.0};
 const svg::Style halo_style{"white", 3.4, "none", "", 1.0};  // under the cross: visible on dark cells
 
-/// The cell edges of an axis: sorted distinct values get the midpoints between neighbours (the
-/// ends half a gap out; one value: +-0.5); values not all distinct are placed by their index.
 HeatAxis read_axis(const json& table, const std::string& name) {
   const std::string where = "summary.table." + name;
   const json& a = field(table, name, "summary.table");
-  HeatAxis axis{string_field(a, "key", where), {}, {}, {}, false};
+  const std::string key = string_field(a, "key", where);
   const json& values = array_field(a, "values", where);
   if (values.empty()) throw InputError(where + ".values: must not be empty");
+  std::vector<double> v;
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (!values[i].is_number() || !std::isfinite(values[i].get<double>()))
       throw InputError(where + ".values[" + std::to_string(i) + "]: must be a finite number");
-    axis.values.push_back(values[i].get<double>());
+    v.push_back(values[i].get<double>());
   }
-  std::vector<std::size_t> order(axis.values.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](std::size_t p, std::size_t q) { return axis.values[p] < axis.values[q]; });
-  std::vector<double> sorted;
-  for (const std::size_t i : order) sorted.push_back(axis.values[i]);
-  axis.by_index = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
-  const std::size_t n = sorted.size();
-  axis.lo.resize(n);
-  axis.hi.resize(n);
-  for (std::size_t r = 0; r < n; ++r) {
-    const std::size_t i = order[r];
-    if (axis.by_index) {
-      axis.lo[i] = static_cast<double>(i) - 0.5;
-      axis.hi[i] = static_cast<double>(i) + 0.5;
-      continue;
-    }
-    const double below = r > 0 ? sorted[r] - sorted[r - 1] : (n > 1 ? sorted[1] - sorted[0] : 1.0);
-    const double above = r + 1 < n ? sorted[r + 1] - sorted[r] : (n > 1 ? sorted[r] - sorted[r - 1] : 1.0);
-    axis.lo[i] = sorted[r] - 0.5 * below;
-    axis.hi[i] = sorted[r] + 0.5 * above;
-  }
-  return axis;
+  return heat_axis(key, std::move(v));
 }
 
 /// A count: an integer >= 0 at `key` (below 2^53, the largest a JSON reader keeps exactly).
@@ -90,6 +68,34 @@ HeatCell read_cell(const json& c, const std::string& where, const std::string& s
 }
 
 }  // namespace
+
+/// The cell edges of an axis: sorted distinct values get the midpoints between neighbours (the
+/// ends half a gap out; one value: +-0.5); values not all distinct are placed by their index.
+HeatAxis heat_axis(const std::string& key, std::vector<double> values) {
+  HeatAxis axis{key, std::move(values), {}, {}, false};
+  std::vector<std::size_t> order(axis.values.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](std::size_t p, std::size_t q) { return axis.values[p] < axis.values[q]; });
+  std::vector<double> sorted;
+  for (const std::size_t i : order) sorted.push_back(axis.values[i]);
+  axis.by_index = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
+  const std::size_t n = sorted.size();
+  axis.lo.resize(n);
+  axis.hi.resize(n);
+  for (std::size_t r = 0; r < n; ++r) {
+    const std::size_t i = order[r];
+    if (axis.by_index) {
+      axis.lo[i] = static_cast<double>(i) - 0.5;
+      axis.hi[i] = static_cast<double>(i) + 0.5;
+      continue;
+    }
+    const double below = r > 0 ? sorted[r] - sorted[r - 1] : (n > 1 ? sorted[1] - sorted[0] : 1.0);
+    const double above = r + 1 < n ? sorted[r + 1] - sorted[r] : (n > 1 ? sorted[r] - sorted[r - 1] : 1.0);
+    axis.lo[i] = sorted[r] - 0.5 * below;
+    axis.hi[i] = sorted[r] + 0.5 * above;
+  }
+  return axis;
+}
 
 Heat read_heat(const json& summary, const std::string& colour_by) {
   const json& table = field(summary, "table", "summary");
@@ -130,6 +136,20 @@ Heat read_heat(const json& summary, const std::string& colour_by) {
   return heat;
 }
 
+svg::Frame heat_axes(svg::Document& doc, const Heat& heat, double frame_w, const std::string& x_where,
+                     const std::string& y_where, const std::string& title) {
+  const auto range = [](const HeatAxis& a) {
+    return std::pair{*std::min_element(a.lo.begin(), a.lo.end()), *std::max_element(a.hi.begin(), a.hi.end())};
+  };
+  const auto [x0, x1] = range(heat.x);
+  const auto [y0, y1] = range(heat.y);
+  for (const auto& [where, lo, hi] : {std::tuple{&x_where, x0, x1}, std::tuple{&y_where, y0, y1}})
+    if (!std::isfinite(hi - lo)) throw InputError(*where + ": their span overflows a double; cannot draw it");
+  const auto label = [](const HeatAxis& a) { return a.by_index ? a.key + " (index of its value)" : a.key; };
+  return svg::axes(doc, margin_left, margin_top, frame_w, doc.height() - margin_top - margin_bottom,
+                   {x0, x1, y0, y1, label(heat.x), label(heat.y), title});
+}
+
 void hatch(svg::Document& doc, double x0, double y0, double x1, double y1, const std::string& colour) {
   // the lines x + y = c, c a multiple of the spacing (so that neighbouring cells' lines meet),
   // each cut to the rectangle: x in [max(x0, c - y1), min(x1, c - y0)]
@@ -157,17 +177,7 @@ std::string plot_scan_summary(const nlohmann::json& summary, const PlotOptions& 
   const bool legend = W >= 600.0;
   svg::Document doc(W, H, "limitdir scan summary");
   const double frame_w = W - margin_left - margin_right - (legend ? heat_legend_width : 0.0);
-  const auto range = [](const HeatAxis& a) {
-    return std::pair{*std::min_element(a.lo.begin(), a.lo.end()), *std::max_element(a.hi.begin(), a.hi.end())};
-  };
-  const auto [x0, x1] = range(heat.x);
-  const auto [y0, y1] = range(heat.y);
-  for (const auto& [name, lo, hi] : {std::tuple{"x", x0, x1}, std::tuple{"y", y0, y1}})
-    if (!std::isfinite(hi - lo))
-      throw InputError(std::string("summary.table.") + name + ".values: their span overflows a double; cannot draw it");
-  const auto label = [](const HeatAxis& a) { return a.by_index ? a.key + " (index of its value)" : a.key; };
-  const svg::Frame frame = svg::axes(doc, margin_left, margin_top, frame_w, H - margin_top - margin_bottom,
-                                     {x0, x1, y0, y1, label(heat.x), label(heat.y), ""});
+  const svg::Frame frame = heat_axes(doc, heat, frame_w, "summary.table.x.values", "summary.table.y.values", "");
   doc.text(W / 2.0, margin_top - 10.0, heat_title(heat), {14.0, "middle", "black", 0.0, true});
   draw_heat_cells(doc, frame, heat, colours);
   if (legend) draw_heat_legend(doc, W - heat_legend_width + 10.0, margin_top + 10.0, heat, colours);

@@ -41,6 +41,11 @@ struct Heat {
   std::uint64_t points = 0, recorded = 0, missing = 0;
 };
 
+/// An axis of values `values` named `key`: sorted distinct values get cells reaching halfway to
+/// their neighbours (the ends half a gap out; one value: +-0.5); values not all distinct are
+/// placed by their index.
+HeatAxis heat_axis(const std::string& key, std::vector<double> values);
+
 /// Reads the summary's table (InputError "summary.<path>: ..." when it breaks the schema, or has
 /// no table, or `colour_by` needs a field it does not have). colour_by "" picks "mean" when the
 /// table has a field, else "class".
@@ -56,6 +61,22 @@ struct HeatColours {
 HeatColours heat_colours(const Heat& heat);
 /// The fill of a cell with records in the figure's mode.
 std::string heat_fill(const Heat& heat, const HeatColours& colours, const HeatCell& cell);
+
+/// The frame of the heat map: frame_w wide at the margins of plot/common.hpp, covering every
+/// cell, the axes labelled by their keys. InputError "<x_where or y_where>: their span
+/// overflows a double ..." when an axis' span is not finite.
+svg::Frame heat_axes(svg::Document& doc, const Heat& heat, double frame_w, const std::string& x_where,
+                     const std::string& y_where, const std::string& title);
+
+/// A legend entry: a swatch of `fill` and `label` then `suffix` (e.g. a count), wrapped on at
+/// most three lines; returns the height used (px).
+double heat_swatch(svg::Document& doc, double x, double y, const std::string& fill, const std::string& label,
+                   const std::string& suffix = "");
+/// The continuous scale's colour bar, `height` px tall, its top at y, ticked over
+/// [colours.lo, colours.hi].
+void heat_colour_bar(svg::Document& doc, double x, double y, const HeatColours& colours, double height);
+/// White on a dark fill (#rrggbb), dark grey on a light one: hatching and crosses that stand out.
+std::string heat_contrast(const std::string& fill);
 
 /// The title: what is coloured, the points recorded and missing.
 std::string heat_title(const Heat& heat);

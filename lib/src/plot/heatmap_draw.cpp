@@ -48,11 +48,15 @@ std::string scale_colour(double t) {
 
 /// A colour that stands out on `fill` (#rrggbb): white on a dark fill, dark grey on a light one,
 /// by the relative luminance 0.2126 R + 0.7152 G + 0.0722 B (ITU-R BT.709) against its middle.
-std::string contrast(const std::string& fill) {
+}  // namespace
+
+std::string heat_contrast(const std::string& fill) {
   const auto channel = [&](int k) { return std::stoi(fill.substr(1 + 2 * k, 2), nullptr, 16) / 255.0; };
   const double luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
   return luminance < 0.5 ? "#ffffff" : "#303030";
 }
+
+namespace {
 
 std::string level_colour(const std::string& level) {
   for (std::size_t r = 0; r < level_names.size(); ++r)
@@ -81,8 +85,10 @@ std::vector<std::string> wrapped(const std::string& text) {
 
 /// A legend entry: a swatch and `label` then `suffix` (e.g. a count), on at most max_lines lines;
 /// a longer label is shortened with "..." so that the suffix stays. Returns the height used.
-double swatch(svg::Document& doc, double x, double y, const std::string& fill, const std::string& label,
-              const std::string& suffix = "") {
+}  // namespace
+
+double heat_swatch(svg::Document& doc, double x, double y, const std::string& fill, const std::string& label,
+                   const std::string& suffix) {
   constexpr std::size_t max_lines = 3;
   doc.rect(x, y - 9.0, swatch_w, swatch_h, {"#999999", 0.5, fill, "", 1.0},
            "class=\"swatch\" data-label=\"" + svg::escape(label + suffix) + "\"");
@@ -96,7 +102,7 @@ double swatch(svg::Document& doc, double x, double y, const std::string& fill, c
   return line_height + 13.0 * static_cast<double>(lines.size() - 1);
 }
 
-void colour_bar(svg::Document& doc, double x, double y, const HeatColours& colours, double height) {
+void heat_colour_bar(svg::Document& doc, double x, double y, const HeatColours& colours, double height) {
   constexpr int steps = 64;  // bands of the bar: finer than the eye separates
   const double band = height / steps;
   for (int k = 0; k < steps; ++k)
@@ -110,6 +116,8 @@ void colour_bar(svg::Document& doc, double x, double y, const HeatColours& colou
     doc.text(x + swatch_w + 7.0, py + 4.0, svg::tick_label(v, ticks.step), {11.0});
   }
 }
+
+namespace {
 
 std::string what_is_coloured(const Heat& heat) {
   const bool agg = !heat.aggregated.empty();
@@ -184,7 +192,7 @@ void draw_heat_cells(svg::Document& doc, const svg::Frame& frame, const Heat& he
     for (std::size_t i = 0; i < heat.cells[j].size(); ++i)
       if (heat.cells[j][i].missing > 0) {
         const Box b = box(i, j);
-        hatch(doc, b.x0, b.y0, b.x1, b.y1, contrast(heat_fill(heat, colours, heat.cells[j][i])));
+        hatch(doc, b.x0, b.y0, b.x1, b.y1, heat_contrast(heat_fill(heat, colours, heat.cells[j][i])));
       }
   doc.end_group();
   doc.begin_group(frame.clip_id, "weak-level");
@@ -205,27 +213,27 @@ void draw_heat_legend(svg::Document& doc, double x, double y, const Heat& heat, 
     for (std::size_t k = 0; k < heat.classes.size(); ++k) {
       const auto& [cls, count] = heat.classes[k];
       if (cls && colours.class_colour[k] == other_colour) continue;
-      y += swatch(doc, x, y, colours.class_colour[k], cls ? *cls : "no class (job failed)",
+      y += heat_swatch(doc, x, y, colours.class_colour[k], cls ? *cls : "no class (job failed)",
                   " (" + std::to_string(count) + ")");
     }
     if (colours.others > 0) {
-      y += swatch(doc, x, y, other_colour, std::to_string(colours.others) + " other classes");
+      y += heat_swatch(doc, x, y, other_colour, std::to_string(colours.others) + " other classes");
     }
   } else if (heat.mode == "level") {
     for (std::size_t r = level_names.size(); r-- > 0;) {
-      y += swatch(doc, x, y, level_colours[r], level_names[r]);
+      y += heat_swatch(doc, x, y, level_colours[r], level_names[r]);
     }
   } else {
     const double height = std::clamp(doc.height() - y - 150.0, 60.0, 220.0);  // px: room for the entries below
-    colour_bar(doc, x, y - 9.0, colours, height);
+    heat_colour_bar(doc, x, y - 9.0, colours, height);
     y += height + line_height;
     const auto no_value = [](const HeatCell& c) { return c.points > 0 && !c.value; };
     if (std::any_of(heat.cells.begin(), heat.cells.end(),
                     [&](const auto& row) { return std::any_of(row.begin(), row.end(), no_value); }))
-      y += swatch(doc, x, y, no_value_colour, "no value");
+      y += heat_swatch(doc, x, y, no_value_colour, "no value");
   }
-  const double used = swatch(doc, x, y, missing_colour, "missing points (hatched)");
-  hatch(doc, x, y - 9.0, x + swatch_w, y - 9.0 + swatch_h, contrast(missing_colour));
+  const double used = heat_swatch(doc, x, y, missing_colour, "missing points (hatched)");
+  hatch(doc, x, y - 9.0, x + swatch_w, y - 9.0 + swatch_h, heat_contrast(missing_colour));
   y += used;
   if (heat.mode != "level") {
     cross(doc, x + swatch_w / 2.0, y - 3.5, swatch_h, swatch_h);

@@ -16,7 +16,8 @@ namespace {
 const char* const what_plot_draws =
     "plot draws limitdir.diagram/1 (sweep-force), limitdir.limits/1 (find-limits), limitdir.friction/1 "
     "(friction-model), limitdir.degree-study/1 (degree-study), limitdir.map/1 (bifurcation-map), "
-    "limitdir.scan-summary/1 (scan --summary) and simulate's records ending in limitdir.simulation/1";
+    "limitdir.scan-summary/1 (scan --summary), limitdir.roll-report/1 and limitdir.roll-map/1 (roll), "
+    "limitdir.celt-report/1 (celt) and simulate's records ending in limitdir.simulation/1";
 
 std::string kind_of_schema(const nlohmann::json& document, const std::string& source) {
   if (!document.is_object() || !document.contains("schema") || !document["schema"].is_string())
@@ -29,6 +30,9 @@ std::string kind_of_schema(const nlohmann::json& document, const std::string& so
   if (schema == "limitdir.degree-study/1") return "degree-study";
   if (schema == "limitdir.map/1") return "map";
   if (schema == "limitdir.scan-summary/1") return "scan-summary";
+  if (schema == "limitdir.roll-report/1") return "roll";
+  if (schema == "limitdir.roll-map/1") return "roll-map";
+  if (schema == "limitdir.celt-report/1") return "celt";
   throw InputError(source + ": cannot plot schema \"" + schema + "\"; " + what_plot_draws);
 }
 
@@ -125,6 +129,9 @@ std::string plot_report(const PlotInput& input, const PlotOptions& options) {
   if (input.kind == "degree-study") return plot_degree_study(input.report, options);
   if (input.kind == "map") return plot_map(input.report, options);
   if (input.kind == "scan-summary") return plot_scan_summary(input.report, options);
+  if (input.kind == "roll") return plot_roll(input.report, options);
+  if (input.kind == "roll-map") return plot_roll_map(input.report, options);
+  if (input.kind == "celt") return plot_celt(input.report, options);
   throw InputError("cannot plot a report of kind \"" + input.kind + "\"; " + what_plot_draws);
 }
 

@@ -13,6 +13,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/plot/plot.hpp"
 #include "limitdir/system/problem.hpp"
+#include "limitdir/plot/labels.hpp"
 #include "limitdir/plot/svg.hpp"
 #include "limitdir/system/system.hpp"
 #include "plot/common.hpp"
@@ -25,7 +26,6 @@ namespace {
 using namespace plot_detail;
 
 constexpr double pi = 3.14159265358979323846;
-constexpr double legend_height = 110.0;  // px below the hemispheres
 const svg::Style invariant_style{"#2ca02c", 1.6, "none", "4 3", 1.0};
 
 struct Marker {
@@ -78,12 +78,20 @@ void draw_circles(svg::Document& doc, const Hemisphere& h, const nlohmann::json&
 void draw_markers(svg::Document& doc, const Hemisphere& h, const std::vector<Marker>& markers,
                   const nlohmann::json& report) {
   doc.begin_group("", "limit-directions");
+  constexpr double r = 6.5;  // px, the markers
   for (const Marker& m : markers) {
     if (!h.visible(m.w)) continue;
     const auto [x, y] = h.pixel(m.w);
-    doc.circle(x, y, 6.5, {"black", 1.2, m.colour, "", 1.0});
-    doc.text(x + 8.0, y - 8.0, m.label, {11.0, "start", "black", 0.0, true});
+    doc.circle(x, y, r, {"black", 1.2, m.colour, "", 1.0});
+    svg::reserve_marker(doc, {x, y}, r);
   }
+  int dropped = 0;  // labels with no free place (plot/labels.hpp), noted below
+  for (const Marker& m : markers)
+    if (h.visible(m.w) &&
+        !svg::place_marker_label(doc, h.pixel(m.w), r, m.label, {11.0, "middle", "black", 0.0, true},
+                                 {0.0, 0.0, doc.width(), doc.height()}))
+      ++dropped;
+  svg::note_dropped(doc, dropped, {h.cx - h.r, h.cy - h.r, 2.0 * h.r, 2.0 * h.r});
   const nlohmann::json& singular = array_field(report, "singular_points", "limits");
   for (std::size_t i = 0; i < singular.size(); ++i) {
     const Eigen::Vector3d w = vector3_field(singular[i], "w", "limits.singular_points[" + std::to_string(i) + "]");
@@ -115,17 +123,16 @@ void draw_panel(svg::Document& doc, const Hemisphere& h, const System& system, d
   const std::string view = axis_name(h.view);  // "+w2" or "-w2"
   const std::string caption = view.substr(1) + (view[0] == '+' ? " >= 0" : " <= 0") + ", seen from " + view +
                               " (up " + axis_name(h.up) + ", right " + axis_name(h.right) + ")";
-  doc.text(h.cx, h.cy + h.r + 16.0, caption, {11.0, "middle", "#333333"});
+  doc.text(h.cx, h.cy + h.r + 16.0 * doc.font_scale(), caption,
+           {svg::fitting_size(doc, caption, 11.0, 2.0 * h.r + 20.0, false), "middle", "#333333"});
 }
 
-void draw_legend(svg::Document& doc, double x, double y, bool invariant) {
-  fig11_legend(doc, x, y, true);
-  const svg::TextStyle small{11.0};
-  const double x2 = x + 320.0;
-  svg::legend_entry(doc, x2, y, stream_style, "streamlines of V* (122)");
-  if (invariant) svg::legend_entry(doc, x2, y + 15.0, invariant_style, "invariant circle w2 = 0");
-  doc.text(x2, y + 34.0, "numbers: order in the report", small);
-  doc.text(x2, y + 48.0, "x: singular points (Coulomb point model)", small);
+std::vector<svg::LegendItem> limits_legend(bool invariant) {
+  std::vector<svg::LegendItem> items = fig11_items(true);
+  items.push_back({svg::LegendItem::Kind::line, stream_style, "streamlines of V* (122)"});
+  if (invariant) items.push_back({svg::LegendItem::Kind::line, invariant_style, "invariant circle w2 = 0"});
+  items.push_back({svg::LegendItem::Kind::text, {}, "numbers: order in the report; x: singular points (Coulomb point model)"});
+  return items;
 }
 
 }  // namespace
@@ -137,18 +144,21 @@ std::string plot_limits(const nlohmann::json& report, const PlotOptions& options
   const std::vector<Marker> markers = direction_markers(report);
 
   const double W = options.width, H = options.height;
-  const bool legend = H >= 400.0 && W >= 600.0;
-  const double top = 40.0, bottom = 28.0 + (legend ? legend_height : 0.0);
+  svg::Document doc = make_document(options, "limitdir limit directions: " + problem.name);
+  const double s = doc.font_scale();
+  const std::vector<svg::LegendItem> legend =
+      svg::fit_legend(limits_legend(system.has_invariant_circle()), W - 40.0, s, max_legend * H);
+  const double legend_h = svg::legend_height(legend, W - 40.0, s);
+  const double top = 40.0 * std::max(1.0, s), bottom = 28.0 * std::max(1.0, s) + legend_h;
   const double r = std::max(10.0, std::min((W - 80.0) / 4.0, (H - top - bottom) / 2.0));
-  svg::Document doc(W, H, "limitdir limit directions: " + problem.name);
-  doc.text(W / 2.0, 22.0,
-           fmt::format("{}: F = {}, {}", problem.name, F, short_model(string_field(report, "model", "limits"))),
-           {13.0, "middle", "black", 0.0, true});
+  const std::string title =
+      fmt::format("{}: F = {}, {}", problem.name, F, short_model(string_field(report, "model", "limits")));
+  doc.text(W / 2.0, top - 18.0 * s, title, {svg::fitting_size(doc, title, 13.0, W - 8.0, true), "middle", "black", 0.0, true});
   const int k = options.view == "w1" ? 0 : options.view == "w2" ? 1 : 2;
   const auto [left, right] = hemispheres(k, r, W / 4.0, 3.0 * W / 4.0, top + r);
   draw_panel(doc, left, system, F, markers, report);
   draw_panel(doc, right, system, F, markers, report);
-  if (legend) draw_legend(doc, 20.0, H - legend_height + 8.0, system.has_invariant_circle());
+  svg::legend_rows(doc, 20.0, H - legend_h - 4.0, W - 40.0, legend);
   return doc.str();
 }
 

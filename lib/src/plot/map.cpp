@@ -9,6 +9,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/maps/map.hpp"
 #include "limitdir/plot/plot.hpp"
+#include "limitdir/plot/labels.hpp"
 #include "limitdir/plot/svg.hpp"
 #include "plot/common.hpp"
 
@@ -19,7 +20,6 @@ namespace {
 using namespace plot_detail;
 using json = nlohmann::json;
 
-constexpr double legend_width = 230.0;  // px, the column right of the frame
 constexpr double shade_cell = 2.0;      // px: the regions are shaded in runs of rows this high
 
 struct MapRegionLabel {
@@ -140,11 +140,6 @@ void shade_regions(svg::Document& doc, const svg::Frame& frame, const MapFigure&
 
 void draw_map(svg::Document& doc, const svg::Frame& frame, const MapFigure& fig) {
   shade_regions(doc, frame, fig);
-  for (const MapRegionLabel& r : fig.regions) {
-    const auto [px, py] = frame.pixel(r.x, r.y);
-    doc.text(px, py, std::to_string(r.count), {12.0, "middle", "#333333", 0.0, true});
-    if (r.paper_case) doc.text(px, py + 12.0, "Case " + std::to_string(*r.paper_case), {10.0, "middle", "#555555"});
-  }
   doc.begin_group(frame.clip_id, "curves");
   for (const MapCurve& c : fig.curves) {
     std::vector<svg::Point> line;
@@ -152,37 +147,44 @@ void draw_map(svg::Document& doc, const svg::Frame& frame, const MapFigure& fig)
     svg::data_line(doc, frame, line, curve_style(c.kind));
   }
   doc.end_group();
+  const svg::Box area = frame_box(frame);
+  const auto shown = [&](svg::Point p) {
+    return p.first >= frame.to_x.d0 && p.first <= frame.to_x.d1 && p.second >= frame.to_y.d0 && p.second <= frame.to_y.d1;
+  };
+  int dropped = 0;
   doc.begin_group("", "points");
+  std::vector<std::pair<std::string, svg::Point>> marked;
   for (const auto& [kind, at] : fig.points) {
-    const auto [px, py] = frame.pixel(at.first, at.second);
-    doc.circle(px, py, 5.0, {"black", 1.5, "white", "", 1.0});
-    doc.text(px + 6.0, py - 7.0, point_label(kind), {12.0, "start", "black", 0.0, true});
+    if (!shown(at)) continue;  // outside the axes (--x-range, --y-range)
+    const svg::Point px = frame.pixel(at.first, at.second);
+    doc.circle(px.first, px.second, 5.0, {"black", 1.5, "white", "", 1.0});
+    svg::reserve_marker(doc, px, 5.0);
+    marked.push_back({point_label(kind), px});
+  }
+  for (const auto& [label, px] : marked)
+    if (!svg::place_marker_label(doc, px, 5.0, label, {12.0, "middle", "black", 0.0, true}, area)) ++dropped;
+  doc.end_group();
+  doc.begin_group("", "region-labels");
+  for (const MapRegionLabel& r : fig.regions) {
+    if (!shown({r.x, r.y})) continue;
+    const svg::Point px = frame.pixel(r.x, r.y);
+    const std::string text = std::to_string(r.count) + (r.paper_case ? " (Case " + std::to_string(*r.paper_case) + ")" : "");
+    if (!svg::place_marker_label(doc, px, 0.0, text, {11.0, "middle", "#333333", 0.0, true}, area)) ++dropped;
   }
   doc.end_group();
+  svg::note_dropped(doc, dropped, area);
 }
 
-void draw_map_legend(svg::Document& doc, double x, double y) {
-  for (CurveKind k : {CurveKind::fold, CurveKind::pitchfork, CurveKind::tangency, CurveKind::hopf, CurveKind::kink}) {
-    svg::legend_entry(doc, x, y, curve_style(k), to_string(k));
-    y += 15.0;
-  }
-  const svg::TextStyle small{11.0};
-  y += 8.0;
-  doc.text(x, y, "points: C cusp,", small);
-  doc.text(x, y + 14.0, "DP degenerate pitchfork, FP fold-pole,", small);
-  doc.text(x, y + 28.0, "FT fold-tangency,", small);
-  doc.text(x, y + 42.0, "PT pitchfork-tangency,", small);
-  doc.text(x, y + 56.0, "BT Bogdanov-Takens,", small);
-  doc.text(x, y + 70.0, "KT kink-tangency", small);
-  y += 92.0;
-  doc.text(x, y, "shaded by the number", small);
-  doc.text(x, y + 14.0, "of limit directions:", small);
-  y += 14.0;
-  for (int count : {2, 4, 6, 8}) {
-    y += 15.0;
-    doc.rect(x, y - 9.0, 18.0, 11.0, {"#999999", 0.5, count_shade(count), "", 1.0});
-    doc.text(x + 24.0, y, std::to_string(count), small);
-  }
+std::vector<svg::LegendItem> map_legend() {
+  std::vector<svg::LegendItem> items;
+  for (CurveKind k : {CurveKind::fold, CurveKind::pitchfork, CurveKind::tangency, CurveKind::hopf, CurveKind::kink})
+    items.push_back({svg::LegendItem::Kind::line, curve_style(k), to_string(k)});
+  items.push_back({svg::LegendItem::Kind::text, {}, "points: C cusp, DP degenerate pitchfork, FP fold-pole, "
+                                                    "FT fold-tangency, PT pitchfork-tangency, BT Bogdanov-Takens, "
+                                                    "KT kink-tangency; shaded by the number of limit directions:"});
+  for (int count : {2, 4, 6, 8})
+    items.push_back({svg::LegendItem::Kind::swatch, {"#999999", 0.5, count_shade(count), "", 1.0}, std::to_string(count)});
+  return items;
 }
 
 std::string axis_label(const std::string& name) { return name == "force" ? "F (load)" : name; }
@@ -191,20 +193,25 @@ std::string axis_label(const std::string& name) { return name == "force" ? "F (l
 
 std::string plot_map(const nlohmann::json& report, const PlotOptions& options) {
   const MapFigure fig = read_map(report);
-  const double W = options.width, H = options.height;
-  const bool legend = W >= 600.0;
-  svg::Document doc(W, H, "limitdir bifurcation map");
-  const double frame_w = W - margin_left - margin_right - (legend ? legend_width : 0.0);
-  const svg::Frame frame = svg::axes(doc, margin_left, margin_top, frame_w, H - margin_top - margin_bottom,
-                                     {fig.x.from, fig.x.to, fig.y.from, fig.y.to, axis_label(fig.x.name),
+  const std::pair<double, double> x = options.x_range.value_or(std::pair{fig.x.from, fig.x.to});
+  const std::pair<double, double> y = options.y_range.value_or(std::pair{fig.y.from, fig.y.to});
+  svg::Document doc = make_document(options, "limitdir bifurcation map");
+  const Margins m = margins(doc);
+  const double W = options.width, H = options.height, frame_w = W - m.left - m.right;
+  const std::vector<svg::LegendItem> legend = map_legend();
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, frame_w, doc.font_scale(), max_legend * H);
+  const double legend_h = svg::legend_height(shown, frame_w, doc.font_scale());
+  check_room(doc, frame_w, H - m.top - m.bottom - legend_h);
+  const svg::Frame frame = svg::axes(doc, m.left, m.top, frame_w, H - m.top - m.bottom - legend_h,
+                                     {x.first, x.second, y.first, y.second, axis_label(fig.x.name),
                                       axis_label(fig.y.name), ""});
   const json& problem = field(report, "problem", "map");
   const std::string name = problem.contains("name") && problem["name"].is_string() ? problem["name"].get<std::string>()
                                                                                      : std::string("map");
-  doc.text(W / 2.0, margin_top - 10.0, name + ": " + short_model(string_field(report, "model", "map")),
-           {14.0, "middle", "black", 0.0, true});
+  const std::string title = name_with_range(name_with_range(name, fig.x.name, fig.x.from, fig.x.to), fig.y.name, fig.y.from, fig.y.to) + "; " + short_model(string_field(report, "model", "map"));
+  doc.text(W / 2.0, m.top - 10.0 * doc.font_scale(), title, {svg::fitting_size(doc, title, 14.0, W - 8.0, true), "middle", "black", 0.0, true});
   draw_map(doc, frame, fig);
-  if (legend) draw_map_legend(doc, W - legend_width + 10.0, margin_top + 10.0);
+  svg::legend_rows(doc, m.left, H - legend_h - 4.0, frame_w, shown);
   return doc.str();
 }
 

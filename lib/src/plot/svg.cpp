@@ -44,6 +44,30 @@ std::string points_attribute(const std::vector<Point>& points) {
 
 }  // namespace
 
+bool intersects(const Box& a, const Box& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+bool contains(const Box& outer, const Box& inner) {
+  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w &&
+         inner.y + inner.h <= outer.y + outer.h;
+}
+
+Box text_box(double x, double y, std::string_view content, const TextStyle& style) {
+  std::size_t n = 0;  // code points: bytes that do not continue a UTF-8 sequence
+  for (const char ch : content)
+    if ((static_cast<unsigned char>(ch) & 0xC0) != 0x80) ++n;
+  const double s = style.size;
+  const double w = (style.bold ? text_advance_bold : text_advance) * s * static_cast<double>(n);
+  const double shift = style.anchor == "middle" ? w / 2.0 : style.anchor == "end" ? w : 0.0;
+  const Box upright{x - shift, y - text_ascent * s, w, (text_ascent + text_descent) * s};
+  if (style.rotate == 0.0) return upright;
+  // a quarter turn about (x, y): -90 (reading upwards) maps (dx, dy) to (dy, -dx), +90 to (-dy, dx)
+  const double dx0 = upright.x - x, dx1 = dx0 + upright.w, dy0 = upright.y - y, dy1 = dy0 + upright.h;
+  if (style.rotate < 0.0) return {x + dy0, y - dx1, upright.h, upright.w};
+  return {x - dy1, y + dx0, upright.h, upright.w};
+}
+
 std::string escape(std::string_view text) {
   std::string out;
   out.reserve(text.size());
@@ -143,7 +167,15 @@ void Document::circle(double cx, double cy, double r, const Style& style, const 
            style_attributes(style) + (extra.empty() ? "" : " " + extra) + "/>\n";
 }
 
-void Document::text(double x, double y, std::string_view content, const TextStyle& s) {
+bool Document::is_free(const Box& box) const {
+  if (!contains({0.0, 0.0, width_, height_}, box)) return false;
+  return std::none_of(occupied_.begin(), occupied_.end(), [&](const Box& b) { return intersects(b, box); });
+}
+
+void Document::text(double x, double y, std::string_view content, const TextStyle& style) {
+  TextStyle s = style;
+  s.size *= font_scale_;
+  occupied_.push_back(text_box(x, y, content, s));
   body_ += "<text x=\"" + number(x) + "\" y=\"" + number(y) + "\" font-family=\"sans-serif\" font-size=\"" +
            number(s.size) + "\" text-anchor=\"" + escape(s.anchor) + "\" fill=\"" + escape(s.fill) + "\"";
   if (s.bold) body_ += " font-weight=\"bold\"";

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "limitdir/plot/labels.hpp"
 #include "limitdir/plot/svg.hpp"
 
 namespace limitdir::svg {
@@ -16,6 +17,8 @@ constexpr double tick_length = 5.0;  // px
 constexpr double label_size = 12.0;  // px, tick labels
 constexpr double title_size = 14.0;  // px
 
+constexpr double x_label_drop = 1.4;  // sizes from the tick's end to an x tick label's baseline
+
 const Style frame_style{"black", 1.0, "none", "", 1.0};
 const Style grid_style{"#dddddd", 0.6, "none", "", 1.0};
 
@@ -23,24 +26,33 @@ const Style grid_style{"#dddddd", 0.6, "none", "", 1.0};
 std::string fmt_range(double a, double b) { return fmt::format("{} {}", a, b); }
 
 void x_ticks(Document& doc, const Frame& f, const AxesSpec& spec) {
-  const Ticks t = nice_ticks(spec.x0, spec.x1, std::max(5, static_cast<int>(f.width / 70.0)));
+  const double s = doc.font_scale();
+  const Ticks t = nice_ticks(spec.x0, spec.x1, std::max(5, static_cast<int>(f.width / (70.0 * s))));
   const double bottom = f.y + f.height;
   for (const double v : t.values) {
     const double px = f.to_x(v);
     doc.line(px, f.y, px, bottom, grid_style);
     doc.line(px, bottom, px, bottom + tick_length, frame_style);
-    doc.text(px, bottom + tick_length + label_size, tick_label(v, t.step), {label_size, "middle"});
+    // the top of the label (its baseline less the ascent 0.8 size) below the box of a y tick
+    // label at the bottom corner (down to (1/3 + 0.25) size below the frame)
+    doc.text(px, bottom + tick_length + x_label_drop * label_size * s, tick_label(v, t.step), {label_size, "middle"});
   }
 }
 
-void y_ticks(Document& doc, const Frame& f, const AxesSpec& spec) {
-  const Ticks t = nice_ticks(spec.y0, spec.y1, std::max(5, static_cast<int>(f.height / 45.0)));
+/// The y ticks; returns the width of the widest tick label (px).
+double y_ticks(Document& doc, const Frame& f, const AxesSpec& spec) {
+  const double s = doc.font_scale();
+  const Ticks t = nice_ticks(spec.y0, spec.y1, std::max(5, static_cast<int>(f.height / (45.0 * s))));
+  double widest = 0.0;
   for (const double v : t.values) {
     const double py = f.to_y(v);
     doc.line(f.x, py, f.x + f.width, py, grid_style);
     doc.line(f.x - tick_length, py, f.x, py, frame_style);
-    doc.text(f.x - tick_length - 2.0, py + label_size / 3.0, tick_label(v, t.step), {label_size, "end"});
+    const std::string label = tick_label(v, t.step);
+    doc.text(f.x - tick_length - 2.0, py + label_size * s / 3.0, label, {label_size, "end"});
+    widest = std::max(widest, text_box(0.0, 0.0, label, {label_size * s, "end"}).w);
   }
+  return widest;
 }
 
 }  // namespace
@@ -57,13 +69,21 @@ Frame axes(Document& doc, double x, double y, double w, double h, const AxesSpec
   f.to_x = LinearMap{spec.x0, spec.x1, x, x + w};
   f.to_y = LinearMap{spec.y0, spec.y1, y + h, y};
   x_ticks(doc, f, spec);
-  y_ticks(doc, f, spec);
+  const double widest = y_ticks(doc, f, spec);
   doc.rect(x, y, w, h, frame_style,
            "class=\"frame\" data-x-range=\"" + escape(fmt_range(spec.x0, spec.x1)) + "\" data-y-range=\"" +
                escape(fmt_range(spec.y0, spec.y1)) + "\"");
-  doc.text(x + w / 2.0, y + h + tick_length + 2.4 * label_size + 4.0, spec.x_label, {label_size + 1.0, "middle"});
-  doc.text(x - 3.6 * label_size, y + h / 2.0, spec.y_label, {label_size + 1.0, "middle", "black", -90.0});
-  if (!spec.title.empty()) doc.text(x + w / 2.0, y - 8.0, spec.title, {title_size, "middle", "black", 0.0, true});
+  const double s = doc.font_scale(), axis_size = (label_size + 1.0) * s;
+  doc.text(x + w / 2.0, y + h + tick_length + label_size * s * (x_label_drop + text_descent) + 4.0 + text_ascent * axis_size,
+           spec.x_label, {label_size + 1.0, "middle"});
+  // the y label (turned -90 degrees) clear of the widest tick label
+  const double label_x = std::max(text_ascent * axis_size, x - tick_length - 2.0 - widest - 4.0 - text_descent * axis_size);
+  // no longer than the frame is high (it would run into the title)
+  doc.text(label_x, y + h / 2.0, spec.y_label,
+           {fitting_size(doc, spec.y_label, label_size + 1.0, h, false), "middle", "black", -90.0});
+  if (!spec.title.empty())
+    doc.text(x + w / 2.0, y - 8.0 * s, spec.title,
+             {fitting_size(doc, spec.title, title_size, w, true), "middle", "black", 0.0, true});
   f.clip_id = doc.clip_rect(x, y, w, h);
   return f;
 }
@@ -87,15 +107,6 @@ void data_line(Document& doc, const Frame& frame, const std::vector<Point>& data
   }
   flush();
   doc.end_group();
-}
-
-void legend_entry(Document& doc, double x, double y, const Style& style, const std::string& label, bool marker) {
-  if (marker) {
-    doc.circle(x + 10.0, y - 4.0, 4.5, style);
-  } else {
-    doc.line(x, y - 4.0, x + 22.0, y - 4.0, style);
-  }
-  doc.text(x + 28.0, y, label, {label_size - 1.0});
 }
 
 }  // namespace limitdir::svg

@@ -1,6 +1,7 @@
 // The classification report of docs/manual.md section 5, "limitdir.classification/1" (classify):
 // given directions refined to the nearest limit direction and classified in detail, each on its
 // own; see report/report.hpp.
+#include "limitdir/core/cancellation.hpp"
 #include "limitdir/report/report.hpp"
 
 #include <Eigen/Geometry>
@@ -85,8 +86,10 @@ json classification_report(const Problem& problem, const System& system, double 
                        ": must be finite and must not have zero length");
   const double rho_over_R = system.friction().rho_over_R();
   json directions = json::array();
-  for (std::size_t k = 0; k < given.size(); ++k)
+  for (std::size_t k = 0; k < given.size(); ++k) {
+    poll_cancellation();  // core/cancellation.hpp: once per direction
     directions.push_back(classification_entry(system, F, given[k], k, max_angle, rho_over_R));
+  }
   Problem at_force = problem;  // the embedded problem file carries the load actually used
   at_force.force = F;
   return {{"schema", "limitdir.classification/1"},

@@ -20,6 +20,7 @@
 #include "limitdir/friction/harmonic.hpp"
 #include "limitdir/friction/linear.hpp"
 #include "limitdir/friction/pade.hpp"
+#include "limitdir/friction/sphere_harmonic.hpp"
 #include "report/report_values.hpp"
 
 namespace limitdir {
@@ -42,7 +43,25 @@ Laws laws_at(const FrictionModel& model, double theta) {
   return {-q[0], -q[2] / model.kappa_over_rho()};
 }
 
-/// The model-specific coefficients; {} for models without any (exact, coulomb-point).
+/// The coefficients of the models of [Kudra & Awrejcewicz 2013] (docs/manual.md section 7): the
+/// contact in the paper's frame, the characteristic integrals c_{i,j,k} (13) of Table 1 the
+/// models are built from, rho in units of the major semi-axis, and each model's own parameters.
+json kudra_coefficients(const KudraModel& model) {
+  const KudraFrame& f = model.frame();
+  json out{{"frame", {{"major", f.major}, {"b", f.b}, {"turned", f.turned}, {"d_c", f.d_c}, {"d_s", f.d_s},
+                      {"alpha", f.alpha}}},
+           {"c_ijk", to_json(model.c())},
+           {"rho", model.rho() / f.major}};
+  if (const auto* pade = dynamic_cast<const KudraPadeModel*>(&model)) {
+    const KudraPadeParameters& p = pade->parameters();
+    out.update({{"order", p.order}, {"b_T", p.b_T}, {"b_M", p.b_M}, {"m_T", p.m_T}, {"m_M", p.m_M}});
+  }
+  if (const auto* w = dynamic_cast<const KudraWModel*>(&model)) out["u0"] = w->u0();
+  return out;
+}
+
+/// The model-specific coefficients; {} for models without any (exact, coulomb-point, and the
+/// exact integral model of a contact).
 json coefficients(const FrictionModel& model) {
   if (const auto* harmonic = dynamic_cast<const HarmonicModel*>(&model)) {
     // (83)-(85): Fourier coefficients c_i, s_i and polynomial coefficients C_i, S_i.
@@ -62,6 +81,19 @@ json coefficients(const FrictionModel& model) {
     for (Eigen::Index i = 0; i < 3; ++i)
       rows.push_back({linear->Pi()(i, 0), linear->Pi()(i, 1), linear->Pi()(i, 2)});
     return {{"Pi", rows}};
+  }
+  if (const auto* kudra = dynamic_cast<const KudraModel*>(&model)) return kudra_coefficients(*kudra);
+  if (const auto* kireenkov = dynamic_cast<const KireenkovPadeModel*>(&model)) {
+    // (9)/(10) [Kireenkov]: a, m, mu = pi I_2 k0, b = I_2/I_3 (friction/contact_approx.hpp)
+    return {{"order", kireenkov->order()}, {"a", kireenkov->a()}, {"m", kireenkov->m()},
+            {"mu", kireenkov->mu()},       {"b", kireenkov->b()}};
+  }
+  if (const auto* kireenkov = dynamic_cast<const KireenkovExactModel*>(&model)) return {{"k0", kireenkov->k0()}};
+  if (const auto* sphere = dynamic_cast<const SphereHarmonicModel*>(&model)) {
+    // the terms m = 1 of -(q1, q2) and m = 0 of -(rho/kappa) q3 as c_i, s_i of (82)-(83)
+    std::vector<double> c, s;
+    sphere->harmonic_part(c, s);
+    return {{"degree", sphere->degree()}, {"basis_size", sphere->basis_size()}, {"c", c}, {"s", s}};
   }
   return json::object();
 }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
 
 namespace limitdir {
@@ -200,6 +201,7 @@ RollingResult solve_projected_gauss_seidel(const RollingProblem& problem, const 
   double error = complementarity_error(problem, p);
   while (error > options.tol && sweep < options.max_iter && std::isfinite(error)) {
     ++sweep;
+    poll_cancellation();  // core/cancellation.hpp: once per sweep of the projected solver
     for (Eigen::Index a = 0; a < nc; ++a) {
       const Matrix5 Waa = problem.W.block<5, 5>(5 * a, 5 * a);
       Vector5 pa = p.segment<5>(5 * a);

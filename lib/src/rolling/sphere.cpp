@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <string>
 
+#include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
 #include "rolling/sphere_run_recorder.hpp"
 
@@ -252,6 +253,7 @@ SphereRun simulate_rolling_sphere(const RollingSphere& sphere, const SphereState
   Eigen::VectorXd P;
   bool converged = true;
   for (long long k = 1; k <= recorder.steps(); ++k) {
+    poll_cancellation();  // core/cancellation.hpp: once per time step
     SphereSample next;
     next.t = recorder.time(k);
     stepper.step(recorder.current().state, recorder.step_length(k), P, next, converged);

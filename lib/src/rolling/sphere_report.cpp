@@ -6,6 +6,7 @@
 
 #include "core/json_text.hpp"
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/progress.hpp"
 #include "limitdir/rolling/sphere_io.hpp"
 #include "limitdir/core/version.hpp"
 #include "rolling/sphere_run_recorder.hpp"
@@ -124,13 +125,12 @@ json roll_map(const RollProblem& problem, const Grid& mu, const Grid& mu_r) {
   options.stop_at_rest = true;
   options.every = 0;
   options.progress = nullptr;  // the map notes its points instead
-  detail::ProgressClock notes(problem.stepping.progress);
-  int done = 0;
+  ProgressCounter notes(problem.stepping.progress, "map points", static_cast<std::uint64_t>(mu.n) * mu_r.n);
+  std::uint64_t done = 0;
   for (double m : mu.points()) {
-    notes.note([&] { return fmt::format("map point {} of {}", done, mu.n * mu_r.n); });
-    done += mu_r.n;
     json rX = json::array(), rXc = json::array(), rt = json::array(), rtc = json::array(), rs = json::array();
     for (double mr : mu_r.points()) {
+      notes.step(done++);
       RollingSphere s = problem.sphere;
       s.mu = m;
       s.mu_r = mr;

@@ -8,7 +8,9 @@
 #include <tuple>
 #include <stdexcept>
 
+#include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/progress.hpp"
 #include "limitdir/scan/job_options.hpp"
 #include "scan/job_detail.hpp"
 
@@ -105,9 +107,13 @@ Job make_job(JobKind kind, const std::vector<std::string>& args) {
 JobResult run_job(const Job& job, const json& document, const std::string& source, const JobHooks& hooks) {
   const auto start = std::chrono::steady_clock::now();
   JobResult result;
+  const CancellationScope cancellation(hooks.cancelled);
   try {
     if (!job.options) throw std::logic_error("run_job: a job without options (use make_job)");
     const detail::JobContext context{source, hooks, start};
+    // the loops without a hook of their own note through this thread's scope (core/progress.hpp)
+    const ProgressScope scope(hooks.progress ? ProgressHook([&context](const std::string& note) { context.progress(note); })
+                                             : ProgressHook());
     const po::variables_map& vm = job.options->vm;
     json edited;  // --set: the document with its keys set, before the job reads it
     if (vm.count("set")) {
@@ -119,6 +125,11 @@ JobResult run_job(const Job& job, const json& document, const std::string& sourc
     result.message = std::move(run.message);
     result.report = std::move(run.report);
     result.summary = std::move(run.summary);
+  } catch (const Cancelled&) {  // JobHooks::cancelled: nothing of the run is kept
+    result.status = cancelled_status;
+    result.message = "cancelled";
+    result.report = nullptr;
+    result.summary = json::object();
   } catch (...) {
     std::tie(result.status, result.message) = options::current_failure();
     result.report = nullptr;
@@ -136,6 +147,7 @@ JobResult run_job(const Job& job, const json& document, const JobHooks& hooks) {
 namespace detail {
 
 void JobContext::progress(const std::string& note) const {
+  poll_cancellation();
   if (hooks.progress && std::chrono::steady_clock::now() - start >= std::chrono::seconds(1)) hooks.progress(note);
 }
 

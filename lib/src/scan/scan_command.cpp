@@ -98,7 +98,7 @@ ScanCommand parse_scan_command(const std::vector<std::string>& args) {
 std::string scan_help_text() {
   return R"(Usage: scan PROBLEM --job NAME [job options] GRID [--shard I/N] [--resume FILE] [--jobs K] [--full]
        scan PROBLEM GRID [--job NAME [job options]] --merge FILE...
-       scan PROBLEM GRID --summary FILE [--x KEY] [--y KEY] [--field NAME]
+       scan PROBLEM GRID --summary FILE [--x KEY] [--y KEY] [--field NAME] [--format json|csv|tsv]
        scan --job NAME --help   (the options of the job NAME)
 with GRID one of
        --grid KEY=FROM:TO:COUNT | --grid KEY=v1,v2,...  (repeated: the product of the axes)
@@ -131,7 +131,8 @@ Options:
   --summary FILE     summarise a (merged) scan file as limitdir.scan-summary/1: counts per status,
                      level and class, the worst certificate, the slowest points and a table over
                      two axes (--x KEY, --y KEY: by default the first two) with --field NAME (a
-                     number of the records' summary) per cell; plot draws it as a heat map
+                     number of the records' summary) per cell; plot draws it as a heat map;
+                     --format csv|tsv prints the table's cells instead, one row per (x, y)
   -h, --help         print this help and exit
   --version          print the version and exit
 

@@ -8,6 +8,8 @@
 #include <string>
 #include <thread>
 
+#include "limitdir/core/cancellation.hpp"
+
 namespace limitdir {
 
 void scan_parallel_for(const std::vector<std::uint64_t>& items, unsigned threads,
@@ -19,7 +21,9 @@ void scan_parallel_for(const std::vector<std::uint64_t>& items, unsigned threads
   std::atomic<bool> failed{false};
   std::exception_ptr first;
   std::mutex first_mutex;
+  const CancellationPredicate cancelled = current_cancellation();  // the caller's, on every thread
   const auto worker = [&] {
+    const CancellationScope scope(cancelled);
     while (!failed.load()) {
       const std::size_t j = next.fetch_add(1);
       if (j >= items.size()) return;
@@ -32,14 +36,13 @@ void scan_parallel_for(const std::vector<std::uint64_t>& items, unsigned threads
       }
     }
   };
-  if (threads == 1) {
-    worker();
-  } else {
-    std::vector<std::thread> pool;
-    pool.reserve(threads);
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
-    for (std::thread& thread : pool) thread.join();
-  }
+  // the calling thread is one of the workers (with 1, the only one): its cancellation predicate
+  // may need it (the Python module's looks at Python's signal handlers on the calling thread only)
+  std::vector<std::thread> pool;
+  pool.reserve(threads - 1);
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& thread : pool) thread.join();
   if (first) std::rethrow_exception(first);
 }
 

@@ -6,6 +6,7 @@
 #include <iterator>
 #include <mutex>
 
+#include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/scan/job_options.hpp"
 #include "limitdir/scan/points.hpp"
@@ -59,6 +60,9 @@ json scan_point_record(const ScanSetup& setup, std::uint64_t index, bool full) {
   } catch (const std::exception& e) {  // problem_at_point anticipates no other failure: a bug
     result = failed_point(5, std::string("internal error: ") + e.what());
   }
+  // a point ended by the caller's cancellation predicate (core/cancellation.hpp) is not recorded:
+  // the scan unwinds, and the points not yet recorded are run again by a resume
+  if (result.status == cancelled_status) throw Cancelled{};
   json record = scan_record(setup.grid, setup.problem_text, setup.grid_hash, setup.scan_hash, index, result.status);
   record["summary"] = result.summary;
   if (full) record["report"] = result.report;

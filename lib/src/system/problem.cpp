@@ -10,6 +10,7 @@
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
+#include <boost/math/constants/constants.hpp>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -59,6 +60,17 @@ double detail::get_finite(const json& value, const Loc& loc) {
   if (!value.is_number()) loc.fail("must be a number", value);
   const double x = value.get<double>();
   if (!std::isfinite(x)) loc.fail("must be a finite number", value);
+  return x;
+}
+
+// An angle (system.load_angle, contact.distortion.gamma) is in radians; one full turn either way
+// covers every direction, so |angle| > 2 pi is almost surely an angle in degrees (90, 180, 45:
+// every whole number of degrees from 7 up) and is rejected rather than silently taken as radians.
+constexpr double kMaxAngle = 2.0 * boost::math::constants::pi<double>();
+
+double detail::get_angle(const json& value, const Loc& loc) {
+  const double x = get_finite(value, loc);
+  if (std::abs(x) > kMaxAngle) loc.fail("looks like degrees; give radians (an angle, |angle| <= 2 pi)", value);
   return x;
 }
 
@@ -253,7 +265,7 @@ SystemSpec parse_system(const json& value, const Loc& loc) {
     // docs/manual.md section 2: a flat elliptic plate of uniform density on its face; the
     // load F (cos beta, sin beta, 0).
     check_keys(value, {"preset", "load_angle"}, loc);
-    if (const json* beta = optional_key(value, "load_angle")) system.load_angle = get_finite(*beta, loc.key("load_angle"));
+    if (const json* beta = optional_key(value, "load_angle")) system.load_angle = get_angle(*beta, loc.key("load_angle"));
   } else if (system.preset == "general") {
     // docs/manual.md section 2: any invertible M, and c = M^-1 (F d + e).
     check_keys(value, {"preset", "mass", "load"}, loc);
@@ -363,7 +375,7 @@ void parse_distortion(const json& value, const Loc& loc, ContactSpec& contact) {
   distortion.d = get_finite(d, d_loc);
   if (distortion.d < 0.0 || distortion.d > 1.0)
     d_loc.fail("must lie in [0, 1] ((15) [Kudra & Awrejcewicz 2013]; d > 1 makes the pressure negative)", d);
-  if (const json* gamma = optional_key(value, "gamma")) distortion.gamma = get_finite(*gamma, loc.key("gamma"));
+  if (const json* gamma = optional_key(value, "gamma")) distortion.gamma = get_angle(*gamma, loc.key("gamma"));
   contact.distortion = distortion;
 }
 

@@ -64,6 +64,8 @@ class Loc {
 // ----- values that the problem file and the command-line overrides both read ----------------
 
 double get_finite(const nlohmann::json& value, const Loc& loc);
+/// An angle in radians: finite, |x| <= 2 pi; a larger one "looks like degrees; give radians".
+double get_angle(const nlohmann::json& value, const Loc& loc);
 /// A load magnitude: finite, |x| <= 1e12 (kMaxLoad of system/problem.cpp).
 double get_load(const nlohmann::json& value, const Loc& loc);
 /// "uniform" | "hertz" | "galin" by name.

@@ -20,8 +20,18 @@
 //  * a scan summary (limitdir.scan-summary/1, docs/manual.md section 14) as a heat map over the
 //    two axes of its table: each cell coloured by its class (a legend), its certificate level or
 //    a numeric field (a colour bar), hatched where points are missing and crossed where the
-//    weakest level is incomplete or none.
+//    weakest level is incomplete or none;
+//  * the rolling sphere (docs/manual.md section 10): a run (limitdir.roll-report/1) as Fig. 3
+//    [Acary & Bourrier 2021], X, U_X and Omega_Y, r_T and m_T against t with the closed form
+//    dotted and the mode changes dashed; the X_max(mu, mu_r) map (limitdir.roll-map/1) as a heat
+//    map, Fig. 2;
+//  * the Celtic stone's run (limitdir.celt-report/1 of kind run, section 12): omega (body)
+//    against t and the vertical spin with its reversals marked; a model comparison (kind
+//    comparison, Sect. 4): each model's cost against its mean square deviation from W1.
+// write_figure writes a figure as SVG, or renders it in-process to PDF or PNG (librsvg + cairo).
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -45,19 +55,35 @@ struct PlotOptions {
   /// Scan summaries: what colours a cell: "class", "level", or the table's field's "mean", "min"
   /// or "max"; "" (not given): "mean" when the table has a field, else "class".
   std::string colour_by;
+
+  // --- axes, scaling and fonts (docs/manual.md section 11, "Axes, labels and overlays") ---
+  /// --x-range / --y-range A:B: the data shown on the axes (A < B, finite); data outside are
+  /// clipped at the frame and marked. Unset: the data's range (the vertical one robust, below).
+  std::optional<std::pair<double, double>> x_range, y_range;
+  /// --log-y: the vertical axis shows log10 of the coordinate; data <= 0 in the shown x range
+  /// are bad input.
+  bool log_y = false;
+  /// --font-size: the size of tick labels (px); every other text scales with it.
+  double font_size = 12.0;
 };
+
+/// The font sizes accepted by --font-size (px).
+inline constexpr double min_font_size = 6.0;
+inline constexpr double max_font_size = 40.0;
 
 /// The smallest and largest figure sides accepted (px).
 inline constexpr int min_plot_side = 200;
 inline constexpr int max_plot_side = 10000;
 
 /// A report read for plotting: its kind ("diagram", "limits", "friction", "simulation",
-/// "degree-study", "map", "scan-summary"), the
+/// "degree-study", "map", "scan-summary", "roll", "roll-map", "celt"), the
 /// document (for a simulation, its final record) and, for a simulation, the records before it.
 struct PlotInput {
   std::string kind;
   nlohmann::json report;
   std::vector<nlohmann::json> records;
+  /// Where it was read from (a file name, or "<stdin>"): names it in an overlay's legend.
+  std::string source;
 };
 
 /// Reads `text` (from `source`, for messages) as one JSON report or as simulate's JSON Lines
@@ -73,14 +99,43 @@ PlotInput read_plot_input(const std::string& text, const std::string& source);
 void check_plot_options(const PlotOptions& options, const std::string& kind, bool given_y, bool given_view,
                         bool given_time = false);
 
+/// Checks --x-range, --y-range, --log-y and --font-size (`given_font`: whether it was set)
+/// against `kind` (docs/manual.md section 11) and that `reports` > 1 (an overlay) is drawn for
+/// it; InputError naming the kind otherwise.
+void check_layout_options(const PlotOptions& options, const std::string& kind, bool given_font,
+                          std::size_t reports = 1);
+
+/// InputError when `inputs` is empty or holds reports of different kinds (naming two of them).
+void check_overlay(const std::vector<PlotInput>& inputs);
+
+/// Several reports of one kind (diagram, friction or simulation) on one figure, one colour or
+/// dash style each with a legend entry naming it; InputError when their kinds differ (naming
+/// them) or the kind is not drawn as an overlay.
+std::string plot_overlay(const std::vector<PlotInput>& inputs, const PlotOptions& options);
+
 std::string plot_diagram(const nlohmann::json& diagram, const PlotOptions& options);
 std::string plot_limits(const nlohmann::json& limits, const PlotOptions& options);
 std::string plot_friction(const nlohmann::json& friction, const PlotOptions& options);
 std::string plot_degree_study(const nlohmann::json& study, const PlotOptions& options);
 std::string plot_map(const nlohmann::json& map, const PlotOptions& options);
 std::string plot_scan_summary(const nlohmann::json& summary, const PlotOptions& options);
+std::string plot_roll(const nlohmann::json& report, const PlotOptions& options);
+std::string plot_roll_map(const nlohmann::json& map, const PlotOptions& options);
+/// A run, or (plot_celt_comparison) a model comparison; InputError for the kind "slip-system".
+std::string plot_celt(const nlohmann::json& report, const PlotOptions& options);
+std::string plot_celt_comparison(const nlohmann::json& report, const PlotOptions& options);
 std::string plot_simulation(const std::vector<nlohmann::json>& records, const nlohmann::json& final_record,
                             const PlotOptions& options);
+
+/// The formats --output writes, by the file name's extension (.svg, .pdf, .png, any case).
+enum class FigureFormat { svg, pdf, png };
+/// InputError (one line) for any other extension.
+FigureFormat figure_format(const std::string& path);
+/// Writes the figure `svg` (of width x height px) to `path`: as it is for .svg; rendered
+/// in-process by librsvg and cairo for .pdf (one page of width x height pt, 1 px = 1 pt) and
+/// .png (width x height pixels on white). InputError when the extension is none of these or the
+/// file cannot be opened for writing; IoError when writing it fails.
+void write_figure(const std::string& svg, const std::string& path, int width, int height);
 
 /// The figure of any report read by read_plot_input.
 std::string plot_report(const PlotInput& input, const PlotOptions& options);

@@ -55,6 +55,27 @@ struct TextStyle {
 
 using Point = std::pair<double, double>;
 
+/// An axis-aligned pixel rectangle, (x, y) its top left corner.
+struct Box {
+  double x = 0, y = 0, w = 0, h = 0;
+};
+/// Whether two boxes overlap in an area (touching edges do not count).
+bool intersects(const Box& a, const Box& b);
+/// Whether `inner` lies within `outer`.
+bool contains(const Box& outer, const Box& inner);
+
+/// The box a text occupies, estimated (a standalone writer has no font metrics) from its size s
+/// and its number n of characters (UTF-8 code points): width text_advance s n (text_advance_bold
+/// s n when bold), from text_ascent s above the baseline to text_descent s below it, placed by
+/// its anchor (start, middle, end) and, rotated by +-90 degrees, turned about the anchor point.
+/// The advances are those of a digit in DejaVu Sans (0.636 em, bold 0.696 em), the renderer's
+/// sans-serif, about the mean advance of mixed text; a run of wide capitals (W, M) can exceed it.
+inline constexpr double text_advance = 0.64;
+inline constexpr double text_advance_bold = 0.70;
+inline constexpr double text_ascent = 0.80;
+inline constexpr double text_descent = 0.25;
+Box text_box(double x, double y, std::string_view content, const TextStyle& style);
+
 /// An SVG document being written; str() closes it.
 class Document {
  public:
@@ -69,7 +90,18 @@ class Document {
   void polyline(const std::vector<Point>& points, const Style& style);
   void polygon(const std::vector<Point>& points, const Style& style);
   void circle(double cx, double cy, double r, const Style& style, const std::string& extra = "");
+  /// A text at (x, y); its size is style.size times font_scale(). Its box (text_box) is
+  /// recorded in occupied().
   void text(double x, double y, std::string_view content, const TextStyle& style = {});
+  /// The factor of every text size (PlotOptions::font_size / 12); 1 by default.
+  void set_font_scale(double scale) { font_scale_ = scale; }
+  double font_scale() const { return font_scale_; }
+  /// The boxes labels must avoid: every text written so far and the obstacles reserved
+  /// (markers), in pixels of the document.
+  const std::vector<Box>& occupied() const { return occupied_; }
+  void reserve(const Box& box) { occupied_.push_back(box); }
+  /// Whether `box` lies in the document and meets no occupied box.
+  bool is_free(const Box& box) const;
   /// A clip path of the rectangle; returns its id for begin_group.
   std::string clip_rect(double x, double y, double w, double h);
   /// <g> with an optional clip-path (an id from clip_rect) and class; end_group closes it.
@@ -81,6 +113,8 @@ class Document {
   double width_, height_;
   std::string body_;
   int clips_ = 0, open_groups_ = 0;
+  double font_scale_ = 1.0;
+  std::vector<Box> occupied_;
 };
 
 /// A plot frame: a pixel rectangle with a data range on each axis.
@@ -104,9 +138,5 @@ Frame axes(Document& doc, double x, double y, double w, double h, const AxesSpec
 
 /// A polyline of data points clipped to the frame; a non-finite coordinate breaks the line.
 void data_line(Document& doc, const Frame& frame, const std::vector<Point>& data, const Style& style);
-
-/// A legend entry: a short line (or a marker when `marker`) in `style` followed by `label`.
-void legend_entry(Document& doc, double x, double y, const Style& style, const std::string& label,
-                  bool marker = false);
 
 }  // namespace limitdir::svg

@@ -1,6 +1,7 @@
 #pragma once
 // Bifurcation diagrams as JSON (docs/manual.md section 5, schema "limitdir.diagram/1") and their
 // comparison by meaning: what sweep-force prints, what classify --regions and diagram-diff read.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -98,5 +99,20 @@ struct DiffTolerance {
 /// event_rtol must be finite and >= 0, event_atol and curve_tol finite and > 0 (InputError
 /// otherwise).
 std::vector<std::string> diagram_differences(const Diagram& a, const Diagram& b, const DiffTolerance& tolerance = {});
+
+/// One problem key whose value differs between two documents: its dotted path
+/// ("system.lambda", "contact.shape.ellipse[1]") and both values (absent where a document does
+/// not have the key).
+struct KeyDifference {
+  std::string key;
+  std::optional<nlohmann::json> a, b;
+};
+
+/// The keys of the problems `a` and `b` (problem files as JSON, e.g. the "problem" that every
+/// diagram embeds) whose values differ, in the order of their paths: objects key by key, arrays of
+/// the same length element by element, anything else (numbers, strings, arrays of other lengths)
+/// as a whole. Numbers compare by value (1 and 1.0 agree). Empty when the problems are the same;
+/// when either is not an object (a document without a problem: null), one difference "problem".
+std::vector<KeyDifference> problem_key_differences(const nlohmann::json& a, const nlohmann::json& b);
 
 }  // namespace limitdir

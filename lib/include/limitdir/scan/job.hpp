@@ -38,8 +38,13 @@ Job make_job(JobKind kind, const std::vector<std::string>& args);
 std::string job_options_help(JobKind kind);
 
 /// What a job did at one point.
+/// JobResult::status of a job ended by JobHooks::cancelled (128 + SIGINT, as a shell reports a
+/// process ended by Ctrl-C); the apps set no predicate and never see it.
+inline constexpr int cancelled_status = 130;
+
 struct JobResult {
-  int status = 0;         // the app's exit code for this problem (docs/manual.md section 5: 0, 2, 3, 4, 5)
+  int status = 0;         // the app's exit code for this problem (docs/manual.md section 5: 0, 2, 3, 4, 5;
+                          // cancelled_status when JobHooks::cancelled ended it)
   std::string message;    // the app's one-line message on stderr when status != 0, after "<app>: error: " (else empty)
   /// The app's JSON output (null when it printed none, e.g. on bad input); for simulate --x0 its
   /// final record (the trajectory's points go to JobHooks::point).
@@ -64,6 +69,11 @@ struct JobHooks {
   /// Not called when absent; an exception it throws ends the job with that exception's status
   /// (e.g. IoError: 4).
   std::function<void(const nlohmann::json&)> point;
+  /// Polled by the job's long loops (core/cancellation.hpp), from the calling thread and from the
+  /// worker threads the job starts (so thread-safe); once it returns true the job unwinds and
+  /// run_job returns status cancelled_status, message "cancelled", no report. Absent: the
+  /// calling thread's current predicate (a CancellationScope around run_job) applies.
+  std::function<bool()> cancelled;
 };
 
 /// Runs `job` on the problem file `document` (a point's problem: limitdir.problem/1 or a report

@@ -12,8 +12,8 @@ namespace limitdir {
 /// in the address space of any 64-bit machine.
 inline constexpr unsigned max_scan_threads = 1024;
 
-/// Calls work(items[j]) for every j, on `threads` threads (1 <= threads <= max_scan_threads; with
-/// 1, in the calling thread, in order). Each thread takes the next item not yet taken (an atomic
+/// Calls work(items[j]) for every j, on `threads` threads, the calling thread one of them
+/// (1 <= threads <= max_scan_threads; with 1, in the calling thread, in order). Each thread takes the next item not yet taken (an atomic
 /// counter), so the items start in order and finish in any order. After work throws, no item is
 /// started any more; the first exception is rethrown once every thread has stopped.
 void scan_parallel_for(const std::vector<std::uint64_t>& items, unsigned threads,

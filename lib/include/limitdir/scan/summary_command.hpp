@@ -16,4 +16,8 @@ namespace limitdir {
 /// input, IoError when reading fails.
 nlohmann::json summarize_scan_command(const ScanCommand& command, const ScanNote& note);
 
+/// What `scan ... --summary FILE [--format json|csv|tsv]` prints: the summary as indented JSON,
+/// or with --format csv|tsv the cells of its table, one row per (x, y) (report/table.hpp).
+std::string scan_summary_output(const ScanCommand& command, const ScanNote& note);
+
 }  // namespace limitdir

@@ -1,0 +1,60 @@
+#pragma once
+// Label placement and compact legends for the figures of plot (docs/manual.md section 11): every
+// text of a figure has a box (svg::text_box, estimated from its size and length); a label is
+// written at the first of its candidate places whose box lies in its area and meets no box
+// already written or reserved (svg::Document::occupied), so that no two label boxes intersect.
+// A label with no free candidate is not written, and the figure says how many were left out.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "limitdir/plot/svg.hpp"
+
+namespace limitdir::svg {
+
+/// The baseline point of `content` in `style` with anchor "middle" whose box is centred on c.
+Point centred_baseline(Point c, const TextStyle& style);
+
+/// Writes `content` (anchor "middle") centred on the first of `centres` whose box (at the
+/// document's font scale) lies in `area` and is free; returns that centre, or nullopt (nothing
+/// written) when none is.
+std::optional<Point> place_text(Document& doc, const std::vector<Point>& centres, std::string_view content,
+                                const TextStyle& style, const Box& area);
+
+/// A label of a marker of radius r at `anchor`: candidates in rings around it (right above,
+/// right, right below, left above, left, left below, above, below; each ring one text height
+/// farther out, `rings` rings). Beyond the first ring a thin leader line joins the label to the
+/// marker. Returns whether it was written.
+bool place_marker_label(Document& doc, Point anchor, double r, std::string_view content, const TextStyle& style,
+                        const Box& area, int rings = 6);
+
+/// Reserves the box of a circular marker so that labels keep off it.
+void reserve_marker(Document& doc, Point centre, double r);
+
+/// When `dropped` > 0: writes "N labels left out (no free place)" at the first free place along
+/// the bottom of `area` (or at its bottom left corner regardless), so that no label goes silently.
+void note_dropped(Document& doc, int dropped, const Box& area);
+
+/// A legend entry: a line or a marker (`kind`) in `style`, a filled swatch, or text alone.
+struct LegendItem {
+  enum class Kind { line, marker, swatch, text };
+  Kind kind = Kind::line;
+  Style style;
+  std::string label;
+};
+
+/// The height (px) of a legend laid out left to right in rows of `width`, at `font_scale`.
+double legend_height(const std::vector<LegendItem>& items, double width, double font_scale);
+/// `items`, or when their rows would be higher than `max_height` the one line "legend left out:
+/// the figure is too small for it" (a legend never goes silently).
+std::vector<LegendItem> fit_legend(const std::vector<LegendItem>& items, double width, double font_scale,
+                                   double max_height);
+/// Draws that legend from (x, y), its top left corner, in a group of class "legend".
+void legend_rows(Document& doc, double x, double y, double width, const std::vector<LegendItem>& items);
+
+/// The size (at most `size`) at which `content` fits in `width` px at the document's font
+/// scale, divided by that scale (so that Document::text scales it back).
+double fitting_size(const Document& doc, std::string_view content, double size, double width, bool bold);
+
+}  // namespace limitdir::svg

@@ -1,0 +1,138 @@
+// Axis ranges of the figures (plot/common.hpp, docs/manual.md section 11): robust vertical
+// ranges, --x-range/--y-range/--log-y, and the marks of data clipped at a frame.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "limitdir/core/errors.hpp"
+#include "limitdir/plot/labels.hpp"
+#include "plot/common.hpp"
+
+namespace limitdir::plot_detail {
+
+namespace {
+
+/// The weighted quantile q of (value, weight) pairs sorted by value.
+double quantile(const std::vector<std::pair<double, double>>& sorted, double total, double q) {
+  double sum = 0.0;
+  for (const auto& [v, w] : sorted) {
+    sum += w;
+    if (sum >= q * total) return v;
+  }
+  return sorted.back().first;
+}
+
+}  // namespace
+
+svg::Document make_document(const PlotOptions& options, const std::string& title) {
+  svg::Document doc(options.width, options.height, title);
+  doc.set_font_scale(options.font_size / 12.0);
+  return doc;
+}
+
+Margins margins(const svg::Document& doc) {
+  const double s = std::max(1.0, doc.font_scale());  // smaller text keeps the usual margins
+  return {margin_left * s, margin_right, margin_top * s, margin_bottom * s};
+}
+
+std::optional<std::pair<double, double>> full_range(const Runs& runs) {
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (const auto& run : runs)
+    for (const auto& [x, y] : run)
+      if (std::isfinite(x) && std::isfinite(y)) lo = std::min(lo, y), hi = std::max(hi, y);
+  if (!(hi >= lo)) return std::nullopt;
+  return std::pair{lo, hi};
+}
+
+std::pair<double, double> robust_range(const Runs& runs) {
+  const auto full = full_range(runs);
+  if (!full) return {0.0, 1.0};
+  std::vector<std::pair<double, double>> weighted;  // (y, half the x extent of its segments)
+  for (const auto& run : runs)
+    for (std::size_t i = 0; i < run.size(); ++i) {
+      if (!std::isfinite(run[i].first) || !std::isfinite(run[i].second)) continue;
+      double w = 0.0;
+      if (i > 0 && std::isfinite(run[i - 1].first)) w += std::abs(run[i].first - run[i - 1].first) / 2.0;
+      if (i + 1 < run.size() && std::isfinite(run[i + 1].first)) w += std::abs(run[i + 1].first - run[i].first) / 2.0;
+      weighted.emplace_back(run[i].second, w);
+    }
+  double total = 0.0;
+  for (const auto& p : weighted) total += p.second;
+  if (!(total > 0.0)) return *full;  // no horizontal extent: every point counts once
+  std::sort(weighted.begin(), weighted.end());
+  const double q1 = quantile(weighted, total, 0.25), q3 = quantile(weighted, total, 0.75);
+  if (!(q3 > q1)) return *full;
+  return {std::max(full->first, q1 - robust_fence * (q3 - q1)), std::min(full->second, q3 + robust_fence * (q3 - q1))};
+}
+
+void log_y(Runs& runs, double x0, double x1, const std::string& what) {
+  for (auto& run : runs)
+    for (auto& [x, y] : run) {
+      if (y <= 0.0 && x >= x0 && x <= x1)
+        throw InputError(fmt::format("--log-y: {} reaches {} <= 0 at x = {}; give an --x-range without it or drop "
+                                     "--log-y", what, y, x));
+      y = y > 0.0 ? std::log10(y) : std::numeric_limits<double>::quiet_NaN();  // outside the shown range
+    }
+}
+
+std::string log_label(const std::string& label, const PlotOptions& options) {
+  return options.log_y ? "log10 of " + label : label;
+}
+
+std::pair<double, double> axis_range(const std::optional<std::pair<double, double>>& given, double lo, double hi,
+                                     double padding) {
+  if (given) return *given;
+  if (!(hi > lo)) return {lo - 0.5, lo + 0.5};
+  const double pad = padding * (hi - lo);
+  return {lo - pad, hi + pad};
+}
+
+std::pair<int, int> mark_clipped(svg::Document& doc, const svg::Frame& frame, const Runs& runs) {
+  constexpr double size = 5.0;  // px, half the base of a triangle
+  std::pair<int, int> count{0, 0};
+  doc.begin_group("", "clipped");
+  for (const auto& run : runs) {
+    int side = 0;  // of the previous point: -1 below, +1 above, 0 inside (or outside in x)
+    for (const auto& [x, y] : run) {
+      const bool shown_x = std::isfinite(x) && x >= frame.to_x.d0 && x <= frame.to_x.d1 && std::isfinite(y);
+      const int here = !shown_x ? 0 : y < frame.to_y.d0 ? -1 : y > frame.to_y.d1 ? 1 : 0;
+      if (here != 0 && here != side) {
+        // the tip on the frame edge, the base inside: it points the way the data went
+        const double px = frame.to_x(x), tip = here < 0 ? frame.y + frame.height : frame.y;
+        const double base = here < 0 ? tip - 2.0 * size : tip + 2.0 * size;
+        doc.polygon({{px - size, base}, {px + size, base}, {px, tip}}, {"#b00000", 1.0, "#b00000", "", 1.0});
+        (here < 0 ? count.first : count.second) += 1;
+      }
+      side = here;
+    }
+  }
+  doc.end_group();
+  return count;
+}
+
+void note_clipped(svg::Document& doc, const svg::Frame& frame, std::pair<int, int> clipped) {
+  if (clipped.first + clipped.second == 0) return;
+  std::string note = "red triangles: data clipped";
+  if (clipped.first > 0) note += fmt::format(" below {:.3g}", frame.to_y.d0);
+  if (clipped.second > 0) note += std::string(clipped.first > 0 ? " and" : "") + fmt::format(" above {:.3g}", frame.to_y.d1);
+  const svg::Box area = frame_box(frame);
+  std::vector<svg::Point> centres;
+  const double h = 14.0 * doc.font_scale();
+  for (double y = area.y + area.h - 2.0 * h; y > area.y + h; y -= h) centres.push_back({area.x + area.w / 2.0, y});
+  if (!svg::place_text(doc, centres, note, {10.0, "middle", "#b00000"}, area)) svg::note_dropped(doc, 1, area);
+}
+
+void check_room(const svg::Document& doc, double frame_w, double frame_h) {
+  if (frame_w < min_frame_side || frame_h < min_frame_side)
+    throw InputError(fmt::format("the {:g} x {:g} px figure leaves a plot frame of {:.0f} x {:.0f} px (less than {:g}) "
+                                 "beside its text; enlarge --width/--height or lower --font-size",
+                                 doc.width(), doc.height(), std::max(0.0, frame_w), std::max(0.0, frame_h), min_frame_side));
+}
+
+svg::Box frame_box(const svg::Frame& frame) { return {frame.x, frame.y, frame.width, frame.height}; }
+
+}  // namespace limitdir::plot_detail

@@ -1,0 +1,181 @@
+// Label placement and compact legends (plot/labels.hpp, docs/manual.md section 11).
+#include "limitdir/plot/labels.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace limitdir::svg {
+
+namespace {
+
+constexpr double label_gap = 2.0;       // px between a marker and its label's box
+constexpr double legend_size = 11.0;    // px, legend text (times the font scale)
+constexpr double legend_symbol = 24.0;  // px, the line or marker before a legend label
+constexpr double legend_space = 16.0;   // px between two legend entries on a row
+constexpr double legend_line = 1.4;     // rows are this many legend text sizes apart
+
+std::size_t code_points(std::string_view text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) != 0x80; }));
+}
+
+double item_width(const LegendItem& item, double scale) {
+  const double text = text_advance * legend_size * scale * static_cast<double>(code_points(item.label));
+  return (item.kind == LegendItem::Kind::text ? 0.0 : (legend_symbol + 4.0) * scale) + text;
+}
+
+/// The items with every item wider than `width` broken at spaces into pieces that fit (the
+/// first keeps the item's symbol, the others are text).
+std::vector<LegendItem> wrapped(const std::vector<LegendItem>& items, double width, double scale) {
+  std::vector<LegendItem> out;
+  for (const LegendItem& item : items) {
+    if (item_width(item, scale) <= width) {
+      out.push_back(item);
+      continue;
+    }
+    LegendItem piece = item;
+    piece.label.clear();
+    std::size_t start = 0;
+    while (start < item.label.size()) {
+      std::size_t end = item.label.find(' ', start);
+      if (end == std::string::npos) end = item.label.size();
+      const std::string word = item.label.substr(start, end - start);
+      LegendItem longer = piece;
+      longer.label += (piece.label.empty() ? "" : " ") + word;
+      if (!piece.label.empty() && item_width(longer, scale) > width) {
+        out.push_back(piece);
+        piece = {LegendItem::Kind::text, {}, word};
+      } else {
+        piece = longer;
+      }
+      start = end + 1;
+    }
+    if (!piece.label.empty()) out.push_back(piece);
+  }
+  return out;
+}
+
+/// The rows of a legend: indices of the items on each, filling `width` left to right.
+std::vector<std::vector<std::size_t>> rows_of(const std::vector<LegendItem>& items, double width, double scale) {
+  std::vector<std::vector<std::size_t>> rows;
+  double used = 0.0;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const double w = item_width(items[i], scale);
+    if (rows.empty() || used + w > width) {
+      rows.emplace_back();
+      used = 0.0;
+    }
+    rows.back().push_back(i);
+    used += w + legend_space * scale;
+  }
+  return rows;
+}
+
+}  // namespace
+
+Point centred_baseline(Point c, const TextStyle& style) {
+  return {c.first, c.second + (text_ascent - text_descent) / 2.0 * style.size};
+}
+
+std::optional<Point> place_text(Document& doc, const std::vector<Point>& centres, std::string_view content,
+                                const TextStyle& style, const Box& area) {
+  TextStyle s = style;
+  s.anchor = "middle";
+  TextStyle scaled = s;
+  scaled.size *= doc.font_scale();
+  for (const Point& c : centres) {
+    const auto [x, y] = centred_baseline(c, scaled);
+    const Box box = text_box(x, y, content, scaled);
+    if (contains(area, box) && doc.is_free(box)) {
+      doc.text(x, y, content, s);
+      return c;
+    }
+  }
+  return std::nullopt;
+}
+
+void reserve_marker(Document& doc, Point centre, double r) {
+  doc.reserve({centre.first - r, centre.second - r, 2.0 * r, 2.0 * r});
+}
+
+bool place_marker_label(Document& doc, Point anchor, double r, std::string_view content, const TextStyle& style,
+                        const Box& area, int rings) {
+  const double size = style.size * doc.font_scale();
+  const double w = (style.bold ? text_advance_bold : text_advance) * size * static_cast<double>(code_points(content));
+  const double h = (text_ascent + text_descent) * size;
+  std::vector<Point> centres;
+  for (int k = 0; k < rings; ++k) {
+    const double dx = r + label_gap + w / 2.0 + k * h, dy = r + label_gap + h / 2.0 + k * h;
+    const auto [ax, ay] = anchor;
+    for (const Point& c : {Point{ax + dx, ay - dy}, Point{ax + dx, ay}, Point{ax + dx, ay + dy}, Point{ax - dx, ay - dy},
+                           Point{ax - dx, ay}, Point{ax - dx, ay + dy}, Point{ax, ay - dy}, Point{ax, ay + dy}})
+      centres.push_back(c);
+  }
+  const std::optional<Point> at = place_text(doc, centres, content, style, area);
+  if (!at) return false;
+  if (std::hypot(at->first - anchor.first, at->second - anchor.second) > r + label_gap + w / 2.0 + h)
+    doc.line(anchor.first, anchor.second, at->first, at->second, {"#777777", 0.6, "none", "", 1.0});
+  return true;
+}
+
+void note_dropped(Document& doc, int dropped, const Box& area) {
+  if (dropped <= 0) return;
+  const std::string note = std::to_string(dropped) + (dropped == 1 ? " label" : " labels") + " left out (no free place)";
+  const TextStyle style{10.0, "middle", "#b00000"};
+  std::vector<Point> centres;
+  const double h = 12.0 * doc.font_scale();
+  for (const Box& b : {area, Box{0.0, 0.0, doc.width(), doc.height()}}) {  // the area, else anywhere
+    centres.clear();
+    for (double y = b.y + b.h - h; y > b.y; y -= h / 2.0)
+      for (double f : {0.5, 0.35, 0.65, 0.2, 0.8}) centres.push_back({b.x + f * b.w, y});
+    if (place_text(doc, centres, note, style, b)) return;
+  }
+  doc.text(area.x + 2.0, area.y + area.h - 2.0, note, {10.0, "start", "#b00000"});  // over other text, but shown
+}
+
+double legend_height(const std::vector<LegendItem>& items, double width, double font_scale) {
+  if (items.empty()) return 0.0;
+  return static_cast<double>(rows_of(wrapped(items, width, font_scale), width, font_scale).size()) * legend_line * legend_size * font_scale;
+}
+
+std::vector<LegendItem> fit_legend(const std::vector<LegendItem>& items, double width, double font_scale,
+                                   double max_height) {
+  if (legend_height(items, width, font_scale) <= max_height) return items;
+  return {{LegendItem::Kind::text, {}, "legend left out: the figure is too small for it"}};
+}
+
+void legend_rows(Document& doc, double x, double y, double width, const std::vector<LegendItem>& given) {
+  const double s = doc.font_scale(), row_h = legend_line * legend_size * s;
+  const std::vector<LegendItem> items = wrapped(given, width, s);
+  doc.begin_group("", "legend");
+  double top = y;
+  for (const std::vector<std::size_t>& row : rows_of(items, width, s)) {
+    double left = x;
+    const double base = top + row_h / 2.0 + (text_ascent - text_descent) / 2.0 * legend_size * s, mid = top + row_h / 2.0;
+    for (const std::size_t i : row) {
+      const LegendItem& item = items[i];
+      double text_x = left + (legend_symbol + 4.0) * s;
+      switch (item.kind) {
+        case LegendItem::Kind::line: doc.line(left, mid, left + legend_symbol * s, mid, item.style); break;
+        case LegendItem::Kind::marker: doc.circle(left + legend_symbol * s / 2.0, mid, 4.5 * s, item.style); break;
+        case LegendItem::Kind::swatch:
+          doc.rect(left + 3.0 * s, mid - 5.0 * s, legend_symbol * s - 6.0 * s, 10.0 * s, item.style);
+          break;
+        case LegendItem::Kind::text: text_x = left; break;
+      }
+      doc.text(text_x, base, item.label, {legend_size});
+      left += item_width(item, s) + legend_space * s;
+    }
+    top += row_h;
+  }
+  doc.end_group();
+}
+
+double fitting_size(const Document& doc, std::string_view content, double size, double width, bool bold) {
+  const double n = static_cast<double>(std::max<std::size_t>(1, code_points(content)));
+  const double fit = width / ((bold ? text_advance_bold : text_advance) * n * doc.font_scale());
+  return std::min(size, fit);
+}
+
+}  // namespace limitdir::svg

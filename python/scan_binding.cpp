@@ -1,0 +1,132 @@
+// limitdir.scan (scan_binding.hpp): keyword arguments as scan's command line, the scan run by the
+// library (scan/scan_run.hpp) into an anonymous in-memory file whose lines become the records.
+#include "scan_binding.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <string>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <vector>
+
+#include "cancellation.hpp"
+#include "job_binding.hpp"
+#include "job_options_text.hpp"
+#include "json_convert.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/scan/job_options.hpp"
+#include "limitdir/scan/scan_command.hpp"
+#include "limitdir/scan/scan_run.hpp"
+#include "limitdir/scan/summary_command.hpp"
+
+namespace py = pybind11;
+using json = nlohmann::json;
+
+namespace limitdir::python {
+
+namespace {
+
+/// The file the records are written to, as the app writes them to standard output: an anonymous
+/// file in memory (memfd_create), closed with the call.
+class RecordFile {
+ public:
+  RecordFile() : fd_(memfd_create("limitdir-scan", MFD_CLOEXEC)) {
+    if (fd_ < 0) throw IoError(std::string("scan: memfd_create: ") + std::strerror(errno));
+  }
+  ~RecordFile() { close(fd_); }
+  RecordFile(const RecordFile&) = delete;
+  RecordFile& operator=(const RecordFile&) = delete;
+  int fd() const { return fd_; }
+  /// Its lines, each one JSON record, as dicts (json.loads of each line the app would print).
+  py::list records() const {
+    std::string text;
+    char buffer[1 << 16];
+    for (off_t at = 0;;) {
+      const ssize_t n = pread(fd_, buffer, sizeof buffer, at);
+      if (n < 0) throw IoError(std::string("scan: reading the records: ") + std::strerror(errno));
+      if (n == 0) break;
+      text.append(buffer, static_cast<std::size_t>(n));
+      at += n;
+    }
+    py::list out;
+    for (std::size_t start = 0, end; start < text.size(); start = end + 1) {
+      end = text.find('\n', start);
+      if (end == std::string::npos) end = text.size();
+      if (end > start) out.append(to_python(json::parse(text.begin() + static_cast<std::ptrdiff_t>(start),
+                                                        text.begin() + static_cast<std::ptrdiff_t>(end))));
+    }
+    return out;
+  }
+
+ private:
+  int fd_;
+};
+
+/// scan's own options that take a value (scan/scan_command.hpp), as keyword arguments.
+constexpr const char* scan_value_options[] = {"job", "points", "random", "seed", "shard", "resume", "jobs", "summary"};
+
+/// scan's command line of the call: PROBLEM, scan's options, the job's options (the other keyword
+/// arguments, as the job's app takes them; for a summary --x, --y, --field), --merge's files last.
+std::vector<std::string> scan_arguments(const py::object& problem, py::dict kwargs) {
+  std::vector<std::string> args{py::str(py::module_::import("os").attr("fspath")(problem)).cast<std::string>()};
+  const auto take = [&kwargs](const char* name) {
+    py::object value = py::none();
+    if (kwargs.contains(name)) value = kwargs.attr("pop")(name);
+    return value;
+  };
+  for (const char* name : scan_value_options)
+    if (const py::object value = take(name); !value.is_none())
+      args.insert(args.end(), {std::string("--") + name, option_value_text(value)});
+  const py::object grid = take("grid");
+  if (py::isinstance<py::str>(grid)) args.insert(args.end(), {"--grid", grid.cast<std::string>()});
+  else if (!grid.is_none())
+    for (const auto& axis : grid) args.insert(args.end(), {"--grid", option_value_text(axis)});
+  if (const py::object full = take("full"); !full.is_none() && full.cast<bool>()) args.push_back("--full");
+  const py::object merge = take("merge");
+  const std::size_t job = std::find(args.begin(), args.end(), "--job") - args.begin();
+  const auto rest = job < args.size() ? job_arguments(parse_job_kind(args[job + 1]), kwargs)
+                                      : option_arguments(boost::program_options::options_description(), kwargs);
+  args.insert(args.end(), rest.begin(), rest.end());
+  if (!merge.is_none()) {
+    args.push_back("--merge");
+    if (py::isinstance<py::str>(merge)) args.push_back(merge.cast<std::string>());
+    else
+      for (const auto& file : merge) args.push_back(py::str(py::module_::import("os").attr("fspath")(file)).cast<std::string>());
+  }
+  return args;
+}
+
+py::object scan(const py::object& problem, const py::kwargs& kwargs) {
+  const ScanCommand command = parse_scan_command(scan_arguments(problem, py::dict(kwargs)));
+  const ScanNote no_notes = [](const std::string&) {};  // the app's notes on stderr: none from Python
+  Canceller canceller;
+  if (command.summary) {
+    json summary;
+    run_cancellable(canceller, [&] { summary = summarize_scan_command(command, no_notes); });
+    return to_python(summary);
+  }
+  RecordFile out;
+  std::string missing;
+  run_cancellable(canceller, [&] {
+    if (command.merge) missing = merge_scan_command(command, out.fd(), no_notes);
+    else (void)run_scan_command(command, out.fd(), no_notes);
+  });
+  py::list records = out.records();
+  warn_incomplete(missing.empty() ? 0 : 3, missing);  // a merge with points missing: the app's exit 3
+  return std::move(records);
+}
+
+}  // namespace
+
+void bind_scan(py::module_& m) {
+  m.def("scan", &scan, py::arg("problem"),
+        "scan: a job at every point of a grid of the problem file's keys (docs/manual.md section 14).\n"
+        "scan(path, job='find-limits', grid=['force=0:1:11', 'rho=0.5,0.6'], **job_options): the records\n"
+        "(schema limitdir.scan-record/1) as a list of dicts, in the order they were written. Also points=,\n"
+        "random=, seed=, shard='I/N', jobs=K, full=True, resume=FILE (the points not in FILE);\n"
+        "merge=[files]: the merged records (IncompleteWarning naming missing points);\n"
+        "summary=FILE (with x=, y=, field=): the summary document (limitdir.scan-summary/1).");
+}
+
+}  // namespace limitdir::python

@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""No two text boxes of an SVG figure intersect and none leaves it (docs/manual.md section 11).
+A box is estimated as plot/svg.hpp documents it, from the SVG alone: width 0.64 em per
+character (0.70 bold), 0.80 em above the baseline and 0.25 below, placed by text-anchor and
+turned by a rotate(+-90) transform about the anchor point.
+Usage: check_labels.py FIGURE.svg  (prints "N labels disjoint"; exit 1 with the first clash)"""
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def box(t):
+    x, y, s = float(t.get("x")), float(t.get("y")), float(t.get("font-size"))
+    n = len(t.text or "")
+    w = (0.70 if t.get("font-weight") == "bold" else 0.64) * s * n
+    shift = {"middle": w / 2, "end": w}.get(t.get("text-anchor"), 0.0)
+    x0, y0, x1, y1 = x - shift, y - 0.80 * s, x - shift + w, y + 0.25 * s
+    m = re.match(r"rotate\(([-0-9.]+)", t.get("transform") or "")
+    if m and float(m.group(1)) != 0:
+        # a quarter turn about (x, y): -90 maps (dx, dy) to (dy, -dx), +90 to (-dy, dx)
+        dx0, dx1, dy0, dy1 = x0 - x, x1 - x, y0 - y, y1 - y
+        if float(m.group(1)) < 0:
+            x0, x1, y0, y1 = x + dy0, x + dy1, y - dx1, y - dx0
+        else:
+            x0, x1, y0, y1 = x - dy1, x - dy0, y + dx0, y + dx1
+    return (x0, y0, x1, y1)
+
+
+def main():
+    root = ET.parse(sys.argv[1]).getroot()
+    W, H = float(root.get("width")), float(root.get("height"))
+    texts = [t for t in root.iter(NS + "text")]
+    boxes = [box(t) for t in texts]
+    for i, (a, t) in enumerate(zip(boxes, texts)):
+        if a[0] < -1e-9 or a[1] < -1e-9 or a[2] > W + 1e-9 or a[3] > H + 1e-9:
+            print(f"label {t.text!r} leaves the {W:g} x {H:g} figure: {a}")
+            sys.exit(1)
+        for b, u in zip(boxes[i + 1:], texts[i + 1:]):
+            if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                print(f"labels {t.text!r} {a} and {u.text!r} {b} intersect")
+                sys.exit(1)
+    print(f"{len(texts)} labels disjoint")
+
+
+main()

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# plot's figures of the rolling sphere and the Celtic stone (docs/manual.md sections 10-12) and
+# --output (issue 23): from the bundled problems, Fig. 3a-c of [Acary & Bourrier 2021] (roll), the
+# X_max(mu, mu_r) map of Fig. 2 (roll --map, some runs cut off by t_end), a run with spin about the
+# normal, the Celtic stone's spin history and its model comparison (celt). Each SVG is well-formed (xmllint) and renders to a PNG of its size; every
+# drawn point is the report's sample under the frame's data-to-pixel map computed in
+# check_plot_kinds.py on its own; the closed form of Fig. 3 reaches the manual's (t_stop, X_max);
+# the mode changes and the spin reversals are marked where the report has them; each compared
+# model sits at (log10 cost, log10 deviation); the map's cells
+# sit at their (mu, mu_r) with the colour of their X_max, the runs that did not stop hatched.
+# --output: FILE.pdf is one page of W x H pt, FILE.png has the PNG signature and an IHDR of W x H,
+# FILE.svg equals standard output's figure; a bad extension or an unwritable path is one line,
+# exit 2. Bad and mismatched reports: one line, exit 2.
+# Usage: bash plot_kinds.sh BIN_DIR SHARE_DIR
+source "$(dirname "$0")/common.bash"
+cli_setup plot "$@"
+check="$(dirname "$0")/check_plot_kinds.py"
+
+require_tools "plot kinds" xmllint rsvg-convert  # libxml2-utils, librsvg2-bin
+
+# figure NAME REPORT W H CHECK ARGS...: plot REPORT at W x H into $tmp/NAME.svg: exit 0, nothing on
+# stderr, well-formed, a W x H PNG, and check_plot_kinds.py CHECK NAME.svg REPORT ARGS holds
+figure() {
+  local name=$1 report=$2 w=$3 h=$4 kind=$5 what=""
+  shift 5
+  run "$report" --width "$w" --height "$h"
+  cp "$tmp/stdout" "$tmp/$name.svg"
+  [[ $rc -eq 0 && ! -s $tmp/stderr ]] || what+=" exit code $rc: $(head -c 300 "$tmp/stderr");"
+  xmllint --noout "$tmp/$name.svg" 2>/dev/null || what+=" not well-formed;"
+  rsvg-convert "$tmp/$name.svg" -o "$tmp/$name.png" 2>/dev/null || what+=" rsvg-convert failed;"
+  [[ -n $what ]] || what+=$(python3 "$(dirname "$0")/check_plot.py" size "$tmp/$name.png" "$w" "$h")
+  [[ -n $what ]] || what+=$(python3 "$check" "$kind" "$tmp/$name.svg" "$report" | head -5 | tr '\n' ';')
+  if [[ -n $what ]]; then fail "plot $report ($name):$what"; else echo "ok: $name: every point is the report's"; fi
+}
+
+# Fig. 3a-c: the samples, the mode changes, and the closed form's (t_stop, X_max) of section 10
+declare -A x_max=([a]=5.574668705 [b]=4.141182467 [c]=6.371049949)
+declare -A t_stop=([a]=4.459734964 [b]=3.822629969 [c]=5.096839959)
+for run_name in a b c; do
+  "$bin/roll" "$share/problems/roll-fig3$run_name.json" --h 1e-3 >"$tmp/fig3$run_name.json" ||
+    fail "roll roll-fig3$run_name.json failed"
+  figure "fig3$run_name" "$tmp/fig3$run_name.json" 1200 420 roll
+  out=$(python3 "$check" closed-form "$tmp/fig3$run_name.svg" "${x_max[$run_name]}" "${t_stop[$run_name]}") &&
+    echo "ok: fig3$run_name: the closed form reaches X_max = ${x_max[$run_name]} m at t = ${t_stop[$run_name]} s" ||
+    fail "fig3$run_name: $out"
+done
+# a start that is not planar has no closed form: drawn without it
+"$bin/roll" "$share/problems/roll-fig3b.json" --h 1e-3 --velocity 2.5,0.5,0 >"$tmp/skew.json"
+figure skew "$tmp/skew.json" 900 400 roll
+grep -q 'class="series closed-form' "$tmp/skew.svg" && fail "skew: a closed form drawn where the report has none"
+# spin about the normal (section 10): Omega_Z and the spin moment m_T_Z drawn too
+"$bin/roll" "$share/problems/roll-spin.json" --t-end 1 --h 1e-3 >"$tmp/spin.json" 2>/dev/null || fail "roll roll-spin.json failed"
+figure spin "$tmp/spin.json" 1000 400 roll
+grep -q 'class="series Omega_Z"' "$tmp/spin.svg" || fail "spin: Omega_Z not drawn"
+
+# Fig. 2: the runs with small mu or mu_r do not stop by t_end = 10 s (hatched)
+"$bin/roll" "$share/problems/roll-fig2.json" --map --mu-grid 0.01,0.3,6 --mu-r-grid 0.004,0.032,5 --t-end 10 \
+  >"$tmp/map.json" 2>/dev/null || fail "roll --map failed"
+python3 -c "import json, sys; s = json.load(open(sys.argv[1]))['stopped']; sys.exit(not (any(map(any, s)) and not all(map(all, s))))" \
+  "$tmp/map.json" || fail "the test's map should have runs that stop and runs that do not"
+figure map "$tmp/map.json" 800 500 roll-map
+
+# the Celtic stone's spin history: one reversal (docs/manual.md section 12)
+"$bin/celt" "$share/problems/celt.json" --t-end 1 >"$tmp/celt.json" 2>/dev/null || fail "celt failed"
+figure celt "$tmp/celt.json" 1000 420 celt
+# the model comparison of Sect. 4: cost against the mean square deviation from W1
+"$bin/celt" "$share/problems/celt.json" --compare --t-end 0.3 >"$tmp/compare.json" 2>/dev/null || fail "celt --compare failed"
+figure compare "$tmp/compare.json" 800 500 comparison
+
+# --- --output ---
+run "$tmp/fig3b.json" --width 640 --height 300 --output "$tmp/fig.pdf"
+out=$(python3 "$check" pdf "$tmp/fig.pdf" 640 300) && [[ $rc -eq 0 && ! -s $tmp/stdout ]] &&
+  echo "ok: --output fig.pdf: one page of 640 x 300 pt" || fail "--output fig.pdf: exit $rc, $out"
+run "$tmp/celt.json" --width 700 --height 333 --output "$tmp/fig.PNG"
+out=$(python3 "$check" png "$tmp/fig.PNG" 700 333) && [[ $rc -eq 0 && ! -s $tmp/stdout ]] &&
+  echo "ok: --output fig.PNG: 700 x 333 pixels" || fail "--output fig.PNG: exit $rc, $out"
+out=$(python3 "$(dirname "$0")/check_plot.py" ink "$tmp/fig.PNG" 0.01) || fail "--output fig.PNG: $out"
+run "$tmp/map.json" --output "$tmp/fig.svg"
+"$app" "$tmp/map.json" >"$tmp/stdout.svg"
+cmp -s "$tmp/fig.svg" "$tmp/stdout.svg" && echo "ok: --output fig.svg equals standard output's figure" ||
+  fail "--output fig.svg differs from standard output's figure"
+expect_bad "--output: the file name must end in .svg, .pdf or .png" "$tmp/celt.json" --output "$tmp/fig.jpg"
+expect_bad "--output: cannot write" "$tmp/celt.json" --output "$tmp/no/such/dir/fig.pdf"
+[[ ! -e $tmp/fig.jpg ]] || fail "--output fig.jpg: a file was written"
+
+# --- bad and mismatched reports ---
+# mutate NAME REPORT PYTHON: $tmp/NAME.json is REPORT (parsed as r) after the Python statements
+mutate() {
+  python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+$3
+json.dump(r, open(sys.argv[2], 'w'))" "$2" "$tmp/$1.json"
+}
+mutate short "$tmp/fig3b.json" "del r['history']['X'][-1]"
+expect_bad "roll.history.X: must have" "$tmp/short.json"
+mutate text "$tmp/fig3b.json" "r['history']['U_X'][3] = 'fast'"
+expect_bad "roll.history.U_X[3]: must be a finite number" "$tmp/text.json"
+mutate phase "$tmp/fig3b.json" "r['closed_form']['phases'][1]['t1'] = -1"
+expect_bad "roll.closed_form.phases[1]: t1 must be >= t0" "$tmp/phase.json"
+mutate ragged "$tmp/map.json" "r['X_max'][2].pop()"
+expect_bad "map.X_max[2]: must have one entry per mu_r (5)" "$tmp/ragged.json"
+mutate rows "$tmp/map.json" "r['stopped'].pop()"
+expect_bad "map.stopped: must have one row per mu (6)" "$tmp/rows.json"
+mutate stopped "$tmp/map.json" "r['stopped'][0][0] = None"
+expect_bad "map.stopped[0][0]: must be true or false" "$tmp/stopped.json"
+mutate omega "$tmp/celt.json" "r['history']['omega'][7] = [1, 2]"
+expect_bad "celt.history.omega[7]: must be an array of 3 finite numbers" "$tmp/omega.json"
+mutate spin "$tmp/celt.json" "r['history']['spin'].append(0)"
+expect_bad "celt.history.spin: must have" "$tmp/spin.json"
+"$bin/celt" "$share/problems/celt.json" --slip-system 0.1 >"$tmp/slip.json" 2>/dev/null
+expect_bad "plot draws celt's runs and model comparisons" "$tmp/slip.json"
+expect_bad "--y: applies to bifurcation diagrams and degree studies only" "$tmp/fig3b.json" --y w1
+expect_bad "--time: applies to simulations only" "$tmp/celt.json" --time t
+cli_finish "plot kinds"

@@ -1,0 +1,63 @@
+// The progress hooks of the library (limitdir/core/progress.hpp, docs/manual.md section 5,
+// "Progress"): the counter's text, its start note, the thread's scope and the throttle.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "limitdir/core/progress.hpp"
+
+using limitdir::ProgressHook;
+
+TEST_CASE("progress: a counter's text is done/total with the percentage rounded down") {
+  CHECK(limitdir::progress_count_text("grid points", 0, 7) == "grid points 0/7 (0 %)");
+  CHECK(limitdir::progress_count_text("grid points", 2, 3) == "grid points 2/3 (66 %)");  // 66.7 rounds down
+  CHECK(limitdir::progress_count_text("grid points", 3, 3) == "grid points 3/3 (100 %)");
+  CHECK(limitdir::progress_count_text("cells", 1200, 0) == "cells 1200");  // no total: the count alone
+}
+
+TEST_CASE("progress: a counter notes its start, then at most once a second") {
+  std::vector<std::string> notes;
+  limitdir::ProgressCounter counter([&](const std::string& n) { notes.push_back(n); }, "seeds", 10);
+  for (std::uint64_t k = 1; k <= 10; ++k) counter.step(k);  // far faster than a second
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0] == "seeds 0/10 (0 %)");
+  limitdir::ProgressCounter silent(ProgressHook(), "seeds", 10);  // no hook: nothing to call
+  silent.step(5);
+}
+
+TEST_CASE("progress: a scope sets this thread's hook and restores the previous one") {
+  std::vector<std::string> notes;
+  CHECK(!limitdir::current_progress());
+  {
+    const limitdir::ProgressScope outer([&](const std::string& n) { notes.push_back("outer " + n); });
+    REQUIRE(limitdir::current_progress());
+    {
+      const limitdir::ProgressScope inner{ProgressHook()};  // silenced below
+      CHECK(!limitdir::current_progress());
+    }
+    REQUIRE(limitdir::current_progress());
+    limitdir::current_progress()("x");
+    bool other_thread_has_hook = true;
+    std::thread([&] { other_thread_has_hook = static_cast<bool>(limitdir::current_progress()); }).join();
+    CHECK(!other_thread_has_hook);  // thread_local: another thread's runs are not noted here
+  }
+  CHECK(!limitdir::current_progress());
+  CHECK(notes == std::vector<std::string>{"outer x"});
+}
+
+TEST_CASE("progress: the throttled hook passes a note with the caller's prefix at most once a second") {
+  std::vector<std::string> notes;
+  std::string stage = "sweep: seeding; ";
+  const ProgressHook hook = limitdir::throttled_progress([&](const std::string& n) { notes.push_back(n); }, &stage);
+  for (int k = 0; k < 100; ++k) hook("mesh");  // within the first second: all held back
+  CHECK(notes.empty());
+  std::this_thread::sleep_for(limitdir::progress_interval + std::chrono::milliseconds(50));
+  stage = "sweep: checks; ";  // the prefix as it is when the note passes
+  hook("mesh");
+  hook("mesh");  // again at once: held back
+  CHECK(notes == std::vector<std::string>{"sweep: checks; mesh"});
+  CHECK(!limitdir::throttled_progress(ProgressHook(), &stage));
+}

@@ -1,0 +1,267 @@
+// Label placement, compact legends, robust axis ranges, axis options and overlays of plot
+// (plot/labels.hpp, plot/plot.hpp, docs/manual.md section 11). The figures of the bundled
+// problems are made from the apps' reports; their text boxes are read back from the SVG and
+// estimated with svg::text_box, the documented estimate.
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <cstdio>
+#include <memory>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "limitdir/core/errors.hpp"
+#include "limitdir/plot/labels.hpp"
+#include "limitdir/plot/plot.hpp"
+#include "limitdir/plot/svg.hpp"
+#include "plot/common.hpp"
+
+using namespace limitdir;
+
+namespace {
+
+const std::string problems = std::string(LIMITDIR_SHARE_DIR) + "/problems/";
+
+/// The standard output of an app of the build on a bundled problem (exit 0 or 3 expected).
+std::string app_output(const std::string& app, const std::string& problem, const std::string& args) {
+  const std::string command = std::string(LIMITDIR_BIN_DIR) + "/" + app + " " + problems + problem + " " + args + " 2>/dev/null";
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
+  REQUIRE(pipe != nullptr);
+  std::string out;
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe.get())) > 0;) out.append(buffer, n);
+  const int raw = pclose(pipe.release());
+  REQUIRE(WIFEXITED(raw));
+  REQUIRE((WEXITSTATUS(raw) == 0 || WEXITSTATUS(raw) == 3));
+  return out;
+}
+
+std::string figure(const std::string& report, const PlotOptions& options = {}) {
+  return plot_report(read_plot_input(report, "test"), options);
+}
+
+/// Character data with its five entities back to one character each.
+std::string unescaped(std::string text) {
+  for (const auto& [entity, ch] : {std::pair{"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&amp;", "&"}}) {
+    for (std::size_t at = text.find(entity); at != std::string::npos; at = text.find(entity, at + 1))
+      text.replace(at, std::string(entity).size(), ch);
+  }
+  return text;
+}
+
+struct Label {
+  std::string text;
+  svg::Box box;
+};
+
+/// Every <text> of a figure with its estimated box (the sizes in the SVG are already scaled).
+std::vector<Label> labels_of(const std::string& svg_text) {
+  static const std::regex text_re(
+      R"re(<text x="([-0-9.]+)" y="([-0-9.]+)" font-family="sans-serif" font-size="([0-9.]+)" text-anchor="(\w+)" fill="[^"]*"( font-weight="bold")?( transform="rotate\(([-0-9.]+) [^"]*\)")?>([^<]*)</text>)re");
+  std::vector<Label> out;
+  for (auto it = std::sregex_iterator(svg_text.begin(), svg_text.end(), text_re); it != std::sregex_iterator(); ++it) {
+    const std::smatch& m = *it;
+    svg::TextStyle style{std::stod(m[3]), m[4], "black", m[7].matched ? std::stod(m[7]) : 0.0, m[5].matched};
+    const std::string content = unescaped(m[8]);
+    out.push_back({content, svg::text_box(std::stod(m[1]), std::stod(m[2]), content, style)});
+  }
+  return out;
+}
+
+/// No two label boxes intersect and none leaves the figure (width x height).
+void check_labels(const std::string& svg_text, double width, double height) {
+  const std::vector<Label> labels = labels_of(svg_text);
+  std::size_t texts = 0;  // every <text> must have been read
+  for (std::size_t at = svg_text.find("<text "); at != std::string::npos; at = svg_text.find("<text ", at + 1)) ++texts;
+  REQUIRE(labels.size() == texts);
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    INFO("label \"" << labels[i].text << "\"");
+    CHECK(svg::contains({0.0, 0.0, width, height}, labels[i].box));
+    for (std::size_t j = i + 1; j < labels.size(); ++j) {
+      INFO("and \"" << labels[j].text << "\"");
+      CHECK_FALSE(svg::intersects(labels[i].box, labels[j].box));
+    }
+  }
+}
+
+/// The frame's data-x-range and data-y-range attributes (the first frame).
+std::pair<std::string, std::string> frame_ranges(const std::string& svg_text) {
+  static const std::regex frame_re(R"re(class="frame" data-x-range="([^"]*)" data-y-range="([^"]*)")re");
+  std::smatch m;
+  REQUIRE(std::regex_search(svg_text, m, frame_re));
+  return {m[1], m[2]};
+}
+
+}  // namespace
+
+TEST_CASE("labels: the estimated box of a text, worked by hand") {
+  // "12" at size 10, anchor middle at (100, 50): width 2 x 0.64 x 10 = 12.8 about x = 100,
+  // from 8 above the baseline to 2.5 below it
+  svg::Box b = svg::text_box(100.0, 50.0, "12", {10.0, "middle"});
+  CHECK(b.x == doctest::Approx(93.6));
+  CHECK(b.y == doctest::Approx(42.0));
+  CHECK(b.w == doctest::Approx(12.8));
+  CHECK(b.h == doctest::Approx(10.5));
+  // anchor end, bold: 0.70 x 10 x 3 = 21 left of x
+  b = svg::text_box(100.0, 50.0, "abc", {10.0, "end", "black", 0.0, true});
+  CHECK(b.x == doctest::Approx(79.0));
+  // turned -90 degrees (read upwards) about (20, 200): the 12.8 px run goes up from 206.4 to
+  // 193.6, the ascent 8 px to the left of x = 20, the descent 2.5 px to its right
+  b = svg::text_box(20.0, 200.0, "12", {10.0, "middle", "black", -90.0});
+  CHECK(b.x == doctest::Approx(12.0));
+  CHECK(b.y == doctest::Approx(193.6));
+  CHECK(b.w == doctest::Approx(10.5));
+  CHECK(b.h == doctest::Approx(12.8));
+  // a multi-byte character counts once: "θ" is 2 bytes in UTF-8
+  CHECK(svg::text_box(0.0, 0.0, "\xCE\xB8", {10.0}).w == doctest::Approx(6.4));
+  CHECK(svg::intersects({0, 0, 10, 10}, {9, 9, 5, 5}));
+  CHECK_FALSE(svg::intersects({0, 0, 10, 10}, {10, 0, 5, 5}));  // touching edges
+}
+
+TEST_CASE("labels: crowded markers get disjoint labels, off every marker, or a visible note") {
+  svg::Document doc(300, 200, "crowd");
+  std::vector<svg::Point> markers;
+  for (int k = 0; k < 40; ++k) markers.push_back({100.0 + 3.0 * (k % 10), 80.0 + 4.0 * (k / 10)});
+  for (const svg::Point& m : markers) svg::reserve_marker(doc, m, 2.0);
+  const std::size_t obstacles = doc.occupied().size();
+  int placed = 0;
+  for (const svg::Point& m : markers) placed += svg::place_marker_label(doc, m, 2.0, "F", {12.0}, {0, 0, 300, 200}) ? 1 : 0;
+  CHECK(placed == static_cast<int>(doc.occupied().size() - obstacles));
+  svg::note_dropped(doc, 40 - placed, {0, 0, 300, 200});
+  const std::string text = doc.str();
+  check_labels(text, 300, 200);
+  if (placed < 40) CHECK(text.find("left out (no free place)") != std::string::npos);
+  // and no label box meets a marker's box (the first `obstacles` occupied boxes)
+  for (std::size_t i = obstacles; i < doc.occupied().size(); ++i)
+    for (std::size_t k = 0; k < obstacles; ++k) CHECK_FALSE(svg::intersects(doc.occupied()[i], doc.occupied()[k]));
+}
+
+TEST_CASE("labels: a legend in rows fits its width, long text wrapped at spaces") {
+  std::vector<svg::LegendItem> items;
+  for (int k = 0; k < 9; ++k) items.push_back({svg::LegendItem::Kind::line, {}, "entry number " + std::to_string(k)});
+  items.push_back({svg::LegendItem::Kind::text, {}, std::string(30, 'x') + " " + std::string(30, 'y') + " " + std::string(30, 'z')});
+  svg::Document doc(400, 300, "legend");
+  const double h = svg::legend_height(items, 380.0, 1.0);
+  svg::legend_rows(doc, 10.0, 300.0 - h - 2.0, 380.0, items);
+  check_labels(doc.str(), 400, 300);
+  // each entry: 28 px + 14 x 7.04 px = 126.6 px, 16 px apart: 2 a row of 380 px (3 need 412) -> 5
+  // rows, the last with one entry; the text (92 characters, 648 px) breaks into its three runs
+  // of 30 letters (211 px): the first joins that row (142.6 + 211.2 = 353.8 <= 380), the other
+  // two take a row each: 7 rows of 1.4 x 11 px
+  CHECK(h == doctest::Approx(7 * 15.4));
+}
+
+TEST_CASE("axes: the robust range leaves out a final plunge (weighted by time, Tukey's far-out fences)") {
+  // y = -t on [0, 1] in 1000 steps, then a plunge to -33 within t in [1, 1.001] in 200 samples:
+  // the time-weighted quartiles are -0.75 and -0.25 (the plunge weighs 0.1 %), the fences
+  // -0.75 - 3 x 0.5 = -2.25 and 1.25, cut to the data's maximum 0
+  plot_detail::Runs runs(1);
+  for (int i = 0; i <= 1000; ++i) runs[0].push_back({i / 1000.0, -i / 1000.0});
+  for (int i = 1; i <= 200; ++i) runs[0].push_back({1.0 + i * 5e-6, -1.0 - 32.0 * i / 200.0});
+  const auto [lo, hi] = plot_detail::robust_range(runs);
+  CHECK(lo == doctest::Approx(-2.25).epsilon(0.01));
+  CHECK(hi == 0.0);
+  // spread data keep their whole range: y = t^2 on [0, 1] (quartiles 1/16, 9/16: fences beyond)
+  plot_detail::Runs spread(1);
+  for (int i = 0; i <= 100; ++i) spread[0].push_back({i / 100.0, i * i / 1e4});
+  CHECK(plot_detail::robust_range(spread).first == 0.0);
+  CHECK(plot_detail::robust_range(spread).second == 1.0);
+}
+
+TEST_CASE("plot: the bundled diagrams and the map have disjoint labels inside the figure") {
+  // sweep-force of ellipse.json (over its events, F <= 0.2), of disc.json (Fig. 14), a lambda
+  // sweep of ball.json, and the ball's map in (lambda, F)
+  const std::vector<std::string> reports{
+      app_output("sweep-force", "ellipse.json", "--from 0 --to 0.4"),
+      app_output("sweep-force", "disc.json", "--from 0 --to 1.5"),
+      app_output("sweep-force", "ball.json", "--parameter lambda --from 0.2 --to 1.2 --force 1"),
+      app_output("bifurcation-map", "ball.json", "--x lambda --x-range 0.15,1.2 --y force --y-range 0,4")};
+  for (const std::string& report : reports) {
+    for (const auto& [w, h] : {std::pair{800, 500}, std::pair{500, 360}}) {
+      PlotOptions options;
+      options.width = w;
+      options.height = h;
+      const std::string svg_text = figure(report, options);
+      INFO(svg_text.substr(0, 300));
+      check_labels(svg_text, w, h);
+    }
+  }
+  // the lambda sweep's title names the parameter's range, not the problem's lambda = 5
+  const std::string lambda = figure(reports[2]);
+  CHECK(lambda.find("lambda from 0.2 to 1.2") != std::string::npos);
+  CHECK(lambda.find("lambda = 5") == std::string::npos);
+}
+
+TEST_CASE("plot: --x-range and --y-range set the frame, --font-size scales the text, bad values are bad input") {
+  const std::string report = app_output("sweep-force", "disc.json", "--from 0 --to 1.5");
+  PlotOptions options;
+  options.x_range = std::pair{0.2, 1.0};
+  options.y_range = std::pair{-1.0, 0.5};
+  options.font_size = 16.0;
+  const std::string svg_text = figure(report, options);
+  CHECK(frame_ranges(svg_text) == std::pair<std::string, std::string>{"0.2 1", "-1 0.5"});
+  check_labels(svg_text, 800, 500);
+  CHECK(svg_text.find("font-size=\"16\"") != std::string::npos);  // tick labels at 12 x 16/12
+  // every event marker drawn lies in the frame: events outside the ranges are left out
+  const std::regex circle_re(R"re(<circle cx="([-0-9.]+)" cy="([-0-9.]+)" r="5")re");
+  static const std::regex rect_re(R"re(<rect x="([-0-9.]+)" y="([-0-9.]+)" width="([-0-9.]+)" height="([-0-9.]+)"[^>]*class="frame")re");
+  std::smatch frame;
+  REQUIRE(std::regex_search(svg_text, frame, rect_re));
+  const double x0 = std::stod(frame[1]), y0 = std::stod(frame[2]), x1 = x0 + std::stod(frame[3]), y1 = y0 + std::stod(frame[4]);
+  int markers = 0;
+  for (auto it = std::sregex_iterator(svg_text.begin(), svg_text.end(), circle_re); it != std::sregex_iterator(); ++it) {
+    CHECK(std::stod((*it)[1]) >= x0 - 0.01);
+    CHECK(std::stod((*it)[1]) <= x1 + 0.01);
+    CHECK(std::stod((*it)[2]) >= y0 - 0.01);
+    CHECK(std::stod((*it)[2]) <= y1 + 0.01);
+    ++markers;
+  }
+  // of the events of Fig. 14 (folds near F = 0.05, pitchfork near 0.39, tangency near 1.05,
+  // continuum at 0) only the pitchfork lies in F in [0.2, 1]
+  CHECK(markers == 1);
+  const PlotInput input = read_plot_input(report, "test");
+  for (const auto& bad : {std::pair{1.0, 0.0}, std::pair{0.0, 0.0}, std::pair{0.0, std::numeric_limits<double>::infinity()}}) {
+    PlotOptions o;
+    o.x_range = bad;
+    CHECK_THROWS_AS(check_layout_options(o, input.kind, false), InputError);
+  }
+  PlotOptions big;
+  big.font_size = 41.0;
+  CHECK_THROWS_AS(check_layout_options(big, "diagram", true), InputError);
+  PlotOptions log;
+  log.log_y = true;
+  CHECK_THROWS_AS(check_layout_options(log, "simulation", false), InputError);  // already log10 r
+  CHECK_THROWS_AS(figure(report, log), InputError);  // theta = 0 on the trivial branch
+  PlotOptions font;
+  font.font_size = 14.0;
+  CHECK_THROWS_AS(check_layout_options(font, "scan-summary", true), InputError);
+  CHECK_NOTHROW(check_layout_options(font, "limits", true));
+  PlotOptions range;
+  range.x_range = std::pair{0.0, 1.0};
+  CHECK_THROWS_AS(check_layout_options(range, "limits", false), InputError);
+}
+
+TEST_CASE("plot: an overlay has one legend entry per report; kinds must agree") {
+  const std::string a = app_output("sweep-force", "disc.json", "--from 0 --to 1.5");
+  const std::string b = app_output("sweep-force", "disc.json", "--from 0 --to 1.5 --model exact");
+  std::vector<PlotInput> inputs{read_plot_input(a, "a.json"), read_plot_input(b, "b.json")};
+  inputs[0].source = "a.json";
+  inputs[1].source = "b.json";
+  const std::string svg_text = plot_overlay(inputs, {});
+  check_labels(svg_text, 800, 500);
+  CHECK(svg_text.find(">disc on a rigid plane: harmonic N=2 of exact</text>") != std::string::npos);
+  CHECK(svg_text.find(">disc on a rigid plane: exact</text>") != std::string::npos);
+  // the same report twice: named by its files
+  const std::string twice = plot_overlay({inputs[0], inputs[0]}, {});
+  CHECK(twice.find(">a.json (disc on a rigid plane: harmonic N=2 of exact)</text>") != std::string::npos);
+  PlotInput other = read_plot_input(app_output("friction-model", "disc.json", ""), "f.json");
+  other.source = "f.json";
+  CHECK_THROWS_WITH_AS(plot_overlay({inputs[0], other}, {}),
+                       doctest::Contains("a.json is a diagram, f.json a friction"), InputError);
+  CHECK_THROWS_AS(check_layout_options({}, "limits", false, 2), InputError);
+}
