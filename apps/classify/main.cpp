@@ -44,7 +44,7 @@ int main(int argc, char* argv[]) {
       "from its branches (schema \"limitdir.regions/1\"; the Cases 1-4 of Sect. 7.4)."};
   info.problem_optional = true;
 
-  po::options_description options("Options");
+  po::options_description options("Options", limitdir::options::help_line_length);
   options.add_options()
       ("direction", po::value<std::vector<std::string>>()->composing()->value_name("w1,w2,w3"),
        "a direction to classify (repeatable; not normalised: any nonzero vector); standard input is not read")
@@ -54,15 +54,16 @@ int main(int argc, char* argv[]) {
        "read a bifurcation diagram (limitdir.diagram/1) instead and print its structurally different cases");
   limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
 
-  return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
+  return limitdir::cli::run(info, options, argc, argv, [&info](const po::variables_map& vm) -> limitdir::cli::Output {
     // docs/manual.md section 5: --regions reads a "limitdir.diagram/1" (sweep-force) and prints the
     // regions recomputed from its branches; nothing else applies to a diagram.
     if (vm["regions"].as<bool>()) {
-      for (const char* other : {"direction", "max-angle", "force", "model", "degree", "pressure", "rho"})
+      for (const char* other : {"direction", "max-angle", "force", "model", "degree", "pressure", "rho", "set"})
         if (vm.count(other))
           throw limitdir::InputError(std::string("--") + other + ": does not apply to --regions (a diagram carries "
                                      "its problem and load)");
-      const std::string path = limitdir::cli::optional_problem_path(vm).value_or("-");
+      const std::string path =
+          limitdir::cli::input_path(limitdir::cli::optional_problem_path(vm), info, "DIAGRAM (a file, or - for standard input)");
       const std::string source = path == "-" ? "<stdin>" : path;
       const limitdir::Diagram diagram = limitdir::diagram_from_json(
           limitdir::cli::read_json_file(path, "a bifurcation diagram (limitdir.diagram/1, from sweep-force)"), source);
@@ -81,17 +82,23 @@ int main(int argc, char* argv[]) {
     std::vector<Eigen::Vector3d> directions;
     std::optional<double> input_force;
     if (vm.count("direction")) {
-      if (path) problem = limitdir::load_problem_input(*path);
+      if (path) problem = limitdir::cli::load_problem(*path, vm);
       for (const std::string& text : vm["direction"].as<std::vector<std::string>>())
         directions.push_back(limitdir::cli::parse_vector3(text, "--direction"));
     } else {
       if (path && *path == "-")
         throw limitdir::InputError("PROBLEM \"-\": standard input carries the directions; give a problem file or "
                                    "--direction");
-      if (path) problem = limitdir::load_problem_input(*path);
-      limitdir::DirectionsInput input = limitdir::parse_directions_input(
-          limitdir::cli::read_stdin_json("a find-limits report, {\"directions\": [...]} or a list of directions"),
-          "<stdin>");
+      if (path) problem = limitdir::cli::load_problem(*path, vm);
+      (void)limitdir::cli::input_path(std::nullopt, info, "the directions on standard input (or --direction)");
+      nlohmann::json document =
+          limitdir::cli::read_stdin_json("a find-limits report, {\"directions\": [...]} or a list of directions");
+      // --set applies to the problem the input carries when no PROBLEM is given
+      if (!path && document.is_object() && document.contains("problem"))
+        limitdir::cli::apply_set_options(document, vm, "<stdin>");
+      else if (!path && vm.count("set"))
+        throw limitdir::InputError("--set: the input carries no \"problem\"; give a problem file");
+      limitdir::DirectionsInput input = limitdir::parse_directions_input(document, "<stdin>");
       directions = std::move(input.directions);
       input_force = input.force;
       if (!problem) problem = std::move(input.problem);
@@ -102,6 +109,7 @@ int main(int argc, char* argv[]) {
                                      : "missing PROBLEM: the input carries no \"problem\"; give a problem file");
 
     limitdir::cli::apply_problem_overrides(*problem, vm);
+    if (!input_force) limitdir::require_force(*problem);  // the load: --force, the input's or the problem's
     const double force = vm.count("force") ? problem->force : input_force.value_or(problem->force);
     const limitdir::System system = limitdir::make_system(*problem);
     const nlohmann::json report = limitdir::classification_report(*problem, system, force, directions, max_angle);

@@ -17,9 +17,12 @@
 #include <system_error>
 #include <vector>
 
+#include <unistd.h>
+
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/core/version.hpp"
+#include "limitdir/system/problem_input.hpp"
 #include "progress.hpp"
 #include "limitdir/report/table.hpp"
 
@@ -46,11 +49,13 @@ std::string help_text(const AppInfo& info, const po::options_description& option
   std::ostringstream out;
   out << "Usage: " << info.name << ' ' << info.synopsis << "\n\n" << info.description << "\n\n";
   if (info.takes_problem && info.problem_schema != "limitdir.problem/1")
-    out << "PROBLEM is a problem file (JSON, schema \"" << info.problem_schema << "\"), or - for standard input.\n\n";
+    out << "PROBLEM is a problem file (JSON, schema \"" << info.problem_schema << "\"), or - for standard input\n"
+           "(also read when PROBLEM is omitted and standard input is not a terminal).\n\n";
   else if (info.takes_problem)
     out << "PROBLEM is a problem file (JSON, schema \"limitdir.problem/1\") or a report that embeds one\n"
            "(of find-limits, sweep-force, friction-model, classify or simulate: its problem, at its load\n"
-           "\"force\" where it has one), or - for standard input.\n\n";
+           "\"force\" where it has one), or - for standard input (also read when PROBLEM is omitted and\n"
+           "standard input is not a terminal).\n\n";
   out << options << '\n' << general << '\n';
   out << "Exit codes:\n"
          "  0  success: the result is printed on standard output\n";
@@ -147,6 +152,19 @@ nlohmann::json read_json_file(const std::string& path, const std::string& expect
   return parse_json_text(read_input(path), path, expected, "in the file");
 }
 
+std::string input_path(const std::optional<std::string>& operand, const AppInfo& info, const std::string& what) {
+  if (operand) return *operand;
+  if (!isatty(STDIN_FILENO)) return "-";
+  throw InputError("missing " + what + " (standard input is a terminal); usage: " + info.name + " " +
+                   one_line(info.synopsis));
+}
+
+Problem load_problem(const std::string& path, const po::variables_map& vm) {
+  nlohmann::json document = read_json_file(path, "a problem file (PROBLEM)");
+  apply_set_options(document, vm, path);
+  return problem_from_document(document, path);
+}
+
 std::string problem_path(const po::variables_map& vm) {
   if (!vm.count("problem")) throw InputError("missing PROBLEM (a problem file, or - for standard input); see --help");
   return vm["problem"].as<std::string>();
@@ -159,7 +177,7 @@ std::optional<std::string> optional_problem_path(const po::variables_map& vm) {
 
 int run(const AppInfo& info, const po::options_description& options, int argc, const char* const argv[],
         const Body& body) {
-  po::options_description general("General options");
+  po::options_description general("General options", options::help_line_length);
   general.add_options()("help,h", "print this help and exit")("version", "print the version and exit");
   add_progress_options(general);
   po::options_description hidden;
@@ -184,8 +202,11 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
     } else if (vm.count("version")) {
       result = Output(info.name + " (limitdir) " + limitdir::version + "\n");
     } else {
-      if (info.takes_problem && !info.problem_optional && !vm.count("problem"))
-        throw InputError("missing PROBLEM (a problem file, or - for standard input); see --help");
+      if (info.takes_problem && !info.problem_optional && !vm.count("problem")) {
+        // no PROBLEM: standard input unless it is a terminal (input_path)
+        const std::string path = input_path(std::nullopt, info, "PROBLEM (a problem file, or - for standard input)");
+        vm.insert({"problem", po::variable_value(boost::any(path), false)});
+      }
       start_progress(info.name, vm);
       // the library's long loops note through this scope (limitdir/core/progress.hpp)
       const ProgressScope scope(progress_hook());

@@ -30,6 +30,8 @@ namespace po = boost::program_options;
 // (scan/job_options.hpp), shared with the jobs of `scan`.
 using options::add_problem_overrides;
 using options::add_require_option;
+using options::add_set_option;
+using options::apply_set_options;
 using options::apply_problem_overrides;
 using options::integer_option;
 using options::parse_integer;
@@ -93,8 +95,15 @@ using Body = std::function<Output(const po::variables_map&)>;
 int run(const AppInfo& info, const po::options_description& options, int argc, const char* const argv[],
         const Body& body);
 
+/// The input file an app reads, the same way in every app (docs/manual.md section 5): the
+/// operand when one was given ("-" is standard input), else standard input when it is not a
+/// terminal, else InputError "missing <what> (standard input is a terminal); usage: <app> <synopsis>"
+/// (exit 2). run() applies it to PROBLEM; apps with operands of their own (plot, classify
+/// --regions) call it.
+std::string input_path(const std::optional<std::string>& operand, const AppInfo& info, const std::string& what);
+
 /// The PROBLEM argument (present whenever body runs, info.takes_problem and not
-/// info.problem_optional).
+/// info.problem_optional: input_path made it "-" when it was not given).
 std::string problem_path(const po::variables_map& vm);
 /// The PROBLEM argument if it was given.
 std::optional<std::string> optional_problem_path(const po::variables_map& vm);
@@ -105,6 +114,11 @@ nlohmann::json read_stdin_json(const std::string& expected);
 /// The file `path` parsed as one JSON document ("-" is standard input, as read_stdin_json);
 /// InputError "<path>: ..." when it cannot be read, is empty or is malformed.
 nlohmann::json read_json_file(const std::string& path, const std::string& expected);
+
+/// The problem of the file `path` ("-": standard input; a problem file or a report embedding
+/// one, problem_from_document) with the --set options of `vm` applied to the document first
+/// (options::apply_set_options), named `path` in messages as load_problem_input names it.
+Problem load_problem(const std::string& path, const po::variables_map& vm);
 
 /// A report with a certificate: exit 0 when its level is at least `required`, else the report
 /// all the same with exit 3 and the reason on stderr, prefixed by `what` (e.g. "index sum 2").

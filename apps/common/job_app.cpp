@@ -46,7 +46,7 @@ int run_job_app(const AppInfo& info, JobKind kind, Formats formats, int argc, co
     // the options are checked inside run_job, in the order the app always checked them
     const Job job = job_from_options(kind, vm, {}, /*check_now=*/false);
     const std::string path = problem_path(vm);
-    const nlohmann::json document = parse_json_input(read_input(path), path);
+    const nlohmann::json document = read_json_file(path, "a problem file (PROBLEM)");
     JobHooks hooks;
     hooks.progress = progress_hook();  // the notes as progress.hpp renders them (none when off)
     if (kind == JobKind::simulate) hooks.point = point_writer(format);

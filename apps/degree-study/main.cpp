@@ -64,15 +64,16 @@ int main(int argc, char* argv[]) {
       "incomplete, or below --require, the document is printed all the same, the reason goes to\n"
       "standard error and the exit code is 3. A run over a second notes each sweep on standard error."};
 
-  po::options_description options("Options");
+  po::options_description options("Options", limitdir::options::help_line_length);
+  const std::string parameters =
+      "the parameter swept (default force), one of:" + limitdir::entry_help(limitdir::sweep_parameter_registry());
   options.add_options()
       ("degrees", po::value<std::string>()->value_name("LIST"),
        "the degrees N of the harmonic model: A..B (every degree from A to B) or N1,N2,... (required; "
        "1 <= N <= 400)")
       ("from", po::value<std::string>()->value_name("A"), "first value of the parameter (required)")
       ("to", po::value<std::string>()->value_name("B"), "last value of the parameter, B > A (required)")
-      ("parameter", po::value<std::string>()->value_name("NAME"),
-       "the parameter swept: force (default), lambda (ball), alpha (power pressure), j or rho")
+      ("parameter", po::value<std::string>()->value_name("NAME"), parameters.c_str())
       ("checks", po::value<std::string>()->value_name("K"),
        "find-limits re-checks at K equally spaced interior values of each sweep, 0 <= K <= 10000 (default 16)");
   // the overrides of docs/manual.md section 4 but --model and --degree: the study sets the model
@@ -80,6 +81,7 @@ int main(int argc, char* argv[]) {
       ("pressure", po::value<std::string>()->value_name("P"), "contact pressure (overrides contact.pressure)")
       ("rho", po::value<std::string>()->value_name("RHO"), "rho (overrides rho): kappa, R or a number > 0")
       ("force", po::value<std::string>()->value_name("F"), "the fixed load when --parameter is not force");
+  limitdir::cli::add_set_option(options);
   limitdir::cli::add_require_option(options);
   limitdir::cli::add_format_option(options, {false, true});
 
@@ -103,8 +105,9 @@ int main(int argc, char* argv[]) {
         static_cast<int>(limitdir::cli::integer_option(vm, "checks", continuation.checks, 0, 10000));
     const limitdir::Level require = limitdir::cli::required_level(vm);
 
-    limitdir::Problem problem = limitdir::load_problem_input(limitdir::cli::problem_path(vm));
+    limitdir::Problem problem = limitdir::cli::load_problem(limitdir::cli::problem_path(vm), vm);
     limitdir::cli::apply_problem_overrides(problem, vm);
+    if (parameter != "force") limitdir::require_force(problem);  // the fixed load
     // progress on stderr once the study has run for a second (docs/manual.md section 5)
     const auto start = std::chrono::steady_clock::now();
     const limitdir::ProgressHook notes = limitdir::cli::progress_hook();

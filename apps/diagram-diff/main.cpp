@@ -77,7 +77,7 @@ int main(int argc, char* argv[]) {
   info.exit_negative_meaning = "the diagrams differ";
 
   const limitdir::DiffTolerance defaults;
-  po::options_description options("Options");
+  po::options_description options("Options", limitdir::options::help_line_length);
   options.add_options()
       ("event-rtol", po::value<std::string>()->value_name("R"), "relative tolerance of events, regions and the range, a number >= 0 (default 1e-6)")
       ("event-atol", po::value<std::string>()->value_name("A"), "absolute tolerance of events, regions and the range, a number > 0 (default 1e-9)")

@@ -53,7 +53,7 @@ int main(int argc, char* argv[]) {
       "largest difference per component and where it occurs. With --at, also q(w) and its Jacobian dq/dw\n"
       "(of the degree-0 extension) at the given slip directions (\"values\")."};
 
-  po::options_description options("Options");
+  po::options_description options("Options", limitdir::options::help_line_length);
   options.add_options()("samples", po::value<std::string>()->value_name("K"),
                         "number of latitudes in the table, 2 <= K <= 100000 (default 91)")(
       "grid", po::value<std::string>()->value_name("NTHETA,NPHI"),
@@ -66,7 +66,7 @@ int main(int argc, char* argv[]) {
 
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) {
     const auto format = limitdir::cli::output_format(vm, {false, true});
-    limitdir::Problem problem = limitdir::load_problem_input(limitdir::cli::problem_path(vm));
+    limitdir::Problem problem = limitdir::cli::load_problem(limitdir::cli::problem_path(vm), vm);
     limitdir::cli::apply_problem_overrides(problem, vm);
     const auto samples = static_cast<int>(limitdir::cli::integer_option(vm, "samples", 91, 2, 100000));
     std::vector<Eigen::Vector3d> at;

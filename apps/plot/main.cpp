@@ -56,7 +56,7 @@ int main(int argc, char* argv[]) {
   info.takes_problem = false;
   info.operands = "report";
 
-  po::options_description options("Options");
+  po::options_description options("Options", limitdir::options::help_line_length);
   options.add_options()
       ("y", po::value<std::string>()->value_name("C"),
        "diagrams: the vertical coordinate theta (latitude asin w3, default), psi (atan2(w3, w1), the "
@@ -88,9 +88,10 @@ int main(int argc, char* argv[]) {
       ("font-size", po::value<std::string>()->value_name("PX"),
        "tick label size in px, 6..40 (default 12); every text scales with it");
 
-  return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
+  return limitdir::cli::run(info, options, argc, argv, [&info](const po::variables_map& vm) -> limitdir::cli::Output {
     const std::vector<std::string> reports =
-        vm.count("report") ? vm["report"].as<std::vector<std::string>>() : std::vector<std::string>{"-"};
+        vm.count("report") ? vm["report"].as<std::vector<std::string>>()
+                           : std::vector<std::string>{limitdir::cli::input_path(std::nullopt, info, "REPORT")};
     limitdir::PlotOptions plot;
     plot.width = static_cast<int>(limitdir::cli::integer_option(vm, "width", plot.width, limitdir::min_plot_side, limitdir::max_plot_side));
     plot.height = static_cast<int>(limitdir::cli::integer_option(vm, "height", plot.height, limitdir::min_plot_side, limitdir::max_plot_side));

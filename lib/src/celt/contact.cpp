@@ -12,8 +12,23 @@
 
 namespace limitdir {
 
+const std::vector<NamedEntry>& celt_model_registry() {
+  static const std::vector<NamedEntry> table{
+      {"W1", "piecewise polynomial (10) with Hertz pressure (the reference)"},
+      {"O", "point contact with a spin torque (13)"},
+      {"P1'", "Pade model (16) with fitted S_i, k_r, b"},
+      {"P3'", "Pade model (17) with fitted S_i, k_r, b"},
+      {"P1", "Zhuravlev-Klimov (18), no torque"},
+  };
+  return table;
+}
+
 const std::vector<std::string>& celt_model_names() {
-  static const std::vector<std::string> names{"W1", "O", "P1'", "P3'", "P1"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const NamedEntry& e : celt_model_registry()) out.push_back(e.name);
+    return out;
+  }();
   return names;
 }
 
@@ -23,7 +38,8 @@ CeltModel celt_model_from_name(const std::string& name, const std::string& where
   const auto& names = celt_model_names();
   const auto it = std::find(names.begin(), names.end(), name);
   if (it == names.end())
-    throw InputError(fmt::format("{}: unknown model \"{}\" (one of W1, O, P1', P3', P1)", where, name));
+    throw InputError(fmt::format("{}: unknown model \"{}\" (one of {})", where, name,
+                                 entry_names(celt_model_registry())));
   return static_cast<CeltModel>(it - names.begin());
 }
 

@@ -7,6 +7,7 @@
 
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/json_keys.hpp"
 #include "limitdir/friction/contact_model.hpp"
 
 namespace limitdir {
@@ -125,7 +126,48 @@ ParameterFamily force_family(const Problem& problem) {
 
 }  // namespace
 
+const std::vector<NamedEntry>& sweep_parameter_registry() {
+  static const std::vector<NamedEntry> table{
+      {"force", "the load F, in units of mu m g"},
+      {"lambda", "Rbar/R of the ball preset (no unit)"},
+      {"alpha", "exponent of the pressure (1 - xi^2)^alpha, > -1"},
+      {"j", "J/(m Rbar^2) of the disc and ball presets (no unit)"},
+      {"rho", "rho as a number > 0, in units of R"},
+      {"a/b", "aspect ratio of the contact ellipse (b kept)"},
+      {"d", "pressure distortion d of (15)-(16), in [0, 1]"},
+      {"gamma", "direction of the distortion, in rad"},
+      {"k", "pressure shift k of (2) [Kireenkov] (no unit)"},
+      {"system.load_angle", "plate: angle beta of the load, in rad"},
+      {"contact.shape.ellipse.0", "semi-axis a of the ellipse, in units of R"},
+      {"contact.shape.ellipse.1", "semi-axis b of the ellipse, in units of R"},
+      {"contact.shift.h", "height h of the load over the contact, in units of R"},
+      {"friction.b_T", "kudra-pade: b_T > 0 (no unit)"},
+      {"friction.b_M", "kudra-pade: b_M > 0 (no unit)"},
+      {"friction.m_T", "kudra-pade: m_T > 0 (no unit)"},
+      {"friction.m_M", "kudra-pade: m_M > 0 (no unit)"},
+      {"friction.k0", "kireenkov models: k0 in [-1, 1] (no unit)"},
+  };
+  return table;
+}
+
 namespace {
+
+/// A dotted key of the problem file as the parameter (docs/manual.md section 5): set in the
+/// problem's problem_to_json form and parsed again, so that the problem file's checks of that
+/// key (its range) apply at every value. InputError when the problem has no such numeric key.
+std::function<void(Problem&, double)> key_setter(const Problem& problem, const std::string& key) {
+  nlohmann::json document = problem_to_json(problem);
+  std::string why;
+  const nlohmann::json* node = find_dotted_key(document, key, why);
+  if (node == nullptr) throw InputError("parameter " + key + ": not a key of this problem (" + why + ")");
+  if (!node->is_number()) throw InputError("parameter " + key + ": not a numeric key of this problem");
+  return [key](Problem& q, double p) {
+    nlohmann::json d = problem_to_json(q);
+    std::string unused;
+    *find_dotted_key(d, key, unused) = as_json_number(p);
+    q = parse_problem(d, q.source);
+  };
+}
 
 /// What setting a parameter to p does to a problem (InputError as parameter_family).
 std::function<void(Problem&, double)> parameter_setter(const Problem& problem, const std::string& parameter) {
@@ -151,7 +193,9 @@ std::function<void(Problem&, double)> parameter_setter(const Problem& problem, c
     };
   if (parameter == "a/b" || parameter == "d" || parameter == "gamma" || parameter == "k")
     return contact_parameter(problem, parameter);
-  throw InputError("parameter: unknown '" + parameter + "' (valid: force, lambda, alpha, j, rho, a/b, d, gamma, k)");
+  if (parameter.find('.') != std::string::npos && has_entry(sweep_parameter_registry(), parameter))
+    return key_setter(problem, parameter);
+  throw InputError("parameter: unknown '" + parameter + "' (valid: " + entry_names(sweep_parameter_registry()) + ")");
 }
 
 }  // namespace
@@ -168,9 +212,10 @@ ParameterFamily parameter_family(const Problem& problem, const std::string& para
   f.name = parameter;
   const auto set = parameter_setter(problem, parameter);
   f.problem = problem_with(problem, set);
-  if (parameter == "lambda" || parameter == "j") {
+  if (parameter == "lambda" || parameter == "j" || parameter.rfind("system.", 0) == 0) {
+    // the system's keys change only the mass matrix and the load
     f.system = system_with_friction(problem, set);
-  } else if (parameter == "alpha" || parameter == "rho") {
+  } else if (parameter == "alpha" || parameter == "rho" || parameter.rfind("friction.", 0) == 0) {
     f.system = system_with(problem, set);
   } else if (parameter == "d") {
     // the tracer steps just past d = 0: sigma0 (1 + d u.r') with d < 0 is the distortion

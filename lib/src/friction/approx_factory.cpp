@@ -1,17 +1,11 @@
 // The approximate contact models by name, with the options each takes
-// (friction/contact_approx.hpp); docs/manual.md section 7.
+// (friction/contact_approx.hpp; their names: friction/model_registry.cpp); docs/manual.md section 7.
 #include <fmt/format.h>
 
 #include "limitdir/core/errors.hpp"
 #include "limitdir/friction/contact_approx.hpp"
 
 namespace limitdir {
-
-const std::vector<std::string>& contact_approx_model_names() {
-  static const std::vector<std::string> names{"kudra-pade",     "kudra-pade-first", "kudra-w",        "point-spin",
-                                              "zhuravlev-klimov", "kireenkov-pade", "kireenkov-exact"};
-  return names;
-}
 
 namespace {
 // Throws unless every option set is one the model takes.
@@ -55,8 +49,9 @@ std::unique_ptr<FrictionModel> make_contact_approx_model(const std::string& name
   if (name == "kudra-pade-first") return std::make_unique<KudraPadeFirstModel>(contact, rho);
   if (name == "point-spin") return std::make_unique<PointSpinModel>(contact, rho);
   if (name == "zhuravlev-klimov") return std::make_unique<ZhuravlevKlimovModel>(contact, rho);
-  throw InputError(fmt::format("unknown friction model '{}' for a contact (known: kudra-pade, kudra-pade-first, "
-                               "kudra-w, point-spin, zhuravlev-klimov, kireenkov-pade, kireenkov-exact)", name));
+  std::string known;
+  for (const std::string& n : contact_approx_model_names()) known += (known.empty() ? "" : ", ") + n;
+  throw InputError(fmt::format("unknown friction model '{}' for a contact (known: {})", name, known));
 }
 
 }  // namespace limitdir

@@ -114,7 +114,13 @@ JobResult run_job(const Job& job, const json& document, const std::string& sourc
     // the loops without a hook of their own note through this thread's scope (core/progress.hpp)
     const ProgressScope scope(hooks.progress ? ProgressHook([&context](const std::string& note) { context.progress(note); })
                                              : ProgressHook());
-    detail::JobRun run = entry(job.kind).run(job.options->vm, document, context);
+    const po::variables_map& vm = job.options->vm;
+    json edited;  // --set: the document with its keys set, before the job reads it
+    if (vm.count("set")) {
+      edited = document;
+      options::apply_set_options(edited, vm, source);
+    }
+    detail::JobRun run = entry(job.kind).run(vm, vm.count("set") ? edited : document, context);
     result.status = run.status;
     result.message = std::move(run.message);
     result.report = std::move(run.report);

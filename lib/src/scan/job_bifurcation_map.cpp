@@ -3,6 +3,7 @@
 #include <string>
 #include <utility>
 
+#include "limitdir/continuation/continuation.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/maps/map.hpp"
 #include "limitdir/report/map_io.hpp"
@@ -15,11 +16,13 @@ namespace limitdir::detail {
 using json = nlohmann::json;
 
 po::options_description bifurcation_map_table() {
-  po::options_description options("Options");
+  po::options_description options("Options", options::help_line_length);
+  const std::string parameters =
+      "the first parameter (default force); it and --y are each one of:" + entry_help(sweep_parameter_registry());
   options.add_options()
-      ("x", po::value<std::string>()->value_name("NAME"), "the first parameter (default force)")
-      ("x-range", po::value<std::string>()->value_name("A,B"), "its range, A < B (required)")
-      ("y", po::value<std::string>()->value_name("NAME"), "the second parameter (required)")
+      ("x", po::value<std::string>()->value_name("NAME"), parameters.c_str())
+      ("x-range", po::value<std::string>()->value_name("A,B"), "its range in its unit, A < B (required)")
+      ("y", po::value<std::string>()->value_name("NAME"), "the second parameter, one of those of --x (required)")
       ("y-range", po::value<std::string>()->value_name("A,B"), "its range, A < B (required)")
       ("lines", po::value<std::string>()->value_name("N"),
        "interior seeding lines in each direction, 1 <= N <= 200 (default 9)");
@@ -86,6 +89,7 @@ JobRun run_bifurcation_map(const po::variables_map& vm, const json& document, co
   const MapSettings s = map_settings(vm);
   Problem problem = problem_from_document(document, context.source);
   options::apply_problem_overrides(problem, vm);
+  if (s.x.name != "force" && s.y.name != "force") require_force(problem);  // the fixed load
   // progress once the map has run for a second (docs/manual.md section 5)
   const BifurcationMap map =
       bifurcation_map(problem, s.x, s.y, s.options, [&context](const std::string& note) { context.progress(note); });

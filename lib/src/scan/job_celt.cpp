@@ -14,9 +14,11 @@ namespace limitdir::detail {
 using json = nlohmann::json;
 
 po::options_description celt_table() {
-  po::options_description options("Options");
+  po::options_description options("Options", options::help_line_length);
+  const std::string models =
+      "contact model with the paper's parameters (replaces contact), one of:" + entry_help(celt_model_registry());
   options.add_options()
-      ("model", po::value<std::string>()->value_name("M"), "contact model W1, O, P1', P3' or P1 with the paper's parameters (replaces contact)")
+      ("model", po::value<std::string>()->value_name("M"), models.c_str())
       ("mu", po::value<std::string>()->value_name("MU"), "friction coefficient >= 0 (overrides contact.mu)")
       ("k-r", po::value<std::string>()->value_name("KR"), "rolling-resistance parameter k_r in [0, 1] (overrides contact.k_r)")
       ("t-end", po::value<std::string>()->value_name("T"), "final time in s (overrides time.t_end)")
@@ -29,6 +31,7 @@ po::options_description celt_table() {
       ("slip-system", po::value<std::string>()->value_name("T"), "the slip system near stick at time T (models W1, P1)")
       ("w", po::value<std::vector<std::string>>()->value_name("W1,W2,W3")->composing(), "with --slip-system: a slip direction where B(w) w + c is printed (repeatable)")
       ("export-problem", po::bool_switch(), "with --slip-system: print only the limitdir problem file of the slip system");
+  options::add_set_option(options);
   return options;
 }
 

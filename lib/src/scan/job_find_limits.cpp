@@ -16,7 +16,7 @@ namespace limitdir::detail {
 using json = nlohmann::json;
 
 po::options_description find_limits_table() {
-  po::options_description options("Options");
+  po::options_description options("Options", options::help_line_length);
   options.add_options()
       ("method", po::value<std::string>()->value_name("METHOD"),
        "solver: auto (default: the most specific exact method that applies), linear-eigen (constant B), "
@@ -75,6 +75,7 @@ void check_find_limits(const po::variables_map& vm) {
 JobRun run_find_limits(const po::variables_map& vm, const json& document, const JobContext& context) {
   Problem problem = problem_from_document(document, context.source);
   options::apply_problem_overrides(problem, vm);
+  require_force(problem);
   const SolverOptions solver = solver_options(vm);
   const System system = make_system(problem);
   const LimitSet limits = find_limit_directions(system, problem.force, solver);

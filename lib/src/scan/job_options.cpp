@@ -9,6 +9,9 @@
 #include <system_error>
 
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/json_keys.hpp"
+#include "limitdir/scan/problem_keys.hpp"
+#include "limitdir/friction/model_registry.hpp"
 
 namespace limitdir::options {
 
@@ -118,13 +121,48 @@ void real_option(const po::variables_map& vm, const std::string& name, double& t
   target = x;
 }
 
+void add_set_option(po::options_description& options) {
+  options.add_options()("set", po::value<std::vector<std::string>>()->composing()->value_name("KEY=VALUE"),
+                        "set the numeric key KEY of the problem file (a dotted path: system.lambda, "
+                        "contact.shape.ellipse.1, ...) to VALUE, in that key's unit, after the file is read and "
+                        "before it is checked (repeatable; the keys of scan, docs/manual.md section 14)");
+}
+
+namespace {
+
+/// A report that embeds its problem (system/problem_input.hpp): "problem" is an object and the
+/// document is not itself a problem file (no "system").
+bool embeds_problem(const nlohmann::json& document) {
+  return document.is_object() && !document.contains("system") && document.contains("problem") &&
+         document["problem"].is_object();
+}
+
+}  // namespace
+
+void apply_set_options(nlohmann::json& document, const po::variables_map& vm, const std::string& source) {
+  if (!vm.count("set")) return;
+  for (const std::string& text : vm["set"].as<std::vector<std::string>>()) {
+    const std::size_t equals = text.find('=');
+    if (equals == std::string::npos || equals == 0 || equals + 1 == text.size())
+      bad_option("--set", "must be KEY=VALUE, a dotted key of the problem file and a number", text);
+    const std::string key = text.substr(0, equals);
+    const double value = parse_real(text.substr(equals + 1), "--set " + key);
+    if (!embeds_problem(document)) {
+      set_problem_key(document, key, value, source);
+      continue;
+    }
+    set_problem_key(document["problem"], key, value, source + ": problem");
+    // the report's own load is the one its problem is read at (system/problem_input.hpp)
+    if (key == "force" && document.contains("force") && document["force"].is_number())
+      document["force"] = as_json_number(value);
+  }
+}
+
 void add_problem_overrides(po::options_description& options, bool with_force) {
+  const std::string models = "friction model (overrides friction.model; docs/manual.md sections 4, 7 and 8), one of:" +
+                             entry_help(friction_model_registry());
   options.add_options()
-      ("model", po::value<std::string>()->value_name("M"),
-       "friction model (overrides friction.model): exact, coulomb-point, linear-fit, harmonic or sphere-harmonic "
-       "(with --degree), pade:1, pade:2, kudra-pade (order 3; kudra-pade:1 is P1), kudra-pade-first, kudra-w, "
-       "point-spin, zhuravlev-klimov, kireenkov-pade (order 2; kireenkov-pade:1), kireenkov-exact (docs/manual.md "
-       "sections 4 and 7)")
+      ("model", po::value<std::string>()->value_name("M"), models.c_str())
       ("degree", po::value<std::string>()->value_name("N"),
        "degree N >= 1 of the harmonic model (overrides friction.degree)")
       ("pressure", po::value<std::string>()->value_name("P"),
@@ -134,6 +172,7 @@ void add_problem_overrides(po::options_description& options, bool with_force) {
   if (with_force)
     options.add_options()("force", po::value<std::string>()->value_name("F"),
                           "loading force F in units of mu m g (overrides force)");
+  add_set_option(options);
 }
 
 namespace {

@@ -15,7 +15,7 @@ namespace limitdir::detail {
 using json = nlohmann::json;
 
 po::options_description roll_table() {
-  po::options_description options("Options");
+  po::options_description options("Options", options::help_line_length);
   options.add_options()
       ("mu", po::value<std::string>()->value_name("MU"), "friction coefficient mu >= 0 (overrides friction.mu)")
       ("mu-r", po::value<std::string>()->value_name("MU_R"), "rolling friction coefficient >= 0, a length in m (overrides friction.mu_r)")
@@ -30,6 +30,7 @@ po::options_description roll_table() {
       ("map", po::bool_switch(), "print the X_max(mu, mu_r) map of Fig. 2 instead of one run")
       ("mu-grid", po::value<std::string>()->value_name("LO,HI,N"), "mu grid of --map (default 0.01,0.3,15)")
       ("mu-r-grid", po::value<std::string>()->value_name("LO,HI,N"), "mu_r grid of --map in m (default 0.004,0.032,15)");
+  options::add_set_option(options);
   return options;
 }
 

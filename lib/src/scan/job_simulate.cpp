@@ -21,7 +21,7 @@ namespace limitdir::detail {
 using json = nlohmann::json;
 
 po::options_description simulate_table() {
-  po::options_description options("Options");
+  po::options_description options("Options", options::help_line_length);
   options.add_options()
       ("x0", po::value<std::string>()->value_name("U_X,U_Y,RHO_OMEGA"), "the initial slip x_o(0), not zero")
       ("survey", po::value<std::string>()->value_name("N"), "run N trajectories (1 <= N <= 20000) from the unit sphere instead")
@@ -208,6 +208,7 @@ JobRun run_simulate(const po::variables_map& vm, const json& document, const Job
   // the app's order: the problem (and its mass matrix) before the numbers of the options
   Problem problem = problem_from_document(document, context.source);
   options::apply_problem_overrides(problem, vm);
+  require_force(problem);
   mode_checks(vm);
   const System system = make_system(problem);
   const SimulateSettings s = simulate_settings(vm);

@@ -17,12 +17,12 @@ namespace limitdir::detail {
 using json = nlohmann::json;
 
 po::options_description sweep_force_table() {
-  po::options_description options("Options");
+  po::options_description options("Options", options::help_line_length);
+  const std::string parameters = "the parameter swept (default force), one of:" + entry_help(sweep_parameter_registry());
   options.add_options()
-      ("from", po::value<std::string>()->value_name("F0"), "first value of the parameter (required)")
+      ("from", po::value<std::string>()->value_name("F0"), "first value of the parameter, in its unit (required)")
       ("to", po::value<std::string>()->value_name("F1"), "last value of the parameter, F1 > F0 (required)")
-      ("parameter", po::value<std::string>()->value_name("NAME"),
-       "the parameter swept: force (default), lambda (ball), alpha (power pressure), j or rho")
+      ("parameter", po::value<std::string>()->value_name("NAME"), parameters.c_str())
       ("checks", po::value<std::string>()->value_name("K"),
        "find-limits re-checks at K equally spaced interior values, 0 <= K <= 10000 (default 16)")
       ("h-max", po::value<std::string>()->value_name("H"),
@@ -124,6 +124,7 @@ JobRun run_sweep_force(const po::variables_map& vm, const json& document, const 
   SweepSettings s = sweep_settings(vm);
   Problem problem = problem_from_document(document, context.source);
   options::apply_problem_overrides(problem, vm);
+  if (s.parameter != "force") require_force(problem);  // the fixed load of a sweep of another parameter
   // progress once the sweep has run for a second (docs/manual.md section 5)
   s.continuation.progress = [&context](const std::string& note) { context.progress(note); };
   const ParameterFamily family = parameter_family(problem, s.parameter);

@@ -1,13 +1,11 @@
 // The keys of a scan (docs/manual.md section 14); see scan/problem_keys.hpp.
 #include "limitdir/scan/problem_keys.hpp"
 
-#include <charconv>
 #include <cmath>
-#include <cstdint>
-#include <system_error>
 
 #include "limitdir/celt/celt.hpp"
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/json_keys.hpp"
 #include "limitdir/rolling/sphere_io.hpp"
 #include "limitdir/system/problem_input.hpp"
 
@@ -16,9 +14,6 @@ namespace limitdir {
 using json = nlohmann::json;
 
 namespace {
-
-/// The largest integer stored as a JSON integer: 2^53, below which every integer is a double.
-constexpr double max_exact_integer = 9007199254740992.0;
 
 std::string schema_of(const json& document) {
   const auto it = document.find("schema");
@@ -32,39 +27,6 @@ bool optional_numeric_key(const json& document, const std::string& key) {
   return (schema.empty() || schema == "limitdir.problem/1") && (key == "force" || key == "rho");
 }
 
-json as_json_number(double value) {
-  if (value == std::floor(value) && std::fabs(value) <= max_exact_integer)
-    return json(static_cast<std::int64_t>(value));
-  return json(value);
-}
-
-/// The element `part` of the object or array `node`, or nullptr with `why` set.
-json* child(json& node, const std::string& part, std::string& why) {
-  if (node.is_object()) {
-    const auto it = node.find(part);
-    if (it == node.end()) {
-      why = "no key \"" + part + "\" there";
-      return nullptr;
-    }
-    return &*it;
-  }
-  if (node.is_array()) {
-    std::size_t index = 0;
-    const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), index);
-    if (part.empty() || ec != std::errc() || end != part.data() + part.size()) {
-      why = "\"" + part + "\" is not an index of an array";
-      return nullptr;
-    }
-    if (index >= node.size()) {
-      why = "index " + part + " is past the array's " + std::to_string(node.size()) + " elements";
-      return nullptr;
-    }
-    return &node[index];
-  }
-  why = "\"" + part + "\" is inside a " + std::string(node.type_name()) + ", not an object or array";
-  return nullptr;
-}
-
 }  // namespace
 
 void set_problem_key(json& document, const std::string& key, double value, const std::string& source) {
@@ -75,17 +37,9 @@ void set_problem_key(json& document, const std::string& key, double value, const
     document[key] = as_json_number(value);
     return;
   }
-  json* node = &document;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t dot = key.find('.', start);
-    const std::string part = key.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-    std::string why;
-    node = child(*node, part, why);
-    if (node == nullptr) throw InputError(where + "not a key of the problem (" + why + ")");
-    if (dot == std::string::npos) break;
-    start = dot + 1;
-  }
+  std::string why;
+  json* node = find_dotted_key(document, key, why);
+  if (node == nullptr) throw InputError(where + "not a key of the problem (" + why + ")");
   if (!node->is_number())
     throw InputError(where + "not a numeric key (it holds " + (node->is_string() ? node->dump() : std::string("a ") + node->type_name()) + ")");
   *node = as_json_number(value);

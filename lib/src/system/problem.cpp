@@ -494,7 +494,10 @@ Problem parse_problem(const json& document, const std::string& source) {
 
   problem.friction = parse_friction(require_key(document, "friction", root), root.key("friction"));
   if (const json* rho = optional_key(document, "rho")) problem.rho = parse_rho(*rho, root.key("rho").str());
-  if (const json* force = optional_key(document, "force")) problem.force = get_load(*force, root.key("force"));
+  if (const json* force = optional_key(document, "force")) {
+    problem.force = get_load(*force, root.key("force"));
+    problem.force_given = true;
+  }
   check_plate(problem, root.key("system"));
   check_contact(problem, root.key("contact"));
   check_contact_model(problem.contact, problem.friction.model, root.key("friction").key("model"));

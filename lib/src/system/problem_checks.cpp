@@ -7,6 +7,7 @@
 
 #include "limitdir/core/errors.hpp"
 #include "limitdir/friction/contact_approx.hpp"
+#include "limitdir/friction/model_registry.hpp"
 #include "system/problem_checks.hpp"
 
 namespace limitdir {
@@ -20,14 +21,6 @@ using detail::takes_degree;
 
 namespace {
 
-const std::vector<std::string>& model_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> all{"exact", "coulomb-point", "linear-fit", "harmonic", "pade", "sphere-harmonic"};
-    for (const std::string& name : contact_approx_model_names()) all.push_back(name);
-    return all;
-  }();
-  return names;
-}
 
 // The sphere-harmonic model's largest degree (friction/sphere_harmonic.hpp: its construction
 // costs ~1e5 exact-model evaluations at N = 12, growing like N^2).
@@ -37,8 +30,9 @@ constexpr int kMaxSphereHarmonicDegree = 32;
 /// built on the meridian functions of an axisymmetric contact.
 const std::vector<std::string>& contact_model_names() {
   static const std::vector<std::string> names = [] {
-    std::vector<std::string> all{"exact", "sphere-harmonic"};
-    for (const std::string& name : contact_approx_model_names()) all.push_back(name);
+    std::vector<std::string> all;
+    for (const NamedEntry& e : friction_model_registry())
+      if (model_takes_any_contact(e.name)) all.push_back(e.name);
     return all;
   }();
   return names;
@@ -74,9 +68,7 @@ ApproxModelOptions detail::contact_model_options(const FrictionSpec& friction) {
 }
 
 std::string detail::check_model_name(const std::string& name, const Loc& loc) {
-  const auto& names = model_names();
-  if (std::find(names.begin(), names.end(), name) == names.end())
-    loc.fail("must be " + list_of(names, true), json(name));
+  if (!has_entry(friction_model_registry(), name)) loc.fail("must be " + entry_names(friction_model_registry(), true), json(name));
   return name;
 }
 

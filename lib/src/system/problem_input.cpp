@@ -47,6 +47,7 @@ Problem problem_from_document(const json& document, const std::string& source) {
     if (!force->is_number() || !std::isfinite(force->get<double>()))
       throw InputError(source + ": force: must be a finite number or null (got " + force->dump() + ")");
     out.force = force->get<double>();
+    out.force_given = true;
   }
   return out;
 }

@@ -32,6 +32,12 @@ std::optional<double> text_to_double(const std::string& text) {
 
 }  // namespace
 
+void require_force(const Problem& problem) {
+  if (!problem.force_given)
+    throw InputError(problem.source + ": force: missing; the load is needed: give \"force\" in the problem file, "
+                     "--force F or --set force=F (in units of mu m g)");
+}
+
 void apply_overrides(Problem& problem, const std::optional<std::string>& model, const std::optional<int>& degree,
                      const std::optional<std::string>& pressure, const std::optional<std::string>& rho,
                      const std::optional<double>& force) {
@@ -61,6 +67,7 @@ void apply_overrides(Problem& problem, const std::optional<std::string>& model, 
   }
   if (force) {
     problem.force = get_load(json(*force), Loc::at("--force"));
+    problem.force_given = true;
   }
 
   FrictionSpec friction = problem.friction;

@@ -28,6 +28,7 @@
 #include <nlohmann/json.hpp>
 
 #include "limitdir/contact/integrals.hpp"
+#include "limitdir/core/registry.hpp"
 
 namespace limitdir {
 
@@ -35,7 +36,11 @@ namespace limitdir {
 /// (16) and P'3 (17) with fitted S_i, k_r, b, and P1 = Zhuravlev-Klimov (18) (no torque).
 enum class CeltModel { W1, O, P1_prime, P3_prime, P1 };
 
-/// "W1", "O", "P1'", "P3'", "P1" (the paper's names, without the index epsilon).
+/// The models by name, in the order of CeltModel: "W1", "O", "P1'", "P3'", "P1" (the paper's names,
+/// without the index epsilon), each with its description (core/registry.hpp): celt --model, its help
+/// and its messages are made from this table.
+const std::vector<NamedEntry>& celt_model_registry();
+/// The names of celt_model_registry.
 const std::vector<std::string>& celt_model_names();
 std::string celt_model_name(CeltModel model);
 /// InputError "<where>: unknown model ..." for another name.

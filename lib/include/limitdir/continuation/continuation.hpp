@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "limitdir/core/registry.hpp"
 #include "limitdir/limits/classify.hpp"
 #include "limitdir/dynamics/closed_orbits.hpp"
 #include "limitdir/analysis/find_limits.hpp"
@@ -133,9 +134,17 @@ struct ParameterFamily {
   std::function<Problem(double)> problem;
 };
 
-/// The family of a problem along `parameter` ("force" or one of its scalars: "lambda" of the
-/// ball, "alpha" of a power pressure, "j", "rho" as a number, the contact's "a/b", "d",
-/// "gamma", "k"); InputError otherwise.
+/// The parameters a sweep may follow (sweep-force --parameter, bifurcation-map --x/--y,
+/// degree-study --parameter; docs/manual.md section 5): the named ones ("force", "lambda",
+/// "alpha", "j", "rho", "a/b", "d", "gamma", "k") and the numeric keys of the problem file
+/// whose range the problem's parser validates, by their dotted path ("system.load_angle", ...).
+/// The one table their help, their messages and parameter_family are made from.
+const std::vector<NamedEntry>& sweep_parameter_registry();
+
+/// The family of a problem along `parameter`, an entry of sweep_parameter_registry ("force" or
+/// one of its scalars: "lambda" of the ball, "alpha" of a power pressure, "j", "rho" as a number,
+/// the contact's "a/b", "d", "gamma", "k", or a dotted key of the problem file, set in its
+/// problem_to_json form and parsed again); InputError otherwise.
 ParameterFamily parameter_family(const Problem& problem, const std::string& parameter);
 /// parameter_family(problem, parameter).problem(value) without building any system.
 Problem problem_with_parameter(const Problem& problem, const std::string& parameter, double value);

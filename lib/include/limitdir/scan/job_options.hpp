@@ -13,6 +13,7 @@
 
 #include <Eigen/Core>
 #include <boost/program_options.hpp>
+#include <nlohmann/json.hpp>
 
 #include "limitdir/limits/limits.hpp"
 #include "limitdir/scan/job.hpp"
@@ -23,6 +24,10 @@ namespace limitdir {
 namespace options {
 
 namespace po = boost::program_options;
+
+/// The width of --help: 100 columns, so that the tables of named choices (core/registry.hpp:
+/// models, parameters) fit one entry a line in every app's option table.
+inline constexpr unsigned help_line_length = 100;
 
 /// Strict conversions of option text: the whole text must be a number (no "3x"), finite, and
 /// within [min, max]; otherwise InputError "<option>: <what> (got <text>)".
@@ -53,6 +58,17 @@ void add_problem_overrides(po::options_description& options, bool with_force);
 void check_problem_overrides(const po::variables_map& vm);
 /// Applies those of them that were given (limitdir::apply_overrides).
 void apply_problem_overrides(Problem& problem, const po::variables_map& vm);
+
+/// Declares --set KEY=VALUE (repeatable): a numeric key of the problem file by its dotted path,
+/// with the syntax and checks of scan's keys (scan/problem_keys.hpp; docs/manual.md section 5).
+/// add_problem_overrides declares it too.
+void add_set_option(po::options_description& options);
+/// Applies the --set options given to `document` (a problem file, a limitdir.roll/1 or
+/// limitdir.celt/1 file, or a report that embeds a problem under "problem": then to that
+/// problem, and "force" to the report's load as well), in the order given, with set_problem_key;
+/// the result is validated by whoever parses it. InputError "--set: must be KEY=VALUE ..." or
+/// "<source>: KEY: ..." (bad key) or "--set KEY: must be a finite number ..." (bad value).
+void apply_set_options(nlohmann::json& document, const po::variables_map& vm, const std::string& source);
 
 /// Declares --require LEVEL: the least certificate level that exits 0 (checked by default;
 /// proven for users who want proofs).

@@ -82,6 +82,9 @@ struct Problem {
   FrictionSpec friction;
   RhoSpec rho;
   double force = 0.0;
+  /// The load was given (the file's "force", a report's load, --force): a problem whose load
+  /// is needed and was not given is bad input (require_force), never silently F = 0.
+  bool force_given = false;
 
   /// rho in the length unit (R = 1), resolved against the contact's kappa.
   double rho_over_R() const;
@@ -111,6 +114,11 @@ RhoSpec parse_rho(const nlohmann::json& value, const std::string& where);
 void apply_overrides(Problem& problem, const std::optional<std::string>& model, const std::optional<int>& degree,
                      const std::optional<std::string>& pressure, const std::optional<std::string>& rho,
                      const std::optional<double>& force);
+
+/// InputError "<source>: force: missing; ..." unless problem.force_given: for the apps that
+/// need a load (find-limits, simulate, classify, and the sweeps of another parameter;
+/// docs/manual.md section 4).
+void require_force(const Problem& problem);
 
 /// The friction model the problem asks for.
 std::unique_ptr<FrictionModel> make_friction_model(const Problem& problem);
