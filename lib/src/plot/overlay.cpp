@@ -19,7 +19,10 @@ namespace {
 using namespace plot_detail;
 
 /// The kinds each option applies to.
-const std::set<std::string> ranged_kinds{"diagram", "degree-study", "friction", "simulation", "map"};
+// (classification, survey, regions, celt-slip-system: --font-size; of the ranges only regions'
+// --x-range, the others refused first by check_plot_options, plot/input.cpp)
+const std::set<std::string> ranged_kinds{"diagram", "degree-study", "friction", "simulation", "map",
+                                         "classification", "survey", "regions", "celt-slip-system"};
 const std::set<std::string> log_kinds{"diagram", "degree-study", "friction"};
 const std::set<std::string> overlay_kinds{"diagram", "friction", "simulation"};
 
