@@ -18,8 +18,9 @@ compared with the report's numbers.
       numbers of seeds, stick, never stick, failed and unmatched those of the report
   check_plot_reports.py regions SVG REPORT
       each region shaded from its from to its to (cut to the frame), its count over it, a line
-      and a label with the value at every boundary inside the frame, the title naming the
-      parameter and the range
+      and a label with the value at every boundary inside the frame, a marker at each event's
+      value on the strip's lower edge with its letter beside it, the title naming the parameter
+      and the range
 Exit 0 when the check holds, 1 with a message otherwise.
 """
 import json
@@ -235,6 +236,23 @@ def regions(svg, report_path):
         beside = lambda t: abs(abs(float(t.get("x")) - p) - (3 + 0.64 * float(t.get("font-size")) * len(text) / 2))
         if not any(t.text == text and beside(t) < 0.02 for t in values):
             errors.append(f"no label '{text}' beside the boundary at x = {p:.2f}")
+    # every event inside the frame a marker on its lower edge at its value, its letter beside it
+    letters = {"tangency": "T", "fold": "F", "pitchfork": "P", "branch-point": "B", "hopf": "H", "continuum": "C",
+               "kink": "K", "jump": "J"}
+    marks = [e for g in root.iter(SVG + "g") if g.get("class") == "event-markers" for e in g.iter(SVG + "circle")]
+    named = [t for g in root.iter(SVG + "g") if g.get("class") == "events" for t in g.iter(SVG + "text")]
+    inside = [e for e in r.get("events", []) if lo <= to_x(e["value"]) <= hi]
+    if len(marks) != len(inside):
+        errors.append(f"{len(marks)} event markers, want the {len(inside)} events inside the frame")
+    for e in inside:
+        p = to_x(e["value"])
+        if not any(abs(float(m.get("cx")) - p) < PIXEL_TOLERANCE and abs(float(m.get("cy")) - (fy + fh)) < PIXEL_TOLERANCE
+                   for m in marks):
+            errors.append(f"no marker of the {e['kind']} at {e['value']} (x = {p:.2f}) on the strip's lower edge")
+        # the letter in the first ring about its marker (plot/labels.hpp): within 3 letter widths
+        if not any(t.text == letters[e["kind"]] and abs(float(t.get("x")) - p) < 3 * 0.70 * float(t.get("font-size"))
+                   for t in named):
+            errors.append(f"no letter {letters[e['kind']]} next to the {e['kind']} at x = {p:.2f}")
     name = "F" if r["parameter"] == "force" else r["parameter"]
     title = f"Regions of {name} from {r['from']:g} to {r['to']:g}"
     if not any(t.startswith(title) for t in texts(root)):

@@ -70,6 +70,16 @@ figure regions-x "$tmp/regions.json" 600 360 regions -- --x-range 0.02:1.2 --fon
   >"$tmp/ball-lambda.json" 2>/dev/null || fail "sweep-force ball.json --parameter lambda failed"
 "$bin/classify" --regions "$tmp/ball-lambda.json" >"$tmp/lambda-regions.json" || fail "classify --regions (lambda) failed"
 figure lambda-regions "$tmp/lambda-regions.json" 800 420 regions
+python3 -c "import json, sys; sys.exit(len(json.load(open(sys.argv[1]))['events']) < 3)" "$tmp/lambda-regions.json" ||
+  fail "the lambda sweep's regions report should carry its events"
+# a regions report written before it carried events: drawn without them, and the figure says so
+python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1])); del d['events']
+json.dump(d, open(sys.argv[2], 'w'))" "$tmp/regions.json" "$tmp/old-regions.json"
+figure old-regions "$tmp/old-regions.json" 800 420 regions
+grep -q "the report carries no events" "$tmp/old-regions.svg" && echo "ok: old-regions: says it has no events" ||
+  fail "old-regions: the figure does not say the report carries no events"
 
 # --- celt --slip-system: the directions are find-limits' of the exported problem ---
 "$bin/celt" "$share/problems/celt.json" --slip-system 0.1 >"$tmp/slip.json" 2>/dev/null || fail "celt --slip-system failed"
@@ -116,6 +126,19 @@ import json, sys
 d = json.load(open(sys.argv[1])); d['directions'][0]['status'] = 'maybe'
 json.dump(d, open(sys.argv[2], 'w'))" "$tmp/hopf-class.json" "$tmp/bad-class.json"
 expect_bad "classification.directions[0].status" "$tmp/bad-class.json"
+python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1])); d['from'], d['to'] = -1e308, 1e308
+json.dump(d, open(sys.argv[2], 'w'))" "$tmp/regions.json" "$tmp/huge-regions.json"
+expect_bad "regions: from and to must differ by a finite amount" "$tmp/huge-regions.json"
+# a survey of a problem without limit directions has no bars: an empty frame, not an error
+python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1])); d['entries'] = []
+json.dump(d, open(sys.argv[2], 'w'))" "$tmp/survey.json" "$tmp/no-entries.json"
+run "$tmp/no-entries.json"
+[[ $rc -eq 0 ]] && xmllint --noout "$tmp/stdout" 2>/dev/null && echo "ok: a survey without entries: an empty frame" ||
+  fail "a survey without entries: exit $rc $(head -c 300 "$tmp/stderr")"
 
 # --- --help: every report schema of share/schemas listed, each refusal's message its entry ---
 "$app" --help >"$tmp/help.txt" || fail "plot --help failed"

@@ -43,7 +43,8 @@ const KindRow rows[] = {
      [](Input i, Options o) { return plot_survey(i.report, o); }},
     {"limitdir.regions/1", nullptr, "regions", "classify --regions",
      "a strip along the swept parameter (--x-range): each region an interval shaded by its number of limit "
-     "directions and labelled with it (and its Case), its types listed, the boundaries at their values",
+     "directions and labelled with it (and its Case), its types listed, the boundaries at their values, the "
+     "events marked with their letters (T, F, P, B, H) at theirs",
      [](Input i, Options o) { return plot_regions(i.report, o); }},
     {"limitdir.degree-study/1", nullptr, "degree-study", "degree-study",
      "the branches (--y) of the harmonic model of every degree N, one colour each, and of the exact model in black, "

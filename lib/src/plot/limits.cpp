@@ -1,6 +1,8 @@
 // The limit directions of one load on the sphere (plot/plot.hpp): two hemispheres with the
 // directions in the Fig. 11 colours and V* (122) [Nonlinear Dyn. 2024] as streamlines
-// (docs/manual.md section 11).
+// (docs/manual.md section 11). sphere_figure (plot/sphere_view.hpp) is the same figure for
+// any report holding limit directions and a problem: classify's, marked by class
+// (classification.cpp), and the celt slip system's (celt_slip.cpp).
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>

@@ -122,7 +122,7 @@ std::string plot_survey(const nlohmann::json& survey, const PlotOptions& options
   for (const Bar& b : bars) legend.push_back({svg::LegendItem::Kind::swatch, {"black", 0.8, b.colour, "", 1.0}, b.label});
   svg::Document doc = make_document(options, "limitdir survey: " + name);
   const svg::Frame frame = titled_category_frame(
-      doc, {0.5, bars.size() + 0.5, 0.0, std::max(1.0, highest * (1.0 + head_room)),
+      doc, {0.5, std::max<std::size_t>(bars.size(), 1) + 0.5, 0.0, std::max(1.0, highest * (1.0 + head_room)),
             "limit direction or circle (numbered below)", "seeds ending there", ""},
       'y', title, note, legend);
   svg::note_dropped(doc, draw_bars(doc, frame, bars, seeds), frame_box(frame));

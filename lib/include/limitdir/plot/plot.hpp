@@ -94,9 +94,11 @@ struct PlotInput {
 PlotInput read_plot_input(const std::string& text, const std::string& source);
 
 /// Checks the options (sizes within [min_plot_side, max_plot_side], y, view and time names) and
-/// whether they apply to `kind` (--y to diagrams and degree studies, --view to limits, --time
-/// to simulations, --convergence to degree studies and not with --y, --colour-by to scan summaries);
-/// InputError otherwise. `given_*`: whether the user set them.
+/// whether they apply to `kind` (--y to diagrams and degree studies, --view to the sphere figures
+/// of limits, classifications and celt slip systems, --time to simulations, --convergence to
+/// degree studies and not with --y, --colour-by to scan summaries; --x-range, --y-range and
+/// --log-y not to classifications, celt slip systems and surveys, of them only --x-range to
+/// regions); InputError otherwise. `given_*`: whether the user set them.
 void check_plot_options(const PlotOptions& options, const std::string& kind, bool given_y, bool given_view,
                         bool given_time = false);
 
