@@ -239,8 +239,13 @@ TEST_CASE("plot: --x-range and --y-range set the frame, --font-size scales the t
   CHECK_THROWS_AS(figure(report, log), InputError);  // theta = 0 on the trivial branch
   PlotOptions font;
   font.font_size = 14.0;
-  CHECK_THROWS_AS(check_layout_options(font, "scan-summary", true), InputError);
-  CHECK_NOTHROW(check_layout_options(font, "limits", true));
+  for (const char* kind : {"scan-summary", "roll", "roll-map", "celt", "limits"})
+    CHECK_NOTHROW(check_layout_options(font, kind, true));  // every kind plot draws (issue 23)
+  CHECK_THROWS_AS(check_layout_options(log, "roll-map", false), InputError);  // its vertical axis is mu_r
+  PlotOptions panel;
+  panel.panel = 2;
+  CHECK_NOTHROW(check_layout_options(panel, "roll", false));
+  CHECK_THROWS_AS(check_layout_options(panel, "diagram", false), InputError);  // one frame
   PlotOptions range;
   range.x_range = std::pair{0.0, 1.0};
   CHECK_THROWS_AS(check_layout_options(range, "limits", false), InputError);

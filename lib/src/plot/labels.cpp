@@ -178,4 +178,20 @@ double fitting_size(const Document& doc, std::string_view content, double size, 
   return std::min(size, fit);
 }
 
+FittedText fit_text(const Document& doc, std::string_view content, double size, double width, bool bold,
+                    double min_shrink) {
+  const double at = std::max(fitting_size(doc, content, size, width, bold), min_shrink * size);
+  TextStyle style{at * doc.font_scale()};
+  style.bold = bold;
+  const auto fits = [&](const std::string& text) { return text_box(0.0, 0.0, text, style).w <= width; };
+  if (fits(std::string(content))) return {std::string(content), at};
+  std::size_t cut = 0;  // the longest prefix that fits with "...", cut between code points
+  for (std::size_t i = 1; i <= content.size(); ++i) {
+    if (i < content.size() && (static_cast<unsigned char>(content[i]) & 0xC0) == 0x80) continue;
+    if (!fits(std::string(content.substr(0, i)) + "...")) break;
+    cut = i;
+  }
+  return {std::string(content.substr(0, cut)) + "...", at};
+}
+
 }  // namespace limitdir::svg
