@@ -116,6 +116,9 @@ grep -q '>log10 of U_X \[m/s\], Omega_Y \[rad/s\]<' "$tmp/roll-log.svg" && echo 
   fail "--log-y: the axis label does not say log10"
 shown celt-t "ranged $tmp/celt-t.svg 0.2 0.6" "$tmp/celt.json" --x-range 0.2:0.6 --font-size 16 --width 1000 --height 500
 grep -q 'font-size="16"' "$tmp/celt-t.svg" && echo "ok: --font-size 16 on a celt run" || fail "--font-size not applied to a celt run"
+# extreme ranges and a small figure: tick labels in scientific notation, thinned until they do not meet
+shown roll-huge "ranged $tmp/roll-huge.svg -1e300 1e300" "$tmp/fig3b.json" --x-range=-1e300:1e300
+shown celt-tiny "ranged $tmp/celt-tiny.svg 0 1e-12" "$tmp/celt.json" --x-range 0:1e-12 --width 300 --height 250
 shown map-cut "heat-ranged $tmp/map-cut.svg $tmp/map.json 0.05 0.25 0.01 0.03" "$tmp/map.json" --x-range 0.05:0.25 --y-range 0.01:0.03
 shown map-font "ranged $tmp/map-font.svg 0.1 0.2 0.01 0.02" "$tmp/map.json" --font-size 16 --x-range 0.1:0.2 --y-range 0.01:0.02 --width 900
 # overlays: Fig. 3b with mu_r = 0.04 and 0.02; the stone with W1 and P1 (section 12)

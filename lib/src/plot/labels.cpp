@@ -53,6 +53,14 @@ std::vector<LegendItem> wrapped(const std::vector<LegendItem>& items, double wid
     }
     if (!piece.label.empty()) out.push_back(piece);
   }
+  // a single word wider than the width (a very narrow legend): cut to the letters that fit
+  for (LegendItem& item : out)
+    while (!item.label.empty() && item_width(item, scale) > width) {
+      // the last code point: its continuation bytes (10xxxxxx), then its first byte
+      while (!item.label.empty() && (static_cast<unsigned char>(item.label.back()) & 0xC0) == 0x80) item.label.pop_back();
+      if (!item.label.empty()) item.label.pop_back();
+    }
+  out.erase(std::remove_if(out.begin(), out.end(), [](const LegendItem& i) { return i.label.empty(); }), out.end());
   return out;
 }
 
@@ -131,7 +139,9 @@ void note_dropped(Document& doc, int dropped, const Box& area) {
       for (double f : {0.5, 0.35, 0.65, 0.2, 0.8}) centres.push_back({b.x + f * b.w, y});
     if (place_text(doc, centres, note, style, b)) return;
   }
-  doc.text(area.x + 2.0, area.y + area.h - 2.0, note, {10.0, "start", "#b00000"});  // over other text, but shown
+  // over other text, but shown, and cut to the figure's width
+  doc.text(area.x + 2.0, area.y + area.h - 2.0, fit_text(doc, note, 10.0, doc.width() - area.x - 4.0, false, 1.0).content,
+           {10.0, "start", "#b00000"});
 }
 
 double legend_height(const std::vector<LegendItem>& items, double width, double font_scale) {
