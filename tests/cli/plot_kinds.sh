@@ -146,7 +146,7 @@ expect_bad "--log-y: does not apply to a celt model comparison" "$tmp/compare.js
 expect_bad "--panel: applies to roll and celt runs" "$tmp/map.json" --panel 1
 expect_bad "overlay: reports of different kinds" "$tmp/fig3b.json" "$tmp/celt.json"
 expect_bad "overlays are drawn for celt runs" "$tmp/celt.json" "$tmp/compare.json"
-expect_bad "overlays are drawn for diagrams, friction tables, simulations, roll runs and celt runs" "$tmp/map.json" "$tmp/map.json"
+expect_bad "overlays are drawn for diagrams, friction tables, simulations, degree studies, roll runs and celt runs" "$tmp/map.json" "$tmp/map.json"
 
 # --- bad and mismatched reports ---
 # mutate NAME REPORT PYTHON: $tmp/NAME.json is REPORT (parsed as r) after the Python statements

@@ -125,7 +125,10 @@ std::string plot_diagram_overlay(const std::vector<nlohmann::json>& reports, con
                                  const PlotOptions& options);
 std::string plot_friction_overlay(const std::vector<nlohmann::json>& reports, const std::vector<std::string>& names,
                                   const PlotOptions& options);
-/// Overlays of roll runs and celt runs (time panels, one colour per report).
+/// Overlays of degree studies (one dash style per study) and of roll runs and celt runs (time
+/// panels, one colour per report).
+std::string plot_degree_study_overlay(const std::vector<PlotInput>& inputs, const std::vector<std::string>& names,
+                                      const PlotOptions& options);
 std::string plot_roll_overlay(const std::vector<PlotInput>& inputs, const std::vector<std::string>& names,
                               const PlotOptions& options);
 std::string plot_celt_overlay(const std::vector<PlotInput>& inputs, const std::vector<std::string>& names,

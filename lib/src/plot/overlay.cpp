@@ -26,8 +26,8 @@ const std::set<std::string> log_kinds{"diagram", "degree-study", "friction", "ro
 const std::set<std::string> font_kinds{"diagram", "degree-study", "friction", "simulation", "map", "scan-summary",
                                        "roll", "roll-map", "celt", "limits"};
 const std::set<std::string> panel_kinds{"roll", "celt"};
-const std::set<std::string> overlay_kinds{"diagram", "friction", "simulation", "roll", "celt"};
-const char* const overlay_list = "diagrams, friction tables, simulations, roll runs and celt runs";
+const std::set<std::string> overlay_kinds{"diagram", "friction", "simulation", "degree-study", "roll", "celt"};
+const char* const overlay_list = "diagrams, friction tables, simulations, degree studies, roll runs and celt runs";
 
 /// Why an option does not apply to a kind.
 std::string why_not(const std::string& kind) {
@@ -56,7 +56,7 @@ void leaves(const nlohmann::json& j, const std::string& path, std::map<std::stri
   out[path] = j.is_string() ? j.get<std::string>() : j.dump();
 }
 
-/// The names of runs (roll, celt) in an overlay's legend: the problem keys whose values differ
+/// The names of runs (roll, celt) and degree studies in an overlay's legend: the problem keys whose values differ
 /// between the reports ("mu = 0.05, mu_r = 0.04", the key's last part; at most max_keys, a model
 /// first; only keys every report has when there are such: not one model's parameters), after the problem's
 /// name when the names differ; the name alone when no other key differs.
@@ -147,7 +147,7 @@ std::string plot_overlay(const std::vector<PlotInput>& inputs, const PlotOptions
   if (!overlay_kinds.count(kind))
     throw InputError("overlay: cannot overlay " + kind + " reports; overlays are drawn for " + overlay_list);
   std::vector<std::string> names;
-  if (kind == "roll" || kind == "celt") names = run_names(inputs);
+  if (kind == "roll" || kind == "celt" || kind == "degree-study") names = run_names(inputs);
   else
     for (const PlotInput& input : inputs) names.push_back(report_name(input));
   // reports that read the same are named by their files
@@ -157,6 +157,7 @@ std::string plot_overlay(const std::vector<PlotInput>& inputs, const PlotOptions
   for (const PlotInput& input : inputs) reports.push_back(input.report);
   if (kind == "diagram") return plot_diagram_overlay(reports, names, options);
   if (kind == "friction") return plot_friction_overlay(reports, names, options);
+  if (kind == "degree-study") return plot_degree_study_overlay(inputs, names, options);
   if (kind == "roll") return plot_roll_overlay(inputs, names, options);
   if (kind == "celt") return plot_celt_overlay(inputs, names, options);
   return plot_simulation_overlay(inputs, names, options);
