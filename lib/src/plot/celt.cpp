@@ -83,7 +83,7 @@ void mark_reversals(svg::Document& doc, const std::vector<ShownPanel>& shown, co
                     const std::string& colour, bool zero_lines) {
   for (const ShownPanel& p : shown) {
     const svg::Frame& f = p.frame;
-    if (zero_lines && f.to_y.d0 < 0.0 && f.to_y.d1 > 0.0 && !std::isnan(f.to_y(0.0)))
+    if (zero_lines && f.to_y.d0 < 0.0 && f.to_y.d1 > 0.0)
       doc.line(f.x, f.to_y(0.0), f.x + f.width, f.to_y(0.0), zero_style);
     time_marks(doc, f, reversals, {colour, 1.0, "none", reversal_style.dash, 1.0});
     if (p.index != 1) continue;

@@ -118,7 +118,8 @@ double draw_heading(svg::Document& doc, const PanelFigure& figure) {
   return y + below_lines * s;
 }
 
-/// One panel's frame and lines; the runs it draws (for the clipped marks).
+/// Draws one panel in `box`: its frame over [t.first, t.second], its series, and with --y-range
+/// the marks of data clipped at the frame; returns the frame.
 svg::Frame draw_panel(svg::Document& doc, const PanelFigure& figure, const Panel& panel, const svg::Box& box,
                       std::pair<double, double> t, const PlotOptions& options) {
   std::vector<Runs> lines;  // one run per series
