@@ -162,6 +162,7 @@ JobRun run_trajectory(const Problem& problem, const System& system, SimulateSett
   s.options.on_point = [&context](const TrajectoryPoint& p) {
     if (context.hooks.point) context.hooks.point(json{{"t", p.t}, {"tau", p.tau}, {"r", p.r}, {"w", vec(p.w)}});
   };
+  s.options.progress = [&context](const std::string& note) { context.progress(note); };  // notes after a second
   const SimulationResult r = simulate(system, problem.force, s.x0, s.options);
   const double rho_over_R = problem.rho_over_R();
   json fin = {{"schema", "limitdir.simulation/1"}, {"limitdir_version", version},
