@@ -35,6 +35,7 @@ using options::apply_set_options;
 using options::apply_problem_overrides;
 using options::integer_option;
 using options::parse_integer;
+using options::parse_range;
 using options::parse_real;
 using options::parse_vector3;
 using options::real_option;
