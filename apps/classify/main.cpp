@@ -73,6 +73,7 @@ int main(int argc, char* argv[]) {
     double max_angle = 1e-3;
     if (vm.count("max-angle")) {
       max_angle = limitdir::cli::parse_real(vm["max-angle"].as<std::string>(), "--max-angle");
+      limitdir::cli::check_angle(max_angle, "--max-angle", vm["max-angle"].as<std::string>());
       if (!(max_angle > 0.0))
         throw limitdir::InputError("--max-angle: must be a number > 0 (got \"" + vm["max-angle"].as<std::string>() +
                                    "\")");

@@ -33,6 +33,7 @@ using options::add_require_option;
 using options::add_set_option;
 using options::apply_set_options;
 using options::apply_problem_overrides;
+using options::check_angle;
 using options::integer_option;
 using options::parse_integer;
 using options::parse_range;

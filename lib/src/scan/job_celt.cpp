@@ -64,6 +64,8 @@ void apply_option_values(CeltProblem& p, const po::variables_map& vm) {
     if (comma == std::string::npos) throw InputError("--tilt: must be TX,TY (got \"" + text + "\")");
     p.initial.tilt_x = options::parse_real(text.substr(0, comma), "--tilt");
     p.initial.tilt_y = options::parse_real(text.substr(comma + 1), "--tilt");
+    options::check_angle(p.initial.tilt_x, "--tilt", text);
+    options::check_angle(p.initial.tilt_y, "--tilt", text);
     if (!tilt(p.initial.tilt_x) || !tilt(p.initial.tilt_y))
       throw InputError("--tilt: each angle must be in (-pi/2, pi/2) (got \"" + text + "\")");
   }

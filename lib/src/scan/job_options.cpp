@@ -55,6 +55,12 @@ double parse_real(const std::string& text, const std::string& option) {
   return value;
 }
 
+void check_angle(double x, const std::string& option, const std::string& text) {
+  // one full turn either way covers every direction; the problem files' rule (system/problem.cpp)
+  constexpr double max_angle = 2.0 * M_PI;
+  if (!(std::abs(x) <= max_angle)) bad_option(option, "looks like degrees; give radians (an angle, |angle| <= 2 pi)", text);
+}
+
 std::pair<double, double> parse_range(const std::string& text, const std::string& option) {
   const auto bad = [&] { bad_option(option, "must be A:B (or A,B), two finite numbers with A < B", text); };
   // the separator: the one ':' or else the one ','; never both, never twice (a sign is no separator)
