@@ -143,14 +143,16 @@ index order (scan --merge sorts them). docs/manual.md section 14.
 Options:
   --job NAME         the job run at every point
   --grid SPEC        an axis: KEY=FROM:TO:COUNT (COUNT evenly spaced values) or KEY=v1,v2,...
+                     Units: FROM the key's, TO the key's, COUNT count, v1 the key's (and v2, ...).
   --points FILE      the points as JSON Lines, one object {KEY: number, ...} per line
-  --random N         N points of a Latin hypercube over the --grid ranges (with --seed S)
-  --seed S           the seed of --random (an integer >= 0)
-  --shard I/N        run only the points whose index i has i mod N = I (default 0/1)
+  --random N         N points of a Latin hypercube over the --grid ranges (with --seed S). Unit: count.
+  --seed S           the seed of --random (an integer >= 0). Unit: identifier.
+  --shard I/N        run only the points whose index i has i mod N = I (default 0/1). Units: I index,
+                     N count.
   --resume FILE      skip the points recorded in FILE (records of this scan); a partial last line
                      is cut off the file and its point redone:
                        scan ... --resume out.jsonl >> out.jsonl   continues one file
-  --jobs K           run K points at once in K threads, 1 <= K <= 1024 (default 1)
+  --jobs K           run K points at once in K threads, 1 <= K <= 1024 (default 1). Unit: count.
   --full             add the job's whole report to each record ("report")
   -q, --quiet        no progress notes on standard error (the notes on the records stay)
   --progress         progress notes even when standard error is not a terminal, one line each
