@@ -1,6 +1,6 @@
 // plot [REPORT...] [--y theta|psi|w1|w2|w3|rdot] [--view w1|w2|w3] [--time t|tau] [--convergence]
 //      [--colour-by class|level|mean|min|max] [--width W] [--height H] [--x-range A:B] [--y-range A:B]
-//      [--log-y] [--font-size PX] [--output FILE]
+//      [--log-y] [--panel K] [--font-size PX] [--output FILE]
 // Draws a limitdir report as a standalone SVG on standard output (plot/plot.hpp, docs/manual.md
 // section 11): a bifurcation diagram (sweep-force), the limit directions of one load on the
 // sphere with the field V* (find-limits), the friction laws (friction-model) or the time
@@ -25,11 +25,12 @@ int main(int argc, char* argv[]) {
   limitdir::cli::AppInfo info{
       "plot",
       "[REPORT...] [--y COORD] [--view AXIS] [--time CLOCK] [--convergence] [--colour-by STAT] [--width W] "
-      "[--height H] [--x-range A:B] [--y-range A:B] [--log-y] [--font-size PX] [--output FILE]",
+      "[--height H] [--x-range A:B] [--y-range A:B] [--log-y] [--panel K] [--font-size PX] [--output FILE]",
       "Draws a limitdir report as a standalone SVG figure on standard output, or with --output FILE\n"
       "into FILE.svg, FILE.pdf or FILE.png (rendered in-process by librsvg and cairo). REPORT is a\n"
       "file or - for standard input (the default); several REPORTs of one kind (diagrams, friction\n"
-      "tables or simulations) are overlaid, one colour or dash style each, named in the legend. A\n"
+      "tables, simulations, degree studies, roll or celt runs) are overlaid, one colour or dash\n"
+      "style each, named in the legend. A\n"
       "report holds one of:\n"
       "  limitdir.diagram/1 (sweep-force): a coordinate (--y) of the limit directions against the\n"
       "    parameter, as Figs 13-14 of the core paper: branches in the Fig. 11 colours, solid where\n"
@@ -80,16 +81,21 @@ int main(int argc, char* argv[]) {
   // --- axes, scaling and fonts (docs/manual.md section 11, "Axes, labels and overlays") ---
   options.add_options()
       ("x-range", po::value<std::string>()->value_name("A:B"),
-       "diagrams, degree studies, friction, simulations, maps: the horizontal axis from A to B (A < B; "
-       "A,B is accepted too; write --x-range=-1:2 for a negative A). Unit: the axis's (as labelled: the "
-       "swept parameter's for diagrams and degree studies, rad for friction's theta, the x parameter's "
-       "for maps, sqrt(R/(mu g)) for t and 1/(mu g) for tau of simulations).")
+       "the horizontal axis from A to B (A < B; A,B is accepted too; write --x-range=-1:2 for a negative "
+       "A); time panels (roll, celt): the time in every panel; heat maps: the cells outside are left out "
+       "(the figure says how many); not limits. Unit: the axis's (as labelled: the swept parameter's for "
+       "diagrams and degree studies, rad for friction's theta, the x parameter's for maps, s for roll and "
+       "celt runs, sqrt(R/(mu g)) for t and 1/(mu g) for tau of simulations).")
       ("y-range", po::value<std::string>()->value_name("A:B"),
-       "the vertical axis from A to B (simulations: of log10 r); data beyond are clipped and marked. "
-       "Unit: the axis's (as labelled: rad for theta and psi, dimensionless for w1, w2, w3 and friction's "
-       "Q, T, mu g for rdot, the y parameter's for maps, log10 r with r in sqrt(mu g R) for simulations).")
-      ("log-y", po::bool_switch(), "diagrams, degree studies, friction: log10 of the vertical coordinate "
-       "(data <= 0 in the shown range are bad input)")
+       "the vertical axis from A to B (simulations: of log10 r; roll and celt runs: of the one panel "
+       "--panel draws); data beyond are clipped and marked. Unit: the axis's (as labelled: rad for theta "
+       "and psi, dimensionless for w1, w2, w3 and friction's Q, T, mu g for rdot, the y parameter's for "
+       "maps, log10 r with r in sqrt(mu g R) for simulations, the panel's own for roll and celt runs).")
+      ("log-y", po::bool_switch(), "diagrams, degree studies, friction, roll and celt runs: log10 of the "
+       "vertical coordinate (data <= 0 in the shown range are bad input)")
+      ("panel", po::value<std::string>()->value_name("K"),
+       "roll and celt runs: draw only the K-th of their panels (1-based), to which --y-range applies. "
+       "Unit: count.")
       ("font-size", po::value<std::string>()->value_name("PX"),
        "tick label size, 6..40 (default 12); every text scales with it. Unit: px.");
 
@@ -120,6 +126,7 @@ int main(int argc, char* argv[]) {
     plot.x_range = range("x-range");
     plot.y_range = range("y-range");
     plot.log_y = vm["log-y"].as<bool>();
+    plot.panel = static_cast<int>(limitdir::cli::integer_option(vm, "panel", 0, 1, 100));
     if (vm.count("font-size")) plot.font_size = limitdir::cli::parse_real(vm["font-size"].as<std::string>(), "--font-size");
     std::vector<limitdir::PlotInput> inputs;
     for (const std::string& path : reports) {
