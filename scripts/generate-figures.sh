@@ -21,6 +21,8 @@
 #   roll-fig3a.svg, roll-fig3b.svg, roll-fig3c.svg  the rolling sphere of [Acary & Bourrier 2021],
 #                      Fig. 3a-c: X, U_X and Omega_Y, r_T and m_T against t, the closed form dotted
 #                      (roll, docs/manual.md section 10);
+#   roll-overlay.svg   Fig. 3b with mu_r = 0.04 m (the paper's) and 0.02 m overlaid (plot A.json
+#                      B.json: one colour per run, the legend naming mu_r);
 #   roll-fig2.svg      its X_max(mu, mu_r) map, Fig. 2 (roll --map, 15 x 15 runs);
 #   celt-spin.svg      the Celtic stone of [Awrejcewicz & Kudra, Celtic stone] (share/problems/celt.json,
 #                      model W1): omega against t and the spin with its reversal (celt, section 12);
@@ -66,8 +68,12 @@ scan_grid=(--grid system.j=0.1:1.5:15 --grid force=0.05:1.5:16)
 "$bin/scan" "$disc" "${scan_grid[@]}" --summary "$out/disc-scan.jsonl" | "$bin/plot" --colour-by class >"$out/disc-scan.svg"
 rm "$out/disc-scan.jsonl"
 for run in a b c; do
-  "$bin/roll" "$root/share/problems/roll-fig3$run.json" | "$bin/plot" --width 1200 --height 420 >"$out/roll-fig3$run.svg"
+  "$bin/roll" "$root/share/problems/roll-fig3$run.json" >"$out/roll-fig3$run.json"
+  "$bin/plot" "$out/roll-fig3$run.json" --width 1200 --height 420 >"$out/roll-fig3$run.svg"
 done
+"$bin/roll" "$root/share/problems/roll-fig3b.json" --mu-r 0.02 >"$out/roll-fig3b-mu-r.json"
+"$bin/plot" "$out/roll-fig3b.json" "$out/roll-fig3b-mu-r.json" --width 1200 --height 460 >"$out/roll-overlay.svg"
+rm "$out"/roll-fig3*.json
 "$bin/roll" "$root/share/problems/roll-fig2.json" --map 2>/dev/null | "$bin/plot" >"$out/roll-fig2.svg"
 "$bin/celt" "$root/share/problems/celt.json" 2>/dev/null | "$bin/plot" --width 1000 --height 420 >"$out/celt-spin.svg"
 "$bin/celt" "$root/share/problems/celt.json" --slip-system 0.1 2>/dev/null | "$bin/plot" >"$out/celt-slip.svg"
@@ -78,5 +84,5 @@ hopf="$root/share/problems/general-hopf.json"
   "$bin/plot" --height 420 >"$out/ball-regions.svg"
 echo "generate-figures: wrote disc-diagram.svg, disc-sphere.svg, disc-friction.svg, disc-overlay.svg," \
   "disc-simulation.svg, disc-degrees.svg, disc-degree-errors.svg, ball-degrees.svg, ball-map.svg," \
-  "disc-map.svg, disc-scan.svg, roll-fig3a.svg, roll-fig3b.svg, roll-fig3c.svg, roll-fig2.svg, celt-spin.svg," \
-  "celt-slip.svg, hopf-classification.svg, disc-survey.svg, ball-regions.svg in $out"
+  "disc-map.svg, disc-scan.svg, roll-fig3a.svg, roll-fig3b.svg, roll-fig3c.svg, roll-overlay.svg, roll-fig2.svg," \
+  "celt-spin.svg, celt-slip.svg, hopf-classification.svg, disc-survey.svg, ball-regions.svg in $out"

@@ -1,4 +1,4 @@
-// bifurcation-map PROBLEM --y NAME --y-range A,B [--x NAME] [--x-range A,B] [--lines N]
+// bifurcation-map PROBLEM --y NAME --y-range A:B [--x NAME] [--x-range A:B] [--lines N]
 //                 [--model M] [--degree N] [--pressure P] [--rho RHO] [--force F] [--require LEVEL]
 // The two-parameter bifurcation map of the limit directions (docs/manual.md section 13, schema
 // "limitdir.map/1"): the fold, pitchfork, tangency and Hopf curves over a rectangle of two
@@ -12,7 +12,7 @@
 int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "bifurcation-map",
-      "PROBLEM --y NAME --y-range A,B [--x NAME] [--x-range A,B] [--lines N] [--model M] [--degree N] "
+      "PROBLEM --y NAME --y-range A:B [--x NAME] [--x-range A:B] [--lines N] [--model M] [--degree N] "
       "[--pressure P] [--rho RHO] [--force F] [--require LEVEL]",
       "Maps the limit directions over a rectangle of two parameters (the load and any parameter that\n"
       "sweep-force --parameter takes: lambda, j, alpha, rho, a/b, d, gamma, k): sweeps along the four\n"

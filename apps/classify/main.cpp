@@ -47,9 +47,10 @@ int main(int argc, char* argv[]) {
   po::options_description options("Options", limitdir::options::help_line_length);
   options.add_options()
       ("direction", po::value<std::vector<std::string>>()->composing()->value_name("w1,w2,w3"),
-       "a direction to classify (repeatable; not normalised: any nonzero vector); standard input is not read")
+       "a direction to classify (repeatable; not normalised: any nonzero vector); standard input is not read. "
+       "Unit: dimensionless.")
       ("max-angle", po::value<std::string>()->value_name("A"),
-       "largest angle in radians between a given direction and its refined limit direction (default 1e-3)")
+       "largest angle between a given direction and its refined limit direction (default 1e-3). Unit: rad.")
       ("regions", po::bool_switch(),
        "read a bifurcation diagram (limitdir.diagram/1) instead and print its structurally different cases");
   limitdir::cli::add_problem_overrides(options, /*with_force=*/true);
@@ -72,6 +73,7 @@ int main(int argc, char* argv[]) {
     double max_angle = 1e-3;
     if (vm.count("max-angle")) {
       max_angle = limitdir::cli::parse_real(vm["max-angle"].as<std::string>(), "--max-angle");
+      limitdir::cli::check_angle(max_angle, "--max-angle", vm["max-angle"].as<std::string>());
       if (!(max_angle > 0.0))
         throw limitdir::InputError("--max-angle: must be a number > 0 (got \"" + vm["max-angle"].as<std::string>() +
                                    "\")");

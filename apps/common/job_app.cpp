@@ -21,15 +21,27 @@ void write_line(const std::string& line) {
 }
 
 /// The trajectory's points as they come: JSON Lines, or with --format csv|tsv the rows of its
-/// table (report/table.hpp), the header before the first.
+/// table (report/table.hpp), the header before the first. On the terminal of the progress notes
+/// each line is written with the note erased before it and drawn again after it (progress.hpp,
+/// docs/manual.md section 5 "Progress"), so that a line never starts on the note's line.
 std::function<void(const nlohmann::json&)> point_writer(Format format) {
-  if (format != Format::csv && format != Format::tsv)
-    return [](const nlohmann::json& point) { write_line(point.dump()); };
-  const TableFormat table = format == Format::csv ? TableFormat::csv : TableFormat::tsv;
-  return [table, first = true](const nlohmann::json& point) mutable {
-    std::cout << trajectory_table_row(point, table, first) << std::flush;
-    first = false;
-    if (!std::cout) throw IoError("cannot write to standard output");
+  std::function<void(const nlohmann::json&)> write;
+  if (format != Format::csv && format != Format::tsv) {
+    write = [](const nlohmann::json& point) { write_line(point.dump()); };
+  } else {
+    const TableFormat table = format == Format::csv ? TableFormat::csv : TableFormat::tsv;
+    write = [table, first = true](const nlohmann::json& point) mutable {
+      std::cout << trajectory_table_row(point, table, first) << std::flush;
+      first = false;
+      if (!std::cout) throw IoError("cannot write to standard output");
+    };
+  }
+  if (!output_shares_terminal()) return write;
+  return [write](const nlohmann::json& point) {
+    clear_progress_line();
+    write(point);
+    std::cout.flush();
+    redraw_progress_line();
   };
 }
 

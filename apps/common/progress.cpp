@@ -2,6 +2,7 @@
 #include "progress.hpp"
 
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -24,6 +25,8 @@ struct State {
   ProgressMode mode = ProgressMode::off;
   std::string app;
   bool drawn = false;  // a note is on the terminal's current line
+  bool cleared = false;  // clear_progress_line erased it: redraw_progress_line draws `last` again
+  std::string last;      // the note drawn in place last, as drawn
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };
 
@@ -54,6 +57,8 @@ void render(const std::string& note) {
   if (line.size() > width) line.resize(width);
   std::cerr << '\r' << line << "\x1b[K" << std::flush;
   s.drawn = true;
+  s.cleared = false;
+  s.last = std::move(line);
 }
 
 }  // namespace
@@ -66,7 +71,10 @@ void add_progress_options(po::options_description& general) {
 }
 
 ProgressMode progress_mode(const po::variables_map& vm, bool stderr_is_terminal) {
-  const bool quiet = vm.count("quiet") != 0, forced = vm.count("progress") != 0;
+  return progress_mode(vm.count("quiet") != 0, vm.count("progress") != 0, stderr_is_terminal);
+}
+
+ProgressMode progress_mode(bool quiet, bool forced, bool stderr_is_terminal) {
   if (quiet && forced) throw InputError("--quiet and --progress exclude each other");
   if (quiet) return ProgressMode::off;
   if (stderr_is_terminal) return ProgressMode::in_place;
@@ -74,11 +82,21 @@ ProgressMode progress_mode(const po::variables_map& vm, bool stderr_is_terminal)
 }
 
 void start_progress(const std::string& app, const po::variables_map& vm) {
+  start_progress(app, progress_mode(vm, isatty(STDERR_FILENO) != 0));
+}
+
+void start_progress(const std::string& app, ProgressMode mode) {
   State& s = state();
   s.app = app;
-  s.drawn = false;
+  s.drawn = s.cleared = false;
   s.start = std::chrono::steady_clock::now();
-  s.mode = progress_mode(vm, isatty(STDERR_FILENO) != 0);
+  s.mode = mode;
+}
+
+bool output_shares_terminal() {
+  struct stat out {}, err {};
+  return isatty(STDOUT_FILENO) != 0 && isatty(STDERR_FILENO) != 0 && ::fstat(STDOUT_FILENO, &out) == 0 &&
+         ::fstat(STDERR_FILENO, &err) == 0 && out.st_rdev == err.st_rdev;
 }
 
 ProgressHook progress_hook() {
@@ -91,6 +109,21 @@ void end_progress() {
   if (!s.drawn) return;
   std::cerr << "\r\x1b[K" << std::flush;
   s.drawn = false;
+}
+
+void clear_progress_line() {
+  State& s = state();
+  if (!s.drawn) return;
+  end_progress();
+  s.cleared = true;
+}
+
+void redraw_progress_line() {
+  State& s = state();
+  if (!s.cleared) return;
+  std::cerr << '\r' << s.last << "\x1b[K" << std::flush;
+  s.drawn = true;
+  s.cleared = false;
 }
 
 }  // namespace limitdir::cli

@@ -70,17 +70,25 @@ int main(int argc, char* argv[]) {
   options.add_options()
       ("degrees", po::value<std::string>()->value_name("LIST"),
        "the degrees N of the harmonic model: A..B (every degree from A to B) or N1,N2,... (required; "
-       "1 <= N <= 400)")
-      ("from", po::value<std::string>()->value_name("A"), "first value of the parameter (required)")
-      ("to", po::value<std::string>()->value_name("B"), "last value of the parameter, B > A (required)")
+       "1 <= N <= 400). Unit: dimensionless (as friction.degree).")
+      ("from", po::value<std::string>()->value_name("A"),
+       "first value of the parameter (required). Unit: the swept parameter's (see --parameter).")
+      ("to", po::value<std::string>()->value_name("B"),
+       "last value of the parameter, B > A (required). Unit: the swept parameter's (see --parameter).")
       ("parameter", po::value<std::string>()->value_name("NAME"), parameters.c_str())
       ("checks", po::value<std::string>()->value_name("K"),
-       "find-limits re-checks at K equally spaced interior values of each sweep, 0 <= K <= 10000 (default 16)");
+       "find-limits re-checks at K equally spaced interior values of each sweep, 0 <= K <= 10000 (default 16). "
+       "Unit: count.");
   // the overrides of docs/manual.md section 4 but --model and --degree: the study sets the model
   options.add_options()
-      ("pressure", po::value<std::string>()->value_name("P"), "contact pressure (overrides contact.pressure)")
-      ("rho", po::value<std::string>()->value_name("RHO"), "rho (overrides rho): kappa, R or a number > 0")
-      ("force", po::value<std::string>()->value_name("F"), "the fixed load when --parameter is not force");
+      ("pressure", po::value<std::string>()->value_name("P"),
+       "contact pressure (overrides contact.pressure): uniform, hertz, galin or power:ALPHA with "
+       "ALPHA > -1 (the exponent of (1 - xi^2/R^2)^ALPHA, dimensionless)")
+      ("rho", po::value<std::string>()->value_name("RHO"),
+       "rho of the slip x_o = (u_x, u_y, rho omega_z) (overrides rho): kappa, R or a number > 0. "
+       "Unit: R (the contact radius).")
+      ("force", po::value<std::string>()->value_name("F"),
+       "the fixed load F when --parameter is not force (overrides force). Unit: mu m g.");
   limitdir::cli::add_set_option(options);
   limitdir::cli::add_require_option(options);
   limitdir::cli::add_format_option(options, {false, true});

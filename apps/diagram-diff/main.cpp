@@ -79,9 +79,16 @@ int main(int argc, char* argv[]) {
   const limitdir::DiffTolerance defaults;
   po::options_description options("Options", limitdir::options::help_line_length);
   options.add_options()
-      ("event-rtol", po::value<std::string>()->value_name("R"), "relative tolerance of events, regions and the range, a number >= 0 (default 1e-6)")
-      ("event-atol", po::value<std::string>()->value_name("A"), "absolute tolerance of events, regions and the range, a number > 0 (default 1e-9)")
-      ("curve-tol", po::value<std::string>()->value_name("C"), "tolerance of the branches as curves beyond their sampling error, a number > 0 (default 1e-6)");
+      ("event-rtol", po::value<std::string>()->value_name("R"),
+       "relative tolerance of events, regions and the range, a number >= 0 (default 1e-6). "
+       "Unit: dimensionless.")
+      ("event-atol", po::value<std::string>()->value_name("A"),
+       "absolute tolerance of events, regions and the range, a number > 0 (default 1e-9). "
+       "Unit: the swept parameter's (of each diagram; for the directions w of events: dimensionless).")
+      ("curve-tol", po::value<std::string>()->value_name("C"),
+       "tolerance of the branches as curves beyond their sampling error, a number > 0 (default 1e-6). "
+       "Unit: mixed (a distance in (p / max(1, |p|), w): w dimensionless, p in the swept parameter's unit, "
+       "taken as numbers).");
   limitdir::cli::add_format_option(options);
 
   return limitdir::cli::run(info, options, argc, argv, [&](const po::variables_map& vm) -> limitdir::cli::Output {

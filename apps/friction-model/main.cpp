@@ -55,12 +55,13 @@ int main(int argc, char* argv[]) {
 
   po::options_description options("Options", limitdir::options::help_line_length);
   options.add_options()("samples", po::value<std::string>()->value_name("K"),
-                        "number of latitudes in the table, 2 <= K <= 100000 (default 91)")(
+                        "number of latitudes in the table, 2 <= K <= 100000 (default 91). Unit: count.")(
       "grid", po::value<std::string>()->value_name("NTHETA,NPHI"),
       "a (theta, phi) grid: NTHETA >= 3 latitudes from pole to pole, NPHI >= 1 longitudes, at most 100000 "
-      "points (default 19,36 for a contact that is not axisymmetric)")(
+      "points (default 19,36 for a contact that is not axisymmetric). Unit: count.")(
       "at", po::value<std::vector<std::string>>()->value_name("w1,w2,w3"),
-      "a slip direction (normalised; repeatable, at most 10000) at which to print q and dq/dw");
+      "a slip direction (normalised; repeatable, at most 10000) at which to print q and dq/dw. "
+      "Unit: dimensionless.");
   limitdir::cli::add_problem_overrides(options, /*with_force=*/false);
   limitdir::cli::add_format_option(options, {false, true});
 

@@ -1,6 +1,6 @@
 // plot [REPORT...] [--y theta|psi|w1|w2|w3|rdot] [--view w1|w2|w3] [--time t|tau] [--convergence]
 //      [--colour-by class|level|mean|min|max] [--width W] [--height H] [--x-range A:B] [--y-range A:B]
-//      [--log-y] [--font-size PX] [--output FILE]
+//      [--log-y] [--panel K] [--font-size PX] [--output FILE]
 // Draws a limitdir report as a standalone SVG on standard output (plot/plot.hpp, docs/manual.md
 // section 11): a bifurcation diagram (sweep-force), the limit directions of one load on the
 // sphere with the field V* (find-limits), the friction laws (friction-model) or the time
@@ -25,33 +25,35 @@ namespace po = limitdir::cli::po;
 
 int main(int argc, char* argv[]) {
   limitdir::cli::AppInfo info{
-      "plot", "[REPORT...] [--y C] [--view A] [--time T] [--convergence] [--colour-by S] [--width W] [--height H] "
-      "[--x-range A:B] [--y-range A:B] [--log-y] [--font-size PX] [--output FILE]",
+      "plot",
+      "[REPORT...] [--y COORD] [--view AXIS] [--time CLOCK] [--convergence] [--colour-by STAT] [--width W] "
+      "[--height H] [--x-range A:B] [--y-range A:B] [--log-y] [--panel K] [--font-size PX] [--output FILE]",
       "Draws a limitdir report as a standalone SVG figure on standard output, or with --output FILE\n"
       "into FILE.svg, FILE.pdf or FILE.png (rendered in-process by librsvg and cairo). REPORT is a\n"
       "file or - for standard input (the default); several REPORTs of one kind (diagrams, friction\n"
-      "tables or simulations) are overlaid, one colour or dash style each, named in the legend. A\n"
-      "report holds one of (plot/kinds.cpp, the table the dispatch uses):\n" +
+      "tables, simulations, degree studies, roll or celt runs) are overlaid, one colour or dash\n"
+      "style each, named in the legend. A report holds one of (plot/kinds.cpp, the table the\n"
+      "dispatch uses):\n" +
           limitdir::plot_kinds_help()};
   info.takes_problem = false;
   info.operands = "report";
 
   po::options_description options("Options", limitdir::options::help_line_length);
   options.add_options()
-      ("y", po::value<std::string>()->value_name("C"),
+      ("y", po::value<std::string>()->value_name("COORD"),
        "diagrams: the vertical coordinate theta (latitude asin w3, default), psi (atan2(w3, w1), the "
        "position on the invariant circle w2 = 0 of Figs 13-14), w1, w2, w3 or rdot")
-      ("view", po::value<std::string>()->value_name("A"),
+      ("view", po::value<std::string>()->value_name("AXIS"),
        "limits, classifications, celt slip systems: the axis w1, w2 (default) or w3 the two hemispheres "
        "are seen along")
-      ("time", po::value<std::string>()->value_name("T"),
+      ("time", po::value<std::string>()->value_name("CLOCK"),
        "simulations: the time axis t (default) or tau (the rescaled time of (114))")
       ("convergence", po::bool_switch(), "degree studies: the event errors against N instead of the branches")
-      ("colour-by", po::value<std::string>()->value_name("S"),
+      ("colour-by", po::value<std::string>()->value_name("STAT"),
        "scan summaries: colour the cells by class, level, or the table's field's mean, min or max "
        "(default: mean when the summary has a field, else class)")
-      ("width", po::value<std::string>()->value_name("W"), "figure width in px, 200..10000 (default 800)")
-      ("height", po::value<std::string>()->value_name("H"), "figure height in px, 200..10000 (default 500)");
+      ("width", po::value<std::string>()->value_name("W"), "figure width, 200..10000 (default 800). Unit: px.")
+      ("height", po::value<std::string>()->value_name("H"), "figure height, 200..10000 (default 500). Unit: px.");
   // --output (issue 23): its own block
   options.add_options()
       ("output", po::value<std::string>()->value_name("FILE"),
@@ -60,14 +62,23 @@ int main(int argc, char* argv[]) {
   // --- axes, scaling and fonts (docs/manual.md section 11, "Axes, labels and overlays") ---
   options.add_options()
       ("x-range", po::value<std::string>()->value_name("A:B"),
-       "diagrams, degree studies, friction, simulations, maps, regions: the horizontal axis from A to B (A < B; "
-       "write --x-range=-1:2 for a negative A)")
+       "the horizontal axis from A to B (regions too; A < B; A,B is accepted too; write --x-range=-1:2 for a negative "
+       "A); time panels (roll, celt): the time in every panel; heat maps: the cells outside are left out "
+       "(the figure says how many); not limits. Unit: the axis's (as labelled: the swept parameter's for "
+       "diagrams and degree studies, rad for friction's theta, the x parameter's for maps, s for roll and "
+       "celt runs, sqrt(R/(mu g)) for t and 1/(mu g) for tau of simulations).")
       ("y-range", po::value<std::string>()->value_name("A:B"),
-       "the vertical axis from A to B (simulations: of log10 r); data beyond are clipped and marked")
-      ("log-y", po::bool_switch(), "diagrams, degree studies, friction: log10 of the vertical coordinate "
-       "(data <= 0 in the shown range are bad input)")
+       "the vertical axis from A to B (simulations: of log10 r; roll and celt runs: of the one panel "
+       "--panel draws); data beyond are clipped and marked. Unit: the axis's (as labelled: rad for theta "
+       "and psi, dimensionless for w1, w2, w3 and friction's Q, T, mu g for rdot, the y parameter's for "
+       "maps, log10 r with r in sqrt(mu g R) for simulations, the panel's own for roll and celt runs).")
+      ("log-y", po::bool_switch(), "diagrams, degree studies, friction, roll and celt runs: log10 of the "
+       "vertical coordinate (data <= 0 in the shown range are bad input)")
+      ("panel", po::value<std::string>()->value_name("K"),
+       "roll and celt runs: draw only the K-th of their panels (1-based), to which --y-range applies. "
+       "Unit: count.")
       ("font-size", po::value<std::string>()->value_name("PX"),
-       "tick label size in px, 6..40 (default 12); every text scales with it");
+       "tick label size, 6..40 (default 12); every text scales with it. Unit: px.");
 
   return limitdir::cli::run(info, options, argc, argv, [&info](const po::variables_map& vm) -> limitdir::cli::Output {
     const std::vector<std::string> reports =
@@ -88,18 +99,15 @@ int main(int argc, char* argv[]) {
     const std::string output = vm.count("output") ? vm["output"].as<std::string>() : "";
     if (vm.count("output")) limitdir::figure_format(output);
     // --- axes, scaling and fonts ---
+    // --x-range/--y-range: the shared range parser (A:B, or A,B as bifurcation-map once required)
     const auto range = [&](const char* name) -> std::optional<std::pair<double, double>> {
       if (!vm.count(name)) return std::nullopt;
-      const std::string text = vm[name].as<std::string>();
-      const std::size_t colon = text.find(':', text.empty() ? 0 : 1);
-      if (colon == std::string::npos)
-        throw limitdir::InputError(std::string("--") + name + ": must be A:B (got \"" + text + "\")");
-      return std::pair{limitdir::cli::parse_real(text.substr(0, colon), std::string("--") + name),
-                       limitdir::cli::parse_real(text.substr(colon + 1), std::string("--") + name)};
+      return limitdir::cli::parse_range(vm[name].as<std::string>(), std::string("--") + name);
     };
     plot.x_range = range("x-range");
     plot.y_range = range("y-range");
     plot.log_y = vm["log-y"].as<bool>();
+    plot.panel = static_cast<int>(limitdir::cli::integer_option(vm, "panel", 0, 1, 100));
     if (vm.count("font-size")) plot.font_size = limitdir::cli::parse_real(vm["font-size"].as<std::string>(), "--font-size");
     std::vector<limitdir::PlotInput> inputs;
     for (const std::string& path : reports) {

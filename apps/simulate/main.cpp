@@ -10,6 +10,8 @@
 #include <string>
 
 #include "job_app.hpp"
+#include "limitdir/report/table.hpp"
+#include "limitdir/scan/job_options.hpp"
 
 int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
@@ -36,10 +38,16 @@ int main(int argc, char* argv[]) {
   // the same code that `scan --job simulate` runs.
   const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
     // the survey as one indented object (or its table); the final record of a trajectory as one
-    // line of JSON Lines, none after the rows of a table (they were streamed by run_job_app)
+    // line of JSON Lines, or after the rows of a table (streamed by run_job_app) an empty row and
+    // the record as a table of its own (docs/manual.md section 5, "Tables")
+    using limitdir::cli::Format;
     const auto format = limitdir::cli::output_format(vm, {false, true});
     if (vm.count("survey")) return limitdir::cli::print_report(report, format);
-    return format == limitdir::cli::Format::json ? report.dump() + "\n" : std::string();
+    if (format == Format::json) return report.dump() + "\n";
+    const bool rows = limitdir::options::integer_option(vm, "every", 1, 0, 1000000000) != 0;
+    const std::string empty_row = !rows ? "" : format == Format::csv ? "\r\n" : "\n";
+    return empty_row + limitdir::simulation_record_table(report, format == Format::csv ? limitdir::TableFormat::csv
+                                                                                     : limitdir::TableFormat::tsv);
   };
   return limitdir::cli::run_job_app(info, limitdir::JobKind::simulate, /*formats=*/{false, true}, argc, argv, print);
 }

@@ -30,6 +30,10 @@ app="$bin/friction-model"
 expect_error 2 "system.load_angle: looks like degrees" "$tmp/load90.json"
 app="$bin/celt"
 expect_error 2 "initial.tilt looks like degrees; give radians" "$tmp/tilt.json"
+# and the angle options of the command line (docs/manual.md section 5, "Units on the command line")
+expect_error 2 "--tilt: looks like degrees; give radians" "$problems/celt.json" --tilt 0,10
+app="$bin/classify"
+expect_error 2 "--max-angle: looks like degrees; give radians" "$problems/disc.json" --force 0.3 --direction 1,0,0 --max-angle 90
 
 # One full turn is an angle: accepted, and the same as 0 for the load (cos, sin of 2 pi).
 "$bin/find-limits" "$tmp/turn.json" >"$tmp/turn.out" 2>"$tmp/stderr" ||

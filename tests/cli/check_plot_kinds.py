@@ -213,8 +213,9 @@ def png(path, w, h):
     return [] if (width, height) == (int(w), int(h)) else [f"{width} x {height}, want {w} x {h}"]
 
 
-def main(argv):
-    checks = {"roll": roll, "closed-form": closed_form, "celt": celt, "comparison": comparison, "roll-map": roll_map, "pdf": pdf, "png": png}
+def main(argv, checks=None):
+    """Runs the check argv[1] (of `checks`, by default this file's) on argv[2:]."""
+    checks = checks or {"roll": roll, "closed-form": closed_form, "celt": celt, "comparison": comparison, "roll-map": roll_map, "pdf": pdf, "png": png}
     errors = checks[argv[1]](*argv[2:])
     for e in errors[:10]:
         print(e)

@@ -85,4 +85,5 @@ def main():
     print("%d numeric fields in %d schemas state their unit" % (checked, len(documents)))
 
 
-main()
+if __name__ == "__main__":  # help_units.py imports UNITS
+    main()

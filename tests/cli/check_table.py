@@ -2,6 +2,9 @@
 
 Usage: python3 check_table.py REPORT.json|TRAJECTORY.jsonl TABLE.csv|TABLE.tsv
 
+A trajectory's table (simulate --x0) is its points' rows, an empty row, then the final record's
+own header and row (every member but "problem"), each part checked as a table of its own.
+
 The table is read by python's csv module (RFC 4180; TSV with its backslash escapes undone), the
 rows the manual promises are rebuilt from the JSON here, independently of the C++ writer, and
 every cell is compared with the JSON's value: a number read back with float() must be the same
@@ -33,7 +36,7 @@ def flatten(value, name, out):
 def expected_rows(report):
     schema = report["schema"]
     rows = []
-    if schema == "trajectory":  # simulate --x0: its JSON Lines points
+    if schema in ("trajectory", "final"):  # simulate --x0: its JSON Lines points, or its final record
         entries = report["points"]
     elif schema == "limitdir.survey/1":
         entries = report["entries"]
@@ -83,12 +86,28 @@ def read_table(path):
 
 
 def main():
-    if sys.argv[1].endswith(".jsonl"):  # a trajectory: the points, not the final record
+    if sys.argv[1].endswith(".jsonl"):  # a trajectory: the points, then (after an empty row) the final record
         lines = [json.loads(line) for line in open(sys.argv[1])]
         report = {"schema": "trajectory", "points": [p for p in lines if "schema" not in p]}
-    else:
-        report = json.load(open(sys.argv[1]))
-    table = read_table(sys.argv[2])
+        final = dict(lines[-1])
+        assert final["schema"] == "limitdir.simulation/1", "the JSON Lines end without the final record"
+        del final["problem"]  # the input, not in the table (docs/manual.md section 5)
+        table = read_table(sys.argv[2])
+        empty = [i for i, row in enumerate(table) if row in ([], [""])]
+        split = empty[0] if empty else 0  # --every 0: the final record's table alone
+        if report["points"] and not empty:
+            raise SystemExit("no empty row between the trajectory and the final record")
+        out = check(report, table[:split]) if report["points"] else "no trajectory rows"
+        rest = table[split + 1:] if empty else table
+        if len(rest) != 2:
+            raise SystemExit("the final record's table has %d rows, want a header and one row" % len(rest))
+        print(out + "; final record: " + check({"schema": "final", "points": [final]}, rest))
+        return
+    print(check(json.load(open(sys.argv[1])), read_table(sys.argv[2])))
+
+
+def check(report, table):
+    """The table's cells against the rows of `report` (one line of text, or SystemExit)."""
     header, body = table[0], table[1:]
     names = []
     for h in header:
@@ -116,7 +135,7 @@ def main():
                 ok = cell == value
             if not ok:
                 raise SystemExit("row %d column %s: %r, the JSON has %r" % (i + 1, h, cell, value))
-    print("%d rows, %d columns, %d numbers equal to the JSON's" % (len(rows), len(names), numbers))
+    return "%d rows, %d columns, %d numbers equal to the JSON's" % (len(rows), len(names), numbers)
 
 
 main()

@@ -40,7 +40,9 @@ table sweep-force csv "$problems/ball.json" --parameter lambda --force 0.5 --fro
 table degree-study csv "$problems/disc.json" --degrees 1,2 --from 0 --to 1
 table roll csv "$problems/roll-fig3b.json" --t-end 0.5 --h 1e-3
 table celt tsv "$problems/celt.json" --t-end 0.05
-table simulate csv "$problems/disc.json" --force 0.5 --x0 1,0.2,0.3 --every 5   # streamed rows
+table simulate csv "$problems/disc.json" --force 0.5 --x0 1,0.2,0.3 --every 5   # streamed rows, then the final record
+table simulate tsv "$problems/disc.json" --model exact --force 0 --x0 1,0.3,0.5 --every 20   # stick on a circle
+table simulate csv "$problems/disc.json" --force 0.5 --x0 1,0.2,0.3 --every 0   # the final record's table alone
 table simulate tsv "$problems/ball.json" --force 0.1 --survey 30
 
 # scan --summary --format csv|tsv: the cells of the table, one row per (x, y), against the JSON.

@@ -3,7 +3,10 @@
 # a known pattern (check_heatmap.py make: three class regions over (x, y), two weak levels, a
 # block of missing cells, a field x y) is drawn coloured by class, level and the field, rendered
 # (rsvg-convert) and every cell's pixels are checked against the pattern, the legend and the
-# colour bar, mapped to pixels in check_heatmap.py on their own. Bad input: one line, exit 2.
+# colour bar, mapped to pixels in check_heatmap.py on their own; every text box (legend lines,
+# colour-bar ticks, title) disjoint from the others and inside the figure (check_labels.py), also
+# at --font-size 18 and in a narrow figure; --x-range/--y-range crop the cells (those left out
+# counted in the figure) and the ticks span them (check_plot_ranges.py). Bad input: one line, exit 2.
 # Needs xmllint (libxml2-utils) and rsvg-convert (librsvg2-bin), scripts/install-deps.sh.
 # Usage: bash plot_heatmap.sh BIN_DIR SHARE_DIR
 source "$(dirname "$0")/common.bash"
@@ -28,6 +31,7 @@ heat() {
   rsvg-convert "$tmp/$name.svg" -o "$tmp/$name.png" 2>/dev/null || what+=" rsvg-convert failed;"
   if [[ -z $what ]]; then
     what+=$(python3 "$here/check_plot.py" size "$tmp/$name.png" "$w" "$h")
+    out=$(python3 "$here/check_labels.py" "$tmp/$name.svg") || what+=" $out;"
     if [[ $w -ge 600 ]]; then out=$(python3 "$here/check_heatmap.py" check "$tmp/$name.svg" "$tmp/$name.png" \
       "$tmp/summary.json" "$mode") || what+=" $(echo "$out" | head -5 | tr '\n' ';')"; fi
   fi
@@ -39,6 +43,15 @@ heat mean mean 800 500                      # the default with a field: its mean
 heat max max 900 600 --colour-by max
 heat level level 700 450 --colour-by level
 heat narrow class 500 300 --colour-by class  # no room for the legend: drawn, not checked by it
+heat large-font mean 1000 600 --font-size 18  # the legend column widens with its text
+# the cells reach halfway to their neighbours: x = 0.3..0.7 (5 of 11) and y = 4..7 (4 of 8) lie in
+# the ranges, the 88 - 20 = 68 others wholly outside
+run "$tmp/summary.json" --colour-by class --x-range 0.25:0.75 --y-range 3.5:7.5
+cp "$tmp/stdout" "$tmp/cropped.svg"
+out=$(python3 "$here/check_plot_ranges.py" ranged "$tmp/cropped.svg" 0.25 0.75 3.5 7.5 && python3 "$here/check_labels.py" "$tmp/cropped.svg") &&
+  [[ $rc -eq 0 && $(grep -c 'class="cell"' "$tmp/cropped.svg") -eq 20 ]] &&
+  grep -q '>68 of 88 cells lie outside --x-range/--y-range: left out<' "$tmp/cropped.svg" &&
+  echo "ok: --x-range/--y-range crop the cells to 5 x 4, 68 of 88 left out and said" || fail "cropped heat map: exit $rc, $out"
 
 # the same summary without its field: coloured by class by default, --colour-by mean refused
 python3 -c "

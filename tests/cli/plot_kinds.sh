@@ -10,11 +10,18 @@
 # sit at their (mu, mu_r) with the colour of their X_max, the runs that did not stop hatched.
 # --output: FILE.pdf is one page of W x H pt, FILE.png has the PNG signature and an IHDR of W x H,
 # FILE.svg equals standard output's figure; a bad extension or an unwritable path is one line,
-# exit 2. Bad and mismatched reports: one line, exit 2.
+# exit 2. Bad and mismatched reports: one line, exit 2. Every figure's text boxes are disjoint and
+# inside it (check_labels.py). Axes, panels and overlays (issue 23, check_plot_ranges.py):
+# --x-range crops the time of every panel and the heat map's cells (those left out counted in the
+# figure), --panel K draws one panel whose --y-range is its frame's, --log-y where the series are
+# positive, the tick labels span each range; roll runs and celt runs overlaid with one legend
+# entry per run naming what differs; the options that cannot apply exit 2 with one line.
 # Usage: bash plot_kinds.sh BIN_DIR SHARE_DIR
 source "$(dirname "$0")/common.bash"
 cli_setup plot "$@"
 check="$(dirname "$0")/check_plot_kinds.py"
+labels="$(dirname "$0")/check_labels.py"
+ranges="$(dirname "$0")/check_plot_ranges.py"
 
 require_tools "plot kinds" xmllint rsvg-convert  # libxml2-utils, librsvg2-bin
 
@@ -30,6 +37,7 @@ figure() {
   rsvg-convert "$tmp/$name.svg" -o "$tmp/$name.png" 2>/dev/null || what+=" rsvg-convert failed;"
   [[ -n $what ]] || what+=$(python3 "$(dirname "$0")/check_plot.py" size "$tmp/$name.png" "$w" "$h")
   [[ -n $what ]] || what+=$(python3 "$check" "$kind" "$tmp/$name.svg" "$report" | head -5 | tr '\n' ';')
+  [[ -n $what ]] || python3 "$labels" "$tmp/$name.svg" >/dev/null || what+=" $(python3 "$labels" "$tmp/$name.svg")"
   if [[ -n $what ]]; then fail "plot $report ($name):$what"; else echo "ok: $name: every point is the report's"; fi
 }
 
@@ -82,6 +90,63 @@ cmp -s "$tmp/fig.svg" "$tmp/stdout.svg" && echo "ok: --output fig.svg equals sta
 expect_bad "--output: the file name must end in .svg, .pdf or .png" "$tmp/celt.json" --output "$tmp/fig.jpg"
 expect_bad "--output: cannot write" "$tmp/celt.json" --output "$tmp/no/such/dir/fig.pdf"
 [[ ! -e $tmp/fig.jpg ]] || fail "--output fig.jpg: a file was written"
+
+# --- axes, panels and overlays (docs/manual.md section 11) ---
+# shown NAME "CHECK ARGS" PLOT-ARGS...: plot into $tmp/NAME.svg: exit 0, nothing on stderr,
+# well-formed, text boxes disjoint and inside, and check_plot_ranges.py CHECK NAME.svg ARGS holds
+shown() {
+  local name=$1 check_args=$2 what=""
+  shift 2
+  run "$@"
+  cp "$tmp/stdout" "$tmp/$name.svg"
+  [[ $rc -eq 0 && ! -s $tmp/stderr ]] || what+=" exit code $rc: $(head -c 300 "$tmp/stderr");"
+  xmllint --noout "$tmp/$name.svg" 2>/dev/null || what+=" not well-formed;"
+  [[ -n $what ]] || python3 "$labels" "$tmp/$name.svg" >/dev/null || what+=" $(python3 "$labels" "$tmp/$name.svg");"
+  # shellcheck disable=SC2086  # the check's words
+  [[ -n $what ]] || what+=$(python3 "$ranges" $check_args | head -5 | tr '\n' ';')
+  if [[ -n $what ]]; then fail "plot $* ($name):$what"; else echo "ok: plot $* -> $name: $check_args"; fi
+}
+shown roll-t "ranged $tmp/roll-t.svg 1 5" "$tmp/fig3b.json" --x-range 1:5 --width 1200 --height 420
+shown roll-panel "ranged $tmp/roll-panel.svg 1 5 2 4.5" "$tmp/fig3b.json" --panel 1 --x-range 1:5 --y-range 2:4.5
+[[ $(grep -c 'class="frame"' "$tmp/roll-panel.svg") -eq 1 ]] && grep -q 'red triangles: data clipped below 2' "$tmp/roll-panel.svg" &&
+  echo "ok: --panel 1 draws X alone, X < 2 before t = 1.08 s clipped and marked" || fail "--panel 1: not one frame, or the clipping not marked"
+# U_X and Omega_Y are positive until the sphere stops at t = 3.82 s (section 10)
+shown roll-log "ranged $tmp/roll-log.svg 0.5 3" "$tmp/fig3b.json" --panel 2 --log-y --x-range 0.5:3
+grep -q '>log10 of U_X \[m/s\], Omega_Y \[rad/s\]<' "$tmp/roll-log.svg" && echo "ok: --log-y labels the axis log10 of ..." ||
+  fail "--log-y: the axis label does not say log10"
+shown celt-t "ranged $tmp/celt-t.svg 0.2 0.6" "$tmp/celt.json" --x-range 0.2:0.6 --font-size 16 --width 1000 --height 500
+grep -q 'font-size="16"' "$tmp/celt-t.svg" && echo "ok: --font-size 16 on a celt run" || fail "--font-size not applied to a celt run"
+# extreme ranges and a small figure: tick labels in scientific notation, thinned until they do not meet
+shown roll-huge "ranged $tmp/roll-huge.svg -1e300 1e300" "$tmp/fig3b.json" --x-range=-1e300:1e300
+shown celt-tiny "ranged $tmp/celt-tiny.svg 0 1e-12" "$tmp/celt.json" --x-range 0:1e-12 --width 300 --height 250
+shown map-cut "heat-ranged $tmp/map-cut.svg $tmp/map.json 0.05 0.25 0.01 0.03" "$tmp/map.json" --x-range 0.05:0.25 --y-range 0.01:0.03
+shown map-font "ranged $tmp/map-font.svg 0.1 0.2 0.01 0.02" "$tmp/map.json" --font-size 16 --x-range 0.1:0.2 --y-range 0.01:0.02 --width 900
+# overlays: Fig. 3b with mu_r = 0.04 and 0.02; the stone with W1 and P1 (section 12)
+"$bin/roll" "$share/problems/roll-fig3b.json" --h 1e-3 --mu-r 0.02 >"$tmp/fig3b-mu-r.json" 2>/dev/null || fail "roll --mu-r 0.02 failed"
+shown roll-overlay "overlay $tmp/roll-overlay.svg $tmp/fig3b.json $tmp/fig3b-mu-r.json" "$tmp/fig3b.json" "$tmp/fig3b-mu-r.json" \
+  --width 1200 --height 460
+grep -q '>mu_r = 0.02: X_max = ' "$tmp/roll-overlay.svg" && grep -q '>mu_r = 0.04: X_max = 4.14' "$tmp/roll-overlay.svg" &&
+  echo "ok: the roll overlay's legend names what differs (mu_r)" || fail "roll overlay: the legend does not name mu_r"
+"$bin/celt" "$share/problems/celt.json" --t-end 1 --model P1 >"$tmp/celt-p1.json" 2>/dev/null || fail "celt --model P1 failed"
+shown celt-overlay "overlay $tmp/celt-overlay.svg $tmp/celt.json $tmp/celt-p1.json" "$tmp/celt.json" "$tmp/celt-p1.json" \
+  --width 1000 --height 460
+grep -q '>model = P1, ' "$tmp/celt-overlay.svg" && echo "ok: the celt overlay's legend names the model" ||
+  fail "celt overlay: the legend does not name the model"
+shown overlay-panel "ranged $tmp/overlay-panel.svg 0 2 0 6" "$tmp/fig3b.json" "$tmp/fig3b-mu-r.json" --panel 1 --x-range 0:2 --y-range 0:6
+run "$tmp/compare.json" --font-size 14
+python3 "$labels" "$tmp/stdout" >/dev/null && [[ $rc -eq 0 ]] && echo "ok: the model comparison at --font-size 14, labels disjoint" ||
+  fail "model comparison --font-size 14: exit $rc, $(python3 "$labels" "$tmp/stdout")"
+expect_bad "--y-range: this figure has 3 panels" "$tmp/fig3b.json" --y-range 0:1
+expect_bad "--panel: this figure has 2 panels (got 3)" "$tmp/celt.json" --panel 3
+expect_bad "--panel: must be an integer >= 1" "$tmp/celt.json" --panel 0
+expect_bad "--log-y: X reaches 0 <= 0 at t = 0" "$tmp/fig3b.json" --log-y
+expect_bad "--log-y: spin omega . n reaches" "$tmp/celt.json" --panel 2 --log-y
+expect_bad "--log-y: does not apply to a roll-map report" "$tmp/map.json" --log-y
+expect_bad "--log-y: does not apply to a celt model comparison" "$tmp/compare.json" --log-y
+expect_bad "--panel: applies to roll and celt runs" "$tmp/map.json" --panel 1
+expect_bad "overlay: reports of different kinds" "$tmp/fig3b.json" "$tmp/celt.json"
+expect_bad "overlays are drawn for celt runs" "$tmp/celt.json" "$tmp/compare.json"
+expect_bad "overlays are drawn for diagrams, friction tables, simulations, degree studies, roll runs and celt runs" "$tmp/map.json" "$tmp/map.json"
 
 # --- bad and mismatched reports ---
 # mutate NAME REPORT PYTHON: $tmp/NAME.json is REPORT (parsed as r) after the Python statements

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Axes, labels and overlays of plot (docs/manual.md section 11): overlays of diagrams, friction
-# tables and simulations with one legend entry per report, reports of different kinds refused,
+# tables, simulations and degree studies with one legend entry per report, reports of different kinds refused,
 # --x-range/--y-range/--log-y/--font-size checked (exit 2, one line), a simulation's log10 r
 # panel scaled on the bulk of the data with the final plunge clipped and marked, and the text
 # boxes of every figure disjoint and inside it (estimated in check_labels.py from the SVG alone).
@@ -61,6 +61,15 @@ ok overlay-simulation "$tmp/sim1.jsonl" "$tmp/sim2.jsonl"
 ok overlay-same "$tmp/harmonic.json" "$tmp/harmonic.json"
 [[ $(legend_texts "$tmp/overlay-same.svg" | grep -c "harmonic.json (") -eq 2 ]] &&
   echo "ok: identical reports named by their files" || fail "same-name overlay legend: $(legend_texts "$tmp/overlay-same.svg")"
+# degree studies of the disc with j = 0.5 and j = 1 (section 5): each study one dash style named by j
+"$bin/degree-study" "$disc" --degrees 1..3 --from 0.05 --to 1.5 >"$tmp/study-a.json" || fail "degree-study failed"
+"$bin/degree-study" "$disc" --degrees 1..3 --from 0.05 --to 1.5 --set system.j=1 >"$tmp/study-b.json" ||
+  fail "degree-study --set system.j=1 failed"
+ok overlay-study "$tmp/study-a.json" "$tmp/study-b.json"
+[[ $(legend_texts "$tmp/overlay-study.svg" | grep -c "^j = ") -eq 2 && $(legend_texts "$tmp/overlay-study.svg" | grep -c "^N = ") -eq 3 ]] &&
+  echo "ok: degree-study overlay: one entry per study (j) and per degree" ||
+  fail "degree-study overlay legend: $(legend_texts "$tmp/overlay-study.svg")"
+expect_bad "--convergence: draws one degree study at a time" "$tmp/study-a.json" "$tmp/study-b.json" --convergence
 expect_bad "is a diagram" "$tmp/harmonic.json" "$tmp/friction2.json"
 expect_bad "overlays are drawn for" "$tmp/limits.json" "$tmp/limits.json"
 

@@ -38,8 +38,10 @@ for c in "${cases[@]}"; do
 done
 wait
 
-for c in "${cases[@]}"; do
-  IFS='|' read -r name pattern command <<<"$c"
+# check_notes NAME PATTERN: $tmp/NAME.notes has a note matching PATTERN and nothing but notes,
+# $tmp/NAME.silent is empty
+check_notes() {
+  local name=$1 pattern=$2
   if ! grep -Eq "$pattern" "$tmp/$name.notes"; then
     fail "$name --progress: no note matching /$pattern/ within $cut_after s: $(head -c 300 "$tmp/$name.notes")"
   elif grep -Evq "^[a-z-]+: " "$tmp/$name.notes"; then
@@ -50,6 +52,10 @@ for c in "${cases[@]}"; do
   if [[ -s $tmp/$name.silent ]]; then
     fail "$name without --progress and without a terminal wrote on stderr: $(head -c 300 "$tmp/$name.silent")"
   fi
+}
+for c in "${cases[@]}"; do
+  IFS='|' read -r name pattern command <<<"$c"
+  check_notes "$name" "$pattern"
 done
 
 # a run that completes (over a second) without --progress: exit 0 and an empty stderr
@@ -87,6 +93,60 @@ if [[ $rc -eq 2 && ! -s $tmp/stdout && $(wc -l <"$tmp/stderr") -eq 1 ]] && grep 
   echo "ok: --quiet --progress is bad input"
 else
   fail "--quiet --progress: exit $rc, stderr $(head -c 200 "$tmp/stderr")"
+fi
+
+# --- the runs added by issue 23.4 (a single trajectory, scan), one at a time after the others so
+# that the machine is not loaded with more runs than the cut allows for ---
+late=(
+  "trajectory|^simulate: trajectory: steps [0-9]+/2000000 \([0-9]+ %\)$|$bin/simulate $problems/disc-exact.json --force 0.5 --x0 1,0.3,0.2 --every 0"
+  "scan|^scan: [0-9]+/1200 points \([0-9]+ %\), [0-9.e+]+ points/s, ETA |$bin/scan $problems/ball.json --job find-limits --grid force=0.05:5:300 --grid system.lambda=0.3,0.4,0.5,5"
+)
+for c in "${late[@]}"; do
+  IFS='|' read -r name pattern command <<<"$c"
+  # shellcheck disable=SC2086  # the command line is split into words on purpose
+  timeout "$cut_after" $command --progress >/dev/null 2>"$tmp/$name.notes" &
+  # shellcheck disable=SC2086
+  timeout "$cut_after" $command >/dev/null 2>"$tmp/$name.silent" &
+  wait
+  check_notes "$name" "$pattern"
+done
+
+# --- scan: the rule of every app (its own notes on the data stay; docs/manual.md section 14) ---
+scan_ball="$bin/scan $problems/ball.json --job find-limits --grid force=0.05:5:300 --grid system.lambda=0.3,0.4,0.5,5"
+# on a terminal with the records elsewhere: redrawn in place; --quiet: nothing
+script -qec "timeout 3 $scan_ball >/dev/null" /dev/null >"$tmp/tty" 2>&1 </dev/null || true
+grep -q $'\rscan: [0-9]*/1200 points ([0-9]* %), .*\e\[K' "$tmp/tty" && echo "ok: scan's note is redrawn in place on a terminal" ||
+  fail "scan on a terminal: no note redrawn in place: $(head -c 300 "$tmp/tty" | od -c | head -5)"
+script -qec "timeout 3 $scan_ball -q >/dev/null" /dev/null >"$tmp/tty" 2>&1 </dev/null || true
+[[ ! -s $tmp/tty ]] && echo "ok: scan -q silences the notes on a terminal" ||
+  fail "scan -q on a terminal wrote: $(head -c 300 "$tmp/tty" | od -c | head -5)"
+# the records on the terminal of the notes: one line per note, never a record written onto a note
+script -qec "timeout 3 $scan_ball" /dev/null >"$tmp/tty" 2>&1 </dev/null || true
+if ! why=$(python3 "$(dirname "$0")/check_tty_lines.py" scan "$tmp/tty"); then
+  fail "scan's records and notes on one terminal: $why"
+elif grep -q $'\rscan: ' "$tmp/tty" || ! grep -q '^scan: [0-9]*/1200 points' "$tmp/tty"; then
+  fail "scan's records on the terminal of its notes: the notes are not one line each: $(grep -a -m1 'scan:' "$tmp/tty" | od -c | head -3)"
+else
+  echo "ok: scan's records on the terminal of its notes, the notes one line each ($why)"
+fi
+# --quiet keeps the note on the data (points recorded with a status other than 0); --progress
+# --quiet is bad input
+app=$bin/scan
+run "$problems/ball.json" --job find-limits --grid force=0.5 --grid friction.degree=1,1.5,2 --quiet
+[[ $rc -eq 0 ]] && grep -q "^scan: 1 of 3 points recorded with a status other than 0" "$tmp/stderr" &&
+  echo "ok: scan --quiet keeps its note on the records" || fail "scan --quiet: exit $rc, stderr $(head -c 300 "$tmp/stderr")"
+expect_bad "exclude each other" "$problems/ball.json" --job find-limits --grid force=0.5 --quiet --progress
+
+# --- simulate --x0 on the terminal of its notes: each line of the trajectory whole ---
+# (disc-exact at F = 0.5 takes ~2 s for 6e5 steps; the notes are redrawn below the lines)
+trajectory="$bin/simulate $problems/disc-exact.json --force 0.5 --x0 1,0.3,0.2 --every 1000 --max-steps 600000"
+script -qec "$trajectory" /dev/null >"$tmp/tty" 2>&1 </dev/null || true
+if ! why=$(python3 "$(dirname "$0")/check_tty_lines.py" simulate "$tmp/tty"); then
+  fail "simulate --x0 on a terminal: $why"
+elif ! grep -q $'\rsimulate: trajectory: steps [0-9]*/600000' "$tmp/tty"; then
+  fail "simulate --x0 on a terminal: no note drawn in place: $(head -c 300 "$tmp/tty" | od -c | head -5)"
+else
+  echo "ok: simulate --x0 on the terminal of its notes: every line whole ($why)"
 fi
 
 cli_finish progress

@@ -121,7 +121,7 @@ done
   fail "only $interrupted of the 4 kills came before the scan's end"
 ok "after 4 kills and a resume every one of 1200 points exactly once" $check once "$tmp/killed.jsonl" 1200
 start=$(date +%s%N)
-run_ok "$ball" "${job[@]}" "${big[@]}" --jobs 2 && cp "$tmp/stdout" "$tmp/big.jsonl"
+run_ok "$ball" "${job[@]}" "${big[@]}" --jobs 2 --progress && cp "$tmp/stdout" "$tmp/big.jsonl"
 ms=$((($(date +%s%N) - start) / 1000000))
 ok "the killed and resumed scan = an uninterrupted one" $check same "$tmp/killed.jsonl" "$tmp/big.jsonl"
 # a run over a second notes its progress (section 5) and its end
@@ -141,6 +141,73 @@ assert [x["status"] for x in r] == [0, 2, 0], [x["status"] for x in r]
 assert "friction.degree" in r[1]["summary"]["reason"] and r[1]["summary"]["level"] is None, r[1]' "$tmp/stdout"
 grep -q "^scan: 1 of 3 points recorded with a status other than 0 (first: point 1: status 2" "$tmp/stderr" &&
   echo "ok: a note counts the points with status != 0" || fail "no note of the failed point: $(cat "$tmp/stderr")"
+
+# --- standard input: "-", and PROBLEM omitted when it is not a terminal (section 5) -----------------
+rc=0
+"$app" "${job[@]}" "${grid[@]}" <"$ball" >"$tmp/stdin.jsonl" 2>"$tmp/stderr" || rc=$?
+[[ $rc -eq 0 ]] || fail "scan without PROBLEM, the problem on standard input: exit $rc: $(head -c 300 "$tmp/stderr")"
+ok "cat problem | scan --job ... GRID = scan problem --job ... GRID" python3 "$(dirname "$0")/same_records.py" "$tmp/stdin.jsonl" "$tmp/full.jsonl"
+rc=0
+"$app" - "${job[@]}" "${grid[@]}" --merge "$tmp/full.jsonl" <"$ball" >"$tmp/stdin-merge.jsonl" 2>"$tmp/stderr" || rc=$?
+[[ $rc -eq 0 ]] && cmp -s "$tmp/stdin-merge.jsonl" "$tmp/full.jsonl" && echo "ok: scan - ... --merge reads PROBLEM from standard input" ||
+  fail "scan - --merge: exit $rc: $(head -c 300 "$tmp/stderr")"
+expect_bad "standard input (-) can be read once, but PROBLEM and --merge both name it" "${grid[@]}" --merge - "$tmp/full.jsonl"
+expect_bad "PROBLEM and --points both name it" - "${job[@]}" --points -
+
+# --- --summary on a scan's own command line (--job and its options before --summary FILE) ---------
+two=(--grid force=0.05:5:12 --grid system.lambda=0.3,0.4,0.5,5)
+run_ok "$ball" "${job[@]}" "${two[@]}" --summary "$tmp/full.jsonl" --field limit_directions && cp "$tmp/stdout" "$tmp/with-job.json"
+run_ok "$ball" "${two[@]}" --summary "$tmp/full.jsonl" --field limit_directions
+ok "--summary with the scan's --job = --summary without it" cmp -s "$tmp/stdout" "$tmp/with-job.json"
+expect_bad "a record of another scan" "$ball" "${job[@]}" --model exact "${two[@]}" --summary "$tmp/full.jsonl"
+expect_bad "the job's options go before --summary FILE" "$ball" "${job[@]}" "${two[@]}" --summary "$tmp/full.jsonl" --model exact
+
+# --- the streamed merge: shuffled shards with holes and duplicates against a merge done here --------
+here="$(dirname "$0")"
+# in index order (a k-way merge: shards of --jobs 1) and shuffled (through the table of offsets:
+# shards of --jobs K > 1), complete, with holes, with duplicates, standard input among the files
+python3 "$here/make_scan_records.py" "$ball" 2000 3 "$tmp/syn"
+python3 "$here/make_scan_records.py" "$ball" 2000 3 "$tmp/shu" --shuffle 5
+cmp -s "$tmp/syn.points.jsonl" "$tmp/shu.points.jsonl" || fail "make_scan_records.py: two grids"
+grep -v '"index":1[0-9]7,' "$tmp/syn.0.jsonl" >"$tmp/syn.h.jsonl"                # 117, 147, 177 missing
+{ cat "$tmp/shu.2.jsonl"; grep -v '"index":1[0-9]7,' "$tmp/shu.0.jsonl"; } >"$tmp/shu.a.jsonl"
+{ head -n 50 "$tmp/shu.1.jsonl"; cat "$tmp/shu.1.jsonl"; } >"$tmp/shu.b.jsonl"  # 50 twice
+cp "$tmp/syn.2.jsonl" "$tmp/stdin.jsonl"
+for files in "syn.0 syn.1 syn.2" "syn.h syn.1 syn.0 -" "syn.h -" "shu.0 shu.1 shu.2" "shu.a shu.b shu.2" "shu.2 - shu.a"; do
+  args=()
+  for f in $files; do [[ $f == - ]] && args+=(-) || args+=("$tmp/$f.jsonl"); done
+  rc=0
+  "$app" "$ball" --points "$tmp/syn.points.jsonl" --merge "${args[@]}" <"$tmp/stdin.jsonl" >"$tmp/syn.out" 2>"$tmp/stderr" || rc=$?
+  files=$(for f in $files; do [[ $f == - ]] && echo stdin || echo "$f"; done | tr "\n" " ")
+  if why=$(python3 - "$tmp/syn.out" "$tmp/stderr" "$rc" 2000 $(for f in $files; do echo "$tmp/$f.jsonl"; done) <<'PY'
+import json, sys
+out, err, rc, n, files = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5:]
+first, count = {}, {}
+for f in files:
+    for line in open(f):
+        r = json.loads(line)
+        count[r["index"]] = count.get(r["index"], 0) + 1
+        first.setdefault(r["index"], r)
+want = [first[i] for i in sorted(first)]
+got = [json.loads(l) for l in open(out)]
+assert got == want, "the merged records differ from the first record of each index, sorted"
+missing = [i for i in range(n) if i not in count]
+twice = [i for i in sorted(count) if count[i] > 1]
+if not missing and not twice:
+    assert rc == 0, rc
+    print("complete, %d records" % len(got))
+else:
+    assert rc == 3, rc
+    message = open(err).read()
+    part = lambda xs: ", ".join(map(str, xs[:5])) + (", ..." if len(xs) > 5 else "")
+    for count_, xs, what in ((len(missing), missing, "missing"), (len(twice), twice, "recorded more than once")):
+        if xs:
+            text = "%d %s (%s)" % (count_, what, part(xs))
+            assert text in message, (text, message)
+    print("%d records, %d missing, %d twice, named" % (len(got), len(missing), len(twice)))
+PY
+  ); then echo "ok: merge of $files streamed: $why"; else fail "merge of $files: $why"; fi
+done
 
 # --- bad input: exit 2, one line ------------------------------------------------------------------
 expect_bad "system.nokey" "$ball" "${job[@]}" --grid system.nokey=0:1:2

@@ -55,7 +55,12 @@ for mode in class mean; do
 done
 
 # --- bad input ---
-expect_bad "--summary: takes no --job" "$disc" "${grid[@]}" --job find-limits --summary "$tmp/run.jsonl"
+# the scan's own command line with --summary appended: accepted, the same summary (its records
+# are of that job); another job's records are refused
+run "$disc" --job find-limits "${grid[@]}" --jobs 2 --summary "$tmp/run.jsonl" --x force --y=friction.degree
+cmp -s "$tmp/stdout" "$tmp/axes.json" && echo "ok: --summary with the scan's --job gives its summary" ||
+  fail "--summary with --job find-limits: exit $rc, $(head -c 300 "$tmp/stderr")"
+expect_bad "a record of another scan" "$disc" "${grid[@]}" --job find-limits --degree 3 --summary "$tmp/run.jsonl"
 expect_bad '--summary: unknown option "--from"' "$disc" "${grid[@]}" --summary "$tmp/run.jsonl" --from 0
 expect_bad "--x: given twice" "$disc" "${grid[@]}" --summary "$tmp/run.jsonl" --x force --x system.j
 expect_bad "--x: needs a value" "$disc" "${grid[@]}" --summary "$tmp/run.jsonl" --x

@@ -48,7 +48,10 @@ grep -q ' \./usr/lib/python3\.[0-9]*/' "$tmp/contents" && fail "the package hold
 echo "ok: the module and its stubs are in /usr/lib/python3/dist-packages"
 
 dpkg-deb -x "$deb" "$tmp/root"
-out=$(cd "$tmp" && env -u PYTHONPATH PYTHONPATH="$tmp/root/usr/lib/python3/dist-packages" "$python" -c '
+# a sanitizer build's module needs the sanitizer runtimes preloaded into python (tests/CMakeLists.txt)
+sanitizer_env=()
+[[ -n ${LIMITDIR_TEST_PYTHON_PRELOAD:-} ]] && sanitizer_env=(LD_PRELOAD="$LIMITDIR_TEST_PYTHON_PRELOAD" ASAN_OPTIONS=detect_leaks=0)
+out=$(cd "$tmp" && env -u PYTHONPATH PYTHONPATH="$tmp/root/usr/lib/python3/dist-packages" "${sanitizer_env[@]}" "$python" -c '
 import sys, limitdir
 r = limitdir.find_limits(sys.argv[1], force=0.5)
 print(limitdir.__file__)

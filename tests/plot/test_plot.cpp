@@ -108,6 +108,12 @@ TEST_CASE("svg: tick labels with the decimals of their step") {
   CHECK(svg::tick_label(1e-17, 0.1) == "0");
   CHECK(svg::tick_label(1500.0, 500.0) == "1500");
   CHECK(svg::tick_label(0.002, 0.001) == "0.002");
+  // below steps of 1e-4 or from 1e7 on: scientific, the mantissa digits the step needs
+  CHECK(svg::tick_label(5e-13, 5e-13) == "5e-13");
+  CHECK(svg::tick_label(1.5e300, 1e299) == "1.5e300");
+  CHECK(svg::tick_label(-2e8, 1e8) == "-2e8");
+  CHECK(svg::tick_label(100000001.0, 1.0) == "1.00000001e8");
+  CHECK(svg::tick_label(1e-30, 1e-13) == "0");
 }
 
 TEST_CASE("svg: the data-to-pixel map of a frame") {

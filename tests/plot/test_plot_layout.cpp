@@ -156,6 +156,24 @@ TEST_CASE("labels: a legend in rows fits its width, long text wrapped at spaces"
   CHECK(h == doctest::Approx(7 * 15.4));
 }
 
+TEST_CASE("labels: fit_text shrinks a title to 3/4 of its size at most, then cuts it, worked by hand") {
+  svg::Document doc(800, 500, "fit");
+  const std::string text(100, 'a');  // 100 characters: 0.64 s x 100 = 64 s px wide at size s
+  // 600 px: s = 600 / 64 = 9.375 >= 0.75 x 12 = 9, shrunk and whole
+  const svg::FittedText wide = svg::fit_text(doc, text, 12.0, 600.0, false);
+  CHECK(wide.size == doctest::Approx(9.375));
+  CHECK(wide.content == text);
+  // 300 px: 300 / 64 = 4.69 < 9, so s = 9 and k letters with "..." fit when 0.64 x 9 (k + 3) <= 300,
+  // k + 3 <= 52.08: k = 49
+  const svg::FittedText cut = svg::fit_text(doc, text, 12.0, 300.0, false);
+  CHECK(cut.size == doctest::Approx(9.0));
+  CHECK(cut.content == std::string(49, 'a') + "...");
+  // bold at twice the font scale: 0.70 x 2 x 12 = 16.8 px a letter at full size; 20 letters in
+  // 300 px need s <= 300 / (0.70 x 2 x 20) = 10.71 >= 9: shrunk and whole
+  doc.set_font_scale(2.0);
+  CHECK(svg::fit_text(doc, std::string(20, 'b'), 12.0, 300.0, true).size == doctest::Approx(300.0 / 28.0));
+}
+
 TEST_CASE("axes: the robust range leaves out a final plunge (weighted by time, Tukey's far-out fences)") {
   // y = -t on [0, 1] in 1000 steps, then a plunge to -33 within t in [1, 1.001] in 200 samples:
   // the time-weighted quartiles are -0.75 and -0.25 (the plunge weighs 0.1 %), the fences
@@ -239,8 +257,13 @@ TEST_CASE("plot: --x-range and --y-range set the frame, --font-size scales the t
   CHECK_THROWS_AS(figure(report, log), InputError);  // theta = 0 on the trivial branch
   PlotOptions font;
   font.font_size = 14.0;
-  CHECK_THROWS_AS(check_layout_options(font, "scan-summary", true), InputError);
-  CHECK_NOTHROW(check_layout_options(font, "limits", true));
+  for (const char* kind : {"scan-summary", "roll", "roll-map", "celt", "limits"})
+    CHECK_NOTHROW(check_layout_options(font, kind, true));  // every kind plot draws (issue 23)
+  CHECK_THROWS_AS(check_layout_options(log, "roll-map", false), InputError);  // its vertical axis is mu_r
+  PlotOptions panel;
+  panel.panel = 2;
+  CHECK_NOTHROW(check_layout_options(panel, "roll", false));
+  CHECK_THROWS_AS(check_layout_options(panel, "diagram", false), InputError);  // one frame
   PlotOptions range;
   range.x_range = std::pair{0.0, 1.0};
   CHECK_THROWS_AS(check_layout_options(range, "limits", false), InputError);

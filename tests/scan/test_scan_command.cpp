@@ -50,6 +50,24 @@ TEST_CASE("scan's command line: one-line errors for an option twice, a missing v
   CHECK_THROWS_WITH_AS(parse_scan_command({"p.json", "--full=1"}), doctest::Contains("--full: takes no value"), InputError);
 }
 
+TEST_CASE("PROBLEM omitted is standard input when the app says it is not a terminal (docs/manual.md section 5)") {
+  CHECK(parse_scan_command({"--job", "find-limits", "--grid", "force=0:1:3"}, true).problem == "-");
+  CHECK_FALSE(parse_scan_command({"--job", "find-limits", "--grid", "force=0:1:3"}, false).problem);
+  CHECK(parse_scan_command({"p.json", "--job", "find-limits"}, true).problem == "p.json");
+  CHECK_FALSE(parse_scan_command({"--help"}, true).problem);
+  CHECK(parse_scan_command({"--grid", "force=0:1:3", "-q"}, true).quiet);
+  CHECK(parse_scan_command({"--grid", "force=0:1:3", "--progress"}, true).progress);
+  // standard input is read once
+  CHECK_THROWS_WITH_AS(parse_scan_command({"--grid", "force=0:1:3", "--summary", "-"}, true),
+                       doctest::Contains("PROBLEM and --summary both name it (PROBLEM, omitted,"), InputError);
+  CHECK_THROWS_WITH_AS(parse_scan_command({"p.json", "--merge", "-", "a", "-"}), doctest::Contains("--merge and --merge"), InputError);
+  CHECK(parse_scan_command({"--grid", "force=0:1:3", "--summary", "-"}, false).summary == "-");
+  // --summary after a scan's command line: the job's options before it, the summary's after
+  const ScanCommand c = parse_scan_command({"p.json", "--job", "sweep-force", "--from", "0", "--summary", "f", "--x", "force"});
+  CHECK(c.summary_at == 2);
+  CHECK(c.job_args == std::vector<std::string>{"--from", "0", "--x", "force"});
+}
+
 TEST_CASE("the pool runs every item exactly once on K threads and rethrows the first failure") {
   std::vector<std::uint64_t> items;
   for (std::uint64_t i = 0; i < 1000; ++i) items.push_back(3 * i + 1);

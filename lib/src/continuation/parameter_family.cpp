@@ -128,24 +128,25 @@ ParameterFamily force_family(const Problem& problem) {
 
 const std::vector<NamedEntry>& sweep_parameter_registry() {
   static const std::vector<NamedEntry> table{
-      {"force", "the load F, in units of mu m g"},
-      {"lambda", "Rbar/R of the ball preset (no unit)"},
-      {"alpha", "exponent of the pressure (1 - xi^2)^alpha, > -1"},
-      {"j", "J/(m Rbar^2) of the disc and ball presets (no unit)"},
-      {"rho", "rho as a number > 0, in units of R"},
-      {"a/b", "aspect ratio of the contact ellipse (b kept)"},
-      {"d", "pressure distortion d of (15)-(16), in [0, 1]"},
-      {"gamma", "direction of the distortion, in rad"},
-      {"k", "pressure shift k of (2) [Kireenkov] (no unit)"},
-      {"system.load_angle", "plate: angle beta of the load, in rad"},
-      {"contact.shape.ellipse.0", "semi-axis a of the ellipse, in units of R"},
-      {"contact.shape.ellipse.1", "semi-axis b of the ellipse, in units of R"},
-      {"contact.shift.h", "height h of the load over the contact, in units of R"},
-      {"friction.b_T", "kudra-pade: b_T > 0 (no unit)"},
-      {"friction.b_M", "kudra-pade: b_M > 0 (no unit)"},
-      {"friction.m_T", "kudra-pade: m_T > 0 (no unit)"},
-      {"friction.m_M", "kudra-pade: m_M > 0 (no unit)"},
-      {"friction.k0", "kireenkov models: k0 in [-1, 1] (no unit)"},
+      // each entry's unit as the problem file's schema gives it for the key (docs/manual.md section 5)
+      {"force", "the load F. Unit: mu m g."},
+      {"lambda", "Rbar/R of the ball preset. Unit: dimensionless."},
+      {"alpha", "exponent of the pressure (1 - xi^2)^alpha, > -1. Unit: dimensionless."},
+      {"j", "J/(m Rbar^2) of the disc and ball presets. Unit: dimensionless."},
+      {"rho", "rho as a number > 0. Unit: R."},
+      {"a/b", "aspect ratio of the contact ellipse (b kept). Unit: dimensionless."},
+      {"d", "pressure distortion d of (15)-(16), in [0, 1]. Unit: dimensionless."},
+      {"gamma", "direction of the distortion. Unit: rad."},
+      {"k", "pressure shift k of (2) [Kireenkov]. Unit: dimensionless."},
+      {"system.load_angle", "plate: angle beta of the load. Unit: rad."},
+      {"contact.shape.ellipse.0", "semi-axis a of the ellipse. Unit: R."},
+      {"contact.shape.ellipse.1", "semi-axis b of the ellipse. Unit: R."},
+      {"contact.shift.h", "height h of the load over the contact. Unit: R."},
+      {"friction.b_T", "kudra-pade: b_T > 0. Unit: dimensionless."},
+      {"friction.b_M", "kudra-pade: b_M > 0. Unit: dimensionless."},
+      {"friction.m_T", "kudra-pade: m_T > 0. Unit: dimensionless."},
+      {"friction.m_M", "kudra-pade: m_M > 0. Unit: dimensionless."},
+      {"friction.k0", "kireenkov models: k0 in [-1, 1]. Unit: dimensionless."},
   };
   return table;
 }

@@ -154,7 +154,8 @@ class Integration {
         s_stop_(std::log(options.r_stop)), s_max_(std::log(options.r_max)),
         stepper_(odeint::make_dense_output(options.tolerance, options.tolerance,
                                            odeint::runge_kutta_dopri5<State>())),
-        record_(r0, options) {}
+        record_(r0, options),
+        counter_(options.progress, "trajectory: steps", static_cast<std::uint64_t>(options.max_steps)) {}
 
   /// Integrates from the direction w0 until an end; whether it is stick.
   bool run(const Eigen::Vector3d& w0) {
@@ -202,6 +203,7 @@ class Integration {
   double tau_ = 0;
   long long steps_ = 0;
   int stalled_ = 0;  // steps in a row that left tau unchanged
+  ProgressCounter counter_;  // options.progress: the steps taken
 };
 
 bool Integration::end(Outcome outcome, const std::string& reason) {
@@ -219,6 +221,7 @@ bool Integration::step() {
   stepper_.do_step(field_);
   ++steps_;
   poll_cancellation();  // core/cancellation.hpp: once per step
+  counter_.step(static_cast<std::uint64_t>(steps_));
   State z = stepper_.current_state();
   const double at = stepper_.current_time();
   if (!finite_state(z)) return end(Outcome::failed, "the state became non-finite at tau = " + format_double(at));

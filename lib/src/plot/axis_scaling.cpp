@@ -69,12 +69,12 @@ std::pair<double, double> robust_range(const Runs& runs) {
   return {std::max(full->first, q1 - robust_fence * (q3 - q1)), std::min(full->second, q3 + robust_fence * (q3 - q1))};
 }
 
-void log_y(Runs& runs, double x0, double x1, const std::string& what) {
+void log_y(Runs& runs, double x0, double x1, const std::string& what, const std::string& x_name) {
   for (auto& run : runs)
     for (auto& [x, y] : run) {
       if (y <= 0.0 && x >= x0 && x <= x1)
-        throw InputError(fmt::format("--log-y: {} reaches {} <= 0 at x = {}; give an --x-range without it or drop "
-                                     "--log-y", what, y, x));
+        throw InputError(fmt::format("--log-y: {} reaches {} <= 0 at {} = {}; give an --x-range without it or drop "
+                                     "--log-y", what, y, x_name, x));
       y = y > 0.0 ? std::log10(y) : std::numeric_limits<double>::quiet_NaN();  // outside the shown range
     }
 }

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,6 @@ namespace {
 using json = nlohmann::json;
 using namespace plot_detail;
 
-constexpr double top = 56.0;   // px: the frame starts below the title and one line of text
 constexpr double pad = 0.15;   // decades of room about the points, for their labels
 const char* const model_colours[] = {"#1f63d4", "#d62728", "#2ca02c", "#8e44ad", "#8c564b"};
 
@@ -61,53 +61,82 @@ std::pair<double, double> log_range(const std::vector<double>& values) {
   return {lo - pad, hi + pad};
 }
 
+/// Draws each model in the frame: W1 a dashed vertical line at its cost (labelled), the others
+/// circles labelled with their model and deviation (placed clear of each other, plot/labels.hpp);
+/// returns the notes under the frame: the models with no logarithm and those outside the axes.
+std::string draw_models(svg::Document& doc, const svg::Frame& f, const std::vector<ModelPoint>& points) {
+  const auto inside = [](double v, const svg::LinearMap& map) { return v >= map.d0 && v <= map.d1; };
+  const auto add = [](std::string& list, const std::string& model) { list += (list.empty() ? "" : ", ") + model; };
+  std::string no_log, outside;
+  std::vector<std::size_t> circled;
+  std::optional<std::size_t> reference;
+  doc.begin_group(f.clip_id, "models");
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    const ModelPoint& p = points[k];
+    const std::string colour = model_colours[k % 5];
+    if (!(p.cost > 0.0 && (p.model == "W1" || p.deviation > 0.0))) {
+      add(no_log, p.model);
+    } else if (p.model == "W1" && inside(std::log10(p.cost), f.to_x)) {
+      const double x = f.to_x(std::log10(p.cost));
+      doc.line(x, f.y, x, f.y + f.height, {colour, 1.2, "none", "6 4", 1.0});
+      reference = k;
+    } else if (p.model != "W1" && inside(std::log10(p.cost), f.to_x) && inside(std::log10(p.deviation), f.to_y)) {
+      const svg::Point at = f.pixel(std::log10(p.cost), std::log10(p.deviation));
+      doc.circle(at.first, at.second, 5.0, {colour, 1.2, colour, "", 1.0}, "data-model=\"" + svg::escape(p.model) + "\"");
+      svg::reserve_marker(doc, at, 5.0);
+      circled.push_back(k);
+    } else {
+      add(outside, p.model);
+    }
+  }
+  doc.end_group();
+  int dropped = 0;
+  for (const std::size_t k : circled)
+    if (!svg::place_marker_label(doc, f.pixel(std::log10(points[k].cost), std::log10(points[k].deviation)), 5.0,
+                                 fmt::format("{} {:.3g}", points[k].model, points[k].deviation),
+                                 {11.0, "middle", model_colours[k % 5]}, frame_box(f)))
+      ++dropped;
+  if (reference) {  // beside its line, at the top or the bottom of the frame
+    const double x = f.to_x(std::log10(points[*reference].cost)), s = doc.font_scale(), half = 62.0 * s;
+    const std::vector<svg::Point> centres{{x + half, f.y + 10.0 * s}, {x - half, f.y + 10.0 * s},
+                                          {x + half, f.y + f.height - 10.0 * s}, {x - half, f.y + f.height - 10.0 * s}};
+    if (!svg::place_text(doc, centres, "W1 (the reference)", {11.0, "middle", model_colours[*reference % 5]}, frame_box(f)))
+      ++dropped;
+  }
+  svg::note_dropped(doc, dropped, frame_box(f));
+  std::string notes = no_log.empty() ? "" : "cost or deviation 0, not on the log axes: " + no_log;
+  if (!outside.empty()) notes += (notes.empty() ? "" : "; ") + std::string("outside the axes' ranges: ") + outside;
+  return notes;
+}
+
 }  // namespace
 
 std::string plot_celt_comparison(const nlohmann::json& report, const PlotOptions& options) {
+  if (options.log_y) throw InputError("--log-y: does not apply to a celt model comparison (its axes are already log10)");
+  if (options.panel != 0) throw InputError("--panel: a celt model comparison has one frame");
   const std::vector<ModelPoint> points = read_models(report);
   std::vector<double> costs, deviations;
   for (const ModelPoint& p : points) {
     costs.push_back(p.cost);
     if (p.model != "W1") deviations.push_back(p.deviation);
   }
-  const auto [x0, x1] = log_range(costs);
-  const auto [y0, y1] = log_range(deviations);
-  const double W = options.width, H = options.height;
+  // --x-range/--y-range: in the axes' units, log10 of the cost and of the deviation
+  const auto [x0, x1] = options.x_range.value_or(log_range(costs));
+  const auto [y0, y1] = options.y_range.value_or(log_range(deviations));
   const std::string name = string_field(field(report, "problem", "celt"), "name", "celt.problem");
-  svg::Document doc(W, H, "limitdir celt comparison: " + name);
-  doc.text(W / 2.0, 18.0, fitted(name, W - 20.0, 14.0), {14.0, "middle", "black", 0.0, true});
-  doc.text(W / 2.0, 36.0, fitted("the models of Sect. 4 from one start: cost against the mean square deviation of omega from W1", W - 20.0, 12.0),
-           {12.0, "middle"});
-  const svg::Frame f = svg::axes(doc, margin_left, top, W - margin_left - margin_right, H - top - margin_bottom - 20.0,
+  svg::Document doc = make_document(options, "limitdir celt comparison: " + name);
+  const double W = options.width, H = options.height, s = doc.font_scale();
+  const Margins m = margins(doc);
+  const std::string line = "the models of Sect. 4 from one start: cost against the mean square deviation of omega from W1";
+  const svg::FittedText title = svg::fit_text(doc, name, 14.0, W - 20.0, true);
+  doc.text(W / 2.0, 18.0 * s, title.content, {title.size, "middle", "black", 0.0, true});
+  doc.text(W / 2.0, 36.0 * s, fitted(doc, line, W - 20.0, 12.0), {12.0, "middle"});
+  const double top = 56.0 * s, note_h = 20.0 * s;  // px: the frame below the two lines; a line of notes under it
+  check_room(doc, W - m.left - m.right, H - top - m.bottom - note_h);
+  const svg::Frame f = svg::axes(doc, m.left, top, W - m.left - m.right, H - top - m.bottom - note_h,
                                  {x0, x1, y0, y1, "log10 right-hand sides evaluated", "log10 mean square deviation [rad^2/s^2]", ""});
-  std::string left_out;
-  struct Label {
-    double x, y;
-    std::string text, colour;
-  };
-  std::vector<Label> labels;  // outside the clip: towards the frame's middle, so that they stay inside
-  doc.begin_group(f.clip_id, "models");
-  for (std::size_t k = 0; k < points.size(); ++k) {
-    const ModelPoint& p = points[k];
-    const std::string colour = model_colours[k % 5];
-    if (p.model == "W1" && p.cost > 0.0) {
-      const double x = f.to_x(std::log10(p.cost));
-      doc.line(x, f.y, x, f.y + f.height, {colour, 1.2, "none", "6 4", 1.0});
-      doc.text(x + 4.0, f.y + 14.0, "W1 (the reference)", {11.0, "start", colour});
-    } else if (p.cost > 0.0 && p.deviation > 0.0) {
-      const auto [px, py] = f.pixel(std::log10(p.cost), std::log10(p.deviation));
-      doc.circle(px, py, 5.0, {colour, 1.2, colour, "", 1.0}, "data-model=\"" + svg::escape(p.model) + "\"");
-      labels.push_back({px, py, fmt::format("{} {:.3g}", p.model, p.deviation), colour});
-    } else {
-      left_out += (left_out.empty() ? "" : ", ") + p.model;
-    }
-  }
-  doc.end_group();
-  for (const Label& l : labels) {
-    const bool right_half = l.x > f.x + f.width / 2.0;
-    doc.text(l.x + (right_half ? -8.0 : 8.0), l.y + 4.0, l.text, {12.0, right_half ? "end" : "start", l.colour});
-  }
-  if (!left_out.empty()) doc.text(margin_left, H - 8.0, "cost or deviation 0, not on the log axes: " + left_out, {11.0});
+  const std::string notes = draw_models(doc, f, points);
+  if (!notes.empty()) doc.text(m.left, H - 6.0 * s, fitted(doc, notes, W - m.left - 4.0, 11.0), {11.0});
   return doc.str();
 }
 

@@ -86,9 +86,9 @@ std::pair<double, double> robust_range(const Runs& runs);
 /// [min, max] of y over the runs; nullopt when they hold no finite point.
 std::optional<std::pair<double, double>> full_range(const Runs& runs);
 
-/// With --log-y: y replaced by log10 y in every run; InputError "--log-y: <what> ... <= 0"
-/// when a point inside the shown x range [x0, x1] has y <= 0.
-void log_y(Runs& runs, double x0, double x1, const std::string& what);
+/// With --log-y: y replaced by log10 y in every run; InputError "--log-y: <what> ... <= 0 at
+/// <x_name> = ..." when a point inside the shown x range [x0, x1] has y <= 0.
+void log_y(Runs& runs, double x0, double x1, const std::string& what, const std::string& x_name = "x");
 /// The vertical axis label with --log-y.
 std::string log_label(const std::string& label, const PlotOptions& options);
 
@@ -109,6 +109,9 @@ void note_clipped(svg::Document& doc, const svg::Frame& frame, std::pair<int, in
 inline constexpr double min_frame_side = 16.0;  // px: room for a few ticks (--width 200 leaves 20 px a panel)
 void check_room(const svg::Document& doc, double frame_w, double frame_h);
 
+/// The title of an overlay: the reports' problem name when they share it, else "N <what>".
+std::string overlay_title(const std::vector<PlotInput>& inputs, const std::string& what);
+
 /// The box of a frame, for placing labels inside it.
 svg::Box frame_box(const svg::Frame& frame);
 
@@ -122,6 +125,14 @@ std::string plot_diagram_overlay(const std::vector<nlohmann::json>& reports, con
                                  const PlotOptions& options);
 std::string plot_friction_overlay(const std::vector<nlohmann::json>& reports, const std::vector<std::string>& names,
                                   const PlotOptions& options);
+/// Overlays of degree studies (one dash style per study) and of roll runs and celt runs (time
+/// panels, one colour per report).
+std::string plot_degree_study_overlay(const std::vector<PlotInput>& inputs, const std::vector<std::string>& names,
+                                      const PlotOptions& options);
+std::string plot_roll_overlay(const std::vector<PlotInput>& inputs, const std::vector<std::string>& names,
+                              const PlotOptions& options);
+std::string plot_celt_overlay(const std::vector<PlotInput>& inputs, const std::vector<std::string>& names,
+                              const PlotOptions& options);
 std::string plot_simulation_overlay(const std::vector<PlotInput>& inputs, const std::vector<std::string>& names,
                                     const PlotOptions& options);
 

@@ -79,8 +79,8 @@ Curves curves_of(const Problem& problem, const Diagram& d, const std::string& y)
 }
 
 void draw_curves(svg::Document& doc, const svg::Frame& frame, const Curves& c, const std::string& colour,
-                 double width) {
-  for (const auto& run : c.branches) svg::data_line(doc, frame, run, {colour, width, "none", "", 0.9});
+                 double width, const std::string& dash = "") {
+  for (const auto& run : c.branches) svg::data_line(doc, frame, run, {colour, width, "none", dash, 0.9});
   for (const svg::Point& e : c.events) {
     if (!(e.first >= frame.to_x.d0 && e.first <= frame.to_x.d1 && e.second >= frame.to_y.d0 && e.second <= frame.to_y.d1))
       continue;  // outside the axes
@@ -117,35 +117,69 @@ void to_log(Curves& c, std::pair<double, double> x) {
   c.events = events.front();
 }
 
-std::string branches_figure(const Problem& problem, const DegreeStudy& study, const PlotOptions& options) {
-  const std::pair<double, double> x = options.x_range.value_or(std::pair{study.from, study.to});
-  std::vector<Curves> runs;
-  for (const DegreeRun& run : study.runs) runs.push_back(curves_of(run.problem, run.diagram, options.y));
-  runs.push_back(curves_of(study.exact_problem, study.exact, options.y));  // the exact model last
+const char* const study_dashes[] = {"", "7 4", "2 3", "10 3 2 3"};  // one per study of an overlay
+
+/// The branches of one or more degree studies (plot_degree_study, plot_degree_study_overlay):
+/// each degree one colour (by its place among the degrees of every study), the exact models
+/// black, study k in dash style k (named by names[k] in the legend when there are several).
+std::string studies_figure(const std::vector<DegreeStudy>& studies, const std::vector<std::string>& names,
+                           const PlotOptions& options, const std::string& title, const std::string& name) {
+  std::pair<double, double> x{studies.front().from, studies.front().to};
+  std::vector<int> degrees;
+  for (const DegreeStudy& study : studies) {
+    x = {std::min(x.first, study.from), std::max(x.second, study.to)};
+    for (const DegreeRun& run : study.runs) degrees.push_back(run.degree);
+  }
+  std::sort(degrees.begin(), degrees.end());
+  degrees.erase(std::unique(degrees.begin(), degrees.end()), degrees.end());
+  const auto colour_of = [&](int degree) {
+    return degree_colour(static_cast<std::size_t>(std::lower_bound(degrees.begin(), degrees.end(), degree) - degrees.begin()));
+  };
+  x = options.x_range.value_or(x);
+  std::vector<std::vector<Curves>> curves(studies.size());  // per study: its degrees, then the exact model
   Runs all;
-  for (Curves& c : runs) {
-    if (options.log_y) to_log(c, x);
-    all.insert(all.end(), c.branches.begin(), c.branches.end());
+  for (std::size_t k = 0; k < studies.size(); ++k) {
+    for (const DegreeRun& run : studies[k].runs) curves[k].push_back(curves_of(run.problem, run.diagram, options.y));
+    curves[k].push_back(curves_of(studies[k].exact_problem, studies[k].exact, options.y));
+    for (Curves& c : curves[k]) {
+      if (options.log_y) to_log(c, x);
+      all.insert(all.end(), c.branches.begin(), c.branches.end());
+    }
   }
   auto [lo, hi] = options.y == "rdot" ? robust_range(all) : full_range(all).value_or(std::pair{-1.0, 1.0});
   const double pad = std::max(padding * (hi - lo), 0.05 * std::max(1.0, std::abs(hi)));
   const std::pair<double, double> y = options.y_range.value_or(std::pair{lo - pad, hi + pad});
 
   std::vector<svg::LegendItem> legend;
-  for (std::size_t k = 0; k < study.runs.size(); ++k)
-    legend.push_back({svg::LegendItem::Kind::line, {degree_colour(k), 2.0, "none", "", 1.0},
-                      "N = " + std::to_string(study.runs[k].degree)});
+  for (const int degree : degrees)
+    legend.push_back({svg::LegendItem::Kind::line, {colour_of(degree), 2.0, "none", "", 1.0}, "N = " + std::to_string(degree)});
   legend.push_back({svg::LegendItem::Kind::line, {"black", 2.4, "none", "", 1.0}, "exact"});
   legend.push_back({svg::LegendItem::Kind::text, {}, "(harmonic models of degree N); circles: events"});
-  svg::Document doc = make_document(options, "limitdir degree study: " + problem.name);
-  const svg::Frame frame = study_frame(doc, {x.first, x.second, y.first, y.second,
-                                             study.parameter == "force" ? "F" : study.parameter,
+  if (studies.size() > 1)
+    for (std::size_t k = 0; k < studies.size(); ++k)
+      legend.push_back({svg::LegendItem::Kind::line, {"#444444", 2.0, "none", study_dashes[k % std::size(study_dashes)], 1.0}, names[k]});
+  svg::Document doc = make_document(options, "limitdir degree study: " + name);
+  const DegreeStudy& first = studies.front();
+  const svg::Frame frame = study_frame(doc, {x.first, x.second, y.first, y.second, first.parameter == "force" ? "F" : first.parameter,
                                              log_label(diagram_y_label(options.y), options), ""},
-                                       title_of(problem, study), legend);
-  for (std::size_t k = 0; k < runs.size(); ++k)
-    draw_curves(doc, frame, runs[k], k + 1 < runs.size() ? degree_colour(k) : "black", k + 1 < runs.size() ? 1.6 : 2.4);
+                                       title, legend);
+  for (std::size_t k = 0; k < studies.size(); ++k) {
+    const std::string dash = studies.size() > 1 ? study_dashes[k % std::size(study_dashes)] : "";
+    for (std::size_t r = 0; r < curves[k].size(); ++r) {
+      const bool exact = r + 1 == curves[k].size();
+      draw_curves(doc, frame, curves[k][r], exact ? "black" : colour_of(studies[k].runs[r].degree), exact ? 2.4 : 1.6, dash);
+    }
+  }
   note_clipped(doc, frame, mark_clipped(doc, frame, all));
   return doc.str();
+}
+
+/// A degree study's report read (InputError naming `where` when from == to).
+DegreeStudy read_study(const nlohmann::json& report, const std::string& where, Problem* problem) {
+  DegreeStudy study = degree_study_from_json(report, where, problem);
+  if (!(study.to != study.from))
+    throw InputError(where + ": from and to must differ (got " + std::to_string(study.from) + ")");
+  return study;
 }
 
 /// (N, log10 error) of one kind's nearest events; a zero error (an event at the same value,
@@ -202,10 +236,19 @@ std::string convergence_figure(const Problem& problem, const DegreeStudy& study,
 
 std::string plot_degree_study(const nlohmann::json& report, const PlotOptions& options) {
   Problem problem;
-  const DegreeStudy study = degree_study_from_json(report, "degree-study", &problem);
-  if (!(study.to != study.from))
-    throw InputError("degree-study: from and to must differ (got " + std::to_string(study.from) + ")");
-  return options.convergence ? convergence_figure(problem, study, options) : branches_figure(problem, study, options);
+  const DegreeStudy study = read_study(report, "degree-study", &problem);
+  if (options.convergence) return convergence_figure(problem, study, options);
+  return studies_figure({study}, {}, options, title_of(problem, study), problem.name);
+}
+
+std::string plot_degree_study_overlay(const std::vector<PlotInput>& inputs, const std::vector<std::string>& names,
+                                      const PlotOptions& options) {
+  if (options.convergence) throw InputError("--convergence: draws one degree study at a time (give one report)");
+  std::vector<DegreeStudy> studies;
+  Problem problem;
+  for (const PlotInput& input : inputs) studies.push_back(read_study(input.report, input.source, &problem));
+  const std::string title = overlay_title(inputs, "degree studies");
+  return studies_figure(studies, names, options, title + "; harmonic N and exact, one dash style per study", title);
 }
 
 }  // namespace limitdir

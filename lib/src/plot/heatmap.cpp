@@ -136,18 +136,60 @@ Heat read_heat(const json& summary, const std::string& colour_by) {
   return heat;
 }
 
-svg::Frame heat_axes(svg::Document& doc, const Heat& heat, double frame_w, const std::string& x_where,
-                     const std::string& y_where, const std::string& title) {
-  const auto range = [](const HeatAxis& a) {
-    return std::pair{*std::min_element(a.lo.begin(), a.lo.end()), *std::max_element(a.hi.begin(), a.hi.end())};
+namespace {
+
+/// The data ranges of the frame: the options' when given, else those covering every cell.
+std::pair<std::pair<double, double>, std::pair<double, double>> heat_ranges(const Heat& heat, const PlotOptions& options) {
+  const auto range = [](const HeatAxis& a, const std::optional<std::pair<double, double>>& given) {
+    return given.value_or(std::pair{*std::min_element(a.lo.begin(), a.lo.end()), *std::max_element(a.hi.begin(), a.hi.end())});
   };
-  const auto [x0, x1] = range(heat.x);
-  const auto [y0, y1] = range(heat.y);
-  for (const auto& [where, lo, hi] : {std::tuple{&x_where, x0, x1}, std::tuple{&y_where, y0, y1}})
+  return {range(heat.x, options.x_range), range(heat.y, options.y_range)};
+}
+
+/// The cells wholly outside the ranges (left out by draw_heat_cells).
+std::size_t cells_outside(const Heat& heat, std::pair<double, double> x, std::pair<double, double> y) {
+  std::size_t n = 0;
+  for (std::size_t j = 0; j < heat.y.values.size(); ++j)
+    for (std::size_t i = 0; i < heat.x.values.size(); ++i)
+      n += heat.x.hi[i] <= x.first || heat.x.lo[i] >= x.second || heat.y.hi[j] <= y.first || heat.y.lo[j] >= y.second;
+  return n;
+}
+
+}  // namespace
+
+svg::Frame heat_axes(svg::Document& doc, const Heat& heat, double frame_w, const std::string& x_where,
+                     const std::string& y_where, const PlotOptions& options, double below) {
+  const auto [x, y] = heat_ranges(heat, options);
+  for (const auto& [where, lo, hi] : {std::tuple{&x_where, x.first, x.second}, std::tuple{&y_where, y.first, y.second}})
     if (!std::isfinite(hi - lo)) throw InputError(*where + ": their span overflows a double; cannot draw it");
   const auto label = [](const HeatAxis& a) { return a.by_index ? a.key + " (index of its value)" : a.key; };
-  return svg::axes(doc, margin_left, margin_top, frame_w, doc.height() - margin_top - margin_bottom,
-                   {x0, x1, y0, y1, label(heat.x), label(heat.y), title});
+  const Margins m = margins(doc);
+  check_room(doc, frame_w, doc.height() - m.top - below - m.bottom);
+  return svg::axes(doc, m.left, m.top + below, frame_w, doc.height() - m.top - below - m.bottom,
+                   {x.first, x.second, y.first, y.second, label(heat.x), label(heat.y), ""});
+}
+
+HeatFigure heat_figure(svg::Document& doc, const Heat& heat, const HeatColours& colours, const std::string& title,
+                       const std::string& x_where, const std::string& y_where, const PlotOptions& options) {
+  const double W = doc.width(), s = doc.font_scale(), legend_w = heat_legend_width * s;
+  const Margins m = margins(doc);
+  const bool legend = W >= heat_legend_min_figure * std::max(1.0, s);
+  const auto [x, y] = heat_ranges(heat, options);
+  const std::size_t outside = cells_outside(heat, x, y);
+  // the cells left out said on a line of their own between the title and the frame
+  const double note_h = outside > 0 ? 16.0 * s : 0.0;
+  HeatFigure figure{heat_axes(doc, heat, W - m.left - m.right - (legend ? legend_w : 0.0), x_where, y_where, options, note_h),
+                    std::nullopt};
+  draw_heat_cells(doc, figure.frame, heat, colours);
+  const svg::FittedText heading = svg::fit_text(doc, title, 14.0, W - 8.0, true);
+  doc.text(W / 2.0, m.top - 10.0 * s, heading.content, {heading.size, "middle", "black", 0.0, true});
+  if (outside > 0) {
+    const std::string note = std::to_string(outside) + " of " + std::to_string(heat.x.values.size() * heat.y.values.size()) +
+                             " cells lie outside --x-range/--y-range: left out";
+    doc.text(W / 2.0, m.top + 4.0 * s, note, {svg::fitting_size(doc, note, 12.0, W - 8.0, false), "middle", "#b00000"});
+  }
+  if (legend) figure.legend = svg::Point{W - legend_w + 10.0 * s, m.top + note_h + 10.0 * s};
+  return figure;
 }
 
 void hatch(svg::Document& doc, double x0, double y0, double x1, double y1, const std::string& colour) {
@@ -173,14 +215,10 @@ std::string plot_scan_summary(const nlohmann::json& summary, const PlotOptions& 
   using namespace plot_detail;
   const Heat heat = read_heat(summary, options.colour_by);
   const HeatColours colours = heat_colours(heat);
-  const double W = options.width, H = options.height;
-  const bool legend = W >= 600.0;
-  svg::Document doc(W, H, "limitdir scan summary");
-  const double frame_w = W - margin_left - margin_right - (legend ? heat_legend_width : 0.0);
-  const svg::Frame frame = heat_axes(doc, heat, frame_w, "summary.table.x.values", "summary.table.y.values", "");
-  doc.text(W / 2.0, margin_top - 10.0, heat_title(heat), {14.0, "middle", "black", 0.0, true});
-  draw_heat_cells(doc, frame, heat, colours);
-  if (legend) draw_heat_legend(doc, W - heat_legend_width + 10.0, margin_top + 10.0, heat, colours);
+  svg::Document doc = make_document(options, "limitdir scan summary");
+  const HeatFigure figure =
+      heat_figure(doc, heat, colours, heat_title(heat), "summary.table.x.values", "summary.table.y.values", options);
+  if (figure.legend) draw_heat_legend(doc, figure.legend->first, figure.legend->second, heat, colours);
   return doc.str();
 }
 

@@ -9,12 +9,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "limitdir/plot/plot.hpp"
 #include "limitdir/plot/svg.hpp"
 
 namespace limitdir::plot_detail {
 
-/// The legend column right of the frame (px).
+/// The legend column right of the frame (px at font size 12; it scales with the font).
 inline constexpr double heat_legend_width = 240.0;
+/// The narrowest figure (px at font size 12) that has room for the legend column beside the frame.
+inline constexpr double heat_legend_min_figure = 600.0;
 
 /// An axis of the table: its key, values and each value's cell [lo, hi] in data (by_index: the
 /// values are not distinct, the cells are [i - 0.5, i + 0.5] about the index i).
@@ -63,13 +66,25 @@ HeatColours heat_colours(const Heat& heat);
 std::string heat_fill(const Heat& heat, const HeatColours& colours, const HeatCell& cell);
 
 /// The frame of the heat map: frame_w wide at the margins of plot/common.hpp, covering every
-/// cell, the axes labelled by their keys. InputError "<x_where or y_where>: their span
-/// overflows a double ..." when an axis' span is not finite.
+/// cell or the given ranges (--x-range, --y-range), `below` px lower than the top margin, the axes
+/// labelled by their keys. InputError
+/// "<x_where or y_where>: their span overflows a double ..." when an axis' span is not finite.
 svg::Frame heat_axes(svg::Document& doc, const Heat& heat, double frame_w, const std::string& x_where,
-                     const std::string& y_where, const std::string& title);
+                     const std::string& y_where, const PlotOptions& options, double below = 0.0);
+
+/// A heat map's figure up to its legend: the frame (heat_axes), the cells (draw_heat_cells) and
+/// the title above the frame, which says how many cells lie outside --x-range/--y-range (left
+/// out). Returns the frame and, when the figure is wide enough, the top left corner of the
+/// legend column.
+struct HeatFigure {
+  svg::Frame frame;
+  std::optional<svg::Point> legend;
+};
+HeatFigure heat_figure(svg::Document& doc, const Heat& heat, const HeatColours& colours, const std::string& title,
+                       const std::string& x_where, const std::string& y_where, const PlotOptions& options);
 
 /// A legend entry: a swatch of `fill` and `label` then `suffix` (e.g. a count), wrapped on at
-/// most three lines; returns the height used (px).
+/// most three lines within the figure's width (svg::text_box); returns the height used (px).
 double heat_swatch(svg::Document& doc, double x, double y, const std::string& fill, const std::string& label,
                    const std::string& suffix = "");
 /// The continuous scale's colour bar, `height` px tall, its top at y, ticked over
@@ -80,7 +95,11 @@ std::string heat_contrast(const std::string& fill);
 
 /// The title: what is coloured, the points recorded and missing.
 std::string heat_title(const Heat& heat);
-void draw_heat_cells(svg::Document& doc, const svg::Frame& frame, const Heat& heat, const HeatColours& colours);
+/// Draws the cells, each cut to the frame's data ranges; returns the number of cells wholly
+/// outside them (not drawn).
+std::size_t draw_heat_cells(svg::Document& doc, const svg::Frame& frame, const Heat& heat, const HeatColours& colours);
+/// The legend's bold title at (x, y) (shrunk to the figure's width); returns the first entry's y.
+double heat_legend_title(svg::Document& doc, double x, double y, const std::string& title);
 void draw_heat_legend(svg::Document& doc, double x, double y, const Heat& heat, const HeatColours& colours);
 
 /// Diagonal hatching in `colour` of the pixel rectangle [x0, x1] x [y0, y1] (a cell with missing

@@ -11,6 +11,7 @@
 
 #include "plot/common.hpp"
 #include "plot/heatmap.hpp"
+#include "plot/time_panels.hpp"
 
 namespace limitdir::plot_detail {
 
@@ -34,7 +35,6 @@ constexpr std::array<std::array<int, 3>, 5> scale = {
     {{0x44, 0x01, 0x54}, {0x3b, 0x52, 0x8b}, {0x21, 0x91, 0x8c}, {0x5e, 0xc9, 0x62}, {0xfd, 0xe7, 0x25}}};
 
 constexpr double swatch_w = 18.0, swatch_h = 11.0, line_height = 15.0;  // px, legend entries
-constexpr std::size_t max_label = 34;  // characters of a legend line (11 px text, ~6 px each, in the column)
 constexpr double seam_width = 0.6;     // px: a cell's outline in its own colour covers the seams
 
 std::string scale_colour(double t) {
@@ -64,22 +64,38 @@ std::string level_colour(const std::string& level) {
   return other_colour;
 }
 
-std::string shortened(const std::string& text) {
-  return text.size() <= max_label ? text : text.substr(0, max_label - 3) + "...";
+constexpr double entry_size = 11.0;  // px, the legend's text (times the font scale)
+
+/// The width (px) of `text` as a legend entry's text in `doc` (svg::text_box).
+double entry_width(const svg::Document& doc, const std::string& text) {
+  return svg::text_box(0.0, 0.0, text, {entry_size * doc.font_scale()}).w;
 }
 
-/// `text` broken at spaces into lines of at most max_label characters (a word longer than that
-/// is cut).
-std::vector<std::string> wrapped(const std::string& text) {
+/// `text` cut to the longest prefix (whole code points) that fits in `width` px; "..." ends a cut.
+std::string cut_to(const svg::Document& doc, const std::string& text, double width) {
+  return fitted(doc, text, width, entry_size);
+}
+
+/// `text` broken at spaces into lines at most `width` px wide (a word wider than that is cut).
+std::vector<std::string> wrapped(const svg::Document& doc, const std::string& text, double width) {
   std::vector<std::string> lines;
+  std::string line;
   std::size_t start = 0;
-  while (text.size() - start > max_label) {
-    std::size_t cut = text.rfind(' ', start + max_label);
-    if (cut == std::string::npos || cut <= start) cut = start + max_label;
-    lines.push_back(text.substr(start, cut - start));
-    start = text[cut] == ' ' ? cut + 1 : cut;
+  while (start <= text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    const std::string longer = line.empty() ? word : line + " " + word;
+    if (!line.empty() && entry_width(doc, longer) > width) {
+      lines.push_back(line);
+      line = word;
+    } else {
+      line = longer;
+    }
+    start = end + 1;
   }
-  lines.push_back(text.substr(start));
+  lines.push_back(line);
+  for (std::string& l : lines) l = cut_to(doc, l, width);
   return lines;
 }
 
@@ -90,30 +106,38 @@ std::vector<std::string> wrapped(const std::string& text) {
 double heat_swatch(svg::Document& doc, double x, double y, const std::string& fill, const std::string& label,
                    const std::string& suffix) {
   constexpr std::size_t max_lines = 3;
-  doc.rect(x, y - 9.0, swatch_w, swatch_h, {"#999999", 0.5, fill, "", 1.0},
+  const double sc = doc.font_scale(), pitch = 13.0 * sc;
+  doc.rect(x, y - 9.0 * sc, swatch_w * sc, swatch_h * sc, {"#999999", 0.5, fill, "", 1.0},
            "class=\"swatch\" data-label=\"" + svg::escape(label + suffix) + "\"");
-  std::vector<std::string> lines = wrapped(label + suffix);
+  // the lines after the first indented 8 px more; all within the figure, 4 px from its edge
+  const double width = doc.width() - 4.0 - (x + (swatch_w + 14.0) * sc);
+  std::vector<std::string> lines = wrapped(doc, label + suffix, width);
   for (std::size_t keep = label.size(); lines.size() > max_lines && keep > 0;) {
-    keep = std::min(keep, max_lines * max_label - suffix.size()) - std::min(keep, std::size_t{4});
-    lines = wrapped(label.substr(0, keep) + "..." + suffix);
+    keep -= std::min(keep, std::size_t{4});
+    lines = wrapped(doc, label.substr(0, keep) + "..." + suffix, width);
   }
   for (std::size_t k = 0; k < lines.size(); ++k)
-    doc.text(x + swatch_w + (k == 0 ? 6.0 : 14.0), y + 13.0 * static_cast<double>(k), lines[k], {11.0});
-  return line_height + 13.0 * static_cast<double>(lines.size() - 1);
+    doc.text(x + (swatch_w + (k == 0 ? 6.0 : 14.0)) * sc, y + pitch * static_cast<double>(k), lines[k], {entry_size});
+  return line_height * sc + pitch * static_cast<double>(lines.size() - 1);
 }
 
 void heat_colour_bar(svg::Document& doc, double x, double y, const HeatColours& colours, double height) {
   constexpr int steps = 64;  // bands of the bar: finer than the eye separates
-  const double band = height / steps;
+  const double band = height / steps, sc = doc.font_scale(), bar_w = swatch_w * sc;
   for (int k = 0; k < steps; ++k)
-    doc.rect(x, y + height - (k + 1) * band, swatch_w, band + 0.5, {"none", 0.0, scale_colour((k + 0.5) / steps), "", 1.0});
-  doc.rect(x, y, swatch_w, height, {"black", 0.8, "none", "", 1.0}, "class=\"colour-bar\" data-range=\"" +
-                                                                     fmt::format("{} {}", colours.lo, colours.hi) + "\"");
-  const svg::Ticks ticks = svg::nice_ticks(colours.lo, colours.hi, 6);
+    doc.rect(x, y + height - (k + 1) * band, bar_w, band + 0.5, {"none", 0.0, scale_colour((k + 0.5) / steps), "", 1.0});
+  doc.rect(x, y, bar_w, height, {"black", 0.8, "none", "", 1.0}, "class=\"colour-bar\" data-range=\"" +
+                                                                   fmt::format("{} {}", colours.lo, colours.hi) + "\"");
+  // at most one tick label per 1.5 text heights of the bar
+  const int most = std::clamp(static_cast<int>(height / (1.5 * entry_size * sc)), 2, 6);
+  const svg::Ticks ticks = svg::nice_ticks(colours.lo, colours.hi, most);
   for (const double v : ticks.values) {
     const double py = y + height - (v - colours.lo) / (colours.hi - colours.lo) * height;
-    doc.line(x + swatch_w, py, x + swatch_w + 4.0, py, {"black", 0.8, "none", "", 1.0});
-    doc.text(x + swatch_w + 7.0, py + 4.0, svg::tick_label(v, ticks.step), {11.0});
+    doc.line(x + bar_w, py, x + bar_w + 4.0, py, {"black", 0.8, "none", "", 1.0});
+    const std::string label = svg::tick_label(v, ticks.step);
+    // centred on its tick (0.8 ascent - 0.25 descent: half of 0.55 size below it)
+    doc.text(x + bar_w + 7.0, py + 0.275 * entry_size * sc, cut_to(doc, label, doc.width() - 4.0 - (x + bar_w + 7.0)),
+             {entry_size});
   }
 }
 
@@ -171,16 +195,27 @@ std::string heat_title(const Heat& heat) {
          " points recorded" + (heat.missing > 0 ? ", " + std::to_string(heat.missing) + " missing" : "");
 }
 
-void draw_heat_cells(svg::Document& doc, const svg::Frame& frame, const Heat& heat, const HeatColours& colours) {
+std::size_t draw_heat_cells(svg::Document& doc, const svg::Frame& frame, const Heat& heat, const HeatColours& colours) {
   struct Box {
     double x0, y0, x1, y1;
   };
-  const auto box = [&](std::size_t i, std::size_t j) {
-    return Box{frame.to_x(heat.x.lo[i]), frame.to_y(heat.y.hi[j]), frame.to_x(heat.x.hi[i]), frame.to_y(heat.y.lo[j])};
+  // a cell cut to the frame's data ranges (--x-range, --y-range); wholly outside them: not drawn
+  const svg::LinearMap &X = frame.to_x, &Y = frame.to_y;
+  const auto outside = [&](std::size_t i, std::size_t j) {
+    return heat.x.hi[i] <= X.d0 || heat.x.lo[i] >= X.d1 || heat.y.hi[j] <= Y.d0 || heat.y.lo[j] >= Y.d1;
   };
+  const auto box = [&](std::size_t i, std::size_t j) {
+    return Box{X(std::max(heat.x.lo[i], X.d0)), Y(std::min(heat.y.hi[j], Y.d1)), X(std::min(heat.x.hi[i], X.d1)),
+               Y(std::max(heat.y.lo[j], Y.d0))};
+  };
+  std::size_t left_out = 0;
   doc.begin_group(frame.clip_id, "cells");
   for (std::size_t j = 0; j < heat.cells.size(); ++j)
     for (std::size_t i = 0; i < heat.cells[j].size(); ++i) {
+      if (outside(i, j)) {
+        ++left_out;
+        continue;
+      }
       const Box b = box(i, j);
       const std::string fill = heat_fill(heat, colours, heat.cells[j][i]);
       // stroked in its fill: no anti-aliased seams of the background between neighbouring cells
@@ -190,7 +225,7 @@ void draw_heat_cells(svg::Document& doc, const svg::Frame& frame, const Heat& he
   doc.begin_group(frame.clip_id, "missing");
   for (std::size_t j = 0; j < heat.cells.size(); ++j)
     for (std::size_t i = 0; i < heat.cells[j].size(); ++i)
-      if (heat.cells[j][i].missing > 0) {
+      if (heat.cells[j][i].missing > 0 && !outside(i, j)) {
         const Box b = box(i, j);
         hatch(doc, b.x0, b.y0, b.x1, b.y1, heat_contrast(heat_fill(heat, colours, heat.cells[j][i])));
       }
@@ -199,51 +234,54 @@ void draw_heat_cells(svg::Document& doc, const svg::Frame& frame, const Heat& he
   for (std::size_t j = 0; j < heat.cells.size(); ++j)
     for (std::size_t i = 0; i < heat.cells[j].size(); ++i) {
       const HeatCell& c = heat.cells[j][i];
-      if (heat.mode == "level" || !c.level || (*c.level != "none" && *c.level != "incomplete")) continue;
+      if (heat.mode == "level" || !c.level || (*c.level != "none" && *c.level != "incomplete") || outside(i, j)) continue;
       const Box b = box(i, j);
       cross(doc, 0.5 * (b.x0 + b.x1), 0.5 * (b.y0 + b.y1), b.x1 - b.x0, b.y1 - b.y0);
     }
   doc.end_group();
+  return left_out;
+}
+
+double heat_legend_title(svg::Document& doc, double x, double y, const std::string& title) {
+  doc.text(x, y, title, {svg::fitting_size(doc, title, 12.0, doc.width() - 4.0 - x, true), "start", "black", 0.0, true});
+  return y + (line_height + 4.0) * doc.font_scale();
 }
 
 void draw_heat_legend(svg::Document& doc, double x, double y, const Heat& heat, const HeatColours& colours) {
-  doc.text(x, y, what_is_coloured(heat), {12.0, "start", "black", 0.0, true});
-  y += line_height + 4.0;
+  const double sc = doc.font_scale();
+  y = heat_legend_title(doc, x, y, what_is_coloured(heat));
   if (heat.mode == "class") {
     for (std::size_t k = 0; k < heat.classes.size(); ++k) {
       const auto& [cls, count] = heat.classes[k];
       if (cls && colours.class_colour[k] == other_colour) continue;
       y += heat_swatch(doc, x, y, colours.class_colour[k], cls ? *cls : "no class (job failed)",
-                  " (" + std::to_string(count) + ")");
+                       " (" + std::to_string(count) + ")");
     }
-    if (colours.others > 0) {
-      y += heat_swatch(doc, x, y, other_colour, std::to_string(colours.others) + " other classes");
-    }
+    if (colours.others > 0) y += heat_swatch(doc, x, y, other_colour, std::to_string(colours.others) + " other classes");
   } else if (heat.mode == "level") {
-    for (std::size_t r = level_names.size(); r-- > 0;) {
-      y += heat_swatch(doc, x, y, level_colours[r], level_names[r]);
-    }
+    for (std::size_t r = level_names.size(); r-- > 0;) y += heat_swatch(doc, x, y, level_colours[r], level_names[r]);
   } else {
-    const double height = std::clamp(doc.height() - y - 150.0, 60.0, 220.0);  // px: room for the entries below
-    heat_colour_bar(doc, x, y - 9.0, colours, height);
-    y += height + line_height;
+    const double height = std::clamp(doc.height() - y - 150.0 * sc, 60.0, 220.0);  // px: room for the entries below
+    heat_colour_bar(doc, x, y - 9.0 * sc, colours, height);
+    y += height + line_height * sc;
     const auto no_value = [](const HeatCell& c) { return c.points > 0 && !c.value; };
     if (std::any_of(heat.cells.begin(), heat.cells.end(),
                     [&](const auto& row) { return std::any_of(row.begin(), row.end(), no_value); }))
       y += heat_swatch(doc, x, y, no_value_colour, "no value");
   }
   const double used = heat_swatch(doc, x, y, missing_colour, "missing points (hatched)");
-  hatch(doc, x, y - 9.0, x + swatch_w, y - 9.0 + swatch_h, heat_contrast(missing_colour));
+  hatch(doc, x, y - 9.0 * sc, x + swatch_w * sc, y + (swatch_h - 9.0) * sc, heat_contrast(missing_colour));
   y += used;
   if (heat.mode != "level") {
-    cross(doc, x + swatch_w / 2.0, y - 3.5, swatch_h, swatch_h);
-    doc.text(x + swatch_w + 6.0, y, "level incomplete or none", {11.0});
-    y += line_height;
+    cross(doc, x + swatch_w * sc / 2.0, y - 3.5 * sc, swatch_h * sc, swatch_h * sc);
+    doc.text(x + (swatch_w + 6.0) * sc, y, cut_to(doc, "level incomplete or none", doc.width() - 4.0 - x - (swatch_w + 6.0) * sc),
+             {entry_size});
+    y += line_height * sc;
   }
   if (!heat.aggregated.empty()) {
     std::string keys;
     for (const std::string& k : heat.aggregated) keys += (keys.empty() ? "" : ", ") + k;
-    doc.text(x, y + 6.0, shortened("aggregated over " + keys), {11.0, "start", "#555555"});
+    doc.text(x, y + 6.0 * sc, cut_to(doc, "aggregated over " + keys, doc.width() - 4.0 - x), {entry_size, "start", "#555555"});
   }
 }
 

@@ -53,6 +53,14 @@ std::vector<LegendItem> wrapped(const std::vector<LegendItem>& items, double wid
     }
     if (!piece.label.empty()) out.push_back(piece);
   }
+  // a single word wider than the width (a very narrow legend): cut to the letters that fit
+  for (LegendItem& item : out)
+    while (!item.label.empty() && item_width(item, scale) > width) {
+      // the last code point: its continuation bytes (10xxxxxx), then its first byte
+      while (!item.label.empty() && (static_cast<unsigned char>(item.label.back()) & 0xC0) == 0x80) item.label.pop_back();
+      if (!item.label.empty()) item.label.pop_back();
+    }
+  out.erase(std::remove_if(out.begin(), out.end(), [](const LegendItem& i) { return i.label.empty(); }), out.end());
   return out;
 }
 
@@ -131,7 +139,9 @@ void note_dropped(Document& doc, int dropped, const Box& area) {
       for (double f : {0.5, 0.35, 0.65, 0.2, 0.8}) centres.push_back({b.x + f * b.w, y});
     if (place_text(doc, centres, note, style, b)) return;
   }
-  doc.text(area.x + 2.0, area.y + area.h - 2.0, note, {10.0, "start", "#b00000"});  // over other text, but shown
+  // over other text, but shown, and cut to the figure's width
+  doc.text(area.x + 2.0, area.y + area.h - 2.0, fit_text(doc, note, 10.0, doc.width() - area.x - 4.0, false, 1.0).content,
+           {10.0, "start", "#b00000"});
 }
 
 double legend_height(const std::vector<LegendItem>& items, double width, double font_scale) {
@@ -176,6 +186,22 @@ double fitting_size(const Document& doc, std::string_view content, double size, 
   const double n = static_cast<double>(std::max<std::size_t>(1, code_points(content)));
   const double fit = width / ((bold ? text_advance_bold : text_advance) * n * doc.font_scale());
   return std::min(size, fit);
+}
+
+FittedText fit_text(const Document& doc, std::string_view content, double size, double width, bool bold,
+                    double min_shrink) {
+  const double at = std::max(fitting_size(doc, content, size, width, bold), min_shrink * size);
+  TextStyle style{at * doc.font_scale()};
+  style.bold = bold;
+  const auto fits = [&](const std::string& text) { return text_box(0.0, 0.0, text, style).w <= width; };
+  if (fits(std::string(content))) return {std::string(content), at};
+  std::size_t cut = 0;  // the longest prefix that fits with "...", cut between code points
+  for (std::size_t i = 1; i <= content.size(); ++i) {
+    if (i < content.size() && (static_cast<unsigned char>(content[i]) & 0xC0) == 0x80) continue;
+    if (!fits(std::string(content.substr(0, i)) + "...")) break;
+    cut = i;
+  }
+  return {std::string(content.substr(0, cut)) + "...", at};
 }
 
 }  // namespace limitdir::svg

@@ -2,6 +2,7 @@
 // against the kind (plot/plot.hpp, docs/manual.md section 11).
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -18,13 +19,25 @@ namespace {
 
 using namespace plot_detail;
 
-/// The kinds each option applies to.
-// (classification, survey, regions, celt-slip-system: --font-size; of the ranges only regions'
-// --x-range, the others refused first by check_plot_options, plot/input.cpp)
-const std::set<std::string> ranged_kinds{"diagram", "degree-study", "friction", "simulation", "map",
-                                         "classification", "survey", "regions", "celt-slip-system"};
-const std::set<std::string> log_kinds{"diagram", "degree-study", "friction"};
-const std::set<std::string> overlay_kinds{"diagram", "friction", "simulation"};
+/// The kinds each option applies to (docs/manual.md section 11). Regions take --x-range only: their
+/// --y-range and --log-y are refused first by check_plot_options (plot/input.cpp).
+const std::set<std::string> ranged_kinds{"diagram", "degree-study", "friction", "simulation", "map", "scan-summary",
+                                         "roll", "roll-map", "celt", "regions"};
+const std::set<std::string> log_kinds{"diagram", "degree-study", "friction", "roll", "celt"};
+const std::set<std::string> font_kinds{"diagram", "degree-study", "friction", "simulation", "map", "scan-summary",
+                                       "roll", "roll-map", "celt", "limits",
+                                       "classification", "survey", "regions", "celt-slip-system"};
+const std::set<std::string> panel_kinds{"roll", "celt"};
+const std::set<std::string> overlay_kinds{"diagram", "friction", "simulation", "degree-study", "roll", "celt"};
+const char* const overlay_list = "diagrams, friction tables, simulations, degree studies, roll runs and celt runs";
+
+/// Why an option does not apply to a kind.
+std::string why_not(const std::string& kind) {
+  if (kind == "limits") return " (its two hemispheres have no data axes)";
+  if (kind == "simulation") return " (its vertical axis is already log10 r)";
+  if (kind == "map" || kind == "scan-summary" || kind == "roll-map") return " (its vertical axis is a parameter)";
+  return "";
+}
 
 /// A report's name in an overlay's legend: its problem's name and model (a diagram), its
 /// model's description (friction) or its problem's name and load (simulation).
@@ -36,7 +49,68 @@ std::string report_name(const PlotInput& input) {
   return name + ": " + short_model(string_field(r, "model", input.source));
 }
 
+/// The leaves of a problem (numbers, strings, booleans, arrays as a whole) by their paths.
+void leaves(const nlohmann::json& j, const std::string& path, std::map<std::string, std::string>& out) {
+  if (j.is_object()) {
+    for (const auto& [key, value] : j.items()) leaves(value, path.empty() ? key : path + "." + key, out);
+    return;
+  }
+  out[path] = j.is_string() ? j.get<std::string>() : j.dump();
+}
+
+/// The names of runs (roll, celt) and degree studies in an overlay's legend: the problem keys whose values differ
+/// between the reports ("mu = 0.05, mu_r = 0.04", the key's last part; at most max_keys, a model
+/// first; only keys every report has when there are such: not one model's parameters), after the problem's
+/// name when the names differ; the name alone when no other key differs.
+std::vector<std::string> run_names(const std::vector<PlotInput>& inputs) {
+  constexpr std::size_t max_keys = 3;  // a compact legend: further differences are summarised by "..."
+  std::vector<std::map<std::string, std::string>> problems(inputs.size());
+  std::set<std::string> keys;
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    leaves(field(inputs[k].report, "problem", inputs[k].source), "", problems[k]);
+    for (const auto& entry : problems[k]) keys.insert(entry.first);
+  }
+  const auto value = [&](std::size_t k, const std::string& key) {
+    return problems[k].count(key) ? problems[k].at(key) : std::string("(none)");
+  };
+  std::vector<std::string> shared, partial;  // differing keys every report has, and the others
+  for (const std::string& key : keys) {
+    if (key == "name" || key == "schema") continue;
+    bool differs = false, everywhere = true;
+    for (std::size_t k = 0; k < inputs.size(); ++k) {
+      differs = differs || value(k, key) != value(0, key);
+      everywhere = everywhere && problems[k].count(key) > 0;
+    }
+    if (differs) (everywhere ? shared : partial).push_back(key);
+  }
+  std::vector<std::string>& differing = shared.empty() ? partial : shared;
+  // a model first: it says the most (the other keys in the order of their paths)
+  std::stable_partition(differing.begin(), differing.end(),
+                        [](const std::string& key) { return key.substr(key.rfind('.') + 1) == "model"; });
+  const std::size_t more = differing.size() + (shared.empty() ? 0 : partial.size());
+  const bool names_differ = std::any_of(problems.begin(), problems.end(),
+                                        [&](const auto& p) { return value(0, "name") != p.at("name"); });
+  std::vector<std::string> names;
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    std::string text;
+    for (std::size_t i = 0; i < differing.size() && i < max_keys; ++i)
+      text += (i ? ", " : "") + differing[i].substr(differing[i].rfind('.') + 1) + " = " + value(k, differing[i]);
+    if (more > std::min(max_keys, differing.size())) text += ", ...";
+    if (text.empty() || names_differ) text = value(k, "name") + (text.empty() ? "" : "; " + text);
+    names.push_back(text);
+  }
+  return names;
+}
+
 }  // namespace
+
+std::string plot_detail::overlay_title(const std::vector<PlotInput>& inputs, const std::string& what) {
+  const std::string first = string_field(field(inputs.front().report, "problem", inputs.front().source), "name", "problem");
+  for (const PlotInput& input : inputs)
+    if (string_field(field(input.report, "problem", input.source), "name", "problem") != first)
+      return std::to_string(inputs.size()) + " " + what;
+  return first;
+}
 
 void check_layout_options(const PlotOptions& options, const std::string& kind, bool given_font, std::size_t reports) {
   for (const auto& [range, name] : {std::pair{&options.x_range, "--x-range"}, std::pair{&options.y_range, "--y-range"}}) {
@@ -45,21 +119,20 @@ void check_layout_options(const PlotOptions& options, const std::string& kind, b
     if (!std::isfinite(a) || !std::isfinite(b) || !(a < b) || !std::isfinite(b - a))
       throw InputError(fmt::format("{}: must be A:B with finite A < B (got {}:{})", name, a, b));
     if (!ranged_kinds.count(kind))
-      throw InputError(std::string(name) + ": does not apply to a " + kind + " report (it applies to diagrams, degree "
-                                           "studies, friction tables, simulations and maps)");
+      throw InputError(std::string(name) + ": does not apply to a " + kind + " report" + why_not(kind));
   }
   if (options.log_y && (!log_kinds.count(kind) || options.convergence))
     throw InputError("--log-y: does not apply to a " + kind + " report" +
-                     (kind == "simulation" || options.convergence ? " (its vertical axis is already a log10)" : ""));
+                     (options.convergence ? " (its vertical axis is already a log10)" : why_not(kind)));
   if (!(options.font_size >= min_font_size && options.font_size <= max_font_size))
     throw InputError(fmt::format("--font-size: must be a number in [{}, {}] px (got {})", min_font_size, max_font_size,
                                  options.font_size));
-  if (given_font && !ranged_kinds.count(kind) && kind != "limits")
-    throw InputError("--font-size: does not apply to a " + kind + " report (it applies to diagrams, degree studies, "
-                     "friction tables, simulations, maps and limits)");
+  if (given_font && !font_kinds.count(kind)) throw InputError("--font-size: does not apply to a " + kind + " report");
+  if (options.panel != 0 && !panel_kinds.count(kind))
+    throw InputError("--panel: applies to roll and celt runs, whose figures have several panels (this is a " + kind +
+                     " report)");
   if (reports > 1 && !overlay_kinds.count(kind))
-    throw InputError("overlay: " + std::to_string(reports) + " " + kind + " reports; overlays are drawn for diagrams, "
-                     "friction tables and simulations");
+    throw InputError("overlay: " + std::to_string(reports) + " " + kind + " reports; overlays are drawn for " + overlay_list);
 }
 
 void check_overlay(const std::vector<PlotInput>& inputs) {
@@ -74,10 +147,11 @@ std::string plot_overlay(const std::vector<PlotInput>& inputs, const PlotOptions
   check_overlay(inputs);
   const std::string& kind = inputs.front().kind;
   if (!overlay_kinds.count(kind))
-    throw InputError("overlay: cannot overlay " + kind + " reports; overlays are drawn for diagrams, friction tables "
-                     "and simulations");
+    throw InputError("overlay: cannot overlay " + kind + " reports; overlays are drawn for " + overlay_list);
   std::vector<std::string> names;
-  for (const PlotInput& input : inputs) names.push_back(report_name(input));
+  if (kind == "roll" || kind == "celt" || kind == "degree-study") names = run_names(inputs);
+  else
+    for (const PlotInput& input : inputs) names.push_back(report_name(input));
   // reports that read the same are named by their files
   if (std::set<std::string>(names.begin(), names.end()).size() < names.size())
     for (std::size_t k = 0; k < inputs.size(); ++k) names[k] = inputs[k].source + " (" + names[k] + ")";
@@ -85,6 +159,9 @@ std::string plot_overlay(const std::vector<PlotInput>& inputs, const PlotOptions
   for (const PlotInput& input : inputs) reports.push_back(input.report);
   if (kind == "diagram") return plot_diagram_overlay(reports, names, options);
   if (kind == "friction") return plot_friction_overlay(reports, names, options);
+  if (kind == "degree-study") return plot_degree_study_overlay(inputs, names, options);
+  if (kind == "roll") return plot_roll_overlay(inputs, names, options);
+  if (kind == "celt") return plot_celt_overlay(inputs, names, options);
   return plot_simulation_overlay(inputs, names, options);
 }
 

@@ -26,7 +26,6 @@ using json = nlohmann::json;
 using namespace plot_detail;
 
 constexpr int closed_form_samples = 64;  // points per phase: X(t) is a parabola, smooth at 64 chords
-constexpr double top = 70.0;             // px: the panels start below the title and two lines of text
 const svg::Style closed_style{"black", 1.2, "none", "2 3", 1.0};
 const svg::Style mode_style{"#888888", 0.9, "none", "6 4", 1.0};
 const char* const colours[] = {"#1f63d4", "#d62728", "#2ca02c"};
@@ -95,49 +94,90 @@ std::pair<std::vector<double>, std::string> mode_changes(const json& report) {
   return {times, text};
 }
 
+/// The history's series in the panels of Fig. 3: X; U_X, Omega_Y; r_T, m_T (kN, kN m), with spin
+/// about the normal (spin_friction, docs/manual.md section 10) also Omega_Z and its moment m_T_Z.
+struct RollPanels {
+  std::vector<double> t;
+  std::vector<Panel> panels;
+};
+
+RollPanels roll_panels(const json& report) {
+  const json& h = field(report, "history", "roll");
+  RollPanels r{number_column(h, "t", "roll.history"), {}};
+  const auto column = [&](const char* key) { return number_column(h, key, "roll.history", r.t.size()); };
+  const auto line = [](const char* key, const char* label, std::vector<double> values, int c) {
+    return Series{key, label, std::move(values), {colours[c], 2.0, "none", "", 1.0}};
+  };
+  r.panels = {{"X [m]", {line("X", "X", column("X"), 0)}},
+              {"U_X [m/s], Omega_Y [rad/s]", {line("U_X", "U_X", column("U_X"), 0), line("Omega_Y", "Omega_Y", column("Omega_Y"), 1)}},
+              {"r_T [kN], m_T [kN m]",
+               {line("r_T_X", "r_T", kilo(column("r_T_X")), 0), line("m_T_Y", "m_T", kilo(column("m_T_Y")), 1)}}};
+  const std::vector<double> Omega_Z = column("Omega_Z");
+  if (std::any_of(Omega_Z.begin(), Omega_Z.end(), [](double v) { return v != 0.0; })) {
+    r.panels[1].y_label = "U_X [m/s], Omega_Y, Omega_Z [rad/s]";
+    r.panels[1].series.push_back(line("Omega_Z", "Omega_Z", Omega_Z, 2));
+    r.panels[2].series.push_back(line("m_T_Z", "m_T_Z", kilo(column("m_T_Z")), 2));
+  }
+  return r;
+}
+
+/// The closed form's phases dotted over the panels (not setting their ranges).
+void add_closed_form(RollPanels& r, const json& report) {
+  const std::vector<std::vector<double>> cf = closed_form(report, *std::max_element(r.t.begin(), r.t.end()));
+  if (cf[0].empty()) return;
+  const auto dotted = [&](const std::string& key, const std::string& label, int c) {
+    return Series{"closed-form-" + key, label, cf[c], closed_style, cf[0], false};
+  };
+  r.panels[0].series.push_back(dotted("X", "X closed form", 1));
+  for (Series s : {dotted("U_X", "closed form", 2), dotted("Omega_Y", "", 3)}) r.panels[1].series.push_back(s);
+  for (Series s : {dotted("r_T", "closed form", 4), dotted("m_T", "", 5)}) r.panels[2].series.push_back(s);
+}
+
 }  // namespace
 
 std::string plot_roll(const nlohmann::json& report, const PlotOptions& options) {
-  const json& h = field(report, "history", "roll");
-  const std::vector<double> t = number_column(h, "t", "roll.history");
-  const auto column = [&](const char* key) { return number_column(h, key, "roll.history", t.size()); };
-  double t0 = *std::min_element(t.begin(), t.end()), t1 = *std::max_element(t.begin(), t.end());
-  if (t1 == t0) t1 = t0 + 1.0;  // a single step: a unit interval, as nice_ticks widens
-  const std::vector<std::vector<double>> cf = closed_form(report, t1);
-  const auto dotted = [&](int c, const std::string& label) {
-    return cf[0].empty() ? std::vector<Series>{} : std::vector<Series>{{"closed-form-" + label, label + " closed form", cf[c], closed_style}};
-  };
-  std::vector<Panel> panels = {
-      {"X [m]", {{"X", "X", column("X"), {colours[0], 2.0, "none", "", 1.0}}}, dotted(1, "X"), cf[0]},
-      {"U_X [m/s], Omega_Y [rad/s]",
-       {{"U_X", "U_X", column("U_X"), {colours[0], 2.0, "none", "", 1.0}},
-        {"Omega_Y", "Omega_Y", column("Omega_Y"), {colours[1], 2.0, "none", "", 1.0}}},
-       {},
-       cf[0]},
-      {"r_T [kN], m_T [kN m]",
-       {{"r_T_X", "r_T", kilo(column("r_T_X")), {colours[0], 2.0, "none", "", 1.0}},
-        {"m_T_Y", "m_T", kilo(column("m_T_Y")), {colours[1], 2.0, "none", "", 1.0}}},
-       {},
-       cf[0]}};
-  // spin about the normal (spin_friction, docs/manual.md section 10): Omega_Z and its moment m_T_Z
-  const std::vector<double> Omega_Z = column("Omega_Z"), m_T_Z = kilo(column("m_T_Z"));
-  if (std::any_of(Omega_Z.begin(), Omega_Z.end(), [](double v) { return v != 0.0; })) {
-    panels[1].y_label = "U_X [m/s], Omega_Y, Omega_Z [rad/s]";
-    panels[1].series.push_back({"Omega_Z", "Omega_Z", Omega_Z, {colours[2], 2.0, "none", "", 1.0}});
-    panels[2].series.push_back({"m_T_Z", "m_T_Z", m_T_Z, {colours[2], 2.0, "none", "", 1.0}});
-  }
-  if (!cf[0].empty()) {
-    panels[1].overlays = {{"closed-form-U_X", "closed form", cf[2], closed_style}, {"closed-form-Omega_Y", "", cf[3], closed_style}};
-    panels[2].overlays = {{"closed-form-r_T", "closed form", cf[4], closed_style}, {"closed-form-m_T", "", cf[5], closed_style}};
-  }
-  const double W = options.width, H = options.height;
+  RollPanels r = roll_panels(report);
+  add_closed_form(r, report);
   const std::string name = string_field(field(report, "problem", "roll"), "name", "roll.problem");
-  svg::Document doc(W, H, "limitdir roll: " + name);
-  doc.text(W / 2.0, 18.0, fitted(name, W - 20.0, 14.0), {14.0, "middle", "black", 0.0, true});
-  doc.text(W / 2.0, 36.0, fitted(subtitle(report), W - 20.0, 12.0), {12.0, "middle"});
   const auto [times, modes] = mode_changes(report);
-  doc.text(W / 2.0, 53.0, fitted(modes, W - 20.0, 12.0), {12.0, "middle", "#555555"});
-  for (const svg::Frame& f : draw_panels(doc, top, t, t0, t1, panels)) time_marks(doc, f, times, mode_style);
+  svg::Document doc = make_document(options, "limitdir roll: " + name);
+  const PanelFigure figure{name, {subtitle(report), modes}, r.t, r.panels};
+  for (const ShownPanel& p : draw_panels(doc, figure, options)) time_marks(doc, p.frame, times, mode_style);
+  return doc.str();
+}
+
+std::string plot_roll_overlay(const std::vector<PlotInput>& inputs, const std::vector<std::string>& names,
+                              const PlotOptions& options) {
+  // one colour per run, the series of a panel told apart by their dash (grey in the panel's legend)
+  const char* const series_dashes[] = {"", "7 4", "2 3"};
+  PanelFigure figure;
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    RollPanels r = roll_panels(inputs[k].report);
+    if (k == 0) figure.panels = std::vector<Panel>(r.panels.size());
+    for (std::size_t p = 0; p < r.panels.size(); ++p) {
+      if (k == 0 || r.panels[p].series.size() > figure.panels[p].legend.size()) {  // the run with spin labels it
+        figure.panels[p].y_label = r.panels[p].y_label;
+        figure.panels[p].legend.clear();
+        for (std::size_t i = 0; i < r.panels[p].series.size(); ++i)
+          figure.panels[p].legend.push_back(
+              {svg::LegendItem::Kind::line, {"#444444", 2.0, "none", series_dashes[i], 1.0}, r.panels[p].series[i].label});
+      }
+      for (std::size_t i = 0; i < r.panels[p].series.size(); ++i) {
+        Series s = r.panels[p].series[i];
+        s.key += " run-" + std::to_string(k + 1);
+        s.style = {overlay_colour(k), 1.8, "none", series_dashes[i], 1.0};
+        s.t = r.t;
+        figure.panels[p].series.push_back(std::move(s));
+      }
+    }
+    figure.legend.push_back({svg::LegendItem::Kind::line, {overlay_colour(k), 2.0, "none", "", 1.0},
+                             fmt::format("{}: X_max = {:.4g} m{}", names[k], number_field(inputs[k].report, "X_max", inputs[k].source),
+                                         field(inputs[k].report, "t_stop", inputs[k].source).is_null() ? " (moving at the end)" : "")});
+  }
+  figure.title = overlay_title(inputs, "roll runs");
+  figure.lines = {"one colour per run (legend below); closed forms and mode changes: plot a run alone"};
+  svg::Document doc = make_document(options, "limitdir roll: " + figure.title);
+  draw_panels(doc, figure, options);
   return doc.str();
 }
 

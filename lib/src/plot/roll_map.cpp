@@ -81,18 +81,18 @@ std::string title(const json& map, const Heat& heat) {
 }
 
 void legend(svg::Document& doc, double x, double y, const Heat& heat, const HeatColours& colours) {
-  doc.text(x, y, "X_max [m]", {12.0, "start", "black", 0.0, true});
-  y += 19.0;
-  const double height = std::clamp(doc.height() - y - 120.0, 60.0, 220.0);  // px: room for the entries below
-  heat_colour_bar(doc, x, y - 9.0, colours, height);
-  y += height + 15.0;
+  const double sc = doc.font_scale();
+  y = heat_legend_title(doc, x, y, "X_max [m]");
+  const double height = std::clamp(doc.height() - y - 120.0 * sc, 60.0, 220.0);  // px: room for the entries below
+  heat_colour_bar(doc, x, y - 9.0 * sc, colours, height);
+  y += height + 15.0 * sc;
   bool any_null = false;
   for (const auto& row : heat.cells)
     for (const HeatCell& c : row) any_null = any_null || !c.value;
   if (any_null) y += heat_swatch(doc, x, y, heat_fill(heat, colours, HeatCell{1, 0, {}, {}, {}}), "X_max null");
   if (heat.missing == 0) return;
   heat_swatch(doc, x, y, not_stopped_fill, "did not stop by t_end (hatched; X_max a lower bound)");
-  hatch(doc, x, y - 9.0, x + 18.0, y + 2.0, heat_contrast(not_stopped_fill));
+  hatch(doc, x, y - 9.0 * sc, x + 18.0 * sc, y + 2.0 * sc, heat_contrast(not_stopped_fill));
 }
 
 }  // namespace
@@ -100,14 +100,10 @@ void legend(svg::Document& doc, double x, double y, const Heat& heat, const Heat
 std::string plot_roll_map(const nlohmann::json& map, const PlotOptions& options) {
   const Heat heat = read_map(map);
   const HeatColours colours = heat_colours(heat);
-  const double W = options.width, H = options.height;
-  const bool with_legend = W >= 600.0;
-  svg::Document doc(W, H, "limitdir roll map: " + string_field(field(map, "problem", "map"), "name", "map.problem"));
-  const double frame_w = W - margin_left - margin_right - (with_legend ? heat_legend_width : 0.0);
-  const svg::Frame frame = heat_axes(doc, heat, frame_w, "map.mu", "map.mu_r", "");
-  doc.text(W / 2.0, margin_top - 10.0, fitted(title(map, heat), W - 20.0, 14.0), {14.0, "middle", "black", 0.0, true});
-  draw_heat_cells(doc, frame, heat, colours);
-  if (with_legend) legend(doc, W - heat_legend_width + 10.0, margin_top + 10.0, heat, colours);
+  svg::Document doc =
+      make_document(options, "limitdir roll map: " + string_field(field(map, "problem", "map"), "name", "map.problem"));
+  const HeatFigure figure = heat_figure(doc, heat, colours, title(map, heat), "map.mu", "map.mu_r", options);
+  if (figure.legend) legend(doc, figure.legend->first, figure.legend->second, heat, colours);
   return doc.str();
 }
 

@@ -132,8 +132,19 @@ Ticks nice_ticks(double lo, double hi, int max_ticks) {
 }
 
 std::string tick_label(double value, double step) {
-  const int decimals = std::max(0, -static_cast<int>(std::floor(std::log10(step) + tick_slack)));
-  return trim_zeros(fmt::format("{:.{}f}", value, decimals));
+  // fixed decimals while they stay short: steps down to 1e-4, values below 1e7 (at most 8 digits)
+  constexpr double smallest_fixed_step = 1e-4, largest_fixed_value = 1e7;
+  if (step >= smallest_fixed_step && std::abs(value) < largest_fixed_value) {
+    const int decimals = std::max(0, -static_cast<int>(std::floor(std::log10(step) + tick_slack)));
+    return trim_zeros(fmt::format("{:.{}f}", value, decimals));
+  }
+  if (std::abs(value) < step / 2.0) return "0";  // the tick k = 0 (or a rounding error of it)
+  // scientific: as many mantissa digits as the step needs below the value's leading one ("5e-13", "1.5e300")
+  const int digits = std::max(0, static_cast<int>(std::floor(std::log10(std::abs(value)) + tick_slack)) -
+                                     static_cast<int>(std::floor(std::log10(step) + tick_slack)));
+  const std::string text = fmt::format("{:.{}e}", value, digits);
+  const std::size_t e = text.find('e');
+  return trim_zeros(text.substr(0, e)) + "e" + std::to_string(std::stoi(text.substr(e + 1)));
 }
 
 Document::Document(double width, double height, const std::string& title) : width_(width), height_(height) {

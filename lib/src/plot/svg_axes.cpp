@@ -25,32 +25,63 @@ const Style grid_style{"#dddddd", 0.6, "none", "", 1.0};
 /// "x0 x1" with every digit (shortest round trip), for the frame's data-*-range attributes.
 std::string fmt_range(double a, double b) { return fmt::format("{} {}", a, b); }
 
+constexpr double label_gap = 6.0;  // px (times the font scale) at least between two x tick labels
+
+/// The widest of the tick labels of `t` (px, at `size` px).
+double widest_label(const Ticks& t, double size) {
+  double widest = 0.0;
+  for (const double v : t.values) widest = std::max(widest, text_box(0.0, 0.0, tick_label(v, t.step), {size}).w);
+  return widest;
+}
+
 void x_ticks(Document& doc, const Frame& f, const AxesSpec& spec) {
-  const double s = doc.font_scale();
-  const Ticks t = nice_ticks(spec.x0, spec.x1, std::max(5, static_cast<int>(f.width / (70.0 * s))));
+  const double s = doc.font_scale(), size = label_size * s;
+  // at most one tick per 70 px (at least 5), fewer while neighbouring labels would meet
+  Ticks t = nice_ticks(spec.x0, spec.x1, std::max(5, static_cast<int>(f.width / (70.0 * s))));
+  for (int most = static_cast<int>(t.values.size()) - 1; most >= 2; --most) {
+    const double spacing = t.step / (spec.x1 - spec.x0) * f.width;
+    if (t.values.size() < 2 || spacing >= widest_label(t, size) + label_gap * s) break;
+    t = nice_ticks(spec.x0, spec.x1, most);
+  }
   const double bottom = f.y + f.height;
+  double free_from = 0.0;  // px: where the last label written ends (plus the gap)
   for (const double v : t.values) {
     const double px = f.to_x(v);
     doc.line(px, f.y, px, bottom, grid_style);
     doc.line(px, bottom, px, bottom + tick_length, frame_style);
     // the top of the label (its baseline less the ascent 0.8 size) below the box of a y tick
     // label at the bottom corner (down to (1/3 + 0.25) size below the frame)
-    doc.text(px, bottom + tick_length + x_label_drop * label_size * s, tick_label(v, t.step), {label_size, "middle"});
+    const std::string label = tick_label(v, t.step);
+    const Box box = text_box(px, 0.0, label, {size, "middle"});
+    if (box.x < free_from || box.x < 0.0 || box.x + box.w > doc.width()) continue;  // no room: the tick alone
+    doc.text(px, bottom + tick_length + x_label_drop * size, label, {label_size, "middle"});
+    free_from = box.x + box.w + label_gap * s;
   }
 }
 
-/// The y ticks; returns the width of the widest tick label (px).
+/// The y ticks; returns the width of the widest tick label written (px). A label that would
+/// reach into the room of the axis label at the figure's left edge is left out (the tick stays).
 double y_ticks(Document& doc, const Frame& f, const AxesSpec& spec) {
-  const double s = doc.font_scale();
-  const Ticks t = nice_ticks(spec.y0, spec.y1, std::max(5, static_cast<int>(f.height / (45.0 * s))));
-  double widest = 0.0;
+  const double s = doc.font_scale(), size = label_size * s;
+  const double room = (text_ascent + text_descent) * (label_size + 1.0) * s + 2.0;  // px: the axis label's
+  // at most one tick per 45 px (at least 5), fewer while neighbouring labels would meet
+  const double line = (text_ascent + text_descent) * size + 2.0;
+  Ticks t = nice_ticks(spec.y0, spec.y1, std::max(5, static_cast<int>(f.height / (45.0 * s))));
+  for (int most = static_cast<int>(t.values.size()) - 1; most >= 2; --most) {
+    if (t.values.size() < 2 || t.step / (spec.y1 - spec.y0) * f.height >= line) break;
+    t = nice_ticks(spec.y0, spec.y1, most);
+  }
+  double widest = 0.0, free_above = doc.height();  // px: the top of the last label written (less 2 px)
   for (const double v : t.values) {
     const double py = f.to_y(v);
     doc.line(f.x, py, f.x + f.width, py, grid_style);
     doc.line(f.x - tick_length, py, f.x, py, frame_style);
     const std::string label = tick_label(v, t.step);
-    doc.text(f.x - tick_length - 2.0, py + label_size * s / 3.0, label, {label_size, "end"});
-    widest = std::max(widest, text_box(0.0, 0.0, label, {label_size * s, "end"}).w);
+    const Box box = text_box(f.x - tick_length - 2.0, py + size / 3.0, label, {size, "end"});
+    if (box.x < room || box.y + box.h > free_above || box.y < 0.0) continue;  // no room: the tick alone
+    doc.text(f.x - tick_length - 2.0, py + size / 3.0, label, {label_size, "end"});
+    widest = std::max(widest, box.w);
+    free_above = box.y - 2.0;
   }
   return widest;
 }
@@ -74,8 +105,10 @@ Frame axes(Document& doc, double x, double y, double w, double h, const AxesSpec
            "class=\"frame\" data-x-range=\"" + escape(fmt_range(spec.x0, spec.x1)) + "\" data-y-range=\"" +
                escape(fmt_range(spec.y0, spec.y1)) + "\"");
   const double s = doc.font_scale(), axis_size = (label_size + 1.0) * s;
+  // no wider than the figure about the frame's middle
+  const double x_room = 2.0 * std::min(x + w / 2.0, doc.width() - x - w / 2.0) - 4.0;
   doc.text(x + w / 2.0, y + h + tick_length + label_size * s * (x_label_drop + text_descent) + 4.0 + text_ascent * axis_size,
-           spec.x_label, {label_size + 1.0, "middle"});
+           spec.x_label, {fitting_size(doc, spec.x_label, label_size + 1.0, x_room, false), "middle"});
   // the y label (turned -90 degrees) clear of the widest tick label
   const double label_x = std::max(text_ascent * axis_size, x - tick_length - 2.0 - widest - 4.0 - text_descent * axis_size);
   // no longer than the frame is high (it would run into the title)

@@ -1,8 +1,10 @@
 #pragma once
 // Internal: what the time-history figures of the rolling sphere (roll.cpp) and the Celtic stone
 // (celt.cpp) share (docs/manual.md section 11): numeric columns read from a report with one-line
-// InputErrors, panels of several series against t side by side with a legend under each, and
-// vertical marks at given times.
+// InputErrors, a figure of panels of several series against t side by side (a title and lines of
+// text above, a legend under each panel and one across the figure), the options --x-range (the
+// time shown in every panel), --panel (one panel alone), --y-range (one panel's vertical axis),
+// --log-y and --font-size applied to them, and vertical marks at given times.
 #include <cstddef>
 #include <string>
 #include <utility>
@@ -10,6 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "limitdir/plot/labels.hpp"
+#include "limitdir/plot/plot.hpp"
 #include "limitdir/plot/svg.hpp"
 
 namespace limitdir::plot_detail {
@@ -19,37 +23,57 @@ namespace limitdir::plot_detail {
 std::vector<double> number_column(const nlohmann::json& document, const std::string& key, const std::string& where,
                                   std::size_t size = 0);
 
-/// One line of a panel: values over the panel's t, a legend label, its stroke. `key` names it
-/// for tests: its polylines are in a <g class="series KEY">.
+/// One line of a panel: values over its times, a legend label, its stroke. `key` names it for
+/// tests: its polylines are in a <g class="series KEY">.
 struct Series {
   std::string key;
   std::string label;
   std::vector<double> values;
   svg::Style style;
+  /// Its times; empty: the figure's t.
+  std::vector<double> t = {};
+  /// false: drawn over the data without setting the vertical range (a closed form).
+  bool sets_range = true;
 };
 
-/// A panel: its series over t, the vertical axis label, and lines drawn over the data (e.g. a
-/// closed form) that do not set the range: (t, value) runs.
+/// A panel: its series and the vertical axis label; its legend (empty: one line entry for each
+/// series with a label).
 struct Panel {
   std::string y_label;
   std::vector<Series> series;
-  std::vector<Series> overlays;
-  std::vector<double> overlay_t;
+  std::vector<svg::LegendItem> legend = {};
 };
 
-/// The range [lo, hi] of every finite value of the panel's series, padded by 5 % of its span (a
-/// single value: +-0.5 about it).
-std::pair<double, double> panel_range(const Panel& panel);
+/// A figure of panels: its title (bold) and lines of text above the panels, the series' times
+/// (unless their own), the panels, and a legend across the figure under the panels' (an
+/// overlay's reports).
+struct PanelFigure {
+  std::string title;
+  std::vector<std::string> lines;
+  std::vector<double> t;
+  std::vector<Panel> panels;
+  std::vector<svg::LegendItem> legend = {};
+};
 
-/// Draws the panels side by side below `top` (px) over [t0, t1], each with its legend under its
-/// x axis label; returns their frames in order.
-std::vector<svg::Frame> draw_panels(svg::Document& doc, double top, const std::vector<double>& t, double t0, double t1,
-                                    const std::vector<Panel>& panels);
+/// A panel drawn: its index in PanelFigure::panels and its frame.
+struct ShownPanel {
+  std::size_t index;
+  svg::Frame frame;
+};
+
+/// Draws the figure's title and lines, and its panels side by side (only panel options.panel
+/// with --panel), each over the time range (--x-range, else that of every series' times, the
+/// lines cut at its ends) and on the vertical range of its data in that time range padded by
+/// 5 % (--y-range when one panel is shown; log10 of the values with --log-y), with its legend
+/// under it. InputError (one line) for --panel beyond the panels, --y-range with several panels
+/// shown, and with --log-y a value <= 0 in the time range (naming the series and the time).
+std::vector<ShownPanel> draw_panels(svg::Document& doc, const PanelFigure& figure, const PlotOptions& options);
 
 /// A dashed vertical line at each time in `times` inside the frame's t range.
 void time_marks(svg::Document& doc, const svg::Frame& frame, const std::vector<double>& times, const svg::Style& style);
 
-/// `text` cut to about `width` px of `size` px text (~0.55 size a character), ending in "...".
-std::string fitted(const std::string& text, double width, double size);
+/// `text` cut (ending in "...") to at most `width` px at `size` px (times the document's font
+/// scale), by the width estimate of svg::text_box.
+std::string fitted(const svg::Document& doc, const std::string& text, double width, double size);
 
 }  // namespace limitdir::plot_detail

@@ -313,4 +313,24 @@ std::string trajectory_table_row(const json& point, TableFormat format, bool wit
   return render(json{{"points", json::array({point})}}, spec, format, with_header);
 }
 
+std::string simulation_record_table(const json& record, TableFormat format) {
+  if (!record.is_object() || record.value("schema", std::string()) != "limitdir.simulation/1")
+    throw InputError("a simulation's final record must have the schema \"limitdir.simulation/1\"");
+  // section 1's units: x0 and r_end slip speeds in sqrt(mu g R), stick_time in sqrt(R/(mu g)),
+  // tau_end in 1/(mu g), force in mu m g; the limit direction's as find-limits' (limits_units)
+  static const TableSpec spec = [] {
+    TableSpec s{"", nullptr, "/records", nullptr, "", false, limits_units,
+                {"outcome", "stick_time", "steps", "tau_end", "r_end", "arrival", "match_distance", "limit_direction",
+                 "circle"}};
+    // a limit circle (section 9): its axis a unit vector, its transverse eigenvalue that of J_T
+    s.units.insert({{"x0", "sqrt(mu g R)"}, {"r_end", "sqrt(mu g R)"}, {"stick_time", "sqrt(R/(mu g))"},
+                    {"tau_end", "1/(mu g)"}, {"arrival", "1"}, {"match_distance", "1"}, {"steps", "1"},
+                    {"axis", "1"}, {"transverse_eigenvalue", "mu g"}});
+    return s;
+  }();
+  json row = record;
+  row.erase("problem");  // the input, in the JSON record; its many keys are no result
+  return render(json{{"records", json::array({row})}}, spec, format, /*with_header=*/true);
+}
+
 }  // namespace limitdir

@@ -21,11 +21,13 @@ po::options_description bifurcation_map_table() {
       "the first parameter (default force); it and --y are each one of:" + entry_help(sweep_parameter_registry());
   options.add_options()
       ("x", po::value<std::string>()->value_name("NAME"), parameters.c_str())
-      ("x-range", po::value<std::string>()->value_name("A,B"), "its range in its unit, A < B (required)")
+      ("x-range", po::value<std::string>()->value_name("A:B"),
+       "its range, A < B (required; A,B is accepted too). Unit: the x parameter's (see --x).")
       ("y", po::value<std::string>()->value_name("NAME"), "the second parameter, one of those of --x (required)")
-      ("y-range", po::value<std::string>()->value_name("A,B"), "its range, A < B (required)")
+      ("y-range", po::value<std::string>()->value_name("A:B"),
+       "its range, A < B (required; A,B is accepted too). Unit: the y parameter's (see --x).")
       ("lines", po::value<std::string>()->value_name("N"),
-       "interior seeding lines in each direction, 1 <= N <= 200 (default 9)");
+       "interior seeding lines in each direction, 1 <= N <= 200 (default 9). Unit: count.");
   options::add_problem_overrides(options, /*with_force=*/true);
   options::add_require_option(options);
   return options;
@@ -33,16 +35,10 @@ po::options_description bifurcation_map_table() {
 
 namespace {
 
-/// "A,B" with A < B, both finite.
+/// The required range --x-range or --y-range (options::parse_range: A:B or A,B, finite, A < B).
 std::pair<double, double> parse_range(const po::variables_map& vm, const std::string& name) {
   if (!vm.count(name)) throw InputError("--" + name + ": required; see --help");
-  const std::string text = vm[name].as<std::string>();
-  const auto comma = text.find(',');
-  if (comma == std::string::npos) throw InputError("--" + name + ": must be A,B (got \"" + text + "\")");
-  const double a = options::parse_real(text.substr(0, comma), "--" + name);
-  const double b = options::parse_real(text.substr(comma + 1), "--" + name);
-  if (!(a < b)) throw InputError("--" + name + ": must be A,B with A < B (got \"" + text + "\")");
-  return {a, b};
+  return options::parse_range(vm[name].as<std::string>(), "--" + name);
 }
 
 struct MapSettings {

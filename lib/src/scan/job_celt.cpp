@@ -19,17 +19,25 @@ po::options_description celt_table() {
       "contact model with the paper's parameters (replaces contact), one of:" + entry_help(celt_model_registry());
   options.add_options()
       ("model", po::value<std::string>()->value_name("M"), models.c_str())
-      ("mu", po::value<std::string>()->value_name("MU"), "friction coefficient >= 0 (overrides contact.mu)")
-      ("k-r", po::value<std::string>()->value_name("KR"), "rolling-resistance parameter k_r in [0, 1] (overrides contact.k_r)")
-      ("t-end", po::value<std::string>()->value_name("T"), "final time in s (overrides time.t_end)")
-      ("dt", po::value<std::string>()->value_name("DT"), "output interval in s (overrides time.dt)")
-      ("tol", po::value<std::string>()->value_name("TOL"), "integrator tolerance in (0, 1e-3] (overrides time.tolerance)")
-      ("tilt", po::value<std::string>()->value_name("TX,TY"), "initial tilt in rad about x1e, then x2e (overrides initial.tilt)")
-      ("omega", po::value<std::string>()->value_name("W1,W2,W3"), "initial body angular velocity in rad/s (overrides initial.omega)")
-      ("every", po::value<std::string>()->value_name("K"), "keep every K-th sample in the history (0: first and last only; default 1)")
+      ("mu", po::value<std::string>()->value_name("MU"),
+       "friction coefficient mu >= 0 (overrides contact.mu). Unit: dimensionless.")
+      ("k-r", po::value<std::string>()->value_name("KR"),
+       "rolling-resistance parameter k_r in [0, 1] (overrides contact.k_r). Unit: dimensionless.")
+      ("t-end", po::value<std::string>()->value_name("T"), "final time t_end > 0 (overrides time.t_end). Unit: s.")
+      ("dt", po::value<std::string>()->value_name("DT"), "output interval dt > 0 (overrides time.dt). Unit: s.")
+      ("tol", po::value<std::string>()->value_name("TOL"),
+       "integrator tolerance in (0, 1e-3] (overrides time.tolerance). Unit: dimensionless.")
+      ("tilt", po::value<std::string>()->value_name("TX,TY"),
+       "initial tilt about x1e, then x2e, each in (-pi/2, pi/2) (overrides initial.tilt). Unit: rad.")
+      ("omega", po::value<std::string>()->value_name("W1,W2,W3"),
+       "initial angular velocity in the body frame (overrides initial.omega). Unit: rad/s.")
+      ("every", po::value<std::string>()->value_name("K"),
+       "keep every K-th sample in the history (0: first and last only; default 1). Unit: count.")
       ("compare", po::bool_switch(), "compare the models O, P1', P3', P1 with W1 (Sect. 4) instead of one run")
-      ("slip-system", po::value<std::string>()->value_name("T"), "the slip system near stick at time T (models W1, P1)")
-      ("w", po::value<std::vector<std::string>>()->value_name("W1,W2,W3")->composing(), "with --slip-system: a slip direction where B(w) w + c is printed (repeatable)")
+      ("slip-system", po::value<std::string>()->value_name("T"),
+       "the slip system near stick at time T of the run (models W1, P1). Unit: s.")
+      ("w", po::value<std::vector<std::string>>()->value_name("W1,W2,W3")->composing(),
+       "with --slip-system: a slip direction where B(w) w + c is printed (repeatable). Unit: dimensionless.")
       ("export-problem", po::bool_switch(), "with --slip-system: print only the limitdir problem file of the slip system");
   options::add_set_option(options);
   return options;
@@ -56,6 +64,8 @@ void apply_option_values(CeltProblem& p, const po::variables_map& vm) {
     if (comma == std::string::npos) throw InputError("--tilt: must be TX,TY (got \"" + text + "\")");
     p.initial.tilt_x = options::parse_real(text.substr(0, comma), "--tilt");
     p.initial.tilt_y = options::parse_real(text.substr(comma + 1), "--tilt");
+    options::check_angle(p.initial.tilt_x, "--tilt", text);
+    options::check_angle(p.initial.tilt_y, "--tilt", text);
     if (!tilt(p.initial.tilt_x) || !tilt(p.initial.tilt_y))
       throw InputError("--tilt: each angle must be in (-pi/2, pi/2) (got \"" + text + "\")");
   }

@@ -22,7 +22,7 @@ po::options_description find_limits_table() {
        "solver: auto (default: the most specific exact method that applies), linear-eigen (constant B), "
        "invariant-circle (axisymmetric, load in the symmetry plane) or global (mesh search of the sphere)")
       ("mesh-level", po::value<std::string>()->value_name("L"),
-       "icosphere level of the global search, 1 <= L <= 7 (default 4: 2562 vertices)");
+       "icosphere level of the global search, 1 <= L <= 7 (default 4: 2562 vertices). Unit: count (of refinements).");
   options::add_problem_overrides(options, /*with_force=*/true);
   options::add_require_option(options);
   return options;

@@ -55,6 +55,30 @@ double parse_real(const std::string& text, const std::string& option) {
   return value;
 }
 
+void check_angle(double x, const std::string& option, const std::string& text) {
+  // one full turn either way covers every direction; the problem files' rule (system/problem.cpp)
+  constexpr double max_angle = 2.0 * M_PI;
+  if (!(std::abs(x) <= max_angle)) bad_option(option, "looks like degrees; give radians (an angle, |angle| <= 2 pi)", text);
+}
+
+std::pair<double, double> parse_range(const std::string& text, const std::string& option) {
+  const auto bad = [&] { bad_option(option, "must be A:B (or A,B), two finite numbers with A < B", text); };
+  // the separator: the one ':' or else the one ','; never both, never twice (a sign is no separator)
+  const std::size_t colon = text.find(':'), comma = text.find(',');
+  if ((colon == std::string::npos) == (comma == std::string::npos)) bad();
+  const std::size_t at = colon != std::string::npos ? colon : comma;
+  if (text.find(text[at], at + 1) != std::string::npos) bad();
+  double a = 0.0, b = 0.0;
+  try {
+    a = parse_real(text.substr(0, at), option);
+    b = parse_real(text.substr(at + 1), option);
+  } catch (const InputError&) {
+    bad();
+  }
+  if (!(a < b) || !std::isfinite(b - a)) bad();
+  return {a, b};
+}
+
 std::string shorten(const std::string& text, std::size_t max_length, const std::string& where) {
   if (text.size() <= max_length) return text;
   std::size_t cut = text.rfind("; ", max_length);
@@ -124,8 +148,9 @@ void real_option(const po::variables_map& vm, const std::string& name, double& t
 void add_set_option(po::options_description& options) {
   options.add_options()("set", po::value<std::vector<std::string>>()->composing()->value_name("KEY=VALUE"),
                         "set the numeric key KEY of the problem file (a dotted path: system.lambda, "
-                        "contact.shape.ellipse.1, ...) to VALUE, in that key's unit, after the file is read and "
-                        "before it is checked (repeatable; the keys of scan, docs/manual.md section 14)");
+                        "contact.shape.ellipse.1, ...) to VALUE after the file is read and before it is checked "
+                        "(repeatable; the keys of scan, docs/manual.md section 14). Unit: the key's (the "
+                        "problem file's unit of KEY, share/schemas).");
 }
 
 namespace {
@@ -164,14 +189,16 @@ void add_problem_overrides(po::options_description& options, bool with_force) {
   options.add_options()
       ("model", po::value<std::string>()->value_name("M"), models.c_str())
       ("degree", po::value<std::string>()->value_name("N"),
-       "degree N >= 1 of the harmonic model (overrides friction.degree)")
+       "degree N >= 1 of the harmonic model (overrides friction.degree). Unit: dimensionless.")
       ("pressure", po::value<std::string>()->value_name("P"),
-       "contact pressure (overrides contact.pressure): uniform, hertz, galin or power:ALPHA with ALPHA > -1")
+       "contact pressure (overrides contact.pressure): uniform, hertz, galin or power:ALPHA with ALPHA > -1 "
+       "(the exponent of (1 - xi^2/R^2)^ALPHA, dimensionless)")
       ("rho", po::value<std::string>()->value_name("RHO"),
-       "rho (overrides rho): kappa, R or a number > 0 in units of R");
+       "rho of the slip x_o = (u_x, u_y, rho omega_z) (overrides rho): kappa, R or a number > 0. "
+       "Unit: R (the contact radius).");
   if (with_force)
     options.add_options()("force", po::value<std::string>()->value_name("F"),
-                          "loading force F in units of mu m g (overrides force)");
+                          "loading force F (overrides force). Unit: mu m g.");
   add_set_option(options);
 }
 

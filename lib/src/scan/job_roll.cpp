@@ -17,19 +17,30 @@ using json = nlohmann::json;
 po::options_description roll_table() {
   po::options_description options("Options", options::help_line_length);
   options.add_options()
-      ("mu", po::value<std::string>()->value_name("MU"), "friction coefficient mu >= 0 (overrides friction.mu)")
-      ("mu-r", po::value<std::string>()->value_name("MU_R"), "rolling friction coefficient >= 0, a length in m (overrides friction.mu_r)")
-      ("h", po::value<std::string>()->value_name("H"), "time step in s (overrides time.h)")
-      ("t-end", po::value<std::string>()->value_name("T"), "final time in s (overrides time.t_end)")
-      ("theta", po::value<std::string>()->value_name("THETA"), "theta of the scheme in [0, 1] (overrides time.theta)")
-      ("method", po::value<std::string>()->value_name("M"), "solver: pgs, pfp or extragradient (overrides solver.method)")
-      ("tol", po::value<std::string>()->value_name("TOL"), "solver tolerance in (0, 1) (overrides solver.tol)")
-      ("velocity", po::value<std::string>()->value_name("UX,UY,UZ"), "initial velocity in m/s (overrides initial.velocity)")
-      ("omega", po::value<std::string>()->value_name("WX,WY,WZ"), "initial angular velocity in rad/s (overrides initial.omega)")
-      ("every", po::value<std::string>()->value_name("K"), "keep every K-th step in the history (0: t = 0 and the last step only; at most 200000 rows)")
+      ("mu", po::value<std::string>()->value_name("MU"),
+       "friction coefficient mu >= 0 (overrides friction.mu). Unit: dimensionless.")
+      ("mu-r", po::value<std::string>()->value_name("MU_R"),
+       "rolling friction coefficient mu_r >= 0, a length (overrides friction.mu_r). Unit: m.")
+      ("h", po::value<std::string>()->value_name("H"), "time step h > 0 (overrides time.h). Unit: s.")
+      ("t-end", po::value<std::string>()->value_name("T"), "final time t_end > 0 (overrides time.t_end). Unit: s.")
+      ("theta", po::value<std::string>()->value_name("THETA"),
+       "theta of the scheme in [0, 1] (overrides time.theta). Unit: dimensionless.")
+      ("method", po::value<std::string>()->value_name("M"),
+       "solver: pgs, pfp or extragradient (overrides solver.method)")
+      ("tol", po::value<std::string>()->value_name("TOL"),
+       "solver tolerance in (0, 1) (overrides solver.tol). Unit: dimensionless.")
+      ("velocity", po::value<std::string>()->value_name("UX,UY,UZ"),
+       "initial velocity of the centre (overrides initial.velocity). Unit: m/s.")
+      ("omega", po::value<std::string>()->value_name("WX,WY,WZ"),
+       "initial angular velocity (overrides initial.omega). Unit: rad/s.")
+      ("every", po::value<std::string>()->value_name("K"),
+       "keep every K-th step in the history (0: t = 0 and the last step only; at most 200000 rows). Unit: count.")
       ("map", po::bool_switch(), "print the X_max(mu, mu_r) map of Fig. 2 instead of one run")
-      ("mu-grid", po::value<std::string>()->value_name("LO,HI,N"), "mu grid of --map (default 0.01,0.3,15)")
-      ("mu-r-grid", po::value<std::string>()->value_name("LO,HI,N"), "mu_r grid of --map in m (default 0.004,0.032,15)");
+      ("mu-grid", po::value<std::string>()->value_name("LO,HI,N"),
+       "the mu axis of --map: N values from LO to HI (default 0.01,0.3,15). Units: LO dimensionless, HI "
+       "dimensionless, N count.")
+      ("mu-r-grid", po::value<std::string>()->value_name("LO,HI,N"),
+       "the mu_r axis of --map: N values from LO to HI (default 0.004,0.032,15). Units: LO m, HI m, N count.");
   options::add_set_option(options);
   return options;
 }

@@ -23,11 +23,16 @@ using json = nlohmann::json;
 po::options_description simulate_table() {
   po::options_description options("Options", options::help_line_length);
   options.add_options()
-      ("x0", po::value<std::string>()->value_name("U_X,U_Y,RHO_OMEGA"), "the initial slip x_o(0), not zero")
-      ("survey", po::value<std::string>()->value_name("N"), "run N trajectories (1 <= N <= 20000) from the unit sphere instead")
-      ("every", po::value<std::string>()->value_name("K"), "keep every K-th step of the trajectory (default 1; 0: none)")
+      ("x0", po::value<std::string>()->value_name("U_X,U_Y,RHO_OMEGA"),
+       "the initial slip x_o(0) = (u_x, u_y, rho omega_z), not zero. Unit: sqrt(mu g R) (a slip velocity, "
+       "docs/manual.md section 1).")
+      ("survey", po::value<std::string>()->value_name("N"),
+       "run N trajectories (1 <= N <= 20000) from the unit sphere instead. Unit: count.")
+      ("every", po::value<std::string>()->value_name("K"),
+       "keep every K-th step of the trajectory (default 1; 0: none). Unit: count.")
       ("backward", po::bool_switch(), "integrate backward in time (departures from stick)")
-      ("max-steps", po::value<std::string>()->value_name("S"), "give up (exit 3) after S accepted steps per trajectory (default 2000000)");
+      ("max-steps", po::value<std::string>()->value_name("S"),
+       "give up (exit 3) after S accepted steps per trajectory (default 2000000). Unit: count.");
   options::add_problem_overrides(options, /*with_force=*/true);
   return options;
 }
@@ -162,6 +167,7 @@ JobRun run_trajectory(const Problem& problem, const System& system, SimulateSett
   s.options.on_point = [&context](const TrajectoryPoint& p) {
     if (context.hooks.point) context.hooks.point(json{{"t", p.t}, {"tau", p.tau}, {"r", p.r}, {"w", vec(p.w)}});
   };
+  s.options.progress = [&context](const std::string& note) { context.progress(note); };  // notes after a second
   const SimulationResult r = simulate(system, problem.force, s.x0, s.options);
   const double rho_over_R = problem.rho_over_R();
   json fin = {{"schema", "limitdir.simulation/1"}, {"limitdir_version", version},

@@ -20,25 +20,28 @@ po::options_description sweep_force_table() {
   po::options_description options("Options", options::help_line_length);
   const std::string parameters = "the parameter swept (default force), one of:" + entry_help(sweep_parameter_registry());
   options.add_options()
-      ("from", po::value<std::string>()->value_name("F0"), "first value of the parameter, in its unit (required)")
-      ("to", po::value<std::string>()->value_name("F1"), "last value of the parameter, F1 > F0 (required)")
+      ("from", po::value<std::string>()->value_name("F0"),
+       "first value of the parameter (required). Unit: the swept parameter's (see --parameter).")
+      ("to", po::value<std::string>()->value_name("F1"),
+       "last value of the parameter, F1 > F0 (required). Unit: the swept parameter's (see --parameter).")
       ("parameter", po::value<std::string>()->value_name("NAME"), parameters.c_str())
       ("checks", po::value<std::string>()->value_name("K"),
-       "find-limits re-checks at K equally spaced interior values, 0 <= K <= 10000 (default 16)")
+       "find-limits re-checks at K equally spaced interior values, 0 <= K <= 10000 (default 16). Unit: count.")
       ("h-max", po::value<std::string>()->value_name("H"),
-       "largest arclength step in (w, rdot, p), a number > 0 (default 0.05)")
+       "largest arclength step in (w, rdot, p), a number > 0 (default 0.05). Unit: mixed (the Euclidean "
+       "length of a step in w, dimensionless, rdot in mu g and p in the swept parameter's unit, taken as numbers).")
       ("enclose-events", po::bool_switch(),
-       "load sweeps off the invariant circle: also cover the sphere x [F0, F1] in interval arithmetic, so\n"
-       "that no fold, branch point, tangency or Hopf point can lie outside the windows it leaves, and\n"
-       "require a located event in every window (slower: ~0.1-1 s). For the linear and harmonic models\n"
-       "every event in a window is then enclosed and proven simple (Krawczyk on the fold, tangency or\n"
-       "Hopf system, with second derivatives of q), and the claims events and regions are proven when\n"
-       "each is the located one and every region is proven, and the branches (and so the diagram) when\n"
-       "every segment drawn is enclosed on one curve of zeros; a branch point or pitchfork (a singular\n"
+       "load sweeps off the invariant circle: also cover the sphere x [F0, F1] in interval arithmetic, so "
+       "that no fold, branch point, tangency or Hopf point can lie outside the windows it leaves, and "
+       "require a located event in every window (slower: ~0.1-1 s). For the linear and harmonic models "
+       "every event in a window is then enclosed and proven simple (Krawczyk on the fold, tangency or "
+       "Hopf system, with second derivatives of q), and the claims events and regions are proven when "
+       "each is the located one and every region is proven, and the branches (and so the diagram) when "
+       "every segment drawn is enclosed on one curve of zeros; a branch point or pitchfork (a singular "
        "zero) leaves the events checked, saying why")
       ("no-proof", po::bool_switch(),
-       "do not attempt the proof of a load diagram (on the invariant circle of a harmonic model or\n"
-       "of the exact model with uniform or Hertz pressure, or of the events and regions with\n"
+       "do not attempt the proof of a load diagram (on the invariant circle of a harmonic model or "
+       "of the exact model with uniform or Hertz pressure, or of the events and regions with "
        "--enclose-events; it then stays checked; saves a few ms)");
   options::add_problem_overrides(options, /*with_force=*/true);
   options::add_require_option(options);

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <optional>
+#include <sstream>
 #include <unistd.h>
 
 #include "limitdir/core/errors.hpp"
@@ -48,6 +50,20 @@ std::string record_problem(const json& record, const std::string& grid_hash, con
   return "";
 }
 
+/// Why `record` is not the record of its index in the scan (its point and key, as scan_record
+/// wrote them), or "".
+std::string not_a_record_of(const json& record, const ScanGrid& grid, const std::string& problem_text,
+                            const std::string& grid_hash, const std::string& scan) {
+  std::string why = record_problem(record, grid_hash, scan, grid.size());
+  if (!why.empty()) return why;
+  const std::uint64_t index = record["index"].get<std::uint64_t>();
+  const std::vector<double> values = grid.point(index);
+  if (record["point"] != point_object(grid, values)) return "\"point\" is not point " + std::to_string(index) + " of the grid";
+  if (record["key"] != scan_point_key(problem_text, grid.keys, values))
+    return "\"key\" is not the key of point " + std::to_string(index);
+  return "";
+}
+
 }  // namespace
 
 std::string scan_hash(const std::string& grid_hash, const std::string& job, const std::vector<std::string>& args) {
@@ -79,46 +95,52 @@ void write_scan_record(int fd, const json& record) {
   }
 }
 
+ScanFileEnd for_each_scan_record(std::istream& in, const std::string& source, const ScanGrid& grid,
+                                 const std::string& problem_text, const std::string& scan_hash,
+                                 const std::function<void(const json& record, std::uint64_t offset)>& visit) {
+  const std::string grid_hash = scan_grid_hash(problem_text, grid);
+  ScanFileEnd end;
+  std::optional<std::string> broken;  // a line that is not JSON: an error unless it is the last one
+  std::uint64_t offset = 0;           // of the next line
+  std::string line;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    if (broken) throw InputError(*broken);
+    const std::uint64_t start = offset;
+    offset += line.size() + 1;
+    if (in.eof()) {  // no final newline: a write cut short
+      end.cut_line = number;
+      end.kept_bytes = start;
+      return end;
+    }
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    json record;
+    try {
+      record = parse_json_input(line, "record");  // bounded depth, no key twice
+    } catch (const InputError& e) {
+      // a partial last line (a write cut short, then a newline): the caller redoes it
+      broken = source + ": line " + std::to_string(number) + ": not JSON (" + e.what() + ")";
+      end.cut_line = number;
+      end.kept_bytes = start;
+      continue;
+    }
+    const std::string why = not_a_record_of(record, grid, problem_text, grid_hash, scan_hash);
+    if (!why.empty()) throw InputError(source + ": line " + std::to_string(number) + ": " + why);
+    ++end.records;
+    visit(record, start);
+  }
+  if (in.bad()) throw IoError(source + ": reading failed");
+  if (!broken) end.kept_bytes = offset;
+  return end;
+}
+
 ScanRecords read_scan_records(const std::string& text, const std::string& source, const ScanGrid& grid,
                               const std::string& problem_text, const std::string& scan_hash) {
-  const std::string grid_hash = scan_grid_hash(problem_text, grid);
-  const std::uint64_t size = grid.size();
   ScanRecords result;
-  std::size_t start = 0;
-  for (std::size_t number = 1; start < text.size(); ++number) {
-    const std::size_t newline = text.find('\n', start);
-    const bool last = newline == std::string::npos || newline + 1 == text.size();
-    const std::string line = text.substr(start, newline == std::string::npos ? std::string::npos : newline - start);
-    if (newline == std::string::npos) {  // no final newline: a write cut short
-      result.cut_line = number;
-      break;
-    }
-    if (line.find_first_not_of(" \t\r") != std::string::npos) {
-      json record;
-      try {
-        record = parse_json_input(line, "record");  // bounded depth, no key twice
-      } catch (const InputError& e) {
-        if (last) {  // a partial last line (a write cut short, then a newline): the caller redoes it
-          result.cut_line = number;
-          break;
-        }
-        throw InputError(source + ": line " + std::to_string(number) + ": not JSON (" + e.what() + ")");
-      }
-      std::string why = record_problem(record, grid_hash, scan_hash, size);
-      if (why.empty()) {  // the index's point and key, as scan_record wrote them
-        const std::uint64_t index = record["index"].get<std::uint64_t>();
-        const std::vector<double> values = grid.point(index);
-        if (record["point"] != point_object(grid, values))
-          why = "\"point\" is not point " + std::to_string(index) + " of the grid";
-        else if (record["key"] != scan_point_key(problem_text, grid.keys, values))
-          why = "\"key\" is not the key of point " + std::to_string(index);
-      }
-      if (!why.empty()) throw InputError(source + ": line " + std::to_string(number) + ": " + why);
-      result.records.push_back(record);
-    }
-    start = newline + 1;
-  }
-  result.kept_bytes = result.cut_line ? start : text.size();
+  std::istringstream in(text);
+  const ScanFileEnd end = for_each_scan_record(in, source, grid, problem_text, scan_hash,
+                                               [&result](const json& record, std::uint64_t) { result.records.push_back(record); });
+  result.cut_line = end.cut_line;
+  result.kept_bytes = end.kept_bytes;
   return result;
 }
 

@@ -21,10 +21,6 @@ using json = nlohmann::json;
 
 namespace {
 
-/// The indices a merge's one-line message names of the missing and of the duplicated ones (its
-/// counts say how many there are): enough to start looking, short enough for one line.
-constexpr std::size_t merge_named_indices = 5;
-
 /// The result of a point whose problem could not be made (its status and message), with the
 /// summary keys every record carries (scan/job.hpp).
 JobResult failed_point(int status, const std::string& message) {
@@ -38,13 +34,6 @@ JobResult failed_point(int status, const std::string& message) {
 /// --jobs K: 1 <= K <= max_scan_threads (the apps' strict integer option, scan/job_options.hpp).
 unsigned thread_count(const std::optional<std::string>& text) {
   return text ? static_cast<unsigned>(options::parse_integer(*text, "--jobs", 1, max_scan_threads)) : 1;
-}
-
-/// scan's own options that make no sense with --merge.
-void check_merge_options(const ScanCommand& command) {
-  for (const auto& [given, name] : {std::pair{command.shard.has_value(), "--shard"}, std::pair{command.resume.has_value(), "--resume"},
-                                    std::pair{command.jobs.has_value(), "--jobs"}, std::pair{command.full, "--full"}})
-    if (given) throw InputError(std::string(name) + ": not an option of --merge (it takes PROBLEM, the grid and optionally --job)");
 }
 
 }  // namespace
@@ -70,10 +59,10 @@ json scan_point_record(const ScanSetup& setup, std::uint64_t index, bool full) {
 }
 
 ScanOutcome run_scan_points(const ScanSetup& setup, const std::vector<std::uint64_t>& indices, int out_fd,
-                            unsigned threads, bool full, const ScanNote& note) {
+                            unsigned threads, bool full, const ScanNote& progress_note) {
   std::mutex write_mutex;  // one record at a time on out_fd, and the counts below
   ScanOutcome outcome;
-  ScanProgress progress(indices.size(), note);
+  ScanProgress progress(indices.size(), progress_note);
   scan_parallel_for(indices, threads, [&](std::uint64_t index) {
     const json record = scan_point_record(setup, index, full);
     const std::lock_guard<std::mutex> lock(write_mutex);
@@ -91,7 +80,7 @@ ScanOutcome run_scan_points(const ScanSetup& setup, const std::vector<std::uint6
   return outcome;
 }
 
-ScanOutcome run_scan_command(const ScanCommand& command, int out_fd, const ScanNote& note) {
+ScanOutcome run_scan_command(const ScanCommand& command, int out_fd, const ScanNote& note, const ScanNote& progress) {
   if (command.merge) throw std::logic_error("run_scan_command: a --merge command");
   const ScanShard shard = command.shard ? parse_scan_shard(*command.shard) : ScanShard{};
   const unsigned threads = thread_count(command.jobs);
@@ -107,33 +96,7 @@ ScanOutcome run_scan_command(const ScanCommand& command, int out_fd, const ScanN
     std::set_difference(indices.begin(), indices.end(), resume.recorded.begin(), resume.recorded.end(), std::back_inserter(left));
     indices = std::move(left);
   }
-  return run_scan_points(setup, indices, out_fd, threads, command.full, note);
-}
-
-std::string merge_scan_command(const ScanCommand& command, int out_fd, const ScanNote& note) {
-  check_merge_options(command);
-  const ScanSetup setup = make_scan_setup(command, /*job_optional=*/true);
-  std::vector<std::vector<json>> files;
-  for (const std::string& path : *command.merge) {
-    ScanRecords read = read_scan_records(read_scan_file(path), path, setup.grid, setup.problem_text, setup.scan_hash);
-    if (read.cut_line != 0 && note)
-      note("--merge: " + path + ": its partial last line " + std::to_string(read.cut_line) + " is left out");
-    files.push_back(std::move(read.records));
-  }
-  const ScanMerge merge = merge_scan_records(files, setup.grid.size());
-  for (const json& record : merge.records) write_scan_record(out_fd, record);
-  if (merge.complete()) return "";
-  const auto list = [](const std::vector<std::uint64_t>& indices) {
-    std::string text;
-    for (std::size_t k = 0; k < std::min(indices.size(), merge_named_indices); ++k) text += (k ? ", " : "") + std::to_string(indices[k]);
-    return text + (indices.size() > merge_named_indices ? ", ..." : "");
-  };
-  std::string message = "merge of " + std::to_string(setup.grid.size()) + " points: ";
-  if (!merge.missing.empty()) message += std::to_string(merge.missing.size()) + " missing (" + list(merge.missing) + ")";
-  if (!merge.missing.empty() && !merge.duplicated.empty()) message += ", ";
-  if (!merge.duplicated.empty())
-    message += std::to_string(merge.duplicated.size()) + " recorded more than once (" + list(merge.duplicated) + ")";
-  return message;
+  return run_scan_points(setup, indices, out_fd, threads, command.full, progress);
 }
 
 }  // namespace limitdir

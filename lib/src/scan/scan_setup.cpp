@@ -5,7 +5,9 @@
 #include <charconv>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <iterator>
 #include <sstream>
 #include <sys/stat.h>
@@ -60,6 +62,14 @@ std::vector<std::uint64_t> extreme_points(const ScanGrid& grid) {
 }
 
 }  // namespace
+
+std::ifstream open_scan_file(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) throw InputError(path + ": is a directory, not a scan file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot be opened (" + std::strerror(errno) + ")");
+  return in;
+}
 
 std::string read_scan_file(const std::string& path) {
   if (path == "-") return read_input(path);
@@ -118,9 +128,20 @@ ScanResume resume_scan(const std::string& path, const ScanSetup& setup, int out_
       file.st_ino == out.st_ino && (::fcntl(out_fd, F_GETFL) & O_APPEND) == 0)
     throw InputError("--resume " + path + ": standard output is that file but not opened for appending: use >> " +
                      path + " (> empties it before scan reads it)");
-  const ScanRecords read = read_scan_records(read_scan_file(path), path, setup.grid, setup.problem_text, setup.scan_hash);
+  // read line by line, only the indices kept (8 bytes per record: docs/manual.md section 14)
   ScanResume resume;
-  resume.recorded = recorded_indices(read.records);
+  const auto keep = [&resume](const nlohmann::json& record, std::uint64_t) {
+    resume.recorded.push_back(record["index"].get<std::uint64_t>());
+  };
+  ScanFileEnd read;
+  if (path == "-") {
+    read = for_each_scan_record(std::cin, "<stdin>", setup.grid, setup.problem_text, setup.scan_hash, keep);
+  } else {
+    std::ifstream in = open_scan_file(path);
+    read = for_each_scan_record(in, path, setup.grid, setup.problem_text, setup.scan_hash, keep);
+  }
+  std::sort(resume.recorded.begin(), resume.recorded.end());
+  resume.recorded.erase(std::unique(resume.recorded.begin(), resume.recorded.end()), resume.recorded.end());
   resume.cut_line = read.cut_line;
   if (read.cut_line != 0 && ::truncate(path.c_str(), static_cast<off_t>(read.kept_bytes)) != 0)
     throw IoError("--resume " + path + ": cutting off its partial last line failed (" + std::strerror(errno) + ")");

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "limitdir/core/progress.hpp"
 #include "limitdir/limits/limits.hpp"
 #include "limitdir/system/system.hpp"
 
@@ -38,6 +39,10 @@ struct SimulationOptions {
   /// When set, each kept point (every-th step) is passed to it as soon as it is computed instead
   /// of being stored in SimulationResult::trajectory (simulate streams its output this way).
   std::function<void(const TrajectoryPoint&)> on_point;
+  /// When set, the accepted steps are counted to it ("trajectory: steps k/max_steps",
+  /// core/progress.hpp): a single trajectory may run for seconds (docs/manual.md section 5). A
+  /// survey leaves it empty and counts its trajectories instead.
+  ProgressHook progress;
 };
 
 /// Steps in a row that leave the rescaled time tau unchanged before the integration is given

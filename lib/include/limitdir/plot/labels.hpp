@@ -57,4 +57,14 @@ void legend_rows(Document& doc, double x, double y, double width, const std::vec
 /// scale, divided by that scale (so that Document::text scales it back).
 double fitting_size(const Document& doc, std::string_view content, double size, double width, bool bold);
 
+/// A text that fits `width` px: `content` at its fitting_size but at least min_shrink of `size`,
+/// and when it is still too wide cut to its longest prefix (whole code points) that fits with
+/// "..." (min_shrink 1: cut only).
+struct FittedText {
+  std::string content;
+  double size;
+};
+FittedText fit_text(const Document& doc, std::string_view content, double size, double width, bool bold,
+                    double min_shrink = 0.75);
+
 }  // namespace limitdir::svg

@@ -65,6 +65,9 @@ struct PlotOptions {
   bool log_y = false;
   /// --font-size: the size of tick labels (px); every other text scales with it.
   double font_size = 12.0;
+  /// --panel K: figures of several panels side by side (roll and celt runs): the K-th alone
+  /// (1-based), to which --y-range then applies; 0 (not given): every panel.
+  int panel = 0;
 };
 
 /// The font sizes accepted by --font-size (px).

@@ -26,7 +26,9 @@ struct Ticks {
   std::vector<double> values;
 };
 Ticks nice_ticks(double lo, double hi, int max_ticks = 7);
-/// A tick value written with as many decimals as its step needs ("0.25", "-1", "0").
+/// A tick value written with as many decimals as its step needs ("0.25", "-1", "0"); for steps
+/// below 1e-4 or values from 1e7 on, in scientific notation with the mantissa digits the step
+/// needs ("5e-13", "1.5e300").
 std::string tick_label(double value, double step);
 
 /// The affine map of the data interval [d0, d1] onto the pixel interval [p0, p1] (p1 < p0 for

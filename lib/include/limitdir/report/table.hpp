@@ -31,4 +31,11 @@ std::string report_table(const nlohmann::json& report, TableFormat format);
 /// docs/manual.md section 1, so that simulate streams the rows as it computes them.
 std::string trajectory_table_row(const nlohmann::json& point, TableFormat format, bool with_header);
 
+/// simulate --x0's final record (schema limitdir.simulation/1) as a table of its own: a header
+/// row and one row, every member but the embedded "problem" flattened into columns (outcome,
+/// stick_time, steps, arrival[0..2], limit_direction.*, ...) with the units of section 1, so
+/// that the table of a trajectory ends with it after an empty row (docs/manual.md section 5,
+/// "Tables"). InputError for a record of another schema.
+std::string simulation_record_table(const nlohmann::json& record, TableFormat format);
+
 }  // namespace limitdir

@@ -46,6 +46,16 @@ long long integer_option(const po::variables_map& vm, const std::string& name, l
 /// A comma-separated 3-vector "w1,w2,w3" of finite numbers; InputError naming `option` otherwise.
 Eigen::Vector3d parse_vector3(const std::string& text, const std::string& option);
 
+/// An angle option's value in radians (docs/manual.md section 4, "Angles are in radians"): beyond
+/// one full turn, |x| > 2 pi, it is almost surely degrees: InputError "<option>: looks like
+/// degrees; give radians (an angle, |angle| <= 2 pi) (got <text>)".
+void check_angle(double x, const std::string& option, const std::string& text);
+
+/// The range of --x-range / --y-range (plot, bifurcation-map; docs/manual.md section 5): "A:B",
+/// the canonical form, or "A,B" (bifurcation-map's older form, still accepted), two finite
+/// numbers with A < B; InputError "<option>: must be A:B (or A,B) ... (got <text>)" otherwise.
+std::pair<double, double> parse_range(const std::string& text, const std::string& option);
+
 /// `text` cut to at most about `max_length` characters (at a "; " if there is one) for a
 /// one-line message, ending "... (the whole text is in <where>)" when it was cut.
 std::string shorten(const std::string& text, std::size_t max_length, const std::string& where);

@@ -2,6 +2,8 @@
 // The records of a scan (docs/manual.md section 14, share/schemas/scan-record.schema.json): one
 // JSON line per point, written whole; read back for a resume, and merged across shards.
 #include <cstdint>
+#include <functional>
+#include <istream>
 #include <string>
 #include <vector>
 
@@ -55,6 +57,22 @@ struct ScanRecords {
 /// then checks that all records share one).
 ScanRecords read_scan_records(const std::string& text, const std::string& source, const ScanGrid& grid,
                               const std::string& problem_text, const std::string& scan_hash);
+
+/// How a scan file read by for_each_scan_record ended.
+struct ScanFileEnd {
+  std::size_t cut_line = 0;        // as ScanRecords::cut_line
+  std::uint64_t kept_bytes = 0;    // as ScanRecords::kept_bytes
+  std::uint64_t records = 0;       // the records visited
+};
+
+/// The records of the scan file `in` read one line at a time, each checked as read_scan_records
+/// checks it (the same messages; the last line cut off the same way) and passed to `visit` with
+/// the byte offset of its line in the file, then dropped: the memory does not grow with the file
+/// (a resume keeps the indices, a merge the offsets it needs; docs/manual.md section 14).
+/// InputError as read_scan_records, IoError when reading fails.
+ScanFileEnd for_each_scan_record(std::istream& in, const std::string& source, const ScanGrid& grid,
+                                 const std::string& problem_text, const std::string& scan_hash,
+                                 const std::function<void(const nlohmann::json& record, std::uint64_t offset)>& visit);
 
 /// The indices recorded in `records` (for a resume: the points to skip), ascending, each once.
 std::vector<std::uint64_t> recorded_indices(const std::vector<nlohmann::json>& records);

@@ -4,6 +4,7 @@
 // line cut off), the points of a shard run on K threads with their records written as they
 // finish, and the merge of record files.
 #include <cstdint>
+#include <fstream>
 #include <functional>
 #include <optional>
 #include <string>
@@ -28,12 +29,20 @@ struct ScanSetup {
   std::string scan_hash;    // scan_hash(grid_hash, job, args); "" without a job
 };
 
-/// Notes on standard error (progress, counts): one line each, without the "scan: " prefix.
+/// Notes on standard error, one line each, without the "scan: " prefix. Two kinds go to two
+/// callbacks: the notes on the data (points recorded with a status other than 0, a partial last
+/// line cut off or left out), which scan always prints, and the progress notes (points done,
+/// records read), which it renders as every app does (--quiet, --progress: docs/manual.md
+/// section 5).
 using ScanNote = std::function<void(const std::string&)>;
 
 /// The whole file `path` (no size cap: a scan's record file grows with its points; "-" is
 /// standard input). InputError when it cannot be opened, IoError when reading it fails.
 std::string read_scan_file(const std::string& path);
+
+/// The file `path` opened for reading line by line (binary: the byte offsets are the file's).
+/// InputError when it cannot be opened or is a directory.
+std::ifstream open_scan_file(const std::string& path);
 
 /// The grid of the command: the product of the --grid axes, the --points file, or a Latin
 /// hypercube of --random N --seed S over the --grid ranges. InputError (one line) on none of
@@ -81,14 +90,15 @@ struct ScanOutcome {
 
 /// Runs the points `indices` on `threads` threads (scan_parallel_for) and writes each record to
 /// `out_fd` (write_scan_record) as soon as it is done, under a lock (one write per line). Progress
-/// notes at most once a second after the first second. IoError when a write fails (the points
+/// notes to `progress` at most once a second after the first second. IoError when a write fails (the points
 /// still running finish, no new one starts).
 ScanOutcome run_scan_points(const ScanSetup& setup, const std::vector<std::uint64_t>& indices, int out_fd,
-                            unsigned threads, bool full, const ScanNote& note);
+                            unsigned threads, bool full, const ScanNote& progress);
 
-/// The whole scan of the command (no --merge): setup, check, shard, resume, run. InputError on
-/// bad input before any point runs.
-ScanOutcome run_scan_command(const ScanCommand& command, int out_fd, const ScanNote& note);
+/// The whole scan of the command (no --merge): setup, check, shard, resume, run; `note` gets the
+/// notes on the data, `progress` the progress notes. InputError on bad input before any point runs.
+ScanOutcome run_scan_command(const ScanCommand& command, int out_fd, const ScanNote& note,
+                             const ScanNote& progress = {});
 
 /// `scan PROBLEM GRID [--job NAME ...] --merge FILE...`: reads the files (records of this grid; of
 /// this scan when --job is given, else all of one scan), writes the merged records sorted by index
@@ -96,6 +106,7 @@ ScanOutcome run_scan_command(const ScanCommand& command, int out_fd, const ScanN
 /// message naming the first few missing and duplicated indices and their counts (exit 3). A
 /// partial last line of a file is left out (its point is missing unless recorded elsewhere) and
 /// noted. InputError on bad input.
-std::string merge_scan_command(const ScanCommand& command, int out_fd, const ScanNote& note);
+std::string merge_scan_command(const ScanCommand& command, int out_fd, const ScanNote& note,
+                               const ScanNote& progress = {});
 
 }  // namespace limitdir

@@ -28,6 +28,9 @@ struct ScanSummaryOptions {
   std::size_t examples = 3;
   /// The number of slowest points listed.
   std::size_t slowest = 5;
+  /// Not empty: the scan hash (scan/records.hpp) every record's "scan" must have (scan --summary
+  /// told the job and its options); checked by summarize_scan_file.
+  std::string scan_hash;
 };
 
 /// The certificate levels from the weakest up: "none" (the record's level is null: no
@@ -74,10 +77,11 @@ class ScanSummarizer {
 /// this grid, as read_scan_records checks it ("schema", the grid hash, "index", "point" and "key"
 /// of that index), with the keys summarize_scan needs; InputError "<source>: line N: ..."
 /// otherwise. A last line without its newline or that is not JSON (a write cut short) is left
-/// out, its point counted as missing, and noted. `note` gets that and the progress (the records
-/// read, once a second after the first second).
+/// out, its point counted as missing, and noted. `note` gets that, and `progress` (or `note` when
+/// it is empty) the progress: the records read, once a second after the first second.
 nlohmann::json summarize_scan_file(std::istream& in, const std::string& source, const ScanGrid& grid,
                                    const std::string& problem_text, const ScanSummaryOptions& options,
-                                   const std::function<void(const std::string&)>& note);
+                                   const std::function<void(const std::string&)>& note,
+                                   const std::function<void(const std::string&)>& progress = {});
 
 }  // namespace limitdir
