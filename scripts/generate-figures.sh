@@ -25,7 +25,13 @@
 #                      B.json: one colour per run, the legend naming mu_r);
 #   roll-fig2.svg      its X_max(mu, mu_r) map, Fig. 2 (roll --map, 15 x 15 runs);
 #   celt-spin.svg      the Celtic stone of [Awrejcewicz & Kudra, Celtic stone] (share/problems/celt.json,
-#                      model W1): omega against t and the spin with its reversal (celt, section 12).
+#                      model W1): omega against t and the spin with its reversal (celt, section 12);
+#   celt-slip.svg      its slip system near stick at t = 0.1 s (celt --slip-system): the limit
+#                      directions of the exported problem on the sphere, the stone's slip a cross;
+#   hopf-classification.svg  classify of the limit directions of share/problems/general-hopf.json
+#                      (a focus, a saddle and two nodes) on the sphere, marked by their class;
+#   disc-survey.svg    simulate --survey of the disc at F = 0.3: 200 seeds, their ends as bars;
+#   ball-regions.svg   classify --regions of the ball's lambda sweep (0.2..1.2 at F = 0.3).
 # tests/cli/figures.sh runs this script into a temporary directory and compares the result with
 # the committed files element by element, so that they cannot go stale silently.
 # Usage: bash scripts/generate-figures.sh [BIN_DIR [OUT_DIR]]
@@ -70,7 +76,13 @@ done
 rm "$out"/roll-fig3*.json
 "$bin/roll" "$root/share/problems/roll-fig2.json" --map 2>/dev/null | "$bin/plot" >"$out/roll-fig2.svg"
 "$bin/celt" "$root/share/problems/celt.json" 2>/dev/null | "$bin/plot" --width 1000 --height 420 >"$out/celt-spin.svg"
+"$bin/celt" "$root/share/problems/celt.json" --slip-system 0.1 2>/dev/null | "$bin/plot" >"$out/celt-slip.svg"
+hopf="$root/share/problems/general-hopf.json"
+"$bin/find-limits" "$hopf" | "$bin/classify" "$hopf" | "$bin/plot" >"$out/hopf-classification.svg"
+"$bin/simulate" "$disc" --force 0.3 --survey 200 | "$bin/plot" >"$out/disc-survey.svg"
+"$bin/sweep-force" "$ball" --parameter lambda --from 0.2 --to 1.2 --force 0.3 2>/dev/null | "$bin/classify" --regions |
+  "$bin/plot" --height 420 >"$out/ball-regions.svg"
 echo "generate-figures: wrote disc-diagram.svg, disc-sphere.svg, disc-friction.svg, disc-overlay.svg," \
   "disc-simulation.svg, disc-degrees.svg, disc-degree-errors.svg, ball-degrees.svg, ball-map.svg," \
   "disc-map.svg, disc-scan.svg, roll-fig3a.svg, roll-fig3b.svg, roll-fig3c.svg, roll-overlay.svg, roll-fig2.svg," \
-  "celt-spin.svg in $out"
+  "celt-spin.svg, celt-slip.svg, hopf-classification.svg, disc-survey.svg, ball-regions.svg in $out"

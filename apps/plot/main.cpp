@@ -5,7 +5,9 @@
 // section 11): a bifurcation diagram (sweep-force), the limit directions of one load on the
 // sphere with the field V* (find-limits), the friction laws (friction-model) or the time
 // history of a simulation (simulate), a scan summary as a heat map (scan --summary), the rolling
-// sphere's run or X_max map (roll), the Celtic stone's run or model comparison (celt). REPORT
+// sphere's run or X_max map (roll), the Celtic stone's run, model comparison or slip system
+// (celt), a classification (classify), a survey (simulate --survey) or regions (classify
+// --regions); plot --help lists them from the table of plot/kinds.cpp. REPORT
 // is a file or - (standard input, the default); several REPORTs of one kind are overlaid
 // (plot_overlay). --output writes FILE.svg, or FILE.pdf / FILE.png rendered in-process
 // (librsvg + cairo) instead.
@@ -30,31 +32,9 @@ int main(int argc, char* argv[]) {
       "into FILE.svg, FILE.pdf or FILE.png (rendered in-process by librsvg and cairo). REPORT is a\n"
       "file or - for standard input (the default); several REPORTs of one kind (diagrams, friction\n"
       "tables, simulations, degree studies, roll or celt runs) are overlaid, one colour or dash\n"
-      "style each, named in the legend. A\n"
-      "report holds one of:\n"
-      "  limitdir.diagram/1 (sweep-force): a coordinate (--y) of the limit directions against the\n"
-      "    parameter, as Figs 13-14 of the core paper: branches in the Fig. 11 colours, solid where\n"
-      "    the direction is a stable node or focus on the sphere, dashed elsewhere; events marked\n"
-      "    T tangency, F fold, P pitchfork, B branch point, H Hopf; regions shaded with their count;\n"
-      "  limitdir.limits/1 (find-limits): the two hemispheres of the sphere of slip directions seen\n"
-      "    along --view, the limit directions in the Fig. 11 colours and the field V* as\n"
-      "    streamlines (the system is rebuilt from the report's problem);\n"
-      "  limitdir.friction/1 (friction-model): Q and T against theta for the model and the exact\n"
-      "    model, as Figs 4-10;\n"
-      "  simulate's output (JSON Lines ending in limitdir.simulation/1): w and log10 r against t\n"
-      "    (or tau, --time);\n"
-      "  limitdir.degree-study/1 (degree-study): the branches (--y) of the harmonic model of every\n"
-      "    degree N, one colour each, and of the exact model in black, as Figs 17-18 of the core\n"
-      "    paper; with --convergence the log10 of each event kind's error against N;\n"
-      "  limitdir.scan-summary/1 (scan --summary): a heat map over the two axes of its table, each\n"
-      "    cell coloured by its class, level or field (--colour-by), hatched where points are\n"
-      "    missing, crossed where the weakest level is incomplete or none;\n"
-      "  limitdir.roll-report/1 (roll): X, U_X and Omega_Y, r_T and m_T against t as Fig. 3 of the\n"
-      "    rolling-sphere paper, the closed form dotted (planar starts), mode changes dashed;\n"
-      "  limitdir.roll-map/1 (roll --map): X_max over (mu, mu_r) as a heat map (Fig. 2), hatched\n"
-      "    where the sphere did not stop by t_end;\n"
-      "  limitdir.celt-report/1 (celt): a run's omega (body) and vertical spin against t, the spin\n"
-      "    reversals marked; a model comparison's (--compare) cost against the deviation from W1."};
+      "style each, named in the legend. A report holds one of (plot/kinds.cpp, the table the\n"
+      "dispatch uses):\n" +
+          limitdir::plot_kinds_help()};
   info.takes_problem = false;
   info.operands = "report";
 
@@ -64,7 +44,8 @@ int main(int argc, char* argv[]) {
        "diagrams: the vertical coordinate theta (latitude asin w3, default), psi (atan2(w3, w1), the "
        "position on the invariant circle w2 = 0 of Figs 13-14), w1, w2, w3 or rdot")
       ("view", po::value<std::string>()->value_name("AXIS"),
-       "limits: the axis w1, w2 (default) or w3 the two hemispheres are seen along")
+       "limits, classifications, celt slip systems: the axis w1, w2 (default) or w3 the two hemispheres "
+       "are seen along")
       ("time", po::value<std::string>()->value_name("CLOCK"),
        "simulations: the time axis t (default) or tau (the rescaled time of (114))")
       ("convergence", po::bool_switch(), "degree studies: the event errors against N instead of the branches")
@@ -81,7 +62,7 @@ int main(int argc, char* argv[]) {
   // --- axes, scaling and fonts (docs/manual.md section 11, "Axes, labels and overlays") ---
   options.add_options()
       ("x-range", po::value<std::string>()->value_name("A:B"),
-       "the horizontal axis from A to B (A < B; A,B is accepted too; write --x-range=-1:2 for a negative "
+       "the horizontal axis from A to B (regions too; A < B; A,B is accepted too; write --x-range=-1:2 for a negative "
        "A); time panels (roll, celt): the time in every panel; heat maps: the cells outside are left out "
        "(the figure says how many); not limits. Unit: the axis's (as labelled: the swept parameter's for "
        "diagrams and degree studies, rad for friction's theta, the x parameter's for maps, s for roll and "

@@ -173,8 +173,6 @@ mutate omega "$tmp/celt.json" "r['history']['omega'][7] = [1, 2]"
 expect_bad "celt.history.omega[7]: must be an array of 3 finite numbers" "$tmp/omega.json"
 mutate spin "$tmp/celt.json" "r['history']['spin'].append(0)"
 expect_bad "celt.history.spin: must have" "$tmp/spin.json"
-"$bin/celt" "$share/problems/celt.json" --slip-system 0.1 >"$tmp/slip.json" 2>/dev/null
-expect_bad "plot draws celt's runs and model comparisons" "$tmp/slip.json"
 expect_bad "--y: applies to bifurcation diagrams and degree studies only" "$tmp/fig3b.json" --y w1
 expect_bad "--time: applies to simulations only" "$tmp/celt.json" --time t
 cli_finish "plot kinds"

@@ -158,7 +158,19 @@ TEST_CASE("plot: reports are recognised by their schema, others are bad input") 
   CHECK(read_plot_input(R"({"schema": "limitdir.friction/1"})", "x").kind == "friction");
   CHECK(read_plot_input(R"({"schema": "limitdir.roll-report/1"})", "x").kind == "roll");
   CHECK(read_plot_input(R"({"schema": "limitdir.roll-map/1"})", "x").kind == "roll-map");
-  CHECK(read_plot_input(R"({"schema": "limitdir.celt-report/1"})", "x").kind == "celt");
+  CHECK(read_plot_input(R"({"schema": "limitdir.celt-report/1", "kind": "run"})", "x").kind == "celt");
+  CHECK(read_plot_input(R"({"schema": "limitdir.celt-report/1", "kind": "comparison"})", "x").kind == "celt");
+  CHECK(read_plot_input(R"({"schema": "limitdir.celt-report/1", "kind": "slip-system"})", "x").kind ==
+        "celt-slip-system");
+  CHECK(read_plot_input(R"({"schema": "limitdir.classification/1"})", "x").kind == "classification");
+  CHECK(read_plot_input(R"({"schema": "limitdir.survey/1"})", "x").kind == "survey");
+  CHECK(read_plot_input(R"({"schema": "limitdir.regions/1"})", "x").kind == "regions");
+  // a celt report of no known kind; the reports without a figure, named with what to plot instead
+  CHECK_THROWS_AS(read_plot_input(R"({"schema": "limitdir.celt-report/1"})", "x"), InputError);
+  CHECK_THROWS_WITH_AS(read_plot_input(R"({"schema": "limitdir.diagram-diff/1"})", "x"),
+                       doctest::Contains("plot A.json B.json"), InputError);
+  CHECK_THROWS_WITH_AS(read_plot_input(R"({"schema": "limitdir.scan-record/1"})", "x"),
+                       doctest::Contains("--summary"), InputError);
   const std::string lines = R"({"t": 0, "tau": 0, "r": 1, "w": [1, 0, 0]})"
                             "\n"
                             R"({"t": 1, "tau": 1, "r": 0.5, "w": [1, 0, 0]})"
@@ -167,7 +179,7 @@ TEST_CASE("plot: reports are recognised by their schema, others are bad input") 
   const PlotInput sim = read_plot_input(lines, "x");
   CHECK(sim.kind == "simulation");
   CHECK(sim.records.size() == 2);
-  CHECK_THROWS_AS(read_plot_input(R"({"schema": "limitdir.survey/1"})", "x"), InputError);
+  CHECK_THROWS_AS(read_plot_input(R"({"schema": "limitdir.nonesuch/1"})", "x"), InputError);
   CHECK_THROWS_AS(read_plot_input(R"({"schema": "limitdir.simulation/1"})", "x"), InputError);
   CHECK_THROWS_AS(read_plot_input(R"([1, 2])", "x"), InputError);
   CHECK_THROWS_AS(read_plot_input("   \n", "x"), InputError);

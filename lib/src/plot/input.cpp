@@ -8,32 +8,15 @@
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/plot/plot.hpp"
 #include "plot/common.hpp"
+#include "plot/kinds.hpp"
 
 namespace limitdir {
 
 namespace {
 
-const char* const what_plot_draws =
-    "plot draws limitdir.diagram/1 (sweep-force), limitdir.limits/1 (find-limits), limitdir.friction/1 "
-    "(friction-model), limitdir.degree-study/1 (degree-study), limitdir.map/1 (bifurcation-map), "
-    "limitdir.scan-summary/1 (scan --summary), limitdir.roll-report/1 and limitdir.roll-map/1 (roll), "
-    "limitdir.celt-report/1 (celt) and simulate's records ending in limitdir.simulation/1";
-
+/// The kind of a report from the table of plot/kinds.hpp.
 std::string kind_of_schema(const nlohmann::json& document, const std::string& source) {
-  if (!document.is_object() || !document.contains("schema") || !document["schema"].is_string())
-    throw InputError(source + ": not a limitdir report (no \"schema\" string); " + what_plot_draws);
-  const std::string schema = document["schema"].get<std::string>();
-  if (schema == "limitdir.diagram/1") return "diagram";
-  if (schema == "limitdir.limits/1") return "limits";
-  if (schema == "limitdir.friction/1") return "friction";
-  if (schema == "limitdir.simulation/1") return "simulation";
-  if (schema == "limitdir.degree-study/1") return "degree-study";
-  if (schema == "limitdir.map/1") return "map";
-  if (schema == "limitdir.scan-summary/1") return "scan-summary";
-  if (schema == "limitdir.roll-report/1") return "roll";
-  if (schema == "limitdir.roll-map/1") return "roll-map";
-  if (schema == "limitdir.celt-report/1") return "celt";
-  throw InputError(source + ": cannot plot schema \"" + schema + "\"; " + what_plot_draws);
+  return plot_detail::kind_row(document, source).kind;
 }
 
 std::vector<std::string> nonblank_lines(const std::string& text) {
@@ -70,6 +53,22 @@ PlotInput read_json_lines(const std::vector<std::string>& lines, const std::stri
   return input;
 }
 
+/// JSON Lines of reports other than simulate's (scan's records): the first line's schema decides,
+/// its row's message saying what to plot instead; nothing when it is not a report.
+void refuse_records(const std::string& first, const std::string& source) {
+  nlohmann::json record;
+  try {
+    record = parse_json_input(first, source + ": line 1");
+  } catch (const InputError&) {
+    return;  // not JSON Lines: the whole text's error stands
+  }
+  if (record.is_object() && record.contains("schema")) {
+    plot_detail::kind_row(record, source + ": line 1");  // a kind not drawn: its message
+    throw InputError(source + ": one " + detail::show(record["schema"]) +
+                     " report a line; plot reads one report (or simulate's JSON Lines) at a time");
+  }
+}
+
 }  // namespace
 
 PlotInput read_plot_input(const std::string& text, const std::string& source) {
@@ -79,7 +78,12 @@ PlotInput read_plot_input(const std::string& text, const std::string& source) {
       lines.front().find("\"schema\"") == std::string::npos)
     return read_json_lines(lines, source);
   PlotInput input;
-  input.report = parse_json_input(text, source);
+  try {
+    input.report = parse_json_input(text, source);
+  } catch (const InputError&) {
+    if (lines.size() > 1) refuse_records(lines.front(), source);
+    throw;
+  }
   input.kind = kind_of_schema(input.report, source);
   if (input.kind == "simulation")
     throw InputError(source + ": a simulation's final record alone has no time history; give all of "
@@ -117,22 +121,22 @@ void check_plot_options(const PlotOptions& options, const std::string& kind, boo
     throw InputError("--colour-by: must be class, level, mean, min or max (got \"" + c + "\")");
   if (!c.empty() && kind != "scan-summary")
     throw InputError("--colour-by: applies to scan summaries only (this is a " + kind + " report)");
-  if (given_view && kind != "limits")
-    throw InputError("--view: applies to limits reports (find-limits) only (this is a " + kind + " report)");
+  const bool sphere = kind == "limits" || kind == "classification" || kind == "celt-slip-system";
+  if (given_view && !sphere)
+    throw InputError("--view: applies to the sphere figures of limits, classification and celt slip-system reports "
+                     "only (this is a " + kind + " report)");
+  // the figures without data axes (the sphere, the survey's bars) and the regions' strip (no vertical axis)
+  if ((sphere || kind == "survey") && kind != "limits" && (options.x_range || options.y_range || options.log_y))
+    throw InputError(std::string(options.x_range ? "--x-range" : options.y_range ? "--y-range" : "--log-y") +
+                     ": does not apply to a " + kind + " report (" +
+                     (kind == "survey" ? "its bars are one per limit direction" : "a figure on the sphere") + ")");
+  if (kind == "regions" && (options.y_range || options.log_y))
+    throw InputError(std::string(options.y_range ? "--y-range" : "--log-y") +
+                     ": does not apply to a regions report (a strip along the parameter; --x-range does)");
 }
 
 std::string plot_report(const PlotInput& input, const PlotOptions& options) {
-  if (input.kind == "diagram") return plot_diagram(input.report, options);
-  if (input.kind == "limits") return plot_limits(input.report, options);
-  if (input.kind == "friction") return plot_friction(input.report, options);
-  if (input.kind == "simulation") return plot_simulation(input.records, input.report, options);
-  if (input.kind == "degree-study") return plot_degree_study(input.report, options);
-  if (input.kind == "map") return plot_map(input.report, options);
-  if (input.kind == "scan-summary") return plot_scan_summary(input.report, options);
-  if (input.kind == "roll") return plot_roll(input.report, options);
-  if (input.kind == "roll-map") return plot_roll_map(input.report, options);
-  if (input.kind == "celt") return plot_celt(input.report, options);
-  throw InputError("cannot plot a report of kind \"" + input.kind + "\"; " + what_plot_draws);
+  return plot_detail::row_of_kind(input.kind).draw(input, options);
 }
 
 }  // namespace limitdir

@@ -1,6 +1,8 @@
 // The limit directions of one load on the sphere (plot/plot.hpp): two hemispheres with the
 // directions in the Fig. 11 colours and V* (122) [Nonlinear Dyn. 2024] as streamlines
-// (docs/manual.md section 11).
+// (docs/manual.md section 11). sphere_figure (plot/sphere_view.hpp) is the same figure for
+// any report holding limit directions and a problem: classify's, marked by class
+// (classification.cpp), and the celt slip system's (celt_slip.cpp).
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
@@ -32,29 +34,64 @@ struct Marker {
   Eigen::Vector3d w;
   std::string colour;
   std::string label;
+  std::string shape = "disc";  // MarkerCode::by_class: disc, diamond, square or triangle
+  bool hollow = false;         // MarkerCode::by_class: a white centre (unstable on the sphere)
 };
 
-std::vector<Marker> direction_markers(const nlohmann::json& report) {
+/// The fill of MarkerCode::by_class by the radial class of Def. 2 (the sign of rdot = R*(w)).
+std::string radial_fill(const std::string& radial) {
+  return radial == "attracting" ? "#1f63d4" : radial == "repelling" ? "#d62728" : "white";
+}
+
+/// A marker of MarkerCode::by_class: the shape of the type on the sphere (sphere_view.hpp).
+void class_shape(Marker& m, const std::string& type) {
+  m.shape = type == "saddle" ? "square" : type == "stable-focus" || type == "unstable-focus" ? "diamond"
+            : type == "non-hyperbolic" ? "triangle" : "disc";
+  m.hollow = type == "unstable-node" || type == "unstable-focus";
+}
+
+std::vector<Marker> direction_markers(const nlohmann::json& report, const SphereText& text) {
   std::vector<Marker> markers;
-  const nlohmann::json& list = array_field(report, "limit_directions", "limits");
+  const nlohmann::json& list = array_field(report, "limit_directions", text.where);
   for (std::size_t i = 0; i < list.size(); ++i) {
-    const std::string where = "limits.limit_directions[" + std::to_string(i) + "]";
+    const std::string where = text.where + ".limit_directions[" + std::to_string(i) + "]";
     const Eigen::Vector3d w = vector3_field(list[i], "w", where);
     if (!(w.norm() > 0.0)) throw InputError(where + ".w: must not be zero");
     std::optional<std::string> colour;
     if (list[i].contains("colour")) colour = string_field(list[i], "colour", where);
     const std::string type = string_field(field(list[i], "sphere", where), "type", where + ".sphere");
-    markers.push_back({w.normalized(), fig11_colour(colour, string_field(list[i], "radial", where), type),
-                       std::to_string(i + 1)});
+    const std::string radial = string_field(list[i], "radial", where);
+    const std::string label = i < text.labels.size() ? text.labels[i] : std::to_string(i + 1);
+    Marker m{w.normalized(), fig11_colour(colour, radial, type), label};
+    if (text.code == MarkerCode::by_class) {
+      m.colour = radial_fill(radial);
+      class_shape(m, type);
+    }
+    markers.push_back(m);
   }
   return markers;
 }
 
+/// One marker of radius r at (x, y): a disc, or the shape of MarkerCode::by_class.
+void draw_marker(svg::Document& doc, double x, double y, double r, const Marker& m) {
+  const svg::Style style{"black", 1.2, m.colour, "", 1.0};
+  if (m.shape == "square") {
+    doc.rect(x - 0.85 * r, y - 0.85 * r, 1.7 * r, 1.7 * r, style);
+  } else if (m.shape == "diamond") {
+    doc.polygon({{x, y - 1.2 * r}, {x + 1.2 * r, y}, {x, y + 1.2 * r}, {x - 1.2 * r, y}}, style);
+  } else if (m.shape == "triangle") {
+    doc.polygon({{x, y - 1.2 * r}, {x + 1.1 * r, y + 0.8 * r}, {x - 1.1 * r, y + 0.8 * r}}, style);
+  } else {
+    doc.circle(x, y, r, style);
+  }
+  if (m.hollow) doc.circle(x, y, 0.45 * r, {"none", 0.0, "white", "", 1.0});
+}
+
 /// The circles {w : w . axis = sin theta} of limit directions (F = 0 with axisymmetry).
-void draw_circles(svg::Document& doc, const Hemisphere& h, const nlohmann::json& report) {
-  const nlohmann::json& list = array_field(report, "circles", "limits");
+void draw_circles(svg::Document& doc, const Hemisphere& h, const nlohmann::json& report, const std::string& name) {
+  const nlohmann::json& list = array_field(report, "circles", name);
   for (std::size_t i = 0; i < list.size(); ++i) {
-    const std::string where = "limits.circles[" + std::to_string(i) + "]";
+    const std::string where = name + ".circles[" + std::to_string(i) + "]";
     const double theta = number_field(list[i], "theta", where);
     const Eigen::Vector3d axis = vector3_field(list[i], "axis", where);
     if (!(axis.norm() > 0.0)) throw InputError(where + ".axis: must not be zero");
@@ -76,25 +113,39 @@ void draw_circles(svg::Document& doc, const Hemisphere& h, const nlohmann::json&
 }
 
 void draw_markers(svg::Document& doc, const Hemisphere& h, const std::vector<Marker>& markers,
-                  const nlohmann::json& report) {
+                  const nlohmann::json& report, const SphereText& text) {
   doc.begin_group("", "limit-directions");
   constexpr double r = 6.5;  // px, the markers
+  for (const SpherePoint& p : text.points) {  // crosses under the markers, labelled with them below
+    if (!h.visible(p.w)) continue;
+    const auto [x, y] = h.pixel(p.w);
+    doc.line(x - r, y, x + r, y, {"black", 1.6, "none", "", 1.0});
+    doc.line(x, y - r, x, y + r, {"black", 1.6, "none", "", 1.0});
+    svg::reserve_marker(doc, {x, y}, r);
+  }
   for (const Marker& m : markers) {
     if (!h.visible(m.w)) continue;
     const auto [x, y] = h.pixel(m.w);
-    doc.circle(x, y, r, {"black", 1.2, m.colour, "", 1.0});
-    svg::reserve_marker(doc, {x, y}, r);
+    draw_marker(doc, x, y, r, m);
+    svg::reserve_marker(doc, {x, y}, m.shape == "disc" ? r : 1.2 * r);
   }
+
   int dropped = 0;  // labels with no free place (plot/labels.hpp), noted below
   for (const Marker& m : markers)
     if (h.visible(m.w) &&
         !svg::place_marker_label(doc, h.pixel(m.w), r, m.label, {11.0, "middle", "black", 0.0, true},
                                  {0.0, 0.0, doc.width(), doc.height()}))
       ++dropped;
+  for (const SpherePoint& p : text.points)
+    if (h.visible(p.w) && !p.label.empty() &&
+        !svg::place_marker_label(doc, h.pixel(p.w), r, p.label, {11.0, "middle", "black", 0.0, false},
+                                 {0.0, 0.0, doc.width(), doc.height()}))
+      ++dropped;
   svg::note_dropped(doc, dropped, {h.cx - h.r, h.cy - h.r, 2.0 * h.r, 2.0 * h.r});
-  const nlohmann::json& singular = array_field(report, "singular_points", "limits");
+  const nlohmann::json& singular = array_field(report, "singular_points", text.where);
   for (std::size_t i = 0; i < singular.size(); ++i) {
-    const Eigen::Vector3d w = vector3_field(singular[i], "w", "limits.singular_points[" + std::to_string(i) + "]");
+    const Eigen::Vector3d w =
+        vector3_field(singular[i], "w", text.where + ".singular_points[" + std::to_string(i) + "]");
     if (!(w.norm() > 0.0) || !h.visible(w.normalized())) continue;
     const auto [x, y] = h.pixel(w.normalized());
     doc.line(x - 5.0, y - 5.0, x + 5.0, y + 5.0, {"black", 2.0, "none", "", 1.0});
@@ -110,7 +161,7 @@ std::string axis_name(const Eigen::Vector3d& v) {
 }
 
 void draw_panel(svg::Document& doc, const Hemisphere& h, const System& system, double F,
-                const std::vector<Marker>& markers, const nlohmann::json& report) {
+                const std::vector<Marker>& markers, const nlohmann::json& report, const SphereText& text) {
   draw_hemisphere(doc, h);
   if (system.has_invariant_circle()) {  // Sect. 7.4: w2 = 0, green as in Fig. 12
     std::vector<Eigen::Vector3d> circle;
@@ -118,8 +169,8 @@ void draw_panel(svg::Document& doc, const Hemisphere& h, const System& system, d
     draw_sphere_curve(doc, h, circle, invariant_style);
   }
   draw_streamlines(doc, h, system, F);
-  draw_circles(doc, h, report);
-  draw_markers(doc, h, markers, report);
+  draw_circles(doc, h, report, text.where);
+  draw_markers(doc, h, markers, report, text);
   const std::string view = axis_name(h.view);  // "+w2" or "-w2"
   const std::string caption = view.substr(1) + (view[0] == '+' ? " >= 0" : " <= 0") + ", seen from " + view +
                               " (up " + axis_name(h.up) + ", right " + axis_name(h.right) + ")";
@@ -127,39 +178,62 @@ void draw_panel(svg::Document& doc, const Hemisphere& h, const System& system, d
            {svg::fitting_size(doc, caption, 11.0, 2.0 * h.r + 20.0, false), "middle", "#333333"});
 }
 
-std::vector<svg::LegendItem> limits_legend(bool invariant) {
-  std::vector<svg::LegendItem> items = fig11_items(true);
+std::vector<svg::LegendItem> limits_legend(bool invariant, const SphereText& text) {
+  std::vector<svg::LegendItem> items = text.code == MarkerCode::fig11 ? fig11_items(true) : class_legend();
   items.push_back({svg::LegendItem::Kind::line, stream_style, "streamlines of V* (122)"});
   if (invariant) items.push_back({svg::LegendItem::Kind::line, invariant_style, "invariant circle w2 = 0"});
   items.push_back({svg::LegendItem::Kind::text, {}, "numbers: order in the report; x: singular points (Coulomb point model)"});
+  items.insert(items.end(), text.legend.begin(), text.legend.end());
   return items;
 }
 
 }  // namespace
 
-std::string plot_limits(const nlohmann::json& report, const PlotOptions& options) {
-  const Problem problem = parse_problem(field(report, "problem", "limits"), "limits.problem");
-  const double F = number_field(report, "force", "limits");
+namespace plot_detail {
+
+std::vector<svg::LegendItem> class_legend() {
+  using Kind = svg::LegendItem::Kind;
+  return {{Kind::marker, {"black", 1.0, radial_fill("attracting"), "", 1.0}, "attracting (R* < 0)"},
+          {Kind::marker, {"black", 1.0, radial_fill("repelling"), "", 1.0}, "repelling (R* > 0)"},
+          {Kind::marker, {"black", 1.0, radial_fill("tangent"), "", 1.0}, "tangent (R* = 0)"},
+          {Kind::text, {}, "shape: disc node, diamond focus, square saddle, triangle non-hyperbolic; "
+                           "white centre: unstable on the sphere"}};
+}
+
+std::string sphere_figure(const nlohmann::json& report, const PlotOptions& options, const SphereText& text) {
+  const Problem problem = parse_problem(field(report, "problem", text.where), text.where + ".problem");
+  const double F = number_field(report, "force", text.where);
   const System system = make_system(problem);
-  const std::vector<Marker> markers = direction_markers(report);
+  const std::vector<Marker> markers = direction_markers(report, text);
 
   const double W = options.width, H = options.height;
   svg::Document doc = make_document(options, "limitdir limit directions: " + problem.name);
   const double s = doc.font_scale();
   const std::vector<svg::LegendItem> legend =
-      svg::fit_legend(limits_legend(system.has_invariant_circle()), W - 40.0, s, max_legend * H);
+      svg::fit_legend(limits_legend(system.has_invariant_circle(), text), W - 40.0, s, max_legend * H);
   const double legend_h = svg::legend_height(legend, W - 40.0, s);
-  const double top = 40.0 * std::max(1.0, s), bottom = 28.0 * std::max(1.0, s) + legend_h;
+  const double note_h = text.note.empty() ? 0.0 : 16.0 * s;  // one line of 11 px below the title
+  const double top = 40.0 * std::max(1.0, s) + note_h, bottom = 28.0 * std::max(1.0, s) + legend_h;
   const double r = std::max(10.0, std::min((W - 80.0) / 4.0, (H - top - bottom) / 2.0));
   const std::string title =
-      fmt::format("{}: F = {}, {}", problem.name, F, short_model(string_field(report, "model", "limits")));
-  doc.text(W / 2.0, top - 18.0 * s, title, {svg::fitting_size(doc, title, 13.0, W - 8.0, true), "middle", "black", 0.0, true});
+      !text.title.empty() ? text.title
+                          : fmt::format("{}: F = {}, {}", problem.name, F, short_model(string_field(report, "model", text.where)));
+  doc.text(W / 2.0, top - note_h - 18.0 * s, title,
+           {svg::fitting_size(doc, title, 13.0, W - 8.0, true), "middle", "black", 0.0, true});
+  if (!text.note.empty())
+    doc.text(W / 2.0, top - 18.0 * s, text.note, {svg::fitting_size(doc, text.note, 11.0, W - 8.0, false), "middle"});
   const int k = options.view == "w1" ? 0 : options.view == "w2" ? 1 : 2;
   const auto [left, right] = hemispheres(k, r, W / 4.0, 3.0 * W / 4.0, top + r);
-  draw_panel(doc, left, system, F, markers, report);
-  draw_panel(doc, right, system, F, markers, report);
+  draw_panel(doc, left, system, F, markers, report, text);
+  draw_panel(doc, right, system, F, markers, report, text);
   svg::legend_rows(doc, 20.0, H - legend_h - 4.0, W - 40.0, legend);
   return doc.str();
+}
+
+}  // namespace plot_detail
+
+std::string plot_limits(const nlohmann::json& report, const PlotOptions& options) {
+  return plot_detail::sphere_figure(report, options, {});
 }
 
 }  // namespace limitdir

@@ -19,12 +19,14 @@ namespace {
 
 using namespace plot_detail;
 
-/// The kinds each option applies to (docs/manual.md section 11).
+/// The kinds each option applies to (docs/manual.md section 11). Regions take --x-range only: their
+/// --y-range and --log-y are refused first by check_plot_options (plot/input.cpp).
 const std::set<std::string> ranged_kinds{"diagram", "degree-study", "friction", "simulation", "map", "scan-summary",
-                                         "roll", "roll-map", "celt"};
+                                         "roll", "roll-map", "celt", "regions"};
 const std::set<std::string> log_kinds{"diagram", "degree-study", "friction", "roll", "celt"};
 const std::set<std::string> font_kinds{"diagram", "degree-study", "friction", "simulation", "map", "scan-summary",
-                                       "roll", "roll-map", "celt", "limits"};
+                                       "roll", "roll-map", "celt", "limits",
+                                       "classification", "survey", "regions", "celt-slip-system"};
 const std::set<std::string> panel_kinds{"roll", "celt"};
 const std::set<std::string> overlay_kinds{"diagram", "friction", "simulation", "degree-study", "roll", "celt"};
 const char* const overlay_list = "diagrams, friction tables, simulations, degree studies, roll runs and celt runs";

@@ -152,13 +152,18 @@ json diagram_report(const Problem& problem, const Diagram& diagram) {
 
 json regions_report(const Diagram& diagram, const std::vector<Region>& regions) {
   const bool force_sweep = diagram.parameter == kForce;
+  json events = json::array();  // the diagram's events in brief: what bounds the regions (plot draws them)
+  for (std::size_t k = 0; k < diagram.events.size(); ++k)
+    events.push_back({{"kind", to_string(diagram.events[k].kind)},
+                      {"value", finite(diagram.events[k].p, "events[" + std::to_string(k) + "].value")}});
   return {{"schema", kRegionsSchema},
           {"limitdir_version", limitdir::version},
           {"parameter", diagram.parameter},
           {"from", finite(diagram.from, "from")},
           {"to", finite(diagram.to, "to")},
           {"force", force_sweep ? json(nullptr) : json(finite(diagram.force, "force"))},
-          {"regions", regions_to_json(regions)}};
+          {"regions", regions_to_json(regions)},
+          {"events", std::move(events)}};
 }
 
 }  // namespace limitdir

@@ -78,8 +78,9 @@ inline constexpr double max_font_size = 40.0;
 inline constexpr int min_plot_side = 200;
 inline constexpr int max_plot_side = 10000;
 
-/// A report read for plotting: its kind ("diagram", "limits", "friction", "simulation",
-/// "degree-study", "map", "scan-summary", "roll", "roll-map", "celt"), the
+/// A report read for plotting: its kind ("diagram", "limits", "classification", "friction",
+/// "simulation", "survey", "regions", "degree-study", "map", "scan-summary", "roll", "roll-map",
+/// "celt", "celt-slip-system"; plot_kinds_help lists them), the
 /// document (for a simulation, its final record) and, for a simulation, the records before it.
 struct PlotInput {
   std::string kind;
@@ -96,9 +97,11 @@ struct PlotInput {
 PlotInput read_plot_input(const std::string& text, const std::string& source);
 
 /// Checks the options (sizes within [min_plot_side, max_plot_side], y, view and time names) and
-/// whether they apply to `kind` (--y to diagrams and degree studies, --view to limits, --time
-/// to simulations, --convergence to degree studies and not with --y, --colour-by to scan summaries);
-/// InputError otherwise. `given_*`: whether the user set them.
+/// whether they apply to `kind` (--y to diagrams and degree studies, --view to the sphere figures
+/// of limits, classifications and celt slip systems, --time to simulations, --convergence to
+/// degree studies and not with --y, --colour-by to scan summaries; --x-range, --y-range and
+/// --log-y not to classifications, celt slip systems and surveys, of them only --x-range to
+/// regions); InputError otherwise. `given_*`: whether the user set them.
 void check_plot_options(const PlotOptions& options, const std::string& kind, bool given_y, bool given_view,
                         bool given_time = false);
 
@@ -124,11 +127,25 @@ std::string plot_map(const nlohmann::json& map, const PlotOptions& options);
 std::string plot_scan_summary(const nlohmann::json& summary, const PlotOptions& options);
 std::string plot_roll(const nlohmann::json& report, const PlotOptions& options);
 std::string plot_roll_map(const nlohmann::json& map, const PlotOptions& options);
-/// A run, or (plot_celt_comparison) a model comparison; InputError for the kind "slip-system".
+/// A run, or (plot_celt_comparison) a model comparison; InputError for the kind "slip-system"
+/// (drawn by plot_celt_slip).
 std::string plot_celt(const nlohmann::json& report, const PlotOptions& options);
 std::string plot_celt_comparison(const nlohmann::json& report, const PlotOptions& options);
 std::string plot_simulation(const std::vector<nlohmann::json>& records, const nlohmann::json& final_record,
                             const PlotOptions& options);
+/// classify's report (limitdir.classification/1): the classified directions on the sphere by class.
+std::string plot_classification(const nlohmann::json& report, const PlotOptions& options);
+/// simulate --survey (limitdir.survey/1): the seeds' counts per limit direction as bars.
+std::string plot_survey(const nlohmann::json& survey, const PlotOptions& options);
+/// classify --regions (limitdir.regions/1): the regions as intervals of the swept parameter.
+std::string plot_regions(const nlohmann::json& regions, const PlotOptions& options);
+/// celt --slip-system (limitdir.celt-report/1 of kind slip-system): the exported problem's limit
+/// directions on the sphere.
+std::string plot_celt_slip(const nlohmann::json& report, const PlotOptions& options);
+
+/// For plot --help: one paragraph per report plot reads (its schema, what writes it, how it is
+/// drawn), then those it refuses and what to plot instead; from the table the dispatch uses.
+std::string plot_kinds_help();
 
 /// The formats --output writes, by the file name's extension (.svg, .pdf, .png, any case).
 enum class FigureFormat { svg, pdf, png };

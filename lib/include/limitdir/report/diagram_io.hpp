@@ -36,7 +36,8 @@ nlohmann::json regions_to_json(const std::vector<Region>& regions);
 
 /// What classify --regions prints (schema "limitdir.regions/1"):
 ///   {"schema", "limitdir_version", "parameter", "from", "to", "force" (as in the diagram),
-///    "regions": regions_to_json(regions)}.
+///    "regions": regions_to_json(regions), "events": [{"kind", "value"}] (the diagram's events:
+///    their kind and the swept parameter's value, in the diagram's order)}.
 nlohmann::json regions_report(const Diagram& diagram, const std::vector<Region>& regions);
 
 /// Reads a "limitdir.diagram/1" document back (the inverse of diagram_report on every field

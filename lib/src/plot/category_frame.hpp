@@ -1,0 +1,24 @@
+#pragma once
+// Internal: a plot frame with ticks on one axis only (plot/category_frame.cpp), for the figures
+// whose other axis holds categories (a survey's bars) or nothing (the regions' strip).
+#include <string>
+#include <vector>
+
+#include "limitdir/plot/labels.hpp"
+#include "limitdir/plot/svg.hpp"
+
+namespace limitdir::plot_detail {
+
+/// The frame rectangle at (x, y, w, h) px with the data ranges of `spec` (class "frame", its
+/// data-x-range and data-y-range as svg::axes writes them), 1-2-5 ticks and their labels on the
+/// `numeric` axis ('x' or 'y') only, and the axis labels of spec (an empty one not written).
+svg::Frame category_frame(svg::Document& doc, double x, double y, double w, double h, const svg::AxesSpec& spec,
+                          char numeric);
+
+/// The figure's layout around such a frame: `title` (bold) and `note` (one line) above it, the
+/// legend below it (plot/labels.hpp fit_legend, at most max_legend of the height), the frame
+/// filling the rest within the margins (check_room).
+svg::Frame titled_category_frame(svg::Document& doc, const svg::AxesSpec& spec, char numeric, const std::string& title,
+                                 const std::string& note, const std::vector<svg::LegendItem>& legend);
+
+}  // namespace limitdir::plot_detail
