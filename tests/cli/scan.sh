@@ -82,6 +82,12 @@ expect_error 3 "16 missing (2, 5, 8, 11, 14, ...), 16 recorded more than once (0
 [[ $(wc -l <"$tmp/stdout") -eq 32 ]] && echo "ok: the incomplete merge still writes its 32 records" ||
   fail "the incomplete merge wrote $(wc -l <"$tmp/stdout") records, want 32"
 
+# the same grid with other job options (4 points of it): a merge not told the job refuses records
+# of two scans, and one told the job refuses the record that is not of its scan
+run_ok "$ball" "${job[@]}" --model exact "${grid[@]}" --shard 0/12 && cp "$tmp/stdout" "$tmp/other-scan.jsonl"
+expect_bad "merge: records of two scans" "$ball" "${grid[@]}" --merge "$tmp/full.jsonl" "$tmp/other-scan.jsonl"
+expect_bad "other-scan.jsonl: line 1: a record of another scan" "$ball" "${job[@]}" "${grid[@]}" --merge "$tmp/full.jsonl" "$tmp/other-scan.jsonl"
+
 # --- resume after the output was cut inside line 20 ------------------------------------------------
 cut=$(($(head -n 19 "$tmp/full.jsonl" | wc -c) + 30))
 head -c $cut "$tmp/full.jsonl" >"$tmp/resumed.jsonl"
@@ -220,8 +226,8 @@ expect_bad "--shard 3/3" "$ball" "${job[@]}" "${grid[@]}" --shard 3/3
 expect_bad "--jobs" "$ball" "${job[@]}" "${grid[@]}" --jobs 0
 expect_bad "--jobs" "$ball" "${job[@]}" "${grid[@]}" --jobs 1025
 expect_bad "--jobs" "$ball" "${job[@]}" "${grid[@]}" --jobs two
-expect_bad "resume file from another scan" "$ball" "${job[@]}" --model exact "${grid[@]}" --resume "$tmp/full.jsonl"
-expect_bad "resume file from another grid" "$ball" "${job[@]}" --grid force=0.05:5:13 --resume "$tmp/full.jsonl"
+expect_bad "a record of another scan" "$ball" "${job[@]}" --model exact "${grid[@]}" --resume "$tmp/full.jsonl"
+expect_bad "a record of another grid" "$ball" "${job[@]}" --grid force=0.05:5:13 --resume "$tmp/full.jsonl"
 expect_bad "cannot be opened" "$ball" "${job[@]}" "${grid[@]}" --resume "$tmp/none.jsonl"
 printf '{"force": 0.1}\n{"force": "x"}\n' >"$tmp/points.jsonl"
 expect_bad "line 2" "$ball" "${job[@]}" --points "$tmp/points.jsonl"

@@ -42,7 +42,7 @@ json summary(const std::set<int>& skip, const std::string& field = "") {
                            {"class", (ia + ib) % 2 == 0 ? "even" : "odd"},
                            {"X_max", a * b}}}});
     }
-  return limitdir::summarize_scan(records, grid, {"", "", field, 3, 5});
+  return limitdir::summarize_scan(records, grid, {"", "", field, 3, 5, ""});
 }
 
 std::size_t count(const std::string& text, const std::string& what) {
@@ -61,7 +61,7 @@ std::string group(const std::string& svg, const std::string& name) {
 }  // namespace
 
 TEST_CASE("heat map: cells between the midpoints of the values, as many as the table has") {
-  const std::string svg = limitdir::plot_report({"scan-summary", summary({}), {}}, {});
+  const std::string svg = limitdir::plot_report({"scan-summary", summary({}), {}, "test"}, {});
   CHECK(count(svg, "class=\"cell\"") == 12);
   // a = 0, 0.5, 1, 1.5: edges -0.25 .. 1.75; b = 10, 20, 30 (sorted): 5 .. 35
   CHECK(svg.find("data-x-range=\"-0.25 1.75\" data-y-range=\"5 35\"") != std::string::npos);
@@ -83,7 +83,7 @@ TEST_CASE("heat map: cells between the midpoints of the values, as many as the t
 TEST_CASE("heat map: missing points hatched (the whole cell or a part), never coloured as a class") {
   // index 11 = (ia 3, ib 2) has no record: its cell (1.5, 20) is white and hatched
   const json s = summary({11});
-  const std::string svg = limitdir::plot_report({"scan-summary", s, {}}, {});
+  const std::string svg = limitdir::plot_report({"scan-summary", s, {}, "test"}, {});
   CHECK(count(svg, "class=\"cell\"") == 12);
   CHECK(count(svg, "fill=\"#ffffff\" class=\"cell\"") == 1);
   CHECK(count(group(svg, "missing"), "<line") > 0);
@@ -91,7 +91,7 @@ TEST_CASE("heat map: missing points hatched (the whole cell or a part), never co
 }
 
 TEST_CASE("heat map: a field on a continuous scale with a colour bar over its range") {
-  const std::string svg = limitdir::plot_report({"scan-summary", summary({}, "X_max"), {}}, {});
+  const std::string svg = limitdir::plot_report({"scan-summary", summary({}, "X_max"), {}, "test"}, {});
   // X_max = a b from 0 (a = 0) to 1.5 * 30 = 45
   CHECK(svg.find("class=\"colour-bar\" data-range=\"0 45\"") != std::string::npos);
   CHECK(svg.find("mean of X_max") == std::string::npos);  // no axis aggregated: the field itself
@@ -99,34 +99,34 @@ TEST_CASE("heat map: a field on a continuous scale with a colour bar over its ra
   // --colour-by class on the same summary: the legend of classes, no bar
   limitdir::PlotOptions by_class;
   by_class.colour_by = "class";
-  CHECK(limitdir::plot_report({"scan-summary", summary({}, "X_max"), {}}, by_class).find("colour-bar") == std::string::npos);
+  CHECK(limitdir::plot_report({"scan-summary", summary({}, "X_max"), {}, "test"}, by_class).find("colour-bar") == std::string::npos);
 }
 
 TEST_CASE("heat map: bad summaries and options are one-line InputErrors") {
   limitdir::PlotOptions mean;
   mean.colour_by = "mean";
-  CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", summary({}), {}}, mean),
+  CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", summary({}), {}, "test"}, mean),
                        "--colour-by mean: the summary has no field (scan --summary --field NAME)", InputError);
   json no_table = summary({});
   no_table["table"] = nullptr;
-  CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", no_table, {}}, {}),
+  CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", no_table, {}, "test"}, {}),
                        "summary.table: null (a list of points or a one-axis grid has no table to draw as a heat map)",
                        InputError);
   json short_row = summary({});
   short_row["table"]["cells"][1].erase(0);
-  CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", short_row, {}}, {}),
+  CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", short_row, {}, "test"}, {}),
                        "summary.table.cells[1]: must have one cell per x value (4)", InputError);
   json bad_value = summary({});
   bad_value["table"]["x"]["values"][2] = "one";
-  CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", bad_value, {}}, {}),
+  CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", bad_value, {}, "test"}, {}),
                        "summary.table.x.values[2]: must be a finite number", InputError);
   json negative = summary({});
   negative["table"]["cells"][0][2]["missing"] = -1;
-  CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", negative, {}}, {}),
+  CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", negative, {}, "test"}, {}),
                        "summary.table.cells[0][2].missing: must be an integer >= 0 (got -1)", InputError);
   json wide = summary({});
   wide["table"]["x"]["values"] = {-1e308, 0.0, 1e308, 1.5e308};
-  CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", wide, {}}, {}),
+  CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", wide, {}, "test"}, {}),
                        "summary.table.x.values: their span overflows a double; cannot draw it", InputError);
   limitdir::PlotOptions odd;
   odd.colour_by = "median";
@@ -140,7 +140,7 @@ TEST_CASE("heat map: bad summaries and options are one-line InputErrors") {
 TEST_CASE("heat map: an axis with a repeated value is placed by index") {
   json s = summary({});
   s["table"]["y"]["values"] = {10.0, 10.0, 20.0};
-  const std::string svg = limitdir::plot_report({"scan-summary", s, {}}, {});
+  const std::string svg = limitdir::plot_report({"scan-summary", s, {}, "test"}, {});
   CHECK(svg.find("data-y-range=\"-0.5 2.5\"") != std::string::npos);
   CHECK(svg.find("b (index of its value)") != std::string::npos);
 }

@@ -1,7 +1,6 @@
 // The records of a scan (docs/manual.md section 14); see scan/records.hpp.
 #include "limitdir/scan/records.hpp"
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <optional>
@@ -41,11 +40,11 @@ std::string record_problem(const json& record, const std::string& grid_hash, con
   if (field("status") == record.end() || !field("status")->is_number_integer()) return "\"status\" must be an integer";
   if (field("grid") == record.end() || !field("grid")->is_string()) return "\"grid\" must be a string";
   if (field("grid")->get<std::string>() != grid_hash)
-    return "resume file from another grid (its grid is " + field("grid")->get<std::string>() + ", this scan's " +
+    return "a record of another grid (its grid is " + field("grid")->get<std::string>() + ", this scan's " +
            grid_hash + ")";
   if (field("scan") == record.end() || !field("scan")->is_string()) return "\"scan\" must be a string";
   if (!scan.empty() && field("scan")->get<std::string>() != scan)
-    return "resume file from another scan (its scan hash is " + field("scan")->get<std::string>() + ", this scan's " +
+    return "a record of another scan (its scan hash is " + field("scan")->get<std::string>() + ", this scan's " +
            scan + ": another job or other job options)";
   return "";
 }
@@ -142,46 +141,6 @@ ScanRecords read_scan_records(const std::string& text, const std::string& source
   result.cut_line = end.cut_line;
   result.kept_bytes = end.kept_bytes;
   return result;
-}
-
-std::vector<std::uint64_t> recorded_indices(const std::vector<json>& records) {
-  std::vector<std::uint64_t> indices;
-  indices.reserve(records.size());
-  for (const json& record : records) indices.push_back(record.at("index").get<std::uint64_t>());
-  std::sort(indices.begin(), indices.end());
-  indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
-  return indices;
-}
-
-ScanMerge merge_scan_records(const std::vector<std::vector<json>>& files, std::uint64_t size) {
-  ScanMerge merge;
-  std::vector<const json*> first(size, nullptr);
-  std::vector<bool> twice(size, false);
-  const json* one = nullptr;  // the first record: every other must be of its scan
-  for (const auto& records : files) {
-    for (const json& record : records) {
-      if (one == nullptr) one = &record;
-      if (record.at("scan") != one->at("scan"))
-        throw InputError("merge: records of two scans (scan hashes " + one->at("scan").get<std::string>() + " and " +
-                         record.at("scan").get<std::string>() + ": the same grid with another job or other job options)");
-      const std::uint64_t i = record.at("index").get<std::uint64_t>();
-      if (i >= size) throw InputError("merge: a record's index " + std::to_string(i) + " is past the grid");
-      if (first[i] == nullptr) {
-        first[i] = &record;
-      } else {
-        twice[i] = true;
-      }
-    }
-  }
-  for (std::uint64_t i = 0; i < size; ++i) {
-    if (first[i] == nullptr) {
-      merge.missing.push_back(i);
-      continue;
-    }
-    if (twice[i]) merge.duplicated.push_back(i);
-    merge.records.push_back(*first[i]);
-  }
-  return merge;
 }
 
 }  // namespace limitdir

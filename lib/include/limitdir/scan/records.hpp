@@ -51,9 +51,9 @@ struct ScanRecords {
 /// is not JSON or not a record of this scan is an InputError "<source>: line N: ...": the keys of
 /// scan_record, index < grid.size(), its "point" and "key" those of point index; a record of
 /// another grid (its "grid" is not scan_grid_hash(problem_text, grid)) is the InputError
-/// "<source>: line N: resume file from another grid (...)", and one of another job or other job
-/// options (its "scan" is not `scan_hash`) "<source>: line N: resume file from another scan (...)".
-/// An empty `scan_hash` accepts any job (a merge that is not told the job: merge_scan_records
+/// "<source>: line N: a record of another grid (...)", and one of another job or other job
+/// options (its "scan" is not `scan_hash`) "<source>: line N: a record of another scan (...)".
+/// An empty `scan_hash` accepts any job (a merge that is not told the job: merge_scan_command
 /// then checks that all records share one).
 ScanRecords read_scan_records(const std::string& text, const std::string& source, const ScanGrid& grid,
                               const std::string& problem_text, const std::string& scan_hash);
@@ -73,22 +73,5 @@ struct ScanFileEnd {
 ScanFileEnd for_each_scan_record(std::istream& in, const std::string& source, const ScanGrid& grid,
                                  const std::string& problem_text, const std::string& scan_hash,
                                  const std::function<void(const nlohmann::json& record, std::uint64_t offset)>& visit);
-
-/// The indices recorded in `records` (for a resume: the points to skip), ascending, each once.
-std::vector<std::uint64_t> recorded_indices(const std::vector<nlohmann::json>& records);
-
-/// The merge of the records of several files of one scan of `size` points.
-struct ScanMerge {
-  std::vector<std::uint64_t> missing;     // indices with no record, ascending
-  std::vector<std::uint64_t> duplicated;  // indices with more than one record, ascending
-  /// One record per recorded index, sorted by index (of a duplicated index, the first met in the
-  /// order of the files and their lines).
-  std::vector<nlohmann::json> records;
-  bool complete() const { return missing.empty() && duplicated.empty(); }
-};
-
-/// Merges the records (each file's from read_scan_records, in order). InputError when two records
-/// have different "scan" hashes (the same grid run with other jobs or job options).
-ScanMerge merge_scan_records(const std::vector<std::vector<nlohmann::json>>& files, std::uint64_t size);
 
 }  // namespace limitdir
