@@ -4,7 +4,7 @@
 // invariant circle with --enclose-events (every event proven unique in its window): general.json
 // at N = 2 on [0.05, 1.5] and general-hopf.json on [0.3, 1.2] (target <= 1 s); the proven exact
 // disc (uniform and Hertz pressure) on [0.01, 1.5], with and without its proof; the turned disc
-// across its symmetry-breaking pitchfork (the Z2-symmetric reduction).
+// across its symmetry-breaking pitchfork (the Z2-symmetric reduction) at N = 2, 6 and 12.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -76,10 +76,12 @@ void general_N2(benchmark::State& state) {
 void general_hopf(benchmark::State& state) {
   proven_events(state, {{1.0, 0.5, 0.5}, {0.5, 1.0, 0.5}, {0.5, 0.5, 1.0}}, 0.75, 1, 3.0, 0.3, 1.2);
 }
-/// The disc N = 2 with its load turned by 0.3 rad about e3 on [0.1, 0.6] (tests/cli/sweep_force.sh):
-/// its pitchfork proven by the Z2-symmetric reduction (limits/pitchfork.hpp).
+/// The disc (harmonic N = state.range(0): 2, 6, 12) with its load turned by 0.3 rad about e3 on
+/// [0.1, 0.6] (tests/cli/sweep_force.sh): its pitchfork proven by the Z2-symmetric reduction
+/// (limits/pitchfork.hpp).
 void turned_disc(benchmark::State& state) {
-  proven_events(state, {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.125}}, 0.0, 2, 0.0, 0.1, 0.6,
+  proven_events(state, {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.125}}, 0.0,
+                static_cast<int>(state.range(0)), 0.0, 0.1, 0.6,
                 {std::cos(0.3), std::sin(0.3), 0.0});
 }
 }  // namespace
@@ -97,6 +99,6 @@ BENCHMARK_CAPTURE(proven_exact, disc_exact_uniform_no_proof, Pressure::uniform()
 BENCHMARK_CAPTURE(proven_exact, disc_exact_hertz_no_proof, Pressure::hertz(), false)->Unit(benchmark::kMillisecond);
 BENCHMARK(general_N2)->Name("proven_events/general_harmonic2")->Unit(benchmark::kMillisecond);
 BENCHMARK(general_hopf)->Name("proven_events/general_hopf")->Unit(benchmark::kMillisecond);
-BENCHMARK(turned_disc)->Name("proven_events/turned_disc_pitchfork")->Unit(benchmark::kMillisecond);
+BENCHMARK(turned_disc)->Name("proven_events/turned_disc_pitchfork")->Arg(2)->Arg(6)->Arg(12)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();
