@@ -229,6 +229,11 @@ expect_bad "--jobs" "$ball" "${job[@]}" "${grid[@]}" --jobs two
 expect_bad "a record of another scan" "$ball" "${job[@]}" --model exact "${grid[@]}" --resume "$tmp/full.jsonl"
 expect_bad "a record of another grid" "$ball" "${job[@]}" --grid force=0.05:5:13 --resume "$tmp/full.jsonl"
 expect_bad "cannot be opened" "$ball" "${job[@]}" "${grid[@]}" --resume "$tmp/none.jsonl"
+# a record file whose line never ends (/dev/zero once grew to 16 GB before an I/O error, exit 4)
+for mode in --resume --merge --summary; do
+  expect_bad "/dev/zero: line 1: longer than 64 MiB without a newline" "$ball" "${job[@]}" "${grid[@]}" $mode /dev/zero
+done
+expect_bad "COUNT must be at most 2^24" "$ball" "${job[@]}" --grid force=0:1:1000000000000
 printf '{"force": 0.1}\n{"force": "x"}\n' >"$tmp/points.jsonl"
 expect_bad "line 2" "$ball" "${job[@]}" --points "$tmp/points.jsonl"
 expect_bad "--job" "$ball" --job nope "${grid[@]}"

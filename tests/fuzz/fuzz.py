@@ -3,11 +3,12 @@
 
   fuzz.py BIN_DIR SHARE_DIR [--jobs J] [--list] [--only APP]...
 
-Builds ~150 cases from a fixed seed (the corpus is the same on every run): mutations of the
+Builds ~220 cases from a fixed seed (the corpus is the same on every run): mutations of the
 problem files, reports and diagrams of share/ (values of another JSON type, huge, tiny,
 subnormal and overflowing numbers, deleted keys, duplicate keys, deep nesting, huge arrays,
 truncated text) and extreme options (--force 1e300, --to 1e300, --checks 10000, --h-max 1e-6,
---degree 1e9, ...) for every app, and the reproducers of issue 23 (issue23_cases: some of them
+--degree 1e9, ...) for every app, plot's ranges, overlays and outputs, scan's grids and record
+files (--merge, --resume, --summary), and the reproducers of issue 23 (issue23_cases: some of them
 valid runs that must exit 0, and plot's SVG must parse as XML). Each case runs under a time bound and must keep the contract:
 exit 0, 2 or 3 (1 too for diagram-diff, whose "no" it is); exit 2 and 3 with exactly one line
 on stderr besides progress notes; never 4 or 5, a signal, or the time bound. Prints one line per broken case and
@@ -74,7 +75,24 @@ PROBLEM_APPS_OPTIONS = {
 ROLL_OPTIONS = [["--t-end", "1e300"], ["--h", "1e-300", "--t-end", "1"], ["--h", "1e300"], ["--mu", "1e300"],
                 ["--mu-r", "-1"], ["--tol", "1e-320"], ["--every", "0"], ["--map", "--mu-grid", "0,1,100000"],
                 ["--velocity", "1e300,0,0"], ["--omega", "1e300,1e300,1e300"], ["--theta", "1e300"]]
-PLOT_OPTIONS = [["--width", "1e300"], ["--width", "0"], ["--height", "100000000"], ["--y", "nonsense"]]
+PLOT_OPTIONS = [["--width", "1e300"], ["--width", "0"], ["--height", "100000000"], ["--y", "nonsense"],
+                ["--x-range", "0:1e-320"], ["--x-range", "1e308:-1e308"], ["--x-range", "-1e308:1e308"],
+                ["--x-range", "0.3:0.30000000000000004"], ["--y-range", "nan:1"], ["--y-range", "1e307:1.7e308"],
+                ["--x-range", "1,2,3"], ["--log-y"], ["--font-size", "1e300"], ["--font-size", "-1"],
+                ["--panel", "99"], ["--output", "/nonexistent/figure.pdf"], ["--output", "figure.jpg"]]
+# scan: extreme grids and options on ball.json (the job find-limits), and record files that are
+# not records: /dev/zero (a line that never ends: once 16 GB read before an I/O error) for
+# --resume, --merge and --summary; an axis of 1e12 values (once exit 5, std::bad_alloc).
+SCAN_GRID = ["--grid", "force=0.1:0.5:3"]
+SCAN_OPTIONS = [["--grid", "force=0:1:1000000000000"], ["--grid", "force=0:1:9007199254740993"],
+                ["--random", "5", "--seed", "1", "--grid", "force=0:1:100000000000"],
+                ["--grid", "force=1e308:1.7e308:3"], ["--grid", "force=nan:1:3"], ["--grid", "force=1:0:3"],
+                ["--grid", "=1"], ["--grid", "force="], ["--grid", "force=0:1:3", "--grid", "force=0:1:3"],
+                ["--grid", "system.mass=0:1:3"], ["--grid", "friction.degree=0:1000000000:3"],
+                SCAN_GRID + ["--shard", "99999999999999999999/3"], SCAN_GRID + ["--jobs", "100000"],
+                SCAN_GRID + ["--random", "0", "--seed", "1"], SCAN_GRID + ["--resume", "/dev/zero"],
+                SCAN_GRID + ["--merge", "/dev/zero"], SCAN_GRID + ["--summary", "/dev/zero"],
+                SCAN_GRID + ["--merge", "/dev/urandom"], SCAN_GRID + ["--summary", "/dev/null", "--field", "x"]]
 DIFF_OPTIONS = [["--event-rtol", "1e300"], ["--event-atol", "1e-320"], ["--curve-tol", "1e300"],
                 ["--curve-tol", "1e-320"]]
 
@@ -253,12 +271,33 @@ def build_cases(bin_dir, share, work, rng):
         add("plot", [reference_path] + options)
     for options in DIFF_OPTIONS:
         add("diagram-diff", [reference_path, reference_path] + options)
+    # plot: overlays of the reference with a mutated diagram
+    for text in mutations(reference, rng, 4):
+        add("plot", [reference_path, write(text)])
+    scan_cases(bin_dir, share, rng, write, add)
     # Reports on standard input: a find-limits-like document mutated, for classify.
     directions = {"problem": problems["disc"], "force": 0.5, "directions": [[1, 0, 0], [0, 0, 1]]}
     for text in mutations(directions, rng, 6):
         add("classify", [], write(text))
     issue23_cases(share, write, add)
     return cases
+
+
+def scan_cases(bin_dir, share, rng, write, add):
+    """scan: the extreme options, and record files with one record mutated (the scan's own three
+    records of SCAN_GRID, the middle one replaced) for --merge, --resume and --summary."""
+    ball = str(share / "problems" / "ball.json")
+    job = ["--job", "find-limits"]
+    for options in SCAN_OPTIONS:
+        add("scan", [ball] + job + options)
+    done = subprocess.run([str(bin_dir / "scan"), ball] + job + SCAN_GRID, stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, check=True)
+    records = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    for text in mutations(records[1], rng, 12):
+        path = write(json.dumps(records[0]) + "\n" + text.replace("\n", " ") + "\n" + json.dumps(records[2]) + "\n",
+                     ".jsonl")
+        mode = rng.choice(["--merge", "--resume", "--summary"])
+        add("scan", [ball] + job + SCAN_GRID + [mode, path])
 
 
 def run_case(case):

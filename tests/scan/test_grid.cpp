@@ -77,6 +77,10 @@ TEST_CASE("bad axis specifications are one-line InputErrors") {
   }
   CHECK_THROWS_AS(limitdir::scan_product({parse_scan_axis("force=1,2"), parse_scan_axis("force=3")}), InputError);
   CHECK_THROWS_AS(limitdir::scan_product({}), InputError);
+  // an axis of more than 2^24 values (1e12 once failed to allocate: exit 5) is refused before
+  // its values are made
+  for (const std::string spec : {"force=0:1:16777217", "force=0:1:1000000000000", "force=0:1:9007199254740993"})
+    CHECK_THROWS_WITH_AS(parse_scan_axis(spec), doctest::Contains("COUNT must be at most 2^24"), InputError);
   // 3 axes of 2^18 points: 2^54 > 2^53 points
   const ScanAxis big = parse_scan_axis("a=0:1:262144");
   ScanAxis b = big, c = big;

@@ -67,7 +67,7 @@ std::vector<double> linspace_axis(const std::string& spec, const std::vector<std
   const auto [end, ec] = std::from_chars(count_text.data(), count_text.data() + count_text.size(), count);
   if (count_text.empty() || ec != std::errc() || end != count_text.data() + count_text.size() || count < 1)
     bad_axis(spec, "COUNT must be an integer >= 1 (got \"" + count_text + "\")");
-  if (count > max_scan_points) bad_axis(spec, "COUNT must be at most 2^53");
+  if (count > max_scan_axis_values) bad_axis(spec, "COUNT must be at most 2^24 (an axis's values are held in memory)");
   if (count == 1 && range.from != range.to) bad_axis(spec, "COUNT 1 needs FROM = TO (both ends are points)");
   const double span = range.to - range.from;
   if (!std::isfinite(span)) bad_axis(spec, "TO - FROM overflows");

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/json_input.hpp"
 #include "limitdir/scan/records.hpp"
 #include "limitdir/scan/scan_run.hpp"
 
@@ -152,14 +153,19 @@ void check_merge_file(MergeFile& file, const ScanSetup& setup, std::string& scan
 /// A file read line by line in the second pass: its next record and that record's index.
 class MergeCursor {
  public:
-  explicit MergeCursor(const MergeFile& file) : in_(open_scan_file(file.path)), end_(file.kept_bytes) {}
+  explicit MergeCursor(const MergeFile& file)
+      : name_(file.name), in_(open_scan_file(file.path)), end_(file.kept_bytes) {}
   /// Moves to the next record (the lines before kept_bytes; blank ones skipped); false at the end.
   bool next() {
-    while (offset_ < end_ && std::getline(in_, line_)) {
+    while (offset_ < end_ && read_line_bounded(in_, line_, "--merge: " + name_)) {
       offset_ += line_.size() + 1;
       if (line_.find_first_not_of(" \t\r") == std::string::npos) continue;
-      record_ = json::parse(line_);  // checked by the first pass
-      index_ = record_["index"].get<std::uint64_t>();
+      try {  // checked by the first pass, unless the file was written to since
+        record_ = json::parse(line_);
+        index_ = record_.at("index").get<std::uint64_t>();
+      } catch (const json::exception&) {
+        throw IoError("--merge: " + name_ + " changed between the two passes (a line is no longer a record)");
+      }
       return true;
     }
     if (in_.bad()) throw IoError("--merge: reading a file failed in its second pass");
@@ -179,6 +185,7 @@ class MergeCursor {
   std::uint64_t index() const { return index_; }
 
  private:
+  std::string name_;
   std::ifstream in_;
   std::uint64_t end_, offset_ = 0;
   std::string line_;

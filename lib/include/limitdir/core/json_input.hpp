@@ -2,6 +2,7 @@
 // Reading the JSON that every app accepts (problem files, reports), with bounds: a hostile
 // input ends in a one-line InputError, never in unbounded memory or a stack overflow.
 #include <cstddef>
+#include <istream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -19,6 +20,15 @@ inline constexpr int max_json_depth = 64;
 /// "<path>: ..." when it cannot be opened (missing, a directory) or is larger, IoError when
 /// reading it fails after it was opened (e.g. standard input redirected from a directory).
 std::string read_input(const std::string& path);
+
+/// The next line of `in` into `line` (its newline left out), as std::getline: false when no
+/// character is left (failbit and eofbit set); true with eofbit set for a last line without a
+/// newline; false with badbit set when reading fails. A line that reaches `max_bytes` without its
+/// newline is the InputError "<where>: longer than N MiB without a newline": files read one line
+/// at a time (scan's records) stay bounded as whole inputs are (a record file of /dev/zero once
+/// grew to 16 GB before it failed).
+bool read_line_bounded(std::istream& in, std::string& line, const std::string& where,
+                       std::size_t max_bytes = max_input_bytes);
 
 /// `text` parsed as JSON; InputError "<source>: ..." on malformed JSON, nesting deeper than
 /// max_json_depth, or a key that appears twice in one object (JSON leaves that undefined; a

@@ -25,6 +25,12 @@ struct ScanAxis {
 /// (the records carry "index" as a JSON number); a larger grid is an InputError, not cut.
 inline constexpr std::uint64_t max_scan_points = std::uint64_t{1} << 53;
 
+/// The most values of one KEY=FROM:TO:COUNT axis: 2^24 (~1.7e7), the size of the largest Latin
+/// hypercube below and above the largest atlas a study asks for (~1e7 points, issue 22). An
+/// axis's values are held in memory (8 bytes each: 128 MiB at most); more is an InputError, not
+/// an allocation failure.
+inline constexpr std::uint64_t max_scan_axis_values = std::uint64_t{1} << 24;
+
 /// The largest Latin hypercube: 2^24 (~1.7e7) points, above the largest atlas a study asks for
 /// (~1e7, issue 22). Its points are held in memory, ~48 + 8 K bytes per point of K axes (a row:
 /// its vector, heap block and values; the permutation), so 2^24 points of 3 axes take ~1.2 GB;
