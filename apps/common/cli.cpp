@@ -30,11 +30,8 @@ namespace limitdir::cli {
 
 namespace {
 
-std::string one_line(std::string text) {
-  std::replace(text.begin(), text.end(), '\n', ' ');
-  std::replace(text.begin(), text.end(), '\r', ' ');
-  return text;
-}
+/// A message as one printable line (core/errors.hpp).
+std::string one_line(const std::string& text) { return limitdir::printable_line(text); }
 
 /// The single line every failure prints on stderr; stdout stays empty.
 int report_failure(const AppInfo& info, const std::string& message, int code) {

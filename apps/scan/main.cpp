@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "limitdir/core/version.hpp"
+#include "limitdir/core/errors.hpp"
 #include "limitdir/scan/job.hpp"
 #include "limitdir/scan/job_options.hpp"
 #include "limitdir/scan/scan_command.hpp"
@@ -21,11 +22,8 @@
 
 namespace {
 
-std::string one_line(std::string text) {
-  std::replace(text.begin(), text.end(), '\n', ' ');
-  std::replace(text.begin(), text.end(), '\r', ' ');
-  return text;
-}
+/// A message as one printable line (core/errors.hpp).
+std::string one_line(const std::string& text) { return limitdir::printable_line(text); }
 
 int fail(const std::string& message, int code) {
   limitdir::cli::end_progress();  // the error starts on a line of its own

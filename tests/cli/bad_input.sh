@@ -26,6 +26,13 @@ problem wrong-schema.json '{"schema": "limitdir.problem/9", "system": {"preset":
 problem zero-direction.json '{"system": {"preset": "general", "mass": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "load": {"direction": [0, 0, 0]}}, "friction": {"model": "exact"}}'
 
 expect_bad "malformed JSON" "$tmp/malformed.json"
+# a file name with an escape sequence and a byte that is not UTF-8: quoted escaped, on one line
+expect_bad 'cannot open file' "$tmp/"$'\e[2J\xff\nx.json'
+if LC_ALL=C grep -q $'\e\|\xff' "$tmp/stderr" || ! grep -qF '\x1b[2J\xff x.json' "$tmp/stderr"; then
+  fail "the file name reached stderr unescaped: $(od -c "$tmp/stderr" | head -5)"
+else
+  echo "ok: the file name's ESC, 0xff and newline are printed as \\x1b, \\xff and a space"
+fi
 expect_bad "cannot open file" "$tmp/does-not-exist.json"
 expect_bad "friction.model" "$tmp/unknown-model.json"
 expect_bad "contact.pressure" "$tmp/unknown-pressure.json"

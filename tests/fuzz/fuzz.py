@@ -11,7 +11,7 @@ truncated text) and extreme options (--force 1e300, --to 1e300, --checks 10000, 
 files (--merge, --resume, --summary), and the reproducers of issue 23 (issue23_cases: some of them
 valid runs that must exit 0, and plot's SVG must parse as XML). Each case runs under a time bound and must keep the contract:
 exit 0, 2 or 3 (1 too for diagram-diff, whose "no" it is); exit 2 and 3 with exactly one line
-on stderr besides progress notes; never 4 or 5, a signal, or the time bound. Prints one line per broken case and
+on stderr besides progress notes; stderr valid UTF-8 without control characters but newlines; never 4 or 5, a signal, or the time bound. Prints one line per broken case and
 exits 1 if there is any; --list prints the cases instead.
 """
 import argparse
@@ -317,6 +317,12 @@ def run_case(case):
     code = done.returncode
     if code == -signal.SIGXCPU:
         return f"{name}: over the bound of {cpu_bound} s of CPU time ({seconds:.1f} s wall)"
+    try:  # stderr is printable UTF-8 lines: what a message quotes is escaped (core/errors.hpp)
+        text = done.stderr.decode("utf-8")
+        if any(ord(ch) < 0x20 and ch != "\n" or 0x7F <= ord(ch) < 0xA0 for ch in text):
+            return f"{name}: a control character on stderr: {text[:300]!r}"
+    except UnicodeDecodeError as error:
+        return f"{name}: stderr is not UTF-8 ({error}): {done.stderr[:300]!r}"
     allowed = ALLOWED | ({1} if app == "diagram-diff" else set())
     # a run over a second notes its progress ("<app>: <note>"); the contract is about the rest
     lines = [l for l in done.stderr.decode("utf-8", "replace").splitlines()

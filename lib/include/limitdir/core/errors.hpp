@@ -23,6 +23,14 @@ struct IoError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// `text` as one printable line of UTF-8 for a terminal or a log, as the apps print their
+/// messages (docs/manual.md section 5): line breaks and tabs become spaces; every other control
+/// character (C0, DEL) and every byte that is not part of valid UTF-8 becomes "\xNN", and a C1
+/// control "\u00NN". Messages quote what the user gave (file names, keys, the token a JSON
+/// parser stopped at), which must neither break the line nor reach the terminal as an escape
+/// sequence or invalid UTF-8.
+std::string printable_line(const std::string& text);
+
 /// Throws InputError("<where>: <what>") unless x is finite.
 double require_finite(double x, const std::string& where);
 
