@@ -5,6 +5,7 @@
 #include "job_options_text.hpp"
 #include "json_convert.hpp"
 #include "limitdir/core/cancellation.hpp"
+#include "limitdir/core/errors.hpp"
 #include "limitdir/scan/job.hpp"
 #include "problem_binding.hpp"
 
@@ -25,16 +26,17 @@ namespace {
 [[noreturn]] void raise_status(const JobResult& result) {
   if (result.status == cancelled_status)  // cancelled without a kept Python exception: a bug
     throw std::logic_error("job cancelled without a Python exception");
-  if (result.status == 2) throw py::value_error(result.message);
+  const std::string message = printable_line(result.message);  // strict UTF-8 for Python
+  if (result.status == 2) throw py::value_error(message);
   if (result.status == 3) {
-    PyErr_SetString(py::module_::import("limitdir").attr("NumericalError").ptr(), result.message.c_str());
+    PyErr_SetString(py::module_::import("limitdir").attr("NumericalError").ptr(), message.c_str());
     throw py::error_already_set();
   }
   if (result.status == 4) {
-    PyErr_SetString(PyExc_OSError, result.message.c_str());
+    PyErr_SetString(PyExc_OSError, message.c_str());
     throw py::error_already_set();
   }
-  throw std::runtime_error(result.message);
+  throw std::runtime_error(message);
 }
 
 /// Runs the job `kind` on `target` with `kwargs` as its options; `on_point` (simulate) gets each

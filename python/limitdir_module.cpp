@@ -21,7 +21,8 @@ PYBIND11_MODULE(limitdir, m) {
       "JSON documents as dicts (docs/python.md).";
   m.attr("__version__") = limitdir::version;
   // docs/manual.md section 5: bad input -> ValueError, a numerical failure -> NumericalError,
-  // I/O -> OSError; a report below its certificate's required level comes with an IncompleteWarning.
+  // I/O -> OSError, each message a printable line (PyErr_SetString decodes it as strict UTF-8:
+  // a quoted byte that is not UTF-8 would raise UnicodeDecodeError instead); a report below its certificate's required level comes with an IncompleteWarning.
   // The classes are made here and kept for the life of the process (a static py::exception, as
   // py::register_exception keeps, is released by an exit handler after the interpreter has ended).
   static PyObject* const numerical = PyErr_NewException("limitdir.NumericalError", PyExc_ArithmeticError, nullptr);
@@ -31,11 +32,11 @@ PYBIND11_MODULE(limitdir, m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const limitdir::InputError& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
+      PyErr_SetString(PyExc_ValueError, limitdir::printable_line(e.what()).c_str());
     } catch (const limitdir::NumericalError& e) {
-      PyErr_SetString(numerical, e.what());
+      PyErr_SetString(numerical, limitdir::printable_line(e.what()).c_str());
     } catch (const limitdir::IoError& e) {
-      PyErr_SetString(PyExc_OSError, e.what());
+      PyErr_SetString(PyExc_OSError, limitdir::printable_line(e.what()).c_str());
     }
   });
   limitdir::python::bind_problem(m);

@@ -51,6 +51,20 @@ def test_bad_input_raises_the_apps_message(tmp_path, change):
     assert str(job.value) == str(from_file.value)
 
 
+def test_a_file_of_bytes_that_are_not_utf8_is_a_value_error_with_the_apps_message(tmp_path):
+    # the JSON parser quotes the bytes where it stopped; a message with them raw made
+    # PyErr_SetString raise UnicodeDecodeError instead of ValueError (manual section 5)
+    path = tmp_path / "bytes.json"
+    path.write_bytes(b'{"name": \xff\xfe\x1b[2J}')
+    status, _, stderr = run_app("find-limits", str(path))  # text=True: stderr must be UTF-8
+    assert status == 2
+    for call in (limitdir.Problem.from_file, limitdir.find_limits):
+        with pytest.raises(ValueError) as error:
+            call(str(path))
+        assert "\\xff" in str(error.value) and "\x1b" not in str(error.value)
+        assert stderr == f"find-limits: error: {error.value}\n"
+
+
 def test_malformed_and_missing_files(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text("{")
