@@ -22,7 +22,8 @@ PYBIND11_MODULE(limitdir, m) {
   m.attr("__version__") = limitdir::version;
   // docs/manual.md section 5: bad input -> ValueError, a numerical failure -> NumericalError,
   // I/O -> OSError, each message a printable line (PyErr_SetString decodes it as strict UTF-8:
-  // a quoted byte that is not UTF-8 would raise UnicodeDecodeError instead); a report below its certificate's required level comes with an IncompleteWarning.
+  // a quoted byte that is not UTF-8 would raise UnicodeDecodeError instead); a report below its
+  // certificate's required level comes with an IncompleteWarning.
   // The classes are made here and kept for the life of the process (a static py::exception, as
   // py::register_exception keeps, is released by an exit handler after the interpreter has ended).
   static PyObject* const numerical = PyErr_NewException("limitdir.NumericalError", PyExc_ArithmeticError, nullptr);

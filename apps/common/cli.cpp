@@ -30,13 +30,11 @@ namespace limitdir::cli {
 
 namespace {
 
-/// A message as one printable line (core/errors.hpp).
-std::string one_line(const std::string& text) { return limitdir::printable_line(text); }
 
 /// The single line every failure prints on stderr; stdout stays empty.
 int report_failure(const AppInfo& info, const std::string& message, int code) {
   end_progress();
-  std::cerr << info.name << ": error: " << one_line(message) << '\n';
+  std::cerr << info.name << ": error: " << limitdir::printable_line(message) << '\n';
   std::cerr.flush();
   return code;
 }
@@ -153,7 +151,7 @@ std::string input_path(const std::optional<std::string>& operand, const AppInfo&
   if (operand) return *operand;
   if (!isatty(STDIN_FILENO)) return "-";
   throw InputError("missing " + what + " (standard input is a terminal); usage: " + info.name + " " +
-                   one_line(info.synopsis));
+                   limitdir::printable_line(info.synopsis));
 }
 
 Problem load_problem(const std::string& path, const po::variables_map& vm) {
@@ -238,7 +236,7 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
   }
   if (result.code == exit_negative) {
     // A "no" answer, not a failure: its message (if any) without "error:".
-    if (!result.message.empty()) std::cerr << info.name << ": " << one_line(result.message) << '\n';
+    if (!result.message.empty()) std::cerr << info.name << ": " << limitdir::printable_line(result.message) << '\n';
     return exit_negative;
   }
   if (result.code != exit_success) return report_failure(info, result.message, result.code);

@@ -22,12 +22,10 @@
 
 namespace {
 
-/// A message as one printable line (core/errors.hpp).
-std::string one_line(const std::string& text) { return limitdir::printable_line(text); }
 
 int fail(const std::string& message, int code) {
   limitdir::cli::end_progress();  // the error starts on a line of its own
-  std::cerr << "scan: error: " << one_line(message) << std::endl;
+  std::cerr << "scan: error: " << limitdir::printable_line(message) << std::endl;
   return code;
 }
 
@@ -35,7 +33,7 @@ int fail(const std::string& message, int code) {
 /// silences the progress only; docs/manual.md section 14, "Progress").
 void note(const std::string& text) {
   limitdir::cli::end_progress();
-  std::cerr << "scan: " << one_line(text) << std::endl;
+  std::cerr << "scan: " << limitdir::printable_line(text) << std::endl;
 }
 
 /// The progress notes rendered as every app renders them (apps/common/progress.hpp): in place
@@ -51,7 +49,7 @@ limitdir::ScanNote start_scan_progress(const limitdir::ScanCommand& command) {
   limitdir::cli::start_progress("scan", mode);
   const limitdir::ProgressHook hook = limitdir::cli::progress_hook();
   if (!hook) return {};
-  return [hook](const std::string& text) { hook(one_line(text)); };
+  return [hook](const std::string& text) { hook(limitdir::printable_line(text)); };
 }
 
 /// The command's work; its exit code (0, or 3 for an incomplete merge).

@@ -41,7 +41,7 @@ TEST_CASE("read_line_bounded: the lines and stream states of std::getline") {
     CAPTURE(text);
     const Read reference = read_all(text, [](std::istream& in, std::string& line) { return bool(std::getline(in, line)); });
     const Read bounded =
-        read_all(text, [](std::istream& in, std::string& line) { return limitdir::read_line_bounded(in, line, "t"); });
+        read_all(text, [](std::istream& in, std::string& line) { return limitdir::read_line_bounded(in, line, "t", 0); });
     CHECK(bounded.lines == reference.lines);
     CHECK(bounded.eof_after == reference.eof_after);  // eof after a last line without a newline: a cut write
     CHECK(bounded.fail_at_end == reference.fail_at_end);
@@ -52,11 +52,11 @@ TEST_CASE("read_line_bounded: the lines and stream states of std::getline") {
 TEST_CASE("read_line_bounded: a line that reaches the bound without a newline is one InputError naming it") {
   std::istringstream in("12345678\n123456789\n");
   std::string line;
-  REQUIRE(limitdir::read_line_bounded(in, line, "f: line 1", 8));  // 8 bytes and its newline: kept
+  REQUIRE(limitdir::read_line_bounded(in, line, "f", 1, 8));  // 8 bytes and its newline: kept
   CHECK(line == "12345678");
-  CHECK_THROWS_WITH_AS(limitdir::read_line_bounded(in, line, "f: line 2", 8),
+  CHECK_THROWS_WITH_AS(limitdir::read_line_bounded(in, line, "f", 2, 8),
                        "f: line 2: longer than 8 bytes without a newline", InputError);
   std::istringstream endless(std::string(3 << 20, '\0'));  // /dev/zero cut at 3 MiB
-  CHECK_THROWS_WITH_AS(limitdir::read_line_bounded(endless, line, "z", std::size_t{2} << 20),
+  CHECK_THROWS_WITH_AS(limitdir::read_line_bounded(endless, line, "z", 0, std::size_t{2} << 20),
                        "z: longer than 2 MiB without a newline", InputError);
 }

@@ -157,7 +157,7 @@ class MergeCursor {
       : name_(file.name), in_(open_scan_file(file.path)), end_(file.kept_bytes) {}
   /// Moves to the next record (the lines before kept_bytes; blank ones skipped); false at the end.
   bool next() {
-    while (offset_ < end_ && read_line_bounded(in_, line_, "--merge: " + name_)) {
+    while (offset_ < end_ && read_line_bounded(in_, line_, "--merge: " + name_, 0)) {
       offset_ += line_.size() + 1;
       if (line_.find_first_not_of(" \t\r") == std::string::npos) continue;
       try {  // checked by the first pass, unless the file was written to since

@@ -102,7 +102,7 @@ ScanFileEnd for_each_scan_record(std::istream& in, const std::string& source, co
   std::optional<std::string> broken;  // a line that is not JSON: an error unless it is the last one
   std::uint64_t offset = 0;           // of the next line
   std::string line;
-  for (std::size_t number = 1; read_line_bounded(in, line, source + ": line " + std::to_string(number)); ++number) {
+  for (std::size_t number = 1; read_line_bounded(in, line, source, number); ++number) {
     if (broken) throw InputError(*broken);
     const std::uint64_t start = offset;
     offset += line.size() + 1;

@@ -63,7 +63,7 @@ json summarize_scan_file(std::istream& in, const std::string& source, const Scan
   std::optional<std::pair<std::size_t, std::string>> not_json;  // a line that is not JSON: the last one?
   std::string line;
   std::size_t number = 0, read = 0;
-  while (read_line_bounded(in, line, source + ": line " + std::to_string(number + 1))) {
+  while (read_line_bounded(in, line, source, number + 1)) {
     ++number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::string where = source + ": line " + std::to_string(number);

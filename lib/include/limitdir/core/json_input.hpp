@@ -24,10 +24,11 @@ std::string read_input(const std::string& path);
 /// The next line of `in` into `line` (its newline left out), as std::getline: false when no
 /// character is left (failbit and eofbit set); true with eofbit set for a last line without a
 /// newline; false with badbit set when reading fails. A line that reaches `max_bytes` without its
-/// newline is the InputError "<where>: longer than N MiB without a newline": files read one line
-/// at a time (scan's records) stay bounded as whole inputs are (a record file of /dev/zero once
-/// grew to 16 GB before it failed).
-bool read_line_bounded(std::istream& in, std::string& line, const std::string& where,
+/// newline is the InputError "<source>: line <number>: longer than N MiB without a newline"
+/// ("<source>: ..." when `number` is 0, a line not counted): files read one line at a time
+/// (scan's records) stay bounded as whole inputs are (a record file of /dev/zero once grew to
+/// 16 GB before it failed). The message is made only when it is thrown.
+bool read_line_bounded(std::istream& in, std::string& line, const std::string& source, std::size_t number,
                        std::size_t max_bytes = max_input_bytes);
 
 /// `text` parsed as JSON; InputError "<source>: ..." on malformed JSON, nesting deeper than
