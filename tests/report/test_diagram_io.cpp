@@ -336,7 +336,7 @@ TEST_CASE("diagram_io: diagram_report refuses non-finite numbers, naming the key
   CHECK_THROWS_AS(limitdir::diagram_report(disc_problem(), d), InputError);
 }
 
-TEST_CASE("diagram_io: the certificate's claims are read back; a diagram written before claims reads without") {
+TEST_CASE("diagram_io: the certificate's claims are read back, a diagram written before claims reads without") {
   // docs/manual.md section 5, Claims
   Diagram d = hand_built();
   limitdir::set_claim(d.certificate, "branches", Level::proven, "proven: every branch segment enclosed");
