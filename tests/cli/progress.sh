@@ -57,7 +57,14 @@ stop() {
     rm -f "$tmp/$name.pid"
   done
 }
-trap 'for p in "$tmp"/*.pid; do [[ -s $p ]] && kill "$(cat "$p")" 2>/dev/null; done; rm -rf "$tmp"' EXIT
+# stop_left: ends the runs still going (a check that failed before stopping them)
+stop_left() {
+  local pidfile
+  for pidfile in "$tmp"/*.pid; do
+    [[ -s $pidfile ]] && kill "$(cat "$pidfile")" 2>/dev/null
+  done
+}
+trap 'stop_left; rm -rf "$tmp"' EXIT
 
 # the ellipse of share/problems with a tabulated pressure of 101 nodes (the most allowed): ~20 ms
 # per q (docs/manual.md section 7: ~0.8 ms for four nodes)
