@@ -24,7 +24,6 @@
 #include <boost/math/special_functions/beta.hpp>
 #include <boost/math/special_functions/gamma.hpp>
 #include <cmath>
-#include <Eigen/Eigenvalues>
 #include <fmt/format.h>
 #include <limits>
 #include <type_traits>
@@ -32,6 +31,7 @@
 
 #include "core/constants.hpp"
 #include "numerics/dual.hpp"
+#include "numerics/gauss_jacobi.hpp"
 #include "limitdir/core/errors.hpp"
 
 namespace limitdir {
@@ -509,32 +509,6 @@ bool integrate_periodic(const F& f, double t0, Eigen::Matrix<double, K, 1>& resu
   return false;
 }
 
-// Gauss-Jacobi rules on [-1, 1] for the weight (1 - y)^a (1 + y)^b by Golub-Welsch.
-struct NodeRule {
-  std::vector<double> y, w;
-};
-NodeRule gauss_jacobi(int n, double a, double b) {
-  Eigen::MatrixXd T = Eigen::MatrixXd::Zero(n, n);
-  const double ab = a + b;
-  for (int i = 0; i < n; ++i) {
-    const double s = 2.0 * i + ab;
-    T(i, i) = (i == 0) ? (b - a) / (ab + 2.0) : (b * b - a * a) / (s * (s + 2.0));
-    if (i + 1 < n) {
-      const double k = i + 1.0, t = 2.0 * k + ab;
-      T(i, i + 1) = T(i + 1, i) = std::sqrt(4.0 * k * (k + a) * (k + b) * (k + ab) / (t * t * (t + 1.0) * (t - 1.0)));
-    }
-  }
-  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(T);
-  const double mu0 = std::pow(2.0, ab + 1.0) * boost::math::beta(a + 1.0, b + 1.0);
-  NodeRule r;
-  for (int i = 0; i < n; ++i) {
-    const double v0 = es.eigenvectors()(0, i);
-    r.y.push_back(es.eigenvalues()[i]);
-    r.w.push_back(mu0 * v0 * v0);
-  }
-  return r;
-}
-
 }  // namespace
 
 // ----- the model -------------------------------------------------------------------------------
@@ -549,7 +523,7 @@ struct ContactExactModel::Impl {
   double shift;           // k/max(a, b)
   std::vector<double> u, wu;  // Gauss-Jacobi in u = rhat^2 for the weight (1 - u)^alpha on [0, 1]
   std::vector<double> cphi, sphi;
-  std::vector<NodeRule> chord_rules;  // Gauss-Jacobi in p for the weight (1 - p^2)^(alpha + 1/2)
+  std::vector<std::shared_ptr<const detail::GaussRule>> chord_rules;  // Gauss-Jacobi in p for the weight (1 - p^2)^(alpha + 1/2)
   template <class T>
   Flat<T> inside(const T& cpx, const T& cpy, const T& one_minus_rc2) const;
   template <class T>
@@ -660,7 +634,7 @@ Flat<T> ContactExactModel::Impl::outside(const T& cpx, const T& cpy, T rc2_minus
   DoublingTest<flat_size<T>> test;
   for (std::size_t r = 0; value(rc2_minus_1) >= geometric_band && r < chord_rules.size(); ++r) {
     Flat<T> current = Flat<T>::Zero();
-    const NodeRule& rule = chord_rules[r];
+    const detail::GaussRule& rule = *chord_rules[r];
     for (std::size_t i = 0; i < rule.y.size(); ++i) {
       const double p = rule.y[i], h = std::sqrt((1.0 - p) * (1.0 + p));
       current += rule.w[i] * flatten(outside_ray(shape, profile, cpx, cpy, rc2_minus_1, p, h, false));
@@ -760,7 +734,7 @@ ContactExactModel::ContactExactModel(const Contact& contact, double rho)
   if (tabulated) {
     // Gauss-Legendre in rhat on each piece: sigma0 du = sigma0(rhat) 2 rhat drhat, a polynomial
     // times the analytic v/|v| of a far ICR
-    const NodeRule piece = gauss_jacobi(tensor_radii, 0.0, 0.0);
+    const detail::GaussRule& piece = *detail::gauss_jacobi(tensor_radii, 0.0, 0.0);
     const NominalPressure& p0 = contact.pressure();
     for (std::size_t k = 1; k < p0.xi.size(); ++k) {
       const double lo = p0.xi[k - 1], half = 0.5 * (p0.xi[k] - lo);
@@ -772,14 +746,14 @@ ContactExactModel::ContactExactModel(const Contact& contact, double rho)
     }
   } else {
     // u = (1 + y)/2 in [0, 1]: (1 - u)^alpha du = 2^(-alpha - 1) (1 - y)^alpha dy.
-    const NodeRule radial = gauss_jacobi(tensor_radii, al, 0.0);
+    const detail::GaussRule& radial = *detail::gauss_jacobi(tensor_radii, al, 0.0);
     for (std::size_t i = 0; i < radial.y.size(); ++i) {
       im->u.push_back(0.5 * (1.0 + radial.y[i]));
       im->wu.push_back(radial.w[i] / std::pow(2.0, al + 1.0));
     }
   }
   for (int r = 0, n = jacobi_first; r < jacobi_rules; ++r, n *= 2)
-    im->chord_rules.push_back(gauss_jacobi(n, al + 0.5, al + 0.5));
+    im->chord_rules.push_back(detail::gauss_jacobi(n, al + 0.5, al + 0.5));
   for (int j = 0; j < tensor_angles; ++j) {
     const double phi = 2.0 * pi * (j + 0.5) / tensor_angles;
     im->cphi.push_back(std::cos(phi));
