@@ -20,7 +20,9 @@ std::vector<std::string> job_arguments(JobKind kind, const pybind11::dict& kwarg
 std::vector<std::string> option_arguments(const boost::program_options::options_description& table,
                                           const pybind11::dict& kwargs);
 
-/// The text of one value as the app would be given it (see job_arguments).
-std::string option_value_text(const pybind11::handle& value);
+/// The text of one value of the option `where` ("--x0") as the app would be given it (see
+/// job_arguments); ValueError "<where>: ..." for a sequence of sequences (a list that holds
+/// itself among them) or a text that is not Unicode (a lone surrogate).
+std::string option_value_text(const pybind11::handle& value, const std::string& where);
 
 }  // namespace limitdir::python
