@@ -17,7 +17,8 @@ namespace {
 std::string scalar_text(const py::handle& value, const std::string& where) {
   if (py::isinstance<py::str>(value)) return utf8_text(value, where);
   if (py::isinstance<py::bool_>(value)) return value.ptr() == Py_True ? "true" : "false";
-  if (py::isinstance<py::float_>(value)) return utf8_text(py::repr(value), where);
+  // float's own repr, the shortest text of the double: a subclass's (numpy 2's "np.float64(0.3)") is no number
+  if (py::isinstance<py::float_>(value)) return py::repr(py::float_(PyFloat_AsDouble(value.ptr()))).cast<std::string>();
   return utf8_text(py::str(value), where);  // int, numpy scalars and the like: their text
 }
 

@@ -12,7 +12,7 @@ namespace limitdir::python {
 
 /// The app's arguments of `kwargs`: name_with_underscores=value -> "--name-with-underscores=VALUE"
 /// with VALUE the text of value (a float by repr, the shortest text that reads back as the
-/// same double; a sequence joined by commas, e.g. x0=(1, 0, 0.2) -> "1,0,0.2"); a switch of the app
+/// same double, float.__repr__ also of a subclass; a sequence joined by commas, e.g. x0=(1, 0, 0.2) -> "1,0,0.2"); a switch of the app
 /// (e.g. enclose_events) is given by True and left out by False; None leaves an option out.
 /// make_job then checks them with the app's one-line messages.
 std::vector<std::string> job_arguments(JobKind kind, const pybind11::dict& kwargs);

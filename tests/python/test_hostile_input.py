@@ -189,3 +189,12 @@ def test_a_type_error_names_a_hostile_class_in_a_printable_line():
         limitdir.branches(diagram)
     assert "\\x1b[2J" in str(error.value) and "\x1b" not in str(error.value)
     assert one_line(error)
+
+
+def test_a_float_subclass_option_is_given_as_its_number():
+    # numpy 2's np.float64 has the repr "np.float64(0.3)": the option is the double's own text
+    class Labelled(float):
+        def __repr__(self):
+            return "Labelled(" + float.__repr__(self) + ")"
+
+    assert limitdir.find_limits(problem_path("disc.json"), force=Labelled(0.3))["force"] == 0.3
