@@ -100,7 +100,7 @@ py::object classify_regions(const py::object& diagram, const py::object& directi
     throw InputError("--direction: does not apply to --regions (a diagram carries its problem and load)");
   for (const auto& [key, value] : kwargs)
     if (!value.is_none()) {
-      std::string name = key.cast<std::string>();
+      std::string name = utf8_text(key, "a keyword argument's name");
       std::replace(name.begin(), name.end(), '_', '-');
       throw InputError("--" + name + ": does not apply to --regions (a diagram carries its problem and load)");
     }

@@ -5,6 +5,7 @@
 #include <memory>
 #include <pybind11/numpy.h>
 
+#include "json_convert.hpp"
 #include "limitdir/friction/model.hpp"
 #include "problem_binding.hpp"
 
@@ -25,6 +26,14 @@ struct PyFrictionModel {
   std::shared_ptr<const FrictionModel> model;
 };
 
+/// W as contiguous float64 (any array-like): TypeError "W: ..." in one line when numpy cannot make
+/// one (text, a list that holds itself), not pybind11's list of the accepted argument types.
+Array array_of(const py::handle& W) {
+  Array out = Array::ensure(W);  // clears numpy's error
+  if (!out) throw py::type_error("W: must be an array-like of numbers, shape (3,) or (n, 3) (got " + type_name(W) + ")");
+  return out;
+}
+
 /// The number of directions in W of shape (3,) or (n, 3); ValueError otherwise.
 py::ssize_t directions_in(const Array& W) {
   if (W.ndim() == 1 && W.shape(0) == 3) return 1;
@@ -44,7 +53,8 @@ void for_each_direction(py::ssize_t n, F&& f) {
 }
 
 /// q(W): an array of the shape of W.
-Array q_of(const PyFrictionModel& self, const Array& W) {
+Array q_of(const PyFrictionModel& self, const py::handle& W_in) {
+  const Array W = array_of(W_in);
   const py::ssize_t n = directions_in(W);
   Array out(std::vector<py::ssize_t>(W.shape(), W.shape() + W.ndim()));
   const double* in = W.data();
@@ -57,7 +67,8 @@ Array q_of(const PyFrictionModel& self, const Array& W) {
 }
 
 /// dq_dw(W): shape (3, 3) or (n, 3, 3), row i the gradient of q_i.
-Array dq_dw_of(const PyFrictionModel& self, const Array& W) {
+Array dq_dw_of(const PyFrictionModel& self, const py::handle& W_in) {
+  const Array W = array_of(W_in);
   const py::ssize_t n = directions_in(W);
   Array out(W.ndim() == 1 ? std::vector<py::ssize_t>{3, 3} : std::vector<py::ssize_t>{n, 3, 3});
   const double* in = W.data();

@@ -3,23 +3,38 @@
 
 #include <algorithm>
 
+#include "json_convert.hpp"
+#include "limitdir/core/errors.hpp"
 #include "limitdir/scan/job_options.hpp"
 
 namespace py = pybind11;
 
 namespace limitdir::python {
 
-std::string option_value_text(const py::handle& value) {
-  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
-  if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "true" : "false";
-  if (py::isinstance<py::float_>(value)) return py::repr(value).cast<std::string>();
-  if (py::isinstance<py::int_>(value)) return py::str(value).cast<std::string>();
-  if (py::isinstance<py::sequence>(value)) {
-    std::string out;
-    for (const auto& item : value) out += (out.empty() ? "" : ",") + option_value_text(item);
-    return out;
+namespace {
+
+/// The text of a scalar value (not a sequence) of the option `where`.
+std::string scalar_text(const py::handle& value, const std::string& where) {
+  if (py::isinstance<py::str>(value)) return utf8_text(value, where);
+  if (py::isinstance<py::bool_>(value)) return value.ptr() == Py_True ? "true" : "false";
+  // float's own repr, the shortest text of the double: a subclass's (numpy 2's "np.float64(0.3)") is no number
+  if (py::isinstance<py::float_>(value)) return py::repr(py::float_(PyFloat_AsDouble(value.ptr()))).cast<std::string>();
+  return utf8_text(py::str(value), where);  // int, numpy scalars and the like: their text
+}
+
+}  // namespace
+
+std::string option_value_text(const py::handle& value, const std::string& where) {
+  if (py::isinstance<py::str>(value) || !py::isinstance<py::sequence>(value)) return scalar_text(value, where);
+  std::string out;
+  for (const auto& item : value) {
+    // one level: a sequence of sequences (a list that holds itself among them) has no text
+    if (!py::isinstance<py::str>(item) && py::isinstance<py::sequence>(item))
+      throw InputError(where + ": must be a value or a sequence of values, not of sequences (got a " +
+                       type_name(item) + " in a " + type_name(value) + ")");
+    out += (out.empty() ? "" : ",") + scalar_text(item, where);
   }
-  return py::str(value).cast<std::string>();  // numpy scalars and the like: their text
+  return out;
 }
 
 std::vector<std::string> job_arguments(JobKind kind, const py::dict& kwargs) {
@@ -31,21 +46,21 @@ std::vector<std::string> option_arguments(const boost::program_options::options_
   std::vector<std::string> args;
   for (const auto& [key, value] : kwargs) {
     if (value.is_none()) continue;
-    std::string name = key.cast<std::string>();
+    std::string name = utf8_text(key, "a keyword argument's name");
     std::replace(name.begin(), name.end(), '_', '-');
     const auto* option = table.find_nothrow(name, false);
     const bool is_switch = option && option->semantic()->max_tokens() == 0;
     if (is_switch && py::isinstance<py::bool_>(value)) {
-      if (value.cast<bool>()) args.push_back("--" + name);
+      if (value.ptr() == Py_True) args.push_back("--" + name);
       continue;
     }
     if (!option) {  // the app's message names the unknown option alone: "unrecognised option '--deg'"
       args.push_back("--" + name);
-      args.push_back(option_value_text(value));
+      args.push_back(option_value_text(value, "--" + name));
       continue;
     }
     // "--name=VALUE": a negative VALUE is not taken for an option
-    args.push_back("--" + name + "=" + option_value_text(value));
+    args.push_back("--" + name + "=" + option_value_text(value, "--" + name));
   }
   return args;
 }

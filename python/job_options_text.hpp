@@ -12,7 +12,7 @@ namespace limitdir::python {
 
 /// The app's arguments of `kwargs`: name_with_underscores=value -> "--name-with-underscores=VALUE"
 /// with VALUE the text of value (a float by repr, the shortest text that reads back as the
-/// same double; a sequence joined by commas, e.g. x0=(1, 0, 0.2) -> "1,0,0.2"); a switch of the app
+/// same double, float.__repr__ also of a subclass; a sequence joined by commas, e.g. x0=(1, 0, 0.2) -> "1,0,0.2"); a switch of the app
 /// (e.g. enclose_events) is given by True and left out by False; None leaves an option out.
 /// make_job then checks them with the app's one-line messages.
 std::vector<std::string> job_arguments(JobKind kind, const pybind11::dict& kwargs);
@@ -20,7 +20,9 @@ std::vector<std::string> job_arguments(JobKind kind, const pybind11::dict& kwarg
 std::vector<std::string> option_arguments(const boost::program_options::options_description& table,
                                           const pybind11::dict& kwargs);
 
-/// The text of one value as the app would be given it (see job_arguments).
-std::string option_value_text(const pybind11::handle& value);
+/// The text of one value of the option `where` ("--x0") as the app would be given it (see
+/// job_arguments); ValueError "<where>: ..." for a sequence of sequences (a list that holds
+/// itself among them) or a text that is not Unicode (a lone surrogate).
+std::string option_value_text(const pybind11::handle& value, const std::string& where);
 
 }  // namespace limitdir::python

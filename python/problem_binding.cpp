@@ -2,6 +2,7 @@
 #include "problem_binding.hpp"
 
 #include "json_convert.hpp"
+#include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/system/problem_input.hpp"
 
@@ -12,19 +13,30 @@ namespace limitdir::python {
 
 namespace {
 
+/// The PathLike class, kept for the life of the process: a static py::object would be released
+/// after the interpreter ends.
+const py::handle& path_like() {
+  static const py::handle type = py::object(py::module_::import("os").attr("PathLike")).release();
+  return type;
+}
+
 /// The name the apps give a PROBLEM argument (str or os.PathLike), or nullopt when `target` is not a path.
 std::optional<std::string> path_of(const py::handle& target) {
-  if (py::isinstance<py::str>(target)) return target.cast<std::string>();
-  // kept for the life of the process: a static py::object would be released after the interpreter ends
-  static const py::handle path_like = py::object(py::module_::import("os").attr("PathLike")).release();
-  if (py::isinstance(target, path_like)) return py::str(py::module_::import("os").attr("fspath")(target)).cast<std::string>();
-  return std::nullopt;
+  if (!py::isinstance<py::str>(target) && !py::isinstance(target, path_like())) return std::nullopt;
+  return path_text(target, "problem");
 }
 
 /// The file at `path` as one JSON document, read with the apps' bounds (core/json_input.hpp).
 json read_document(const std::string& path) { return parse_json_input(read_input(path), path); }
 
 }  // namespace
+
+std::string path_text(const py::handle& path, const std::string& where) {
+  if (!py::isinstance<py::str>(path) && !py::isinstance<py::bytes>(path) && !py::isinstance(path, path_like()))
+    throw py::type_error(printable_line(where + ": must be a path, a str, bytes or os.PathLike (got " + type_name(path) + ")"));
+  // os.fsencode raises TypeError for a PathLike whose __fspath__ gives neither str nor bytes
+  return py::module_::import("os").attr("fsencode")(path).cast<std::string>();
+}
 
 std::pair<json, std::string> job_document(const py::handle& target) {
   if (py::isinstance<Problem>(target)) {
@@ -52,8 +64,9 @@ void bind_problem(py::module_& m) {
           "Reads and validates the problem file (or report) at `path`; ValueError with the apps' one-line message.")
       .def_static(
           "from_dict",
-          [](const py::dict& d, const std::string& source) {
-            return problem_from_document(from_python(d, source), source);
+          [](const py::dict& d, const py::object& source) {
+            const std::string name = utf8_text(source, "source");
+            return problem_from_document(from_python(d, name), name);
           },
           py::arg("document"), py::arg("source") = "<problem>",
           "Validates a problem given as a dict (the JSON of a problem file); messages name it `source`.")
@@ -61,9 +74,15 @@ void bind_problem(py::module_& m) {
           "to_dict", [](const Problem& p) { return to_python(problem_to_json(p)); },
           "The problem file as a dict, every default written out (schema limitdir.problem/1).")
       .def_readonly("name", &Problem::name, "The problem's name.")
-      .def_readonly("source", &Problem::source, "The file (or '<problem>') that messages name.")
+      .def_property_readonly(
+          "source",
+          [](const Problem& p) {  // a file name's bytes as os.fsdecode gives them back (path_text)
+            return py::reinterpret_steal<py::str>(
+                PyUnicode_DecodeFSDefaultAndSize(p.source.data(), static_cast<Py_ssize_t>(p.source.size())));
+          },
+          "The file (or '<problem>') that messages name.")
       .def_readonly("force", &Problem::force, "The load F.")
-      .def("__repr__", [](const Problem& p) { return "<limitdir.Problem " + p.source + ">"; });
+      .def("__repr__", [](const Problem& p) { return "<limitdir.Problem " + printable_line(p.source) + ">"; });
 }
 
 }  // namespace limitdir::python

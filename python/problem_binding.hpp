@@ -17,6 +17,10 @@ void bind_problem(pybind11::module_& m);
 /// file, named by its path) or a dict (named "<problem>").
 std::pair<nlohmann::json, std::string> job_document(const pybind11::handle& target);
 
+/// The file name of the path `path` (str or os.PathLike) as open() makes it (os.fsencode: a
+/// lone surrogate of a str is the byte it escapes); TypeError "<where>: ..." for another type.
+std::string path_text(const pybind11::handle& path, const std::string& where);
+
 /// The Problem of a limitdir.Problem, a path or a dict (ValueError with the apps' message).
 Problem problem_of(const pybind11::handle& target);
 

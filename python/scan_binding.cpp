@@ -19,6 +19,7 @@
 #include "limitdir/scan/scan_command.hpp"
 #include "limitdir/scan/scan_run.hpp"
 #include "limitdir/scan/summary_command.hpp"
+#include "problem_binding.hpp"
 
 namespace py = pybind11;
 using json = nlohmann::json;
@@ -69,7 +70,7 @@ constexpr const char* scan_value_options[] = {"job", "points", "random", "seed",
 /// scan's command line of the call: PROBLEM, scan's options, the job's options (the other keyword
 /// arguments, as the job's app takes them; for a summary --x, --y, --field), --merge's files last.
 std::vector<std::string> scan_arguments(const py::object& problem, py::dict kwargs) {
-  std::vector<std::string> args{py::str(py::module_::import("os").attr("fspath")(problem)).cast<std::string>()};
+  std::vector<std::string> args{path_text(problem, "problem")};
   const auto take = [&kwargs](const char* name) {
     py::object value = py::none();
     if (kwargs.contains(name)) value = kwargs.attr("pop")(name);
@@ -77,12 +78,15 @@ std::vector<std::string> scan_arguments(const py::object& problem, py::dict kwar
   };
   for (const char* name : scan_value_options)
     if (const py::object value = take(name); !value.is_none())
-      args.insert(args.end(), {std::string("--") + name, option_value_text(value)});
+      args.insert(args.end(), {std::string("--") + name, option_value_text(value, std::string("--") + name)});
   const py::object grid = take("grid");
-  if (py::isinstance<py::str>(grid)) args.insert(args.end(), {"--grid", grid.cast<std::string>()});
+  if (py::isinstance<py::str>(grid)) args.insert(args.end(), {"--grid", utf8_text(grid, "--grid")});
   else if (!grid.is_none())
-    for (const auto& axis : grid) args.insert(args.end(), {"--grid", option_value_text(axis)});
-  if (const py::object full = take("full"); !full.is_none() && full.cast<bool>()) args.push_back("--full");
+    for (const auto& axis : grid) args.insert(args.end(), {"--grid", option_value_text(axis, "--grid")});
+  if (const py::object full = take("full"); !full.is_none()) {  // a switch, as the jobs' switches (job_options_text.hpp)
+    if (!py::isinstance<py::bool_>(full)) throw InputError("--full: must be True or False (got " + type_name(full) + ")");
+    if (full.ptr() == Py_True) args.push_back("--full");
+  }
   const py::object merge = take("merge");
   const std::size_t job = std::find(args.begin(), args.end(), "--job") - args.begin();
   const auto rest = job < args.size() ? job_arguments(parse_job_kind(args[job + 1]), kwargs)
@@ -90,9 +94,9 @@ std::vector<std::string> scan_arguments(const py::object& problem, py::dict kwar
   args.insert(args.end(), rest.begin(), rest.end());
   if (!merge.is_none()) {
     args.push_back("--merge");
-    if (py::isinstance<py::str>(merge)) args.push_back(merge.cast<std::string>());
+    if (py::isinstance<py::str>(merge)) args.push_back(path_text(merge, "--merge"));
     else
-      for (const auto& file : merge) args.push_back(py::str(py::module_::import("os").attr("fspath")(file)).cast<std::string>());
+      for (const auto& file : merge) args.push_back(path_text(file, "--merge"));
   }
   return args;
 }

@@ -4,7 +4,7 @@
 #    standard input is not a terminal (same output as the file); with a terminal, exit 2 and a
 #    usage line;
 #  * --set KEY=VALUE: the result equals that of the problem file edited with jq to the same value
-#    (an independent edit), bad keys and values exit 2 with one line;
+#    (an independent edit) and named with the setting, bad keys and values exit 2 with one line;
 #  * a load is required where one is needed: a problem without "force" exits 2 unless --force,
 #    --set force=F or the sweep sets it;
 #  * --parameter takes a dotted problem key (system.load_angle): the sweep's region at a value
@@ -72,11 +72,13 @@ done
 
 # --- --set KEY=VALUE -------------------------------------------------------------------------
 # set_case APP FILE KEY VALUE JQ-PATH ARGS...: APP FILE --set KEY=VALUE equals APP on the file
-# edited by jq.
+# edited by jq, whose name says the setting ("<name>; KEY = VALUE", section 4) unless KEY is the
+# load (every report states it apart from the name).
 set_case() {
-  local name=$1 file=$2 key=$3 value=$4 path=$5
+  local name=$1 file=$2 key=$3 value=$4 path=$5 named
   shift 5
-  jq "$path = $value" "$file" >"$tmp/edited.json"
+  named=$([[ $key == force ]] && echo . || echo ".name += \"; $key = $value\"")
+  jq "$path = $value | $named" "$file" >"$tmp/edited.json"
   "$bin/$name" "$file" --set "$key=$value" "$@" >"$tmp/set.out" 2>"$tmp/set.err"
   "$bin/$name" "$tmp/edited.json" "$@" >"$tmp/edited.out" 2>/dev/null
   [[ -s $tmp/set.out ]] || fail "$name --set $key=$value: no output: $(cat "$tmp/set.err")"
@@ -92,7 +94,7 @@ set_case roll "$p/roll-fig3b.json" friction.mu 0.3 .friction.mu --h 1e-2 --every
 set_case celt "$p/celt.json" contact.mu 0.2 .contact.mu --t-end 0.01 --every 0
 set_case classify "$p/disc.json" force 0.8 .force --direction 1,0,0.3
 # repeated --set: applied in order, both kept
-jq '.force = 0.5 | .system.j = 0.4' "$p/disc.json" >"$tmp/edited2.json"
+jq '.force = 0.5 | .system.j = 0.4 | .name += "; system.j = 0.4"' "$p/disc.json" >"$tmp/edited2.json"
 "$bin/find-limits" "$p/disc.json" --set force=0.5 --set system.j=0.4 >"$tmp/set2.out"
 "$bin/find-limits" "$tmp/edited2.json" >"$tmp/edited2.out"
 same "$tmp/set2.out" "$tmp/edited2.out" "find-limits --set twice equals the file edited twice"

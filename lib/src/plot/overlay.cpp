@@ -61,7 +61,7 @@ void leaves(const nlohmann::json& j, const std::string& path, std::map<std::stri
 /// The names of runs (roll, celt) and degree studies in an overlay's legend: the problem keys whose values differ
 /// between the reports ("mu = 0.05, mu_r = 0.04", the key's last part; at most max_keys, a model
 /// first; only keys every report has when there are such: not one model's parameters), after the problem's
-/// name when the names differ; the name alone when no other key differs.
+/// name when the names differ (before the settings appended to them); the name alone when no other key differs.
 std::vector<std::string> run_names(const std::vector<PlotInput>& inputs) {
   constexpr std::size_t max_keys = 3;  // a compact legend: further differences are summarised by "..."
   std::vector<std::map<std::string, std::string>> problems(inputs.size());
@@ -88,8 +88,11 @@ std::vector<std::string> run_names(const std::vector<PlotInput>& inputs) {
   std::stable_partition(differing.begin(), differing.end(),
                         [](const std::string& key) { return key.substr(key.rfind('.') + 1) == "model"; });
   const std::size_t more = differing.size() + (shared.empty() ? 0 : partial.size());
-  const bool names_differ = std::any_of(problems.begin(), problems.end(),
-                                        [&](const auto& p) { return value(0, "name") != p.at("name"); });
+  // the names up to their first "; ": settings an override appended ("<name>; KEY = VALUE",
+  // name_with_setting, docs/manual.md section 4) are among the differing keys already
+  const auto stem = [&](std::size_t k) { return value(k, "name").substr(0, value(k, "name").find("; ")); };
+  bool names_differ = false;
+  for (std::size_t k = 0; k < inputs.size(); ++k) names_differ = names_differ || stem(k) != stem(0);
   std::vector<std::string> names;
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     std::string text;

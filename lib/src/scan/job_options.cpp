@@ -172,13 +172,15 @@ void apply_set_options(nlohmann::json& document, const po::variables_map& vm, co
       bad_option("--set", "must be KEY=VALUE, a dotted key of the problem file and a number", text);
     const std::string key = text.substr(0, equals);
     const double value = parse_real(text.substr(equals + 1), "--set " + key);
-    if (!embeds_problem(document)) {
-      set_problem_key(document, key, value, source);
-      continue;
-    }
-    set_problem_key(document["problem"], key, value, source + ": problem");
+    const bool embedded = embeds_problem(document);
+    nlohmann::json& problem = embedded ? document["problem"] : document;
+    const nlohmann::json before = problem;
+    set_problem_key(problem, key, value, embedded ? source + ": problem" : source);
+    // the problem's name says what was computed; the load is stated apart from it (apply_overrides)
+    if (key != "force" && problem != before && problem.contains("name") && problem["name"].is_string())
+      problem["name"] = name_with_setting(problem["name"].get<std::string>(), key + " = " + as_json_number(value).dump());
     // the report's own load is the one its problem is read at (system/problem_input.hpp)
-    if (key == "force" && document.contains("force") && document["force"].is_number())
+    if (embedded && key == "force" && document.contains("force") && document["force"].is_number())
       document["force"] = as_json_number(value);
   }
 }

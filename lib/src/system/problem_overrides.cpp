@@ -30,7 +30,43 @@ std::optional<double> text_to_double(const std::string& text) {
   return x;
 }
 
+/// --pressure P: a name, or "power:ALPHA" for p ~ (1 - xi^2)^alpha; a change is named.
+void apply_pressure_override(Problem& problem, const std::string& pressure) {
+  const json before = pressure_to_json(problem.pressure);
+  const Loc loc = Loc::at("--pressure");
+  const std::string prefix = "power:";
+  if (auto named = named_pressure(pressure)) {
+    problem.pressure = *named;
+  } else if (pressure.compare(0, prefix.size(), prefix) == 0) {
+    const auto alpha = text_to_double(pressure.substr(prefix.size()));
+    if (!alpha) loc.fail("power:ALPHA needs a finite number ALPHA", json(pressure));
+    problem.pressure = make_power(*alpha, json(pressure), loc);
+  } else {
+    loc.fail("must be uniform, hertz, galin or power:ALPHA", json(pressure));
+  }
+  if (pressure_to_json(problem.pressure) != before) problem.name = name_with_setting(problem.name, "pressure = " + pressure);
+}
+
+/// --rho RHO: kappa, R or a number > 0; a change is named.
+void apply_rho_override(Problem& problem, const std::string& rho) {
+  const RhoSpec before = problem.rho;
+  if (rho == "kappa" || rho == "R") {
+    problem.rho = parse_rho(json(rho), "--rho");
+  } else {
+    const auto value = text_to_double(rho);
+    if (!value || *value <= 0.0)
+      Loc::at("--rho").fail("must be kappa, R or a finite number > 0 (in units of R)", json(rho));
+    problem.rho = parse_rho(json(*value), "--rho");
+  }
+  if (problem.rho.kind != before.kind || problem.rho.value != before.value)
+    problem.name = name_with_setting(problem.name, "rho = " + rho);
+}
+
 }  // namespace
+
+std::string name_with_setting(const std::string& name, const std::string& setting) {
+  return name.empty() ? name : name + "; " + setting;
+}
 
 void require_force(const Problem& problem) {
   if (!problem.force_given)
@@ -41,30 +77,8 @@ void require_force(const Problem& problem) {
 void apply_overrides(Problem& problem, const std::optional<std::string>& model, const std::optional<int>& degree,
                      const std::optional<std::string>& pressure, const std::optional<std::string>& rho,
                      const std::optional<double>& force) {
-  if (pressure) {
-    // A name, or "power:ALPHA" for p ~ (1 - xi^2)^alpha.
-    const Loc loc = Loc::at("--pressure");
-    const std::string prefix = "power:";
-    if (auto named = named_pressure(*pressure)) {
-      problem.pressure = *named;
-    } else if (pressure->compare(0, prefix.size(), prefix) == 0) {
-      const auto alpha = text_to_double(pressure->substr(prefix.size()));
-      if (!alpha) loc.fail("power:ALPHA needs a finite number ALPHA", json(*pressure));
-      problem.pressure = make_power(*alpha, json(*pressure), loc);
-    } else {
-      loc.fail("must be uniform, hertz, galin or power:ALPHA", json(*pressure));
-    }
-  }
-  if (rho) {
-    if (*rho == "kappa" || *rho == "R") {
-      problem.rho = parse_rho(json(*rho), "--rho");
-    } else {
-      const auto value = text_to_double(*rho);
-      if (!value || *value <= 0.0)
-        Loc::at("--rho").fail("must be kappa, R or a finite number > 0 (in units of R)", json(*rho));
-      problem.rho = parse_rho(json(*value), "--rho");
-    }
-  }
+  if (pressure) apply_pressure_override(problem, *pressure);
+  if (rho) apply_rho_override(problem, *rho);
   if (force) {
     problem.force = get_load(json(*force), Loc::at("--force"));
     problem.force_given = true;

@@ -76,7 +76,8 @@ void add_set_option(po::options_description& options);
 /// Applies the --set options given to `document` (a problem file, a limitdir.roll/1 or
 /// limitdir.celt/1 file, or a report that embeds a problem under "problem": then to that
 /// problem, and "force" to the report's load as well), in the order given, with set_problem_key;
-/// the result is validated by whoever parses it. InputError "--set: must be KEY=VALUE ..." or
+/// a key other than force that changes the document is appended to its "name" (name_with_setting:
+/// "...; system.lambda = 0.5"); the result is validated by whoever parses it. InputError "--set: must be KEY=VALUE ..." or
 /// "<source>: KEY: ..." (bad key) or "--set KEY: must be a finite number ..." (bad value).
 void apply_set_options(nlohmann::json& document, const po::variables_map& vm, const std::string& source);
 

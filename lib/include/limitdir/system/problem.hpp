@@ -104,13 +104,21 @@ Problem parse_problem(const nlohmann::json& document, const std::string& source)
 /// Reads the file (or standard input for "-") and parses it.
 Problem load_problem(const std::string& path);
 
+/// `name` with "; <setting>" appended, e.g. "ball on a rigid plane (lambda = 5, Hertz contact);
+/// system.lambda = 0.5": once an override (--set, --pressure, --rho) has changed what the problem
+/// file describes, its name says what was computed (docs/manual.md section 4). An empty name
+/// (none given) stays empty.
+std::string name_with_setting(const std::string& name, const std::string& setting);
+
 /// Pressure from its problem-file form: "uniform" | "hertz" | "galin" | {"power": a} |
 /// {"profile": [[xi, p], ...]}; `where` prefixes error messages.
 Pressure parse_pressure(const nlohmann::json& value, const std::string& where);
 /// rho from "kappa" | "R" | number.
 RhoSpec parse_rho(const nlohmann::json& value, const std::string& where);
 /// Applies command-line overrides in their textual form (docs/manual.md section 4: --model,
-/// --degree, --pressure, --rho, --force); empty optionals leave the file's value.
+/// --degree, --pressure, --rho, --force); empty optionals leave the file's value. A --pressure or
+/// --rho that changes the problem is appended to its name (name_with_setting); the model and
+/// the load are not: every report states them apart from the name ("model", "force").
 void apply_overrides(Problem& problem, const std::optional<std::string>& model, const std::optional<int>& degree,
                      const std::optional<std::string>& pressure, const std::optional<std::string>& rho,
                      const std::optional<double>& force);
