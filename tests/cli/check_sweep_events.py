@@ -9,8 +9,11 @@ polynomial extension: J_T = P^T A P only sees tangent vectors)
     trace J_T = tr A - w.A w,    det J_T = w . adj(A) w
 (the (3, 3) cofactor of A in an orthonormal frame (P, w)). Then
     fold: det J_T = 0;   Hopf: trace J_T = 0 (det J_T > 0);   tangency: rdot = 0,
-each solved by Newton in (w, rdot, F) at 40 digits from the located event. Usage:
-check_sweep_events.py DIAGRAM.json FRICTION_MODEL PROBLEM.json
+each solved by Newton in (w, rdot, F) at 40 digits from the located event. EXPECTED says which
+events the case has, so that a diagram missing them (or with none at all) fails: KIND=N for
+exactly N events of that kind, KIND>=N for at least N, comma-separated; a kind of fold, hopf,
+tangency not named must be absent. Usage:
+check_sweep_events.py DIAGRAM.json FRICTION_MODEL PROBLEM.json EXPECTED
 """
 import json
 import subprocess
@@ -22,7 +25,14 @@ mp.mp.dps = 40
 # Events are located to p_tol = 1e-11 in F (ContinuationOptions); 1e-9 keeps a margin of 100.
 SAME_LOAD = 1e-9
 
-diagram_file, friction_model, problem_file = sys.argv[1:4]
+diagram_file, friction_model, problem_file, expected_text = sys.argv[1:5]
+KINDS = ("fold", "hopf", "tangency")
+expected = {kind: ("=", 0) for kind in KINDS}
+for item in expected_text.split(","):
+    op = ">=" if ">=" in item else "="
+    kind, count = item.split(op)
+    assert kind in KINDS, f"EXPECTED names {kind}, not one of {KINDS}"
+    expected[kind] = (op, int(count))
 diagram = json.load(open(diagram_file))
 problem = json.load(open(problem_file))
 M = mp.matrix(problem["system"]["mass"])
@@ -66,9 +76,13 @@ def parts(w, rdot, F):
 
 
 failures, checked = [], 0
+for kind, (op, count) in expected.items():
+    found = sum(ev["kind"] == kind for ev in diagram["bifurcations"])
+    if not (found == count if op == "=" else found >= count):
+        failures.append(f"{found} {kind} events where the case has {'' if op == '=' else 'at least '}{count}")
 for ev in diagram["bifurcations"]:
     kind = ev["kind"]
-    if kind not in ("fold", "hopf", "tangency"):
+    if kind not in KINDS:
         continue
     w0, p = ev["w"], ev["force"]
     rdot0 = parts(mp.matrix(w0), 0, p)[0]  # F(w) - 0 w at the located event: rdot = w . F

@@ -228,7 +228,8 @@ TEST_CASE("K&A (11) and Table 1: pure spin and pure sliding") {
 }
 
 TEST_CASE("K&A Table 1 (b = 0.5 and 0.25): kappa_e = c_00-1 = 4 E(e) I_2") {
-  // 4 E(e) I_2 (Table 1 with a = 1) to 15 digits, computed outside limitdir (E by the AGM)
+  // 4 E(e) I_2 (Table 1 with a = 1) to 15 digits, computed outside limitdir (E by the AGM);
+  // tests/reference/ellipse_kappa.py re-derives them from the definition of kappa by quadrature
   CHECK(Contact::ellipse(1.0, 0.5, NominalPressure::uniform()).kappa() == doctest::Approx(0.513988141730013).epsilon(1e-14));
   CHECK(Contact::ellipse(1.0, 0.5, NominalPressure::hertz()).kappa() == doctest::Approx(0.454146010338172).epsilon(1e-14));
   CHECK(Contact::ellipse(1.0, 0.25, NominalPressure::uniform()).kappa() == doctest::Approx(0.455099409814454).epsilon(1e-14));

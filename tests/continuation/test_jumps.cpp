@@ -19,6 +19,7 @@
 
 #include <Eigen/Dense>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -169,6 +170,15 @@ TEST_CASE("(18) zhuravlev-klimov on the disc: zeros of f off the equator, rdot =
   }
   const Diagram d = sweep(parameter_family(p, "force"), 0.001, 3.0);
   CHECK_MESSAGE(d.certificate.complete(), d.certificate.reason);
+  // on the equator w = e1, q = -e1 (pure sliding) and c = F e1, so rdot = F - 1 changes sign at
+  // F = 1: the sweep must report that tangency there (and, as t(F) -> 0, the zeros off the equator
+  // end on it); nothing else
+  const auto tangency_at_e1 = [](const Event& e) {
+    return e.kind == EventKind::tangency && std::abs(e.p - 1.0) <= 1e-9 + e.p_error &&
+           std::any_of(e.directions.begin(), e.directions.end(),
+                       [](const Eigen::Vector3d& w) { return (w - Eigen::Vector3d::UnitX()).norm() <= direction_tol; });
+  };
+  CHECK(std::any_of(d.events.begin(), d.events.end(), tangency_at_e1));
   for (const Event& e : d.events) {
     CAPTURE(to_string(e.kind));
     CHECK(std::abs(e.p - 1.0) <= 1e-9 + e.p_error);  // every event is the kink at e1, F = 1

@@ -56,9 +56,10 @@ bool has_pitchfork_off(const Diagram& d, int axis) {
 
 }  // namespace
 
-// Reference values computed independently of this library (a separate nested adaptive 2-D
-// quadrature of the integral model (8) [Kudra & Awrejcewicz 2013] and Newton in Python, to ~13
-// digits): the uniform plate b/a = 1/2, rho = a, F = 0.3.
+// Reference values computed independently of this library by tests/reference/exact_contact.py
+// (the integral model (8) [Kudra & Awrejcewicz 2013] by mpmath quadrature about the instantaneous
+// centre and Newton at 30 digits; it reproduces these to their 12 digits): the uniform plate
+// b/a = 1/2, rho = a, F = 0.3.
 TEST_CASE("(8) [Kudra & Awrejcewicz 2013]: limit directions of the elliptic plate off the plane w2 = 0 (F = 0.3)") {
   // The reference carries 12 digits (rounding 5e-13); the model's quadrature (~1e-13) over the
   // tangent eigenvalues (>= 0.1 here) moves a zero by ~1e-12.
@@ -244,7 +245,8 @@ TEST_CASE("The elliptic plate is the disc for a = b") {
 // At F = 0 the disc's circles of latitude (Fig. 15 [Nonlinear Dyn. 2024]) break up on the
 // ellipse into isolated limit directions on the meridians phi = 0, pi/2, pi, 3 pi/2, while the
 // equator stays a circle of limit directions (pure sliding: q = -w, c = 0). Reference latitudes
-// from the same independent quadrature as above (uniform plate, rho = a); the equator's
+// from the same independent quadrature as above (tests/reference/exact_contact.py; uniform plate,
+// rho = a); the equator's
 // transverse eigenvalue at phi is 1 - (a^2 cos^2 phi + b^2 sin^2 phi)/(a^2 + b^2) by (59)
 // [Kudra & Awrejcewicz 2013] (the spin turns the point velocities by omega (r . s)).
 TEST_CASE("Fig. 15 [Nonlinear Dyn. 2024] on the ellipse: the F = 0 circles break into isolated limit directions") {

@@ -6,6 +6,7 @@
 
 #include <Eigen/Geometry>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <random>
 #include <string>
@@ -26,6 +27,10 @@ using namespace limitdir;
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
+// A component stopped at the minimum width (1e-6) around a pair 1e-5 apart has its cells within
+// ~1e-5 of the pair: 1e-3 on the sphere bounds that with margin and stays far below the distance
+// 2 sqrt(zF) of the mirror pair at -w3 (checked where it is used).
+constexpr double kPairComponent = 1e-3;
 
 // ---- (64) with a rotation part, M = I ---------------------------------------------------------
 // B = R B0 R^T with B0 = [[a, -omega, 0], [omega, a, 0], [0, 0, lambda]] and c = c3 R e3. In the
@@ -136,12 +141,23 @@ TEST_CASE("(64) near a Hopf point: a weak focus with trace J_T = +-2e-6 at the p
   CHECK_FALSE(ex.proven);
   // c3 = a - lambda + 1e-6: dth/dtau = cos th [c3 - 0.7 sin th] > 0 below the pole, so there is no
   // orbit, but the spiral closes to ~1e-6 per turn: a proof would need cells where Dg varies by
-  // less than 1e-6, below the minimum width; it must stop within the budget, not hang.
+  // less than 1e-6, and the cover about the pole runs out of its cell budget first; the exclusion
+  // must stop there and say so, not hang.
   const Rotation outside{0.3, -0.4, 1.3, 0.7 + 1e-6};
-  const OrbitExclusion ex2 = exclude_closed_orbits(outside.system(), outside.c3);
+  const System field = outside.system();
+  for (double z : {-0.99, -0.5, 0.0, 0.5, 0.99, 1 - 1e-4})  // th increases on every latitude: no orbit
+    for (int k = 0; k < 8; ++k) {
+      const Eigen::Vector3d w = outside.on_latitude(z, 2 * kPi * k / 8);
+      const Eigen::Vector3d e_th = (outside.R.col(2) - z * w).normalized();  // northward unit tangent
+      CAPTURE(z);
+      CHECK(v_star(field, w, outside.c3).dot(e_th) > 0);
+    }
+  const OrbitExclusion ex2 = exclude_closed_orbits(field, outside.c3);
   INFO("reason: " << ex2.reason);
+  CHECK_FALSE(ex2.proven);
   CHECK(ex2.cells <= orbit_max_cells);
-  if (!ex2.proven) CHECK_FALSE(ex2.undecided.empty());
+  REQUIRE(ex2.undecided.size() == 1);
+  CHECK(ex2.undecided.front().find("not decided within the cell budget") != std::string::npos);
 }
 
 TEST_CASE("the general N = 2 system (general.json with harmonic N = 2): find-limits proven, closed orbits excluded, the search finds none either") {
@@ -201,12 +217,22 @@ TEST_CASE("(138): the turned disc at a fold pair (saddle + node) 1e-5 apart: no 
                       disc.friction_ptr());
   const OrbitExclusion ex = exclude_closed_orbits(turned, F);
   INFO("reason: " << ex.reason);
-  // Either outcome is true (there is no orbit); a proof would be sound only by separating the
-  // pair in the graph (the connection saddle -> node is one-way), as no single Krasovskii
-  // function covers both (Q definite forces det Dg != 0 of one sign, and det J_T changes sign
-  // between them). At 1e-5 the pair stays in one component down to the minimum width.
-  CHECK(ex.cells <= orbit_max_cells);
-  CHECK(ex.proven == ex.undecided.empty());
+  // A proof would be sound only by separating the pair in the graph (the connection saddle ->
+  // node is one-way), as no single Krasovskii function covers both (Q definite forces det Dg != 0
+  // of one sign, and det J_T changes sign between them). At 1e-5 the pair stays in one component
+  // down to the minimum width: the exclusion stops there, not proven, and names that component.
+  CHECK_FALSE(ex.proven);
+  REQUIRE(ex.undecided.size() == 1);
+  CHECK(ex.undecided.front().find("not decided down to the minimum cell width") != std::string::npos);
+  // the component is at the pair: w = (-sqrt(1 - z), 0, +-sqrt z) of (138) turned by 1.1 about e3
+  const std::string& where = ex.undecided.front();
+  Eigen::Vector3d near;
+  REQUIRE(std::sscanf(where.c_str() + where.find("w near ("), "w near (%lf, %lf, %lf)", &near(0), &near(1), &near(2)) == 3);
+  const Eigen::Vector3d fold = Eigen::AngleAxisd(1.1, Eigen::Vector3d::UnitZ()) *
+                               Eigen::Vector3d(-std::sqrt(1 - zF), 0, std::sqrt(zF) * (near(2) < 0 ? -1 : 1));
+  CAPTURE(fold.transpose());
+  REQUIRE(2 * std::sqrt(zF) > 100 * kPairComponent);
+  CHECK((near - fold).norm() <= kPairComponent);
 }
 
 TEST_CASE("the disc and ball families at F = 0.3 keep their proven level (closed orbits excluded by the symmetry argument)") {
@@ -217,7 +243,7 @@ TEST_CASE("the disc and ball families at F = 0.3 keep their proven level (closed
   }
 }
 
-TEST_CASE("three random general systems (fixed seeds, M with eigenvalues in [0.8, 2], harmonic N = 2): proven, closed orbits excluded") {
+TEST_CASE("three random general systems (fixed seeds, M with eigenvalues in [0.8, 2], harmonic N = 2): proven, closed orbits excluded; the search finds none either") {
   for (unsigned seed : {1u, 2u, 3u}) {
     std::mt19937 gen(seed);
     std::uniform_real_distribution<double> u(-1.0, 1.0), eig(0.8, 2.0);
@@ -226,7 +252,14 @@ TEST_CASE("three random general systems (fixed seeds, M with eigenvalues in [0.8
     const Eigen::Vector3d d = Eigen::Vector3d(u(gen), u(gen), u(gen)).normalized();
     const Eigen::Vector3d e = 0.2 * Eigen::Vector3d(u(gen), u(gen), u(gen));
     CAPTURE(seed);
-    check_proven_and_excluded(general_system(M, d, e, 2), 0.5);
+    const System s = general_system(M, d, e, 2);
+    check_proven_and_excluded(s, 0.5);
+    // the numerical search (trajectories and return maps, not the cover of the proof) agrees
+    SolverOptions opt;
+    opt.closed_orbits = false;
+    const OrbitSearch search = find_closed_orbits(s, 0.5, find_limit_directions(s, 0.5, opt));
+    CHECK(search.complete());
+    CHECK(search.orbits.empty());
   }
 }
 

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/friction/linear.hpp"
@@ -28,6 +30,70 @@ bool within(const Interval& I, double v, double tol) {
 }
 
 bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+/// The invariant circle of the ball with the harmonic model of any degree, from the model's
+/// Chebyshev series in y = 2u - 1 (u = w3^2; (84)-(85), the model's definition) and (132): off the
+/// equator rows 1 and 3 of (125) give c1 = w1 A(u) with A = m1 C - m3 (kappa/rho) S and c1 = F for
+/// the ball (c = M^-1 Q_e, docs/manual.md section 2), so h(u) = A(u)^2 (1 - u) = F^2, independent
+/// of the map's code (closed_forms.hpp for N = 2).
+struct CircleN {
+  double m1, kappa_over_rho;
+  std::vector<double> alpha, beta;
+  static double m3(double lambda) {
+    const double pi = 3.14159265358979323846;
+    return 45 * pi * pi / (512 * lambda * lambda);  // (139)
+  }
+  /// sum c_j T_j(2u - 1) and its u-derivative 2 sum c_j T_j'(y) (T' by its own recurrence)
+  static std::pair<double, double> series(const std::vector<double>& c, double u) {
+    const double y = 2 * u - 1;
+    double T0 = 1, T1 = y, dT0 = 0, dT1 = 1, value = c[0], slope = 0;
+    for (std::size_t j = 1; j < c.size(); ++j) {
+      value += c[j] * T1;
+      slope += c[j] * dT1;
+      const double T2 = 2 * y * T1 - T0, dT2 = 2 * T1 + 2 * y * dT1 - dT0;
+      T0 = T1, T1 = T2, dT0 = dT1, dT1 = dT2;
+    }
+    return {value, 2 * slope};
+  }
+  std::pair<double, double> A(double lambda, double u) const {
+    const auto [C, dC] = series(alpha, u);
+    const auto [S, dS] = series(beta, u);
+    const double k = m3(lambda) * kappa_over_rho;
+    return {m1 * C - k * S, m1 * dC - k * dS};
+  }
+  /// Limit directions at (lambda, F > 0): the equator's two and two per root u in (0, 1) of
+  /// h(u) = F^2, counted by sign changes on a fine grid (the roots simple off the curves).
+  int count(double lambda, double F) const {
+    constexpr int n = 200000;
+    const auto g = [&](double u) { return std::pow(A(lambda, u).first, 2) * (1 - u) - F * F; };
+    int roots = 0;
+    for (int i = 0; i < n; ++i) roots += (g(double(i) / n) > 0) != (g(double(i + 1) / n) > 0);
+    return 2 + 2 * roots;
+  }
+  /// The degenerate pitchforks in (lambda_lo, lambda_hi) x (0, F_hi): the fold meets the pitchfork
+  /// F = |A(0)| at u = 0 where h'(0) = A(0) (2 A'(0) - A(0)) = 0 with A(0) != 0; the lambda of
+  /// each sign change of 2 A'(0) - A(0) on a fine grid.
+  std::vector<double> degenerate_pitchforks(double lambda_lo, double lambda_hi, double F_hi) const {
+    constexpr int n = 100000;
+    const auto g = [&](double lambda) {
+      const auto [A0, dA0] = A(lambda, 0.0);
+      return 2 * dA0 - A0;
+    };
+    std::vector<double> found;
+    for (int i = 0; i < n; ++i) {
+      const double a = lambda_lo + (lambda_hi - lambda_lo) * i / n, b = lambda_lo + (lambda_hi - lambda_lo) * (i + 1) / n;
+      if ((g(a) > 0) != (g(b) > 0) && std::abs(A(0.5 * (a + b), 0.0).first) < F_hi) found.push_back(0.5 * (a + b));
+    }
+    return found;
+  }
+};
+
+CircleN circle_of(const Problem& p) {
+  const System s = make_system(p);
+  const auto* h = dynamic_cast<const HarmonicModel*>(&s.friction());
+  REQUIRE(h);
+  return {s.M_inv()(0, 0), h->kappa_over_rho(), h->chebyshev_C(), h->chebyshev_S()};
+}
 
 }  // namespace
 
@@ -156,10 +222,25 @@ TEST_CASE("The ball's N = 6 map: the fold born tangent to the pitchfork curve at
   problem.friction.degree = 6;
   const BifurcationMap m = bifurcation_map(problem, {"lambda", 0.2, 8}, {"force", 0, 4});
   CHECK(m.certificate.level == Level::proven);
-  CHECK(std::count_if(m.points.begin(), m.points.end(),
-                      [](const CodimTwoPoint& p) { return p.kind == PointKind::degenerate_pitchfork; }) == 1);
-  // a sliver between two chords crossing near the point would be far below 1e-6 of the rectangle
-  for (const MapRegion& r : m.regions) CHECK(r.area > 1e-6);
+  // independently: the roots of h'(0) = 0 in lambda by sign changes of the model's series
+  const CircleN circle = circle_of(problem);
+  REQUIRE(circle.alpha.size() == 6);  // N = 6: the series T_0 ... T_5 of (84)-(85)
+  const std::vector<double> expected = circle.degenerate_pitchforks(0.2, 8, 4);
+  std::vector<double> located;
+  for (const CodimTwoPoint& p : m.points)
+    if (p.kind == PointKind::degenerate_pitchfork) located.push_back(p.at.x);
+  REQUIRE(located.size() == expected.size());
+  CHECK(expected.size() == 1);
+  // the grid step (7.8e-5 in lambda) bounds the sampled root's error
+  for (std::size_t i = 0; i < located.size(); ++i) CHECK(std::abs(located[i] - expected[i]) <= 7.8e-5);
+  // a sliver between two chords crossing near the point would be far below 1e-6 of the rectangle,
+  // and every region's count is the circle's (sign changes of h - F^2)
+  for (const MapRegion& r : m.regions) {
+    CAPTURE(r.x);
+    CAPTURE(r.y);
+    CHECK(r.area > 1e-6);
+    CHECK(r.count == circle.count(r.x, r.y));
+  }
 }
 
 TEST_CASE("The disc's (j, F) map with the linear model (64), q = Pi w: proven, no fold at F > 0 (h' = -A^2), the pitchfork F = |Pi33 (4/9)/j - Pi11| and the tangency F = -Pi11") {

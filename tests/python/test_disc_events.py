@@ -11,6 +11,10 @@ from conftest import problem_path
 # The sweep locates events to 1e-11 in F (ContinuationOptions p_tol); 1e-10 keeps a margin of 10.
 LOCATED = 1e-10
 ROW3 = 8.0 / 9.0  # (126)
+# A branch point is corrected until |F(w) - rdot w| <= 1e-11 (final_residual_tol of
+# continuation/branch_tracer.cpp); V* = (I - w w^T) F(w) is no larger, and 1e-10 keeps a margin of
+# 10 for q's rounding and the 17 digits of the report.
+ON_BRANCH = 1e-10
 
 
 def meridian_coefficients(model):
@@ -39,12 +43,23 @@ def test_branches_as_arrays():
     """A branch of the disc's diagram as arrays: every w a unit vector and a zero of V*, which on
     the branch through e1 (w = +-e1, the invariant direction of the disc) keeps w = +-e1."""
     diagram = limitdir.sweep(problem_path("disc.json"), start=0.01, stop=1.5)
+    model = limitdir.friction_model(problem_path("disc.json"))
     branches = limitdir.branches(diagram)
     assert len(branches) == len(diagram["branches"])
+    through_e1 = 0
     for (p, W), branch in zip(branches, diagram["branches"]):
         assert p.shape == (len(branch["points"]),) and W.shape == (len(p), 3)
         assert np.allclose(np.linalg.norm(W, axis=1), 1, atol=1e-12)
         assert np.array_equal(p, [pt["force"] for pt in branch["points"]])
+        # V* = (I - w w^T) M^-1 (q(w) + F e1) of (108) with M^-1 = diag(1, 1, 8/9) (126)
+        f = model.q(W) * np.array([1.0, 1.0, ROW3]) + np.outer(p, [1.0, 0.0, 0.0])
+        V = f - np.sum(f * W, axis=1)[:, None] * W
+        assert np.max(np.linalg.norm(V, axis=1)) <= ON_BRANCH
+        for e in (np.array([1.0, 0.0, 0.0]), np.array([-1.0, 0.0, 0.0])):
+            if np.linalg.norm(W[0] - e) <= ON_BRANCH:
+                through_e1 += 1
+                assert np.all(np.linalg.norm(W - e, axis=1) <= ON_BRANCH)
+    assert through_e1 >= 2  # +e1 and -e1 are limit directions at every load
 
 
 def test_directions_as_an_array():

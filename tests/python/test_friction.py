@@ -33,10 +33,19 @@ def test_homogeneity_and_euler():
     assert np.allclose(np.einsum("nij,nj->ni", m.dq_dw(W), W), 0, atol=1e-13)
 
 
+# C(0) = c1 + c2 of the uniform disc's harmonic N = 2 model from the Fourier coefficients (83) of
+# the exact model by tests/reference/exact_contact.py (mpmath, 15 digits).
+EQUATOR_C = 1.04732060435321
+# The model's c_i come from tanh-sinh quadrature to ~1e-14 each (harmonic_coefficients); two of
+# them and the reference's rounding (5e-15): 1e-13.
+EQUATOR_C_TOL = 1e-13
+
+
 def test_harmonic_n2_meridian_form():
     """(84)-(86): on the disc's harmonic N = 2 model q = -(w1 C, w2 C, w3 S) (rho = kappa) with
     C, S linear in u = w3^2, so C(u) from three latitudes lies on one line, and at the equator
-    q = -(C1, 0, 0) with C1 = 1.0473... > 1 (its error 0.0473 at the equator, Table 2)."""
+    q = -(C1, 0, 0) with C1 = C(0) = 1.0473... > 1, its error 0.0473 against the exact model's
+    pure sliding q = -(1, 0, 0) there."""
     m = limitdir.friction_model(problem_path("disc.json"))
     u = np.array([0.1, 0.4, 0.7])
     W = np.stack([np.sqrt(1 - u), np.zeros(3), np.sqrt(u)], axis=1)
@@ -45,6 +54,14 @@ def test_harmonic_n2_meridian_form():
     for f in (C, S):
         assert abs((f[1] - f[0]) / 0.3 - (f[2] - f[1]) / 0.3) < 1e-13
     assert np.allclose(Q[:, 1], 0)
+    q_equator = m.q(np.array([1.0, 0.0, 0.0]))
+    C1 = -q_equator[0]
+    assert q_equator[1] == 0 and q_equator[2] == 0
+    assert abs(C1 - (C[0] - 0.1 * (C[1] - C[0]) / 0.3)) < 1e-13  # the line through the latitudes at u = 0
+    assert abs(C1 - EQUATOR_C) <= EQUATOR_C_TOL
+    exact = limitdir.friction_model(problem_path("disc-exact.json")).q(np.array([1.0, 0.0, 0.0]))
+    assert np.array_equal(exact, [-1.0, 0.0, 0.0])  # pure sliding: Coulomb's law
+    assert round(C1 - 1, 4) == 0.0473
 
 
 def test_bad_shapes_raise_valueerror():

@@ -97,6 +97,8 @@ TEST_CASE("Lemma 3.1 the dual cone K_r* (26) by sampling K_r") {
   }
   // Independent minimisation by SLSQP (scipy), from the independent mpmath reference computation;
   // SLSQP stops at ~1e-11 of the objective (scale 1), so 1e-10 bounds its error.
+  // tests/reference/rolling_cone.py re-derives each minimum (Newton on the disks' boundary angles,
+  // 40 digits: within 5.4e-12 of these).
   constexpr double kSlsqpTol = 1e-10;
   const std::vector<std::pair<Vector5, double>> slsqp = {
       {vec5(0.03419276725318417, 1.3597475403099617, 1.2247210785859324, -0.5103070767876675, -0.2979695111064471),
@@ -112,6 +114,9 @@ TEST_CASE("Lemma 3.1 the dual cone K_r* (26) by sampling K_r") {
   }
 }
 
+// The expected p: tests/reference/rolling_cone.py (the nearest point of the cone of magnitudes by
+// exhaustive non-negative least squares at 40 digits, no case of Prop. 5.2 used) reproduces each
+// to projection_tol.
 TEST_CASE("Prop. 5.2 (68)-(70) edge cases against the independent mpmath reference") {
   const RollingCone c{0.5, 0.2};
   const RollingCone one{1.0, 1.0};
