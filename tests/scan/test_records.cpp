@@ -42,8 +42,11 @@ std::string scan_file(const std::vector<std::uint64_t>& indices, const std::stri
   const std::string hash = limitdir::scan_grid_hash(problem_text, grid);
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   REQUIRE(fd >= 0);
-  for (const std::uint64_t i : indices)
-    limitdir::write_scan_record(fd, limitdir::scan_record(grid, problem_text, hash, scan_3x2(grid), i, status));
+  for (const std::uint64_t i : indices) {
+    json record = limitdir::scan_record(grid, problem_text, hash, scan_3x2(grid), i, status);
+    record["summary"] = {{"seconds", 0.25}, {"level", nullptr}, {"reason", nullptr}, {"class", nullptr}};  // scan/job.hpp
+    limitdir::write_scan_record(fd, record);
+  }
   ::close(fd);
   return limitdir::read_input(path);
 }
