@@ -75,7 +75,7 @@ TEST_CASE("system.mass: R^T D R rounded in floating point is accepted as symmetr
   CHECK(mass_error({{2.0, 0.3, 0.0}, {0.3, 1.5, 0.2}, {0.0, 0.2, 0.8}}).empty());
 }
 
-TEST_CASE("system.mass: singular is relative to the norm; (s M)^-1 = M^-1/s over the solvers' range") {
+TEST_CASE("system.mass: singular is relative to the norm, (s M)^-1 = M^-1/s over the solvers' range") {
   // the bundled general problem's coupled mass G (test above) scaled by s: (s G)^-1 = G^-1/s, so
   // s (s G)^-1 is G^-1 for every s > 0 (each entry to the rounding of an LU solve of G, whose
   // condition number is ~3: 1e-14 relative)
