@@ -203,7 +203,7 @@ TEST_CASE("(1)-(3): m z_C'' = N - m g along a frictionless run (second differenc
   }
 }
 
-TEST_CASE("Sect. 4 (W1, our initial conditions): the spin reverses for omega_3 = +3 rad/s, not for -3; energy never increases") {
+TEST_CASE("Sect. 4 (W1, our initial conditions): the spin reverses for omega_3 = +3 rad/s, not for -3, energy never increases") {
   const CeltBody body = paper_body();
   const CeltContact w1 = celt_paper_contact(CeltModel::W1);
   const CeltRun plus = celt_simulate(body, w1, reversal_start(3.0), stepping(1.5, 0.01));

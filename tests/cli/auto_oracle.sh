@@ -11,7 +11,8 @@
 # fold point must lie on the map's fold polyline (interpolated at AUTO's lambda) and on the
 # closed form u* = (2 a1 - a0)/(3 a1), F = |A(u*)| sqrt(1 - u*) (A = a0 + a1 u, docs/manual.md
 # section 13). C1, C2, S1, S2, j, kappa and rho come from friction-model at run time.
-# Skipped (exit 0, "SKIP: ...") without AUTO-07p or gfortran (test-only: scripts/install-deps.sh).
+# Skipped (exit 77, ctest's skip code: "SKIP: ...") without AUTO-07p or gfortran (test-only:
+# scripts/install-deps.sh installs both).
 # Usage: bash auto_oracle.sh BIN_DIR SHARE_DIR
 source "$(dirname "$0")/common.bash"
 cli_setup bifurcation-map "$@"
@@ -20,11 +21,11 @@ auto_dir=${AUTO_DIR:-/usr/lib/auto-07p}
 fc=${FC:-gfortran}
 if [[ ! -f $auto_dir/lib/main.o ]]; then
   echo "SKIP: AUTO-07p is absent (no $auto_dir/lib/main.o; Debian package auto-07p, or set AUTO_DIR)"
-  exit 0
+  exit 77
 fi
 if ! command -v "$fc" >/dev/null; then
   echo "SKIP: $fc is absent (AUTO-07p compiles the equations tests/auto/fold.f90 with it; Debian package gfortran)"
-  exit 0
+  exit 77
 fi
 ball="$share/problems/ball.json"
 work="$tmp/auto"

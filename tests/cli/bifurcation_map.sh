@@ -12,9 +12,7 @@ cli_setup bifurcation-map "$@"
 disc="$share/problems/disc.json"
 ball="$share/problems/ball.json"
 
-coefficients=$("$bin/friction-model" "$disc" --samples 2 |
-  python3 -c "import json, sys; c = json.load(sys.stdin)['coefficients']; print(repr(c['C'][0]), repr(c['S'][0]))")
-read -r C1 S1 <<<"$coefficients"
+first_coefficients "$disc"
 # curve points are corrected to ~1e-11 in the scaled unknowns: 1e-9 on these parameters
 REPORT_PRELUDE="
 TOL = 1e-9

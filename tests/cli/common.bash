@@ -111,3 +111,12 @@ if not ok:
     echo "ok: $name $*"
   fi
 }
+
+# first_coefficients PROBLEM: sets C1 and S1, the first coefficients C_1, S_1 of PROBLEM's
+# harmonic model as friction-model prints them (the closed forms N = 2 of the map tests).
+first_coefficients() {
+  local coefficients
+  coefficients=$("$bin/friction-model" "$1" --samples 2 |
+    python3 -c "import json, sys; c = json.load(sys.stdin)['coefficients']; print(repr(c['C'][0]), repr(c['S'][0]))")
+  read -r C1 S1 <<<"$coefficients"
+}

@@ -269,7 +269,7 @@ TEST_CASE("Kinks: find-limits finds each zero of a pair next to the kinked equat
   }
 }
 
-TEST_CASE("Kinks: a general system crosses the equator off any symmetry; each kink event is a zero of V* there") {
+TEST_CASE("Kinks: a general system crosses the equator off any symmetry, each kink event is a zero of V* there") {
   // general.json (coupled mass matrix, load offset along z): no invariant circle, so the check
   // is that the event's w on the equator is a zero of V* at its load, from q and M here: the
   // event's w lies within the kink reach 1e3 h_min = 1e-6 of the branch (a stop) or on it to

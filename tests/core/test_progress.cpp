@@ -18,12 +18,25 @@ TEST_CASE("progress: a counter's text is done/total with the percentage rounded 
   CHECK(limitdir::progress_count_text("cells", 1200, 0) == "cells 1200");  // no total: the count alone
 }
 
+namespace {
+// The clock of the throttle tests (core/progress.hpp ProgressClock): it moves only when a test
+// moves it, so what is held back and what passes does not depend on the machine's speed.
+std::chrono::steady_clock::time_point test_now{};
+std::chrono::steady_clock::time_point test_clock() { return test_now; }
+}  // namespace
+
 TEST_CASE("progress: a counter notes its start, then at most once a second") {
   std::vector<std::string> notes;
-  limitdir::ProgressCounter counter([&](const std::string& n) { notes.push_back(n); }, "seeds", 10);
-  for (std::uint64_t k = 1; k <= 10; ++k) counter.step(k);  // far faster than a second
+  limitdir::ProgressCounter counter([&](const std::string& n) { notes.push_back(n); }, "seeds", 10, &test_clock);
+  for (std::uint64_t k = 1; k <= 5; ++k) counter.step(k);  // within the first second
   REQUIRE(notes.size() == 1);
   CHECK(notes[0] == "seeds 0/10 (0 %)");
+  test_now += limitdir::progress_interval;  // a second later: the next step is noted
+  counter.step(6);
+  counter.step(7);  // at the same instant: held back
+  test_now += limitdir::progress_interval - std::chrono::milliseconds(1);
+  counter.step(8);  // less than a second after the last note: held back
+  CHECK(notes == std::vector<std::string>{"seeds 0/10 (0 %)", "seeds 6/10 (60 %)"});
   limitdir::ProgressCounter silent(ProgressHook(), "seeds", 10);  // no hook: nothing to call
   silent.step(5);
 }
@@ -51,10 +64,11 @@ TEST_CASE("progress: a scope sets this thread's hook and restores the previous o
 TEST_CASE("progress: the throttled hook passes a note with the caller's prefix at most once a second") {
   std::vector<std::string> notes;
   std::string stage = "sweep: seeding; ";
-  const ProgressHook hook = limitdir::throttled_progress([&](const std::string& n) { notes.push_back(n); }, &stage);
+  const ProgressHook hook =
+      limitdir::throttled_progress([&](const std::string& n) { notes.push_back(n); }, &stage, &test_clock);
   for (int k = 0; k < 100; ++k) hook("mesh");  // within the first second: all held back
   CHECK(notes.empty());
-  std::this_thread::sleep_for(limitdir::progress_interval + std::chrono::milliseconds(50));
+  test_now += limitdir::progress_interval;
   stage = "sweep: checks; ";  // the prefix as it is when the note passes
   hook("mesh");
   hook("mesh");  // again at once: held back

@@ -143,7 +143,7 @@ std::vector<std::unique_ptr<limitdir::KudraModel>> end_value_models(const Contac
 
 }  // namespace
 
-TEST_CASE("K&A (57): the Hertz moments I_0 = 3/8, I_2 = 3/32, I_3 = 1/(5 pi), I_5 = 4/(35 pi); uniform I_i = 1/(pi (i+1))") {
+TEST_CASE("K&A (57): the Hertz moments I_0 = 3/8, I_2 = 3/32, I_3 = 1/(5 pi), I_5 = 4/(35 pi), uniform I_i = 1/(pi (i+1))") {
   CHECK(std::abs(limitdir::radial_moment(0.5, 0) - 3.0 / 8.0) <= kTolPrinted);
   CHECK(std::abs(limitdir::radial_moment(0.5, 2) - 3.0 / 32.0) <= kTolPrinted);
   CHECK(std::abs(limitdir::radial_moment(0.5, 3) - 1.0 / (5.0 * kPi)) <= kTolPrinted);
@@ -410,7 +410,7 @@ TEST_CASE("K&A (51): the W model is continuous with continuous Jacobian across i
     }
 }
 
-TEST_CASE("Circle (b = 1, d = 0): P1 (47) and P3 (48) equal their closed forms in eps; P1 with b_T = 1/(pi I_0), b_M = I_3/(2 I_2) is Kireenkov's Pade (9)") {
+TEST_CASE("Circle (b = 1, d = 0): P1 (47) and P3 (48) equal their closed forms in eps, P1 with b_T = 1/(pi I_0), b_M = I_3/(2 I_2) is Kireenkov's Pade (9)") {
   for (const NominalPressure& p : {NominalPressure::uniform(), NominalPressure::hertz()}) {
     const Contact c = Contact::circle(1.0, p);
     const double I0 = limitdir::radial_moment(p.alpha, 0), I2 = limitdir::radial_moment(p.alpha, 2),
@@ -520,7 +520,7 @@ TEST_CASE("Kireenkov (6): the lateral force of the shift on the Hertz circle is 
     }
 }
 
-TEST_CASE("Kireenkov (9): a = 8/(3 pi), m = 15 pi/16, b = 15 pi/32, mu = 3 pi k0/32 (Hertz); a = 1, m = 8/3, b = 4/3, mu = k0/3 (uniform)") {
+TEST_CASE("Kireenkov (9): a = 8/(3 pi), m = 15 pi/16, b = 15 pi/32, mu = 3 pi k0/32 (Hertz), a = 1, m = 8/3, b = 4/3, mu = k0/3 (uniform)") {
   const double k0 = 0.5;
   const limitdir::KireenkovPadeModel H(Contact::circle(1.0, NominalPressure::hertz()), 1.0, 1, k0);
   CHECK(std::abs(H.a() - 8.0 / (3.0 * kPi)) <= kTolPrinted);

@@ -61,7 +61,7 @@ bool inside(long double v, const Interval& I, double tol) { return I.lower() - t
 
 }  // namespace
 
-TEST_CASE("enclose: harmonic N = 32, 100, 400 contains the Fourier sums (83)-(84) and the model's q, dq_dw; widths linear in N") {
+TEST_CASE("enclose: harmonic N = 32, 100, 400 contains the Fourier sums (83)-(84) and the model's q, dq_dw, widths linear in N") {
   const std::shared_ptr<const ExactModel> exact = make_exact_model(disc_problem());
   std::mt19937_64 g(19);
   std::normal_distribution<double> n;

@@ -205,7 +205,7 @@ TEST_CASE("(119): the modified Jacobian, its trivial zero eigenvalue, and its ot
   }
 }
 
-TEST_CASE("(120) with the errata: phi', theta' vanish at limit directions; the angle Jacobian against finite differences and its eigenvalues equal those of J_T") {
+TEST_CASE("(120) with the errata: phi', theta' vanish at limit directions, the angle Jacobian against finite differences and its eigenvalues equal those of J_T") {
   std::mt19937_64 g(8);
   std::normal_distribution<double> n;
   int checked = 0;

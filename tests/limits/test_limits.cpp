@@ -199,7 +199,7 @@ TEST_CASE("(130): tangency bifurcation at F_T = C(0): the radial type of (1, 0, 
   }
 }
 
-TEST_CASE("(134)-(135): linear models: non-trivial directions w1 = F/(C1 - 8/9 S1), w3 = +-sqrt(1 - w1^2), rdot = -(8/9) S1; none above F_P (133)") {
+TEST_CASE("(134)-(135): linear models: non-trivial directions w1 = F/(C1 - 8/9 S1), w3 = +-sqrt(1 - w1^2), rdot = -(8/9) S1, none above F_P (133)") {
   const Problem p = disc_problem();
   struct Case {
     std::string name;
@@ -241,7 +241,7 @@ TEST_CASE("(134)-(135): linear models: non-trivial directions w1 = F/(C1 - 8/9 S
   }
 }
 
-TEST_CASE("(131)-(133), (136)-(138) N = 2: pitchfork at F_P = k1, fold at F_F; counts of limit directions on each side") {
+TEST_CASE("(131)-(133), (136)-(138) N = 2: pitchfork at F_P = k1, fold at F_F, counts of limit directions on each side") {
   const Problem p = disc_problem();
   const auto h = harmonic(p, 2);
   const System sys = make_system(p, h);
@@ -337,7 +337,7 @@ TEST_CASE("(131)-(132) N = 1..5 and exact: the number of limit directions is 2 +
   CHECK(tested >= 40);  // of 48 (model, F) pairs, only those near a fold or pitchfork are skipped
 }
 
-TEST_CASE("(139)-(141) ball, lambda = 5: non-trivial directions satisfy (141); no fold: never more directions than the linear model") {
+TEST_CASE("(139)-(141) ball, lambda = 5: non-trivial directions satisfy (141), no fold: never more directions than the linear model") {
   const double lambda = 5.0;
   const Problem p = ball_problem(lambda);
   const double a = 3.5, b = 45 * M_PI * M_PI / (512 * lambda * lambda);  // (139)

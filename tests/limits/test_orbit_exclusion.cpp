@@ -144,7 +144,7 @@ TEST_CASE("(64) near a Hopf point: a weak focus with trace J_T = +-2e-6 at the p
   if (!ex2.proven) CHECK_FALSE(ex2.undecided.empty());
 }
 
-TEST_CASE("the general N = 2 system (general.json with harmonic N = 2): find-limits proven, closed orbits excluded; the search finds none either") {
+TEST_CASE("the general N = 2 system (general.json with harmonic N = 2): find-limits proven, closed orbits excluded, the search finds none either") {
   const System s = general_n2();
   const OrbitExclusion ex = exclude_closed_orbits(s, 0.5);
   INFO("reason: " << ex.reason);
@@ -160,7 +160,7 @@ TEST_CASE("the general N = 2 system (general.json with harmonic N = 2): find-lim
   CHECK(search.orbits.empty());
 }
 
-TEST_CASE("share/problems/general.json (harmonic N = 3): find-limits proven, closed orbits excluded; the search finds none either") {
+TEST_CASE("share/problems/general.json (harmonic N = 3): find-limits proven, closed orbits excluded, the search finds none either") {
   const Problem p = load_problem(std::string(LIMITDIR_SHARE_DIR) + "/problems/general.json");
   const System s = make_system(p);
   check_proven_and_excluded(s, p.force);
@@ -182,7 +182,7 @@ TEST_CASE("Sect. 7.4: the disc with its load turned about e3 has no closed orbit
   }
 }
 
-TEST_CASE("(138): the turned disc at a fold pair (saddle + node) 1e-5 apart: no closed orbit exists (Sect. 7.4 in the turned frame); the exclusion ends within its budget") {
+TEST_CASE("(138): the turned disc at a fold pair (saddle + node) 1e-5 apart: no closed orbit exists (Sect. 7.4 in the turned frame), the exclusion ends within its budget") {
   const System disc = harmonic_disc();
   const auto* model = dynamic_cast<const HarmonicModel*>(&disc.friction());
   REQUIRE(model);

@@ -348,7 +348,7 @@ std::size_t disc_count_on_grid(const AxisymmetricModel& m, double F) {
 }
 }  // namespace
 
-TEST_CASE("(131) Pade orders 1 and 2: +-e1 sit on the kink of q at the equator; with the Clarke hulls the proofs are complete and give the grid count, on the circle and rotated") {
+TEST_CASE("(131) Pade orders 1 and 2: +-e1 sit on the kink of q at the equator, with the Clarke hulls the proofs are complete and give the grid count, on the circle and rotated") {
   const std::shared_ptr<const ExactModel> exact = make_exact_model(disc_problem());
   for (int order : {1, 2}) {
     const auto pade = std::make_shared<PadeModel>(*exact, order);
@@ -375,7 +375,7 @@ TEST_CASE("(131) Pade orders 1 and 2: +-e1 sit on the kink of q at the equator; 
   }
 }
 
-TEST_CASE("prove_limit_directions: models without a rigorous enclosure (exact by ring quadrature; Coulomb point at the poles) are reported, not guessed") {
+TEST_CASE("prove_limit_directions: models without a rigorous enclosure (exact by ring quadrature, Coulomb point at the poles) are reported, not guessed") {
   const Problem p = disc_problem();
   const Eigen::Matrix3d M = Eigen::Vector3d(1, 1, 1 / kDiscRow3).asDiagonal();
   const std::shared_ptr<const FrictionModel> exact = make_exact_model(Pressure::galin(), p.rho_over_R());
@@ -605,7 +605,7 @@ TEST_CASE("(133)-(134): on the fixed set w2 = 0 of the untilted disc the same po
   CHECK(on_w2.reason.find("symmetric eigenvalue") != std::string::npos);
 }
 
-TEST_CASE("(133)-(134): a window away from F_P holds no zero of the reduced system; one off the fixed set, or of a "
+TEST_CASE("(133)-(134): a window away from F_P holds no zero of the reduced system, one off the fixed set, or of a "
           "system without the symmetry, is refused") {
   const DiscN2 D;
   const double phi = 0.3;

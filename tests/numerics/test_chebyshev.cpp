@@ -74,7 +74,7 @@ TEST_CASE("Chebyshev roots: two simple roots 1e-6 apart, and a root 1.3e-6 rad f
               1e-13);
 }
 
-TEST_CASE("Chebyshev roots: none for 2 + T_3; undecided for a double root and for roots at y = +-1") {
+TEST_CASE("Chebyshev roots: none for 2 + T_3, undecided for a double root and for roots at y = +-1") {
   const ChebyshevRoots none = chebyshev_roots(chebyshev_t(3, 2.0));
   CHECK(none.complete);
   CHECK(none.cells.empty());

@@ -269,7 +269,7 @@ TEST_CASE("plot: --x-range and --y-range set the frame, --font-size scales the t
   CHECK_THROWS_AS(check_layout_options(range, "limits", false), InputError);
 }
 
-TEST_CASE("plot: an overlay has one legend entry per report; kinds must agree") {
+TEST_CASE("plot: an overlay has one legend entry per report, kinds must agree") {
   const std::string a = app_output("sweep-force", "disc.json", "--from 0 --to 1.5");
   const std::string b = app_output("sweep-force", "disc.json", "--from 0 --to 1.5 --model exact");
   std::vector<PlotInput> inputs{read_plot_input(a, "a.json"), read_plot_input(b, "b.json")};

@@ -7,7 +7,6 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -336,7 +335,7 @@ TEST_CASE("diagram_io: diagram_report refuses non-finite numbers, naming the key
   CHECK_THROWS_AS(limitdir::diagram_report(disc_problem(), d), InputError);
 }
 
-TEST_CASE("diagram_io: the certificate's claims are read back; a diagram written before claims reads without") {
+TEST_CASE("diagram_io: the certificate's claims are read back, a diagram written before claims reads without") {
   // docs/manual.md section 5, Claims
   Diagram d = hand_built();
   limitdir::set_claim(d.certificate, "branches", Level::proven, "proven: every branch segment enclosed");
@@ -705,19 +704,14 @@ TEST_CASE("diagram_io: diagram_differences tolerates sampling, not a moved branc
   CHECK(mentions(differences(moved, coarse), "points lie on no branch of B"));
 }
 
-TEST_CASE("diagram_io: diagram_differences matches 3000 events in near-linear time") {
-  // 3000 tangencies on 30 branches of 3001 points: the matching of every pair of events took
-  // 20-30 s; the sweep over events sorted by parameter takes well under a second (measured
-  // with bench_diagram_diff), so 10 s only catches a return to quadratic work.
-  constexpr double kMaxSeconds = 10.0;
+TEST_CASE("diagram_io: diagram_differences matches 3000 events given in the reverse order") {
+  // 3000 tangencies on 30 branches of 3001 points. Its time is bench_diagram_diff's claim (the
+  // sweep over events sorted by parameter is near-linear; the matching of every pair took 20-30 s),
+  // measured there: a wall-clock bound here would depend on the machine's speed.
   const Diagram a = limitdir::testing::synthetic_diagram(3000, 30);
   Diagram b = a;
   std::reverse(b.events.begin(), b.events.end());
-  const auto start = std::chrono::steady_clock::now();
   CHECK(differences(a, b).empty());
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  MESSAGE("3000 events against themselves: " << seconds << " s");
-  CHECK(seconds < kMaxSeconds);
   b.events[1234].p += 0.25;  // between two other events: unmatched on both sides
   const auto found = differences(a, b);
   INFO("differences: " << json(found).dump());

@@ -45,7 +45,7 @@ TEST_CASE("Sect. 7.4: Cases 1-4 of the disc") {
   CHECK_FALSE(limitdir::paper_case(disc, "force", Region{0, 0, 4, {{"attracting stable-node", 2}}}).has_value());
 }
 
-TEST_CASE("Sect. 7.5: the ball repeats the Cases; other problems and parameters have none") {
+TEST_CASE("Sect. 7.5: the ball repeats the Cases, other problems and parameters have none") {
   CHECK(limitdir::paper_case(preset("ball"), "force", case3) == 3);
   CHECK_FALSE(limitdir::paper_case(preset("ball"), "lambda", case3).has_value());
   // The elliptic plate of docs/manual.md section 6 (share/problems/ellipse.json): not axisymmetric.

@@ -153,7 +153,7 @@ TEST_CASE("simulate --x0: the hook gets the points the app streams, the report i
   CHECK(r.summary["class"] == "stick attracting stable-node");
 }
 
-TEST_CASE("(129), (141): the ball's summaries - 4 limit directions below F_P, 2 above; the events at F_P and F_T") {
+TEST_CASE("(129), (141): the ball's summaries - 4 limit directions below F_P, 2 above, the events at F_P and F_T") {
   const BallLoads loads = ball_loads();
   const json ball = bundled("ball.json");
   const auto directions = [&](double F) {

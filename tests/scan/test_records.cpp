@@ -153,7 +153,7 @@ TEST_CASE("resume: a partial last line is cut off and reported, the whole record
   CHECK(index_4.find(key_4) != std::string::npos);
 }
 
-TEST_CASE("the scan hash: the grid, the job and its options as typed; a resume or merge of another scan is refused") {
+TEST_CASE("the scan hash: the grid, the job and its options as typed, a resume or merge of another scan is refused") {
   // the definition, from a text written by hand: FNV-1a 64 of the JSON array [grid, job, args...]
   CHECK(limitdir::scan_hash("0123456789abcdef", "find-limits", {"--force", "0.3"}) ==
         limitdir::hash_hex(limitdir::fnv1a64(R"(["0123456789abcdef","find-limits","--force","0.3"])")));

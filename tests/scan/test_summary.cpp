@@ -176,7 +176,7 @@ TEST_CASE("summary: the table over (a, b) aggregates c: most frequent class, wea
   }
 }
 
-TEST_CASE("summary: other axes chosen; a tie goes to the class listed first; no field: no field per cell") {
+TEST_CASE("summary: other axes chosen, a tie goes to the class listed first, no field: no field per cell") {
   // x = c, y = a, b aggregated: cell (ic, ia) holds b = 10, 20, 30; the parities of ia + ib over
   // ib = 0, 1, 2 are 2 of one and 1 of the other: ia even -> even (ib = 0, 2), ia odd -> odd
   const json s = limitdir::summarize_scan(records(), grid_abc(), {"c", "a", "", 3, 5, ""});

@@ -587,7 +587,7 @@ TEST_CASE("friction_report needs at least 2 samples") {
   CHECK_THROWS_AS(limitdir::friction_report(problem, 1), InputError);
 }
 
-TEST_CASE("docs/manual.md section 6: an elliptic contact takes Galin's pressure and a tabulated profile; "
+TEST_CASE("docs/manual.md section 6: an elliptic contact takes Galin's pressure and a tabulated profile, "
           "alpha < -1/2 is rejected at contact.pressure, a profile with an approximate model at friction") {
   json document = minimal();
   document["contact"] = {{"shape", {{"ellipse", {1.0, 0.5}}}}, {"pressure", "galin"}};

@@ -6,13 +6,13 @@
 
 namespace limitdir {
 
-ProgressCounter::ProgressCounter(ProgressHook hook, std::string what, std::uint64_t total)
-    : hook_(std::move(hook)), what_(std::move(what)), total_(total), last_(std::chrono::steady_clock::now()) {
+ProgressCounter::ProgressCounter(ProgressHook hook, std::string what, std::uint64_t total, ProgressClock clock)
+    : hook_(std::move(hook)), what_(std::move(what)), total_(total), clock_(clock), last_(clock()) {
   if (hook_) hook_(progress_count_text(what_, 0, total_));
 }
 
 void ProgressCounter::maybe_note(std::uint64_t done) {
-  const auto now = std::chrono::steady_clock::now();
+  const auto now = clock_();
   if (now - last_ < progress_interval) return;
   last_ = now;
   hook_(progress_count_text(what_, done, total_));
@@ -28,11 +28,11 @@ ProgressScope::ProgressScope(ProgressHook hook) : previous_(std::move(current_ho
 
 ProgressScope::~ProgressScope() { current_hook = std::move(previous_); }
 
-ProgressHook throttled_progress(ProgressHook hook, const std::string* prefix) {
+ProgressHook throttled_progress(ProgressHook hook, const std::string* prefix, ProgressClock clock) {
   if (!hook) return {};
-  auto last = std::make_shared<std::chrono::steady_clock::time_point>(std::chrono::steady_clock::now());
-  return [hook = std::move(hook), prefix, last](const std::string& note) {
-    const auto now = std::chrono::steady_clock::now();
+  auto last = std::make_shared<std::chrono::steady_clock::time_point>(clock());
+  return [hook = std::move(hook), prefix, clock, last](const std::string& note) {
+    const auto now = clock();
     if (now - *last < progress_interval) return;
     *last = now;
     hook(*prefix + note);

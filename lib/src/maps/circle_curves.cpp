@@ -156,7 +156,8 @@ std::vector<MapPoint> sample(const Evaluator& e, double t0, double t1, std::vect
   e.at(t0, q, p, F);
   out.push_back(q);
   while (t < t1) {
-    double next = std::min(t + dt, t1);
+    // at least one float step: a piece only a few ulps long (a rectangle that thin) still ends
+    double next = std::min(std::max(t + dt, std::nextafter(t, t1)), t1);
     const bool on_grid = !grid.empty() && next > grid.front() && t < grid.back();
     if (on_grid) next = std::min(*std::upper_bound(grid.begin(), grid.end(), t), t1);
     for (double s : through)

@@ -9,9 +9,6 @@ namespace limitdir::detail {
 
 namespace {
 
-// Cells at a side of the rectangle are bisected down to 1e-9 of their parameter's range: a
-// traced curve ends within ~1e-11 of the side, inside the edge cell or next to it.
-constexpr double kEdgeCell = 1e-9;
 // Bisections of one curve's parameter: a curve that crosses a side transversally needs ~30 per
 // crossing; one lying along a side would need them without end.
 constexpr int kMaxCells = 20000;
@@ -225,14 +222,15 @@ struct Bisection {
     const bool above = rect.F0 > 0 ? v.F.lower() >= rect.F0 : v.F.lower() > 0;
     if (!v.undecided && !v.straddles && above && v.F.upper() <= rect.F1)
       return out.cells.push_back({lo, hi, State::in});
-    if (hi - lo <= min_width) {
+    const double mid = 0.5 * (lo + hi);
+    // a cell of one float step cannot be halved: at the resolution of t whatever its width
+    if (hi - lo <= min_width || !(lo < mid && mid < hi)) {
       if (v.undecided) {
         out.why = fmt::format("{}: undecided near t = {:.12g}", curve.what, lo);
         return;
       }
       return out.cells.push_back({lo, hi, State::edge});
     }
-    const double mid = 0.5 * (lo + hi);
     run(lo, mid);
     run(mid, hi);
   }

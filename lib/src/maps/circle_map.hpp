@@ -60,6 +60,10 @@ struct ExactCurve {
   std::function<Values(const Interval&)> at;
 };
 
+// Cells at a side of the rectangle are bisected down to 1e-9 of their parameter's range: a
+// traced curve ends within ~1e-11 of the side, inside the edge cell or next to it.
+constexpr double kEdgeCell = 1e-9;
+
 /// A cell of t: outside the rectangle, inside it (the curve over the whole cell), or at a side.
 struct CurveCell {
   double lo, hi;

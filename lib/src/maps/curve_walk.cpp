@@ -16,7 +16,6 @@ namespace {
 // Newton stops when a step is below 1e-11 in the scaled unknowns: their rounding is ~1e-16 and
 // the Jacobian's condition near a codimension-2 point ~1e4, so smaller steps are noise.
 constexpr double kNewtonStep = 1e-11;
-constexpr int kNewtonIterations = 12;
 // Near a codimension-2 point the defining system's condition grows (~1e5 at |w_k| ~ 1e-2 of a
 // degenerate pitchfork) and the rounding of the residual (~1e-15) makes steps of ~1e-10 that
 // never go below kNewtonStep: when the residual has stopped falling (by less than a factor 2)
@@ -44,6 +43,10 @@ constexpr double kNearMirror = 0.02;
 // corrector's ~1e-11 with room for the bound's own correction; w may be less sharp there: at the
 // load 0 of an axisymmetric system the zeros fill circles).
 constexpr double kAtEnd = 1e-9;
+// Onto a side, Newton may meet a singular root: the load 0 crosses a fold curve at its
+// fold-pole, where it converges linearly (ratio ~0.6 per step, measured on the ball N = 2): 64
+// steps reach kNewtonStep from a predictor 1e-2 off, where 12 suffice elsewhere.
+constexpr int kSideIterations = 64;
 
 struct Sample {
   Eigen::VectorXd v, t;
@@ -98,7 +101,11 @@ class Walker {
   }
   /// The corrected point at arclength s from a along its tangent.
   std::optional<Sample> at(const Sample& a, double s) const {
-    const auto v = correct(space_, a.v + s * a.t, a.t, a.t.dot(a.v) + s);
+    // Newton starts from the predictor brought into the rectangle (nothing is evaluated outside
+    // it): a curve that touches a side and turns back is followed past the touch
+    Eigen::VectorXd start = a.v + s * a.t;
+    for (int i : {space_.size() - 2, space_.size() - 1}) start[i] = std::clamp(start[i], 0.0, 1.0);
+    const auto v = correct(space_, start, a.t, a.t.dot(a.v) + s);
     if (!v) return std::nullopt;
     return sample(*v, a.t);
   }
@@ -124,6 +131,9 @@ class Walker {
     CurveEnd end = CurveEnd::boundary;
   };
   Crossing crossing(const Sample& a, const Sample& b) const;
+  /// A side of the rectangle that the step of length h from a would leave by, as the point of
+  /// the curve on it (`crossed` false: the step stays inside).
+  Crossing side_ahead(const Sample& a, double h) const;
 
   const CurveSpace& space_;
   const TwoParameterFamily& family_;
@@ -186,12 +196,40 @@ Walker::Crossing Walker::crossing(const Sample& a, const Sample& b) const {
   return out;
 }
 
+Walker::Crossing Walker::side_ahead(const Sample& a, double h) const {
+  const int n = space_.size();
+  std::optional<std::pair<double, std::pair<int, double>>> first;  // (arclength, (index, bound))
+  for (int index : {n - 2, n - 1})
+    for (double bound : {0.0, 1.0}) {
+      const double d = a.t[index], reached = a.v[index] + h * d;
+      if (bound == 1 ? d <= 0 || reached <= 1 : d >= 0 || reached >= 0) continue;  // the step stays on this side
+      const double s = std::max((bound - a.v[index]) / d, 0.0);
+      if (s <= h && (!first || s < first->first)) first = {{s, {index, bound}}};
+    }
+  Crossing out;
+  if (!first) return out;
+  out.crossed = true;
+  Eigen::VectorXd grad = Eigen::VectorXd::Zero(n);
+  grad[first->second.first] = 1;
+  const Eigen::VectorXd predicted = a.v + first->first * a.t;
+  const auto v = correct(space_, predicted, grad, first->second.second, kSideIterations);
+  // as a step's acceptance (Walker::step): no jump to another curve; and the curve leaves the
+  // rectangle there (a curve touching the side from inside turns back: a shorter step follows it)
+  if (!v || (*v - predicted).norm() > h) return out;
+  out.at = sample(*v, a.t);
+  const double outward = first->second.second == 1 ? out.at.t[first->second.first] : -out.at.t[first->second.first];
+  out.located = outward > 0 && (out.at.t.dot(a.t) >= kMinTangentCos || first->first <= kAtEnd);
+  return out;
+}
+
 bool Walker::step(Sample& a, double& h, double& walked, const Eigen::VectorXd& start, const Eigen::VectorXd& t_start,
                   Walk& w) {
   const auto b = at(a, h);
   const bool good = b && (b->v - (a.v + h * a.t)).norm() <= h && b->t.dot(a.t) >= kMinTangentCos;
-  const Crossing cross = good ? crossing(a, *b) : Crossing{};
-  if (!good || (cross.crossed && !cross.located)) {
+  // a step that leaves the rectangle cannot be corrected (nothing is evaluated beyond its sides,
+  // maps/defining_system.hpp): the curve is corrected onto the side it leaves by instead
+  const Crossing cross = good ? crossing(a, *b) : side_ahead(a, h);
+  if ((!good && !cross.crossed) || (cross.crossed && !cross.located)) {
     h *= 0.5;
     if (h >= options_.h_min) return true;
     stuck(a, w);
@@ -311,23 +349,36 @@ Walk Walker::run(const Eigen::VectorXd& v0, const Eigen::VectorXd& t0, const Eig
   return w;
 }
 
+/// A Newton iterate that left the rectangle by no more than the corrector's own accuracy (a
+/// side's coordinate after a step constrained to it, to its rounding) put back onto the side;
+/// one farther out is left where it is, and the correction fails.
+void onto_sides(const CurveSpace& space, Eigen::VectorXd& v) {
+  for (int i : {space.size() - 2, space.size() - 1})
+    if (v[i] >= -kNewtonStep && v[i] <= 1 + kNewtonStep) v[i] = std::clamp(v[i], 0.0, 1.0);
+}
+
 }  // namespace
 
 std::optional<Eigen::VectorXd> correct(const CurveSpace& space, Eigen::VectorXd v, const Eigen::VectorXd& extra_grad,
-                                       double extra_value) {
+                                       double extra_value, int iterations) {
   const int n = space.size();
   double previous = std::numeric_limits<double>::infinity();
   int stalled = 0;
-  for (int it = 0; it < kNewtonIterations; ++it) {
+  for (int it = 0; it < iterations; ++it) {
+    onto_sides(space, v);
+    if (!space.inside(v)) return std::nullopt;  // nothing is evaluated outside the rectangle
     Eigen::VectorXd rhs(n);
     rhs.head(n - 1) = -space.residual(v);
     rhs[n - 1] = extra_value - extra_grad.dot(v);
     Eigen::MatrixXd J(n, n);
     J.topRows(n - 1) = space.jacobian(v);
     J.row(n - 1) = extra_grad.transpose();
+    if (!rhs.allFinite() || !J.allFinite()) return std::nullopt;  // (a zero "solution" of NaN equations)
     const Eigen::VectorXd delta = J.fullPivLu().solve(rhs);
     if (!delta.allFinite()) return std::nullopt;
     v += delta;
+    onto_sides(space, v);
+    if (!space.inside(v)) return std::nullopt;
     const double step = delta.lpNorm<Eigen::Infinity>(), r = rhs.norm();
     if (step <= kNewtonStep) return v;
     // the residual at its rounding floor: Newton's steps are that noise through the Jacobian

@@ -12,9 +12,10 @@
 namespace limitdir::detail {
 
 /// Newton on the curve's equations and one more, `extra`(v) = 0 with gradient `extra_grad`
-/// (the arclength condition, or a boundary X = const); nullopt when it does not converge.
+/// (the arclength condition, or a boundary X = const); nullopt when it does not converge within
+/// `iterations` steps.
 std::optional<Eigen::VectorXd> correct(const CurveSpace& space, Eigen::VectorXd v, const Eigen::VectorXd& extra_grad,
-                                       double extra_value);
+                                       double extra_value, int iterations = 12);
 /// The unit tangent at v, oriented along `previous` (any orientation when previous is empty).
 Eigen::VectorXd curve_tangent(const CurveSpace& space, const Eigen::VectorXd& v, const Eigen::VectorXd& previous);
 

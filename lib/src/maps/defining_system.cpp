@@ -3,6 +3,7 @@
 #include "maps/defining_system.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <Eigen/LU>
 
 #include "limitdir/numerics/sphere.hpp"
@@ -14,6 +15,9 @@ namespace {
 // and rounding 1e-16 |f|/h ~ 1e-10 relative; the Jacobian only steers Newton (the residual is
 // exact), so this costs a contraction of ~1e-10 per step, not accuracy.
 constexpr double kDifferenceStep = 1e-6;
+// X and Y from the scaled unknowns: from + X (to - from) at X in [0, 1] may round past `to` by
+// an ulp, which is the side itself.
+double on_axis(const MapAxis& a, double X) { return std::clamp(a.from + X * (a.to - a.from), a.from, a.to); }
 }  // namespace
 
 CurveSpace::CurveSpace(const TwoParameterFamily& family, CurveKind kind, std::vector<int> held, int mirror)
@@ -37,9 +41,14 @@ MapPoint CurveSpace::unpack(const Eigen::VectorXd& v) const {
   for (std::size_t i = 0; i < free_.size(); ++i) p.w[free_[i]] = v[static_cast<Eigen::Index>(i)];
   const int n = size();
   p.rdot = v[n - 3];
-  p.x = family_->x.from + v[n - 2] * (family_->x.to - family_->x.from);
-  p.y = family_->y.from + v[n - 1] * (family_->y.to - family_->y.from);
+  p.x = v[n - 2] >= 0 && v[n - 2] <= 1 ? on_axis(family_->x, v[n - 2]) : family_->x.from + v[n - 2] * (family_->x.to - family_->x.from);
+  p.y = v[n - 1] >= 0 && v[n - 1] <= 1 ? on_axis(family_->y, v[n - 1]) : family_->y.from + v[n - 1] * (family_->y.to - family_->y.from);
   return p;
+}
+
+bool CurveSpace::inside(const Eigen::VectorXd& v) const {
+  const int n = size();
+  return v[n - 2] >= 0 && v[n - 2] <= 1 && v[n - 1] >= 0 && v[n - 1] <= 1;
 }
 
 CurveSpace::Values CurveSpace::values(const Eigen::VectorXd& v) const {
@@ -77,8 +86,11 @@ CurveSpace::Values CurveSpace::values(const Eigen::VectorXd& v) const {
 }
 
 Eigen::VectorXd CurveSpace::residual(const Eigen::VectorXd& v) const {
-  const Values s = values(v);
   Eigen::VectorXd r(size() - 1);
+  // the systems are never built outside the user's rectangle (a parameter may have no valid
+  // value there, and the map claims nothing about it): the corrector sees a step that failed
+  if (!inside(v)) return r.setConstant(std::numeric_limits<double>::quiet_NaN());
+  const Values s = values(v);
   r.head(s.branch.size()) = s.branch;
   double g = 0;
   switch (kind_) {
@@ -99,7 +111,14 @@ Eigen::MatrixXd CurveSpace::jacobian(const Eigen::VectorXd& v) const {
     Eigen::VectorXd a = v, b = v;
     a[j] += kDifferenceStep;
     b[j] -= kDifferenceStep;
-    J.col(j) = (residual(a) - residual(b)) / (2 * kDifferenceStep);
+    // at a side of the rectangle (X or Y within a step of 0 or 1) the difference is one-sided,
+    // inside it: its truncation h |f''|/2 ~ 1e-6 relative still only steers Newton
+    if (!inside(a))
+      J.col(j) = (residual(v) - residual(b)) / kDifferenceStep;
+    else if (!inside(b))
+      J.col(j) = (residual(a) - residual(v)) / kDifferenceStep;
+    else
+      J.col(j) = (residual(a) - residual(b)) / (2 * kDifferenceStep);
   }
   return J;
 }

@@ -24,7 +24,9 @@ class CurveSpace {
   double X(const Eigen::VectorXd& v) const { return v[size() - 2]; }
   double Y(const Eigen::VectorXd& v) const { return v[size() - 1]; }
 
-  /// The size() - 1 equations of the curve at v.
+  /// Whether v lies in the rectangle, 0 <= X, Y <= 1.
+  bool inside(const Eigen::VectorXd& v) const;
+  /// The size() - 1 equations of the curve at v (NaN outside the rectangle: nothing is built there).
   Eigen::VectorXd residual(const Eigen::VectorXd& v) const;
   /// Their Jacobian in v, (size() - 1) x size(), by central differences.
   Eigen::MatrixXd jacobian(const Eigen::VectorXd& v) const;

@@ -234,13 +234,21 @@ std::string check_cover(const CircleMap& exact, const std::vector<CurveCells>& c
       if (!merged.empty() && r.first <= merged.back().second) merged.back().second = std::max(merged.back().second, r.second);
       else merged.push_back(r);
     for (const CurveCell& c : cells[f].cells) {
-      if (c.state != CurveCell::State::in) continue;
+      if (c.state == CurveCell::State::out) continue;
       const bool covered = std::any_of(merged.begin(), merged.end(), [&](const auto& r) {
         return r.first <= c.lo && c.hi <= r.second;
       });
-      if (!covered)
+      if (covered) continue;
+      if (c.state == CurveCell::State::in)
         return fmt::format("{} has a part inside the rectangle ({} in [{:.12g}, {:.12g}]) that no traced curve covers",
                            curve.what, curve.over_u ? "u" : "p", c.lo, c.hi);
+      // an edge cell is one the bisection could not decide at its resolution: the curve may
+      // cross the rectangle inside it (a rectangle thinner than the cell's image), so it must
+      // lie within a traced curve's range like a cell inside
+      return fmt::format("{} may pass through the rectangle within {} in [{:.12g}, {:.12g}], a cell at the proof's "
+                         "resolution ({:.0e} of its parameter) that no traced curve covers: the rectangle is too "
+                         "thin for the proof there",
+                         curve.what, curve.over_u ? "u" : "p", c.lo, c.hi, kEdgeCell);
     }
   }
   return {};

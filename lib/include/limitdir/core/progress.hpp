@@ -13,6 +13,10 @@ namespace limitdir {
 /// Gets one short progress note, e.g. "mesh level 4: 1200/2562 vertices (46 %)".
 using ProgressHook = std::function<void(const std::string&)>;
 
+/// The clock the notes are throttled by: steady_clock::now, or a test's clock that it moves
+/// itself (tests/core/test_progress.cpp), so that no check depends on the machine's speed.
+using ProgressClock = std::chrono::steady_clock::time_point (*)();
+
 /// The progress of a counted loop: a note "<what> 0/<total> (0 %)" when it starts (so that a
 /// long run says which stage it is in, however short the stage), then step(done) passes
 /// "<what> <done>/<total> (<p> %)" to the hook at most once per progress_interval. A total of 0
@@ -20,7 +24,8 @@ using ProgressHook = std::function<void(const std::string&)>;
 /// one branch; with one, a clock read (~25 ns). The apps drop the notes of a run's first second.
 class ProgressCounter {
  public:
-  ProgressCounter(ProgressHook hook, std::string what, std::uint64_t total);
+  ProgressCounter(ProgressHook hook, std::string what, std::uint64_t total,
+                  ProgressClock clock = &std::chrono::steady_clock::now);
   void step(std::uint64_t done) {
     if (hook_) maybe_note(done);
   }
@@ -30,6 +35,7 @@ class ProgressCounter {
   ProgressHook hook_;
   std::string what_;
   std::uint64_t total_;
+  ProgressClock clock_;
   std::chrono::steady_clock::time_point last_;
 };
 
@@ -56,7 +62,8 @@ class ProgressScope {
 /// A hook that passes the notes it gets on to `hook`, each after the text `*prefix` has then (a
 /// caller's current stage, e.g. "sweep: seeding; "), at most once per progress_interval: for the
 /// loops of the many find-limits calls of a sweep. Empty when `hook` is.
-ProgressHook throttled_progress(ProgressHook hook, const std::string* prefix);
+ProgressHook throttled_progress(ProgressHook hook, const std::string* prefix,
+                                ProgressClock clock = &std::chrono::steady_clock::now);
 
 /// "<what> <done>/<total> (<p> %)", the percentage rounded down (100 only when done >= total);
 /// "<what> <done>" when total is 0 (unknown).
