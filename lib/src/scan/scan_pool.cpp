@@ -44,6 +44,15 @@ class StartGate {
   bool open_ = false;
 };
 
+/// The threads kept of the `created` ones when no more could be created: half of them, so that
+/// the stacks of the other half (which had filled the limit) are free for the points' own memory
+/// (the threads' malloc arenas, 64 MiB each, and the jobs' data), and at most one per core, since
+/// a thread beyond the cores only waits (scan_pool.hpp). At least 1.
+unsigned cut_pool(unsigned created) {
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  return std::max(1u, std::min(created / 2, cores));
+}
+
 }  // namespace
 
 unsigned scan_parallel_for(std::uint64_t count, unsigned threads, const std::function<void(std::uint64_t)>& work,
@@ -56,18 +65,20 @@ unsigned scan_parallel_for(std::uint64_t count, unsigned threads, const std::fun
   std::exception_ptr first;
   std::mutex first_mutex;
   const CancellationPredicate cancelled = current_cancellation();  // the caller's, on every thread
+  // every failure on a thread is caught (an exception leaving a thread is std::terminate), even
+  // one of the scope's copy of the predicate: memory is what a cut pool is short of
   const auto run_items = [&] {
-    const CancellationScope scope(cancelled);
-    while (!failed.load()) {
-      const std::uint64_t j = next.fetch_add(1);
-      if (j >= count) return;
-      try {
+    try {
+      const CancellationScope scope(cancelled);
+      while (!failed.load()) {
+        const std::uint64_t j = next.fetch_add(1);
+        if (j >= count) return;
         work(j);
-      } catch (...) {
-        const std::lock_guard<std::mutex> lock(first_mutex);
-        if (!first) first = std::current_exception();
-        failed.store(true);
       }
+    } catch (...) {
+      const std::lock_guard<std::mutex> lock(first_mutex);
+      if (!first) first = std::current_exception();
+      failed.store(true);
     }
   };
   // the calling thread is one of the workers, number 0 (with 1, the only one): its cancellation
@@ -87,13 +98,13 @@ unsigned scan_parallel_for(std::uint64_t count, unsigned threads, const std::fun
     }
   }
   const unsigned created = static_cast<unsigned>(pool.size()) + 1;
-  const unsigned kept = refused.empty() ? threads : std::max(1u, created / 2);
+  const unsigned kept = refused.empty() ? threads : cut_pool(created);
   gate.open(kept);
   for (unsigned t = kept; t < created; ++t) pool[t - 1].join();  // the cut ones end at once: their stacks freed
   if (!refused.empty() && note)
-    note(std::to_string(threads) + " threads asked, only " + std::to_string(created) +
-         " could be created (" + refused + "); running on " + std::to_string(kept) +
-         ", half of them, to leave the others' memory to the points");
+    note(std::to_string(threads) + " threads asked, only " + std::to_string(created) + " could be created (" +
+         refused + "); running on " + std::to_string(kept) +
+         " (at most half of them and one per core: the others' stacks are freed for the points' memory)");
   run_items();
   for (unsigned t = 1; t < kept; ++t) pool[t - 1].join();
   if (first) std::rethrow_exception(first);

@@ -20,10 +20,10 @@ inline constexpr unsigned max_scan_threads = 1024;
 ///
 /// When the system cannot create a thread (std::thread throws: an address-space limit such as
 /// `ulimit -v` that the threads' stacks fill, or a limit on processes), the pool does not fail:
-/// it keeps half of the M threads it had (the calling one included; at least 1), ends the others
-/// before any item starts, so that the stacks they reserved are free for the items' own memory
-/// (the M stacks had filled the limit), and tells `note` (when given) in one line. Returns the
-/// threads that ran the items.
+/// of the M threads it had (the calling one included) it keeps half, and at most one per core
+/// (at least 1), ends the others before any item starts, so that the stacks they reserved are
+/// free for the items' own memory (the M stacks had filled the limit), and tells `note` (when
+/// given) in one line. Returns the threads that ran the items.
 unsigned scan_parallel_for(std::uint64_t count, unsigned threads, const std::function<void(std::uint64_t)>& work,
                            const std::function<void(const std::string&)>& note = {});
 
