@@ -407,7 +407,14 @@ TEST_CASE("diagram_io: diagram_from_json rejects bad documents, naming the key")
   check("/branches", json::object(), "branches:", "must be an array");
   check("/branches/1/points/2/w", json::array({1, 0}), "branches[1].points[2].w:", "3 numbers");
   check("/branches/1/points/2/w/1", nullptr, "branches[1].points[2].w[1]:", "must be a number");
-  check("/branches/1/points/2/w", json::array({0, 0, 0}), "branches[1].points[2].w:", "zero length");
+  check("/branches/1/points/2/w", json::array({0, 0, 0}), "branches[1].points[2].w:", "unit vector");
+  // a diagram read back is input: w = (-1e308, ...) or (..., 1e308) once overflowed |w| and
+  // reached plot's friction model as the zero slip (exit 5); |w| = 1.005 is no direction either
+  check("/branches/1/points/2/w", json::array({-1e308, 0, 0}), "branches[1].points[2].w:", "unit vector");
+  check("/branches/1/points/2/w", json::array({0, 0.6, 1e308}), "branches[1].points[2].w:", "unit vector");
+  check("/branches/1/points/2/w", json::array({0.6, 0.8, 0.1}), "branches[1].points[2].w:", "unit vector");
+  check("/bifurcations/1/directions/1", json::array({1e308, 1e308, 1e308}), "bifurcations[1].directions[1]:",
+        "unit vector");
   check("/branches/1/points/0/radial", "sideways", "branches[1].points[0].radial:", "\"attracting\"");
   check("/branches/1/points/0/sphere_type", "node", "branches[1].points[0].sphere_type:", "\"stable-node\"");
   check("/branches/0/points/0/force", "0", "branches[0].points[0].force:", "must be a number");

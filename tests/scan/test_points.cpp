@@ -63,7 +63,10 @@ TEST_CASE("the shards I/N partition the indices: each index in exactly one shard
     std::vector<int> seen(size, 0);
     for (std::uint64_t i = 0; i < n; ++i) {
       const limitdir::ScanShard shard = limitdir::parse_scan_shard(std::to_string(i) + "/" + std::to_string(n));
-      for (const std::uint64_t index : limitdir::shard_indices(size, shard)) {
+      const std::uint64_t count = limitdir::shard_size(size, shard);
+      for (std::uint64_t p = 0; p < count; ++p) {
+        const std::uint64_t index = shard.index + p * shard.count;
+        CHECK(index < size);
         CHECK(index % n == i);
         CHECK(shard.contains(index));
         ++seen[index];
@@ -71,6 +74,10 @@ TEST_CASE("the shards I/N partition the indices: each index in exactly one shard
     }
     for (std::uint64_t index = 0; index < size; ++index) CHECK(seen[index] == 1);
   }
+  // counted, not listed: the shards of the largest grid, and a shard past a small grid's end
+  CHECK(limitdir::shard_size(limitdir::max_scan_points, limitdir::parse_scan_shard("0/1")) == limitdir::max_scan_points);
+  CHECK(limitdir::shard_size(limitdir::max_scan_points, limitdir::parse_scan_shard("1/2")) == limitdir::max_scan_points / 2);
+  CHECK(limitdir::shard_size(5, limitdir::parse_scan_shard("7/9")) == 0);
   for (const char* spec : {"1/1", "7/3", "0/0", "-1/3", "1", "a/3", "1/", "/3", "1/3/4", "1 /3"}) {
     CAPTURE(spec);
     CHECK_THROWS_AS(limitdir::parse_scan_shard(spec), InputError);

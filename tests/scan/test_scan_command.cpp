@@ -74,26 +74,27 @@ TEST_CASE("the pool runs every item exactly once on K threads and rethrows the f
   for (const unsigned threads : {1u, 2u, 7u}) {
     std::mutex mutex;
     std::multiset<std::uint64_t> seen;
-    limitdir::scan_parallel_for(items, threads, [&](std::uint64_t i) {
+    limitdir::scan_parallel_for(items.size(), threads, [&](std::uint64_t j) {
       const std::lock_guard<std::mutex> lock(mutex);
-      seen.insert(i);
+      seen.insert(items[j]);
     });
     CHECK(seen == std::multiset<std::uint64_t>(items.begin(), items.end()));
   }
   // in order on one thread; a failure stops the items not yet started
   std::vector<std::uint64_t> order;
-  limitdir::scan_parallel_for(items, 1, [&](std::uint64_t i) { order.push_back(i); });
+  limitdir::scan_parallel_for(items.size(), 1, [&](std::uint64_t j) { order.push_back(items[j]); });
   CHECK(order == items);
   std::atomic<int> started{0};
-  CHECK_THROWS_WITH_AS(limitdir::scan_parallel_for(items, 3,
-                                                   [&](std::uint64_t i) {
+  CHECK_THROWS_WITH_AS(limitdir::scan_parallel_for(items.size(), 3,
+                                                   [&](std::uint64_t j) {
                                                      ++started;
-                                                     if (i == 31) throw std::runtime_error("point 31 failed");
+                                                     if (items[j] == 31) throw std::runtime_error("point 31 failed");
                                                    }),
                        "point 31 failed", std::runtime_error);
   CHECK(started.load() < 1000);
-  CHECK_THROWS_AS(limitdir::scan_parallel_for(items, 0, [](std::uint64_t) {}), std::invalid_argument);
-  CHECK_THROWS_AS(limitdir::scan_parallel_for(items, limitdir::max_scan_threads + 1, [](std::uint64_t) {}), std::invalid_argument);
+  CHECK_THROWS_AS(limitdir::scan_parallel_for(items.size(), 0, [](std::uint64_t) {}), std::invalid_argument);
+  CHECK_THROWS_AS(limitdir::scan_parallel_for(items.size(), limitdir::max_scan_threads + 1, [](std::uint64_t) {}),
+                  std::invalid_argument);
 }
 
 TEST_CASE("progress notes: points done of the total, the rate and the time left") {

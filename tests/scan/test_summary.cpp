@@ -5,9 +5,11 @@
 // section 14 formed here, not by the library), and worked by hand in the comments.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -69,6 +71,7 @@ json record(int ia, int ib, int ic) {
           {"index", (ia * 3 + ib) * 3 + ic},
           {"key", "fedcba9876543210"},
           {"grid", hash},
+          {"scan", "0123456789abcdef"},
           {"point", {{"a", 0.5 * ia}, {"b", 10.0 * (ib + 1)}, {"c", ic + 1.0}}},
           {"status", p.status},
           {"summary", summary}};
@@ -280,12 +283,12 @@ TEST_CASE("summary: bad records and options are one-line InputErrors") {
     r[4][json::json_pointer(key)] = value;
     return r;
   };
-  fails(changed("/index", 36), none, "\"index\" must be an integer in [0, 36)");
+  fails(changed("/index", 36), none, "\"index\" 36 is past the grid's 36 points");
   fails(changed("/index", -1), none, "\"index\" must be");
   fails(changed("/status", 1), none, "\"status\" must be 0, 2, 3, 4 or 5");
   fails(changed("/point/a", 7.0), none, "is not point");
   fails(changed("/summary/level", "sure"), none, "level: must be \"proven\"");
-  fails(changed("/summary/seconds", -1.0), none, "\"seconds\" must be a finite number >= 0");
+  fails(changed("/summary/seconds", -1.0), none, "summary: \"seconds\" must be a number in [0, 1e15]");
   fails(changed("/summary/class", 3), none, "\"class\" must be a string or null");
   fails(changed("/summary/X_max", "big"), {"", "", "X_max", 3, 5, ""}, "summary: \"X_max\" must be a finite number or null");
   fails(changed("/grid", "aaaaaaaaaaaaaaaa"), none, "(records of two scans)");
@@ -383,4 +386,20 @@ TEST_CASE("summary of a scan file read line by line: a cut last line is missing,
   json wrong = all[0];
   wrong["key"] = all[1]["key"];
   fails(wrong.dump() + "\n", "f.jsonl: line 1: \"key\" is not the key of point " + all[0]["index"].dump());
+}
+
+TEST_CASE("summary: the mean of a cell's huge fields is their mean, not an overflow (null)") {
+  // every X_max 1.7e308 (finite, so valid): each cell's mean is 1.7e308, the mean of equal numbers;
+  // the plain sum of a cell's 3 records overflowed to infinity, printed as null. Three additions
+  // and a division, each one rounding: 4 eps relative.
+  constexpr double kMeanTolerance = 4 * std::numeric_limits<double>::epsilon();
+  std::vector<json> all = records();
+  for (json& r : all) r["summary"]["X_max"] = 1.7e308;
+  const json s = limitdir::summarize_scan(all, grid_abc(), {"", "", "X_max", 3, 5, ""});
+  for (const json& row : s["table"]["cells"])
+    for (const json& cell : row) {
+      REQUIRE(cell["field"]["mean"].is_number());
+      CHECK(std::abs(cell["field"]["mean"].get<double>() - 1.7e308) <= kMeanTolerance * 1.7e308);
+      CHECK(cell["field"]["max"] == 1.7e308);
+    }
 }

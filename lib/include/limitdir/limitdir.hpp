@@ -27,6 +27,7 @@
 #include "limitdir/friction/sphere_harmonic.hpp"
 
 // system
+#include "limitdir/system/mass.hpp"
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/problem_input.hpp"
 #include "limitdir/system/system.hpp"

@@ -106,12 +106,21 @@ std::string string_at(const json& value, const Path& path) {
   return value.get<std::string>();
 }
 
-/// A direction: three finite numbers, not all zero (not renormalised).
+/// How far from 1 the length of a direction read back may be: 1e-6. limitdir writes unit vectors
+/// with 17 significant digits (|w| = 1 to ~1e-16); a direction written by hand with 7 digits is
+/// unit to ~1e-7. Anything farther is not a direction (w = (1e308, 0, 0) once overflowed |w| and
+/// reached the friction model as the zero slip).
+constexpr double kUnitTolerance = 1e-6;
+
+/// A direction: three finite numbers, a unit vector to kUnitTolerance (kept as read, not
+/// renormalised).
 Eigen::Vector3d vector3_at(const json& value, const Path& path) {
   if (!value.is_array() || value.size() != 3) path.fail("must be an array of 3 numbers [w1, w2, w3]", value);
   Eigen::Vector3d w;
   for (std::size_t i = 0; i < 3; ++i) w[static_cast<Eigen::Index>(i)] = number_at(value[i], path.index(i));
-  if (w.norm() == 0.0) path.fail("a direction must not have zero length", value);
+  // |w| - 1 from the scaled norm (stableNorm): |w| of components near 1e308 does not overflow
+  if (!(std::abs(w.stableNorm() - 1.0) <= kUnitTolerance))
+    path.fail("a direction must be a unit vector (| |w| - 1 | <= 1e-6)", value);
   return w;
 }
 

@@ -2,8 +2,10 @@
 // are read line by line, twice. The first pass checks every record (as a resume file's) and
 // whether each file's indices ascend; the second writes the records sorted by index: a k-way
 // merge of the files when they all ascend (the shards of --jobs 1: a record per file in memory),
-// else through a table of the byte offset of each index's first record (12 bytes per point of
-// the grid). Either way no record is held beyond its line. See scan/scan_run.hpp.
+// else through a table of the index, file and byte offset of every record (24 bytes per record),
+// sorted. Either way no record is held beyond its line, and nothing grows with the grid's points.
+// See scan/scan_run.hpp.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +15,7 @@
 #include <limits>
 #include <optional>
 #include <queue>
+#include <tuple>
 #include <unistd.h>
 
 #include "limitdir/core/errors.hpp"
@@ -228,42 +231,47 @@ MergeTally write_merged_ascending(const std::vector<MergeFile>& files, std::uint
   return tally;
 }
 
-/// The second pass when a file's indices do not ascend (the shards of --jobs K > 1): the byte
-/// offset of the first record of every index (in the order of the files and their lines) in a
-/// table, then the records written in index order by seeking to them.
+/// Where the second pass finds a record: its index, its file and the byte offset of its line.
+struct PlacedRecord {
+  std::uint64_t index, offset;
+  std::uint32_t file;
+};
+
+/// The second pass when a file's indices do not ascend (the shards of --jobs K > 1): the place of
+/// every record (24 bytes per record, not per point of the grid: a grid of 10^13 points with 10^3
+/// records needs 24 kB) sorted by index, then by file and line, the first record of each index
+/// written by seeking to it.
 MergeTally write_merged_by_table(const std::vector<MergeFile>& files, const ScanSetup& setup, int out_fd,
                                  MergeProgress& progress) {
-  constexpr std::uint64_t none = std::numeric_limits<std::uint64_t>::max();
-  const std::uint64_t size = setup.grid.size();
-  std::vector<std::uint64_t> offset(size, none);
-  std::vector<std::uint32_t> file_of(size, 0);
-  std::vector<bool> twice(size, false);
+  std::vector<PlacedRecord> places;
   for (std::size_t k = 0; k < files.size(); ++k) {
     std::ifstream in = open_scan_file(files[k].path);
     for_each_scan_record(in, files[k].name, setup.grid, setup.problem_text, setup.scan_hash,
                          [&](const json& record, std::uint64_t at) {
-                           const std::uint64_t i = record["index"].get<std::uint64_t>();
-                           if (offset[i] != none) {
-                             twice[i] = true;
-                           } else {
-                             offset[i] = at;
-                             file_of[i] = static_cast<std::uint32_t>(k);
-                           }
+                           places.push_back({record["index"].get<std::uint64_t>(), at, static_cast<std::uint32_t>(k)});
                          });
   }
+  std::sort(places.begin(), places.end(), [](const PlacedRecord& a, const PlacedRecord& b) {
+    return std::tie(a.index, a.file, a.offset) < std::tie(b.index, b.file, b.offset);
+  });
   std::vector<MergeCursor> cursors;
   cursors.reserve(files.size());
   for (const MergeFile& file : files) cursors.emplace_back(file);
   MergeTally tally;
-  for (std::uint64_t i = 0; i < size; ++i) {
-    if (offset[i] == none) {
-      tally.miss(i, i + 1);
+  std::uint64_t next = 0;  // the smallest index not yet written
+  for (std::size_t r = 0; r < places.size(); ++r) {
+    const PlacedRecord& place = places[r];
+    if (r > 0 && places[r - 1].index == place.index) {  // written already: a duplicate, counted once
+      const bool first_repeat = r < 2 || places[r - 2].index != place.index;
+      if (first_repeat) tally.duplicate(place.index);
       continue;
     }
-    if (twice[i]) tally.duplicate(i);
-    write_scan_record(out_fd, cursors[file_of[i]].at(offset[i]));
+    tally.miss(next, place.index);
+    write_scan_record(out_fd, cursors[place.file].at(place.offset));
+    next = place.index + 1;
     progress.count("written");
   }
+  tally.miss(next, setup.grid.size());
   return tally;
 }
 

@@ -86,10 +86,9 @@ ScanShard parse_scan_shard(const std::string& spec) {
   return shard;
 }
 
-std::vector<std::uint64_t> shard_indices(std::uint64_t size, const ScanShard& shard) {
-  std::vector<std::uint64_t> indices;
-  for (std::uint64_t i = shard.index; i < size; i += shard.count) indices.push_back(i);
-  return indices;
+std::uint64_t shard_size(std::uint64_t size, const ScanShard& shard) {
+  // the i < size with i mod N = I: ceil((size - I)/N) when I < size
+  return shard.index < size ? (size - shard.index - 1) / shard.count + 1 : 0;
 }
 
 }  // namespace limitdir

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "core/json_text.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/scan/points.hpp"
@@ -24,46 +25,79 @@ json point_object(const ScanGrid& grid, const std::vector<double>& values) {
   return point;
 }
 
-/// Why `record` is not a record of the scan (`grid_hash`, `size` points), or "" when it is one
-/// (before its point and key are compared with the grid's).
-std::string record_problem(const json& record, const std::string& grid_hash, const std::string& scan,
-                           std::uint64_t size) {
-  if (!record.is_object()) return "a record must be a JSON object";
-  const auto field = [&record](const char* name) { return record.find(name); };
-  if (field("schema") == record.end() || *field("schema") != scan_record_schema)
-    return std::string("\"schema\" must be \"") + scan_record_schema + "\"";
-  if (field("index") == record.end() || !field("index")->is_number_unsigned()) return "\"index\" must be an integer >= 0";
-  if (field("index")->get<std::uint64_t>() >= size)
-    return "\"index\" " + field("index")->dump() + " is past the grid's " + std::to_string(size) + " points";
-  if (field("key") == record.end() || !field("key")->is_string()) return "\"key\" must be a string";
-  if (field("point") == record.end() || !field("point")->is_object()) return "\"point\" must be an object";
-  if (field("status") == record.end() || !field("status")->is_number_integer()) return "\"status\" must be an integer";
-  if (field("grid") == record.end() || !field("grid")->is_string()) return "\"grid\" must be a string";
-  if (field("grid")->get<std::string>() != grid_hash)
-    return "a record of another grid (its grid is " + field("grid")->get<std::string>() + ", this scan's " +
-           grid_hash + ")";
-  if (field("scan") == record.end() || !field("scan")->is_string()) return "\"scan\" must be a string";
-  if (!scan.empty() && field("scan")->get<std::string>() != scan)
-    return "a record of another scan (its scan hash is " + field("scan")->get<std::string>() + ", this scan's " +
-           scan + ": another job or other job options)";
-  return "";
+/// A JSON integer >= 0 (nlohmann::json keeps a parsed one unsigned, a built one may be signed).
+bool is_index(const json& value) {
+  return value.is_number_unsigned() || (value.is_number_integer() && value.get<std::int64_t>() >= 0);
 }
 
-/// Why `record` is not the record of its index in the scan (its point and key, as scan_record
-/// wrote them), or "".
-std::string not_a_record_of(const json& record, const ScanGrid& grid, const std::string& problem_text,
-                            const std::string& grid_hash, const std::string& scan) {
-  std::string why = record_problem(record, grid_hash, scan, grid.size());
-  if (!why.empty()) return why;
-  const std::uint64_t index = record["index"].get<std::uint64_t>();
-  const std::vector<double> values = grid.point(index);
-  if (record["point"] != point_object(grid, values)) return "\"point\" is not point " + std::to_string(index) + " of the grid";
-  if (record["key"] != scan_point_key(problem_text, grid.keys, values))
-    return "\"key\" is not the key of point " + std::to_string(index);
+/// `"key" must be WHAT (got VALUE)`.
+std::string must_be(const std::string& key, const std::string& what, const json& value) {
+  return "\"" + key + "\" must be " + what + " (got " + detail::show(value) + ")";
+}
+
+/// Why the record's "summary" (scan/job.hpp: the four keys every job writes) is not one, or "".
+std::string summary_problem(const json& record) {
+  const auto summary = record.find("summary");
+  if (summary == record.end()) return "missing key \"summary\"";
+  if (!summary->is_object()) return must_be("summary", "an object", *summary);
+  for (const char* key : {"seconds", "level", "reason", "class"})
+    if (!summary->contains(key)) return "summary: missing key \"" + std::string(key) + "\"";
+  const json& seconds = (*summary)["seconds"];
+  if (!seconds.is_number() || !(seconds.get<double>() >= 0.0 && seconds.get<double>() <= max_record_seconds))
+    return "summary: " + must_be("seconds", "a number in [0, 1e15]", seconds);
+  const json& level = (*summary)["level"];
+  if (!level.is_null() && level != "proven" && level != "checked" && level != "incomplete")
+    return "summary.level: must be \"proven\", \"checked\", \"incomplete\" or null (got " + detail::show(level) + ")";
+  for (const char* key : {"reason", "class"}) {
+    const json& value = (*summary)[key];
+    if (!value.is_null() && !value.is_string()) return "summary: " + must_be(key, "a string or null", value);
+  }
   return "";
 }
 
 }  // namespace
+
+std::string scan_record_content_problem(const json& record, const ScanGrid& grid) {
+  if (!record.is_object()) return "a record must be a JSON object";
+  const auto index = record.find("index");
+  if (index == record.end() || !is_index(*index))
+    return index == record.end() ? "missing key \"index\"" : must_be("index", "an integer >= 0", *index);
+  const std::uint64_t i = index->get<std::uint64_t>();
+  if (i >= grid.size()) return "\"index\" " + index->dump() + " is past the grid's " + std::to_string(grid.size()) + " points";
+  const auto point = record.find("point");
+  if (point == record.end() || !point->is_object()) return "\"point\" must be an object";
+  if (*point != point_object(grid, grid.point(i))) return "\"point\" is not point " + std::to_string(i) + " of the grid";
+  const auto status = record.find("status");
+  if (status == record.end()) return "missing key \"status\"";
+  if (!status->is_number_integer() || (*status != 0 && *status != 2 && *status != 3 && *status != 4 && *status != 5))
+    return must_be("status", "0, 2, 3, 4 or 5", *status);
+  return summary_problem(record);
+}
+
+ScanRecordCheck::ScanRecordCheck(const ScanGrid& grid, const std::string& problem_text, const std::string& scan_hash)
+    : grid_(grid), grid_hash_(scan_grid_hash(problem_text, grid)), scan_hash_(scan_hash),
+      key_prefix_(fnv1a64(problem_text + "\n")) {}
+
+std::string ScanRecordCheck::problem(const json& record) const {
+  if (!record.is_object()) return "a record must be a JSON object";
+  const auto field = [&record](const char* name) { return record.find(name); };
+  if (field("schema") == record.end() || *field("schema") != scan_record_schema)
+    return std::string("\"schema\" must be \"") + scan_record_schema + "\"";
+  if (field("grid") == record.end() || !field("grid")->is_string()) return "\"grid\" must be a string";
+  if (*field("grid") != grid_hash_)
+    return "a record of another grid (its grid is " + field("grid")->get<std::string>() + ", this grid's " + grid_hash_ + ")";
+  if (field("scan") == record.end() || !field("scan")->is_string()) return "\"scan\" must be a string";
+  if (!scan_hash_.empty() && *field("scan") != scan_hash_)
+    return "a record of another scan (its scan hash is " + field("scan")->get<std::string>() + ", this scan's " +
+           scan_hash_ + ": another job or other job options)";
+  std::string why = scan_record_content_problem(record, grid_);
+  if (!why.empty()) return why;
+  // the key: fnv1a64 of the problem's text and "\n", continued over the point's (scan/points.hpp)
+  const std::uint64_t i = record["index"].get<std::uint64_t>();
+  if (field("key") == record.end() || *field("key") != hash_hex(fnv1a64(point_text(grid_.keys, grid_.point(i)), key_prefix_)))
+    return "\"key\" is not the key of point " + std::to_string(i);
+  return "";
+}
 
 std::string scan_hash(const std::string& grid_hash, const std::string& job, const std::vector<std::string>& args) {
   json list = json::array({grid_hash, job});
@@ -97,7 +131,7 @@ void write_scan_record(int fd, const json& record) {
 ScanFileEnd for_each_scan_record(std::istream& in, const std::string& source, const ScanGrid& grid,
                                  const std::string& problem_text, const std::string& scan_hash,
                                  const std::function<void(const json& record, std::uint64_t offset)>& visit) {
-  const std::string grid_hash = scan_grid_hash(problem_text, grid);
+  const ScanRecordCheck check(grid, problem_text, scan_hash);
   ScanFileEnd end;
   std::optional<std::string> broken;  // a line that is not JSON: an error unless it is the last one
   std::uint64_t offset = 0;           // of the next line
@@ -122,7 +156,7 @@ ScanFileEnd for_each_scan_record(std::istream& in, const std::string& source, co
       end.kept_bytes = start;
       continue;
     }
-    const std::string why = not_a_record_of(record, grid, problem_text, grid_hash, scan_hash);
+    const std::string why = check.problem(record);
     if (!why.empty()) throw InputError(source + ": line " + std::to_string(number) + ": " + why);
     ++end.records;
     visit(record, start);

@@ -3,7 +3,6 @@
 #include "limitdir/scan/scan_run.hpp"
 
 #include <algorithm>
-#include <iterator>
 #include <mutex>
 
 #include "limitdir/core/cancellation.hpp"
@@ -58,12 +57,19 @@ json scan_point_record(const ScanSetup& setup, std::uint64_t index, bool full) {
   return record;
 }
 
-ScanOutcome run_scan_points(const ScanSetup& setup, const std::vector<std::uint64_t>& indices, int out_fd,
-                            unsigned threads, bool full, const ScanNote& progress_note) {
+ScanOutcome run_scan_points(const ScanSetup& setup, const ScanShard& shard, const std::vector<std::uint64_t>& recorded,
+                            int out_fd, unsigned threads, bool full, const ScanNote& note, const ScanNote& progress_note) {
   std::mutex write_mutex;  // one record at a time on out_fd, and the counts below
   ScanOutcome outcome;
-  ScanProgress progress(indices.size(), progress_note);
-  scan_parallel_for(indices, threads, [&](std::uint64_t index) {
+  // the p-th point of the shard is shard.index + p shard.count (scan/points.hpp): computed as
+  // each thread takes it, so the memory does not grow with the shard (10^13 points run as 10)
+  const std::uint64_t positions = shard_size(setup.grid.size(), shard);
+  const auto in_shard = [&shard](std::uint64_t i) { return shard.contains(i); };
+  const auto resumed = static_cast<std::uint64_t>(std::count_if(recorded.begin(), recorded.end(), in_shard));
+  ScanProgress progress(positions - resumed, progress_note);
+  scan_parallel_for(positions, threads, [&](std::uint64_t p) {
+    const std::uint64_t index = shard.index + p * shard.count;
+    if (std::binary_search(recorded.begin(), recorded.end(), index)) return;
     const json record = scan_point_record(setup, index, full);
     const std::lock_guard<std::mutex> lock(write_mutex);
     write_scan_record(out_fd, record);
@@ -75,7 +81,7 @@ ScanOutcome run_scan_points(const ScanSetup& setup, const std::vector<std::uint6
                              (reason.is_string() ? ": " + reason.get<std::string>() : "");
     }
     progress.point_done();
-  });
+  }, note ? [&note](const std::string& text) { note("--jobs: " + text); } : ScanNote{});
   progress.finish();
   return outcome;
 }
@@ -86,17 +92,15 @@ ScanOutcome run_scan_command(const ScanCommand& command, int out_fd, const ScanN
   const unsigned threads = thread_count(command.jobs);
   const ScanSetup setup = make_scan_setup(command, /*job_optional=*/false);
   validate_scan_grid(setup);
-  std::vector<std::uint64_t> indices = shard_indices(setup.grid.size(), shard);
+  std::vector<std::uint64_t> recorded;  // the resume file's indices, ascending (8 bytes per record)
   if (command.resume) {
-    const ScanResume resume = resume_scan(*command.resume, setup, out_fd);
+    ScanResume resume = resume_scan(*command.resume, setup, out_fd);
     if (resume.cut_line != 0 && note)
       note("--resume " + *command.resume + ": its partial last line " + std::to_string(resume.cut_line) +
            " was cut off; its point is run again");
-    std::vector<std::uint64_t> left;
-    std::set_difference(indices.begin(), indices.end(), resume.recorded.begin(), resume.recorded.end(), std::back_inserter(left));
-    indices = std::move(left);
+    recorded = std::move(resume.recorded);
   }
-  return run_scan_points(setup, indices, out_fd, threads, command.full, progress);
+  return run_scan_points(setup, shard, recorded, out_fd, threads, command.full, note, progress);
 }
 
 }  // namespace limitdir

@@ -13,6 +13,7 @@
 
 #include "core/json_text.hpp"
 #include "limitdir/core/errors.hpp"
+#include "limitdir/scan/records.hpp"
 
 namespace limitdir {
 
@@ -40,33 +41,8 @@ struct Entry {
   std::optional<double> field;
 };
 
-/// A JSON integer >= 0 (nlohmann::json keeps a parsed one unsigned, a built one may be signed).
-bool is_index(const json& value) {
-  return value.is_number_unsigned() || (value.is_number_integer() && value.get<std::int64_t>() >= 0);
-}
-
-const json& member(const json& object, const char* key, const std::string& where) {
-  const auto it = object.find(key);
-  if (it == object.end()) throw InputError(where + ": missing key \"" + key + "\"");
-  return *it;
-}
-
 [[noreturn]] void bad(const std::string& where, const std::string& key, const std::string& what, const json& value) {
   throw InputError(where + ": \"" + key + "\" must be " + what + " (got " + detail::show(value) + ")");
-}
-
-/// The record's point must be grid.point(index): the table places it by its index.
-void check_point(const json& point, const ScanGrid& grid, std::uint64_t index, const std::string& where) {
-  if (!point.is_object()) bad(where, "point", "an object", point);
-  const std::vector<double> values = grid.point(index);
-  for (std::size_t k = 0; k < grid.keys.size(); ++k) {
-    const auto it = point.find(grid.keys[k]);
-    if (it == point.end() || !it->is_number() || it->get<double>() != values[k])
-      throw InputError(where + ": \"point\" is not point " + std::to_string(index) + " of the grid (" + grid.keys[k] +
-                       " = " + detail::show(json(values[k])) + ")");
-  }
-  if (point.size() != grid.keys.size())
-    throw InputError(where + ": \"point\" has keys that are not the grid's (" + detail::show(point) + ")");
 }
 
 std::optional<double> field_of(const json& summary, const std::string& field, const std::string& where) {
@@ -77,32 +53,19 @@ std::optional<double> field_of(const json& summary, const std::string& field, co
   return it->get<double>();
 }
 
+/// The record checked as every reader checks it (scan_record_content_problem), and what the
+/// summary uses of it.
 Entry read_entry(const json& record, const std::string& where, const ScanGrid& grid, const std::string& field) {
-  if (!record.is_object()) throw InputError(where + ": a record must be a JSON object (got " + detail::show(record) + ")");
+  const std::string why = scan_record_content_problem(record, grid);
+  if (!why.empty()) throw InputError(where + ": " + why);
   Entry e;
-  const json& index = member(record, "index", where);
-  if (!is_index(index) || index.get<std::uint64_t>() >= grid.size())
-    bad(where, "index", "an integer in [0, " + std::to_string(grid.size()) + ")", index);
-  e.index = index.get<std::uint64_t>();
-  const json& status = member(record, "status", where);
-  if (!status.is_number_integer() || (status != 0 && status != 2 && status != 3 && status != 4 && status != 5))
-    bad(where, "status", "0, 2, 3, 4 or 5", status);
-  e.status = status.get<int>();
-  check_point(member(record, "point", where), grid, e.index, where);
-  const json& summary = member(record, "summary", where);
-  if (!summary.is_object()) bad(where, "summary", "an object", summary);
-  const std::string in = where + ": summary";
-  const json& seconds = member(summary, "seconds", in);
-  if (!seconds.is_number() || !(seconds.get<double>() >= 0.0) || !std::isfinite(seconds.get<double>()))
-    bad(in, "seconds", "a finite number >= 0", seconds);
-  e.seconds = seconds.get<double>();
-  e.level = scan_level_rank(member(summary, "level", in), in + ".level");
-  const json& reason = member(summary, "reason", in);
-  if (!reason.is_null() && !reason.is_string()) bad(in, "reason", "a string or null", reason);
-  const json& cls = member(summary, "class", in);
-  if (!cls.is_null() && !cls.is_string()) bad(in, "class", "a string or null", cls);
-  if (cls.is_string()) e.cls = cls.get<std::string>();
-  e.field = field_of(summary, field, in);
+  e.index = record["index"].get<std::uint64_t>();
+  e.status = record["status"].get<int>();
+  const json& summary = record["summary"];
+  e.seconds = summary["seconds"].get<double>();
+  e.level = scan_level_rank(summary["level"], where + ": summary.level");
+  if (summary["class"].is_string()) e.cls = summary["class"].get<std::string>();
+  e.field = field_of(summary, field, where + ": summary");
   return e;
 }
 
@@ -113,13 +76,30 @@ json point_json(const Entry& e, const json& record) {
           {"class", class_json(e.cls)}, {"seconds", e.seconds}, {"reason", record.at("summary").at("reason")}};
 }
 
+/// The mean of finite numbers without overflow: the plain sum, and beside it the sum of the
+/// numbers times 2^-54, which stays finite for up to 2^53 (the most points of a grid) numbers
+/// below DBL_MAX each; the plain sum is used while it is finite (exact scaling by a power of two
+/// loses only subnormal bits, far below a sum that overflowed).
+struct MeanSum {
+  double plain = 0.0, scaled = 0.0;
+  void add(double x) {
+    plain += x;
+    scaled += std::ldexp(x, -54);
+  }
+  double mean(std::uint64_t n) const {
+    const double count = static_cast<double>(n);
+    return std::isfinite(plain) ? plain / count : std::ldexp(scaled / count, 54);
+  }
+};
+
 /// One cell of the table while it is being filled.
 struct Cell {
   std::uint64_t points = 0;
   std::map<std::size_t, std::uint64_t> classes;  // class id (in the order met) -> count
   int level = std::numeric_limits<int>::max();
   std::uint64_t values = 0;
-  double sum = 0.0, min = std::numeric_limits<double>::infinity(), max = -std::numeric_limits<double>::infinity();
+  MeanSum sum;
+  double min = std::numeric_limits<double>::infinity(), max = -std::numeric_limits<double>::infinity();
 };
 
 std::size_t axis_position(const ScanGrid& grid, const std::string& key, const std::string& option) {
@@ -190,7 +170,9 @@ ScanSummarizer::ScanSummarizer(const ScanGrid& grid, const ScanSummaryOptions& o
 ScanSummarizer::~ScanSummarizer() = default;
 
 void ScanSummarizer::State::check_scan(const json& record, const std::string& where) {
-  const json& hash = member(record, "grid", where);
+  const auto grid_key = record.find("grid");
+  if (grid_key == record.end()) throw InputError(where + ": missing key \"grid\"");
+  const json& hash = *grid_key;
   if (!hash.is_string()) bad(where, "grid", "a string", hash);
   const auto it = record.find("scan");
   const json scan = it == record.end() ? json(nullptr) : *it;
@@ -241,7 +223,7 @@ void ScanSummarizer::State::fill_cell(const Entry& e) {
   c.level = std::min(c.level, e.level);
   if (e.field) {
     ++c.values;
-    c.sum += *e.field;
+    c.sum.add(*e.field);
     c.min = std::min(c.min, *e.field);
     c.max = std::max(c.max, *e.field);
   }
@@ -323,7 +305,7 @@ json ScanSummarizer::State::table_json(const std::vector<std::size_t>& order) co
                    {"level", c.points == 0 ? json(nullptr) : json(level_names[c.level])}};
       if (!options.field.empty())
         cell["field"] = c.values == 0 ? json(nullptr)
-                                      : json{{"mean", c.sum / static_cast<double>(c.values)}, {"min", c.min},
+                                      : json{{"mean", c.sum.mean(c.values)}, {"min", c.min},
                                              {"max", c.max}, {"count", c.values}};
       row.push_back(std::move(cell));
     }
@@ -373,7 +355,8 @@ json summarize_scan(const std::vector<json>& records, const ScanGrid& grid, cons
   for (std::size_t k = 0; k < records.size(); ++k) {
     const json& r = records[k];
     const auto it = r.is_object() ? r.find("index") : r.end();
-    summarizer.add(r, it != r.end() && is_index(*it) ? "record " + it->dump() : "records[" + std::to_string(k) + "]");
+    const bool indexed = it != r.end() && (it->is_number_unsigned() || (it->is_number_integer() && *it >= 0));
+    summarizer.add(r, indexed ? "record " + it->dump() : "records[" + std::to_string(k) + "]");
   }
   return summarizer.finish();
 }

@@ -20,34 +20,6 @@ namespace {
 /// line's work, ~1 us).
 constexpr std::size_t progress_stride = 4096;
 
-/// Why `record` is not a record of the grid (hash `grid_hash`) at its point, or "": the checks of
-/// read_scan_records (scan/records.hpp) that summarize_scan does not make itself (the index and the
-/// point it checks). The key is the hash of the problem's text and "\n" continued over the point's
-/// text (points.hpp: fnv1a64(a + b) == fnv1a64(b, fnv1a64(a))).
-std::string not_a_record(const json& record, const std::string& grid_hash, const std::string& scan_hash,
-                         const ScanGrid& grid, std::uint64_t prefix) {
-  if (!record.is_object()) return "a record must be a JSON object";
-  const auto schema = record.find("schema");
-  if (schema == record.end() || *schema != scan_record_schema)
-    return std::string("\"schema\" must be \"") + scan_record_schema + "\"";
-  const auto hash = record.find("grid");
-  if (hash == record.end() || !hash->is_string()) return "\"grid\" must be a string";
-  if (*hash != grid_hash)
-    return "a record of another grid (its grid is " + hash->get<std::string>() + ", this grid's " + grid_hash + ")";
-  const auto scan = record.find("scan");
-  if (!scan_hash.empty() && (scan == record.end() || *scan != scan_hash))
-    return "a record of another scan (its scan hash is " + (scan == record.end() ? std::string("absent") : scan->dump()) +
-           ", that of --job and its options " + scan_hash + ")";
-  const auto index = record.find("index");
-  const auto key = record.find("key");
-  if (index == record.end() || !index->is_number_unsigned() || index->get<std::uint64_t>() >= grid.size())
-    return "";  // summarize_scan names what is wrong with it
-  const std::vector<double> values = grid.point(index->get<std::uint64_t>());
-  if (key == record.end() || *key != hash_hex(fnv1a64(point_text(grid.keys, values), prefix)))
-    return "\"key\" is not the key of point " + index->dump();
-  return "";
-}
-
 }  // namespace
 
 json summarize_scan_file(std::istream& in, const std::string& source, const ScanGrid& grid,
@@ -55,8 +27,7 @@ json summarize_scan_file(std::istream& in, const std::string& source, const Scan
                          const std::function<void(const std::string&)>& note,
                          const std::function<void(const std::string&)>& progress) {
   ScanSummarizer summarizer(grid, options);
-  const std::string grid_hash = scan_grid_hash(problem_text, grid);
-  const std::uint64_t prefix = fnv1a64(problem_text + "\n");
+  const ScanRecordCheck check(grid, problem_text, options.scan_hash);  // as a merge's and a resume's
   using clock = std::chrono::steady_clock;
   const clock::time_point start = clock::now();
   clock::time_point last_note = start;
@@ -79,7 +50,7 @@ json summarize_scan_file(std::istream& in, const std::string& source, const Scan
       not_json.emplace(number, e.what());
       continue;
     }
-    const std::string why = not_a_record(record, grid_hash, options.scan_hash, grid, prefix);
+    const std::string why = check.problem(record);
     if (!why.empty()) throw InputError(where + ": " + why);
     summarizer.add(record, where);
     if (++read % progress_stride == 0 && clock::now() - last_note > std::chrono::seconds(1)) {

@@ -2,6 +2,8 @@
 #include "limitdir/system/system.hpp"
 
 #include <Eigen/LU>
+#include <Eigen/SVD>
+#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -13,6 +15,7 @@
 #include "limitdir/numerics/sphere.hpp"
 #include "limitdir/friction/linear.hpp"
 #include "limitdir/friction/harmonic.hpp"
+#include "limitdir/system/mass.hpp"
 
 namespace limitdir {
 
@@ -25,15 +28,62 @@ struct System::CircleMemo {
 System::System(const Eigen::Matrix3d& M, const Eigen::Vector3d& load_direction, const Eigen::Vector3d& load_offset,
                std::shared_ptr<const FrictionModel> friction)
     : M_(M), d_(load_direction), e_(load_offset), friction_(std::move(friction)) {
-  if (!M.allFinite()) throw InputError("system: the mass matrix is not finite");
+  if (const std::string why = mass_matrix_problem(M); !why.empty()) throw InputError("system: " + why);
   if (!d_.allFinite() || !e_.allFinite()) throw InputError("system: the load is not finite");
   if (!friction_) throw InputError("system: no friction model");
-  const Eigen::FullPivLU<Eigen::Matrix3d> lu(M);
-  const double scale = M.norm();
-  if (!(scale > 0.0) || lu.rank() < 3 || std::abs(lu.determinant()) <= 1e-12 * scale * scale * scale)
-    throw InputError("system: singular mass matrix");
-  M_inv_ = lu.inverse();
+  M_inv_ = mass_matrix_inverse(M);
   circle_memo_ = std::make_shared<CircleMemo>();
+}
+
+namespace {
+
+/// M 2^-k with k the exponent of M's largest entry (M finite, not zero): entries of modulus below
+/// 2, the largest >= 1; exact (a power of two; ldexp per entry, since 2^-k itself may overflow).
+Eigen::Matrix3d normalised_mass(const Eigen::Matrix3d& M, int& k) {
+  k = std::ilogb(M.cwiseAbs().maxCoeff());
+  return M.unaryExpr([k](double x) { return std::ldexp(x, -k); });
+}
+
+}  // namespace
+
+std::string mass_matrix_problem(const Eigen::Matrix3d& M) {
+  if (!M.allFinite()) return "the mass matrix is not finite";
+  if (M.isZero(0.0)) return "singular mass matrix (M = 0)";
+  const bool diagonal = M.isDiagonal(0.0);
+  if (diagonal && (M.diagonal().array() == 0.0).any()) return "singular mass matrix (a zero on its diagonal)";
+  // |M^-1| = 1/sigma_min(M): of a diagonal M, 1/min |M_ii| (inverted entry by entry, 1/M_ii
+  // correctly rounded whatever its condition number); of any other M from the singular values of
+  // M 2^-k, its condition number bounding the relative error cond(M) eps of an LU solve
+  double inverse_norm = 0.0;
+  if (diagonal) {
+    inverse_norm = 1.0 / M.diagonal().cwiseAbs().minCoeff();
+  } else {
+    int k = 0;
+    const Eigen::Vector3d sigma = Eigen::JacobiSVD<Eigen::Matrix3d>(normalised_mass(M, k)).singularValues();
+    const double reciprocal_condition = sigma[2] / sigma[0];  // descending
+    if (!(reciprocal_condition > kMassReciprocalCondition))
+      return fmt::format("singular mass matrix relative to its norm (condition number {:.3g}, more than 1e12: "
+                         "M^-1 would lose up to cond(M) x 2.2e-16 of its digits)",
+                         1.0 / reciprocal_condition);
+    inverse_norm = std::ldexp(1.0 / sigma[2], -k);
+  }
+  if (!(inverse_norm <= kMaxMassInverseNorm))
+    return fmt::format("the mass matrix is too small: |M^-1| = {:.3g} exceeds 1e100, so the field "
+                       "B(w) w + c = M^-1 (q + Q_e) would overflow in the solvers' cubes of it",
+                       inverse_norm);
+  if (!(inverse_norm >= kMinMassInverseNorm))
+    return fmt::format("the mass matrix is too large: |M^-1| = {:.3g} is below 1e-4, so the field "
+                       "B(w) w + c = M^-1 (q + Q_e) would be below the solvers' absolute tolerances "
+                       "(1e-13 to 1e-10) relative to 1e-6",
+                       inverse_norm);
+  return "";
+}
+
+Eigen::Matrix3d mass_matrix_inverse(const Eigen::Matrix3d& M) {
+  if (M.isDiagonal(0.0)) return M.diagonal().cwiseInverse().asDiagonal();  // 1/M_ii, correctly rounded
+  int k = 0;
+  const Eigen::Matrix3d N_inv = Eigen::FullPivLU<Eigen::Matrix3d>(normalised_mass(M, k)).inverse();
+  return N_inv.unaryExpr([k](double x) { return std::ldexp(x, -k); });
 }
 
 const std::vector<System::CircleSample>& System::circle_samples(int n) const {

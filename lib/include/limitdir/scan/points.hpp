@@ -52,7 +52,9 @@ struct ScanShard {
 /// Parses "I/N" (decimal integers, N >= 1, I < N); InputError "--shard SPEC: ..." otherwise.
 ScanShard parse_scan_shard(const std::string& spec);
 
-/// The indices of the points of `shard` in a grid of `size` points, ascending.
-std::vector<std::uint64_t> shard_indices(std::uint64_t size, const ScanShard& shard);
+/// The number of points of `shard` in a grid of `size` points; its p-th point (p = 0, 1, ...,
+/// ascending) is shard.index + p shard.count. Computed, not listed: a shard of 10^13 points
+/// needs no memory for its indices.
+std::uint64_t shard_size(std::uint64_t size, const ScanShard& shard);
 
 }  // namespace limitdir

@@ -35,6 +35,35 @@ nlohmann::json scan_record(const ScanGrid& grid, const std::string& problem_text
 /// Nothing is buffered. IoError when the write fails (e.g. a full disk, a closed pipe).
 void write_scan_record(int fd, const nlohmann::json& record);
 
+/// The largest "seconds" of a record's summary: 1e15 s (3e7 years, beyond any job's wall time).
+/// So the total over the at most 2^53 points of a grid (scan/grid.hpp), at most 9.1e30 s, is a
+/// finite double: a summary's "seconds" never overflows.
+inline constexpr double max_record_seconds = 1e15;
+
+/// Why `record` breaks what every record of a scan of `grid` holds (scan_record, and the
+/// "summary" of scan/job.hpp; share/schemas/scan-record.schema.json), or "" when it holds it:
+/// an object; "index" an integer below grid.size(); "point" grid.point(index); "status" 0, 2, 3,
+/// 4 or 5; "summary" an object with "seconds" (a number in [0, max_record_seconds]), "level"
+/// ("proven", "checked", "incomplete" or null), "reason" and "class" (a string or null). Not the
+/// hashes, which depend on the reader's scan (ScanRecordCheck).
+std::string scan_record_content_problem(const nlohmann::json& record, const ScanGrid& grid);
+
+/// The one check of a record that every reader makes (a merge, a resume, a summary: docs/manual.md
+/// section 14), for the scan of `grid` on the problem of canonical text `problem_text`:
+/// "schema", the grid hash, the scan hash (when `scan_hash` is not empty: a reader not told the
+/// job accepts any), scan_record_content_problem, then "key" (that of the point).
+class ScanRecordCheck {
+ public:
+  ScanRecordCheck(const ScanGrid& grid, const std::string& problem_text, const std::string& scan_hash);
+  /// Why `record` is not a record of this scan, or "" when it is one.
+  std::string problem(const nlohmann::json& record) const;
+
+ private:
+  const ScanGrid& grid_;
+  std::string grid_hash_, scan_hash_;
+  std::uint64_t key_prefix_;  // fnv1a64(problem_text + "\n"), continued over a point's text for its key
+};
+
 /// The records of a scan file (JSON Lines).
 struct ScanRecords {
   std::vector<nlohmann::json> records;  // in the order of the file
@@ -48,11 +77,10 @@ struct ScanRecords {
 /// Reads the records of `text` (a file named `source`) of the scan of `grid` on the problem of
 /// canonical text `problem_text`. Empty lines are skipped. The last line is cut off (cut_line)
 /// when it has no final newline or is not JSON (a truncated object never is); any other line that
-/// is not JSON or not a record of this scan is an InputError "<source>: line N: ...": the keys of
-/// scan_record, index < grid.size(), its "point" and "key" those of point index; a record of
-/// another grid (its "grid" is not scan_grid_hash(problem_text, grid)) is the InputError
-/// "<source>: line N: a record of another grid (...)", and one of another job or other job
-/// options (its "scan" is not `scan_hash`) "<source>: line N: a record of another scan (...)".
+/// is not JSON or not a record of this scan (ScanRecordCheck) is an InputError "<source>: line
+/// N: ...": a record of another grid (its "grid" is not scan_grid_hash(problem_text, grid)) is
+/// the InputError "<source>: line N: a record of another grid (...)", and one of another job or
+/// other job options (its "scan" is not `scan_hash`) "<source>: line N: a record of another scan (...)".
 /// An empty `scan_hash` accepts any job (a merge that is not told the job: merge_scan_command
 /// then checks that all records share one).
 ScanRecords read_scan_records(const std::string& text, const std::string& source, const ScanGrid& grid,

@@ -14,6 +14,7 @@
 
 #include "limitdir/scan/grid.hpp"
 #include "limitdir/scan/job.hpp"
+#include "limitdir/scan/points.hpp"
 #include "limitdir/scan/scan_command.hpp"
 
 namespace limitdir {
@@ -88,12 +89,15 @@ struct ScanOutcome {
   std::string first_not_ok;     // "point i: status s: reason" of the first of them written
 };
 
-/// Runs the points `indices` on `threads` threads (scan_parallel_for) and writes each record to
-/// `out_fd` (write_scan_record) as soon as it is done, under a lock (one write per line). Progress
-/// notes to `progress` at most once a second after the first second. IoError when a write fails (the points
-/// still running finish, no new one starts).
-ScanOutcome run_scan_points(const ScanSetup& setup, const std::vector<std::uint64_t>& indices, int out_fd,
-                            unsigned threads, bool full, const ScanNote& progress);
+/// Runs the points of `shard` not in `recorded` (ascending: a resume file's indices) on `threads`
+/// threads (scan_parallel_for; fewer, noted to `note` as "--jobs: ...", when the system cannot
+/// create them all) and writes each record to `out_fd` (write_scan_record) as soon as it is done,
+/// under a lock (one write per line). The shard's indices are computed as the points are taken,
+/// never listed: the memory does not grow with the grid. Progress notes to `progress` at most once
+/// a second after the first second. IoError when a write fails (the points still running finish,
+/// no new one starts).
+ScanOutcome run_scan_points(const ScanSetup& setup, const ScanShard& shard, const std::vector<std::uint64_t>& recorded,
+                            int out_fd, unsigned threads, bool full, const ScanNote& note, const ScanNote& progress);
 
 /// The whole scan of the command (no --merge): setup, check, shard, resume, run; `note` gets the
 /// notes on the data, `progress` the progress notes. InputError on bad input before any point runs.
