@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include "limitdir/maps/map.hpp"
+#include "limitdir/system/problem.hpp"
 
 using namespace limitdir;
 
@@ -25,8 +26,26 @@ void ball_map(benchmark::State& state, const std::string& model, int degree, Lev
     benchmark::DoNotOptimize(m);
   }
 }
+// The slow maps off the proven path of issue 34.6, one iteration each (tens of seconds): the
+// ellipse's (F, rho) map, whose systems each built 6 Gauss-Jacobi rules by full eigenvectors
+// (77 s, now 15 s on a loaded 2-core machine: numerics/gauss_jacobi.hpp), and the disc's (F, alpha)
+// map, whose systems each integrate the harmonic coefficients over rings of elliptic integrals
+// for a new exponent alpha (~150 s of CPU: elliptic_set and Boost's R_F, R_D take 80%).
+void bundled_map(benchmark::State& state, const std::string& file, const MapAxis& x, const MapAxis& y, int lines) {
+  const Problem p = load_problem(std::string(LIMITDIR_SHARE_DIR) + "/problems/" + file);
+  for (auto _ : state) {
+    MapOptions options;
+    options.lines = lines;
+    const BifurcationMap m = bifurcation_map(p, x, y, options);
+    benchmark::DoNotOptimize(m);
+  }
+}
 }  // namespace
 
+BENCHMARK_CAPTURE(bundled_map, ellipse_force_rho, "ellipse.json", MapAxis{"force", 0.05, 1}, MapAxis{"rho", 0.5, 1.5}, 1)
+    ->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK_CAPTURE(bundled_map, disc_force_alpha, "disc.json", MapAxis{"force", 0.05, 1}, MapAxis{"alpha", 0, 2}, 9)
+    ->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(ball_map, harmonic2_proven, "harmonic", 2, Level::proven, true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ball_map, harmonic2_proven_traced, "harmonic", 2, Level::proven, false)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ball_map, exact_checked, "exact", 0, Level::checked, true)->Unit(benchmark::kMillisecond);
