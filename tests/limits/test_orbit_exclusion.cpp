@@ -243,7 +243,7 @@ TEST_CASE("the disc and ball families at F = 0.3 keep their proven level (closed
   }
 }
 
-TEST_CASE("three random general systems (fixed seeds, M with eigenvalues in [0.8, 2], harmonic N = 2): proven, closed orbits excluded; the search finds none either") {
+TEST_CASE("three random general systems (fixed seeds, M with eigenvalues in [0.8, 2], harmonic N = 2): proven, closed orbits excluded, the search finds none either") {
   for (unsigned seed : {1u, 2u, 3u}) {
     std::mt19937 gen(seed);
     std::uniform_real_distribution<double> u(-1.0, 1.0), eig(0.8, 2.0);
