@@ -89,6 +89,7 @@ class BranchTracer {
     Node node;
     bool located;
     double p_error;
+    bool lost;  // a node of the bisection left the branch (left_branch): the bracket is not this branch's
   };
   template <class Fn>
   Located locate(const Node& a, const Node& b, double h, Fn f);
@@ -103,6 +104,23 @@ class BranchTracer {
 /// The kernel direction of J (unit), oriented along `previous`.
 X tangent_of(const Mat45& J, const X& previous);
 
+/// A step may not turn the tangent by more than ~0.3 rad (cos 0.3 = 0.955): a larger turn is a
+/// jump to another branch, or a loop traced with too few points to see its closure.
+constexpr double min_tangent_cos = 0.95;
+/// A node corrected from a at arclength s along a's tangent lands on the hyperplane at s; on a's
+/// branch, turning by less than ~0.3 rad, within s tan(0.3) = 0.31 s of the predictor, at most
+/// 1.05 s from a. A node twice that far is a corrector that left for another branch (next to a
+/// jump set of q, where V* is discontinuous).
+constexpr double max_chord_per_h = 2.0;
+/// Whether node n, corrected from a at arclength s (its tangent oriented along a's), left a's
+/// branch: it turned by more than ~0.3 rad or landed more than 2 s away. Next to a branch point
+/// the hyperplane of the corrector crosses the other branch, whose tangent is far from a's (the
+/// tangents are accurate to rounding / distance from the branch point: ~1e-8 at the 1e-8 the
+/// bisections of events come to).
+inline bool left_branch(const Node& a, const Node& n, double s) {
+  return n.t.dot(a.t) < min_tangent_cos || (n.x - a.x).norm() > max_chord_per_h * s;
+}
+
 template <class Fn>
 BranchTracer::Located BranchTracer::locate(const Node& a, const Node& b, double h, Fn f) {
   // Bisection stops when p is known to p_tol and the arclength bracket is small against the
@@ -112,7 +130,7 @@ BranchTracer::Located BranchTracer::locate(const Node& a, const Node& b, double 
   double lo = 0, hi = h;
   Node nlo = a, nhi = b;
   const bool slo = f(a.tests) < 0;
-  bool located = false;
+  bool located = false, lost = false;
   for (int it = 0; it < 80; ++it) {
     const double dp = std::abs(nhi.x[4] - nlo.x[4]);
     if (dp <= opt_.p_tol && hi - lo <= arclength_fraction * h) {
@@ -128,6 +146,10 @@ BranchTracer::Located BranchTracer::locate(const Node& a, const Node& b, double 
     const double mid = 0.5 * (lo + hi);
     const auto nm = at(nlo, mid - lo);
     if (!nm) break;
+    if (left_branch(nlo, *nm, mid - lo)) {
+      lost = true;
+      break;
+    }
     if ((f(nm->tests) < 0) == slo) {
       lo = mid;
       nlo = *nm;
@@ -139,7 +161,7 @@ BranchTracer::Located BranchTracer::locate(const Node& a, const Node& b, double 
   const double p_error = std::abs(nhi.x[4] - nlo.x[4]);
   // the node at the middle of the bracket, corrected onto the branch and evaluated there
   const auto mid = at(nlo, 0.5 * (hi - lo));
-  return {mid ? *mid : nlo, located, p_error};
+  return {mid ? *mid : nlo, located, p_error, lost};
 }
 
 }  // namespace limitdir::detail

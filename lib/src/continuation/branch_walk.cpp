@@ -14,17 +14,12 @@ namespace limitdir::detail {
 
 namespace {
 
-// A step may not turn the tangent by more than ~0.3 rad (cos 0.3 = 0.955): a larger turn is a
-// jump to another branch, or a loop traced with too few points to see its closure.
-constexpr double min_tangent_cos = 0.95;
-// A step of arclength h lands on the hyperplane at h along the tangent; a turn below ~0.3 rad
-// puts it within h tan(0.3) = 0.31 h of the predictor, at most 1.05 h from the start. A node
-// twice that far is a corrector that left for another branch (next to a jump set of q, where
-// V* is discontinuous: general.json with point-spin, a step of 5e-8 at the south pole that
-// landed 0.5 away), and the step is refused as a turn is. Only for models with such a set:
-// elsewhere a longer chord at a pole crossed with a kink (disc-shift.json, 0.33 in rdot) is
-// followed by the kink events (continuation/kink_crossing.hpp).
-constexpr double max_chord_per_h = 2.0;
+// A step may not turn the tangent by more than ~0.3 rad (min_tangent_cos, branch_tracer.hpp).
+// A step whose node lies more than max_chord_per_h h from its start (a corrector that left for
+// another branch, next to a jump set of q, where V* is discontinuous: general.json with
+// point-spin, a step of 5e-8 at the south pole that landed 0.5 away) is refused as a turn is.
+// Only for models with such a set: elsewhere a longer chord at a pole crossed with a kink
+// (disc-shift.json, 0.33 in rdot) is followed by the kink events (continuation/kink_crossing.hpp).
 
 bool has_jump_set(const KinkSets& s) { return s.poles == Smoothness::jump || s.equator == Smoothness::jump; }
 // A branch is a loop when a step passes its start within 0.1 h (the chord sagitta of a step h
@@ -90,7 +85,10 @@ std::vector<BranchPoint> BranchWalker::trace(const X& x0, const X& t0, Branch& b
       close_loop(cur, start, br, pts);
       break;
     }
-    events_.record(cur, *next, h, br.id, pts);
+    if (!events_.record(cur, *next, h, br.id, pts)) {  // a node within the step left the branch
+      h *= 0.5;
+      continue;
+    }
     kink_pass_(cur, *next, h, br.id);
     const double p = next->x[4];
     if (p < range_.lo || p > range_.to) {
@@ -117,13 +115,16 @@ std::optional<std::vector<BranchPoint>> BranchWalker::trace_between(const X& x0,
     const double left = (x1 - cur.x).norm();
     if (left <= h_cap) {  // the last piece, onto the end itself (its tangent the way the walk goes)
       const Node end = tr_.node(x1, cur.t);
-      events_.record(cur, end, left, br.id, pts);
+      events_.record(cur, end, left, br.id, pts, false);
       pts.push_back(tr_.point(end));
       return pts;
     }
     const std::optional<Node> next = step(cur, h, h_cap);
     if (!next) return std::nullopt;
-    events_.record(cur, *next, h, br.id, pts);
+    if (!events_.record(cur, *next, h, br.id, pts)) {  // a node within the step left the branch
+      h *= 0.5;
+      continue;
+    }
     pts.push_back(tr_.point(*next));
     cur = *next;
     h = std::min(h_cap, h * 1.3);
@@ -158,7 +159,7 @@ bool BranchWalker::passes(const Node& cur, const Node& next, const Node& start, 
 
 // The last piece of a loop, from cur back to its start: its events, and the start again.
 void BranchWalker::close_loop(const Node& cur, const Node& start, Branch& br, std::vector<BranchPoint>& pts) {
-  events_.record(cur, start, (start.x - cur.x).norm(), br.id, pts);
+  events_.record(cur, start, (start.x - cur.x).norm(), br.id, pts, false);
   pts.push_back(tr_.point(start));
   br.closed = true;
 }

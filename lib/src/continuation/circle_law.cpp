@@ -83,6 +83,13 @@ std::optional<CircleLoad> circle_load(const System& system) {
   return out;
 }
 
+const LinearModel* circle_linear_model(const System& system) {
+  const auto* linear = dynamic_cast<const LinearModel*>(&system.friction());
+  if (!linear || !system.has_circle_structure()) return nullptr;
+  const Eigen::Matrix3d& Pi = linear->Pi();
+  return Pi.isDiagonal(0.0) && Pi(0, 0) == Pi(1, 1) ? linear : nullptr;
+}
+
 std::optional<CircleSeries> circle_series(const System& system, bool harmonic_only) {
   const auto* model = dynamic_cast<const HarmonicModel*>(&system.friction());
   CircleSeries out;
@@ -92,10 +99,9 @@ std::optional<CircleSeries> circle_series(const System& system, bool harmonic_on
   } else {
     // a linear model with Pi = diag(a, a, b): q = -(w1 C, w2 C, (kappa/rho) w3 S) with the
     // constants C = -a, S = -(rho/kappa) b (the harmonic model of degree 1)
-    const auto* linear = dynamic_cast<const LinearModel*>(&system.friction());
-    if (harmonic_only || !linear || !system.has_circle_structure()) return std::nullopt;
+    const LinearModel* linear = circle_linear_model(system);
+    if (harmonic_only || !linear) return std::nullopt;
     const Eigen::Matrix3d& Pi = linear->Pi();
-    if (!Pi.isDiagonal(0.0) || Pi(0, 0) != Pi(1, 1)) return std::nullopt;
     out.C = {Interval(-Pi(0, 0))};
     out.S = {-Interval(Pi(2, 2)) / Interval(linear->kappa_over_rho())};
   }

@@ -3,6 +3,7 @@
 // the law of (131)-(132) [Nonlinear Dyn. 2024] in y = 2u - 1 (numerics/chebyshev.hpp), u = w3^2.
 #include <optional>
 
+#include "limitdir/friction/linear.hpp"
 #include "limitdir/system/system.hpp"
 #include "numerics/chebyshev.hpp"
 
@@ -15,6 +16,10 @@ struct CircleSeries {
   ChebyshevSeries A, B, C, S;
   Interval a, b, b1;
 };
+
+/// The linear model of a system when it is the harmonic model of degree 1 there: Pi = diag(a, a, b)
+/// on a system with the circle's structure (M diagonal with M11 = M22, c2 = 0); else nullptr.
+const LinearModel* circle_linear_model(const System& system);
 
 /// The series of a system on its invariant circle with c3 = 0 and c1 depending on F; nullopt
 /// otherwise, or for a linear model when harmonic_only.

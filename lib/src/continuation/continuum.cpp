@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "continuation/branch_tracer.hpp"
+#include "continuation/circle_series.hpp"
 #include "continuation/diagram_verifier.hpp"
 #include "continuation/event_log.hpp"
 #include "continuation/sweep_scope.hpp"
@@ -55,6 +56,12 @@ bool vanishes_on_half_meridian(const System& sys, double F, const Eigen::Vector3
   return true;
 }
 
+// The law commutes with the rotations about e3: an axisymmetric model, or the linear model
+// (64) with Pi = diag(a, a, b), q = -(w1 C, w2 C, (kappa/rho) w3 S) with constant C, S (the
+// harmonic model of degree 1). Where c1 = 0 (c2 = 0 too) its limit directions off the poles fill
+// circles of latitude; for linear-fit on the disc and the ball, the equator at F = 0.
+bool rotation_invariant(const System& sys) { return sys.has_invariant_circle() || circle_linear_model(sys) != nullptr; }
+
 }  // namespace
 
 std::vector<std::pair<double, Eigen::Vector3d>> half_meridian_loads(const System& sys) {
@@ -103,13 +110,13 @@ bool has_continuum(FamilyField& field, double p, double c1_zero) {
   const System& sys = field.system(p);
   const double F = field.force(p);
   const double scale = 1.0 + std::abs(F) * (sys.M_inv() * sys.load_direction()).norm();
-  return sys.has_invariant_circle() && std::abs(sys.c(F).x()) <= c1_zero * scale;
+  return rotation_invariant(sys) && std::abs(sys.c(F).x()) <= c1_zero * scale;
 }
 
 void Continua::find(FamilyField& field, DiagramVerifier& verifier, double from, double to) {
   const std::shared_ptr<const System> sys = field.system_ptr(from);
   const Eigen::Vector3d d = sys->M_inv() * sys->load_direction(), e = sys->M_inv() * sys->load_offset();
-  for (double F : continuum_loads(d, e, sys->has_invariant_circle())) {
+  for (double F : continuum_loads(d, e, rotation_invariant(*sys))) {
     if (F < from || F > to) continue;
     const LimitSet& L = verifier.limits_at(F);
     if (!L.circles.empty()) continua_.push_back({F, L});

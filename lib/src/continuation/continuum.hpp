@@ -46,8 +46,9 @@ std::vector<std::pair<double, Eigen::Vector3d>> half_meridian_loads(const System
 /// each once, never -0.
 std::vector<double> continuum_loads(const Eigen::Vector3d& d, const Eigen::Vector3d& e, bool invariant_circle);
 
-/// Axisymmetric with c1 = 0 (to the location accuracy): the limit directions fill circles
-/// of latitude there (Sect. 7.4.4, Figs 15-16 [Nonlinear Dyn. 2024]).
+/// Axisymmetric (or the linear model with Pi = diag(a, a, b), the harmonic model of degree 1)
+/// with c1 = 0 (to the location accuracy): the limit directions fill circles of latitude there
+/// (Sect. 7.4.4, Figs 15-16 [Nonlinear Dyn. 2024]).
 bool has_continuum(FamilyField& field, double p, double c1_zero = 1e-8);  // |c1| at a located event: p_tol 1e-11 times |dc1/dp| with room
 
 /// The continua of one sweep, by load.

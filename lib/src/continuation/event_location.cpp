@@ -64,39 +64,72 @@ std::vector<int> reflections_fixing(const std::function<Eigen::Vector3d(const Ei
   return axes;
 }
 
+// A piece a -> b (arclength h) of a step, with its sign changes located (nothing logged yet).
+struct EventLocator::Piece {
+  Node a, b;
+  double h;
+  std::vector<std::pair<EventKind, BranchTracer::Located>> found;
+};
+
 // A step in which more than one test function changes sign is halved until each half holds
-// one change (or the halves reach the separation floor, where the changes coincide).
-void EventLocator::record(const Node& a, const Node& b, double h, int branch, std::vector<BranchPoint>& pts) {
+// one change (or the halves reach the separation floor, where the changes coincide), and each
+// change is located by bisection in its piece. A node of the halving or of a bisection that
+// left the branch (left_branch: at a pitchfork with a fold pair next to it, narrower than the
+// step, the hyperplane of the corrector crosses the other branch through the pitchfork) makes
+// the step unusable: it is refused, as a walk refuses such a jump, and retaken shorter; or,
+// where its ends are fixed (may_refuse false), located as it is. A bisection is refused so only
+// in pieces longer than the walk's first step h_initial: below, the structure a step jumped
+// over is resolved as at a seed, and a bisection node on the other branch lies next to the
+// crossing it brackets (retaking such steps shorter and shorter stalled the walk at the
+// ellipse's branch point at F = -0.2 with the exact model).
+bool EventLocator::split(const Node& a, const Node& b, double h, bool may_refuse, std::vector<Piece>& pieces) {
   const Crossings c = crossings_between(a.tests, b.tests);
-  if (c.count() == 0) return;
   if (c.count() > 1 && h > separation_steps_of_h_min * tr_.options().h_min) {
-    if (std::optional<Node> m = tr_.at(a, 0.5 * h)) {
-      if (m->t.dot(a.t) < 0) m->t = -m->t;
-      record(a, *m, 0.5 * h, branch, pts);
-      if (range_.inside(m->x[4])) pts.push_back(tr_.point(*m));
-      record(*m, b, (b.x - m->x).norm(), branch, pts);
-      return;
+    if (const std::optional<Node> m = tr_.at(a, 0.5 * h)) {
+      if (!left_branch(a, *m, 0.5 * h))
+        return split(a, *m, 0.5 * h, may_refuse, pieces) && split(*m, b, (b.x - m->x).norm(), may_refuse, pieces);
+      if (may_refuse) return false;
     }
   }
-  std::vector<Node> located;
-  const auto locate = [&](EventKind kind, auto fn) {
-    const BranchTracer::Located m = tr_.locate(a, b, h, fn);
-    if (range_.inside(m.node.x[4])) located.push_back(m.node);
-    return std::make_pair(Event{kind, m.node.x[4], {m.node.x.head<3>().normalized()}, {branch}, m.located, m.p_error,
-                                {}, Level::checked},
-                          m.node);
-  };
-  const auto add = [&](const Event& e) { return range_.inside(e.p) && log_.add(e); };
-  if (c.tangency) add(locate(EventKind::tangency, [](const Tests& t) { return t.rdot; }).first);
+  Piece piece{a, b, h, {}};
+  const auto locate = [&](EventKind kind, auto fn) { piece.found.push_back({kind, tr_.locate(a, b, h, fn)}); };
+  if (c.tangency) locate(EventKind::tangency, [](const Tests& t) { return t.rdot; });
   // t_p and the branch-point test changing in one (minimal) step is a pitchfork met on its
   // turning branch: one branch point, not a fold
-  if (c.fold && !c.branch_point) add(locate(EventKind::fold, [](const Tests& t) { return t.tp; }).first);
-  if (c.trace) {
-    // trace J_T = 0 is a Hopf point when det J_T > 0 there (eigenvalues +-i sqrt(det))
-    const auto [e, m] = locate(EventKind::hopf, [](const Tests& t) { return t.trace; });
-    if (m.tests.jdet > 0) add(e);
+  if (c.fold && !c.branch_point) locate(EventKind::fold, [](const Tests& t) { return t.tp; });
+  if (c.trace) locate(EventKind::hopf, [](const Tests& t) { return t.trace; });
+  if (c.branch_point) locate(EventKind::branch_point, [](const Tests& t) { return t.det; });
+  const bool lost = std::any_of(piece.found.begin(), piece.found.end(), [](const auto& f) { return f.second.lost; });
+  if (lost && may_refuse && h > tr_.options().h_initial) return false;
+  pieces.push_back(std::move(piece));
+  return true;
+}
+
+bool EventLocator::record(const Node& a, const Node& b, double h, int branch, std::vector<BranchPoint>& pts,
+                          bool may_refuse) {
+  std::vector<Piece> pieces;
+  if (!split(a, b, h, may_refuse, pieces)) return false;
+  for (std::size_t k = 0; k < pieces.size(); ++k) {
+    // the midpoints between the pieces are points of the branch
+    if (k > 0 && range_.inside(pieces[k].a.x[4])) pts.push_back(tr_.point(pieces[k].a));
+    log_events(pieces[k], branch, pts);
   }
-  if (c.branch_point) branch_point(locate(EventKind::branch_point, [](const Tests& t) { return t.det; }), a);
+  return true;
+}
+
+// The located events of one piece into the log, their nodes into the branch's points.
+void EventLocator::log_events(const Piece& piece, int branch, std::vector<BranchPoint>& pts) {
+  std::vector<Node> located;
+  for (const auto& [kind, m] : piece.found) {
+    if (range_.inside(m.node.x[4])) located.push_back(m.node);
+    const Event e{kind, m.node.x[4], {m.node.x.head<3>().normalized()}, {branch}, m.located, m.p_error, {},
+                  Level::checked};
+    if (kind == EventKind::branch_point) branch_point({e, m.node}, piece.a);
+    // trace J_T = 0 is a Hopf point when det J_T > 0 there (eigenvalues +-i sqrt(det))
+    else if ((kind != EventKind::hopf || m.node.tests.jdet > 0) && range_.inside(e.p))
+      log_.add(e);
+  }
+  const Node& a = piece.a;
   const auto sigma = [&](const Node& n) { return a.t.dot(n.x - a.x); };
   std::sort(located.begin(), located.end(), [&](const Node& u, const Node& v) { return sigma(u) < sigma(v); });
   for (const Node& m : located) pts.push_back(tr_.point(m));

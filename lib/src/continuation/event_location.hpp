@@ -54,10 +54,18 @@ class EventLocator {
 
   /// Locates the events between consecutive nodes a and b (arclength h apart) of branch
   /// `branch` and appends their nodes to its points, so that its polyline reaches folds and
-  /// branch points exactly.
-  void record(const Node& a, const Node& b, double h, int branch, std::vector<BranchPoint>& pts);
+  /// branch points exactly. A step with several sign changes is halved; when a node of the
+  /// halving or of a bisection leaves the branch, nothing is recorded and false is returned if
+  /// may_refuse (the walk retakes the step shorter), else the events are located as they are.
+  bool record(const Node& a, const Node& b, double h, int branch, std::vector<BranchPoint>& pts,
+              bool may_refuse = true);
 
  private:
+  struct Piece;  // a piece of a step (event_location.cpp)
+  /// The pieces of the step a -> b, each with at most one change of each test, located (see
+  /// record); false when a node left the branch and may_refuse.
+  bool split(const Node& a, const Node& b, double h, bool may_refuse, std::vector<Piece>& pieces);
+  void log_events(const Piece& piece, int branch, std::vector<BranchPoint>& pts);
   void branch_point(std::pair<Event, Node> located, const Node& from);
   /// A pitchfork's p and direction from its own defining system (continuation/pitchfork_refine.hpp).
   void refine(Event& e, const Eigen::Matrix<double, 5, 1>& x, const std::vector<int>& axes);
