@@ -160,13 +160,22 @@ std::vector<LineResult> sweep_lines(const Problem& problem, const TwoParameterFa
     const CancellationScope scope(cancelled);
     for (std::size_t i; (i = next++) < lines.size();) {
       const auto& [along_x, value] = lines[i];
+      const std::string line = fmt::format("sweep {}/{} along {} at {} = {}", i + 1, lines.size(),
+                                           along_x ? f.x.name : f.y.name, along_x ? f.y.name : f.x.name, value);
+      // the sweep's own notes (its continuation steps) too, serialised, so that a sweep longer
+      // than a second shows where it is (docs/manual.md section 5)
+      ContinuationOptions line_options = options;
+      if (progress)
+        line_options.progress = [&progress, &notes, line](const std::string& note) {
+          const std::lock_guard<std::mutex> lock(notes);
+          progress(line + ": " + note);
+        };
       try {  // the note too: a progress hook may end the run (core/cancellation.hpp)
         if (progress) {
           const std::lock_guard<std::mutex> lock(notes);
-          progress(fmt::format("sweep along {} at {} = {}", along_x ? f.x.name : f.y.name,
-                               along_x ? f.y.name : f.x.name, value));
+          progress(line);
         }
-        results[i] = sweep_line(problem, f, along_x, value, options);
+        results[i] = sweep_line(problem, f, along_x, value, line_options);
       } catch (...) {
         errors[i] = std::current_exception();
       }
