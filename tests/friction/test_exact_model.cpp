@@ -311,6 +311,13 @@ TEST_CASE("Ring quadrature agrees with the closed forms") {
         CHECK(std::fabs(a.T - b.T) <= 1e-12 * std::max(std::fabs(a.T), std::fabs(b.T)));
         CHECK(std::fabs(a.dQ - b.dQ) <= 1e-10 * std::max(std::fabs(a.dQ), std::fabs(b.dQ)) + 1e-14);
         CHECK(std::fabs(a.dT - b.dT) <= 1e-10 * std::max(std::fabs(a.dT), std::fabs(b.dT)) + 1e-14);
+        // the values alone (meridian_values: q's path and the harmonic coefficients' (83)), by
+        // the ring quadrature's own kernels of E and B, at the same point (53)
+        const double n = std::isfinite(e) ? std::hypot(e, rho) : 1.0;
+        const double w12 = std::isfinite(e) ? e / n : 1.0, w3 = std::isfinite(e) ? rho / n : 0.0;
+        const limitdir::MeridianValue mc = closed->meridian(w12, w3), mv = ring->meridian_values(w12, w3);
+        CHECK(std::fabs(mc.C - mv.C) <= 1e-12 * std::fabs(mc.C));
+        CHECK(std::fabs(mc.S - mv.S) <= 1e-12 * std::fabs(mc.S));
       }
       for (const Vec& x : generic_directions()) {
         INFO(pp.name, " rho = ", str(rho), " x = ", str(x));

@@ -236,8 +236,37 @@ class RingQuadratureExact final : public ExactModel {
       const EllipticSet el = elliptic_set(r * r, (d / xi) * (1.0 + r));
       return (2.0 / pi) * Eigen::Vector4d(el.B, -el.Sigma * r / xi, xi * xi * el.E, el.D * eps);
     };
-    const Eigen::Vector4d I = integrate(kernel, eps, "pole", eps);
+    const Eigen::Vector4d I = integrate<4>(kernel, eps, "pole", eps);
     return {I[0] / M1_, -I[1] / M1_, I[2] / M2_, -I[3] / M2_};
+  }
+
+  // The values alone: G and T need only E and B of each ring (no K, D, Sigma), and their
+  // kernels are continuous at the split (those of the derivatives are log-singular there).
+  Pole pole_values(double eps) const override {
+    if (eps < 1e-150) return {slope_at_pure_spin(), 0.0, 1.0, 0.0};
+    const auto kernel = [eps](double xi, double, double d) -> Eigen::Vector2d {
+      if (d < 0.0) {
+        const double a = xi / eps;
+        const EllipticEB el = elliptic_eb(a * a, (-d / eps) * (1.0 + a));
+        return (2.0 / pi) * Eigen::Vector2d(a * el.E, xi * xi * a * el.B);
+      }
+      const double r = eps / xi;
+      const EllipticEB el = elliptic_eb(r * r, (d / xi) * (1.0 + r));
+      return (2.0 / pi) * Eigen::Vector2d(el.B, xi * xi * el.E);
+    };
+    const Eigen::Vector2d I = integrate<2>(kernel, eps, "pole", eps);
+    return {I[0] / M1_, 0.0, I[1] / M2_, 0.0};
+  }
+
+  Equator equator_values(double s) const override {
+    if (s * s < series_limit) return series_.eval(s);
+    const auto kernel = [s](double xi, double one_minus_xi, double) -> Eigen::Vector2d {
+      const double a = s * xi;
+      const EllipticEB el = elliptic_eb(a * a, ((1.0 - s) + s * one_minus_xi) * (1.0 + a));
+      return (2.0 / pi) * Eigen::Vector2d(xi * el.E, xi * xi * xi * el.B);
+    };
+    const Eigen::Vector2d I = integrate<2>(kernel, 1.0, "equator", 1.0 / s);
+    return {I[0] / M1_, 0.0, I[1] / M2_, 0.0};
   }
 
   Equator equator(double s) const override {
@@ -250,7 +279,7 @@ class RingQuadratureExact final : public ExactModel {
       const double x3 = xi * xi * xi;
       return (2.0 / pi) * Eigen::Vector4d(xi * el.E, -s * x3 * el.D, x3 * el.B, s * x3 * xi * xi * el.Sigma);
     };
-    const Eigen::Vector4d I = integrate(kernel, 1.0, "equator", 1.0 / s);
+    const Eigen::Vector4d I = integrate<4>(kernel, 1.0, "equator", 1.0 / s);
     return {I[0] / M1_, I[1] / M1_, I[2] / M2_, I[3] / M2_};
   }
 
@@ -259,8 +288,9 @@ class RingQuadratureExact final : public ExactModel {
   // and at `split`. On the last piece a pressure (1 - xi^2)^alpha with alpha < 0 is made
   // regular by xi = 1 - L tau^beta, beta = 1/(alpha + 1), whose Jacobian cancels the edge
   // singularity exactly: p dxi = L^(alpha+1) beta (1 + xi)^alpha dtau.
-  template <class Kernel>
-  Eigen::Vector4d integrate(const Kernel& kernel, double split, const char* region, double eps) const {
+  template <int N, class Kernel>
+  Eigen::Matrix<double, N, 1> integrate(const Kernel& kernel, double split, const char* region, double eps) const {
+    using Vec = Eigen::Matrix<double, N, 1>;
     std::vector<double> cuts{0.0};
     for (double x : nodes_)
       if (x != split) cuts.push_back(x);
@@ -268,7 +298,7 @@ class RingQuadratureExact final : public ExactModel {
     cuts.push_back(1.0);
     std::sort(cuts.begin(), cuts.end());
     const bool singular_edge = pressure_.kind() != Pressure::Kind::profile && pressure_.alpha() < 0.0;
-    Eigen::Vector4d total = Eigen::Vector4d::Zero();
+    Vec total = Vec::Zero();
     for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
       const double l = cuts[i], u = cuts[i + 1];
       const bool last = (u == 1.0);
@@ -276,12 +306,12 @@ class RingQuadratureExact final : public ExactModel {
       // to rel_tol of the smaller moment (the results are divided by M1, M2): a tiny piece
       // between close profile nodes is then not held to rel_tol of its own tiny value.
       const double piece_tol = rel_tol * std::min(M1_, M2_) * (u - l);
-      QuadratureResult<4> r;
+      QuadratureResult<N> r;
       if (last && singular_edge) {
         const double L = 1.0 - l, alpha = pressure_.alpha(), beta = 1.0 / (alpha + 1.0);
         const double scale = std::pow(L, alpha + 1.0) * beta;
-        r = integrate_tanh_sinh<4>(
-            [&](double tau, double, double one_minus_tau) -> Eigen::Vector4d {
+        r = integrate_tanh_sinh<N>(
+            [&](double tau, double, double one_minus_tau) -> Vec {
               const double one_minus_xi = L * std::pow(tau, beta);
               const double xi_minus_l = -L * std::expm1(beta * std::log1p(-one_minus_tau));
               // each form of xi is accurate on its own half (xi may be tiny near l)
@@ -291,8 +321,8 @@ class RingQuadratureExact final : public ExactModel {
             },
             0.0, 1.0, piece_tol, rel_tol);
       } else {
-        r = integrate_tanh_sinh<4>(
-            [&](double xi, double da, double db) -> Eigen::Vector4d {
+        r = integrate_tanh_sinh<N>(
+            [&](double xi, double da, double db) -> Vec {
               const double one_minus_xi = (1.0 - u) + db;  // exact 1 - u, accurate db
               const double d = (l == split) ? da : (u == split ? -db : xi - split);
               return pressure_(xi, one_minus_xi) * kernel(xi, one_minus_xi, d);

@@ -27,14 +27,17 @@ void harmonic_coefficients(const AxisymmetricModel& reference, int N, std::vecto
   double error = 0.0;
   for (std::size_t p = 0; p + 1 < cuts.size(); ++p) {
     const auto integrand = [&](double theta, double, double) -> Vec {
-      const ScalarLaw L = reference.at_theta(theta);
+      // (49): Q(theta) = cos(theta) C, T(theta) = sin(theta) S, from the values alone
+      const double w12 = std::cos(theta), w3 = std::sin(theta);
+      const MeridianValue m = reference.meridian_values(w12, w3);
+      const double Q = w12 * m.C, T = w3 * m.S;
       Vec v(2 * N);
       // cos, sin of (2i-1) theta by rotation through 2 theta
       const double c2 = std::cos(2.0 * theta), s2 = std::sin(2.0 * theta);
-      double ck = std::cos(theta), sk = std::sin(theta);
+      double ck = w12, sk = w3;
       for (int i = 0; i < N; ++i) {
-        v[i] = L.Q * ck;
-        v[N + i] = L.T * sk;
+        v[i] = Q * ck;
+        v[N + i] = T * sk;
         const double cn = ck * c2 - sk * s2;
         sk = sk * c2 + ck * s2;
         ck = cn;

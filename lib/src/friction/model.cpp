@@ -164,4 +164,21 @@ MeridianValue RegionModel::meridian(double w12, double w3) const {
   return m;
 }
 
+// C and S as in meridian above, from the values of G, T (Q, H) alone.
+MeridianValue RegionModel::meridian_values(double w12, double w3) const {
+  const double c = rho_over_R();
+  const double a = std::abs(w3);
+  MeridianValue m{};
+  if (c * w12 <= a) {
+    const Pole p = pole_values(c * w12 / a);
+    m.C = c * p.G / a;
+    m.S = p.T / a;
+  } else {
+    const Equator e = equator_values(a / (c * w12));
+    m.C = e.Q / w12;
+    m.S = e.H / (c * w12);
+  }
+  return m;
+}
+
 }  // namespace limitdir

@@ -172,7 +172,12 @@ class RegionModel : public AxisymmetricModel {
   struct Equator { double Q, dQ, H, dH; };
   virtual Pole pole(double epsilon) const = 0;
   virtual Equator equator(double s) const = 0;
+  /// G, T (Q, H) only, the derivative fields left zero: what meridian_values needs. Models whose
+  /// values are much cheaper than their derivatives (the ring quadrature) override them.
+  virtual Pole pole_values(double epsilon) const { return pole(epsilon); }
+  virtual Equator equator_values(double s) const { return equator(s); }
   MeridianValue meridian(double w12, double w3) const override;
+  MeridianValue meridian_values(double w12, double w3) const override;
 
  protected:
   using AxisymmetricModel::AxisymmetricModel;
