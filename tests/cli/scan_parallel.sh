@@ -23,7 +23,16 @@ readonly shards=16
 readonly deadline=60  # seconds for one run of parallel (the whole scan takes ~1-2 s here)
 
 engines_reference "$tmp/reference.jsonl"
-shard_command="$(printf '%q ' "$app" "${engines_scan[@]}") --shard {}/$shards --resume part-{}.jsonl >> part-{}.jsonl"
+# The shards take a few ms each, faster than a signal sent "while one runs" can be sure to land:
+# one shard is held at a gate instead. Until the file `release` exists in the run's folder, shard
+# $gated writes its first $held records (a shard killed halfway keeps whole records) and waits;
+# then, or when `release` exists from the start, it runs in full (resuming from those records).
+# So an interruption lands inside a shard whatever the machine's speed. The command is the same
+# on every run, as parallel --resume needs.
+readonly gated=5 held=3
+scan_words="$(printf '%q ' "$app" "${engines_scan[@]}") --shard {}/$shards --resume part-{}.jsonl"
+shard_command="if [ {} -eq $gated ] && [ ! -e release ]; then $scan_words | head -n $held >> part-{}.jsonl;
+  while [ ! -e release ]; do sleep 0.01; done; fi; $scan_words >> part-{}.jsonl"
 
 # start_parallel DIR: the recipe in DIR, in a session of its own (its process group id is $ppid).
 start_parallel() {
@@ -53,11 +62,17 @@ unfinished() {
   done
 }
 
-# wait_unfinished DIR: waits until a running shard has written a record (or the deadline), so
-# that a kill then lands inside a shard.
+# wait_unfinished DIR: waits until a running shard has written a record (or the deadline).
 wait_unfinished() {
   local end=$((SECONDS + deadline))
   while [[ -z $(unfinished "$1") ]] && ((SECONDS < end)); do :; done
+}
+
+# wait_held DIR: waits until the gated shard has written its records and waits at the gate (or
+# the deadline).
+wait_held() {
+  local end=$((SECONDS + deadline)) file=$1/part-$gated.jsonl
+  while (($([[ -f $file ]] && wc -l <"$file" || echo 0) < held && SECONDS < end)); do sleep 0.01; done
 }
 
 # gone PGID: 0 when no process of the group PGID is left (waits up to the deadline).
@@ -74,6 +89,7 @@ gone() {
 # part file whole, and their merge the unsharded run.
 resume() {
   local dir=$1 label=$2 rc=0
+  touch "$dir/release"
   start_parallel "$dir"
   wait "$ppid" || rc=$?
   [[ $rc -eq 0 ]] || fail "$label: the resumed parallel exited with $rc: $(tail -c 300 "$dir/parallel.out")"
@@ -93,13 +109,12 @@ partial_lines() {
   echo "$n"
 }
 
-# 1. SIGTERM to parallel inside a shard, after 3 shards: the running shards are killed and not
-# recorded, one of them with records already written.
+# 1. SIGTERM to parallel while the gated shard runs: the running shards are killed and not
+# recorded, the gated one with records already written.
 dir=$tmp/term
 mkdir "$dir"
 start_parallel "$dir"
-wait_finished "$dir" 3
-wait_unfinished "$dir"
+wait_held "$dir"
 kill -TERM "$ppid"
 rc=0
 wait "$ppid" || rc=$?
@@ -118,10 +133,10 @@ resume "$dir" SIGTERM
 dir=$tmp/kill-parallel
 mkdir "$dir"
 start_parallel "$dir"
-wait_finished "$dir" 5
-wait_unfinished "$dir"
+wait_held "$dir"
 kill -KILL "$ppid"
 wait "$ppid" 2>/dev/null
+touch "$dir/release"  # the orphans go on: the gated one finishes its shard
 gone "$ppid" || fail "SIGKILL to parallel: its orphaned shards still run after the deadline"
 orphans=$(echo $(unfinished "$dir"))
 if [[ -z $orphans ]]; then
@@ -131,7 +146,8 @@ else
 fi
 resume "$dir" "SIGKILL to parallel"
 
-# 3. SIGKILL to parallel and every shard at a random moment (a crash), twice, then resumed.
+# 3. SIGKILL to parallel and every shard at a random moment (a crash), twice, then resumed (no
+# assertion depends on where the kills land; the gated shard waits until the resume).
 dir=$tmp/crash
 mkdir "$dir"
 for round in 1 2; do
