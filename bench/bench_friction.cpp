@@ -70,5 +70,9 @@ BENCHMARK(BM_jac_linear_fit);
 BENCHMARK(BM_q_coulomb_point);
 BENCHMARK_CAPTURE(BM_harmonic_coefficients, uniform, Pressure::uniform())->DenseRange(1, 16)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_harmonic_coefficients, hertz, Pressure::hertz())->Arg(16)->Unit(benchmark::kMillisecond);
+// a generic power pressure: the ring quadrature of elliptic integrals, once per alpha of a map or
+// a sweep over alpha (issue 34.6: 7.7 ms at N = 2 before the values-only kernels and the AGM)
+BENCHMARK_CAPTURE(BM_harmonic_coefficients, power_0_7, Pressure::power(0.7))->Arg(2)->Arg(8)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_harmonic_coefficients, power_minus_0_5, Pressure::power(-0.5))->Arg(2)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -26,11 +26,13 @@ void ball_map(benchmark::State& state, const std::string& model, int degree, Lev
     benchmark::DoNotOptimize(m);
   }
 }
-// The slow maps off the proven path of issue 34.6, one iteration each (tens of seconds): the
-// ellipse's (F, rho) map, whose systems each built 6 Gauss-Jacobi rules by full eigenvectors
-// (77 s, now 15 s on a loaded 2-core machine: numerics/gauss_jacobi.hpp), and the disc's (F, alpha)
-// map, whose systems each integrate the harmonic coefficients over rings of elliptic integrals
-// for a new exponent alpha (~150 s of CPU: elliptic_set and Boost's R_F, R_D take 80%).
+// The slow maps off the proven path of issue 34.6, one iteration each (tens of seconds of CPU).
+// Maps over alpha rebuild the friction model at every alpha a sweep or a curve visits (~2000 per
+// sweep along alpha: each continuation step corrects in alpha and differences it centrally), and
+// each build integrates the harmonic coefficients (83) over rings of elliptic integrals (~3 ms),
+// or, for the contact model of the ellipse, each evaluation sums rays whose J_0 is an incomplete
+// Beta function. The ellipse's (F, rho) map built 6 Gauss-Jacobi rules per system by full
+// eigenvectors (77 s, now numerics/gauss_jacobi.hpp). Figures in the commit messages.
 void bundled_map(benchmark::State& state, const std::string& file, const MapAxis& x, const MapAxis& y, int lines) {
   const Problem p = load_problem(std::string(LIMITDIR_SHARE_DIR) + "/problems/" + file);
   for (auto _ : state) {
@@ -45,6 +47,15 @@ void bundled_map(benchmark::State& state, const std::string& file, const MapAxis
 BENCHMARK_CAPTURE(bundled_map, ellipse_force_rho, "ellipse.json", MapAxis{"force", 0.05, 1}, MapAxis{"rho", 0.5, 1.5}, 1)
     ->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(bundled_map, disc_force_alpha, "disc.json", MapAxis{"force", 0.05, 1}, MapAxis{"alpha", 0, 2}, 9)
+    ->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK_CAPTURE(bundled_map, ball_force_alpha, "ball.json", MapAxis{"force", 0.05, 1}, MapAxis{"alpha", 0, 2}, 9)
+    ->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK_CAPTURE(bundled_map, general_force_alpha, "general.json", MapAxis{"force", 0.05, 1}, MapAxis{"alpha", 0, 2}, 9)
+    ->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK_CAPTURE(bundled_map, ellipse_force_alpha, "ellipse.json", MapAxis{"force", 0.05, 1}, MapAxis{"alpha", 0, 2}, 9)
+    ->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK_CAPTURE(bundled_map, disc_shift_force_alpha, "disc-shift.json", MapAxis{"force", 0.05, 1}, MapAxis{"alpha", 0, 2},
+                  9)
     ->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(ball_map, harmonic2_proven, "harmonic", 2, Level::proven, true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ball_map, harmonic2_proven_traced, "harmonic", 2, Level::proven, false)->Unit(benchmark::kMillisecond);
