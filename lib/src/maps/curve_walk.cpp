@@ -198,27 +198,32 @@ Walker::Crossing Walker::crossing(const Sample& a, const Sample& b) const {
 
 Walker::Crossing Walker::side_ahead(const Sample& a, double h) const {
   const int n = space_.size();
-  std::optional<std::pair<double, std::pair<int, double>>> first;  // (arclength, (index, bound))
+  struct Side {
+    double s;      // the arclength from a at which the step reaches it
+    int index;     // the scaled unknown X (n - 2) or Y (n - 1)
+    double bound;  // its value there, 0 or 1
+  };
+  std::optional<Side> first;
   for (int index : {n - 2, n - 1})
     for (double bound : {0.0, 1.0}) {
       const double d = a.t[index], reached = a.v[index] + h * d;
       if (bound == 1 ? d <= 0 || reached <= 1 : d >= 0 || reached >= 0) continue;  // the step stays on this side
       const double s = std::max((bound - a.v[index]) / d, 0.0);
-      if (s <= h && (!first || s < first->first)) first = {{s, {index, bound}}};
+      if (s <= h && (!first || s < first->s)) first = Side{s, index, bound};
     }
   Crossing out;
   if (!first) return out;
   out.crossed = true;
   Eigen::VectorXd grad = Eigen::VectorXd::Zero(n);
-  grad[first->second.first] = 1;
-  const Eigen::VectorXd predicted = a.v + first->first * a.t;
-  const auto v = correct(space_, predicted, grad, first->second.second, kSideIterations);
+  grad[first->index] = 1;
+  const Eigen::VectorXd predicted = a.v + first->s * a.t;
+  const auto v = correct(space_, predicted, grad, first->bound, kSideIterations);
   // as a step's acceptance (Walker::step): no jump to another curve; and the curve leaves the
   // rectangle there (a curve touching the side from inside turns back: a shorter step follows it)
   if (!v || (*v - predicted).norm() > h) return out;
   out.at = sample(*v, a.t);
-  const double outward = first->second.second == 1 ? out.at.t[first->second.first] : -out.at.t[first->second.first];
-  out.located = outward > 0 && (out.at.t.dot(a.t) >= kMinTangentCos || first->first <= kAtEnd);
+  const double outward = first->bound == 1 ? out.at.t[first->index] : -out.at.t[first->index];
+  out.located = outward > 0 && (out.at.t.dot(a.t) >= kMinTangentCos || first->s <= kAtEnd);
   return out;
 }
 

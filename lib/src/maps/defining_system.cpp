@@ -16,8 +16,12 @@ namespace {
 // exact), so this costs a contraction of ~1e-10 per step, not accuracy.
 constexpr double kDifferenceStep = 1e-6;
 // X and Y from the scaled unknowns: from + X (to - from) at X in [0, 1] may round past `to` by
-// an ulp, which is the side itself.
-double on_axis(const MapAxis& a, double X) { return std::clamp(a.from + X * (a.to - a.from), a.from, a.to); }
+// an ulp, which is the side itself (clamped); outside [0, 1], a point off the rectangle (whose
+// residual is NaN: inside()), it is left as it is.
+double on_axis(const MapAxis& a, double X) {
+  const double v = a.from + X * (a.to - a.from);
+  return X >= 0 && X <= 1 ? std::clamp(v, a.from, a.to) : v;
+}
 }  // namespace
 
 CurveSpace::CurveSpace(const TwoParameterFamily& family, CurveKind kind, std::vector<int> held, int mirror)
@@ -41,8 +45,8 @@ MapPoint CurveSpace::unpack(const Eigen::VectorXd& v) const {
   for (std::size_t i = 0; i < free_.size(); ++i) p.w[free_[i]] = v[static_cast<Eigen::Index>(i)];
   const int n = size();
   p.rdot = v[n - 3];
-  p.x = v[n - 2] >= 0 && v[n - 2] <= 1 ? on_axis(family_->x, v[n - 2]) : family_->x.from + v[n - 2] * (family_->x.to - family_->x.from);
-  p.y = v[n - 1] >= 0 && v[n - 1] <= 1 ? on_axis(family_->y, v[n - 1]) : family_->y.from + v[n - 1] * (family_->y.to - family_->y.from);
+  p.x = on_axis(family_->x, v[n - 2]);
+  p.y = on_axis(family_->y, v[n - 1]);
   return p;
 }
 
