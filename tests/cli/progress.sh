@@ -95,6 +95,12 @@ cases=(
   "trajectory|^simulate: trajectory: steps [0-9]+/1000000000000 \([0-9]+ %\)$|$bin/simulate $problems/disc-exact.json --force 0.5 --x0 1,0.3,0.2 --every 0 --max-steps 1000000000000"
   # 3 million points at ~1 ms each
   "scan|^scan: [0-9]+/3000000 points \([0-9]+ %\), [0-9.e+]+ points/s, ETA |$bin/scan $problems/ball.json --job find-limits --grid force=0.05:5:3000 --grid system.lambda=0.3:0.5:1000"
+  # a sweep along alpha of harmonic N = 16 over [0, 50]: ~20 steps a second, a model built for
+  # each alpha (its notes once reached no further than the stage's: issue 34.6)
+  "degree-study|^degree-study: harmonic N = 16 \(1 of 2\): [0-9]+ continuation steps; branch [0-9]+ at alpha = [0-9.e+-]+$|$bin/degree-study $problems/ball.json --degrees 16 --parameter alpha --from 0 --to 50 --force 0.3"
+  # the map's sweeps along alpha over [0, 50], each minutes long, on threads of their own (whose
+  # notes once never reached stderr)
+  "map-sweeps|^bifurcation-map: sweep [0-9]+/22 along alpha at force = [0-9.e+-]+: [0-9]+ continuation steps; branch [0-9]+ at alpha = [0-9.e+-]+$|$bin/bifurcation-map $problems/ball.json --x force --x-range 0.05:1 --y alpha --y-range 0:50"
 )
 
 # check_notes NAME PATTERN: the run NAME with --progress notes its progress (a line matching

@@ -124,17 +124,26 @@ DegreeStudy degree_study(const Problem& problem, const std::string& parameter, c
   study.from = from;
   study.to = to;
   const std::string of = " of " + std::to_string(degrees.size() + 1) + ")";
+  // each sweep's own notes (its continuation steps) after the stage's, so that a sweep longer
+  // than a second shows where it is (docs/manual.md section 5)
+  std::string stage;
+  ContinuationOptions sweep_options = options;
+  if (progress) sweep_options.progress = [&progress, &stage](const std::string& note) { progress(stage + ": " + note); };
+  const auto begin = [&](std::string name) {
+    stage = std::move(name);
+    if (progress) progress(stage);
+  };
   for (std::size_t i = 0; i < degrees.size(); ++i) {
-    if (progress) progress("harmonic N = " + std::to_string(degrees[i]) + " (" + std::to_string(i + 1) + of);
+    begin("harmonic N = " + std::to_string(degrees[i]) + " (" + std::to_string(i + 1) + of);
     Problem harmonic = problem;
     apply_overrides(harmonic, std::string("harmonic"), degrees[i], std::nullopt, std::nullopt, std::nullopt);
-    Sweep s = run_sweep(std::move(harmonic), parameter, from, to, options);
+    Sweep s = run_sweep(std::move(harmonic), parameter, from, to, sweep_options);
     study.runs.push_back({degrees[i], std::move(s.problem), std::move(s.diagram), {}});
   }
-  if (progress) progress("exact (" + std::to_string(degrees.size() + 1) + of);
+  begin("exact (" + std::to_string(degrees.size() + 1) + of);
   Problem exact = problem;
   apply_overrides(exact, std::string("exact"), std::nullopt, std::nullopt, std::nullopt, std::nullopt);
-  Sweep s = run_sweep(std::move(exact), parameter, from, to, options);
+  Sweep s = run_sweep(std::move(exact), parameter, from, to, sweep_options);
   study.exact_problem = std::move(s.problem);
   study.exact = std::move(s.diagram);
   for (DegreeRun& run : study.runs) run.matching = match_events(run.diagram, study.exact);
