@@ -13,6 +13,7 @@
 #include <cmath>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "contact_reference.hpp"
@@ -463,5 +464,32 @@ TEST_CASE("Galin's pressure on an ellipse: (8) [Kudra & Awrejcewicz 2013] agains
       CAPTURE(rhat);
       CHECK((a.q - b.q).cwiseAbs().maxCoeff() <= kTolTwoAlgorithms);
       CHECK((a.dq_dw - b.dq_dw).cwiseAbs().maxCoeff() <= kTolJacobianRim);
+    }
+}
+
+TEST_CASE("Exact contact models built on several threads at once (a map's sweeps along alpha) are those built on one") {
+  // Each model takes 7 Gauss-Jacobi rules of its alpha from a memo of 256 (numerics/gauss_jacobi.hpp),
+  // which another thread clears when it fills: a model must hold its rules, not refer into the
+  // memo (it did: a use after free that crashed the ellipse's (F, alpha) map). 4 threads x 48 alphas
+  // fill the memo 5 times; each model's q at a fixed direction must equal that of the same model
+  // built alone (an ASan build reports any read of a freed rule).
+  constexpr int kThreads = 4, kAlphas = 48;
+  const auto alpha_of = [](int t, int k) { return 0.05 + 0.013 * (kThreads * k + t); };
+  const Vec w = Vec(0.6, -0.3, 0.5).normalized();
+  std::vector<std::vector<Vec>> concurrent(kThreads, std::vector<Vec>(kAlphas));
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      for (int k = 0; k < kAlphas; ++k) {
+        const auto model = limitdir::make_contact_exact_model(Contact::ellipse(1.0, 0.5, NominalPressure::power(alpha_of(t, k))));
+        concurrent[t][k] = model->q(w);
+      }
+    });
+  for (std::thread& thread : threads) thread.join();
+  for (int t = 0; t < kThreads; ++t)
+    for (int k = 0; k < kAlphas; k += 7) {
+      CAPTURE(alpha_of(t, k));
+      const auto alone = limitdir::make_contact_exact_model(Contact::ellipse(1.0, 0.5, NominalPressure::power(alpha_of(t, k))));
+      CHECK(alone->q(w) == concurrent[t][k]);
     }
 }

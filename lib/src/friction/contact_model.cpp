@@ -745,22 +745,23 @@ ContactExactModel::ContactExactModel(const Contact& contact, double rho)
   if (tabulated) {
     // Gauss-Legendre in rhat on each piece: sigma0 du = sigma0(rhat) 2 rhat drhat, a polynomial
     // times the analytic v/|v| of a far ICR
-    const detail::GaussRule& piece = *detail::gauss_jacobi(tensor_radii, 0.0, 0.0);
+    // held by its shared_ptr: the memo of gauss_jacobi may drop it when another thread fills it
+    const std::shared_ptr<const detail::GaussRule> piece = detail::gauss_jacobi(tensor_radii, 0.0, 0.0);
     const NominalPressure& p0 = contact.pressure();
     for (std::size_t k = 1; k < p0.xi.size(); ++k) {
       const double lo = p0.xi[k - 1], half = 0.5 * (p0.xi[k] - lo);
-      for (std::size_t i = 0; i < piece.y.size(); ++i) {
-        const double r = lo + half * (1.0 + piece.y[i]);
+      for (std::size_t i = 0; i < piece->y.size(); ++i) {
+        const double r = lo + half * (1.0 + piece->y[i]);
         im->u.push_back(r * r);
-        im->wu.push_back(half * piece.w[i] * p0.value(r) * 2.0 * r);
+        im->wu.push_back(half * piece->w[i] * p0.value(r) * 2.0 * r);
       }
     }
   } else {
     // u = (1 + y)/2 in [0, 1]: (1 - u)^alpha du = 2^(-alpha - 1) (1 - y)^alpha dy.
-    const detail::GaussRule& radial = *detail::gauss_jacobi(tensor_radii, al, 0.0);
-    for (std::size_t i = 0; i < radial.y.size(); ++i) {
-      im->u.push_back(0.5 * (1.0 + radial.y[i]));
-      im->wu.push_back(radial.w[i] / std::pow(2.0, al + 1.0));
+    const std::shared_ptr<const detail::GaussRule> radial = detail::gauss_jacobi(tensor_radii, al, 0.0);
+    for (std::size_t i = 0; i < radial->y.size(); ++i) {
+      im->u.push_back(0.5 * (1.0 + radial->y[i]));
+      im->wu.push_back(radial->w[i] / std::pow(2.0, al + 1.0));
     }
   }
   for (int r = 0, n = jacobi_first; r < jacobi_rules; ++r, n *= 2)
