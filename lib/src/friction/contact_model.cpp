@@ -26,6 +26,8 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <type_traits>
 #include <vector>
 
@@ -524,6 +526,25 @@ bool integrate_periodic(const F& f, double t0, Eigen::Matrix<double, K, 1>& resu
 
 // ----- the model -------------------------------------------------------------------------------
 
+/// The Gauss-Jacobi rules in p for the weight (1 - p^2)^(alpha + 1/2) of the outside integrals,
+/// jacobi_first, 2 jacobi_first, ... nodes, each made when an integral first needs it: most pass
+/// the doubling test with the first few, and making all of them at every new alpha was half of a
+/// map over alpha. Thread-safe (a model is shared by a map's sweep threads); the copies made by
+/// with_contact and with_shift share them (they depend on alpha only).
+class ChordRules {
+ public:
+  explicit ChordRules(double a) : a_(a) {}
+  const detail::GaussRule& at(int r) const {
+    std::call_once(made_[r], [&] { rules_[r] = detail::gauss_jacobi(jacobi_first << r, a_, a_); });
+    return *rules_[r];
+  }
+
+ private:
+  double a_;
+  mutable std::array<std::once_flag, jacobi_rules> made_;
+  mutable std::array<std::shared_ptr<const detail::GaussRule>, jacobi_rules> rules_;
+};
+
 struct ContactExactModel::Impl {
   Shape shape;
   Profile profile;
@@ -534,7 +555,7 @@ struct ContactExactModel::Impl {
   double shift;           // k/max(a, b)
   std::vector<double> u, wu;  // Gauss-Jacobi in u = rhat^2 for the weight (1 - u)^alpha on [0, 1]
   std::vector<double> cphi, sphi;
-  std::vector<std::shared_ptr<const detail::GaussRule>> chord_rules;  // Gauss-Jacobi in p for the weight (1 - p^2)^(alpha + 1/2)
+  std::shared_ptr<const ChordRules> chord_rules;  // Gauss-Jacobi in p for the weight (1 - p^2)^(alpha + 1/2)
   template <class T>
   Flat<T> inside(const T& cpx, const T& cpy, const T& one_minus_rc2) const;
   template <class T>
@@ -643,9 +664,9 @@ Flat<T> ContactExactModel::Impl::outside(const T& cpx, const T& cpy, T rc2_minus
   }
   Flat<T> previous;
   DoublingTest<flat_size<T>> test;
-  for (std::size_t r = 0; value(rc2_minus_1) >= geometric_band && r < chord_rules.size(); ++r) {
+  for (int r = 0; value(rc2_minus_1) >= geometric_band && r < jacobi_rules; ++r) {
     Flat<T> current = Flat<T>::Zero();
-    const detail::GaussRule& rule = *chord_rules[r];
+    const detail::GaussRule& rule = chord_rules->at(r);
     for (std::size_t i = 0; i < rule.y.size(); ++i) {
       const double p = rule.y[i], h = std::sqrt((1.0 - p) * (1.0 + p));
       current += rule.w[i] * flatten(outside_ray(shape, profile, cpx, cpy, rc2_minus_1, p, h, false));
@@ -764,8 +785,7 @@ ContactExactModel::ContactExactModel(const Contact& contact, double rho)
       im->wu.push_back(radial->w[i] / std::pow(2.0, al + 1.0));
     }
   }
-  for (int r = 0, n = jacobi_first; r < jacobi_rules; ++r, n *= 2)
-    im->chord_rules.push_back(detail::gauss_jacobi(n, al + 0.5, al + 0.5));
+  im->chord_rules = std::make_shared<const ChordRules>(al + 0.5);
   for (int j = 0; j < tensor_angles; ++j) {
     const double phi = 2.0 * pi * (j + 0.5) / tensor_angles;
     im->cphi.push_back(std::cos(phi));
