@@ -11,102 +11,204 @@
 //  * global: a geodesic mesh of the sphere, the winding of V* around every triangle
 //    (refined where the field is small), Newton from every triangle with nonzero winding and
 //    every local minimum of |V*|, duplicates merged, and the Poincare-Hopf certificate.
+//
+// This file picks the method (solve_limit_directions) and assembles the limit set and its
+// certificate from a method's seeds (assemble: Newton, the Filippov zeros on the jump sets, the
+// classification, the index sum of Poincare-Hopf, docs/manual.md section 3, "Certificates"). The
+// methods: linear_method.cpp, circle_method.cpp, global_method.cpp; Newton: refine.cpp; the
+// singular points and kink sets of the index sum: singular_points.cpp (shared: limits/methods.hpp).
 #include "limitdir/limits/limits.hpp"
 
 #include <Eigen/Eigenvalues>
-#include <Eigen/LU>
-#include <Eigen/SVD>
 #include <algorithm>
-#include <functional>
-#include <boost/math/tools/roots.hpp>
 #include <cmath>
+#include <complex>
 #include <fmt/format.h>
+#include <functional>
 #include <limits>
 #include <optional>
 
 #include "core/constants.hpp"
-#include "limitdir/core/cancellation.hpp"
-#include "limits/circle_roots.hpp"
-#include "numerics/icosphere.hpp"
-#include "limits/limits_proof.hpp"
 #include "core/vector_text.hpp"
+#include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/progress.hpp"
-#include "limitdir/numerics/sphere.hpp"
 #include "limitdir/friction/harmonic.hpp"
 #include "limitdir/limits/jump_zeros.hpp"
+#include "limitdir/numerics/sphere.hpp"
+#include "limits/circle_roots.hpp"
+#include "limits/limits_proof.hpp"
+#include "limits/methods.hpp"
+#include "limits/zeros_1d.hpp"
+#include "numerics/icosphere.hpp"
 
 namespace limitdir {
 
-using detail::vec;
+using detail::rotational;
+using detail::solve_global;
+using detail::solve_invariant_circle;
+using detail::solve_linear;
+using detail::solve_rotational_circles;
 
-// ----- Newton on the sphere ------------------------------------------------------------------
+namespace detail {
+
+// What one classified direction adds to the doubts.
+void doubts_of(const Classification& c, std::vector<std::string>& doubts) {
+  if (c.jump_set) return;  // a Filippov zero: jump_zeros says what it could not decide
+  if (c.type == SphereType::non_hyperbolic && !c.one_sided)
+    doubts.push_back(fmt::format("non-hyperbolic limit direction at w = {}: its index does not certify completeness",
+                                 vec(c.w)));
+  if (!c.differentiable && !c.one_sided)
+    doubts.push_back(fmt::format("the friction model is not differentiable at the limit direction w = {}", vec(c.w)));
+  if (c.one_sided && (*c.one_sided)[0].type != (*c.one_sided)[1].type && !c.index_from_winding)
+    doubts.push_back(fmt::format("at the limit direction w = {} on the model's kink the two sides have different "
+                                 "types ({} and {}) and the winding of V* about it is not resolved",
+                                 vec(c.w), to_string((*c.one_sided)[0].type), to_string((*c.one_sided)[1].type)));
+}
+
+std::string joined_doubts(const std::vector<std::string>& doubts) {
+  // at most five reasons, then a count (a continuum can give hundreds)
+  std::string reason = doubts.front();
+  for (std::size_t i = 1; i < std::min<std::size_t>(doubts.size(), 5); ++i) reason += "; " + doubts[i];
+  if (doubts.size() > 5) reason += fmt::format("; and {} more", doubts.size() - 5);
+  return reason;
+}
+
+// Refines the seeds, merges duplicates, classifies, and writes the certificate.
+LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds, std::string method,
+                  const LimitOptions& opt, std::vector<std::string> doubts, bool continua) {
+  LimitSet set;
+  set.force = F;
+  set.method = std::move(method);
+  int index_sum = 0;
+  const bool exact_method = set.method == "invariant-circle-polynomial" || set.method == "linear-eigen";
+  if (!continua) set.singular_points = singular_points(system, F, doubts);
+  const std::vector<Eigen::Vector3d> on_kinks = kink_zeros(system, F, opt);
+  // the Filippov zeros on the sets where q jumps (limits/jump_zeros.hpp): a pole that is one is
+  // a limit direction, not a singular point; Newton's seeds about them are not doubts
+  const JumpZeros jumps = jump_zeros(system, F);
+  doubts.insert(doubts.end(), jumps.doubts.begin(), jumps.doubts.end());
+  std::vector<SingularPoint> about = set.singular_points;
+  for (const JumpZero& z : jumps.zeros) {
+    auto& sps = set.singular_points;
+    sps.erase(std::remove_if(sps.begin(), sps.end(), [&](const SingularPoint& sp) { return (sp.w - z.w).norm() == 0; }),
+              sps.end());
+    about.push_back({z.w, z.index});
+    Classification c = classification_of(z);
+    index_sum += c.index;
+    doubts_of(c, doubts);
+    set.directions.push_back(std::move(c));
+  }
+  const auto on_jump = [&](const Eigen::Vector3d& w) {
+    constexpr double same_direction = 1e-7;  // as refine_seeds merges its own
+    return std::any_of(jumps.zeros.begin(), jumps.zeros.end(), [&](const JumpZero& z) { return (z.w - w).norm() < same_direction; });
+  };
+  for (const auto& w : refine_seeds(system, F, seeds, opt, doubts, !exact_method, about, on_kinks)) {
+    if (on_jump(w)) continue;  // V* = 0 computed on the set itself: the Filippov zero above
+    Classification c = classify(system, F, w, opt.classify);
+    kink_index(system, F, c);
+    index_sum += c.index;
+    doubts_of(c, doubts);
+    set.directions.push_back(std::move(c));
+  }
+  for (const SingularPoint& sp : set.singular_points) index_sum += sp.index;
+  set.certificate.index_sum = index_sum;
+  if (!continua && index_sum != 2)
+    doubts.push_back(fmt::format("index sum {} != 2 (Poincare-Hopf): a limit direction was missed or is degenerate",
+                                 index_sum));
+  // Many non-hyperbolic zeros are the trace of a continuum (the global method samples it).
+  const auto nonhyp = std::count_if(set.directions.begin(), set.directions.end(),
+                                    [](const Classification& c) { return c.type == SphereType::non_hyperbolic; });
+  if (nonhyp > 6)
+    doubts.insert(doubts.begin(), fmt::format("{} non-hyperbolic limit directions: a continuum of limit directions is "
+                                              "likely (the '{}' method reports isolated points only)",
+                                              nonhyp, set.method));
+  set.certificate.level = doubts.empty() ? Level::checked : Level::incomplete;
+  if (!set.certificate.complete()) {
+    set.certificate.reason = joined_doubts(doubts);
+    return set;
+  }
+  set.certificate.reason =
+      continua ? fmt::format("{} hyperbolic isolated limit direction(s); Poincare-Hopf does not apply to continua",
+                             set.directions.size())
+               : fmt::format("index sum 2 (Poincare-Hopf) and all {} limit directions hyperbolic", set.directions.size());
+  for (const SingularPoint& sp : set.singular_points)
+    set.certificate.reason += fmt::format("; V* is discontinuous at w = {} ({}), a singular point of index {}",
+                                          vec(sp.w), jump_cause(system), sp.index);
+  if (!jumps.zeros.empty())
+    set.certificate.reason += fmt::format(
+        "; {} of them on the model's jump sets in the sense of Filippov (0 inside the hull of the one-sided values of "
+        "V*: at a pole an ellipse, on the equator the zeros of the sliding field; typed by the rays of V* about the pole "
+        "or by the sliding field and the sides of the equator, index from them)",
+        jumps.zeros.size());
+  return set;
+}
+
+}  // namespace detail
+
+bool circle_attracts(const LimitCircle& circle, double sign) {
+  const std::string& t = circle.sphere_type;
+  if (t == "non-hyperbolic") return true;
+  const bool stable = t == "stable-circle" || t == "stable-sliding-circle";
+  return sign > 0 ? stable : !stable;
+}
+
+std::string to_string(Level level) {
+  switch (level) {
+    case Level::proven: return "proven";
+    case Level::checked: return "checked";
+    case Level::incomplete: return "incomplete";
+  }
+  return "?";
+}
+
+Level level_from_string(const std::string& text) {
+  for (Level l : {Level::proven, Level::checked, Level::incomplete})
+    if (to_string(l) == text) return l;
+  throw InputError("certificate level: unknown '" + text + "' (valid: proven, checked, incomplete)");
+}
 
 namespace {
-// The attainable residual is limited by the rounding of F = B(w) w + c, i.e. of its terms:
-// at a zero F = rdot w, and |rdot| can be far below |B(w) w| + |c| when they cancel (the
-// Celtic stone's slip systems, docs/manual.md section 12: |B(w) w| ~ 1e3, |rdot| ~ 4, Newton's
-// floor ~1e-13 there).
-double residual_floor(const System& system, double F, const Eigen::Vector3d& field, double residual_tol) {
-  const Eigen::Vector3d c = system.c(F);
-  return std::max(residual_tol, 64 * std::numeric_limits<double>::epsilon() * ((field - c).norm() + c.norm()));
-}
+LimitSet solve(const System& system, double F, const LimitOptions& opt);
 }  // namespace
 
-Refined refine_limit_direction(const System& system, double F, const Eigen::Vector3d& w0, double residual_tol) {
-  Eigen::Vector3d w = w0.normalized();
-  FieldJacobian fj = system.field_jacobian(w, F);
-  double r = spherical_part(w, fj.F).norm();
-  const double tol = residual_floor(system, F, fj.F, residual_tol);
-  // Near a pitchfork or fold (a tangent eigenvalue ~1e-5) the damped steps creep: 60 iterations
-  // left |V*| ~ 1e-7 from a seed 0.01 rad off a pitchfork's triplet (the elliptic plate a/b =
-  // 0.9, 1.5e-5 past its pitchfork), converged by 80. Past 60 steps a residual near the
-  // tolerance (below 1e3 tol) that has not halved in 10 steps stops: that is the floor of a
-  // continuum's points or of a quadrature's rounding, where more steps only cost (500 seeds of
-  // Galin's disc at F = 0 crept at 1e-12 for 10 s).
-  constexpr int patient_iterations = 60, max_iterations = 200, window = 10;
-  constexpr double floor_factor = 1e3;
-  int it = 0;
-  double r_window = r;
-  for (; it < max_iterations && r > tol; ++it) {
-    if (it >= patient_iterations && it % window == 0) {
-      if (r <= floor_factor * tol && r > 0.5 * r_window) break;
-      r_window = r;
-    }
-    const double rdot = w.dot(fj.F);
-    const Eigen::Matrix<double, 3, 2> P = tangent_basis(w);
-    const Eigen::Matrix2d J = tangent_jacobian(P, fj.DF, rdot);
-    const Eigen::Vector2d g = P.transpose() * fj.F;  // = P^T V*
-    Eigen::Vector2d delta = -J.jacobiSvd(Eigen::ComputeFullU | Eigen::ComputeFullV).solve(g);
-    if (!delta.allFinite()) break;
-    if (delta.norm() > 0.5) delta *= 0.5 / delta.norm();  // at most ~0.5 rad per step
-    // Damped step along the tangent direction d: accepted when |V*| decreases.
-    const auto try_step = [&](const Eigen::Vector2d& d, double min_lambda) {
-      for (double lambda = 1.0; lambda > min_lambda; lambda *= 0.5) {
-        const Eigen::Vector3d wn = (w + lambda * (P * d)).normalized();
-        const FieldJacobian fn = system.field_jacobian(wn, F);
-        const double rn = spherical_part(wn, fn.F).norm();
-        if (rn < r) {
-          w = wn;
-          fj = fn;
-          r = rn;
-          return true;
-        }
-      }
-      return false;
-    };
-    if (try_step(delta, 1e-4)) continue;
-    // Newton's direction does not reduce |V*| (far from a zero, or at a saddle of |V*|):
-    // one steepest-descent step on |V*|^2 / 2 instead, whose gradient is J^T g.
-    Eigen::Vector2d grad = J.transpose() * g;
-    if (!(grad.norm() > 0)) break;
-    grad *= std::min(0.5, r / grad.norm()) / grad.norm();
-    if (!try_step(-grad, 1e-6)) break;
-  }
-  return {w, r, r <= tol, it};
+LimitSet solve_limit_directions(const System& system, double F, const LimitOptions& opt) {
+  LimitSet set = solve(system, F, opt);
+  detail::numerical_claims(set);
+  if (opt.prove) detail::attach_proof(system, F, opt, set);
+  return set;
 }
 
-// ----- constant B: docs/manual.md section 3 ---------------------------------------------------------
+namespace {
+LimitSet solve(const System& system, double F, const LimitOptions& opt) {
+  if (!std::isfinite(F)) throw InputError(fmt::format("force: must be a finite number (got {})", F));
+  if (opt.mesh_level < 1 || opt.mesh_level > 7)
+    throw InputError(fmt::format("mesh level: must be an integer in [1, 7] (got {})", opt.mesh_level));
+  const std::string& m = opt.method;
+  if (m == "global") return solve_global(system, F, opt);
+  if (m == "invariant-circle") {
+    if (!system.has_invariant_circle())
+      throw InputError("--method invariant-circle: needs an axisymmetric model, M = diag(m1, m1, m3) and a load "
+                       "without y component");
+    return solve_invariant_circle(system, F, opt);
+  }
+  if (m == "linear-eigen") {
+    if (!system.constant_B()) throw InputError("--method linear-eigen: the friction model is not linear");
+    return solve_linear(system, F, opt);
+  }
+  if (m != "auto")
+    throw InputError("method: unknown '" + m + "' (valid: auto, linear-eigen, invariant-circle, global)");
+  if (system.has_invariant_circle()) return solve_invariant_circle(system, F, opt);
+  if (system.constant_B()) return solve_linear(system, F, opt);
+  if (rotational(system, F)) return solve_rotational_circles(system, F, opt);
+  return solve_global(system, F, opt);
+}
+
+}  // namespace
+
+}  // namespace limitdir
+
+namespace limitdir {
 
 LinearSolution limit_directions_linear(const Eigen::Matrix3d& B, const Eigen::Vector3d& c) {
   LinearSolution out;
@@ -211,417 +313,48 @@ LinearSolution limit_directions_linear(const Eigen::Matrix3d& B, const Eigen::Ve
   return out;
 }
 
-namespace {
+namespace detail {
 
-struct Seed {
-  Eigen::Vector3d w;
-  bool certain;       // the method proved a zero nearby: failing to converge is a doubt
-  double extent = 0;  // the mesh face it stands for reaches this far from w (0: a point seed)
-};
-
-// A set where the model has a kink or is only C^1 (not a jump): V* is continuous there.
-bool kinked(Smoothness s) { return s == Smoothness::kink || s == Smoothness::c1; }
-
-// The partner of a limit direction z near a fold (a saddle-node pair) along the eigenvector t
-// of J_T's k-th real eigenvalue lambda: there the tangential field is phi(s) ~ lambda s +
-// kappa s^2/2, whose other zero is s* = -2 lambda/kappa. Newton from z + s* t finds the partner
-// even when the pair is far below the mesh's resolution (1e-5 rad apart 1e-10 from the fold);
-// nullopt when there is none nearby. side = 0: kappa by a central difference (a smooth field);
-// side = +-1: z lies on a kinked equator and only the hemisphere sign(w3) = side is looked at
-// (t turned into it, kappa by the one-sided second difference of phi(0), phi(h), phi(2h));
-// straddles_kink: z lies on a kinked equator, so side = 0 keeps only a t along the equator.
-std::optional<Eigen::Vector3d> partner_along(const System& system, double F, const Eigen::Vector3d& z,
-                                             const Eigen::Matrix<double, 3, 2>& P, const Eigen::Matrix2d& J,
-                                             Eigen::Index k, double side, bool straddles_kink,
-                                             const LimitOptions& opt) {
-  // kappa from a difference step of 1e-4 rad (truncation ~1e-8 relative, rounding
-  // 1e-16/1e-8); a partner further than 0.2 rad is not a local pair (the mesh resolves it); an
-  // eigenvector within 1e-6 of the equator's tangent does not leave it (the smooth case)
-  constexpr double h = 1e-4, max_distance = 0.2, across = 1e-6;
-  const Eigen::EigenSolver<Eigen::Matrix2d> es(J);
-  const double lambda = es.eigenvalues()[k].real();
-  Eigen::Vector2d v = es.eigenvectors().col(k).real().normalized();
-  const bool leaves_equator = std::abs((P * v).z()) > across;
-  if (side != 0) {
-    if (!leaves_equator) return std::nullopt;
-    if ((P * v).z() * side < 0) v = -v;
-  } else if (straddles_kink && leaves_equator) {
-    return std::nullopt;  // a central difference across the kink: the sides' own (side = +-1) instead
+LimitSet solve_linear(const System& system, double F, const LimitOptions& opt) {
+  const Eigen::Matrix3d B = *system.constant_B();
+  const LinearSolution sol = limit_directions_linear(B, system.c(F));
+  std::vector<Seed> seeds;
+  for (const auto& w : sol.directions) seeds.push_back({w, true});
+  for (const auto& w : sol.uncertain) seeds.push_back({w, false});
+  std::vector<std::string> doubts = sol.doubts;
+  bool continua = false;
+  for (const auto& n : sol.circle_normals) {
+    if (n.isZero()) doubts.push_back("every direction is a limit direction (B is a multiple of I, c = 0)");
+    continua = true;
   }
-  // the left eigenvector u (u^T J = lambda u^T) picks the component along which phi is scalar
-  const Eigen::EigenSolver<Eigen::Matrix2d> left(J.transpose());
-  Eigen::Index kl;
-  (left.eigenvalues().real().array() - lambda).abs().minCoeff(&kl);
-  const Eigen::Vector2d u = left.eigenvectors().col(kl).real();
-  if (!(std::abs(u.dot(v)) > 0)) return std::nullopt;
-  const auto phi = [&](double s) {
-    return u.dot(P.transpose() * system.spherical((z + s * (P * v)).normalized(), F)) / u.dot(v);
-  };
-  const double kappa = side != 0 ? (phi(2 * h) - 2 * phi(h) + phi(0.0)) / (h * h)
-                                 : (phi(h) + phi(-h) - 2 * phi(0.0)) / (h * h);
-  if (!(std::abs(kappa) > 0)) return std::nullopt;
-  const double s_star = -2 * lambda / kappa;
-  if (!(std::abs(s_star) <= max_distance) || (side != 0 && !(s_star > 0))) return std::nullopt;
-  const Refined r = refine_limit_direction(system, F, (z + s_star * (P * v)).normalized(), opt.residual_tol);
-  if (!r.converged) return std::nullopt;
-  return r.w;
-}
-
-// The fold partners of z along each real eigenvector of J_T, not only the smaller eigenvalue's:
-// near a pole at a small load both eigenvalues are small (the continuum of circles at F = 0,
-// section 5) and the smaller can be the one across the invariant circle (the disc with
-// kireenkov-pade:1 at F = 7.6e-5: -0.0065 along the circle, where the pair is, 0.0048 across).
-// A zero z on a kinked equator (friction/model.hpp kink_sets) has up to one partner on each
-// side (a nonsmooth pitchfork sends a branch into each hemisphere), which the central
-// difference across the kink cannot see: each side's Jacobian (signed zeros select it, as
-// classify_kink) and its one-sided differences give those.
-std::vector<Eigen::Vector3d> fold_partners(const System& system, double F, const Eigen::Vector3d& z,
-                                           const LimitOptions& opt) {
-  // on the equator to Newton's rounding, as classify_kink
-  constexpr double on_equator = 1e-12;
-  const Eigen::Matrix<double, 3, 2> P = tangent_basis(z);
-  const bool on_kink = std::abs(z.z()) <= on_equator && kinked(system.friction().kink_sets().equator);
-  std::vector<Eigen::Vector3d> out;
-  const auto along_each = [&](const FieldJacobian& fj, double side) {
-    const Eigen::Matrix2d J = tangent_jacobian(P, fj.DF, z.dot(fj.F));
-    const Eigen::EigenSolver<Eigen::Matrix2d> es(J);
-    if (es.eigenvalues().imag().cwiseAbs().maxCoeff() > 0) return;  // a focus: no fold
-    for (Eigen::Index k = 0; k < 2; ++k)
-      if (const auto p = partner_along(system, F, z, P, J, k, side, on_kink, opt)) out.push_back(*p);
-  };
-  along_each(system.field_jacobian(z, F), 0.0);
-  if (on_kink)
-    for (double side : {1.0, -1.0})
-      along_each(system.field_jacobian(Eigen::Vector3d(z.x(), z.y(), side > 0 ? 0.0 : -0.0), F), side);
-  return out;
-}
-
-// Newton from every seed; the distinct limit directions, sorted. A certain seed from which
-// Newton fails is a doubt, unless its face holds one of the singular points (whose winding is
-// what the face counted: Newton cannot converge to a point where V* jumps; Poincare-Hopf, which
-// counts that point's index, still checks that no zero is hidden next to it).
-std::vector<Eigen::Vector3d> refine_seeds(const System& system, double F, const std::vector<Seed>& seeds,
-                                          const LimitOptions& opt, std::vector<std::string>& doubts,
-                                          bool look_for_partners, const std::vector<SingularPoint>& singular = {},
-                                          const std::vector<Eigen::Vector3d>& on_kinks = {}) {
-  const auto near = [&](const Eigen::Vector3d& p, const Seed& s) {
-    return std::acos(std::clamp(p.dot(s.w), -1.0, 1.0)) <= s.extent;
-  };
-  // a face about a singular point, or a zero on a kink set (found there: kink_zeros), where
-  // Newton with a jumping Jacobian need not converge
-  const auto at_singular_point = [&](const Seed& s) {
-    return std::any_of(singular.begin(), singular.end(), [&](const SingularPoint& p) { return near(p.w, s); }) ||
-           std::any_of(on_kinks.begin(), on_kinks.end(), [&](const Eigen::Vector3d& p) { return near(p, s); });
-  };
-  // Newton's solutions agree to ~1e-12; distinct hyperbolic zeros 1e-7 apart are not resolved
-  // by a double-precision Newton anyway (the proof separates them, limits/proof.hpp).
-  constexpr double same_direction = 1e-7;
-  std::vector<Eigen::Vector3d> found = on_kinks;
-  // Two solutions of one zero (within same_direction) keep the one with the smaller |V*|: next
-  // to a pitchfork J_T is nearly singular and Newton's stop |V*| <= tol leaves the zero known
-  // only to tol/|lambda| (6e-9 at lambda ~ 1e-5 for the disc 1.5e-5 below its kink load), while
-  // another seed may land much closer. The zeros on a kink set (kink_zeros) keep their place on it.
-  const auto residual = [&](const Eigen::Vector3d& w) { return system.spherical(w, F).norm(); };
-  const auto merge = [&](const Eigen::Vector3d& w) {
-    const auto same = std::find_if(found.begin(), found.end(),
-                                   [&](const Eigen::Vector3d& f) { return (f - w).norm() < same_direction; });
-    if (same == found.end())
-      found.push_back(w);
-    else if (same - found.begin() >= static_cast<std::ptrdiff_t>(on_kinks.size()) && residual(w) < residual(*same))
-      *same = w;
-  };
-  for (const Seed& s : seeds) {
-    poll_cancellation();  // core/cancellation.hpp: once per seed
-    const Refined r = refine_limit_direction(system, F, s.w, opt.residual_tol);
-    if (!r.converged) {
-      if (s.certain && !at_singular_point(s))
-        doubts.push_back(fmt::format("Newton did not converge from w = {} (|V*| = {:.2e})", vec(s.w), r.residual));
-      continue;
-    }
-    merge(r.w);
+  LimitSet set = assemble(system, F, seeds, "linear-eigen", opt, doubts, continua);
+  for (const auto& n : sol.circle_normals) {
+    if (n.isZero()) continue;
+    // a point of the great circle with normal n, and the eigenvalue across it
+    const Eigen::Vector3d p = tangent_basis(n).col(0);
+    const Classification c = classify(system, F, p, opt.classify);
+    const double transverse = c.J_T.trace();
+    const double tol = opt.classify.hyperbolic * std::max(1.0, c.J_T.norm());
+    set.circles.push_back({0.0, n, c.rdot, c.radial, transverse,
+                           transverse < -tol  ? "stable-circle"
+                           : transverse > tol ? "unstable-circle"
+                                              : "non-hyperbolic"});
   }
-  // every direction's fold partner (new ones too: a chain of nearby pairs), for the methods
-  // that sample (the mesh, the circle): the polynomial and eigenvalue methods are exact
-  for (std::size_t i = 0; look_for_partners && i < found.size(); ++i)
-    for (const Eigen::Vector3d& p : fold_partners(system, F, found[i], opt)) merge(p);
-  std::sort(found.begin(), found.end(), [](const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
-    if (a.x() != b.x()) return a.x() > b.x();
-    if (a.z() != b.z()) return a.z() > b.z();
-    return a.y() > b.y();
-  });
-  return found;
-}
-
-// What one classified direction adds to the doubts.
-void doubts_of(const Classification& c, std::vector<std::string>& doubts) {
-  if (c.jump_set) return;  // a Filippov zero: jump_zeros says what it could not decide
-  if (c.type == SphereType::non_hyperbolic && !c.one_sided)
-    doubts.push_back(fmt::format("non-hyperbolic limit direction at w = {}: its index does not certify completeness",
-                                 vec(c.w)));
-  if (!c.differentiable && !c.one_sided)
-    doubts.push_back(fmt::format("the friction model is not differentiable at the limit direction w = {}", vec(c.w)));
-  if (c.one_sided && (*c.one_sided)[0].type != (*c.one_sided)[1].type && !c.index_from_winding)
-    doubts.push_back(fmt::format("at the limit direction w = {} on the model's kink the two sides have different "
-                                 "types ({} and {}) and the winding of V* about it is not resolved",
-                                 vec(c.w), to_string((*c.one_sided)[0].type), to_string((*c.one_sided)[1].type)));
-}
-
-// The index of an isolated singular point p of V* that is not a zero (a pole of the Coulomb
-// point model, where q jumps): the winding number of V* on a small circle about p, in the
-// tangent basis at p, with arcs halved until V* turns by less than pi/4 along each. nullopt
-// when that is not reached (V* vanishes on the circle, to resolution).
-std::optional<int> singular_point_index(const System& system, double F, const Eigen::Vector3d& p) {
-  // A circle of radius 1e-4 rad sees the model's limit values about p (q is 0-homogeneous and
-  // continuous off p); arcs are halved at most 40 times (2^-40 of a turn).
-  constexpr double radius = 1e-4, max_turn = 0.25 * pi;
-  constexpr int coarse = 64, max_depth = 40;
-  const Eigen::Matrix<double, 3, 2> P = tangent_basis(p);
-  const auto angle_at = [&](double a) {
-    const Eigen::Vector3d w = (p + radius * (std::cos(a) * P.col(0) + std::sin(a) * P.col(1))).normalized();
-    const Eigen::Vector2d v = P.transpose() * system.spherical(w, F);
-    return v.norm() > 0 ? std::atan2(v.y(), v.x()) : std::nan("");
-  };
-  const auto wrap = [](double d) { return d - 2 * pi * std::round(d / (2 * pi)); };
-  // the turn of V* from a to b (angles va, vb there), or NaN when unresolved
-  std::function<double(double, double, double, double, int)> turn = [&](double a, double b, double va, double vb,
-                                                                       int depth) {
-    if (std::isnan(va) || std::isnan(vb)) return std::nan("");
-    const double d = wrap(vb - va);
-    if (std::abs(d) <= max_turn) return d;
-    if (depth == max_depth) return std::nan("");
-    const double m = 0.5 * (a + b), vm = angle_at(m);
-    return turn(a, m, va, vm, depth + 1) + turn(m, b, vm, vb, depth + 1);
-  };
-  double total = 0, a = 0, va = angle_at(0);
-  for (int k = 1; k <= coarse; ++k) {
-    const double b = 2 * pi * k / coarse, vb = angle_at(b);
-    total += turn(a, b, va, vb, 0);
-    a = b;
-    va = vb;
-  }
-  if (std::isnan(total)) return std::nullopt;
-  return static_cast<int>(std::lround(total / (2 * pi)));
-}
-
-// Poincare-Hopf counts the singular points of V* too: the poles of a model discontinuous
-// there (Coulomb's point contact (75), q jumps at pure spin). Unresolved windings are doubts.
-std::vector<SingularPoint> singular_points(const System& system, double F, std::vector<std::string>& doubts) {
-  // q jumps at pure spin for the Coulomb point model and for a shift along the sliding
-  // direction (docs/manual.md section 6: the model is not differentiable there)
-  // (a model that reports a kink or C^1 pole, friction/model.hpp kink_sets, is continuous there:
-  // a cone point, whose zeros kink_zeros finds)
-  const Smoothness poles = system.friction().kink_sets().poles;
-  const auto discontinuous_at = [&](const Eigen::Vector3d& pole) {
-    if (poles == Smoothness::kink || poles == Smoothness::c1) return false;
-    return system.friction().name() == "coulomb-point" || !system.friction().jacobian(pole).differentiable;
-  };
-  std::vector<SingularPoint> out;
-  for (const Eigen::Vector3d& pole : {Eigen::Vector3d::UnitZ().eval(), (-Eigen::Vector3d::UnitZ()).eval()}) {
-    if (!discontinuous_at(pole)) continue;
-    if (system.spherical(pole, F).norm() == 0) continue;  // a zero: found and classified as such
-    const std::optional<int> index = singular_point_index(system, F, pole);
-    if (!index) {
-      doubts.push_back(fmt::format("the winding of V* about the singular point w = {} is not resolved", vec(pole)));
-      continue;
-    }
-    out.push_back({pole, *index});
-  }
-  return out;
-}
-
-// Why q jumps at a singular point (singular_points): the models with such a jump.
-std::string jump_cause(const System& system) {
-  if (system.friction().name() == "coulomb-point") return "pure spin of the Coulomb point model";
-  if (system.friction().kink_sets().poles == Smoothness::jump) return "pure spin, where the model's q jumps";
-  return "pure spin of a pressure shifted along the sliding direction, whose shift turns with it";
-}
-
-std::string joined_doubts(const std::vector<std::string>& doubts) {
-  // at most five reasons, then a count (a continuum can give hundreds)
-  std::string reason = doubts.front();
-  for (std::size_t i = 1; i < std::min<std::size_t>(doubts.size(), 5); ++i) reason += "; " + doubts[i];
-  if (doubts.size() > 5) reason += fmt::format("; and {} more", doubts.size() - 5);
-  return reason;
-}
-
-std::vector<Eigen::Vector3d> kink_zeros(const System& system, double F, const LimitOptions& opt);
-
-// A zero on a kink of the model whose one-sided Jacobians give different types (the two sides
-// of a nonsmooth bifurcation): its index is the winding of V* about it, as for a singular
-// point (Poincare-Hopf needs only the index, docs/manual.md section 1).
-void kink_index(const System& system, double F, Classification& c) {
-  if (!c.one_sided || (*c.one_sided)[0].type == (*c.one_sided)[1].type) return;
-  if (const std::optional<int> index = singular_point_index(system, F, c.w)) {
-    c.index = *index;
-    c.index_from_winding = true;
-  }
-}
-
-// Refines the seeds, merges duplicates, classifies, and writes the certificate.
-LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds, std::string method,
-                  const LimitOptions& opt, std::vector<std::string> doubts, bool continua = false) {
-  LimitSet set;
-  set.force = F;
-  set.method = std::move(method);
-  int index_sum = 0;
-  const bool exact_method = set.method == "invariant-circle-polynomial" || set.method == "linear-eigen";
-  if (!continua) set.singular_points = singular_points(system, F, doubts);
-  const std::vector<Eigen::Vector3d> on_kinks = kink_zeros(system, F, opt);
-  // the Filippov zeros on the sets where q jumps (limits/jump_zeros.hpp): a pole that is one is
-  // a limit direction, not a singular point; Newton's seeds about them are not doubts
-  const JumpZeros jumps = jump_zeros(system, F);
-  doubts.insert(doubts.end(), jumps.doubts.begin(), jumps.doubts.end());
-  std::vector<SingularPoint> about = set.singular_points;
-  for (const JumpZero& z : jumps.zeros) {
-    auto& sps = set.singular_points;
-    sps.erase(std::remove_if(sps.begin(), sps.end(), [&](const SingularPoint& sp) { return (sp.w - z.w).norm() == 0; }),
-              sps.end());
-    about.push_back({z.w, z.index});
-    Classification c = classification_of(z);
-    index_sum += c.index;
-    doubts_of(c, doubts);
-    set.directions.push_back(std::move(c));
-  }
-  const auto on_jump = [&](const Eigen::Vector3d& w) {
-    constexpr double same_direction = 1e-7;  // as refine_seeds merges its own
-    return std::any_of(jumps.zeros.begin(), jumps.zeros.end(), [&](const JumpZero& z) { return (z.w - w).norm() < same_direction; });
-  };
-  for (const auto& w : refine_seeds(system, F, seeds, opt, doubts, !exact_method, about, on_kinks)) {
-    if (on_jump(w)) continue;  // V* = 0 computed on the set itself: the Filippov zero above
-    Classification c = classify(system, F, w, opt.classify);
-    kink_index(system, F, c);
-    index_sum += c.index;
-    doubts_of(c, doubts);
-    set.directions.push_back(std::move(c));
-  }
-  for (const SingularPoint& sp : set.singular_points) index_sum += sp.index;
-  set.certificate.index_sum = index_sum;
-  if (!continua && index_sum != 2)
-    doubts.push_back(fmt::format("index sum {} != 2 (Poincare-Hopf): a limit direction was missed or is degenerate",
-                                 index_sum));
-  // Many non-hyperbolic zeros are the trace of a continuum (the global method samples it).
-  const auto nonhyp = std::count_if(set.directions.begin(), set.directions.end(),
-                                    [](const Classification& c) { return c.type == SphereType::non_hyperbolic; });
-  if (nonhyp > 6)
-    doubts.insert(doubts.begin(), fmt::format("{} non-hyperbolic limit directions: a continuum of limit directions is "
-                                              "likely (the '{}' method reports isolated points only)",
-                                              nonhyp, set.method));
-  set.certificate.level = doubts.empty() ? Level::checked : Level::incomplete;
-  if (!set.certificate.complete()) {
-    set.certificate.reason = joined_doubts(doubts);
-    return set;
-  }
-  set.certificate.reason =
-      continua ? fmt::format("{} hyperbolic isolated limit direction(s); Poincare-Hopf does not apply to continua",
-                             set.directions.size())
-               : fmt::format("index sum 2 (Poincare-Hopf) and all {} limit directions hyperbolic", set.directions.size());
-  for (const SingularPoint& sp : set.singular_points)
-    set.certificate.reason += fmt::format("; V* is discontinuous at w = {} ({}), a singular point of index {}",
-                                          vec(sp.w), jump_cause(system), sp.index);
-  if (!jumps.zeros.empty())
-    set.certificate.reason += fmt::format(
-        "; {} of them on the model's jump sets in the sense of Filippov (0 inside the hull of the one-sided values of "
-        "V*: at a pole an ellipse, on the equator the zeros of the sliding field; typed by the rays of V* about the pole "
-        "or by the sliding field and the sides of the equator, index from them)",
-        jumps.zeros.size());
+  if (set.certificate.complete() && !set.circles.empty())
+    set.certificate.reason = fmt::format(
+        "{} great circle(s) from the double eigenvalues of B and {} hyperbolic isolated limit direction(s) from its "
+        "simple ones (c = 0); Poincare-Hopf does not apply to continua",
+        set.circles.size(), set.directions.size());
   return set;
 }
 
-// Zeros of a periodic or interval function sampled at x[i]: sign changes refined by TOMS 748,
-// and pairs of close zeros hidden between samples looked for around local minima of |g|.
-template <class G>
-std::vector<double> zeros_1d(const G& g, double a, double b, int samples, bool periodic, double scale,
-                             bool& all_simple, const std::vector<double>* given = nullptr) {
-  std::vector<double> x(samples + 1), y(samples + 1);
-  for (int i = 0; i <= samples; ++i) {
-    x[i] = a + (b - a) * i / samples;
-    y[i] = given ? (*given)[i] : g(x[i]);
-  }
-  const int n = periodic ? samples : samples + 1;  // periodic: x[samples] is x[0]
-  std::vector<double> roots;
-  const auto bracket = [&](double l, double r, double gl, double gr) {
-    boost::uintmax_t iters = 100;
-    const auto res = boost::math::tools::toms748_solve(
-        g, l, r, gl, gr, [](double p, double q) { return std::abs(p - q) <= 4e-16 * std::max(1.0, std::abs(p)); },
-        iters);
-    roots.push_back(0.5 * (res.first + res.second));
-  };
-  for (int i = 0; i < n; ++i) {
-    if (y[i] == 0.0) {
-      roots.push_back(x[i]);
-      continue;
-    }
-    const int j = i + 1;
-    if (j > samples) break;
-    if (y[j] != 0.0 && (y[i] < 0) != (y[j] < 0)) bracket(x[i], x[j], y[i], y[j]);
-  }
-  // Local minima of |g| without a sign change: resolve finer, maybe a pair of zeros.
-  for (int i = 1; i < samples; ++i) {
-    if (!(std::abs(y[i]) < std::abs(y[i - 1]) && std::abs(y[i]) < std::abs(y[i + 1]))) continue;
-    if ((y[i - 1] < 0) != (y[i] < 0) || (y[i + 1] < 0) != (y[i] < 0)) continue;
-    const int fine = 256;
-    double best = std::abs(y[i]), best_x = x[i];
-    double xl = x[i - 1], yl = y[i - 1];
-    bool found = false;
-    for (int k = 1; k <= fine; ++k) {
-      const double xr = x[i - 1] + (x[i + 1] - x[i - 1]) * k / fine, yr = g(xr);
-      if (std::abs(yr) < best) best = std::abs(yr), best_x = xr;
-      if (yr != 0.0 && yl != 0.0 && (yl < 0) != (yr < 0)) {
-        bracket(xl, xr, yl, yr);
-        found = true;
-      }
-      xl = xr;
-      yl = yr;
-    }
-    if (!found && best <= 1e-9 * scale) {
-      roots.push_back(best_x);  // a double zero (fold): Newton and classification decide
-      all_simple = false;
-    }
-  }
-  std::sort(roots.begin(), roots.end());
-  roots.erase(std::unique(roots.begin(), roots.end(), [](double p, double q) { return std::abs(p - q) < 1e-12; }),
-              roots.end());
-  return roots;
-}
+}  // namespace detail
 
-// The zeros of V* on the kink sets of the model (friction/model.hpp, docs/manual.md section 7):
-// Newton uses dq/dw, which jumps there (or, on a C^1 set, the branches through a zero there
-// turn a corner, so that zeros ~1e-5 apart meet and Newton from the mesh finds one of them),
-// so they are solved on the set itself: on the equator the component of V* along it, a
-// periodic function of the longitude, whose zeros are kept where the whole |V*| (the
-// component across the equator too) is at Newton's floor; at a pole V* itself. A set where q
-// jumps has no zero of V* in the classical sense (singular_points).
-std::vector<Eigen::Vector3d> kink_zeros(const System& system, double F, const LimitOptions& opt) {
-  const KinkSets sets = system.friction().kink_sets();
-  std::vector<Eigen::Vector3d> out;
-  const auto keep = [&](const Eigen::Vector3d& w) {
-    const Eigen::Vector3d field = system.field(w, F);
-    if (spherical_part(w, field).norm() <= residual_floor(system, F, field, opt.residual_tol)) out.push_back(w);
-  };
-  if (kinked(sets.poles))
-    for (const Eigen::Vector3d& pole : {Eigen::Vector3d::UnitZ().eval(), (-Eigen::Vector3d::UnitZ()).eval()}) keep(pole);
-  if (!kinked(sets.equator)) return out;
-  const auto at = [](double phi) { return Eigen::Vector3d(std::cos(phi), std::sin(phi), 0.0); };
-  const auto along = [&](double phi) { return Eigen::Vector3d(-std::sin(phi), std::cos(phi), 0.0).dot(system.field(at(phi), F)); };
-  // 720 longitudes (0.5 degree) as for the invariant circle; the scale only sets the level
-  // below which a local minimum of |along| without a sign change counts as a double zero
-  constexpr int samples = 720;
-  // an equator on which V* vanishes at every sample is a circle of limit directions (c = 0 with
-  // rotational symmetry, section 6), which the circle methods report as one: not isolated zeros
-  const auto zero_at = [&](int i) {
-    const Eigen::Vector3d w = at(2 * pi * i / samples), field = system.field(w, F);
-    return spherical_part(w, field).norm() <= residual_floor(system, F, field, opt.residual_tol);
-  };
-  bool circle = true;
-  for (int i = 0; i < samples && circle; ++i) circle = zero_at(i);
-  if (circle) return out;
-  const double scale = 1.0 + system.c(F).norm();
-  bool simple = true;
-  for (double phi : zeros_1d(along, 0.0, 2 * pi, samples, true, scale, simple)) keep(at(phi));
-  return out;
-}
+}  // namespace limitdir
 
-LimitSet solve_global(const System& system, double F, const LimitOptions& opt);
+namespace limitdir::detail {
+
+namespace {
 
 LimitSet circles_of_latitude(const System& system, double F, const LimitOptions& opt,
                              const std::function<double(double)>& h, double scale, std::vector<double> roots,
@@ -642,6 +375,8 @@ LimitSet solve_circles(const System& system, double F, const LimitOptions& opt) 
   std::vector<double> roots = zeros_1d(h, -0.5 * pi, 0.5 * pi, 2000, false, scale, simple);
   return circles_of_latitude(system, F, opt, h, scale, std::move(roots), simple, "axisymmetric-circles");
 }
+
+}  // namespace
 
 // Any model whose field commutes with the rotations about e3 (checked: commutes_with_rotations),
 // c = (0, 0, c3): a zero at (theta, phi) makes the whole latitude theta one, so the zeros off the
@@ -690,6 +425,8 @@ LimitSet solve_rotational_circles(const System& system, double F, const LimitOpt
               roots.end());
   return circles_of_latitude(system, F, opt, h, scale, std::move(roots), simple, "rotational-circles", doubts);
 }
+
+namespace {
 
 // The poles (Newton, or kink_zeros on a kinked model) and the circles at the roots of h,
 // classified by their transverse eigenvalue (the one along a circle is 0).
@@ -746,6 +483,8 @@ LimitSet circles_of_latitude(const System& system, double F, const LimitOptions&
   return set;
 }
 
+}  // namespace
+
 // The circle w2 = 0 with c1 != 0.
 LimitSet solve_invariant_circle(const System& system, double F, const LimitOptions& opt) {
   const AxisymmetricModel& model = *system.axisymmetric();
@@ -801,38 +540,51 @@ LimitSet solve_invariant_circle(const System& system, double F, const LimitOptio
   return assemble(system, F, seeds, "invariant-circle", opt, doubts);
 }
 
-LimitSet solve_linear(const System& system, double F, const LimitOptions& opt) {
-  const Eigen::Matrix3d B = *system.constant_B();
-  const LinearSolution sol = limit_directions_linear(B, system.c(F));
-  std::vector<Seed> seeds;
-  for (const auto& w : sol.directions) seeds.push_back({w, true});
-  for (const auto& w : sol.uncertain) seeds.push_back({w, false});
-  std::vector<std::string> doubts = sol.doubts;
-  bool continua = false;
-  for (const auto& n : sol.circle_normals) {
-    if (n.isZero()) doubts.push_back("every direction is a limit direction (B is a multiple of I, c = 0)");
-    continua = true;
-  }
-  LimitSet set = assemble(system, F, seeds, "linear-eigen", opt, doubts, continua);
-  for (const auto& n : sol.circle_normals) {
-    if (n.isZero()) continue;
-    // a point of the great circle with normal n, and the eigenvalue across it
-    const Eigen::Vector3d p = tangent_basis(n).col(0);
-    const Classification c = classify(system, F, p, opt.classify);
-    const double transverse = c.J_T.trace();
-    const double tol = opt.classify.hyperbolic * std::max(1.0, c.J_T.norm());
-    set.circles.push_back({0.0, n, c.rdot, c.radial, transverse,
-                           transverse < -tol  ? "stable-circle"
-                           : transverse > tol ? "unstable-circle"
-                                              : "non-hyperbolic"});
-  }
-  if (set.certificate.complete() && !set.circles.empty())
-    set.certificate.reason = fmt::format(
-        "{} great circle(s) from the double eigenvalues of B and {} hyperbolic isolated limit direction(s) from its "
-        "simple ones (c = 0); Poincare-Hopf does not apply to continua",
-        set.circles.size(), set.directions.size());
-  return set;
+namespace {
+
+// Whether the field commutes with the rotations about e3, R(a) F(w) = F(R(a) w), at sample
+// points (latitudes from pole to pole, three longitudes, three angles): the models on a round
+// contact without distortion or shift (kudra-pade, kudra-pade-first, kireenkov-pade on the disc
+// and the ball) do, whatever their class. To 1e-10 of |F|: the closed forms round at ~1e-15,
+// while a contact that is not round breaks the symmetry by its own asymmetry (kudra-w's joins
+// differ for T_sx and T_sy by ~1e-3, section 7).
+bool commutes_with_rotations(const System& system, double F) {
+  constexpr double commutes_tol = 1e-10;
+  if (!system.has_circle_structure() || system.c(F).head<2>().norm() != 0.0) return false;
+  const auto turn = [](double a, const Eigen::Vector3d& v) {
+    return Eigen::Vector3d(std::cos(a) * v.x() - std::sin(a) * v.y(), std::sin(a) * v.x() + std::cos(a) * v.y(), v.z());
+  };
+  for (double th : {-1.5, -1.0, -0.5, -0.1, -1e-3, 0.0, 1e-3, 0.1, 0.5, 1.0, 1.5})
+    for (double phi : {0.0, 0.7, 2.1})
+      for (double a : {0.3, 1.1, 2.9}) {
+        const Eigen::Vector3d w = w_from_angles(th, phi), f = system.field(w, F);
+        if (!((turn(a, f) - system.field(turn(a, w), F)).norm() <= commutes_tol * (1.0 + f.norm()))) return false;
+      }
+  return true;
 }
+
+}  // namespace
+
+// The circles of latitude of solve_rotational_circles apply (method auto; `global` keeps the
+// mesh): the field commutes with the rotations about e3, and V* has no singular point (such as
+// the pole of a shift along the sliding direction, whose index the global method counts); the
+// poles and the equator where q jumps are Filippov sets (jump_zeros), not singular points.
+bool rotational(const System& system, double F) {
+  if (!commutes_with_rotations(system, F)) return false;
+  std::vector<std::string> unused;
+  std::vector<SingularPoint> sps = singular_points(system, F, unused);
+  // a pole where q jumps that is a Filippov limit direction is not a singular point (assemble)
+  for (const JumpZero& z : jump_zeros(system, F).zeros)
+    sps.erase(std::remove_if(sps.begin(), sps.end(), [&](const SingularPoint& sp) { return (sp.w - z.w).norm() == 0; }),
+              sps.end());
+  return sps.empty();
+}
+
+}  // namespace limitdir::detail
+
+namespace limitdir::detail {
+
+namespace {
 
 // Winding number of the tangent field around a small spherical triangle (counter-clockwise
 // seen from outside), in the tangent plane P at its centroid, by counting the signed crossings
@@ -1152,41 +904,7 @@ LimitSet solve_global_equator(const System& system, double F, const LimitOptions
   return set;
 }
 
-// Whether the field commutes with the rotations about e3, R(a) F(w) = F(R(a) w), at sample
-// points (latitudes from pole to pole, three longitudes, three angles): the models on a round
-// contact without distortion or shift (kudra-pade, kudra-pade-first, kireenkov-pade on the disc
-// and the ball) do, whatever their class. To 1e-10 of |F|: the closed forms round at ~1e-15,
-// while a contact that is not round breaks the symmetry by its own asymmetry (kudra-w's joins
-// differ for T_sx and T_sy by ~1e-3, section 7).
-bool commutes_with_rotations(const System& system, double F) {
-  constexpr double commutes_tol = 1e-10;
-  if (!system.has_circle_structure() || system.c(F).head<2>().norm() != 0.0) return false;
-  const auto turn = [](double a, const Eigen::Vector3d& v) {
-    return Eigen::Vector3d(std::cos(a) * v.x() - std::sin(a) * v.y(), std::sin(a) * v.x() + std::cos(a) * v.y(), v.z());
-  };
-  for (double th : {-1.5, -1.0, -0.5, -0.1, -1e-3, 0.0, 1e-3, 0.1, 0.5, 1.0, 1.5})
-    for (double phi : {0.0, 0.7, 2.1})
-      for (double a : {0.3, 1.1, 2.9}) {
-        const Eigen::Vector3d w = w_from_angles(th, phi), f = system.field(w, F);
-        if (!((turn(a, f) - system.field(turn(a, w), F)).norm() <= commutes_tol * (1.0 + f.norm()))) return false;
-      }
-  return true;
-}
-
-// The circles of latitude of solve_rotational_circles apply (method auto; `global` keeps the
-// mesh): the field commutes with the rotations about e3, and V* has no singular point (such as
-// the pole of a shift along the sliding direction, whose index the global method counts); the
-// poles and the equator where q jumps are Filippov sets (jump_zeros), not singular points.
-bool rotational(const System& system, double F) {
-  if (!commutes_with_rotations(system, F)) return false;
-  std::vector<std::string> unused;
-  std::vector<SingularPoint> sps = singular_points(system, F, unused);
-  // a pole where q jumps that is a Filippov limit direction is not a singular point (assemble)
-  for (const JumpZero& z : jump_zeros(system, F).zeros)
-    sps.erase(std::remove_if(sps.begin(), sps.end(), [&](const SingularPoint& sp) { return (sp.w - z.w).norm() == 0; }),
-              sps.end());
-  return sps.empty();
-}
+}  // namespace
 
 // The mesh level is raised (up to two levels, at most 7) until the windings sum to 2; the
 // seeds of every level are kept.
@@ -1221,66 +939,4 @@ LimitSet solve_global(const System& system, double F, const LimitOptions& opt) {
   return assemble(system, F, seeds, "global", opt, doubts);
 }
 
-}  // namespace
-
-bool circle_attracts(const LimitCircle& circle, double sign) {
-  const std::string& t = circle.sphere_type;
-  if (t == "non-hyperbolic") return true;
-  const bool stable = t == "stable-circle" || t == "stable-sliding-circle";
-  return sign > 0 ? stable : !stable;
-}
-
-std::string to_string(Level level) {
-  switch (level) {
-    case Level::proven: return "proven";
-    case Level::checked: return "checked";
-    case Level::incomplete: return "incomplete";
-  }
-  return "?";
-}
-
-Level level_from_string(const std::string& text) {
-  for (Level l : {Level::proven, Level::checked, Level::incomplete})
-    if (to_string(l) == text) return l;
-  throw InputError("certificate level: unknown '" + text + "' (valid: proven, checked, incomplete)");
-}
-
-namespace {
-LimitSet solve(const System& system, double F, const LimitOptions& opt);
-}  // namespace
-
-LimitSet solve_limit_directions(const System& system, double F, const LimitOptions& opt) {
-  LimitSet set = solve(system, F, opt);
-  detail::numerical_claims(set);
-  if (opt.prove) detail::attach_proof(system, F, opt, set);
-  return set;
-}
-
-namespace {
-LimitSet solve(const System& system, double F, const LimitOptions& opt) {
-  if (!std::isfinite(F)) throw InputError(fmt::format("force: must be a finite number (got {})", F));
-  if (opt.mesh_level < 1 || opt.mesh_level > 7)
-    throw InputError(fmt::format("mesh level: must be an integer in [1, 7] (got {})", opt.mesh_level));
-  const std::string& m = opt.method;
-  if (m == "global") return solve_global(system, F, opt);
-  if (m == "invariant-circle") {
-    if (!system.has_invariant_circle())
-      throw InputError("--method invariant-circle: needs an axisymmetric model, M = diag(m1, m1, m3) and a load "
-                       "without y component");
-    return solve_invariant_circle(system, F, opt);
-  }
-  if (m == "linear-eigen") {
-    if (!system.constant_B()) throw InputError("--method linear-eigen: the friction model is not linear");
-    return solve_linear(system, F, opt);
-  }
-  if (m != "auto")
-    throw InputError("method: unknown '" + m + "' (valid: auto, linear-eigen, invariant-circle, global)");
-  if (system.has_invariant_circle()) return solve_invariant_circle(system, F, opt);
-  if (system.constant_B()) return solve_linear(system, F, opt);
-  if (rotational(system, F)) return solve_rotational_circles(system, F, opt);
-  return solve_global(system, F, opt);
-}
-
-}  // namespace
-
-}  // namespace limitdir
+}  // namespace limitdir::detail
