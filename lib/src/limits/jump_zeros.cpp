@@ -24,10 +24,10 @@ namespace {
 constexpr double side_offset = 1e-9;
 constexpr double affine_tol = 1e-8;
 // Rays about a pole and samples of the equator: 720 (0.5 degree), as the circle searches of
-// limits/limits.cpp. The extremes of u . V*(u) about a pole are refined to rounding
-// (ray_extremes) from the affine fit, which holds to affine_tol: a type within 1e-7 |f| of 0 is
-// not decided (ten times that). The slope of the sliding field g is a central difference
-// (error ~1e-10 |f|): the same 1e-7 |f|.
+// limits/global_method.cpp and limits/singular_points.cpp. The extremes of u . V*(u) about a
+// pole are refined to rounding (ray_extremes) from the affine fit, which holds to affine_tol: a
+// type within 1e-7 |f| of 0 is not decided (ten times that). The slope of the sliding field g
+// is a central difference (error ~1e-10 |f|): the same 1e-7 |f|.
 constexpr int samples = 720;
 constexpr double undecided_fraction = 1e-7;
 // The largest and smallest of r(a) = u . (A u + b), u = (cos a, sin a), over the circle: a
@@ -154,7 +154,7 @@ void equator_zeros(const System& s, double F, JumpZeros& out) {
   }
   const double undecided = undecided_fraction * std::max(1.0, scale);
   if (std::all_of(at.begin(), at.end(), [&](const EquatorSliding& x) { return x.sliding && std::abs(x.g) <= boundary_tol * std::max(1.0, scale); })) {
-    out.equator_circle = true;  // find-limits reports the circle (limits.cpp equator_circle)
+    out.equator_circle = true;  // find-limits reports the circle (global_method.cpp equator_circle)
     return;
   }
   for (int k = 0; k < samples; ++k) {
