@@ -209,7 +209,7 @@ Search::Fate Search::follow(const Eigen::Vector3d& seed, double sign) {
     near_zero = small;
     if (at_singular_point(w, sign)) return Fate::limit_direction;  // counted with the limit set's points
     if (captured(w, sign, orbit_capture)) return Fate::closed_orbit;
-    State y0;
+    State y0{};  // set below before use (value-initialised: GCC 12 cannot see it across slide and try_orbit)
     if (equator_jumps_) {
       // the equator reached: the step crossed it, or the trajectory is within singular_capture
       // of it (an explicit step that would cross the jump of V* fails its error test, so the
