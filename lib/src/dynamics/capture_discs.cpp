@@ -14,7 +14,7 @@
 
 #include "core/constants.hpp"
 
-namespace limitdir::detail {
+namespace limitdir::detail::orbits {
 
 namespace {
 
@@ -122,4 +122,4 @@ bool Search::turn_contracts(const Eigen::Vector3d& p, double r, double sign) {
   return back && std::acos(std::clamp(back->w.dot(p), -1.0, 1.0)) < r;
 }
 
-}  // namespace limitdir::detail
+}  // namespace limitdir::detail::orbits

@@ -29,7 +29,7 @@
 #include "limitdir/limits/jump_zeros.hpp"
 #include "numerics/icosphere.hpp"
 
-namespace limitdir::detail {
+namespace limitdir::detail::orbits {
 
 namespace {
 
@@ -312,11 +312,12 @@ OrbitSearch Search::run() {
   return result_;
 }
 
-}  // namespace limitdir::detail
+}  // namespace limitdir::detail::orbits
 
 namespace limitdir {
 
 using namespace detail;  // the search (dynamics/orbit_search.hpp) and vec (core/vector_text.hpp)
+using namespace detail::orbits;
 
 std::string to_string(OrbitIntegrator integrator) {
   return integrator == OrbitIntegrator::rosenbrock4 ? "Rosenbrock 4 with the Jacobian of V*" : "Dormand-Prince 5(4)";

@@ -17,7 +17,7 @@
 #include "limitdir/friction/model.hpp"
 #include "limitdir/limits/jump_zeros.hpp"
 
-namespace limitdir::detail {
+namespace limitdir::detail::orbits {
 
 namespace {
 
@@ -97,11 +97,12 @@ std::optional<Search::Fate> Search::slide(double& phi, double sign, int& step) {
   return Fate::unresolved;
 }
 
-}  // namespace limitdir::detail
+}  // namespace limitdir::detail::orbits
 
 namespace limitdir {
 
 using namespace detail;  // the sliding flow (above) and the search's constants (dynamics/orbit_search.hpp)
+using namespace detail::orbits;
 
 double equator_sliding_flow(const System& system, double F, double phi0, double tau, double tol, int max_steps) {
   if (!(tau >= 0 && std::isfinite(tau)) || !(tol > 0) || !std::isfinite(phi0))

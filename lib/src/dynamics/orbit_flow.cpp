@@ -13,7 +13,7 @@
 
 #include "limitdir/core/errors.hpp"
 
-namespace limitdir::detail {
+namespace limitdir::detail::orbits {
 
 // Central differences of div V* for the fourth row of Flow::jacobian: step cbrt(eps) ~ 6e-6
 // balances truncation (~h^2 = 4e-11 times the third derivative) against rounding (eps/h ~
@@ -42,11 +42,12 @@ Eigen::Matrix4d Flow::jacobian(const State& y) const {
   return J;
 }
 
-}  // namespace limitdir::detail
+}  // namespace limitdir::detail::orbits
 
 namespace limitdir {
 
 using namespace detail;  // the flow and its stepper (dynamics/orbit_search.hpp)
+using namespace detail::orbits;
 
 Eigen::Vector3d orbit_flow(const System& system, double F, const Eigen::Vector3d& w0, double tau,
                            OrbitIntegrator integrator, double tol, int max_steps, int* steps) {

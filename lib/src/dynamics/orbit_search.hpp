@@ -5,7 +5,9 @@
 // (dynamics/orbit_flow.cpp), the Poincare section (dynamics/return_map.cpp), and the Search
 // whose member functions live in closed_orbits.cpp (the seeds, their fates, the orbits found),
 // capture_discs.cpp (the capture discs of singular points), return_map.cpp (the return map and
-// Newton on it) and filippov_sliding.cpp (sliding on the equator).
+// Newton on it) and filippov_sliding.cpp (sliding on the equator). In namespace detail::orbits:
+// its short names (State, Flow, Section, Search) cannot meet another file's of the same name in
+// detail, which would break the one-definition rule without a diagnostic.
 #include <Eigen/Core>
 
 #include <array>
@@ -25,7 +27,7 @@
 #include "limitdir/limits/limits.hpp"
 #include "limitdir/numerics/sphere.hpp"
 
-namespace limitdir::detail {
+namespace limitdir::detail::orbits {
 
 namespace odeint = boost::numeric::odeint;
 using State = std::array<double, 4>;  // w1, w2, w3 and D = the integral of div V* (when asked)
@@ -233,4 +235,4 @@ class Search {
   bool stiff_ = false;  // integrate by Rosenbrock 4 (OrbitSearchOptions::integrator)
 };
 
-}  // namespace limitdir::detail
+}  // namespace limitdir::detail::orbits

@@ -15,7 +15,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace limitdir::detail {
+namespace limitdir::detail::orbits {
 
 namespace {
 
@@ -106,4 +106,4 @@ std::optional<ClosedOrbit> Search::newton(const Section& sec, double s, double s
   return std::nullopt;
 }
 
-}  // namespace limitdir::detail
+}  // namespace limitdir::detail::orbits
