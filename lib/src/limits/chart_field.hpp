@@ -1,8 +1,9 @@
 #pragma once
-// The charts of the sphere and the interval field on them, shared by the proof of the limit
-// directions (limits/proof.cpp) and the exclusion of closed orbits (limits/orbit_exclusion.cpp):
-// the faces x = T (1, u, v) of a rotated cube and g(u, v) = (f_a - u f_n, f_b - v f_n),
-// f = T^-1 F, whose zeros are the limit directions (125) [Nonlinear Dyn. 2024]. Internal to limits/.
+// The charts of the sphere and the interval field on them (limits/chart_field.cpp), shared by the
+// proof of the limit directions (limits/cube_cover.cpp, limits/event_boxes.cpp) and the exclusion
+// of closed orbits (limits/orbit_exclusion.cpp): the faces x = T (1, u, v) of a rotated cube and
+// g(u, v) = (f_a - u f_n, f_b - v f_n), f = T^-1 F, whose zeros are the limit directions (125)
+// [Nonlinear Dyn. 2024]. Internal to limits/.
 #include <Eigen/Core>
 #include <Eigen/LU>
 #include <array>
@@ -96,7 +97,7 @@ void split_into(const IVec<N>& Z, int k, double ratio, std::vector<IVec<N>>& wor
 }
 
 /// The Krawczyk operator K = m - Y G(m) + (I - Y DG(Z)) (Z - m), Y = mid(DG)^-1, for the zeros
-/// of V* (N = 2, limits/proof.cpp) and of the events' extended systems (N = 3,
+/// of V* (N = 2, limits/cube_cover.cpp) and of the events' extended systems (N = 3,
 /// limits/event_proof.cpp); none when mid(DG) cannot be inverted.
 template <int N>
 std::optional<IVec<N>> krawczyk(const IVec<N>& Z, const Eigen::Matrix<double, N, 1>& m, const IVec<N>& Gm,

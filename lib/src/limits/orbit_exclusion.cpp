@@ -1,5 +1,5 @@
 // The exclusion of closed orbits of V* (limits/orbit_exclusion.hpp, docs/manual.md section 9):
-// a combinatorial flow on the cube cover of limits/proof.cpp in the spirit of the Conley-Morse
+// a combinatorial flow on the cube cover of limits/cube_cover.cpp in the spirit of the Conley-Morse
 // graphs of Arai et al. (2009). On a face x = T (1, u, v) the chart field
 // g = (f_a - u f_n, f_b - v f_n), f = T^-1 F, is |x| > 0 times the push-forward of V*, so V* and g
 // have the same oriented orbits. Compiled with -frounding-math (lib/CMakeLists.txt).
@@ -74,7 +74,7 @@ std::optional<Box3> common_side(const Box3& a, const Box3& b) {
 
 
 /// g and Dg over the box X of a chart, g narrowed by the mean-value form g(m) + Dg(X)(X - m)
-/// (Lipschitz g, Dg the Clarke hull; as in limits/proof.cpp), which is what excludes zeros
+/// (Lipschitz g, Dg the Clarke hull; as in limits/cube_cover.cpp), which is what excludes zeros
 /// from most cells: nullopt without an enclosure.
 std::optional<FaceValue> cell_value(const FieldEnclosure& field, const Face& face, const IVec2& X) {
   auto whole = face_value(field, face, X);
