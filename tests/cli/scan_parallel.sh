@@ -34,7 +34,9 @@ scan_words="$(printf '%q ' "$app" "${engines_scan[@]}") --shard {}/$shards --res
 shard_command="if [ {} -eq $gated ] && [ ! -e release ]; then $scan_words | head -n $held >> part-{}.jsonl;
   while [ ! -e release ]; do sleep 0.01; done; fi; $scan_words >> part-{}.jsonl"
 
-# start_parallel DIR: the recipe in DIR, in a session of its own (its process group id is $ppid).
+# start_parallel DIR: the recipe in DIR, in a session of its own whose id is $ppid. GNU parallel
+# puts each job in a process group of its own (setpgrp), so the shards are reached through the
+# session, never through parallel's process group.
 start_parallel() {
   (cd "$1" && exec setsid parallel --will-cite --joblog jl --resume -j2 "$shard_command" ::: $(seq 0 $((shards - 1)))) \
     >"$1/parallel.out" 2>&1 &
@@ -75,12 +77,32 @@ wait_held() {
   while (($([[ -f $file ]] && wc -l <"$file" || echo 0) < held && SECONDS < end)); do sleep 0.01; done
 }
 
-# gone PGID: 0 when no process of the group PGID is left (waits up to the deadline).
+# alive SID: the live processes of the session SID (zombies left unreaped by an init that does
+# not reap are not processes that can write).
+alive() {
+  ps -s "$1" -o stat= 2>/dev/null | grep -vc '^Z'
+}
+
+# gone SID: 0 when no live process of the session SID is left (waits up to the deadline): a
+# shard's scan still appending when the next run starts the same shard would record points twice.
 gone() {
   local end=$((SECONDS + deadline))
-  while pgrep -g "$1" >/dev/null; do
+  while (($(alive "$1") > 0)); do
     ((SECONDS < end)) || return 1
     sleep 0.02
+  done
+}
+
+# crash SID: SIGKILL to every process of the session SID, parallel first (so it starts no more
+# shards), then again until none is left (a shard's shell may fork between the listing and the
+# kill).
+crash() {
+  local end=$((SECONDS + deadline))
+  kill -KILL "$1" 2>/dev/null
+  while (($(alive "$1") > 0)); do
+    ((SECONDS < end)) || return 1
+    pkill -KILL -s "$1" 2>/dev/null
+    sleep 0.01
   done
 }
 
@@ -155,9 +177,8 @@ for round in 1 2; do
   wait_finished "$dir" $(($(finished "$dir") + 1 + RANDOM % 4))
   wait_unfinished "$dir"
   sleep "0.00$((RANDOM % 10))"
-  kill -KILL -- "-$ppid"
+  crash "$ppid" || fail "crash $round: processes of the session still there after SIGKILL"
   wait "$ppid" 2>/dev/null
-  gone "$ppid" || fail "crash $round: processes of the group still there after SIGKILL"
   echo "ok: crash $round: all killed after $(finished "$dir") shards, shard(s) $(echo $(unfinished "$dir")) halfway, $(partial_lines "$dir") part file(s) with a cut last line"
 done
 resume "$dir" "crash"
