@@ -6,7 +6,7 @@
 #include "json_convert.hpp"
 #include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
-#include "limitdir/scan/job.hpp"
+#include "limitdir/jobs/job.hpp"
 #include "problem_binding.hpp"
 
 namespace py = pybind11;
@@ -59,12 +59,12 @@ py::object run(JobKind kind, const py::object& target, const py::dict& kwargs, c
           canceller.keep(e);
         }
       }
-      throw Cancelled{};  // ends the job (scan/job.hpp: JobHooks::point, core/cancellation.hpp)
+      throw Cancelled{};  // ends the job (jobs/job.hpp: JobHooks::point, core/cancellation.hpp)
     };
   JobResult result;
   {
     py::gil_scoped_release release;
-    result = run_job(job, document, source, hooks);  // never throws (scan/job.hpp)
+    result = run_job(job, document, source, hooks);  // never throws (jobs/job.hpp)
   }
   canceller.raise_if_any();
   if (PyErr_Occurred()) throw py::error_already_set();

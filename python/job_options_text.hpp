@@ -6,7 +6,7 @@
 #include <boost/program_options.hpp>
 #include <pybind11/pybind11.h>
 
-#include "limitdir/scan/job.hpp"
+#include "limitdir/jobs/job.hpp"
 
 namespace limitdir::python {
 

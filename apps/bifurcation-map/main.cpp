@@ -29,7 +29,7 @@ int main(int argc, char* argv[]) {
       "its claims (curves, codimension-2 points, regions), each with its own level; a certificate\n"
       "that is incomplete, or below --require, gives exit code 3 with the reason on standard error."};
 
-  // The options, the computation and the report are the library's job (lib/src/scan/job_bifurcation_map.cpp),
+  // The options, the computation and the report are the library's job (lib/src/jobs/bifurcation_map.cpp),
   // the same code that `scan --job bifurcation-map` runs.
   const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map&) {
     return report.dump(2) + "\n";

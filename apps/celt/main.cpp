@@ -25,7 +25,7 @@ int main(int argc, char* argv[]) {
       "limitdir problem file. Exit 3 when the stone leaves the plane or N has no solution."};
   info.problem_schema = "limitdir.celt/1";
 
-  // The options, the computation and the report are the library's job (lib/src/scan/job_celt.cpp),
+  // The options, the computation and the report are the library's job (lib/src/jobs/celt.cpp),
   // the same code that `scan --job celt` runs.
   const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
     // the exported problem file indented, as a problem file is written; the reports as one line

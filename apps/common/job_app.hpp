@@ -1,7 +1,7 @@
 #pragma once
 // The apps that are jobs of a scan (find-limits, sweep-force, bifurcation-map, simulate, roll,
 // celt; docs/manual.md section 14): thin shells around the library's job runners
-// (limitdir/scan/job.hpp), so that an app and `scan --job NAME` run the same code. The shell
+// (limitdir/jobs/job.hpp), so that an app and `scan --job NAME` run the same code. The shell
 // adds what only a command line has: PROBLEM read from a file or standard input, --help,
 // --version, --format, the printing of the report, the progress notes and the exit code.
 #include <functional>
@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
-#include "limitdir/scan/job.hpp"
+#include "limitdir/jobs/job.hpp"
 
 namespace limitdir::cli {
 

@@ -26,7 +26,7 @@ int main(int argc, char* argv[]) {
       "incomplete, or below --require, the report is printed all the same, the reason goes to standard\n"
       "error and the exit code is 3. --format text prints the same report as a compact table."};
 
-  // The options, the computation and the report are the library's job (lib/src/scan/job_find_limits.cpp),
+  // The options, the computation and the report are the library's job (lib/src/jobs/find_limits.cpp),
   // the same code that `scan --job find-limits` runs.
   const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
     return limitdir::cli::print_report(report, limitdir::cli::output_format(vm, {true, true}),

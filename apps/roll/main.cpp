@@ -23,7 +23,7 @@ int main(int argc, char* argv[]) {
       "Exit 3 when a solve misses its tolerance."};
   info.problem_schema = "limitdir.roll/1";
 
-  // The options, the computation and the report are the library's job (lib/src/scan/job_roll.cpp),
+  // The options, the computation and the report are the library's job (lib/src/jobs/roll.cpp),
   // the same code that `scan --job roll` runs.
   const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
     return limitdir::cli::print_report(report, limitdir::cli::output_format(vm, {false, true}), nullptr, -1);

@@ -11,7 +11,7 @@
 
 #include "job_app.hpp"
 #include "limitdir/report/table.hpp"
-#include "limitdir/scan/job_options.hpp"
+#include "limitdir/jobs/job_options.hpp"
 
 int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
@@ -34,7 +34,7 @@ int main(int argc, char* argv[]) {
       "A survey is bounded by a work budget of 4e7 integrator steps over all its trajectories;\n"
       "beyond it, exit 3 saying after how many trajectories it ran out."};
 
-  // The options, the computation and the report are the library's job (lib/src/scan/job_simulate.cpp),
+  // The options, the computation and the report are the library's job (lib/src/jobs/simulate.cpp),
   // the same code that `scan --job simulate` runs.
   const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
     // the survey as one indented object (or its table); the final record of a trajectory as one

@@ -30,7 +30,7 @@ int main(int argc, char* argv[]) {
       "diagram as a compact summary: events and regions, labelled with the paper's Cases 1-4 where\n"
       "they are defined, and the claims one line each."};
 
-  // The options, the computation and the report are the library's job (lib/src/scan/job_sweep_force.cpp),
+  // The options, the computation and the report are the library's job (lib/src/jobs/sweep_force.cpp),
   // the same code that `scan --job sweep-force` runs.
   const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
     return limitdir::cli::print_report(report, limitdir::cli::output_format(vm, {true, true}),

@@ -14,8 +14,9 @@ import sys
 
 # What each part may use directly; a part may use everything below what it uses (the closure).
 # The order bottom-up: core < numerics < contact < friction < system < limits < dynamics
-# < analysis < continuation < maps < report < plot; rolling and celt are side parts; scan (the
-# parameter scans) is above report and may run the side parts' problems too.
+# < analysis < continuation < maps < report < plot; rolling and celt are side parts; jobs (the
+# apps' computations as library calls) is above report and runs the side parts' problems too;
+# scan (the parameter scans) runs jobs.
 USES = {
     "core": [],
     "numerics": ["core"],
@@ -29,7 +30,8 @@ USES = {
     "maps": ["continuation"],
     "report": ["maps"],
     "plot": ["report"],
-    "scan": ["report", "rolling", "celt"],
+    "jobs": ["report", "rolling", "celt"],
+    "scan": ["jobs"],
     "rolling": ["friction"],
     "celt": ["system"],
 }

@@ -44,7 +44,7 @@ std::string scan_file(const std::vector<std::uint64_t>& indices, const std::stri
   REQUIRE(fd >= 0);
   for (const std::uint64_t i : indices) {
     json record = limitdir::scan_record(grid, problem_text, hash, scan_3x2(grid), i, status);
-    record["summary"] = {{"seconds", 0.25}, {"level", nullptr}, {"reason", nullptr}, {"class", nullptr}};  // scan/job.hpp
+    record["summary"] = {{"seconds", 0.25}, {"level", nullptr}, {"reason", nullptr}, {"class", nullptr}};  // jobs/job.hpp
     limitdir::write_scan_record(fd, record);
   }
   ::close(fd);
@@ -75,7 +75,7 @@ TEST_CASE("a record round trip: written as whole lines, read back equal, valid a
   REQUIRE(read.records.size() == 6);
   for (std::uint64_t i = 0; i < 6; ++i) {
     const json& record = read.records[i];
-    json identity = record;  // scan_record's keys; the summary scan_file added (scan/job.hpp)
+    json identity = record;  // scan_record's keys; the summary scan_file added (jobs/job.hpp)
     identity.erase("summary");
     CHECK(identity == limitdir::scan_record(grid, problem_text, hash, scan_3x2(grid), i, 0));
     CHECK(record["summary"]["seconds"] == 0.25);

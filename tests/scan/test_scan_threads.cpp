@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "limitdir/core/json_input.hpp"
-#include "limitdir/scan/job.hpp"
+#include "limitdir/jobs/job.hpp"
 #include "limitdir/scan/scan_command.hpp"
 #include "limitdir/scan/scan_run.hpp"
 

@@ -74,8 +74,11 @@
 // celt
 #include "limitdir/celt/celt.hpp"
 
+// jobs
+#include "limitdir/jobs/job.hpp"
+#include "limitdir/jobs/problem_keys.hpp"
+
 // scan
 #include "limitdir/scan/grid.hpp"
 #include "limitdir/scan/points.hpp"
-#include "limitdir/scan/problem_keys.hpp"
 #include "limitdir/scan/records.hpp"

@@ -35,7 +35,7 @@ std::string must_be(const std::string& key, const std::string& what, const json&
   return "\"" + key + "\" must be " + what + " (got " + detail::show(value) + ")";
 }
 
-/// Why the record's "summary" (scan/job.hpp: the four keys every job writes) is not one, or "".
+/// Why the record's "summary" (jobs/job.hpp: the four keys every job writes) is not one, or "".
 std::string summary_problem(const json& record) {
   const auto summary = record.find("summary");
   if (summary == record.end()) return "missing key \"summary\"";

@@ -7,9 +7,9 @@
 
 #include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
-#include "limitdir/scan/job_options.hpp"
+#include "limitdir/jobs/job_options.hpp"
 #include "limitdir/scan/points.hpp"
-#include "limitdir/scan/problem_keys.hpp"
+#include "limitdir/jobs/problem_keys.hpp"
 #include "limitdir/scan/records.hpp"
 #include "limitdir/scan/scan_pool.hpp"
 #include "limitdir/scan/scan_progress.hpp"
@@ -21,7 +21,7 @@ using json = nlohmann::json;
 namespace {
 
 /// The result of a point whose problem could not be made (its status and message), with the
-/// summary keys every record carries (scan/job.hpp).
+/// summary keys every record carries (jobs/job.hpp).
 JobResult failed_point(int status, const std::string& message) {
   JobResult result;
   result.status = status;
@@ -30,7 +30,7 @@ JobResult failed_point(int status, const std::string& message) {
   return result;
 }
 
-/// --jobs K: 1 <= K <= max_scan_threads (the apps' strict integer option, scan/job_options.hpp).
+/// --jobs K: 1 <= K <= max_scan_threads (the apps' strict integer option, jobs/job_options.hpp).
 unsigned thread_count(const std::optional<std::string>& text) {
   return text ? static_cast<unsigned>(options::parse_integer(*text, "--jobs", 1, max_scan_threads)) : 1;
 }

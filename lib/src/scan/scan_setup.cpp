@@ -16,7 +16,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/scan/points.hpp"
-#include "limitdir/scan/problem_keys.hpp"
+#include "limitdir/jobs/problem_keys.hpp"
 #include "limitdir/scan/records.hpp"
 #include "limitdir/scan/scan_run.hpp"
 

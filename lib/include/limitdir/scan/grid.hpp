@@ -9,7 +9,7 @@
 
 namespace limitdir {
 
-/// One axis of a grid: a problem key (a dotted path, scan/problem_keys.hpp) and its values.
+/// One axis of a grid: a problem key (a dotted path, jobs/problem_keys.hpp) and its values.
 struct ScanAxis {
   std::string key;
   std::vector<double> values;

@@ -41,7 +41,7 @@ void write_scan_record(int fd, const nlohmann::json& record);
 inline constexpr double max_record_seconds = 1e15;
 
 /// Why `record` breaks what every record of a scan of `grid` holds (scan_record, and the
-/// "summary" of scan/job.hpp; share/schemas/scan-record.schema.json), or "" when it holds it:
+/// "summary" of jobs/job.hpp; share/schemas/scan-record.schema.json), or "" when it holds it:
 /// an object; "index" an integer below grid.size(); "point" grid.point(index); "status" 0, 2, 3,
 /// 4 or 5; "summary" an object with "seconds" (a number in [0, max_record_seconds]), "level"
 /// ("proven", "checked", "incomplete" or null), "reason" and "class" (a string or null). Not the

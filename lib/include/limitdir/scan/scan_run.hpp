@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "limitdir/scan/grid.hpp"
-#include "limitdir/scan/job.hpp"
+#include "limitdir/jobs/job.hpp"
 #include "limitdir/scan/points.hpp"
 #include "limitdir/scan/scan_command.hpp"
 

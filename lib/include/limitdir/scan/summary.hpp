@@ -42,7 +42,7 @@ int scan_level_rank(const nlohmann::json& level, const std::string& where);
 /// file: any order, each index at most once; missing indices are counted and listed, never
 /// filled). Each record needs "index" (< grid.size()), "grid" (the same in every record, and so
 /// "scan" when there is one), "point" (grid.point(index)), "status" and "summary" with
-/// "seconds", "level", "reason" and "class" (scan/job.hpp). The table over the axes x and y
+/// "seconds", "level", "reason" and "class" (jobs/job.hpp). The table over the axes x and y
 /// exists for a product grid of at least two axes (else "table" is null); every other axis is
 /// aggregated in each cell (x, y): the class is the most frequent one of the cell's records (ties:
 /// the first in the order of the "classes" list), the level the weakest, the field its mean, min

@@ -1,5 +1,5 @@
-// The keys of a scan (docs/manual.md section 14); see scan/problem_keys.hpp.
-#include "limitdir/scan/problem_keys.hpp"
+// The keys of a scan (docs/manual.md section 14); see jobs/problem_keys.hpp.
+#include "limitdir/jobs/problem_keys.hpp"
 
 #include <cmath>
 

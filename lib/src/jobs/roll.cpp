@@ -1,4 +1,4 @@
-// The job roll (scan/job.hpp, docs/manual.md sections 10 and 14): a Moreau-Jean run of the sphere
+// The job roll (jobs/job.hpp, docs/manual.md sections 10 and 14): a Moreau-Jean run of the sphere
 // rolling on a plane with rolling resistance, or with --map the X_max(mu, mu_r) map, as the app
 // prints them.
 #include <algorithm>
@@ -7,8 +7,8 @@
 
 #include "limitdir/core/errors.hpp"
 #include "limitdir/rolling/sphere_io.hpp"
-#include "limitdir/scan/job_options.hpp"
-#include "scan/job_detail.hpp"
+#include "limitdir/jobs/job_options.hpp"
+#include "jobs/job_detail.hpp"
 
 namespace limitdir::detail {
 

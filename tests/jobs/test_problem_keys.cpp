@@ -1,4 +1,4 @@
-// The keys of a scan (docs/manual.md section 14, scan/problem_keys.hpp): a value set at a dotted
+// The keys of a scan (docs/manual.md section 14, jobs/problem_keys.hpp): a value set at a dotted
 // path of every bundled problem file reads back through the problem's own parser; a missing key,
 // a key that is not a number and a value outside the key's range are InputErrors naming the key.
 #include <doctest/doctest.h>
@@ -13,7 +13,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/rolling/sphere_io.hpp"
-#include "limitdir/scan/problem_keys.hpp"
+#include "limitdir/jobs/problem_keys.hpp"
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/problem_input.hpp"
 

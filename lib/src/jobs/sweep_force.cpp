@@ -1,4 +1,4 @@
-// The job sweep-force (scan/job.hpp, docs/manual.md sections 5 and 14): the bifurcation diagram
+// The job sweep-force (jobs/job.hpp, docs/manual.md sections 5 and 14): the bifurcation diagram
 // of the limit directions over a parameter range, as the app prints it.
 #include <algorithm>
 #include <sstream>
@@ -8,9 +8,9 @@
 #include "limitdir/continuation/hopf.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/report/diagram_io.hpp"
-#include "limitdir/scan/job_options.hpp"
+#include "limitdir/jobs/job_options.hpp"
 #include "limitdir/system/problem_input.hpp"
-#include "scan/job_detail.hpp"
+#include "jobs/job_detail.hpp"
 
 namespace limitdir::detail {
 

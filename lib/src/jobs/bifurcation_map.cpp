@@ -1,4 +1,4 @@
-// The job bifurcation-map (scan/job.hpp, docs/manual.md sections 13 and 14): the bifurcation
+// The job bifurcation-map (jobs/job.hpp, docs/manual.md sections 13 and 14): the bifurcation
 // curves, codimension-2 points and regions over a rectangle of two parameters, as the app prints them.
 #include <string>
 #include <utility>
@@ -7,9 +7,9 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/maps/map.hpp"
 #include "limitdir/report/map_io.hpp"
-#include "limitdir/scan/job_options.hpp"
+#include "limitdir/jobs/job_options.hpp"
 #include "limitdir/system/problem_input.hpp"
-#include "scan/job_detail.hpp"
+#include "jobs/job_detail.hpp"
 
 namespace limitdir::detail {
 

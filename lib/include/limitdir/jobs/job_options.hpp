@@ -16,7 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "limitdir/limits/limits.hpp"
-#include "limitdir/scan/job.hpp"
+#include "limitdir/jobs/job.hpp"
 #include "limitdir/system/problem.hpp"
 
 namespace limitdir {
@@ -70,7 +70,7 @@ void check_problem_overrides(const po::variables_map& vm);
 void apply_problem_overrides(Problem& problem, const po::variables_map& vm);
 
 /// Declares --set KEY=VALUE (repeatable): a numeric key of the problem file by its dotted path,
-/// with the syntax and checks of scan's keys (scan/problem_keys.hpp; docs/manual.md section 5).
+/// with the syntax and checks of scan's keys (jobs/problem_keys.hpp; docs/manual.md section 5).
 /// add_problem_overrides declares it too.
 void add_set_option(po::options_description& options);
 /// Applies the --set options given to `document` (a problem file, a limitdir.roll/1 or

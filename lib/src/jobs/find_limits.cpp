@@ -1,4 +1,4 @@
-// The job find-limits (scan/job.hpp, docs/manual.md sections 5 and 14): every limit direction of
+// The job find-limits (jobs/job.hpp, docs/manual.md sections 5 and 14): every limit direction of
 // the problem at one load with its classification and the certificate, as the app prints them.
 #include <map>
 #include <string>
@@ -6,10 +6,10 @@
 #include "limitdir/analysis/find_limits.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/report/report.hpp"
-#include "limitdir/scan/job_options.hpp"
+#include "limitdir/jobs/job_options.hpp"
 #include "limitdir/system/problem_input.hpp"
 #include "limitdir/system/system.hpp"
-#include "scan/job_detail.hpp"
+#include "jobs/job_detail.hpp"
 
 namespace limitdir::detail {
 

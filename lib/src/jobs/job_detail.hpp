@@ -1,7 +1,7 @@
 #pragma once
-// The pieces of the job runners (scan/job.hpp, docs/manual.md section 14): one file per job,
-// lib/src/scan/job_<name>.cpp, each with its option table, the checks of its options' text and
-// its body on a problem document; lib/src/scan/job.cpp dispatches and maps failures to statuses.
+// The pieces of the job runners (jobs/job.hpp, docs/manual.md section 14): one file per job,
+// lib/src/jobs/<name>.cpp, each with its option table, the checks of its options' text and
+// its body on a problem document; lib/src/jobs/job.cpp dispatches and maps failures to statuses.
 #include <chrono>
 #include <string>
 
@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "limitdir/limits/limits.hpp"
-#include "limitdir/scan/job.hpp"
+#include "limitdir/jobs/job.hpp"
 
 namespace limitdir {
 

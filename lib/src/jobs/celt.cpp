@@ -1,4 +1,4 @@
-// The job celt (scan/job.hpp, docs/manual.md sections 12 and 14): one run of the Celtic stone, the
+// The job celt (jobs/job.hpp, docs/manual.md sections 12 and 14): one run of the Celtic stone, the
 // comparison of the paper's models, or the slip system near stick, as the app prints them.
 #include <cmath>
 #include <string>
@@ -6,8 +6,8 @@
 
 #include "limitdir/celt/celt.hpp"
 #include "limitdir/core/errors.hpp"
-#include "limitdir/scan/job_options.hpp"
-#include "scan/job_detail.hpp"
+#include "limitdir/jobs/job_options.hpp"
+#include "jobs/job_detail.hpp"
 
 namespace limitdir::detail {
 

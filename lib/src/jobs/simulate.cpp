@@ -1,4 +1,4 @@
-// The job simulate (scan/job.hpp, docs/manual.md sections 5 and 14): one trajectory of the slip
+// The job simulate (jobs/job.hpp, docs/manual.md sections 5 and 14): one trajectory of the slip
 // dynamics up to stick (--x0: its final record; the kept points go to JobHooks::point) or a
 // survey of trajectories from points of the unit sphere (--survey N), as the app prints them.
 #include <cmath>
@@ -11,10 +11,10 @@
 #include "limitdir/dynamics/simulate.hpp"
 #include "limitdir/report/numbers.hpp"
 #include "limitdir/report/report.hpp"
-#include "limitdir/scan/job_options.hpp"
+#include "limitdir/jobs/job_options.hpp"
 #include "limitdir/system/problem_input.hpp"
 #include "limitdir/system/system.hpp"
-#include "scan/job_detail.hpp"
+#include "jobs/job_detail.hpp"
 
 namespace limitdir::detail {
 

@@ -1,4 +1,4 @@
-// The jobs of a scan (docs/manual.md section 14, scan/job.hpp): run_job on a bundled problem gives
+// The jobs of a scan (docs/manual.md section 14, jobs/job.hpp): run_job on a bundled problem gives
 // the JSON its app prints (the app binary run on the same file, timing removed); the summaries
 // agree with closed forms of the ball (Sect. 7.5 [Nonlinear Dyn. 2024]) and of the rolling sphere
 // (docs/manual.md section 10); bad options are InputErrors naming them; failures are statuses.
@@ -22,7 +22,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/friction/harmonic.hpp"
-#include "limitdir/scan/job.hpp"
+#include "limitdir/jobs/job.hpp"
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/problem_input.hpp"
 

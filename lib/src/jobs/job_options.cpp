@@ -1,6 +1,6 @@
-// The strict conversions of option text shared by the jobs and the apps (scan/job_options.hpp,
+// The strict conversions of option text shared by the jobs and the apps (jobs/job_options.hpp,
 // docs/manual.md section 5).
-#include "limitdir/scan/job_options.hpp"
+#include "limitdir/jobs/job_options.hpp"
 
 #include <charconv>
 #include <stdexcept>
@@ -10,7 +10,7 @@
 
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_keys.hpp"
-#include "limitdir/scan/problem_keys.hpp"
+#include "limitdir/jobs/problem_keys.hpp"
 #include "limitdir/friction/model_registry.hpp"
 
 namespace limitdir::options {

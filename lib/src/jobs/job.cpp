@@ -1,7 +1,7 @@
-// The jobs of a scan (scan/job.hpp, docs/manual.md section 14): their names, their options parsed
+// The jobs of a scan (jobs/job.hpp, docs/manual.md section 14): their names, their options parsed
 // as their apps parse them, and run_job, which runs one on a problem document and turns every
 // failure into the app's exit status and one-line message.
-#include "limitdir/scan/job.hpp"
+#include "limitdir/jobs/job.hpp"
 
 #include <chrono>
 #include <sstream>
@@ -11,8 +11,8 @@
 #include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/progress.hpp"
-#include "limitdir/scan/job_options.hpp"
-#include "scan/job_detail.hpp"
+#include "limitdir/jobs/job_options.hpp"
+#include "jobs/job_detail.hpp"
 
 namespace limitdir {
 
@@ -47,7 +47,7 @@ const KindEntry& entry(JobKind kind) {
   throw std::logic_error("job: unknown JobKind");
 }
 
-/// The common keys of a summary (scan/job.hpp): "seconds", "level", "reason", "class".
+/// The common keys of a summary (jobs/job.hpp): "seconds", "level", "reason", "class".
 void complete_summary(JobResult& result) {
   json& s = result.summary;
   if (!s.is_object()) s = json::object();
