@@ -5,7 +5,7 @@
 
 #include "json_convert.hpp"
 #include "limitdir/core/errors.hpp"
-#include "limitdir/jobs/job_options.hpp"
+#include "jobs/job_options.hpp"
 
 namespace py = pybind11;
 

@@ -19,7 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "limitdir/analysis/find_limits.hpp"
-#include "limitdir/jobs/job_options.hpp"
+#include "jobs/job_options.hpp"
 #include "limitdir/system/problem.hpp"
 
 namespace limitdir::cli {

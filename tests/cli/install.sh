@@ -41,6 +41,10 @@ check_tree() {
   done
 }
 check_tree "$root" lib
+# The public headers take plain values: the command line's parser is the apps' (issue 35).
+if grep -rlq "program_options" "$root/include/limitdir"; then
+  fail "installed headers name Boost.Program_options: $(grep -rl program_options "$root/include/limitdir" | head -3)"
+fi
 echo "ok: cmake --install: apps, library, headers, CMake files, schemas, problems$([[ $man == yes ]] && echo ", man pages")"
 
 # run_installed ROOT: the installed find-limits, with no library path of the build, on the

@@ -7,7 +7,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/maps/map.hpp"
 #include "limitdir/report/map_io.hpp"
-#include "limitdir/jobs/job_options.hpp"
+#include "jobs/job_options.hpp"
 #include "limitdir/system/problem_input.hpp"
 #include "jobs/job_detail.hpp"
 

@@ -6,7 +6,7 @@
 
 #include "limitdir/celt/celt.hpp"
 #include "limitdir/core/errors.hpp"
-#include "limitdir/jobs/job_options.hpp"
+#include "jobs/job_options.hpp"
 #include "jobs/job_detail.hpp"
 
 namespace limitdir::detail {

@@ -6,7 +6,7 @@
 #include "limitdir/analysis/find_limits.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/report/report.hpp"
-#include "limitdir/jobs/job_options.hpp"
+#include "jobs/job_options.hpp"
 #include "limitdir/system/problem_input.hpp"
 #include "limitdir/system/system.hpp"
 #include "jobs/job_detail.hpp"

@@ -11,7 +11,7 @@
 #include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/progress.hpp"
-#include "limitdir/jobs/job_options.hpp"
+#include "jobs/job_options.hpp"
 #include "jobs/job_detail.hpp"
 
 namespace limitdir {

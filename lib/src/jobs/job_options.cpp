@@ -1,6 +1,6 @@
 // The strict conversions of option text shared by the jobs and the apps (jobs/job_options.hpp,
 // docs/manual.md section 5).
-#include "limitdir/jobs/job_options.hpp"
+#include "jobs/job_options.hpp"
 
 #include <charconv>
 #include <stdexcept>

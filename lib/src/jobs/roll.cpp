@@ -7,7 +7,7 @@
 
 #include "limitdir/core/errors.hpp"
 #include "limitdir/rolling/sphere_io.hpp"
-#include "limitdir/jobs/job_options.hpp"
+#include "jobs/job_options.hpp"
 #include "jobs/job_detail.hpp"
 
 namespace limitdir::detail {

@@ -11,7 +11,7 @@
 #include "limitdir/dynamics/simulate.hpp"
 #include "limitdir/report/numbers.hpp"
 #include "limitdir/report/report.hpp"
-#include "limitdir/jobs/job_options.hpp"
+#include "jobs/job_options.hpp"
 #include "limitdir/system/problem_input.hpp"
 #include "limitdir/system/system.hpp"
 #include "jobs/job_detail.hpp"

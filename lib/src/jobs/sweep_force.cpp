@@ -8,7 +8,7 @@
 #include "limitdir/continuation/hopf.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/report/diagram_io.hpp"
-#include "limitdir/jobs/job_options.hpp"
+#include "jobs/job_options.hpp"
 #include "limitdir/system/problem_input.hpp"
 #include "jobs/job_detail.hpp"
 

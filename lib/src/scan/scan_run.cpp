@@ -7,7 +7,7 @@
 
 #include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
-#include "limitdir/jobs/job_options.hpp"
+#include "jobs/job_options.hpp"
 #include "limitdir/scan/points.hpp"
 #include "limitdir/jobs/problem_keys.hpp"
 #include "limitdir/scan/records.hpp"

@@ -1,11 +1,13 @@
 #pragma once
 // The option tables of the jobs (docs/manual.md section 14, "Jobs and their summaries") and the
 // strict conversions of option text they use, shared by the apps find-limits, sweep-force,
-// bifurcation-map, simulate, roll, celt (apps/common/cli.hpp re-exports them) and by `scan --job`,
-// so that an app and a scan parse the same options with the same one-line errors
-// (docs/manual.md section 5). Boost.Program_options is a public dependency of the library for
-// this header: the tables are options_descriptions that the apps extend (--format) and print
-// (--help).
+// bifurcation-map, simulate, roll, celt (apps/common/cli.hpp re-exports them), the Python module
+// and `scan --job`, so that an app and a scan parse the same options with the same one-line
+// errors (docs/manual.md section 5). A private header of the library (not installed): the tables
+// are Boost.Program_options descriptions that the apps extend (--format) and print (--help), and
+// Boost.Program_options is no dependency of the library's public headers (docs/architecture.md,
+// "jobs"). The apps and the Python module reach it through the CMake target
+// limitdir_job_tables.
 #include <optional>
 #include <string>
 #include <utility>
