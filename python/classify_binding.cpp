@@ -16,7 +16,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/report/diagram_io.hpp"
 #include "limitdir/report/report.hpp"
-#include "jobs/job_options.hpp"
+#include "jobs/option_tables.hpp"
 #include "limitdir/system/problem_input.hpp"
 #include "limitdir/system/system.hpp"
 #include "problem_binding.hpp"

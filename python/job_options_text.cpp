@@ -5,7 +5,7 @@
 
 #include "json_convert.hpp"
 #include "limitdir/core/errors.hpp"
-#include "jobs/job_options.hpp"
+#include "jobs/option_tables.hpp"
 
 namespace py = pybind11;
 

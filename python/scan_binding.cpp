@@ -15,7 +15,7 @@
 #include "job_options_text.hpp"
 #include "json_convert.hpp"
 #include "limitdir/core/errors.hpp"
-#include "jobs/job_options.hpp"
+#include "jobs/option_tables.hpp"
 #include "limitdir/scan/scan_command.hpp"
 #include "limitdir/scan/scan_run.hpp"
 #include "limitdir/scan/summary_command.hpp"

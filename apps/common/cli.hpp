@@ -19,7 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "limitdir/analysis/find_limits.hpp"
-#include "jobs/job_options.hpp"
+#include "jobs/option_tables.hpp"
 #include "limitdir/system/problem.hpp"
 
 namespace limitdir::cli {
@@ -27,7 +27,7 @@ namespace limitdir::cli {
 namespace po = boost::program_options;
 
 // The strict conversions of option text, the problem overrides and --require: the library's
-// (jobs/job_options.hpp), shared with the jobs of `scan`.
+// (jobs/option_tables.hpp), shared with the jobs of `scan`.
 using options::add_problem_overrides;
 using options::add_require_option;
 using options::add_set_option;

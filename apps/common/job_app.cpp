@@ -6,7 +6,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/report/table.hpp"
-#include "jobs/job_options.hpp"
+#include "jobs/option_tables.hpp"
 #include "progress.hpp"
 
 namespace limitdir::cli {

@@ -14,7 +14,7 @@
 #include "limitdir/core/version.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/jobs/job.hpp"
-#include "jobs/job_options.hpp"
+#include "jobs/option_tables.hpp"
 #include "limitdir/scan/scan_command.hpp"
 #include "limitdir/scan/scan_run.hpp"
 #include "limitdir/scan/summary_command.hpp"

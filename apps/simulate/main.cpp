@@ -11,7 +11,7 @@
 
 #include "job_app.hpp"
 #include "limitdir/report/table.hpp"
-#include "jobs/job_options.hpp"
+#include "jobs/option_tables.hpp"
 
 int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{

@@ -71,7 +71,9 @@ run_installed "$root" "cmake --install"
 
 # A program of a user of the installed library: find_package(limitdir), the umbrella header
 # <limitdir/limitdir.hpp>, one part's header by its path, and the library's answer on the
-# installed disc.json at F = 1.2 (Case 1 of Sect. 7.4: two limit directions).
+# installed disc.json at F = 1.2 (Case 1 of Sect. 7.4: two limit directions), found by the
+# solver and by the job find-limits made from its options as values (jobs/find_limits_options.hpp),
+# with no command-line parser linked (the consumer links limitdir::limitdir only).
 mkdir -p "$tmp/consumer"
 cat >"$tmp/consumer/CMakeLists.txt" <<'CMAKE'
 cmake_minimum_required(VERSION 3.20)
@@ -85,11 +87,18 @@ cat >"$tmp/consumer/main.cpp" <<'CPP'
 #include <iostream>
 #include <limitdir/limitdir.hpp>
 #include <limitdir/analysis/find_limits.hpp>
+#include <limitdir/core/json_input.hpp>
+#include <limitdir/jobs/find_limits_options.hpp>
 int main(int argc, char** argv) {
   if (argc != 2) return 2;
   const limitdir::System system = limitdir::make_system(limitdir::load_problem(argv[1]));
   const limitdir::LimitSet set = limitdir::find_limit_directions(system, 1.2);
-  std::cout << set.directions.size() << " " << limitdir::to_string(set.certificate.level) << "\n";
+  limitdir::FindLimitsOptions options;
+  options.problem.force = 1.2;
+  const nlohmann::json document = limitdir::parse_json_input(limitdir::read_input(argv[1]), argv[1]);
+  const limitdir::JobResult job = limitdir::run_job(limitdir::make_job(options), document);
+  std::cout << set.directions.size() << " " << limitdir::to_string(set.certificate.level) << " job "
+            << job.status << " " << job.report.at("limit_directions").size() << "\n";
   return 0;
 }
 CPP
@@ -98,7 +107,8 @@ if cmake -S "$tmp/consumer" -B "$tmp/consumer/build" -DCMAKE_PREFIX_PATH="$root"
    cmake --build "$tmp/consumer/build" >>"$tmp/consumer.log" 2>&1; then
   got=$(env -u LD_LIBRARY_PATH "$tmp/consumer/build/consumer" "$root/share/limitdir/problems/disc.json" 2>&1) ||
     fail "the consumer program failed: $got"
-  [[ ${got%% *} == 2 ]] || fail "the consumer program finds '$got' at F = 1.2, not the two limit directions of Case 1"
+  [[ ${got%% *} == 2 && $got == *" job 0 2" ]] ||
+    fail "the consumer program finds '$got' at F = 1.2, not the two limit directions of Case 1 (solver, then job)"
   echo "ok: find_package(limitdir) and <limitdir/limitdir.hpp> build a program that finds $got"
 else
   fail "a program with find_package(limitdir) and <limitdir/limitdir.hpp> did not build: $(tail -c 800 "$tmp/consumer.log")"

@@ -75,8 +75,10 @@
 #include "limitdir/celt/celt.hpp"
 
 // jobs
+#include "limitdir/jobs/find_limits_options.hpp"
 #include "limitdir/jobs/job.hpp"
 #include "limitdir/jobs/problem_keys.hpp"
+#include "limitdir/jobs/problem_overrides.hpp"
 
 // scan
 #include "limitdir/scan/grid.hpp"

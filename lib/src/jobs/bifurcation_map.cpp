@@ -7,7 +7,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/maps/map.hpp"
 #include "limitdir/report/map_io.hpp"
-#include "jobs/job_options.hpp"
+#include "jobs/option_tables.hpp"
 #include "limitdir/system/problem_input.hpp"
 #include "jobs/job_detail.hpp"
 
@@ -76,12 +76,14 @@ json map_summary(const json& report) {
 
 }  // namespace
 
-void check_bifurcation_map(const po::variables_map& vm) {
+JobValues check_bifurcation_map(const po::variables_map& vm) {
   options::check_problem_overrides(vm);
   (void)map_settings(vm);
+  return {};
 }
 
-JobRun run_bifurcation_map(const po::variables_map& vm, const json& document, const JobContext& context) {
+JobRun run_bifurcation_map(const JobOptions& given, const json& document, const JobContext& context) {
+  const po::variables_map& vm = text_of(given);
   const MapSettings s = map_settings(vm);
   Problem problem = problem_from_document(document, context.source);
   options::apply_problem_overrides(problem, vm);

@@ -6,7 +6,7 @@
 
 #include "limitdir/celt/celt.hpp"
 #include "limitdir/core/errors.hpp"
-#include "jobs/job_options.hpp"
+#include "jobs/option_tables.hpp"
 #include "jobs/job_detail.hpp"
 
 namespace limitdir::detail {
@@ -129,16 +129,18 @@ json celt_summary(const json& report) {
 
 }  // namespace
 
-void check_celt(const po::variables_map& vm) {
+JobValues check_celt(const po::variables_map& vm) {
   CeltProblem p;
   apply_option_values(p, vm);
   mode_checks(vm);
   if (vm.count("slip-system")) (void)options::parse_real(vm["slip-system"].as<std::string>(), "--slip-system");
   (void)slip_directions(vm);
   (void)options::integer_option(vm, "every", 1, 0, 1000000000);
+  return {};
 }
 
-JobRun run_celt(const po::variables_map& vm, const json& document, const JobContext& context) {
+JobRun run_celt(const JobOptions& given, const json& document, const JobContext& context) {
+  const po::variables_map& vm = text_of(given);
   CeltProblem problem = parse_celt_problem(document, context.source);
   apply_option_values(problem, vm);
   celt_validate(problem);

@@ -3,15 +3,18 @@
 #include <map>
 #include <string>
 
+#include "limitdir/jobs/find_limits_options.hpp"
+
 #include "limitdir/analysis/find_limits.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/report/report.hpp"
-#include "jobs/job_options.hpp"
+#include "jobs/option_tables.hpp"
 #include "limitdir/system/problem_input.hpp"
 #include "limitdir/system/system.hpp"
 #include "jobs/job_detail.hpp"
 
-namespace limitdir::detail {
+namespace limitdir {
+namespace detail {
 
 using json = nlohmann::json;
 
@@ -30,18 +33,12 @@ po::options_description find_limits_table() {
 
 namespace {
 
-SolverOptions solver_options(const po::variables_map& vm) {
-  SolverOptions solver;
-  if (vm.count("method")) {
-    solver.method = vm["method"].as<std::string>();
-    if (solver.method != "auto" && solver.method != "linear-eigen" && solver.method != "invariant-circle" &&
-        solver.method != "global")
-      throw InputError("--method: must be auto, linear-eigen, invariant-circle or global (got \"" + solver.method +
-                       "\")");
-  }
-  solver.mesh_level = static_cast<int>(options::integer_option(vm, "mesh-level", solver.mesh_level, 1, 7));
-  return solver;
+/// The solvers of --method (analysis/find_limits.hpp).
+bool known_method(const std::string& method) {
+  return method == "auto" || method == "linear-eigen" || method == "invariant-circle" || method == "global";
 }
+
+constexpr int min_mesh_level = 1, max_mesh_level = 7;  // the icosphere levels of --mesh-level
 
 /// The summary's own numbers of a limits report (docs/manual.md section 14): the count of limit
 /// directions, their types "<radial> <sphere type>" counted, the circles, singular points and
@@ -66,26 +63,55 @@ json limits_summary(const json& report) {
 
 }  // namespace
 
-void check_find_limits(const po::variables_map& vm) {
-  options::check_problem_overrides(vm);
-  (void)solver_options(vm);
-  (void)options::required_level(vm);
+FindLimitsOptions find_limits_from_text(const po::variables_map& vm) {
+  FindLimitsOptions o;
+  o.problem = options::problem_overrides(vm);
+  if (vm.count("method")) {
+    o.method = vm["method"].as<std::string>();
+    if (!known_method(o.method))
+      throw InputError("--method: must be auto, linear-eigen, invariant-circle or global (got \"" + o.method + "\")");
+  }
+  o.mesh_level = static_cast<int>(options::integer_option(vm, "mesh-level", o.mesh_level, min_mesh_level, max_mesh_level));
+  o.require = options::required_level(vm);
+  return o;  // o.set stays empty: run_job applies the text of --set (apply_set_options)
 }
 
-JobRun run_find_limits(const po::variables_map& vm, const json& document, const JobContext& context) {
+JobValues check_find_limits(const po::variables_map& vm) { return find_limits_from_text(vm); }
+
+JobRun run_find_limits(const JobOptions& given, const json& document, const JobContext& context) {
   Problem problem = problem_from_document(document, context.source);
-  options::apply_problem_overrides(problem, vm);
+  const FindLimitsOptions o = values_of(given, find_limits_from_text);
+  apply_overrides(problem, o.problem);
   require_force(problem);
-  const SolverOptions solver = solver_options(vm);
+  SolverOptions solver;
+  solver.method = o.method;
+  solver.mesh_level = o.mesh_level;
   const System system = make_system(problem);
   const LimitSet limits = find_limit_directions(system, problem.force, solver);
   JobRun run;
   run.report = limits_report(problem, system, limits);
   run.summary = limits_summary(run.report);
   // A result in doubt (or short of --require) keeps its report, with status 3 and the reason.
-  certify(run, limits.certificate, options::required_level(vm),
-          "index sum " + std::to_string(limits.certificate.index_sum));
+  certify(run, limits.certificate, o.require, "index sum " + std::to_string(limits.certificate.index_sum));
   return run;
 }
 
-}  // namespace limitdir::detail
+}  // namespace detail
+
+void FindLimitsOptions::validate() const {
+  const std::string owner = "FindLimitsOptions::";
+  if (!detail::known_method(method))
+    detail::bad_value(owner + "method", "auto, linear-eigen, invariant-circle or global", method);
+  if (mesh_level < detail::min_mesh_level || mesh_level > detail::max_mesh_level)
+    detail::bad_value(owner + "mesh_level", "in 1..7", static_cast<long long>(mesh_level));
+  check_overrides(problem, owner + "problem");
+  check_key_settings(set, owner + "set");
+  if (require == Level::incomplete) detail::bad_value(owner + "require", "Level::checked or Level::proven", "incomplete");
+}
+
+Job make_job(const FindLimitsOptions& options) {
+  options.validate();
+  return detail::job_from_values(JobKind::find_limits, options);
+}
+
+}  // namespace limitdir

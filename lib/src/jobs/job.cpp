@@ -6,12 +6,15 @@
 #include <chrono>
 #include <sstream>
 #include <tuple>
+#include <type_traits>
+#include <variant>
 #include <stdexcept>
 
 #include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/progress.hpp"
-#include "jobs/job_options.hpp"
+#include "limitdir/jobs/problem_overrides.hpp"
+#include "jobs/option_tables.hpp"
 #include "jobs/job_detail.hpp"
 
 namespace limitdir {
@@ -25,8 +28,8 @@ struct KindEntry {
   JobKind kind;
   const char* name;
   po::options_description (*table)();
-  void (*check)(const po::variables_map&);
-  detail::JobRun (*run)(const po::variables_map&, const json&, const detail::JobContext&);
+  JobValues (*check)(const po::variables_map&);
+  detail::JobRun (*run)(const JobOptions&, const json&, const detail::JobContext&);
 };
 
 const KindEntry kinds[] = {
@@ -78,8 +81,8 @@ std::string job_options_help(JobKind kind) {
 }
 
 Job job_from_options(JobKind kind, const po::variables_map& vm, std::vector<std::string> args, bool check_now) {
-  if (check_now) entry(kind).check(vm);
   auto options = std::make_shared<JobOptions>();
+  if (check_now) options->values = entry(kind).check(vm);
   options->vm = vm;
   return Job{kind, std::move(args), std::move(options)};
 }
@@ -114,13 +117,20 @@ JobResult run_job(const Job& job, const json& document, const std::string& sourc
     // the loops without a hook of their own note through this thread's scope (core/progress.hpp)
     const ProgressScope scope(hooks.progress ? ProgressHook([&context](const std::string& note) { context.progress(note); })
                                              : ProgressHook());
-    const po::variables_map& vm = job.options->vm;
-    json edited;  // --set: the document with its keys set, before the job reads it
-    if (vm.count("set")) {
-      edited = document;
-      options::apply_set_options(edited, vm, source);
-    }
-    detail::JobRun run = entry(job.kind).run(vm, vm.count("set") ? edited : document, context);
+    // --set: the document with its keys set, before the job reads it; from the text when there
+    // is one (each KEY=VALUE read and applied in turn), else from the values
+    const std::vector<KeySetting>* settings = std::visit(
+        [](const auto& values) -> const std::vector<KeySetting>* {
+          if constexpr (std::is_same_v<std::decay_t<decltype(values)>, std::monostate>) return nullptr;
+          else return &values.set;
+        },
+        job.options->values);
+    const bool set_text = job.options->vm && job.options->vm->count("set");
+    const bool set = set_text || (!job.options->vm && settings && !settings->empty());
+    json edited;
+    if (set_text) options::apply_set_options(edited = document, *job.options->vm, source);
+    else if (set) apply_key_settings(edited = document, *settings, source);
+    detail::JobRun run = entry(job.kind).run(*job.options, set ? edited : document, context);
     result.status = run.status;
     result.message = std::move(run.message);
     result.report = std::move(run.report);
@@ -145,6 +155,38 @@ JobResult run_job(const Job& job, const json& document, const JobHooks& hooks) {
 }
 
 namespace detail {
+
+namespace {
+
+template <class T>
+[[noreturn]] void throw_bad_value(const std::string& field, const std::string& what, const T& value) {
+  std::ostringstream text;
+  text << field << ": must be " << what << " (got " << value << ")";
+  throw InputError(text.str());
+}
+
+}  // namespace
+
+void bad_value(const std::string& field, const std::string& what, double value) {
+  throw_bad_value(field, what, value);
+}
+void bad_value(const std::string& field, const std::string& what, long long value) {
+  throw_bad_value(field, what, value);
+}
+void bad_value(const std::string& field, const std::string& what, const std::string& value) {
+  throw_bad_value(field, what, "\"" + value + "\"");
+}
+
+Job job_from_values(JobKind kind, JobValues values) {
+  auto options = std::make_shared<JobOptions>();
+  options->values = std::move(values);
+  return Job{kind, {}, std::move(options)};
+}
+
+const po::variables_map& text_of(const JobOptions& given) {
+  if (!given.vm) throw std::logic_error("job: options without text for a job that reads its text");
+  return *given.vm;
+}
 
 void JobContext::progress(const std::string& note) const {
   poll_cancellation();

@@ -3,24 +3,56 @@
 // lib/src/jobs/<name>.cpp, each with its option table, the checks of its options' text and
 // its body on a problem document; lib/src/jobs/job.cpp dispatches and maps failures to statuses.
 #include <chrono>
+#include <optional>
 #include <string>
+#include <variant>
 
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
 
-#include "limitdir/limits/limits.hpp"
+#include "limitdir/jobs/find_limits_options.hpp"
 #include "limitdir/jobs/job.hpp"
+#include "limitdir/limits/limits.hpp"
 
 namespace limitdir {
 
-/// The parsed options of a job: the variables map of its option table (read only once made).
+/// A job's options as values (jobs/<job>_options.hpp), or none yet (std::monostate: a job whose
+/// options are read from their text only).
+using JobValues = std::variant<std::monostate, FindLimitsOptions>;
+
+/// The options of a job (read only once made): the text, when the job was made from it
+/// (make_job(kind, args), job_from_options), and the values, when they were given
+/// (make_job(const FindLimitsOptions&), ...) or converted from the text by make_job. A job
+/// made by an app (job_from_options without check_now) has the text only: its body converts it
+/// where the app always read its options, so that a run with several errors names the same one.
 struct JobOptions {
-  boost::program_options::variables_map vm;
+  std::optional<boost::program_options::variables_map> vm;
+  JobValues values;
 };
 
 namespace detail {
 
 namespace po = boost::program_options;
+
+/// InputError "<field>: must be <what> (got <value>)": a field of an options struct out of its
+/// range (the values' counterpart of the option text's one-line errors).
+[[noreturn]] void bad_value(const std::string& field, const std::string& what, double value);
+[[noreturn]] void bad_value(const std::string& field, const std::string& what, long long value);
+[[noreturn]] void bad_value(const std::string& field, const std::string& what, const std::string& value);
+
+/// The values of type T of `given`: those held, or else those converted from its text by
+/// `from_text` (InputError naming the option).
+template <class T>
+T values_of(const JobOptions& given, T (*from_text)(const po::variables_map&)) {
+  if (const T* values = std::get_if<T>(&given.values)) return *values;
+  return from_text(*given.vm);
+}
+
+/// The job of `values` (already validated), without text.
+Job job_from_values(JobKind kind, JobValues values);
+
+/// The text of a job whose options have no values yet (std::logic_error without it).
+const po::variables_map& text_of(const JobOptions& given);
 
 /// What a job's body produced: the app's exit status, message and report, and the job's own
 /// numbers for the summary (its "class" and, with a certificate, "level" and "reason").
@@ -52,30 +84,32 @@ std::string types_text(const nlohmann::json& types);
 /// A region's label: "Case k" where the report gives its case, else its types_text.
 std::string region_label(const nlohmann::json& region);
 
-// The jobs: their option tables, the checks of their options' text (InputError), their bodies.
+// The jobs: their option tables, the checks of their options' text (InputError) with the values
+// they give (std::monostate for a job whose body reads the text), their bodies.
 po::options_description find_limits_table();
-void check_find_limits(const po::variables_map& vm);
-JobRun run_find_limits(const po::variables_map& vm, const nlohmann::json& document, const JobContext& context);
+FindLimitsOptions find_limits_from_text(const po::variables_map& vm);
+JobValues check_find_limits(const po::variables_map& vm);
+JobRun run_find_limits(const JobOptions& given, const nlohmann::json& document, const JobContext& context);
 
 po::options_description sweep_force_table();
-void check_sweep_force(const po::variables_map& vm);
-JobRun run_sweep_force(const po::variables_map& vm, const nlohmann::json& document, const JobContext& context);
+JobValues check_sweep_force(const po::variables_map& vm);
+JobRun run_sweep_force(const JobOptions& given, const nlohmann::json& document, const JobContext& context);
 
 po::options_description bifurcation_map_table();
-void check_bifurcation_map(const po::variables_map& vm);
-JobRun run_bifurcation_map(const po::variables_map& vm, const nlohmann::json& document, const JobContext& context);
+JobValues check_bifurcation_map(const po::variables_map& vm);
+JobRun run_bifurcation_map(const JobOptions& given, const nlohmann::json& document, const JobContext& context);
 
 po::options_description simulate_table();
-void check_simulate(const po::variables_map& vm);
-JobRun run_simulate(const po::variables_map& vm, const nlohmann::json& document, const JobContext& context);
+JobValues check_simulate(const po::variables_map& vm);
+JobRun run_simulate(const JobOptions& given, const nlohmann::json& document, const JobContext& context);
 
 po::options_description roll_table();
-void check_roll(const po::variables_map& vm);
-JobRun run_roll(const po::variables_map& vm, const nlohmann::json& document, const JobContext& context);
+JobValues check_roll(const po::variables_map& vm);
+JobRun run_roll(const JobOptions& given, const nlohmann::json& document, const JobContext& context);
 
 po::options_description celt_table();
-void check_celt(const po::variables_map& vm);
-JobRun run_celt(const po::variables_map& vm, const nlohmann::json& document, const JobContext& context);
+JobValues check_celt(const po::variables_map& vm);
+JobRun run_celt(const JobOptions& given, const nlohmann::json& document, const JobContext& context);
 
 }  // namespace detail
 }  // namespace limitdir

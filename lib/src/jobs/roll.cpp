@@ -7,7 +7,7 @@
 
 #include "limitdir/core/errors.hpp"
 #include "limitdir/rolling/sphere_io.hpp"
-#include "jobs/job_options.hpp"
+#include "jobs/option_tables.hpp"
 #include "jobs/job_detail.hpp"
 
 namespace limitdir::detail {
@@ -117,14 +117,16 @@ json map_summary(const json& report) {
 
 }  // namespace
 
-void check_roll(const po::variables_map& vm) {
+JobValues check_roll(const po::variables_map& vm) {
   RollProblem p;
   apply_option_values(p, vm);
   (void)mode_checks(vm);
   if (vm.count("every")) (void)options::parse_integer(vm["every"].as<std::string>(), "--every", 0, max_sphere_steps);
+  return {};
 }
 
-JobRun run_roll(const po::variables_map& vm, const json& document, const JobContext& context) {
+JobRun run_roll(const JobOptions& given, const json& document, const JobContext& context) {
+  const po::variables_map& vm = text_of(given);
   RollProblem problem = parse_roll_problem(document, context.source);
   apply_option_values(problem, vm);
   validate(problem);

@@ -11,7 +11,7 @@
 #include "limitdir/dynamics/simulate.hpp"
 #include "limitdir/report/numbers.hpp"
 #include "limitdir/report/report.hpp"
-#include "jobs/job_options.hpp"
+#include "jobs/option_tables.hpp"
 #include "limitdir/system/problem_input.hpp"
 #include "limitdir/system/system.hpp"
 #include "jobs/job_detail.hpp"
@@ -204,13 +204,15 @@ JobRun run_trajectory(const Problem& problem, const System& system, SimulateSett
 
 }  // namespace
 
-void check_simulate(const po::variables_map& vm) {
+JobValues check_simulate(const po::variables_map& vm) {
   options::check_problem_overrides(vm);
   mode_checks(vm);
   (void)simulate_settings(vm);
+  return {};
 }
 
-JobRun run_simulate(const po::variables_map& vm, const json& document, const JobContext& context) {
+JobRun run_simulate(const JobOptions& given, const json& document, const JobContext& context) {
+  const po::variables_map& vm = text_of(given);
   // the app's order: the problem (and its mass matrix) before the numbers of the options
   Problem problem = problem_from_document(document, context.source);
   options::apply_problem_overrides(problem, vm);

@@ -8,7 +8,7 @@
 #include "limitdir/continuation/hopf.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/report/diagram_io.hpp"
-#include "jobs/job_options.hpp"
+#include "jobs/option_tables.hpp"
 #include "limitdir/system/problem_input.hpp"
 #include "jobs/job_detail.hpp"
 
@@ -117,13 +117,15 @@ json diagram_summary(const json& report) {
 
 }  // namespace
 
-void check_sweep_force(const po::variables_map& vm) {
+JobValues check_sweep_force(const po::variables_map& vm) {
   options::check_problem_overrides(vm);
   (void)sweep_settings(vm);
   (void)options::required_level(vm);
+  return {};
 }
 
-JobRun run_sweep_force(const po::variables_map& vm, const json& document, const JobContext& context) {
+JobRun run_sweep_force(const JobOptions& given, const json& document, const JobContext& context) {
+  const po::variables_map& vm = text_of(given);
   SweepSettings s = sweep_settings(vm);
   Problem problem = problem_from_document(document, context.source);
   options::apply_problem_overrides(problem, vm);

@@ -86,7 +86,7 @@ const KindRow rows[] = {
 
 /// `text` broken at spaces into lines of at most help_width characters, the first starting with
 /// "  ", the others with "    " (plot --help).
-constexpr std::size_t help_width = 100;  // the apps' --help line length (jobs/job_options.hpp)
+constexpr std::size_t help_width = 100;  // the apps' --help line length (jobs/option_tables.hpp)
 std::string wrapped(const std::string& text) {
   std::string out, line = "  ";
   std::size_t at = 0;

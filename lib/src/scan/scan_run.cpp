@@ -7,7 +7,7 @@
 
 #include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
-#include "jobs/job_options.hpp"
+#include "jobs/option_tables.hpp"
 #include "limitdir/scan/points.hpp"
 #include "limitdir/jobs/problem_keys.hpp"
 #include "limitdir/scan/records.hpp"
@@ -30,7 +30,7 @@ JobResult failed_point(int status, const std::string& message) {
   return result;
 }
 
-/// --jobs K: 1 <= K <= max_scan_threads (the apps' strict integer option, jobs/job_options.hpp).
+/// --jobs K: 1 <= K <= max_scan_threads (the apps' strict integer option, jobs/option_tables.hpp).
 unsigned thread_count(const std::optional<std::string>& text) {
   return text ? static_cast<unsigned>(options::parse_integer(*text, "--jobs", 1, max_scan_threads)) : 1;
 }

@@ -1,6 +1,6 @@
-// The strict conversions of option text shared by the jobs and the apps (jobs/job_options.hpp,
+// The strict conversions of option text shared by the jobs and the apps (jobs/option_tables.hpp,
 // docs/manual.md section 5).
-#include "jobs/job_options.hpp"
+#include "jobs/option_tables.hpp"
 
 #include <charconv>
 #include <stdexcept>
@@ -9,8 +9,7 @@
 #include <system_error>
 
 #include "limitdir/core/errors.hpp"
-#include "limitdir/core/json_keys.hpp"
-#include "limitdir/jobs/problem_keys.hpp"
+#include "limitdir/jobs/problem_overrides.hpp"
 #include "limitdir/friction/model_registry.hpp"
 
 namespace limitdir::options {
@@ -153,35 +152,15 @@ void add_set_option(po::options_description& options) {
                         "problem file's unit of KEY, share/schemas).");
 }
 
-namespace {
-
-/// A report that embeds its problem (system/problem_input.hpp): "problem" is an object and the
-/// document is not itself a problem file (no "system").
-bool embeds_problem(const nlohmann::json& document) {
-  return document.is_object() && !document.contains("system") && document.contains("problem") &&
-         document["problem"].is_object();
-}
-
-}  // namespace
-
 void apply_set_options(nlohmann::json& document, const po::variables_map& vm, const std::string& source) {
   if (!vm.count("set")) return;
+  // each text is read and applied in turn, so that the first bad one is named whatever it is
   for (const std::string& text : vm["set"].as<std::vector<std::string>>()) {
     const std::size_t equals = text.find('=');
     if (equals == std::string::npos || equals == 0 || equals + 1 == text.size())
       bad_option("--set", "must be KEY=VALUE, a dotted key of the problem file and a number", text);
     const std::string key = text.substr(0, equals);
-    const double value = parse_real(text.substr(equals + 1), "--set " + key);
-    const bool embedded = embeds_problem(document);
-    nlohmann::json& problem = embedded ? document["problem"] : document;
-    const nlohmann::json before = problem;
-    set_problem_key(problem, key, value, embedded ? source + ": problem" : source);
-    // the problem's name says what was computed; the load is stated apart from it (apply_overrides)
-    if (key != "force" && problem != before && problem.contains("name") && problem["name"].is_string())
-      problem["name"] = name_with_setting(problem["name"].get<std::string>(), key + " = " + as_json_number(value).dump());
-    // the report's own load is the one its problem is read at (system/problem_input.hpp)
-    if (embedded && key == "force" && document.contains("force") && document["force"].is_number())
-      document["force"] = as_json_number(value);
+    apply_key_settings(document, {{key, parse_real(text.substr(equals + 1), "--set " + key)}}, source);
   }
 }
 
@@ -211,28 +190,23 @@ std::optional<std::string> option_text(const po::variables_map& vm, const char* 
   return vm[name].as<std::string>();
 }
 
-/// The numbers among the overrides, --degree and --force (the names are checked by apply_overrides).
-struct OverrideNumbers {
-  std::optional<int> degree;
-  std::optional<double> force;
-};
-
-OverrideNumbers override_numbers(const po::variables_map& vm) {
-  OverrideNumbers n;
-  if (const auto value = option_text(vm, "degree"))
-    n.degree = static_cast<int>(parse_integer(*value, "--degree", INT_MIN, INT_MAX));
-  if (const auto value = option_text(vm, "force")) n.force = parse_real(*value, "--force");
-  return n;
-}
-
 }  // namespace
 
-void check_problem_overrides(const po::variables_map& vm) { (void)override_numbers(vm); }
+ProblemOverrides problem_overrides(const po::variables_map& vm) {
+  ProblemOverrides o;
+  o.model = option_text(vm, "model");
+  if (const auto value = option_text(vm, "degree"))
+    o.degree = static_cast<int>(parse_integer(*value, "--degree", INT_MIN, INT_MAX));
+  o.pressure = option_text(vm, "pressure");
+  o.rho = option_text(vm, "rho");
+  if (const auto value = option_text(vm, "force")) o.force = parse_real(*value, "--force");
+  return o;
+}
+
+void check_problem_overrides(const po::variables_map& vm) { (void)problem_overrides(vm); }
 
 void apply_problem_overrides(Problem& problem, const po::variables_map& vm) {
-  const OverrideNumbers n = override_numbers(vm);
-  apply_overrides(problem, option_text(vm, "model"), n.degree, option_text(vm, "pressure"), option_text(vm, "rho"),
-                  n.force);
+  apply_overrides(problem, problem_overrides(vm));
 }
 
 std::pair<int, std::string> current_failure() {

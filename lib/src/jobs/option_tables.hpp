@@ -19,6 +19,7 @@
 
 #include "limitdir/limits/limits.hpp"
 #include "limitdir/jobs/job.hpp"
+#include "limitdir/jobs/problem_overrides.hpp"
 #include "limitdir/system/problem.hpp"
 
 namespace limitdir {
@@ -65,6 +66,10 @@ std::string shorten(const std::string& text, std::size_t max_length, const std::
 /// Declares the overrides of docs/manual.md section 4: --model, --degree, --pressure, --rho and, if
 /// `with_force`, --force. All take text, converted strictly by apply_problem_overrides.
 void add_problem_overrides(po::options_description& options, bool with_force);
+/// The overrides given (--model, --degree, --pressure, --rho, --force) as values: the numbers
+/// converted strictly (--degree an integer, --force a finite number; InputError naming the
+/// option), the names as given (checked with the problem by apply_overrides).
+ProblemOverrides problem_overrides(const po::variables_map& vm);
 /// Checks the text of the numbers among them (--degree an integer, --force a finite number);
 /// the names (--model, --pressure, --rho) are checked with the problem, by apply_problem_overrides.
 void check_problem_overrides(const po::variables_map& vm);
@@ -75,11 +80,8 @@ void apply_problem_overrides(Problem& problem, const po::variables_map& vm);
 /// with the syntax and checks of scan's keys (jobs/problem_keys.hpp; docs/manual.md section 5).
 /// add_problem_overrides declares it too.
 void add_set_option(po::options_description& options);
-/// Applies the --set options given to `document` (a problem file, a limitdir.roll/1 or
-/// limitdir.celt/1 file, or a report that embeds a problem under "problem": then to that
-/// problem, and "force" to the report's load as well), in the order given, with set_problem_key;
-/// a key other than force that changes the document is appended to its "name" (name_with_setting:
-/// "...; system.lambda = 0.5"); the result is validated by whoever parses it. InputError "--set: must be KEY=VALUE ..." or
+/// Applies the --set options given to `document` in the order given, each read and then applied
+/// (apply_key_settings, jobs/problem_overrides.hpp). InputError "--set: must be KEY=VALUE ..." or
 /// "<source>: KEY: ..." (bad key) or "--set KEY: must be a finite number ..." (bad value).
 void apply_set_options(nlohmann::json& document, const po::variables_map& vm, const std::string& source);
 
