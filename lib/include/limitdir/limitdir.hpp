@@ -75,10 +75,12 @@
 #include "limitdir/celt/celt.hpp"
 
 // jobs
+#include "limitdir/jobs/bifurcation_map_options.hpp"
 #include "limitdir/jobs/find_limits_options.hpp"
 #include "limitdir/jobs/job.hpp"
 #include "limitdir/jobs/problem_keys.hpp"
 #include "limitdir/jobs/problem_overrides.hpp"
+#include "limitdir/jobs/sweep_force_options.hpp"
 
 // scan
 #include "limitdir/scan/grid.hpp"

@@ -1,7 +1,11 @@
 // The job bifurcation-map (jobs/job.hpp, docs/manual.md sections 13 and 14): the bifurcation
 // curves, codimension-2 points and regions over a rectangle of two parameters, as the app prints them.
+#include <cmath>
 #include <string>
+#include <tuple>
 #include <utility>
+
+#include "limitdir/jobs/bifurcation_map_options.hpp"
 
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/core/errors.hpp"
@@ -11,7 +15,8 @@
 #include "limitdir/system/problem_input.hpp"
 #include "jobs/job_detail.hpp"
 
-namespace limitdir::detail {
+namespace limitdir {
+namespace detail {
 
 using json = nlohmann::json;
 
@@ -41,26 +46,14 @@ std::pair<double, double> parse_range(const po::variables_map& vm, const std::st
   return options::parse_range(vm[name].as<std::string>(), "--" + name);
 }
 
-struct MapSettings {
-  MapAxis x, y;
-  MapOptions options;
-  Level require = Level::checked;
-};
+constexpr int min_lines = 1, max_lines = 200;  // the seeding lines of --lines
 
-MapSettings map_settings(const po::variables_map& vm) {
-  if (!vm.count("y")) throw InputError("--y: required; see --help");
-  MapSettings s;
-  const std::string x_name = vm.count("x") ? vm["x"].as<std::string>() : "force";
-  const std::string y_name = vm["y"].as<std::string>();
-  const auto [x0, x1] = parse_range(vm, "x-range");
-  const auto [y0, y1] = parse_range(vm, "y-range");
-  if ((x_name == "force" || y_name == "force") && vm.count("force"))
-    throw InputError("--force: the load is one of the map's parameters; give its range instead");
-  s.x = {x_name, x0, x1};
-  s.y = {y_name, y0, y1};
-  s.options.lines = static_cast<int>(options::integer_option(vm, "lines", s.options.lines, 1, 200));
-  s.require = options::required_level(vm);
-  return s;
+/// BifurcationMapOptions::validate for one axis ("x" or "y"): a name, a finite range from < to.
+void check_axis(const MapAxis& axis, const std::string& field) {
+  if (axis.name.empty()) bad_value(field + ".name", "a parameter's name", axis.name);
+  if (!std::isfinite(axis.from)) bad_value(field + ".from", "a finite number", axis.from);
+  if (!std::isfinite(axis.to) || !(axis.from < axis.to))
+    bad_value(field + ".to", "a finite number greater than from", axis.to);
 }
 
 /// The summary's own numbers of a map report (docs/manual.md section 14): the counts of its
@@ -76,26 +69,58 @@ json map_summary(const json& report) {
 
 }  // namespace
 
-JobValues check_bifurcation_map(const po::variables_map& vm) {
-  options::check_problem_overrides(vm);
-  (void)map_settings(vm);
-  return {};
+BifurcationMapOptions bifurcation_map_from_text(const po::variables_map& vm) {
+  if (!vm.count("y")) throw InputError("--y: required; see --help");
+  BifurcationMapOptions o;
+  o.x.name = vm.count("x") ? vm["x"].as<std::string>() : "force";
+  o.y.name = vm["y"].as<std::string>();
+  std::tie(o.x.from, o.x.to) = parse_range(vm, "x-range");
+  std::tie(o.y.from, o.y.to) = parse_range(vm, "y-range");
+  if ((o.x.name == "force" || o.y.name == "force") && vm.count("force"))
+    throw InputError("--force: the load is one of the map's parameters; give its range instead");
+  o.lines = static_cast<int>(options::integer_option(vm, "lines", o.lines, min_lines, max_lines));
+  o.require = options::required_level(vm);
+  o.problem = options::problem_overrides(vm);
+  return o;  // o.set stays empty: run_job applies the text of --set (apply_set_options)
 }
 
+JobValues check_bifurcation_map(const po::variables_map& vm) { return bifurcation_map_from_text(vm); }
+
 JobRun run_bifurcation_map(const JobOptions& given, const json& document, const JobContext& context) {
-  const po::variables_map& vm = text_of(given);
-  const MapSettings s = map_settings(vm);
+  const BifurcationMapOptions o = values_of(given, bifurcation_map_from_text);
   Problem problem = problem_from_document(document, context.source);
-  options::apply_problem_overrides(problem, vm);
-  if (s.x.name != "force" && s.y.name != "force") require_force(problem);  // the fixed load
+  apply_overrides(problem, o.problem);
+  if (o.x.name != "force" && o.y.name != "force") require_force(problem);  // the fixed load
+  MapOptions map_options;
+  map_options.lines = o.lines;
   // progress once the map has run for a second (docs/manual.md section 5)
   const BifurcationMap map =
-      bifurcation_map(problem, s.x, s.y, s.options, [&context](const std::string& note) { context.progress(note); });
+      bifurcation_map(problem, o.x, o.y, map_options, [&context](const std::string& note) { context.progress(note); });
   JobRun run;
   run.report = map_report(problem, map);
   run.summary = map_summary(run.report);
-  certify(run, map.certificate, s.require);
+  certify(run, map.certificate, o.require);
   return run;
 }
 
-}  // namespace limitdir::detail
+}  // namespace detail
+
+void BifurcationMapOptions::validate() const {
+  const std::string owner = "BifurcationMapOptions::";
+  detail::check_axis(x, owner + "x");
+  detail::check_axis(y, owner + "y");
+  if (lines < detail::min_lines || lines > detail::max_lines)
+    detail::bad_value(owner + "lines", "in 1..200", static_cast<long long>(lines));
+  check_overrides(problem, owner + "problem");
+  if ((x.name == "force" || y.name == "force") && problem.force)
+    detail::bad_value(owner + "problem.force", "empty when x or y is \"force\" (the load is mapped)", *problem.force);
+  check_key_settings(set, owner + "set");
+  if (require == Level::incomplete) detail::bad_value(owner + "require", "Level::checked or Level::proven", "incomplete");
+}
+
+Job make_job(const BifurcationMapOptions& options) {
+  options.validate();
+  return detail::job_from_values(JobKind::bifurcation_map, options);
+}
+
+}  // namespace limitdir

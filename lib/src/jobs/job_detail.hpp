@@ -10,15 +10,17 @@
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
 
+#include "limitdir/jobs/bifurcation_map_options.hpp"
 #include "limitdir/jobs/find_limits_options.hpp"
 #include "limitdir/jobs/job.hpp"
+#include "limitdir/jobs/sweep_force_options.hpp"
 #include "limitdir/limits/limits.hpp"
 
 namespace limitdir {
 
 /// A job's options as values (jobs/<job>_options.hpp), or none yet (std::monostate: a job whose
 /// options are read from their text only).
-using JobValues = std::variant<std::monostate, FindLimitsOptions>;
+using JobValues = std::variant<std::monostate, FindLimitsOptions, SweepForceOptions, BifurcationMapOptions>;
 
 /// The options of a job (read only once made): the text, when the job was made from it
 /// (make_job(kind, args), job_from_options), and the values, when they were given
@@ -92,10 +94,12 @@ JobValues check_find_limits(const po::variables_map& vm);
 JobRun run_find_limits(const JobOptions& given, const nlohmann::json& document, const JobContext& context);
 
 po::options_description sweep_force_table();
+SweepForceOptions sweep_force_from_text(const po::variables_map& vm);
 JobValues check_sweep_force(const po::variables_map& vm);
 JobRun run_sweep_force(const JobOptions& given, const nlohmann::json& document, const JobContext& context);
 
 po::options_description bifurcation_map_table();
+BifurcationMapOptions bifurcation_map_from_text(const po::variables_map& vm);
 JobValues check_bifurcation_map(const po::variables_map& vm);
 JobRun run_bifurcation_map(const JobOptions& given, const nlohmann::json& document, const JobContext& context);
 

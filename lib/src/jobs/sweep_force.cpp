@@ -1,18 +1,23 @@
 // The job sweep-force (jobs/job.hpp, docs/manual.md sections 5 and 14): the bifurcation diagram
 // of the limit directions over a parameter range, as the app prints it.
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 #include <string>
+
+#include "limitdir/jobs/sweep_force_options.hpp"
 
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/continuation/hopf.hpp"
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/json_keys.hpp"
 #include "limitdir/report/diagram_io.hpp"
 #include "jobs/option_tables.hpp"
 #include "limitdir/system/problem_input.hpp"
 #include "jobs/job_detail.hpp"
 
-namespace limitdir::detail {
+namespace limitdir {
+namespace detail {
 
 using json = nlohmann::json;
 
@@ -50,6 +55,8 @@ po::options_description sweep_force_table() {
 
 namespace {
 
+constexpr int max_checks = 10000;  // the re-checks of --checks
+
 /// The options that shaped the diagram, as given (docs/manual.md section 5): every option given
 /// except PROBLEM, --format and --require (they shape the printing and the exit code, not the
 /// diagram); text as typed, switches as true.
@@ -63,44 +70,44 @@ json given_options(const po::variables_map& vm) {
   return out;
 }
 
-/// What the options fix: the range, the parameter and the continuation's settings.
-struct SweepSettings {
-  double from = 0, to = 0;
-  std::string parameter = "force";
-  ContinuationOptions continuation;
-};
+/// The same of options given as values: the fields that differ from their defaults (--from and
+/// --to always), by the app's option names, the numbers as the shortest JSON text that reads
+/// back to them (as_json_number), the switches as true; --set is not among them, as it is not
+/// among the text's (its keys are set in the embedded problem).
+json given_options(const SweepForceOptions& o) {
+  const SweepForceOptions defaults;
+  const auto number = [](double x) { return as_json_number(x).dump(); };
+  json out = {{"from", number(o.from)}, {"to", number(o.to)}};
+  if (o.parameter != defaults.parameter) out["parameter"] = o.parameter;
+  if (o.checks != defaults.checks) out["checks"] = std::to_string(o.checks);
+  if (o.h_max != defaults.h_max) out["h-max"] = number(o.h_max);
+  if (o.enclose_events) out["enclose-events"] = true;
+  if (o.no_proof) out["no-proof"] = true;
+  const ProblemOverrides& p = o.problem;
+  if (p.model) out["model"] = *p.model;
+  if (p.degree) out["degree"] = std::to_string(*p.degree);
+  if (p.pressure) out["pressure"] = *p.pressure;
+  if (p.rho) out["rho"] = *p.rho;
+  if (p.force) out["force"] = number(*p.force);
+  return out;
+}
 
-SweepSettings sweep_settings(const po::variables_map& vm) {
-  const auto required_real = [&](const char* name) {
-    if (!vm.count(name)) throw InputError(std::string("--") + name + ": required; see --help");
-    return options::parse_real(vm[name].as<std::string>(), std::string("--") + name);
-  };
-  SweepSettings s;
-  s.from = required_real("from");
-  s.to = required_real("to");
-  if (!(s.from < s.to))
-    throw InputError("--to: must be greater than --from (got --from " + vm["from"].as<std::string>() + " --to " +
-                     vm["to"].as<std::string>() + ")");
-  if (vm.count("parameter")) s.parameter = vm["parameter"].as<std::string>();
-  if (s.parameter == "force" && vm.count("force"))
-    throw InputError("--force: the load is the swept parameter; give its range with --from and --to "
-                     "(--force fixes the load when --parameter names another parameter)");
-  ContinuationOptions& c = s.continuation;
-  c.checks = static_cast<int>(options::integer_option(vm, "checks", c.checks, 0, 10000));
-  if (vm.count("h-max")) {
-    const std::string text = vm["h-max"].as<std::string>();
-    const double h_max = options::parse_real(text, "--h-max");
-    if (!(h_max > c.h_min)) {
-      std::ostringstream what;
-      what << "--h-max: must be a number > " << c.h_min << ", the smallest step (got \"" << text << "\")";
-      throw InputError(what.str());
-    }
-    c.h_max = h_max;
-    c.h_initial = std::min(c.h_initial, h_max);  // the first step too
-  }
-  c.enclose_events = vm.count("enclose-events") && vm["enclose-events"].as<bool>();
-  c.prove = !(vm.count("no-proof") && vm["no-proof"].as<bool>());
-  return s;
+/// "> 1e-09, the smallest step": the range of --h-max beyond ContinuationOptions::h_min.
+std::string above_smallest_step() {
+  std::ostringstream what;
+  what << "> " << ContinuationOptions().h_min << ", the smallest step";
+  return what.str();
+}
+
+/// The continuation's settings of the options (the first step no longer than h_max).
+ContinuationOptions continuation_options(const SweepForceOptions& o) {
+  ContinuationOptions c;
+  c.checks = o.checks;
+  c.h_max = o.h_max;
+  c.h_initial = std::min(c.h_initial, o.h_max);
+  c.enclose_events = o.enclose_events;
+  c.prove = !o.no_proof;
+  return c;
 }
 
 /// The summary's own numbers of a diagram report (docs/manual.md section 14): its events
@@ -117,32 +124,79 @@ json diagram_summary(const json& report) {
 
 }  // namespace
 
-JobValues check_sweep_force(const po::variables_map& vm) {
-  options::check_problem_overrides(vm);
-  (void)sweep_settings(vm);
-  (void)options::required_level(vm);
-  return {};
+SweepForceOptions sweep_force_from_text(const po::variables_map& vm) {
+  const auto required_real = [&](const char* name) {
+    if (!vm.count(name)) throw InputError(std::string("--") + name + ": required; see --help");
+    return options::parse_real(vm[name].as<std::string>(), std::string("--") + name);
+  };
+  SweepForceOptions o;
+  o.from = required_real("from");
+  o.to = required_real("to");
+  if (!(o.from < o.to))
+    throw InputError("--to: must be greater than --from (got --from " + vm["from"].as<std::string>() + " --to " +
+                     vm["to"].as<std::string>() + ")");
+  if (vm.count("parameter")) o.parameter = vm["parameter"].as<std::string>();
+  if (o.parameter == "force" && vm.count("force"))
+    throw InputError("--force: the load is the swept parameter; give its range with --from and --to "
+                     "(--force fixes the load when --parameter names another parameter)");
+  o.checks = static_cast<int>(options::integer_option(vm, "checks", o.checks, 0, max_checks));
+  if (vm.count("h-max")) {
+    const std::string text = vm["h-max"].as<std::string>();
+    o.h_max = options::parse_real(text, "--h-max");
+    if (!(o.h_max > ContinuationOptions().h_min))
+      throw InputError("--h-max: must be a number " + above_smallest_step() + " (got \"" + text + "\")");
+  }
+  o.enclose_events = vm.count("enclose-events") && vm["enclose-events"].as<bool>();
+  o.no_proof = vm.count("no-proof") && vm["no-proof"].as<bool>();
+  o.problem = options::problem_overrides(vm);
+  o.require = options::required_level(vm);
+  return o;  // o.set stays empty: run_job applies the text of --set (apply_set_options)
 }
 
+JobValues check_sweep_force(const po::variables_map& vm) { return sweep_force_from_text(vm); }
+
 JobRun run_sweep_force(const JobOptions& given, const json& document, const JobContext& context) {
-  const po::variables_map& vm = text_of(given);
-  SweepSettings s = sweep_settings(vm);
+  const SweepForceOptions o = values_of(given, sweep_force_from_text);
   Problem problem = problem_from_document(document, context.source);
-  options::apply_problem_overrides(problem, vm);
-  if (s.parameter != "force") require_force(problem);  // the fixed load of a sweep of another parameter
+  apply_overrides(problem, o.problem);
+  if (o.parameter != "force") require_force(problem);  // the fixed load of a sweep of another parameter
+  ContinuationOptions continuation = continuation_options(o);
   // progress once the sweep has run for a second (docs/manual.md section 5)
-  s.continuation.progress = [&context](const std::string& note) { context.progress(note); };
-  const ParameterFamily family = parameter_family(problem, s.parameter);
-  Diagram diagram = sweep(family, s.from, s.to, s.continuation);
+  continuation.progress = [&context](const std::string& note) { context.progress(note); };
+  const ParameterFamily family = parameter_family(problem, o.parameter);
+  Diagram diagram = sweep(family, o.from, o.to, continuation);
   confirm_hopf_events(family, diagram);  // the orbits born at its Hopf points
   // the embedded problem is the one at the sweep's start (the swept parameter at --from), so
-  // that it and "options" regenerate the diagram
+  // that it and "options" regenerate the diagram (the text as typed, when there is one)
   JobRun run;
-  run.report = diagram_report(family.problem(s.from), diagram);
-  run.report["options"] = given_options(vm);
+  run.report = diagram_report(family.problem(o.from), diagram);
+  run.report["options"] = given.vm ? given_options(*given.vm) : given_options(o);
   run.summary = diagram_summary(run.report);
-  certify(run, diagram.certificate, options::required_level(vm));
+  certify(run, diagram.certificate, o.require);
   return run;
 }
 
-}  // namespace limitdir::detail
+}  // namespace detail
+
+void SweepForceOptions::validate() const {
+  const std::string owner = "SweepForceOptions::";
+  if (!std::isfinite(from)) detail::bad_value(owner + "from", "a finite number", from);
+  if (!std::isfinite(to) || !(from < to)) detail::bad_value(owner + "to", "a finite number greater than from", to);
+  if (parameter.empty()) detail::bad_value(owner + "parameter", "a parameter's name", parameter);
+  if (checks < 0 || checks > detail::max_checks)
+    detail::bad_value(owner + "checks", "in 0..10000", static_cast<long long>(checks));
+  if (!std::isfinite(h_max) || !(h_max > ContinuationOptions().h_min))
+    detail::bad_value(owner + "h_max", "a finite number " + detail::above_smallest_step(), h_max);
+  check_overrides(problem, owner + "problem");
+  if (parameter == "force" && problem.force)
+    detail::bad_value(owner + "problem.force", "empty when parameter is \"force\" (the load is swept)", *problem.force);
+  check_key_settings(set, owner + "set");
+  if (require == Level::incomplete) detail::bad_value(owner + "require", "Level::checked or Level::proven", "incomplete");
+}
+
+Job make_job(const SweepForceOptions& options) {
+  options.validate();
+  return detail::job_from_values(JobKind::sweep_force, options);
+}
+
+}  // namespace limitdir
