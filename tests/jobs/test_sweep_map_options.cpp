@@ -250,3 +250,25 @@ TEST_CASE("BifurcationMapOptions::validate names the field out of its range") {
   CHECK(validation_error(o) ==
         "BifurcationMapOptions::require: must be Level::checked or Level::proven (got \"incomplete\")");
 }
+
+TEST_CASE("SweepForceOptions, BifurcationMapOptions: a parameter the problem does not have is an error of the run, as the text's") {
+  SweepForceOptions sweep;
+  sweep.parameter = "lambda";  // the ball's; disc.json is a disc
+  sweep.from = 1;
+  sweep.to = 3;
+  sweep.problem.force = 0.5;
+  const limitdir::JobResult r = check_same(limitdir::make_job(sweep), JobKind::sweep_force,
+                                           {"--parameter", "lambda", "--from", "1", "--to", "3", "--force", "0.5"},
+                                           "disc.json");
+  CHECK(r.status == 2);
+  CHECK(r.message == "parameter lambda: needs the ball preset");
+  BifurcationMapOptions map;
+  map.x = {"j", 0.3, 1.0};
+  map.y = {"lambda", 1.0, 3.0};
+  map.problem.force = 0.5;
+  const limitdir::JobResult m = check_same(
+      limitdir::make_job(map), JobKind::bifurcation_map,
+      {"--x", "j", "--x-range", "0.3:1", "--y", "lambda", "--y-range", "1:3", "--force", "0.5"}, "disc.json");
+  CHECK(m.status == 2);
+  CHECK(m.message == "parameter lambda: needs the ball preset");
+}
