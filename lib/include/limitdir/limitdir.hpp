@@ -75,10 +75,13 @@
 #include "limitdir/celt/celt.hpp"
 
 // jobs
+#include "limitdir/jobs/celt_options.hpp"
 #include "limitdir/jobs/find_limits_options.hpp"
 #include "limitdir/jobs/job.hpp"
 #include "limitdir/jobs/problem_keys.hpp"
 #include "limitdir/jobs/problem_overrides.hpp"
+#include "limitdir/jobs/roll_options.hpp"
+#include "limitdir/jobs/simulate_options.hpp"
 
 // scan
 #include "limitdir/scan/grid.hpp"

@@ -4,6 +4,7 @@
 #include "limitdir/jobs/job.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <sstream>
 #include <tuple>
 #include <type_traits>
@@ -181,6 +182,19 @@ Job job_from_values(JobKind kind, JobValues values) {
   auto options = std::make_shared<JobOptions>();
   options->values = std::move(values);
   return Job{kind, {}, std::move(options)};
+}
+
+void check_range(const std::string& field, const std::optional<double>& value, const std::string& range,
+                 bool (*ok)(double)) {
+  if (value && !(std::isfinite(*value) && ok(*value))) bad_value(field, range, *value);
+}
+
+std::optional<double> real_value(const po::variables_map& vm, const char* name, const std::string& range,
+                                 bool (*ok)(double)) {
+  if (!vm.count(name)) return std::nullopt;
+  double x = 0.0;
+  options::real_option(vm, name, x, range, ok);
+  return x;
 }
 
 const po::variables_map& text_of(const JobOptions& given) {
