@@ -90,6 +90,9 @@ expect_bad "--slip-system" "$stone" --slip-system 99
 expect_bad "--slip-system: only with the models W1 and P1" "$stone" --model O --slip-system 0
 expect_bad "only with --slip-system" "$stone" --export-problem
 expect_bad "--w" "$stone" --slip-system 0 --w 0,0,0
+# a bad --every is bad input in every mode, as `scan --job celt` always said (before, the slip
+# system ignored its text)
+expect_bad "--every: must be an integer" "$stone" --slip-system 0 --every abc
 expect_bad "a2 = a3" "$kl" --compare
 expect_bad "PROBLEM" --t-end 1
 expect_bad "schema" "$share/problems/disc.json"

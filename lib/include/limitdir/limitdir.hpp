@@ -76,10 +76,13 @@
 
 // jobs
 #include "limitdir/jobs/bifurcation_map_options.hpp"
+#include "limitdir/jobs/celt_options.hpp"
 #include "limitdir/jobs/find_limits_options.hpp"
 #include "limitdir/jobs/job.hpp"
 #include "limitdir/jobs/problem_keys.hpp"
 #include "limitdir/jobs/problem_overrides.hpp"
+#include "limitdir/jobs/roll_options.hpp"
+#include "limitdir/jobs/simulate_options.hpp"
 #include "limitdir/jobs/sweep_force_options.hpp"
 
 // scan

@@ -115,7 +115,7 @@ void BifurcationMapOptions::validate() const {
   if ((x.name == "force" || y.name == "force") && problem.force)
     detail::bad_value(owner + "problem.force", "empty when x or y is \"force\" (the load is mapped)", *problem.force);
   check_key_settings(set, owner + "set");
-  if (require == Level::incomplete) detail::bad_value(owner + "require", "Level::checked or Level::proven", "incomplete");
+  detail::check_require(require, owner + "require");
 }
 
 Job make_job(const BifurcationMapOptions& options) {

@@ -106,7 +106,7 @@ void FindLimitsOptions::validate() const {
     detail::bad_value(owner + "mesh_level", "in 1..7", static_cast<long long>(mesh_level));
   check_overrides(problem, owner + "problem");
   check_key_settings(set, owner + "set");
-  if (require == Level::incomplete) detail::bad_value(owner + "require", "Level::checked or Level::proven", "incomplete");
+  detail::check_require(require, owner + "require");
 }
 
 Job make_job(const FindLimitsOptions& options) {

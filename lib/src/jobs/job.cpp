@@ -4,6 +4,7 @@
 #include "limitdir/jobs/job.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <sstream>
 #include <tuple>
 #include <type_traits>
@@ -183,9 +184,21 @@ Job job_from_values(JobKind kind, JobValues values) {
   return Job{kind, {}, std::move(options)};
 }
 
-const po::variables_map& text_of(const JobOptions& given) {
-  if (!given.vm) throw std::logic_error("job: options without text for a job that reads its text");
-  return *given.vm;
+void check_require(Level require, const std::string& field) {
+  if (require == Level::incomplete) bad_value(field, "Level::checked or Level::proven", "incomplete");
+}
+
+void check_range(const std::string& field, const std::optional<double>& value, const std::string& range,
+                 bool (*ok)(double)) {
+  if (value && !(std::isfinite(*value) && ok(*value))) bad_value(field, range, *value);
+}
+
+std::optional<double> real_value(const po::variables_map& vm, const char* name, const std::string& range,
+                                 bool (*ok)(double)) {
+  if (!vm.count(name)) return std::nullopt;
+  double x = 0.0;
+  options::real_option(vm, name, x, range, ok);
+  return x;
 }
 
 void JobContext::progress(const std::string& note) const {

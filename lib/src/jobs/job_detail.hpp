@@ -3,6 +3,7 @@
 // lib/src/jobs/<name>.cpp, each with its option table, the checks of its options' text and
 // its body on a problem document; lib/src/jobs/job.cpp dispatches and maps failures to statuses.
 #include <chrono>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <variant>
@@ -11,16 +12,20 @@
 #include <nlohmann/json.hpp>
 
 #include "limitdir/jobs/bifurcation_map_options.hpp"
+#include "limitdir/jobs/celt_options.hpp"
 #include "limitdir/jobs/find_limits_options.hpp"
 #include "limitdir/jobs/job.hpp"
+#include "limitdir/jobs/roll_options.hpp"
+#include "limitdir/jobs/simulate_options.hpp"
 #include "limitdir/jobs/sweep_force_options.hpp"
 #include "limitdir/limits/limits.hpp"
 
 namespace limitdir {
 
-/// A job's options as values (jobs/<job>_options.hpp), or none yet (std::monostate: a job whose
-/// options are read from their text only).
-using JobValues = std::variant<std::monostate, FindLimitsOptions, SweepForceOptions, BifurcationMapOptions>;
+/// A job's options as values (jobs/<job>_options.hpp), or none yet (std::monostate: a job made
+/// by an app from its text, which the job's body converts).
+using JobValues = std::variant<std::monostate, FindLimitsOptions, SweepForceOptions, BifurcationMapOptions,
+                               SimulateOptions, RollOptions, CeltOptions>;
 
 /// The options of a job (read only once made): the text, when the job was made from it
 /// (make_job(kind, args), job_from_options), and the values, when they were given
@@ -41,6 +46,27 @@ namespace po = boost::program_options;
 [[noreturn]] void bad_value(const std::string& field, const std::string& what, double value);
 [[noreturn]] void bad_value(const std::string& field, const std::string& what, long long value);
 [[noreturn]] void bad_value(const std::string& field, const std::string& what, const std::string& value);
+/// bad_value(field, "finite in each component", x) for the first component x of the vector `v`
+/// (an Eigen vector) that is not finite.
+template <class Vector>
+void check_finite(const std::string& field, const Vector& v) {
+  for (decltype(v.size()) i = 0; i < v.size(); ++i)
+    if (!std::isfinite(v[i])) bad_value(field, "finite in each component", static_cast<double>(v[i]));
+}
+
+/// bad_value(field, range, x) unless the override `value` of `field`, when given, is finite and
+/// `ok` (roll's and celt's overrides of their problem files).
+void check_range(const std::string& field, const std::optional<double>& value, const std::string& range,
+                 bool (*ok)(double));
+
+/// The real option `name` of the text when given, checked as options::real_option (InputError
+/// "--<name>: must be <range> (got <text>)").
+std::optional<double> real_value(const po::variables_map& vm, const char* name, const std::string& range,
+                                 bool (*ok)(double));
+
+/// InputError "<field>: must be Level::checked or Level::proven (got "incomplete")": the levels
+/// that --require takes.
+void check_require(Level require, const std::string& field);
 
 /// The values of type T of `given`: those held, or else those converted from its text by
 /// `from_text` (InputError naming the option).
@@ -53,8 +79,6 @@ T values_of(const JobOptions& given, T (*from_text)(const po::variables_map&)) {
 /// The job of `values` (already validated), without text.
 Job job_from_values(JobKind kind, JobValues values);
 
-/// The text of a job whose options have no values yet (std::logic_error without it).
-const po::variables_map& text_of(const JobOptions& given);
 
 /// What a job's body produced: the app's exit status, message and report, and the job's own
 /// numbers for the summary (its "class" and, with a certificate, "level" and "reason").
@@ -104,14 +128,17 @@ JobValues check_bifurcation_map(const po::variables_map& vm);
 JobRun run_bifurcation_map(const JobOptions& given, const nlohmann::json& document, const JobContext& context);
 
 po::options_description simulate_table();
+SimulateOptions simulate_from_text(const po::variables_map& vm);
 JobValues check_simulate(const po::variables_map& vm);
 JobRun run_simulate(const JobOptions& given, const nlohmann::json& document, const JobContext& context);
 
 po::options_description roll_table();
+RollOptions roll_from_text(const po::variables_map& vm);
 JobValues check_roll(const po::variables_map& vm);
 JobRun run_roll(const JobOptions& given, const nlohmann::json& document, const JobContext& context);
 
 po::options_description celt_table();
+CeltOptions celt_from_text(const po::variables_map& vm);
 JobValues check_celt(const po::variables_map& vm);
 JobRun run_celt(const JobOptions& given, const nlohmann::json& document, const JobContext& context);
 

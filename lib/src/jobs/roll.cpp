@@ -2,15 +2,20 @@
 // rolling on a plane with rolling resistance, or with --map the X_max(mu, mu_r) map, as the app
 // prints them.
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <sstream>
 #include <string>
+
+#include "limitdir/jobs/roll_options.hpp"
 
 #include "limitdir/core/errors.hpp"
 #include "limitdir/rolling/sphere_io.hpp"
 #include "jobs/option_tables.hpp"
 #include "jobs/job_detail.hpp"
 
-namespace limitdir::detail {
+namespace limitdir {
+namespace detail {
 
 using json = nlohmann::json;
 
@@ -62,33 +67,29 @@ Grid parse_grid(const std::string& text, const std::string& option) {
   return g;
 }
 
-bool map_mode(const po::variables_map& vm) { return vm.count("map") && vm["map"].as<bool>(); }
+/// The ranges of the overrides (the problem file's, rolling/sphere_io.hpp), each with its text.
+bool non_negative(double x) { return x >= 0.0; }
+bool positive(double x) { return x > 0.0; }
+bool unit_closed(double x) { return x >= 0.0 && x <= 1.0; }
+bool unit_open(double x) { return x > 0.0 && x < 1.0; }
 
-/// The overrides of the options on `p` (without the checks that need the whole problem).
-void apply_option_values(RollProblem& p, const po::variables_map& vm) {
-  using options::real_option;
-  real_option(vm, "mu", p.sphere.mu, ">= 0", [](double x) { return x >= 0.0; });
-  real_option(vm, "mu-r", p.sphere.mu_r, ">= 0", [](double x) { return x >= 0.0; });
-  real_option(vm, "h", p.stepping.h, "> 0", [](double x) { return x > 0.0; });
-  real_option(vm, "t-end", p.stepping.t_end, "> 0", [](double x) { return x > 0.0; });
-  real_option(vm, "theta", p.stepping.theta, "in [0, 1]", [](double x) { return x >= 0.0 && x <= 1.0; });
-  real_option(vm, "tol", p.stepping.solver.tol, "in (0, 1)", [](double x) { return x > 0.0 && x < 1.0; });
-  if (vm.count("method") && p.spin.contact_radius > 0.0)
+/// The default axes of --map (Fig. 2; the option table's "0.01,0.3,15" and "0.004,0.032,15").
+const Grid default_mu_grid{0.01, 0.3, 15}, default_mu_r_grid{0.004, 0.032, 15};
+
+/// The overrides of `o` on `p`; the one check that needs the problem: --method not with
+/// spin_friction.
+void apply_option_values(RollProblem& p, const RollOptions& o) {
+  if (o.mu) p.sphere.mu = *o.mu;
+  if (o.mu_r) p.sphere.mu_r = *o.mu_r;
+  if (o.h) p.stepping.h = *o.h;
+  if (o.t_end) p.stepping.t_end = *o.t_end;
+  if (o.theta) p.stepping.theta = *o.theta;
+  if (o.tol) p.stepping.solver.tol = *o.tol;
+  if (o.method && p.spin.contact_radius > 0.0)
     throw InputError("--method: not with spin_friction (its steps use an accelerated projected gradient)");
-  if (vm.count("method")) p.stepping.method = rolling_method_from_name(vm["method"].as<std::string>(), "--method");
-  if (vm.count("velocity")) p.initial.velocity = options::parse_vector3(vm["velocity"].as<std::string>(), "--velocity");
-  if (vm.count("omega")) p.initial.omega = options::parse_vector3(vm["omega"].as<std::string>(), "--omega");
-}
-
-/// The checks of the options among themselves, and the map's grids.
-std::pair<Grid, Grid> mode_checks(const po::variables_map& vm) {
-  const bool map = map_mode(vm);
-  if (!map && (vm.count("mu-grid") || vm.count("mu-r-grid"))) throw InputError("--mu-grid, --mu-r-grid: only with --map");
-  if (map && vm.count("every")) throw InputError("--every: not with --map");
-  const auto grid = [&](const char* name, const char* fallback) {
-    return parse_grid(vm.count(name) ? vm[name].as<std::string>() : std::string(fallback), std::string("--") + name);
-  };
-  return {grid("mu-grid", "0.01,0.3,15"), grid("mu-r-grid", "0.004,0.032,15")};
+  if (o.method) p.stepping.method = *o.method;
+  if (o.velocity) p.initial.velocity = *o.velocity;
+  if (o.omega) p.initial.omega = *o.omega;
 }
 
 /// The summary of a run (docs/manual.md section 14): X_max, the stop time, the final contact
@@ -117,31 +118,45 @@ json map_summary(const json& report) {
 
 }  // namespace
 
-JobValues check_roll(const po::variables_map& vm) {
-  RollProblem p;
-  apply_option_values(p, vm);
-  (void)mode_checks(vm);
-  if (vm.count("every")) (void)options::parse_integer(vm["every"].as<std::string>(), "--every", 0, max_sphere_steps);
-  return {};
+RollOptions roll_from_text(const po::variables_map& vm) {
+  RollOptions o;
+  o.mu = real_value(vm, "mu", ">= 0", non_negative);
+  o.mu_r = real_value(vm, "mu-r", ">= 0", non_negative);
+  o.h = real_value(vm, "h", "> 0", positive);
+  o.t_end = real_value(vm, "t-end", "> 0", positive);
+  o.theta = real_value(vm, "theta", "in [0, 1]", unit_closed);
+  o.tol = real_value(vm, "tol", "in (0, 1)", unit_open);
+  if (vm.count("method")) o.method = rolling_method_from_name(vm["method"].as<std::string>(), "--method");
+  if (vm.count("velocity")) o.velocity = options::parse_vector3(vm["velocity"].as<std::string>(), "--velocity");
+  if (vm.count("omega")) o.omega = options::parse_vector3(vm["omega"].as<std::string>(), "--omega");
+  // the options among themselves, and the map's grids
+  o.map = vm.count("map") && vm["map"].as<bool>();
+  if (!o.map && (vm.count("mu-grid") || vm.count("mu-r-grid"))) throw InputError("--mu-grid, --mu-r-grid: only with --map");
+  if (o.map && vm.count("every")) throw InputError("--every: not with --map");
+  if (vm.count("mu-grid")) o.mu_grid = parse_grid(vm["mu-grid"].as<std::string>(), "--mu-grid");
+  if (vm.count("mu-r-grid")) o.mu_r_grid = parse_grid(vm["mu-r-grid"].as<std::string>(), "--mu-r-grid");
+  if (vm.count("every"))
+    o.every = static_cast<int>(options::parse_integer(vm["every"].as<std::string>(), "--every", 0, max_sphere_steps));
+  return o;  // o.set stays empty: run_job applies the text of --set (apply_set_options)
 }
 
+JobValues check_roll(const po::variables_map& vm) { return roll_from_text(vm); }
+
 JobRun run_roll(const JobOptions& given, const json& document, const JobContext& context) {
-  const po::variables_map& vm = text_of(given);
   RollProblem problem = parse_roll_problem(document, context.source);
-  apply_option_values(problem, vm);
+  const RollOptions o = values_of(given, roll_from_text);
+  apply_option_values(problem, o);
   validate(problem);
   // the solver's notes about once a second (docs/manual.md section 5), through the job's hooks
   problem.stepping.progress = [&context](const std::string& note) { context.progress(note); };
-  const auto [mu_grid, mu_r_grid] = mode_checks(vm);
   JobRun run;
-  if (map_mode(vm)) {
-    run.report = roll_map(problem, mu_grid, mu_r_grid);
+  if (o.map) {
+    run.report = roll_map(problem, o.mu_grid.value_or(default_mu_grid), o.mu_r_grid.value_or(default_mu_r_grid));
     run.summary = map_summary(run.report);
     return run;
   }
   const long long steps = static_cast<long long>(problem.stepping.t_end / problem.stepping.h) + 1;
-  problem.stepping.every =
-      static_cast<int>(options::integer_option(vm, "every", std::max(1LL, steps / 1000), 0, max_sphere_steps));
+  problem.stepping.every = o.every.value_or(static_cast<int>(std::max(1LL, steps / 1000)));
   if (problem.stepping.every > 0 && steps / problem.stepping.every > max_rows)
     throw InputError("--every: at most " + std::to_string(max_rows) + " history rows (got " +
                      std::to_string(steps / problem.stepping.every) + " = steps / K); use a larger K");
@@ -158,4 +173,43 @@ JobRun run_roll(const JobOptions& given, const json& document, const JobContext&
   return run;
 }
 
-}  // namespace limitdir::detail
+}  // namespace detail
+
+namespace {
+
+/// InputError unless `grid` (the field `field`) is a grid of the map: finite 0 <= lo <= hi,
+/// 1 <= n <= max_map_axis (validate_map, rolling/sphere_io.hpp).
+void check_grid(const std::string& field, const Grid& grid) {
+  if (!(std::isfinite(grid.lo) && grid.lo >= 0.0)) detail::bad_value(field + ".lo", "finite and >= 0", grid.lo);
+  if (!(std::isfinite(grid.hi) && grid.hi >= grid.lo)) detail::bad_value(field + ".hi", "finite and >= lo", grid.hi);
+  if (grid.n < 1 || grid.n > max_map_axis)
+    detail::bad_value(field + ".n", "in 1.." + std::to_string(max_map_axis), static_cast<long long>(grid.n));
+}
+
+}  // namespace
+
+void RollOptions::validate() const {
+  const std::string owner = "RollOptions::";
+  detail::check_range(owner + "mu", mu, "finite and >= 0", detail::non_negative);
+  detail::check_range(owner + "mu_r", mu_r, "finite and >= 0", detail::non_negative);
+  detail::check_range(owner + "h", h, "finite and > 0", detail::positive);
+  detail::check_range(owner + "t_end", t_end, "finite and > 0", detail::positive);
+  detail::check_range(owner + "theta", theta, "in [0, 1]", detail::unit_closed);
+  detail::check_range(owner + "tol", tol, "in (0, 1)", detail::unit_open);
+  if (velocity) detail::check_finite(owner + "velocity", *velocity);
+  if (omega) detail::check_finite(owner + "omega", *omega);
+  if (!map && (mu_grid || mu_r_grid)) throw InputError(owner + (mu_grid ? "mu_grid" : "mu_r_grid") + ": only with map");
+  if (map && every) throw InputError(owner + "every: not with map");
+  if (every && (*every < 0 || *every > max_sphere_steps))
+    detail::bad_value(owner + "every", "in 0.." + std::to_string(max_sphere_steps), static_cast<long long>(*every));
+  if (mu_grid) check_grid(owner + "mu_grid", *mu_grid);
+  if (mu_r_grid) check_grid(owner + "mu_r_grid", *mu_r_grid);
+  check_key_settings(set, owner + "set");
+}
+
+Job make_job(const RollOptions& options) {
+  options.validate();
+  return detail::job_from_values(JobKind::roll, options);
+}
+
+}  // namespace limitdir

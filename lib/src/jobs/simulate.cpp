@@ -5,6 +5,8 @@
 #include <set>
 #include <string>
 
+#include "limitdir/jobs/simulate_options.hpp"
+
 #include "limitdir/analysis/find_limits.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/version.hpp"
@@ -16,7 +18,8 @@
 #include "limitdir/system/system.hpp"
 #include "jobs/job_detail.hpp"
 
-namespace limitdir::detail {
+namespace limitdir {
+namespace detail {
 
 using json = nlohmann::json;
 
@@ -42,37 +45,15 @@ namespace {
 /// ~0.2-1 ms per trajectory (bench_simulate): 20000 keep a survey within ~5-20 s.
 constexpr long long max_survey = 20000;
 
-/// What the options fix: one trajectory from x0, or a survey of `survey` trajectories.
-struct SimulateSettings {
-  bool survey = false;
-  int trajectories = 0;
-  Eigen::Vector3d x0 = Eigen::Vector3d::Zero();
+constexpr long long max_every = 1000000000, max_max_steps = 1000000000000LL;  // --every, --max-steps
+
+/// The integrator's options of `o` (dynamics/simulate.hpp): direction, step budget, kept steps.
+SimulationOptions simulation_options(const SimulateOptions& o) {
   SimulationOptions options;
-};
-
-/// The options among themselves: one of --x0 and --survey, --every only with --x0.
-void mode_checks(const po::variables_map& vm) {
-  const bool has_x0 = vm.count("x0") > 0, has_survey = vm.count("survey") > 0;
-  if (has_x0 == has_survey) throw InputError("give exactly one of --x0 and --survey");
-  if (has_survey && vm.count("every")) throw InputError("--every: only with --x0");
-}
-
-/// The numbers of the options (after mode_checks).
-SimulateSettings simulate_settings(const po::variables_map& vm) {
-  const bool has_survey = vm.count("survey") > 0;
-  SimulateSettings s;
-  s.options.backward = vm.count("backward") && vm["backward"].as<bool>();
-  s.options.max_steps = options::integer_option(vm, "max-steps", s.options.max_steps, 1, 1000000000000LL);
-  s.survey = has_survey;
-  if (has_survey) {
-    s.trajectories = static_cast<int>(options::parse_integer(vm["survey"].as<std::string>(), "--survey", 1, max_survey));
-    return s;
-  }
-  s.x0 = options::parse_vector3(vm["x0"].as<std::string>(), "--x0");
-  if (s.x0.isZero(0.0))
-    throw InputError("--x0: must not be zero (x0 = 0 is already stick) (got " + vm["x0"].as<std::string>() + ")");
-  s.options.every = static_cast<int>(options::integer_option(vm, "every", 1, 0, 1000000000));
-  return s;
+  options.backward = o.backward;
+  options.max_steps = o.max_steps;
+  options.every = o.every.value_or(1);
+  return options;
 }
 
 /// -0 and subnormals as 0 (report/numbers.hpp, docs/manual.md section 5).
@@ -112,8 +93,9 @@ json survey_entry(const SurveyEntry& e, int trajectories, double rho_over_R) {
 
 /// The survey (schema limitdir.survey/1) and its summary: the counts, and the class, the types
 /// reached ("survey: attracting stable-node"; docs/manual.md section 14).
-JobRun run_survey(const Problem& problem, const System& system, const SimulateSettings& s) {
-  const Survey survey_result = survey(system, problem.force, s.trajectories, s.options.backward, s.options);
+JobRun run_survey(const Problem& problem, const System& system, const SimulateOptions& o) {
+  const SimulationOptions options = simulation_options(o);
+  const Survey survey_result = survey(system, problem.force, *o.survey, options.backward, options);
   json entries = json::array();
   std::set<std::string> reached;
   for (const SurveyEntry& e : survey_result.entries) {
@@ -125,7 +107,7 @@ JobRun run_survey(const Problem& problem, const System& system, const SimulateSe
                 {"limitdir_version", version},
                 {"problem", problem_to_json(problem)},
                 {"force", problem.force},
-                {"backward", s.options.backward},
+                {"backward", options.backward},
                 {"trajectories", survey_result.trajectories},
                 {"stick", survey_result.stick},
                 {"never_stick", survey_result.never_stick},
@@ -162,17 +144,20 @@ void put_match(json& fin, const SimulationResult& r, double rho_over_R, json& su
 
 /// One trajectory: its final record (schema limitdir.simulation/1) and its summary: the outcome,
 /// the stop direction and its type, the class "<outcome> <type>" (docs/manual.md section 14).
-JobRun run_trajectory(const Problem& problem, const System& system, SimulateSettings s, const JobContext& context) {
+JobRun run_trajectory(const Problem& problem, const System& system, const SimulateOptions& o,
+                      const JobContext& context) {
+  SimulationOptions options = simulation_options(o);
   // the kept points go to the hook as they are computed, or nowhere (never held in memory)
-  s.options.on_point = [&context](const TrajectoryPoint& p) {
+  options.on_point = [&context](const TrajectoryPoint& p) {
     if (context.hooks.point) context.hooks.point(json{{"t", p.t}, {"tau", p.tau}, {"r", p.r}, {"w", vec(p.w)}});
   };
-  s.options.progress = [&context](const std::string& note) { context.progress(note); };  // notes after a second
-  const SimulationResult r = simulate(system, problem.force, s.x0, s.options);
+  options.progress = [&context](const std::string& note) { context.progress(note); };  // notes after a second
+  const Eigen::Vector3d& x0 = *o.x0;
+  const SimulationResult r = simulate(system, problem.force, x0, options);
   const double rho_over_R = problem.rho_over_R();
   json fin = {{"schema", "limitdir.simulation/1"}, {"limitdir_version", version},
               {"problem", problem_to_json(problem)}, {"force", problem.force},
-              {"x0", vec(s.x0)}, {"backward", s.options.backward},
+              {"x0", vec(x0)}, {"backward", options.backward},
               {"outcome", outcome_name(r.outcome)}, {"steps", r.steps},
               {"tau_end", r.tau_end}, {"r_end", r.r_end}};
   const bool finite_arrival = r.arrival.allFinite();
@@ -204,23 +189,59 @@ JobRun run_trajectory(const Problem& problem, const System& system, SimulateSett
 
 }  // namespace
 
-JobValues check_simulate(const po::variables_map& vm) {
-  options::check_problem_overrides(vm);
-  mode_checks(vm);
-  (void)simulate_settings(vm);
-  return {};
+SimulateOptions simulate_from_text(const po::variables_map& vm) {
+  SimulateOptions o;
+  o.problem = options::problem_overrides(vm);
+  // the options among themselves: one of --x0 and --survey, --every only with --x0
+  const bool has_x0 = vm.count("x0") > 0, has_survey = vm.count("survey") > 0;
+  if (has_x0 == has_survey) throw InputError("give exactly one of --x0 and --survey");
+  if (has_survey && vm.count("every")) throw InputError("--every: only with --x0");
+  o.backward = vm.count("backward") && vm["backward"].as<bool>();
+  o.max_steps = options::integer_option(vm, "max-steps", o.max_steps, 1, max_max_steps);
+  if (has_survey) {
+    o.survey = static_cast<int>(options::parse_integer(vm["survey"].as<std::string>(), "--survey", 1, max_survey));
+    return o;
+  }
+  o.x0 = options::parse_vector3(vm["x0"].as<std::string>(), "--x0");
+  if (o.x0->isZero(0.0))
+    throw InputError("--x0: must not be zero (x0 = 0 is already stick) (got " + vm["x0"].as<std::string>() + ")");
+  if (vm.count("every")) o.every = static_cast<int>(options::integer_option(vm, "every", 1, 0, max_every));
+  return o;  // o.set stays empty: run_job applies the text of --set (apply_set_options)
 }
+
+JobValues check_simulate(const po::variables_map& vm) { return simulate_from_text(vm); }
 
 JobRun run_simulate(const JobOptions& given, const json& document, const JobContext& context) {
-  const po::variables_map& vm = text_of(given);
-  // the app's order: the problem (and its mass matrix) before the numbers of the options
+  // the app's order: the problem (and its mass matrix) before the options
   Problem problem = problem_from_document(document, context.source);
-  options::apply_problem_overrides(problem, vm);
+  const SimulateOptions o = values_of(given, simulate_from_text);
+  apply_overrides(problem, o.problem);
   require_force(problem);
-  mode_checks(vm);
   const System system = make_system(problem);
-  const SimulateSettings s = simulate_settings(vm);
-  return s.survey ? run_survey(problem, system, s) : run_trajectory(problem, system, s, context);
+  return o.survey ? run_survey(problem, system, o) : run_trajectory(problem, system, o, context);
 }
 
-}  // namespace limitdir::detail
+}  // namespace detail
+
+void SimulateOptions::validate() const {
+  const std::string owner = "SimulateOptions::";
+  if (x0.has_value() == survey.has_value()) throw InputError(owner + "x0, survey: give exactly one of them");
+  if (survey && every) throw InputError(owner + "every: only with x0 (not with survey)");
+  if (x0) detail::check_finite(owner + "x0", *x0);
+  if (x0 && x0->isZero(0.0)) detail::bad_value(owner + "x0", "not zero (x0 = 0 is already stick)", "0,0,0");
+  if (survey && (*survey < 1 || *survey > detail::max_survey))
+    detail::bad_value(owner + "survey", "in 1..20000", static_cast<long long>(*survey));
+  if (every && (*every < 0 || *every > detail::max_every))
+    detail::bad_value(owner + "every", "in 0..1000000000", static_cast<long long>(*every));
+  if (max_steps < 1 || max_steps > detail::max_max_steps)
+    detail::bad_value(owner + "max_steps", "in 1..1000000000000", max_steps);
+  check_overrides(problem, owner + "problem");
+  check_key_settings(set, owner + "set");
+}
+
+Job make_job(const SimulateOptions& options) {
+  options.validate();
+  return detail::job_from_values(JobKind::simulate, options);
+}
+
+}  // namespace limitdir

@@ -191,7 +191,7 @@ void SweepForceOptions::validate() const {
   if (parameter == "force" && problem.force)
     detail::bad_value(owner + "problem.force", "empty when parameter is \"force\" (the load is swept)", *problem.force);
   check_key_settings(set, owner + "set");
-  if (require == Level::incomplete) detail::bad_value(owner + "require", "Level::checked or Level::proven", "incomplete");
+  detail::check_require(require, owner + "require");
 }
 
 Job make_job(const SweepForceOptions& options) {
