@@ -1,7 +1,7 @@
 // The arithmetic of Chebyshev series (numerics/chebyshev.hpp): the derivative, the product and
-// linear combinations. Their evaluation is in chebyshev_eval.cpp, the angles theta and their
-// cosines in chebyshev_angles.cpp, the isolation of the real roots in chebyshev_roots.cpp, and
-// what these share in chebyshev_eval.hpp. Compiled with -frounding-math (lib/CMakeLists.txt).
+// linear combinations. Their evaluation, with the angles theta and their cosines, is in
+// chebyshev_eval.cpp, the isolation of the real roots in chebyshev_roots.cpp, and what these
+// share in chebyshev_eval.hpp. Compiled with -frounding-math (lib/CMakeLists.txt).
 #include "numerics/chebyshev.hpp"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #pragma once
 // The evaluation of Chebyshev series (numerics/chebyshev.hpp), shared by its sources (internal
 // to numerics/): the rounding bounds of the double evaluation (here), the angles theta and their
-// cosines (numerics/chebyshev_angles.cpp), the values of p and its derivatives at a point in double
+// cosines (numerics/chebyshev_eval.cpp), the values of p and its derivatives at a point in double
 // with a rigorous bound and in Arb (the Evaluator, numerics/chebyshev_eval.cpp), which the
 // isolation of the real roots (numerics/chebyshev_roots.cpp) decides on. In namespace
 // detail::chebyshev: its short names (Ball, Angle, Approx, unit, margin ...) cannot meet another
@@ -30,7 +30,7 @@ inline constexpr double margin = 1.0 + 0x1p-48;
 // (Higham (4.4)); 1.02 u S covers u times the exact sum for n u < 0.01 (n < 1e13 terms).
 inline constexpr double sum_factor = 1.02;
 // The double just above pi (pi rounded down is 2 half_pi = 0x1.921fb54442d18p+1, half_pi in
-// numerics/chebyshev_angles.cpp): angle_pi().
+// numerics/chebyshev_eval.cpp): angle_pi().
 inline constexpr double pi_up = 0x1.921fb54442d19p+1;
 
 // A double and a bound of its error: |value - exact| <= err.
@@ -39,7 +39,7 @@ struct Approx {
 };
 
 // A point theta seen through the double y^ = cos(theta^) nearest to what cos_double gives:
-// |theta - theta^| <= eta (numerics/chebyshev_angles.cpp).
+// |theta - theta^| <= eta (numerics/chebyshev_eval.cpp).
 struct Angle {
   double y, eta;
 };
