@@ -14,8 +14,9 @@ import sys
 
 # What each part may use directly; a part may use everything below what it uses (the closure).
 # The order bottom-up: core < numerics < contact < friction < system < limits < dynamics
-# < analysis < continuation < maps < report < plot; rolling and celt are side parts; jobs (the
-# apps' computations as library calls) is above report and runs the side parts' problems too;
+# < analysis < continuation < maps < report < plot; rolling, granular (above rolling) and celt
+# are side parts; jobs (the apps' computations as library calls) is above report and runs the
+# side parts' problems too;
 # scan (the parameter scans) runs jobs.
 USES = {
     "core": [],
@@ -30,9 +31,10 @@ USES = {
     "maps": ["continuation"],
     "report": ["maps"],
     "plot": ["report"],
-    "jobs": ["report", "rolling", "celt"],
+    "jobs": ["report", "granular", "celt"],
     "scan": ["jobs"],
     "rolling": ["friction"],
+    "granular": ["rolling"],
     "celt": ["system"],
 }
 # The one public header outside the parts: the umbrella of the installed library.

@@ -70,6 +70,8 @@
 #include "limitdir/rolling/sphere.hpp"
 #include "limitdir/rolling/sphere_io.hpp"
 #include "limitdir/rolling/sphere_spin.hpp"
+// granular
+#include "limitdir/granular/pile_problem.hpp"
 
 // celt
 #include "limitdir/celt/celt.hpp"
