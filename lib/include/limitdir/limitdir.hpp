@@ -71,6 +71,11 @@
 #include "limitdir/rolling/sphere_io.hpp"
 #include "limitdir/rolling/sphere_spin.hpp"
 // granular
+#include "limitdir/granular/block_pgs.hpp"
+#include "limitdir/granular/bodies.hpp"
+#include "limitdir/granular/contact_detection.hpp"
+#include "limitdir/granular/delassus.hpp"
+#include "limitdir/granular/moreau_jean.hpp"
 #include "limitdir/granular/pile_problem.hpp"
 
 // celt

@@ -1,0 +1,47 @@
+#pragma once
+// The projected Gauss-Seidel (66)-(67) [Acary & Bourrier 2021] on a local problem with W in
+// sparse blocks (granular/delassus.hpp), warm-started from the caller's reactions, each
+// one-contact problem solved by rolling/solvers.hpp's solve_one_contact (the closed-form
+// projection of Prop. 5.2 and De Saxce's modified velocity (32)), stopped on Siconos' error.
+#include <Eigen/Core>
+#include <vector>
+
+#include "limitdir/granular/delassus.hpp"
+
+namespace limitdir {
+
+struct BlockPgsOptions {
+  double tol = 1e-4;     ///< on siconos_error, > 0
+  int max_sweeps = 1000;  ///< >= 1
+  /// The one-contact solves stop at an error (relative to their |qbar|, in their scaled
+  /// variables) of local_tol_factor * tol divided by the scaling's largest factor (see
+  /// solve_block_pgs), or after local_max_iter iterations in one visit (the contact is visited
+  /// again at the next sweep, from where it stopped). A sweep in which no contact iterates ends
+  /// the solve (nothing would change any more).
+  double local_tol_factor = 0.1;
+  int local_max_iter = 100;
+  StepRule step;
+};
+
+struct BlockPgsResult {
+  int sweeps = 0;
+  double error = 0.0;  ///< siconos_error at return
+  bool converged = false;
+  long local_iterations = 0;
+};
+
+/// Siconos 4.4's relative error of (r, u) (its rolling_fc3d_compute_error, so that a tolerance
+/// means the same in both programs): |(p_alpha - proj_{K_r}(p_alpha - yhat_alpha))_alpha| /
+/// max(|q|, |p|, |W p + q|), yhat the modified velocity (32) of y = W p + q; absolute when that
+/// maximum is <= DBL_EPSILON.
+double siconos_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p);
+
+/// Sweeps the contacts in order from p (5 n_c entries, updated in place) until siconos_error <=
+/// tol or max_sweeps. length[alpha] > 0 (empty: all 1) is the reference length of contact
+/// alpha's one-contact solves (rolling/cone.hpp's convention: rolling rows l w_R, m_R/l and
+/// mu_r/l), which makes their W^{alpha alpha} well conditioned (in SI its rolling entries are
+/// ~1/(m R^2), its others ~1/m) and leaves the solution unchanged.
+BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorXd& p, const BlockPgsOptions& options,
+                               const std::vector<double>& length = {});
+
+}  // namespace limitdir

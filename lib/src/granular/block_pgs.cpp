@@ -1,0 +1,95 @@
+// Block projected Gauss-Seidel on sparse Delassus blocks (granular/block_pgs.hpp).
+#include "limitdir/granular/block_pgs.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+#include "limitdir/core/cancellation.hpp"
+
+namespace limitdir {
+
+namespace {
+
+// D = diag(1, 1, 1, l, l) of rolling/cone.hpp's reference length: y' = D y, p' = D^-1 p.
+Vector5 scale_down(const Vector5& p, double l) {
+  Vector5 out = p;
+  out.tail<2>() /= l;
+  return out;
+}
+Vector5 scale_up(const Vector5& p, double l) {
+  Vector5 out = p;
+  out.tail<2>() *= l;
+  return out;
+}
+
+}  // namespace
+
+double siconos_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p) {
+  const Eigen::VectorXd y = problem.velocity(p);
+  double sum = 0.0;
+  for (int a = 0; a < problem.contacts(); ++a)
+    sum += natural_map(p.segment<5>(5 * a), y.segment<5>(5 * a), problem.cones[static_cast<std::size_t>(a)]).squaredNorm();
+  const double scale = std::max({problem.q.norm(), p.norm(), y.norm()});
+  const double e = std::sqrt(sum);
+  return scale > DBL_EPSILON ? e / scale : e;
+}
+
+BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorXd& p, const BlockPgsOptions& options,
+                               const std::vector<double>& length) {
+  const int nc = problem.contacts();
+  BlockPgsResult out;
+  if (nc == 0) {
+    out.converged = true;
+    return out;
+  }
+  // Per contact: the scaled W^{aa} and cone, and the step of its projected fixed point, kept
+  // across sweeps (rolling/solvers.hpp).
+  std::vector<Matrix5> Wd(static_cast<std::size_t>(nc));
+  std::vector<RollingCone> cone(static_cast<std::size_t>(nc));
+  std::vector<double> rho(static_cast<std::size_t>(nc));
+  std::vector<double> l(static_cast<std::size_t>(nc), 1.0);
+  for (int a = 0; a < nc; ++a) {
+    const std::size_t k = static_cast<std::size_t>(a);
+    if (!length.empty()) l[k] = length[k];
+    Vector5 d = Vector5::Ones();
+    d.tail<2>().setConstant(l[k]);
+    Wd[k] = d.asDiagonal() * problem.diagonal[k] * d.asDiagonal();
+    cone[k] = {problem.cones[k].mu, problem.cones[k].mu_r / l[k]};
+    // The largest step that keeps the projected map a contraction for this block is ~1/|W|:
+    // start there (the step rule adapts it).
+    rho[k] = 1.0 / std::max(Wd[k].diagonal().maxCoeff(), DBL_MIN);
+  }
+  // The one-contact solves measure their error in the scaled variables, relative to |qbar'|;
+  // in SI a velocity error of the rolling rows is 1/l times the scaled one and an impulse error
+  // l times, and |qbar| >= |qbar'| / max(1, l): a scaled error e' is an SI error of at most
+  // e' max(l, 1/l) max(1, l). The local tolerance divides that factor out.
+  std::vector<double> local_tol(static_cast<std::size_t>(nc));
+  for (std::size_t k = 0; k < l.size(); ++k)
+    local_tol[k] = options.local_tol_factor * options.tol / (std::max(l[k], 1.0 / l[k]) * std::max(1.0, l[k]));
+  out.error = siconos_error(problem, p);
+  while (out.error > options.tol && out.sweeps < options.max_sweeps && std::isfinite(out.error)) {
+    ++out.sweeps;
+    poll_cancellation();  // core/cancellation.hpp: once per sweep
+    long sweep_iterations = 0;
+    for (int a = 0; a < nc; ++a) {
+      const std::size_t k = static_cast<std::size_t>(a);
+      // qbar of (67): q^a + sum_{b != a} W^{ab} p^b, scaled.
+      const Vector5 qbar = scale_up(Vector5(problem.q.segment<5>(5 * a) + problem.coupling(a, p)), l[k]);
+      Vector5 pa = scale_down(p.segment<5>(5 * a), l[k]);
+      const OneContactOutcome o =
+          solve_one_contact(Wd[k], qbar, cone[k], pa, rho[k], local_tol[k], options.local_max_iter, options.step);
+      sweep_iterations += o.iterations;
+      p.segment<5>(5 * a) = scale_up(pa, l[k]);
+    }
+    out.local_iterations += sweep_iterations;
+    out.error = siconos_error(problem, p);
+    // Every contact already met its local tolerance: p did not change and no sweep will change
+    // it (the error is at the rounding of the local solves).
+    if (sweep_iterations == 0) break;
+  }
+  out.converged = out.error <= options.tol;
+  return out;
+}
+
+}  // namespace limitdir

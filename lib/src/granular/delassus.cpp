@@ -1,0 +1,143 @@
+// Contact Jacobians and the sparse Delassus operator (granular/delassus.hpp).
+#include "limitdir/granular/delassus.hpp"
+
+#include <cstddef>
+
+namespace limitdir {
+
+namespace {
+
+// [e]_x such that [e]_x w = e x w.
+Eigen::Matrix3d cross_matrix(const Eigen::Vector3d& e) {
+  Eigen::Matrix3d m;
+  m << 0.0, -e.z(), e.y(), e.z(), 0.0, -e.x(), -e.y(), e.x(), 0.0;
+  return m;
+}
+
+
+}  // namespace
+
+ContactJacobian contact_jacobian(const SphereBodies& s, const Contact& c) {
+  const Eigen::Matrix3d& F = c.frame;  // columns n, t1, t2
+  const Eigen::Vector3d n = F.col(0);
+  ContactJacobian H;
+  H.Hv_a.setZero();
+  H.Hw_a.setZero();
+  H.Hw_b.setZero();
+  // e . (v_a + omega_a x (-R_a n)) = e . v_a - R_a (n x e) . omega_a, e = n, t1, t2
+  // (e . (w x m) = (m x e) . w); the -b part: -e . v_b - R_b (n x e) . omega_b. For e = n the
+  // angular part vanishes.
+  const double Ra = s.radius[static_cast<std::size_t>(c.a)];
+  const Eigen::Matrix3d nx = cross_matrix(n);
+  for (int i = 0; i < 3; ++i) {
+    H.Hv_a.row(i) = F.col(i).transpose();
+    H.Hw_a.row(i) = -Ra * (nx * F.col(i)).transpose();
+  }
+  // Rolling rows: w_R = (t1, t2) . (omega_a - omega_b).
+  H.Hw_a.row(3) = F.col(1).transpose();
+  H.Hw_a.row(4) = F.col(2).transpose();
+  if (!c.with_wall()) {
+    const double Rb = s.radius[static_cast<std::size_t>(c.b)];
+    for (int i = 1; i < 3; ++i) H.Hw_b.row(i) = -Rb * (nx * F.col(i)).transpose();
+    H.Hw_b.row(3) = -F.col(1).transpose();
+    H.Hw_b.row(4) = -F.col(2).transpose();
+  }
+  return H;
+}
+
+Vector5 contact_velocity(const SphereBodies& s, const Contact& c, const ContactJacobian& H) {
+  const std::size_t a = static_cast<std::size_t>(c.a);
+  Vector5 y = H.Hv_a * s.v[a] + H.Hw_a * s.omega[a];
+  if (!c.with_wall()) {
+    const std::size_t b = static_cast<std::size_t>(c.b);
+    y += H.Hv_b() * s.v[b] + H.Hw_b * s.omega[b];
+  }
+  return y;
+}
+
+Eigen::VectorXd BlockSparseProblem::velocity(const Eigen::VectorXd& p) const {
+  Eigen::VectorXd y = q;
+  for (int a = 0; a < contacts(); ++a) y.segment<5>(5 * a) += diagonal[static_cast<std::size_t>(a)] * p.segment<5>(5 * a) + coupling(a, p);
+  return y;
+}
+
+Vector5 BlockSparseProblem::coupling(int alpha, const Eigen::VectorXd& p) const {
+  Vector5 s = Vector5::Zero();
+  for (int k = row_start[static_cast<std::size_t>(alpha)]; k < row_start[static_cast<std::size_t>(alpha) + 1]; ++k)
+    s.noalias() += blocks[static_cast<std::size_t>(k)] * p.segment<5>(5 * column[static_cast<std::size_t>(k)]);
+  return s;
+}
+
+RollingProblem BlockSparseProblem::dense() const {
+  const int n = contacts();
+  RollingProblem out;
+  out.W = Eigen::MatrixXd::Zero(5 * n, 5 * n);
+  for (int a = 0; a < n; ++a) {
+    out.W.block<5, 5>(5 * a, 5 * a) += diagonal[static_cast<std::size_t>(a)];
+    for (int k = row_start[static_cast<std::size_t>(a)]; k < row_start[static_cast<std::size_t>(a) + 1]; ++k)
+      out.W.block<5, 5>(5 * a, 5 * column[static_cast<std::size_t>(k)]) += blocks[static_cast<std::size_t>(k)];
+  }
+  out.q = q;
+  out.cones = cones;
+  return out;
+}
+
+void assemble_delassus(const SphereBodies& s, const std::vector<Contact>& contacts,
+                       const std::vector<ContactJacobian>& H, BlockSparseProblem& problem) {
+  const std::size_t nc = contacts.size();
+  // The contacts of each sphere (CSR): the blocks W^{alpha beta} come from the spheres shared.
+  std::vector<int> start(s.size() + 1, 0), member;
+  for (const Contact& c : contacts) {
+    ++start[static_cast<std::size_t>(c.a) + 1];
+    if (!c.with_wall()) ++start[static_cast<std::size_t>(c.b) + 1];
+  }
+  for (std::size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
+  member.resize(static_cast<std::size_t>(start.back()));
+  std::vector<int> fill(start.begin(), start.end() - 1);
+  for (std::size_t al = 0; al < nc; ++al) {
+    member[static_cast<std::size_t>(fill[static_cast<std::size_t>(contacts[al].a)]++)] = static_cast<int>(al);
+    if (!contacts[al].with_wall())
+      member[static_cast<std::size_t>(fill[static_cast<std::size_t>(contacts[al].b)]++)] = static_cast<int>(al);
+  }
+  // Body k's rows of contact beta: (Hv, Hw) of its side.
+  const auto part = [&](int beta, int k, Matrix5x3& Hv, Matrix5x3& Hw) {
+    const Contact& c = contacts[static_cast<std::size_t>(beta)];
+    const ContactJacobian& J = H[static_cast<std::size_t>(beta)];
+    if (c.a == k) {
+      Hv = J.Hv_a;
+      Hw = J.Hw_a;
+    } else {
+      Hv = J.Hv_b();
+      Hw = J.Hw_b;
+    }
+  };
+  problem.diagonal.assign(nc, Matrix5::Zero());
+  problem.row_start.assign(1, 0);
+  problem.column.clear();
+  problem.blocks.clear();
+  Matrix5x3 Hv_al, Hw_al, Hv_be, Hw_be;
+  for (std::size_t al = 0; al < nc; ++al) {
+    const Contact& c = contacts[al];
+    for (int side = 0; side < (c.with_wall() ? 1 : 2); ++side) {
+      const int k = side == 0 ? c.a : c.b;
+      const double im = 1.0 / s.mass[static_cast<std::size_t>(k)];
+      const double iJ = 1.0 / s.inertia[static_cast<std::size_t>(k)];
+      part(static_cast<int>(al), k, Hv_al, Hw_al);
+      for (int m = start[static_cast<std::size_t>(k)]; m < start[static_cast<std::size_t>(k) + 1]; ++m) {
+        const int be = member[static_cast<std::size_t>(m)];
+        part(be, k, Hv_be, Hw_be);
+        // H_{alpha,k} M_k^-1 H_{beta,k}^T
+        const Matrix5 block = im * Hv_al * Hv_be.transpose() + iJ * Hw_al * Hw_be.transpose();
+        if (be == static_cast<int>(al)) {
+          problem.diagonal[al] += block;
+        } else {
+          problem.column.push_back(be);
+          problem.blocks.push_back(block);
+        }
+      }
+    }
+    problem.row_start.push_back(static_cast<int>(problem.column.size()));
+  }
+}
+
+}  // namespace limitdir

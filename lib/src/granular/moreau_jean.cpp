@@ -1,0 +1,186 @@
+// Moreau-Jean time stepping of spheres (granular/moreau_jean.hpp).
+#include "limitdir/granular/moreau_jean.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "limitdir/core/errors.hpp"
+
+namespace limitdir {
+
+namespace {
+
+// A contact is active when its predicted gap is <= kActivationGap times the smaller radius:
+// a resting contact keeps a gap of the rounding and solver residual left by the last step
+// (|u_N| ~ tol |q| per step, e.g. 1e-18 m with tol = 1e-12), which must not switch it off (the
+// sphere above would fall into it a step later, and the reaction would flicker). 1e-6 R is far
+// above that and far below any length of the geometry (Siconos' threshold is 1e-8 m, 5e-7 R for
+// its 0.01 m spheres).
+constexpr double kActivationGap = 1e-6;
+
+}  // namespace
+
+void validate(const GranularStepping& s) {
+  if (!s.gravity.allFinite()) throw InputError("granular stepping: gravity must be finite");
+  if (!(std::isfinite(s.h) && s.h > 0.0)) throw InputError("granular stepping: h must be finite and > 0");
+  if (!(s.theta >= 0.5 && s.theta <= 1.0)) throw InputError("granular stepping: theta must be in [0.5, 1]");
+  if (!(s.e >= 0.0 && s.e <= 1.0)) throw InputError("granular stepping: e must be in [0, 1]");
+  validate_cone(s.cone, "granular stepping");
+  if (!(std::isfinite(s.solver.tol) && s.solver.tol > 0.0)) throw InputError("granular stepping: tol must be finite and > 0");
+  if (s.solver.max_sweeps < 1) throw InputError("granular stepping: max_sweeps must be >= 1");
+}
+
+MoreauJeanStepper::MoreauJeanStepper(std::vector<Plane> walls, GranularStepping stepping)
+    : walls_(std::move(walls)), stepping_(std::move(stepping)) {
+  validate(stepping_);
+  for (const Plane& w : walls_)
+    if (!(w.normal.allFinite() && std::abs(w.normal.norm() - 1.0) < 1e-12 && std::isfinite(w.offset) && w.half_width > 0.0))
+      throw InputError("granular stepping: a wall needs a unit normal, a finite offset and a half width > 0");
+}
+
+std::uint64_t MoreauJeanStepper::pair_key(const SphereBodies& s, const Contact& c, bool& flipped) const {
+  const auto ia = static_cast<std::uint64_t>(s.id[static_cast<std::size_t>(c.a)]);
+  if (c.with_wall()) {
+    flipped = false;
+    // Walls after every sphere id: 2^32 - 1 - w.
+    return (ia << 32) | (0xFFFFFFFFull - static_cast<std::uint64_t>(-1 - c.b));
+  }
+  const auto ib = static_cast<std::uint64_t>(s.id[static_cast<std::size_t>(c.b)]);
+  flipped = ib < ia;
+  return flipped ? (ib << 32) | ia : (ia << 32) | ib;
+}
+
+void MoreauJeanStepper::select_active(const SphereBodies& s, GranularStepStats& stats) {
+  const GranularStepping& st = stepping_;
+  double v_max = 0.0;
+  for (const auto& v : s.v) v_max = std::max(v_max, v.norm());
+  const double margin = 2.0 * st.h * (v_max + st.h * st.gravity.norm());
+  detector_.detect(s, walls_, margin, candidates_);
+  stats.candidates = static_cast<int>(candidates_.size());
+  active_.clear();
+  H_.clear();
+  y_start_.clear();
+  for (const Contact& c : candidates_) {
+    stats.max_penetration = std::max(stats.max_penetration, -c.gap);
+    const ContactJacobian H = contact_jacobian(s, c);
+    const Vector5 y = contact_velocity(s, c, H);
+    // u_N,free: gravity enters through the linear rows only.
+    double yN_free = H.Hv_a.row(0).dot(v_free_[static_cast<std::size_t>(c.a)]);
+    if (!c.with_wall()) yN_free -= H.Hv_a.row(0).dot(v_free_[static_cast<std::size_t>(c.b)]);
+    const double predicted = c.gap + st.h * ((1.0 - st.theta) * y[0] + st.theta * yN_free);
+    const double r_min =
+        c.with_wall() ? s.radius[static_cast<std::size_t>(c.a)]
+                      : std::min(s.radius[static_cast<std::size_t>(c.a)], s.radius[static_cast<std::size_t>(c.b)]);
+    if (predicted > kActivationGap * r_min) continue;
+    active_.push_back(c);
+    H_.push_back(H);
+    y_start_.push_back(y);
+  }
+}
+
+void MoreauJeanStepper::build_problem(const SphereBodies& s) {
+  assemble_delassus(s, active_, H_, problem_);
+  const std::size_t nc = active_.size();
+  problem_.q.resize(static_cast<Eigen::Index>(5 * nc));
+  problem_.cones.assign(nc, stepping_.cone);
+  length_.resize(nc);
+  for (std::size_t k = 0; k < nc; ++k) {
+    const Contact& c = active_[k];
+    const std::size_t a = static_cast<std::size_t>(c.a);
+    // q = H v_free + e u_N e_1 (the omega part of v_free is omega: no torque but the contacts').
+    Vector5 q = H_[k].Hv_a * v_free_[a] + H_[k].Hw_a * s.omega[a];
+    if (!c.with_wall()) {
+      const std::size_t b = static_cast<std::size_t>(c.b);
+      q += H_[k].Hv_b() * v_free_[b] + H_[k].Hw_b * s.omega[b];
+    }
+    q[0] += stepping_.e * y_start_[k][0];
+    problem_.q.segment<5>(static_cast<Eigen::Index>(5 * k)) = q;
+    // The one-contact solves' reference length (granular/block_pgs.hpp): the smaller radius.
+    length_[k] = c.with_wall() ? s.radius[a] : std::min(s.radius[a], s.radius[static_cast<std::size_t>(c.b)]);
+  }
+}
+
+void MoreauJeanStepper::warm_start(const SphereBodies& s) {
+  P_.setZero(static_cast<Eigen::Index>(5 * active_.size()));
+  for (std::size_t k = 0; k < active_.size(); ++k) {
+    bool flipped = false;
+    const auto it = previous_.find(pair_key(s, active_[k], flipped));
+    if (it == previous_.end()) continue;
+    const double sign = flipped ? -1.0 : 1.0;
+    const Eigen::Matrix3d& F = active_[k].frame;
+    Vector5 p;
+    p.head<3>() = sign * F.transpose() * it->second.r;
+    p.tail<2>() = sign * F.rightCols<2>().transpose() * it->second.m;
+    P_.segment<5>(static_cast<Eigen::Index>(5 * k)) = p;
+  }
+}
+
+void MoreauJeanStepper::remember(const SphereBodies& s) {
+  previous_.clear();
+  for (std::size_t k = 0; k < active_.size(); ++k) {
+    bool flipped = false;
+    const std::uint64_t key = pair_key(s, active_[k], flipped);
+    const double sign = flipped ? -1.0 : 1.0;
+    const Vector5 p = P_.segment<5>(static_cast<Eigen::Index>(5 * k));
+    const Eigen::Matrix3d& F = active_[k].frame;
+    previous_[key] = {sign * (F * p.head<3>()), sign * (F.rightCols<2>() * p.tail<2>())};
+  }
+}
+
+void MoreauJeanStepper::apply_impulses(SphereBodies& s, GranularStepStats& stats) {
+  const GranularStepping& st = stepping_;
+  const std::size_t n = s.size();
+  std::vector<Eigen::Vector3d> v_start = s.v;
+  for (std::size_t k = 0; k < n; ++k) s.v[k] = v_free_[k];
+  // v+ = v_free + M^-1 H^T P, body by body.
+  for (std::size_t k = 0; k < active_.size(); ++k) {
+    const Contact& c = active_[k];
+    const Vector5 p = P_.segment<5>(static_cast<Eigen::Index>(5 * k));
+    const std::size_t a = static_cast<std::size_t>(c.a);
+    s.v[a] += H_[k].Hv_a.transpose() * p / s.mass[a];
+    s.omega[a] += H_[k].Hw_a.transpose() * p / s.inertia[a];
+    if (!c.with_wall()) {
+      const std::size_t b = static_cast<std::size_t>(c.b);
+      s.v[b] += H_[k].Hv_b().transpose() * p / s.mass[b];
+      s.omega[b] += H_[k].Hw_b.transpose() * p / s.inertia[b];
+    }
+  }
+  // The works of the step (granular/moreau_jean.hpp) and the rates (43).
+  for (std::size_t k = 0; k < active_.size(); ++k) {
+    const Vector5 p = P_.segment<5>(static_cast<Eigen::Index>(5 * k));
+    const Vector5 y_end = contact_velocity(s, active_[k], H_[k]);
+    const Vector5 mid = 0.5 * (y_end + y_start_[k]);
+    stats.work_normal += p[0] * mid[0];
+    stats.work_sliding += p.segment<2>(1).dot(mid.segment<2>(1));
+    stats.work_rolling += p.tail<2>().dot(mid.tail<2>());
+    stats.dissipated_sliding -= p.segment<2>(1).dot(y_end.segment<2>(1));
+    stats.dissipated_rolling -= p.tail<2>().dot(y_end.tail<2>());
+  }
+  for (std::size_t k = 0; k < n; ++k) {
+    stats.work_theta += (st.theta - 0.5) * st.h * s.mass[k] * st.gravity.dot(v_start[k] - s.v[k]);
+    s.x[k] += st.h * ((1.0 - st.theta) * v_start[k] + st.theta * s.v[k]);
+  }
+}
+
+GranularStepStats MoreauJeanStepper::step(SphereBodies& s) {
+  GranularStepStats stats;
+  const std::size_t n = s.size();
+  v_free_.resize(n);
+  for (std::size_t k = 0; k < n; ++k) v_free_[k] = s.v[k] + stepping_.h * stepping_.gravity;
+  select_active(s, stats);
+  build_problem(s);
+  warm_start(s);
+  stats.contacts = static_cast<int>(active_.size());
+  const BlockPgsResult r = solve_block_pgs(problem_, P_, stepping_.solver, length_);
+  stats.sweeps = r.sweeps;
+  stats.error = r.error;
+  stats.converged = r.converged;
+  stats.local_iterations = r.local_iterations;
+  if (!P_.allFinite()) throw NumericalError("granular stepping: the contact impulses are not finite");
+  apply_impulses(s, stats);
+  remember(s);
+  return stats;
+}
+
+}  // namespace limitdir

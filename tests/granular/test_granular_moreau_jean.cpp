@@ -1,0 +1,234 @@
+// Moreau-Jean stepping of spheres (granular/moreau_jean.hpp) against closed forms: one sphere
+// on a plane (the rolling sphere of Sect. 6.1 [Acary & Bourrier 2021], rolling/sphere.hpp's
+// closed form), a sphere on an inclined plane (rest, rolling, sliding), a column of spheres at
+// rest, head-on collisions, and the energy balance of the scheme.
+#include <doctest/doctest.h>
+
+#include <cfloat>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "limitdir/core/errors.hpp"
+#include "limitdir/granular/moreau_jean.hpp"
+#include "limitdir/rolling/sphere.hpp"
+
+using limitdir::GranularStepping;
+using limitdir::MoreauJeanStepper;
+using limitdir::Plane;
+using limitdir::SphereBodies;
+
+namespace {
+
+constexpr double g = 9.81;
+constexpr double j = 0.4;
+
+// The steps below solve to siconos_error <= 1e-12 (relative to max(|q|, |P|, |y|), SI). A
+// velocity is then off by at most that residual times the ratio of W's extreme eigenvalues in
+// SI units (rolling rows 1/J ~ 2.5/(m R^2), normal rows 1/m: ~2.5/R^2 = 1e1 at R = 0.5 m and
+// 2.5e4 at R = 0.01 m) times the speed scale (<= 5 m/s): 1e-12 * 2.5e4 * 5 ~ 1.3e-7 at worst.
+constexpr double kSolverTol = 1e-12;
+constexpr double kVelocityTolLarge = 1e-9;   // R = 0.5 m: 1e-12 * 10 * 5 = 5e-11, factor 20
+constexpr double kVelocityTolSmall = 2e-7;   // R = 0.01 m: the bound above, factor 1.5
+
+GranularStepping stepping(double h, double theta, double mu, double mu_r, const Eigen::Vector3d& gravity) {
+  GranularStepping s;
+  s.gravity = gravity;
+  s.h = h;
+  s.theta = theta;
+  s.cone = {mu, mu_r};
+  s.solver.tol = kSolverTol;
+  return s;
+}
+
+double sphere_mass(double R, double density) { return density * 4.0 / 3.0 * M_PI * R * R * R; }
+
+}  // namespace
+
+TEST_CASE("Sect. 6.1 through the many-sphere path: one sphere on the plane follows the closed form (Fig. 3)") {
+  // Fig. 3 (a), (b), (c) of [Acary & Bourrier 2021]: R = 0.5 m, density 2500. With constant
+  // gravity each step's impulse is the exact motion's (docs/manual.md section 10), so U_X and
+  // Omega_Y are exact at every step up to the solver; X_max (theta = 1/2) is within the
+  // trapezoidal kinks' h^2/8 and the stop time within a step.
+  struct Config {
+    const char* name;
+    double mu, mu_r, U0, Omega0;
+  };
+  const std::vector<Config> fig3 = {
+      {"Fig. 3a", 0.2, 0.04, 2.5, 5.0}, {"Fig. 3b", 0.2, 0.04, 2.5, 2.5}, {"Fig. 3c", 0.05, 0.04, 2.5, 5.0}};
+  const double R = 0.5, m = sphere_mass(R, 2500.0), h = 1e-3;
+  for (const Config& c : fig3) {
+    CAPTURE(std::string(c.name));
+    limitdir::RollingSphere rs;
+    rs.mass = m;
+    rs.radius = R;
+    rs.gravity = g;
+    rs.mu = c.mu;
+    rs.mu_r = c.mu_r;
+    const auto cf = limitdir::rolling_sphere_closed_form(rs, c.U0, c.Omega0);
+    REQUIRE(cf.stops);
+    SphereBodies s;
+    s.add(0, Eigen::Vector3d(0, 0, R), R, m);
+    s.v[0] = Eigen::Vector3d(c.U0, 0, 0);
+    s.omega[0] = Eigen::Vector3d(0, c.Omega0, 0);
+    MoreauJeanStepper stepper({Plane{}}, stepping(h, 0.5, c.mu, c.mu_r, Eigen::Vector3d(0, 0, -g)));
+    double worst = 0.0, X_max = 0.0, t_stop = -1.0;
+    for (int k = 1; k <= 6000; ++k) {
+      const auto st = stepper.step(s);
+      REQUIRE(st.contacts == 1);
+      CHECK(st.converged);
+      const Eigen::Vector3d exact = limitdir::closed_form_state(cf, k * h);
+      worst = std::max({worst, std::abs(s.v[0].x() - exact[0]), R * std::abs(s.omega[0].y() - exact[1])});
+      X_max = std::max(X_max, s.x[0].x());
+      if (t_stop < 0 && std::abs(s.v[0].x()) <= 1e-8 && R * std::abs(s.omega[0].y()) <= 1e-8) t_stop = k * h;
+    }
+    CHECK(worst <= kVelocityTolLarge);
+    double kinks = 0.0;
+    for (std::size_t k = 1; k < cf.phases.size(); ++k) kinks += std::abs(cf.phases[k].a_U - cf.phases[k - 1].a_U);
+    CHECK(std::abs(X_max - cf.X_max) <= kinks * h * h / 8 + 6.0 * kVelocityTolLarge);
+    CHECK(t_stop >= cf.t_stop - 1e-9);
+    CHECK(t_stop <= cf.t_stop + h + 1e-9);
+    // Never leaves the plane, never sinks: U_Z stays at its solver error, integrated over 6 s.
+    CHECK(std::abs(s.x[0].z() - R) <= 6.0 * kVelocityTolLarge);
+  }
+}
+
+TEST_CASE("A sphere on an inclined plane: rest iff tan(beta) <= min(mu, mu_r/R), else rolling or sliding") {
+  // Gravity tilted by beta: g (sin beta, 0, -cos beta), N = m g cos beta. Derivation (j = 2/5):
+  //   rest:     F = m g sin beta, M = F R; holds iff tan beta <= mu and tan beta <= mu_r/R;
+  //   rolling:  mu_r/R < tan beta, M = mu_r N opposing, a = R alpha:
+  //             a = g (sin beta - (mu_r/R) cos beta)/(1 + j), needing F = j m a + mu_r N/R <= mu N;
+  //   sliding (and rolling): F = mu N, M = mu_r N: a = g (sin beta - mu cos beta),
+  //             alpha = g cos beta (mu - mu_r/R)/(j R).
+  // From rest x(t_k) = a (t^2/2 + (theta - 1/2) h t) exactly (constant acceleration, x+ = x + h
+  // ((1 - theta) v + theta v+)) and v(t_k) = a t_k.
+  const double R = 0.01, m = sphere_mass(R, 1300.0), h = 1e-3, mu = 0.5, mu_r = 0.002;  // mu_r/R = 0.2
+  struct Case {
+    double tan_beta;
+    double a, alpha;  // expected accelerations along x and about y
+  };
+  const auto with = [&](double tb) {
+    const double b = std::atan(tb), sb = std::sin(b), cb = std::cos(b);
+    if (tb <= std::min(mu, mu_r / R)) return Case{tb, 0.0, 0.0};
+    const double a_roll = g * (sb - (mu_r / R) * cb) / (1 + j);
+    if (j * a_roll / (g * cb) + mu_r / R <= mu) return Case{tb, a_roll, a_roll / R};
+    return Case{tb, g * (sb - mu * cb), g * cb * (mu - mu_r / R) / (j * R)};
+  };
+  for (const Case& c : {with(0.15), with(0.3), with(2.0)}) {
+    CAPTURE(c.tan_beta);
+    for (double theta : {0.5, 1.0}) {
+      CAPTURE(theta);
+      const double b = std::atan(c.tan_beta);
+      SphereBodies s;
+      s.add(0, Eigen::Vector3d(0, 0, R), R, m);
+      MoreauJeanStepper stepper({Plane{}},
+                                stepping(h, theta, mu, mu_r, g * Eigen::Vector3d(std::sin(b), 0, -std::cos(b))));
+      const int steps = 500;
+      for (int k = 1; k <= steps; ++k) REQUIRE(stepper.step(s).converged);
+      const double t = steps * h;
+      CHECK(std::abs(s.v[0].x() - c.a * t) <= kVelocityTolSmall * steps);
+      CHECK(std::abs(s.omega[0].y() - c.alpha * t) * R <= kVelocityTolSmall * steps);
+      CHECK(std::abs(s.x[0].x() - c.a * (t * t / 2 + (theta - 0.5) * h * t)) <= kVelocityTolSmall * steps * t);
+      CHECK(std::abs(s.v[0].z()) <= kVelocityTolSmall);
+    }
+  }
+  CHECK(with(0.15).a == 0.0);  // the three regimes are all met
+  CHECK(with(0.3).alpha * R == doctest::Approx(with(0.3).a));
+  CHECK(with(2.0).alpha * R < with(2.0).a);
+}
+
+TEST_CASE("A column of k spheres at rest: the i-th contact from the top carries i m g") {
+  // R = 2^-7 m: the centres R (1 + 2 i) and the gaps are exact, all 0 (touching). With a gap
+  // rounded above 0 the contact would wait for the upper sphere to fall into it (the relative
+  // free velocity of two spheres has no gravity term).
+  const double R = 0.0078125, m = sphere_mass(R, 1300.0), h = 1e-3;
+  for (int k : {1, 2, 5, 12}) {
+    CAPTURE(k);
+    SphereBodies s;
+    for (int i = 0; i < k; ++i) s.add(i, Eigen::Vector3d(0, 0, R + 2 * R * i), R, m);
+    // Gauss-Seidel on a chain of k contacts with a free top contracts by ~cos^2(pi/(2k + 1)) a
+    // sweep (0.984 for k = 12): ~1700 sweeps to 1e-12, so the cap is raised for this test.
+    GranularStepping st = stepping(h, 1.0, 0.3, 1e-3, Eigen::Vector3d(0, 0, -g));
+    st.solver.max_sweeps = 20000;
+    MoreauJeanStepper stepper({Plane{}}, st);
+    for (int step = 0; step < 50; ++step) {
+      const auto st = stepper.step(s);
+      REQUIRE(st.contacts == k);
+      REQUIRE(st.converged);
+      const auto& contacts = stepper.contacts();
+      for (int al = 0; al < k; ++al) {
+        const auto& c = contacts[al];
+        // Sphere-sphere contact (i, i+1) has k - 1 - i spheres above it; the plane all k.
+        const int above = c.with_wall() ? k : k - 1 - c.a;
+        const limitdir::Vector5 P = stepper.impulses().segment<5>(5 * al);
+        // Reaction P/h against i m g: the solve's impulse error is ~ tol * m g h.
+        CHECK(std::abs(P[0] / h - above * m * g) <= 1e-9 * k * m * g);
+        CHECK(P.tail<4>().cwiseAbs().maxCoeff() / h <= 1e-9 * k * m * g);
+      }
+    }
+    for (int i = 0; i < k; ++i) CHECK(std::abs(s.x[i].z() - (R + 2 * R * i)) <= 1e-12);
+  }
+}
+
+TEST_CASE("Two spheres colliding head on: momentum and the closed-form velocities for e = 0 and e = 1") {
+  // Newton's law at velocity level u_N+ = -e u_N- on one step: e = 0 both leave with the centre
+  // of mass velocity, e = 1 the elastic exchange v1' = ((m1 - m2) v1 + 2 m2 v2)/(m1 + m2).
+  const double R1 = 0.01, R2 = 0.015, m1 = sphere_mass(R1, 1300.0), m2 = sphere_mass(R2, 7800.0);
+  const double v1 = 1.0, v2 = -0.5, h = 1e-3;
+  for (double e : {0.0, 1.0, 0.5}) {
+    CAPTURE(e);
+    SphereBodies s;
+    s.add(0, Eigen::Vector3d(0, 0, 1), R1, m1);
+    s.add(1, Eigen::Vector3d(R1 + R2 + 1e-4, 0, 1), R2, m2);
+    s.v[0] = Eigen::Vector3d(v1, 0, 0);
+    s.v[1] = Eigen::Vector3d(v2, 0, 0);
+    GranularStepping st = stepping(h, 1.0, 0.3, 1e-3, Eigen::Vector3d::Zero());
+    st.e = e;
+    MoreauJeanStepper stepper({}, st);
+    const auto stats = stepper.step(s);
+    REQUIRE(stats.contacts == 1);
+    const double M = m1 + m2;
+    // u_N+ = -e u_N-:  v2' - v1' = -e (v2 - v1), with momentum conserved.
+    const double v1_exact = (m1 * v1 + m2 * v2 - e * m2 * (v1 - v2)) / M;
+    const double v2_exact = (m1 * v1 + m2 * v2 + e * m1 * (v1 - v2)) / M;
+    CHECK(std::abs(s.v[0].x() - v1_exact) <= 1e-9);
+    CHECK(std::abs(s.v[1].x() - v2_exact) <= 1e-9);
+    CHECK(std::abs(m1 * s.v[0].x() + m2 * s.v[1].x() - (m1 * v1 + m2 * v2)) <= 64 * DBL_EPSILON * M);
+    CHECK(s.omega[0].norm() + s.omega[1].norm() <= 1e-9);
+  }
+}
+
+TEST_CASE("The scheme's energy balance: E+ - E equals the contact impulses' and the theta terms' work") {
+  // An identity of the scheme (granular/moreau_jean.hpp): with f constant,
+  // E+ - E = P . (y+ + y)/2 + (theta - 1/2) h f . (v - v+), whatever P is. And (43): the
+  // rates -P_T . u_T+ and -M_R . w_R+ are >= 0 up to the solve's residual.
+  std::mt19937_64 rng(43);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const double R = 0.01, h = 1e-3;
+  for (double theta : {0.5, 0.75, 1.0}) {
+    CAPTURE(theta);
+    SphereBodies s;
+    for (int k = 0; k < 40; ++k) {
+      const double r = R * (1.0 + 0.3 * u(rng));
+      s.add(k, Eigen::Vector3d(0.025 * (k % 4) + 1e-3 * u(rng), 0.025 * ((k / 4) % 4), 0.012 + 0.025 * (k / 16)), r,
+            sphere_mass(r, 1300.0));
+      s.v[k] = Eigen::Vector3d(u(rng), u(rng), u(rng));
+    }
+    const Eigen::Vector3d grav(0, 0, -g);
+    GranularStepping st = stepping(h, theta, 0.4, 2e-3, grav);
+    st.solver.tol = 1e-8;
+    MoreauJeanStepper stepper({Plane{}}, st);
+    int contact_steps = 0;
+    for (int k = 0; k < 400; ++k) {
+      const double E = s.kinetic_energy() + s.potential_energy(grav);
+      const auto r = stepper.step(s);
+      const double dE = s.kinetic_energy() + s.potential_energy(grav) - E;
+      const double works = r.work_normal + r.work_sliding + r.work_rolling + r.work_theta;
+      // Both sides are sums of ~100 products of O(E) terms: 1e3 eps of the energy scale (~1 J).
+      CHECK(std::abs(dE - works) <= 1e3 * DBL_EPSILON * (1.0 + std::abs(E)));
+      if (r.contacts > 0) ++contact_steps;
+    }
+    CHECK(contact_steps > 300);
+  }
+}
