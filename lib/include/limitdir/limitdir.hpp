@@ -77,6 +77,7 @@
 #include "limitdir/granular/delassus.hpp"
 #include "limitdir/granular/moreau_jean.hpp"
 #include "limitdir/granular/pile_problem.hpp"
+#include "limitdir/granular/vtk.hpp"
 
 // celt
 #include "limitdir/celt/celt.hpp"
