@@ -72,6 +72,7 @@
 #include "limitdir/rolling/sphere_spin.hpp"
 // granular
 #include "limitdir/granular/pile_problem.hpp"
+#include "limitdir/granular/pluviation.hpp"
 
 // celt
 #include "limitdir/celt/celt.hpp"
