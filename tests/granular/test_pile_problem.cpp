@@ -227,7 +227,7 @@ TEST_CASE("bad input: polydispersity outside [0, 0.5]") {
   check_bad("spheres.polydispersity", 0.6, "must be in [0, 0.5]");
 }
 
-TEST_CASE("bad input: a count < 1 or above max_pile_spheres; 10^9 spheres fail at once, before any allocation") {
+TEST_CASE("bad input: a count < 1 or above max_pile_spheres: 10^9 spheres fail at once, before any allocation") {
   check_bad("spheres.count", 0, "must be an integer in [1, 10000000]");
   check_bad("spheres.count", -5, "must be an integer in [1, 10000000]");
   check_bad("spheres.count", 1000000000, "must be an integer in [1, 10000000]");

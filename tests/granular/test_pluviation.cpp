@@ -129,7 +129,7 @@ TEST_CASE("the offsets are uniform in [lo, hi]: range, sample mean and variance 
   check_uniform(y, p.drop.offset_lo, p.drop.offset_hi);
 }
 
-TEST_CASE("polydispersity: diameters uniform in [d (1 - p), d (1 + p)]; the offsets' stream does not depend on p") {
+TEST_CASE("polydispersity: diameters uniform in [d (1 - p), d (1 + p)], and the offsets' stream does not depend on p") {
   PileProblem p = rain(100000);
   const auto mono = limitdir::pluviate(p);
   p.spheres.polydispersity = 0.4;
@@ -155,7 +155,7 @@ TEST_CASE("each sphere's mass is density 4/3 pi r^3, a whole sphere's (the paper
   CHECK(limitdir::pluviate(bundled_problem("pile.json"))[0].mass == doctest::Approx(5.44543e-3).epsilon(1e-6));
 }
 
-TEST_CASE("the tutorial's interval sqrt(2 d/g) makes consecutive spheres touch, not overlap; a shorter one is bad input") {
+TEST_CASE("the tutorial's interval sqrt(2 d/g) makes consecutive spheres touch, not overlap, and a shorter one is bad input") {
   // one drop point: sphere i - 1 has fallen g T^2/2 = d, exactly one diameter, when sphere i is born
   PileProblem p = bundled_problem("pile-siconos.json");
   p.drop.offset_lo = p.drop.offset_hi = 0.005;
