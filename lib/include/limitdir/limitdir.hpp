@@ -77,6 +77,8 @@
 #include "limitdir/granular/delassus.hpp"
 #include "limitdir/granular/moreau_jean.hpp"
 #include "limitdir/granular/pile_problem.hpp"
+#include "limitdir/granular/pile_run.hpp"
+#include "limitdir/granular/pluviation.hpp"
 #include "limitdir/granular/vtk.hpp"
 
 // celt

@@ -2,10 +2,9 @@
 // keys, missing keys and out-of-range numbers are one-line InputErrors naming the key path) and
 // writing back with every default.
 #include <cmath>
-#include <set>
 #include <string>
 
-#include "core/json_text.hpp"
+#include "core/json_section.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/rolling/sphere_io.hpp"
@@ -18,56 +17,7 @@ namespace {
 
 constexpr const char* kSchema = "limitdir.roll/1";
 
-/// An object of the file at a key path: typed reads that name the path in every error, and a
-/// final check that no key was left unread (a typo).
-class Section {
- public:
-  Section(const json& value, std::string path) : value_(value), path_(std::move(path)) {
-    if (!value_.is_object())
-      fail(path_.back() == ' ' ? path_.substr(0, path_.size() - 2) : path_, "must be a JSON object", value_);
-  }
-  [[noreturn]] static void fail(const std::string& path, const std::string& what, const json& got) {
-    throw InputError(path + ": " + what + " (got " + detail::show(got) + ")");
-  }
-  std::string at(const char* key) const { return path_ + (path_.back() == ' ' ? "" : ".") + key; }
-  const json* find(const char* key) {
-    read_.insert(key);
-    const auto it = value_.find(key);
-    return it == value_.end() ? nullptr : &*it;
-  }
-  const json& need(const char* key) {
-    const json* v = find(key);
-    if (!v) throw InputError(at(key) + ": required key is missing");
-    return *v;
-  }
-  /// A finite number > 0 (positive) or >= 0.
-  double number(const json& v, const char* key, bool positive) const {
-    if (!v.is_number() || !std::isfinite(v.get<double>()) || (positive ? v.get<double>() <= 0 : v.get<double>() < 0))
-      fail(at(key), positive ? "must be a finite number > 0" : "must be a finite number >= 0", v);
-    return v.get<double>();
-  }
-  double positive(const char* key) { return number(need(key), key, true); }
-  double nonnegative(const char* key) { return number(need(key), key, false); }
-  Eigen::Vector3d vector3(const json& v, const char* key) const {
-    if (!v.is_array() || v.size() != 3) fail(at(key), "must be an array of 3 numbers", v);
-    Eigen::Vector3d out;
-    for (int i = 0; i < 3; ++i) {
-      const json& x = v[static_cast<std::size_t>(i)];
-      if (!x.is_number() || !std::isfinite(x.get<double>())) fail(at(key), "must be an array of 3 finite numbers", v);
-      out[i] = x.get<double>();
-    }
-    return out;
-  }
-  void done() const {
-    for (const auto& item : value_.items())
-      if (!read_.count(item.key())) throw InputError(at(item.key().c_str()) + ": unknown key");
-  }
-
- private:
-  const json& value_;
-  std::string path_;
-  std::set<std::string> read_;
-};
+using Section = detail::JsonSection;
 
 void read_sphere(Section s, RollProblem& p) {
   p.sphere.radius = s.positive("radius");
@@ -118,13 +68,8 @@ RollProblem parse_roll_problem(const json& document, const std::string& source) 
   RollProblem p;
   p.source = source;
   Section root(document, source + ": ");
-  if (const json* schema = root.find("schema"))
-    if (!schema->is_string() || schema->get<std::string>() != kSchema)
-      Section::fail(root.at("schema"), std::string("must be \"") + kSchema + "\"", *schema);
-  if (const json* name = root.find("name")) {
-    if (!name->is_string()) Section::fail(root.at("name"), "must be a string", *name);
-    p.name = name->get<std::string>();
-  }
+  root.check_schema(kSchema);
+  root.optional_string("name", p.name);
   read_sphere(Section(root.need("sphere"), root.at("sphere")), p);
   if (root.find("gravity")) p.sphere.gravity = root.positive("gravity");
   Section friction(root.need("friction"), root.at("friction"));
@@ -133,9 +78,9 @@ RollProblem parse_roll_problem(const json& document, const std::string& source) 
   friction.done();
   Section initial(root.need("initial"), root.at("initial"));
   p.initial.position << 0.0, 0.0, p.sphere.radius;
-  if (const json* x = initial.find("position")) p.initial.position = initial.vector3(*x, "position");
-  p.initial.velocity = initial.vector3(initial.need("velocity"), "velocity");
-  p.initial.omega = initial.vector3(initial.need("omega"), "omega");
+  if (const json* x = initial.find("position")) initial.numbers(*x, "position", 3, p.initial.position);
+  initial.numbers(initial.need("velocity"), "velocity", 3, p.initial.velocity);
+  initial.numbers(initial.need("omega"), "omega", 3, p.initial.omega);
   initial.done();
   if (p.initial.position[2] < p.sphere.radius)
     throw InputError(initial.at("position") + ": Z must be >= sphere.radius (no initial penetration)");

@@ -1,0 +1,181 @@
+// The pile problem file "limitdir.pile/1" (docs/manual.md section 15): strict reading (unknown
+// keys, missing keys and numbers of the wrong type are one-line InputErrors naming the key path),
+// the ranges of every value (validate, shared with the command line's overrides) and writing
+// back with every default.
+#include "limitdir/granular/pile_problem.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+#include <string>
+
+#include "core/json_section.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/core/json_input.hpp"
+
+namespace limitdir {
+
+namespace {
+
+using Section = detail::JsonSection;
+using json = nlohmann::json;
+constexpr const char* kSchema = "limitdir.pile/1";
+
+void read_spheres(Section s, PileSpheres& spheres) {
+  spheres.count = static_cast<long long>(
+      s.integer(s.need("count"), "count", 1, static_cast<std::uint64_t>(max_pile_spheres)));
+  spheres.diameter = s.finite(s.need("diameter"), "diameter");
+  if (const json* x = s.find("polydispersity")) spheres.polydispersity = s.finite(*x, "polydispersity");
+  spheres.density = s.finite(s.need("density"), "density");
+  s.done();
+}
+
+void read_drop(Section s, PileDrop& drop) {
+  drop.height = s.finite(s.need("height"), "height");
+  double offset[2];
+  s.numbers(s.need("offset"), "offset", 2, offset);
+  drop.offset_lo = offset[0];
+  drop.offset_hi = offset[1];
+  drop.interval = s.finite(s.need("interval"), "interval");
+  s.done();
+}
+
+void read_law(Section s, PileLaw& law) {
+  law.mu = s.finite(s.need("mu"), "mu");
+  law.mu_r = s.finite(s.need("mu_r"), "mu_r");
+  if (const json* x = s.find("e")) law.e = s.finite(*x, "e");
+  s.done();
+}
+
+void read_stepping(Section s, PileStepping& stepping) {
+  stepping.h = s.finite(s.need("h"), "h");
+  stepping.t_end = s.finite(s.need("t_end"), "t_end");
+  if (const json* x = s.find("theta")) stepping.theta = s.finite(*x, "theta");
+  if (const json* x = s.find("tol")) stepping.tol = s.finite(*x, "tol");
+  if (const json* x = s.find("max_sweeps"))
+    stepping.max_sweeps = static_cast<int>(s.integer(*x, "max_sweeps", 1, static_cast<std::uint64_t>(max_pile_sweeps)));
+  s.done();
+}
+
+/// Throws "<source>: <key>: <what> (got <value>)" unless ok.
+void check(bool ok, const PileProblem& p, const char* key, const std::string& what, const std::string& got) {
+  if (!ok) throw InputError(fmt::format("{}: {}: {} (got {})", p.source, key, what, got));
+}
+
+void check(bool ok, const PileProblem& p, const char* key, const std::string& what, double got) {
+  check(ok, p, key, what, fmt::format("{}", got));
+}
+
+bool finite_positive(double x) { return std::isfinite(x) && x > 0; }
+bool finite_nonnegative(double x) { return std::isfinite(x) && x >= 0; }
+
+void validate_spheres(const PileProblem& p) {
+  const PileSpheres& s = p.spheres;
+  check(s.count >= 1 && s.count <= max_pile_spheres, p, "spheres.count",
+        fmt::format("must be an integer in [1, {}] (the most spheres of one pile)", max_pile_spheres),
+        std::to_string(s.count));
+  check(finite_positive(s.diameter), p, "spheres.diameter", "must be a finite number > 0", s.diameter);
+  check(s.polydispersity >= 0 && s.polydispersity <= 0.5, p, "spheres.polydispersity", "must be in [0, 0.5]",
+        s.polydispersity);
+  check(finite_positive(s.density), p, "spheres.density", "must be a finite number > 0", s.density);
+}
+
+/// The plane holds the largest sphere, and every sphere is born above it, over it.
+void validate_geometry(const PileProblem& p) {
+  const double largest = largest_pile_diameter(p.spheres);
+  check(std::isfinite(p.plane.width) && p.plane.width > largest, p, "plane.width",
+        fmt::format("must be finite and wider than the largest sphere, d (1 + polydispersity) = {} m", largest),
+        p.plane.width);
+  check(std::isfinite(p.drop.height) && p.drop.height > largest / 2, p, "drop.height",
+        fmt::format("must be finite and above the largest radius {} m (a sphere born in the plane)", largest / 2),
+        p.drop.height);
+  const double lo = p.drop.offset_lo, hi = p.drop.offset_hi, half = p.plane.width / 2;
+  const std::string offset = fmt::format("[{}, {}]", lo, hi);
+  check(std::isfinite(lo) && std::isfinite(hi) && lo <= hi, p, "drop.offset", "must be [lo, hi] with lo <= hi", offset);
+  check(lo >= -half && hi <= half, p, "drop.offset",
+        fmt::format("must lie over the plane, in [-width/2, width/2] = [{}, {}] m", -half, half), offset);
+  check(finite_positive(p.drop.interval), p, "drop.interval", "must be a finite number > 0", p.drop.interval);
+}
+
+void validate_law(const PileProblem& p) {
+  check(finite_nonnegative(p.law.mu), p, "law.mu", "must be a finite number >= 0", p.law.mu);
+  check(finite_nonnegative(p.law.mu_r), p, "law.mu_r", "must be a finite number >= 0", p.law.mu_r);
+  check(p.law.e >= 0 && p.law.e <= 1, p, "law.e", "must be in [0, 1]", p.law.e);
+  check(finite_positive(p.gravity), p, "gravity", "must be a finite number > 0", p.gravity);
+}
+
+void validate_stepping(const PileProblem& p) {
+  const PileStepping& s = p.stepping;
+  check(finite_positive(s.h), p, "stepping.h", "must be a finite number > 0", s.h);
+  check(finite_positive(s.t_end), p, "stepping.t_end", "must be a finite number > 0", s.t_end);
+  check(s.h <= s.t_end, p, "stepping.h", fmt::format("must be at most t_end = {} s", s.t_end), s.h);
+  check(s.t_end / s.h <= max_pile_steps, p, "stepping.t_end",
+        fmt::format("t_end/h must be at most {:g} steps (t_end/h = {:g})", max_pile_steps, s.t_end / s.h), s.t_end);
+  check(s.theta >= 0.5 && s.theta <= 1, p, "stepping.theta", "must be in [0.5, 1]", s.theta);
+  // Siconos aborts on a tolerance <= 0; a relative error >= 1 accepts any reaction
+  check(s.tol > 0 && s.tol < 1, p, "stepping.tol", "must be in (0, 1)", s.tol);
+  check(s.max_sweeps >= 1 && s.max_sweeps <= max_pile_sweeps, p, "stepping.max_sweeps",
+        fmt::format("must be an integer in [1, {}]", max_pile_sweeps), std::to_string(s.max_sweeps));
+}
+
+}  // namespace
+
+double largest_pile_diameter(const PileSpheres& spheres) { return spheres.diameter * (1.0 + spheres.polydispersity); }
+
+void validate(const PileProblem& p) {
+  validate_spheres(p);
+  validate_geometry(p);
+  validate_law(p);
+  validate_stepping(p);
+}
+
+PileProblem parse_pile_problem(const json& document, const std::string& source) {
+  Section root(document, source + ": ");
+  PileProblem p;
+  p.source = source;
+  root.check_schema(kSchema);
+  root.optional_string("name", p.name);
+  read_spheres(root.object("spheres"), p.spheres);
+  read_drop(root.object("drop"), p.drop);
+  read_law(root.object("law"), p.law);
+  Section plane = root.object("plane");
+  p.plane.width = plane.finite(plane.need("width"), "width");
+  plane.done();
+  if (const json* g = root.find("gravity")) p.gravity = root.finite(*g, "gravity");
+  read_stepping(root.object("stepping"), p.stepping);
+  if (const json* seed = root.find("seed"))
+    p.seed = root.integer(*seed, "seed", 0, std::numeric_limits<std::uint64_t>::max());
+  root.done();
+  validate(p);
+  return p;
+}
+
+PileProblem load_pile_problem(const std::string& path) {
+  return parse_pile_problem(parse_json_input(read_input(path), path), path);
+}
+
+json pile_problem_to_json(const PileProblem& p) {
+  return {{"schema", kSchema},
+          {"name", p.name},
+          {"spheres",
+           {{"count", p.spheres.count},
+            {"diameter", p.spheres.diameter},
+            {"polydispersity", p.spheres.polydispersity},
+            {"density", p.spheres.density}}},
+          {"drop",
+           {{"height", p.drop.height},
+            {"offset", json::array({p.drop.offset_lo, p.drop.offset_hi})},
+            {"interval", p.drop.interval}}},
+          {"law", {{"mu", p.law.mu}, {"mu_r", p.law.mu_r}, {"e", p.law.e}}},
+          {"plane", {{"width", p.plane.width}}},
+          {"gravity", p.gravity},
+          {"stepping",
+           {{"h", p.stepping.h},
+            {"t_end", p.stepping.t_end},
+            {"theta", p.stepping.theta},
+            {"tol", p.stepping.tol},
+            {"max_sweeps", p.stepping.max_sweeps}}},
+          {"seed", p.seed}};
+}
+
+}  // namespace limitdir

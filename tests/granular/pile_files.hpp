@@ -1,0 +1,50 @@
+#pragma once
+// Shared by the tests of granular/: the bundled pile problems and the JSON schemas of
+// share/schemas, checked by tests/cli/validate_json.py as tests/cli/schemas.sh does.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "limitdir/core/json_input.hpp"
+#include "limitdir/granular/pile_problem.hpp"
+
+namespace pile_test {
+
+inline const std::string share = LIMITDIR_SHARE_DIR;
+
+/// A bundled problem file of share/problems as a JSON document.
+inline nlohmann::json bundled(const std::string& name) {
+  return limitdir::parse_json_input(limitdir::read_input(share + "/problems/" + name), name);
+}
+
+/// A bundled problem file parsed (its source is its name).
+inline limitdir::PileProblem bundled_problem(const std::string& name) {
+  return limitdir::parse_pile_problem(bundled(name), name);
+}
+
+/// True when every document validates against share/schemas/SCHEMA (valid) or none does (!valid).
+inline bool schema_accepts(const std::string& schema, const std::vector<nlohmann::json>& documents, bool valid) {
+  char dir_name[] = "/tmp/limitdir_pile_schema_XXXXXX";
+  REQUIRE(mkdtemp(dir_name) != nullptr);
+  const std::filesystem::path dir = dir_name;
+  std::string command = "python3 " + share + "/../tests/cli/validate_json.py " + share + "/schemas " + schema;
+  for (std::size_t k = 0; k < documents.size(); ++k) {
+    const std::filesystem::path file = dir / ("document" + std::to_string(k) + ".json");
+    std::ofstream(file) << documents[k].dump();
+    command += " " + file.string();
+  }
+  if (!valid) command += " --invalid";
+  const bool ok = std::system(command.c_str()) == 0;
+  std::filesystem::remove_all(dir);
+  return ok;
+}
+
+}  // namespace pile_test
