@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <limits>
 
 #include "limitdir/core/cancellation.hpp"
 
@@ -67,8 +68,11 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
   std::vector<double> local_tol(static_cast<std::size_t>(nc));
   for (std::size_t k = 0; k < l.size(); ++k)
     local_tol[k] = options.local_tol_factor * options.tol / (std::max(l[k], 1.0 / l[k]) * std::max(1.0, l[k]));
-  out.error = siconos_error(problem, p);
-  while (out.error > options.tol && out.sweeps < options.max_sweeps && std::isfinite(out.error)) {
+  // At least one sweep, as Siconos' NSGS does: a warm start that already meets the tolerance
+  // is still brought to the new step's contact law (else stale tangential reactions of the
+  // last step, within the relative tolerance, could do work of the wrong sign).
+  out.error = std::numeric_limits<double>::infinity();
+  while (out.error > options.tol && out.sweeps < options.max_sweeps && !std::isnan(out.error)) {
     ++out.sweeps;
     poll_cancellation();  // core/cancellation.hpp: once per sweep
     long sweep_iterations = 0;

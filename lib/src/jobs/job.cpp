@@ -43,6 +43,7 @@ const KindEntry kinds[] = {
     {JobKind::simulate, "simulate", detail::simulate_table, detail::check_simulate, detail::run_simulate},
     {JobKind::roll, "roll", detail::roll_table, detail::check_roll, detail::run_roll},
     {JobKind::celt, "celt", detail::celt_table, detail::check_celt, detail::run_celt},
+    {JobKind::pile, "pile", detail::pile_table, detail::check_pile, detail::run_pile},
 };
 
 const KindEntry& entry(JobKind kind) {
@@ -67,7 +68,7 @@ void complete_summary(JobResult& result) {
 JobKind parse_job_kind(const std::string& name) {
   for (const KindEntry& e : kinds)
     if (name == e.name) return e.kind;
-  throw InputError("--job: must be one of find-limits, sweep-force, bifurcation-map, simulate, roll, celt (got \"" +
+  throw InputError("--job: must be one of find-limits, sweep-force, bifurcation-map, simulate, roll, celt, pile (got \"" +
                    name + "\")");
 }
 

@@ -15,6 +15,7 @@
 #include "limitdir/jobs/celt_options.hpp"
 #include "limitdir/jobs/find_limits_options.hpp"
 #include "limitdir/jobs/job.hpp"
+#include "limitdir/jobs/pile_options.hpp"
 #include "limitdir/jobs/roll_options.hpp"
 #include "limitdir/jobs/simulate_options.hpp"
 #include "limitdir/jobs/sweep_force_options.hpp"
@@ -25,7 +26,7 @@ namespace limitdir {
 /// A job's options as values (jobs/<job>_options.hpp), or none yet (std::monostate: a job made
 /// by an app from its text, which the job's body converts).
 using JobValues = std::variant<std::monostate, FindLimitsOptions, SweepForceOptions, BifurcationMapOptions,
-                               SimulateOptions, RollOptions, CeltOptions>;
+                               SimulateOptions, RollOptions, CeltOptions, PileOptions>;
 
 /// The options of a job (read only once made): the text, when the job was made from it
 /// (make_job(kind, args), job_from_options), and the values, when they were given
@@ -141,6 +142,11 @@ po::options_description celt_table();
 CeltOptions celt_from_text(const po::variables_map& vm);
 JobValues check_celt(const po::variables_map& vm);
 JobRun run_celt(const JobOptions& given, const nlohmann::json& document, const JobContext& context);
+
+po::options_description pile_table();
+PileOptions pile_from_text(const po::variables_map& vm);
+JobValues check_pile(const po::variables_map& vm);
+JobRun run_pile(const JobOptions& given, const nlohmann::json& document, const JobContext& context);
 
 }  // namespace detail
 }  // namespace limitdir

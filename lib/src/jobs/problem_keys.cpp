@@ -6,6 +6,7 @@
 #include "limitdir/celt/celt.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_keys.hpp"
+#include "limitdir/granular/pile_problem.hpp"
 #include "limitdir/rolling/sphere_io.hpp"
 #include "limitdir/system/problem_input.hpp"
 
@@ -51,6 +52,8 @@ void validate_scan_problem(const json& document, const std::string& source) {
     (void)parse_roll_problem(document, source);
   } else if (schema == "limitdir.celt/1") {
     (void)parse_celt_problem(document, source);
+  } else if (schema == "limitdir.pile/1") {
+    (void)parse_pile_problem(document, source);
   } else {
     (void)problem_from_document(document, source);
   }

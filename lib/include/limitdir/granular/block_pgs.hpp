@@ -37,7 +37,7 @@ struct BlockPgsResult {
 double siconos_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p);
 
 /// Sweeps the contacts in order from p (5 n_c entries, updated in place) until siconos_error <=
-/// tol or max_sweeps. length[alpha] > 0 (empty: all 1) is the reference length of contact
+/// tol or max_sweeps; at least one sweep (as Siconos' NSGS). length[alpha] > 0 (empty: all 1) is the reference length of contact
 /// alpha's one-contact solves (rolling/cone.hpp's convention: rolling rows l w_R, m_R/l and
 /// mu_r/l), which makes their W^{alpha alpha} well conditioned (in SI its rolling entries are
 /// ~1/(m R^2), its others ~1/m) and leaves the solution unchanged.

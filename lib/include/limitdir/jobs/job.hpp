@@ -11,9 +11,9 @@
 
 namespace limitdir {
 
-enum class JobKind { find_limits, sweep_force, bifurcation_map, simulate, roll, celt };
+enum class JobKind { find_limits, sweep_force, bifurcation_map, simulate, roll, celt, pile };
 
-/// "find-limits", "sweep-force", "bifurcation-map", "simulate", "roll", "celt" (the app's name);
+/// "find-limits", "sweep-force", "bifurcation-map", "simulate", "roll", "celt", "pile" (the app's name);
 /// InputError "--job: must be one of ... (got "NAME")" for any other name.
 JobKind parse_job_kind(const std::string& name);
 std::string job_name(JobKind kind);
@@ -77,7 +77,7 @@ struct JobHooks {
 };
 
 /// Runs `job` on the problem file `document` (a point's problem: limitdir.problem/1 or a report
-/// embedding one, limitdir.roll/1 for roll, limitdir.celt/1 for celt). Every failure becomes a
+/// embedding one, limitdir.roll/1 for roll, limitdir.celt/1 for celt, limitdir.pile/1 for pile). Every failure becomes a
 /// status, as the app maps it to an exit code (InputError 2, NumericalError and the numerical
 /// libraries' errors 3, IoError 4, anything else 5), with its one-line message: run_job does not
 /// throw. Re-entrant: several threads may run jobs at once (tests/scan, ThreadSanitizer).

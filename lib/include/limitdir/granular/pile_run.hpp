@@ -1,0 +1,98 @@
+#pragma once
+// A spheres pile run (docs/manual.md section 15): the births of granular/pluviation.hpp, the
+// Moreau-Jean stepping of granular/moreau_jean.hpp on the bounded plane of the problem, the
+// spheres that fall off removed, the history and the pile's measures (height, base radius,
+// angle of repose), and the energy balance.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "limitdir/core/progress.hpp"
+#include "limitdir/granular/bodies.hpp"
+#include "limitdir/granular/pile_problem.hpp"
+#include "limitdir/granular/pluviation.hpp"
+#include "limitdir/granular/vtk.hpp"
+
+namespace limitdir {
+
+struct PileRunOptions {
+  /// Keep every K-th step in the history and the frames (the last step always); 0: the first
+  /// and the last only.
+  long long every = 1000;
+  ProgressHook progress;  ///< notes about once a second (docs/manual.md section 5)
+  /// Called with the spheres at t = 0 and at every kept step (e.g. a VtkSeriesWriter's write).
+  std::function<void(const SphereFrame&)> frame;
+};
+
+/// One kept step: the counts and the solver's work of that step, and the energies so far (J):
+/// E = kinetic + potential (m g z) of the spheres present; born and lost the energy brought in by
+/// births and taken out by removals; the works of the contacts and of the scheme summed over the
+/// steps (granular/moreau_jean.hpp); balance = E - (born - lost + works), an identity of the
+/// scheme (rounding only).
+struct PileSample {
+  long long step = 0;
+  double t = 0.0;
+  int spheres = 0, contacts = 0, sweeps = 0;
+  double error = 0.0, max_penetration = 0.0;
+  double kinetic = 0.0, potential = 0.0, born = 0.0, lost = 0.0;
+  double work_normal = 0.0, work_sliding = 0.0, work_rolling = 0.0, work_theta = 0.0;
+  double dissipated_sliding = 0.0, dissipated_rolling = 0.0;
+  double balance = 0.0;
+};
+
+/// A step whose Gauss-Seidel stopped at its sweep cap above the tolerance.
+struct UnconvergedStep {
+  long long step;
+  double t, error;
+};
+
+struct PileOutcome {
+  std::vector<PileSample> history;
+  SphereBodies spheres;                ///< at the end, the spheres present
+  std::vector<char> on_plane;          ///< per sphere: in contact with the plane at the last step
+  std::vector<long long> lost;         ///< ids of the spheres that fell off the plane, in order
+  long long steps = 0;
+  long long total_sweeps = 0;
+  double max_error = 0.0;              ///< over the steps with contacts
+  double max_penetration = 0.0;        ///< over the steps, m
+  double max_balance = 0.0;            ///< max |balance| over the steps, J
+  long long unconverged_count = 0;
+  std::vector<UnconvergedStep> unconverged;  ///< the first max_named_unconverged of them
+};
+
+/// The most unconverged steps a report names one by one (the others are counted).
+inline constexpr std::size_t max_named_unconverged = 100;
+/// A step whose relative error is above this is meaningless (the reactions are off by their own
+/// size): the run stops with a NumericalError (exit 3) naming the step and the error.
+inline constexpr double max_step_error = 1.0;
+/// A sphere whose centre is more than this many largest diameters below the plane has fallen off
+/// for good (it can no longer touch the plane or a sphere on it) and is removed.
+inline constexpr double lost_depth_diameters = 2.0;
+
+/// Runs the pile of `problem` from `births` (pluviate(problem)). Throws InputError for invalid
+/// input, NumericalError (exit 3) when a sphere is born overlapping the pile (the pile reached
+/// the drop height), a step's error exceeds max_step_error or the state stops being finite.
+PileOutcome run_pile(const PileProblem& problem, const std::vector<SphereBirth>& births,
+                     const PileRunOptions& options = {});
+
+/// The pile's measures at the end (docs/manual.md section 15): H the height of the highest point
+/// above the plane; the base radius, the mean horizontal distance of the spheres on the plane to
+/// their centroid; the angle of repose, the slope of the line fitted (least squares) to the
+/// upper envelope of the pile (the highest top z + r in rings of width d about the base's centroid),
+/// from the ring of the top to the outermost ring with a sphere above the first layer; NaN when
+/// fewer than 3 rings qualify.
+struct PileMeasures {
+  double H = 0.0;
+  double base_radius = 0.0;
+  int on_plane = 0;
+  double angle_of_repose_deg = 0.0;
+  int rings_fitted = 0;
+};
+PileMeasures pile_measures(const PileOutcome& outcome, double d);
+
+/// The report (schema "limitdir.pile-report/1", docs/manual.md section 15).
+nlohmann::json pile_report(const PileProblem& problem, const PileOutcome& outcome);
+
+}  // namespace limitdir

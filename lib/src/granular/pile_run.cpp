@@ -1,0 +1,217 @@
+// A spheres pile run (granular/pile_run.hpp): births, the Moreau-Jean steps, removals, history.
+#include "limitdir/granular/pile_run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <unordered_set>
+
+#include "limitdir/core/errors.hpp"
+#include "limitdir/granular/moreau_jean.hpp"
+
+namespace limitdir {
+
+namespace {
+
+// A newborn sphere may touch another one (gap 0: the tutorial's interval makes consecutive
+// spheres touch) but not overlap it beyond the rounding of its position, 1e-9 of its radius.
+constexpr double kBirthOverlap = 1e-9;
+
+GranularStepping stepping_of(const PileProblem& p) {
+  GranularStepping s;
+  s.gravity = Eigen::Vector3d(0.0, 0.0, -p.gravity);
+  s.h = p.stepping.h;
+  s.theta = p.stepping.theta;
+  s.e = p.law.e;
+  s.cone = {p.law.mu, p.law.mu_r};
+  s.solver.tol = p.stepping.tol;
+  s.solver.max_sweeps = p.stepping.max_sweeps;
+  return s;
+}
+
+/// The number of steps: t_end/h rounded up, an integer ratio within 1e-9 counted as exact.
+long long step_count(const PileStepping& s) {
+  const double ratio = s.t_end / s.h;
+  const double nearest = std::round(ratio);
+  return static_cast<long long>(std::abs(ratio - nearest) <= 1e-9 * nearest ? nearest : std::ceil(ratio));
+}
+
+std::string sci(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2g", x);
+  return buf;
+}
+
+SphereFrame frame_of(const SphereBodies& s, double t) {
+  SphereFrame f;
+  f.t = t;
+  f.id = s.id;
+  f.position = s.x;
+  f.velocity = s.v;
+  f.omega = s.omega;
+  f.radius = s.radius;
+  return f;
+}
+
+/// The run's loop state: the spheres, the stepper and the running sums.
+class PileLoop {
+ public:
+  PileLoop(const PileProblem& problem, const std::vector<SphereBirth>& births, const PileRunOptions& options)
+      : p_(problem),
+        births_(births),
+        o_(options),
+        stepper_({Plane{Eigen::Vector3d::UnitZ(), 0.0, 0.5 * problem.plane.width}}, stepping_of(problem)),
+        gravity_(0.0, 0.0, -problem.gravity),
+        d_max_(largest_pile_diameter(problem.spheres)) {}
+
+  PileOutcome run() {
+    const long long n = step_count(p_.stepping);
+    sample(0, 0.0, GranularStepStats{});
+    if (o_.frame) o_.frame(frame_of(out_.spheres, 0.0));
+    auto last_note = std::chrono::steady_clock::now();
+    for (long long k = 0; k < n; ++k) {
+      const double t = static_cast<double>(k) * p_.stepping.h;
+      give_birth(t);
+      const GranularStepStats st = stepper_.step(out_.spheres);
+      account(k + 1, t + p_.stepping.h, st);
+      if (k + 1 == n) mark_on_plane();
+      remove_lost();
+      const bool keep = k + 1 == n || (o_.every > 0 && (k + 1) % o_.every == 0);
+      if (keep) {
+        sample(k + 1, t + p_.stepping.h, st);
+        if (o_.frame) o_.frame(frame_of(out_.spheres, t + p_.stepping.h));
+      }
+      if (o_.progress && std::chrono::steady_clock::now() - last_note >= progress_interval) {
+        last_note = std::chrono::steady_clock::now();
+        o_.progress("pile: t = " + sci(t + p_.stepping.h) + "/" + sci(p_.stepping.t_end) + " s, " +
+                    std::to_string(out_.spheres.size()) + " spheres, " + std::to_string(st.contacts) + " contacts, " +
+                    std::to_string(st.sweeps) + " sweeps, residual " + sci(st.error));
+      }
+    }
+    out_.steps = n;
+    out_.on_plane.assign(out_.spheres.size(), 0);
+    for (std::size_t k = 0; k < out_.spheres.size(); ++k) out_.on_plane[k] = on_plane_ids_.count(out_.spheres.id[k]) ? 1 : 0;
+    return std::move(out_);
+  }
+
+ private:
+  /// The spheres born at t_i <= t enter at t in the state of free fall since t_i (the steps
+  /// are a grid of h; a sphere born between two steps would otherwise enter late, at rest, and
+  /// the next one could overlap it: the births are apart by exactly d of free fall in the
+  /// tutorial's rate).
+  void give_birth(double t) {
+    while (next_ < births_.size() && births_[next_].t <= t + 1e-9 * p_.stepping.h) {
+      const SphereBirth& b = births_[next_];
+      const double late = std::max(0.0, t - b.t);
+      const Eigen::Vector3d x = b.position + 0.5 * late * late * gravity_;
+      SphereBodies& s = out_.spheres;
+      for (std::size_t k = 0; k < s.size(); ++k) {
+        const double gap = (s.x[k] - x).norm() - s.radius[k] - b.radius;
+        if (gap < -kBirthOverlap * b.radius)
+          throw NumericalError("sphere " + std::to_string(next_) + " is born at t = " + sci(b.t) +
+                               " s overlapping sphere " + std::to_string(s.id[k]) + " (gap " + sci(gap) +
+                               " m): the pile reached the drop height; raise drop.height");
+      }
+      s.add(static_cast<long long>(next_), x, b.radius, b.mass);
+      s.v.back() = late * gravity_;
+      born_ += 0.5 * b.mass * s.v.back().squaredNorm() - b.mass * gravity_.dot(x);
+      ++next_;
+    }
+  }
+
+  void account(long long step, double t, const GranularStepStats& st) {
+    if (st.contacts > 0 && !(st.error <= max_step_error))
+      throw NumericalError("step " + std::to_string(step) + " (t = " + sci(t) + " s): the contact problem's error is " +
+                           sci(st.error) + " after " + std::to_string(st.sweeps) +
+                           " sweeps; the reactions mean nothing (raise stepping.max_sweeps or lower stepping.h)");
+    work_normal_ += st.work_normal;
+    work_sliding_ += st.work_sliding;
+    work_rolling_ += st.work_rolling;
+    work_theta_ += st.work_theta;
+    dissipated_sliding_ += st.dissipated_sliding;
+    dissipated_rolling_ += st.dissipated_rolling;
+    out_.total_sweeps += st.sweeps;
+    if (st.contacts > 0) out_.max_error = std::max(out_.max_error, st.error);
+    out_.max_penetration = std::max(out_.max_penetration, st.max_penetration);
+    if (!st.converged) {
+      ++out_.unconverged_count;
+      if (out_.unconverged.size() < max_named_unconverged) out_.unconverged.push_back({step, t, st.error});
+    }
+    const double balance = energy() - (born_ - lost_ + works());
+    out_.max_balance = std::max(out_.max_balance, std::abs(balance));
+    for (std::size_t k = 0; k < out_.spheres.size(); ++k)
+      if (!(out_.spheres.x[k].allFinite() && out_.spheres.v[k].allFinite() && out_.spheres.omega[k].allFinite()))
+        throw NumericalError("step " + std::to_string(step) + ": the state of sphere " +
+                             std::to_string(out_.spheres.id[k]) + " is not finite");
+  }
+
+  double energy() const { return out_.spheres.kinetic_energy() + out_.spheres.potential_energy(gravity_); }
+  double works() const { return work_normal_ + work_sliding_ + work_rolling_ + work_theta_; }
+
+  void mark_on_plane() {
+    std::unordered_set<long long> ids;
+    for (const Contact& c : stepper_.contacts())
+      if (c.with_wall()) ids.insert(out_.spheres.id[static_cast<std::size_t>(c.a)]);
+    on_plane_ids_ = std::move(ids);
+  }
+
+  void remove_lost() {
+    SphereBodies& s = out_.spheres;
+    for (std::size_t k = s.size(); k-- > 0;) {
+      if (s.x[k].z() >= -lost_depth_diameters * d_max_) continue;
+      lost_ += 0.5 * (s.mass[k] * s.v[k].squaredNorm() + s.inertia[k] * s.omega[k].squaredNorm()) -
+               s.mass[k] * gravity_.dot(s.x[k]);
+      out_.lost.push_back(s.id[k]);
+      s.remove(k);
+    }
+  }
+
+  void sample(long long step, double t, const GranularStepStats& st) {
+    PileSample r;
+    r.step = step;
+    r.t = t;
+    r.spheres = static_cast<int>(out_.spheres.size());
+    r.contacts = st.contacts;
+    r.sweeps = st.sweeps;
+    r.error = st.error;
+    r.max_penetration = st.max_penetration;
+    r.kinetic = out_.spheres.kinetic_energy();
+    r.potential = out_.spheres.potential_energy(gravity_);
+    r.born = born_;
+    r.lost = lost_;
+    r.work_normal = work_normal_;
+    r.work_sliding = work_sliding_;
+    r.work_rolling = work_rolling_;
+    r.work_theta = work_theta_;
+    r.dissipated_sliding = dissipated_sliding_;
+    r.dissipated_rolling = dissipated_rolling_;
+    r.balance = r.kinetic + r.potential - (born_ - lost_ + works());
+    out_.history.push_back(r);
+  }
+
+  const PileProblem& p_;
+  const std::vector<SphereBirth>& births_;
+  const PileRunOptions& o_;
+  MoreauJeanStepper stepper_;
+  Eigen::Vector3d gravity_;
+  double d_max_;
+  PileOutcome out_;
+  std::size_t next_ = 0;
+  std::unordered_set<long long> on_plane_ids_;
+  double born_ = 0.0, lost_ = 0.0;
+  double work_normal_ = 0.0, work_sliding_ = 0.0, work_rolling_ = 0.0, work_theta_ = 0.0;
+  double dissipated_sliding_ = 0.0, dissipated_rolling_ = 0.0;
+};
+
+}  // namespace
+
+PileOutcome run_pile(const PileProblem& problem, const std::vector<SphereBirth>& births,
+                     const PileRunOptions& options) {
+  validate(problem);
+  if (options.every < 0) throw InputError("pile: every must be >= 0");
+  return PileLoop(problem, births, options).run();
+}
+
+}  // namespace limitdir
