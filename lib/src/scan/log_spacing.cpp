@@ -11,11 +11,6 @@ namespace limitdir::detail {
 
 namespace {
 
-/// The first working precision (bits): the 53 bits of a double and 43 guard bits. The ball of
-/// FROM exp(t log(TO/FROM)) then has a relative radius of order 2^-90, so it straddles a midpoint
-/// between two doubles (and the precision is doubled) for about one value in 2^37.
-constexpr slong first_precision = 96;
-
 /// The last precision tried. The exact value is never a midpoint between two doubles, so some
 /// precision decides it: t = m/n with integers 0 < m < n (t = (p + u)/q with u = k 2^-53), and
 /// were FROM (TO/FROM)^(m/n) a midpoint M = c 2^e, c an odd integer of 54 bits (c > 2^53), then
@@ -56,8 +51,9 @@ void log_ratio(arb_t log_ratio_out, double from, double to, slong prec) {
 
 struct LogSpacing::Balls {
   double from = 0.0, to = 0.0;
+  slong first_bits = LogSpacing::default_first_bits;
   arb_t from_ball;  // FROM, exact
-  arb_t log_ratio;  // log(TO/FROM) at first_precision, shared by every point
+  arb_t log_ratio;  // log(TO/FROM) at first_bits, shared by every point
   Balls() {
     arb_init(from_ball);
     arb_init(log_ratio);
@@ -70,12 +66,13 @@ struct LogSpacing::Balls {
   Balls& operator=(const Balls&) = delete;
 };
 
-LogSpacing::LogSpacing(double from, double to) : balls_(std::make_unique<Balls>()) {
+LogSpacing::LogSpacing(double from, double to, long first_bits) : balls_(std::make_unique<Balls>()) {
   const NearestRounding nearest;  // Arb assumes round-to-nearest (numerics/arb_support.hpp)
   balls_->from = from;
   balls_->to = to;
+  balls_->first_bits = first_bits;
   arb_set_d(balls_->from_ball, from);
-  log_ratio(balls_->log_ratio, from, to, first_precision);
+  log_ratio(balls_->log_ratio, from, to, first_bits);
 }
 
 LogSpacing::~LogSpacing() = default;
@@ -90,8 +87,8 @@ double LogSpacing::at(std::uint64_t p, double u, std::uint64_t q) const {
   arb_init(log_r);
   double value = 0.0;
   bool decided = false;
-  for (slong prec = first_precision; prec <= last_precision && !decided; prec *= 2) {
-    if (prec == first_precision)
+  for (slong prec = b.first_bits; prec <= last_precision && !decided; prec *= 2) {
+    if (prec == b.first_bits)
       arb_set(log_r, b.log_ratio);
     else
       log_ratio(log_r, b.from, b.to, prec);

@@ -11,8 +11,14 @@ namespace limitdir::detail {
 /// nearest is monotone).
 class LogSpacing {
  public:
-  /// FROM and TO: positive normal doubles (>= 2^-1022; the caller checks).
-  LogSpacing(double from, double to);
+  /// The first working precision (bits): 53 of a double and 43 guard bits. The ball of
+  /// FROM exp(t log(TO/FROM)) then has a relative radius of order 2^-90, so it straddles a
+  /// midpoint between two doubles (and the precision is doubled) for about one value in 2^37.
+  static constexpr long default_first_bits = 96;
+
+  /// FROM and TO: positive normal doubles (>= 2^-1022; the caller checks). `first_bits`: the
+  /// precision tried first (a test starts low to take the doubling path at every value).
+  LogSpacing(double from, double to, long first_bits = default_first_bits);
   ~LogSpacing();
   LogSpacing(const LogSpacing&) = delete;
   LogSpacing& operator=(const LogSpacing&) = delete;
