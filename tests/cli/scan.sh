@@ -11,28 +11,13 @@
 # Usage: bash scan.sh BIN_DIR SHARE_DIR
 source "$(dirname "$0")/common.bash"
 cli_setup scan "$@"
+source "$(dirname "$0")/scan_checks.bash"
 check="python3 $(dirname "$0")/check_scan.py"
 validate="python3 $(dirname "$0")/validate_json.py"
 ball="$share/problems/ball.json"
 job=(--job find-limits)
 grid=(--grid force=0.05:5:12 --grid system.lambda=0.3,0.4,0.5,5)  # 48 points
 n=48
-
-# ok LABEL COMMAND...: the command succeeds, else its output is the failure.
-ok() {
-  local label=$1 why
-  shift
-  if why=$("$@" 2>&1); then echo "ok: $label${why:+ ($why)}"; else fail "$label: $why"; fi
-}
-
-# run_ok ARGS...: scan exits 0 and writes on stderr nothing but notes ("scan: ...", not errors).
-run_ok() {
-  run "$@"
-  if [[ $rc -ne 0 ]] || grep -q "^scan: error" "$tmp/stderr"; then
-    fail "scan $* exited with $rc: $(head -c 400 "$tmp/stderr")"
-    return 1
-  fi
-}
 
 # --- a grid run: records of the schema, each point once, the closed form of the ball ---------------
 run_ok "$ball" "${job[@]}" "${grid[@]}" && cp "$tmp/stdout" "$tmp/full.jsonl"

@@ -144,3 +144,31 @@ TEST_CASE("heat map: an axis with a repeated value is placed by index") {
   CHECK(svg.find("data-y-range=\"-0.5 2.5\"") != std::string::npos);
   CHECK(svg.find("b (index of its value)") != std::string::npos);
 }
+
+TEST_CASE("heat map: a log axis of the scan (scale log) is drawn in log10 of its key, cells halfway in log") {
+  json s = summary({});
+  s["table"]["x"]["values"] = {1e-3, 1e-2, 1e-1, 1.0};
+  s["table"]["x"]["scale"] = "log";
+  s["table"]["y"]["scale"] = "linear";
+  const std::string svg = limitdir::plot_report({"scan-summary", s, {}, "test"}, {});
+  CHECK(count(svg, "class=\"cell\"") == 12);
+  // log10 of the values: -3, -2, -1, 0, the cells reaching halfway to their neighbours: -3.5 .. 0.5;
+  // b = 10, 20, 30 stays linear: 5 .. 35
+  CHECK(svg.find("data-x-range=\"-3.5 0.5\" data-y-range=\"5 35\"") != std::string::npos);
+  CHECK(svg.find(">log10 of a<") != std::string::npos);
+  // every cell equally wide (470/4 = 117.5 px, as in the linear a = 0, 0.5, 1, 1.5 above): the
+  // decades evenly spaced
+  CHECK(svg.find("<rect x=\"70\" y=\"34\" width=\"117.5\" height=\"138\"") != std::string::npos);
+  // without a scale (a summary written before it existed) an axis is linear
+  json old = s;
+  old["table"]["x"].erase("scale");
+  CHECK(limitdir::plot_report({"scan-summary", old, {}, "test"}, {}).find("log10 of a") == std::string::npos);
+  json bad = s;
+  bad["table"]["x"]["scale"] = "ln";
+  CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", bad, {}, "test"}, {}),
+                       "summary.table.x.scale: must be \"linear\" or \"log\" (got \"ln\")", InputError);
+  json zero = s;
+  zero["table"]["x"]["values"][0] = 0.0;
+  CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", zero, {}, "test"}, {}),
+                       "summary.table.x.values[0]: must be > 0 on a log axis", InputError);
+}

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -88,7 +89,36 @@ std::vector<json> records(const std::set<int>& skip = {}) {
   return out;
 }
 
+/// a = log:1e-3:1:4 (a log axis: 0.001, 0.01, 0.1, 1, the nearest doubles of the decades),
+/// b = 10,20: 8 points.
+limitdir::ScanGrid grid_log() {
+  return limitdir::scan_product({limitdir::parse_scan_axis("a=log:1e-3:1:4"), limitdir::parse_scan_axis("b=10,20")});
+}
+
+/// A proven record of class "c" at every point of grid_log().
+std::vector<json> records_log() {
+  const limitdir::ScanGrid g = grid_log();
+  std::vector<json> out;
+  for (std::uint64_t i = 0; i < g.size(); ++i) {
+    const std::vector<double> point = g.point(i);
+    out.push_back({{"index", i}, {"grid", hash}, {"point", {{"a", point[0]}, {"b", point[1]}}}, {"status", 0},
+                   {"summary", {{"seconds", 0.1}, {"level", "proven"}, {"reason", nullptr}, {"class", "c"}}}});
+  }
+  return out;
+}
+
 }  // namespace
+
+TEST_CASE("summary: the table records each axis's scale, log for a KEY=log:FROM:TO:COUNT axis") {
+  const json s = limitdir::summarize_scan(records_log(), grid_log());
+  CHECK(s["table"]["x"] == json{{"key", "a"}, {"values", {1e-3, 1e-2, 1e-1, 1.0}}, {"scale", "log"}});
+  CHECK(s["table"]["y"] == json{{"key", "b"}, {"values", {10.0, 20.0}}, {"scale", "linear"}});
+  const json swapped = limitdir::summarize_scan(records_log(), grid_log(), {"b", "a", "", 3, 5, ""});
+  CHECK(swapped["table"]["x"]["scale"] == "linear");
+  CHECK(swapped["table"]["y"]["scale"] == "log");
+  CHECK(limitdir::summarize_scan(records(), grid_abc())["table"]["x"]["scale"] == "linear");  // FROM:TO:COUNT
+  CHECK(limitdir::summarize_scan(records(), grid_abc())["table"]["y"]["scale"] == "linear");  // a list
+}
 
 TEST_CASE("summary: the counts per status, level and class are those of the pattern") {
   const json s = limitdir::summarize_scan(records(), grid_abc(), {"", "", "X_max", 3, 5, ""});
@@ -143,8 +173,8 @@ TEST_CASE("summary: the table over (a, b) aggregates c: most frequent class, wea
   const json s = limitdir::summarize_scan(records(), grid_abc(), {"", "", "X_max", 3, 5, ""});
   const json& t = s["table"];
   REQUIRE(t.is_object());
-  CHECK(t["x"] == json{{"key", "a"}, {"values", {0.0, 0.5, 1.0, 1.5}}});
-  CHECK(t["y"] == json{{"key", "b"}, {"values", {10.0, 20.0, 30.0}}});
+  CHECK(t["x"] == json{{"key", "a"}, {"values", {0.0, 0.5, 1.0, 1.5}}, {"scale", "linear"}});
+  CHECK(t["y"] == json{{"key", "b"}, {"values", {10.0, 20.0, 30.0}}, {"scale", "linear"}});
   CHECK(t["aggregated"] == json::array({{{"key", "c"}, {"count", 3}}}));
   CHECK(t["points_per_cell"] == 3);
   CHECK(t["missing_cells"] == 0);
@@ -312,7 +342,8 @@ TEST_CASE("summary: valid against share/schemas/scan-summary.schema.json") {
       "python3 " + share + "/../tests/cli/validate_json.py " + share + "/schemas scan-summary.schema.json ";
   const std::vector<json> good = {limitdir::summarize_scan(records(), grid_abc(), {"", "", "X_max", 3, 5, ""}),
                                   limitdir::summarize_scan(records({33, 34, 35, 12}), grid_abc()),
-                                  limitdir::summarize_scan({}, grid_abc())};
+                                  limitdir::summarize_scan({}, grid_abc()),
+                                  limitdir::summarize_scan(records_log(), grid_log())};
   json broken = good[0];
   broken["table"]["cells"][0][0]["level"] = "sure";
   std::string good_files, bad_file = (dir / "bad.json").string();

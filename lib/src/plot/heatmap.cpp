@@ -28,19 +28,34 @@ constexpr double hatch_spacing = 6.0;  // px between the hatch lines along x (an
 const svg::Style cross_style{"black", 1.6, "none", "", 1.0};
 const svg::Style halo_style{"white", 3.4, "none", "", 1.0};  // under the cross: visible on dark cells
 
+/// Whether the axis is logarithmic: its "scale" is "log" (a KEY=log:FROM:TO:COUNT axis of the
+/// scan); "linear" or absent (a summary written before the scale was recorded): not.
+bool log_scale(const json& axis, const std::string& where) {
+  if (!axis.contains("scale")) return false;
+  const std::string scale = string_field(axis, "scale", where);
+  if (scale != "log" && scale != "linear")
+    throw InputError(where + ".scale: must be \"linear\" or \"log\" (got \"" + scale + "\")");
+  return scale == "log";
+}
+
+/// An axis of the table; a log axis (its "scale") drawn in log10 of its key, as --log-y draws a
+/// vertical axis (plot/common.hpp), its cells then reaching halfway to their neighbours in log.
 HeatAxis read_axis(const json& table, const std::string& name) {
   const std::string where = "summary.table." + name;
   const json& a = field(table, name, "summary.table");
   const std::string key = string_field(a, "key", where);
   const json& values = array_field(a, "values", where);
   if (values.empty()) throw InputError(where + ".values: must not be empty");
+  const bool log = log_scale(a, where);
   std::vector<double> v;
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (!values[i].is_number() || !std::isfinite(values[i].get<double>()))
       throw InputError(where + ".values[" + std::to_string(i) + "]: must be a finite number");
-    v.push_back(values[i].get<double>());
+    const double x = values[i].get<double>();
+    if (log && !(x > 0.0)) throw InputError(where + ".values[" + std::to_string(i) + "]: must be > 0 on a log axis");
+    v.push_back(log ? std::log10(x) : x);
   }
-  return heat_axis(key, std::move(v));
+  return heat_axis(log ? "log10 of " + key : key, std::move(v));
 }
 
 /// A count: an integer >= 0 at `key` (below 2^53, the largest a JSON reader keeps exactly).

@@ -126,9 +126,10 @@ std::string scan_help_text() {
             [--format json|csv|tsv]
        scan --job NAME --help   (the options of the job NAME)
 with GRID one of
-       --grid KEY=FROM:TO:COUNT | --grid KEY=v1,v2,...  (repeated: the product of the axes)
-       --points FILE.jsonl                               (an explicit list of points)
-       --random N --seed S --grid KEY=FROM:TO:COUNT...   (a Latin hypercube of N points)
+       --grid KEY=FROM:TO:COUNT | --grid KEY=log:FROM:TO:COUNT | --grid KEY=v1,v2,...
+                                                    (repeated: the product of the axes)
+       --points FILE.jsonl                          (an explicit list of points)
+       --random N --seed S --grid KEY=[log:]FROM:TO:COUNT...  (a Latin hypercube of N points)
 
 Runs the job NAME (find-limits, sweep-force, bifurcation-map, simulate, roll or celt: the app of
 that name, with the options it takes, but no PROBLEM and no --format) at every point of a grid of
@@ -142,7 +143,10 @@ index order (scan --merge sorts them). docs/manual.md section 14.
 
 Options:
   --job NAME         the job run at every point
-  --grid SPEC        an axis: KEY=FROM:TO:COUNT (COUNT evenly spaced values) or KEY=v1,v2,...
+  --grid SPEC        an axis: KEY=FROM:TO:COUNT (COUNT evenly spaced values, FROM and TO exact),
+                     KEY=log:FROM:TO:COUNT (COUNT values evenly spaced in log,
+                     FROM (TO/FROM)^(i/(COUNT-1)), each the double nearest it, FROM and TO exact;
+                     FROM, TO > 0; with --random the points are uniform in log) or KEY=v1,v2,...
                      Units: FROM the key's, TO the key's, COUNT count, v1 the key's (and v2, ...).
   --points FILE      the points as JSON Lines, one object {KEY: number, ...} per line
   --random N         N points of a Latin hypercube over the --grid ranges (with --seed S). Unit: count.

@@ -92,7 +92,8 @@ ScanGrid scan_grid_of(const ScanCommand& command) {
   std::vector<ScanAxis> axes;
   for (const std::string& spec : command.grid) axes.push_back(parse_scan_axis(spec));
   if (axes.empty())
-    throw InputError("no grid: give --grid KEY=FROM:TO:COUNT or KEY=v1,v2,... (repeated), --points FILE, or "
+    throw InputError("no grid: give --grid KEY=FROM:TO:COUNT, KEY=log:FROM:TO:COUNT or KEY=v1,v2,... (repeated), "
+                     "--points FILE, or "
                      "--random N --seed S with --grid ranges; see --help");
   if (command.random)
     return scan_latin_hypercube(axes, count_option(*command.random, "--random"), count_option(*command.seed, "--seed"));

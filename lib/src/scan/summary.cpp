@@ -279,8 +279,14 @@ json ScanSummarizer::State::table_json(const std::vector<std::size_t>& order) co
   std::vector<std::size_t> position(order.size());
   for (std::size_t k = 0; k < order.size(); ++k) position[order[k]] = k;
   const std::uint64_t nx = grid.axes[ax].size(), ny = grid.axes[ay].size(), per_cell = grid.size() / (nx * ny);
-  json t = {{"x", {{"key", grid.keys[ax]}, {"values", grid.axes[ax]}}},
-            {"y", {{"key", grid.keys[ay]}, {"values", grid.axes[ay]}}},
+  // an axis with its scale: log for a KEY=log:FROM:TO:COUNT axis, which plot draws in log10
+  const auto axis_json = [this](std::size_t k) {
+    return json{{"key", grid.keys[k]},
+                {"values", grid.axes[k]},
+                {"scale", grid.scale(k) == ScanScale::log ? "log" : "linear"}};
+  };
+  json t = {{"x", axis_json(ax)},
+            {"y", axis_json(ay)},
             {"aggregated", json::array()},
             {"aggregation", {{"class", "most frequent"}, {"level", "weakest"}, {"field", "mean, min, max"}}},
             {"field", options.field.empty() ? json(nullptr) : json(options.field)},
