@@ -25,6 +25,7 @@ import json
 import math
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -460,6 +461,8 @@ def main(argv=None):
         print(f"pile_siconos: cannot write {args.out}", file=sys.stderr)
         return 2
     import_siconos()
+    # SIGTERM unwinds like Ctrl-C, so that the temporary directory goes.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     with stdout_to_stderr():
         result = simulate(scene)
     print(f"pile_siconos: {result['steps']} steps in {result['cpu_seconds']:.2f} s CPU "
