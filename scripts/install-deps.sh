@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs exactly what limitdir needs from Debian 12 packages. Idempotent: does nothing when
 # everything is already installed. Run as root (or through sudo).
+# Usage: bash scripts/install-deps.sh [--bench]   (--bench adds the bench-only packages below)
 set -euo pipefail
 packages=(
   g++ make cmake            # toolchain
@@ -33,6 +34,17 @@ packages=(
   python3-numpy             # the Python module takes and returns numpy arrays (CMake's NumPy component)
   python3-pytest            # tests only: tests/python/ (pytest under Debian's python3, run by ctest)
 )
+# Bench-only, not installed by default (nothing is built or tested with them): --bench adds them.
+bench_packages=(
+  python3-siconos           # bench/pile_siconos.py: Siconos 4.4 runs issue 36's spheres pile, the peer of `pile` in the side-by-side timing
+  python3-h5py              # bench/pile_siconos.py: Siconos' mechanics runner keeps its scene in an HDF5 file (a temporary one)
+  python3-scipy             # bench/pile_siconos.py: siconos.io.mechanics_run imports scipy.constants; python3-siconos does not depend on it
+)
+case "${1-}" in
+  "") ;;
+  --bench) packages+=("${bench_packages[@]}") ;;
+  *) echo "usage: bash scripts/install-deps.sh [--bench]" >&2; exit 2 ;;
+esac
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
