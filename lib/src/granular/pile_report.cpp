@@ -46,8 +46,9 @@ json spheres_json(const PileOutcome& o) {
   const SphereBodies& s = o.spheres;
   for (std::size_t k = 0; k < s.size(); ++k)
     rows.push_back({s.id[k], s.x[k].x(), s.x[k].y(), s.x[k].z(), s.v[k].x(), s.v[k].y(), s.v[k].z(), s.omega[k].x(),
-                    s.omega[k].y(), s.omega[k].z(), s.radius[k], o.on_plane[k] != 0});
-  return {{"columns", {"id", "x", "y", "z", "vx", "vy", "vz", "wx", "wy", "wz", "radius", "on_plane"}}, {"rows", rows}};
+                    s.omega[k].y(), s.omega[k].z(), s.radius[k], o.on_plane[k] != 0, o.in_contact[k] != 0});
+  return {{"columns", {"id", "x", "y", "z", "vx", "vy", "vz", "wx", "wy", "wz", "radius", "on_plane", "in_contact"}},
+          {"rows", rows}};
 }
 
 }  // namespace
@@ -57,6 +58,10 @@ PileMeasures pile_measures(const PileOutcome& o, double d) {
   const SphereBodies& s = o.spheres;
   Eigen::Vector2d c = Eigen::Vector2d::Zero();
   for (std::size_t k = 0; k < s.size(); ++k) {
+    if (!o.in_contact[k]) {
+      ++m.in_flight;
+      continue;
+    }
     m.H = std::max(m.H, s.x[k].z() + s.radius[k]);
     if (o.on_plane[k]) c += s.x[k].head<2>(), ++m.on_plane;
   }
@@ -71,6 +76,7 @@ PileMeasures pile_measures(const PileOutcome& o, double d) {
   // The upper envelope in rings of width d about the base's centroid.
   std::map<long long, double> top;
   for (std::size_t k = 0; k < s.size(); ++k) {
+    if (!o.in_contact[k]) continue;
     const long long ring = static_cast<long long>(std::floor((s.x[k].head<2>() - c).norm() / d));
     const double z = s.x[k].z() + s.radius[k];
     auto it = top.find(ring);
@@ -102,6 +108,7 @@ json pile_report(const PileProblem& problem, const PileOutcome& o) {
       {"spheres_lost", o.lost.size()},
       {"lost_ids", o.lost},
       {"spheres_on_plane", m.on_plane},
+      {"spheres_in_flight", m.in_flight},
       {"H", m.H},
       {"H_over_d", m.H / d},
       {"base_radius", number_or_null(m.base_radius)},

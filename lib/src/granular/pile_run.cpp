@@ -92,7 +92,11 @@ class PileLoop {
     }
     out_.steps = n;
     out_.on_plane.assign(out_.spheres.size(), 0);
-    for (std::size_t k = 0; k < out_.spheres.size(); ++k) out_.on_plane[k] = on_plane_ids_.count(out_.spheres.id[k]) ? 1 : 0;
+    out_.in_contact.assign(out_.spheres.size(), 0);
+    for (std::size_t k = 0; k < out_.spheres.size(); ++k) {
+      out_.on_plane[k] = on_plane_ids_.count(out_.spheres.id[k]) ? 1 : 0;
+      out_.in_contact[k] = in_contact_ids_.count(out_.spheres.id[k]) ? 1 : 0;
+    }
     return std::move(out_);
   }
 
@@ -151,10 +155,12 @@ class PileLoop {
   double works() const { return work_normal_ + work_sliding_ + work_rolling_ + work_theta_; }
 
   void mark_on_plane() {
-    std::unordered_set<long long> ids;
-    for (const Contact& c : stepper_.contacts())
-      if (c.with_wall()) ids.insert(out_.spheres.id[static_cast<std::size_t>(c.a)]);
-    on_plane_ids_ = std::move(ids);
+    for (const Contact& c : stepper_.contacts()) {
+      const long long a = out_.spheres.id[static_cast<std::size_t>(c.a)];
+      in_contact_ids_.insert(a);
+      if (c.with_wall()) on_plane_ids_.insert(a);
+      else in_contact_ids_.insert(out_.spheres.id[static_cast<std::size_t>(c.b)]);
+    }
   }
 
   void remove_lost() {
@@ -199,7 +205,7 @@ class PileLoop {
   double d_max_;
   PileOutcome out_;
   std::size_t next_ = 0;
-  std::unordered_set<long long> on_plane_ids_;
+  std::unordered_set<long long> on_plane_ids_, in_contact_ids_;
   double born_ = 0.0, lost_ = 0.0;
   double work_normal_ = 0.0, work_sliding_ = 0.0, work_rolling_ = 0.0, work_theta_ = 0.0;
   double dissipated_sliding_ = 0.0, dissipated_rolling_ = 0.0;

@@ -52,6 +52,7 @@ struct PileOutcome {
   std::vector<PileSample> history;
   SphereBodies spheres;                ///< at the end, the spheres present
   std::vector<char> on_plane;          ///< per sphere: in contact with the plane at the last step
+  std::vector<char> in_contact;        ///< per sphere: in a contact (the plane or a sphere) at the last step
   std::vector<long long> lost;         ///< ids of the spheres that fell off the plane, in order
   long long steps = 0;
   long long total_sweeps = 0;
@@ -77,8 +78,9 @@ inline constexpr double lost_depth_diameters = 2.0;
 PileOutcome run_pile(const PileProblem& problem, const std::vector<SphereBirth>& births,
                      const PileRunOptions& options = {});
 
-/// The pile's measures at the end (docs/manual.md section 15): H the height of the highest point
-/// above the plane; the base radius, the mean horizontal distance of the spheres on the plane to
+/// The pile's measures at the end (docs/manual.md section 15), over the spheres in contact at
+/// the last step (the pile; a sphere still falling is not part of it): H the height of the
+/// highest point above the plane; the base radius, the mean horizontal distance of the spheres on the plane to
 /// their centroid; the angle of repose, the slope of the line fitted (least squares) to the
 /// upper envelope of the pile (the highest top z + r in rings of width d about the base's centroid),
 /// from the ring of the top to the outermost ring with a sphere above the first layer; NaN when
@@ -87,6 +89,7 @@ struct PileMeasures {
   double H = 0.0;
   double base_radius = 0.0;
   int on_plane = 0;
+  int in_flight = 0;  ///< spheres present in no contact
   double angle_of_repose_deg = 0.0;
   int rings_fitted = 0;
 };
