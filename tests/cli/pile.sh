@@ -89,6 +89,10 @@ expect_bad "spheres.diameter: must be a finite number > 0" "${small[@]}" --set s
 expect_bad "spheres.diameter: must be a finite number > 0" "${small[@]}" --set spheres.diameter=0
 expect_bad "spheres.density: must be a finite number > 0" "${small[@]}" --set spheres.density=-1300
 expect_bad "spheres.density: must be a finite number > 0" "${small[@]}" --set spheres.density=0
+# once a step whose error was NaN (exit 3): denser than osmium, an inertia 2/5 m r^2 below DBL_MIN
+expect_bad "spheres.density: must be at most 22590 kg/m^3" "${small[@]}" --set spheres.density=1e300
+expect_bad "the moments of inertia 2/5 m r^2" "${small[@]}" --set spheres.density=1e-300
+expect_bad "the moments of inertia 2/5 m r^2" "${small[@]}" --set spheres.diameter=1e-100 --set plane.width=1e-99 --set drop.height=1e-99 --set drop.offset.1=0
 expect_bad "law.mu: must be a finite number >= 0" "${small[@]}" --set law.mu=-0.1
 expect_bad "law.mu_r: must be a finite number >= 0" "${small[@]}" --set law.mu_r=-1e-3
 expect_bad "stepping.h: must be a finite number > 0" "${small[@]}" --set stepping.h=0

@@ -175,7 +175,8 @@ PILE_RUN = ["--set", "spheres.count=10", "--set", "stepping.t_end=0.3", "--every
 PILE_BAD_SETTINGS = [
     "spheres.count=1e9", "spheres.count=0", "spheres.count=-1", "spheres.count=2.5", "spheres.count=1e300",
     "spheres.diameter=0", "spheres.diameter=-0.02", "spheres.diameter=1e-320", "spheres.diameter=1e308",
-    "spheres.diameter=nan", "spheres.density=0", "spheres.density=1e-320", "spheres.density=1e308",
+    "spheres.diameter=nan", "spheres.diameter=1e-100", "spheres.density=0", "spheres.density=1e-320",
+    "spheres.density=1e-300", "spheres.density=1e300", "spheres.density=1e308",
     "spheres.polydispersity=0.6", "law.mu=-0.1", "law.mu=inf", "law.mu_r=-1e-3", "law.e=1.5", "law.e=-1",
     "stepping.h=0", "stepping.h=-1e-3", "stepping.h=1", "stepping.h=1e-300", "stepping.t_end=1e300",
     "stepping.theta=0.49", "stepping.theta=1.01", "stepping.tol=0", "stepping.tol=-1e-4", "stepping.tol=1",
