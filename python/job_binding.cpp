@@ -114,6 +114,9 @@ void bind_jobs(py::module_& m) {
   m.def(
       "celt", [](const py::object& d, const py::kwargs& kw) { return run(JobKind::celt, d, kw, py::none()); },
       py::arg("document"), "celt: the Celtic stone (a limitdir.celt/1 path or dict).");
+  m.def(
+      "pile", [](const py::object& d, const py::kwargs& kw) { return run(JobKind::pile, d, kw, py::none()); },
+      py::arg("document"), "pile: a spheres pile (a limitdir.pile/1 path or dict; every=, vtk=DIR, scene=True, set=).");
 }
 
 }  // namespace limitdir::python

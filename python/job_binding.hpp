@@ -1,6 +1,6 @@
 #pragma once
 // The apps' computations from Python (docs/python.md "Analysis"): find_limits, sweep,
-// bifurcation_map, simulate, roll and celt run the library's jobs (jobs/job.hpp, docs/manual.md
+// bifurcation_map, simulate, roll, celt and pile run the library's jobs (jobs/job.hpp, docs/manual.md
 // section 14) with keyword arguments as the app's --options, and return the app's document.
 #include <string>
 

@@ -23,8 +23,10 @@ int main(int argc, char* argv[]) {
   info.problem_schema = "limitdir.pile/1";
   // The options, the computation and the report are the library's job (lib/src/jobs/pile.cpp),
   // the same code that `scan --job pile` runs.
-  const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
-    return limitdir::cli::print_report(report, limitdir::cli::output_format(vm, {false, true}), nullptr, -1);
+  // JSON only: the report is not one table (report/table.hpp), so --format csv would be refused
+  // only after the whole run
+  const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map&) {
+    return limitdir::cli::print_report(report, limitdir::cli::Format::json, nullptr, -1);
   };
-  return limitdir::cli::run_job_app(info, limitdir::JobKind::pile, /*formats=*/{false, true}, argc, argv, print);
+  return limitdir::cli::run_job_app(info, limitdir::JobKind::pile, /*formats=*/{false, false}, argc, argv, print);
 }

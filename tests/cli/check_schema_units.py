@@ -20,6 +20,8 @@ UNITS = {
     "R", "mu m g", "mu g", "tau", "m",
     # angles
     "rad", "rad/s", "rad/s^2", "(rad/s)^2",
+    # a measure reported in degrees only, its key saying so (pile-report's angle_of_repose_deg)
+    "deg",
     # SI (roll, celt)
     "s", "m/s", "m/s^2", "kg", "kg m^2", "kg m^2/s", "kg/m^3", "N", "N m", "J", "Pa", "1/s", "1/s^2", "1/(N s^2)", "SI",
     # a value of a parameter or key that the document names

@@ -31,14 +31,14 @@ from check_schema_units import UNITS as SCHEMA_UNITS  # noqa: E402
 # time and rescaled time of section 1 (simulate --x0, plot's axes), a plot axis's own unit, and
 # "mixed" for a norm over quantities of several units (it must say which in its parenthesis).
 HELP_UNITS = SCHEMA_UNITS | {"px", "sqrt(mu g R)", "sqrt(R/(mu g))", "1/(mu g)", "the axis's", "mixed"}
-# Metavariables of options that take a keyword, a file or a format rather than a number.
-KEYWORDS = {"M", "NAME", "METHOD", "LEVEL", "FORMAT", "FILE", "FILE...", "KEY", "P", "COORD", "AXIS", "CLOCK",
+# Metavariables of options that take a keyword, a file, a directory or a format rather than a number.
+KEYWORDS = {"M", "NAME", "METHOD", "LEVEL", "FORMAT", "FILE", "FILE...", "DIR", "KEY", "P", "COORD", "AXIS", "CLOCK",
             "STAT"}
 # The apps (every executable of BIN_DIR but the benchmarks) and the schema of their problem file.
 APPS = {"find-limits": "problem", "sweep-force": "problem", "bifurcation-map": "problem", "simulate": "problem",
         "classify": "problem", "friction-model": "problem", "degree-study": "problem", "diagram-diff": None,
-        "plot": None, "roll": "roll", "celt": "celt", "scan": None}
-JOBS = ["find-limits", "sweep-force", "bifurcation-map", "simulate", "roll", "celt"]
+        "plot": None, "roll": "roll", "celt": "celt", "pile": "pile", "scan": None}
+JOBS = ["find-limits", "sweep-force", "bifurcation-map", "simulate", "roll", "celt", "pile"]
 # The sweep parameters that are problem keys under another name (continuation/parameter_family.cpp).
 PARAMETER_KEYS = {"force": "force", "lambda": "system.lambda", "j": "system.j", "rho": "rho",
                   "alpha": "contact.pressure.power", "d": "contact.distortion.d",

@@ -100,6 +100,9 @@ cases=(
   "degree-study|^degree-study: harmonic N = 16 \(1 of 2\): [0-9]+ continuation steps; branch [0-9]+ at alpha = [0-9.e+-]+$|$bin/degree-study $problems/ball.json --degrees 16 --parameter alpha --from 0 --to 50 --force 0.3"
   # the map's sweeps along alpha over [0, 50], each minutes long, on threads of their own (whose
   # notes once never reached stderr)
+  # 10^5 spheres over 10^7 steps of the paper's pile (each step ~ms once a hundred spheres are
+  # down): the note of the time, the spheres, contacts, sweeps and residual of the step
+  "pile|^pile: t = [0-9.e+-]+/1e\+04 s, [0-9]+ spheres, [0-9]+ contacts, [0-9]+ sweeps, residual [0-9.e+-]+$|$bin/pile $problems/pile.json --set spheres.count=100000 --set stepping.t_end=1e4"
   "map-sweeps|^bifurcation-map: sweep [0-9]+/22 along alpha at force = [0-9.e+-]+: [0-9]+ continuation steps; branch [0-9]+ at alpha = [0-9.e+-]+$|$bin/bifurcation-map $problems/ball.json --x force --x-range 0.05:1 --y alpha --y-range 0:50"
 )
 

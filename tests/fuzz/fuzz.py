@@ -8,8 +8,9 @@ problem files, reports and diagrams of share/ (values of another JSON type, huge
 subnormal and overflowing numbers, deleted keys, duplicate keys, deep nesting, huge arrays,
 truncated text) and extreme options (--force 1e300, --to 1e300, --checks 10000, --h-max 1e-6,
 --degree 1e9, ...) for every app, plot's ranges, overlays and outputs, scan's grids and record
-files (--merge, --resume, --summary), and the reproducers of issue 23 (issue23_cases: some of them
-valid runs that must exit 0, and plot's SVG must parse as XML). Each case runs under a time bound and must keep the contract:
+files (--merge, --resume, --summary), the reproducers of issue 23 (issue23_cases: some of them
+valid runs that must exit 0, and plot's SVG must parse as XML) and pile's (pile_cases: mutated
+problem files, extreme settings, and bad settings and options that must exit 2 exactly). Each case runs under a time bound and must keep the contract:
 exit 0, 2 or 3 (1 too for diagram-diff, whose "no" it is); exit 2 and 3 with exactly one line
 on stderr besides progress notes; stderr valid UTF-8 without control characters but newlines; never 4 or 5, a signal, or the time bound. Prints one line per broken case and
 exits 1 if there is any; --list prints the cases instead.
@@ -167,6 +168,30 @@ def issue23_cases(share, write, add):
 # The issue-23 cases whose right result is a run: exit 0 exactly (the others may exit 2 or 3).
 MUST_RUN = ("--t-end 8", "--model P1 --mu 10", "--mu 30 --omega 0,0,-5")
 
+# pile (issue 36): a short 10-sphere run of the Siconos tutorial's scene, then settings and
+# options that are bad input (exit 2 exactly: the issue's list and values of the wrong kind) and
+# extreme ones that may run (0), fail numerically (3) or be refused (2), within the time bound.
+PILE_RUN = ["--set", "spheres.count=10", "--set", "stepping.t_end=0.3", "--every", "0"]
+PILE_BAD_SETTINGS = [
+    "spheres.count=1e9", "spheres.count=0", "spheres.count=-1", "spheres.count=2.5", "spheres.count=1e300",
+    "spheres.diameter=0", "spheres.diameter=-0.02", "spheres.diameter=1e-320", "spheres.diameter=1e308",
+    "spheres.diameter=nan", "spheres.diameter=1e-100", "spheres.density=0", "spheres.density=1e-320",
+    "spheres.density=1e-300", "spheres.density=1e300", "spheres.density=1e308",
+    "spheres.polydispersity=0.6", "law.mu=-0.1", "law.mu=inf", "law.mu_r=-1e-3", "law.e=1.5", "law.e=-1",
+    "stepping.h=0", "stepping.h=-1e-3", "stepping.h=1", "stepping.h=1e-300", "stepping.t_end=1e300",
+    "stepping.theta=0.49", "stepping.theta=1.01", "stepping.tol=0", "stepping.tol=-1e-4", "stepping.tol=1",
+    "stepping.max_sweeps=0", "stepping.max_sweeps=1e9", "plane.width=0.01", "plane.width=-1",
+    "drop.interval=1e-9", "drop.interval=0", "drop.height=0.005", "drop.offset.0=-1e300", "drop.offset.1=1e300",
+    "drop.offset.2=0", "gravity=0", "gravity=-9.81", "seed=-1", "seed=1.5", "seed=1e300", "spheres.nope=1",
+]
+PILE_BAD_OPTIONS = [["--every", "-1"], ["--every", "1e30"], ["--every", "abc"], ["--vtk", ""],
+                    ["--scene", "--every", "1"], ["--set", "stepping.t_end=300", "--every", "1"],
+                    ["--format", "csv"], ["--set", "spheres.count"], ["--set", "=1"]]
+PILE_EXTREME_SETTINGS = ["plane.width=1e300", "law.mu=1e300", "law.mu_r=1e300", "drop.interval=1e300",
+                         "drop.height=1e300", "gravity=1e300", "gravity=1e-300", "stepping.tol=1e-320",
+                         "law.e=1", "stepping.theta=0.5", "spheres.polydispersity=0.5 --set drop.interval=1"]
+PILE_BAD_MARK = "[bad input] "
+
 
 def leaves(value, path=()):
     """Every path to a value of a JSON document (objects and arrays included)."""
@@ -238,9 +263,9 @@ def build_cases(bin_dir, share, work, rng):
         path.write_text(text)
         return str(path)
 
-    def add(app, args, stdin=None):
-        cases.append((f"{len(cases):03d} {app} " + " ".join(a if len(a) < 60 else a[:57] + "..." for a in args),
-                      [str(bin_dir / app)] + args, stdin))
+    def add(app, args, stdin=None, bad=False):
+        cases.append((f"{len(cases):03d} {PILE_BAD_MARK if bad else ''}{app} " +
+                      " ".join(a if len(a) < 60 else a[:57] + "..." for a in args), [str(bin_dir / app)] + args, stdin))
 
     problems = {name: json.loads((share / "problems" / f"{name}.json").read_text())
                 for name in ["disc", "ball", "ellipse", "general", "disc-shift", "disc-exact"]}
@@ -283,7 +308,26 @@ def build_cases(bin_dir, share, work, rng):
     for text in mutations(directions, rng, 6):
         add("classify", [], write(text))
     issue23_cases(share, write, add)
+    pile_cases(share, rng, write, add)
     return cases
+
+
+def pile_cases(share, rng, write, add):
+    """pile: mutated problem files, the bad settings and options (exit 2, marked), the extreme
+    settings and a million spheres over a few steps."""
+    siconos = str(share / "problems" / "pile-siconos.json")
+    document = json.loads((share / "problems" / "pile-siconos.json").read_text())
+    for text in mutations(document, rng, 12):
+        add("pile", [write(text)] + PILE_RUN)
+    for setting in PILE_BAD_SETTINGS:
+        add("pile", [siconos] + PILE_RUN + ["--set", setting], bad=True)
+    for options in PILE_BAD_OPTIONS:
+        add("pile", [siconos] + PILE_RUN[:4] + options, bad=True)
+    for setting in PILE_EXTREME_SETTINGS:
+        add("pile", [siconos] + PILE_RUN + ["--set"] + setting.split())
+    # 10^6 births drawn and checked, 10 steps: 0.2 s and 50 MB (10^7, the most, takes 485 MB, ~3x
+    # that under the sanitizers, with the other cases running beside it)
+    add("pile", [siconos, "--set", "spheres.count=1e6", "--set", "stepping.t_end=0.01", "--every", "0"])
 
 
 def scan_cases(bin_dir, share, rng, write, add):
@@ -336,6 +380,8 @@ def run_case(case):
         return f"{name}: exit {code} ({seconds:.1f} s): {' | '.join(lines)[:300]}"
     if code in (2, 3) and len(lines) != 1:
         return f"{name}: exit {code} with {len(lines)} lines on stderr: {' | '.join(lines)[:300]}"
+    if PILE_BAD_MARK in name and code != 2:
+        return f"{name}: exit {code}, bad input (want 2): {' | '.join(lines)[:300]}"
     if any(marker in name for marker in MUST_RUN) and code != 0:
         return f"{name}: exit {code}, a valid run: {' | '.join(lines)[:300]}"
     if app == "plot" and code == 0:

@@ -172,6 +172,24 @@ TEST_CASE("bad input: a diameter or density <= 0 (the spheres' size and mass)") 
   }
 }
 
+TEST_CASE("bad input: a density above osmium's, spheres whose moment of inertia is no normal number") {
+  // issue 36: density 1e300 and 1e-300 ran to a step whose error was NaN (exit 3)
+  check_bad("spheres.density", 22591.0, "must be at most 22590 kg/m^3 (osmium");
+  check_bad("spheres.density", 1e300, "must be at most 22590 kg/m^3 (osmium");
+  // 2/5 m r^2 = (8 pi/15) rho r^5 = 1.6755 rho r^5 below DBL_MIN = 2.2e-308: with r = 0.01 m
+  // (pile.json) for rho < 1.3e-298 kg/m^3; with rho = 1300 kg/m^3 for r < 6.3e-63 m; above
+  // DBL_MAX = 1.8e308 for r > 1.5e61 m
+  for (const auto& [key, value] : {std::pair{"spheres.density", 1e-300}, std::pair{"spheres.diameter", 1e-100},
+                                   std::pair{"spheres.diameter", 1e-62}, std::pair{"spheres.diameter", 1e100}}) {
+    const std::string error = parse_error(with(key, value));
+    CAPTURE(error);
+    CHECK(error.rfind("pile.json: spheres.diameter, spheres.density: the moments of inertia 2/5 m r^2", 0) == 0);
+    CHECK(error.find('\n') == std::string::npos);
+  }
+  // just above the bound: rho = 1e-297 kg/m^3 with r = 0.01 m
+  CHECK(parse_error(with("spheres.density", 1e-297)).empty());
+}
+
 TEST_CASE("bad input: mu or mu_r < 0, e outside [0, 1]") {
   check_bad("law.mu", -0.1, "must be a finite number >= 0 (got -0.1)");
   check_bad("law.mu_r", -1e-3, "must be a finite number >= 0");

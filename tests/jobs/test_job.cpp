@@ -136,6 +136,26 @@ TEST_CASE("run_job gives the JSON its app prints: simulate, roll, celt") {
   check_same_as_app(JobKind::celt, "celt.json", "--slip-system 0");
 }
 
+TEST_CASE("run_job gives the JSON its app prints: pile, its run, its scene and a sphere born inside the pile") {
+  const std::string small = "--set spheres.count=10 --set stepping.t_end=0.702";
+  const limitdir::JobResult run = check_same_as_app(JobKind::pile, "pile-siconos.json", small + " --every 100");
+  CHECK(run.summary["class"] == "pile");
+  const limitdir::JobResult scene = check_same_as_app(JobKind::pile, "pile-siconos.json", small + " --scene");
+  CHECK(scene.summary["class"] == "scene");
+  // born 1 mm above the plane, sphere 1 overlaps sphere 0 resting there: status 3, no report,
+  // the app's exit code and message
+  const std::string born_low = small + " --set drop.height=0.011";
+  const AppRun app = run_app("pile", "pile-siconos.json", born_low);
+  const limitdir::JobResult inside = limitdir::run_job(limitdir::make_job(JobKind::pile, split(born_low)),
+                                                       bundled("pile-siconos.json"), problems + "pile-siconos.json");
+  CHECK(inside.status == 3);
+  CHECK(app.status == 3);
+  CHECK(inside.report.is_null());
+  CHECK(app.out.empty());
+  CHECK(inside.message.rfind("sphere 1 is born at", 0) == 0);
+  CHECK(app.err == "pile: error: " + inside.message + "\n");
+}
+
 TEST_CASE("simulate --x0: the hook gets the points the app streams, the report is the final record") {
   const AppRun app = run_app("simulate", "ball.json", "--force 0.3 --x0 1,0.5,0.2 --every 50");
   std::vector<json> lines;
@@ -227,7 +247,7 @@ TEST_CASE("make_job: bad options are InputErrors naming them, before any problem
   CHECK(error(JobKind::bifurcation_map, {"--y", "lambda"}) == "--x-range: required; see --help");
   CHECK_THROWS_AS(limitdir::parse_job_kind("sweep"), limitdir::InputError);
   for (JobKind kind : {JobKind::find_limits, JobKind::sweep_force, JobKind::bifurcation_map, JobKind::simulate,
-                       JobKind::roll, JobKind::celt})
+                       JobKind::roll, JobKind::celt, JobKind::pile})
     CHECK(limitdir::parse_job_kind(limitdir::job_name(kind)) == kind);
 }
 
@@ -273,6 +293,7 @@ TEST_CASE("share/schemas/scan-record.schema.json: every job's summary is valid i
       {JobKind::simulate, "ball.json", "--force 0.3 --survey 10"},
       {JobKind::roll, "roll-fig3a.json", "--every 0"},
       {JobKind::celt, "celt.json", "--t-end 0.2 --every 0"},
+      {JobKind::pile, "pile-siconos.json", "--set spheres.count=10 --set stepping.t_end=0.702 --every 0"},
       {JobKind::find_limits, "roll-fig3a.json", ""}};  // status 2
   const std::string validate = "python3 " + std::string(LIMITDIR_SHARE_DIR) + "/../tests/cli/validate_json.py " +
                                std::string(LIMITDIR_SHARE_DIR) + "/schemas scan-record.schema.json";

@@ -12,6 +12,7 @@
 #include "limitdir/celt/celt.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
+#include "limitdir/granular/pile_problem.hpp"
 #include "limitdir/rolling/sphere_io.hpp"
 #include "limitdir/jobs/problem_keys.hpp"
 #include "limitdir/system/problem.hpp"
@@ -43,6 +44,7 @@ double parsed_value(const json& document, const std::string& key) {
   const std::string schema = document.value("schema", std::string());
   if (schema == "limitdir.roll/1") return limitdir::parse_roll_problem(document, "p").sphere.mu;
   if (schema == "limitdir.celt/1") return limitdir::parse_celt_problem(document, "p").contact.mu;
+  if (schema == "limitdir.pile/1") return limitdir::parse_pile_problem(document, "p").law.mu_r;
   const limitdir::Problem problem = limitdir::problem_from_document(document, "p");
   if (key == "system.lambda") return problem.system.lambda;
   if (key == "system.j") return problem.system.j;
@@ -61,12 +63,12 @@ TEST_CASE("a key set on every bundled problem file reads back through the proble
   const std::map<std::string, std::pair<std::string, double>> family = {
       {"ball", {"system.lambda", 3.5}},          {"celt", {"contact.mu", 0.15}},
       {"disc", {"system.j", 0.375}},             {"ellipse", {"contact.shape.ellipse.1", 0.8}},
-      {"general", {"force", 0.25}},              {"roll", {"friction.mu", 0.125}}};
+      {"general", {"force", 0.25}},              {"roll", {"friction.mu", 0.125}},
+      {"pile", {"law.mu_r", 0.0025}}};
   int files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(problems)) {
     const std::string name = entry.path().filename().string();
     const std::string stem = name.substr(0, name.find_first_of("-."));
-    if (stem == "pile") continue;  // limitdir.pile/1: no job reads it yet (the pile job, issue 36)
     CAPTURE(name);
     REQUIRE(family.count(stem) == 1);  // a new bundled file needs its key here
     const auto& [key, value] = family.at(stem);

@@ -14,6 +14,7 @@
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/jobs/celt_options.hpp"
 #include "limitdir/jobs/job.hpp"
+#include "limitdir/jobs/pile_options.hpp"
 #include "limitdir/jobs/roll_options.hpp"
 #include "limitdir/jobs/simulate_options.hpp"
 
@@ -21,6 +22,7 @@ using json = nlohmann::json;
 using limitdir::CeltOptions;
 using limitdir::InputError;
 using limitdir::JobKind;
+using limitdir::PileOptions;
 using limitdir::RollOptions;
 using limitdir::SimulateOptions;
 
@@ -205,6 +207,44 @@ TEST_CASE("CeltOptions: slip_system past t_end is an error of the run, as --slip
   options.t_end = 0.5;
   CHECK(run(limitdir::make_job(options), "celt.json").result.status == 2);
   check_same(limitdir::make_job(options), JobKind::celt, {"--slip-system", "0.6", "--t-end", "0.5"}, "celt.json");
+}
+
+TEST_CASE("PileOptions: a run kept every K steps and the scene are those of the options' text") {
+  // 10 spheres born every 0.0639 s (pile-siconos.json), the last at 0.575 s < t_end = 0.702 s
+  PileOptions options;
+  options.every = 100;
+  options.set = {{"spheres.count", 10}, {"stepping.t_end", 0.702}};
+  const Run values = run(limitdir::make_job(options), "pile-siconos.json");
+  REQUIRE(values.result.status == 0);
+  // every sphere born is on the plane's pile or lost off it; rows at t = 0, 100, ..., 700, 702
+  const json& summary = values.result.summary;
+  CHECK(summary.at("spheres_present").get<int>() + summary.at("spheres_lost").get<int>() == 10);
+  CHECK(values.result.report.at("history").at("rows").size() == 1 + 702 / 100 + 1);
+  check_same(limitdir::make_job(options), JobKind::pile,
+             {"--every", "100", "--set", "spheres.count=10", "--set", "stepping.t_end=0.702"}, "pile-siconos.json");
+  PileOptions scene;
+  scene.scene = true;
+  scene.set = options.set;
+  const Run births = run(limitdir::make_job(scene), "pile-siconos.json");
+  CHECK(births.result.report.at("spheres").size() == 10);
+  check_same(limitdir::make_job(scene), JobKind::pile,
+             {"--scene", "--set", "spheres.count=10", "--set", "stepping.t_end=0.702"}, "pile-siconos.json");
+}
+
+TEST_CASE("PileOptions::validate names the field at fault") {
+  CHECK(message(PileOptions{}) == "(no error)");
+  PileOptions every, vtk, scene, set;
+  every.every = -1;
+  vtk.vtk = "";
+  scene.scene = true;
+  scene.every = 3;
+  set.set = {{"", 1.0}};
+  for (const auto& [options, says] :
+       {std::pair{every, "PileOptions::every: must be >= 0 (got -1)"},
+        std::pair{vtk, "PileOptions::vtk: must be a directory name (got \"\"\"\")"},
+        std::pair{scene, "PileOptions::scene: not with every or vtk (nothing runs)"},
+        std::pair{set, "PileOptions::set[0].key: must not be empty"}})
+    CHECK(message(options) == says);
 }
 
 TEST_CASE("SimulateOptions::validate names the field at fault") {

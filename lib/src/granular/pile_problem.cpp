@@ -69,6 +69,13 @@ void check(bool ok, const PileProblem& p, const char* key, const std::string& wh
 bool finite_positive(double x) { return std::isfinite(x) && x > 0; }
 bool finite_nonnegative(double x) { return std::isfinite(x) && x >= 0; }
 
+// The largest density of a sphere: osmium's, 22 590 kg/m^3, the densest material (as roll's,
+// rolling/sphere.cpp); a density in g/m^3 or a diameter in mm breaks it by 1e3 or 1e9.
+constexpr double kMaxDensity = 22590.0;
+
+/// A sphere's moment of inertia 2/5 m r^2 = (8 pi/15) rho r^5 (docs/manual.md section 15).
+double sphere_inertia(double density, double radius) { return 8.0 * M_PI / 15.0 * density * std::pow(radius, 5); }
+
 void validate_spheres(const PileProblem& p) {
   const PileSpheres& s = p.spheres;
   check(s.count >= 1 && s.count <= max_pile_spheres, p, "spheres.count",
@@ -78,6 +85,15 @@ void validate_spheres(const PileProblem& p) {
   check(s.polydispersity >= 0 && s.polydispersity <= 0.5, p, "spheres.polydispersity", "must be in [0, 0.5]",
         s.polydispersity);
   check(finite_positive(s.density), p, "spheres.density", "must be a finite number > 0", s.density);
+  check(s.density <= kMaxDensity, p, "spheres.density",
+        fmt::format("must be at most {} kg/m^3 (osmium, the densest material; SI units)", kMaxDensity), s.density);
+  // the steps divide by the inertia: the smallest must be a normal double, the largest finite
+  const double smallest = sphere_inertia(s.density, s.diameter * (1.0 - s.polydispersity) / 2);
+  const double largest = sphere_inertia(s.density, s.diameter * (1.0 + s.polydispersity) / 2);
+  check(std::isnormal(smallest) && std::isfinite(largest), p, "spheres.diameter, spheres.density",
+        fmt::format("the moments of inertia 2/5 m r^2 = (8 pi/15) density r^5 of the spheres, {:g} to {:g} kg m^2, "
+                    "must be finite normal numbers (SI units)", smallest, largest),
+        fmt::format("{} m, {} kg/m^3", s.diameter, s.density));
 }
 
 /// The plane holds the largest sphere, and every sphere is born above it, over it.

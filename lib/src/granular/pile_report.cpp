@@ -7,6 +7,8 @@
 
 #include "limitdir/granular/pile_run.hpp"
 
+#include "limitdir/core/version.hpp"
+
 namespace limitdir {
 
 using json = nlohmann::json;
@@ -129,6 +131,7 @@ json pile_report(const PileProblem& problem, const PileOutcome& o) {
         {"work_theta", last.work_theta}, {"dissipated_sliding", last.dissipated_sliding},
         {"dissipated_rolling", last.dissipated_rolling}, {"max_abs_balance", o.max_balance}}}};
   return {{"schema", "limitdir.pile-report/1"},
+          {"limitdir_version", version},
           {"problem", pile_problem_to_json(problem)},
           {"summary", summary},
           {"history", history_json(o.history)},

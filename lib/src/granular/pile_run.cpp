@@ -85,7 +85,7 @@ class PileLoop {
       }
       if (o_.progress && std::chrono::steady_clock::now() - last_note >= progress_interval) {
         last_note = std::chrono::steady_clock::now();
-        o_.progress("pile: t = " + sci(t + p_.stepping.h) + "/" + sci(p_.stepping.t_end) + " s, " +
+        o_.progress("t = " + sci(t + p_.stepping.h) + "/" + sci(p_.stepping.t_end) + " s, " +
                     std::to_string(out_.spheres.size()) + " spheres, " + std::to_string(st.contacts) + " contacts, " +
                     std::to_string(st.sweeps) + " sweeps, residual " + sci(st.error));
       }

@@ -131,8 +131,8 @@ with GRID one of
        --points FILE.jsonl                          (an explicit list of points)
        --random N --seed S --grid KEY=[log:]FROM:TO:COUNT...  (a Latin hypercube of N points)
 
-Runs the job NAME (find-limits, sweep-force, bifurcation-map, simulate, roll or celt: the app of
-that name, with the options it takes, but no PROBLEM and no --format) at every point of a grid of
+Runs the job NAME (find-limits, sweep-force, bifurcation-map, simulate, roll, celt or pile: the app
+of that name, with the options it takes, but no PROBLEM and no --format) at every point of a grid of
 values of numeric keys of the problem file PROBLEM ("-", or omitted when standard input is not a
 terminal: standard input; dotted paths: system.lambda, friction.degree,
 contact.shape.ellipse.1, force, ...), and writes one JSON line per point on standard output

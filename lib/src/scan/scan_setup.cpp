@@ -107,6 +107,11 @@ ScanSetup make_scan_setup(const ScanCommand& command, bool job_optional) {
   if (!command.problem) throw InputError("missing PROBLEM (a problem file, or - for standard input) before the job's options");
   ScanSetup setup;
   if (command.job) setup.job = make_job(parse_job_kind(*command.job), command.job_args);
+  // pile --vtk DIR: every point would write its frames over the others' (at once with --jobs)
+  for (const std::string& a : command.job_args)
+    if (a == "--vtk" || a.rfind("--vtk=", 0) == 0)
+      throw InputError("--vtk: every point of a scan would write the same files; not a job option of a scan "
+                       "(run pile at one point for its frames)");
   setup.grid = scan_grid_of(command);
   setup.source = *command.problem == "-" ? "<stdin>" : *command.problem;
   const std::string text = read_scan_file(*command.problem);

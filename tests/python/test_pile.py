@@ -1,0 +1,77 @@
+"""limitdir.pile (docs/python.md "Analysis", docs/manual.md section 15): the document the pile app
+prints, from a path or a dict; its scene; its frames; bad options a ValueError and a sphere born
+inside the pile a NumericalError, each with the app's one-line message."""
+import json
+
+import pytest
+
+import limitdir
+from conftest import problem_path, run_app
+
+
+
+def small_pile():
+    """pile-siconos.json with 10 spheres, born every 0.0639 s: the last at 0.575 s < t_end = 0.702 s."""
+    document = json.load(open(problem_path("pile-siconos.json")))
+    document["spheres"]["count"] = 10
+    document["stepping"]["t_end"] = 0.702
+    return document
+
+
+@pytest.fixture
+def small_file(tmp_path):
+    """small_pile() as a file, for the app."""
+    path = tmp_path / "small.json"
+    path.write_text(json.dumps(small_pile()))
+    return str(path)
+
+
+def test_pile_equals_the_app(small_file):
+    status, docs, stderr = run_app("pile", small_file, "--every", "100")
+    assert status == 0 and stderr == ""
+    report = limitdir.pile(small_pile(), every=100)
+    assert report == docs[0]
+    assert report["schema"] == "limitdir.pile-report/1"
+    s = report["summary"]
+    assert s["spheres_present"] + s["spheres_lost"] == 10  # every sphere born, t_end past the last birth
+
+
+def test_pile_scene_equals_the_app(small_file):
+    status, docs, _ = run_app("pile", small_file, "--scene")
+    assert status == 0
+    scene = limitdir.pile(small_pile(), scene=True)
+    assert scene == docs[0]
+    assert scene["schema"] == "limitdir.pile-scene/1" and len(scene["spheres"]) == 10
+
+
+def test_pile_writes_its_frames(tmp_path):
+    report = limitdir.pile(small_pile(), every=100, vtk=str(tmp_path / "frames"))
+    index = (tmp_path / "frames" / "pile.pvd").read_text()
+    # one frame per history row: t = 0, 100, ..., 700 and the last step, 702
+    assert index.count("<DataSet ") == len(report["history"]["rows"]) == 9
+
+
+@pytest.mark.parametrize("args,options", [
+    (["--every", "-1"], {"every": -1}),
+    (["--scene", "--every", "3"], {"scene": True, "every": 3}),
+    (["--set", "law.mu_r=-0.001"], {"set": "law.mu_r=-0.001"}),
+    (["--set", "stepping.theta=0.4"], {"set": "stepping.theta=0.4"}),
+])
+def test_bad_options_raise_the_apps_message(args, options):
+    status, docs, stderr = run_app("pile", "pile-siconos.json", *args)
+    assert status == 2 and docs == []
+    with pytest.raises(ValueError) as error:
+        limitdir.pile(problem_path("pile-siconos.json"), **options)
+    assert stderr == f"pile: error: {error.value}\n"
+
+
+def test_a_sphere_born_inside_the_pile_raises_the_apps_numerical_error(small_file):
+    """Born 1 mm above the plane, sphere 1 overlaps sphere 0 resting there (the app's exit 3)."""
+    status, docs, stderr = run_app("pile", small_file, "--set", "drop.height=0.011")
+    assert status == 3 and docs == []
+    document = small_pile()
+    document["drop"]["height"] = 0.011
+    with pytest.raises(limitdir.NumericalError) as error:
+        limitdir.pile(document)
+    assert str(error.value).startswith("sphere 1 is born at t = 0.064 s overlapping sphere 0")
+    assert stderr == f"pile: error: {error.value}\n"
