@@ -60,9 +60,13 @@ def report(path, count, k):
     expect(len(rows) == s["spheres_present"], f"{len(rows)} sphere rows, {s['spheres_present']} present")
     ids = [row["id"] for row in rows]
     expect(sorted(ids + s["lost_ids"]) == list(range(count)), "the ids present and lost are not 0..count-1")
-    # the measures from the spheres' rows: H the highest top, the base radius the mean distance of
-    # the spheres on the plane to their centroid (issue 36)
-    top = max(row["z"] + row["radius"] for row in rows)
+    # the measures from the spheres' rows, over the spheres in contact (the pile): H the highest
+    # top, the base radius the mean distance of the spheres on the plane to their centroid
+    # (issue 36); the others are in flight
+    pile = [row for row in rows if row["in_contact"]]
+    expect(len(rows) - len(pile) == s["spheres_in_flight"], "spheres_in_flight != the rows in no contact")
+    expect(all(row["in_contact"] for row in rows if row["on_plane"]), "a sphere on the plane is not in contact")
+    top = max((row["z"] + row["radius"] for row in pile), default=0.0)
     expect(abs(s["H"] - top) <= 4 * EPS * top, f"H {s['H']} != highest top {top}")
     expect(abs(s["H_over_d"] - top / d) <= 4 * EPS * top / d, "H_over_d != H/d")
     base = [row for row in rows if row["on_plane"]]

@@ -100,8 +100,8 @@ expect_bad "stepping.h: must be a finite number > 0" "${small[@]}" --set steppin
 expect_bad "stepping.h: must be at most t_end" "${small[@]}" --set stepping.h=1
 expect_bad "stepping.theta: must be in [0.5, 1]" "${small[@]}" --set stepping.theta=0.4
 expect_bad "stepping.theta: must be in [0.5, 1]" "${small[@]}" --set stepping.theta=1.1
-expect_bad "stepping.tol: must be in (0, 1)" "${small[@]}" --set stepping.tol=0
-expect_bad "stepping.tol: must be in (0, 1)" "${small[@]}" --set stepping.tol=-1e-4
+expect_bad "stepping.tol: must be in [1e-15, 1)" "${small[@]}" --set stepping.tol=0
+expect_bad "stepping.tol: must be in [1e-15, 1)" "${small[@]}" --set stepping.tol=-1e-4
 expect_bad "plane.width: must be finite and wider than the largest sphere" "${small[@]}" --set plane.width=0.01
 expect_bad "spheres.count: must be an integer in [1, 10000000]" "${small[@]}" --set spheres.count=1e9
 expect_bad "spheres 0 and 1 overlap at birth" "${small[@]}" --set drop.interval=1e-6

@@ -209,12 +209,14 @@ TEST_CASE("bad input: h <= 0, h > t_end, t_end/h above max_pile_steps") {
   CHECK(parse_error(with("stepping.t_end", 1e5)).empty());
 }
 
-TEST_CASE("bad input: theta outside [0.5, 1], tol <= 0 (Siconos aborts), max_sweeps < 1") {
+TEST_CASE("bad input: theta outside [0.5, 1], tol <= 0 (Siconos aborts) or below rounding, max_sweeps < 1") {
   check_bad("stepping.theta", 0.49, "must be in [0.5, 1]");
   check_bad("stepping.theta", 1.01, "must be in [0.5, 1]");
   CHECK(parse_error(with("stepping.theta", 0.5)).empty());
-  check_bad("stepping.tol", 0.0, "must be in (0, 1)");
-  check_bad("stepping.tol", -1e-4, "must be in (0, 1)");
+  check_bad("stepping.tol", 0.0, "must be in [1e-15, 1)");
+  check_bad("stepping.tol", -1e-4, "must be in [1e-15, 1)");
+  check_bad("stepping.tol", 1e-320, "must be in [1e-15, 1)");
+  CHECK(parse_error(with("stepping.tol", 1e-15)).empty());
   check_bad("stepping.max_sweeps", 0, "must be an integer in [1, 1000000]");
   check_bad("stepping.max_sweeps", 10.5, "must be an integer in [1, 1000000]");
 }
@@ -295,4 +297,20 @@ TEST_CASE("share/schemas/pile.schema.json accepts the bundled files and rejects 
                                    with("stepping.theta", 0.4), with("law.e", 1.5), with("seed", -1),
                                    with("spheres.count", 1e9)},
                                   false));
+}
+
+TEST_CASE("bad input: gravity above 1000 g, a scene beyond 1e6 smallest radii (the positions' rounding)") {
+  // gravity 1e300 and drop.height 1e300 reached a step with a NaN error or a birth overlapping
+  // through rounding (exit 3); they are bad input, one line naming the key.
+  check_bad("gravity", 1e300, "must be at most 9810 m/s^2");
+  check_bad("gravity", 9810.1, "must be at most 9810 m/s^2");
+  CHECK(parse_error(with("gravity", 9810.0)).empty());
+  // d = 0.02 m: the smallest radius 0.01 m, at most 1e4 m
+  for (const auto& [key, value] : {std::pair<const char*, double>{"drop.height", 1e300}, {"plane.width", 2.1e4}}) {
+    CAPTURE(key);
+    const std::string error = parse_error(with(key, value));
+    CHECK(error.rfind("pile.json: drop.height, plane.width: the scene must fit within 1e+06 of the smallest radius", 0) == 0);
+    CHECK(error.find('\n') == std::string::npos);
+  }
+  CHECK(parse_error(with("drop.height", 1e4)).empty());
 }

@@ -4,6 +4,7 @@
 // back with every default.
 #include "limitdir/granular/pile_problem.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
@@ -76,6 +77,15 @@ constexpr double kMaxDensity = 22590.0;
 /// A sphere's moment of inertia 2/5 m r^2 = (8 pi/15) rho r^5 (docs/manual.md section 15).
 double sphere_inertia(double density, double radius) { return 8.0 * M_PI / 15.0 * density * std::pow(radius, 5); }
 
+// The largest coordinate of a scene, in smallest radii (validate_geometry).
+constexpr double kMaxExtent = 1e6;
+// The strongest gravity: 1000 g. Stronger is a unit slip (not SI), and with h it can carry the
+// state beyond what doubles hold (a step's error became NaN at 1e300).
+constexpr double kMaxGravity = 9810.0;
+// The smallest tolerance: 1e-15, as roll's (rolling/sphere.hpp): the relative error of a
+// solution is itself a rounding of W p + q of a few eps.
+constexpr double kMinTol = 1e-15;
+
 void validate_spheres(const PileProblem& p) {
   const PileSpheres& s = p.spheres;
   check(s.count >= 1 && s.count <= max_pile_spheres, p, "spheres.count",
@@ -111,6 +121,15 @@ void validate_geometry(const PileProblem& p) {
   check(lo >= -half && hi <= half, p, "drop.offset",
         fmt::format("must lie over the plane, in [-width/2, width/2] = [{}, {}] m", -half, half), offset);
   check(finite_positive(p.drop.interval), p, "drop.interval", "must be a finite number > 0", p.drop.interval);
+  // The positions are known to a rounding of eps times the largest coordinate; births must not
+  // overlap by more than 1e-9 of a radius through it (granular/pile_run.cpp): coordinates up to
+  // 1e-9 r / eps ~ 4.5e6 r. kMaxExtent = 1e6 radii keeps a factor 4.5.
+  const double extent = std::max({p.drop.height, p.plane.width / 2});
+  const double r_min = p.spheres.diameter * (1.0 - p.spheres.polydispersity) / 2;
+  check(extent <= kMaxExtent * r_min, p, "drop.height, plane.width",
+        fmt::format("the scene must fit within {:g} of the smallest radius {} m (the positions' rounding would "
+                    "exceed the births' overlap tolerance)", kMaxExtent, r_min),
+        fmt::format("{} m, {} m", p.drop.height, p.plane.width));
 }
 
 void validate_law(const PileProblem& p) {
@@ -118,6 +137,8 @@ void validate_law(const PileProblem& p) {
   check(finite_nonnegative(p.law.mu_r), p, "law.mu_r", "must be a finite number >= 0", p.law.mu_r);
   check(p.law.e >= 0 && p.law.e <= 1, p, "law.e", "must be in [0, 1]", p.law.e);
   check(finite_positive(p.gravity), p, "gravity", "must be a finite number > 0", p.gravity);
+  check(p.gravity <= kMaxGravity, p, "gravity",
+        fmt::format("must be at most {:g} m/s^2 (1000 g: no laboratory pile; SI units)", kMaxGravity), p.gravity);
 }
 
 void validate_stepping(const PileProblem& p) {
@@ -129,7 +150,8 @@ void validate_stepping(const PileProblem& p) {
         fmt::format("t_end/h must be at most {:g} steps (t_end/h = {:g})", max_pile_steps, s.t_end / s.h), s.t_end);
   check(s.theta >= 0.5 && s.theta <= 1, p, "stepping.theta", "must be in [0.5, 1]", s.theta);
   // Siconos aborts on a tolerance <= 0; a relative error >= 1 accepts any reaction
-  check(s.tol > 0 && s.tol < 1, p, "stepping.tol", "must be in (0, 1)", s.tol);
+  check(s.tol >= kMinTol && s.tol < 1, p, "stepping.tol",
+        fmt::format("must be in [{:g}, 1) (below, the error is under the rounding of W p + q)", kMinTol), s.tol);
   check(s.max_sweeps >= 1 && s.max_sweeps <= max_pile_sweeps, p, "stepping.max_sweeps",
         fmt::format("must be an integer in [1, {}]", max_pile_sweeps), std::to_string(s.max_sweeps));
 }

@@ -68,6 +68,7 @@ class PileLoop {
 
   PileOutcome run() {
     const long long n = step_count(p_.stepping);
+    give_birth(0.0);  // the spheres born at t = 0 are in the first row and frame
     sample(0, 0.0, GranularStepStats{});
     if (o_.frame) o_.frame(frame_of(out_.spheres, 0.0));
     auto last_note = std::chrono::steady_clock::now();
