@@ -145,7 +145,8 @@ run "$tmp/no-entries.json"
 out=$(PLOT=$app python3 - "$tmp/help.txt" "$share/schemas" "$tmp/diff.json" "$tmp/record.json" <<'PY'
 import glob, json, os, subprocess, sys
 help_text = " ".join(open(sys.argv[1]).read().split())
-inputs = {"limitdir.problem/1", "limitdir.celt/1", "limitdir.roll/1"}  # problem files, not reports
+inputs = {"limitdir.problem/1", "limitdir.celt/1", "limitdir.roll/1", "limitdir.pile/1",  # problem files,
+          "limitdir.pile-scene/1"}  # and a scene for a peer program: not reports
 errors = []
 for path in sorted(glob.glob(os.path.join(sys.argv[2], "*.schema.json"))):
     title = json.load(open(path)).get("title", "")

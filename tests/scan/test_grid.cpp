@@ -349,7 +349,7 @@ TEST_CASE("a Latin hypercube over a log axis follows its documented derivation, 
   for (int i = 0; i < 5; ++i) CHECK(grid.point(i)[1] == linear.point(i)[1]);
 }
 
-TEST_CASE("the product records each axis's scale; the grid's values are those of its axes") {
+TEST_CASE("the product records each axis's scale, and the grid's values are those of its axes") {
   const ScanGrid grid =
       limitdir::scan_product({parse_scan_axis("mu=0.1,0.3"), parse_scan_axis("mu_r=log:1e-3:1:4"), parse_scan_axis("h=1:2:2")});
   CHECK(grid.scales == std::vector<ScanScale>{ScanScale::linear, ScanScale::log, ScanScale::linear});

@@ -175,28 +175,7 @@ class PileLoop {
     }
   }
 
-  void sample(long long step, double t, const GranularStepStats& st) {
-    PileSample r;
-    r.step = step;
-    r.t = t;
-    r.spheres = static_cast<int>(out_.spheres.size());
-    r.contacts = st.contacts;
-    r.sweeps = st.sweeps;
-    r.error = st.error;
-    r.max_penetration = st.max_penetration;
-    r.kinetic = out_.spheres.kinetic_energy();
-    r.potential = out_.spheres.potential_energy(gravity_);
-    r.born = born_;
-    r.lost = lost_;
-    r.work_normal = work_normal_;
-    r.work_sliding = work_sliding_;
-    r.work_rolling = work_rolling_;
-    r.work_theta = work_theta_;
-    r.dissipated_sliding = dissipated_sliding_;
-    r.dissipated_rolling = dissipated_rolling_;
-    r.balance = r.kinetic + r.potential - (born_ - lost_ + works());
-    out_.history.push_back(r);
-  }
+  void sample(long long step, double t, const GranularStepStats& st);
 
   const PileProblem& p_;
   const std::vector<SphereBirth>& births_;
@@ -211,6 +190,30 @@ class PileLoop {
   double work_normal_ = 0.0, work_sliding_ = 0.0, work_rolling_ = 0.0, work_theta_ = 0.0;
   double dissipated_sliding_ = 0.0, dissipated_rolling_ = 0.0;
 };
+
+/// One row of the history: the step's counts and the energies so far (granular/pile_run.hpp).
+void PileLoop::sample(long long step, double t, const GranularStepStats& st) {
+  PileSample r;
+  r.step = step;
+  r.t = t;
+  r.spheres = static_cast<int>(out_.spheres.size());
+  r.contacts = st.contacts;
+  r.sweeps = st.sweeps;
+  r.error = st.error;
+  r.max_penetration = st.max_penetration;
+  r.kinetic = out_.spheres.kinetic_energy();
+  r.potential = out_.spheres.potential_energy(gravity_);
+  r.born = born_;
+  r.lost = lost_;
+  r.work_normal = work_normal_;
+  r.work_sliding = work_sliding_;
+  r.work_rolling = work_rolling_;
+  r.work_theta = work_theta_;
+  r.dissipated_sliding = dissipated_sliding_;
+  r.dissipated_rolling = dissipated_rolling_;
+  r.balance = r.kinetic + r.potential - (born_ - lost_ + works());
+  out_.history.push_back(r);
+}
 
 }  // namespace
 
