@@ -90,6 +90,9 @@ double heat_swatch(svg::Document& doc, double x, double y, const std::string& fi
 /// The continuous scale's colour bar, `height` px tall, its top at y, ticked over
 /// [colours.lo, colours.hi].
 void heat_colour_bar(svg::Document& doc, double x, double y, const HeatColours& colours, double height);
+/// The continuous scale's colour at t in [0, 1] (viridis; t clamped): the fill of a value
+/// (t - lo) / (hi - lo) on the colour bar.
+std::string heat_scale_colour(double t);
 /// White on a dark fill (#rrggbb), dark grey on a light one: hatching and crosses that stand out.
 std::string heat_contrast(const std::string& fill);
 

@@ -141,6 +141,8 @@ void heat_colour_bar(svg::Document& doc, double x, double y, const HeatColours& 
   }
 }
 
+std::string heat_scale_colour(double t) { return scale_colour(t); }
+
 namespace {
 
 std::string what_is_coloured(const Heat& heat) {

@@ -1,5 +1,6 @@
 // Reading a report for plot (plot/plot.hpp): one JSON document or simulate's JSON Lines, the kind
 // from its schema, the options checked against the kind, and the dispatch to the figures.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,31 @@ void refuse_records(const std::string& first, const std::string& source) {
   }
 }
 
+/// The records of `scan --job pile` (JSON Lines of limitdir.scan-record/1 whose first summary
+/// holds H_over_d): kind "pile-scan", every line a record; nothing for other text.
+std::optional<PlotInput> pile_records(const std::vector<std::string>& lines, const std::string& source) {
+  nlohmann::json first;
+  try {
+    first = parse_json_input(lines.front(), source + ": line 1");
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+  if (!first.is_object() || first.value("schema", nlohmann::json()) != "limitdir.scan-record/1" ||
+      !first.contains("summary") || !first["summary"].is_object() || !first["summary"].contains("H_over_d"))
+    return std::nullopt;
+  PlotInput input;
+  input.kind = "pile-scan";
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string where = source + ": line " + std::to_string(i + 1);
+    nlohmann::json record = parse_json_input(lines[i], where);
+    if (!record.is_object() || record.value("schema", nlohmann::json()) != "limitdir.scan-record/1")
+      throw InputError(where + ": not a scan record (limitdir.scan-record/1); the records of one pile scan expected");
+    input.records.push_back(std::move(record));
+  }
+  input.report = input.records.front();
+  return input;
+}
+
 }  // namespace
 
 PlotInput read_plot_input(const std::string& text, const std::string& source) {
@@ -77,6 +103,7 @@ PlotInput read_plot_input(const std::string& text, const std::string& source) {
   if (lines.size() > 1 && lines.back().find("\"limitdir.simulation/1\"") != std::string::npos &&
       lines.front().find("\"schema\"") == std::string::npos)
     return read_json_lines(lines, source);
+  if (std::optional<PlotInput> records = pile_records(lines, source)) return *std::move(records);
   PlotInput input;
   try {
     input.report = parse_json_input(text, source);
@@ -130,6 +157,9 @@ void check_plot_options(const PlotOptions& options, const std::string& kind, boo
     throw InputError(std::string(options.x_range ? "--x-range" : options.y_range ? "--y-range" : "--log-y") +
                      ": does not apply to a " + kind + " report (" +
                      (kind == "survey" ? "its bars are one per limit direction" : "a figure on the sphere") + ")");
+  if ((kind == "pile" || kind == "pile-scan") && (options.x_range || options.y_range || options.log_y))
+    throw InputError(std::string(options.x_range ? "--x-range" : options.y_range ? "--y-range" : "--log-y") +
+                     ": does not apply to a " + kind + " report (its views and axes are fitted to the data)");
   if (kind == "regions" && (options.y_range || options.log_y))
     throw InputError(std::string(options.y_range ? "--y-range" : "--log-y") +
                      ": does not apply to a regions report (a strip along the parameter; --x-range does)");

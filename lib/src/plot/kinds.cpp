@@ -65,6 +65,15 @@ const KindRow rows[] = {
     {"limitdir.roll-map/1", nullptr, "roll-map", "roll --map",
      "X_max over (mu, mu_r) as a heat map (Fig. 2), hatched where the sphere did not stop by t_end",
      [](Input i, Options o) { return plot_roll_map(i.report, o); }},
+    {"limitdir.pile-report/1", nullptr, "pile", "pile",
+     "the final pile as Fig. 4 of the rolling-friction paper: a side view (x-z) and a top view (x-y) at one scale, "
+     "each sphere a disc of its radius filled by its height z/d (colour bar), those in flight outlined; the plane a "
+     "line, its square edge dashed, or said to lie outside the views",
+     [](Input i, Options o) { return plot_pile(i.report, o); }},
+    {"limitdir.scan-record/1", "pile", "pile-scan", "scan --job pile, its records",
+     "H/d and base radius/d against log10 of law.mu_r as Fig. 5 of the rolling-friction paper: one curve per "
+     "law.mu, the mean over the other axes (seeds) with their min-max band",
+     [](Input i, Options o) { return plot_pile_scan(i.records, o); }},
     {"limitdir.celt-report/1", "run", "celt", "celt",
      "omega (body) and the vertical spin against t, the spin reversals marked",
      [](Input i, Options o) { return plot_celt(i.report, o); }},
@@ -81,7 +90,7 @@ const KindRow rows[] = {
      "diagrams", nullptr},
     {"limitdir.scan-record/1", nullptr, nullptr, "scan",
      "a record holds one point of a grid; summarise the records with scan PROBLEM GRID --summary FILE and plot "
-     "that summary", nullptr},
+     "that summary (the records of scan --job pile are drawn whole, above)", nullptr},
 };
 
 /// `text` broken at spaces into lines of at most help_width characters, the first starting with

@@ -127,6 +127,12 @@ std::string plot_map(const nlohmann::json& map, const PlotOptions& options);
 std::string plot_scan_summary(const nlohmann::json& summary, const PlotOptions& options);
 std::string plot_roll(const nlohmann::json& report, const PlotOptions& options);
 std::string plot_roll_map(const nlohmann::json& map, const PlotOptions& options);
+/// A spheres pile (limitdir.pile-report/1, Fig. 4 of the rolling-friction paper): side and top
+/// views, the spheres shaded by their height (docs/manual.md section 11).
+std::string plot_pile(const nlohmann::json& report, const PlotOptions& options);
+/// The records of `scan --job pile` (Fig. 5): H/d and base radius/d against log10 mu_r, one curve
+/// per mu, the mean over the other axes (seeds) and their min-max band.
+std::string plot_pile_scan(const std::vector<nlohmann::json>& records, const PlotOptions& options);
 /// A run, or (plot_celt_comparison) a model comparison; InputError for the kind "slip-system"
 /// (drawn by plot_celt_slip).
 std::string plot_celt(const nlohmann::json& report, const PlotOptions& options);

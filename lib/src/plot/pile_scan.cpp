@@ -1,0 +1,172 @@
+// The records of `scan --job pile` (limitdir.scan-record/1, docs/manual.md sections 11, 14 and
+// 15) as Fig. 5 of [Acary & Bourrier 2021]: H/d and the base radius/d against mu_r on a log axis
+// (drawn in log10 of law.mu_r, as the heat maps draw a log axis), one curve per law.mu through the
+// mean over the records of each (mu, mu_r) (the seeds, and any other axis), with their min-max
+// band. plot reads the records, not a summary: a summary's table carries one field.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "limitdir/core/errors.hpp"
+#include "limitdir/plot/plot.hpp"
+#include "limitdir/plot/svg.hpp"
+#include "plot/common.hpp"
+
+namespace limitdir {
+
+namespace {
+
+using json = nlohmann::json;
+using namespace plot_detail;
+
+constexpr double band_opacity = 0.18;
+constexpr double marker_radius = 3.2;  // px at font size 12
+const char* const fields[] = {"H_over_d", "base_radius_over_d"};
+const char* const field_labels[] = {"H/d", "base radius/d"};
+
+/// The values of one (mu, mu_r): per field, the records' numbers.
+struct Point {
+  std::vector<double> values[2];
+};
+
+struct Study {
+  std::map<double, std::map<double, Point>> curves;  // mu -> mu_r -> values
+  std::size_t records = 0, without = 0;               // all records, those without both numbers
+};
+
+double point_value(const json& record, const char* key, const std::string& where) {
+  const json& point = field(record, "point", where);
+  if (!point.is_object() || !point.contains(key))
+    throw InputError(where + ".point: missing \"" + key + "\"; plot draws the records of a pile scan over law.mu and "
+                     "law.mu_r (e.g. --grid law.mu=0.1,0.3,1 --grid law.mu_r=log:1e-5:1e-1:9 --grid seed=1,2,3)");
+  const double v = number_field(point, key, where + ".point");
+  if (std::string(key) == "law.mu_r" && !(v > 0.0)) throw InputError(where + ".point.law.mu_r: must be > 0 on a log axis");
+  return v;
+}
+
+Study read_study(const std::vector<json>& records) {
+  Study s;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const std::string where = "record " + std::to_string(i + 1);
+    const json& r = records[i];
+    Point& p = s.curves[point_value(r, "law.mu", where)][point_value(r, "law.mu_r", where)];
+    ++s.records;
+    const json& summary = field(r, "summary", where);
+    const auto number = [&](const char* key) {
+      return summary.is_object() && summary.contains(key) && summary[key].is_number() &&
+             std::isfinite(summary[key].get<double>());
+    };
+    if (!number(fields[0]) || !number(fields[1])) {
+      ++s.without;  // a failed point (its status and reason in the record)
+      continue;
+    }
+    for (int k = 0; k < 2; ++k) p.values[k].push_back(summary[fields[k]].get<double>());
+  }
+  return s;
+}
+
+double mean(const std::vector<double>& v) {
+  double sum = 0.0;
+  for (const double x : v) sum += x;
+  return sum / static_cast<double>(v.size());
+}
+
+/// One panel: per mu the min-max band, the line through the means and a marker at each mean.
+void draw_panel(svg::Document& doc, const svg::Frame& f, const Study& s, int k) {
+  doc.begin_group(f.clip_id, std::string("curves ") + fields[k]);
+  std::size_t c = 0;
+  for (const auto& [mu, points] : s.curves) {
+    const std::string colour = overlay_colour(c++);
+    std::vector<svg::Point> line, upper, lower;
+    for (const auto& [mu_r, p] : points) {
+      if (p.values[k].empty()) continue;
+      const double u = std::log10(mu_r);
+      const auto [lo, hi] = std::minmax_element(p.values[k].begin(), p.values[k].end());
+      line.push_back({u, mean(p.values[k])});
+      upper.push_back(f.pixel(u, *hi));
+      lower.push_back(f.pixel(u, *lo));
+    }
+    std::vector<svg::Point> band = upper;
+    band.insert(band.end(), lower.rbegin(), lower.rend());
+    if (band.size() >= 4) doc.polygon(band, {"none", 0.0, colour, "", band_opacity});
+    else
+      for (std::size_t i = 0; i < upper.size(); ++i)  // one mu_r: an error bar
+        doc.line(upper[i].first, upper[i].second, lower[i].first, lower[i].second, {colour, 1.5, "none", "", 1.0});
+    svg::data_line(doc, f, line, {colour, 2.0, "none", "", 1.0});
+    for (const auto& [u, v] : line)
+      doc.circle(f.to_x(u), f.to_y(v), marker_radius * doc.font_scale(), {colour, 1.0, colour, "", 1.0},
+                 fmt::format("class=\"mean\" data-mu=\"{}\"", mu));
+  }
+  doc.end_group();
+}
+
+/// The data ranges: log10 mu_r over every point, each field over its min and max.
+struct Ranges {
+  double u0 = 0, u1 = 0, v0[2] = {0, 0}, v1[2] = {0, 0};
+};
+Ranges ranges(const Study& s) {
+  Ranges r;
+  bool first = true;
+  for (const auto& [mu, points] : s.curves)
+    for (const auto& [mu_r, p] : points) {
+      if (p.values[0].empty()) continue;
+      const double u = std::log10(mu_r);
+      for (int k = 0; k < 2; ++k) {
+        const auto [lo, hi] = std::minmax_element(p.values[k].begin(), p.values[k].end());
+        r.v0[k] = first ? *lo : std::min(r.v0[k], *lo);
+        r.v1[k] = first ? *hi : std::max(r.v1[k], *hi);
+      }
+      r.u0 = first ? u : std::min(r.u0, u);
+      r.u1 = first ? u : std::max(r.u1, u);
+      first = false;
+    }
+  if (first) throw InputError("the pile scan's records hold no H_over_d and base_radius_over_d (every point failed)");
+  return r;
+}
+
+}  // namespace
+
+std::string plot_pile_scan(const std::vector<nlohmann::json>& records, const PlotOptions& options) {
+  const Study s = read_study(records);
+  const Ranges r = ranges(s);
+  svg::Document doc = make_document(options, "limitdir pile scan");
+  const double sc = doc.font_scale();
+  const Margins m = margins(doc);
+  const double top = m.top + 40.0 * sc, legend = 22.0 * sc;
+  const double panel_w = (doc.width() - 2.0 * m.left - 2.0 * m.right) / 2.0;
+  const double panel_h = doc.height() - top - m.bottom - legend;
+  check_room(doc, panel_w, panel_h);
+  doc.text(doc.width() / 2.0, 18.0 * sc, "spheres piles: H/d and base radius/d against mu_r (Fig. 5)",
+           {14.0, "middle", "black", 0.0, true});
+  std::string line = fmt::format("{} records; per (mu, mu_r) the mean over the others (line) and their min-max (band)",
+                                 s.records);
+  if (s.without > 0) line += fmt::format("; {} without values (failed, left out)", s.without);
+  doc.text(doc.width() / 2.0, 36.0 * sc, line, {12.0, "middle"});
+  const auto [u0, u1] = axis_range(std::nullopt, r.u0, r.u1, 0.05);
+  for (int k = 0; k < 2; ++k) {
+    const auto [v0, v1] = axis_range(std::nullopt, r.v0[k], r.v1[k], 0.08);
+    const double x = m.left + k * (panel_w + m.left + m.right);
+    const svg::Frame f =
+        svg::axes(doc, x, top, panel_w, panel_h, {u0, u1, v0, v1, "log10 of law.mu_r [m]", field_labels[k], field_labels[k]});
+    draw_panel(doc, f, s, k);
+  }
+  // the legend: one entry per mu, in a row under the panels
+  double x = m.left;
+  const double y = doc.height() - 8.0 * sc;
+  std::size_t c = 0;
+  for (const auto& [mu, points] : s.curves) {
+    const std::string colour = overlay_colour(c++);
+    doc.line(x, y - 4.0 * sc, x + 22.0 * sc, y - 4.0 * sc, {colour, 2.0, "none", "", 1.0});
+    const std::string label = fmt::format("mu = {:g}", mu);
+    doc.text(x + 28.0 * sc, y, label, {12.0});
+    x += (40.0 + 12.0 * svg::text_advance * static_cast<double>(label.size())) * sc;
+  }
+  return doc.str();
+}
+
+}  // namespace limitdir
