@@ -51,6 +51,18 @@ run() {
   "$app" "$@" >"$tmp/stdout" 2>"$tmp/stderr" || rc=$?
 }
 
+# rendered NAME W H: the last run of plot as $tmp/NAME.svg, and what is wrong with it (nothing when
+# it exited 0 with nothing on stderr, is well-formed and renders to a W x H $tmp/NAME.png)
+rendered() {
+  local name=$1 w=$2 h=$3 what=""
+  cp "$tmp/stdout" "$tmp/$name.svg"
+  [[ $rc -eq 0 && ! -s $tmp/stderr ]] || what+=" exit code $rc: $(head -c 300 "$tmp/stderr");"
+  xmllint --noout "$tmp/$name.svg" 2>/dev/null || what+=" not well-formed;"
+  rsvg-convert "$tmp/$name.svg" -o "$tmp/$name.png" 2>/dev/null || what+=" rsvg-convert failed;"
+  [[ -n $what ]] || what+=$(python3 "$(dirname "${BASH_SOURCE[0]}")/check_plot.py" size "$tmp/$name.png" "$w" "$h")
+  echo "$what"
+}
+
 # expect_error CODE WORD ARGS...: exit CODE and one stderr line "<app>: error: ..." that names
 # WORD; for bad input (2) nothing on stdout (docs/manual.md section 5).
 expect_error() {

@@ -25,12 +25,8 @@ heat() {
   local name=$1 mode=$2 w=$3 h=$4 what="" out
   shift 4
   run "$tmp/summary.json" --width "$w" --height "$h" "$@"
-  cp "$tmp/stdout" "$tmp/$name.svg"
-  [[ $rc -eq 0 && ! -s $tmp/stderr ]] || what+=" exit code $rc: $(head -c 300 "$tmp/stderr");"
-  xmllint --noout "$tmp/$name.svg" 2>/dev/null || what+=" not well-formed;"
-  rsvg-convert "$tmp/$name.svg" -o "$tmp/$name.png" 2>/dev/null || what+=" rsvg-convert failed;"
+  what=$(rendered "$name" "$w" "$h")
   if [[ -z $what ]]; then
-    what+=$(python3 "$here/check_plot.py" size "$tmp/$name.png" "$w" "$h")
     out=$(python3 "$here/check_labels.py" "$tmp/$name.svg") || what+=" $out;"
     if [[ $w -ge 600 ]]; then out=$(python3 "$here/check_heatmap.py" check "$tmp/$name.svg" "$tmp/$name.png" \
       "$tmp/summary.json" "$mode") || what+=" $(echo "$out" | head -5 | tr '\n' ';')"; fi

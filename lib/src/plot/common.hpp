@@ -112,6 +112,9 @@ void check_room(const svg::Document& doc, double frame_w, double frame_h);
 /// The title of an overlay: the reports' problem name when they share it, else "N <what>".
 std::string overlay_title(const std::vector<PlotInput>& inputs, const std::string& what);
 
+/// A line of text centred in the figure at baseline y, shrunk or cut to its width (svg::fit_text).
+void centred_line(svg::Document& doc, double y, const std::string& text, double size, bool bold);
+
 /// The box of a frame, for placing labels inside it.
 svg::Box frame_box(const svg::Frame& frame);
 

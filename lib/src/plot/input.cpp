@@ -157,9 +157,6 @@ void check_plot_options(const PlotOptions& options, const std::string& kind, boo
     throw InputError(std::string(options.x_range ? "--x-range" : options.y_range ? "--y-range" : "--log-y") +
                      ": does not apply to a " + kind + " report (" +
                      (kind == "survey" ? "its bars are one per limit direction" : "a figure on the sphere") + ")");
-  if ((kind == "pile" || kind == "pile-scan") && (options.x_range || options.y_range || options.log_y))
-    throw InputError(std::string(options.x_range ? "--x-range" : options.y_range ? "--y-range" : "--log-y") +
-                     ": does not apply to a " + kind + " report (its views and axes are fitted to the data)");
   if (kind == "regions" && (options.y_range || options.log_y))
     throw InputError(std::string(options.y_range ? "--y-range" : "--log-y") +
                      ": does not apply to a regions report (a strip along the parameter; --x-range does)");

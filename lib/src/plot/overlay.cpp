@@ -26,7 +26,7 @@ const std::set<std::string> ranged_kinds{"diagram", "degree-study", "friction", 
 const std::set<std::string> log_kinds{"diagram", "degree-study", "friction", "roll", "celt"};
 const std::set<std::string> font_kinds{"diagram", "degree-study", "friction", "simulation", "map", "scan-summary",
                                        "roll", "roll-map", "celt", "limits",
-                                       "classification", "survey", "regions", "celt-slip-system"};
+                                       "classification", "survey", "regions", "celt-slip-system", "pile", "pile-scan"};
 const std::set<std::string> panel_kinds{"roll", "celt"};
 const std::set<std::string> overlay_kinds{"diagram", "friction", "simulation", "degree-study", "roll", "celt"};
 const char* const overlay_list = "diagrams, friction tables, simulations, degree studies, roll runs and celt runs";
@@ -36,6 +36,7 @@ std::string why_not(const std::string& kind) {
   if (kind == "limits") return " (its two hemispheres have no data axes)";
   if (kind == "simulation") return " (its vertical axis is already log10 r)";
   if (kind == "map" || kind == "scan-summary" || kind == "roll-map") return " (its vertical axis is a parameter)";
+  if (kind == "pile" || kind == "pile-scan") return " (its views and axes are fitted to the data)";
   return "";
 }
 

@@ -31,6 +31,10 @@ constexpr double pile_pad = 0.5;       // half a diameter of plane beyond the ou
 constexpr double min_half_view = 3.0;  // a view of a few spheres still 6 d wide
 constexpr double edge_show = 0.8;
 constexpr double edge_pad = 1.05;
+// The colour scale spans at least one diameter from the lowest centre: a single layer on the
+// plane (centres within the penetration bound of one another) stays one colour, not a spread of
+// its penetrations over the whole scale.
+constexpr double min_colour_span = 1.0;
 const svg::Style plane_style{"#505050", 2.0, "none", "", 1.0};
 const svg::Style edge_style{"#505050", 1.2, "#ececec", "5 3", 1.0};
 const svg::Style outline_style{"#202020", 0.4, "none", "", 1.0};  // a sphere's rim over its fill
@@ -84,7 +88,7 @@ Pile read_pile(const json& report) {
   if (pile.balls.empty()) throw InputError("pile.spheres.rows: no sphere to draw");
   pile.lo = pile.hi = pile.balls.front().z;
   for (const Ball& b : pile.balls) pile.lo = std::min(pile.lo, b.z), pile.hi = std::max(pile.hi, b.z);
-  if (pile.hi - pile.lo < 1e-3) pile.lo -= 0.5, pile.hi += 0.5;  // one height: a unit range about it
+  pile.hi = std::max(pile.hi, pile.lo + min_colour_span);
   return pile;
 }
 
@@ -92,7 +96,10 @@ std::string title(const json& report, const Pile& pile) {
   const json& law = field(field(report, "problem", "pile"), "law", "pile.problem");
   const json& summary = field(report, "summary", "pile");
   const json& repose = field(summary, "angle_of_repose_deg", "pile.summary");
-  return fmt::format("N = {}, mu = {:g}, mu_r = {:g} m: H/d = {:.3g}, base radius/d = {:.3g}{}", pile.balls.size(),
+  const double count = number_field(field(field(report, "problem", "pile"), "spheres", "pile.problem"), "count",
+                                    "pile.problem.spheres");
+  const std::string of = count == static_cast<double>(pile.balls.size()) ? "" : fmt::format(" of {:g}", count);
+  return fmt::format("N = {}{}, mu = {:g}, mu_r = {:g} m: H/d = {:.3g}, base radius/d = {:.3g}{}", pile.balls.size(), of,
                      number_field(law, "mu", "pile.problem.law"), number_field(law, "mu_r", "pile.problem.law"),
                      number_field(summary, "H_over_d", "pile.summary"),
                      number_field(summary, "base_radius_over_d", "pile.summary"),
@@ -148,6 +155,11 @@ std::pair<double, bool> view_half(const Pile& pile) {
 
 }  // namespace
 
+void plot_detail::centred_line(svg::Document& doc, double y, const std::string& text, double size, bool bold) {
+  const svg::FittedText fitted = svg::fit_text(doc, text, size, doc.width() - 8.0, bold);
+  doc.text(doc.width() / 2.0, y, fitted.content, {fitted.size, "middle", "black", 0.0, bold});
+}
+
 std::string plot_pile(const nlohmann::json& report, const PlotOptions& options) {
   const Pile pile = read_pile(report);
   const std::string name = string_field(field(report, "problem", "pile"), "name", "pile.problem");
@@ -163,8 +175,8 @@ std::string plot_pile(const nlohmann::json& report, const PlotOptions& options) 
   const double room_w = doc.width() - 2.0 * m.left - m.right - bar_column, room_h = doc.height() - top - m.bottom - note;
   const double scale = std::min(room_w / (4.0 * half), room_h / std::max(z1 - z0, 2.0 * half));
   check_room(doc, 2.0 * half * scale, std::min(z1 - z0, 2.0 * half) * scale);
-  doc.text(doc.width() / 2.0, 18.0 * sc, "spheres pile: " + name, {14.0, "middle", "black", 0.0, true});
-  doc.text(doc.width() / 2.0, 36.0 * sc, title(report, pile), {12.0, "middle"});
+  centred_line(doc, 18.0 * sc, name, 14.0, true);
+  centred_line(doc, 36.0 * sc, title(report, pile), 12.0, false);
   const double side_w = 2.0 * half * scale, side_h = (z1 - z0) * scale;
   const svg::Frame side = svg::axes(doc, m.left, top, side_w, side_h, {-half, half, z0, z1, "x/d", "z/d", "side view"});
   side_view(doc, side, pile);
@@ -178,11 +190,9 @@ std::string plot_pile(const nlohmann::json& report, const PlotOptions& options) 
   colours.lo = pile.lo;
   colours.hi = pile.hi;
   heat_colour_bar(doc, bar_x, top, colours, std::max(60.0 * sc, 0.8 * side_w));
-  std::string text = "filled by the height z of the centre; outlined: in flight";
-  if (!edge_in_view)
-    text += fmt::format("; the plane's edge at |x|, |y| = {:g} d lies outside the views", pile.half_plane);
-  const double below = top + std::max(side_h, side_w) + m.bottom;
-  doc.text(doc.width() / 2.0, std::min(below, doc.height() - 6.0 * sc), text, {11.0, "middle"});
+  std::string text = "fill: height z of the centre; outline only: in flight";
+  if (!edge_in_view) text += fmt::format("; plane edge at |x|, |y| = {:g} d, outside the views", pile.half_plane);
+  centred_line(doc, std::min(top + std::max(side_h, side_w) + m.bottom, doc.height() - 6.0 * sc), text, 11.0, false);
   return doc.str();
 }
 

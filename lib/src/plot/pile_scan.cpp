@@ -141,12 +141,11 @@ std::string plot_pile_scan(const std::vector<nlohmann::json>& records, const Plo
   const double panel_w = (doc.width() - 2.0 * m.left - 2.0 * m.right) / 2.0;
   const double panel_h = doc.height() - top - m.bottom - legend;
   check_room(doc, panel_w, panel_h);
-  doc.text(doc.width() / 2.0, 18.0 * sc, "spheres piles: H/d and base radius/d against mu_r (Fig. 5)",
-           {14.0, "middle", "black", 0.0, true});
+  centred_line(doc, 18.0 * sc, "spheres piles: H/d and base radius/d against mu_r (Fig. 5)", 14.0, true);
   std::string line = fmt::format("{} records; per (mu, mu_r) the mean over the others (line) and their min-max (band)",
                                  s.records);
   if (s.without > 0) line += fmt::format("; {} without values (failed, left out)", s.without);
-  doc.text(doc.width() / 2.0, 36.0 * sc, line, {12.0, "middle"});
+  centred_line(doc, 36.0 * sc, line, 12.0, false);
   const auto [u0, u1] = axis_range(std::nullopt, r.u0, r.u1, 0.05);
   for (int k = 0; k < 2; ++k) {
     const auto [v0, v1] = axis_range(std::nullopt, r.v0[k], r.v1[k], 0.08);
