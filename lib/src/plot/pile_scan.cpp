@@ -37,6 +37,7 @@ struct Point {
 struct Study {
   std::map<double, std::map<double, Point>> curves;  // mu -> mu_r -> values
   std::size_t records = 0, without = 0;               // all records, those without both numbers
+  std::size_t unconverged = 0;                        // drawn, their summary's converged false
 };
 
 double point_value(const json& record, const char* key, const std::string& where) {
@@ -66,6 +67,7 @@ Study read_study(const std::vector<json>& records) {
       continue;
     }
     for (int k = 0; k < 2; ++k) p.values[k].push_back(summary[fields[k]].get<double>());
+    if (summary.contains("converged") && summary["converged"] == false) ++s.unconverged;
   }
   return s;
 }
@@ -145,6 +147,7 @@ std::string plot_pile_scan(const std::vector<nlohmann::json>& records, const Plo
   std::string line = fmt::format("{} records; per (mu, mu_r) the mean over the others (line) and their min-max (band)",
                                  s.records);
   if (s.without > 0) line += fmt::format("; {} without values (failed, left out)", s.without);
+  if (s.unconverged > 0) line += fmt::format("; {} not converged (steps at the sweep cap), drawn", s.unconverged);
   centred_line(doc, 36.0 * sc, line, 12.0, false);
   const auto [u0, u1] = axis_range(std::nullopt, r.u0, r.u1, 0.05);
   for (int k = 0; k < 2; ++k) {
