@@ -49,6 +49,17 @@ figure falling "$tmp/falling.json" pile 800 500
   --grid seed=1,2 --set spheres.count=10 --set stepping.t_end=0.8 >"$tmp/scan.jsonl" 2>/dev/null || fail "scan --job pile failed"
 figure scan "$tmp/scan.jsonl" scan 800 500
 figure scan-wide "$tmp/scan.jsonl" scan 1000 450
+# a failed first point (its summary only the common keys): the others drawn, it counted as left out
+python3 -c "
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+r = json.loads(lines[0]); r['status'] = 3
+r['summary'] = {k: r['summary'][k] for k in ('seconds', 'level', 'reason', 'class')}
+open(sys.argv[2], 'w').write('\n'.join([json.dumps(r)] + lines[1:]) + '\n')
+open(sys.argv[3], 'w').write('\n'.join(lines + ['{\"not\": \"a record\"}']) + '\n')" \
+  "$tmp/scan.jsonl" "$tmp/failed.jsonl" "$tmp/tail.jsonl"
+figure scan-failed "$tmp/failed.jsonl" scan 800 500
+grep -q '1 failed (left out)' "$tmp/scan-failed.svg" || fail "the failed point is not counted as left out"
 
 # bad input: one line on stderr, exit 2
 expect_error 2 "--x-range" "$tmp/tiny.json" --x-range 0:1
@@ -62,5 +73,6 @@ p = json.load(open(sys.argv[3])); p['spheres']['rows'] = []
 json.dump(p, open(sys.argv[4], 'w'))" "$tmp/scan.jsonl" "$tmp/no-mu.jsonl" "$tmp/tiny.json" "$tmp/empty.json"
 expect_error 2 "law.mu" "$tmp/no-mu.jsonl"
 expect_error 2 "no sphere" "$tmp/empty.json"
+expect_error 2 "line 13" "$tmp/tail.jsonl"
 
 cli_finish "plot pile"

@@ -70,27 +70,35 @@ void refuse_records(const std::string& first, const std::string& source) {
   }
 }
 
-/// The records of `scan --job pile` (JSON Lines of limitdir.scan-record/1 whose first summary
-/// holds H_over_d): kind "pile-scan", every line a record; nothing for other text.
+/// The records of `scan --job pile` (JSON Lines of limitdir.scan-record/1 of which a summary holds
+/// H_over_d: a failed point's summary has only the common keys): kind "pile-scan", every line a
+/// record; nothing for other text.
 std::optional<PlotInput> pile_records(const std::vector<std::string>& lines, const std::string& source) {
-  nlohmann::json first;
+  const auto is_record = [](const nlohmann::json& r) {
+    return r.is_object() && r.value("schema", nlohmann::json()) == "limitdir.scan-record/1";
+  };
   try {
-    first = parse_json_input(lines.front(), source + ": line 1");
+    if (!is_record(parse_json_input(lines.front(), source + ": line 1"))) return std::nullopt;
   } catch (const InputError&) {
     return std::nullopt;
   }
-  if (!first.is_object() || first.value("schema", nlohmann::json()) != "limitdir.scan-record/1" ||
-      !first.contains("summary") || !first["summary"].is_object() || !first["summary"].contains("H_over_d"))
-    return std::nullopt;
   PlotInput input;
   input.kind = "pile-scan";
+  bool pile = false;
+  std::optional<std::string> bad;  // the first line that is not a record: an error once they are a pile's
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const std::string where = source + ": line " + std::to_string(i + 1);
-    nlohmann::json record = parse_json_input(lines[i], where);
-    if (!record.is_object() || record.value("schema", nlohmann::json()) != "limitdir.scan-record/1")
-      throw InputError(where + ": not a scan record (limitdir.scan-record/1); the records of one pile scan expected");
-    input.records.push_back(std::move(record));
+    try {
+      nlohmann::json record = parse_json_input(lines[i], where);
+      if (!is_record(record)) throw InputError(where + ": not a scan record (limitdir.scan-record/1)");
+      pile = pile || (record.contains("summary") && record["summary"].is_object() && record["summary"].contains("H_over_d"));
+      input.records.push_back(std::move(record));
+    } catch (const InputError& e) {
+      if (!bad) bad = e.what();
+    }
   }
+  if (!pile) return std::nullopt;  // other records: refused as before (read_plot_input)
+  if (bad) throw InputError(*bad + "; plot reads the records of one pile scan");
   input.report = input.records.front();
   return input;
 }

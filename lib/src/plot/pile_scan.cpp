@@ -144,10 +144,9 @@ std::string plot_pile_scan(const std::vector<nlohmann::json>& records, const Plo
   const double panel_h = doc.height() - top - m.bottom - legend;
   check_room(doc, panel_w, panel_h);
   centred_line(doc, 18.0 * sc, "spheres piles: H/d and base radius/d against mu_r (Fig. 5)", 14.0, true);
-  std::string line = fmt::format("{} records; per (mu, mu_r) the mean over the others (line) and their min-max (band)",
-                                 s.records);
-  if (s.without > 0) line += fmt::format("; {} without values (failed, left out)", s.without);
-  if (s.unconverged > 0) line += fmt::format("; {} not converged (steps at the sweep cap), drawn", s.unconverged);
+  std::string line = fmt::format("{} records; line: the mean over the other axes (seeds), band: min-max", s.records);
+  if (s.without > 0) line += fmt::format("; {} failed (left out)", s.without);
+  if (s.unconverged > 0) line += fmt::format("; {} not converged (drawn)", s.unconverged);
   centred_line(doc, 36.0 * sc, line, 12.0, false);
   const auto [u0, u1] = axis_range(std::nullopt, r.u0, r.u1, 0.05);
   for (int k = 0; k < 2; ++k) {
