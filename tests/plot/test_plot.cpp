@@ -171,6 +171,15 @@ TEST_CASE("plot: reports are recognised by their schema, others are bad input") 
                        doctest::Contains("plot A.json B.json"), InputError);
   CHECK_THROWS_WITH_AS(read_plot_input(R"({"schema": "limitdir.scan-record/1"})", "x"),
                        doctest::Contains("--summary"), InputError);
+  // the records of scan --job pile are drawn (Fig. 5), known by a summary holding H_over_d even
+  // after a failed point's record (its summary only the common keys)
+  CHECK(read_plot_input(R"({"schema": "limitdir.pile-report/1"})", "x").kind == "pile");
+  const std::string failed = R"({"schema": "limitdir.scan-record/1", "summary": {"class": null}})";
+  const std::string pile = R"({"schema": "limitdir.scan-record/1", "summary": {"H_over_d": 1}})";
+  const PlotInput records = read_plot_input(failed + "\n" + pile + "\n", "x");
+  CHECK(records.kind == "pile-scan");
+  CHECK(records.records.size() == 2);
+  CHECK_THROWS_WITH_AS(read_plot_input(failed + "\n" + failed + "\n", "x"), doctest::Contains("--summary"), InputError);
   const std::string lines = R"({"t": 0, "tau": 0, "r": 1, "w": [1, 0, 0]})"
                             "\n"
                             R"({"t": 1, "tau": 1, "r": 0.5, "w": [1, 0, 0]})"
