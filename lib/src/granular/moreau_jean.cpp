@@ -29,6 +29,9 @@ void validate(const GranularStepping& s) {
   validate_cone(s.cone, "granular stepping");
   if (!(std::isfinite(s.solver.tol) && s.solver.tol > 0.0)) throw InputError("granular stepping: tol must be finite and > 0");
   if (s.solver.max_sweeps < 1) throw InputError("granular stepping: max_sweeps must be >= 1");
+  if (s.solver.threads < 1 || s.solver.threads > max_granular_threads)
+    throw InputError("granular stepping: threads must be in [1, " + std::to_string(max_granular_threads) + "] (got " +
+                     std::to_string(s.solver.threads) + ")");
 }
 
 MoreauJeanStepper::MoreauJeanStepper(std::vector<Plane> walls, GranularStepping stepping)
@@ -37,6 +40,7 @@ MoreauJeanStepper::MoreauJeanStepper(std::vector<Plane> walls, GranularStepping 
   for (const Plane& w : walls_)
     if (!(w.normal.allFinite() && std::abs(w.normal.norm() - 1.0) < 1e-12 && std::isfinite(w.offset) && w.half_width > 0.0))
       throw InputError("granular stepping: a wall needs a unit normal, a finite offset and a half width > 0");
+  pool_ = std::make_unique<WorkerPool>(stepping_.solver.threads);
 }
 
 std::uint64_t MoreauJeanStepper::pair_key(const SphereBodies& s, const Contact& c, bool& flipped) const {
@@ -172,7 +176,7 @@ GranularStepStats MoreauJeanStepper::step(SphereBodies& s) {
   build_problem(s);
   warm_start(s);
   stats.contacts = static_cast<int>(active_.size());
-  const BlockPgsResult r = solve_block_pgs(problem_, P_, stepping_.solver, length_);
+  const BlockPgsResult r = solve_block_pgs(problem_, P_, stepping_.solver, length_, pool_.get());
   stats.sweeps = r.sweeps;
   stats.error = r.error;
   stats.converged = r.converged;

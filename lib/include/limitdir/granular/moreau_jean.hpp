@@ -15,6 +15,7 @@
 // |u_N| and |u_N,free| times h, so no contact that may activate is missed.
 #include <Eigen/Core>
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -22,6 +23,7 @@
 #include "limitdir/granular/bodies.hpp"
 #include "limitdir/granular/contact_detection.hpp"
 #include "limitdir/granular/delassus.hpp"
+#include "limitdir/granular/worker_pool.hpp"
 
 namespace limitdir {
 
@@ -90,6 +92,7 @@ class MoreauJeanStepper {
   std::vector<Eigen::Vector3d> v_free_;
   BlockSparseProblem problem_;
   std::vector<double> length_;
+  std::unique_ptr<WorkerPool> pool_;  // stepping_.solver.threads threads, for the whole run
   Eigen::VectorXd P_;
   std::unordered_map<std::uint64_t, WorldReaction> previous_;
 };
