@@ -102,7 +102,7 @@ struct LocalSolves {
 };
 
 LocalSolves local_solves(const BlockSparseProblem& problem, const BlockPgsOptions& options,
-                         const std::vector<double>& length) {
+                         const std::vector<double>& length, WorkerPool* pool) {
   const std::size_t nc = static_cast<std::size_t>(problem.contacts());
   LocalSolves L;
   L.Wd.resize(nc);
@@ -111,7 +111,7 @@ LocalSolves local_solves(const BlockSparseProblem& problem, const BlockPgsOption
   L.rho.resize(nc);
   L.l.assign(nc, 1.0);
   L.tol.resize(nc);
-  for (std::size_t k = 0; k < nc; ++k) {
+  const auto one = [&](std::size_t k) {
     if (!length.empty()) L.l[k] = length[k];
     Vector5 d = Vector5::Ones();
     d.tail<2>().setConstant(L.l[k]);
@@ -126,7 +126,8 @@ LocalSolves local_solves(const BlockSparseProblem& problem, const BlockPgsOption
     // error l times, and |qbar| >= |qbar'| / max(1, l): a scaled error e' is an SI error of at
     // most e' max(l, 1/l) max(1, l). The local tolerance divides that factor out.
     L.tol[k] = options.local_tol_factor * options.tol / (std::max(L.l[k], 1.0 / L.l[k]) * std::max(1.0, L.l[k]));
-  }
+  };
+  for_each_index(pool, nc, kChunk, one);  // each contact's own entries
   return L;
 }
 
@@ -167,7 +168,6 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
     out.converged = true;
     return out;
   }
-  LocalSolves L = local_solves(problem, options, length);
   // threads >= 2: the contacts of one colour (no block between them) at once, colour by colour.
   const bool coloured = options.threads > 1;
   std::unique_ptr<WorkerPool> own;
@@ -175,6 +175,7 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
     own = std::make_unique<WorkerPool>(options.threads);
     pool = own.get();
   }
+  LocalSolves L = local_solves(problem, options, length, pool);
   std::vector<int> order, colour_start{0};
   if (coloured) {
     const std::vector<int> colours = contact_colours(problem);

@@ -1,6 +1,7 @@
 // Contact Jacobians and the sparse Delassus operator (granular/delassus.hpp).
 #include "limitdir/granular/delassus.hpp"
 
+#include <algorithm>
 #include <cstddef>
 
 namespace limitdir {
@@ -82,11 +83,16 @@ RollingProblem BlockSparseProblem::dense() const {
   return out;
 }
 
-void assemble_delassus(const SphereBodies& s, const std::vector<Contact>& contacts,
-                       const std::vector<ContactJacobian>& H, BlockSparseProblem& problem) {
-  const std::size_t nc = contacts.size();
-  // The contacts of each sphere (CSR): the blocks W^{alpha beta} come from the spheres shared.
-  std::vector<int> start(s.size() + 1, 0), member;
+namespace {
+
+// Rows per item of the parallel assembly (a row is ~10 blocks of 5 x 5): items of ~10 us.
+constexpr std::size_t kRowChunk = 256;
+
+/// The contacts of each sphere (CSR: start, member): the blocks W^{alpha beta} come from the
+/// spheres shared.
+void contacts_by_sphere(const SphereBodies& s, const std::vector<Contact>& contacts, std::vector<int>& start,
+                        std::vector<int>& member) {
+  start.assign(s.size() + 1, 0);
   for (const Contact& c : contacts) {
     ++start[static_cast<std::size_t>(c.a) + 1];
     if (!c.with_wall()) ++start[static_cast<std::size_t>(c.b) + 1];
@@ -94,11 +100,22 @@ void assemble_delassus(const SphereBodies& s, const std::vector<Contact>& contac
   for (std::size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
   member.resize(static_cast<std::size_t>(start.back()));
   std::vector<int> fill(start.begin(), start.end() - 1);
-  for (std::size_t al = 0; al < nc; ++al) {
+  for (std::size_t al = 0; al < contacts.size(); ++al) {
     member[static_cast<std::size_t>(fill[static_cast<std::size_t>(contacts[al].a)]++)] = static_cast<int>(al);
     if (!contacts[al].with_wall())
       member[static_cast<std::size_t>(fill[static_cast<std::size_t>(contacts[al].b)]++)] = static_cast<int>(al);
   }
+}
+
+/// Rows [first, last) of W: their diagonal blocks into `diagonal`, the others appended to
+/// (column, blocks) row by row, and each row's count of them to `count`.
+struct RowBlocks {
+  std::vector<int> count, column;
+  std::vector<Matrix5> blocks;
+};
+void assemble_rows(const SphereBodies& s, const std::vector<Contact>& contacts, const std::vector<ContactJacobian>& H,
+                   const std::vector<int>& start, const std::vector<int>& member, std::size_t first, std::size_t last,
+                   std::vector<Matrix5>& diagonal, RowBlocks& out) {
   // Body k's rows of contact beta: (Hv, Hw) of its side.
   const auto part = [&](int beta, int k, Matrix5x3& Hv, Matrix5x3& Hw) {
     const Contact& c = contacts[static_cast<std::size_t>(beta)];
@@ -111,13 +128,10 @@ void assemble_delassus(const SphereBodies& s, const std::vector<Contact>& contac
       Hw = J.Hw_b;
     }
   };
-  problem.diagonal.assign(nc, Matrix5::Zero());
-  problem.row_start.assign(1, 0);
-  problem.column.clear();
-  problem.blocks.clear();
   Matrix5x3 Hv_al, Hw_al, Hv_be, Hw_be;
-  for (std::size_t al = 0; al < nc; ++al) {
+  for (std::size_t al = first; al < last; ++al) {
     const Contact& c = contacts[al];
+    const std::size_t before = out.column.size();
     for (int side = 0; side < (c.with_wall() ? 1 : 2); ++side) {
       const int k = side == 0 ? c.a : c.b;
       const double im = 1.0 / s.mass[static_cast<std::size_t>(k)];
@@ -129,14 +143,44 @@ void assemble_delassus(const SphereBodies& s, const std::vector<Contact>& contac
         // H_{alpha,k} M_k^-1 H_{beta,k}^T
         const Matrix5 block = im * Hv_al * Hv_be.transpose() + iJ * Hw_al * Hw_be.transpose();
         if (be == static_cast<int>(al)) {
-          problem.diagonal[al] += block;
+          diagonal[al] += block;
         } else {
-          problem.column.push_back(be);
-          problem.blocks.push_back(block);
+          out.column.push_back(be);
+          out.blocks.push_back(block);
         }
       }
     }
-    problem.row_start.push_back(static_cast<int>(problem.column.size()));
+    out.count.push_back(static_cast<int>(out.column.size() - before));
+  }
+}
+
+}  // namespace
+
+void assemble_delassus(const SphereBodies& s, const std::vector<Contact>& contacts,
+                       const std::vector<ContactJacobian>& H, BlockSparseProblem& problem, WorkerPool* pool) {
+  const std::size_t nc = contacts.size();
+  std::vector<int> start, member;
+  contacts_by_sphere(s, contacts, start, member);
+  problem.diagonal.assign(nc, Matrix5::Zero());
+  // Rows in chunks, each chunk's blocks apart, then joined in row order: the same W whatever
+  // ran which chunk.
+  std::vector<RowBlocks> chunk(chunk_count(nc, kRowChunk));
+  const auto rows = [&](std::size_t j) {
+    assemble_rows(s, contacts, H, start, member, j * kRowChunk, std::min(nc, (j + 1) * kRowChunk), problem.diagonal,
+                  chunk[j]);
+  };
+  if (pool != nullptr) {
+    pool->for_each(chunk.size(), rows);
+  } else {
+    for (std::size_t j = 0; j < chunk.size(); ++j) rows(j);
+  }
+  problem.row_start.assign(1, 0);
+  problem.column.clear();
+  problem.blocks.clear();
+  for (const RowBlocks& c : chunk) {
+    for (const int n : c.count) problem.row_start.push_back(problem.row_start.back() + n);
+    problem.column.insert(problem.column.end(), c.column.begin(), c.column.end());
+    problem.blocks.insert(problem.blocks.end(), c.blocks.begin(), c.blocks.end());
   }
 }
 

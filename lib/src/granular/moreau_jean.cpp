@@ -19,6 +19,9 @@ namespace {
 // its 0.01 m spheres).
 constexpr double kActivationGap = 1e-6;
 
+// Candidates and contacts per item of the parallel loops (each ~1 us): items of ~0.1-1 ms.
+constexpr std::size_t kCandidateChunk = 256;
+
 }  // namespace
 
 void validate(const GranularStepping& s) {
@@ -62,29 +65,39 @@ void MoreauJeanStepper::select_active(const SphereBodies& s, GranularStepStats& 
   const double margin = 2.0 * st.h * (v_max + st.h * st.gravity.norm());
   detector_.detect(s, walls_, margin, candidates_);
   stats.candidates = static_cast<int>(candidates_.size());
-  active_.clear();
-  H_.clear();
-  y_start_.clear();
-  for (const Contact& c : candidates_) {
-    stats.max_penetration = std::max(stats.max_penetration, -c.gap);
-    const ContactJacobian H = contact_jacobian(s, c);
-    const Vector5 y = contact_velocity(s, c, H);
+  // Per candidate (on the pool, each writing its own entries): its Jacobian, its velocity and
+  // whether it is active; then the active ones kept in the candidates' order.
+  const std::size_t nc = candidates_.size();
+  std::vector<ContactJacobian> H(nc);
+  std::vector<Vector5> y(nc);
+  std::vector<char> active(nc);
+  for_each_index(pool_.get(), nc, kCandidateChunk, [&](std::size_t k) {
+    const Contact& c = candidates_[k];
+    H[k] = contact_jacobian(s, c);
+    y[k] = contact_velocity(s, c, H[k]);
     // u_N,free: gravity enters through the linear rows only.
-    double yN_free = H.Hv_a.row(0).dot(v_free_[static_cast<std::size_t>(c.a)]);
-    if (!c.with_wall()) yN_free -= H.Hv_a.row(0).dot(v_free_[static_cast<std::size_t>(c.b)]);
-    const double predicted = c.gap + st.h * ((1.0 - st.theta) * y[0] + st.theta * yN_free);
+    double yN_free = H[k].Hv_a.row(0).dot(v_free_[static_cast<std::size_t>(c.a)]);
+    if (!c.with_wall()) yN_free -= H[k].Hv_a.row(0).dot(v_free_[static_cast<std::size_t>(c.b)]);
+    const double predicted = c.gap + st.h * ((1.0 - st.theta) * y[k][0] + st.theta * yN_free);
     const double r_min =
         c.with_wall() ? s.radius[static_cast<std::size_t>(c.a)]
                       : std::min(s.radius[static_cast<std::size_t>(c.a)], s.radius[static_cast<std::size_t>(c.b)]);
-    if (predicted > kActivationGap * r_min) continue;
-    active_.push_back(c);
-    H_.push_back(H);
-    y_start_.push_back(y);
+    active[k] = !(predicted > kActivationGap * r_min);  // as the serial rule: a NaN stays active
+  });
+  active_.clear();
+  H_.clear();
+  y_start_.clear();
+  for (std::size_t k = 0; k < nc; ++k) {
+    stats.max_penetration = std::max(stats.max_penetration, -candidates_[k].gap);
+    if (!active[k]) continue;
+    active_.push_back(candidates_[k]);
+    H_.push_back(H[k]);
+    y_start_.push_back(y[k]);
   }
 }
 
 void MoreauJeanStepper::build_problem(const SphereBodies& s) {
-  assemble_delassus(s, active_, H_, problem_);
+  assemble_delassus(s, active_, H_, problem_, pool_.get());
   const std::size_t nc = active_.size();
   problem_.q.resize(static_cast<Eigen::Index>(5 * nc));
   problem_.cones.assign(nc, stepping_.cone);
@@ -107,17 +120,19 @@ void MoreauJeanStepper::build_problem(const SphereBodies& s) {
 
 void MoreauJeanStepper::warm_start(const SphereBodies& s) {
   P_.setZero(static_cast<Eigen::Index>(5 * active_.size()));
-  for (std::size_t k = 0; k < active_.size(); ++k) {
+  // The look-ups only read previous_: on the pool, each contact writing its own P.
+  const std::size_t nc = active_.size();
+  for_each_index(pool_.get(), nc, kCandidateChunk, [&](std::size_t k) {
     bool flipped = false;
     const auto it = previous_.find(pair_key(s, active_[k], flipped));
-    if (it == previous_.end()) continue;
+    if (it == previous_.end()) return;
     const double sign = flipped ? -1.0 : 1.0;
     const Eigen::Matrix3d& F = active_[k].frame;
     Vector5 p;
     p.head<3>() = sign * F.transpose() * it->second.r;
     p.tail<2>() = sign * F.rightCols<2>().transpose() * it->second.m;
     P_.segment<5>(static_cast<Eigen::Index>(5 * k)) = p;
-  }
+  });
 }
 
 void MoreauJeanStepper::remember(const SphereBodies& s) {
