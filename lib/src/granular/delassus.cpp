@@ -169,11 +169,7 @@ void assemble_delassus(const SphereBodies& s, const std::vector<Contact>& contac
     assemble_rows(s, contacts, H, start, member, j * kRowChunk, std::min(nc, (j + 1) * kRowChunk), problem.diagonal,
                   chunk[j]);
   };
-  if (pool != nullptr) {
-    pool->for_each(chunk.size(), rows);
-  } else {
-    for (std::size_t j = 0; j < chunk.size(); ++j) rows(j);
-  }
+  for_each_on(pool, chunk.size(), rows);
   problem.row_start.assign(1, 0);
   problem.column.clear();
   problem.blocks.clear();

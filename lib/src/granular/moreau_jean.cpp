@@ -63,7 +63,7 @@ void MoreauJeanStepper::select_active(const SphereBodies& s, GranularStepStats& 
   double v_max = 0.0;
   for (const auto& v : s.v) v_max = std::max(v_max, v.norm());
   const double margin = 2.0 * st.h * (v_max + st.h * st.gravity.norm());
-  detector_.detect(s, walls_, margin, candidates_);
+  detector_.detect(s, walls_, margin, candidates_, pool_.get());
   stats.candidates = static_cast<int>(candidates_.size());
   // Per candidate (on the pool, each writing its own entries): its Jacobian, its velocity and
   // whether it is active; then the active ones kept in the candidates' order.

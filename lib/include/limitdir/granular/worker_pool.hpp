@@ -56,6 +56,16 @@ class WorkerPool {
 /// The chunks [k c, min((k + 1) c, n)) of [0, n) for a chunk size c: their count.
 inline std::size_t chunk_count(std::size_t n, std::size_t c) { return (n + c - 1) / c; }
 
+/// Calls work(j) for every j in [0, count) on the pool (no pool: in order on the calling thread).
+template <class Work>
+void for_each_on(WorkerPool* pool, std::size_t count, const Work& work) {
+  if (pool != nullptr) {
+    pool->for_each(count, work);
+  } else {
+    for (std::size_t j = 0; j < count; ++j) work(j);
+  }
+}
+
 /// Calls item(k) for every k in [0, n), the chunks of `chunk` consecutive k on the pool's
 /// threads (no pool: in order on the calling thread). Each item must write only its own outputs.
 template <class Item>
@@ -63,11 +73,7 @@ void for_each_index(WorkerPool* pool, std::size_t n, std::size_t chunk, const It
   const auto run = [&](std::size_t j) {
     for (std::size_t k = j * chunk; k < n && k < (j + 1) * chunk; ++k) item(k);
   };
-  if (pool != nullptr) {
-    pool->for_each(chunk_count(n, chunk), run);
-  } else {
-    for (std::size_t j = 0; j < chunk_count(n, chunk); ++j) run(j);
-  }
+  for_each_on(pool, chunk_count(n, chunk), run);
 }
 
 }  // namespace limitdir
