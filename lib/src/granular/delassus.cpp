@@ -88,8 +88,8 @@ namespace {
 // Rows per item of the parallel assembly (a row is ~10 blocks of 5 x 5): items of ~10 us.
 constexpr std::size_t kRowChunk = 256;
 
-/// The contacts of each sphere (CSR: start, member): the blocks W^{alpha beta} come from the
-/// spheres shared.
+}  // namespace
+
 void contacts_by_sphere(const SphereBodies& s, const std::vector<Contact>& contacts, std::vector<int>& start,
                         std::vector<int>& member) {
   start.assign(s.size() + 1, 0);
@@ -107,15 +107,13 @@ void contacts_by_sphere(const SphereBodies& s, const std::vector<Contact>& conta
   }
 }
 
-/// Rows [first, last) of W: their diagonal blocks into `diagonal`, the others appended to
-/// (column, blocks) row by row, and each row's count of them to `count`.
-struct RowBlocks {
-  std::vector<int> count, column;
-  std::vector<Matrix5> blocks;
-};
-void assemble_rows(const SphereBodies& s, const std::vector<Contact>& contacts, const std::vector<ContactJacobian>& H,
-                   const std::vector<int>& start, const std::vector<int>& member, std::size_t first, std::size_t last,
-                   std::vector<Matrix5>& diagonal, RowBlocks& out) {
+namespace {
+
+/// Row alpha of W: its diagonal block into `diagonal`, the others into (column, blocks) from
+/// index `at` on (the row's slots, counted by row_count).
+void assemble_row(const SphereBodies& s, const std::vector<Contact>& contacts, const std::vector<ContactJacobian>& H,
+                  const std::vector<int>& start, const std::vector<int>& member, std::size_t al, Matrix5& diagonal,
+                  std::size_t at, std::vector<int>& column, std::vector<Matrix5>& blocks) {
   // Body k's rows of contact beta: (Hv, Hw) of its side.
   const auto part = [&](int beta, int k, Matrix5x3& Hv, Matrix5x3& Hw) {
     const Contact& c = contacts[static_cast<std::size_t>(beta)];
@@ -129,28 +127,25 @@ void assemble_rows(const SphereBodies& s, const std::vector<Contact>& contacts, 
     }
   };
   Matrix5x3 Hv_al, Hw_al, Hv_be, Hw_be;
-  for (std::size_t al = first; al < last; ++al) {
-    const Contact& c = contacts[al];
-    const std::size_t before = out.column.size();
-    for (int side = 0; side < (c.with_wall() ? 1 : 2); ++side) {
-      const int k = side == 0 ? c.a : c.b;
-      const double im = 1.0 / s.mass[static_cast<std::size_t>(k)];
-      const double iJ = 1.0 / s.inertia[static_cast<std::size_t>(k)];
-      part(static_cast<int>(al), k, Hv_al, Hw_al);
-      for (int m = start[static_cast<std::size_t>(k)]; m < start[static_cast<std::size_t>(k) + 1]; ++m) {
-        const int be = member[static_cast<std::size_t>(m)];
-        part(be, k, Hv_be, Hw_be);
-        // H_{alpha,k} M_k^-1 H_{beta,k}^T
-        const Matrix5 block = im * Hv_al * Hv_be.transpose() + iJ * Hw_al * Hw_be.transpose();
-        if (be == static_cast<int>(al)) {
-          diagonal[al] += block;
-        } else {
-          out.column.push_back(be);
-          out.blocks.push_back(block);
-        }
+  const Contact& c = contacts[al];
+  for (int side = 0; side < (c.with_wall() ? 1 : 2); ++side) {
+    const int k = side == 0 ? c.a : c.b;
+    const double im = 1.0 / s.mass[static_cast<std::size_t>(k)];
+    const double iJ = 1.0 / s.inertia[static_cast<std::size_t>(k)];
+    part(static_cast<int>(al), k, Hv_al, Hw_al);
+    for (int m = start[static_cast<std::size_t>(k)]; m < start[static_cast<std::size_t>(k) + 1]; ++m) {
+      const int be = member[static_cast<std::size_t>(m)];
+      part(be, k, Hv_be, Hw_be);
+      // H_{alpha,k} M_k^-1 H_{beta,k}^T
+      const Matrix5 block = im * Hv_al * Hv_be.transpose() + iJ * Hw_al * Hw_be.transpose();
+      if (be == static_cast<int>(al)) {
+        diagonal += block;
+      } else {
+        column[at] = be;
+        blocks[at] = block;
+        ++at;
       }
     }
-    out.count.push_back(static_cast<int>(out.column.size() - before));
   }
 }
 
@@ -161,23 +156,22 @@ void assemble_delassus(const SphereBodies& s, const std::vector<Contact>& contac
   const std::size_t nc = contacts.size();
   std::vector<int> start, member;
   contacts_by_sphere(s, contacts, start, member);
-  problem.diagonal.assign(nc, Matrix5::Zero());
-  // Rows in chunks, each chunk's blocks apart, then joined in row order: the same W whatever
-  // ran which chunk.
-  std::vector<RowBlocks> chunk(chunk_count(nc, kRowChunk));
-  const auto rows = [&](std::size_t j) {
-    assemble_rows(s, contacts, H, start, member, j * kRowChunk, std::min(nc, (j + 1) * kRowChunk), problem.diagonal,
-                  chunk[j]);
-  };
-  for_each_on(pool, chunk.size(), rows);
-  problem.row_start.assign(1, 0);
-  problem.column.clear();
-  problem.blocks.clear();
-  for (const RowBlocks& c : chunk) {
-    for (const int n : c.count) problem.row_start.push_back(problem.row_start.back() + n);
-    problem.column.insert(problem.column.end(), c.column.begin(), c.column.end());
-    problem.blocks.insert(problem.blocks.end(), c.blocks.begin(), c.blocks.end());
+  // Row alpha holds one block per other contact of each of its spheres: its slots first, then
+  // the rows filled at once (each its own slots), the same W whatever ran which row.
+  problem.row_start.resize(nc + 1);
+  problem.row_start[0] = 0;
+  for (std::size_t al = 0; al < nc; ++al) {
+    const Contact& c = contacts[al];
+    const auto others = [&](int k) { return start[static_cast<std::size_t>(k) + 1] - start[static_cast<std::size_t>(k)] - 1; };
+    problem.row_start[al + 1] = problem.row_start[al] + others(c.a) + (c.with_wall() ? 0 : others(c.b));
   }
+  problem.diagonal.assign(nc, Matrix5::Zero());
+  problem.column.resize(static_cast<std::size_t>(problem.row_start[nc]));
+  problem.blocks.resize(problem.column.size());
+  for_each_index(pool, nc, kRowChunk, [&](std::size_t al) {
+    assemble_row(s, contacts, H, start, member, al, problem.diagonal[al], static_cast<std::size_t>(problem.row_start[al]),
+                 problem.column, problem.blocks);
+  });
 }
 
 }  // namespace limitdir

@@ -68,9 +68,12 @@ void MoreauJeanStepper::select_active(const SphereBodies& s, GranularStepStats& 
   // Per candidate (on the pool, each writing its own entries): its Jacobian, its velocity and
   // whether it is active; then the active ones kept in the candidates' order.
   const std::size_t nc = candidates_.size();
-  std::vector<ContactJacobian> H(nc);
-  std::vector<Vector5> y(nc);
-  std::vector<char> active(nc);
+  std::vector<ContactJacobian>& H = candidate_H_;
+  std::vector<Vector5>& y = candidate_y_;
+  std::vector<char>& active = candidate_active_;
+  H.resize(nc);
+  y.resize(nc);
+  active.resize(nc);
   for_each_index(pool_.get(), nc, kCandidateChunk, [&](std::size_t k) {
     const Contact& c = candidates_[k];
     H[k] = contact_jacobian(s, c);
@@ -102,7 +105,7 @@ void MoreauJeanStepper::build_problem(const SphereBodies& s) {
   problem_.q.resize(static_cast<Eigen::Index>(5 * nc));
   problem_.cones.assign(nc, stepping_.cone);
   length_.resize(nc);
-  for (std::size_t k = 0; k < nc; ++k) {
+  for_each_index(pool_.get(), nc, kCandidateChunk, [&](std::size_t k) {  // each contact its own q
     const Contact& c = active_[k];
     const std::size_t a = static_cast<std::size_t>(c.a);
     // q = H v_free + e u_N e_1 (the omega part of v_free is omega: no torque but the contacts').
@@ -115,7 +118,7 @@ void MoreauJeanStepper::build_problem(const SphereBodies& s) {
     problem_.q.segment<5>(static_cast<Eigen::Index>(5 * k)) = q;
     // The one-contact solves' reference length (granular/block_pgs.hpp): the smaller radius.
     length_[k] = c.with_wall() ? s.radius[a] : std::min(s.radius[a], s.radius[static_cast<std::size_t>(c.b)]);
-  }
+  });
 }
 
 void MoreauJeanStepper::warm_start(const SphereBodies& s) {
@@ -152,23 +155,32 @@ void MoreauJeanStepper::apply_impulses(SphereBodies& s, GranularStepStats& stats
   const std::size_t n = s.size();
   std::vector<Eigen::Vector3d> v_start = s.v;
   for (std::size_t k = 0; k < n; ++k) s.v[k] = v_free_[k];
-  // v+ = v_free + M^-1 H^T P, body by body.
-  for (std::size_t k = 0; k < active_.size(); ++k) {
-    const Contact& c = active_[k];
-    const Vector5 p = P_.segment<5>(static_cast<Eigen::Index>(5 * k));
-    const std::size_t a = static_cast<std::size_t>(c.a);
-    s.v[a] += H_[k].Hv_a.transpose() * p / s.mass[a];
-    s.omega[a] += H_[k].Hw_a.transpose() * p / s.inertia[a];
-    if (!c.with_wall()) {
-      const std::size_t b = static_cast<std::size_t>(c.b);
-      s.v[b] += H_[k].Hv_b().transpose() * p / s.mass[b];
-      s.omega[b] += H_[k].Hw_b.transpose() * p / s.inertia[b];
+  // v+ = v_free + M^-1 H^T P, sphere by sphere over its contacts in contact order (the order of
+  // the sums whatever the threads), each sphere on the pool writing its own v and omega.
+  contacts_by_sphere(s, active_, sphere_start_, sphere_member_);
+  for_each_index(pool_.get(), n, kCandidateChunk, [&](std::size_t k) {
+    for (int m = sphere_start_[k]; m < sphere_start_[k + 1]; ++m) {
+      const std::size_t al = static_cast<std::size_t>(sphere_member_[static_cast<std::size_t>(m)]);
+      const Contact& c = active_[al];
+      const Vector5 p = P_.segment<5>(static_cast<Eigen::Index>(5 * al));
+      if (static_cast<std::size_t>(c.a) == k) {
+        s.v[k] += H_[al].Hv_a.transpose() * p / s.mass[k];
+        s.omega[k] += H_[al].Hw_a.transpose() * p / s.inertia[k];
+      } else {
+        s.v[k] += H_[al].Hv_b().transpose() * p / s.mass[k];
+        s.omega[k] += H_[al].Hw_b.transpose() * p / s.inertia[k];
+      }
     }
-  }
-  // The works of the step (granular/moreau_jean.hpp) and the rates (43).
-  for (std::size_t k = 0; k < active_.size(); ++k) {
+  });
+  // The works of the step (granular/moreau_jean.hpp) and the rates (43): the contact velocities
+  // at the end on the pool, their sums in contact order.
+  const std::size_t nc = active_.size();
+  y_end_.resize(nc);
+  for_each_index(pool_.get(), nc, kCandidateChunk,
+                 [&](std::size_t k) { y_end_[k] = contact_velocity(s, active_[k], H_[k]); });
+  for (std::size_t k = 0; k < nc; ++k) {
     const Vector5 p = P_.segment<5>(static_cast<Eigen::Index>(5 * k));
-    const Vector5 y_end = contact_velocity(s, active_[k], H_[k]);
+    const Vector5& y_end = y_end_[k];
     const Vector5 mid = 0.5 * (y_end + y_start_[k]);
     stats.work_normal += p[0] * mid[0];
     stats.work_sliding += p.segment<2>(1).dot(mid.segment<2>(1));

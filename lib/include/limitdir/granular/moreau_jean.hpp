@@ -88,6 +88,11 @@ class MoreauJeanStepper {
   ContactDetector detector_;
   std::vector<Contact> candidates_, active_;
   std::vector<ContactJacobian> H_;
+  std::vector<ContactJacobian> candidate_H_;  // per candidate, kept from step to step (storage)
+  std::vector<Vector5> candidate_y_;
+  std::vector<char> candidate_active_;
+  std::vector<int> sphere_start_, sphere_member_;  // the contacts of each sphere (CSR)
+  std::vector<Vector5> y_end_;                     // contact velocities at the step's end
   std::vector<Vector5> y_start_;  // contact velocities at the step's start
   std::vector<Eigen::Vector3d> v_free_;
   BlockSparseProblem problem_;
