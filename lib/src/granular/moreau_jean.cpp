@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "limitdir/core/errors.hpp"
 
@@ -87,16 +88,24 @@ void MoreauJeanStepper::select_active(const SphereBodies& s, GranularStepStats& 
                       : std::min(s.radius[static_cast<std::size_t>(c.a)], s.radius[static_cast<std::size_t>(c.b)]);
     active[k] = !(predicted > kActivationGap * r_min);  // as the serial rule: a NaN stays active
   });
+  // The active ones moved to the front in order (nothing moves while all are active), then
+  // the buffers swapped with the contacts' (no copy of the Jacobians).
   active_.clear();
-  H_.clear();
-  y_start_.clear();
+  std::size_t kept = 0;
   for (std::size_t k = 0; k < nc; ++k) {
     stats.max_penetration = std::max(stats.max_penetration, -candidates_[k].gap);
     if (!active[k]) continue;
     active_.push_back(candidates_[k]);
-    H_.push_back(H[k]);
-    y_start_.push_back(y[k]);
+    if (kept != k) {
+      H[kept] = H[k];
+      y[kept] = y[k];
+    }
+    ++kept;
   }
+  H.resize(kept);
+  y.resize(kept);
+  std::swap(H_, H);
+  std::swap(y_start_, y);
 }
 
 void MoreauJeanStepper::build_problem(const SphereBodies& s) {
