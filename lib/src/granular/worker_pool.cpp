@@ -1,6 +1,9 @@
 // The fixed thread pool of a granular run (granular/worker_pool.hpp).
 #include "limitdir/granular/worker_pool.hpp"
 
+#include <string>
+#include <system_error>
+
 #include "limitdir/core/errors.hpp"
 
 namespace limitdir {
@@ -12,9 +15,9 @@ WorkerPool::WorkerPool(int threads) {
   workers_.reserve(static_cast<std::size_t>(threads - 1));
   try {
     for (int k = 1; k < threads; ++k) workers_.emplace_back([this] { worker_loop(); });
-  } catch (...) {
-    shutdown();  // joins the workers started
-    throw;
+  } catch (const std::system_error&) {
+    // The system cannot start another thread (a limit on processes or address space): the
+    // workers started do the work (the results do not depend on their count).
   }
 }
 

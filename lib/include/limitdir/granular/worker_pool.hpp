@@ -23,7 +23,8 @@ inline constexpr int max_granular_threads = 256;
 
 class WorkerPool {
  public:
-  /// threads in [1, max_granular_threads]: threads - 1 workers, the calling thread the last one.
+  /// threads in [1, max_granular_threads]: threads - 1 workers, the calling thread the last one
+  /// (fewer when the system cannot start them all: threads() says how many run).
   explicit WorkerPool(int threads);
   ~WorkerPool();
   WorkerPool(const WorkerPool&) = delete;
