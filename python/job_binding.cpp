@@ -116,7 +116,7 @@ void bind_jobs(py::module_& m) {
       py::arg("document"), "celt: the Celtic stone (a limitdir.celt/1 path or dict).");
   m.def(
       "pile", [](const py::object& d, const py::kwargs& kw) { return run(JobKind::pile, d, kw, py::none()); },
-      py::arg("document"), "pile: a spheres pile (a limitdir.pile/1 path or dict; every=, vtk=DIR, scene=True, set=).");
+      py::arg("document"), "pile: a spheres pile (a limitdir.pile/1 path or dict; every=, vtk=DIR, jobs=K, scene=True, set=).");
 }
 
 }  // namespace limitdir::python

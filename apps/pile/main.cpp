@@ -1,4 +1,4 @@
-// pile PROBLEM [--every K] [--vtk DIR] [--scene] [--set KEY=VALUE ...]
+// pile PROBLEM [--every K] [--vtk DIR] [--jobs K] [--scene] [--set KEY=VALUE ...]
 // The spheres pile of [Acary & Bourrier 2021] Sect. 6.2 (docs/manual.md section 15): spheres
 // dropped one at a time onto a square plane, Coulomb friction and rolling resistance at every
 // contact, Moreau-Jean time stepping; the report (schema "limitdir.pile-report/1"): the final
@@ -10,7 +10,7 @@
 int main(int argc, char* argv[]) {
   limitdir::cli::AppInfo info{
       "pile",
-      "PROBLEM [--every K] [--vtk DIR] [--scene] [--set KEY=VALUE ...]",
+      "PROBLEM [--every K] [--vtk DIR] [--jobs K] [--scene] [--set KEY=VALUE ...]",
       "Drops spheres one at a time onto a square plane (share/problems/pile*.json: the pile of\n"
       "[Acary & Bourrier 2021] Sect. 6.2 and the Siconos tutorial's), with Coulomb friction and\n"
       "rolling resistance (the rolling friction cone) at every contact, and integrates them by the\n"

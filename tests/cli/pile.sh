@@ -77,6 +77,12 @@ run "${small[@]}" --every 100 --vtk "$tmp/frames"
 cp "$tmp/stdout" "$tmp/kept.json"
 ok "--every 100 keeps t = 0, every 100th step and the last" $check report "$tmp/kept.json" 10 100
 ok "--vtk: pile.pvd lists the history's rows, each frame the spheres present" $check vtk "$tmp/kept.json" "$tmp/frames"
+# --- --jobs K: the colour order on K threads, the same report for every K >= 2 ------------------
+run "${small[@]}" --every 100 --jobs 2
+[[ $rc -eq 0 ]] || fail "--jobs 2: exit $rc: $(head -c 300 "$tmp/stderr")"
+cp "$tmp/stdout" "$tmp/jobs2.json"
+run "${small[@]}" --every 100 --jobs 3
+ok "--jobs 2 and --jobs 3 print the same report" cmp -s "$tmp/stdout" "$tmp/jobs2.json"
 touch "$tmp/a-file"
 expect_error 4 "a-file" "${small[@]}" --vtk "$tmp/a-file"
 
@@ -107,6 +113,8 @@ expect_bad "spheres.count: must be an integer in [1, 10000000]" "${small[@]}" --
 expect_bad "spheres 0 and 1 overlap at birth" "${small[@]}" --set drop.interval=1e-6
 expect_bad "--every: must be an integer >= 0" "${small[@]}" --every -1
 expect_bad "--vtk: must name a directory" "${small[@]}" --vtk ''
+expect_bad "--jobs: must be an integer >= 1" "${small[@]}" --jobs 0
+expect_bad "--jobs: must be an integer <= 256" "${small[@]}" --jobs 257
 expect_bad "--scene: not with --every or --vtk" "${small[@]}" --scene --every 3
 expect_bad "--scene: not with --every or --vtk" "${small[@]}" --scene --vtk "$tmp/scene-frames"
 expect_bad "unrecognised option '--bogus'" "${small[@]}" --bogus

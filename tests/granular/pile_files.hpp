@@ -30,6 +30,16 @@ inline limitdir::PileProblem bundled_problem(const std::string& name) {
   return limitdir::parse_pile_problem(bundled(name), name);
 }
 
+/// The paper's pile with `count` spheres at rolling resistance mu_r (m), run until 1.2 s after
+/// the last birth (the last sphere lands within 0.2 s of its birth and the pile comes to rest).
+inline limitdir::PileProblem resting_pile(int count, double mu_r) {
+  limitdir::PileProblem p = bundled_problem("pile.json");
+  p.spheres.count = count;
+  p.law.mu_r = mu_r;
+  p.stepping.t_end = (count - 1) * p.drop.interval + 1.2;
+  return p;
+}
+
 /// True when every document validates against share/schemas/SCHEMA (valid) or none does (!valid).
 inline bool schema_accepts(const std::string& schema, const std::vector<nlohmann::json>& documents, bool valid) {
   char dir_name[] = "/tmp/limitdir_pile_schema_XXXXXX";

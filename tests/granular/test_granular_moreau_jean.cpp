@@ -142,8 +142,11 @@ TEST_CASE("A column of k spheres at rest: the i-th contact from the top carries 
   // R = 2^-7 m: the centres R (1 + 2 i) and the gaps are exact, all 0 (touching). With a gap
   // rounded above 0 the contact would wait for the upper sphere to fall into it (the relative
   // free velocity of two spheres has no gravity term).
+  // threads = 2: the contacts swept in colour order (granular/block_pgs.hpp), the same reactions.
   const double R = 0.0078125, m = sphere_mass(R, 1300.0), h = 1e-3;
+  for (int threads : {1, 2})
   for (int k : {1, 2, 5, 12}) {
+    CAPTURE(threads);
     CAPTURE(k);
     SphereBodies s;
     for (int i = 0; i < k; ++i) s.add(i, Eigen::Vector3d(0, 0, R + 2 * R * i), R, m);
@@ -151,6 +154,7 @@ TEST_CASE("A column of k spheres at rest: the i-th contact from the top carries 
     // sweep (0.984 for k = 12): ~1700 sweeps to 1e-12, so the cap is raised for this test.
     GranularStepping st = stepping(h, 1.0, 0.3, 1e-3, Eigen::Vector3d(0, 0, -g));
     st.solver.max_sweeps = 20000;
+    st.solver.threads = threads;
     MoreauJeanStepper stepper({Plane{}}, st);
     for (int step = 0; step < 50; ++step) {
       const auto st = stepper.step(s);

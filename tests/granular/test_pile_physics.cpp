@@ -21,10 +21,7 @@ const limitdir::PileOutcome& pile(double mu_r) {
   static std::map<double, limitdir::PileOutcome> cache;
   auto it = cache.find(mu_r);
   if (it != cache.end()) return it->second;
-  limitdir::PileProblem p = pile_test::bundled_problem("pile.json");
-  p.spheres.count = kSpheres;
-  p.law.mu_r = mu_r;
-  p.stepping.t_end = (kSpheres - 1) * p.drop.interval + 1.2;
+  const limitdir::PileProblem p = pile_test::resting_pile(kSpheres, mu_r);
   limitdir::PileRunOptions o;
   o.every = 100;
   return cache.emplace(mu_r, limitdir::run_pile(p, limitdir::pluviate(p), o)).first->second;

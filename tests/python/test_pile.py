@@ -53,6 +53,8 @@ def test_pile_writes_its_frames(tmp_path):
 
 @pytest.mark.parametrize("args,options", [
     (["--every", "-1"], {"every": -1}),
+    (["--jobs", "0"], {"jobs": 0}),
+    (["--jobs", "257"], {"jobs": 257}),
     (["--scene", "--every", "3"], {"scene": True, "every": 3}),
     (["--set", "law.mu_r=-0.001"], {"set": "law.mu_r=-0.001"}),
     (["--set", "stepping.theta=0.4"], {"set": "stepping.theta=0.4"}),
@@ -63,6 +65,13 @@ def test_bad_options_raise_the_apps_message(args, options):
     with pytest.raises(ValueError) as error:
         limitdir.pile(problem_path("pile-siconos.json"), **options)
     assert stderr == f"pile: error: {error.value}\n"
+
+
+def test_pile_on_2_threads_equals_the_app_on_3(small_file):
+    """--jobs K >= 2: the colour order, the same report for every K (docs/manual.md section 15)."""
+    status, docs, stderr = run_app("pile", small_file, "--every", "100", "--jobs", "3")
+    assert status == 0, stderr
+    assert limitdir.pile(small_pile(), every=100, jobs=2) == docs[0]
 
 
 def test_a_sphere_born_inside_the_pile_raises_the_apps_numerical_error(small_file):

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The jobs of `scan --jobs K` run at once without data races (docs/manual.md section 14): builds
+# The jobs of `scan --jobs K` run at once, and a pile on its threads (`pile --jobs K`, section 15),
+# without data races (docs/manual.md section 14): builds
 # a second tree with -DLIMITDIR_THREAD_SANITIZER=ON holding only limitdir_thread_tests (the library
 # and tests/scan/test_scan_threads.cpp, every object compiled with -fsanitize=thread) and runs it;
 # ThreadSanitizer stops it at the first race (halt_on_error=1: exit 66) with the two stacks.
@@ -31,4 +32,4 @@ if [[ $rc -ne 0 ]]; then
   echo "FAIL: limitdir_thread_tests under ThreadSanitizer exited with $rc (66: a data race, reported above)"
   exit 1
 fi
-echo "no data race: every job run at once on several threads under ThreadSanitizer"
+echo "no data race: every job run at once on several threads, and a pile on its threads, under ThreadSanitizer"

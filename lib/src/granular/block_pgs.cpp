@@ -2,6 +2,9 @@
 #include "limitdir/granular/block_pgs.hpp"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
+#include <memory>
 #include <cfloat>
 #include <cmath>
 #include <limits>
@@ -56,40 +59,131 @@ double siconos_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p
   return scale > DBL_EPSILON ? e / scale : e;
 }
 
+namespace {
+
+// Contacts per item of a parallel loop: enough work per item (a one-contact solve is ~1 us) that
+// taking items costs little, and a fixed size, so that the error's sums per chunk (below) are
+// the same whatever the thread count.
+constexpr std::size_t kChunk = 64;
+
+// siconos_error with the sums taken per chunk of kChunk contacts on the pool, then added in
+// chunk order (deterministic); the same quantity as siconos_error, rounded differently.
+double chunked_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p, WorkerPool& pool) {
+  const std::size_t nc = static_cast<std::size_t>(problem.contacts());
+  const std::size_t chunks = chunk_count(nc, kChunk);
+  // per chunk: the natural map's, q's, p's and y's squared norms
+  std::vector<std::array<double, 4>> part(chunks, {0.0, 0.0, 0.0, 0.0});
+  pool.for_each(chunks, [&](std::size_t j) {
+    std::array<double, 4>& s = part[j];
+    for (std::size_t k = j * kChunk; k < std::min(nc, (j + 1) * kChunk); ++k) {
+      const int a = static_cast<int>(k);
+      const Vector5 pa = p.segment<5>(5 * a);
+      const Vector5 qa = problem.q.segment<5>(5 * a);
+      const Vector5 ya = qa + (problem.diagonal[k] * pa + problem.coupling(a, p));
+      s[0] += natural_map(pa, ya, problem.cones[k]).squaredNorm();
+      s[1] += qa.squaredNorm();
+      s[2] += pa.squaredNorm();
+      s[3] += ya.squaredNorm();
+    }
+  });
+  std::array<double, 4> total{0.0, 0.0, 0.0, 0.0};
+  for (const auto& s : part)
+    for (std::size_t i = 0; i < 4; ++i) total[i] += s[i];
+  const double scale = std::sqrt(std::max({total[1], total[2], total[3]}));
+  const double e = std::sqrt(total[0]);
+  return scale > DBL_EPSILON ? e / scale : e;
+}
+
+// The per-contact data of the one-contact solves (scaled W^{aa}, cone, step, tolerance).
+struct LocalSolves {
+  std::vector<Matrix5> Wd, Winv;
+  std::vector<RollingCone> cone;
+  std::vector<double> rho, l, tol;
+};
+
+LocalSolves local_solves(const BlockSparseProblem& problem, const BlockPgsOptions& options,
+                         const std::vector<double>& length, WorkerPool* pool) {
+  const std::size_t nc = static_cast<std::size_t>(problem.contacts());
+  LocalSolves L;
+  L.Wd.resize(nc);
+  L.Winv.resize(nc);
+  L.cone.resize(nc);
+  L.rho.resize(nc);
+  L.l.assign(nc, 1.0);
+  L.tol.resize(nc);
+  const auto one = [&](std::size_t k) {
+    if (!length.empty()) L.l[k] = length[k];
+    Vector5 d = Vector5::Ones();
+    d.tail<2>().setConstant(L.l[k]);
+    L.Wd[k] = d.asDiagonal() * problem.diagonal[k] * d.asDiagonal();
+    L.cone[k] = {problem.cones[k].mu, problem.cones[k].mu_r / L.l[k]};
+    // The largest step that keeps the projected map a contraction for this block is ~1/|W|:
+    // start there (the step rule adapts it).
+    L.rho[k] = 1.0 / std::max(L.Wd[k].diagonal().maxCoeff(), DBL_MIN);
+    L.Winv[k] = L.Wd[k].inverse();
+    // The one-contact solves measure their error in the scaled variables, relative to |qbar'|;
+    // in SI a velocity error of the rolling rows is 1/l times the scaled one and an impulse
+    // error l times, and |qbar| >= |qbar'| / max(1, l): a scaled error e' is an SI error of at
+    // most e' max(l, 1/l) max(1, l). The local tolerance divides that factor out.
+    L.tol[k] = options.local_tol_factor * options.tol / (std::max(L.l[k], 1.0 / L.l[k]) * std::max(1.0, L.l[k]));
+  };
+  for_each_index(pool, nc, kChunk, one);  // each contact's own entries
+  return L;
+}
+
+}  // namespace
+
+std::vector<int> contact_colours(const BlockSparseProblem& problem) {
+  const int nc = problem.contacts();
+  std::vector<int> colour(static_cast<std::size_t>(nc), -1);
+  std::vector<int> taken;  // taken[c] == a: colour c is an earlier neighbour's of contact a
+  for (int a = 0; a < nc; ++a) {
+    for (int k = problem.row_start[static_cast<std::size_t>(a)]; k < problem.row_start[static_cast<std::size_t>(a) + 1]; ++k) {
+      const int b = problem.column[static_cast<std::size_t>(k)];
+      if (b >= a) continue;
+      const std::size_t c = static_cast<std::size_t>(colour[static_cast<std::size_t>(b)]);
+      if (c >= taken.size()) taken.resize(c + 1, -1);
+      taken[c] = a;
+    }
+    int c = 0;
+    while (static_cast<std::size_t>(c) < taken.size() && taken[static_cast<std::size_t>(c)] == a) ++c;
+    colour[static_cast<std::size_t>(a)] = c;
+  }
+  return colour;
+}
+
+std::vector<int> colour_order(const std::vector<int>& colours) {
+  std::vector<int> order(colours.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = static_cast<int>(k);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int x, int y) { return colours[static_cast<std::size_t>(x)] < colours[static_cast<std::size_t>(y)]; });
+  return order;
+}
+
 BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorXd& p, const BlockPgsOptions& options,
-                               const std::vector<double>& length) {
+                               const std::vector<double>& length, WorkerPool* pool) {
   const int nc = problem.contacts();
   BlockPgsResult out;
   if (nc == 0) {
     out.converged = true;
     return out;
   }
-  // Per contact: the scaled W^{aa} and cone, and the step of its projected fixed point, kept
-  // across sweeps (rolling/solvers.hpp).
-  std::vector<Matrix5> Wd(static_cast<std::size_t>(nc));
-  std::vector<RollingCone> cone(static_cast<std::size_t>(nc));
-  std::vector<double> rho(static_cast<std::size_t>(nc));
-  std::vector<Matrix5> Winv(static_cast<std::size_t>(nc));
-  std::vector<double> l(static_cast<std::size_t>(nc), 1.0);
-  for (int a = 0; a < nc; ++a) {
-    const std::size_t k = static_cast<std::size_t>(a);
-    if (!length.empty()) l[k] = length[k];
-    Vector5 d = Vector5::Ones();
-    d.tail<2>().setConstant(l[k]);
-    Wd[k] = d.asDiagonal() * problem.diagonal[k] * d.asDiagonal();
-    cone[k] = {problem.cones[k].mu, problem.cones[k].mu_r / l[k]};
-    // The largest step that keeps the projected map a contraction for this block is ~1/|W|:
-    // start there (the step rule adapts it).
-    rho[k] = 1.0 / std::max(Wd[k].diagonal().maxCoeff(), DBL_MIN);
-    Winv[k] = Wd[k].inverse();
+  // threads >= 2: the contacts of one colour (no block between them) at once, colour by colour.
+  const bool coloured = options.threads > 1;
+  std::unique_ptr<WorkerPool> own;
+  if (coloured && pool == nullptr) {
+    own = std::make_unique<WorkerPool>(options.threads);
+    pool = own.get();
   }
-  // The one-contact solves measure their error in the scaled variables, relative to |qbar'|;
-  // in SI a velocity error of the rolling rows is 1/l times the scaled one and an impulse error
-  // l times, and |qbar| >= |qbar'| / max(1, l): a scaled error e' is an SI error of at most
-  // e' max(l, 1/l) max(1, l). The local tolerance divides that factor out.
-  std::vector<double> local_tol(static_cast<std::size_t>(nc));
-  for (std::size_t k = 0; k < l.size(); ++k)
-    local_tol[k] = options.local_tol_factor * options.tol / (std::max(l[k], 1.0 / l[k]) * std::max(1.0, l[k]));
+  LocalSolves L = local_solves(problem, options, length, pool);
+  std::vector<int> order, colour_start{0};
+  if (coloured) {
+    const std::vector<int> colours = contact_colours(problem);
+    order = colour_order(colours);
+    for (std::size_t k = 1; k <= order.size(); ++k)
+      if (k == order.size() || colours[static_cast<std::size_t>(order[k])] != colours[static_cast<std::size_t>(order[k - 1])])
+        colour_start.push_back(static_cast<int>(k));
+  }
   // At least one sweep, as Siconos' NSGS does: a warm start that already meets the tolerance
   // is still brought to the new step's contact law (else stale tangential reactions of the
   // last step, within the relative tolerance, could do work of the wrong sign).
@@ -97,31 +191,52 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
   while (out.error > options.tol && out.sweeps < options.max_sweeps && !std::isnan(out.error)) {
     ++out.sweeps;
     poll_cancellation();  // core/cancellation.hpp: once per sweep
-    long sweep_iterations = 0;
-    bool changed = false;
+    std::atomic<long> sweep_iterations{0};
+    std::atomic<bool> changed{false};
     // While the global error is far above tol, the one-contact solves need not be finer than
     // it: their tolerance is loosened by the ratio error/tol of the last sweep (capped at 1e3),
     // and is local_tol itself from the sweep where the global error is within tol's decade.
     const double looser = std::isfinite(out.error) ? std::clamp(out.error / (10.0 * options.tol), 1.0, 1e3) : 1e3;
-    for (int a = 0; a < nc; ++a) {
+    // Contact a's one-contact problem (67) from the current p; reads the p of its neighbours
+    // only, writes its own; adds its local iterations to `iterations`, sets `moved` if p^a changed.
+    const auto visit = [&](int a, long& iterations, bool& moved) {
       const std::size_t k = static_cast<std::size_t>(a);
       // qbar of (67): q^a + sum_{b != a} W^{ab} p^b, scaled.
-      const Vector5 qbar = scale_up(Vector5(problem.q.segment<5>(5 * a) + problem.coupling(a, p)), l[k]);
-      const Vector5 before = scale_down(p.segment<5>(5 * a), l[k]);
+      const Vector5 qbar = scale_up(Vector5(problem.q.segment<5>(5 * a) + problem.coupling(a, p)), L.l[k]);
+      const Vector5 before = scale_down(p.segment<5>(5 * a), L.l[k]);
       Vector5 pa = before;
-      if (!exact_one_contact(Winv[k], qbar, cone[k], pa)) {
-        const OneContactOutcome o = solve_one_contact(Wd[k], qbar, cone[k], pa, rho[k], local_tol[k] * looser,
+      if (!exact_one_contact(L.Winv[k], qbar, L.cone[k], pa)) {
+        const OneContactOutcome o = solve_one_contact(L.Wd[k], qbar, L.cone[k], pa, L.rho[k], L.tol[k] * looser,
                                                       options.local_max_iter, options.step);
-        sweep_iterations += o.iterations;
+        iterations += o.iterations;
       }
-      changed = changed || pa != before;
-      p.segment<5>(5 * a) = scale_up(pa, l[k]);
+      moved = moved || pa != before;
+      p.segment<5>(5 * a) = scale_up(pa, L.l[k]);
+    };
+    if (!coloured) {
+      long iterations = 0;
+      bool moved = false;
+      for (int a = 0; a < nc; ++a) visit(a, iterations, moved);
+      sweep_iterations = iterations;
+      changed = moved;
+    } else {
+      for (std::size_t c = 0; c + 1 < colour_start.size(); ++c) {
+        const std::size_t first = static_cast<std::size_t>(colour_start[c]);
+        const std::size_t n = static_cast<std::size_t>(colour_start[c + 1]) - first;
+        pool->for_each(chunk_count(n, kChunk), [&](std::size_t j) {
+          long iterations = 0;
+          bool moved = false;
+          for (std::size_t i = j * kChunk; i < std::min(n, (j + 1) * kChunk); ++i) visit(order[first + i], iterations, moved);
+          sweep_iterations.fetch_add(iterations);  // integers: the same sum in any order
+          if (moved) changed.store(true);
+        });
+      }
     }
-    out.local_iterations += sweep_iterations;
-    out.error = siconos_error(problem, p);
+    out.local_iterations += sweep_iterations.load();
+    out.error = coloured ? chunked_error(problem, p, *pool) : siconos_error(problem, p);
     // No contact changed at the final local tolerance: no further sweep will change p (the
     // error is at the rounding of the local solves).
-    if (!changed && looser == 1.0) break;
+    if (!changed.load() && looser == 1.0) break;
   }
   out.converged = out.error <= options.tol;
   return out;

@@ -1,6 +1,7 @@
 // Contact Jacobians and the sparse Delassus operator (granular/delassus.hpp).
 #include "limitdir/granular/delassus.hpp"
 
+#include <algorithm>
 #include <cstddef>
 
 namespace limitdir {
@@ -82,11 +83,16 @@ RollingProblem BlockSparseProblem::dense() const {
   return out;
 }
 
-void assemble_delassus(const SphereBodies& s, const std::vector<Contact>& contacts,
-                       const std::vector<ContactJacobian>& H, BlockSparseProblem& problem) {
-  const std::size_t nc = contacts.size();
-  // The contacts of each sphere (CSR): the blocks W^{alpha beta} come from the spheres shared.
-  std::vector<int> start(s.size() + 1, 0), member;
+namespace {
+
+// Rows per item of the parallel assembly (a row is ~10 blocks of 5 x 5): items of ~10 us.
+constexpr std::size_t kRowChunk = 256;
+
+}  // namespace
+
+void contacts_by_sphere(const SphereBodies& s, const std::vector<Contact>& contacts, std::vector<int>& start,
+                        std::vector<int>& member) {
+  start.assign(s.size() + 1, 0);
   for (const Contact& c : contacts) {
     ++start[static_cast<std::size_t>(c.a) + 1];
     if (!c.with_wall()) ++start[static_cast<std::size_t>(c.b) + 1];
@@ -94,11 +100,20 @@ void assemble_delassus(const SphereBodies& s, const std::vector<Contact>& contac
   for (std::size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
   member.resize(static_cast<std::size_t>(start.back()));
   std::vector<int> fill(start.begin(), start.end() - 1);
-  for (std::size_t al = 0; al < nc; ++al) {
+  for (std::size_t al = 0; al < contacts.size(); ++al) {
     member[static_cast<std::size_t>(fill[static_cast<std::size_t>(contacts[al].a)]++)] = static_cast<int>(al);
     if (!contacts[al].with_wall())
       member[static_cast<std::size_t>(fill[static_cast<std::size_t>(contacts[al].b)]++)] = static_cast<int>(al);
   }
+}
+
+namespace {
+
+/// Row alpha of W: its diagonal block into `diagonal`, the others into (column, blocks) from
+/// index `at` on (the row's slots, counted by row_count).
+void assemble_row(const SphereBodies& s, const std::vector<Contact>& contacts, const std::vector<ContactJacobian>& H,
+                  const std::vector<int>& start, const std::vector<int>& member, std::size_t al, Matrix5& diagonal,
+                  std::size_t at, std::vector<int>& column, std::vector<Matrix5>& blocks) {
   // Body k's rows of contact beta: (Hv, Hw) of its side.
   const auto part = [&](int beta, int k, Matrix5x3& Hv, Matrix5x3& Hw) {
     const Contact& c = contacts[static_cast<std::size_t>(beta)];
@@ -111,33 +126,52 @@ void assemble_delassus(const SphereBodies& s, const std::vector<Contact>& contac
       Hw = J.Hw_b;
     }
   };
-  problem.diagonal.assign(nc, Matrix5::Zero());
-  problem.row_start.assign(1, 0);
-  problem.column.clear();
-  problem.blocks.clear();
   Matrix5x3 Hv_al, Hw_al, Hv_be, Hw_be;
-  for (std::size_t al = 0; al < nc; ++al) {
-    const Contact& c = contacts[al];
-    for (int side = 0; side < (c.with_wall() ? 1 : 2); ++side) {
-      const int k = side == 0 ? c.a : c.b;
-      const double im = 1.0 / s.mass[static_cast<std::size_t>(k)];
-      const double iJ = 1.0 / s.inertia[static_cast<std::size_t>(k)];
-      part(static_cast<int>(al), k, Hv_al, Hw_al);
-      for (int m = start[static_cast<std::size_t>(k)]; m < start[static_cast<std::size_t>(k) + 1]; ++m) {
-        const int be = member[static_cast<std::size_t>(m)];
-        part(be, k, Hv_be, Hw_be);
-        // H_{alpha,k} M_k^-1 H_{beta,k}^T
-        const Matrix5 block = im * Hv_al * Hv_be.transpose() + iJ * Hw_al * Hw_be.transpose();
-        if (be == static_cast<int>(al)) {
-          problem.diagonal[al] += block;
-        } else {
-          problem.column.push_back(be);
-          problem.blocks.push_back(block);
-        }
+  const Contact& c = contacts[al];
+  for (int side = 0; side < (c.with_wall() ? 1 : 2); ++side) {
+    const int k = side == 0 ? c.a : c.b;
+    const double im = 1.0 / s.mass[static_cast<std::size_t>(k)];
+    const double iJ = 1.0 / s.inertia[static_cast<std::size_t>(k)];
+    part(static_cast<int>(al), k, Hv_al, Hw_al);
+    for (int m = start[static_cast<std::size_t>(k)]; m < start[static_cast<std::size_t>(k) + 1]; ++m) {
+      const int be = member[static_cast<std::size_t>(m)];
+      part(be, k, Hv_be, Hw_be);
+      // H_{alpha,k} M_k^-1 H_{beta,k}^T
+      const Matrix5 block = im * Hv_al * Hv_be.transpose() + iJ * Hw_al * Hw_be.transpose();
+      if (be == static_cast<int>(al)) {
+        diagonal += block;
+      } else {
+        column[at] = be;
+        blocks[at] = block;
+        ++at;
       }
     }
-    problem.row_start.push_back(static_cast<int>(problem.column.size()));
   }
+}
+
+}  // namespace
+
+void assemble_delassus(const SphereBodies& s, const std::vector<Contact>& contacts,
+                       const std::vector<ContactJacobian>& H, BlockSparseProblem& problem, WorkerPool* pool) {
+  const std::size_t nc = contacts.size();
+  std::vector<int> start, member;
+  contacts_by_sphere(s, contacts, start, member);
+  // Row alpha holds one block per other contact of each of its spheres: its slots first, then
+  // the rows filled at once (each its own slots), the same W whatever ran which row.
+  problem.row_start.resize(nc + 1);
+  problem.row_start[0] = 0;
+  for (std::size_t al = 0; al < nc; ++al) {
+    const Contact& c = contacts[al];
+    const auto others = [&](int k) { return start[static_cast<std::size_t>(k) + 1] - start[static_cast<std::size_t>(k)] - 1; };
+    problem.row_start[al + 1] = problem.row_start[al] + others(c.a) + (c.with_wall() ? 0 : others(c.b));
+  }
+  problem.diagonal.assign(nc, Matrix5::Zero());
+  problem.column.resize(static_cast<std::size_t>(problem.row_start[nc]));
+  problem.blocks.resize(problem.column.size());
+  for_each_index(pool, nc, kRowChunk, [&](std::size_t al) {
+    assemble_row(s, contacts, H, start, member, al, problem.diagonal[al], static_cast<std::size_t>(problem.row_start[al]),
+                 problem.column, problem.blocks);
+  });
 }
 
 }  // namespace limitdir

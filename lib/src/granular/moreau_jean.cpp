@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "limitdir/core/errors.hpp"
 
@@ -19,6 +20,9 @@ namespace {
 // its 0.01 m spheres).
 constexpr double kActivationGap = 1e-6;
 
+// Candidates and contacts per item of the parallel loops (each ~1 us): items of ~0.1-1 ms.
+constexpr std::size_t kCandidateChunk = 256;
+
 }  // namespace
 
 void validate(const GranularStepping& s) {
@@ -29,6 +33,9 @@ void validate(const GranularStepping& s) {
   validate_cone(s.cone, "granular stepping");
   if (!(std::isfinite(s.solver.tol) && s.solver.tol > 0.0)) throw InputError("granular stepping: tol must be finite and > 0");
   if (s.solver.max_sweeps < 1) throw InputError("granular stepping: max_sweeps must be >= 1");
+  if (s.solver.threads < 1 || s.solver.threads > max_granular_threads)
+    throw InputError("granular stepping: threads must be in [1, " + std::to_string(max_granular_threads) + "] (got " +
+                     std::to_string(s.solver.threads) + ")");
 }
 
 MoreauJeanStepper::MoreauJeanStepper(std::vector<Plane> walls, GranularStepping stepping)
@@ -37,6 +44,7 @@ MoreauJeanStepper::MoreauJeanStepper(std::vector<Plane> walls, GranularStepping 
   for (const Plane& w : walls_)
     if (!(w.normal.allFinite() && std::abs(w.normal.norm() - 1.0) < 1e-12 && std::isfinite(w.offset) && w.half_width > 0.0))
       throw InputError("granular stepping: a wall needs a unit normal, a finite offset and a half width > 0");
+  pool_ = std::make_unique<WorkerPool>(stepping_.solver.threads);
 }
 
 std::uint64_t MoreauJeanStepper::pair_key(const SphereBodies& s, const Contact& c, bool& flipped) const {
@@ -56,36 +64,57 @@ void MoreauJeanStepper::select_active(const SphereBodies& s, GranularStepStats& 
   double v_max = 0.0;
   for (const auto& v : s.v) v_max = std::max(v_max, v.norm());
   const double margin = 2.0 * st.h * (v_max + st.h * st.gravity.norm());
-  detector_.detect(s, walls_, margin, candidates_);
+  detector_.detect(s, walls_, margin, candidates_, pool_.get());
   stats.candidates = static_cast<int>(candidates_.size());
-  active_.clear();
-  H_.clear();
-  y_start_.clear();
-  for (const Contact& c : candidates_) {
-    stats.max_penetration = std::max(stats.max_penetration, -c.gap);
-    const ContactJacobian H = contact_jacobian(s, c);
-    const Vector5 y = contact_velocity(s, c, H);
+  // Per candidate (on the pool, each writing its own entries): its Jacobian, its velocity and
+  // whether it is active; then the active ones kept in the candidates' order.
+  const std::size_t nc = candidates_.size();
+  std::vector<ContactJacobian>& H = candidate_H_;
+  std::vector<Vector5>& y = candidate_y_;
+  std::vector<char>& active = candidate_active_;
+  H.resize(nc);
+  y.resize(nc);
+  active.resize(nc);
+  for_each_index(pool_.get(), nc, kCandidateChunk, [&](std::size_t k) {
+    const Contact& c = candidates_[k];
+    H[k] = contact_jacobian(s, c);
+    y[k] = contact_velocity(s, c, H[k]);
     // u_N,free: gravity enters through the linear rows only.
-    double yN_free = H.Hv_a.row(0).dot(v_free_[static_cast<std::size_t>(c.a)]);
-    if (!c.with_wall()) yN_free -= H.Hv_a.row(0).dot(v_free_[static_cast<std::size_t>(c.b)]);
-    const double predicted = c.gap + st.h * ((1.0 - st.theta) * y[0] + st.theta * yN_free);
+    double yN_free = H[k].Hv_a.row(0).dot(v_free_[static_cast<std::size_t>(c.a)]);
+    if (!c.with_wall()) yN_free -= H[k].Hv_a.row(0).dot(v_free_[static_cast<std::size_t>(c.b)]);
+    const double predicted = c.gap + st.h * ((1.0 - st.theta) * y[k][0] + st.theta * yN_free);
     const double r_min =
         c.with_wall() ? s.radius[static_cast<std::size_t>(c.a)]
                       : std::min(s.radius[static_cast<std::size_t>(c.a)], s.radius[static_cast<std::size_t>(c.b)]);
-    if (predicted > kActivationGap * r_min) continue;
-    active_.push_back(c);
-    H_.push_back(H);
-    y_start_.push_back(y);
+    active[k] = !(predicted > kActivationGap * r_min);  // as the serial rule: a NaN stays active
+  });
+  // The active ones moved to the front in order (nothing moves while all are active), then
+  // the buffers swapped with the contacts' (no copy of the Jacobians).
+  active_.clear();
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < nc; ++k) {
+    stats.max_penetration = std::max(stats.max_penetration, -candidates_[k].gap);
+    if (!active[k]) continue;
+    active_.push_back(candidates_[k]);
+    if (kept != k) {
+      H[kept] = H[k];
+      y[kept] = y[k];
+    }
+    ++kept;
   }
+  H.resize(kept);
+  y.resize(kept);
+  std::swap(H_, H);
+  std::swap(y_start_, y);
 }
 
 void MoreauJeanStepper::build_problem(const SphereBodies& s) {
-  assemble_delassus(s, active_, H_, problem_);
+  assemble_delassus(s, active_, H_, problem_, pool_.get());
   const std::size_t nc = active_.size();
   problem_.q.resize(static_cast<Eigen::Index>(5 * nc));
   problem_.cones.assign(nc, stepping_.cone);
   length_.resize(nc);
-  for (std::size_t k = 0; k < nc; ++k) {
+  for_each_index(pool_.get(), nc, kCandidateChunk, [&](std::size_t k) {  // each contact its own q
     const Contact& c = active_[k];
     const std::size_t a = static_cast<std::size_t>(c.a);
     // q = H v_free + e u_N e_1 (the omega part of v_free is omega: no torque but the contacts').
@@ -98,22 +127,24 @@ void MoreauJeanStepper::build_problem(const SphereBodies& s) {
     problem_.q.segment<5>(static_cast<Eigen::Index>(5 * k)) = q;
     // The one-contact solves' reference length (granular/block_pgs.hpp): the smaller radius.
     length_[k] = c.with_wall() ? s.radius[a] : std::min(s.radius[a], s.radius[static_cast<std::size_t>(c.b)]);
-  }
+  });
 }
 
 void MoreauJeanStepper::warm_start(const SphereBodies& s) {
   P_.setZero(static_cast<Eigen::Index>(5 * active_.size()));
-  for (std::size_t k = 0; k < active_.size(); ++k) {
+  // The look-ups only read previous_: on the pool, each contact writing its own P.
+  const std::size_t nc = active_.size();
+  for_each_index(pool_.get(), nc, kCandidateChunk, [&](std::size_t k) {
     bool flipped = false;
     const auto it = previous_.find(pair_key(s, active_[k], flipped));
-    if (it == previous_.end()) continue;
+    if (it == previous_.end()) return;
     const double sign = flipped ? -1.0 : 1.0;
     const Eigen::Matrix3d& F = active_[k].frame;
     Vector5 p;
     p.head<3>() = sign * F.transpose() * it->second.r;
     p.tail<2>() = sign * F.rightCols<2>().transpose() * it->second.m;
     P_.segment<5>(static_cast<Eigen::Index>(5 * k)) = p;
-  }
+  });
 }
 
 void MoreauJeanStepper::remember(const SphereBodies& s) {
@@ -133,23 +164,32 @@ void MoreauJeanStepper::apply_impulses(SphereBodies& s, GranularStepStats& stats
   const std::size_t n = s.size();
   std::vector<Eigen::Vector3d> v_start = s.v;
   for (std::size_t k = 0; k < n; ++k) s.v[k] = v_free_[k];
-  // v+ = v_free + M^-1 H^T P, body by body.
-  for (std::size_t k = 0; k < active_.size(); ++k) {
-    const Contact& c = active_[k];
-    const Vector5 p = P_.segment<5>(static_cast<Eigen::Index>(5 * k));
-    const std::size_t a = static_cast<std::size_t>(c.a);
-    s.v[a] += H_[k].Hv_a.transpose() * p / s.mass[a];
-    s.omega[a] += H_[k].Hw_a.transpose() * p / s.inertia[a];
-    if (!c.with_wall()) {
-      const std::size_t b = static_cast<std::size_t>(c.b);
-      s.v[b] += H_[k].Hv_b().transpose() * p / s.mass[b];
-      s.omega[b] += H_[k].Hw_b.transpose() * p / s.inertia[b];
+  // v+ = v_free + M^-1 H^T P, sphere by sphere over its contacts in contact order (the order of
+  // the sums whatever the threads), each sphere on the pool writing its own v and omega.
+  contacts_by_sphere(s, active_, sphere_start_, sphere_member_);
+  for_each_index(pool_.get(), n, kCandidateChunk, [&](std::size_t k) {
+    for (int m = sphere_start_[k]; m < sphere_start_[k + 1]; ++m) {
+      const std::size_t al = static_cast<std::size_t>(sphere_member_[static_cast<std::size_t>(m)]);
+      const Contact& c = active_[al];
+      const Vector5 p = P_.segment<5>(static_cast<Eigen::Index>(5 * al));
+      if (static_cast<std::size_t>(c.a) == k) {
+        s.v[k] += H_[al].Hv_a.transpose() * p / s.mass[k];
+        s.omega[k] += H_[al].Hw_a.transpose() * p / s.inertia[k];
+      } else {
+        s.v[k] += H_[al].Hv_b().transpose() * p / s.mass[k];
+        s.omega[k] += H_[al].Hw_b.transpose() * p / s.inertia[k];
+      }
     }
-  }
-  // The works of the step (granular/moreau_jean.hpp) and the rates (43).
-  for (std::size_t k = 0; k < active_.size(); ++k) {
+  });
+  // The works of the step (granular/moreau_jean.hpp) and the rates (43): the contact velocities
+  // at the end on the pool, their sums in contact order.
+  const std::size_t nc = active_.size();
+  y_end_.resize(nc);
+  for_each_index(pool_.get(), nc, kCandidateChunk,
+                 [&](std::size_t k) { y_end_[k] = contact_velocity(s, active_[k], H_[k]); });
+  for (std::size_t k = 0; k < nc; ++k) {
     const Vector5 p = P_.segment<5>(static_cast<Eigen::Index>(5 * k));
-    const Vector5 y_end = contact_velocity(s, active_[k], H_[k]);
+    const Vector5& y_end = y_end_[k];
     const Vector5 mid = 0.5 * (y_end + y_start_[k]);
     stats.work_normal += p[0] * mid[0];
     stats.work_sliding += p.segment<2>(1).dot(mid.segment<2>(1));
@@ -172,7 +212,7 @@ GranularStepStats MoreauJeanStepper::step(SphereBodies& s) {
   build_problem(s);
   warm_start(s);
   stats.contacts = static_cast<int>(active_.size());
-  const BlockPgsResult r = solve_block_pgs(problem_, P_, stepping_.solver, length_);
+  const BlockPgsResult r = solve_block_pgs(problem_, P_, stepping_.solver, length_, pool_.get());
   stats.sweeps = r.sweeps;
   stats.error = r.error;
   stats.converged = r.converged;

@@ -19,7 +19,7 @@ namespace {
 // spheres touch) but not overlap it beyond the rounding of its position, 1e-9 of its radius.
 constexpr double kBirthOverlap = 1e-9;
 
-GranularStepping stepping_of(const PileProblem& p) {
+GranularStepping stepping_of(const PileProblem& p, int threads) {
   GranularStepping s;
   s.gravity = Eigen::Vector3d(0.0, 0.0, -p.gravity);
   s.h = p.stepping.h;
@@ -28,6 +28,7 @@ GranularStepping stepping_of(const PileProblem& p) {
   s.cone = {p.law.mu, p.law.mu_r};
   s.solver.tol = p.stepping.tol;
   s.solver.max_sweeps = p.stepping.max_sweeps;
+  s.solver.threads = threads;
   return s;
 }
 
@@ -62,7 +63,7 @@ class PileLoop {
       : p_(problem),
         births_(births),
         o_(options),
-        stepper_({Plane{Eigen::Vector3d::UnitZ(), 0.0, 0.5 * problem.plane.width}}, stepping_of(problem)),
+        stepper_({Plane{Eigen::Vector3d::UnitZ(), 0.0, 0.5 * problem.plane.width}}, stepping_of(problem, options.threads)),
         gravity_(0.0, 0.0, -problem.gravity),
         d_max_(largest_pile_diameter(problem.spheres)) {}
 

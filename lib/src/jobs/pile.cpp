@@ -12,6 +12,7 @@
 #include "limitdir/granular/pile_run.hpp"
 #include "limitdir/granular/pluviation.hpp"
 #include "limitdir/granular/vtk.hpp"
+#include "limitdir/granular/worker_pool.hpp"
 #include "jobs/job_detail.hpp"
 #include "jobs/option_tables.hpp"
 
@@ -29,6 +30,10 @@ po::options_description pile_table() {
       ("vtk", po::value<std::string>()->value_name("DIR"),
        "write the kept steps as VTK XML PolyData files DIR/pile_NNNNNNN.vtp and their index DIR/pile.pvd "
        "(ParaView)")
+      ("jobs", po::value<std::string>()->value_name("K"),
+       "threads of the run (1 to 256; default 1): >= 2 sweeps the contacts in colour order, those of one "
+       "colour on K threads at once (the same report for every K >= 2). Not in a scan (its --jobs runs "
+       "points at once). Unit: count.")
       ("scene", po::bool_switch(), "print the scene (the spheres' births, schema \"limitdir.pile-scene/1\") and stop");
   options::add_set_option(options);
   return options;
@@ -42,6 +47,8 @@ PileOptions pile_from_text(const po::variables_map& vm) {
     o.vtk = vm["vtk"].as<std::string>();
     if (o.vtk->empty()) throw InputError("--vtk: must name a directory (got \"\")");
   }
+  if (vm.count("jobs"))
+    o.jobs = static_cast<int>(options::parse_integer(vm["jobs"].as<std::string>(), "--jobs", 1, max_granular_threads));
   o.scene = vm.count("scene") && vm["scene"].as<bool>();
   if (o.scene && (o.every || o.vtk)) throw InputError("--scene: not with --every or --vtk (nothing runs)");
   return o;  // o.set stays empty: run_job applies the text of --set
@@ -82,6 +89,7 @@ JobRun run_pile(const JobOptions& given, const json& document, const JobContext&
   if (options.every > 0 && steps / options.every > max_pile_rows)
     throw InputError("--every: at most " + std::to_string(max_pile_rows) + " history rows (got " +
                      std::to_string(steps / options.every) + " = steps / K); use a larger K");
+  options.threads = o.jobs;
   options.progress = [&context](const std::string& note) { context.progress(note); };
   std::unique_ptr<VtkSeriesWriter> vtk;
   if (o.vtk) {
@@ -100,6 +108,8 @@ JobRun run_pile(const JobOptions& given, const json& document, const JobContext&
 void PileOptions::validate() const {
   const std::string owner = "PileOptions::";
   if (every && *every < 0) detail::bad_value(owner + "every", ">= 0", *every);
+  if (jobs < 1 || jobs > max_granular_threads)
+    detail::bad_value(owner + "jobs", "in [1, " + std::to_string(max_granular_threads) + "]", static_cast<long long>(jobs));
   if (vtk && vtk->empty()) detail::bad_value(owner + "vtk", "a directory name", std::string("\"\""));
   if (scene && (every || vtk)) throw InputError(owner + "scene: not with every or vtk (nothing runs)");
   check_key_settings(set, owner + "set");

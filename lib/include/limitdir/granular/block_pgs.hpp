@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "limitdir/granular/delassus.hpp"
+#include "limitdir/granular/worker_pool.hpp"
 
 namespace limitdir {
 
@@ -21,6 +22,11 @@ struct BlockPgsOptions {
   double local_tol_factor = 0.1;
   int local_max_iter = 100;
   StepRule step;
+  /// In [1, max_granular_threads]. 1: the contacts are swept in their order. >= 2: in the
+  /// order of their colours (contact_colours), the contacts of one colour on `threads` threads
+  /// at once; the result is that of a serial sweep in that order, bit for bit, whatever the
+  /// count (docs/manual.md section 15, "Threads").
+  int threads = 1;
 };
 
 struct BlockPgsResult {
@@ -36,12 +42,23 @@ struct BlockPgsResult {
 /// maximum is <= DBL_EPSILON.
 double siconos_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p);
 
+/// The colours of the contacts: two contacts with a block W^{alpha beta} != 0 (they share a
+/// sphere: a column of row alpha) never have the same one; greedy in contact order (each contact
+/// the smallest colour none of its earlier neighbours has), so deterministic.
+std::vector<int> contact_colours(const BlockSparseProblem& problem);
+
+/// The contacts in colour order: colour 0's in increasing index, then colour 1's, ...
+std::vector<int> colour_order(const std::vector<int>& colours);
+
 /// Sweeps the contacts in order from p (5 n_c entries, updated in place) until siconos_error <=
 /// tol or max_sweeps; at least one sweep (as Siconos' NSGS). length[alpha] > 0 (empty: all 1) is the reference length of contact
 /// alpha's one-contact solves (rolling/cone.hpp's convention: rolling rows l w_R, m_R/l and
 /// mu_r/l), which makes their W^{alpha alpha} well conditioned (in SI its rolling entries are
 /// ~1/(m R^2), its others ~1/m) and leaves the solution unchanged.
+/// With options.threads >= 2 the sweeps run on `pool` (a pool of that many threads is made
+/// for the call when none is given) in colour order, and the error is summed per fixed chunk of
+/// contacts, then in chunk order (the same sum whatever the thread count).
 BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorXd& p, const BlockPgsOptions& options,
-                               const std::vector<double>& length = {});
+                               const std::vector<double>& length = {}, WorkerPool* pool = nullptr);
 
 }  // namespace limitdir

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "limitdir/granular/bodies.hpp"
+#include "limitdir/granular/worker_pool.hpp"
 
 namespace limitdir {
 
@@ -43,9 +44,10 @@ struct Contact {
 class ContactDetector {
  public:
   /// Every sphere-sphere and sphere-wall pair with gap <= margin (margin >= 0), spheres pairs in
-  /// increasing (a, b), then walls. The spheres' centres must be finite.
+  /// increasing (a, b), then walls. The spheres' centres must be finite. With a pool, the
+  /// narrow phase runs on its threads (the same contacts in the same order).
   void detect(const SphereBodies& spheres, const std::vector<Plane>& walls, double margin,
-              std::vector<Contact>& out);
+              std::vector<Contact>& out, WorkerPool* pool = nullptr);
 
  private:
   std::unordered_map<std::uint64_t, std::uint32_t> cell_index_;

@@ -15,6 +15,7 @@
 
 #include "limitdir/granular/bodies.hpp"
 #include "limitdir/granular/contact_detection.hpp"
+#include "limitdir/granular/worker_pool.hpp"
 #include "limitdir/rolling/solvers.hpp"
 
 namespace limitdir {
@@ -54,9 +55,16 @@ struct BlockSparseProblem {
   RollingProblem dense() const;
 };
 
+/// The contacts of each sphere (CSR): sphere k's are member[start[k] .. start[k + 1]), in
+/// increasing contact index (the blocks W^{alpha beta} come from the spheres shared).
+void contacts_by_sphere(const SphereBodies& spheres, const std::vector<Contact>& contacts, std::vector<int>& start,
+                        std::vector<int>& member);
+
 /// W = H M^-1 H^T for the contacts (spheres' masses and moments of inertia from `spheres`),
-/// each off-diagonal block once per shared sphere; q and cones are left empty.
+/// each off-diagonal block once per shared sphere; q and cones are left empty. With a pool, the
+/// rows are assembled on its threads (the same W).
 void assemble_delassus(const SphereBodies& spheres, const std::vector<Contact>& contacts,
-                       const std::vector<ContactJacobian>& jacobians, BlockSparseProblem& problem);
+                       const std::vector<ContactJacobian>& jacobians, BlockSparseProblem& problem,
+                       WorkerPool* pool = nullptr);
 
 }  // namespace limitdir

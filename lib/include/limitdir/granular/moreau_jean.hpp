@@ -15,6 +15,7 @@
 // |u_N| and |u_N,free| times h, so no contact that may activate is missed.
 #include <Eigen/Core>
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -22,6 +23,7 @@
 #include "limitdir/granular/bodies.hpp"
 #include "limitdir/granular/contact_detection.hpp"
 #include "limitdir/granular/delassus.hpp"
+#include "limitdir/granular/worker_pool.hpp"
 
 namespace limitdir {
 
@@ -86,10 +88,16 @@ class MoreauJeanStepper {
   ContactDetector detector_;
   std::vector<Contact> candidates_, active_;
   std::vector<ContactJacobian> H_;
+  std::vector<ContactJacobian> candidate_H_;  // per candidate, kept from step to step (storage)
+  std::vector<Vector5> candidate_y_;
+  std::vector<char> candidate_active_;
+  std::vector<int> sphere_start_, sphere_member_;  // the contacts of each sphere (CSR)
+  std::vector<Vector5> y_end_;                     // contact velocities at the step's end
   std::vector<Vector5> y_start_;  // contact velocities at the step's start
   std::vector<Eigen::Vector3d> v_free_;
   BlockSparseProblem problem_;
   std::vector<double> length_;
+  std::unique_ptr<WorkerPool> pool_;  // stepping_.solver.threads threads, for the whole run
   Eigen::VectorXd P_;
   std::unordered_map<std::uint64_t, WorldReaction> previous_;
 };

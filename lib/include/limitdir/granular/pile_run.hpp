@@ -24,6 +24,9 @@ struct PileRunOptions {
   ProgressHook progress;  ///< notes about once a second (docs/manual.md section 5)
   /// Called with the spheres at t = 0 and at every kept step (e.g. a VtkSeriesWriter's write).
   std::function<void(const SphereFrame&)> frame;
+  /// Threads of the run's solver (BlockPgsOptions::threads, docs/manual.md section 15,
+  /// "Threads"): 1 sweeps the contacts in their order, >= 2 in colour order on that many threads.
+  int threads = 1;
 };
 
 /// One kept step: the counts and the solver's work of that step, and the energies so far (J):

@@ -21,6 +21,10 @@ struct PileOptions {
   /// Write the kept steps as VTK XML PolyData files and a .pvd index into this directory
   /// (--vtk DIR; granular/vtk.hpp). Empty: none.
   std::optional<std::string> vtk;
+  /// Threads of the run (--jobs K), in [1, max_granular_threads] (granular/worker_pool.hpp): 1
+  /// sweeps the contacts in their order; >= 2 in colour order, one colour's contacts on K threads
+  /// at once, the report the same for every K >= 2 (docs/manual.md section 15, "Threads").
+  int jobs = 1;
   /// Print the scene (schema "limitdir.pile-scene/1": the births) instead of running (--scene).
   bool scene = false;
   /// --set KEY=VALUE, applied in order before the problem is read.
