@@ -17,7 +17,7 @@
 #include "limitdir/granular/contact_detection.hpp"
 #include "limitdir/granular/delassus.hpp"
 
-using limitdir::Contact;
+using limitdir::SphereContact;
 using limitdir::Plane;
 using limitdir::SphereBodies;
 
@@ -57,7 +57,7 @@ std::set<std::pair<int, int>> brute_force_pairs(const SphereBodies& s, const std
 TEST_CASE("Contact detection: the grid finds exactly the pairs that all pairs find") {
   std::mt19937_64 rng(36);
   limitdir::ContactDetector detector;
-  std::vector<Contact> found;
+  std::vector<SphereContact> found;
   const std::vector<Plane> walls = {Plane{Eigen::Vector3d::UnitZ(), 0.0, 0.1}};
   for (double margin : {0.0, 1e-3, 5e-3}) {
     for (int trial = 0; trial < 5; ++trial) {
@@ -65,7 +65,7 @@ TEST_CASE("Contact detection: the grid finds exactly the pairs that all pairs fi
       const SphereBodies s = random_spheres(rng, 400, 0.12, 0.005, 0.015);
       detector.detect(s, walls, margin, found);
       std::set<std::pair<int, int>> got;
-      for (const Contact& c : found) {
+      for (const SphereContact& c : found) {
         CHECK(got.insert({c.a, c.b}).second);  // each pair once
         if (!c.with_wall()) CHECK(c.a < c.b);
       }
@@ -83,7 +83,7 @@ TEST_CASE("Contact detection: far-apart spheres (clamped cells) and coincident c
   s.add(3, Eigen::Vector3d(0, 0, 1), 0.01, 1.0);
   s.add(4, Eigen::Vector3d(0, 0, 1), 0.02, 1.0);             // same centre as 3
   limitdir::ContactDetector detector;
-  std::vector<Contact> found;
+  std::vector<SphereContact> found;
   detector.detect(s, {}, 0.0, found);
   REQUIRE(found.size() == 2);
   CHECK(found[0].a == 0);
@@ -101,10 +101,10 @@ TEST_CASE("(19) contact variables: H alpha (v, omega) is the relative velocity o
   std::mt19937_64 rng(19);
   const SphereBodies s = random_spheres(rng, 300, 0.1, 0.005, 0.015);
   limitdir::ContactDetector detector;
-  std::vector<Contact> found;
+  std::vector<SphereContact> found;
   detector.detect(s, {Plane{}}, 1e-3, found);
   REQUIRE(found.size() > 50);
-  for (const Contact& c : found) {
+  for (const SphereContact& c : found) {
     const Eigen::Vector3d n = c.normal();
     CHECK((c.frame.transpose() * c.frame - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() <= kGeometryTol);
     CHECK(c.frame.determinant() == doctest::Approx(1.0));
@@ -128,11 +128,11 @@ TEST_CASE("Delassus operator: the sparse blocks equal H M^-1 H^T multiplied out"
   std::mt19937_64 rng(63);
   const SphereBodies s = random_spheres(rng, 120, 0.06, 0.005, 0.012);
   limitdir::ContactDetector detector;
-  std::vector<Contact> found;
+  std::vector<SphereContact> found;
   detector.detect(s, {Plane{}}, 0.0, found);
   REQUIRE(found.size() > 40);
   std::vector<limitdir::ContactJacobian> H;
-  for (const Contact& c : found) H.push_back(limitdir::contact_jacobian(s, c));
+  for (const SphereContact& c : found) H.push_back(limitdir::contact_jacobian(s, c));
   limitdir::BlockSparseProblem pb;
   limitdir::assemble_delassus(s, found, H, pb);
   // The global H (5 n_c x 6 n_b), M^-1 and their product.
@@ -144,7 +144,7 @@ TEST_CASE("Delassus operator: the sparse blocks equal H M^-1 H^T multiplied out"
     Minv.segment<3>(6 * k + 3).setConstant(1.0 / s.inertia[k]);
   }
   for (int al = 0; al < nc; ++al) {
-    const Contact& c = found[al];
+    const SphereContact& c = found[al];
     G.block<5, 3>(5 * al, 6 * c.a) = H[al].Hv_a;
     G.block<5, 3>(5 * al, 6 * c.a + 3) = H[al].Hw_a;
     if (!c.with_wall()) {
@@ -162,7 +162,7 @@ TEST_CASE("Delassus operator: the sparse blocks equal H M^-1 H^T multiplied out"
   int shared = 0;
   for (int a = 0; a < nc; ++a)
     for (int b = 0; b < nc; ++b) {
-      const Contact &ca = found[a], &cb = found[b];
+      const SphereContact &ca = found[a], &cb = found[b];
       const bool share = a != b && (ca.a == cb.a || ca.a == cb.b || (!ca.with_wall() && (ca.b == cb.a || ca.b == cb.b)));
       shared += share;
     }

@@ -20,7 +20,7 @@
 
 using limitdir::BlockPgsOptions;
 using limitdir::BlockSparseProblem;
-using limitdir::Contact;
+using limitdir::SphereContact;
 using limitdir::GranularStepping;
 using limitdir::MoreauJeanStepper;
 using limitdir::Plane;
@@ -54,7 +54,7 @@ SphereBodies two_layers(int n) {
 /// The local problem of the first step of two_layers(n) (its contacts alongside).
 struct Local {
   BlockSparseProblem problem;
-  std::vector<Contact> contacts;
+  std::vector<SphereContact> contacts;
   std::vector<double> length;  // the smaller radius, as the stepper's (granular/moreau_jean.cpp)
 };
 Local local_problem(int n) {
@@ -119,7 +119,7 @@ TEST_CASE("The contacts' colours: two contacts sharing a sphere never have the s
   for (std::size_t x = 0; x < L.contacts.size(); ++x) {
     colours = std::max(colours, colour[x] + 1);
     for (std::size_t y = x + 1; y < L.contacts.size(); ++y) {
-      const Contact &cx = L.contacts[x], &cy = L.contacts[y];
+      const SphereContact &cx = L.contacts[x], &cy = L.contacts[y];
       const bool shared = cx.a == cy.a || (!cy.with_wall() && cx.a == cy.b) ||
                           (!cx.with_wall() && (cx.b == cy.a || (!cy.with_wall() && cx.b == cy.b)));
       if (shared) CHECK(colour[x] != colour[y]);
@@ -252,7 +252,7 @@ TEST_CASE("Detection and the Delassus assembly on 3 threads: the same contacts i
   }
   const std::vector<Plane> walls{Plane{}, Plane{Eigen::Vector3d::UnitX(), 0.0}};
   limitdir::ContactDetector serial_detector, pool_detector;
-  std::vector<Contact> serial, threaded;
+  std::vector<SphereContact> serial, threaded;
   limitdir::WorkerPool pool(3);
   serial_detector.detect(s, walls, 2e-3, serial);
   pool_detector.detect(s, walls, 2e-3, threaded, &pool);
@@ -263,7 +263,7 @@ TEST_CASE("Detection and the Delassus assembly on 3 threads: the same contacts i
     CHECK(serial[k].frame == threaded[k].frame);
   }
   std::vector<limitdir::ContactJacobian> H;
-  for (const Contact& c : serial) H.push_back(limitdir::contact_jacobian(s, c));
+  for (const SphereContact& c : serial) H.push_back(limitdir::contact_jacobian(s, c));
   BlockSparseProblem w1, w3;
   limitdir::assemble_delassus(s, serial, H, w1);
   limitdir::assemble_delassus(s, serial, H, w3, &pool);

@@ -37,8 +37,8 @@ Eigen::Matrix3d frame_of(const Eigen::Vector3d& n) {
 
 }  // namespace
 
-Contact sphere_sphere_contact(const SphereBodies& s, int a, int b) {
-  Contact c;
+SphereContact sphere_sphere_contact(const SphereBodies& s, int a, int b) {
+  SphereContact c;
   c.a = a;
   c.b = b;
   const Eigen::Vector3d d = s.x[static_cast<std::size_t>(a)] - s.x[static_cast<std::size_t>(b)];
@@ -50,7 +50,7 @@ Contact sphere_sphere_contact(const SphereBodies& s, int a, int b) {
   return c;
 }
 
-bool sphere_plane_contact(const SphereBodies& s, int a, const Plane& plane, int wall, Contact& out) {
+bool sphere_plane_contact(const SphereBodies& s, int a, const Plane& plane, int wall, SphereContact& out) {
   const Eigen::Vector3d& x = s.x[static_cast<std::size_t>(a)];
   out.a = a;
   out.b = wall_body(wall);
@@ -63,7 +63,7 @@ bool sphere_plane_contact(const SphereBodies& s, int a, const Plane& plane, int 
 }
 
 void ContactDetector::detect(const SphereBodies& s, const std::vector<Plane>& walls, double margin,
-                             std::vector<Contact>& out, WorkerPool* pool) {
+                             std::vector<SphereContact>& out, WorkerPool* pool) {
   out.clear();
   const std::size_t n = s.size();
   if (n == 0) return;
@@ -89,7 +89,7 @@ void ContactDetector::detect(const SphereBodies& s, const std::vector<Plane>& wa
   // Narrow phase over the 27 cells around each sphere, each pair once (b > a): chunks of
   // spheres on the pool, each into its own list, joined in sphere order (the same contacts in
   // the same order whatever ran which chunk).
-  std::vector<std::vector<Contact>> found(chunk_count(n, kSphereChunk));
+  std::vector<std::vector<SphereContact>> found(chunk_count(n, kSphereChunk));
   const auto narrow = [&](std::size_t j) {
     std::vector<int> near;
     for (std::size_t a = j * kSphereChunk; a < std::min(n, (j + 1) * kSphereChunk); ++a) {
@@ -106,7 +106,7 @@ void ContactDetector::detect(const SphereBodies& s, const std::vector<Plane>& wa
       std::sort(near.begin(), near.end());
       near.erase(std::unique(near.begin(), near.end()), near.end());
       for (const int b : near) {
-        const Contact c = sphere_sphere_contact(s, static_cast<int>(a), b);
+        const SphereContact c = sphere_sphere_contact(s, static_cast<int>(a), b);
         if (c.gap <= margin) found[j].push_back(c);
       }
     }
@@ -115,7 +115,7 @@ void ContactDetector::detect(const SphereBodies& s, const std::vector<Plane>& wa
   for (const auto& f : found) out.insert(out.end(), f.begin(), f.end());
   for (std::size_t w = 0; w < walls.size(); ++w)
     for (std::size_t a = 0; a < n; ++a) {
-      Contact c;
+      SphereContact c;
       if (sphere_plane_contact(s, static_cast<int>(a), walls[w], static_cast<int>(w), c) && c.gap <= margin)
         out.push_back(c);
     }

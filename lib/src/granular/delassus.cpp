@@ -18,7 +18,7 @@ Eigen::Matrix3d cross_matrix(const Eigen::Vector3d& e) {
 
 }  // namespace
 
-ContactJacobian contact_jacobian(const SphereBodies& s, const Contact& c) {
+ContactJacobian contact_jacobian(const SphereBodies& s, const SphereContact& c) {
   const Eigen::Matrix3d& F = c.frame;  // columns n, t1, t2
   const Eigen::Vector3d n = F.col(0);
   ContactJacobian H;
@@ -46,7 +46,7 @@ ContactJacobian contact_jacobian(const SphereBodies& s, const Contact& c) {
   return H;
 }
 
-Vector5 contact_velocity(const SphereBodies& s, const Contact& c, const ContactJacobian& H) {
+Vector5 contact_velocity(const SphereBodies& s, const SphereContact& c, const ContactJacobian& H) {
   const std::size_t a = static_cast<std::size_t>(c.a);
   Vector5 y = H.Hv_a * s.v[a] + H.Hw_a * s.omega[a];
   if (!c.with_wall()) {
@@ -90,10 +90,10 @@ constexpr std::size_t kRowChunk = 256;
 
 }  // namespace
 
-void contacts_by_sphere(const SphereBodies& s, const std::vector<Contact>& contacts, std::vector<int>& start,
+void contacts_by_sphere(const SphereBodies& s, const std::vector<SphereContact>& contacts, std::vector<int>& start,
                         std::vector<int>& member) {
   start.assign(s.size() + 1, 0);
-  for (const Contact& c : contacts) {
+  for (const SphereContact& c : contacts) {
     ++start[static_cast<std::size_t>(c.a) + 1];
     if (!c.with_wall()) ++start[static_cast<std::size_t>(c.b) + 1];
   }
@@ -111,12 +111,12 @@ namespace {
 
 /// Row alpha of W: its diagonal block into `diagonal`, the others into (column, blocks) from
 /// index `at` on (the row's slots, counted by row_count).
-void assemble_row(const SphereBodies& s, const std::vector<Contact>& contacts, const std::vector<ContactJacobian>& H,
+void assemble_row(const SphereBodies& s, const std::vector<SphereContact>& contacts, const std::vector<ContactJacobian>& H,
                   const std::vector<int>& start, const std::vector<int>& member, std::size_t al, Matrix5& diagonal,
                   std::size_t at, std::vector<int>& column, std::vector<Matrix5>& blocks) {
   // Body k's rows of contact beta: (Hv, Hw) of its side.
   const auto part = [&](int beta, int k, Matrix5x3& Hv, Matrix5x3& Hw) {
-    const Contact& c = contacts[static_cast<std::size_t>(beta)];
+    const SphereContact& c = contacts[static_cast<std::size_t>(beta)];
     const ContactJacobian& J = H[static_cast<std::size_t>(beta)];
     if (c.a == k) {
       Hv = J.Hv_a;
@@ -127,7 +127,7 @@ void assemble_row(const SphereBodies& s, const std::vector<Contact>& contacts, c
     }
   };
   Matrix5x3 Hv_al, Hw_al, Hv_be, Hw_be;
-  const Contact& c = contacts[al];
+  const SphereContact& c = contacts[al];
   for (int side = 0; side < (c.with_wall() ? 1 : 2); ++side) {
     const int k = side == 0 ? c.a : c.b;
     const double im = 1.0 / s.mass[static_cast<std::size_t>(k)];
@@ -151,7 +151,7 @@ void assemble_row(const SphereBodies& s, const std::vector<Contact>& contacts, c
 
 }  // namespace
 
-void assemble_delassus(const SphereBodies& s, const std::vector<Contact>& contacts,
+void assemble_delassus(const SphereBodies& s, const std::vector<SphereContact>& contacts,
                        const std::vector<ContactJacobian>& H, BlockSparseProblem& problem, WorkerPool* pool) {
   const std::size_t nc = contacts.size();
   std::vector<int> start, member;
@@ -161,7 +161,7 @@ void assemble_delassus(const SphereBodies& s, const std::vector<Contact>& contac
   problem.row_start.resize(nc + 1);
   problem.row_start[0] = 0;
   for (std::size_t al = 0; al < nc; ++al) {
-    const Contact& c = contacts[al];
+    const SphereContact& c = contacts[al];
     const auto others = [&](int k) { return start[static_cast<std::size_t>(k) + 1] - start[static_cast<std::size_t>(k)] - 1; };
     problem.row_start[al + 1] = problem.row_start[al] + others(c.a) + (c.with_wall() ? 0 : others(c.b));
   }

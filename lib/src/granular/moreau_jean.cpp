@@ -47,7 +47,7 @@ MoreauJeanStepper::MoreauJeanStepper(std::vector<Plane> walls, GranularStepping 
   pool_ = std::make_unique<WorkerPool>(stepping_.solver.threads);
 }
 
-std::uint64_t MoreauJeanStepper::pair_key(const SphereBodies& s, const Contact& c, bool& flipped) const {
+std::uint64_t MoreauJeanStepper::pair_key(const SphereBodies& s, const SphereContact& c, bool& flipped) const {
   const auto ia = static_cast<std::uint64_t>(s.id[static_cast<std::size_t>(c.a)]);
   if (c.with_wall()) {
     flipped = false;
@@ -76,7 +76,7 @@ void MoreauJeanStepper::select_active(const SphereBodies& s, GranularStepStats& 
   y.resize(nc);
   active.resize(nc);
   for_each_index(pool_.get(), nc, kCandidateChunk, [&](std::size_t k) {
-    const Contact& c = candidates_[k];
+    const SphereContact& c = candidates_[k];
     H[k] = contact_jacobian(s, c);
     y[k] = contact_velocity(s, c, H[k]);
     // u_N,free: gravity enters through the linear rows only.
@@ -115,7 +115,7 @@ void MoreauJeanStepper::build_problem(const SphereBodies& s) {
   problem_.cones.assign(nc, stepping_.cone);
   length_.resize(nc);
   for_each_index(pool_.get(), nc, kCandidateChunk, [&](std::size_t k) {  // each contact its own q
-    const Contact& c = active_[k];
+    const SphereContact& c = active_[k];
     const std::size_t a = static_cast<std::size_t>(c.a);
     // q = H v_free + e u_N e_1 (the omega part of v_free is omega: no torque but the contacts').
     Vector5 q = H_[k].Hv_a * v_free_[a] + H_[k].Hw_a * s.omega[a];
@@ -170,7 +170,7 @@ void MoreauJeanStepper::apply_impulses(SphereBodies& s, GranularStepStats& stats
   for_each_index(pool_.get(), n, kCandidateChunk, [&](std::size_t k) {
     for (int m = sphere_start_[k]; m < sphere_start_[k + 1]; ++m) {
       const std::size_t al = static_cast<std::size_t>(sphere_member_[static_cast<std::size_t>(m)]);
-      const Contact& c = active_[al];
+      const SphereContact& c = active_[al];
       const Vector5 p = P_.segment<5>(static_cast<Eigen::Index>(5 * al));
       if (static_cast<std::size_t>(c.a) == k) {
         s.v[k] += H_[al].Hv_a.transpose() * p / s.mass[k];

@@ -157,7 +157,7 @@ class PileLoop {
   double works() const { return work_normal_ + work_sliding_ + work_rolling_ + work_theta_; }
 
   void mark_on_plane() {
-    for (const Contact& c : stepper_.contacts()) {
+    for (const SphereContact& c : stepper_.contacts()) {
       const long long a = out_.spheres.id[static_cast<std::size_t>(c.a)];
       in_contact_ids_.insert(a);
       if (c.with_wall()) on_plane_ids_.insert(a);

@@ -24,14 +24,14 @@ struct Plane {
   double half_width = std::numeric_limits<double>::infinity();
 };
 
-/// A wall's index w is stored as b = -1 - w in a Contact.
+/// A wall's index w is stored as b = -1 - w in a SphereContact.
 inline constexpr int wall_body(int w) { return -1 - w; }
 
 /// A pair of bodies near contact. a is a sphere; b a sphere (b > a) or a wall (b < 0,
 /// wall_body). frame = [n t1 t2]: n the unit normal from b to a, (t1, t2) = tangent_basis(n).
 /// gap = |x_a - x_b| - R_a - R_b (two spheres), n . x_a - offset - R_a (a plane); < 0 is an
 /// overlap.
-struct Contact {
+struct SphereContact {
   int a = 0;
   int b = 0;
   Eigen::Matrix3d frame = Eigen::Matrix3d::Identity();
@@ -47,7 +47,7 @@ class ContactDetector {
   /// increasing (a, b), then walls. The spheres' centres must be finite. With a pool, the
   /// narrow phase runs on its threads (the same contacts in the same order).
   void detect(const SphereBodies& spheres, const std::vector<Plane>& walls, double margin,
-              std::vector<Contact>& out, WorkerPool* pool = nullptr);
+              std::vector<SphereContact>& out, WorkerPool* pool = nullptr);
 
  private:
   std::unordered_map<std::uint64_t, std::uint32_t> cell_index_;
@@ -58,7 +58,7 @@ class ContactDetector {
 
 /// The contact of two spheres (gap, frame) and of a sphere and a plane; false when the
 /// sphere's centre is not over a bounded plane.
-Contact sphere_sphere_contact(const SphereBodies& spheres, int a, int b);
-bool sphere_plane_contact(const SphereBodies& spheres, int a, const Plane& plane, int wall, Contact& out);
+SphereContact sphere_sphere_contact(const SphereBodies& spheres, int a, int b);
+bool sphere_plane_contact(const SphereBodies& spheres, int a, const Plane& plane, int wall, SphereContact& out);
 
 }  // namespace limitdir

@@ -30,10 +30,10 @@ struct ContactJacobian {
 };
 
 /// The Jacobian of contact c between the spheres of `spheres` (radii from there).
-ContactJacobian contact_jacobian(const SphereBodies& spheres, const Contact& c);
+ContactJacobian contact_jacobian(const SphereBodies& spheres, const SphereContact& c);
 
 /// The contact variables y = H_alpha (v, omega) of contact c at the spheres' velocities.
-Vector5 contact_velocity(const SphereBodies& spheres, const Contact& c, const ContactJacobian& H);
+Vector5 contact_velocity(const SphereBodies& spheres, const SphereContact& c, const ContactJacobian& H);
 
 /// The cone complementarity problem (63) of n_c contacts with W in sparse 5 x 5 blocks:
 /// diagonal[alpha] = W^{alpha alpha}; row alpha's other blocks are blocks[k] for k in
@@ -57,13 +57,13 @@ struct BlockSparseProblem {
 
 /// The contacts of each sphere (CSR): sphere k's are member[start[k] .. start[k + 1]), in
 /// increasing contact index (the blocks W^{alpha beta} come from the spheres shared).
-void contacts_by_sphere(const SphereBodies& spheres, const std::vector<Contact>& contacts, std::vector<int>& start,
+void contacts_by_sphere(const SphereBodies& spheres, const std::vector<SphereContact>& contacts, std::vector<int>& start,
                         std::vector<int>& member);
 
 /// W = H M^-1 H^T for the contacts (spheres' masses and moments of inertia from `spheres`),
 /// each off-diagonal block once per shared sphere; q and cones are left empty. With a pool, the
 /// rows are assembled on its threads (the same W).
-void assemble_delassus(const SphereBodies& spheres, const std::vector<Contact>& contacts,
+void assemble_delassus(const SphereBodies& spheres, const std::vector<SphereContact>& contacts,
                        const std::vector<ContactJacobian>& jacobians, BlockSparseProblem& problem,
                        WorkerPool* pool = nullptr);
 

@@ -68,7 +68,7 @@ class MoreauJeanStepper {
   const std::vector<Plane>& walls() const { return walls_; }
   const GranularStepping& stepping() const { return stepping_; }
   /// The active contacts of the last step, their local problem and reactions (impulses P).
-  const std::vector<Contact>& contacts() const { return active_; }
+  const std::vector<SphereContact>& contacts() const { return active_; }
   const BlockSparseProblem& local_problem() const { return problem_; }
   const Eigen::VectorXd& impulses() const { return P_; }
 
@@ -81,12 +81,12 @@ class MoreauJeanStepper {
   void warm_start(const SphereBodies& spheres);
   void remember(const SphereBodies& spheres);
   void apply_impulses(SphereBodies& spheres, GranularStepStats& stats);
-  std::uint64_t pair_key(const SphereBodies& spheres, const Contact& c, bool& flipped) const;
+  std::uint64_t pair_key(const SphereBodies& spheres, const SphereContact& c, bool& flipped) const;
 
   std::vector<Plane> walls_;
   GranularStepping stepping_;
   ContactDetector detector_;
-  std::vector<Contact> candidates_, active_;
+  std::vector<SphereContact> candidates_, active_;
   std::vector<ContactJacobian> H_;
   std::vector<ContactJacobian> candidate_H_;  // per candidate, kept from step to step (storage)
   std::vector<Vector5> candidate_y_;
