@@ -31,7 +31,13 @@
 #   hopf-classification.svg  classify of the limit directions of share/problems/general-hopf.json
 #                      (a focus, a saddle and two nodes) on the sphere, marked by their class;
 #   disc-survey.svg    simulate --survey of the disc at F = 0.3: 200 seeds, their ends as bars;
-#   ball-regions.svg   classify --regions of the ball's lambda sweep (0.2..1.2 at F = 0.3).
+#   ball-regions.svg   classify --regions of the ball's lambda sweep (0.2..1.2 at F = 0.3);
+#   pile-fig4.svg      the paper's pile of 250 spheres (share/problems/pile.json, [Acary & Bourrier
+#                      2021] Fig. 4): side and top views shaded by height (pile, section 15; ~50 s);
+#   pile-fig5.svg      H/d and base radius/d against mu_r, one curve per mu (Fig. 5): a reduced study,
+#                      3 mu x 5 mu_r x 2 seeds of 40 spheres over 4 s (scan --job pile; ~20 s).
+# The piles are chaotic but deterministic: the same binary gives the same pile bit for bit (only
+# +, -, *, /, sqrt enter the dynamics, no libm function whose result depends on the processor).
 # tests/cli/figures.sh runs this script into a temporary directory and compares the result with
 # the committed files element by element, so that they cannot go stale silently.
 # Usage: bash scripts/generate-figures.sh [BIN_DIR [OUT_DIR]]
@@ -82,7 +88,14 @@ hopf="$root/share/problems/general-hopf.json"
 "$bin/simulate" "$disc" --force 0.3 --survey 200 | "$bin/plot" >"$out/disc-survey.svg"
 "$bin/sweep-force" "$ball" --parameter lambda --from 0.2 --to 1.2 --force 0.3 2>/dev/null | "$bin/classify" --regions |
   "$bin/plot" --height 420 >"$out/ball-regions.svg"
+pile="$root/share/problems/pile.json"
+"$bin/pile" "$pile" --every 0 | "$bin/plot" --width 900 --height 460 >"$out/pile-fig4.svg"
+"$bin/scan" "$pile" --job pile --grid law.mu=0.1,0.3,1 --grid law.mu_r=log:1e-4:1e-2:5 --grid seed=1,2 \
+  --set spheres.count=40 --set stepping.t_end=4 >"$out/pile-study.jsonl" 2>/dev/null
+"$bin/plot" "$out/pile-study.jsonl" --width 900 --height 460 >"$out/pile-fig5.svg"
+rm "$out/pile-study.jsonl"
 echo "generate-figures: wrote disc-diagram.svg, disc-sphere.svg, disc-friction.svg, disc-overlay.svg," \
   "disc-simulation.svg, disc-degrees.svg, disc-degree-errors.svg, ball-degrees.svg, ball-map.svg," \
   "disc-map.svg, disc-scan.svg, roll-fig3a.svg, roll-fig3b.svg, roll-fig3c.svg, roll-overlay.svg, roll-fig2.svg," \
-  "celt-spin.svg, celt-slip.svg, hopf-classification.svg, disc-survey.svg, ball-regions.svg in $out"
+  "celt-spin.svg, celt-slip.svg, hopf-classification.svg, disc-survey.svg, ball-regions.svg, pile-fig4.svg," \
+  "pile-fig5.svg in $out"
