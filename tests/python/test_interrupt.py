@@ -44,7 +44,7 @@ CALLS = {
     # 625 rolling spheres, 3.75e7 time steps in all
     "roll": "(P('roll-fig2.json'),), dict(map=True, mu_grid=(0.01, 0.3, 25), mu_r_grid=(0.004, 0.032, 25))",
     "celt": "(P('celt.json'),), dict(t_end=1000, every=0)",  # 10^6 steps in 14 s of the stone's time
-    "pile": "(P('pile.json'),), dict(every=0)",  # the paper's 250 spheres over 2e4 steps: ~10 s
+    "pile": "(P('pile.json'),), dict(every=0)",  # the paper's 250 spheres over 2e4 steps: ~46 s
     # 400 sweeps of the ball on two threads: 1.5 s
     "scan": "(P('ball.json'),), dict(job='sweep-force', grid=['system.lambda=0.3:5:400'], jobs=2, **{'from': 0, 'to': 2})",
 }

@@ -32,12 +32,6 @@ GranularStepping stepping_of(const PileProblem& p, int threads) {
   return s;
 }
 
-/// The number of steps: t_end/h rounded up, an integer ratio within 1e-9 counted as exact.
-long long step_count(const PileStepping& s) {
-  const double ratio = s.t_end / s.h;
-  const double nearest = std::round(ratio);
-  return static_cast<long long>(std::abs(ratio - nearest) <= 1e-9 * nearest ? nearest : std::ceil(ratio));
-}
 
 std::string sci(double x) {
   char buf[32];
@@ -217,6 +211,12 @@ void PileLoop::sample(long long step, double t, const GranularStepStats& st) {
 }
 
 }  // namespace
+
+long long step_count(const PileStepping& s) {
+  const double ratio = s.t_end / s.h;
+  const double nearest = std::round(ratio);
+  return static_cast<long long>(std::abs(ratio - nearest) <= 1e-9 * nearest ? nearest : std::ceil(ratio));
+}
 
 PileOutcome run_pile(const PileProblem& problem, const std::vector<SphereBirth>& births,
                      const PileRunOptions& options) {

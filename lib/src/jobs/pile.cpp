@@ -83,7 +83,7 @@ JobRun run_pile(const JobOptions& given, const json& document, const JobContext&
     run.summary = {{"spheres", births.size()}, {"class", "scene"}};
     return run;
   }
-  const long long steps = static_cast<long long>(std::ceil(problem.stepping.t_end / problem.stepping.h));
+  const long long steps = step_count(problem.stepping);
   PileRunOptions options;
   options.every = o.every.value_or(std::max(1LL, steps / 1000));
   if (options.every > 0 && steps / options.every > max_pile_rows)

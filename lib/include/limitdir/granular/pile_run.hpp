@@ -75,6 +75,10 @@ inline constexpr double max_step_error = 1.0;
 /// for good (it can no longer touch the plane or a sphere on it) and is removed.
 inline constexpr double lost_depth_diameters = 2.0;
 
+/// The number of steps of a run: t_end/h rounded up, an integer ratio within 1e-9 counted as
+/// exact (20 / 1e-3 is 20000 steps, not 20001).
+long long step_count(const PileStepping& stepping);
+
 /// Runs the pile of `problem` from `births` (pluviate(problem)). Throws InputError for invalid
 /// input, NumericalError (exit 3) when a sphere is born overlapping the pile (the pile reached
 /// the drop height), a step's error exceeds max_step_error or the state stops being finite.
