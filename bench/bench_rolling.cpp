@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "limitdir/rolling/cone.hpp"
+#include "limitdir/rolling/one_contact_newton.hpp"
 #include "limitdir/rolling/solvers.hpp"
 #include "rolling_reference.hpp"
 #ifdef LIMITDIR_HAVE_SICONOS
@@ -78,6 +79,25 @@ void BM_one_contact_ours(benchmark::State& state) {
   state.counters["error"] = o.error;
 }
 BENCHMARK(BM_one_contact_ours)->ArgsProduct({{0, 1, 2}, {10000, 3}});
+
+// The semismooth Newton of rolling/one_contact_newton.hpp on the same problems and tolerances
+// (rho = 1/max W_ii, as block PGS takes it).
+void BM_one_contact_newton(benchmark::State& state) {
+  const RollingProblem pb = one_contact(static_cast<int>(state.range(0)));
+  const double tol = static_cast<double>(state.range(1)) * 1e-16;
+  const Matrix5 W = pb.W;
+  const Vector5 q = pb.q;
+  const double rho = 1.0 / W.diagonal().maxCoeff();
+  OneContactOutcome o{};
+  for (auto _ : state) {
+    Vector5 p = Vector5::Zero();
+    o = solve_one_contact_newton(W, q, pb.cones[0], p, rho, tol, 50);
+    benchmark::DoNotOptimize(p);
+  }
+  state.counters["iterations"] = o.iterations;
+  state.counters["error"] = o.error;
+}
+BENCHMARK(BM_one_contact_newton)->ArgsProduct({{0, 1, 2}, {10000, 3}});
 
 // The full API (validation, dynamic sizes): projected Gauss-Seidel on one contact.
 void BM_one_contact_ours_pgs(benchmark::State& state) {

@@ -12,6 +12,7 @@
 #include <Eigen/LU>
 
 #include "limitdir/core/cancellation.hpp"
+#include "limitdir/rolling/one_contact_newton.hpp"
 
 namespace limitdir {
 
@@ -98,7 +99,7 @@ double chunked_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p
 struct LocalSolves {
   std::vector<Matrix5> Wd, Winv;
   std::vector<RollingCone> cone;
-  std::vector<double> rho, l, tol;
+  std::vector<double> rho, rho_newton, l, tol;
 };
 
 LocalSolves local_solves(const BlockSparseProblem& problem, const BlockPgsOptions& options,
@@ -109,6 +110,7 @@ LocalSolves local_solves(const BlockSparseProblem& problem, const BlockPgsOption
   L.Winv.resize(nc);
   L.cone.resize(nc);
   L.rho.resize(nc);
+  L.rho_newton.resize(nc);
   L.l.assign(nc, 1.0);
   L.tol.resize(nc);
   const auto one = [&](std::size_t k) {
@@ -120,6 +122,7 @@ LocalSolves local_solves(const BlockSparseProblem& problem, const BlockPgsOption
     // The largest step that keeps the projected map a contraction for this block is ~1/|W|:
     // start there (the step rule adapts it).
     L.rho[k] = 1.0 / std::max(L.Wd[k].diagonal().maxCoeff(), DBL_MIN);
+    L.rho_newton[k] = L.rho[k];
     L.Winv[k] = L.Wd[k].inverse();
     // The one-contact solves measure their error in the scaled variables, relative to |qbar'|;
     // in SI a velocity error of the rolling rows is 1/l times the scaled one and an impulse
@@ -206,9 +209,19 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
       const Vector5 before = scale_down(p.segment<5>(5 * a), L.l[k]);
       Vector5 pa = before;
       if (!exact_one_contact(L.Winv[k], qbar, L.cone[k], pa)) {
-        const OneContactOutcome o = solve_one_contact(L.Wd[k], qbar, L.cone[k], pa, L.rho[k], L.tol[k] * looser,
-                                                      options.local_max_iter, options.step);
-        iterations += o.iterations;
+        // Newton first (rolling/one_contact_newton.hpp); where it stops short of the tolerance,
+        // the projected fixed point goes on from its last iterate.
+        const double local_tol = L.tol[k] * looser;
+        const OneContactOutcome n =
+            options.local_newton_iter > 0
+                ? solve_one_contact_newton(L.Wd[k], qbar, L.cone[k], pa, L.rho_newton[k], local_tol, options.local_newton_iter)
+                : OneContactOutcome{0, std::numeric_limits<double>::infinity()};
+        iterations += n.iterations;
+        if (!(n.error <= local_tol)) {
+          const OneContactOutcome o =
+              solve_one_contact(L.Wd[k], qbar, L.cone[k], pa, L.rho[k], local_tol, options.local_max_iter, options.step);
+          iterations += o.iterations;
+        }
       }
       moved = moved || pa != before;
       p.segment<5>(5 * a) = scale_up(pa, L.l[k]);

@@ -97,6 +97,60 @@ ConeProjection project_rolling_cone(const Vector5& pbar, const RollingCone& cone
   return {p, ConeCase::edge};
 }
 
+namespace {
+
+// Rows first, first + 1 of d(c t x_B/|x_B|)/dx for the block B = (first, first + 1) of a face
+// formula (68)-(70), where t has the gradient grad_t: c (e grad_t + t/|x_B| (I - e e^T) on B).
+void face_block_rows(Matrix5& J, int first, double c, double t, const Vector5& x,
+                     const Eigen::Matrix<double, 1, 5>& grad_t) {
+  const double norm = norm2(x[first], x[first + 1]);
+  if (!(norm > 0.0)) return;  // the projection's 0/0 is a zero factor: zero rows
+  const Eigen::Vector2d e(x[first] / norm, x[first + 1] / norm);
+  J.block<2, 5>(first, 0) = c * e * grad_t;
+  J.block<2, 2>(first, first) += (c * t / norm) * (Eigen::Matrix2d::Identity() - e * e.transpose());
+}
+
+// The unit vector of block (first, first + 1) of x, or 0 when its norm is 0.
+Eigen::Vector2d block_direction(const Vector5& x, int first) {
+  const double norm = norm2(x[first], x[first + 1]);
+  return norm > 0.0 ? Eigen::Vector2d(x[first] / norm, x[first + 1] / norm) : Eigen::Vector2d::Zero();
+}
+
+}  // namespace
+
+Matrix5 projection_jacobian(const Vector5& pbar, const RollingCone& cone) {
+  const double mu = cone.mu, mu_r = cone.mu_r;
+  const double n = pbar[0], a = tangential_norm(pbar), b = rolling_norm(pbar);
+  Matrix5 J = Matrix5::Zero();
+  const ConeCase face = project_rolling_cone(pbar, cone).face;
+  if (face == ConeCase::apex) return J;
+  if (face == ConeCase::inside) return Matrix5::Identity();
+  const Eigen::Vector2d eT = block_direction(pbar, 1), eR = block_direction(pbar, 3);
+  Eigen::Matrix<double, 1, 5> grad_t = Eigen::Matrix<double, 1, 5>::Zero();
+  grad_t[0] = 1.0;
+  if (face == ConeCase::sliding) {  // (69): t4 = (n + mu a)/(1 + mu^2), p_R = x_R
+    grad_t.segment<2>(1) = mu * eT.transpose();
+    grad_t /= 1.0 + mu * mu;
+    face_block_rows(J, 1, mu, (n + mu * a) / (1.0 + mu * mu), pbar, grad_t);
+    J.block<2, 2>(3, 3).setIdentity();
+  } else if (face == ConeCase::rolling) {  // (70): t5 = (n + mu_r b)/(1 + mu_r^2), p_T = x_T
+    grad_t.segment<2>(3) = mu_r * eR.transpose();
+    grad_t /= 1.0 + mu_r * mu_r;
+    face_block_rows(J, 3, mu_r, (n + mu_r * b) / (1.0 + mu_r * mu_r), pbar, grad_t);
+    J.block<2, 2>(1, 1).setIdentity();
+  } else {  // (68): t3 = (n + mu a + mu_r b)/(1 + mu^2 + mu_r^2)
+    grad_t.segment<2>(1) = mu * eT.transpose();
+    grad_t.segment<2>(3) = mu_r * eR.transpose();
+    const double s = 1.0 + mu * mu + mu_r * mu_r;
+    grad_t /= s;
+    const double t3 = (n + (mu * a + mu_r * b)) / s;
+    face_block_rows(J, 1, mu, t3, pbar, grad_t);
+    face_block_rows(J, 3, mu_r, t3, pbar, grad_t);
+  }
+  J.row(0) = grad_t;
+  return J;
+}
+
 double dilatancy_term(const Vector5& y, const RollingCone& cone) {
   return cone.mu * tangential_norm(y) + cone.mu_r * rolling_norm(y);
 }

@@ -21,6 +21,10 @@ struct BlockPgsOptions {
   /// the solve (nothing would change any more).
   double local_tol_factor = 0.1;
   int local_max_iter = 100;
+  /// Each one-contact solve first takes up to local_newton_iter semismooth Newton steps
+  /// (rolling/one_contact_newton.hpp) and goes on with the projected fixed point only where
+  /// they stop short of its tolerance; 0: the fixed point alone.
+  int local_newton_iter = 20;
   StepRule step;
   /// In [1, max_granular_threads]. 1: the contacts are swept in their order. >= 2: in the
   /// order of their colours (contact_colours), the contacts of one colour on `threads` threads

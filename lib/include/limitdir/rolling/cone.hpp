@@ -61,6 +61,14 @@ struct ConeProjection {
 /// zero factor. cone must be valid (validate_cone).
 ConeProjection project_rolling_cone(const Vector5& pbar, const RollingCone& cone);
 
+/// The Jacobian d proj_{K_r}/d pbar at pbar, from the formulas of the face Prop. 5.2 takes
+/// (project_rolling_cone's order): 0 (case 2), I (case 1), and the derivatives of (68)-(70)
+/// elsewhere, e.g. on the sliding facet p_N = t4 = (n + mu a)/(1 + mu^2), p_T = mu t4 x_T/a:
+/// dp_T = mu (e_T dt4 + t4/a (I - e_T e_T^T) dx_T), e_T = x_T/a. An element of the generalized
+/// Jacobian where two faces meet; a block of zero norm (mu = 0 or mu_r = 0) gets zero rows, as
+/// its projection does.
+Matrix5 projection_jacobian(const Vector5& pbar, const RollingCone& cone);
+
 /// g(y) = (mu |u_T| + mu_r |w_R|) e_1 of (63).
 double dilatancy_term(const Vector5& y, const RollingCone& cone);
 /// De Saxce's modified velocity (32): yhat = y + (mu |u_T| + mu_r |w_R|) e_1 (5 entries, (59)).
