@@ -5,8 +5,10 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
+#include "limitdir/granular/block_pgs.hpp"
 #include "limitdir/granular/moreau_jean.hpp"
 #include "limitdir/granular/pile_problem.hpp"
 #include "limitdir/granular/pile_run.hpp"
@@ -44,6 +46,28 @@ BENCHMARK(BM_PileSiconosScene50)->Unit(benchmark::kMillisecond);
 void BM_PilePaper250(benchmark::State& state) { run(state, problem("pile.json")); }
 BENCHMARK(BM_PilePaper250)->Unit(benchmark::kSecond)->Iterations(1);
 
+struct StepCounts {
+  long contacts = 0;  ///< at the last step
+  double mean_sweeps = 0.0;
+};
+
+// Five steps (loaded, warm starts in place), then the timed steps; their counts in counters.
+StepCounts timed_steps(benchmark::State& state, limitdir::MoreauJeanStepper& stepper, limitdir::SphereBodies& s) {
+  for (int k = 0; k < 5; ++k) stepper.step(s);
+  long sweeps = 0, steps = 0;
+  StepCounts n;
+  for (auto _ : state) {
+    const auto r = stepper.step(s);
+    n.contacts = r.contacts;
+    sweeps += r.sweeps;
+    ++steps;
+  }
+  n.mean_sweeps = static_cast<double>(sweeps) / static_cast<double>(std::max(1L, steps));
+  state.counters["contacts"] = static_cast<double>(n.contacts);
+  state.counters["mean_sweeps"] = n.mean_sweeps;
+  return n;
+}
+
 // The cost of a step against the number of contacts: a square layer of n x n spheres resting on
 // the plane, each touching its four neighbours (about 3 n^2 contacts), stepped 20 times.
 // threads: BlockPgsOptions::threads (1: the contact order; >= 2 the colour order on that many
@@ -57,18 +81,9 @@ void resting_layer(benchmark::State& state, int n, int threads) {
   st.cone = {0.3, 1e-3};
   st.solver.threads = threads;
   limitdir::MoreauJeanStepper stepper({limitdir::Plane{}}, st);
-  for (int k = 0; k < 5; ++k) stepper.step(s);  // settled: warm starts in place
-  long contacts = 0, sweeps = 0, steps = 0;
-  for (auto _ : state) {
-    const auto r = stepper.step(s);
-    contacts = r.contacts;
-    sweeps += r.sweeps;
-    ++steps;
-  }
-  state.counters["contacts"] = static_cast<double>(contacts);
-  state.counters["mean_sweeps"] = static_cast<double>(sweeps) / static_cast<double>(std::max(1L, steps));
+  const StepCounts counts = timed_steps(state, stepper, s);
   state.counters["us_per_contact"] =
-      benchmark::Counter(static_cast<double>(contacts) * 1e-6, benchmark::Counter::kIsIterationInvariantRate |
+      benchmark::Counter(static_cast<double>(counts.contacts) * 1e-6, benchmark::Counter::kIsIterationInvariantRate |
                                                                     benchmark::Counter::kInvert);
 }
 void BM_RestingLayerStep(benchmark::State& state) { resting_layer(state, static_cast<int>(state.range(0)), 1); }
@@ -81,6 +96,40 @@ void BM_RestingLayerStepThreads(benchmark::State& state) {
   resting_layer(state, static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
 }
 BENCHMARK(BM_RestingLayerStepThreads)->Args({100, 1})->Args({100, 2})->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// A 10^4-sphere pile at rest: a square pyramid of k layers (k^2, (k-1)^2, ..., 1 spheres; k = 31:
+// 10 416), each sphere in the hollow of four below it (layer L at height R (1 + sqrt(2) L),
+// offset (L R, L R)), touching its four neighbours in its layer, four below and four above:
+// ~4.8e4 contacts, the contact graph of a deep pile (the sweeps to the tolerance grow with the
+// depth, unlike the one-layer case above). (k, threads).
+void pyramid(benchmark::State& state, int k, int threads) {
+  const double R = 0.01, m = 1300.0 * 4.0 / 3.0 * M_PI * R * R * R;
+  limitdir::SphereBodies s;
+  int id = 0;
+  for (int L = 0; L < k; ++L)
+    for (int i = 0; i < k - L; ++i)
+      for (int j = 0; j < k - L; ++j)
+        s.add(id++, Eigen::Vector3d(R * (2 * i + L), R * (2 * j + L), R * (1.0 + std::sqrt(2.0) * L)), R, m);
+  limitdir::GranularStepping st;
+  st.cone = {0.5, 1e-3};
+  st.solver.threads = threads;
+  limitdir::MoreauJeanStepper stepper({limitdir::Plane{}}, st);
+  const StepCounts n = timed_steps(state, stepper, s);
+  const std::vector<int> colours = limitdir::contact_colours(stepper.local_problem());
+  state.counters["colours"] = colours.empty() ? 0.0 : 1.0 + *std::max_element(colours.begin(), colours.end());
+  state.counters["spheres"] = static_cast<double>(id);
+  state.counters["us_per_contact_sweep"] = benchmark::Counter(
+      static_cast<double>(n.contacts) * n.mean_sweeps * 1e-6,
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+// The cost per step from 285 to 10^4 spheres (k = 9, 15, 21, 31), one thread.
+void BM_PyramidStep(benchmark::State& state) { pyramid(state, static_cast<int>(state.range(0)), 1); }
+BENCHMARK(BM_PyramidStep)->Arg(9)->Arg(15)->Arg(21)->Arg(31)->Unit(benchmark::kMillisecond)->UseRealTime();
+// pile --jobs K on the 10^4-sphere pyramid: efficiency T(1) / (2 T(2)).
+void BM_PyramidStepThreads(benchmark::State& state) {
+  pyramid(state, static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+}
+BENCHMARK(BM_PyramidStepThreads)->Args({31, 1})->Args({31, 2})->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 

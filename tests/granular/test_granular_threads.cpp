@@ -66,18 +66,30 @@ Local local_problem(int n) {
   return {stepper.local_problem(), stepper.contacts(), std::vector<double>(stepper.contacts().size(), R)};
 }
 
-/// The problem with its contacts renumbered: new contact i is old order[i]; each row's blocks
-/// kept in their order (so that every coupling sum is taken in the same order).
+/// The problem with its contacts renumbered: new contact i is old order[i]; each row's blocks,
+/// or each body's contacts of a factored W, kept in their order (so that every coupling sum is
+/// taken in the same order).
 BlockSparseProblem permuted(const BlockSparseProblem& w, const std::vector<int>& order) {
   std::vector<int> position(order.size());
   for (std::size_t i = 0; i < order.size(); ++i) position[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
   BlockSparseProblem out;
   out.q.resize(w.q.size());
+  if (w.factored()) {
+    out.factors = w.factors;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      const std::size_t a = static_cast<std::size_t>(order[i]);
+      out.factors.H[i] = w.factors.H[a];
+      out.factors.a[i] = w.factors.a[a];
+      out.factors.b[i] = w.factors.b[a];
+    }
+    for (int& m : out.factors.member) m = position[static_cast<std::size_t>(m)];
+  }
   for (std::size_t i = 0; i < order.size(); ++i) {
     const std::size_t a = static_cast<std::size_t>(order[i]);
     out.diagonal.push_back(w.diagonal[a]);
     out.cones.push_back(w.cones[a]);
     out.q.segment<5>(5 * static_cast<Eigen::Index>(i)) = w.q.segment<5>(5 * static_cast<Eigen::Index>(a));
+    if (w.factored()) continue;
     for (int k = w.row_start[a]; k < w.row_start[a + 1]; ++k) {
       out.column.push_back(position[static_cast<std::size_t>(w.column[static_cast<std::size_t>(k)])]);
       out.blocks.push_back(w.blocks[static_cast<std::size_t>(k)]);
@@ -272,4 +284,38 @@ TEST_CASE("Detection and the Delassus assembly on 3 threads: the same contacts i
   REQUIRE(w1.blocks.size() == w3.blocks.size());
   for (std::size_t k = 0; k < w1.blocks.size(); ++k) CHECK(w1.blocks[k] == w3.blocks[k]);
   for (std::size_t k = 0; k < w1.diagonal.size(); ++k) CHECK(w1.diagonal[k] == w3.diagonal[k]);
+}
+
+TEST_CASE("W = H M^-1 H^T kept as blocks and as factors: the same W, and block PGS the same reactions to the tolerance") {
+  const Local L = local_problem(6);  // the stepper's problem: factored
+  REQUIRE(L.problem.factored());
+  REQUIRE(L.problem.blocks.empty());
+  // The blocks from the same Jacobians, as assemble_delassus's block storage makes them.
+  SphereBodies s = two_layers(6);
+  GranularStepping st;
+  st.cone = {0.3, 1e-3};
+  MoreauJeanStepper stepper({Plane{}}, st);
+  stepper.step(s);
+  s = two_layers(6);
+  std::vector<limitdir::ContactJacobian> H;
+  for (const SphereContact& c : stepper.contacts()) H.push_back(limitdir::contact_jacobian(s, c));
+  BlockSparseProblem blocks;
+  limitdir::assemble_delassus(s, stepper.contacts(), H, blocks);
+  blocks.q = L.problem.q;
+  blocks.cones = L.problem.cones;
+  REQUIRE(!blocks.factored());
+  // One W, two computations: each column W e_beta through dv = M^-1 H^T e_beta, and the
+  // blocks H_{alpha,k} M_k^-1 H_{beta,k}^T; they agree to the rounding of a few products.
+  const Eigen::MatrixXd Wf = L.problem.dense().W, Wb = blocks.dense().W;
+  CHECK((Wf - Wb).cwiseAbs().maxCoeff() <= 1e-13 * Wb.cwiseAbs().maxCoeff());
+  BlockPgsOptions o;
+  o.tol = 1e-10;
+  Eigen::VectorXd pf = Eigen::VectorXd::Zero(L.problem.q.size()), pb = pf;
+  const auto rf = limitdir::solve_block_pgs(L.problem, pf, o, L.length);
+  const auto rb = limitdir::solve_block_pgs(blocks, pb, o, L.length);
+  CHECK(rf.converged);
+  CHECK(rb.converged);
+  // each solution meets the other representation's error test
+  CHECK(limitdir::siconos_error(blocks, pf) <= o.tol);
+  CHECK(limitdir::siconos_error(L.problem, pb) <= o.tol);
 }

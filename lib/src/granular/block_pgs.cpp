@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 
+#include <Eigen/Cholesky>
 #include <Eigen/LU>
 
 #include "limitdir/core/cancellation.hpp"
@@ -35,12 +36,13 @@ Vector5 scale_up(const Vector5& p, double l) {
 /// yhat in K_r*, p . yhat = 0); opening, qbar_N >= 0, where p = 0 and yhat = qbar + g(qbar) has
 /// yhat_N = qbar_N + mu |qbar_T| + mu_r |qbar_R| >= mu |qbar_T| + mu_r |qbar_R| (in K_r*). p is
 /// set and true returned in these cases; else p is left as it is.
-bool exact_one_contact(const Matrix5& Winv, const Vector5& qbar, const RollingCone& cone, Vector5& p) {
+bool exact_one_contact(const Eigen::LLT<Matrix5>& W, const Vector5& qbar, const RollingCone& cone, Vector5& p) {
   if (qbar[0] >= 0.0) {
     p.setZero();
     return true;
   }
-  const Vector5 stick = -(Winv * qbar);
+  if (W.info() != Eigen::Success) return false;  // W^{aa} not numerically positive definite
+  const Vector5 stick = -W.solve(qbar);
   if (stick[0] > 0.0 && stick.segment<2>(1).norm() < cone.mu * stick[0] && stick.tail<2>().norm() < cone.mu_r * stick[0]) {
     p = stick;
     return true;
@@ -67,20 +69,53 @@ namespace {
 // the same whatever the thread count.
 constexpr std::size_t kChunk = 64;
 
+// The coupling term of (67), q^a + sum_{b != a} W^{ab} p^b, during the sweeps: from the blocks,
+// or (factored W) from the bodies' velocity changes dv = M^-1 H^T p, updated as each p^a changes
+// and gathered afresh body by body before each error (so rounding does not build up over sweeps).
+class Coupling {
+ public:
+  Coupling(const BlockSparseProblem& problem, const Eigen::VectorXd& p, WorkerPool* pool) : w_(problem) {
+    if (w_.factored()) body_velocity_changes(w_.factors, p, dv_, pool);
+  }
+  /// (W p + q)^a - W^{aa} p^a.
+  Vector5 qbar(int a, const Eigen::VectorXd& p) const {
+    const Vector5 qa = w_.q.segment<5>(5 * a);
+    if (!w_.factored()) return qa + w_.coupling(a, p);
+    return qa + contact_velocity_change(w_.factors, a, dv_) - w_.diagonal[static_cast<std::size_t>(a)] * p.segment<5>(5 * a);
+  }
+  /// (W p + q)^a.
+  Vector5 velocity(int a, const Eigen::VectorXd& p) const {
+    if (!w_.factored()) return w_.q.segment<5>(5 * a) + (w_.diagonal[static_cast<std::size_t>(a)] * p.segment<5>(5 * a) + w_.coupling(a, p));
+    return w_.q.segment<5>(5 * a) + contact_velocity_change(w_.factors, a, dv_);
+  }
+  /// p^a changed by dp (no other contact of a's bodies is changing at the same time).
+  void moved(int a, const Vector5& dp) {
+    if (w_.factored()) add_contact_impulse(w_.factors, a, dp, dv_);
+  }
+  void refresh(const Eigen::VectorXd& p, WorkerPool* pool) {
+    if (w_.factored()) body_velocity_changes(w_.factors, p, dv_, pool);
+  }
+
+ private:
+  const BlockSparseProblem& w_;
+  std::vector<Vector6> dv_;
+};
+
 // siconos_error with the sums taken per chunk of kChunk contacts on the pool, then added in
 // chunk order (deterministic); the same quantity as siconos_error, rounded differently.
-double chunked_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p, WorkerPool& pool) {
+double chunked_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p, const Coupling& coupling,
+                     WorkerPool* pool) {
   const std::size_t nc = static_cast<std::size_t>(problem.contacts());
   const std::size_t chunks = chunk_count(nc, kChunk);
   // per chunk: the natural map's, q's, p's and y's squared norms
   std::vector<std::array<double, 4>> part(chunks, {0.0, 0.0, 0.0, 0.0});
-  pool.for_each(chunks, [&](std::size_t j) {
+  for_each_on(pool, chunks, [&](std::size_t j) {
     std::array<double, 4>& s = part[j];
     for (std::size_t k = j * kChunk; k < std::min(nc, (j + 1) * kChunk); ++k) {
       const int a = static_cast<int>(k);
       const Vector5 pa = p.segment<5>(5 * a);
       const Vector5 qa = problem.q.segment<5>(5 * a);
-      const Vector5 ya = qa + (problem.diagonal[k] * pa + problem.coupling(a, p));
+      const Vector5 ya = coupling.velocity(a, p);
       s[0] += natural_map(pa, ya, problem.cones[k]).squaredNorm();
       s[1] += qa.squaredNorm();
       s[2] += pa.squaredNorm();
@@ -97,7 +132,8 @@ double chunked_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p
 
 // The per-contact data of the one-contact solves (scaled W^{aa}, cone, step, tolerance).
 struct LocalSolves {
-  std::vector<Matrix5> Wd, Winv;
+  std::vector<Matrix5> Wd;
+  std::vector<Eigen::LLT<Matrix5>> llt;  ///< of Wd (W^{aa} is symmetric positive definite)
   std::vector<RollingCone> cone;
   std::vector<double> rho, rho_newton, l, tol;
 };
@@ -107,7 +143,7 @@ LocalSolves local_solves(const BlockSparseProblem& problem, const BlockPgsOption
   const std::size_t nc = static_cast<std::size_t>(problem.contacts());
   LocalSolves L;
   L.Wd.resize(nc);
-  L.Winv.resize(nc);
+  L.llt.resize(nc);
   L.cone.resize(nc);
   L.rho.resize(nc);
   L.rho_newton.resize(nc);
@@ -123,7 +159,7 @@ LocalSolves local_solves(const BlockSparseProblem& problem, const BlockPgsOption
     // start there (the step rule adapts it).
     L.rho[k] = 1.0 / std::max(L.Wd[k].diagonal().maxCoeff(), DBL_MIN);
     L.rho_newton[k] = L.rho[k];
-    L.Winv[k] = L.Wd[k].inverse();
+    L.llt[k].compute(L.Wd[k]);
     // The one-contact solves measure their error in the scaled variables, relative to |qbar'|;
     // in SI a velocity error of the rolling rows is 1/l times the scaled one and an impulse
     // error l times, and |qbar| >= |qbar'| / max(1, l): a scaled error e' is an SI error of at
@@ -136,18 +172,21 @@ LocalSolves local_solves(const BlockSparseProblem& problem, const BlockPgsOption
 
 }  // namespace
 
-std::vector<int> contact_colours(const BlockSparseProblem& problem) {
-  const int nc = problem.contacts();
+namespace {
+
+// Greedy colouring in contact order: each contact the smallest colour none of its earlier
+// neighbours has. neighbours(a, f) calls f(b) for each neighbour b of a.
+template <class Neighbours>
+std::vector<int> greedy_colours(int nc, const Neighbours& neighbours) {
   std::vector<int> colour(static_cast<std::size_t>(nc), -1);
   std::vector<int> taken;  // taken[c] == a: colour c is an earlier neighbour's of contact a
   for (int a = 0; a < nc; ++a) {
-    for (int k = problem.row_start[static_cast<std::size_t>(a)]; k < problem.row_start[static_cast<std::size_t>(a) + 1]; ++k) {
-      const int b = problem.column[static_cast<std::size_t>(k)];
-      if (b >= a) continue;
+    neighbours(a, [&](int b) {
+      if (b >= a) return;
       const std::size_t c = static_cast<std::size_t>(colour[static_cast<std::size_t>(b)]);
       if (c >= taken.size()) taken.resize(c + 1, -1);
       taken[c] = a;
-    }
+    });
     int c = 0;
     while (static_cast<std::size_t>(c) < taken.size() && taken[static_cast<std::size_t>(c)] == a) ++c;
     colour[static_cast<std::size_t>(a)] = c;
@@ -155,9 +194,28 @@ std::vector<int> contact_colours(const BlockSparseProblem& problem) {
   return colour;
 }
 
+}  // namespace
+
+std::vector<int> contact_colours(const BlockSparseProblem& problem) {
+  return greedy_colours(problem.contacts(), [&](int a, const auto& f) { problem.for_each_neighbour(a, f); });
+}
+
+std::vector<int> contact_colours(const std::vector<SphereContact>& contacts, const std::vector<int>& start,
+                                 const std::vector<int>& member) {
+  return greedy_colours(static_cast<int>(contacts.size()), [&](int a, const auto& f) {
+    const SphereContact& c = contacts[static_cast<std::size_t>(a)];
+    for (const int body : {c.a, c.with_wall() ? -1 : c.b}) {
+      if (body < 0) continue;
+      for (int m = start[static_cast<std::size_t>(body)]; m < start[static_cast<std::size_t>(body) + 1]; ++m)
+        if (member[static_cast<std::size_t>(m)] != a) f(member[static_cast<std::size_t>(m)]);
+    }
+  });
+}
+
 std::vector<int> colour_order(const std::vector<int>& colours) {
   std::vector<int> order(colours.size());
   for (std::size_t k = 0; k < order.size(); ++k) order[k] = static_cast<int>(k);
+  if (std::is_sorted(colours.begin(), colours.end())) return order;
   std::stable_sort(order.begin(), order.end(),
                    [&](int x, int y) { return colours[static_cast<std::size_t>(x)] < colours[static_cast<std::size_t>(y)]; });
   return order;
@@ -182,11 +240,13 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
   std::vector<int> order, colour_start{0};
   if (coloured) {
     const std::vector<int> colours = contact_colours(problem);
+    // (the stepper stores its contacts in colour order already: then the order is 0, 1, ...)
     order = colour_order(colours);
     for (std::size_t k = 1; k <= order.size(); ++k)
       if (k == order.size() || colours[static_cast<std::size_t>(order[k])] != colours[static_cast<std::size_t>(order[k - 1])])
         colour_start.push_back(static_cast<int>(k));
   }
+  Coupling coupling(problem, p, pool);
   // At least one sweep, as Siconos' NSGS does: a warm start that already meets the tolerance
   // is still brought to the new step's contact law (else stale tangential reactions of the
   // last step, within the relative tolerance, could do work of the wrong sign).
@@ -205,10 +265,10 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
     const auto visit = [&](int a, long& iterations, bool& moved) {
       const std::size_t k = static_cast<std::size_t>(a);
       // qbar of (67): q^a + sum_{b != a} W^{ab} p^b, scaled.
-      const Vector5 qbar = scale_up(Vector5(problem.q.segment<5>(5 * a) + problem.coupling(a, p)), L.l[k]);
+      const Vector5 qbar = scale_up(coupling.qbar(a, p), L.l[k]);
       const Vector5 before = scale_down(p.segment<5>(5 * a), L.l[k]);
       Vector5 pa = before;
-      if (!exact_one_contact(L.Winv[k], qbar, L.cone[k], pa)) {
+      if (!exact_one_contact(L.llt[k], qbar, L.cone[k], pa)) {
         // Newton first (rolling/one_contact_newton.hpp); where it stops short of the tolerance,
         // the projected fixed point goes on from its last iterate.
         const double local_tol = L.tol[k] * looser;
@@ -223,8 +283,11 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
           iterations += o.iterations;
         }
       }
-      moved = moved || pa != before;
+      if (pa == before) return;
+      moved = true;
+      const Vector5 old_pa = p.segment<5>(5 * a);
       p.segment<5>(5 * a) = scale_up(pa, L.l[k]);
+      coupling.moved(a, Vector5(p.segment<5>(5 * a) - old_pa));
     };
     if (!coloured) {
       long iterations = 0;
@@ -246,7 +309,10 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
       }
     }
     out.local_iterations += sweep_iterations.load();
-    out.error = coloured ? chunked_error(problem, p, *pool) : siconos_error(problem, p);
+    // The error: the blocks' serial sum as before for one thread; else (and for factored W)
+    // the sums per fixed chunk, the same whatever the thread count.
+    coupling.refresh(p, pool);
+    out.error = coloured || problem.factored() ? chunked_error(problem, p, coupling, pool) : siconos_error(problem, p);
     // No contact changed at the final local tolerance: no further sweep will change p (the
     // error is at the rounding of the local solves).
     if (!changed.load() && looser == 1.0) break;

@@ -3,10 +3,14 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <utility>
 
 namespace limitdir {
 
 namespace {
+
+// Bodies per item of the parallel gather of dv (a body has ~6 contacts of ~60 flops each).
+constexpr std::size_t kBodyChunk = 256;
 
 // [e]_x such that [e]_x w = e x w.
 Eigen::Matrix3d cross_matrix(const Eigen::Vector3d& e) {
@@ -56,13 +60,70 @@ Vector5 contact_velocity(const SphereBodies& s, const SphereContact& c, const Co
   return y;
 }
 
+void body_velocity_changes(const DelassusFactors& f, const Eigen::VectorXd& p, std::vector<Vector6>& dv,
+                           WorkerPool* pool) {
+  const std::size_t bodies = f.inv_mass.size();
+  dv.resize(bodies);
+  for_each_index(pool, bodies, kBodyChunk, [&](std::size_t k) {
+    Eigen::Vector3d v = Eigen::Vector3d::Zero(), w = Eigen::Vector3d::Zero();
+    for (int m = f.start[k]; m < f.start[k + 1]; ++m) {
+      const std::size_t al = static_cast<std::size_t>(f.member[static_cast<std::size_t>(m)]);
+      const Vector5 pa = p.segment<5>(static_cast<Eigen::Index>(5 * al));
+      const ContactJacobian& H = f.H[al];
+      if (static_cast<std::size_t>(f.a[al]) == k) {
+        v.noalias() += H.Hv_a.transpose() * pa;
+        w.noalias() += H.Hw_a.transpose() * pa;
+      } else {
+        v.noalias() -= H.Hv_a.transpose() * pa;  // Hv_b = -Hv_a
+        w.noalias() += H.Hw_b.transpose() * pa;
+      }
+    }
+    dv[k] << f.inv_mass[k] * v, f.inv_inertia[k] * w;
+  });
+}
+
+Vector5 contact_velocity_change(const DelassusFactors& f, int alpha, const std::vector<Vector6>& dv) {
+  const std::size_t al = static_cast<std::size_t>(alpha);
+  const ContactJacobian& H = f.H[al];
+  const Vector6& da = dv[static_cast<std::size_t>(f.a[al])];
+  Vector5 y = H.Hv_a * da.head<3>() + H.Hw_a * da.tail<3>();
+  if (f.b[al] >= 0) {
+    const Vector6& db = dv[static_cast<std::size_t>(f.b[al])];
+    y.noalias() -= H.Hv_a * db.head<3>();
+    y.noalias() += H.Hw_b * db.tail<3>();
+  }
+  return y;
+}
+
+void add_contact_impulse(const DelassusFactors& f, int alpha, const Vector5& dp, std::vector<Vector6>& dv) {
+  const std::size_t al = static_cast<std::size_t>(alpha);
+  const ContactJacobian& H = f.H[al];
+  const std::size_t a = static_cast<std::size_t>(f.a[al]);
+  const Eigen::Vector3d Jv = H.Hv_a.transpose() * dp;
+  dv[a].head<3>() += f.inv_mass[a] * Jv;
+  dv[a].tail<3>() += f.inv_inertia[a] * (H.Hw_a.transpose() * dp);
+  if (f.b[al] >= 0) {
+    const std::size_t b = static_cast<std::size_t>(f.b[al]);
+    dv[b].head<3>() -= f.inv_mass[b] * Jv;
+    dv[b].tail<3>() += f.inv_inertia[b] * (H.Hw_b.transpose() * dp);
+  }
+}
+
 Eigen::VectorXd BlockSparseProblem::velocity(const Eigen::VectorXd& p) const {
   Eigen::VectorXd y = q;
+  if (factored()) {
+    std::vector<Vector6> dv;
+    body_velocity_changes(factors, p, dv);
+    for (int a = 0; a < contacts(); ++a) y.segment<5>(5 * a) += contact_velocity_change(factors, a, dv);
+    return y;
+  }
   for (int a = 0; a < contacts(); ++a) y.segment<5>(5 * a) += diagonal[static_cast<std::size_t>(a)] * p.segment<5>(5 * a) + coupling(a, p);
   return y;
 }
 
 Vector5 BlockSparseProblem::coupling(int alpha, const Eigen::VectorXd& p) const {
+  if (factored())
+    return (velocity(p) - q).segment<5>(5 * alpha) - diagonal[static_cast<std::size_t>(alpha)] * p.segment<5>(5 * alpha);
   Vector5 s = Vector5::Zero();
   for (int k = row_start[static_cast<std::size_t>(alpha)]; k < row_start[static_cast<std::size_t>(alpha) + 1]; ++k)
     s.noalias() += blocks[static_cast<std::size_t>(k)] * p.segment<5>(5 * column[static_cast<std::size_t>(k)]);
@@ -73,7 +134,17 @@ RollingProblem BlockSparseProblem::dense() const {
   const int n = contacts();
   RollingProblem out;
   out.W = Eigen::MatrixXd::Zero(5 * n, 5 * n);
-  for (int a = 0; a < n; ++a) {
+  if (factored()) {  // column beta of W is W e_beta
+    for (int be = 0; be < n; ++be)
+      for (int i = 0; i < 5; ++i) {
+        Eigen::VectorXd e = Eigen::VectorXd::Zero(5 * n);
+        e[5 * be + i] = 1.0;
+        std::vector<Vector6> dv;
+        body_velocity_changes(factors, e, dv);
+        for (int a = 0; a < n; ++a) out.W.block<5, 1>(5 * a, 5 * be + i) = contact_velocity_change(factors, a, dv);
+      }
+  }
+  for (int a = 0; a < n && !factored(); ++a) {
     out.W.block<5, 5>(5 * a, 5 * a) += diagonal[static_cast<std::size_t>(a)];
     for (int k = row_start[static_cast<std::size_t>(a)]; k < row_start[static_cast<std::size_t>(a) + 1]; ++k)
       out.W.block<5, 5>(5 * a, 5 * column[static_cast<std::size_t>(k)]) += blocks[static_cast<std::size_t>(k)];
@@ -149,13 +220,56 @@ void assemble_row(const SphereBodies& s, const std::vector<SphereContact>& conta
   }
 }
 
+/// The factors of W and its diagonal blocks W^{alpha alpha} = sum over alpha's bodies k of
+/// H_{alpha,k} M_k^-1 H_{alpha,k}^T.
+void assemble_factors(const SphereBodies& s, const std::vector<SphereContact>& contacts,
+                      const std::vector<ContactJacobian>& H, std::vector<int> start, std::vector<int> member,
+                      BlockSparseProblem& problem, WorkerPool* pool) {
+  const std::size_t nc = contacts.size(), n = s.size();
+  DelassusFactors& f = problem.factors;
+  f.H = H;
+  f.a.resize(nc);
+  f.b.resize(nc);
+  f.inv_mass.resize(n);
+  f.inv_inertia.resize(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    f.inv_mass[k] = 1.0 / s.mass[k];
+    f.inv_inertia[k] = 1.0 / s.inertia[k];
+  }
+  f.start = std::move(start);
+  f.member = std::move(member);
+  problem.row_start.assign(1, 0);
+  problem.column.clear();
+  problem.blocks.clear();
+  for_each_index(pool, nc, kRowChunk, [&](std::size_t al) {
+    const SphereContact& c = contacts[al];
+    f.a[al] = c.a;
+    f.b[al] = c.with_wall() ? -1 : c.b;
+    const ContactJacobian& J = H[al];
+    const std::size_t a = static_cast<std::size_t>(c.a);
+    Matrix5 d = f.inv_mass[a] * J.Hv_a * J.Hv_a.transpose() + f.inv_inertia[a] * J.Hw_a * J.Hw_a.transpose();
+    if (!c.with_wall()) {
+      const std::size_t b = static_cast<std::size_t>(c.b);
+      d += f.inv_mass[b] * J.Hv_a * J.Hv_a.transpose() + f.inv_inertia[b] * J.Hw_b * J.Hw_b.transpose();
+    }
+    problem.diagonal[al] = d;
+  });
+}
+
 }  // namespace
 
 void assemble_delassus(const SphereBodies& s, const std::vector<SphereContact>& contacts,
-                       const std::vector<ContactJacobian>& H, BlockSparseProblem& problem, WorkerPool* pool) {
+                       const std::vector<ContactJacobian>& H, BlockSparseProblem& problem, WorkerPool* pool,
+                       DelassusStorage storage) {
   const std::size_t nc = contacts.size();
   std::vector<int> start, member;
   contacts_by_sphere(s, contacts, start, member);
+  problem.diagonal.assign(nc, Matrix5::Zero());
+  if (storage == DelassusStorage::factors) {
+    assemble_factors(s, contacts, H, std::move(start), std::move(member), problem, pool);
+    return;
+  }
+  problem.factors = DelassusFactors{};
   // Row alpha holds one block per other contact of each of its spheres: its slots first, then
   // the rows filled at once (each its own slots), the same W whatever ran which row.
   problem.row_start.resize(nc + 1);
@@ -165,7 +279,6 @@ void assemble_delassus(const SphereBodies& s, const std::vector<SphereContact>& 
     const auto others = [&](int k) { return start[static_cast<std::size_t>(k) + 1] - start[static_cast<std::size_t>(k)] - 1; };
     problem.row_start[al + 1] = problem.row_start[al] + others(c.a) + (c.with_wall() ? 0 : others(c.b));
   }
-  problem.diagonal.assign(nc, Matrix5::Zero());
   problem.column.resize(static_cast<std::size_t>(problem.row_start[nc]));
   problem.blocks.resize(problem.column.size());
   for_each_index(pool, nc, kRowChunk, [&](std::size_t al) {

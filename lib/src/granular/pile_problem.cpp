@@ -38,6 +38,8 @@ void read_drop(Section s, PileDrop& drop) {
   drop.offset_lo = offset[0];
   drop.offset_hi = offset[1];
   drop.interval = s.finite(s.need("interval"), "interval");
+  if (const json* x = s.find("redraws"))
+    drop.redraws = static_cast<long long>(s.integer(*x, "redraws", 0, static_cast<std::uint64_t>(max_pile_redraws)));
   s.done();
 }
 
@@ -121,6 +123,8 @@ void validate_geometry(const PileProblem& p) {
   check(lo >= -half && hi <= half, p, "drop.offset",
         fmt::format("must lie over the plane, in [-width/2, width/2] = [{}, {}] m", -half, half), offset);
   check(finite_positive(p.drop.interval), p, "drop.interval", "must be a finite number > 0", p.drop.interval);
+  check(p.drop.redraws >= 0 && p.drop.redraws <= max_pile_redraws, p, "drop.redraws",
+        fmt::format("must be an integer in [0, {}]", max_pile_redraws), fmt::format("{}", p.drop.redraws));
   // The positions are known to a rounding of eps times the largest coordinate; births must not
   // overlap by more than 1e-9 of a radius through it (granular/pile_run.cpp): coordinates up to
   // 1e-9 r / eps ~ 4.5e6 r. kMaxExtent = 1e6 radii keeps a factor 4.5.
@@ -203,7 +207,8 @@ json pile_problem_to_json(const PileProblem& p) {
           {"drop",
            {{"height", p.drop.height},
             {"offset", json::array({p.drop.offset_lo, p.drop.offset_hi})},
-            {"interval", p.drop.interval}}},
+            {"interval", p.drop.interval},
+            {"redraws", p.drop.redraws}}},
           {"law", {{"mu", p.law.mu}, {"mu_r", p.law.mu_r}, {"e", p.law.e}}},
           {"plane", {{"width", p.plane.width}}},
           {"gravity", p.gravity},

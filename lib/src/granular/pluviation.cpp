@@ -41,18 +41,28 @@ class BirthWindow {
     length_ = static_cast<long long>(std::min(k, static_cast<double>(p.spheres.count)));
   }
 
-  /// Checks the new sphere births.size() against the window (InputError on an overlap), then adds it.
-  void add(const std::vector<SphereBirth>& births, const SphereBirth& b) {
+  /// The first earlier sphere of the window that b, the new sphere births.size(), would be born
+  /// into: {its index, the gap (< 0)}, or {-1, 0} when b is free.
+  std::pair<long long, double> overlap(const std::vector<SphereBirth>& births, const SphereBirth& b) {
     const long long i = static_cast<long long>(births.size());
-    if (i > length_) remove(births, i - length_ - 1);
+    while (oldest_ < i - length_) remove(births, oldest_++);
     const auto [ix, iy] = cell_of(b);
     for (long long cx = ix - 1; cx <= ix + 1; ++cx)
       for (long long cy = iy - 1; cy <= iy + 1; ++cy) {
         const auto it = cells_.find(key(cx, cy));
         if (it == cells_.end()) continue;
-        for (const long long j : it->second) check_pair(births[static_cast<std::size_t>(j)], j, b, i);
+        for (const long long j : it->second) {
+          const double g = gap(births[static_cast<std::size_t>(j)], j, b, i);
+          if (g < -birth_gap_rounding * (b.radius + births[static_cast<std::size_t>(j)].radius)) return {j, g};
+        }
       }
-    cells_[key(ix, iy)].push_back(i);
+    return {-1, 0.0};
+  }
+
+  /// Adds b (free: overlap gave -1) as sphere births.size().
+  void add(const std::vector<SphereBirth>& births, const SphereBirth& b) {
+    const auto [ix, iy] = cell_of(b);
+    cells_[key(ix, iy)].push_back(static_cast<long long>(births.size()));
   }
 
  private:
@@ -70,21 +80,18 @@ class BirthWindow {
     it->second.erase(std::find(it->second.begin(), it->second.end(), j));
     if (it->second.empty()) cells_.erase(it);
   }
-  /// Sphere j, born (i - j) T before sphere i, has fallen g ((i - j) T)^2/2 below it.
-  void check_pair(const SphereBirth& earlier, long long j, const SphereBirth& b, long long i) const {
+  /// The gap of sphere i to sphere j, born (i - j) T before it and fallen g ((i - j) T)^2/2 since.
+  double gap(const SphereBirth& earlier, long long j, const SphereBirth& b, long long i) const {
     const double fall_time = static_cast<double>(i - j) * p_.drop.interval;
     const Eigen::Vector3d apart(b.position.x() - earlier.position.x(), b.position.y() - earlier.position.y(),
                                 0.5 * p_.gravity * fall_time * fall_time);
-    const double touch = b.radius + earlier.radius;
-    const double gap = apart.norm() - touch;
-    if (gap < -birth_gap_rounding * touch)
-      throw InputError(fmt::format("{}: spheres {} and {} overlap at birth (gap {:.3g} m): make drop.interval larger",
-                                   p_.source, j, i, gap));
+    return apart.norm() - (b.radius + earlier.radius);
   }
 
   const PileProblem& p_;
   double cell_ = 0.0;
   long long length_ = 0;
+  long long oldest_ = 0;  ///< the first sphere still in the window
   std::unordered_map<std::uint64_t, std::vector<long long>> cells_;
 };
 
@@ -98,11 +105,22 @@ std::vector<SphereBirth> pluviate(const PileProblem& p) {
   std::vector<SphereBirth> births;
   births.reserve(static_cast<std::size_t>(p.spheres.count));
   for (long long i = 0; i < p.spheres.count; ++i) {
-    const double ux = uniform01(random), uy = uniform01(random), ud = uniform01(random);
     SphereBirth b;
     b.t = static_cast<double>(i) * p.drop.interval;
-    b.position = Eigen::Vector3d(lo + ux * span, lo + uy * span, p.drop.height);
-    b.radius = 0.5 * p.spheres.diameter * (1.0 + p.spheres.polydispersity * (2.0 * ud - 1.0));
+    for (long long tries = 0;; ++tries) {
+      const double ux = uniform01(random), uy = uniform01(random), ud = uniform01(random);
+      b.position = Eigen::Vector3d(lo + ux * span, lo + uy * span, p.drop.height);
+      b.radius = 0.5 * p.spheres.diameter * (1.0 + p.spheres.polydispersity * (2.0 * ud - 1.0));
+      const auto [j, gap] = window.overlap(births, b);
+      if (j < 0) break;
+      if (tries == p.drop.redraws)
+        throw InputError(
+            p.drop.redraws == 0
+                ? fmt::format("{}: spheres {} and {} overlap at birth (gap {:.3g} m): make drop.interval larger "
+                              "(or allow drop.redraws)", p.source, j, i, gap)
+                : fmt::format("{}: spheres {} and {} overlap at birth (gap {:.3g} m) after {} redraws: make "
+                              "drop.interval larger or drop.offset wider", p.source, j, i, gap, tries));
+    }
     b.mass = p.spheres.density * 4.0 / 3.0 * M_PI * b.radius * b.radius * b.radius;
     window.add(births, b);
     births.push_back(b);

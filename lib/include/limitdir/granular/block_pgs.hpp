@@ -50,6 +50,10 @@ double siconos_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p
 /// sphere: a column of row alpha) never have the same one; greedy in contact order (each contact
 /// the smallest colour none of its earlier neighbours has), so deterministic.
 std::vector<int> contact_colours(const BlockSparseProblem& problem);
+/// The same colours from the contacts and their spheres' lists (contacts_by_sphere), before W
+/// is assembled.
+std::vector<int> contact_colours(const std::vector<SphereContact>& contacts, const std::vector<int>& start,
+                                 const std::vector<int>& member);
 
 /// The contacts in colour order: colour 0's in increasing index, then colour 1's, ...
 std::vector<int> colour_order(const std::vector<int>& colours);

@@ -67,7 +67,9 @@ class MoreauJeanStepper {
   GranularStepStats step(SphereBodies& spheres);
   const std::vector<Plane>& walls() const { return walls_; }
   const GranularStepping& stepping() const { return stepping_; }
-  /// The active contacts of the last step, their local problem and reactions (impulses P).
+  /// The active contacts of the last step, their local problem and reactions (impulses P): in
+  /// the detection's order, or with solver.threads >= 2 in the order of their colours
+  /// (contact_colours), in which the coloured sweeps visit them.
   const std::vector<SphereContact>& contacts() const { return active_; }
   const BlockSparseProblem& local_problem() const { return problem_; }
   const Eigen::VectorXd& impulses() const { return P_; }
@@ -77,6 +79,7 @@ class MoreauJeanStepper {
     Eigen::Vector3d r, m;  // on the sphere of the smaller id
   };
   void select_active(const SphereBodies& spheres, GranularStepStats& stats);
+  void colour_sort(const SphereBodies& spheres);
   void build_problem(const SphereBodies& spheres);
   void warm_start(const SphereBodies& spheres);
   void remember(const SphereBodies& spheres);

@@ -27,13 +27,22 @@ struct PileSpheres {
 inline constexpr long long max_pile_spheres = 10000000;
 
 /// Where and when the spheres are born: sphere i (0-based) at time i * interval, at rest, its
-/// centre at (x, y, height) with x, y drawn uniformly in [offset_lo, offset_hi].
+/// centre at (x, y, height) with x, y drawn uniformly in [offset_lo, offset_hi]. A draw that
+/// would be born into an earlier sphere is drawn again, at most `redraws` times (0: the paper's
+/// drop from one point, where an overlap is bad input; > 0: a rain over the offset square, as
+/// the large piles of share/problems/pile-rain.json).
 struct PileDrop {
   double height = 0.2;       ///< height of the centre above the plane, m (> the largest radius)
   double offset_lo = -0.01;  ///< m, offset_lo <= offset_hi, both in [-width/2, width/2]
   double offset_hi = 0.01;
   double interval = 0.0638551;  ///< s between two births, > 0
+  long long redraws = 0;        ///< in [0, max_pile_redraws]
 };
+
+/// The most redraws of one birth: 1000. A rain in which a free place takes more draws than that
+/// is denser than its drop area holds (the window of spheres still near the drop height covers
+/// all but 1/1000 of it) and wants a longer interval or a wider square.
+inline constexpr long long max_pile_redraws = 1000;
 
 /// The contact law, the same at every contact (sphere-sphere and sphere-plane).
 struct PileLaw {
