@@ -242,6 +242,22 @@ TEST_CASE("bad input: drop offsets reversed or off the plane") {
   CHECK(parse_error(with("drop.offset", json::array({0.0, 0.0}))).empty());  // one drop point
 }
 
+TEST_CASE("bad input: drop.redraws outside [0, max_pile_redraws] or not an integer") {
+  check_bad("drop.redraws", -1, "must be an integer in [0, 1000]");
+  check_bad("drop.redraws", 1001, "must be an integer in [0, 1000]");
+  check_bad("drop.redraws", 2.5, "must be an integer in [0, 1000]");
+  CHECK(parse_error(with("drop.redraws", 0)).empty());
+  CHECK(parse_error(with("drop.redraws", 1000)).empty());
+  // written back and read again
+  PileProblem p = bundled_problem("pile.json");
+  p.drop.redraws = 17;
+  CHECK(limitdir::parse_pile_problem(limitdir::pile_problem_to_json(p), "x").drop.redraws == 17);
+  // an override past the file (--set): validate names the key
+  p.drop.redraws = 5000;
+  CHECK_THROWS_WITH_AS(limitdir::validate(p), doctest::Contains("drop.redraws: must be an integer in [0, 1000]"),
+                       limitdir::InputError);
+}
+
 TEST_CASE("bad input: polydispersity outside [0, 0.5]") {
   check_bad("spheres.polydispersity", -0.1, "must be in [0, 0.5]");
   check_bad("spheres.polydispersity", 0.6, "must be in [0, 0.5]");

@@ -218,6 +218,48 @@ TEST_CASE("the overlap check at birth agrees with all pairs in free fall (a dens
   CHECK(passed > 0);
 }
 
+TEST_CASE("drop.redraws: a rain without overlaps, checked against all pairs in free fall; the same births where none was needed") {
+  PileProblem p = rain(400);
+  p.spheres.polydispersity = 0.3;
+  p.drop.offset_lo = -0.1, p.drop.offset_hi = 0.1;
+  p.drop.interval = 0.002;  // dense: without redraws an overlap comes within the first births
+  CHECK_THROWS_WITH_AS(limitdir::pluviate(p), doctest::Contains("(or allow drop.redraws)"), InputError);
+  p.drop.redraws = 1000;
+  const auto births = limitdir::pluviate(p);
+  REQUIRE(births.size() == 400);
+  // every pair, no grid: sphere j has fallen g ((i - j) T)^2/2 when sphere i is born
+  for (std::size_t i = 0; i < births.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j) {
+      const double fall = 0.5 * p.gravity * std::pow(static_cast<double>(i - j) * p.drop.interval, 2);
+      const double gap = (births[i].position - births[j].position + Eigen::Vector3d(0, 0, fall)).norm() -
+                         (births[i].radius + births[j].radius);
+      CAPTURE(i);
+      CAPTURE(j);
+      CHECK(gap >= -limitdir::birth_gap_rounding * (births[i].radius + births[j].radius));
+    }
+  // births still uniform in the square: the mean of x and y within 4 standard errors of 0
+  // (uniform on [-0.1, 0.1]: sigma = 0.2/sqrt(12), standard error sigma/sqrt(400) = 2.9e-3)
+  double mx = 0, my = 0;
+  for (const auto& b : births) mx += b.position.x() / 400, my += b.position.y() / 400;
+  CHECK(std::fabs(mx) <= 4 * 2.9e-3);
+  CHECK(std::fabs(my) <= 4 * 2.9e-3);
+  // a problem that needs no redraw draws the same numbers with any drop.redraws
+  const PileProblem paper = bundled_problem("pile.json");
+  PileProblem redrawn = paper;
+  redrawn.drop.redraws = 1000;
+  const auto a = limitdir::pluviate(paper), b = limitdir::pluviate(redrawn);
+  REQUIRE(a.size() == b.size());
+  for (std::size_t k = 0; k < a.size(); ++k) CHECK(a[k].position == b[k].position);
+  // from one point no redraw helps: the error names the redraws
+  PileProblem point = bundled_problem("pile-siconos.json");
+  point.drop.offset_lo = point.drop.offset_hi = 0.0;
+  point.drop.interval *= 0.5;
+  point.drop.redraws = 3;
+  CHECK_THROWS_WITH_AS(limitdir::pluviate(point), doctest::Contains("overlap at birth (gap -"), InputError);
+  CHECK_THROWS_WITH_AS(limitdir::pluviate(point), doctest::Contains("after 3 redraws: make drop.interval larger or drop.offset wider"),
+                       InputError);
+}
+
 TEST_CASE("the scene document: the problem's plane, law and stepping and every birth, valid against its schema") {
   const PileProblem p = bundled_problem("pile.json");
   const auto births = limitdir::pluviate(p);
