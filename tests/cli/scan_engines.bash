@@ -5,6 +5,9 @@
 # engines_scan: the scan both tests shard, an array of words: find-limits on the ball
 #   (docs/manual.md section 2) over a 20 x 10 grid of (system.lambda, friction.degree) at the load
 #   0.3: 200 points of a few ms each, so that an engine's run takes about a second.
+# engines_pile_study: switches engines_scan (and engines_points) to the Fig. 5 study of
+#   docs/manual.md section 15 in small: scan --job pile over 3 mu x 2 mu_r x 2 seeds of the
+#   tutorial's pile cut to 10 spheres (12 points of ~0.05 s), the recipe's own words otherwise.
 # engines_need COMMAND PACKAGE: returns 0 when COMMAND is on PATH, installing it with
 #   scripts/install-deps.sh when it is not and we are root; otherwise prints why and exits 77
 #   (ctest's skip code for these tests, tests/CMakeLists.txt).
@@ -21,7 +24,13 @@ app=$(cd "$(dirname "$app")" && pwd)/$(basename "$app")
 share=$(cd "$share" && pwd)
 engines_scan=("$share/problems/ball.json" --job find-limits --force 0.3
   --grid system.lambda=0.5:5:20 --grid friction.degree=1:10:10)
-readonly engines_points=200
+engines_points=200
+
+engines_pile_study() {
+  engines_scan=("$share/problems/pile-siconos.json" --job pile --set spheres.count=10 --set stepping.t_end=0.702
+    --every 0 --grid law.mu=0.3,0.5,0.7 --grid law.mu_r=log:1e-4:1e-2:2 --grid seed=1,2)
+  engines_points=12
+}
 
 engines_need() {
   local command=$1 package=$2 out

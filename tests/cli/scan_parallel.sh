@@ -183,4 +183,18 @@ for round in 1 2; do
 done
 resume "$dir" "crash"
 
+# 4. The Fig. 5 study of docs/manual.md section 15 in small, as its recipe runs it: scan --job
+# pile sharded on parallel -j2, then the merge, which must equal the unsharded study.
+engines_pile_study
+engines_reference "$tmp/reference.jsonl"
+dir=$tmp/pile-study
+mkdir "$dir"
+pile_words="$(printf '%q ' "$app" "${engines_scan[@]}") --shard {}/4 --resume part-{}.jsonl >> part-{}.jsonl"
+if (cd "$dir" && parallel --will-cite --joblog jl --resume -j2 "$pile_words" ::: 0 1 2 3) >"$dir/parallel.out" 2>&1; then
+  engines_merge_equals "$dir" "pile study" &&
+    echo "ok: the Fig. 5 study in small (scan --job pile, $engines_points points) on parallel -j2 = the unsharded run"
+else
+  fail "pile study: parallel exited non-zero: $(head -c 400 "$dir/parallel.out")"
+fi
+
 cli_finish "scan on GNU parallel"

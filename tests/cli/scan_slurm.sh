@@ -24,7 +24,24 @@ if [[ $rc -eq 77 ]]; then
   exit 77
 elif [[ $rc -ne 0 ]]; then
   fail "the one-node Slurm cluster did not come up: $slurm_error"
-  cli_finish "scan on Slurm"
+  # The Fig. 5 study of docs/manual.md section 15 in small, as its recipe runs it: scan --job pile,
+# one array task per shard, then the merge, which must equal the unsharded study.
+engines_pile_study
+engines_reference "$tmp/reference.jsonl"
+work=$tmp/pile-array
+mkdir "$work"
+shard_command="$(printf '%q ' "$app" "${engines_scan[@]}") --shard \$SLURM_ARRAY_TASK_ID/4 > part-\$SLURM_ARRAY_TASK_ID.jsonl"
+job=$(sbatch --parsable --array=0-3 --time=2 --chdir="$work" -o "$work/%a.log" \
+  --wrap "$shard_command" 2>"$tmp/sbatch.err") || fail "sbatch (pile study): $(head -c 400 "$tmp/sbatch.err")"
+if [[ $job =~ ^[0-9]+$ ]] && slurm_wait_job "$job" "$deadline"; then
+  bad=$(slurm_array_states "$job" | awk '$2 != "COMPLETED" || $3 != "0:0"')
+  [[ -z $bad ]] || fail "pile study: array tasks not completed with exit code 0:0: $bad"
+  engines_merge_equals "$work" "pile study" &&
+    echo "ok: the Fig. 5 study in small (scan --job pile, $engines_points points) on a 4-task array = the unsharded run"
+else
+  fail "pile study: array job '$job' not submitted or still queued after $deadline s"
+fi
+cli_finish "scan on Slurm"
 fi
 echo "ok: one-node Slurm cluster up ($(hostname -s), $(sinfo -h -N -o '%c CPUs, %T'))"
 
@@ -52,5 +69,22 @@ if [[ $failures -eq 0 ]]; then
 
   engines_merge_equals "$work" "array job" &&
     echo "ok: scan --merge of the $tasks array tasks' parts = the unsharded run ($engines_points points)"
+fi
+# The Fig. 5 study of docs/manual.md section 15 in small, as its recipe runs it: scan --job pile,
+# one array task per shard, then the merge, which must equal the unsharded study.
+engines_pile_study
+engines_reference "$tmp/reference.jsonl"
+work=$tmp/pile-array
+mkdir "$work"
+shard_command="$(printf '%q ' "$app" "${engines_scan[@]}") --shard \$SLURM_ARRAY_TASK_ID/4 > part-\$SLURM_ARRAY_TASK_ID.jsonl"
+job=$(sbatch --parsable --array=0-3 --time=2 --chdir="$work" -o "$work/%a.log" \
+  --wrap "$shard_command" 2>"$tmp/sbatch.err") || fail "sbatch (pile study): $(head -c 400 "$tmp/sbatch.err")"
+if [[ $job =~ ^[0-9]+$ ]] && slurm_wait_job "$job" "$deadline"; then
+  bad=$(slurm_array_states "$job" | awk '$2 != "COMPLETED" || $3 != "0:0"')
+  [[ -z $bad ]] || fail "pile study: array tasks not completed with exit code 0:0: $bad"
+  engines_merge_equals "$work" "pile study" &&
+    echo "ok: the Fig. 5 study in small (scan --job pile, $engines_points points) on a 4-task array = the unsharded run"
+else
+  fail "pile study: array job '$job' not submitted or still queued after $deadline s"
 fi
 cli_finish "scan on Slurm"
