@@ -160,26 +160,63 @@ void MoreauJeanStepper::warm_start(const SphereBodies& s) {
   const std::size_t nc = active_.size();
   for_each_index(pool_.get(), nc, kCandidateChunk, [&](std::size_t k) {
     bool flipped = false;
-    const auto it = previous_.find(pair_key(s, active_[k], flipped));
-    if (it == previous_.end()) return;
+    const WorldReaction* last = previous_.find(pair_key(s, active_[k], flipped));
+    if (last == nullptr) return;
     const double sign = flipped ? -1.0 : 1.0;
     const Eigen::Matrix3d& F = active_[k].frame;
     Vector5 p;
-    p.head<3>() = sign * F.transpose() * it->second.r;
-    p.tail<2>() = sign * F.rightCols<2>().transpose() * it->second.m;
+    p.head<3>() = sign * F.transpose() * last->r;
+    p.tail<2>() = sign * F.rightCols<2>().transpose() * last->m;
     P_.segment<5>(static_cast<Eigen::Index>(5 * k)) = p;
   });
 }
 
+namespace {
+
+// No pair key is all ones: a sphere id is below max_pile_spheres < 2^32 - 1 (pair_key).
+constexpr std::uint64_t kEmptyKey = ~std::uint64_t{0};
+
+}  // namespace
+
+std::size_t MoreauJeanStepper::ReactionTable::slot(std::uint64_t key) const {
+  // Fibonacci hashing: the top bits of key x 2^64/phi.
+  return shift >= 64 ? 0 : static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> shift);
+}
+
+void MoreauJeanStepper::ReactionTable::reset(std::size_t count) {
+  int bits = 4;
+  while ((std::size_t{1} << bits) < 2 * count) ++bits;
+  keys.assign(std::size_t{1} << bits, kEmptyKey);
+  values.resize(keys.size());
+  shift = 64 - bits;
+}
+
+void MoreauJeanStepper::ReactionTable::insert(std::uint64_t key, const WorldReaction& value) {
+  const std::size_t mask = keys.size() - 1;
+  std::size_t k = slot(key);
+  while (keys[k] != kEmptyKey && keys[k] != key) k = (k + 1) & mask;
+  keys[k] = key;
+  values[k] = value;
+}
+
+const MoreauJeanStepper::WorldReaction* MoreauJeanStepper::ReactionTable::find(std::uint64_t key) const {
+  if (keys.empty()) return nullptr;
+  const std::size_t mask = keys.size() - 1;
+  for (std::size_t k = slot(key);; k = (k + 1) & mask) {
+    if (keys[k] == key) return &values[k];
+    if (keys[k] == kEmptyKey) return nullptr;
+  }
+}
+
 void MoreauJeanStepper::remember(const SphereBodies& s) {
-  previous_.clear();
+  previous_.reset(active_.size());
   for (std::size_t k = 0; k < active_.size(); ++k) {
     bool flipped = false;
     const std::uint64_t key = pair_key(s, active_[k], flipped);
     const double sign = flipped ? -1.0 : 1.0;
     const Vector5 p = P_.segment<5>(static_cast<Eigen::Index>(5 * k));
     const Eigen::Matrix3d& F = active_[k].frame;
-    previous_[key] = {sign * (F * p.head<3>()), sign * (F.rightCols<2>() * p.tail<2>())};
+    previous_.insert(key, {sign * (F * p.head<3>()), sign * (F.rightCols<2>() * p.tail<2>())});
   }
 }
 
