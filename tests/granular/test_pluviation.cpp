@@ -218,7 +218,7 @@ TEST_CASE("the overlap check at birth agrees with all pairs in free fall (a dens
   CHECK(passed > 0);
 }
 
-TEST_CASE("drop.redraws: a rain without overlaps, checked against all pairs in free fall; the same births where none was needed") {
+TEST_CASE("drop.redraws: a rain without overlaps, checked against all pairs in free fall, and the same births where none was needed") {
   PileProblem p = rain(400);
   p.spheres.polydispersity = 0.3;
   p.drop.offset_lo = -0.1, p.drop.offset_hi = 0.1;

@@ -117,46 +117,6 @@ TEST_CASE("(67) one contact by semismooth Newton: the five modes of (21) around 
   CHECK(solved_extreme >= 250);  // of 400
 }
 
-TEST_CASE("(67) rolling locked: the 3-D reduction solves the stick-rolling modes of (21) at mu_r of 10 and 100 radii") {
-  // Built around a solution with w_R = 0 and |m_R| < mu_r r_N (modes stick and slide of
-  // solution_pair: rolling sticks), where Newton on all five rows can stall at |w_R| = 0.
-  std::mt19937_64 rng(70);
-  int solved = 0, total = 0, newton_alone = 0;
-  for (const RollingCone cone : {RollingCone{0.5, 10.0}, RollingCone{1.0, 100.0}}) {
-    for (const Mode mode : {Mode::stick, Mode::slide}) {
-      for (int trial = 0; trial < 50; ++trial) {
-        const Matrix5 W = random_spd5(rng, trial % 2 ? 1e-4 : 0.2, 1.0);
-        Vector5 pstar, ystar;
-        rolling_reference::solution_pair(mode, cone, rng, pstar, ystar);
-        const Vector5 q = ystar - W * pstar;
-        Vector5 pn = Vector5::Zero();
-        newton_alone += limitdir::solve_one_contact_newton(W, q, cone, pn, 1.0 / W.diagonal().maxCoeff(), kLocalTol, 50).error <= kLocalTol;
-        Vector5 p = Vector5::Zero();
-        const auto out = limitdir::solve_one_contact_rolling_locked(W, q, cone, p, kLocalTol, 50);
-        ++total;
-        CAPTURE(trial);
-        if (!(out.error <= kLocalTol)) {
-          CHECK(p == Vector5::Zero());  // left as it was
-          continue;
-        }
-        ++solved;
-        // the law (21) on the whole problem, and rolling indeed locked: w_R = 0
-        const Vector5 y = W * p + q, yhat = limitdir::modified_velocity(y, cone);
-        const double scale = std::max(q.norm(), 1.0), slack = 1e-10 * scale * (1 + cone.mu + cone.mu_r);
-        CHECK(limitdir::in_rolling_cone(p, cone, slack));
-        CHECK(limitdir::in_dual_rolling_cone(yhat, cone, slack));
-        CHECK(std::abs(p.dot(yhat)) <= slack * scale);
-        CHECK(y.tail<2>().norm() <= 1e-9 * scale);
-      }
-    }
-  }
-  // The reduction solves nearly all, more than Newton on five rows (when written: 199 of 200,
-  // against 141).
-  MESSAGE("rolling locked: " << solved << " of " << total << " solved; Newton on five rows: " << newton_alone);
-  CHECK(solved >= 0.99 * total);
-  CHECK(solved > newton_alone);
-}
-
 TEST_CASE("(67) Newton and the projected fixed point (64) agree on one contact") {
   std::mt19937_64 rng(64);
   for (int trial = 0; trial < 300; ++trial) {

@@ -270,24 +270,14 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
       Vector5 pa = before;
       if (!exact_one_contact(L.llt[k], qbar, L.cone[k], pa)) {
         // Newton first (rolling/one_contact_newton.hpp); where it stops short of the tolerance,
-        // the problem with rolling locked (the usual state when mu_r is many radii, where
-        // Newton on all five rows can stall at the kink |w_R| = 0; checked on the whole
-        // problem); where that fails too, the projected fixed point from Newton's last iterate.
+        // the projected fixed point goes on from its last iterate.
         const double local_tol = L.tol[k] * looser;
-        bool solved = false;
-        if (options.local_newton_iter > 0) {
-          const OneContactOutcome n = solve_one_contact_newton(L.Wd[k], qbar, L.cone[k], pa, L.rho_newton[k], local_tol,
-                                                               options.local_newton_iter);
-          iterations += n.iterations;
-          solved = n.error <= local_tol;
-          if (!solved) {
-            const OneContactOutcome r =
-                solve_one_contact_rolling_locked(L.Wd[k], qbar, L.cone[k], pa, local_tol, options.local_newton_iter);
-            iterations += r.iterations;
-            solved = r.error <= local_tol;
-          }
-        }
-        if (!solved) {
+        const OneContactOutcome n =
+            options.local_newton_iter > 0
+                ? solve_one_contact_newton(L.Wd[k], qbar, L.cone[k], pa, L.rho_newton[k], local_tol, options.local_newton_iter)
+                : OneContactOutcome{0, std::numeric_limits<double>::infinity()};
+        iterations += n.iterations;
+        if (!(n.error <= local_tol)) {
           const OneContactOutcome o =
               solve_one_contact(L.Wd[k], qbar, L.cone[k], pa, L.rho[k], local_tol, options.local_max_iter, options.step);
           iterations += o.iterations;

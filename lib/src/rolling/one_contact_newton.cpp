@@ -3,11 +3,7 @@
 
 #include <cmath>
 
-#include <Eigen/Cholesky>
 #include <Eigen/LU>
-#include <algorithm>
-#include <cfloat>
-#include <limits>
 
 namespace limitdir {
 
@@ -79,31 +75,6 @@ OneContactOutcome solve_one_contact_newton(const Matrix5& W, const Vector5& q, c
     out.error = error(p);
   }
   return out;
-}
-
-OneContactOutcome solve_one_contact_rolling_locked(const Matrix5& W, const Vector5& q, const RollingCone& cone,
-                                                   Vector5& p, double tol, int max_iter) {
-  constexpr double kInf = std::numeric_limits<double>::infinity();
-  const Eigen::LLT<Eigen::Matrix2d> WRR(W.bottomRightCorner<2, 2>());
-  if (WRR.info() != Eigen::Success) return {0, kInf};
-  const Eigen::Matrix<double, 3, 2> WNR = W.topRightCorner<3, 2>();
-  // the reduced problem as 5 rows: (W_c, q_c) on (N, T), identity and 0 on the rolling rows,
-  // where mu_r = 0 keeps m_R = 0 and leaves w_R free (K_r* has no rolling condition then)
-  Matrix5 Wc = Matrix5::Identity();
-  Wc.topLeftCorner<3, 3>() = W.topLeftCorner<3, 3>() - WNR * WRR.solve(WNR.transpose());
-  Vector5 qc = Vector5::Zero();
-  qc.head<3>() = q.head<3>() - WNR * WRR.solve(q.tail<2>());
-  Vector5 r = Vector5::Zero();
-  r.head<3>() = p.head<3>();
-  const double rho = 1.0 / std::max(Wc.diagonal().head<3>().maxCoeff(), DBL_MIN);
-  const OneContactOutcome reduced = solve_one_contact_newton(Wc, qc, RollingCone{cone.mu, 0.0}, r, rho, tol, max_iter);
-  Vector5 candidate;
-  candidate.head<3>() = r.head<3>();
-  candidate.tail<2>() = -WRR.solve(Eigen::Vector2d(q.tail<2>() + WNR.transpose() * r.head<3>()));
-  const double error = natural_map(candidate, Vector5(W * candidate + q), cone).norm() / error_scale(q.norm());
-  if (!(error <= tol)) return {reduced.iterations, kInf};
-  p = candidate;
-  return {reduced.iterations, error};
 }
 
 }  // namespace limitdir

@@ -20,14 +20,4 @@ namespace limitdir {
 OneContactOutcome solve_one_contact_newton(const Matrix5& W, const Vector5& q, const RollingCone& cone, Vector5& p,
                                            double rho, double tol, int max_iter);
 
-/// The one-contact problem with rolling locked (w_R = 0, |m_R| <= mu_r r_N: the usual state when
-/// mu_r is many radii): the rolling rows eliminated, m_R = -W_RR^-1 (q_R + W_RN p_NT), leave the
-/// 3-D Coulomb problem of De Saxce on the Schur complement W_NT - W_NR W_RR^-1 W_RN, solved by
-/// the Newton method above (as a 5-row problem with mu_r = 0 and identity rolling rows). Its
-/// solution, with m_R recovered, is checked on the whole problem: p is set, and the outcome's
-/// error (solve_one_contact's) returned, only when that error is <= tol; else p is left as it
-/// is and the error is +inf (rolling is not locked there, or the reduced solve stopped short).
-OneContactOutcome solve_one_contact_rolling_locked(const Matrix5& W, const Vector5& q, const RollingCone& cone,
-                                                   Vector5& p, double tol, int max_iter);
-
 }  // namespace limitdir
