@@ -17,8 +17,8 @@ int main(int argc, char* argv[]) {
       "Moreau-Jean scheme. Prints the run (schema \"limitdir.pile-report/1\"): the final state of\n"
       "every sphere, H/d, the base radius/d, the angle of repose, the spheres on the plane and\n"
       "those lost off it, the energies and works over time, and per kept step the contacts, the\n"
-      "Gauss-Seidel sweeps, the residual and the largest penetration; steps that stopped at the\n"
-      "sweep cap are counted and named (the run is then not \"converged\"). --set changes a problem\n"
+      "Gauss-Seidel sweeps, the residual and the largest penetration; steps whose solver ended\n"
+      "above the tolerance are counted and named (the run is then not \"converged\"). --set changes a problem\n"
       "key (spheres.count, law.mu, law.mu_r, law.e, seed, stepping.h, stepping.t_end, ...)."};
   info.problem_schema = "limitdir.pile/1";
   // The options, the computation and the report are the library's job (lib/src/jobs/pile.cpp),

@@ -13,6 +13,7 @@
 #include <Eigen/LU>
 
 #include "limitdir/core/cancellation.hpp"
+#include "limitdir/granular/global_newton.hpp"
 #include "limitdir/rolling/one_contact_newton.hpp"
 
 namespace limitdir {
@@ -63,6 +64,15 @@ double siconos_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p
 }
 
 namespace {
+
+// Stagnation of the sweeps: their smallest error has not fallen by 1 % over the last 300
+// sweeps. Gauss-Seidel converging linearly at a rate r loses no more than 1 % in 300 sweeps
+// only when r > 0.99997 (~7e4 sweeps a decade, 70 times the default cap); at mu_r of many radii
+// the sweeps cycle instead (a contact that opens and closes in turn), their error flat from the
+// first tens of sweeps to the cap. 100 sweeps cut some that were still to converge after a
+// plateau (docs/manual.md section 15).
+constexpr int kStallSweeps = 300;
+constexpr double kStallFactor = 0.99;
 
 // Contacts per item of a parallel loop: enough work per item (a one-contact solve is ~1 us) that
 // taking items costs little, and a fixed size, so that the error's sums per chunk (below) are
@@ -221,6 +231,103 @@ std::vector<int> colour_order(const std::vector<int>& colours) {
   return order;
 }
 
+namespace {
+
+// One sweep's outcome: the local iterations taken, and whether any p^a changed.
+struct SweepOutcome {
+  long iterations = 0;
+  bool changed = false;
+};
+
+// The sweeps of (66)-(67) over a problem: the one-contact data, the visiting order (colour by
+// colour with threads >= 2) and the coupling term kept up to date.
+class Sweeper {
+ public:
+  Sweeper(const BlockSparseProblem& problem, const Eigen::VectorXd& p, const BlockPgsOptions& options,
+          const std::vector<double>& length, WorkerPool* pool)
+      : problem_(problem), options_(options), pool_(pool), L_(local_solves(problem, options, length, pool)),
+        coupling_(problem, p, pool) {
+    if (pool_ == nullptr || options_.threads <= 1) return;
+    const std::vector<int> colours = contact_colours(problem);
+    // (the stepper stores its contacts in colour order already: then the order is 0, 1, ...)
+    order_ = colour_order(colours);
+    for (std::size_t k = 1; k <= order_.size(); ++k)
+      if (k == order_.size() || colours[static_cast<std::size_t>(order_[k])] != colours[static_cast<std::size_t>(order_[k - 1])])
+        colour_start_.push_back(static_cast<int>(k));
+  }
+
+  /// One sweep from p (updated in place), the local tolerances multiplied by `looser`.
+  SweepOutcome sweep(Eigen::VectorXd& p, double looser) {
+    if (colour_start_.size() < 2) {
+      SweepOutcome out;
+      for (int a = 0; a < problem_.contacts(); ++a) visit(a, p, looser, out);
+      return out;
+    }
+    std::atomic<long> iterations{0};
+    std::atomic<bool> changed{false};
+    for (std::size_t c = 0; c + 1 < colour_start_.size(); ++c) {
+      const std::size_t first = static_cast<std::size_t>(colour_start_[c]);
+      const std::size_t n = static_cast<std::size_t>(colour_start_[c + 1]) - first;
+      pool_->for_each(chunk_count(n, kChunk), [&](std::size_t j) {
+        SweepOutcome part;
+        for (std::size_t i = j * kChunk; i < std::min(n, (j + 1) * kChunk); ++i) visit(order_[first + i], p, looser, part);
+        iterations.fetch_add(part.iterations);  // integers: the same sum in any order
+        if (part.changed) changed.store(true);
+      });
+    }
+    return {iterations.load(), changed.load()};
+  }
+
+  /// siconos_error at p after a sweep or a change of p by another method: the blocks' serial
+  /// sum for one thread; else (and for factored W) the sums per fixed chunk, the same whatever
+  /// the thread count.
+  double error(const Eigen::VectorXd& p) {
+    coupling_.refresh(p, pool_);
+    return colour_start_.size() >= 2 || problem_.factored() ? chunked_error(problem_, p, coupling_, pool_)
+                                                            : siconos_error(problem_, p);
+  }
+
+ private:
+  // Contact a's one-contact problem (67) from the current p; reads the p of its neighbours
+  // only, writes its own.
+  void visit(int a, Eigen::VectorXd& p, double looser, SweepOutcome& out) {
+    const std::size_t k = static_cast<std::size_t>(a);
+    // qbar of (67): q^a + sum_{b != a} W^{ab} p^b, scaled.
+    const Vector5 qbar = scale_up(coupling_.qbar(a, p), L_.l[k]);
+    const Vector5 before = scale_down(p.segment<5>(5 * a), L_.l[k]);
+    Vector5 pa = before;
+    if (!exact_one_contact(L_.llt[k], qbar, L_.cone[k], pa)) {
+      // Newton first (rolling/one_contact_newton.hpp); where it stops short of the tolerance,
+      // the projected fixed point goes on from its last iterate.
+      const double local_tol = L_.tol[k] * looser;
+      const OneContactOutcome n =
+          options_.local_newton_iter > 0
+              ? solve_one_contact_newton(L_.Wd[k], qbar, L_.cone[k], pa, L_.rho_newton[k], local_tol, options_.local_newton_iter)
+              : OneContactOutcome{0, std::numeric_limits<double>::infinity()};
+      out.iterations += n.iterations;
+      if (!(n.error <= local_tol)) {
+        const OneContactOutcome o =
+            solve_one_contact(L_.Wd[k], qbar, L_.cone[k], pa, L_.rho[k], local_tol, options_.local_max_iter, options_.step);
+        out.iterations += o.iterations;
+      }
+    }
+    if (pa == before) return;
+    out.changed = true;
+    const Vector5 old_pa = p.segment<5>(5 * a);
+    p.segment<5>(5 * a) = scale_up(pa, L_.l[k]);
+    coupling_.moved(a, Vector5(p.segment<5>(5 * a) - old_pa));
+  }
+
+  const BlockSparseProblem& problem_;
+  const BlockPgsOptions& options_;
+  WorkerPool* pool_;
+  LocalSolves L_;
+  Coupling coupling_;
+  std::vector<int> order_, colour_start_{0};
+};
+
+}  // namespace
+
 BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorXd& p, const BlockPgsOptions& options,
                                const std::vector<double>& length, WorkerPool* pool) {
   const int nc = problem.contacts();
@@ -230,92 +337,41 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
     return out;
   }
   // threads >= 2: the contacts of one colour (no block between them) at once, colour by colour.
-  const bool coloured = options.threads > 1;
   std::unique_ptr<WorkerPool> own;
-  if (coloured && pool == nullptr) {
+  if (options.threads > 1 && pool == nullptr) {
     own = std::make_unique<WorkerPool>(options.threads);
     pool = own.get();
   }
-  LocalSolves L = local_solves(problem, options, length, pool);
-  std::vector<int> order, colour_start{0};
-  if (coloured) {
-    const std::vector<int> colours = contact_colours(problem);
-    // (the stepper stores its contacts in colour order already: then the order is 0, 1, ...)
-    order = colour_order(colours);
-    for (std::size_t k = 1; k <= order.size(); ++k)
-      if (k == order.size() || colours[static_cast<std::size_t>(order[k])] != colours[static_cast<std::size_t>(order[k - 1])])
-        colour_start.push_back(static_cast<int>(k));
-  }
-  Coupling coupling(problem, p, pool);
+  Sweeper sweeper(problem, p, options, length, options.threads > 1 ? pool : nullptr);
   // At least one sweep, as Siconos' NSGS does: a warm start that already meets the tolerance
   // is still brought to the new step's contact law (else stale tangential reactions of the
   // last step, within the relative tolerance, could do work of the wrong sign).
   out.error = std::numeric_limits<double>::infinity();
+  double best = out.error;  // the smallest error so far, as of sweep best_sweep
+  int best_sweep = 0;
   while (out.error > options.tol && out.sweeps < options.max_sweeps && !std::isnan(out.error)) {
     ++out.sweeps;
     poll_cancellation();  // core/cancellation.hpp: once per sweep
-    std::atomic<long> sweep_iterations{0};
-    std::atomic<bool> changed{false};
     // While the global error is far above tol, the one-contact solves need not be finer than
     // it: their tolerance is loosened by the ratio error/tol of the last sweep (capped at 1e3),
     // and is local_tol itself from the sweep where the global error is within tol's decade.
     const double looser = std::isfinite(out.error) ? std::clamp(out.error / (10.0 * options.tol), 1.0, 1e3) : 1e3;
-    // Contact a's one-contact problem (67) from the current p; reads the p of its neighbours
-    // only, writes its own; adds its local iterations to `iterations`, sets `moved` if p^a changed.
-    const auto visit = [&](int a, long& iterations, bool& moved) {
-      const std::size_t k = static_cast<std::size_t>(a);
-      // qbar of (67): q^a + sum_{b != a} W^{ab} p^b, scaled.
-      const Vector5 qbar = scale_up(coupling.qbar(a, p), L.l[k]);
-      const Vector5 before = scale_down(p.segment<5>(5 * a), L.l[k]);
-      Vector5 pa = before;
-      if (!exact_one_contact(L.llt[k], qbar, L.cone[k], pa)) {
-        // Newton first (rolling/one_contact_newton.hpp); where it stops short of the tolerance,
-        // the projected fixed point goes on from its last iterate.
-        const double local_tol = L.tol[k] * looser;
-        const OneContactOutcome n =
-            options.local_newton_iter > 0
-                ? solve_one_contact_newton(L.Wd[k], qbar, L.cone[k], pa, L.rho_newton[k], local_tol, options.local_newton_iter)
-                : OneContactOutcome{0, std::numeric_limits<double>::infinity()};
-        iterations += n.iterations;
-        if (!(n.error <= local_tol)) {
-          const OneContactOutcome o =
-              solve_one_contact(L.Wd[k], qbar, L.cone[k], pa, L.rho[k], local_tol, options.local_max_iter, options.step);
-          iterations += o.iterations;
-        }
-      }
-      if (pa == before) return;
-      moved = true;
-      const Vector5 old_pa = p.segment<5>(5 * a);
-      p.segment<5>(5 * a) = scale_up(pa, L.l[k]);
-      coupling.moved(a, Vector5(p.segment<5>(5 * a) - old_pa));
-    };
-    if (!coloured) {
-      long iterations = 0;
-      bool moved = false;
-      for (int a = 0; a < nc; ++a) visit(a, iterations, moved);
-      sweep_iterations = iterations;
-      changed = moved;
-    } else {
-      for (std::size_t c = 0; c + 1 < colour_start.size(); ++c) {
-        const std::size_t first = static_cast<std::size_t>(colour_start[c]);
-        const std::size_t n = static_cast<std::size_t>(colour_start[c + 1]) - first;
-        pool->for_each(chunk_count(n, kChunk), [&](std::size_t j) {
-          long iterations = 0;
-          bool moved = false;
-          for (std::size_t i = j * kChunk; i < std::min(n, (j + 1) * kChunk); ++i) visit(order[first + i], iterations, moved);
-          sweep_iterations.fetch_add(iterations);  // integers: the same sum in any order
-          if (moved) changed.store(true);
-        });
-      }
+    const SweepOutcome s = sweeper.sweep(p, looser);
+    out.local_iterations += s.iterations;
+    out.error = sweeper.error(p);
+    if (out.error < kStallFactor * best) {
+      best = out.error;
+      best_sweep = out.sweeps;
     }
-    out.local_iterations += sweep_iterations.load();
-    // The error: the blocks' serial sum as before for one thread; else (and for factored W)
-    // the sums per fixed chunk, the same whatever the thread count.
-    coupling.refresh(p, pool);
-    out.error = coloured || problem.factored() ? chunked_error(problem, p, coupling, pool) : siconos_error(problem, p);
-    // No contact changed at the final local tolerance: no further sweep will change p (the
-    // error is at the rounding of the local solves).
-    if (!changed.load() && looser == 1.0) break;
+    // No contact changed at the final local tolerance (no further sweep will change p), or the
+    // sweeps stagnate.
+    if ((!s.changed && looser == 1.0) || out.sweeps - best_sweep >= kStallSweeps) break;
+  }
+  // Above tol (stagnating, unchanged or at the cap): Newton on the whole problem from there.
+  if (options.global_newton_iter > 0 && 5 * nc <= max_global_newton_unknowns && out.error > options.tol &&
+      std::isfinite(out.error)) {
+    out.newton_iterations = solve_global_newton(problem, p, options.tol, options.global_newton_iter, length).iterations;
+    out.error = sweeper.error(p);
   }
   out.converged = out.error <= options.tol;
   return out;

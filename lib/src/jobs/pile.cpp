@@ -59,7 +59,7 @@ JobValues check_pile(const po::variables_map& vm) { return pile_from_text(vm); }
 namespace {
 
 /// The summary (docs/manual.md section 14): the pile's measures and the solver's record; the
-/// class "pile", or "pile: unconverged steps" when a step stopped at its sweep cap.
+/// class "pile", or "pile: unconverged steps" when a step ended above the tolerance.
 json pile_summary(const json& report) {
   const json& s = report.at("summary");
   json out;

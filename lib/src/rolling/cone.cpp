@@ -161,6 +161,20 @@ Vector5 modified_velocity(const Vector5& y, const RollingCone& cone) {
   return yhat;
 }
 
+Matrix5 modified_velocity_jacobian(const Vector5& y, const RollingCone& cone) {
+  Matrix5 J = Matrix5::Identity();
+  const double uT = std::hypot(y[1], y[2]), wR = std::hypot(y[3], y[4]);
+  if (uT > 0.0) {
+    J(0, 1) = cone.mu * y[1] / uT;
+    J(0, 2) = cone.mu * y[2] / uT;
+  }
+  if (wR > 0.0) {
+    J(0, 3) = cone.mu_r * y[3] / wR;
+    J(0, 4) = cone.mu_r * y[4] / wR;
+  }
+  return J;
+}
+
 Vector5 natural_map(const Vector5& p, const Vector5& y, const RollingCone& cone) {
   return p - project_rolling_cone(p - modified_velocity(y, cone), cone).p;
 }

@@ -16,21 +16,6 @@ constexpr double kArmijo = 1e-4;
 // and one halved 30 times moves p by less than 1e-9 |d|, below the fixed point's own steps.
 constexpr int kMaxHalvings = 30;
 
-// dyhat/dy of (32): I + e_1 (0, mu u_T/|u_T|, mu_r w_R/|w_R|) (a zero block where a norm is 0).
-Matrix5 modified_velocity_jacobian(const Vector5& y, const RollingCone& cone) {
-  Matrix5 J = Matrix5::Identity();
-  const double uT = std::hypot(y[1], y[2]), wR = std::hypot(y[3], y[4]);
-  if (uT > 0.0) {
-    J(0, 1) = cone.mu * y[1] / uT;
-    J(0, 2) = cone.mu * y[2] / uT;
-  }
-  if (wR > 0.0) {
-    J(0, 3) = cone.mu_r * y[3] / wR;
-    J(0, 4) = cone.mu_r * y[4] / wR;
-  }
-  return J;
-}
-
 struct NaturalMap {
   const Matrix5& W;
   const Vector5& q;

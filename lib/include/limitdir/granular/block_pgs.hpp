@@ -26,6 +26,11 @@ struct BlockPgsOptions {
   /// they stop short of its tolerance; 0: the fixed point alone.
   int local_newton_iter = 20;
   StepRule step;
+  /// Where the sweeps end above tol (they stagnate: their smallest error has not fallen by 1 %
+  /// over 100 sweeps; no contact changes; or max_sweeps), up to global_newton_iter steps of
+  /// granular/global_newton.hpp's semismooth Newton on the whole problem go on from their
+  /// iterate (when 5 n_c <= max_global_newton_unknowns; 0: never).
+  int global_newton_iter = 20;
   /// In [1, max_granular_threads]. 1: the contacts are swept in their order. >= 2: in the
   /// order of their colours (contact_colours), the contacts of one colour on `threads` threads
   /// at once; the result is that of a serial sweep in that order, bit for bit, whatever the
@@ -38,6 +43,7 @@ struct BlockPgsResult {
   double error = 0.0;  ///< siconos_error at return
   bool converged = false;
   long local_iterations = 0;
+  int newton_iterations = 0;  ///< steps of the global Newton method (0: the sweeps sufficed)
 };
 
 /// Siconos 4.4's relative error of (r, u) (its rolling_fc3d_compute_error, so that a tolerance
@@ -59,7 +65,8 @@ std::vector<int> contact_colours(const std::vector<SphereContact>& contacts, con
 std::vector<int> colour_order(const std::vector<int>& colours);
 
 /// Sweeps the contacts in order from p (5 n_c entries, updated in place) until siconos_error <=
-/// tol or max_sweeps; at least one sweep (as Siconos' NSGS). length[alpha] > 0 (empty: all 1) is the reference length of contact
+/// tol, max_sweeps, or stagnation (see BlockPgsOptions::global_newton_iter); at least one sweep
+/// (as Siconos' NSGS); then, where they ended above tol, the global Newton method. length[alpha] > 0 (empty: all 1) is the reference length of contact
 /// alpha's one-contact solves (rolling/cone.hpp's convention: rolling rows l w_R, m_R/l and
 /// mu_r/l), which makes their W^{alpha alpha} well conditioned (in SI its rolling entries are
 /// ~1/(m R^2), its others ~1/m) and leaves the solution unchanged.

@@ -45,7 +45,8 @@ struct PileSample {
   double balance = 0.0;
 };
 
-/// A step whose Gauss-Seidel stopped at its sweep cap above the tolerance.
+/// A step whose solver ended above the tolerance (block_pgs.hpp: the sweep cap, stagnating
+/// sweeps, then the global Newton method).
 struct UnconvergedStep {
   long long step;
   double t, error;

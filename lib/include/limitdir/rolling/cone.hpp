@@ -73,6 +73,9 @@ Matrix5 projection_jacobian(const Vector5& pbar, const RollingCone& cone);
 double dilatancy_term(const Vector5& y, const RollingCone& cone);
 /// De Saxce's modified velocity (32): yhat = y + (mu |u_T| + mu_r |w_R|) e_1 (5 entries, (59)).
 Vector5 modified_velocity(const Vector5& y, const RollingCone& cone);
+/// d yhat / d y of (32): I + e_1 (0, mu u_T/|u_T|, mu_r w_R/|w_R|), a zero block where |u_T| or
+/// |w_R| is 0 (an element of the generalized Jacobian there).
+Matrix5 modified_velocity_jacobian(const Vector5& y, const RollingCone& cone);
 
 /// The natural-map residual p - proj_{K_r}(p - yhat) of (61) with rho = 1 and yhat of (32);
 /// it vanishes exactly at the solutions of the contact law (33).
