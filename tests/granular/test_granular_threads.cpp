@@ -106,7 +106,7 @@ TEST_CASE("The worker pool runs every item once on any thread count and rethrows
     CAPTURE(threads);
     limitdir::WorkerPool pool(threads);
     CHECK(pool.threads() == threads);
-    for (std::size_t count : {0, 1, 7, 1000}) {
+    for (std::size_t count : {0, 1, 2, 3, 7, 1000}) {  // (fewer items than threads: empty shares)
       std::vector<std::atomic<int>> seen(count);
       for (auto& x : seen) x = 0;
       pool.for_each(count, [&](std::size_t j) { ++seen[j]; });

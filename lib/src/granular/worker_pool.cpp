@@ -1,6 +1,7 @@
 // The fixed thread pool of a granular run (granular/worker_pool.hpp).
 #include "limitdir/granular/worker_pool.hpp"
 
+#include <memory>
 #include <string>
 #include <system_error>
 
@@ -13,8 +14,9 @@ WorkerPool::WorkerPool(int threads) {
     throw InputError("threads: must be in [1, " + std::to_string(max_granular_threads) + "] (got " +
                      std::to_string(threads) + ")");
   workers_.reserve(static_cast<std::size_t>(threads - 1));
+  shares_ = std::make_unique<Share[]>(static_cast<std::size_t>(threads));
   try {
-    for (int k = 1; k < threads; ++k) workers_.emplace_back([this] { worker_loop(); });
+    for (int k = 1; k < threads; ++k) workers_.emplace_back([this, k] { worker_loop(static_cast<std::size_t>(k)); });
   } catch (const std::system_error&) {
     // The system cannot start another thread (a limit on processes or address space): the
     // workers started do the work (the results do not depend on their count).
@@ -34,19 +36,27 @@ void WorkerPool::shutdown() {
   workers_.clear();
 }
 
-void WorkerPool::drain() {
-  for (std::size_t j = next_.fetch_add(1); j < count_; j = next_.fetch_add(1)) {
-    try {
-      (*work_)(j);
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (!error_) error_ = std::current_exception();
-      next_.store(count_);
+void WorkerPool::drain(std::size_t index) {
+  // Thread `index` takes the items of its own share first, then helps the others with theirs
+  // (the next untaken item of each share, in turn): each thread mostly works on the same part
+  // of the data from one loop to the next, and none waits while items are left.
+  const std::size_t T = workers_.size() + 1;
+  for (std::size_t k = 0; k < T; ++k) {
+    const std::size_t t = (index + k) % T, end = (t + 1) * count_ / T;
+    for (std::size_t j = shares_[t].next.fetch_add(1); j < end; j = shares_[t].next.fetch_add(1)) {
+      if (failed_.load(std::memory_order_relaxed)) return;
+      try {
+        (*work_)(j);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!error_) error_ = std::current_exception();
+        failed_.store(true);
+      }
     }
   }
 }
 
-void WorkerPool::worker_loop() {
+void WorkerPool::worker_loop(std::size_t index) {
   std::uint64_t seen = 0;
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
@@ -54,7 +64,7 @@ void WorkerPool::worker_loop() {
     if (stop_) return;
     seen = generation_;
     lock.unlock();
-    drain();
+    drain(index);
     lock.lock();
     if (--busy_ == 0) done_.notify_one();
   }
@@ -69,13 +79,15 @@ void WorkerPool::for_each(std::size_t count, const std::function<void(std::size_
     std::lock_guard<std::mutex> lock(mutex_);
     work_ = &work;
     count_ = count;
-    next_.store(0);
+    const std::size_t T = workers_.size() + 1;
+    for (std::size_t t = 0; t < T; ++t) shares_[t].next.store(t * count / T);
+    failed_.store(false);
     error_ = nullptr;
     busy_ = static_cast<int>(workers_.size());
     ++generation_;
   }
   start_.notify_all();
-  drain();
+  drain(0);
   std::exception_ptr error;
   {
     std::unique_lock<std::mutex> lock(mutex_);
