@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <utility>
 
+#include "limitdir/core/cancellation.hpp"
 #include "limitdir/granular/block_pgs.hpp"
 #include "limitdir/rolling/cone.hpp"
 
@@ -29,13 +30,13 @@ constexpr double kShortest = 0x1p-30;
 // or a generalized Jacobian taken at a kink, and is no longer a good direction; then the
 // Levenberg-Marquardt step is tried instead. When that too is accepted only below 1e-3 twice in
 // a row, the method has lost its way (at that pace it would need ~1e3 steps where near a
-// solution it takes one): the caller's sweeps go on from the iterate.
+// solution it takes one): it returns its best iterate, and the caller reports the step.
 constexpr double kShortStep = 1e-3;
 constexpr int kShortSteps = 2;
 // Nor does it go on when 5 steps have not halved the error: converging, it gains far more (one
 // step suffices in ~40 % of the hand-overs measured at mu_r = 10 and 100 radii, and the rest
-// spread over 2-20 steps); creeping, it would spend the caller's time on a step that the sweeps
-// report as unconverged anyway (docs/manual.md section 15).
+// spread over 2-20 steps); creeping, it would spend the caller's time on a step reported as
+// above the tolerance anyway (docs/manual.md section 15).
 constexpr int kProgressSteps = 5;
 constexpr double kProgressFactor = 0.5;
 
@@ -218,6 +219,7 @@ GlobalNewtonResult solve_global_newton(const BlockSparseProblem& problem, Eigen:
   int short_steps = 0;  // consecutive accepted steps shorter than kShortStep
   double checkpoint = out.error;  // the error kProgressSteps steps ago
   for (int k = 0; k < max_iter && out.error > tol; ++k) {
+    poll_cancellation();  // core/cancellation.hpp: once per step (up to ~0.3 s at the size bound)
     natural_map_all(s, x, &J);
     Eigen::VectorXd step;
     double t = 0.0;
