@@ -227,7 +227,7 @@ void assemble_factors(const SphereBodies& s, const std::vector<SphereContact>& c
                       BlockSparseProblem& problem, WorkerPool* pool) {
   const std::size_t nc = contacts.size(), n = s.size();
   DelassusFactors& f = problem.factors;
-  f.H = H;
+  if (&f.H != &H) f.H = H;  // (the stepper keeps its Jacobians in problem.factors.H itself)
   f.a.resize(nc);
   f.b.resize(nc);
   f.inv_mass.resize(n);

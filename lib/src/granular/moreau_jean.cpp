@@ -104,7 +104,7 @@ void MoreauJeanStepper::select_active(const SphereBodies& s, GranularStepStats& 
   }
   H.resize(kept);
   y.resize(kept);
-  std::swap(H_, H);
+  std::swap(problem_.factors.H, H);
   std::swap(y_start_, y);
   if (stepping_.solver.threads > 1) colour_sort(s);
 }
@@ -124,16 +124,17 @@ void MoreauJeanStepper::colour_sort(const SphereBodies& s) {
   for (std::size_t i = 0; i < order.size(); ++i) {
     const std::size_t k = static_cast<std::size_t>(order[i]);
     contacts[i] = active_[k];
-    H[i] = H_[k];
+    H[i] = problem_.factors.H[k];
     y[i] = y_start_[k];
   }
   std::swap(active_, contacts);
-  std::swap(H_, H);
+  std::swap(problem_.factors.H, H);
   std::swap(y_start_, y);
 }
 
 void MoreauJeanStepper::build_problem(const SphereBodies& s) {
-  assemble_delassus(s, active_, H_, problem_, pool_.get(), DelassusStorage::factors);
+  // The Jacobians are already where the factors keep them (problem_.factors.H): not copied.
+  assemble_delassus(s, active_, problem_.factors.H, problem_, pool_.get(), DelassusStorage::factors);
   const std::size_t nc = active_.size();
   problem_.q.resize(static_cast<Eigen::Index>(5 * nc));
   problem_.cones.assign(nc, stepping_.cone);
@@ -142,10 +143,10 @@ void MoreauJeanStepper::build_problem(const SphereBodies& s) {
     const SphereContact& c = active_[k];
     const std::size_t a = static_cast<std::size_t>(c.a);
     // q = H v_free + e u_N e_1 (the omega part of v_free is omega: no torque but the contacts').
-    Vector5 q = H_[k].Hv_a * v_free_[a] + H_[k].Hw_a * s.omega[a];
+    Vector5 q = problem_.factors.H[k].Hv_a * v_free_[a] + problem_.factors.H[k].Hw_a * s.omega[a];
     if (!c.with_wall()) {
       const std::size_t b = static_cast<std::size_t>(c.b);
-      q += H_[k].Hv_b() * v_free_[b] + H_[k].Hw_b * s.omega[b];
+      q += problem_.factors.H[k].Hv_b() * v_free_[b] + problem_.factors.H[k].Hw_b * s.omega[b];
     }
     q[0] += stepping_.e * y_start_[k][0];
     problem_.q.segment<5>(static_cast<Eigen::Index>(5 * k)) = q;
@@ -234,11 +235,11 @@ void MoreauJeanStepper::apply_impulses(SphereBodies& s, GranularStepStats& stats
       const SphereContact& c = active_[al];
       const Vector5 p = P_.segment<5>(static_cast<Eigen::Index>(5 * al));
       if (static_cast<std::size_t>(c.a) == k) {
-        s.v[k] += H_[al].Hv_a.transpose() * p / s.mass[k];
-        s.omega[k] += H_[al].Hw_a.transpose() * p / s.inertia[k];
+        s.v[k] += problem_.factors.H[al].Hv_a.transpose() * p / s.mass[k];
+        s.omega[k] += problem_.factors.H[al].Hw_a.transpose() * p / s.inertia[k];
       } else {
-        s.v[k] += H_[al].Hv_b().transpose() * p / s.mass[k];
-        s.omega[k] += H_[al].Hw_b.transpose() * p / s.inertia[k];
+        s.v[k] += problem_.factors.H[al].Hv_b().transpose() * p / s.mass[k];
+        s.omega[k] += problem_.factors.H[al].Hw_b.transpose() * p / s.inertia[k];
       }
     }
   });
@@ -247,7 +248,7 @@ void MoreauJeanStepper::apply_impulses(SphereBodies& s, GranularStepStats& stats
   const std::size_t nc = active_.size();
   y_end_.resize(nc);
   for_each_index(pool_.get(), nc, kCandidateChunk,
-                 [&](std::size_t k) { y_end_[k] = contact_velocity(s, active_[k], H_[k]); });
+                 [&](std::size_t k) { y_end_[k] = contact_velocity(s, active_[k], problem_.factors.H[k]); });
   for (std::size_t k = 0; k < nc; ++k) {
     const Vector5 p = P_.segment<5>(static_cast<Eigen::Index>(5 * k));
     const Vector5& y_end = y_end_[k];

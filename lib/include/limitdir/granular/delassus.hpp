@@ -114,7 +114,8 @@ void contacts_by_sphere(const SphereBodies& spheres, const std::vector<SphereCon
 
 /// W = H M^-1 H^T for the contacts (spheres' masses and moments of inertia from `spheres`),
 /// each off-diagonal block once per shared sphere; q and cones are left empty. With a pool, the
-/// rows are assembled on its threads (the same W).
+/// rows are assembled on its threads (the same W). With DelassusStorage::factors, `jacobians`
+/// may be problem.factors.H itself (then it is kept, not copied).
 void assemble_delassus(const SphereBodies& spheres, const std::vector<SphereContact>& contacts,
                        const std::vector<ContactJacobian>& jacobians, BlockSparseProblem& problem,
                        WorkerPool* pool = nullptr, DelassusStorage storage = DelassusStorage::blocks);

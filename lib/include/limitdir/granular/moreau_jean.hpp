@@ -89,7 +89,8 @@ class MoreauJeanStepper {
   GranularStepping stepping_;
   ContactDetector detector_;
   std::vector<SphereContact> candidates_, active_;
-  std::vector<ContactJacobian> H_;
+  // The active contacts' Jacobians live in problem_.factors.H (W's factors), where the step's
+  // solver reads them: swapped in from candidate_H_, never copied.
   std::vector<ContactJacobian> candidate_H_;  // per candidate, kept from step to step (storage)
   std::vector<Vector5> candidate_y_;
   std::vector<char> candidate_active_;
