@@ -66,14 +66,20 @@ inline double error_scale(const limitdir::RollingProblem& pb, const Eigen::Vecto
   return std::max({pb.q.norm(), p.norm(), (pb.W * p + pb.q).norm()});
 }
 
+/// The options of Siconos' NSGS, one set per process. Siconos 4.4's solver_options_delete leaves
+/// what rfc3d_nsgs_set_default allocates (LeakSanitizer finds it lost at every call): created once and
+/// reachable until exit, they leak nothing. Each user sets the parameters it reads.
+inline SolverOptions* nsgs_options() {
+  static SolverOptions* const options = solver_options_create(SICONOS_ROLLING_FRICTION_3D_NSGS);
+  return options;
+}
+
 /// The absolute natural-map norm |p - proj(p - yhat)| at p by Siconos' rolling_fc3d_compute_error.
 inline double absolute_error(const limitdir::RollingProblem& pb, const Eigen::VectorXd& p) {
   Problem sp(pb);
   Eigen::VectorXd z = p, w = pb.W * p + pb.q;
-  SolverOptions* options = solver_options_create(SICONOS_ROLLING_FRICTION_3D_NSGS);
   double e = 0.0;
-  rolling_fc3d_compute_error(sp.get(), z.data(), w.data(), 0.0, options, pb.q.norm(), &e);
-  solver_options_delete(options);
+  rolling_fc3d_compute_error(sp.get(), z.data(), w.data(), 0.0, nsgs_options(), pb.q.norm(), &e);
   return e * error_scale(pb, p);
 }
 
@@ -88,14 +94,10 @@ struct Solution {
 /// its default) with tolerance tol on its error and at most max_iter sweeps, from p = 0.
 class Solver {
  public:
-  Solver(double tol, int max_iter) : options_(solver_options_create(SICONOS_ROLLING_FRICTION_3D_NSGS)) {
-    options_->dparam[SICONOS_DPARAM_TOL] = tol;
-    options_->iparam[SICONOS_IPARAM_MAX_ITER] = max_iter;
-  }
-  Solver(const Solver&) = delete;
-  Solver& operator=(const Solver&) = delete;
-  ~Solver() { solver_options_delete(options_); }
+  Solver(double tol, int max_iter) : tol_(tol), max_iter_(max_iter) {}
   Solution solve(Problem& sp, Eigen::Index n) {
+    options_->dparam[SICONOS_DPARAM_TOL] = tol_;
+    options_->iparam[SICONOS_IPARAM_MAX_ITER] = max_iter_;
     Solution s{Eigen::VectorXd::Zero(n), false, 0, 0.0};
     Eigen::VectorXd velocity = Eigen::VectorXd::Zero(n);
     const int info = rolling_fc3d_driver(sp.get(), s.p.data(), velocity.data(), options_);
@@ -106,7 +108,9 @@ class Solver {
   }
 
  private:
-  SolverOptions* options_;
+  double tol_;
+  int max_iter_;
+  SolverOptions* options_ = nsgs_options();
 };
 
 inline Solution solve(const limitdir::RollingProblem& pb, double tol, int max_iter) {

@@ -145,8 +145,12 @@ struct LocalSolves {
   std::vector<Matrix5> Wd;
   std::vector<Eigen::LLT<Matrix5>> llt;  ///< of Wd (W^{aa} is symmetric positive definite)
   std::vector<RollingCone> cone;
-  std::vector<double> rho, rho_newton, l, tol;
+  std::vector<double> rho, l, tol;  ///< rho: the fixed point's step, adapted by its step rule
 };
+
+// The natural step of G for a block (the largest that keeps the projected map a contraction is
+// ~1/|W^{aa}|): the fixed point starts there and Newton keeps it.
+double natural_rho(const Matrix5& Wd) { return 1.0 / std::max(Wd.diagonal().maxCoeff(), DBL_MIN); }
 
 LocalSolves local_solves(const BlockSparseProblem& problem, const BlockPgsOptions& options,
                          const std::vector<double>& length, WorkerPool* pool) {
@@ -156,7 +160,6 @@ LocalSolves local_solves(const BlockSparseProblem& problem, const BlockPgsOption
   L.llt.resize(nc);
   L.cone.resize(nc);
   L.rho.resize(nc);
-  L.rho_newton.resize(nc);
   L.l.assign(nc, 1.0);
   L.tol.resize(nc);
   const auto one = [&](std::size_t k) {
@@ -165,10 +168,7 @@ LocalSolves local_solves(const BlockSparseProblem& problem, const BlockPgsOption
     d.tail<2>().setConstant(L.l[k]);
     L.Wd[k] = d.asDiagonal() * problem.diagonal[k] * d.asDiagonal();
     L.cone[k] = {problem.cones[k].mu, problem.cones[k].mu_r / L.l[k]};
-    // The largest step that keeps the projected map a contraction for this block is ~1/|W|:
-    // start there (the step rule adapts it).
-    L.rho[k] = 1.0 / std::max(L.Wd[k].diagonal().maxCoeff(), DBL_MIN);
-    L.rho_newton[k] = L.rho[k];
+    L.rho[k] = natural_rho(L.Wd[k]);  // the start of the step rule
     L.llt[k].compute(L.Wd[k]);
     // The one-contact solves measure their error in the scaled variables, relative to |qbar'|;
     // in SI a velocity error of the rolling rows is 1/l times the scaled one and an impulse
@@ -302,7 +302,7 @@ class Sweeper {
       const double local_tol = L_.tol[k] * looser;
       const OneContactOutcome n =
           options_.local_newton_iter > 0
-              ? solve_one_contact_newton(L_.Wd[k], qbar, L_.cone[k], pa, L_.rho_newton[k], local_tol, options_.local_newton_iter)
+              ? solve_one_contact_newton(L_.Wd[k], qbar, L_.cone[k], pa, natural_rho(L_.Wd[k]), local_tol, options_.local_newton_iter)
               : OneContactOutcome{0, std::numeric_limits<double>::infinity()};
       out.iterations += n.iterations;
       if (!(n.error <= local_tol)) {

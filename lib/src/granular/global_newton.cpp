@@ -174,11 +174,11 @@ constexpr double kLevenbergShift = 1e-10;
 // space (the equal-error directions of a hyperstatic network).
 bool levenberg_step(const SparseMatrix& J, const Eigen::VectorXd& G, Eigen::VectorXd& step) {
   SparseMatrix A = SparseMatrix(J.transpose() * J);
-  double largest = DBL_MIN;
-  for (int i = 0; i < A.rows(); ++i) largest = std::max(largest, A.coeff(i, i));
-  SparseMatrix shift(A.rows(), A.cols());
-  shift.setIdentity();
-  A += kLevenbergShift * largest * shift;
+  // mu = kLevenbergShift max_i (J^T J)_ii added in place (coeffRef inserts a diagonal entry the
+  // product left out).
+  const Eigen::VectorXd diagonal = A.diagonal();
+  const double shift = kLevenbergShift * std::max(diagonal.maxCoeff(), DBL_MIN);
+  for (int i = 0; i < A.rows(); ++i) A.coeffRef(i, i) += shift;
   const Eigen::SimplicialLDLT<SparseMatrix> ldlt(A);
   if (ldlt.info() != Eigen::Success) return false;
   step = ldlt.solve(Eigen::VectorXd(-(J.transpose() * G)));

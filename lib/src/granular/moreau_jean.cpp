@@ -227,11 +227,13 @@ void MoreauJeanStepper::apply_impulses(SphereBodies& s, GranularStepStats& stats
   std::vector<Eigen::Vector3d> v_start = s.v;
   for (std::size_t k = 0; k < n; ++k) s.v[k] = v_free_[k];
   // v+ = v_free + M^-1 H^T P, sphere by sphere over its contacts in contact order (the order of
-  // the sums whatever the threads), each sphere on the pool writing its own v and omega.
-  contacts_by_sphere(s, active_, sphere_start_, sphere_member_);
+  // the sums whatever the threads), each sphere on the pool writing its own v and omega. Its
+  // contacts are the factors' lists, built by assemble_delassus for these contacts this step.
+  const std::vector<int>& start = problem_.factors.start;
+  const std::vector<int>& member = problem_.factors.member;
   for_each_index(pool_.get(), n, kCandidateChunk, [&](std::size_t k) {
-    for (int m = sphere_start_[k]; m < sphere_start_[k + 1]; ++m) {
-      const std::size_t al = static_cast<std::size_t>(sphere_member_[static_cast<std::size_t>(m)]);
+    for (int m = start[k]; m < start[k + 1]; ++m) {
+      const std::size_t al = static_cast<std::size_t>(member[static_cast<std::size_t>(m)]);
       const SphereContact& c = active_[al];
       const Vector5 p = P_.segment<5>(static_cast<Eigen::Index>(5 * al));
       if (static_cast<std::size_t>(c.a) == k) {
