@@ -10,6 +10,7 @@ packages=(
   libboost-program-options-dev  # Boost::program_options
   libfmt-dev                # fmt::fmt
   libflint-arb-dev          # Arb ball arithmetic: rigorous elliptic integrals K, E for the exact model's proofs
+  libceres-dev              # Ceres Solver: nonlinear least squares of `fit` (lib/src/fit/least_squares.cpp): bounds, robust losses, Levenberg-Marquardt
   nlohmann-json3-dev        # nlohmann_json::nlohmann_json
   doctest-dev               # doctest::doctest (tests)
   libbenchmark-dev          # benchmark::benchmark (bench/)

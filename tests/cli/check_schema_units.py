@@ -27,6 +27,8 @@ UNITS = {
     # a value of a parameter or key that the document names
     "the swept parameter's", "the x parameter's", "the y parameter's", "the x parameter's times the y parameter's",
     "the axis parameter's", "the key's", "the x key's", "the y key's", "the field's",
+    # a fit's residuals: the unit of its data's friction columns (dimensionless q or N)
+    "the data's",
 }
 UNIT = re.compile(r"Unit: (.+?)(?: \(.*\))?\.$")
 

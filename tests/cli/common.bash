@@ -110,6 +110,7 @@ expect_report() {
   elif ! why=$(python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))
+import math
 exec(sys.argv[3])
 try:
     ok = eval(sys.argv[2])

@@ -14,10 +14,9 @@ import sys
 
 # What each part may use directly; a part may use everything below what it uses (the closure).
 # The order bottom-up: core < numerics < contact < friction < system < limits < dynamics
-# < analysis < continuation < maps < report < plot; rolling, granular (above rolling) and celt
-# are side parts; jobs (the apps' computations as library calls) is above report and runs the
-# side parts' problems too;
-# scan (the parameter scans) runs jobs.
+# < analysis < continuation < maps < report < plot; rolling, granular (above rolling), celt and
+# fit (both above system) are side parts; jobs (the apps' computations as library calls) is
+# above report and runs the side parts' problems too; scan (the parameter scans) runs jobs.
 USES = {
     "core": [],
     "numerics": ["core"],
@@ -36,6 +35,7 @@ USES = {
     "rolling": ["friction"],
     "granular": ["rolling"],
     "celt": ["system"],
+    "fit": ["system"],
 }
 # The one public header outside the parts: the umbrella of the installed library.
 UMBRELLA = "limitdir.hpp"

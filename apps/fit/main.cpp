@@ -1,0 +1,36 @@
+// fit FIT_FILE
+// Fits the free parameters of a friction model to measured friction (docs/manual.md section 16)
+// and prints the fit report (schema "limitdir.fit-report/1").
+#include <chrono>
+#include <string>
+
+#include "cli.hpp"
+#include "limitdir/fit/fit_report.hpp"
+#include "progress.hpp"
+
+namespace po = limitdir::cli::po;
+
+int main(int argc, char* argv[]) {
+  limitdir::cli::AppInfo info{
+      "fit",
+      "FIT_FILE",
+      "Fits the free parameters of a friction model (keys of a problem file, and the force scale mu P) to\n"
+      "measured friction at known slips (a CSV file), by nonlinear least squares on Ceres Solver from a\n"
+      "seeded multi-start, and prints every start, every distinct local minimum, the best with its\n"
+      "covariance, 95 % intervals and condition, and the parameters the data leave undetermined, as one\n"
+      "JSON object (schema \"limitdir.fit-report/1\"). Exit 3 when the fit does not converge (the report\n"
+      "says why)."};
+  info.problem_schema = "limitdir.fit/1";
+  po::options_description options("Options", limitdir::options::help_line_length);
+  return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
+    const auto begin = std::chrono::steady_clock::now();
+    const limitdir::FitSpec spec = limitdir::load_fit_spec(limitdir::cli::problem_path(vm));
+    const limitdir::SlipData data = limitdir::read_slip_csv(spec.data_path);
+    const limitdir::FitResult result = limitdir::fit_slip_data(spec, data, limitdir::cli::progress_hook());
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    std::string text = limitdir::fit_report(spec, data, result, seconds).dump(2) + "\n";
+    if (!result.converged)
+      return {std::move(text), limitdir::cli::exit_numerical_failure, "the fit did not converge: " + result.reason};
+    return text;
+  });
+}

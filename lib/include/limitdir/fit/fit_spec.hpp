@@ -1,0 +1,59 @@
+#pragma once
+// The fit file (docs/manual.md section 16, schema "limitdir.fit/1"): a problem, the keys of it
+// that a fit frees (bounds and starts), the measured data, the loss and the multi-start design.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace limitdir {
+
+/// The pseudo-key of the force scale mu P (N) of measured forces, free like a problem key.
+inline constexpr const char* kMuPKey = "units.mu_P";
+
+/// One free parameter: a numeric dotted key of the problem file ("friction.b_T",
+/// "contact.distortion.d") or kMuPKey; lower < upper, either may be infinite, start in
+/// [lower, upper].
+struct FitParameter {
+  std::string key;
+  double start = 0.0;
+  double lower = 0.0, upper = 0.0;
+  bool bounded() const;  ///< both bounds finite
+};
+
+/// The loss applied to each datum's squared residual s (Ceres' losses): squared s; huber
+/// s <= a^2 ? s : 2 a sqrt(s) - a^2; cauchy a^2 log(1 + s/a^2); a = loss_scale.
+enum class FitLoss { squared, huber, cauchy };
+/// "squared" | "huber" | "cauchy"
+std::string to_string(FitLoss loss);
+
+struct FitSpec {
+  std::string source;  ///< the fit file, for messages
+  std::string name;
+  nlohmann::json problem;      ///< the problem file's document (limitdir.problem/1)
+  std::string problem_source;  ///< its path, for messages
+  std::vector<FitParameter> parameters;
+  std::string data_path;  ///< the CSV of measured data (relative paths: to the fit file)
+  /// The data's units (docs/manual.md section 16): mu P in N (the start of kMuPKey when it is
+  /// free) for force columns, the contact's radius R in m for torque or spin columns.
+  std::optional<double> mu_P, R;
+  FitLoss loss = FitLoss::squared;
+  double loss_scale = 1.0;
+  int starts = 1;          ///< the given start, then a seeded Latin hypercube over the bounds
+  std::uint64_t seed = 1;
+  int max_iterations = 200;  ///< Ceres' iterations per start
+};
+
+/// Parses a fit document; relative paths (problem, data) are taken from `directory`. Every error
+/// is an InputError "<source>: <key path>: ..." (an unknown parameter key, bounds that exclude
+/// the start, more starts than the bounds allow, ...).
+FitSpec parse_fit_spec(const nlohmann::json& document, const std::string& source, const std::string& directory);
+/// Reads the fit file at `path` and parses it.
+FitSpec load_fit_spec(const std::string& path);
+
+/// The problem document with the free keys set to `values` (kMuPKey is not a key of it).
+nlohmann::json problem_with(const FitSpec& spec, const std::vector<double>& values);
+
+}  // namespace limitdir

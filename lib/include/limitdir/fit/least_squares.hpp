@@ -1,0 +1,63 @@
+#pragma once
+// Fitting a friction model's parameters to measured friction (docs/manual.md section 16) by
+// nonlinear least squares on Ceres Solver (Levenberg-Marquardt with bounds and robust losses),
+// from several starts, since these objectives are not convex.
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+#include "limitdir/core/progress.hpp"
+#include "limitdir/fit/estimate.hpp"
+#include "limitdir/fit/fit_spec.hpp"
+#include "limitdir/fit/slip_data.hpp"
+
+namespace limitdir {
+
+/// One local fit.
+struct FitStart {
+  std::vector<double> start, estimate;
+  double cost = 0.0;  ///< Ceres' cost at the estimate: 1/2 sum_i loss(|r_i|^2)
+  int iterations = 0;
+  bool converged = false;   ///< Ceres ended on one of its convergence tests
+  std::string termination;  ///< Ceres' message
+};
+
+/// A distinct local minimum: the converged starts that ended there (same parameters to
+/// kSameMinimum of each one's scale).
+struct FitMinimum {
+  std::vector<double> parameters;
+  double cost = 0.0;
+  std::vector<int> starts;
+};
+
+struct FitResult {
+  std::vector<FitStart> starts;
+  std::vector<FitMinimum> minima;  ///< lowest cost first; minima[0] is the best
+  std::size_t residuals = 0;       ///< 3 per datum
+  Eigen::VectorXd best;
+  double cost = 0.0, rms = 0.0;  ///< at the best; rms = sqrt(|r|^2 / residuals)
+  FitEstimate estimate;
+  /// The best is a converged start and no start that stopped short ended below it; else
+  /// `reason` says what went wrong (the apps exit 3).
+  bool converged = false;
+  std::string reason;
+};
+
+/// Two converged starts end at the same minimum when every parameter agrees to this fraction of
+/// its scale (max(|value|, 1)): Ceres stops on a relative parameter change of kParameterTolerance
+/// = 1e-10, so ends of one minimum agree to ~1e-8 (ill-conditioned directions amplify the stop
+/// by the condition, up to 1e2), and distinct minima differ by far more.
+inline constexpr double kSameMinimum = 1e-6;
+
+/// Fits spec's free parameters to `data`. InputError when the data do not suit the spec (force
+/// columns without units.mu_P, torque or spin columns without units.R, fewer residuals than
+/// parameters plus one); the fit itself never throws on a start that fails (it is reported).
+FitResult fit_slip_data(const FitSpec& spec, const SlipData& data, const ProgressHook& progress = {});
+
+/// The weighted residuals (3 per datum) of the model with the free parameters at `values`:
+/// w_i (q(x_i) - q_i), or w_i (mu P q(x_i) - (F_x, F_y, T_z/rho)_i) for force columns, with
+/// x_i = the slip direction, or (u_x, u_y, rho omega_z) from velocities, rho in metres = the
+/// problem's rho/R times units.R (docs/manual.md section 16).
+Eigen::VectorXd fit_residuals(const FitSpec& spec, const SlipData& data, const std::vector<double>& values);
+
+}  // namespace limitdir

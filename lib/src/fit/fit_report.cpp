@@ -1,0 +1,95 @@
+// The fit report, schema "limitdir.fit-report/1" (docs/manual.md section 16).
+#include "limitdir/fit/fit_report.hpp"
+
+#include <cmath>
+
+#include "limitdir/core/version.hpp"
+
+namespace limitdir {
+
+namespace {
+
+using json = nlohmann::json;
+
+json number(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
+
+json vector(const std::vector<double>& v) {
+  json a = json::array();
+  for (const double x : v) a.push_back(number(x));
+  return a;
+}
+
+json parameters(const FitSpec& spec, const FitResult& r) {
+  json out = json::array();
+  const FitEstimate& e = r.estimate;
+  for (std::size_t j = 0; j < spec.parameters.size(); ++j) {
+    const FitParameter& p = spec.parameters[j];
+    const auto i = static_cast<Eigen::Index>(j);
+    const double v = r.best[i];
+    const char* at_bound = v == p.lower ? "lower" : (v == p.upper ? "upper" : nullptr);
+    out.push_back({{"key", p.key},
+                   {"value", v},
+                   {"start", p.start},
+                   {"lower", number(p.lower)},
+                   {"upper", number(p.upper)},
+                   {"at_bound", at_bound ? json(at_bound) : json(nullptr)},
+                   {"determined", static_cast<bool>(e.determined[j])},
+                   {"std_error", number(e.std_error[i])},
+                   {"interval95", {number(e.lower95[i]), number(e.upper95[i])}}});
+  }
+  return out;
+}
+
+}  // namespace
+
+json fit_report(const FitSpec& spec, const SlipData& data, const FitResult& r, double seconds) {
+  json starts = json::array();
+  for (const FitStart& s : r.starts)
+    starts.push_back({{"start", vector(s.start)},
+                      {"estimate", vector(s.estimate)},
+                      {"cost", number(s.cost)},
+                      {"iterations", s.iterations},
+                      {"converged", s.converged},
+                      {"termination", s.termination}});
+  json minima = json::array();
+  for (const FitMinimum& m : r.minima)
+    minima.push_back({{"parameters", vector(m.parameters)}, {"cost", number(m.cost)}, {"starts", m.starts}});
+  const FitEstimate& e = r.estimate;
+  json covariance = json::array();
+  for (Eigen::Index i = 0; i < e.covariance.rows(); ++i) {
+    json row = json::array();
+    for (Eigen::Index j = 0; j < e.covariance.cols(); ++j) row.push_back(number(e.covariance(i, j)));
+    covariance.push_back(row);
+  }
+  json undetermined = json::array();
+  for (std::size_t j = 0; j < spec.parameters.size(); ++j)
+    if (!e.determined[j]) undetermined.push_back(spec.parameters[j].key);
+  json singular = json::array();
+  for (Eigen::Index k = 0; k < e.singular_values.size(); ++k) singular.push_back(e.singular_values[k]);
+  return {{"schema", "limitdir.fit-report/1"},
+          {"limitdir_version", limitdir::version},
+          {"name", spec.name},
+          {"problem", spec.problem},
+          {"data", {{"path", spec.data_path},
+                    {"rows", data.size()},
+                    {"residuals", r.residuals},
+                    {"slip", data.slip == SlipColumns::direction ? "direction" : "velocity"},
+                    {"friction", data.friction == FrictionColumns::dimensionless ? "dimensionless" : "force"}}},
+          {"loss", {{"kind", to_string(spec.loss)}, {"scale", spec.loss_scale}}},
+          {"converged", r.converged},
+          {"reason", r.reason},
+          {"parameters", parameters(spec, r)},
+          {"cost", number(r.cost)},
+          {"rms", number(r.rms)},
+          {"dof", e.dof},
+          {"sigma", number(std::sqrt(e.sigma2))},
+          {"t975", number(e.t975)},
+          {"covariance", covariance},
+          {"condition", {{"number", number(e.condition)}, {"singular_values", singular}, {"undetermined", undetermined}}},
+          {"minima", minima},
+          {"starts", starts},
+          {"seed", spec.seed},
+          {"seconds", seconds}};
+}
+
+}  // namespace limitdir

@@ -1,0 +1,390 @@
+// Nonlinear least squares on Ceres Solver (docs/manual.md section 16): one residual block of three
+// per datum (so that a robust loss acts on each datum), derivatives by finite differences inside
+// the bounds, a seeded multi-start, and the uncertainty at the best minimum (fit/estimate.hpp).
+#include "limitdir/fit/least_squares.hpp"
+
+#include <ceres/ceres.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <deque>
+#include <limits>
+#include <memory>
+#include <random>
+#include <thread>
+#include <atomic>
+
+#include "limitdir/core/cancellation.hpp"
+#include "limitdir/core/errors.hpp"
+#include "limitdir/system/problem.hpp"
+
+namespace limitdir {
+
+namespace {
+
+/// Forward differences err by ~h |f''| + eps |f| / h: h = sqrt(eps) ~ 1.5e-8 of the parameter's
+/// scale balances the two (an error ~1.5e-8 relative, far below what moves a fit or its
+/// intervals). Central differences would halve the error's exponent at twice the model
+/// evaluations, which are a fit's whole cost (issue: 10^5 data in under a second).
+const double kDifferenceStep = std::sqrt(DBL_EPSILON);
+/// Ceres' stops: a relative cost change below 1e-12 is below the rounding of a cost summed over
+/// up to 10^5 data (~1e5 eps ~ 2e-11 absolute on a cost of order 1 scaled by ~0.1); a relative
+/// parameter step below 1e-10 is the finite-difference Jacobian's own accuracy (~eps^(2/3)
+/// amplified by the condition); the gradient test is left to those two (1e-16, far below both).
+constexpr double kFunctionTolerance = 1e-12;
+constexpr double kParameterTolerance = 1e-10;
+constexpr double kGradientTolerance = 1e-16;
+
+/// The model and the units at one vector of the free parameters.
+struct Evaluation {
+  std::unique_ptr<FrictionModel> model;
+  double mu_P = 1.0, rho_m = 1.0;
+};
+
+int mu_P_index(const FitSpec& spec) {
+  for (std::size_t j = 0; j < spec.parameters.size(); ++j)
+    if (spec.parameters[j].key == kMuPKey) return static_cast<int>(j);
+  return -1;
+}
+
+std::shared_ptr<Evaluation> evaluate(const FitSpec& spec, const std::vector<double>& values) {
+  auto e = std::make_shared<Evaluation>();
+  const Problem problem = parse_problem(problem_with(spec, values), spec.problem_source);
+  e->model = make_friction_model(problem);
+  const int j = mu_P_index(spec);
+  e->mu_P = j >= 0 ? values[static_cast<std::size_t>(j)] : spec.mu_P.value_or(1.0);
+  e->rho_m = problem.rho_over_R() * spec.R.value_or(1.0);
+  return e;
+}
+
+// w_i (q(x_i) - q_i) or w_i (mu P q(x_i) - (F_x, F_y, T_z/rho)_i), (31).
+Eigen::Vector3d row_residual(const Evaluation& e, const SlipData& d, std::size_t i) {
+  Eigen::Vector3d x = d.s[i];
+  if (d.slip == SlipColumns::velocity) x[2] *= e.rho_m;  // (u_x, u_y, rho omega_z)
+  const Eigen::Vector3d q = e.model->q(x);
+  Eigen::Vector3d r;
+  if (d.friction == FrictionColumns::dimensionless) {
+    r = q - d.f[i];
+  } else {
+    const Eigen::Vector3d target(d.f[i][0], d.f[i][1], d.f[i][2] / e.rho_m);
+    r = e.mu_P * q - target;
+  }
+  return d.weight[i] * r;
+}
+
+/// The scale of parameter j for its difference step: its start's size, or its bounds' width.
+std::vector<double> step_scales(const FitSpec& spec) {
+  std::vector<double> scale;
+  for (const FitParameter& p : spec.parameters) {
+    double s = std::abs(p.start);
+    if (p.bounded()) s = std::max(s, p.upper - p.lower);
+    scale.push_back(s > 0.0 ? s : 1.0);
+  }
+  return scale;
+}
+
+/// Rows per thread below which one thread does all: a thread starts in ~30 us, the time of ~100
+/// model evaluations; at 4096 rows a pass takes ~1 ms, so a second thread pays.
+constexpr std::size_t kRowsPerThread = 4096;
+/// The most threads of a pass (the data's rows split in equal parts).
+constexpr unsigned kMaxThreads = 8;
+
+/// f(i) for every row i < n, on up to kMaxThreads threads of the machine (each row writes only
+/// its own results, so the result does not depend on the threads); false when a row threw a
+/// limitdir error (a model that cannot be evaluated there).
+template <class F>
+bool for_rows(std::size_t n, const F& f) {
+  const unsigned cores = std::max(1u, std::min(kMaxThreads, std::thread::hardware_concurrency()));
+  const std::size_t T = std::max<std::size_t>(1, std::min<std::size_t>(cores, n / kRowsPerThread));
+  std::atomic<bool> ok{true};
+  const auto part = [&](std::size_t t) {
+    try {
+      for (std::size_t i = t * n / T; i < (t + 1) * n / T; ++i) f(i);
+    } catch (const InputError&) {
+      ok = false;
+    } catch (const NumericalError&) {
+      ok = false;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (std::size_t t = 1; t < T; ++t) threads.emplace_back(part, t);
+  part(0);
+  for (std::thread& th : threads) th.join();
+  return ok;
+}
+
+/// Every datum's residuals, and their derivatives by differences that stay inside the bounds
+/// (never evaluate outside the user's range), computed once per point that Ceres visits: the
+/// model is built once per point and evaluated at every datum in one pass (a pass per parameter
+/// for the derivatives). Ceres writes the point into `x` before it calls PrepareForEvaluation.
+class BatchEvaluation : public ceres::EvaluationCallback {
+ public:
+  BatchEvaluation(const FitSpec& spec, const SlipData& data, const std::vector<double>& x,
+                  const std::vector<double>& scale)
+      : spec_(spec), data_(data), x_(x), scale_(scale) {}
+  void PrepareForEvaluation(bool jacobians, bool new_point) override {
+    if (new_point) {
+      ok_ = residuals(x_, r_);
+      have_jacobian_ = false;
+    }
+    if (jacobians && ok_ && !have_jacobian_) {
+      ok_ = jacobian();
+      have_jacobian_ = true;
+    }
+  }
+  bool ok() const { return ok_; }
+  const Eigen::VectorXd& r() const { return r_; }
+  /// Row-major, 3 rows per datum: a datum's rows are Ceres' Jacobian block as they stand.
+  const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>& J() const { return J_; }
+
+ private:
+  bool residuals(const std::vector<double>& values, Eigen::VectorXd& r) const {
+    std::shared_ptr<Evaluation> e;
+    try {
+      e = evaluate(spec_, values);
+    } catch (const InputError&) {
+      return false;  // a combination inside the bounds that the problem refuses
+    } catch (const NumericalError&) {
+      return false;
+    }
+    r.resize(static_cast<Eigen::Index>(3 * data_.size()));
+    if (!for_rows(data_.size(), [&](std::size_t i) {
+          r.segment<3>(static_cast<Eigen::Index>(3 * i)) = row_residual(*e, data_, i);
+        }))
+      return false;
+    return r.allFinite();
+  }
+  bool jacobian() {
+    const std::size_t p = spec_.parameters.size();
+    J_.resize(r_.size(), static_cast<Eigen::Index>(p));
+    Eigen::VectorXd other;
+    for (std::size_t j = 0; j < p; ++j) {
+      const FitParameter& par = spec_.parameters[j];
+      std::vector<double> v = x_;
+      const double h = kDifferenceStep * std::max(std::abs(v[j]), scale_[j]);
+      const double sign = v[j] + h <= par.upper ? 1.0 : -1.0;  // forward, or backward at the upper bound
+      v[j] += sign * h;
+      if (!residuals(v, other)) return false;
+      J_.col(static_cast<Eigen::Index>(j)) = sign * (other - r_) / h;
+    }
+    return true;
+  }
+
+  const FitSpec& spec_;
+  const SlipData& data_;
+  const std::vector<double>& x_;
+  const std::vector<double>& scale_;
+  bool ok_ = false, have_jacobian_ = false;
+  Eigen::VectorXd r_;
+  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> J_;
+};
+
+/// Datum i's block: its rows of the batch.
+class RowCost : public ceres::CostFunction {
+ public:
+  RowCost(const BatchEvaluation& batch, std::size_t row, int parameters) : batch_(batch), row_(row) {
+    set_num_residuals(3);
+    mutable_parameter_block_sizes()->push_back(parameters);
+  }
+  bool Evaluate(double const* const* /*parameters*/, double* residuals, double** jacobians) const override {
+    if (!batch_.ok()) return false;
+    const auto at = static_cast<Eigen::Index>(3 * row_);
+    std::copy(batch_.r().data() + at, batch_.r().data() + at + 3, residuals);
+    if (jacobians && jacobians[0]) {
+      const Eigen::Index p = batch_.J().cols();
+      std::copy(batch_.J().data() + at * p, batch_.J().data() + (at + 3) * p, jacobians[0]);
+    }
+    return true;
+  }
+
+ private:
+  const BatchEvaluation& batch_;
+  std::size_t row_;
+};
+
+std::unique_ptr<ceres::LossFunction> make_loss(const FitSpec& spec) {
+  switch (spec.loss) {
+    case FitLoss::huber: return std::make_unique<ceres::HuberLoss>(spec.loss_scale);
+    case FitLoss::cauchy: return std::make_unique<ceres::CauchyLoss>(spec.loss_scale);
+    case FitLoss::squared: break;
+  }
+  return nullptr;
+}
+
+/// The given start, then starts - 1 points of a Latin hypercube over the bounds: each
+/// parameter's range cut into starts - 1 equal strata, each stratum used once, a uniform point
+/// inside it (mt19937_64, the same on every platform).
+std::vector<std::vector<double>> design(const FitSpec& spec) {
+  std::vector<std::vector<double>> starts(static_cast<std::size_t>(spec.starts));
+  for (const FitParameter& p : spec.parameters) starts[0].push_back(p.start);
+  const std::size_t K = starts.size() - 1;
+  if (K == 0) return starts;
+  std::mt19937_64 engine(spec.seed);
+  const auto uniform = [&] { return static_cast<double>(engine() >> 11) * 0x1.0p-53; };
+  for (const FitParameter& p : spec.parameters) {
+    std::vector<std::size_t> stratum(K);
+    for (std::size_t k = 0; k < K; ++k) stratum[k] = k;
+    for (std::size_t k = K - 1; k > 0; --k) std::swap(stratum[k], stratum[engine() % (k + 1)]);
+    for (std::size_t k = 0; k < K; ++k)
+      starts[k + 1].push_back(p.lower + (static_cast<double>(stratum[k]) + uniform()) / static_cast<double>(K) *
+                                            (p.upper - p.lower));
+  }
+  return starts;
+}
+
+/// Notes each iteration and stops Ceres when the run is cancelled (Cancelled is thrown after
+/// Solve returns, never through Ceres).
+class Watch : public ceres::IterationCallback {
+ public:
+  Watch(const ProgressHook& progress, std::string what) : progress_(progress), what_(std::move(what)) {}
+  ceres::CallbackReturnType operator()(const ceres::IterationSummary& s) override {
+    if (progress_) progress_(what_ + ", iteration " + std::to_string(s.iteration) + ", cost " + std::to_string(s.cost));
+    const CancellationPredicate cancelled = current_cancellation();
+    if (cancelled && cancelled()) {
+      aborted = true;
+      return ceres::SOLVER_ABORT;
+    }
+    return ceres::SOLVER_CONTINUE;
+  }
+  bool aborted = false;
+
+ private:
+  const ProgressHook& progress_;
+  std::string what_;
+};
+
+bool same_minimum(const std::vector<double>& a, const std::vector<double>& b) {
+  for (std::size_t j = 0; j < a.size(); ++j)
+    if (std::abs(a[j] - b[j]) > kSameMinimum * std::max({std::abs(a[j]), std::abs(b[j]), 1.0})) return false;
+  return true;
+}
+
+std::vector<FitMinimum> distinct_minima(const std::vector<FitStart>& starts) {
+  std::vector<int> order;
+  for (std::size_t k = 0; k < starts.size(); ++k)
+    if (starts[k].converged) order.push_back(static_cast<int>(k));
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return starts[static_cast<std::size_t>(a)].cost < starts[static_cast<std::size_t>(b)].cost;
+  });
+  std::vector<FitMinimum> minima;
+  for (const int k : order) {
+    const FitStart& s = starts[static_cast<std::size_t>(k)];
+    auto it = std::find_if(minima.begin(), minima.end(), [&](const FitMinimum& m) { return same_minimum(m.parameters, s.estimate); });
+    if (it == minima.end()) minima.push_back({s.estimate, s.cost, {k}});
+    else it->starts.push_back(k);
+  }
+  return minima;
+}
+
+void check_data(const FitSpec& spec, const SlipData& data) {
+  const std::size_t p = spec.parameters.size();
+  if (3 * data.size() <= p)
+    throw InputError(spec.data_path + ": " + std::to_string(data.size()) + (data.size() == 1 ? " row gives " : " rows give ") +
+                     std::to_string(3 * data.size()) + " residuals, fewer than the " + std::to_string(p) +
+                     " free parameters plus one");
+  if (data.friction == FrictionColumns::force && !spec.mu_P)
+    throw InputError(spec.source + ": units.mu_P: required with force columns (Fx, Fy, Tz): give it, or free " +
+                     std::string(kMuPKey));
+  if (data.friction == FrictionColumns::dimensionless && mu_P_index(spec) >= 0)
+    throw InputError(spec.source + ": parameters: " + std::string(kMuPKey) +
+                     " scales force columns; the data are dimensionless (q1, q2, q3)");
+  if ((data.slip == SlipColumns::velocity || data.friction == FrictionColumns::force) && !spec.R)
+    throw InputError(spec.source + ": units.R: required with velocity or force columns (the contact's radius in m, "
+                     "for rho omega_z and T_z/rho)");
+}
+
+void finish(const FitSpec& spec, const SlipData& data, ceres::Problem& problem, std::vector<double>& x, FitResult& r) {
+  r.minima = distinct_minima(r.starts);
+  if (r.minima.empty()) {
+    r.converged = false;
+    r.reason = "no start converged (start 0: " + r.starts[0].termination + ")";
+    const auto best = std::min_element(r.starts.begin(), r.starts.end(),
+                                       [](const FitStart& a, const FitStart& b) { return a.cost < b.cost; });
+    x = best->estimate;
+  } else {
+    x = r.minima[0].parameters;
+    r.converged = true;
+    for (std::size_t k = 0; k < r.starts.size(); ++k)
+      if (!r.starts[k].converged && r.starts[k].cost < r.minima[0].cost) {
+        r.converged = false;
+        r.reason = "start " + std::to_string(k) + " stopped short (" + r.starts[k].termination + ") at cost " +
+                   std::to_string(r.starts[k].cost) + ", below the best converged " + std::to_string(r.minima[0].cost);
+        break;
+      }
+  }
+  r.best = Eigen::Map<const Eigen::VectorXd>(x.data(), static_cast<Eigen::Index>(x.size()));
+  double cost = 0.0;
+  std::vector<double> residuals;
+  ceres::CRSMatrix crs;
+  if (!problem.Evaluate(ceres::Problem::EvaluateOptions(), &cost, &residuals, nullptr, &crs))
+    throw NumericalError("fit: the model cannot be evaluated at the best parameters");
+  r.cost = cost;
+  const Eigen::VectorXd plain = fit_residuals(spec, data, x);
+  r.rms = std::sqrt(plain.squaredNorm() / static_cast<double>(plain.size()));
+  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(crs.num_rows, crs.num_cols);
+  for (int i = 0; i < crs.num_rows; ++i)
+    for (int k = crs.rows[static_cast<std::size_t>(i)]; k < crs.rows[static_cast<std::size_t>(i) + 1]; ++k)
+      J(i, crs.cols[static_cast<std::size_t>(k)]) = crs.values[static_cast<std::size_t>(k)];
+  r.estimate = estimate_uncertainty(J, Eigen::Map<const Eigen::VectorXd>(residuals.data(), static_cast<Eigen::Index>(residuals.size())),
+                                    r.best);
+}
+
+}  // namespace
+
+Eigen::VectorXd fit_residuals(const FitSpec& spec, const SlipData& data, const std::vector<double>& values) {
+  const std::shared_ptr<Evaluation> e = evaluate(spec, values);
+  Eigen::VectorXd r(static_cast<Eigen::Index>(3 * data.size()));
+  for (std::size_t i = 0; i < data.size(); ++i) r.segment<3>(static_cast<Eigen::Index>(3 * i)) = row_residual(*e, data, i);
+  return r;
+}
+
+FitResult fit_slip_data(const FitSpec& spec, const SlipData& data, const ProgressHook& progress) {
+  check_data(spec, data);
+  FitResult result;
+  result.residuals = 3 * data.size();
+  const std::vector<double> scale = step_scales(spec);
+  std::vector<double> x(spec.parameters.size());
+  BatchEvaluation batch(spec, data, x, scale);
+  const std::unique_ptr<ceres::LossFunction> loss = make_loss(spec);
+  ceres::Problem::Options problem_options;
+  problem_options.loss_function_ownership = ceres::DO_NOT_TAKE_OWNERSHIP;
+  problem_options.evaluation_callback = &batch;
+  ceres::Problem problem(problem_options);
+  for (std::size_t i = 0; i < data.size(); ++i)
+    problem.AddResidualBlock(new RowCost(batch, i, static_cast<int>(x.size())), loss.get(), x.data());
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    if (std::isfinite(spec.parameters[j].lower)) problem.SetParameterLowerBound(x.data(), static_cast<int>(j), spec.parameters[j].lower);
+    if (std::isfinite(spec.parameters[j].upper)) problem.SetParameterUpperBound(x.data(), static_cast<int>(j), spec.parameters[j].upper);
+  }
+  const std::vector<std::vector<double>> starts = design(spec);
+  for (std::size_t k = 0; k < starts.size(); ++k) {
+    x = starts[k];
+    Watch watch(progress, "fit: start " + std::to_string(k + 1) + "/" + std::to_string(starts.size()));
+    ceres::Solver::Options options;
+    options.linear_solver_type = ceres::DENSE_QR;
+    options.max_num_iterations = spec.max_iterations;
+    options.function_tolerance = kFunctionTolerance;
+    options.parameter_tolerance = kParameterTolerance;
+    options.gradient_tolerance = kGradientTolerance;
+    options.logging_type = ceres::SILENT;
+    options.num_threads = 1;
+    options.callbacks.push_back(&watch);
+    ceres::Solver::Summary summary;
+    ceres::Solve(options, &problem, &summary);
+    if (watch.aborted) throw Cancelled{};
+    FitStart s;
+    s.start = starts[k];
+    s.estimate = x;
+    s.cost = summary.final_cost;
+    s.iterations = static_cast<int>(summary.iterations.size()) - 1;
+    s.converged = summary.termination_type == ceres::CONVERGENCE;
+    s.termination = summary.message;
+    if (summary.termination_type == ceres::FAILURE) s.cost = std::numeric_limits<double>::infinity();
+    result.starts.push_back(std::move(s));
+  }
+  finish(spec, data, problem, x, result);
+  return result;
+}
+
+}  // namespace limitdir
