@@ -3,9 +3,11 @@
 // and prints the fit report (schema "limitdir.fit-report/1").
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include "cli.hpp"
 #include "limitdir/fit/fit_report.hpp"
+#include "limitdir/fit/reference_data.hpp"
 #include "progress.hpp"
 
 namespace po = limitdir::cli::po;
@@ -15,17 +17,25 @@ int main(int argc, char* argv[]) {
       "fit",
       "FIT_FILE",
       "Fits the free parameters of a friction model (keys of a problem file, and the force scale mu P) to\n"
-      "measured friction at known slips (a CSV file), by nonlinear least squares on Ceres Solver from a\n"
-      "seeded multi-start, and prints every start, every distinct local minimum, the best with its\n"
-      "covariance, 95 % intervals and condition, and the parameters the data leave undetermined, as one\n"
-      "JSON object (schema \"limitdir.fit-report/1\"). Exit 3 when the fit does not converge (the report\n"
-      "says why)."};
+      "measured friction at known slips (a CSV file) or to another model over a family of problems, by\n"
+      "nonlinear least squares on Ceres Solver from a seeded multi-start. Prints every start, every\n"
+      "distinct local minimum, the best with its covariance, 95 % intervals and condition, and the\n"
+      "parameters the data leave undetermined, as one JSON object (schema \"limitdir.fit-report/1\").\n"
+      "Exit 3 when the fit does not converge (the report says why)."};
   info.problem_schema = "limitdir.fit/1";
   po::options_description options("Options", limitdir::options::help_line_length);
+  limitdir::cli::add_set_option(options);
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
     const auto begin = std::chrono::steady_clock::now();
-    const limitdir::FitSpec spec = limitdir::load_fit_spec(limitdir::cli::problem_path(vm));
-    const limitdir::SlipData data = limitdir::read_slip_csv(spec.data_path);
+    // --set KEY=VALUE changes the fit's problem (its free keys' values are the fit's to choose).
+    limitdir::FitSpec spec = limitdir::load_fit_spec(
+        limitdir::cli::problem_path(vm),
+        [&vm](nlohmann::json& problem, const std::string& source) { limitdir::cli::apply_set_options(problem, vm, source); });
+    if (vm.count("set"))
+      for (const std::string& setting : vm["set"].as<std::vector<std::string>>())
+        spec.name = limitdir::name_with_setting(spec.name.empty() ? spec.source : spec.name, setting);
+    const limitdir::SlipData data = spec.reference ? limitdir::sample_reference(spec, limitdir::cli::progress_hook())
+                                                   : limitdir::read_slip_csv(spec.data_path);
     const limitdir::FitResult result = limitdir::fit_slip_data(spec, data, limitdir::cli::progress_hook());
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     std::string text = limitdir::fit_report(spec, data, result, seconds).dump(2) + "\n";

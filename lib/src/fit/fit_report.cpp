@@ -40,6 +40,16 @@ json parameters(const FitSpec& spec, const FitResult& r) {
   return out;
 }
 
+json reference(const FitSpec& spec) {
+  if (!spec.reference) return nullptr;
+  json over = json::array();
+  for (const FitAxis& a : spec.reference->over) over.push_back({{"key", a.key}, {"values", a.values}});
+  return {{"reference", spec.reference->reference},
+          {"n_theta", spec.reference->n_theta},
+          {"n_phi", spec.reference->n_phi},
+          {"over", over}};
+}
+
 }  // namespace
 
 json fit_report(const FitSpec& spec, const SlipData& data, const FitResult& r, double seconds) {
@@ -70,7 +80,9 @@ json fit_report(const FitSpec& spec, const SlipData& data, const FitResult& r, d
           {"limitdir_version", limitdir::version},
           {"name", spec.name},
           {"problem", spec.problem},
-          {"data", {{"path", spec.data_path},
+          {"data", {{"path", spec.reference ? json(nullptr) : json(spec.data_path)},
+                    {"reference", reference(spec)},
+                    {"cases", data.cases.empty() ? std::size_t{1} : data.cases.size()},
                     {"rows", data.size()},
                     {"residuals", r.residuals},
                     {"slip", data.slip == SlipColumns::direction ? "direction" : "velocity"},

@@ -66,6 +66,49 @@ FitParameter parse_parameter(const json& value, const std::string& path, json& p
   return p;
 }
 
+/// The most rows a reference is sampled at: 10^6 directions of the exact model take ~10 s.
+constexpr std::uint64_t kMaxReferenceRows = 1000000;
+
+FitAxis parse_axis(const json& value, const std::string& path, json& problem) {
+  JsonSection s(value, path);
+  FitAxis a;
+  const json& key = s.need("key");
+  if (!key.is_string()) JsonSection::fail(s.at("key"), "must be a dotted key", key);
+  a.key = key.get<std::string>();
+  std::string why;
+  const json* at = find_dotted_key(problem, a.key, why);
+  if (!at) throw InputError(s.at("key") + ": " + a.key + " is not a key of the problem: " + why);
+  if (!at->is_number()) JsonSection::fail(s.at("key"), a.key + " must hold a number in the problem", *at);
+  const json& values = s.need("values");
+  if (!values.is_array() || values.empty()) JsonSection::fail(s.at("values"), "must be a non-empty array of numbers", values);
+  for (const json& v : values) a.values.push_back(s.finite(v, "values"));
+  s.done();
+  return a;
+}
+
+ReferenceData parse_reference(JsonSection s, json& problem) {
+  ReferenceData r;
+  r.reference = s.need("reference");
+  if (!r.reference.is_object() || r.reference.empty())
+    JsonSection::fail(s.at("reference"), "must be an object of the problem's top-level keys to replace", r.reference);
+  if (const json* v = s.find("n_theta")) r.n_theta = static_cast<int>(s.integer(*v, "n_theta", 1, 10000));
+  if (const json* v = s.find("n_phi")) r.n_phi = static_cast<int>(s.integer(*v, "n_phi", 1, 10000));
+  std::uint64_t rows = static_cast<std::uint64_t>(r.n_theta) * static_cast<std::uint64_t>(r.n_phi);
+  if (const json* v = s.find("over")) {
+    if (!v->is_array()) JsonSection::fail(s.at("over"), "must be an array of {\"key\", \"values\"}", *v);
+    for (std::size_t k = 0; k < v->size(); ++k) {
+      r.over.push_back(parse_axis((*v)[k], s.at("over") + "[" + std::to_string(k) + "]", problem));
+      rows *= r.over.back().values.size();
+      if (rows > kMaxReferenceRows) break;
+    }
+  }
+  if (rows > kMaxReferenceRows)
+    throw InputError(s.at("over") + ": the grid has more than " + std::to_string(kMaxReferenceRows) +
+                     " rows (n_theta x n_phi x the axes' values)");
+  s.done();
+  return r;
+}
+
 void parse_units(JsonSection s, FitSpec& spec) {
   if (const json* v = s.find("mu_P")) spec.mu_P = s.number(*v, "mu_P", true);
   if (const json* v = s.find("R")) spec.R = s.number(*v, "R", true);
@@ -135,7 +178,8 @@ json problem_with(const FitSpec& spec, const std::vector<double>& values) {
   return document;
 }
 
-FitSpec parse_fit_spec(const json& document, const std::string& source, const std::string& directory) {
+FitSpec parse_fit_spec(const json& document, const std::string& source, const std::string& directory,
+                       const ProblemAdjustment& adjust) {
   JsonSection root(document, source + ": ");
   root.check_schema("limitdir.fit/1");
   FitSpec spec;
@@ -151,6 +195,7 @@ FitSpec parse_fit_spec(const json& document, const std::string& source, const st
   } else {
     JsonSection::fail(root.at("problem"), "must be a problem file's path or a problem object", problem);
   }
+  if (adjust) adjust(spec.problem, spec.problem_source);
   parse_problem(spec.problem, spec.problem_source);  // a bad problem fails here, not in the fit
   const json& parameters = root.need("parameters");
   if (!parameters.is_array() || parameters.empty() || parameters.size() > kMaxParameters)
@@ -165,9 +210,13 @@ FitSpec parse_fit_spec(const json& document, const std::string& source, const st
                          " is already free");
   }
   const json& data = root.need("data");
-  if (!data.is_string() || data.get<std::string>().empty())
-    JsonSection::fail(root.at("data"), "must be the path of a CSV file", data);
-  spec.data_path = resolve(data.get<std::string>(), directory);
+  if (data.is_object()) {
+    spec.reference = parse_reference(JsonSection(data, root.at("data")), spec.problem);
+  } else if (data.is_string() && !data.get<std::string>().empty()) {
+    spec.data_path = resolve(data.get<std::string>(), directory);
+  } else {
+    JsonSection::fail(root.at("data"), "must be the path of a CSV file or a reference model object", data);
+  }
   if (const json* v = root.find("units")) parse_units(JsonSection(*v, root.at("units")), spec);
   if (const json* v = root.find("loss")) parse_loss(JsonSection(*v, root.at("loss")), spec);
   if (const json* v = root.find("starts")) spec.starts = static_cast<int>(root.integer(*v, "starts", 1, kMaxStarts));
@@ -186,9 +235,9 @@ FitSpec parse_fit_spec(const json& document, const std::string& source, const st
   return spec;
 }
 
-FitSpec load_fit_spec(const std::string& path) {
+FitSpec load_fit_spec(const std::string& path, const ProblemAdjustment& adjust) {
   const std::string directory = path == "-" ? "" : std::filesystem::path(path).parent_path().string();
-  return parse_fit_spec(parse_json_input(read_input(path), path), path, directory);
+  return parse_fit_spec(parse_json_input(read_input(path), path), path, directory, adjust);
 }
 
 }  // namespace limitdir

@@ -17,6 +17,7 @@
 
 #include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
+#include "limitdir/fit/reference_data.hpp"
 #include "limitdir/system/problem.hpp"
 
 namespace limitdir {
@@ -48,9 +49,9 @@ int mu_P_index(const FitSpec& spec) {
   return -1;
 }
 
-std::shared_ptr<Evaluation> evaluate(const FitSpec& spec, const std::vector<double>& values) {
+std::shared_ptr<Evaluation> evaluate(const FitSpec& spec, const std::vector<double>& values, const SlipCase& c) {
   auto e = std::make_shared<Evaluation>();
-  const Problem problem = parse_problem(problem_with(spec, values), spec.problem_source);
+  const Problem problem = parse_problem(case_problem(spec, values, c, false), spec.problem_source);
   e->model = make_friction_model(problem);
   const int j = mu_P_index(spec);
   e->mu_P = j >= 0 ? values[static_cast<std::size_t>(j)] : spec.mu_P.value_or(1.0);
@@ -120,9 +121,12 @@ bool for_rows(std::size_t n, const F& f) {
 /// for the derivatives). Ceres writes the point into `x` before it calls PrepareForEvaluation.
 class BatchEvaluation : public ceres::EvaluationCallback {
  public:
-  BatchEvaluation(const FitSpec& spec, const SlipData& data, const std::vector<double>& x,
-                  const std::vector<double>& scale)
-      : spec_(spec), data_(data), x_(x), scale_(scale) {}
+  BatchEvaluation(const FitSpec& spec, const SlipData& data, const std::vector<SlipCase>& cases,
+                  const std::vector<double>& x, const std::vector<double>& scale)
+      : spec_(spec), data_(data), cases_(cases), x_(x), scale_(scale), case_of_(data.size()) {
+    for (std::size_t k = 0; k < cases.size(); ++k)
+      for (std::size_t i = cases[k].begin; i < cases[k].end; ++i) case_of_[i] = static_cast<std::uint32_t>(k);
+  }
   void PrepareForEvaluation(bool jacobians, bool new_point) override {
     if (new_point) {
       ok_ = residuals(x_, r_);
@@ -140,9 +144,9 @@ class BatchEvaluation : public ceres::EvaluationCallback {
 
  private:
   bool residuals(const std::vector<double>& values, Eigen::VectorXd& r) const {
-    std::shared_ptr<Evaluation> e;
+    std::vector<std::shared_ptr<Evaluation>> e(cases_.size());
     try {
-      e = evaluate(spec_, values);
+      for (std::size_t k = 0; k < cases_.size(); ++k) e[k] = evaluate(spec_, values, cases_[k]);
     } catch (const InputError&) {
       return false;  // a combination inside the bounds that the problem refuses
     } catch (const NumericalError&) {
@@ -150,7 +154,7 @@ class BatchEvaluation : public ceres::EvaluationCallback {
     }
     r.resize(static_cast<Eigen::Index>(3 * data_.size()));
     if (!for_rows(data_.size(), [&](std::size_t i) {
-          r.segment<3>(static_cast<Eigen::Index>(3 * i)) = row_residual(*e, data_, i);
+          r.segment<3>(static_cast<Eigen::Index>(3 * i)) = row_residual(*e[case_of_[i]], data_, i);
         }))
       return false;
     return r.allFinite();
@@ -173,8 +177,10 @@ class BatchEvaluation : public ceres::EvaluationCallback {
 
   const FitSpec& spec_;
   const SlipData& data_;
+  const std::vector<SlipCase>& cases_;
   const std::vector<double>& x_;
   const std::vector<double>& scale_;
+  std::vector<std::uint32_t> case_of_;  ///< each row's case
   bool ok_ = false, have_jacobian_ = false;
   Eigen::VectorXd r_;
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> J_;
@@ -280,7 +286,7 @@ std::vector<FitMinimum> distinct_minima(const std::vector<FitStart>& starts) {
 void check_data(const FitSpec& spec, const SlipData& data) {
   const std::size_t p = spec.parameters.size();
   if (3 * data.size() <= p)
-    throw InputError(spec.data_path + ": " + std::to_string(data.size()) + (data.size() == 1 ? " row gives " : " rows give ") +
+    throw InputError((spec.reference ? spec.source + ": data" : spec.data_path) + ": " + std::to_string(data.size()) + (data.size() == 1 ? " row gives " : " rows give ") +
                      std::to_string(3 * data.size()) + " residuals, fewer than the " + std::to_string(p) +
                      " free parameters plus one");
   if (data.friction == FrictionColumns::force && !spec.mu_P)
@@ -332,10 +338,22 @@ void finish(const FitSpec& spec, const SlipData& data, ceres::Problem& problem, 
 
 }  // namespace
 
+namespace {
+
+// The data's cases; measured data built without them are one case.
+std::vector<SlipCase> cases_of(const SlipData& data) {
+  if (!data.cases.empty()) return data.cases;
+  return {SlipCase{{}, 0, data.size()}};
+}
+
+}  // namespace
+
 Eigen::VectorXd fit_residuals(const FitSpec& spec, const SlipData& data, const std::vector<double>& values) {
-  const std::shared_ptr<Evaluation> e = evaluate(spec, values);
   Eigen::VectorXd r(static_cast<Eigen::Index>(3 * data.size()));
-  for (std::size_t i = 0; i < data.size(); ++i) r.segment<3>(static_cast<Eigen::Index>(3 * i)) = row_residual(*e, data, i);
+  for (const SlipCase& c : cases_of(data)) {
+    const std::shared_ptr<Evaluation> e = evaluate(spec, values, c);
+    for (std::size_t i = c.begin; i < c.end; ++i) r.segment<3>(static_cast<Eigen::Index>(3 * i)) = row_residual(*e, data, i);
+  }
   return r;
 }
 
@@ -345,7 +363,8 @@ FitResult fit_slip_data(const FitSpec& spec, const SlipData& data, const Progres
   result.residuals = 3 * data.size();
   const std::vector<double> scale = step_scales(spec);
   std::vector<double> x(spec.parameters.size());
-  BatchEvaluation batch(spec, data, x, scale);
+  const std::vector<SlipCase> cases = cases_of(data);
+  BatchEvaluation batch(spec, data, cases, x, scale);
   const std::unique_ptr<ceres::LossFunction> loss = make_loss(spec);
   ceres::Problem::Options problem_options;
   problem_options.loss_function_ownership = ceres::DO_NOT_TAKE_OWNERSHIP;

@@ -123,6 +123,7 @@ SlipData parse_slip_csv(const std::string& text, const std::string& source) {
   }
   if (!have_header) throw InputError(source + ": no header (the file is empty)");
   if (data.s.empty()) throw InputError(source + ": no data row after the header");
+  data.cases.push_back({{}, 0, data.size()});
   return data;
 }
 

@@ -2,6 +2,7 @@
 // The fit file (docs/manual.md section 16, schema "limitdir.fit/1"): a problem, the keys of it
 // that a fit frees (bounds and starts), the measured data, the loss and the multi-start design.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,13 +30,31 @@ enum class FitLoss { squared, huber, cauchy };
 /// "squared" | "huber" | "cauchy"
 std::string to_string(FitLoss loss);
 
+/// One axis of the family of problems that a reference model is sampled over: a numeric key
+/// of the problem file and its values.
+struct FitAxis {
+  std::string key;
+  std::vector<double> values;
+};
+
+/// Data from another model (docs/manual.md section 16, "Another model as the data"): the problem
+/// with the top-level keys of `reference` replaced (e.g. {"friction": {"model": "exact"}}), at
+/// every point of the axes' grid (set on both models), sampled at the midpoints of an
+/// n_theta x n_phi grid uniform in the angles (theta, phi) of (32).
+struct ReferenceData {
+  nlohmann::json reference;
+  int n_theta = 18, n_phi = 36;
+  std::vector<FitAxis> over;
+};
+
 struct FitSpec {
   std::string source;  ///< the fit file, for messages
   std::string name;
   nlohmann::json problem;      ///< the problem file's document (limitdir.problem/1)
   std::string problem_source;  ///< its path, for messages
   std::vector<FitParameter> parameters;
-  std::string data_path;  ///< the CSV of measured data (relative paths: to the fit file)
+  std::string data_path;  ///< the CSV of measured data (relative paths: to the fit file), or
+  std::optional<ReferenceData> reference;  ///< another model as the data
   /// The data's units (docs/manual.md section 16): mu P in N (the start of kMuPKey when it is
   /// free) for force columns, the contact's radius R in m for torque or spin columns.
   std::optional<double> mu_P, R;
@@ -49,9 +68,12 @@ struct FitSpec {
 /// Parses a fit document; relative paths (problem, data) are taken from `directory`. Every error
 /// is an InputError "<source>: <key path>: ..." (an unknown parameter key, bounds that exclude
 /// the start, more starts than the bounds allow, ...).
-FitSpec parse_fit_spec(const nlohmann::json& document, const std::string& source, const std::string& directory);
+/// `adjust`, when given, changes the problem's document before it is read (an app's --set).
+using ProblemAdjustment = std::function<void(nlohmann::json& problem, const std::string& source)>;
+FitSpec parse_fit_spec(const nlohmann::json& document, const std::string& source, const std::string& directory,
+                       const ProblemAdjustment& adjust = {});
 /// Reads the fit file at `path` and parses it.
-FitSpec load_fit_spec(const std::string& path);
+FitSpec load_fit_spec(const std::string& path, const ProblemAdjustment& adjust = {});
 
 /// The problem document with the free keys set to `values` (kMuPKey is not a key of it).
 nlohmann::json problem_with(const FitSpec& spec, const std::vector<double>& values);

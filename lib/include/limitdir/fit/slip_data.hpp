@@ -3,6 +3,7 @@
 // read from CSV with a header that names the columns.
 #include <Eigen/Core>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace limitdir {
@@ -15,11 +16,19 @@ enum class SlipColumns { direction, velocity };
 /// the force and torque (Fx, Fy, Tz) in N and N m, compared as (F_x, F_y, T_z/rho) = mu P q.
 enum class FrictionColumns { dimensionless, force };
 
+/// Rows [begin, end) of one problem of a family: `settings` are keys of the problem file set on
+/// top of the fit's free keys (none for measured data).
+struct SlipCase {
+  std::vector<std::pair<std::string, double>> settings;
+  std::size_t begin = 0, end = 0;
+};
+
 struct SlipData {
   SlipColumns slip = SlipColumns::direction;
   FrictionColumns friction = FrictionColumns::dimensionless;
   std::vector<Eigen::Vector3d> s, f;  ///< each row's slip and friction columns, as read
   std::vector<double> weight;         ///< > 0; 1 without a weight column
+  std::vector<SlipCase> cases;        ///< consecutive, covering every row (none: one case, no settings)
   std::size_t size() const { return s.size(); }
 };
 
