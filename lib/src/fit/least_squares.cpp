@@ -1,6 +1,7 @@
 // Nonlinear least squares on Ceres Solver (docs/manual.md section 16): one residual block of three
-// per datum (so that a robust loss acts on each datum), derivatives by finite differences inside
-// the bounds, a seeded multi-start, and the uncertainty at the best minimum (fit/estimate.hpp).
+// per datum or sample (so that a robust loss acts on each), derivatives by finite differences
+// inside the bounds, a seeded multi-start, and the uncertainty at the best minimum
+// (fit/estimate.hpp).
 #include "limitdir/fit/least_squares.hpp"
 
 #include <ceres/ceres.h>
@@ -17,8 +18,6 @@
 
 #include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
-#include "limitdir/fit/reference_data.hpp"
-#include "limitdir/system/problem.hpp"
 
 namespace limitdir {
 
@@ -37,43 +36,6 @@ constexpr double kFunctionTolerance = 1e-12;
 constexpr double kParameterTolerance = 1e-10;
 constexpr double kGradientTolerance = 1e-16;
 
-/// The model and the units at one vector of the free parameters.
-struct Evaluation {
-  std::unique_ptr<FrictionModel> model;
-  double mu_P = 1.0, rho_m = 1.0;
-};
-
-int mu_P_index(const FitSpec& spec) {
-  for (std::size_t j = 0; j < spec.parameters.size(); ++j)
-    if (spec.parameters[j].key == kMuPKey) return static_cast<int>(j);
-  return -1;
-}
-
-std::shared_ptr<Evaluation> evaluate(const FitSpec& spec, const std::vector<double>& values, const SlipCase& c) {
-  auto e = std::make_shared<Evaluation>();
-  const Problem problem = parse_problem(case_problem(spec, values, c, false), spec.problem_source);
-  e->model = make_friction_model(problem);
-  const int j = mu_P_index(spec);
-  e->mu_P = j >= 0 ? values[static_cast<std::size_t>(j)] : spec.mu_P.value_or(1.0);
-  e->rho_m = problem.rho_over_R() * spec.R.value_or(1.0);
-  return e;
-}
-
-// w_i (q(x_i) - q_i) or w_i (mu P q(x_i) - (F_x, F_y, T_z/rho)_i), (31).
-Eigen::Vector3d row_residual(const Evaluation& e, const SlipData& d, std::size_t i) {
-  Eigen::Vector3d x = d.s[i];
-  if (d.slip == SlipColumns::velocity) x[2] *= e.rho_m;  // (u_x, u_y, rho omega_z)
-  const Eigen::Vector3d q = e.model->q(x);
-  Eigen::Vector3d r;
-  if (d.friction == FrictionColumns::dimensionless) {
-    r = q - d.f[i];
-  } else {
-    const Eigen::Vector3d target(d.f[i][0], d.f[i][1], d.f[i][2] / e.rho_m);
-    r = e.mu_P * q - target;
-  }
-  return d.weight[i] * r;
-}
-
 /// The scale of parameter j for its difference step: its start's size, or its bounds' width.
 std::vector<double> step_scales(const FitSpec& spec) {
   std::vector<double> scale;
@@ -85,51 +47,18 @@ std::vector<double> step_scales(const FitSpec& spec) {
   return scale;
 }
 
-/// Rows per thread below which one thread does all: a thread starts in ~30 us, the time of ~100
-/// model evaluations; at 4096 rows a pass takes ~1 ms, so a second thread pays.
-constexpr std::size_t kRowsPerThread = 4096;
-/// The most threads of a pass (the data's rows split in equal parts).
-constexpr unsigned kMaxThreads = 8;
-
-/// f(i) for every row i < n, on up to kMaxThreads threads of the machine (each row writes only
-/// its own results, so the result does not depend on the threads); false when a row threw a
-/// limitdir error (a model that cannot be evaluated there).
-template <class F>
-bool for_rows(std::size_t n, const F& f) {
-  const unsigned cores = std::max(1u, std::min(kMaxThreads, std::thread::hardware_concurrency()));
-  const std::size_t T = std::max<std::size_t>(1, std::min<std::size_t>(cores, n / kRowsPerThread));
-  std::atomic<bool> ok{true};
-  const auto part = [&](std::size_t t) {
-    try {
-      for (std::size_t i = t * n / T; i < (t + 1) * n / T; ++i) f(i);
-    } catch (const InputError&) {
-      ok = false;
-    } catch (const NumericalError&) {
-      ok = false;
-    }
-  };
-  std::vector<std::thread> threads;
-  for (std::size_t t = 1; t < T; ++t) threads.emplace_back(part, t);
-  part(0);
-  for (std::thread& th : threads) th.join();
-  return ok;
-}
-
-/// Every datum's residuals, and their derivatives by differences that stay inside the bounds
-/// (never evaluate outside the user's range), computed once per point that Ceres visits: the
-/// model is built once per point and evaluated at every datum in one pass (a pass per parameter
-/// for the derivatives). Ceres writes the point into `x` before it calls PrepareForEvaluation.
+/// The residuals, and their derivatives by differences that stay inside the bounds (never
+/// evaluate outside the user's range), computed once per point that Ceres visits (a pass per
+/// parameter for the derivatives, side by side when the residuals ask for it). Ceres writes the
+/// point into `x` before it calls PrepareForEvaluation.
 class BatchEvaluation : public ceres::EvaluationCallback {
  public:
-  BatchEvaluation(const FitSpec& spec, const SlipData& data, const std::vector<SlipCase>& cases,
-                  const std::vector<double>& x, const std::vector<double>& scale)
-      : spec_(spec), data_(data), cases_(cases), x_(x), scale_(scale), case_of_(data.size()) {
-    for (std::size_t k = 0; k < cases.size(); ++k)
-      for (std::size_t i = cases[k].begin; i < cases[k].end; ++i) case_of_[i] = static_cast<std::uint32_t>(k);
-  }
+  BatchEvaluation(const FitSpec& spec, const FitResiduals& residuals, const std::vector<double>& x,
+                  const std::vector<double>& scale)
+      : spec_(spec), residuals_(residuals), x_(x), scale_(scale) {}
   void PrepareForEvaluation(bool jacobians, bool new_point) override {
     if (new_point) {
-      ok_ = residuals(x_, r_);
+      ok_ = residuals_.evaluate(x_, r_);
       have_jacobian_ = false;
     }
     if (jacobians && ok_ && !have_jacobian_) {
@@ -139,54 +68,54 @@ class BatchEvaluation : public ceres::EvaluationCallback {
   }
   bool ok() const { return ok_; }
   const Eigen::VectorXd& r() const { return r_; }
-  /// Row-major, 3 rows per datum: a datum's rows are Ceres' Jacobian block as they stand.
+  /// Row-major, 3 rows per block: a block's rows are Ceres' Jacobian block as they stand.
   const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>& J() const { return J_; }
 
  private:
-  bool residuals(const std::vector<double>& values, Eigen::VectorXd& r) const {
-    std::vector<std::shared_ptr<Evaluation>> e(cases_.size());
-    try {
-      for (std::size_t k = 0; k < cases_.size(); ++k) e[k] = evaluate(spec_, values, cases_[k]);
-    } catch (const InputError&) {
-      return false;  // a combination inside the bounds that the problem refuses
-    } catch (const NumericalError&) {
-      return false;
-    }
-    r.resize(static_cast<Eigen::Index>(3 * data_.size()));
-    if (!for_rows(data_.size(), [&](std::size_t i) {
-          r.segment<3>(static_cast<Eigen::Index>(3 * i)) = row_residual(*e[case_of_[i]], data_, i);
-        }))
-      return false;
-    return r.allFinite();
+  bool column(std::size_t j) {
+    const FitParameter& par = spec_.parameters[j];
+    std::vector<double> v = x_;
+    const double h = kDifferenceStep * std::max(std::abs(v[j]), scale_[j]);
+    const double sign = v[j] + h <= par.upper ? 1.0 : -1.0;  // forward, or backward at the upper bound
+    v[j] += sign * h;
+    Eigen::VectorXd other;
+    if (!residuals_.evaluate(v, other)) return false;
+    J_.col(static_cast<Eigen::Index>(j)) = sign * (other - r_) / h;
+    return true;
   }
   bool jacobian() {
     const std::size_t p = spec_.parameters.size();
     J_.resize(r_.size(), static_cast<Eigen::Index>(p));
-    Eigen::VectorXd other;
-    for (std::size_t j = 0; j < p; ++j) {
-      const FitParameter& par = spec_.parameters[j];
-      std::vector<double> v = x_;
-      const double h = kDifferenceStep * std::max(std::abs(v[j]), scale_[j]);
-      const double sign = v[j] + h <= par.upper ? 1.0 : -1.0;  // forward, or backward at the upper bound
-      v[j] += sign * h;
-      if (!residuals(v, other)) return false;
-      J_.col(static_cast<Eigen::Index>(j)) = sign * (other - r_) / h;
+    if (!residuals_.columns_in_parallel() || p == 1) {
+      for (std::size_t j = 0; j < p; ++j)
+        if (!column(j)) return false;
+      return true;
     }
-    return true;
+    // One column a thread, up to the machine's cores (each writes its own column).
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> ok{true};
+    const auto work = [&] {
+      for (std::size_t j = next++; j < p; j = next++)
+        if (!column(j)) ok = false;
+    };
+    std::vector<std::thread> threads;
+    for (unsigned t = 1; t < std::min<std::size_t>(cores, p); ++t) threads.emplace_back(work);
+    work();
+    for (std::thread& th : threads) th.join();
+    return ok;
   }
 
   const FitSpec& spec_;
-  const SlipData& data_;
-  const std::vector<SlipCase>& cases_;
+  const FitResiduals& residuals_;
   const std::vector<double>& x_;
   const std::vector<double>& scale_;
-  std::vector<std::uint32_t> case_of_;  ///< each row's case
   bool ok_ = false, have_jacobian_ = false;
   Eigen::VectorXd r_;
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> J_;
 };
 
-/// Datum i's block: its rows of the batch.
+/// Block i: its three rows of the batch.
 class RowCost : public ceres::CostFunction {
  public:
   RowCost(const BatchEvaluation& batch, std::size_t row, int parameters) : batch_(batch), row_(row) {
@@ -283,24 +212,7 @@ std::vector<FitMinimum> distinct_minima(const std::vector<FitStart>& starts) {
   return minima;
 }
 
-void check_data(const FitSpec& spec, const SlipData& data) {
-  const std::size_t p = spec.parameters.size();
-  if (3 * data.size() <= p)
-    throw InputError((spec.reference ? spec.source + ": data" : spec.data_path) + ": " + std::to_string(data.size()) + (data.size() == 1 ? " row gives " : " rows give ") +
-                     std::to_string(3 * data.size()) + " residuals, fewer than the " + std::to_string(p) +
-                     " free parameters plus one");
-  if (data.friction == FrictionColumns::force && !spec.mu_P)
-    throw InputError(spec.source + ": units.mu_P: required with force columns (Fx, Fy, Tz): give it, or free " +
-                     std::string(kMuPKey));
-  if (data.friction == FrictionColumns::dimensionless && mu_P_index(spec) >= 0)
-    throw InputError(spec.source + ": parameters: " + std::string(kMuPKey) +
-                     " scales force columns; the data are dimensionless (q1, q2, q3)");
-  if ((data.slip == SlipColumns::velocity || data.friction == FrictionColumns::force) && !spec.R)
-    throw InputError(spec.source + ": units.R: required with velocity or force columns (the contact's radius in m, "
-                     "for rho omega_z and T_z/rho)");
-}
-
-void finish(const FitSpec& spec, const SlipData& data, ceres::Problem& problem, std::vector<double>& x, FitResult& r) {
+void finish(const FitResiduals& residuals, ceres::Problem& problem, std::vector<double>& x, FitResult& r) {
   r.minima = distinct_minima(r.starts);
   if (r.minima.empty()) {
     r.converged = false;
@@ -321,56 +233,36 @@ void finish(const FitSpec& spec, const SlipData& data, ceres::Problem& problem, 
   }
   r.best = Eigen::Map<const Eigen::VectorXd>(x.data(), static_cast<Eigen::Index>(x.size()));
   double cost = 0.0;
-  std::vector<double> residuals;
+  std::vector<double> corrected;  // with the loss's correction, as Ceres evaluates them
   ceres::CRSMatrix crs;
-  if (!problem.Evaluate(ceres::Problem::EvaluateOptions(), &cost, &residuals, nullptr, &crs))
+  if (!problem.Evaluate(ceres::Problem::EvaluateOptions(), &cost, &corrected, nullptr, &crs))
     throw NumericalError("fit: the model cannot be evaluated at the best parameters");
   r.cost = cost;
-  const Eigen::VectorXd plain = fit_residuals(spec, data, x);
+  Eigen::VectorXd plain;
+  if (!residuals.evaluate(x, plain)) throw NumericalError("fit: the model cannot be evaluated at the best parameters");
   r.rms = std::sqrt(plain.squaredNorm() / static_cast<double>(plain.size()));
   Eigen::MatrixXd J = Eigen::MatrixXd::Zero(crs.num_rows, crs.num_cols);
   for (int i = 0; i < crs.num_rows; ++i)
     for (int k = crs.rows[static_cast<std::size_t>(i)]; k < crs.rows[static_cast<std::size_t>(i) + 1]; ++k)
       J(i, crs.cols[static_cast<std::size_t>(k)]) = crs.values[static_cast<std::size_t>(k)];
-  r.estimate = estimate_uncertainty(J, Eigen::Map<const Eigen::VectorXd>(residuals.data(), static_cast<Eigen::Index>(residuals.size())),
-                                    r.best);
+  r.estimate = estimate_uncertainty(
+      J, Eigen::Map<const Eigen::VectorXd>(corrected.data(), static_cast<Eigen::Index>(corrected.size())), r.best);
 }
 
 }  // namespace
 
-namespace {
-
-// The data's cases; measured data built without them are one case.
-std::vector<SlipCase> cases_of(const SlipData& data) {
-  if (!data.cases.empty()) return data.cases;
-  return {SlipCase{{}, 0, data.size()}};
-}
-
-}  // namespace
-
-Eigen::VectorXd fit_residuals(const FitSpec& spec, const SlipData& data, const std::vector<double>& values) {
-  Eigen::VectorXd r(static_cast<Eigen::Index>(3 * data.size()));
-  for (const SlipCase& c : cases_of(data)) {
-    const std::shared_ptr<Evaluation> e = evaluate(spec, values, c);
-    for (std::size_t i = c.begin; i < c.end; ++i) r.segment<3>(static_cast<Eigen::Index>(3 * i)) = row_residual(*e, data, i);
-  }
-  return r;
-}
-
-FitResult fit_slip_data(const FitSpec& spec, const SlipData& data, const ProgressHook& progress) {
-  check_data(spec, data);
+FitResult fit_least_squares(const FitSpec& spec, const FitResiduals& residuals, const ProgressHook& progress) {
   FitResult result;
-  result.residuals = 3 * data.size();
+  result.residuals = 3 * residuals.blocks();
   const std::vector<double> scale = step_scales(spec);
   std::vector<double> x(spec.parameters.size());
-  const std::vector<SlipCase> cases = cases_of(data);
-  BatchEvaluation batch(spec, data, cases, x, scale);
+  BatchEvaluation batch(spec, residuals, x, scale);
   const std::unique_ptr<ceres::LossFunction> loss = make_loss(spec);
   ceres::Problem::Options problem_options;
   problem_options.loss_function_ownership = ceres::DO_NOT_TAKE_OWNERSHIP;
   problem_options.evaluation_callback = &batch;
   ceres::Problem problem(problem_options);
-  for (std::size_t i = 0; i < data.size(); ++i)
+  for (std::size_t i = 0; i < residuals.blocks(); ++i)
     problem.AddResidualBlock(new RowCost(batch, i, static_cast<int>(x.size())), loss.get(), x.data());
   for (std::size_t j = 0; j < x.size(); ++j) {
     if (std::isfinite(spec.parameters[j].lower)) problem.SetParameterLowerBound(x.data(), static_cast<int>(j), spec.parameters[j].lower);
@@ -402,7 +294,7 @@ FitResult fit_slip_data(const FitSpec& spec, const SlipData& data, const Progres
     if (summary.termination_type == ceres::FAILURE) s.cost = std::numeric_limits<double>::infinity();
     result.starts.push_back(std::move(s));
   }
-  finish(spec, data, problem, x, result);
+  finish(residuals, problem, x, result);
   return result;
 }
 

@@ -49,6 +49,25 @@ struct FitResult {
 /// by the condition, up to 1e2), and distinct minima differ by far more.
 inline constexpr double kSameMinimum = 1e-6;
 
+/// The residuals of a fit as a function of its free parameters: of a friction model against
+/// slip data (fit_slip_data) or of a simulation against a reference run (fit/trajectory.hpp). They
+/// come in blocks of three (a datum's components, a sample's), on each of which the loss acts.
+class FitResiduals {
+ public:
+  virtual ~FitResiduals() = default;
+  virtual std::size_t blocks() const = 0;
+  /// All 3 blocks() residuals at `values` of the free parameters; false where the model cannot
+  /// be evaluated (a combination the problem refuses, a run that fails). Called from several
+  /// threads at once when columns_in_parallel().
+  virtual bool evaluate(const std::vector<double>& values, Eigen::VectorXd& r) const = 0;
+  /// True when one evaluation is long and serial (a simulation): the columns of a difference
+  /// Jacobian then run side by side.
+  virtual bool columns_in_parallel() const { return false; }
+};
+
+/// Fits spec's free parameters to `residuals` (Ceres, from spec.starts starts).
+FitResult fit_least_squares(const FitSpec& spec, const FitResiduals& residuals, const ProgressHook& progress = {});
+
 /// Fits spec's free parameters to `data`. InputError when the data do not suit the spec (force
 /// columns without units.mu_P, torque or spin columns without units.R, fewer residuals than
 /// parameters plus one); the fit itself never throws on a start that fails (it is reported).
