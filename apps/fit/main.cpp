@@ -8,6 +8,7 @@
 #include "cli.hpp"
 #include "limitdir/fit/fit_report.hpp"
 #include "limitdir/fit/reference_data.hpp"
+#include "limitdir/fit/trajectory.hpp"
 #include "progress.hpp"
 
 namespace po = limitdir::cli::po;
@@ -34,11 +35,19 @@ int main(int argc, char* argv[]) {
     if (vm.count("set"))
       for (const std::string& setting : vm["set"].as<std::vector<std::string>>())
         spec.name = limitdir::name_with_setting(spec.name.empty() ? spec.source : spec.name, setting);
-    const limitdir::SlipData data = spec.reference ? limitdir::sample_reference(spec, limitdir::cli::progress_hook())
-                                                   : limitdir::read_slip_csv(spec.data_path);
-    const limitdir::FitResult result = limitdir::fit_slip_data(spec, data, limitdir::cli::progress_hook());
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    std::string text = limitdir::fit_report(spec, data, result, seconds).dump(2) + "\n";
+    limitdir::FitResult result;
+    std::string text;
+    const limitdir::ProgressHook progress = limitdir::cli::progress_hook();
+    const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count(); };
+    if (spec.trajectory) {
+      result = limitdir::fit_trajectory(spec, progress);
+      text = limitdir::fit_report(spec, nullptr, result, seconds()).dump(2) + "\n";
+    } else {
+      const limitdir::SlipData data =
+          spec.reference ? limitdir::sample_reference(spec, progress) : limitdir::read_slip_csv(spec.data_path);
+      result = limitdir::fit_slip_data(spec, data, progress);
+      text = limitdir::fit_report(spec, &data, result, seconds()).dump(2) + "\n";
+    }
     if (!result.converged)
       return {std::move(text), limitdir::cli::exit_numerical_failure, "the fit did not converge: " + result.reason};
     return text;

@@ -14,8 +14,8 @@ import sys
 
 # What each part may use directly; a part may use everything below what it uses (the closure).
 # The order bottom-up: core < numerics < contact < friction < system < limits < dynamics
-# < analysis < continuation < maps < report < plot; rolling, granular (above rolling), celt and
-# fit (both above system) are side parts; jobs (the apps' computations as library calls) is
+# < analysis < continuation < maps < report < plot; rolling, granular (above rolling), celt
+# (above system) and fit (above celt) are side parts; jobs (the apps' computations as library calls) is
 # above report and runs the side parts' problems too; scan (the parameter scans) runs jobs.
 USES = {
     "core": [],
@@ -35,7 +35,7 @@ USES = {
     "rolling": ["friction"],
     "granular": ["rolling"],
     "celt": ["system"],
-    "fit": ["system"],
+    "fit": ["celt"],
 }
 # The one public header outside the parts: the umbrella of the installed library.
 UMBRELLA = "limitdir.hpp"

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "limitdir/core/version.hpp"
+#include "limitdir/fit/trajectory.hpp"
 
 namespace limitdir {
 
@@ -50,9 +51,27 @@ json reference(const FitSpec& spec) {
           {"over", over}};
 }
 
+json data_section(const FitSpec& spec, const SlipData* data, const FitResult& r) {
+  const char* kind = spec.trajectory ? "trajectory" : (spec.reference ? "reference" : "csv");
+  json slip = nullptr, friction = nullptr;
+  if (data) {
+    slip = data->slip == SlipColumns::direction ? "direction" : "velocity";
+    friction = data->friction == FrictionColumns::dimensionless ? "dimensionless" : "force";
+  }
+  return {{"kind", kind},
+          {"path", spec.data_path.empty() ? json(nullptr) : json(spec.data_path)},
+          {"reference", reference(spec)},
+          {"trajectory", spec.trajectory ? spec.trajectory->reference : json(nullptr)},
+          {"cases", data && !data->cases.empty() ? data->cases.size() : std::size_t{1}},
+          {"rows", r.residuals / 3},
+          {"residuals", r.residuals},
+          {"slip", slip},
+          {"friction", friction}};
+}
+
 }  // namespace
 
-json fit_report(const FitSpec& spec, const SlipData& data, const FitResult& r, double seconds) {
+json fit_report(const FitSpec& spec, const SlipData* data, const FitResult& r, double seconds) {
   json starts = json::array();
   for (const FitStart& s : r.starts)
     starts.push_back({{"start", vector(s.start)},
@@ -80,13 +99,7 @@ json fit_report(const FitSpec& spec, const SlipData& data, const FitResult& r, d
           {"limitdir_version", limitdir::version},
           {"name", spec.name},
           {"problem", spec.problem},
-          {"data", {{"path", spec.reference ? json(nullptr) : json(spec.data_path)},
-                    {"reference", reference(spec)},
-                    {"cases", data.cases.empty() ? std::size_t{1} : data.cases.size()},
-                    {"rows", data.size()},
-                    {"residuals", r.residuals},
-                    {"slip", data.slip == SlipColumns::direction ? "direction" : "velocity"},
-                    {"friction", data.friction == FrictionColumns::dimensionless ? "dimensionless" : "force"}}},
+          {"data", data_section(spec, data, r)},
           {"loss", {{"kind", to_string(spec.loss)}, {"scale", spec.loss_scale}}},
           {"converged", r.converged},
           {"reason", r.reason},
@@ -95,6 +108,7 @@ json fit_report(const FitSpec& spec, const SlipData& data, const FitResult& r, d
           {"rms", number(r.rms)},
           {"dof", e.dof},
           {"sigma", number(std::sqrt(e.sigma2))},
+          {"objective", spec.trajectory ? number(trajectory_objective(r)) : json(nullptr)},
           {"t975", number(e.t975)},
           {"covariance", covariance},
           {"condition", {{"number", number(e.condition)}, {"singular_values", singular}, {"undetermined", undetermined}}},

@@ -10,6 +10,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/core/json_keys.hpp"
+#include "limitdir/celt/celt.hpp"
 #include "limitdir/system/problem.hpp"
 
 namespace limitdir {
@@ -64,6 +65,17 @@ FitParameter parse_parameter(const json& value, const std::string& path, json& p
                      "] exclude the start " + text(p.start));
   s.done();
   return p;
+}
+
+bool is_celt(const json& problem) {
+  const auto it = problem.find("schema");
+  return it != problem.end() && *it == "limitdir.celt/1";
+}
+
+/// Reads the problem as its schema says (a limitdir.celt/1 file or a limitdir.problem/1 file).
+void check_problem(const json& problem, const std::string& source) {
+  if (is_celt(problem)) parse_celt_problem(problem, source);
+  else parse_problem(problem, source);
 }
 
 /// The most rows a reference is sampled at: 10^6 directions of the exact model take ~10 s.
@@ -144,7 +156,7 @@ void check_bounds(const FitSpec& spec) {
       std::vector<double> at = values;
       at[j] = b;
       try {
-        parse_problem(problem_with(spec, at), spec.problem_source);
+        check_problem(problem_with(spec, at), spec.problem_source);
       } catch (const InputError& e) {
         throw InputError(spec.source + ": parameters[" + std::to_string(j) + "]: the problem refuses " + p.key + " = " +
                          text(b) + ": " + e.what());
@@ -196,7 +208,7 @@ FitSpec parse_fit_spec(const json& document, const std::string& source, const st
     JsonSection::fail(root.at("problem"), "must be a problem file's path or a problem object", problem);
   }
   if (adjust) adjust(spec.problem, spec.problem_source);
-  parse_problem(spec.problem, spec.problem_source);  // a bad problem fails here, not in the fit
+  check_problem(spec.problem, spec.problem_source);  // a bad problem fails here, not in the fit
   const json& parameters = root.need("parameters");
   if (!parameters.is_array() || parameters.empty() || parameters.size() > kMaxParameters)
     JsonSection::fail(root.at("parameters"),
@@ -210,7 +222,18 @@ FitSpec parse_fit_spec(const json& document, const std::string& source, const st
                          " is already free");
   }
   const json& data = root.need("data");
-  if (data.is_object()) {
+  const bool celt = is_celt(spec.problem);
+  if (data.is_object() && data.contains("trajectory")) {
+    JsonSection t(data, root.at("data"));
+    const json& reference = t.need("trajectory");
+    if (!reference.is_object() || reference.empty())
+      JsonSection::fail(t.at("trajectory"), "must be an object of the problem's top-level keys to replace", reference);
+    t.done();
+    if (!celt) throw InputError(t.at("trajectory") + ": a run as the data needs a limitdir.celt/1 problem");
+    spec.trajectory = TrajectoryData{reference};
+  } else if (celt) {
+    JsonSection::fail(root.at("data"), "a limitdir.celt/1 problem is fitted to a run: {\"trajectory\": {...}}", data);
+  } else if (data.is_object()) {
     spec.reference = parse_reference(JsonSection(data, root.at("data")), spec.problem);
   } else if (data.is_string() && !data.get<std::string>().empty()) {
     spec.data_path = resolve(data.get<std::string>(), directory);

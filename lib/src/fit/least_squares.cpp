@@ -271,7 +271,7 @@ FitResult fit_least_squares(const FitSpec& spec, const FitResiduals& residuals, 
   const std::vector<std::vector<double>> starts = design(spec);
   for (std::size_t k = 0; k < starts.size(); ++k) {
     x = starts[k];
-    Watch watch(progress, "fit: start " + std::to_string(k + 1) + "/" + std::to_string(starts.size()));
+    Watch watch(progress, "start " + std::to_string(k + 1) + "/" + std::to_string(starts.size()));
     ceres::Solver::Options options;
     options.linear_solver_type = ceres::DENSE_QR;
     options.max_num_iterations = spec.max_iterations;

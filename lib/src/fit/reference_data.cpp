@@ -56,7 +56,7 @@ SlipData sample_reference(const FitSpec& spec, const ProgressHook& progress) {
   for (const FitParameter& p : spec.parameters) start.push_back(p.start);
   SlipData d;
   d.cases = family(r);
-  ProgressCounter counter(progress, "fit: sampling the reference", d.cases.size());
+  ProgressCounter counter(progress, "sampling the reference", d.cases.size());
   for (std::size_t k = 0; k < d.cases.size(); ++k) {
     poll_cancellation();
     SlipCase& c = d.cases[k];

@@ -47,6 +47,13 @@ struct ReferenceData {
   std::vector<FitAxis> over;
 };
 
+/// A run as the data (docs/manual.md section 16, "A run as the data"): the problem (a
+/// limitdir.celt/1 file) with the top-level keys of `reference` replaced is run once; the fit's
+/// runs are compared with it sample by sample.
+struct TrajectoryData {
+  nlohmann::json reference;
+};
+
 struct FitSpec {
   std::string source;  ///< the fit file, for messages
   std::string name;
@@ -54,7 +61,8 @@ struct FitSpec {
   std::string problem_source;  ///< its path, for messages
   std::vector<FitParameter> parameters;
   std::string data_path;  ///< the CSV of measured data (relative paths: to the fit file), or
-  std::optional<ReferenceData> reference;  ///< another model as the data
+  std::optional<ReferenceData> reference;  ///< another model as the data, or
+  std::optional<TrajectoryData> trajectory;  ///< a run as the data (a limitdir.celt/1 problem)
   /// The data's units (docs/manual.md section 16): mu P in N (the start of kMuPKey when it is
   /// free) for force columns, the contact's radius R in m for torque or spin columns.
   std::optional<double> mu_P, R;

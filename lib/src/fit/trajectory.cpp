@@ -1,0 +1,63 @@
+// A simulation fitted to a reference run (docs/manual.md section 16).
+#include "limitdir/fit/trajectory.hpp"
+
+#include "limitdir/celt/celt.hpp"
+#include "limitdir/core/errors.hpp"
+
+namespace limitdir {
+
+namespace {
+
+CeltRun run(const nlohmann::json& document, const std::string& source) {
+  const CeltProblem p = parse_celt_problem(document, source);
+  return celt_simulate(p.body, p.contact, celt_initial_state(p.body, p.initial), p.stepping);
+}
+
+/// Each sample's omega - omega_ref; the run at each parameter vector is long and serial, so the
+/// columns of the Jacobian run side by side.
+class TrajectoryResiduals : public FitResiduals {
+ public:
+  TrajectoryResiduals(const FitSpec& spec, CeltRun reference) : spec_(spec), reference_(std::move(reference)) {}
+  std::size_t blocks() const override { return reference_.samples.size(); }
+  bool columns_in_parallel() const override { return true; }
+  bool evaluate(const std::vector<double>& values, Eigen::VectorXd& r) const override {
+    CeltRun at;
+    try {
+      at = run(problem_with(spec_, values), spec_.problem_source);
+    } catch (const InputError&) {
+      return false;  // a combination inside the bounds that the problem refuses
+    } catch (const NumericalError&) {
+      return false;  // the stone leaves the plane, a Painleve configuration, ...
+    }
+    if (at.samples.size() != reference_.samples.size()) return false;
+    r.resize(static_cast<Eigen::Index>(3 * blocks()));
+    for (std::size_t i = 0; i < blocks(); ++i)
+      r.segment<3>(static_cast<Eigen::Index>(3 * i)) = at.samples[i].state.omega - reference_.samples[i].state.omega;
+    return r.allFinite();
+  }
+
+ private:
+  const FitSpec& spec_;
+  CeltRun reference_;
+};
+
+}  // namespace
+
+FitResult fit_trajectory(const FitSpec& spec, const ProgressHook& progress) {
+  nlohmann::json document = spec.problem;
+  for (const auto& item : spec.trajectory->reference.items()) document[item.key()] = item.value();
+  const std::string source = spec.source + ": data.trajectory";
+  if (progress) progress("the reference run");
+  CeltRun reference = run(document, source);
+  if (3 * reference.samples.size() <= spec.parameters.size())
+    throw InputError(source + ": the run has " + std::to_string(reference.samples.size()) +
+                     " samples, too few for the " + std::to_string(spec.parameters.size()) + " free parameters");
+  const TrajectoryResiduals residuals(spec, std::move(reference));
+  return fit_least_squares(spec, residuals, progress);
+}
+
+double trajectory_objective(const FitResult& result) {
+  return 2.0 * result.cost / (static_cast<double>(result.residuals) / 3.0);
+}
+
+}  // namespace limitdir
