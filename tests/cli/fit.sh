@@ -100,6 +100,33 @@ expect_bad "missing.json" "$tmp/missing.json"
 printf 'not json' >"$tmp/broken.json"
 expect_bad "broken.json" "$tmp/broken.json"
 
+# plot draws a fit: each estimate and start at its place between the bounds, (v - lower)/(upper -
+# lower) on the frame's axis (its data-x-range), to half a pixel (the SVG's 2 decimals); the
+# figure well-formed and rendered.
+plot_fit() {  # plot_fit REPORT
+  local what=""
+  "$bin/plot" "$1" >"$tmp/fit.svg" 2>"$tmp/plot.err" || what+=" plot exited $?: $(head -c 200 "$tmp/plot.err");"
+  xmllint --noout "$tmp/fit.svg" 2>/dev/null || what+=" not well-formed;"
+  rsvg-convert "$tmp/fit.svg" -o "$tmp/fit.png" 2>/dev/null || what+=" rsvg-convert failed;"
+  [[ -n $what ]] || what+=$(python3 - "$tmp/fit.svg" "$1" <<'PY'
+import json, re, sys
+svg, r = open(sys.argv[1]).read(), json.load(open(sys.argv[2]))
+frame = re.search(r'<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^>]*class="frame" data-x-range="([-\d.e]+) ([-\d.e]+)"', svg)
+x, w, x0, x1 = map(float, frame.groups())
+for p in r["parameters"]:
+    for attr, v in (("estimate", p["value"]), ("start", p["start"])):
+        m = re.search(r'<circle cx="([\d.]+)"[^>]*data-%s="%s"' % (attr, re.escape(p["key"])), svg)
+        want = x + ((v - p["lower"]) / (p["upper"] - p["lower"]) - x0) / (x1 - x0) * w
+        if not m or abs(float(m.group(1)) - want) > 0.5:
+            print("%s of %s at %s, want %.2f" % (attr, p["key"], m and m.group(1), want))
+PY
+)
+  if [[ -n $what ]]; then fail "plot $1:$what"; else echo "ok: plot $1: every estimate and start in its place"; fi
+}
+run "$tmp/q.json"
+cp "$tmp/stdout" "$tmp/q-report.json"
+plot_fit "$tmp/q-report.json"
+
 # The fit files themselves against fit.schema.json: the valid ones pass, the schema rejects what
 # fit refuses for its form (an unknown key, an unknown loss).
 validate="$(dirname "$0")/validate_json.py"

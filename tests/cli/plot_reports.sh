@@ -146,7 +146,7 @@ out=$(PLOT=$app python3 - "$tmp/help.txt" "$share/schemas" "$tmp/diff.json" "$tm
 import glob, json, os, subprocess, sys
 help_text = " ".join(open(sys.argv[1]).read().split())
 inputs = {"limitdir.problem/1", "limitdir.celt/1", "limitdir.roll/1", "limitdir.pile/1",  # problem files,
-          "limitdir.pile-scene/1"}  # and a scene for a peer program: not reports
+          "limitdir.pile-scene/1", "limitdir.fit/1"}  # a scene for a peer program and a fit file: not reports
 errors = []
 for path in sorted(glob.glob(os.path.join(sys.argv[2], "*.schema.json"))):
     title = json.load(open(path)).get("title", "")

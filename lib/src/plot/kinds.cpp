@@ -74,6 +74,10 @@ const KindRow rows[] = {
      "H/d and base radius/d against log10 of law.mu_r as Fig. 5 of the rolling-friction paper: one curve per "
      "law.mu, the mean over the other axes (seeds) with their min-max band",
      [](Input i, Options o) { return plot_pile_scan(i.records, o); }},
+    {"limitdir.fit-report/1", nullptr, "fit", "fit",
+     "one row per free parameter: its start (hollow), estimate (filled) and 95 % interval (bar) at their places "
+     "between the parameter's bounds, labelled with the values; an undetermined parameter in red, without a bar",
+     [](Input i, Options o) { return plot_fit(i.report, o); }},
     {"limitdir.celt-report/1", "run", "celt", "celt",
      "omega (body) and the vertical spin against t, the spin reversals marked",
      [](Input i, Options o) { return plot_celt(i.report, o); }},

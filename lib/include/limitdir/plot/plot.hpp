@@ -137,6 +137,9 @@ std::string plot_pile_scan(const std::vector<nlohmann::json>& records, const Plo
 /// (drawn by plot_celt_slip).
 std::string plot_celt(const nlohmann::json& report, const PlotOptions& options);
 std::string plot_celt_comparison(const nlohmann::json& report, const PlotOptions& options);
+/// A fit (limitdir.fit-report/1, docs/manual.md section 16): each parameter's start, estimate
+/// and 95 % interval between its bounds.
+std::string plot_fit(const nlohmann::json& report, const PlotOptions& options);
 std::string plot_simulation(const std::vector<nlohmann::json>& records, const nlohmann::json& final_record,
                             const PlotOptions& options);
 /// classify's report (limitdir.classification/1): the classified directions on the sphere by class.
