@@ -71,4 +71,11 @@ PY
   fi
 fi
 
+# The bundled study files (one per fitted model of Sect. 4) are valid and run: each over its
+# first 0.01 s, sampled every 2 ms (the full 1 s fits take minutes: docs/manual.md section 16).
+for study in "$share"/fits/celt-*.json; do
+  expect_report fit-report.schema.json 'r["data"]["kind"] == "trajectory" and r["objective"] is not None' \
+    "$study" --set time.t_end=0.01 --set time.dt=0.002
+done
+
 cli_finish fit_celt
