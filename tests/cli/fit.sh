@@ -47,6 +47,13 @@ expect_report fit-report.schema.json \
   "$tmp/gamma.json"
 problem 1 1 1 1 0.5 >"$tmp/start.json"
 
+# A key the friction does not depend on (the disc's inertia j): its column of the Jacobian is 0,
+# so it is named undetermined, with no interval, beside a determined b_T.
+fitfile undetermined '[{"key": "friction.b_T", "start": 1, "lower": 0.1, "upper": 3}, {"key": "system.j", "start": 0.5, "lower": 0.1, "upper": 1}]' q.csv
+expect_report fit-report.schema.json \
+  "r['condition']['undetermined'] == ['system.j'] and r['parameters'][1]['std_error'] is None and r['parameters'][0]['determined']" \
+  "$tmp/undetermined.json"
+
 # Stopped short: one iteration from the start is not a converged fit (exit 3, the report printed).
 fitfile short "$four" q.csv ', "max_iterations": 1'
 run "$tmp/short.json"
@@ -68,6 +75,9 @@ fitfile bad-range '[{"key": "contact.distortion.d", "start": 0.3, "lower": 0, "u
 expect_bad "refuses contact.distortion.d" "$tmp/bad-range.json"
 fitfile bad-unbounded '[{"key": "friction.b_T", "start": 1}]' q.csv ', "starts": 3'
 expect_bad "finite bounds" "$tmp/bad-unbounded.json"
+problem 1 1 1 1 0.5 | python3 -c 'import json, sys; p = json.load(sys.stdin); p["friction"] = {"model": "harmonic", "degree": 2}; p["contact"] = {"pressure": "uniform"}; print(json.dumps(p))' >"$tmp/harmonic.json"
+printf '{"schema": "limitdir.fit/1", "problem": "harmonic.json", "data": "q.csv", "parameters": [{"key": "friction.degree", "start": 2, "lower": 1, "upper": 6}]}\n' >"$tmp/bad-integer.json"
+expect_bad "fit varies its keys continuously" "$tmp/bad-integer.json"
 fitfile bad-twice '[{"key": "friction.b_T", "start": 1}, {"key": "friction.b_T", "start": 2}]' q.csv
 expect_bad "already free" "$tmp/bad-twice.json"
 fitfile bad-mu '[{"key": "friction.b_T", "start": 1}]' force.csv ', "units": {"R": 0.02}'

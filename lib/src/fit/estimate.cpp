@@ -13,7 +13,7 @@ namespace limitdir {
 FitEstimate estimate_uncertainty(const Eigen::MatrixXd& J, const Eigen::VectorXd& r, const Eigen::VectorXd& p) {
   const Eigen::Index m = J.rows(), n = J.cols();
   if (n != p.size() || r.size() != m || m <= n)
-    throw InputError("fit: the uncertainty needs more residuals than parameters (" + std::to_string(m) + " for " +
+    throw InputError("the uncertainty needs more residuals than parameters (" + std::to_string(m) + " for " +
                      std::to_string(n) + ")");
   constexpr double nan = std::numeric_limits<double>::quiet_NaN();
   FitEstimate e;

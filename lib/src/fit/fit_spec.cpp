@@ -151,7 +151,11 @@ void check_bounds(const FitSpec& spec) {
                          " must be >= 0 (got " + text(p.lower) + ")");
       continue;
     }
-    for (const double b : {p.start, p.lower, p.upper}) {
+    // A value between the start and a bound that is not an integer: a key that takes integers
+    // only (friction.degree) cannot be fitted by a continuous method.
+    const double step = 1e-3 * std::max(std::abs(p.start), 1.0);
+    const double between = p.start + step <= p.upper ? p.start + step : p.start - step;
+    for (const double b : {p.start, p.lower, p.upper, between}) {
       if (!std::isfinite(b)) continue;
       std::vector<double> at = values;
       at[j] = b;
@@ -159,7 +163,7 @@ void check_bounds(const FitSpec& spec) {
         check_problem(problem_with(spec, at), spec.problem_source);
       } catch (const InputError& e) {
         throw InputError(spec.source + ": parameters[" + std::to_string(j) + "]: the problem refuses " + p.key + " = " +
-                         text(b) + ": " + e.what());
+                         text(b) + (b == between ? " (fit varies its keys continuously)" : "") + ": " + e.what());
       }
     }
   }

@@ -5,6 +5,7 @@
 #include "limitdir/fit/least_squares.hpp"
 
 #include <ceres/ceres.h>
+#include <glog/logging.h>
 
 #include <algorithm>
 #include <cfloat>
@@ -212,6 +213,19 @@ std::vector<FitMinimum> distinct_minima(const std::vector<FitStart>& starts) {
   return minima;
 }
 
+// What is known when no point could be evaluated: nothing (every parameter undetermined).
+FitEstimate undetermined_estimate(std::size_t p, std::size_t m) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  FitEstimate e;
+  e.dof = static_cast<int>(m) - static_cast<int>(p);
+  e.sigma2 = e.t975 = e.condition = nan;
+  const auto n = static_cast<Eigen::Index>(p);
+  e.covariance = Eigen::MatrixXd::Constant(n, n, nan);
+  e.std_error = e.lower95 = e.upper95 = Eigen::VectorXd::Constant(n, nan);
+  e.determined.assign(p, false);
+  return e;
+}
+
 void finish(const FitResiduals& residuals, ceres::Problem& problem, std::vector<double>& x, FitResult& r) {
   r.minima = distinct_minima(r.starts);
   if (r.minima.empty()) {
@@ -235,11 +249,17 @@ void finish(const FitResiduals& residuals, ceres::Problem& problem, std::vector<
   double cost = 0.0;
   std::vector<double> corrected;  // with the loss's correction, as Ceres evaluates them
   ceres::CRSMatrix crs;
-  if (!problem.Evaluate(ceres::Problem::EvaluateOptions(), &cost, &corrected, nullptr, &crs))
-    throw NumericalError("fit: the model cannot be evaluated at the best parameters");
-  r.cost = cost;
   Eigen::VectorXd plain;
-  if (!residuals.evaluate(x, plain)) throw NumericalError("fit: the model cannot be evaluated at the best parameters");
+  if (!problem.Evaluate(ceres::Problem::EvaluateOptions(), &cost, &corrected, nullptr, &crs) ||
+      !residuals.evaluate(x, plain)) {
+    // Every start failed where it began (the model cannot be evaluated there): nothing to estimate.
+    r.converged = false;
+    r.reason = "the model cannot be evaluated at the best parameters (" + r.reason + ")";
+    r.cost = r.rms = std::numeric_limits<double>::quiet_NaN();
+    r.estimate = undetermined_estimate(x.size(), 3 * residuals.blocks());
+    return;
+  }
+  r.cost = cost;
   r.rms = std::sqrt(plain.squaredNorm() / static_cast<double>(plain.size()));
   Eigen::MatrixXd J = Eigen::MatrixXd::Zero(crs.num_rows, crs.num_cols);
   for (int i = 0; i < crs.num_rows; ++i)
@@ -252,6 +272,10 @@ void finish(const FitResiduals& residuals, ceres::Problem& problem, std::vector<
 }  // namespace
 
 FitResult fit_least_squares(const FitSpec& spec, const FitResiduals& residuals, const ProgressHook& progress) {
+  // Ceres reports through glog even with logging_type SILENT (a failed evaluation is an ERROR
+  // line): the apps' stderr carries one line on failure and progress notes only, so glog keeps
+  // FATAL alone.
+  FLAGS_minloglevel = google::GLOG_FATAL;
   FitResult result;
   result.residuals = 3 * residuals.blocks();
   const std::vector<double> scale = step_scales(spec);
