@@ -8,14 +8,13 @@
 #include <glog/logging.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cfloat>
 #include <cmath>
-#include <deque>
 #include <limits>
 #include <memory>
 #include <random>
 #include <thread>
-#include <atomic>
 
 #include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
@@ -29,10 +28,11 @@ namespace {
 /// intervals). Central differences would halve the error's exponent at twice the model
 /// evaluations, which are a fit's whole cost (issue: 10^5 data in under a second).
 const double kDifferenceStep = std::sqrt(DBL_EPSILON);
-/// Ceres' stops: a relative cost change below 1e-12 is below the rounding of a cost summed over
-/// up to 10^5 data (~1e5 eps ~ 2e-11 absolute on a cost of order 1 scaled by ~0.1); a relative
-/// parameter step below 1e-10 is the finite-difference Jacobian's own accuracy (~eps^(2/3)
-/// amplified by the condition); the gradient test is left to those two (1e-16, far below both).
+/// Ceres' stops: a relative cost change below 1e-12 is near the rounding of a cost summed over up
+/// to 10^5 data (each term rounded to eps: ~sqrt(1e5) eps ~ 1e-13 relative); a relative step
+/// below 1e-10 means the iterate has settled (near a minimum Gauss-Newton's steps shrink by the
+/// Jacobian's relative error, ~1.5e-8, each iteration); the gradient test is left to those two
+/// (1e-16, far below both).
 constexpr double kFunctionTolerance = 1e-12;
 constexpr double kParameterTolerance = 1e-10;
 constexpr double kGradientTolerance = 1e-16;
