@@ -23,11 +23,12 @@ namespace limitdir {
 
 namespace {
 
-/// Forward differences err by ~h |f''| + eps |f| / h: h = sqrt(eps) ~ 1.5e-8 of the parameter's
-/// scale balances the two (an error ~1.5e-8 relative, far below what moves a fit or its
-/// intervals). Central differences would halve the error's exponent at twice the model
-/// evaluations, which are a fit's whole cost (issue: 10^5 data in under a second).
-const double kDifferenceStep = std::sqrt(DBL_EPSILON);
+/// Forward differences err by ~h |f''| + noise |f| / h, noise the evaluation's relative accuracy:
+/// h = sqrt(noise) of the parameter's scale balances the two (an error ~sqrt(noise) relative:
+/// 1.5e-8 for closed forms, 1e-5 for a simulation at tolerance 1e-10, whose adaptive steps make
+/// its results jump by ~the tolerance as a parameter moves). Central differences would halve the
+/// error's exponent at twice the evaluations, which are a fit's whole cost (issue: 10^5 data in
+/// under a second).
 /// Ceres' stops: a relative cost change below 1e-12 is near the rounding of a cost summed over up
 /// to 10^5 data (each term rounded to eps: ~sqrt(1e5) eps ~ 1e-13 relative); a relative step
 /// below 1e-10 means the iterate has settled (near a minimum Gauss-Newton's steps shrink by the
@@ -76,7 +77,7 @@ class BatchEvaluation : public ceres::EvaluationCallback {
   bool column(std::size_t j) {
     const FitParameter& par = spec_.parameters[j];
     std::vector<double> v = x_;
-    const double h = kDifferenceStep * std::max(std::abs(v[j]), scale_[j]);
+    const double h = std::sqrt(residuals_.relative_noise()) * std::max(std::abs(v[j]), scale_[j]);
     const double sign = v[j] + h <= par.upper ? 1.0 : -1.0;  // forward, or backward at the upper bound
     v[j] += sign * h;
     Eigen::VectorXd other;
@@ -270,6 +271,8 @@ void finish(const FitResiduals& residuals, ceres::Problem& problem, std::vector<
 }
 
 }  // namespace
+
+double FitResiduals::relative_noise() const { return DBL_EPSILON; }
 
 FitResult fit_least_squares(const FitSpec& spec, const FitResiduals& residuals, const ProgressHook& progress) {
   // Ceres reports through glog even with logging_type SILENT (a failed evaluation is an ERROR

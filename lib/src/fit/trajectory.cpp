@@ -1,6 +1,9 @@
 // A simulation fitted to a reference run (docs/manual.md section 16).
 #include "limitdir/fit/trajectory.hpp"
 
+#include <algorithm>
+#include <cfloat>
+
 #include "limitdir/celt/celt.hpp"
 #include "limitdir/core/errors.hpp"
 
@@ -17,9 +20,12 @@ CeltRun run(const nlohmann::json& document, const std::string& source) {
 /// columns of the Jacobian run side by side.
 class TrajectoryResiduals : public FitResiduals {
  public:
-  TrajectoryResiduals(const FitSpec& spec, CeltRun reference) : spec_(spec), reference_(std::move(reference)) {}
+  TrajectoryResiduals(const FitSpec& spec, CeltRun reference, double tolerance)
+      : spec_(spec), reference_(std::move(reference)), tolerance_(tolerance) {}
   std::size_t blocks() const override { return reference_.samples.size(); }
   bool columns_in_parallel() const override { return true; }
+  /// The integrator's tolerance (time.tolerance), at least eps.
+  double relative_noise() const override { return std::max(tolerance_, DBL_EPSILON); }
   bool evaluate(const std::vector<double>& values, Eigen::VectorXd& r) const override {
     CeltRun at;
     try {
@@ -39,6 +45,7 @@ class TrajectoryResiduals : public FitResiduals {
  private:
   const FitSpec& spec_;
   CeltRun reference_;
+  double tolerance_;
 };
 
 }  // namespace
@@ -52,7 +59,8 @@ FitResult fit_trajectory(const FitSpec& spec, const ProgressHook& progress) {
   if (3 * reference.samples.size() <= spec.parameters.size())
     throw InputError(source + ": the run has " + std::to_string(reference.samples.size()) +
                      " samples, too few for the " + std::to_string(spec.parameters.size()) + " free parameters");
-  const TrajectoryResiduals residuals(spec, std::move(reference));
+  const double tolerance = parse_celt_problem(spec.problem, spec.problem_source).stepping.tolerance;
+  const TrajectoryResiduals residuals(spec, std::move(reference), tolerance);
   return fit_least_squares(spec, residuals, progress);
 }
 

@@ -63,6 +63,9 @@ class FitResiduals {
   /// True when one evaluation is long and serial (a simulation): the columns of a difference
   /// Jacobian then run side by side.
   virtual bool columns_in_parallel() const { return false; }
+  /// The relative accuracy of an evaluation: rounding (eps) for closed forms, the integrator's
+  /// tolerance for a simulation. The difference step is its square root (docs/manual.md section 16).
+  virtual double relative_noise() const;
 };
 
 /// Fits spec's free parameters to `residuals` (Ceres, from spec.starts starts).
