@@ -42,18 +42,21 @@ double bound(const json* v, const JsonSection& s, const char* key, double none) 
   return s.finite(*v, key);
 }
 
+// `key`, read at section s's "key", must name a number of the problem (InputError otherwise).
+void check_numeric_key(json& problem, const std::string& key, const JsonSection& s) {
+  std::string why;
+  const json* at = find_dotted_key(problem, key, why);
+  if (!at) throw InputError(s.at("key") + ": " + key + " is not a key of the problem: " + why);
+  if (!at->is_number()) JsonSection::fail(s.at("key"), key + " must hold a number in the problem", *at);
+}
+
 FitParameter parse_parameter(const json& value, const std::string& path, json& problem) {
   JsonSection s(value, path);
   FitParameter p;
   const json& key = s.need("key");
   if (!key.is_string() || key.get<std::string>().empty()) JsonSection::fail(s.at("key"), "must be a dotted key", key);
   p.key = key.get<std::string>();
-  if (p.key != kMuPKey) {
-    std::string why;
-    const json* at = find_dotted_key(problem, p.key, why);
-    if (!at) throw InputError(s.at("key") + ": " + p.key + " is not a key of the problem: " + why);
-    if (!at->is_number()) JsonSection::fail(s.at("key"), p.key + " must hold a number in the problem", *at);
-  }
+  if (p.key != kMuPKey) check_numeric_key(problem, p.key, s);
   p.start = s.finite(s.need("start"), "start");
   p.lower = bound(s.find("lower"), s, "lower", -std::numeric_limits<double>::infinity());
   p.upper = bound(s.find("upper"), s, "upper", std::numeric_limits<double>::infinity());
@@ -87,10 +90,7 @@ FitAxis parse_axis(const json& value, const std::string& path, json& problem) {
   const json& key = s.need("key");
   if (!key.is_string()) JsonSection::fail(s.at("key"), "must be a dotted key", key);
   a.key = key.get<std::string>();
-  std::string why;
-  const json* at = find_dotted_key(problem, a.key, why);
-  if (!at) throw InputError(s.at("key") + ": " + a.key + " is not a key of the problem: " + why);
-  if (!at->is_number()) JsonSection::fail(s.at("key"), a.key + " must hold a number in the problem", *at);
+  check_numeric_key(problem, a.key, s);
   const json& values = s.need("values");
   if (!values.is_array() || values.empty()) JsonSection::fail(s.at("values"), "must be a non-empty array of numbers", values);
   for (const json& v : values) a.values.push_back(s.finite(v, "values"));

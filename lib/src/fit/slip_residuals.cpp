@@ -140,15 +140,6 @@ void check_data(const FitSpec& spec, const SlipData& data) {
 
 }  // namespace
 
-Eigen::VectorXd fit_residuals(const FitSpec& spec, const SlipData& data, const std::vector<double>& values) {
-  Eigen::VectorXd r(static_cast<Eigen::Index>(3 * data.size()));
-  for (const SlipCase& c : cases_of(data)) {
-    const std::shared_ptr<Evaluation> e = evaluation_at(spec, values, c);
-    for (std::size_t i = c.begin; i < c.end; ++i) r.segment<3>(static_cast<Eigen::Index>(3 * i)) = row_residual(*e, data, i);
-  }
-  return r;
-}
-
 FitResult fit_slip_data(const FitSpec& spec, const SlipData& data, const ProgressHook& progress) {
   check_data(spec, data);
   const SlipResiduals residuals(spec, data);

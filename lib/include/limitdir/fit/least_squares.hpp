@@ -76,10 +76,5 @@ FitResult fit_least_squares(const FitSpec& spec, const FitResiduals& residuals, 
 /// parameters plus one); the fit itself never throws on a start that fails (it is reported).
 FitResult fit_slip_data(const FitSpec& spec, const SlipData& data, const ProgressHook& progress = {});
 
-/// The weighted residuals (3 per datum) of the model with the free parameters at `values`:
-/// w_i (q(x_i) - q_i), or w_i (mu P q(x_i) - (F_x, F_y, T_z/rho)_i) for force columns, with
-/// x_i = the slip direction, or (u_x, u_y, rho omega_z) from velocities, rho in metres = the
-/// problem's rho/R times units.R (docs/manual.md section 16).
-Eigen::VectorXd fit_residuals(const FitSpec& spec, const SlipData& data, const std::vector<double>& values);
 
 }  // namespace limitdir
