@@ -20,7 +20,9 @@ cli_setup scan "$@"
 source "$(dirname "$0")/scan_engines.bash"
 engines_need parallel parallel
 readonly shards=16
-readonly deadline=60  # seconds for one run of parallel (the whole scan takes ~1-2 s here)
+# A hang guard only, never a speed requirement: every wait below waits for an event that comes
+# whatever the machine's load (the whole scan takes ~1-2 s idle); 300 s is reached only by a hang.
+readonly deadline=300
 
 engines_reference "$tmp/reference.jsonl"
 # The shards take a few ms each, faster than a signal sent "while one runs" can be sure to land:
@@ -31,8 +33,11 @@ engines_reference "$tmp/reference.jsonl"
 # on every run, as parallel --resume needs.
 readonly gated=5 held=3
 scan_words="$(printf '%q ' "$app" "${engines_scan[@]}") --shard {}/$shards --resume part-{}.jsonl"
-shard_command="if [ {} -eq $gated ] && [ ! -e release ]; then $scan_words | head -n $held >> part-{}.jsonl;
-  while [ ! -e release ]; do sleep 0.01; done; fi; $scan_words >> part-{}.jsonl"
+# The gated first part's scan leaves its exit value in gate.rc (moved there once head has
+# written too) and its stderr in gate.err, so a scan that fails there is reported at once (not
+# taken for a shard that never reaches the gate).
+shard_command="if [ {} -eq $gated ] && [ ! -e release ]; then { $scan_words 2>gate.err; echo \$? >gate.rc.new; } |
+  head -n $held >> part-{}.jsonl; mv gate.rc.new gate.rc; while [ ! -e release ]; do sleep 0.01; done; fi; $scan_words >> part-{}.jsonl"
 
 # start_parallel DIR: the recipe in DIR, in a session of its own whose id is $ppid. GNU parallel
 # puts each job in a process group of its own (setpgrp), so the shards are reached through the
@@ -67,14 +72,21 @@ unfinished() {
 # wait_unfinished DIR: waits until a running shard has written a record (or the deadline).
 wait_unfinished() {
   local end=$((SECONDS + deadline))
-  while [[ -z $(unfinished "$1") ]] && ((SECONDS < end)); do :; done
+  while [[ -z $(unfinished "$1") ]] && ((SECONDS < end)); do sleep 0.01; done
 }
 
 # wait_held DIR: waits until the gated shard has written its records and waits at the gate (or
 # the deadline).
 wait_held() {
   local end=$((SECONDS + deadline)) file=$1/part-$gated.jsonl
-  while (($([[ -f $file ]] && wc -l <"$file" || echo 0) < held && SECONDS < end)); do sleep 0.01; done
+  while (($([[ -f $file ]] && wc -l <"$file" || echo 0) < held && SECONDS < end)); do
+    # the gated scan ended (0, or 141 from head's closed pipe) without its records: say why
+    if [[ -s $1/gate.rc ]] && (($([[ -f $file ]] && wc -l <"$file" || echo 0) < held)); then
+      fail "shard $gated's scan exited with $(cat "$1/gate.rc") before writing $held records: $(head -c 300 "$1/gate.err")"
+      return
+    fi
+    sleep 0.01
+  done
 }
 
 # alive SID: the live processes of the session SID (zombies left unreaped by an init that does

@@ -15,7 +15,7 @@ source "$(dirname "$0")/scan_engines.bash"
 source "$(dirname "$0")/slurm_cluster.bash"
 readonly tasks=8
 # an 8-task array of ~0.1 s tasks takes ~6 s on 2 CPUs (Slurm starts ~2 tasks a second)
-readonly deadline=90
+readonly deadline=300  # a hang guard only (an array job of a few small tasks ends in seconds idle)
 
 rc=0
 slurm_cluster_start || rc=$?
