@@ -26,6 +26,9 @@ int main(int argc, char* argv[]) {
   info.problem_schema = "limitdir.fit/1";
   po::options_description options("Options", limitdir::options::help_line_length);
   limitdir::cli::add_set_option(options);
+  options.add_options()("rows", po::value<std::string>()->default_value("auto")->value_name("WHEN"),
+                        ("Whether the report holds the data and the model row by row (what plot draws):\n"
+                         "auto (up to " + std::to_string(limitdir::kReportRows) + " rows), all, none").c_str());
   return limitdir::cli::run(info, options, argc, argv, [](const po::variables_map& vm) -> limitdir::cli::Output {
     const auto begin = std::chrono::steady_clock::now();
     // --set KEY=VALUE changes the fit's problem (its free keys' values are the fit's to choose).
@@ -35,18 +38,19 @@ int main(int argc, char* argv[]) {
     if (vm.count("set"))
       for (const std::string& setting : vm["set"].as<std::vector<std::string>>())
         spec.name = limitdir::name_with_setting(spec.name.empty() ? spec.source : spec.name, setting);
+    const limitdir::ReportRows rows = limitdir::parse_report_rows(vm["rows"].as<std::string>());
     limitdir::FitResult result;
     std::string text;
     const limitdir::ProgressHook progress = limitdir::cli::progress_hook();
     const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count(); };
     if (spec.trajectory) {
       result = limitdir::fit_trajectory(spec, progress);
-      text = limitdir::fit_report(spec, nullptr, result, seconds()).dump(2) + "\n";
+      text = limitdir::fit_report(spec, nullptr, result, seconds(), rows).dump(2) + "\n";
     } else {
       const limitdir::SlipData data =
           spec.reference ? limitdir::sample_reference(spec, progress) : limitdir::read_slip_csv(spec.data_path);
       result = limitdir::fit_slip_data(spec, data, progress);
-      text = limitdir::fit_report(spec, &data, result, seconds()).dump(2) + "\n";
+      text = limitdir::fit_report(spec, &data, result, seconds(), rows).dump(2) + "\n";
     }
     if (!result.converged)
       return {std::move(text), limitdir::cli::exit_numerical_failure, "the fit did not converge: " + result.reason};

@@ -38,6 +38,7 @@ fitfile force '[{"key": "units.mu_P", "start": 10, "lower": 0, "upper": 100}, {"
   ', "units": {"R": 0.02}'
 REPORT_PRELUDE="truth = [12.5, 0.8, 1.1]" expect_report fit-report.schema.json \
   "r['converged'] and $covers and r['data']['friction'] == 'force' and r['data']['slip'] == 'velocity'" "$tmp/force.json"
+cp "$tmp/stdout" "$tmp/force-report.json"
 # gamma is 2 pi-periodic: from 6 starts over [-6.2, 6.2], the two lowest minima at 0.5 and
 # 0.5 - 2 pi, at one cost (others, higher, may be found too).
 fitfile gamma '[{"key": "contact.distortion.gamma", "start": 1, "lower": -6.2, "upper": 6.2}]' q.csv ', "starts": 6, "seed": 1'
@@ -121,7 +122,7 @@ plot_fit() {  # plot_fit REPORT
   [[ -n $what ]] || what+=$(python3 - "$tmp/fit.svg" "$1" <<'PY'
 import json, re, sys
 svg, r = open(sys.argv[1]).read(), json.load(open(sys.argv[2]))
-frame = re.search(r'<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^>]*class="frame" data-x-range="([-\d.e]+) ([-\d.e]+)"', svg)
+frame = re.search(r'<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^>]*class="frame" data-x-range="(-0.05) (1.05)"', svg)
 x, w, x0, x1 = map(float, frame.groups())
 for p in r["parameters"]:
     for attr, v in (("estimate", p["value"]), ("start", p["start"])):
@@ -136,6 +137,31 @@ PY
 run "$tmp/q.json"
 cp "$tmp/stdout" "$tmp/q-report.json"
 plot_fit "$tmp/q-report.json"
+
+# The rows (fit --rows, docs/manual.md section 16 "The report"): the data as read, the model as
+# friction-model evaluates the report's fitted_problem, 2 cost = sum w^2 |model - data|^2 (in
+# T_z/rho for torques); in the figure, each drawn row's marker at (data, model) in the first
+# frame; --rows none leaves them out saying why, and plot then draws the parameters alone.
+check_rows() {  # check_rows REPORT CSV R
+  local out
+  "$bin/plot" "$1" >"$tmp/rows.svg" 2>"$tmp/plot.err" || fail "plot $1: exit $?: $(head -c 200 "$tmp/plot.err")"
+  out=$(python3 "$(dirname "$0")/check_fit_rows.py" "$bin" "$1" "$2" "$3" "$tmp/rows.svg" 2>&1)
+  [[ -z $out ]] && echo "ok: $(basename "$1")'s rows: the CSV's data, friction-model's model at the fitted problem, 2 cost, the markers" ||
+    fail "$(basename "$1")'s rows: $out"
+}
+check_rows "$tmp/q-report.json" "$tmp/q.csv" 1
+check_rows "$tmp/force-report.json" "$tmp/force.csv" 0.02
+run "$tmp/q.json" --rows none
+if [[ $rc -eq 0 ]] && python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))["rows"]; sys.exit(not (r == {"included": False, "reason": "fit --rows none"}))' "$tmp/stdout"; then
+  cp "$tmp/stdout" "$tmp/no-rows.json"
+  echo "ok: fit --rows none: no rows, the reason said"
+else
+  fail "fit --rows none: exit $rc, rows $(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("rows"))' "$tmp/stdout" 2>&1 | head -c 200)"
+fi
+plot_fit "$tmp/no-rows.json"
+app=$bin/plot expect_bad "--panel: this fit report has 1 panel" "$tmp/no-rows.json" --panel 2
+app=$bin/plot expect_bad "--panel: a fit has 3 panels" "$tmp/q-report.json" --panel 4
+expect_bad "--rows: must be auto, all or none" "$tmp/q.json" --rows some
 
 # The fit files themselves against fit.schema.json: the valid ones pass, the schema rejects what
 # fit refuses for its form (an unknown key, an unknown loss).

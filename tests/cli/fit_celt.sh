@@ -62,6 +62,14 @@ def msd(name):
 fitted, start = msd("fitted"), msd("start")
 ok = r["converged"] and abs(r["objective"] - fitted) <= 1e-9 * fitted and fitted < start
 print("objective %.12g, recomputed %.12g, at the start %.12g" % (r["objective"], fitted, start))
+# the report's fitted problem is the one built here; its rows are the two runs' omega, sample by
+# sample (one program's doubles both ways: equal)
+rows = r["rows"]
+same = json.load(open(t + "/fitted.json")) == r["fitted_problem"] and rows["included"] and \
+    rows["data"] == ref and rows["model"] == omega("fitted") and \
+    rows["t"] == json.load(open(t + "/reference-run.json"))["history"]["t"]
+print("; fitted_problem and rows %s" % ("the runs'" if same else "NOT the runs'"))
+ok = ok and same
 sys.exit(0 if ok else 1)
 PY
   ); then
@@ -70,6 +78,17 @@ PY
     fail "fit O to W1: $why"
   fi
 fi
+
+# plot draws the fit's rows: omega of the reference and of the model against t, their difference,
+# the parameters; the identity objective = mean |omega - omega_ref|^2 = 2 cost / samples holds for
+# the rows (check_fit_rows.py); the figure renders and its labels are disjoint.
+out=$("$bin/plot" "$tmp/o-w1-report.json" 2>&1 >"$tmp/o-w1.svg") || fail "plot the O fit: $out"
+out=$(python3 "$(dirname "$0")/check_fit_rows.py" "$bin" "$tmp/o-w1-report.json" 2>&1)
+rsvg-convert "$tmp/o-w1.svg" -o "$tmp/o-w1.png" 2>/dev/null || out+=" rsvg-convert failed;"
+labels=$(python3 "$(dirname "$0")/check_labels.py" "$tmp/o-w1.svg") || out+=" $labels"
+grep -q 'class="series model-omega3"' "$tmp/o-w1.svg" || out+=" no model line of omega3;"
+[[ -z $out ]] && echo "ok: plot of the O fit: the runs' omega, their difference and the parameters ($labels)" ||
+  fail "plot of the O fit: $out"
 
 # The bundled study files (one per fitted model of Sect. 4) are valid and run: each over its
 # first 0.01 s, sampled every 2 ms (the full 1 s fits take minutes: docs/manual.md section 16).

@@ -32,7 +32,7 @@ from check_schema_units import UNITS as SCHEMA_UNITS  # noqa: E402
 # "mixed" for a norm over quantities of several units (it must say which in its parenthesis).
 HELP_UNITS = SCHEMA_UNITS | {"px", "sqrt(mu g R)", "sqrt(R/(mu g))", "1/(mu g)", "the axis's", "mixed"}
 # Metavariables of options that take a keyword, a file, a directory or a format rather than a number.
-KEYWORDS = {"M", "NAME", "METHOD", "LEVEL", "FORMAT", "FILE", "FILE...", "DIR", "KEY", "P", "COORD", "AXIS", "CLOCK",
+KEYWORDS = {"M", "NAME", "METHOD", "LEVEL", "FORMAT", "FILE", "FILE...", "DIR", "KEY", "P", "COORD", "AXIS", "CLOCK", "WHEN",
             "STAT"}
 # The apps (every executable of BIN_DIR but the benchmarks) and the schema of their problem file.
 APPS = {"find-limits": "problem", "sweep-force": "problem", "bifurcation-map": "problem", "simulate": "problem",

@@ -143,7 +143,7 @@ expect_bad "--log-y: X reaches 0 <= 0 at t = 0" "$tmp/fig3b.json" --log-y
 expect_bad "--log-y: spin omega . n reaches" "$tmp/celt.json" --panel 2 --log-y
 expect_bad "--log-y: does not apply to a roll-map report" "$tmp/map.json" --log-y
 expect_bad "--log-y: does not apply to a celt model comparison" "$tmp/compare.json" --log-y
-expect_bad "--panel: applies to roll and celt runs" "$tmp/map.json" --panel 1
+expect_bad "--panel: applies to roll and celt runs and fits" "$tmp/map.json" --panel 1
 expect_bad "overlay: reports of different kinds" "$tmp/fig3b.json" "$tmp/celt.json"
 expect_bad "overlays are drawn for celt runs" "$tmp/celt.json" "$tmp/compare.json"
 expect_bad "overlays are drawn for diagrams, friction tables, simulations, degree studies, roll runs and celt runs" "$tmp/map.json" "$tmp/map.json"

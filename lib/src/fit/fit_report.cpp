@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "limitdir/core/errors.hpp"
 #include "limitdir/core/version.hpp"
 #include "limitdir/fit/trajectory.hpp"
 
@@ -69,9 +70,48 @@ json data_section(const FitSpec& spec, const SlipData* data, const FitResult& r)
           {"friction", friction}};
 }
 
+json triples(const std::vector<Eigen::Vector3d>& v) {
+  json a = json::array();
+  for (const Eigen::Vector3d& x : v) a.push_back({number(x[0]), number(x[1]), number(x[2])});
+  return a;
+}
+
+// The names of a row's data and model columns.
+json column_names(const SlipData* data) {
+  if (!data) return {"omega1", "omega2", "omega3"};  // a run's omega in the body frame (rad/s)
+  if (data->friction == FrictionColumns::dimensionless) return {"q1", "q2", "q3"};
+  return {"Fx", "Fy", "Tz"};
+}
+
+json rows_section(const SlipData* data, const FitRows& rows, ReportRows mode) {
+  if (rows.size() == 0) return {{"included", false}, {"reason", "the model cannot be evaluated at the best parameters"}};
+  if (mode == ReportRows::none) return {{"included", false}, {"reason", "fit --rows none"}};
+  if (mode == ReportRows::automatic && rows.size() > kReportRows)
+    return {{"included", false},
+            {"reason", std::to_string(rows.size()) + " rows, more than " + std::to_string(kReportRows) +
+                           " (fit --rows all includes them)"}};
+  json slip_names = nullptr;
+  if (data) slip_names = data->slip == SlipColumns::direction ? json{"w1", "w2", "w3"} : json{"ux", "uy", "omega"};
+  return {{"included", true},
+          {"columns", column_names(data)},
+          {"slip_columns", slip_names},
+          {"t", rows.t.empty() ? json(nullptr) : vector(rows.t)},
+          {"slip", rows.slip.empty() ? json(nullptr) : triples(rows.slip)},
+          {"weight", rows.weight.empty() ? json(nullptr) : vector(rows.weight)},
+          {"data", triples(rows.data)},
+          {"model", triples(rows.model)}};
+}
+
 }  // namespace
 
-json fit_report(const FitSpec& spec, const SlipData* data, const FitResult& r, double seconds) {
+ReportRows parse_report_rows(const std::string& name) {
+  if (name == "auto") return ReportRows::automatic;
+  if (name == "all") return ReportRows::all;
+  if (name == "none") return ReportRows::none;
+  throw InputError("--rows: must be auto, all or none (got '" + name + "')");
+}
+
+json fit_report(const FitSpec& spec, const SlipData* data, const FitResult& r, double seconds, ReportRows rows) {
   json starts = json::array();
   for (const FitStart& s : r.starts)
     starts.push_back({{"start", vector(s.start)},
@@ -114,6 +154,8 @@ json fit_report(const FitSpec& spec, const SlipData* data, const FitResult& r, d
           {"condition", {{"number", number(e.condition)}, {"singular_values", singular}, {"undetermined", undetermined}}},
           {"minima", minima},
           {"starts", starts},
+          {"fitted_problem", problem_with(spec, std::vector<double>(r.best.data(), r.best.data() + r.best.size()))},
+          {"rows", rows_section(data, r.rows, rows)},
           {"seed", spec.seed},
           {"seconds", seconds}};
 }

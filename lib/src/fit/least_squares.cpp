@@ -268,6 +268,7 @@ void finish(const FitResiduals& residuals, ceres::Problem& problem, std::vector<
       J(i, crs.cols[static_cast<std::size_t>(k)]) = crs.values[static_cast<std::size_t>(k)];
   r.estimate = estimate_uncertainty(
       J, Eigen::Map<const Eigen::VectorXd>(corrected.data(), static_cast<Eigen::Index>(corrected.size())), r.best);
+  r.rows = residuals.rows(x);  // evaluated above at x, so it can be evaluated again
 }
 
 }  // namespace

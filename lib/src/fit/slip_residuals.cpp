@@ -36,11 +36,16 @@ std::shared_ptr<Evaluation> evaluation_at(const FitSpec& spec, const std::vector
   return e;
 }
 
-// w_i (q(x_i) - q_i) or w_i (mu P q(x_i) - (F_x, F_y, T_z/rho)_i), (31).
-Eigen::Vector3d row_residual(const Evaluation& e, const SlipData& d, std::size_t i) {
+// The model's q at row i's slip (u_x, u_y, rho omega_z) (31).
+Eigen::Vector3d row_q(const Evaluation& e, const SlipData& d, std::size_t i) {
   Eigen::Vector3d x = d.s[i];
   if (d.slip == SlipColumns::velocity) x[2] *= e.rho_m;  // (u_x, u_y, rho omega_z)
-  const Eigen::Vector3d q = e.model->q(x);
+  return e.model->q(x);
+}
+
+// w_i (q(x_i) - q_i) or w_i (mu P q(x_i) - (F_x, F_y, T_z/rho)_i), (31).
+Eigen::Vector3d row_residual(const Evaluation& e, const SlipData& d, std::size_t i) {
+  const Eigen::Vector3d q = row_q(e, d, i);
   Eigen::Vector3d r;
   if (d.friction == FrictionColumns::dimensionless) {
     r = q - d.f[i];
@@ -49,6 +54,13 @@ Eigen::Vector3d row_residual(const Evaluation& e, const SlipData& d, std::size_t
     r = e.mu_P * q - target;
   }
   return d.weight[i] * r;
+}
+
+// The model in the data's friction columns: q, or (F_x, F_y, T_z) = mu P (q_1, q_2, rho q_3) (31).
+Eigen::Vector3d row_model(const Evaluation& e, const SlipData& d, std::size_t i) {
+  const Eigen::Vector3d q = row_q(e, d, i);
+  if (d.friction == FrictionColumns::dimensionless) return q;
+  return e.mu_P * Eigen::Vector3d(q[0], q[1], q[2] * e.rho_m);
 }
 
 /// Rows per thread below which one thread does all: a thread starts in ~30 us, the time of ~100
@@ -98,9 +110,9 @@ class SlipResiduals : public FitResiduals {
   }
   std::size_t blocks() const override { return data_.size(); }
   bool evaluate(const std::vector<double>& values, Eigen::VectorXd& r) const override {
-    std::vector<std::shared_ptr<Evaluation>> e(cases_.size());
+    std::vector<std::shared_ptr<Evaluation>> e;
     try {
-      for (std::size_t k = 0; k < cases_.size(); ++k) e[k] = evaluation_at(spec_, values, cases_[k]);
+      e = evaluations(values);
     } catch (const InputError&) {
       return false;  // a combination inside the bounds that the problem refuses
     } catch (const NumericalError&) {
@@ -113,8 +125,26 @@ class SlipResiduals : public FitResiduals {
       return false;
     return r.allFinite();
   }
+  FitRows rows(const std::vector<double>& values) const override {
+    const std::vector<std::shared_ptr<Evaluation>> e = evaluations(values);
+    FitRows out;
+    out.slip = data_.s;
+    out.data = data_.f;
+    out.weight = data_.weight;
+    out.model.resize(data_.size());
+    if (!for_rows(data_.size(), [&](std::size_t i) { out.model[i] = row_model(*e[case_of_[i]], data_, i); }))
+      throw NumericalError("fit: the model cannot be evaluated at a row of the data at the best parameters");
+    return out;
+  }
 
  private:
+  // Each case's model at `values`.
+  std::vector<std::shared_ptr<Evaluation>> evaluations(const std::vector<double>& values) const {
+    std::vector<std::shared_ptr<Evaluation>> e(cases_.size());
+    for (std::size_t k = 0; k < cases_.size(); ++k) e[k] = evaluation_at(spec_, values, cases_[k]);
+    return e;
+  }
+
   const FitSpec& spec_;
   const SlipData& data_;
   std::vector<SlipCase> cases_;

@@ -41,6 +41,19 @@ class TrajectoryResiduals : public FitResiduals {
       r.segment<3>(static_cast<Eigen::Index>(3 * i)) = at.samples[i].state.omega - reference_.samples[i].state.omega;
     return r.allFinite();
   }
+  FitRows rows(const std::vector<double>& values) const override {
+    const CeltRun at = run(problem_with(spec_, values), spec_.problem_source);
+    if (at.samples.size() != reference_.samples.size())
+      throw NumericalError("fit: the run at the best parameters has " + std::to_string(at.samples.size()) +
+                           " samples, the reference " + std::to_string(reference_.samples.size()));
+    FitRows out;
+    for (std::size_t i = 0; i < blocks(); ++i) {
+      out.t.push_back(reference_.samples[i].t);
+      out.data.push_back(reference_.samples[i].state.omega);
+      out.model.push_back(at.samples[i].state.omega);
+    }
+    return out;
+  }
 
  private:
   const FitSpec& spec_;

@@ -5,6 +5,7 @@
 // key, the value and the interval; an undetermined parameter said so instead of a bar.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "limitdir/plot/svg.hpp"
 #include "plot/category_frame.hpp"
 #include "plot/common.hpp"
+#include "plot/fit_rows.hpp"
 #include "plot/time_panels.hpp"
 
 namespace limitdir {
@@ -95,15 +97,28 @@ void draw_row(svg::Document& doc, const svg::Frame& f, const Row& r, double y) {
            {11.0, "start", r.determined ? "black" : undetermined_colour});
 }
 
-}  // namespace
+// The parameters' rows in their frame (y from p at the top to 0).
+void draw_parameters(svg::Document& doc, const svg::Frame& f, const std::vector<Row>& rows) {
+  const double p = static_cast<double>(rows.size());
+  doc.begin_group(f.clip_id, "parameters");
+  for (std::size_t k = 0; k < rows.size(); ++k) draw_row(doc, f, rows[k], p - 0.5 - static_cast<double>(k) - 0.1);
+  doc.end_group();
+}
 
-std::string plot_fit(const nlohmann::json& report, const PlotOptions& options) {
-  if (options.log_y || options.x_range || options.y_range)
-    throw InputError("--x-range, --y-range, --log-y: do not apply to a fit (its axis is each parameter's place "
-                     "between its bounds)");
-  if (options.panel != 0) throw InputError("--panel: a fit has one frame");
-  const std::vector<Row> rows = read_rows(report);
-  const std::string name = string_field(report, "name", "fit");
+svg::AxesSpec parameters_spec(const std::vector<Row>& rows) {
+  return {-0.05, 1.05, 0.0, static_cast<double>(rows.size()), "place between the bounds (0 lower, 1 upper)", "", ""};
+}
+
+std::vector<svg::LegendItem> parameters_legend() {
+  return {{svg::LegendItem::Kind::marker, {start_colour, 1.4, "white", "", 1.0}, "start"},
+          {svg::LegendItem::Kind::marker, {estimate_colour, 1.0, estimate_colour, "", 1.0}, "estimate"},
+          {svg::LegendItem::Kind::line, {estimate_colour, 5.0, "none", "", 0.45}, "95 % interval"},
+          {svg::LegendItem::Kind::line, {"#cccccc", 1.0, "none", "4 3", 1.0}, "a side without a bound"}};
+}
+
+// The line under the title: convergence, rms, minima, the objective of a run, and what of the
+// rows is drawn (or why none are).
+std::string note_of(const json& report, const std::optional<FitRowsView>& data, const std::string& absent) {
   const double rms = field(report, "rms", "fit").is_number() ? number_field(report, "rms", "fit") : std::nan("");
   const bool converged = field(report, "converged", "fit").is_boolean() && field(report, "converged", "fit").get<bool>();
   const std::size_t minima = array_field(report, "minima", "fit").size(), starts = array_field(report, "starts", "fit").size();
@@ -111,19 +126,94 @@ std::string plot_fit(const nlohmann::json& report, const PlotOptions& options) {
   std::string note = fmt::format("{}; rms {:.4g}; {} distinct minim{} from {} start{}", converged ? "converged" : "NOT converged",
                                  rms, minima, minima == 1 ? "um" : "a", starts, starts == 1 ? "" : "s");
   if (objective.is_number()) note += fmt::format("; objective {:.4g} (rad/s)^2", objective.get<double>());
-  const std::vector<svg::LegendItem> legend{
-      {svg::LegendItem::Kind::marker, {start_colour, 1.4, "white", "", 1.0}, "start"},
-      {svg::LegendItem::Kind::marker, {estimate_colour, 1.0, estimate_colour, "", 1.0}, "estimate"},
-      {svg::LegendItem::Kind::line, {estimate_colour, 5.0, "none", "", 0.45}, "95 % interval"},
-      {svg::LegendItem::Kind::line, {"#cccccc", 1.0, "none", "4 3", 1.0}, "a side without a bound"}};
-  svg::Document doc = make_document(options, "limitdir fit: " + (name.empty() ? std::string("fit") : name));
-  const double p = static_cast<double>(rows.size());
-  const svg::Frame f = titled_category_frame(
-      doc, {-0.05, 1.05, 0.0, p, "place between the bounds (0 lower, 1 upper)", "", ""}, 'x',
-      name.empty() ? "fit" : name, note, legend);
-  doc.begin_group(f.clip_id, "parameters");
-  for (std::size_t k = 0; k < rows.size(); ++k) draw_row(doc, f, rows[k], p - 0.5 - static_cast<double>(k) - 0.1);
-  doc.end_group();
+  if (!data) note += "; no rows: " + absent;
+  else if (!data->run && drawn_step(data->size()) > 1)
+    note += fmt::format("; every {}th of {} rows drawn", drawn_step(data->size()), data->size());
+  return note;
+}
+
+// The heading above frames whose top is `top`, and the legend at the bottom.
+void heading_and_legend(svg::Document& doc, double top, const std::string& title, const std::string& note,
+                        const std::vector<svg::LegendItem>& legend, double legend_h) {
+  const double s = doc.font_scale(), W = doc.width(), H = doc.height();
+  // the note's descent (2.75 s) clear of the top y tick label's ascent above the frame (5.6 s)
+  doc.text(W / 2.0, top - 30.0 * s, title, {svg::fitting_size(doc, title, 14.0, W - 8.0, true), "middle", "black", 0.0, true});
+  doc.text(W / 2.0, top - 12.0 * s, note, {svg::fitting_size(doc, note, 11.0, W - 8.0, false), "middle"});
+  svg::legend_rows(doc, margins(doc).left, H - legend_h - 4.0, W - margins(doc).left - margins(doc).right, legend);
+}
+
+/// The parameters' frame fills at most this fraction of the height under the data's frames; a
+/// row needs ~32 px (its text 9 px above its marker and 11 px high, the marker's 4.5 px radius, gaps).
+constexpr double max_parameters_share = 0.45;
+constexpr double parameter_row = 32.0;
+
+// Every frame: the data and the model (left) and their difference (right) above the parameters.
+void draw_everything(svg::Document& doc, const std::vector<Row>& rows, const FitRowsView& data, const std::string& title,
+                     const std::string& note) {
+  const double s = doc.font_scale(), W = doc.width(), H = doc.height();
+  const Margins m = margins(doc);
+  const double top = m.top + 16.0 * s, full_w = W - m.left - m.right, half_w = (full_w - m.left) / 2.0;
+  std::vector<svg::LegendItem> items = fit_rows_legend(data);
+  for (const svg::LegendItem& item : parameters_legend()) items.push_back(item);
+  const std::vector<svg::LegendItem> legend = svg::fit_legend(items, full_w, s, max_legend * H);
+  const double legend_h = svg::legend_height(legend, full_w, s);
+  const double frames_h = H - top - m.bottom - legend_h - m.bottom;  // two rows of frames, each with labels below
+  const double params_h = std::min(std::max(static_cast<double>(rows.size()) * parameter_row * s, 2.0 * parameter_row * s),
+                                   max_parameters_share * frames_h);
+  const double upper_h = frames_h - params_h;
+  check_room(doc, half_w, upper_h);
+  check_room(doc, full_w, params_h);
+  draw_fit_data(doc, data, {m.left, top, half_w, upper_h});
+  draw_fit_residuals(doc, data, {2.0 * m.left + half_w, top, half_w, upper_h});
+  const svg::Frame f = category_frame(doc, m.left, top + upper_h + m.bottom, full_w, params_h, parameters_spec(rows), 'x');
+  draw_parameters(doc, f, rows);
+  heading_and_legend(doc, top, title, note, legend, legend_h);
+}
+
+// One frame of the data (panel 2) or of the differences (panel 3) filling the figure.
+void draw_one_rows_frame(svg::Document& doc, const FitRowsView& data, int panel, const std::string& title,
+                         const std::string& note) {
+  const double s = doc.font_scale(), W = doc.width(), H = doc.height();
+  const Margins m = margins(doc);
+  const double top = m.top + 16.0 * s, full_w = W - m.left - m.right;
+  const std::vector<svg::LegendItem> legend = svg::fit_legend(fit_rows_legend(data), full_w, s, max_legend * H);
+  const double legend_h = svg::legend_height(legend, full_w, s), frame_h = H - top - m.bottom - legend_h;
+  check_room(doc, full_w, frame_h);
+  if (panel == 2) draw_fit_data(doc, data, {m.left, top, full_w, frame_h});
+  else draw_fit_residuals(doc, data, {m.left, top, full_w, frame_h});
+  heading_and_legend(doc, top, title, note, legend, legend_h);
+}
+
+}  // namespace
+
+std::string plot_fit(const nlohmann::json& report, const PlotOptions& options) {
+  if (options.log_y || options.x_range || options.y_range)
+    throw InputError("--x-range, --y-range, --log-y: do not apply to a fit (its frames take their ranges from the "
+                     "bounds and the rows)");
+  const std::vector<Row> rows = read_rows(report);
+  const json& in = field(report, "rows", "fit");
+  if (!field(in, "included", "fit.rows").is_boolean()) throw InputError("fit.rows.included: must be true or false");
+  std::optional<FitRowsView> data;
+  std::string absent;
+  if (in["included"].get<bool>()) data = read_fit_rows(report);
+  else absent = string_field(in, "reason", "fit.rows");
+  const int panels = data ? 3 : 1;
+  if (options.panel > panels)
+    throw InputError(data ? fmt::format("--panel: a fit has 3 panels (1 parameters, 2 data and model, 3 model - data) "
+                                        "(got {})", options.panel)
+                          : fmt::format("--panel: this fit report has 1 panel, its parameters (no rows: {}) (got {})",
+                                        absent, options.panel));
+  const std::string name = string_field(report, "name", "fit");
+  const std::string title = name.empty() ? std::string("fit") : name, note = note_of(report, data, absent);
+  svg::Document doc = make_document(options, "limitdir fit: " + title);
+  if (data && options.panel == 0) {
+    draw_everything(doc, rows, *data, title, note);
+  } else if (data && options.panel >= 2) {
+    draw_one_rows_frame(doc, *data, options.panel, title, note);
+  } else {
+    const svg::Frame f = titled_category_frame(doc, parameters_spec(rows), 'x', title, note, parameters_legend());
+    draw_parameters(doc, f, rows);
+  }
   return doc.str();
 }
 

@@ -75,8 +75,10 @@ const KindRow rows[] = {
      "law.mu, the mean over the other axes (seeds) with their min-max band",
      [](Input i, Options o) { return plot_pile_scan(i.records, o); }},
     {"limitdir.fit-report/1", nullptr, "fit", "fit",
-     "one row per free parameter: its start (hollow), estimate (filled) and 95 % interval (bar) at their places "
-     "between the parameter's bounds, labelled with the values; an undetermined parameter in red, without a bar",
+     "the data and the model at the best (slip data: model against data; a run: omega against t), model - data, "
+     "and one row per free parameter: its start (hollow), estimate (filled) and 95 % interval (bar) at their places "
+     "between the parameter's bounds, labelled with the values, an undetermined parameter in red, without a bar "
+     "(--panel 1, 2, 3: one of them; the parameters alone for a report without rows)",
      [](Input i, Options o) { return plot_fit(i.report, o); }},
     {"limitdir.celt-report/1", "run", "celt", "celt",
      "omega (body) and the vertical spin against t, the spin reversals marked",

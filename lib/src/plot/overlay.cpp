@@ -27,7 +27,7 @@ const std::set<std::string> log_kinds{"diagram", "degree-study", "friction", "ro
 const std::set<std::string> font_kinds{"diagram", "degree-study", "friction", "simulation", "map", "scan-summary",
                                        "roll", "roll-map", "celt", "limits",
                                        "classification", "survey", "regions", "celt-slip-system", "pile", "pile-scan"};
-const std::set<std::string> panel_kinds{"roll", "celt"};
+const std::set<std::string> panel_kinds{"roll", "celt", "fit"};
 const std::set<std::string> overlay_kinds{"diagram", "friction", "simulation", "degree-study", "roll", "celt"};
 const char* const overlay_list = "diagrams, friction tables, simulations, degree studies, roll runs and celt runs";
 
@@ -133,8 +133,8 @@ void check_layout_options(const PlotOptions& options, const std::string& kind, b
                                  options.font_size));
   if (given_font && !font_kinds.count(kind)) throw InputError("--font-size: does not apply to a " + kind + " report");
   if (options.panel != 0 && !panel_kinds.count(kind))
-    throw InputError("--panel: applies to roll and celt runs, whose figures have several panels (this is a " + kind +
-                     " report)");
+    throw InputError("--panel: applies to roll and celt runs and fits, whose figures have several panels (this is a " +
+                     kind + " report)");
   if (reports > 1 && !overlay_kinds.count(kind))
     throw InputError("overlay: " + std::to_string(reports) + " " + kind + " reports; overlays are drawn for " + overlay_list);
 }

@@ -29,6 +29,18 @@ struct FitMinimum {
   std::vector<int> starts;
 };
 
+/// The data and the model at the best, row by row (what `plot` draws, docs/manual.md section 16,
+/// "The report"): slip data's rows in the data's own columns and units (the slip as read; the
+/// friction q, or F_x, F_y, T_z in N and N m), or a run's samples (t; omega_ref and omega in the
+/// body frame, rad/s). Empty when the model cannot be evaluated at the best.
+struct FitRows {
+  std::vector<double> t;              ///< a run's sample times; empty for slip data
+  std::vector<Eigen::Vector3d> slip;  ///< slip data's slip columns; empty for a run
+  std::vector<Eigen::Vector3d> data, model;
+  std::vector<double> weight;  ///< slip data's weights; empty for a run (every sample weighs 1)
+  std::size_t size() const { return data.size(); }
+};
+
 struct FitResult {
   std::vector<FitStart> starts;
   std::vector<FitMinimum> minima;  ///< lowest cost first; minima[0] is the best
@@ -36,6 +48,7 @@ struct FitResult {
   Eigen::VectorXd best;
   double cost = 0.0, rms = 0.0;  ///< at the best; rms = sqrt(|r|^2 / residuals)
   FitEstimate estimate;
+  FitRows rows;  ///< at the best
   /// The best is a converged start and no start that stopped short ended below it; else
   /// `reason` says what went wrong (the apps exit 3).
   bool converged = false;
@@ -66,6 +79,9 @@ class FitResiduals {
   /// The relative accuracy of an evaluation: rounding (eps) for closed forms, the integrator's
   /// tolerance for a simulation. The difference step is its square root (docs/manual.md section 16).
   virtual double relative_noise() const;
+  /// The data and the model at `values`, row by row (FitRows); InputError or NumericalError when
+  /// the model cannot be evaluated there.
+  virtual FitRows rows(const std::vector<double>& values) const = 0;
 };
 
 /// Fits spec's free parameters to `residuals` (Ceres, from spec.starts starts).
