@@ -44,8 +44,9 @@ std::string help_text(const AppInfo& info, const po::options_description& option
   std::ostringstream out;
   out << "Usage: " << info.name << ' ' << info.synopsis << "\n\n" << info.description << "\n\n";
   if (info.takes_problem && info.problem_schema != "limitdir.problem/1")
-    out << "PROBLEM is a problem file (JSON, schema \"" << info.problem_schema << "\"), or - for standard input\n"
-           "(also read when PROBLEM is omitted and standard input is not a terminal).\n\n";
+    out << info.problem_name << " is " << info.problem_is << " (JSON, schema \"" << info.problem_schema
+        << "\"), or - for standard input\n(also read when " << info.problem_name
+        << " is omitted and standard input is not a terminal).\n\n";
   else if (info.takes_problem)
     out << "PROBLEM is a problem file (JSON, schema \"limitdir.problem/1\") or a report that embeds one\n"
            "(of find-limits, sweep-force, friction-model, classify or simulate: its problem, at its load\n"
@@ -199,7 +200,8 @@ int run(const AppInfo& info, const po::options_description& options, int argc, c
     } else {
       if (info.takes_problem && !info.problem_optional && !vm.count("problem")) {
         // no PROBLEM: standard input unless it is a terminal (input_path)
-        const std::string path = input_path(std::nullopt, info, "PROBLEM (a problem file, or - for standard input)");
+        const std::string path =
+            input_path(std::nullopt, info, info.problem_name + " (" + info.problem_is + ", or - for standard input)");
         vm.insert({"problem", po::variable_value(boost::any(path), false)});
       }
       start_progress(info.name, vm);

@@ -67,6 +67,10 @@ struct AppInfo {
   std::string exit_negative_meaning{};
   /// The schema of the PROBLEM file, for --help.
   std::string problem_schema = "limitdir.problem/1";
+  /// The name of the PROBLEM operand and what it is, for --help and the message when it is
+  /// missing (fit: "FIT_FILE", "a fit file").
+  std::string problem_name = "PROBLEM";
+  std::string problem_is = "a problem file";
 };
 
 /// What a body produced: the complete standard output and the exit code. A body returning a

@@ -24,6 +24,8 @@ int main(int argc, char* argv[]) {
       "parameters the data leave undetermined, as one JSON object (schema \"limitdir.fit-report/1\").\n"
       "Exit 3 when the fit does not converge (the report says why)."};
   info.problem_schema = "limitdir.fit/1";
+  info.problem_name = "FIT_FILE";
+  info.problem_is = "a fit file";
   po::options_description options("Options", limitdir::options::help_line_length);
   limitdir::cli::add_set_option(options);
   options.add_options()("rows", po::value<std::string>()->default_value("auto")->value_name("WHEN"),
