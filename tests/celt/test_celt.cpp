@@ -455,6 +455,33 @@ TEST_CASE("Issue 23: [Kane & Levinson 1982] at mu = 30, spin -5 rad/s runs and a
   check_against_rk4(kane_levinson(), contact, celt_initial_state(kane_levinson(), in));
 }
 
+TEST_CASE("Stiff contacts (docs/manual.md section 12): Rosenbrock 4(3) and Dormand-Prince 5(4) agree on model O") {
+  // Two integrators of different kinds (explicit; linearly implicit with a difference Jacobian)
+  // on the stone of Sect. 4 with model O over 1 s, past its spin reversal at 0.64 s. Each keeps
+  // a per-step error of 1e-10 (the stiff study's tolerance, share/fits/celt-O.json); over the ~2.3e4 steps of the Rosenbrock run, at
+  // |omega| <= 3 rad/s, their omega can part by at most ~1e-10 x 2.3e4 x 3 = 7e-6 rad/s
+  // (measured 7e-9); a reversal time moves by that over |d omega_z/dt| ~ 1 rad/s^2.
+  constexpr double kAgree = 1e-5;
+  const CeltContact contact = celt_paper_contact(CeltModel::O);
+  CeltStepping explicit_steps = stepping(1.0, 0.01);
+  explicit_steps.tolerance = 1e-10;
+  CeltStepping implicit_steps = explicit_steps;
+  implicit_steps.method = CeltMethod::rosenbrock4;
+  const CeltRun a = celt_simulate(paper_body(), contact, reversal_start(3.0), explicit_steps);
+  const CeltRun b = celt_simulate(paper_body(), contact, reversal_start(3.0), implicit_steps);
+  REQUIRE(a.samples.size() == b.samples.size());
+  double worst = 0.0;
+  for (std::size_t i = 0; i < a.samples.size(); ++i)
+    worst = std::max(worst, (a.samples[i].state.omega - b.samples[i].state.omega).lpNorm<Eigen::Infinity>());
+  CHECK(worst <= kAgree);
+  REQUIRE(a.reversals.size() == 1);
+  REQUIRE(b.reversals.size() == 1);
+  CHECK(std::abs(a.reversals[0] - b.reversals[0]) <= kAgree);
+  // the explicit steps are held by stability in stick (~2.2e5 for 1 s), the implicit ones by
+  // accuracy: a fifth of them at most (measured 23 040 against 221 425)
+  CHECK(5 * b.steps <= a.steps);
+}
+
 TEST_CASE("Spin reversals on the dense output: two reversals within one sample interval both count") {
   // P1 on the stone pitched 0.05 rad with omega = (0, -5, 0.005) rad/s: the vertical spin
   // changes sign near 0.8 ms, 5.4 ms and 23 ms, two of them inside the first 10 ms sample.

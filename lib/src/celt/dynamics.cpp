@@ -9,6 +9,9 @@
 
 #include <Eigen/LU>
 #include <boost/numeric/odeint.hpp>
+#include <boost/numeric/odeint/stepper/rosenbrock4.hpp>
+#include <boost/numeric/odeint/stepper/rosenbrock4_controller.hpp>
+#include <boost/numeric/odeint/stepper/rosenbrock4_dense_output.hpp>
 
 #include "limitdir/celt/celt.hpp"
 #include "limitdir/core/cancellation.hpp"
@@ -148,6 +151,32 @@ CeltSample sample_of(const CeltBody& body, const CeltContact& contact, double t,
 
 namespace {
 
+// ----- the states of the two integrators ------------------------------------------------------
+// Dormand-Prince steps OdeState; Boost.Odeint's Rosenbrock stepper needs uBLAS vectors.
+namespace ublas = boost::numeric::ublas;
+using StiffState = ublas::vector<double>;
+using StiffMatrix = ublas::matrix<double>;
+
+const OdeState& as_array(const OdeState& y) { return y; }
+OdeState as_array(const StiffState& x) {
+  OdeState y;
+  for (std::size_t i = 0; i < y.size(); ++i) y[i] = x[i];
+  return y;
+}
+StiffState as_stiff(const OdeState& y) {
+  StiffState x(y.size());
+  for (std::size_t i = 0; i < y.size(); ++i) x[i] = y[i];
+  return x;
+}
+
+/// The stepper's dense output at t, as OdeState.
+template <class Dense>
+OdeState state_at(Dense& stepper, double t) {  // not const: rosenbrock4_dense_output::calc_state is not
+  auto z = stepper.current_state();  // a state of the stepper's own type and size
+  stepper.calc_state(t, z);
+  return as_array(z);
+}
+
 /// The vertical spin omega . n = (R omega)_z of a packed state (the quaternion normalised).
 double vertical_spin(const OdeState& y) {
   const CeltState s = unpack(y);
@@ -159,12 +188,10 @@ bool sign_changes(double a, double b) { return (a > 0.0 && b <= 0.0) || (a < 0.0
 /// The zero of the vertical spin in the step [t0, t1] (a sign change between its ends) on the
 /// stepper's dense output, by bisection down to rounding of t.
 template <class Dense>
-double locate_reversal(const Dense& stepper, double t0, double s0, double t1) {
-  OdeState z;
+double locate_reversal(Dense& stepper, double t0, double s0, double t1) {
   for (int i = 0; i < kReversalBisections && t1 - t0 > 4.0 * DBL_EPSILON * std::abs(t1); ++i) {
     const double tm = 0.5 * (t0 + t1);
-    stepper.calc_state(tm, z);
-    const double sm = vertical_spin(z);
+    const double sm = vertical_spin(state_at(stepper, tm));
     if (sign_changes(s0, sm)) {
       t1 = tm;
     } else {
@@ -177,14 +204,11 @@ double locate_reversal(const Dense& stepper, double t0, double s0, double t1) {
 /// The reversals in the accepted step [t0, t1]: the sign changes of the vertical spin between
 /// kReversalProbes + 1 points of the dense output, each located by bisection.
 template <class Dense>
-void add_reversals(const Dense& stepper, double t0, double t1, std::vector<double>& out) {
-  OdeState z;
-  stepper.calc_state(t0, z);
-  double ta = t0, sa = vertical_spin(z);
+void add_reversals(Dense& stepper, double t0, double t1, std::vector<double>& out) {
+  double ta = t0, sa = vertical_spin(state_at(stepper, t0));
   for (int k = 1; k <= kReversalProbes; ++k) {
     const double tb = k == kReversalProbes ? t1 : t0 + (t1 - t0) * k / kReversalProbes;
-    stepper.calc_state(tb, z);
-    const double sb = vertical_spin(z);
+    const double sb = vertical_spin(state_at(stepper, tb));
     if (sign_changes(sa, sb)) out.push_back(locate_reversal(stepper, ta, sa, tb));
     ta = tb, sa = sb;
   }
@@ -197,7 +221,7 @@ void add_reversals(const Dense& stepper, double t0, double t1, std::vector<doubl
 template <class Dense, class Rhs>
 std::pair<double, double> accepted_step(Dense& stepper, Rhs& rhs) {
   for (;;) {
-    const OdeState y = stepper.current_state();
+    const auto y = stepper.current_state();
     poll_cancellation();  // core/cancellation.hpp: once per step attempt
     const double t = stepper.current_time(), h = stepper.current_time_step();
     try {
@@ -205,6 +229,52 @@ std::pair<double, double> accepted_step(Dense& stepper, Rhs& rhs) {
     } catch (const NumericalError&) {
       if (h <= kMinStepFraction * std::max(t, 1.0)) throw;
       stepper.initialize(y, t, 0.25 * h);
+    }
+  }
+}
+
+}  // namespace
+
+namespace {
+
+/// The step of the central difference for column j of the Jacobian. The stiff part of the
+/// equations varies on the slip regularisation's scale a_hat sqrt(epsilon) ~ 4e-6 m/s (model O,
+/// a_hat = 1.2 mm, epsilon = 1e-5), so a step relative to |y| (~1) would misjudge it: 1e-9 of
+/// max(|y_j|, 1) keeps the central difference's truncation ~(1e-9/4e-6)^2 ~ 6e-8 of the stiff
+/// entries, and its rounding ~eps |f|/1e-9 ~ 1e-6 1/s, far below them (~6e5 1/s). A Rosenbrock
+/// method needs this accuracy: with a forward difference (error ~2.5e-4 of the entries) its steps
+/// shrank as if of order ~1 (3.6e6 steps for 1 s of model O at tolerance 1e-10).
+double jacobian_step(double y) { return 1e-9 * std::max(std::abs(y), 1.0); }
+
+/// Integrates from `y` to t_end with `stepper` (dense output), sampling every dt, counting steps
+/// and locating the spin reversals; `rhs` is the stepper's system.
+template <class Dense, class System>
+void integrate(CeltRun& run, Dense& stepper, System& system, const CeltBody& body, const CeltContact& contact,
+               const CeltStepping& stepping, std::chrono::steady_clock::time_point start) {
+  const long long n = static_cast<long long>(std::floor(stepping.t_end / stepping.dt + 1e-9));
+  auto last_note = start;
+  for (long long i = 1; i <= n; ++i) {
+    const double t = static_cast<double>(i) * stepping.dt;
+    while (stepper.current_time() < t) {
+      if (run.steps == celt_max_steps)
+        throw NumericalError(fmt::format("celt: incomplete: the work budget of {} integrator steps is spent at t = "
+                                         "{:.6g} s of {:.6g} s (step {:.3g} s: a stiff contact; time.method "
+                                         "\"rosenbrock4\" is for those, docs/manual.md section 12)", celt_max_steps, stepper.current_time(), stepping.t_end,
+                                         stepper.current_time_step()));
+      const std::pair<double, double> step = accepted_step(stepper, system);
+      ++run.steps;
+      add_reversals(stepper, step.first, step.second, run.reversals);
+    }
+    const OdeState z = state_at(stepper, t);
+    for (double x : z)
+      if (!std::isfinite(x)) throw NumericalError(fmt::format("celt: the state became non-finite at t = {:.6g} s", t));
+    run.samples.push_back(sample_of(body, contact, t, z));
+    const CeltSample &a = run.samples[run.samples.size() - 2], &b = run.samples.back();
+    run.max_energy_increase = std::max(run.max_energy_increase, b.energy - a.energy);
+    const auto now = std::chrono::steady_clock::now();
+    if (stepping.progress && now - last_note >= std::chrono::seconds(1)) {
+      last_note = now;
+      stepping.progress(fmt::format("t = {:.4g} s of {:.4g} s, {} steps", t, stepping.t_end, run.steps));
     }
   }
 }
@@ -228,36 +298,38 @@ CeltRun celt_simulate(const CeltBody& body, const CeltContact& contact, const Ce
     dy = {0.5 * qd.w(), 0.5 * qd.x(), 0.5 * qd.y(), 0.5 * qd.z(), r.omega_dot.x(), r.omega_dot.y(), r.omega_dot.z(),
           s.V.x(), s.V.y(), r.vdot.x(), r.vdot.y()};
   };
-  OdeState y = pack(initial);
-  auto stepper = odeint::make_dense_output(stepping.tolerance, stepping.tolerance, odeint::runge_kutta_dopri5<OdeState>());
-  stepper.initialize(y, 0.0, std::min(stepping.dt, 1e-4));
-  const long long n = static_cast<long long>(std::floor(stepping.t_end / stepping.dt + 1e-9));
+  const OdeState y = pack(initial);
   run.samples.push_back(sample_of(body, contact, 0.0, y));
-  auto last_note = start;
-  for (long long i = 1; i <= n; ++i) {
-    const double t = static_cast<double>(i) * stepping.dt;
-    while (stepper.current_time() < t) {
-      if (run.steps == celt_max_steps)
-        throw NumericalError(fmt::format("celt: incomplete: the work budget of {} integrator steps is spent at t = "
-                                         "{:.6g} s of {:.6g} s (step {:.3g} s: a stiff contact; docs/manual.md "
-                                         "section 12)", celt_max_steps, stepper.current_time(), stepping.t_end,
-                                         stepper.current_time_step()));
-      const std::pair<double, double> step = accepted_step(stepper, rhs);
-      ++run.steps;
-      add_reversals(stepper, step.first, step.second, run.reversals);
-    }
-    OdeState z;
-    stepper.calc_state(t, z);
-    for (double x : z)
-      if (!std::isfinite(x)) throw NumericalError(fmt::format("celt: the state became non-finite at t = {:.6g} s", t));
-    run.samples.push_back(sample_of(body, contact, t, z));
-    const CeltSample &a = run.samples[run.samples.size() - 2], &b = run.samples.back();
-    run.max_energy_increase = std::max(run.max_energy_increase, b.energy - a.energy);
-    const auto now = std::chrono::steady_clock::now();
-    if (stepping.progress && now - last_note >= std::chrono::seconds(1)) {
-      last_note = now;
-      stepping.progress(fmt::format("t = {:.4g} s of {:.4g} s, {} steps", t, stepping.t_end, run.steps));
-    }
+  const double h0 = std::min(stepping.dt, 1e-4);
+  if (stepping.method == CeltMethod::dopri5) {
+    auto stepper = odeint::make_dense_output(stepping.tolerance, stepping.tolerance, odeint::runge_kutta_dopri5<OdeState>());
+    stepper.initialize(y, 0.0, h0);
+    integrate(run, stepper, rhs, body, contact, stepping, start);
+  } else {
+    // The system and its Jacobian by forward differences (the equations are autonomous: df/dt = 0).
+    const auto f = [&](const StiffState& x, StiffState& dx, double t) {
+      OdeState dy;
+      rhs(as_array(x), dy, t);
+      dx = as_stiff(dy);
+    };
+    const auto jacobian = [&](const StiffState& x, StiffMatrix& J, double t, StiffState& dfdt) {
+      const OdeState y0 = as_array(x);
+      OdeState fp, fm;
+      J.resize(y0.size(), y0.size());
+      for (std::size_t j = 0; j < y0.size(); ++j) {
+        OdeState yp = y0, ym = y0;
+        yp[j] += jacobian_step(y0[j]);
+        ym[j] -= jacobian_step(y0[j]);
+        rhs(yp, fp, t);
+        rhs(ym, fm, t);
+        for (std::size_t i = 0; i < y0.size(); ++i) J(i, j) = (fp[i] - fm[i]) / (yp[j] - ym[j]);
+      }
+      dfdt = StiffState(y0.size(), 0.0);
+    };
+    auto system = std::make_pair(f, jacobian);
+    auto stepper = odeint::make_dense_output(stepping.tolerance, stepping.tolerance, odeint::rosenbrock4<double>());
+    stepper.initialize(as_stiff(y), 0.0, h0);
+    integrate(run, stepper, system, body, contact, stepping, start);
   }
   run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return run;

@@ -190,6 +190,11 @@ CeltProblem parse_celt_problem(const json& document, const std::string& source) 
     p.stepping.t_end = time.number("t_end");
     p.stepping.dt = time.number("dt");
     if (const auto tol = time.optional("tolerance")) p.stepping.tolerance = *tol;
+    if (const json* method = time.find("method")) {
+      if (*method == "dopri5") p.stepping.method = CeltMethod::dopri5;
+      else if (*method == "rosenbrock4") p.stepping.method = CeltMethod::rosenbrock4;
+      else Keys::bad(time.at("method"), "must be \"dopri5\" or \"rosenbrock4\"", *method);
+    }
     time.done();
     top.done();
   } catch (const InputError& e) {
@@ -219,7 +224,8 @@ json celt_problem_to_json(const CeltProblem& p) {
           {"contact", contact},
           {"initial", {{"tilt", {p.initial.tilt_x, p.initial.tilt_y}},
                        {"omega", {p.initial.omega[0], p.initial.omega[1], p.initial.omega[2]}}}},
-          {"time", {{"t_end", p.stepping.t_end}, {"dt", p.stepping.dt}, {"tolerance", p.stepping.tolerance}}}};
+          {"time", {{"t_end", p.stepping.t_end}, {"dt", p.stepping.dt}, {"tolerance", p.stepping.tolerance},
+                    {"method", p.stepping.method == CeltMethod::dopri5 ? "dopri5" : "rosenbrock4"}}}};
 }
 
 }  // namespace limitdir

@@ -164,8 +164,16 @@ CeltState celt_initial_state(const CeltBody& body, const CeltInitial& initial);
 /// tolerance `tolerance`, output every `dt` seconds up to t_end. A trial step whose stage has no
 /// normal force (off the trajectory) is retried smaller; `progress`, when set, gets a note about
 /// once a second.
+/// The integrator (docs/manual.md section 12, "Stiff contacts"): Dormand-Prince 5(4), explicit,
+/// the default; or Rosenbrock 4(3) (Shampine's coefficients, Boost.Odeint's rosenbrock4),
+/// linearly implicit with a difference Jacobian, for contacts whose regularisation makes the
+/// equations stiff (model O in stick: the explicit step is held near 5e-6 s by stability, not
+/// accuracy).
+enum class CeltMethod { dopri5, rosenbrock4 };
+
 struct CeltStepping {
   double t_end = 10.0, dt = 0.01, tolerance = 1e-10;
+  CeltMethod method = CeltMethod::dopri5;
   std::function<void(const std::string&)> progress;
 };
 
