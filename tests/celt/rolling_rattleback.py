@@ -18,17 +18,7 @@ import argparse
 import json
 import math
 
-
-def cross(a, b):
-    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
-
-
-def dot(a, b):
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-
-
-def matvec(M, v):
-    return [dot(row, v) for row in M]
+from vec3 import cross, dot, matvec
 
 
 def solve3(M, b):
