@@ -5,6 +5,8 @@
 // sides) and the mean-square deviation of omega from the W1 run (the paper's objective).
 #include <benchmark/benchmark.h>
 
+#include <cmath>
+
 #include "limitdir/celt/celt.hpp"
 
 using namespace limitdir;
@@ -49,6 +51,21 @@ void BM_celt_run_1s(benchmark::State& state) {
   state.SetLabel(celt_model_name(model));
 }
 BENCHMARK(BM_celt_run_1s)->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
+
+// A stiff contact (docs/manual.md section 12, "Stiff contacts"): model O over 1 s with each
+// integrator at tolerances 1e-8 and 1e-10 (arguments: method 0 dopri5, 1 rosenbrock4; -log10 tol).
+void BM_celt_stiff_O(benchmark::State& state) {
+  CeltStepping stepping = one_second();
+  stepping.method = state.range(0) == 0 ? CeltMethod::dopri5 : CeltMethod::rosenbrock4;
+  stepping.tolerance = std::pow(10.0, -static_cast<double>(state.range(1)));
+  const CeltBody body = celt_paper_body();
+  CeltRun run;
+  for (auto _ : state) run = celt_simulate(body, celt_paper_contact(CeltModel::O), start(), stepping);
+  state.counters["steps"] = static_cast<double>(run.steps);
+  state.counters["rhs"] = static_cast<double>(run.rhs_evaluations);
+  state.SetLabel(state.range(0) == 0 ? "dopri5" : "rosenbrock4");
+}
+BENCHMARK(BM_celt_stiff_O)->ArgsProduct({{0, 1}, {8, 10}})->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
