@@ -33,6 +33,43 @@ namespace limitdir {
 namespace {
 
 constexpr int kDeg = 4;  // the highest moment degree: the torque's omega_s^3 coefficient
+constexpr int kDegU = 7;  // the highest degree in (v_sx, v_sy): n <= 7
+
+// A polynomial sum c[a][b] v_sx^a v_sy^b of degree <= kDegU: the coefficients of the series
+// below are computed once, as polynomials in u = (v_sx, v_sy).
+struct UPoly {
+  double c[kDegU + 1][kDegU + 1] = {};
+  UPoly() = default;
+  explicit UPoly(double constant) { c[0][0] = constant; }
+  static UPoly variable(int k) {  // v_sx (k = 0) or v_sy (k = 1)
+    UPoly r;
+    r.c[k == 0][k == 1] = 1.0;
+    return r;
+  }
+};
+
+UPoly operator+(UPoly a, const UPoly& b) {
+  for (int i = 0; i <= kDegU; ++i)
+    for (int j = 0; i + j <= kDegU; ++j) a.c[i][j] += b.c[i][j];
+  return a;
+}
+
+UPoly operator*(const UPoly& a, const UPoly& b) {
+  UPoly r;
+  for (int i = 0; i <= kDegU; ++i)
+    for (int j = 0; i + j <= kDegU; ++j) {
+      if (a.c[i][j] == 0.0) continue;
+      for (int k = 0; i + j + k <= kDegU; ++k)
+        for (int l = 0; i + j + k + l <= kDegU; ++l) r.c[i + k][j + l] += a.c[i][j] * b.c[k][l];
+    }
+  return r;
+}
+
+UPoly operator*(UPoly a, double s) {
+  for (auto& row : a.c)
+    for (double& e : row) e *= s;
+  return a;
+}
 
 // A polynomial sum p[a][b] x^a y^b of degree <= kDeg (higher terms dropped).
 template <class T>
@@ -115,31 +152,50 @@ Series<T> scaled_inverse_speed(const T& ux, const T& uy, int n, int K) {
   return out;
 }
 
-// N(v) of the force (x, y) and of the torque, the omega_s side (first sum of the header).
-template <class T>
-std::array<T, 3> omega_side(const KudraApproximant::Integrals& c, int n, int KT, int KM, const std::array<T, 3>& v) {
-  const T &ux = v[0], &uy = v[1], &om = v[2];
-  std::array<T, 3> N{T(0.0), T(0.0), T(0.0)};
+// The omega_s side (first sum of the header) as polynomials in u: table[i][f] is the
+// coefficient of omega_s^i in the numerator of component f, for i <= K (K <= 3).
+void omega_side_table(KudraApproximant::Integrals& c, int n, int KT, int KM) {
+  const UPoly ux = UPoly::variable(0), uy = UPoly::variable(1), one(1.0);
   const int K = std::max(KT, KM);
-  const Series<T> S = scaled_inverse_speed(ux, uy, n, K);
-  Series<T> Ax(K + 1), Ay(K + 1), AM(K + 1);  // (7): u + omega_s w, rho x u + omega_s |rho|^2
+  const Series<UPoly> S = scaled_inverse_speed(ux, uy, n, K);
+  Series<UPoly> Ax(K + 1), Ay(K + 1), AM(K + 1);  // (7): u + omega_s w, rho x u + omega_s |rho|^2
   Ax[0] = monomial(ux, 0, 0);
   Ay[0] = monomial(uy, 0, 0);
-  AM[0] = monomial(uy, 1, 0) + monomial(T(-1.0) * ux, 0, 1);
+  AM[0] = monomial(uy, 1, 0) + monomial(UPoly(-1.0) * ux, 0, 1);
   if (K >= 1) {
-    Ax[1] = monomial(T(-1.0), 0, 1);
-    Ay[1] = monomial(T(1.0), 1, 0);
-    AM[1] = monomial(T(1.0), 2, 0) + monomial(T(1.0), 0, 2);
+    Ax[1] = monomial(UPoly(-1.0), 0, 1);
+    Ay[1] = monomial(one, 1, 0);
+    AM[1] = monomial(one, 2, 0) + monomial(one, 0, 2);
   }
-  const Series<T> Fx = times(Ax, S), Fy = times(Ay, S), FM = times(AM, S);
-  T omi(1.0);
-  for (int i = 0; i <= K; ++i) {
-    if (i <= KT) {
-      N[0] = N[0] + integrate(Fx[i], c) * omi;
-      N[1] = N[1] + integrate(Fy[i], c) * omi;
+  const std::array<Series<UPoly>, 3> F{times(Ax, S), times(Ay, S), times(AM, S)};
+  for (int i = 0; i < 4; ++i)
+    for (int f = 0; f < 3; ++f) {
+      const UPoly P = i <= (f < 2 ? KT : KM) ? integrate(F[f][i], c) : UPoly();
+      for (int a = 0; a <= kDegU; ++a)
+        for (int b = 0; b <= kDegU; ++b) c.N[i][f][a][b] = P.c[a][b];
     }
-    if (i <= KM) N[2] = N[2] + integrate(FM[i], c) * omi;
-    omi = omi * om;
+}
+
+// The omega_s side at v: sum_i omega_s^i sum_{a,b} N[i][f][a][b] v_sx^a v_sy^b.
+template <class T>
+std::array<T, 3> omega_side(const KudraApproximant::Integrals& c, int n, const std::array<T, 3>& v) {
+  std::array<T, kDegU + 1> px, py;
+  px[0] = py[0] = T(1.0);
+  for (int a = 1; a <= kDegU; ++a) {
+    px[a] = px[a - 1] * v[0];
+    py[a] = py[a - 1] * v[1];
+  }
+  std::array<T, 3> N{T(0.0), T(0.0), T(0.0)};
+  T omi(1.0);
+  for (int i = 0; i < 4; ++i) {
+    for (int f = 0; f < 3; ++f) {
+      T sum(0.0);
+      for (int a = 0; a <= n - i && a <= kDegU; ++a)
+        for (int b = 0; a + b <= n - i; ++b)
+          if (c.N[i][f][a][b] != 0.0) sum = sum + c.N[i][f][a][b] * (px[a] * py[b]);
+      N[f] = N[f] + sum * omi;
+    }
+    omi = omi * v[2];
   }
   return N;
 }
@@ -157,7 +213,7 @@ std::array<T, 3> approximant(const KudraApproximant::Integrals& c, const KudraAp
                              const KudraApproximantOrders& oM, const KudraPadeParameters& p, const std::array<T, 3>& v) {
   const T &vx = v[0], &vy = v[1], &om = v[2];
   const int n = oT.n();
-  std::array<T, 3> N = omega_side(c, n, oT.n2p, oM.n2p, v);
+  std::array<T, 3> N = omega_side(c, n, v);
   // force: H_0 omega^n + H_1 omega^(n-1)
   N[0] = N[0] + p.b_T * (T(-c.c011) * power_of(om, n) +
                          (oT.n1p >= 1 ? (c.c203 * vx + c.c113 * vy) * power_of(om, n - 1) : T(0.0)));
@@ -213,6 +269,7 @@ KudraApproximant::KudraApproximant(const KudraFrame& frame, KudraApproximantOrde
   c_.c113 = t.c113;
   c_.c023 = t.c023;
   c_.c00m1 = t.c00m1;
+  omega_side_table(c_, T_.n(), T_.n2p, M_.n2p);
 }
 
 Eigen::Vector3d KudraApproximant::value(const Eigen::Vector3d& v, const KudraPadeParameters& p) const {

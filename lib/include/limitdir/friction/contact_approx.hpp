@@ -104,10 +104,13 @@ class KudraApproximant {
   /// The same with df/dv (dual numbers); differentiable unless n m <= 1 at a pole or on the equator.
   KudraLaw law(const Eigen::Vector3d& v, const KudraPadeParameters& p) const;
 
-  /// The moments c_{a,b,0} (a + b <= 4) and the c_{i,j,k} of the v-side terms.
+  /// The moments c_{a,b,0} (a + b <= 4), the c_{i,j,k} of the v-side terms and, built from
+  /// them, the omega_s side: N[i][f][a][b] the coefficient of omega_s^i v_sx^a v_sy^b in the
+  /// numerator of component f (0: T_sx, 1: T_sy, 2: M_s).
   struct Integrals {
     double m[5][5];
     double c011, c101, c203, c113, c023, c00m1;
+    double N[4][3][8][8];
   };
 
  private:
