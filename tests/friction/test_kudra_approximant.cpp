@@ -371,3 +371,34 @@ TEST_CASE("K&A Sect. 4.3, Figs 8-9: accuracy of I_{0,0}, I_{1,1}, I_{2(1),2}, I_
     if (c.b() == 0.5 && c.d() == 0.0) CHECK(E[2].rms_all[2] > E[1].rms_all[2]);
   }
 }
+
+TEST_CASE("K&A (44): orders 5 and 7 - dual-number Jacobian against central differences, kink sets from n m") {
+  // Central differences with step 1e-6 of laws with O(1)..O(10) third derivatives: truncation
+  // ~1e-12 * 10, rounding ~1e-16/1e-6 = 1e-10; 1e-7 leaves margin.
+  constexpr double kStep = 1e-6, kTolFd = 1e-7;
+  const Contact c = Contact::ellipse(1.0, 0.5, NominalPressure::hertz()).with_distortion(1.0, 1.0);
+  for (int order : {5, 7})
+    for (const KudraPadeParameters& q : {KudraPadeParameters{order}, KudraPadeParameters{order, 0.7, 1.3, 1.5, 0.8}}) {
+      const limitdir::KudraPadeModel I(c, c.kappa(), q);
+      for (int i = 0; i < 20; ++i) {
+        const double th = -1.4 + 2.8 * i / 19.0, ph = 0.9 * i + 0.2;
+        const Vec v(std::cos(th) * std::cos(ph), std::cos(th) * std::sin(ph), std::sin(th));
+        const limitdir::KudraLaw L = I.law(v);
+        CHECK(L.differentiable);
+        for (int k = 0; k < 3; ++k) {
+          const Vec e = Vec::Unit(k) * kStep;
+          const Vec fd = (I.law_value(v + e) - I.law_value(v - e)) / (2.0 * kStep);
+          CAPTURE(order);
+          CAPTURE(v.transpose());
+          CHECK((L.df.col(k) - fd).cwiseAbs().maxCoeff() <= kTolFd);
+        }
+      }
+    }
+  // |x|^(n m) in the denominators: a kink for n m <= 1, C^1 below 2, C^2 from 2 on
+  using limitdir::Smoothness;
+  const auto sets = [&](int order, double m) { return limitdir::KudraPadeModel(c, c.kappa(), {order, 1.0, 1.0, m, m}).kink_sets(); };
+  CHECK(sets(5, 0.2).equator == Smoothness::kink);
+  CHECK(sets(5, 0.3).equator == Smoothness::c1);
+  CHECK(sets(7, 0.3).poles == Smoothness::smooth);
+  CHECK_FALSE(limitdir::KudraPadeModel(c, c.kappa(), {5, 1.0, 1.0, 0.2, 0.2}).law(Vec(0.0, 0.0, 1.0)).differentiable);
+}
