@@ -137,16 +137,21 @@ model_problem() {  # NAME FRICTION-JSON
 model_problem w-with-bT.json '{"model": "kudra-w", "b_T": 2}'
 model_problem pade-with-u0.json '{"model": "kudra-pade", "u0": [1, 1, 1]}'
 model_problem pade-order-2.json '{"model": "kudra-pade", "order": 2}'
+model_problem pade-order-6.json '{"model": "kudra-pade", "order": 6}'
+model_problem kireenkov-order-3.json '{"model": "kireenkov-pade", "order": 3}'
 model_problem w-negative-u0.json '{"model": "kudra-w", "u0": [1, -1, 1]}'
 model_problem kireenkov-ellipse.json '{"model": "kireenkov-pade", "order": 1, "k0": 0.5}'
 model_problem exact-with-k0.json '{"model": "exact", "k0": 0.5}'
 expect_bad "friction" "$tmp/w-with-bT.json"
 expect_bad "friction.u0" "$tmp/pade-with-u0.json"
 expect_bad "order" "$tmp/pade-order-2.json"
+expect_bad "order" "$tmp/pade-order-6.json"
+expect_bad "order" "$tmp/kireenkov-order-3.json"
 expect_bad "friction.u0[1]" "$tmp/w-negative-u0.json"
 expect_bad "friction" "$tmp/kireenkov-ellipse.json"
 expect_bad "friction.k0" "$tmp/exact-with-k0.json"
 expect_bad "--model" "$share/problems/ellipse.json" --model kudra-pade:2
+expect_bad "--model" "$share/problems/ellipse.json" --model kudra-pade:4
 expect_bad "N <= 32" "$share/problems/ellipse.json" --model sphere-harmonic --degree 33
 expect_bad "--degree" "$share/problems/ellipse.json" --model kudra-w --degree 3
 expect_bad "sphere-harmonic model needs a degree" "$share/problems/ellipse.json" --model sphere-harmonic

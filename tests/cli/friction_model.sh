@@ -139,7 +139,7 @@ done
 # the contact models of docs/manual.md section 7 on the ellipse: each takes the end values (11)
 # [Kudra & Awrejcewicz 2013] of the exact model at pure sliding and pure spin (all but
 # Zhuravlev-Klimov (18), which has no spin torque)
-for model in kudra-pade kudra-pade:1 kudra-pade-first kudra-w point-spin; do
+for model in kudra-pade kudra-pade:1 kudra-pade:5 kudra-pade:7 kudra-pade-first kudra-w point-spin; do
   if run_ok "$share/problems/ellipse.json" --model "$model" --grid 5,8; then
     check_grid_report 5 8 || fail "ellipse.json --model $model: report check failed"
   fi

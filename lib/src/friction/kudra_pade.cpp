@@ -1,4 +1,5 @@
-// The modified Pade models "I" (47) and (48) [Kudra & Awrejcewicz 2013] (= P1 (16), P3 (17)
+// The modified Pade models "I" (47) and (48) [Kudra & Awrejcewicz 2013] (orders 5, 7: the
+// general approximant, kudra_approximant.cpp) (= P1 (16), P3 (17)
 // [Awrejcewicz & Kudra, Celtic stone]) and the first-order Pade approximants (38)-(39);
 // friction/contact_approx.hpp. (48) with the errata of docs/errata.md: T_sy ends in
 // b_T c_{1,0,1} omega_s^3, M_s has -c_{0,1,0} v_s^2 v_sx, and the OCR'd indices read
@@ -44,24 +45,37 @@ std::array<T, 3> pade_I(const CharacteristicIntegrals& c, const KudraPadeParamet
 
 KudraPadeModel::KudraPadeModel(const Contact& contact, double rho, KudraPadeParameters parameters)
     : KudraModel(contact, rho, "kudra-pade"), p_(parameters) {
-  if (p_.order != 1 && p_.order != 3)
-    throw InputError(fmt::format("kudra-pade model: order must be 1 ((47)) or 3 ((48)) (got {})", p_.order));
+  const std::array<KudraApproximantOrders, 2> orders = kudra_pade_orders(p_.order);  // InputError unless 1, 3, 5, 7
   check_parameter(p_.b_T, "b_T");
   check_parameter(p_.b_M, "b_M");
   check_parameter(p_.m_T, "m_T");
   check_parameter(p_.m_M, "m_M");
+  if (p_.order > 3) general_.emplace(frame(), orders[0], orders[1]);
 }
+
+namespace {
+const char* approximant_name(int order) {
+  switch (order) {
+    case 1: return "I_{0,0} (47)";
+    case 3: return "I_{1,1} (48)";
+    case 5: return "I_{2(1),2}, torque I_{2,2} (44)-(45)";
+    default: return "I_{3(1),3}, torque I_{3(2),3} (44)-(45)";
+  }
+}
+}  // namespace
 
 std::string KudraPadeModel::description() const {
   return fmt::format("modified Pade I order {} ({}) (b_T = {:g}, b_M = {:g}, m_T = {:g}, m_M = {:g}), {}", p_.order,
-                     p_.order == 1 ? "(47)" : "(48)", p_.b_T, p_.b_M, p_.m_T, p_.m_M, where());
+                     approximant_name(p_.order), p_.b_T, p_.b_M, p_.m_T, p_.m_M, where());
 }
 
 Eigen::Vector3d KudraPadeModel::law_value(const Eigen::Vector3d& v) const {
+  if (general_) return general_->value(v, p_);
   return approx::value_of([&](const auto& x) { return pade_I(c(), p_, x); }, v);
 }
 
 KudraLaw KudraPadeModel::law(const Eigen::Vector3d& v) const {
+  if (general_) return general_->law(v, p_);
   KudraLaw L;
   approx::value_and_jacobian([&](const auto& x) { return pade_I(c(), p_, x); }, v, L.f, L.df);
   // |v_s|^(n m) is a cone at the poles and |omega_s|^(n m) a kink on the equator for n m <= 1
@@ -70,7 +84,7 @@ KudraLaw KudraPadeModel::law(const Eigen::Vector3d& v) const {
   return L;
 }
 
-// The denominators of (47)/(48) hold |omega_s|^(n m) and |v_s|^(n m): a power |x|^e is a kink
+// The denominators of (47)/(48)/(44) hold |omega_s|^(n m) and |v_s|^(n m): a power |x|^e is a kink
 // (a cone at the poles) for e <= 1, C^1 for 1 < e < 2, and C^2 for e = 2 or e > 2.
 KinkSets KudraPadeModel::kink_sets() const {
   const double e = p_.order * std::min(p_.m_T, p_.m_M);

@@ -22,7 +22,7 @@ const std::vector<NamedEntry>& friction_model_registry() {
       {"harmonic", "harmonic model (85) of degree --degree N (circle)"},
       {"pade", "Pade model (9)-(10) [Kireenkov], k = 0: pade:1 or pade:2 (circle)"},
       {"sphere-harmonic", "spherical-harmonic expansion, --degree N <= 32 (section 8)"},
-      {"kudra-pade", "modified Pade model I: order 3 (P3), kudra-pade:1 (P1)"},
+      {"kudra-pade", "modified Pade model I: order 3 (P3), kudra-pade:1 (P1), :5, :7"},
       {"kudra-pade-first", "first-order Pade approximants (38)-(39)"},
       {"kudra-w", "piecewise polynomial W = W1 (51)-(56)"},
       {"point-spin", "model O: point contact with a spin torque (32)-(33)"},

@@ -328,7 +328,7 @@ FrictionSpec parse_friction(const json& value, const Loc& loc) {
     if (friction.model != "pade" && friction.model != "kudra-pade" && friction.model != "kireenkov-pade")
       order_loc.fail("only the pade, kudra-pade and kireenkov-pade models take an order, not \"" + friction.model + "\"",
                      *order);
-    friction.order = get_int(*order, 1, 3, order_loc);
+    friction.order = get_int(*order, 1, 7, order_loc);  // per model: check_model_parameters
   }
   parse_contact_model_options(value, loc, friction);
   check_model_parameters(friction, degree_loc, order_loc);

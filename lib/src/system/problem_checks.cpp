@@ -83,6 +83,13 @@ void detail::check_model_parameters(const FrictionSpec& friction, const Loc& deg
   }
   if (friction.model == "pade") {
     if (friction.order != 1 && friction.order != 2) order_loc.fail("the pade model needs an order 1 or 2");
+  } else if (friction.model == "kudra-pade") {
+    const int n = friction.order;
+    if (n != 0 && n != 1 && n != 3 && n != 5 && n != 7)
+      order_loc.fail("the kudra-pade order must be 1, 3, 5 or 7", json(n));
+  } else if (friction.model == "kireenkov-pade") {
+    if (friction.order != 0 && friction.order != 1 && friction.order != 2)
+      order_loc.fail("the kireenkov-pade order must be 1 or 2", json(friction.order));
   } else if (friction.order != 0 && friction.model != "kudra-pade" && friction.model != "kireenkov-pade") {
     order_loc.fail("only the pade, kudra-pade and kireenkov-pade models take an order, not \"" + friction.model + "\"",
                    json(friction.order));

@@ -102,10 +102,11 @@ void apply_overrides(Problem& problem, const std::optional<std::string>& model, 
     if (suffix) {
       if (name != "pade" && name != "kudra-pade" && name != "kireenkov-pade")
         model_loc.fail("only pade, kudra-pade and kireenkov-pade take a suffix, as pade:1 or kudra-pade:3", json(*model));
-      const bool valid = *suffix == "1" || *suffix == "2" || (*suffix == "3" && name == "kudra-pade");
-      if (!valid || (name == "kudra-pade" && *suffix == "2"))
-        model_loc.fail(name == "kudra-pade" ? "the kudra-pade order must be 1 or 3" : "the order must be 1 or 2",
-                       json(*model));
+      const bool kudra = name == "kudra-pade";
+      const bool valid = kudra ? (*suffix == "1" || *suffix == "3" || *suffix == "5" || *suffix == "7")
+                               : (*suffix == "1" || *suffix == "2");
+      if (!valid)
+        model_loc.fail(kudra ? "the kudra-pade order must be 1, 3, 5 or 7" : "the order must be 1 or 2", json(*model));
       friction.order = std::stoi(*suffix);
     }
   }

@@ -65,13 +65,63 @@ class KudraModel : public FrictionModel {
 /// (|v_s|^(n m_T) + b_T^m_T |omega_s|^(n m_T))^(1/m_T) and (b_M^m_M |omega_s|^(n m_M) +
 /// |v_s|^(n m_M))^(1/m_M), n the order; all > 0 (InputError), default 1.
 struct KudraPadeParameters {
-  int order = 3;  // 1: (47) = Celtic stone P1 (16); 3: (48) corrected = Celtic stone P3 (17)
+  // 1: (47) = Celtic stone P1 (16); 3: (48) corrected = Celtic stone P3 (17); 5: I_{2(1),2}
+  // (torque I_{2,2}); 7: I_{3(1),3} (torque I_{3(2),3}) of Sect. 4.3 (KudraApproximant)
+  int order = 3;
   double b_T = 1.0, b_M = 1.0, m_T = 1.0, m_M = 1.0;
 };
 
-/// (47)/(48) [Kudra & Awrejcewicz 2013] with the errata of docs/errata.md. Order 1 has cone
-/// points at the poles and kinks on the equator when m <= 1; order 3 is differentiable for
-/// 3 m > 1.
+/// The derivative orders of the approximant f^(I_{n1(n1p),n2(n2p)}) (44)-(45) [Kudra &
+/// Awrejcewicz 2013] of one component family (the force T_sx, T_sy or the torque M_s): the
+/// derivatives in v_s at v_s = 0 equal the exact model's up to order n1p and vanish from
+/// n1p + 1 to n1, those in omega_s at omega_s = 0 likewise with n2p, n2; degree n = n1 + n2 + 1.
+struct KudraApproximantOrders {
+  int n1, n1p, n2, n2p;
+  int n() const { return n1 + n2 + 1; }
+};
+
+/// The orders of kudra-pade order n (1, 3, 5, 7; InputError otherwise): {force, torque} =
+/// n = 1: I_{0,0} (47); 3: I_{1,1} (48); 5: I_{2(1),2}, I_{2,2}; 7: I_{3(1),3}, I_{3(2),3}.
+std::array<KudraApproximantOrders, 2> kudra_pade_orders(int order);
+
+/// The approximant (44)-(45) built from the exact model's Taylor coefficients (docs/manual.md
+/// section 7): numerator N = |v_s|^n sum_{i<=n2p} F_i(v_s) omega_s^i + b sum_{j<=n1p} H_j(v_s)
+/// omega_s^(n-j), where F_i are the omega_s-Taylor coefficients of (8) at omega_s = 0 (moments
+/// c_{a,b,0}, a + b <= i + 1, of the expanded integrand) and H_j the v-Taylor terms at v_s = 0,
+/// omega_s = 1 ((11), (59): c_{0,1,1}, c_{1,0,1}, c_{i,j,3}, c_{0,0,-1}); the denominators are
+/// those of KudraPadeParameters with n. The derivatives (45) hold for n m > max(n1, n2).
+/// Valid orders (InputError otherwise): n odd (N is then a polynomial), 0 <= n1p <= n1,
+/// 0 <= n2p <= n2, n2p <= min(3, (n - 1)/2), n1p <= 1 (force) or 2 (torque) - the orders
+/// whose defining integrals (59)-(60) converge absolutely. Both families have one degree n.
+class KudraApproximant {
+ public:
+  KudraApproximant(const KudraFrame& frame, KudraApproximantOrders force, KudraApproximantOrders torque);
+  const KudraApproximantOrders& force_orders() const { return T_; }
+  const KudraApproximantOrders& torque_orders() const { return M_; }
+  /// f = (T_sx, T_sy, M_s) at v = (v_sx, v_sy, omega_s) with the b_T, b_M, m_T, m_M of p
+  /// (p.order is not used: the degree is the orders' n).
+  Eigen::Vector3d value(const Eigen::Vector3d& v, const KudraPadeParameters& p) const;
+  /// The same with df/dv (dual numbers); differentiable unless n m <= 1 at a pole or on the equator.
+  KudraLaw law(const Eigen::Vector3d& v, const KudraPadeParameters& p) const;
+
+  /// The moments c_{a,b,0} (a + b <= 4), the c_{i,j,k} of the v-side terms and, built from
+  /// them, the omega_s side: N[i][f][a][b] the coefficient of omega_s^i v_sx^a v_sy^b in the
+  /// numerator of component f (0: T_sx, 1: T_sy, 2: M_s).
+  struct Integrals {
+    double m[5][5];
+    double c011, c101, c203, c113, c023, c00m1;
+    double N[4][3][8][8];
+  };
+
+ private:
+  KudraApproximantOrders T_, M_;
+  Integrals c_;
+};
+
+/// (47)/(48) [Kudra & Awrejcewicz 2013] with the errata of docs/errata.md (orders 1, 3), and
+/// the approximants I_{2(1),2}, I_{3(1),3} of Sect. 4.3 (orders 5, 7: KudraApproximant with
+/// kudra_pade_orders). Order n has cone points at the poles and kinks on the equator when
+/// n m <= 1 and is differentiable for n m > 1 (m = min(m_T, m_M)).
 class KudraPadeModel : public KudraModel {
  public:
   KudraPadeModel(const Contact& contact, double rho, KudraPadeParameters parameters = {});
@@ -84,6 +134,7 @@ class KudraPadeModel : public KudraModel {
 
  private:
   KudraPadeParameters p_;
+  std::optional<KudraApproximant> general_;  // orders 5, 7
 };
 
 /// The first-order Pade approximants (38)-(39) [Kudra & Awrejcewicz 2013], undistorted
@@ -233,7 +284,7 @@ class KireenkovPadeModel : public FrictionModel {
 // ----- by name ---------------------------------------------------------------------------------
 
 /// Options of the models above; each applies to some models only (InputError when given to
-/// another): order (kudra-pade 1|3, default 3; kireenkov-pade 1|2, default 2), b_T, b_M, m_T,
+/// another): order (kudra-pade 1|3|5|7, default 3; kireenkov-pade 1|2, default 2), b_T, b_M, m_T,
 /// m_M (kudra-pade), u0 (kudra-w), k0 (kireenkov-pade, kireenkov-exact; default 0).
 struct ApproxModelOptions {
   std::optional<int> order;

@@ -60,7 +60,7 @@ struct FrictionSpec {
                       // "kudra-w", "point-spin", "zhuravlev-klimov", "kireenkov-pade",
                       // "kireenkov-exact" (only "exact" and these off the plain circle)
   int degree = 0;     // harmonic: N >= 1
-  int order = 0;      // pade, kireenkov-pade: 1 or 2; kudra-pade: 1 or 3 (default 3)
+  int order = 0;      // pade, kireenkov-pade: 1 or 2; kudra-pade: 1, 3, 5 or 7 (default 3)
   /// The contact models' options (friction/contact_approx.hpp): kudra-pade b_T, b_M, m_T, m_M;
   /// kudra-w u0; kireenkov-* k0.
   std::optional<double> b_T, b_M, m_T, m_M, k0;
