@@ -711,7 +711,8 @@ using Vec2 = Eigen::Vector2d;
 // the contact's axes, b the contact's axis ratio: (cos, sin) ~ (v_x, v_y/b).
 double gamma_prime_of(const Vec2& v, double b) { return std::atan2(v.y() / b, v.x()); }
 
-// (26)-(27) written from the contour velocity, as printed: with S = sqrt(v_x^2 + b^-2 b_i^-2 v_y^2),
+// (26)-(27) written from the contour velocity as printed for body 1 (body 2's printed b_2^-1
+// under the root read as b_2^-2, docs/errata.md): with S = sqrt(v_x^2 + b^-2 b_i^-2 v_y^2),
 // cos gamma'' = v_x/S, sin gamma'' = v_y/(b b_i S), and body i adds d_ai (cos gamma'', b_i sin gamma'').
 Vec2 orthotropic_part(double d_a, double b_i, const Vec2& v, double b) {
   const double S = std::sqrt(v.x() * v.x() + v.y() * v.y() / (b * b * b_i * b_i));
