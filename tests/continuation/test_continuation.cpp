@@ -27,6 +27,7 @@
 
 #include "limitdir/limits/classify.hpp"
 #include "limitdir/continuation/continuation.hpp"
+#include "limitdir/core/errors.hpp"
 #include "limitdir/friction/model.hpp"
 #include "limitdir/friction/harmonic.hpp"
 #include "limitdir/analysis/find_limits.hpp"
@@ -665,4 +666,16 @@ TEST_CASE("Continuation in lambda finds where the ball's fold appears") {
     CHECK(events_of(d, EventKind::branch_point).empty());
     CHECK(events_of(d, EventKind::hopf).empty());
   }
+}
+
+TEST_CASE("Sweep parameters d and gamma reject a distortion given per body (18) [Kudra & Awrejcewicz 2013]") {
+  const nlohmann::json document = {{"system", {{"preset", "plate"}}},
+                                   {"contact", {{"shape", {{"ellipse", {1.0, 0.5}}}},
+                                                {"pressure", "hertz"},
+                                                {"distortion", {{"d1", 0.3}, {"d2", 0.2}, {"gamma2", 1.0}}}}},
+                                   {"friction", {{"model", "exact"}}}};
+  const Problem p = parse_problem(document, "test.json");
+  CHECK_THROWS_AS(parameter_family(p, "d"), InputError);
+  CHECK_THROWS_AS(parameter_family(p, "gamma"), InputError);
+  CHECK_NOTHROW(parameter_family(p, "force"));
 }

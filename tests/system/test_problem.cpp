@@ -618,3 +618,36 @@ TEST_CASE("docs/manual.md section 6: an elliptic contact takes Galin's pressure 
   check_message(message, "friction");
   CHECK(message.find("tabulated") != std::string::npos);
 }
+
+TEST_CASE("contact.distortion per body (18), (26)-(29) [Kudra & Awrejcewicz 2013]: the resultant, written back per body") {
+  json document = minimal();
+  document["contact"] = {{"shape", {{"ellipse", {1.0, 0.5}}}},
+                         {"pressure", "hertz"},
+                         {"distortion", {{"d1", 0.4}, {"gamma1", 0.3}, {"d2", 0.5}, {"gamma2", -2.0}, {"b2", 0.6}}}};
+  const Problem p = limitdir::parse_problem(document, "test.json");
+  REQUIRE(p.contact.distortion);
+  REQUIRE(p.contact.distortion->bodies);
+  // (19) for body 1, (29) for body 2: (d_a2 cos gamma'', b_2 d_a2 sin gamma''), tan gamma'' = tan gamma'/b_2
+  const double g2 = std::atan2(std::sin(-2.0) / 0.6, std::cos(-2.0));
+  const double dc = 0.4 * std::cos(0.3) + 0.5 * std::cos(g2), ds = 0.4 * std::sin(0.3) + 0.6 * 0.5 * std::sin(g2);
+  const limitdir::Contact c = limitdir::make_contact(p);
+  CHECK(c.d() == doctest::Approx(std::hypot(dc, ds)).epsilon(1e-15));
+  CHECK(std::cos(c.gamma_prime()) == doctest::Approx(dc / std::hypot(dc, ds)).epsilon(1e-15));
+  CHECK(std::sin(c.gamma_prime()) == doctest::Approx(ds / std::hypot(dc, ds)).epsilon(1e-15));
+  const json written = limitdir::problem_to_json(p)["contact"]["distortion"];
+  CHECK(written == json{{"d1", 0.4}, {"gamma1", 0.3}, {"d2", 0.5}, {"gamma2", -2.0}, {"b2", 0.6}});
+}
+
+TEST_CASE("contact.distortion per body: bad input is rejected at its key on one line") {
+  const auto with = [](const json& distortion) {
+    json document = minimal();
+    document["contact"] = {{"pressure", "hertz"}, {"distortion", distortion}};
+    return parse_error(document);
+  };
+  check_message(with({{"d1", 0.6}, {"d2", 0.5}, {"gamma2", 3.0}}), "contact.distortion");  // d1 + d2 > 1
+  check_message(with({{"d1", -0.1}, {"d2", 0.5}}), "contact.distortion.d1");
+  check_message(with({{"d1", 0.1}}), "contact.distortion.d2");
+  check_message(with({{"d1", 0.1}, {"d2", 0.2}, {"b1", 0.0}}), "contact.distortion.b1");
+  check_message(with({{"d1", 0.1}, {"d2", 0.2}, {"d", 0.2}}), "contact.distortion");
+  check_message(with({{"d1", 0.1}, {"d2", 0.2}, {"gamma1", 90}}), "contact.distortion.gamma1");
+}

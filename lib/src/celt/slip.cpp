@@ -162,7 +162,7 @@ nlohmann::json celt_slip_problem(const CeltSlipSystem& s) {
   p.contact.a = 1.0, p.contact.b = s.b;
   if (s.model == CeltModel::W1) {
     // W1 (10) unregularised: the piecewise polynomial W, its rolling resistance as the distortion
-    if (s.distortion > 0.0) p.contact.distortion = ContactSpec::Distortion{s.distortion, s.gamma_prime};
+    if (s.distortion > 0.0) p.contact.distortion = ContactSpec::Distortion{s.distortion, s.gamma_prime, std::nullopt};
     p.friction.model = "kudra-w";
   } else {
     // P1 (18) unregularised: T = v_s,xy/(v_s + (8/(3 pi)) |omega_s|), no torque, S3 = 0 (no rolling resistance)

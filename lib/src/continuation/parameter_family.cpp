@@ -25,6 +25,9 @@ std::function<void(Problem&, double)> contact_parameter(const Problem& problem, 
       q.contact.a = p * q.contact.b;
     };
   }
+  if ((parameter == "d" || parameter == "gamma") && problem.contact.distortion && problem.contact.distortion->bodies)
+    throw InputError("parameter " + parameter + ": the contact's distortion is given per body (d1, gamma1, d2, "
+                     "gamma2); sweep a distortion given as {\"d\", \"gamma\"}");
   if (parameter == "d") {
     return [](Problem& q, double p) {
       ContactSpec::Distortion distortion = q.contact.distortion.value_or(ContactSpec::Distortion{});

@@ -364,9 +364,43 @@ void parse_shape(const json& value, const Loc& loc, ContactSpec& contact) {
   }
 }
 
+// (18)-(20), (26)-(29) [Kudra & Awrejcewicz 2013]: {"d1", "gamma1", "b1", "d2", "gamma2", "b2"},
+// resolved to the resultant (d, gamma) of (15)-(16).
+ContactSpec::Distortion parse_bodies(const json& value, const Loc& loc) {
+  std::array<BodyResistance, 2> bodies;
+  for (int i = 0; i < 2; ++i) {
+    const std::string n = std::to_string(i + 1), d_key = "d" + n, gamma_key = "gamma" + n, b_key = "b" + n;
+    const Loc d_loc = loc.key(d_key);
+    const json& d = require_key(value, d_key.c_str(), loc);
+    bodies[i].d = get_finite(d, d_loc);
+    if (bodies[i].d < 0.0 || bodies[i].d > 1.0)
+      d_loc.fail("must lie in [0, 1] ((18) [Kudra & Awrejcewicz 2013]: d1 + d2 <= 1)", d);
+    if (const json* g = optional_key(value, gamma_key.c_str())) bodies[i].gamma = get_angle(*g, loc.key(gamma_key));
+    if (const json* b = optional_key(value, b_key.c_str())) {
+      bodies[i].b_ratio = get_finite(*b, loc.key(b_key));
+      if (!(bodies[i].b_ratio > 0.0 && bodies[i].b_ratio <= 1e3))
+        loc.key(b_key).fail("must lie in (0, 1e3] (the orthotropy d_b/d_a of (26) [Kudra & Awrejcewicz 2013])", *b);
+    }
+  }
+  try {
+    const ResultantResistance r = resultant_resistance(bodies);
+    return {r.d, r.gamma, bodies};
+  } catch (const InputError& e) {
+    loc.fail(e.what());
+  }
+}
+
 void parse_distortion(const json& value, const Loc& loc, ContactSpec& contact) {
   require_object(value, loc);
-  check_keys(value, {"d", "gamma"}, loc);
+  check_keys(value, {"d", "gamma", "d1", "gamma1", "b1", "d2", "gamma2", "b2"}, loc);
+  const bool per_body = value.contains("d1") || value.contains("d2");
+  if (per_body || value.contains("gamma1") || value.contains("gamma2") || value.contains("b1") ||
+      value.contains("b2")) {
+    if (value.contains("d") || value.contains("gamma"))
+      loc.fail("give either the resultant d, gamma or the two bodies' d1, gamma1, d2, gamma2 (b1, b2), not both", value);
+    contact.distortion = parse_bodies(value, loc);
+    return;
+  }
   ContactSpec::Distortion distortion;
   const Loc d_loc = loc.key("d");
   const json& d = require_key(value, "d", loc);

@@ -37,7 +37,18 @@ json contact_to_json(const Problem& problem) {
   json contact;
   if (spec.shape == ContactSpec::Shape::ellipse) contact["shape"] = {{"ellipse", json::array({spec.a, spec.b})}};
   contact["pressure"] = pressure_to_json(problem.pressure);
-  if (spec.distortion) contact["distortion"] = {{"d", spec.distortion->d}, {"gamma", spec.distortion->gamma}};
+  if (spec.distortion && spec.distortion->bodies) {
+    json& d = contact["distortion"];
+    for (int i = 0; i < 2; ++i) {
+      const BodyResistance& body = (*spec.distortion->bodies)[i];
+      const std::string n = std::to_string(i + 1);
+      d["d" + n] = body.d;
+      d["gamma" + n] = body.gamma;
+      if (body.b_ratio != 1.0) d["b" + n] = body.b_ratio;
+    }
+  } else if (spec.distortion) {
+    contact["distortion"] = {{"d", spec.distortion->d}, {"gamma", spec.distortion->gamma}};
+  }
   if (spec.shift)
     contact["shift"] = {{spec.shift->kind == ContactSpec::Shift::Kind::k ? "k" : "h", spec.shift->value}};
   return contact;

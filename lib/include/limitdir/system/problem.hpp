@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "limitdir/contact/rolling_resistance.hpp"
 #include "limitdir/contact/shape.hpp"
 #include "limitdir/friction/model.hpp"
 #include "limitdir/friction/exact.hpp"
@@ -34,8 +35,11 @@ struct ContactSpec {
   double a = 1.0, b = 1.0;  // ellipse: semi-axes along x and y
   /// (15)-(16) [Kudra & Awrejcewicz 2013]: sigma0 (1 + d r'.(cos gamma, sin gamma)) in the
   /// pre-image circle, 0 <= d <= 1.
+  /// Given per body (two contour velocities, (18)-(20), orthotropic (26)-(29)) when `bodies` is
+  /// set: d, gamma are then their resultant (contact/rolling_resistance.hpp).
   struct Distortion {
     double d = 0.0, gamma = 0.0;
+    std::optional<std::array<BodyResistance, 2>> bodies;
   };
   std::optional<Distortion> distortion;
   /// (2) [Kireenkov]: sigma0 (1 + k x_par/R) along the instantaneous sliding direction, with a
