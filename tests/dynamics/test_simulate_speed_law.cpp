@@ -26,16 +26,14 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 // The integrator keeps 1e-12 relative and absolute per step (SimulationOptions::tolerance); over
-// the few hundred steps of one run the errors add to < 1e-9 of t (measured: below 2e-11).
+// the 140-160 steps of one run the errors add to < 1e-9 of t (measured: 3.6e-12 sliding, 2.5e-12 spin).
 constexpr double kTolStickTime = 1e-9;
-// The exact shifted model's torque at pure sliding is 0 up to its quadrature's rounding (~1e-16),
-// which the flow turns into a spin of that order at most.
-constexpr double kTolSpin = 1e-12;
 // Gauss-Kronrod asked for 1e-14 relative of a smooth positive integrand.
 constexpr double kTolQuadrature = 1e-14;
 
 Problem kireenkov_disc(double mu1, double mu2, const std::string& model) {
   json f = {{"model", model}, {"k0", 0.5}, {"mu1", mu1}, {"mu2", mu2}};
+  if (model == "kireenkov-pade:1") f = {{"model", "kireenkov-pade"}, {"order", 1}, {"k0", 0.5}, {"mu1", mu1}, {"mu2", mu2}};
   return parse_problem(json{{"system", {{"preset", "disc"}, {"j", 0.5}}},
                             {"contact", {{"pressure", "hertz"}}},
                             {"friction", f},
@@ -54,8 +52,12 @@ double time_to_stop(G&& rate, double x0) {
 
 TEST_CASE("Kireenkov (1): a sliding disc decelerates as dv/dt = -(1 + mu1 v^3 - mu2 v)") {
   const double v0 = 1.2;
+  // Pure sliding is an invariant but unstable set of the force-free disc (it leaves it for the
+  // stable circle of Table 2): kireenkov-exact's torque at w3 = 0 is quadrature rounding, not an
+  // exact 0, and the flow amplifies it into spin (with or without the speed law), so the 1-D
+  // motion is followed with the Pade model, whose q3 is 0 exactly there ((10): sgn(w3) T = 0).
   for (const auto& law : std::vector<std::pair<double, double>>{{0.0, -0.5}, {0.4, 0.9}, {1.0, -0.3}, {0.0, 0.0}})
-    for (const std::string model : {"kireenkov-pade", "kireenkov-exact"}) {
+    for (const std::string model : {"kireenkov-pade:1", "kireenkov-pade"}) {
       const double mu1 = law.first, mu2 = law.second;
       const Problem problem = kireenkov_disc(mu1, mu2, model);
       const System system = make_system(problem);
@@ -74,7 +76,7 @@ TEST_CASE("Kireenkov (1): a sliding disc decelerates as dv/dt = -(1 + mu1 v^3 - 
         const TrajectoryPoint& p = r.trajectory[i];
         const double t = want - time_to_stop(g, p.r);
         CHECK(std::abs(p.t - t) <= kTolStickTime * want);
-        CHECK(std::abs(p.w.z()) <= kTolSpin);  // no spin is started
+        CHECK(p.w.z() == 0.0);  // no spin is started
       }
     }
 }
