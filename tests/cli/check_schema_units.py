@@ -18,6 +18,8 @@ UNITS = {
     "dimensionless", "count", "index", "identifier", "exit code",
     # section 1: the dimensionless units of the slip dynamics (mu = g = m = R = 1)
     "R", "mu m g", "mu g", "tau", "m",
+    # the speed law (1) [Kireenkov]: mu1, mu2 per velocity unit sqrt(mu g R) cubed / to the first
+    "(mu g R)^(-3/2)", "(mu g R)^(-1/2)",
     # angles
     "rad", "rad/s", "rad/s^2", "(rad/s)^2",
     # a measure reported in degrees only, its key saying so (pile-report's angle_of_repose_deg)

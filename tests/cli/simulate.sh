@@ -21,7 +21,7 @@ expect_ok() {
   elif [[ -s $tmp/stderr ]]; then
     fail "simulate $* wrote to stderr: $(head -c 400 "$tmp/stderr")"
   elif ! why=$(python3 - "$tmp/stdout" "$check" <<'PY'
-import json, sys
+import json, math, sys
 text = open(sys.argv[1]).read()
 try:
     lines = [json.loads(text)]  # one (pretty-printed) object: the survey
@@ -105,5 +105,37 @@ sys.exit(0 if final["schema"] == "limitdir.simulation/1" and final["outcome"] in
     echo "ok: simulate --force $force -> exit $rc after $lines lines"
   fi
 done
+
+# the speed law (1) [Kireenkov] (docs/manual.md section 7): friction.mu1, mu2 of the Kireenkov models.
+# Pure sliding: dv/dt = -(1 + mu1 v^3 - mu2 v); with mu1 = 0, mu2 = -0.5 from v0 = 1 the stick
+# time is ln(1 - mu2 v0)/(-mu2) = 2 ln 1.5 (closed form). The limit directions do not change.
+speed_problem() {  # NAME FRICTION-EXTRA
+  cat >"$tmp/$1" <<JSON
+{"schema": "limitdir.problem/1", "system": {"preset": "disc", "j": 0.5}, "contact": {"pressure": "hertz"},
+ "friction": {"model": "kireenkov-pade", "order": 2, "k0": 0.5$2}, "rho": "kappa", "force": 0.3}
+JSON
+}
+speed_problem coulomb.json ''
+speed_problem speed.json ', "mu1": 0, "mu2": -0.5'
+speed_problem stribeck.json ', "mu1": 0.4, "mu2": 0.9'
+expect_ok 'final["outcome"] == "stick" and abs(final["stick_time"] - 2 * math.log(1.5)) < 1e-9' \
+  "$tmp/speed.json" --force 0 --x0 1,0,0
+expect_ok 'final["outcome"] == "stick" and final["limit_direction"]["radial"] == "attracting"' \
+  "$tmp/stribeck.json" --x0 0.3,0.1,0.4
+"$bin/find-limits" "$tmp/coulomb.json" >"$tmp/a.json" && "$bin/find-limits" "$tmp/stribeck.json" >"$tmp/b.json" || fail "find-limits on the speed-law problems failed"
+python3 - "$tmp/a.json" "$tmp/b.json" <<'PY' && echo "ok: find-limits is the same with the speed law" || fail "find-limits changed with the speed law"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+# the same limit set, bit for bit, and the same certificate levels (the model's description
+# names the speed law: the only difference)
+for k in ("limit_directions", "circles", "closed_orbits", "singular_points"):
+    assert a[k] == b[k], k
+assert a["limit_directions"], "no limit directions"
+assert [c["level"] for c in a["certificate"]["claims"]] == [c["level"] for c in b["certificate"]["claims"]]
+PY
+speed_problem negative-mu1.json ', "mu1": -1'
+speed_problem driving.json ', "mu1": 0, "mu2": 1'
+expect_error 2 "mu1" "$tmp/negative-mu1.json" --force 0 --x0 1,0,0
+expect_error 2 "mu2" "$tmp/driving.json" --force 0 --x0 1,0,0
 
 cli_finish simulate

@@ -3,6 +3,10 @@
 //
 // State in the rescaled time tau (dt = r dtau): y = (s, w1, w2, w3, t) with s = ln(r / |x0|),
 //   s' = R*(w),  w' = V*(w),  t' = r = |x0| e^s.
+// With a friction law that depends on the slip's magnitude (the generalised Coulomb law (1)
+// [Kireenkov], System::field_at) R* and V* are those of the field at x_o = r w; the form is the
+// same (x_o' = f gives r' = w . f, w' = (I - w w^T) f/r), and near stick f tends to the field of
+// the direction alone, so stick is still declared by the limit field's V*.
 // s' = R* is r' = r R* written for ln r: near stick r decays like e^{R* tau}, and ln r keeps the
 // whole approach resolved to any depth (r = 1e-300 |x0| is s = -690) without underflow. The
 // direction w is renormalised to |w| = 1 after each accepted step. Backward time flips the
@@ -71,7 +75,8 @@ struct SlipField {
       return;
     }
     w /= n;
-    const Eigen::Vector3d f = system.field(w, F);
+    // the speed part of the friction (1) [Kireenkov] sees r; zero for the laws of the direction
+    const Eigen::Vector3d f = system.field_at(w, r0 * std::exp(y[0]), F);
     const double R = w.dot(f);
     const Eigen::Vector3d V = f - R * w;
     dy[0] = sign * R;

@@ -17,6 +17,7 @@ void only(const std::string& name, const ApproxModelOptions& o, bool order, bool
   reject(o.b_T || o.b_M || o.m_T || o.m_M, pade, "b_T, b_M, m_T, m_M");
   reject(o.u0.has_value(), u0, "u0");
   reject(o.k0.has_value(), k0, "k0");
+  reject(o.mu1.has_value() || o.mu2.has_value(), k0, "mu1, mu2 (the speed law (1) [Kireenkov])");
 }
 }  // namespace
 
@@ -39,11 +40,13 @@ std::unique_ptr<FrictionModel> make_contact_approx_model(const std::string& name
   }
   if (name == "kireenkov-pade") {
     only(name, o, true, false, false, true);
-    return std::make_unique<KireenkovPadeModel>(contact, rho, o.order.value_or(2), o.k0.value_or(0.0));
+    return std::make_unique<KireenkovPadeModel>(contact, rho, o.order.value_or(2), o.k0.value_or(0.0),
+                                                SpeedLaw{o.mu1.value_or(0.0), o.mu2.value_or(0.0)});
   }
   if (name == "kireenkov-exact") {
     only(name, o, false, false, false, true);
-    return std::make_unique<KireenkovExactModel>(contact, rho, o.k0.value_or(0.0));
+    return std::make_unique<KireenkovExactModel>(contact, rho, o.k0.value_or(0.0),
+                                                 SpeedLaw{o.mu1.value_or(0.0), o.mu2.value_or(0.0)});
   }
   only(name, o, false, false, false, false);
   if (name == "kudra-pade-first") return std::make_unique<KudraPadeFirstModel>(contact, rho);

@@ -26,6 +26,13 @@ double check_circle(const Contact& c, double rho, double k0, const char* who) {
     throw InputError(fmt::format("{} model: k0 must lie in [-1, 1] (got {})", who, k0));
   return rho;
 }
+
+// "; speed law (1) [Kireenkov] mu1 = .., mu2 = .." when not the Coulomb law (else nothing, so
+// that the descriptions of the Coulomb models stay as they were).
+std::string speed_description(const SpeedTerms& speed) {
+  if (speed.coulomb()) return "";
+  return fmt::format("; speed law (1) [Kireenkov] mu1 = {:g}, mu2 = {:g}", speed.law().mu1, speed.law().mu2);
+}
 }  // namespace
 
 double kireenkov_k0(const Contact& circle, double f, double h) {
@@ -37,10 +44,11 @@ double kireenkov_k0(const Contact& circle, double f, double h) {
 
 // ----- the exact coupled model ---------------------------------------------------------------
 
-KireenkovExactModel::KireenkovExactModel(const Contact& circle, double rho, double k0)
+KireenkovExactModel::KireenkovExactModel(const Contact& circle, double rho, double k0, const SpeedLaw& speed)
     : FrictionModel(check_circle(circle, rho, k0, "kireenkov-exact") / circle.a(), circle.kappa() / rho),
       k0_(k0),
-      contact_(circle.description()) {
+      contact_(circle.description()),
+      speed_(speed, circle, rho, "kireenkov-exact") {
   q0_ = std::make_shared<ContactExactModel>(circle, rho);
   q1_ = std::make_shared<ContactExactModel>(circle.with_shift(1.0), rho);
   // Q'(0) = pi I_0 (the slope c_{2,0,3} of (59) for the circle), the lateral force of the unit
@@ -50,8 +58,13 @@ KireenkovExactModel::KireenkovExactModel(const Contact& circle, double rho, doub
 }
 
 std::string KireenkovExactModel::description() const {
-  return fmt::format("exact, coupled shift k = k0 Q (8) [Kireenkov] (k0 = {:g}), {}, rho/R = {:.6g}", k0_, contact_,
-                     rho_over_R());
+  return fmt::format("exact, coupled shift k = k0 Q (8) [Kireenkov] (k0 = {:g}), {}, rho/R = {:.6g}{}", k0_, contact_,
+                     rho_over_R(), speed_description(speed_));
+}
+
+Eigen::Vector3d KireenkovExactModel::speed_part(const Eigen::Vector3d& x) const {
+  if (speed_.coulomb() || x.isZero(0.0)) return Eigen::Vector3d::Zero();
+  return speed_.at(x, k0_ * q0_->q(x).head<2>().norm());  // k = k0 Q as in q_unit
 }
 
 Eigen::Vector3d KireenkovExactModel::q_unit(const Eigen::Vector3d& w) const {
@@ -79,11 +92,12 @@ FrictionJacobian KireenkovExactModel::jacobian_unit(const Eigen::Vector3d& w) co
 
 // ----- Pade (9) and resolved (10) --------------------------------------------------------------
 
-KireenkovPadeModel::KireenkovPadeModel(const Contact& circle, double rho, int order, double k0)
+KireenkovPadeModel::KireenkovPadeModel(const Contact& circle, double rho, int order, double k0, const SpeedLaw& speed)
     : FrictionModel(check_circle(circle, rho, k0, "kireenkov-pade") / circle.a(), circle.kappa() / rho),
       order_(order),
       k0_(k0),
-      contact_(circle.description()) {
+      contact_(circle.description()),
+      speed_(speed, circle, rho, "kireenkov-pade") {
   if (order != 1 && order != 2)
     throw InputError(fmt::format("kireenkov-pade model: order must be 1 ((9)) or 2 ((10)) (got {})", order));
   const double al = circle.alpha();
@@ -108,7 +122,17 @@ KinkSets KireenkovPadeModel::kink_sets() const {
 std::string KireenkovPadeModel::description() const {
   return fmt::format("Pade {} [Kireenkov] of the coupled shift (k0 = {:g}; a = {:.6g}, m = {:.6g}, mu = {:.6g}, "
                      "b = {:.6g}), {}, rho/R = {:.6g}",
-                     order_ == 1 ? "(9)" : "(10) resolved", k0_, a_, m_, mu_, b_, contact_, rho_over_R());
+                     order_ == 1 ? "(9)" : "(10) resolved", k0_, a_, m_, mu_, b_, contact_, rho_over_R()) +
+         speed_description(speed_);
+}
+
+Eigen::Vector3d KireenkovPadeModel::speed_part(const Eigen::Vector3d& x) const {
+  if (speed_.coulomb() || x.isZero(0.0)) return Eigen::Vector3d::Zero();
+  // k = k0 Q(eps), Q the sliding component: -q . s = |Qs (w1, w2)| of evaluate()
+  const Eigen::Vector3d w = x.normalized();
+  const double w12 = w.head<2>().norm();
+  const double Q = w12 > 0.0 ? -q_unit(w).head<2>().dot(w.head<2>()) / w12 : 0.0;
+  return speed_.at(x, k0_ * Q);
 }
 
 // In w: with r = rho/R, e = r w12 (eps |w3|) and z = |w3|, eps = e/z; every term is written as

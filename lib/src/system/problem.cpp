@@ -312,7 +312,7 @@ void parse_contact_model_options(const json& value, const Loc& loc, FrictionSpec
 
 FrictionSpec parse_friction(const json& value, const Loc& loc) {
   require_object(value, loc);
-  check_keys(value, {"model", "degree", "order", "b_T", "b_M", "m_T", "m_M", "u0", "k0"}, loc);
+  check_keys(value, {"model", "degree", "order", "b_T", "b_M", "m_T", "m_M", "u0", "k0", "mu1", "mu2"}, loc);
   FrictionSpec friction;
   const Loc model_loc = loc.key("model");
   friction.model = check_model_name(get_string(require_key(value, "model", loc), model_loc), model_loc);

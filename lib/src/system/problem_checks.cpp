@@ -63,6 +63,8 @@ ApproxModelOptions detail::contact_model_options(const FrictionSpec& friction) {
   options.m_T = friction.m_T;
   options.m_M = friction.m_M;
   options.k0 = friction.k0;
+  options.mu1 = friction.mu1;
+  options.mu2 = friction.mu2;
   options.u0 = friction.u0;
   return options;
 }

@@ -28,7 +28,8 @@ inline bool takes_degree(const std::string& name) { return name == "harmonic" ||
 /// The scalar options of the contact models (docs/manual.md section 7), by key.
 inline constexpr std::pair<const char*, std::optional<double> FrictionSpec::*> kContactModelScalars[] = {
     {"b_T", &FrictionSpec::b_T}, {"b_M", &FrictionSpec::b_M}, {"m_T", &FrictionSpec::m_T},
-    {"m_M", &FrictionSpec::m_M}, {"k0", &FrictionSpec::k0}};
+    {"m_M", &FrictionSpec::m_M}, {"k0", &FrictionSpec::k0}, {"mu1", &FrictionSpec::mu1},
+    {"mu2", &FrictionSpec::mu2}};
 
 /// Joins names for messages: "a, b or c".
 std::string list_of(const std::vector<std::string>& names, bool quoted);

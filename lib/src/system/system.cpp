@@ -144,6 +144,11 @@ bool System::spin_decoupled() const {
          (M_inv_ * e_).z() == 0;
 }
 
+Eigen::Vector3d System::field_at(const Eigen::Vector3d& w, double r, double F) const {
+  if (!friction_->speed_dependent()) return field(w, F);
+  return M_inv_ * (friction_->q(w) + friction_->speed_part(r * w)) + c(F);
+}
+
 System make_system(const Problem& problem, std::shared_ptr<const FrictionModel> friction) {
   const SystemSpec& s = problem.system;
   const double rho = problem.rho_over_R();

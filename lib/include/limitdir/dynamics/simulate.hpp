@@ -84,7 +84,8 @@ SimulationResult simulate(const System& system, double F, const Eigen::Vector3d&
 
 /// Theorems 1-2 checked statistically: `n` initial conditions on a small sphere around stick
 /// (Fibonacci points on |x0| = 1; the dynamics is homogeneous, so the
-/// radius does not matter); counts of arrivals per limit direction (forward) or of
+/// radius does not matter, except with the speed law (1) [Kireenkov], whose trajectories start
+/// at slip speed 1 in units sqrt(mu g R)); counts of arrivals per limit direction (forward) or of
 /// departures (backward).
 struct SurveyEntry {
   Eigen::Vector3d w;       // the limit direction (or a point of the circle)

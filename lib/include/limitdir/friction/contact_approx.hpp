@@ -25,6 +25,7 @@
 #include "limitdir/contact/shape.hpp"
 #include "limitdir/contact/integrals.hpp"
 #include "limitdir/friction/model.hpp"
+#include "limitdir/friction/speed_law.hpp"
 
 namespace limitdir {
 
@@ -224,12 +225,18 @@ std::unique_ptr<KudraWModel> make_kudra_w_model(const Contact& contact);
 /// model with the constant shift k (q is linear in k). Continuous; at pure spin the lateral
 /// force vanishes and its derivative is -k0 Q'(0) pi I_2 (rho/R) sgn(w3) [e_z x] (the smooth
 /// limit). Circle without distortion or shift, |k0| <= 1 (InputError otherwise).
+///
+/// With the speed law (1) [Kireenkov] (mu1, mu2; friction/speed_law.hpp) the force is
+/// q(w) + speed_part(x), k = k0 |q_0,xy| in the shifted pressure's share.
 class KireenkovExactModel : public FrictionModel {
  public:
-  KireenkovExactModel(const Contact& circle, double rho, double k0);
+  KireenkovExactModel(const Contact& circle, double rho, double k0, const SpeedLaw& speed = {});
   double k0() const { return k0_; }
+  const SpeedLaw& speed_law() const { return speed_.law(); }
   std::string name() const override { return "kireenkov-exact"; }
   std::string description() const override;
+  Eigen::Vector3d speed_part(const Eigen::Vector3d& x) const override;
+  bool speed_dependent() const override { return !speed_.coulomb(); }
 
  protected:
   Eigen::Vector3d q_unit(const Eigen::Vector3d& w) const override;
@@ -239,6 +246,7 @@ class KireenkovExactModel : public FrictionModel {
   std::shared_ptr<const FrictionModel> q0_, q1_;
   double k0_, pole_slope_;
   std::string contact_;
+  SpeedTerms speed_;
 };
 
 /// k0 of the coupled law (8) [Kireenkov] from the friction coefficient f and the height h of
@@ -256,18 +264,22 @@ double kireenkov_k0(const Contact& circle, double f, double h);
 ///            P = mu Q/(1 + b eps), a = pi I_0, m = I_3/(2 I_2);
 ///   mu = pi I_2 k0, b = I_2/I_3 (both orders).
 /// Order 1 is not differentiable at the poles (T is a cone) and on the equator (Q has a
-/// kink); order 2 is C^1 everywhere.
+/// kink); order 2 is C^1 everywhere. With the speed law (1) [Kireenkov] the force is
+/// q(w) + speed_part(x), the terms of (9)-(10) (friction/speed_law.hpp), k = k0 Q(eps).
 class KireenkovPadeModel : public FrictionModel {
  public:
-  KireenkovPadeModel(const Contact& circle, double rho, int order, double k0);
+  KireenkovPadeModel(const Contact& circle, double rho, int order, double k0, const SpeedLaw& speed = {});
   int order() const { return order_; }
   double a() const { return a_; }
   double m() const { return m_; }
   double mu() const { return mu_; }
   double b() const { return b_; }
+  const SpeedLaw& speed_law() const { return speed_.law(); }
   std::string name() const override { return "kireenkov-pade"; }
   KinkSets kink_sets() const override;
   std::string description() const override;
+  Eigen::Vector3d speed_part(const Eigen::Vector3d& x) const override;
+  bool speed_dependent() const override { return !speed_.coulomb(); }
 
  protected:
   Eigen::Vector3d q_unit(const Eigen::Vector3d& w) const override;
@@ -279,18 +291,19 @@ class KireenkovPadeModel : public FrictionModel {
   int order_;
   double a_, m_, mu_, b_, k0_;
   std::string contact_;
+  SpeedTerms speed_;
 };
 
 // ----- by name ---------------------------------------------------------------------------------
 
 /// Options of the models above; each applies to some models only (InputError when given to
 /// another): order (kudra-pade 1|3|5|7, default 3; kireenkov-pade 1|2, default 2), b_T, b_M, m_T,
-/// m_M (kudra-pade), u0 (kudra-w), k0 (kireenkov-pade, kireenkov-exact; default 0).
+/// m_M (kudra-pade), u0 (kudra-w), k0, mu1, mu2 (kireenkov-pade, kireenkov-exact; default 0).
 struct ApproxModelOptions {
   std::optional<int> order;
   std::optional<double> b_T, b_M, m_T, m_M;
   std::optional<std::array<double, 3>> u0;
-  std::optional<double> k0;
+  std::optional<double> k0, mu1, mu2;
 };
 
 /// The names accepted by make_contact_approx_model: "kudra-pade", "kudra-pade-first",

@@ -110,6 +110,14 @@ class FrictionModel {
   virtual KinkSets kink_sets() const { return {}; }
   /// q3 = 0 for every w: a model without a spin torque (coulomb-point, zhuravlev-klimov).
   virtual bool torque_free() const { return false; }
+  /// The part of the friction force that depends on the slip's magnitude, at the slip x itself
+  /// (not its direction), in the units of q: the speed terms of the generalised Coulomb law (1)
+  /// [Kireenkov] (friction/speed_law.hpp), so that the force is q(x/|x|) + speed_part(x). Zero
+  /// (the default) for the laws of the direction only; it vanishes as x -> 0, so stick, the limit
+  /// directions, sweeps and maps never see it; the slip dynamics (simulate) does.
+  virtual Eigen::Vector3d speed_part(const Eigen::Vector3d& /*x*/) const { return Eigen::Vector3d::Zero(); }
+  /// speed_part is not identically zero.
+  virtual bool speed_dependent() const { return false; }
 
   double rho_over_R() const { return rho_over_R_; }
   double kappa_over_rho() const { return kappa_over_rho_; }

@@ -66,8 +66,8 @@ struct FrictionSpec {
   int degree = 0;     // harmonic: N >= 1
   int order = 0;      // pade, kireenkov-pade: 1 or 2; kudra-pade: 1, 3, 5 or 7 (default 3)
   /// The contact models' options (friction/contact_approx.hpp): kudra-pade b_T, b_M, m_T, m_M;
-  /// kudra-w u0; kireenkov-* k0.
-  std::optional<double> b_T, b_M, m_T, m_M, k0;
+  /// kudra-w u0; kireenkov-* k0 and the speed law (1) [Kireenkov] mu1, mu2 (simulate only).
+  std::optional<double> b_T, b_M, m_T, m_M, k0, mu1, mu2;
   std::optional<std::array<double, 3>> u0;
 };
 

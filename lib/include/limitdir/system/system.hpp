@@ -39,6 +39,11 @@ class System {
   Eigen::Vector3d Bw(const Eigen::Vector3d& w) const { return M_inv_ * friction_->q(w); }
   /// B(w) w + c, the right-hand side of (101).
   Eigen::Vector3d field(const Eigen::Vector3d& w, double F) const { return Bw(w) + c(F); }
+  /// x_o' at the slip x_o = r w (w a unit vector, r >= 0): M^-1 (q(w) + s(r w)) + c(F) with
+  /// s the friction's speed part (friction/model.hpp, speed_part: the generalised Coulomb law
+  /// (1) [Kireenkov]); exactly field(w, F) for a law of the direction only. Only the slip
+  /// dynamics (simulate) asks for it: at r = 0 it is field(w, F).
+  Eigen::Vector3d field_at(const Eigen::Vector3d& w, double r, double F) const;
   FieldJacobian field_jacobian(const Eigen::Vector3d& w, double F) const;
 
   /// The constant matrix B of a linear model (linear-fit: M^-1 Pi; harmonic N = 1:
