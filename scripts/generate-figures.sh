@@ -28,6 +28,9 @@
 #                      model W1): omega against t and the spin with its reversal (celt, section 12);
 #   celt-slip.svg      its slip system near stick at t = 0.1 s (celt --slip-system): the limit
 #                      directions of the exported problem on the sphere, the stone's slip a cross;
+#   celt-fig3.svg      Fig. 3 of that paper: omega of W1 and of O, P3', P1 refitted to it (section 16);
+#   kudra-approximants.svg  Figs 8-9 of [Kudra & Awrejcewicz 2013] as a section: the four fitted
+#                      approximants against the exact model (friction-model --grid 73,1, overlaid);
 #   hopf-classification.svg  classify of the limit directions of share/problems/general-hopf.json
 #                      (a focus, a saddle and two nodes) on the sphere, marked by their class;
 #   disc-survey.svg    simulate --survey of the disc at F = 0.3: 200 seeds, their ends as bars;
@@ -83,6 +86,44 @@ rm "$out"/roll-fig3*.json
 "$bin/roll" "$root/share/problems/roll-fig2.json" --map 2>/dev/null | "$bin/plot" >"$out/roll-fig2.svg"
 "$bin/celt" "$root/share/problems/celt.json" 2>/dev/null | "$bin/plot" --width 1000 --height 420 >"$out/celt-spin.svg"
 "$bin/celt" "$root/share/problems/celt.json" --slip-system 0.1 2>/dev/null | "$bin/plot" >"$out/celt-slip.svg"
+# Fig. 3 of the Celtic stone paper from the refitted models (docs/manual.md section 16, the fits'
+# values to 4 digits): W1, O, P3' and P1 over 1 s, overlaid (O with the Rosenbrock integrator of
+# its fit file).
+python3 - "$root/share/fits" "$out" <<'PY'
+import json, sys
+fits, out = sys.argv[1], sys.argv[2]
+refits = {"O": ("celt-O.json", "O refitted", {"mu": 0.3359, "a_hat": 0.0007787, "b": 0.2538, "S3": 0.2711}),
+          "P3prime": ("celt-P3prime.json", "P3' refitted", {"mu": 0.2137, "a_hat": 0.001235, "b": 0.1069,
+                      "S0": 0.07969, "S2": 0.2663, "S3": 0.4197, "k_r": 0.3259}),
+          "P1": ("celt-P1.json", "P1 refitted", {"mu": 0.2162, "a_hat": 0.001336})}
+for key, (name, title, values) in refits.items():
+    f = json.load(open(fits + "/" + name))
+    p = f["problem"]
+    p["name"] = title
+    p["contact"].update(values)
+    json.dump(p, open(out + "/fig3-" + key + ".json", "w"))
+p = json.load(open(fits + "/celt-P1.json"))["problem"]
+p.update(json.load(open(fits + "/celt-P1.json"))["data"]["trajectory"])
+p["name"] = "W1, the reference run"
+json.dump(p, open(out + "/fig3-W1.json", "w"))
+PY
+for m in O P1 P3prime W1; do "$bin/celt" "$out/fig3-$m.json" >"$out/fig3-$m-run.json" 2>/dev/null; done
+"$bin/plot" "$out"/fig3-{O,P1,P3prime,W1}-run.json --panel 1 --width 900 --height 560 >"$out/celt-fig3.svg"
+rm "$out"/fig3-*.json
+# Figs 8-9 of [Kudra & Awrejcewicz 2013] as a section: the four fitted approximants (manual
+# section 16's table) against the exact model on the meridian phi = 0 of the Hertz ellipse b = 0.5.
+python3 - "$root/share/fits/kudra-pade-I11.json" "$out" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))["problem"]
+sets = {"I00": (1, 0.5665, 0.3806, 2.2500, 2.5917), "I11": (3, 0.0763, 0.2404, 0.6843, 0.7288),
+        "I21": (5, 0.0241, 0.0307, 0.7804, 1.2352), "I31": (7, 0.0052, 0.0090, 0.7626, 1.0284)}
+for key, (order, b_T, b_M, m_T, m_M) in sets.items():
+    p["friction"].update({"order": order, "b_T": b_T, "b_M": b_M, "m_T": m_T, "m_M": m_M})
+    json.dump(p, open(sys.argv[2] + "/kudra-" + key + ".json", "w"))
+PY
+for k in I00 I11 I21 I31; do "$bin/friction-model" "$out/kudra-$k.json" --grid 73,1 >"$out/kudra-$k-grid.json"; done
+"$bin/plot" "$out"/kudra-{I00,I11,I21,I31}-grid.json >"$out/kudra-approximants.svg"
+rm "$out"/kudra-*.json
 hopf="$root/share/problems/general-hopf.json"
 "$bin/find-limits" "$hopf" | "$bin/classify" "$hopf" | "$bin/plot" >"$out/hopf-classification.svg"
 "$bin/simulate" "$disc" --force 0.3 --survey 200 | "$bin/plot" >"$out/disc-survey.svg"
@@ -97,5 +138,5 @@ rm "$out/pile-study.jsonl"
 echo "generate-figures: wrote disc-diagram.svg, disc-sphere.svg, disc-friction.svg, disc-overlay.svg," \
   "disc-simulation.svg, disc-degrees.svg, disc-degree-errors.svg, ball-degrees.svg, ball-map.svg," \
   "disc-map.svg, disc-scan.svg, roll-fig3a.svg, roll-fig3b.svg, roll-fig3c.svg, roll-overlay.svg, roll-fig2.svg," \
-  "celt-spin.svg, celt-slip.svg, hopf-classification.svg, disc-survey.svg, ball-regions.svg, pile-fig4.svg," \
+  "celt-spin.svg, celt-slip.svg, celt-fig3.svg, kudra-approximants.svg, hopf-classification.svg, disc-survey.svg, ball-regions.svg, pile-fig4.svg," \
   "pile-fig5.svg in $out"
