@@ -32,6 +32,13 @@ REPORT_PRELUDE="truth = [0.8, 1.3, 1.1, 0.9]" expect_report fit-report.schema.js
 fitfile q4 "$four" q.csv ', "starts": 4, "seed": 3'
 REPORT_PRELUDE="truth = [0.8, 1.3, 1.1, 0.9]" expect_report fit-report.schema.json \
   "r['converged'] and $covers and len(r['starts']) == 4 and sum(len(m['starts']) for m in r['minima']) <= 4" "$tmp/q4.json"
+# The same with Ceres' subspace dogleg (trust_region): the truth inside the intervals again, at
+# the Levenberg-Marquardt fit's cost (the same minimum; Ceres stops both on a relative cost change
+# of 1e-12, so 1e-9 of the cost is ample).
+lm_cost=$(python3 -c 'import json, sys; print(repr(json.load(open(sys.argv[1]))["cost"]))' "$tmp/stdout")
+fitfile q-dogleg "$four" q.csv ', "trust_region": "dogleg"'
+REPORT_PRELUDE="truth = [0.8, 1.3, 1.1, 0.9]; lm = $lm_cost" expect_report fit-report.schema.json \
+  "r['converged'] and r['trust_region'] == 'dogleg' and $covers and abs(r['cost'] - lm) <= 1e-9 * lm" "$tmp/q-dogleg.json"
 # Forces and velocities in SI: mu P free with the model's parameters; Tz/rho and rho omega_z use
 # rho = 0.6 x 0.02 m.
 fitfile force '[{"key": "units.mu_P", "start": 10, "lower": 0, "upper": 100}, {"key": "friction.b_T", "start": 1, "lower": 0.1, "upper": 3}, {"key": "friction.m_T", "start": 1, "lower": 0.1, "upper": 3}]' force.csv \
@@ -89,6 +96,8 @@ fitfile bad-extra "$four" q.csv ', "tolerance": 1'
 expect_bad "unknown key" "$tmp/bad-extra.json"
 fitfile bad-loss "$four" q.csv ', "loss": {"kind": "l1"}'
 expect_bad "loss.kind" "$tmp/bad-loss.json"
+fitfile bad-trust "$four" q.csv ', "trust_region": "newton"'
+expect_bad 'trust_region: must be "levenberg-marquardt" or "dogleg"' "$tmp/bad-trust.json"
 csv_case() {  # csv_case WORD NAME CONTENT: a one-parameter fit of CONTENT is refused naming WORD
   printf '%b' "$3" >"$tmp/$2.csv"
   fitfile "$2" '[{"key": "friction.b_T", "start": 1}]' "$2.csv"

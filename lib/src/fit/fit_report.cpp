@@ -141,6 +141,7 @@ json fit_report(const FitSpec& spec, const SlipData* data, const FitResult& r, d
           {"problem", spec.problem},
           {"data", data_section(spec, data, r)},
           {"loss", {{"kind", to_string(spec.loss)}, {"scale", spec.loss_scale}}},
+          {"trust_region", to_string(spec.trust_region)},
           {"converged", r.converged},
           {"reason", r.reason},
           {"parameters", parameters(spec, r)},

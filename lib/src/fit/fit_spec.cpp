@@ -173,6 +173,10 @@ void check_bounds(const FitSpec& spec) {
 
 bool FitParameter::bounded() const { return std::isfinite(lower) && std::isfinite(upper); }
 
+std::string to_string(FitTrustRegion strategy) {
+  return strategy == FitTrustRegion::dogleg ? "dogleg" : "levenberg-marquardt";
+}
+
 std::string to_string(FitLoss loss) {
   switch (loss) {
     case FitLoss::huber: return "huber";
@@ -250,6 +254,11 @@ FitSpec parse_fit_spec(const json& document, const std::string& source, const st
   if (const json* v = root.find("seed")) spec.seed = root.integer(*v, "seed", 0, UINT64_MAX);
   if (const json* v = root.find("max_iterations"))
     spec.max_iterations = static_cast<int>(root.integer(*v, "max_iterations", 1, 100000));
+  if (const json* v = root.find("trust_region")) {
+    if (*v == "levenberg-marquardt") spec.trust_region = FitTrustRegion::levenberg_marquardt;
+    else if (*v == "dogleg") spec.trust_region = FitTrustRegion::dogleg;
+    else JsonSection::fail(root.at("trust_region"), "must be \"levenberg-marquardt\" or \"dogleg\"", *v);
+  }
   root.done();
   if (spec.starts > 1)
     for (std::size_t j = 0; j < spec.parameters.size(); ++j)

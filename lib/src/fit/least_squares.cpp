@@ -309,6 +309,10 @@ FitResult fit_least_squares(const FitSpec& spec, const FitResiduals& residuals, 
     options.logging_type = ceres::SILENT;
     options.num_threads = 1;
     options.callbacks.push_back(&watch);
+    if (spec.trust_region == FitTrustRegion::dogleg) {
+      options.trust_region_strategy_type = ceres::DOGLEG;
+      options.dogleg_type = ceres::SUBSPACE_DOGLEG;
+    }
     ceres::Solver::Summary summary;
     ceres::Solve(options, &problem, &summary);
     if (watch.aborted) throw Cancelled{};
