@@ -227,7 +227,10 @@ FitEstimate undetermined_estimate(std::size_t p, std::size_t m) {
   return e;
 }
 
-void finish(const FitResiduals& residuals, ceres::Problem& problem, std::vector<double>& x, FitResult& r) {
+// The result at the best start: its cost, residuals and Jacobian from one evaluation of the
+// problem (the batch holds its plain residuals, before the loss), the estimate, the rows.
+void finish(const FitResiduals& residuals, const BatchEvaluation& batch, ceres::Problem& problem, std::vector<double>& x,
+            FitResult& r) {
   r.minima = distinct_minima(r.starts);
   if (r.minima.empty()) {
     r.converged = false;
@@ -250,9 +253,8 @@ void finish(const FitResiduals& residuals, ceres::Problem& problem, std::vector<
   double cost = 0.0;
   std::vector<double> corrected;  // with the loss's correction, as Ceres evaluates them
   ceres::CRSMatrix crs;
-  Eigen::VectorXd plain;
-  if (!problem.Evaluate(ceres::Problem::EvaluateOptions(), &cost, &corrected, nullptr, &crs) ||
-      !residuals.evaluate(x, plain)) {
+  // Evaluate calls the batch's PrepareForEvaluation at x (a new point), so batch.r() is x's.
+  if (!problem.Evaluate(ceres::Problem::EvaluateOptions(), &cost, &corrected, nullptr, &crs) || !batch.ok()) {
     // Every start failed where it began (the model cannot be evaluated there): nothing to estimate.
     r.converged = false;
     r.reason = "the model cannot be evaluated at the best parameters (" + r.reason + ")";
@@ -261,14 +263,14 @@ void finish(const FitResiduals& residuals, ceres::Problem& problem, std::vector<
     return;
   }
   r.cost = cost;
-  r.rms = std::sqrt(plain.squaredNorm() / static_cast<double>(plain.size()));
+  r.rms = std::sqrt(batch.r().squaredNorm() / static_cast<double>(batch.r().size()));
   Eigen::MatrixXd J = Eigen::MatrixXd::Zero(crs.num_rows, crs.num_cols);
   for (int i = 0; i < crs.num_rows; ++i)
     for (int k = crs.rows[static_cast<std::size_t>(i)]; k < crs.rows[static_cast<std::size_t>(i) + 1]; ++k)
       J(i, crs.cols[static_cast<std::size_t>(k)]) = crs.values[static_cast<std::size_t>(k)];
   r.estimate = estimate_uncertainty(
       J, Eigen::Map<const Eigen::VectorXd>(corrected.data(), static_cast<Eigen::Index>(corrected.size())), r.best);
-  r.rows = residuals.rows(x);  // evaluated above at x, so it can be evaluated again
+  r.rows = residuals.rows(x);  // evaluated above at x, so it can be evaluated again (one run more)
 }
 
 }  // namespace
@@ -326,7 +328,7 @@ FitResult fit_least_squares(const FitSpec& spec, const FitResiduals& residuals, 
     if (summary.termination_type == ceres::FAILURE) s.cost = std::numeric_limits<double>::infinity();
     result.starts.push_back(std::move(s));
   }
-  finish(residuals, problem, x, result);
+  finish(residuals, batch, problem, x, result);
   return result;
 }
 

@@ -40,13 +40,12 @@ std::vector<std::array<double, 3>> triples(const json& rows, const char* key) {
   return out;
 }
 
-// [lo, hi] of the values, padded by range_padding of the span (a single value: +-0.5).
+// [lo, hi] of the values as axis_range pads them; no value: [0, 1]; a span beyond a double: an error.
 std::pair<double, double> padded(double lo, double hi) {
   if (!(hi >= lo)) return {0.0, 1.0};
-  if (hi == lo) return {lo - 0.5, hi + 0.5};
-  const double pad = range_padding * (hi - lo);
-  if (!std::isfinite(hi - lo + 2.0 * pad)) throw InputError("fit.rows: the values span more than a double");
-  return {lo - pad, hi + pad};
+  const auto range = axis_range(std::nullopt, lo, hi, range_padding);
+  if (!std::isfinite(range.second - range.first)) throw InputError("fit.rows: the values span more than a double");
+  return range;
 }
 
 std::pair<double, double> span(const std::vector<std::array<double, 3>>& a, const std::vector<std::array<double, 3>>& b) {

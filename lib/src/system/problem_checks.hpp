@@ -3,6 +3,7 @@
 // overrides, its writing back and the friction models built from it share: the locations of
 // messages (Loc), the values read by both the file and the overrides, and the checks of the
 // friction model a problem asks for against its contact.
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <utility>
@@ -73,6 +74,30 @@ double get_load(const nlohmann::json& value, const Loc& loc);
 std::optional<Pressure> named_pressure(const std::string& name);
 /// p ~ (1 - xi^2)^alpha; `got` is alpha as the user wrote it.
 Pressure make_power(double alpha, const nlohmann::json& got, const Loc& loc);
+
+// ----- typed access to the problem file's values (problem_json.cpp) ---------------------------
+
+/// Rejects keys of `object` that are not in `allowed`.
+void check_keys(const nlohmann::json& object, std::initializer_list<const char*> allowed, const Loc& loc);
+const nlohmann::json& require_object(const nlohmann::json& value, const Loc& loc);
+const nlohmann::json& require_key(const nlohmann::json& object, const char* name, const Loc& loc);
+const nlohmann::json* optional_key(const nlohmann::json& object, const char* name);
+std::string get_string(const nlohmann::json& value, const Loc& loc);
+/// Three loads (get_load each).
+Eigen::Vector3d get_load3(const nlohmann::json& value, const Loc& loc);
+double get_positive(const nlohmann::json& value, const Loc& loc);
+/// An integral JSON number (2 and 2.0, not 2.5) in [lo, hi].
+int get_int(const nlohmann::json& value, int lo, int hi, const Loc& loc);
+Eigen::Matrix3d get_matrix3(const nlohmann::json& value, const Loc& loc);
+
+// ----- the sections of the problem file --------------------------------------------------------
+
+/// `friction` (problem_friction.cpp).
+FrictionSpec parse_friction(const nlohmann::json& value, const Loc& loc);
+/// `contact`: {"shape", "pressure", "distortion", "shift"}, all optional (problem_contact.cpp).
+void parse_contact(const nlohmann::json& value, const Loc& loc, Problem& problem);
+/// A contact that is not axisymmetric: its pressure and its contact model at the problem's load.
+void check_contact(const Problem& problem, const Loc& loc);
 
 // ----- the friction model of a problem (problem_checks.cpp) ----------------------------------
 
