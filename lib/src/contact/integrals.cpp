@@ -24,11 +24,15 @@ KudraFrame kudra_frame(const Contact& contact) {
   return {major, minor / major, turned, contact.d() * std::cos(g), contact.d() * std::sin(g), contact.alpha()};
 }
 
+// Boost's beta in double arithmetic (not promoted to long double, its default): a few ulps, and
+// ~10x faster where a fit builds the contact's integrals ~10^5 times.
+using DoublePolicy = boost::math::policies::policy<boost::math::policies::promote_double<false>>;
+
 // I_i = M_i/(2 pi M_1), M_i = int_0^1 (1 - r^2)^alpha r^i dr = B((i + 1)/2, alpha + 1)/2.
 double radial_moment(double alpha, double i) {
   if (!(i > -1.0) || !(alpha > -1.0))
     throw InputError(fmt::format("radial moment I_{:g} of (23) diverges (needs i > -1 and alpha > -1)", i));
-  const double Mi = 0.5 * boost::math::beta(0.5 * (i + 1.0), alpha + 1.0);
+  const double Mi = 0.5 * boost::math::beta(0.5 * (i + 1.0), alpha + 1.0, DoublePolicy());
   const double M1 = 0.5 / (alpha + 1.0);
   return Mi / (2.0 * pi * M1);
 }

@@ -36,6 +36,26 @@ T pow_nonneg(const T& u, double p) {
   return pow(u, p);
 }
 
+/// x^e for a whole e >= 0, by products.
+template <class T>
+T power_of(const T& x, int e) {
+  T r(1.0);
+  for (int k = 0; k < e; ++k) r = r * x;
+  return r;
+}
+
+/// (X^m + Y^m)^(1/m) for X, Y >= 0 (m > 0), the denominators of (44)/(47)/(48) [Kudra &
+/// Awrejcewicz 2013] with X = |v_s|^n, Y = b |omega_s|^n: as max(X, Y) (1 + t^m)^(1/m) with
+/// t = min/max <= 1, two powers instead of four (and no overflow of X^m for a large m).
+template <class T>
+T power_mean_sum(const T& X, const T& Y, double m) {
+  const bool x_larger = value(X) >= value(Y);
+  const T& big = x_larger ? X : Y;
+  const T& small = x_larger ? Y : X;
+  if (value(big) == 0.0) return T(0.0);
+  return big * pow_nonneg(1.0 + pow_nonneg(small / big, m), 1.0 / m);
+}
+
 /// A law F(std::array<T, 3>) -> std::array<T, 3> on doubles.
 template <class F>
 Eigen::Vector3d value_of(const F& law, const Eigen::Vector3d& v) {

@@ -22,6 +22,9 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <map>
+#include <mutex>
+#include <utility>
 #include <vector>
 
 #include "friction/approx_dual.hpp"
@@ -152,11 +155,14 @@ Series<T> scaled_inverse_speed(const T& ux, const T& uy, int n, int K) {
   return out;
 }
 
-// The omega_s side (first sum of the header) as polynomials in u: table[i][f] is the
-// coefficient of omega_s^i in the numerator of component f, for i <= K (K <= 3).
-void omega_side_table(KudraApproximant::Integrals& c, int n, int KT, int KM) {
+// The numerators' omega_s series before integration, (7) times |u|^n |v_P|^-1: for component f
+// (force x, y; torque) the coefficient of omega_s^i as a polynomial in (x, y) whose coefficients
+// are polynomials in u. They depend on n and K alone, not on the contact, so they are built once
+// per (n, K) and kept (a fit builds the model ~10^5 times with the same n).
+using OmegaSeries = std::array<Series<UPoly>, 3>;
+
+OmegaSeries omega_series(int n, int K) {
   const UPoly ux = UPoly::variable(0), uy = UPoly::variable(1), one(1.0);
-  const int K = std::max(KT, KM);
   const Series<UPoly> S = scaled_inverse_speed(ux, uy, n, K);
   Series<UPoly> Ax(K + 1), Ay(K + 1), AM(K + 1);  // (7): u + omega_s w, rho x u + omega_s |rho|^2
   Ax[0] = monomial(ux, 0, 0);
@@ -167,7 +173,23 @@ void omega_side_table(KudraApproximant::Integrals& c, int n, int KT, int KM) {
     Ay[1] = monomial(one, 1, 0);
     AM[1] = monomial(one, 2, 0) + monomial(one, 0, 2);
   }
-  const std::array<Series<UPoly>, 3> F{times(Ax, S), times(Ay, S), times(AM, S)};
+  return {times(Ax, S), times(Ay, S), times(AM, S)};
+}
+
+const OmegaSeries& cached_omega_series(int n, int K) {
+  static std::mutex mutex;
+  static std::map<std::pair<int, int>, OmegaSeries> cache;  // node-based: references stay valid
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto it = cache.find({n, K});
+  if (it == cache.end()) it = cache.emplace(std::pair{n, K}, omega_series(n, K)).first;
+  return it->second;
+}
+
+// The omega_s side (first sum of the header) as polynomials in u: table[i][f] is the
+// coefficient of omega_s^i in the numerator of component f, for i <= K (K <= 3), the series
+// integrated with the contact's moments c_{a,b,0} (13).
+void omega_side_table(KudraApproximant::Integrals& c, int n, int KT, int KM) {
+  const OmegaSeries& F = cached_omega_series(n, std::max(KT, KM));
   for (int i = 0; i < 4; ++i)
     for (int f = 0; f < 3; ++f) {
       const UPoly P = i <= (f < 2 ? KT : KM) ? integrate(F[f][i], c) : UPoly();
@@ -200,13 +222,6 @@ std::array<T, 3> omega_side(const KudraApproximant::Integrals& c, int n, const s
   return N;
 }
 
-template <class T>
-T power_of(const T& x, int e) {
-  T r(1.0);
-  for (int k = 0; k < e; ++k) r = r * x;
-  return r;
-}
-
 // (44): N/D with the v_s side (second sum of the header) added.
 template <class T>
 std::array<T, 3> approximant(const KudraApproximant::Integrals& c, const KudraApproximantOrders& oT,
@@ -215,19 +230,20 @@ std::array<T, 3> approximant(const KudraApproximant::Integrals& c, const KudraAp
   const int n = oT.n();
   std::array<T, 3> N = omega_side(c, n, v);
   // force: H_0 omega^n + H_1 omega^(n-1)
-  N[0] = N[0] + p.b_T * (T(-c.c011) * power_of(om, n) +
-                         (oT.n1p >= 1 ? (c.c203 * vx + c.c113 * vy) * power_of(om, n - 1) : T(0.0)));
-  N[1] = N[1] + p.b_T * (T(c.c101) * power_of(om, n) +
-                         (oT.n1p >= 1 ? (c.c113 * vx + c.c023 * vy) * power_of(om, n - 1) : T(0.0)));
+  N[0] = N[0] + p.b_T * (T(-c.c011) * approx::power_of(om, n) +
+                         (oT.n1p >= 1 ? (c.c203 * vx + c.c113 * vy) * approx::power_of(om, n - 1) : T(0.0)));
+  N[1] = N[1] + p.b_T * (T(c.c101) * approx::power_of(om, n) +
+                         (oT.n1p >= 1 ? (c.c113 * vx + c.c023 * vy) * approx::power_of(om, n - 1) : T(0.0)));
   // torque: H_0 omega^n + H_2 omega^(n-2) (H_1 = 0)
-  T NM = T(c.c00m1) * power_of(om, n);
+  T NM = T(c.c00m1) * approx::power_of(om, n);
   if (oM.n1p >= 2)
-    NM = NM - 0.5 * (c.c203 * vx * vx + 2.0 * c.c113 * vx * vy + c.c023 * vy * vy) * power_of(om, n - 2);
+    NM = NM - 0.5 * (c.c203 * vx * vx + 2.0 * c.c113 * vx * vy + c.c023 * vy * vy) * approx::power_of(om, n - 2);
   N[2] = N[2] + p.b_M * NM;
-  using approx::pow_nonneg;
   const T vs = approx::norm2(vx, vy), ao = approx::abs_of(om);
-  const T DT = pow_nonneg(pow_nonneg(vs, n * p.m_T) + std::pow(p.b_T, p.m_T) * pow_nonneg(ao, n * p.m_T), 1.0 / p.m_T);
-  const T DM = pow_nonneg(std::pow(p.b_M, p.m_M) * pow_nonneg(ao, n * p.m_M) + pow_nonneg(vs, n * p.m_M), 1.0 / p.m_M);
+  // (|v_s|^(n m_T) + b_T^m_T |omega_s|^(n m_T))^(1/m_T) and likewise with m_M, b_M
+  const T vsn = approx::power_of(vs, n), aon = approx::power_of(ao, n);
+  const T DT = approx::power_mean_sum(vsn, p.b_T * aon, p.m_T);
+  const T DM = approx::power_mean_sum(vsn, p.b_M * aon, p.m_M);
   return {N[0] / DT, N[1] / DT, N[2] / DM};
 }
 

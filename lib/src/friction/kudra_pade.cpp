@@ -25,10 +25,10 @@ template <class T>
 std::array<T, 3> pade_I(const CharacteristicIntegrals& c, const KudraPadeParameters& p, const std::array<T, 3>& v) {
   const T &vx = v[0], &vy = v[1], &om = v[2];
   const T vs = approx::norm2(vx, vy), ao = approx::abs_of(om);
-  const double n = p.order;
-  using approx::pow_nonneg;
-  const T DT = pow_nonneg(pow_nonneg(vs, n * p.m_T) + std::pow(p.b_T, p.m_T) * pow_nonneg(ao, n * p.m_T), 1.0 / p.m_T);
-  const T DM = pow_nonneg(std::pow(p.b_M, p.m_M) * pow_nonneg(ao, n * p.m_M) + pow_nonneg(vs, n * p.m_M), 1.0 / p.m_M);
+  // (|v_s|^(n m_T) + b_T^m_T |omega_s|^(n m_T))^(1/m_T) and likewise with m_M, b_M
+  const T vsn = approx::power_of(vs, p.order), aon = approx::power_of(ao, p.order);
+  const T DT = approx::power_mean_sum(vsn, p.b_T * aon, p.m_T);
+  const T DM = approx::power_mean_sum(vsn, p.b_M * aon, p.m_M);
   if (p.order == 1)
     return {(vx - p.b_T * c.c011 * om) / DT, (vy + p.b_T * c.c101 * om) / DT,
             (p.b_M * c.c00m1 * om - c.c010 * vx + c.c100 * vy) / DM};
