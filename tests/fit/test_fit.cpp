@@ -179,3 +179,32 @@ TEST_CASE("the 95 % intervals cover the generating parameters at their rate over
     CHECK(c <= 199);
   }
 }
+
+TEST_CASE("odd models: q(-w) = -q(w), and a fit over antipodal pairs evaluates each pair once with the same rows") {
+  // Every model declaring odd() (friction/model.hpp) is odd on random directions, for each
+  // order of the kudra-pade family on a distorted contact (numerators odd, denominators even in
+  // (v_s, omega_s), (44)/(47)/(48) [Kudra & Awrejcewicz 2013]): an identity, to rounding.
+  constexpr double kOddRounding = 1e-14;  // q = O(1) from ~100 operations, each rounded to eps
+  std::mt19937_64 engine(11);
+  const std::vector<Eigen::Vector3d> w = directions(engine, 200);
+  for (const int order : {1, 3, 5, 7}) {
+    nlohmann::json problem = kudra_problem();
+    problem["friction"]["order"] = order;
+    const auto model = make_friction_model(parse_problem(problem, "odd"));
+    REQUIRE(model->odd());
+    for (const Eigen::Vector3d& x : w) CHECK((model->q(-x) + model->q(x)).norm() <= kOddRounding);
+  }
+  // The data: 50 directions and their exact negatives, generated with noise (so the data are not
+  // odd); the fit's rows must be the model evaluated at each row, mirrored or not.
+  std::vector<Eigen::Vector3d> pairs = directions(engine, 50);
+  for (std::size_t i = 0; i < 50; ++i) pairs.push_back(-pairs[i]);
+  const std::vector<double> truth{0.8, 1.3, 1.1, 0.9};
+  const FitSpec spec = kudra_spec({1.0, 1.0, 1.0, 1.0});
+  const SlipData d = generated(spec, truth, pairs, 0.01, engine);
+  const FitResult r = fit_slip_data(spec, d);
+  REQUIRE(r.converged);
+  std::vector<double> best(r.best.data(), r.best.data() + r.best.size());
+  const auto model = make_friction_model(parse_problem(problem_with(spec, best), "best"));
+  REQUIRE(r.rows.model.size() == d.size());
+  for (std::size_t i = 0; i < d.size(); ++i) CHECK((r.rows.model[i] - model->q(d.s[i])).norm() <= kOddRounding);
+}

@@ -42,6 +42,18 @@ std::vector<SlipCase> family(const ReferenceData& r) {
   return cases;
 }
 
+// The mesh's direction (i, j) (32): midpoints theta_i in (-pi/2, pi/2), phi_j in (0, 2 pi). With
+// n_phi even the mesh is symmetric under w -> -w ((i, j) -> (n_theta - 1 - i, j + n_phi/2)); the
+// second of each pair is built as the exact negative of the first, so that a fit of an odd model
+// finds the pairs bit for bit (fit/least_squares.cpp).
+Eigen::Vector3d mesh_direction(const ReferenceData& r, int i, int j) {
+  const int half = r.n_phi / 2, mirror_i = r.n_theta - 1 - i;
+  if (r.n_phi % 2 == 0 && (i > mirror_i || (i == mirror_i && j >= half)))
+    return -mesh_direction(r, mirror_i, (j + half) % r.n_phi);
+  const double theta = -M_PI / 2 + (i + 0.5) * M_PI / r.n_theta, phi = (j + 0.5) * 2.0 * M_PI / r.n_phi;
+  return w_from_angles(theta, phi);
+}
+
 std::string describe(const SlipCase& c) {
   std::string s;
   for (const auto& [key, value] : c.settings) s += (s.empty() ? "" : ", ") + key + " = " + std::to_string(value);
@@ -70,8 +82,7 @@ SlipData sample_reference(const FitSpec& spec, const ProgressHook& progress) {
     c.begin = d.size();
     for (int i = 0; i < r.n_theta; ++i)
       for (int j = 0; j < r.n_phi; ++j) {
-        const double theta = -M_PI / 2 + (i + 0.5) * M_PI / r.n_theta, phi = (j + 0.5) * 2.0 * M_PI / r.n_phi;
-        const Eigen::Vector3d w = w_from_angles(theta, phi);  // (32)
+        const Eigen::Vector3d w = mesh_direction(r, i, j);
         d.s.push_back(w);
         d.f.push_back(model->q(w));
         d.weight.push_back(1.0);

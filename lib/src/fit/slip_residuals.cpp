@@ -1,9 +1,14 @@
 // The residuals of a friction model against slip data (docs/manual.md section 16, "What is
 // minimised"): per case the model is built once at the parameters, then evaluated at its rows.
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <limits>
 #include <memory>
 #include <thread>
+#include <unordered_map>
 
 #include "limitdir/core/errors.hpp"
 #include "limitdir/fit/least_squares.hpp"
@@ -43,9 +48,8 @@ Eigen::Vector3d row_q(const Evaluation& e, const SlipData& d, std::size_t i) {
   return e.model->q(x);
 }
 
-// w_i (q(x_i) - q_i) or w_i (mu P q(x_i) - (F_x, F_y, T_z/rho)_i), (31).
-Eigen::Vector3d row_residual(const Evaluation& e, const SlipData& d, std::size_t i) {
-  const Eigen::Vector3d q = row_q(e, d, i);
+// w_i (q(x_i) - q_i) or w_i (mu P q(x_i) - (F_x, F_y, T_z/rho)_i), (31), with q = q(x_i).
+Eigen::Vector3d row_residual(const Evaluation& e, const SlipData& d, std::size_t i, const Eigen::Vector3d& q) {
   Eigen::Vector3d r;
   if (d.friction == FrictionColumns::dimensionless) {
     r = q - d.f[i];
@@ -57,8 +61,7 @@ Eigen::Vector3d row_residual(const Evaluation& e, const SlipData& d, std::size_t
 }
 
 // The model in the data's friction columns: q, or (F_x, F_y, T_z) = mu P (q_1, q_2, rho q_3) (31).
-Eigen::Vector3d row_model(const Evaluation& e, const SlipData& d, std::size_t i) {
-  const Eigen::Vector3d q = row_q(e, d, i);
+Eigen::Vector3d row_model(const Evaluation& e, const SlipData& d, const Eigen::Vector3d& q) {
   if (d.friction == FrictionColumns::dimensionless) return q;
   return e.mu_P * Eigen::Vector3d(q[0], q[1], q[2] * e.rho_m);
 }
@@ -93,6 +96,38 @@ bool for_rows(std::size_t n, const F& f) {
   return ok;
 }
 
+/// Per row, the earlier row of its case whose slip is exactly its negative (an antipodal pair of
+/// the reference's mesh, fit/reference_data.hpp), or kNoPartner.
+constexpr std::uint32_t kNoPartner = std::numeric_limits<std::uint32_t>::max();
+
+struct SlipKey {
+  std::array<std::uint64_t, 3> bits;
+  bool operator==(const SlipKey& o) const { return bits == o.bits; }
+};
+struct SlipKeyHash {
+  std::size_t operator()(const SlipKey& k) const {
+    return std::hash<std::uint64_t>()(k.bits[0] ^ (k.bits[1] * 0x9e3779b97f4a7c15ULL) ^ (k.bits[2] << 17));
+  }
+};
+SlipKey key_of(const Eigen::Vector3d& s) {
+  SlipKey k{};
+  for (int c = 0; c < 3; ++c) std::memcpy(&k.bits[static_cast<std::size_t>(c)], &s[c], sizeof(double));
+  return k;
+}
+
+std::vector<std::uint32_t> antipodal_partners(const SlipData& data, const std::vector<SlipCase>& cases) {
+  std::vector<std::uint32_t> partner(data.size(), kNoPartner);
+  for (const SlipCase& c : cases) {
+    std::unordered_map<SlipKey, std::uint32_t, SlipKeyHash> seen;
+    for (std::size_t i = c.begin; i < c.end; ++i) {
+      const auto it = seen.find(key_of(-data.s[i]));
+      if (it != seen.end()) partner[i] = it->second;
+      else seen.emplace(key_of(data.s[i]), static_cast<std::uint32_t>(i));
+    }
+  }
+  return partner;
+}
+
 // The data's cases; measured data built without them are one case.
 std::vector<SlipCase> cases_of(const SlipData& data) {
   if (!data.cases.empty()) return data.cases;
@@ -107,6 +142,7 @@ class SlipResiduals : public FitResiduals {
       : spec_(spec), data_(data), cases_(cases_of(data)), case_of_(data.size()) {
     for (std::size_t k = 0; k < cases_.size(); ++k)
       for (std::size_t i = cases_[k].begin; i < cases_[k].end; ++i) case_of_[i] = static_cast<std::uint32_t>(k);
+    partner_ = antipodal_partners(data_, cases_);
   }
   std::size_t blocks() const override { return data_.size(); }
   bool evaluate(const std::vector<double>& values, Eigen::VectorXd& r) const override {
@@ -118,26 +154,43 @@ class SlipResiduals : public FitResiduals {
     } catch (const NumericalError&) {
       return false;
     }
+    std::vector<Eigen::Vector3d> q;
+    if (!model_values(e, q)) return false;
     r.resize(static_cast<Eigen::Index>(3 * data_.size()));
-    if (!for_rows(data_.size(), [&](std::size_t i) {
-          r.segment<3>(static_cast<Eigen::Index>(3 * i)) = row_residual(*e[case_of_[i]], data_, i);
-        }))
-      return false;
+    for (std::size_t i = 0; i < data_.size(); ++i)
+      r.segment<3>(static_cast<Eigen::Index>(3 * i)) = row_residual(*e[case_of_[i]], data_, i, q[i]);
     return r.allFinite();
   }
   FitRows rows(const std::vector<double>& values) const override {
     const std::vector<std::shared_ptr<Evaluation>> e = evaluations(values);
+    std::vector<Eigen::Vector3d> q;
+    if (!model_values(e, q))
+      throw NumericalError("fit: the model cannot be evaluated at a row of the data at the best parameters");
     FitRows out;
     out.slip = data_.s;
     out.data = data_.f;
     out.weight = data_.weight;
     out.model.resize(data_.size());
-    if (!for_rows(data_.size(), [&](std::size_t i) { out.model[i] = row_model(*e[case_of_[i]], data_, i); }))
-      throw NumericalError("fit: the model cannot be evaluated at a row of the data at the best parameters");
+    for (std::size_t i = 0; i < data_.size(); ++i) out.model[i] = row_model(*e[case_of_[i]], data_, q[i]);
     return out;
   }
 
  private:
+  // q at every row (one pass, on threads past kRowsPerThread rows); for an odd model the second
+  // row of an antipodal pair takes -q of the first (FrictionModel::odd), half the evaluations of
+  // a sphere's mesh.
+  bool model_values(const std::vector<std::shared_ptr<Evaluation>>& e, std::vector<Eigen::Vector3d>& q) const {
+    q.assign(data_.size(), Eigen::Vector3d::Zero());
+    const auto mirrored = [&](std::size_t i) { return partner_[i] != kNoPartner && e[case_of_[i]]->model->odd(); };
+    if (!for_rows(data_.size(), [&](std::size_t i) {
+          if (!mirrored(i)) q[i] = row_q(*e[case_of_[i]], data_, i);
+        }))
+      return false;
+    for (std::size_t i = 0; i < data_.size(); ++i)
+      if (mirrored(i)) q[i] = -q[partner_[i]];
+    return true;
+  }
+
   // Each case's model at `values`.
   std::vector<std::shared_ptr<Evaluation>> evaluations(const std::vector<double>& values) const {
     std::vector<std::shared_ptr<Evaluation>> e(cases_.size());
@@ -149,6 +202,7 @@ class SlipResiduals : public FitResiduals {
   const SlipData& data_;
   std::vector<SlipCase> cases_;
   std::vector<std::uint32_t> case_of_;  ///< each row's case
+  std::vector<std::uint32_t> partner_;  ///< antipodal_partners
 };
 
 void check_data(const FitSpec& spec, const SlipData& data) {

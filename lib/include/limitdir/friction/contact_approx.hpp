@@ -129,6 +129,8 @@ class KudraPadeModel : public KudraModel {
   const KudraPadeParameters& parameters() const { return p_; }
   std::string name() const override { return "kudra-pade"; }
   KinkSets kink_sets() const override;
+  /// Numerators odd, denominators even in (v_s, omega_s) (44)/(47)/(48).
+  bool odd() const override { return true; }
   std::string description() const override;
   KudraLaw law(const Eigen::Vector3d& v) const override;
   Eigen::Vector3d law_value(const Eigen::Vector3d& v) const override;
@@ -148,6 +150,8 @@ class KudraPadeFirstModel : public KudraModel {
   KudraPadeFirstModel(const Contact& contact, double rho);
   std::string name() const override { return "kudra-pade-first"; }
   KinkSets kink_sets() const override;
+  /// Numerators odd, denominators even in (v_s, omega_s) (38)-(39).
+  bool odd() const override { return true; }
   std::string description() const override;
   KudraLaw law(const Eigen::Vector3d& v) const override;
   Eigen::Vector3d law_value(const Eigen::Vector3d& v) const override;

@@ -110,6 +110,11 @@ class FrictionModel {
   virtual KinkSets kink_sets() const { return {}; }
   /// q3 = 0 for every w: a model without a spin torque (coulomb-point, zhuravlev-klimov).
   virtual bool torque_free() const { return false; }
+  /// q(-w) = -q(w) for every w by construction (to rounding): friction opposing a reversed slip
+  /// with the same contact. False by default (the pressure shifted along the slip (2)
+  /// [Kireenkov] is not odd); fits evaluate one direction of each antipodal pair of an odd model
+  /// (fit/least_squares.hpp).
+  virtual bool odd() const { return false; }
   /// The part of the friction force that depends on the slip's magnitude, at the slip x itself
   /// (not its direction), in the units of q: the speed terms of the generalised Coulomb law (1)
   /// [Kireenkov] (friction/speed_law.hpp), so that the force is q(x/|x|) + speed_part(x). Zero
