@@ -92,7 +92,7 @@ rm "$out"/roll-fig3*.json
 python3 - "$root/share/fits" "$out" <<'PY'
 import json, sys
 fits, out = sys.argv[1], sys.argv[2]
-refits = {"O": ("celt-O.json", "O refitted", {"mu": 0.3359, "a_hat": 0.0007787, "b": 0.2538, "S3": 0.2711}),
+refits = {"O": ("celt-O.json", "O refitted", {"mu": 0.3401, "a_hat": 0.0007692, "b": 0.2534, "S3": 0.2745}),
           "P3prime": ("celt-P3prime.json", "P3' refitted", {"mu": 0.2157, "a_hat": 0.001208, "b": 0.1087,
                       "S0": 0.07515, "S2": 0.2651, "S3": 0.446, "k_r": 0.3132}),
           "P1": ("celt-P1.json", "P1 refitted", {"mu": 0.2162, "a_hat": 0.001336})}

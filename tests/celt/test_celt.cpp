@@ -458,7 +458,7 @@ TEST_CASE("Issue 23: [Kane & Levinson 1982] at mu = 30, spin -5 rad/s runs and a
 TEST_CASE("Stiff contacts (docs/manual.md section 12): Rosenbrock 4(3) and Dormand-Prince 5(4) agree on model O") {
   // Two integrators of different kinds (explicit; linearly implicit with a difference Jacobian)
   // on the stone of Sect. 4 with model O over 1 s, past its spin reversal at 0.64 s. Each keeps
-  // a per-step error of 1e-10 (the stiff study's tolerance, share/fits/celt-O.json); over the ~2.3e4 steps of the Rosenbrock run, at
+  // a per-step error of 1e-10 (100x tighter than the O fit's, share/fits/celt-O.json); over the ~2.3e4 steps of the Rosenbrock run, at
   // |omega| <= 3 rad/s, their omega can part by at most ~1e-10 x 2.3e4 x 3 = 7e-6 rad/s
   // (measured 7e-9); a reversal time moves by that over |d omega_z/dt| ~ 1 rad/s^2.
   constexpr double kAgree = 1e-5;
