@@ -1,5 +1,6 @@
 // bifurcation-map PROBLEM --y NAME --y-range A:B [--x NAME] [--x-range A:B] [--lines N]
 //                 [--model M] [--degree N] [--pressure P] [--rho RHO] [--force F] [--require LEVEL]
+//                 [--format json|text|csv|tsv]
 // The two-parameter bifurcation map of the limit directions (docs/manual.md section 13, schema
 // "limitdir.map/1"): the fold, pitchfork, tangency and Hopf curves over a rectangle of two
 // parameters, the codimension-2 points on them and the regions between them. Exit code 0 when
@@ -8,12 +9,13 @@
 #include <string>
 
 #include "job_app.hpp"
+#include "limitdir/report/text_report.hpp"
 
 int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "bifurcation-map",
       "PROBLEM --y NAME --y-range A:B [--x NAME] [--x-range A:B] [--lines N] [--model M] [--degree N] "
-      "[--pressure P] [--rho RHO] [--force F] [--require LEVEL]",
+      "[--pressure P] [--rho RHO] [--force F] [--require LEVEL] [--format json|text|csv|tsv]",
       "Maps the limit directions over a rectangle of two parameters (the load and any parameter that\n"
       "sweep-force --parameter takes: lambda, j, alpha, rho, a/b, d, gamma, k): sweeps along the four\n"
       "edges and --lines interior lines each way seed the fold, pitchfork, tangency, Hopf and kink\n"
@@ -27,12 +29,16 @@ int main(int argc, char* argv[]) {
       "closed forms and the map is proven, with no sweep (the sweeps run only if the proof fails).\n"
       "Prints one JSON object (schema \"limitdir.map/1\"); its certificate's level is the weakest of\n"
       "its claims (curves, codimension-2 points, regions), each with its own level; a certificate\n"
-      "that is incomplete, or below --require, gives exit code 3 with the reason on standard error."};
+      "that is incomplete, or below --require, gives exit code 3 with the reason on standard error.\n"
+      "--format text prints a summary (curves, codimension-2 points, regions, claims); csv and tsv\n"
+      "print the curves point by point (curve id and kind, the two parameters by name, w, rdot)."};
 
   // The options, the computation and the report are the library's job (lib/src/jobs/bifurcation_map.cpp),
   // the same code that `scan --job bifurcation-map` runs.
-  const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map&) {
-    return report.dump(2) + "\n";
+  const auto print = [](const nlohmann::json& report, const limitdir::cli::po::variables_map& vm) {
+    return limitdir::cli::print_report(report, limitdir::cli::output_format(vm, {true, true}),
+                                      [](const nlohmann::json& r) { return limitdir::map_text(r); });
   };
-  return limitdir::cli::run_job_app(info, limitdir::JobKind::bifurcation_map, /*formats=*/{}, argc, argv, print);
+  return limitdir::cli::run_job_app(info, limitdir::JobKind::bifurcation_map, /*formats=*/{true, true}, argc, argv,
+                                    print);
 }

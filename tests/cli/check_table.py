@@ -60,6 +60,14 @@ def expected_rows(report):
                 row = {"branch." + k: v for k, v in branch.items() if not isinstance(v, (list, dict))}
                 row.update(point)
                 entries.append(row)
+    elif schema == "limitdir.map/1":  # curve by curve, x and y named by their parameters
+        x, y = report["x"]["parameter"], report["y"]["parameter"]
+        entries = []
+        for curve in report["curves"]:
+            for point in curve["points"]:
+                row = {"curve." + k: v for k, v in curve.items() if not isinstance(v, (list, dict))}
+                row.update({x if k == "x" else y if k == "y" else k: v for k, v in point.items()})
+                entries.append(row)
     elif schema == "limitdir.degree-study/1":
         entries = [dict({"kind": s["kind"], "exact_events": s["exact_events"]}, **e)
                    for s in report["summary"] for e in s["errors"]]

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # --format csv|tsv (docs/manual.md section 5, "Tables"): the reports that are tables written for
 # spreadsheets - friction-model's table, find-limits' limit directions, sweep-force's branch
-# points with their branch id, degree-study's (event kind, degree) errors, roll's and celt's
+# points with their branch id, bifurcation-map's curve points with their curve id and kind,
+# degree-study's (event kind, degree) errors, roll's and celt's
 # histories, simulate's trajectory (streamed) and survey, scan --summary's cells - with a header
 # row naming each column's unit. check_table.py reads each with
 # python's csv module and compares every cell with the JSON report of the same run (the same
@@ -38,6 +39,7 @@ table find-limits tsv "$problems/ball.json" --force 0.1
 table sweep-force csv "$problems/disc.json" --from 0.5 --to 1.5
 table sweep-force csv "$problems/ball.json" --parameter lambda --force 0.5 --from 3 --to 6
 table degree-study csv "$problems/disc.json" --degrees 1,2 --from 0 --to 1
+table bifurcation-map csv "$problems/ball.json" --x lambda --x-range 0.5:8 --y force --y-range 0:4  # curves, x = lambda, y = F
 table roll csv "$problems/roll-fig3b.json" --t-end 0.5 --h 1e-3
 table celt tsv "$problems/celt.json" --t-end 0.05
 table simulate csv "$problems/disc.json" --force 0.5 --x0 1,0.2,0.3 --every 5   # streamed rows, then the final record

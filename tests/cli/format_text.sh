@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# --format text of find-limits and sweep-force (docs/manual.md section 5): the same report as a
+# --format text of find-limits, sweep-force and bifurcation-map (docs/manual.md section 5): the same report as a
 # compact table, the same exit code; JSON stays the default. The regions of a load diagram of
 # the disc and the ball are labelled with the Cases 1-4 of Sect. 7.4 of [Nonlinear Dyn. 2024]:
 # the disc with the harmonic model N = 2 (Fig. 14) has, from F = 0 up, Case 4 (8 limit
@@ -136,5 +136,35 @@ claims_shown "$tmp/diagram.json" "$tmp/diagram.txt" branches events regions inva
   [[ $(grep -c "^  [a-z-]*  *proven  " "$tmp/diagram.txt") -eq 4 ]] &&
   echo "ok: sweep-force --format text: the claims, one line each" ||
   fail "sweep-force --format text: the claims are not shown one line each: $(tail -n 5 "$tmp/diagram.txt")"
+
+# ----- bifurcation-map: the ball's (lambda, F) map (section 13, proven in closed form) ------------
+# The text lists every curve (kind, points, ends), codimension-2 point and region of the JSON map,
+# the regions labelled with the Cases of the JSON, and the claims one line each.
+app="$bin/bifurcation-map"
+map_args=("$ball" --x lambda --x-range 0.5:8 --y force --y-range 0:4)
+"$app" "${map_args[@]}" >"$tmp/map.json" 2>/dev/null || fail "bifurcation-map (JSON) failed"
+run "${map_args[@]}" --format text
+cp "$tmp/stdout" "$tmp/map.txt"
+[[ $rc -eq 0 ]] || fail "bifurcation-map --format text exited with $rc: $(head -c 300 "$tmp/stderr")"
+python3 - "$tmp/map.json" "$tmp/map.txt" <<'PY' && echo "ok: bifurcation-map --format text: every curve, point and region of the map" ||
+import json, sys
+m, text = json.load(open(sys.argv[1])), open(sys.argv[2]).read()
+lines = text.splitlines()
+ok = "curves: %d" % len(m["curves"]) in lines and "codimension-2 points: %d" % len(m["points"]) in lines
+ok = ok and "regions: %d" % len(m["regions"]) in lines and "certificate: " + m["certificate"]["level"] in text
+for c in m["curves"]:
+    row = [l.split() for l in lines if l.split()[:3] == [str(c["id"]), c["kind"], str(len(c["points"]))]]
+    ok = ok and len(row) == 1 and ", ".join(c["ends"]) in " ".join(row[0])
+for p in m["points"]:
+    ok = ok and any(l.split()[:3] == [p["kind"], "%.9g" % p["x"], "%.9g" % p["y"]] for l in lines)
+cases = [l.split()[1] for l in lines if l.startswith("  Case ")]
+ok = ok and cases == [str(r["case"]) for r in m["regions"]]
+sys.exit(0 if ok else 1)
+PY
+  fail "bifurcation-map --format text does not show the map's curves, points and regions: $(head -c 600 "$tmp/map.txt")"
+claims_shown "$tmp/map.json" "$tmp/map.txt" curves "codimension-2 points" regions &&
+  echo "ok: bifurcation-map --format text: the claims, one line each" ||
+  fail "bifurcation-map --format text: the claims are not shown one line each: $(tail -n 4 "$tmp/map.txt")"
+expect_bad "--format" "${map_args[@]}" --format yaml
 
 cli_finish "--format text"

@@ -94,6 +94,9 @@ const std::vector<TableSpec>& specs() {
         {"iterations", "1"}},
        {"t", "X", "Y", "Z", "U_X", "U_Y", "U_Z", "Omega_X", "Omega_Y", "Omega_Z", "r_N", "r_T_X", "r_T_Y", "m_T_X",
         "m_T_Y", "m_T_Z"}},
+      // a map's curves point by point, x and y under the parameters' names (map_rows)
+      {"limitdir.map/1", nullptr, "/curves", "points", "curve.", false, diagram_units(),
+       {"id", "kind", "x", "y", "w", "rdot"}},
       {"limitdir.celt-report/1", "run", "/history", nullptr, "", true,
        {{"t", "s"}, {"omega", "rad/s"}, {"spin", "rad/s"}, {"N", "N"}, {"a_hat", "m"}, {"b", "1"},
         {"energy", "J"}, {"L_z", "kg m^2/s"}, {"slip_speed", "m/s"}, {"height", "m"}},
@@ -271,7 +274,8 @@ std::string render(const json& report, const TableSpec& spec, TableFormat format
   // the spec's first columns first (by the first name of a nested column, e.g. sphere.type)
   const auto rank = [&](const std::string& column) {
     const std::string head = column.substr(0, column.find_first_of(".["));
-    const std::string name = head == "branch" ? leaf_name(column) : head;
+    const bool grouped = *spec.group_prefix != '\0' && column.rfind(spec.group_prefix, 0) == 0;
+    const std::string name = grouped ? leaf_name(column) : head;
     return std::find(spec.first.begin(), spec.first.end(), name) - spec.first.begin();
   };
   std::vector<std::string> order = columns.order;
@@ -300,8 +304,36 @@ std::string render(const json& report, const TableSpec& spec, TableFormat format
 
 }  // namespace
 
+namespace {
+
+/// A map's curves with each point's x and y under the names of the parameters they are (the
+/// load "force", "lambda", ...), and the spec's first columns renamed alike.
+std::string map_table(const json& report, const TableSpec& spec, TableFormat format) {
+  const std::string x = report.at("x").at("parameter").get<std::string>();
+  const std::string y = report.at("y").at("parameter").get<std::string>();
+  if (x == y) throw InputError("--format csv|tsv: the map's x and y are one parameter (" + x + ")");
+  json curves = report.at("curves");
+  for (json& curve : curves)
+    for (json& point : curve.at("points")) {
+      json named = json::object();
+      for (const auto& [key, value] : point.items()) named[key == "x" ? x : key == "y" ? y : key] = value;
+      point = std::move(named);
+    }
+  TableSpec named = spec;
+  for (std::string& column : named.first) column = column == "x" ? x : column == "y" ? y : column;
+  return render(json{{"curves", std::move(curves)}}, named, format, /*with_header=*/true);
+}
+
+}  // namespace
+
 std::string report_table(const json& report, TableFormat format) {
-  return render(report, spec_of(report), format, /*with_header=*/true);
+  const TableSpec& spec = spec_of(report);
+  try {
+    if (std::string(spec.schema) == "limitdir.map/1") return map_table(report, spec, format);
+  } catch (const json::exception& e) {
+    throw InputError(std::string("--format csv|tsv: malformed limitdir.map/1 report: ") + e.what());
+  }
+  return render(report, spec, format, /*with_header=*/true);
 }
 
 std::string trajectory_table_row(const json& point, TableFormat format, bool with_header) {

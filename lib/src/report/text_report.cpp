@@ -1,4 +1,4 @@
-// Text tables of the find-limits and sweep-force reports (report/text_report.hpp, docs/manual.md
+// Text tables of the find-limits, sweep-force and bifurcation-map reports (report/text_report.hpp, docs/manual.md
 // section 5), and the paper's Cases 1-4 of Sect. 7.4 [Nonlinear Dyn. 2024].
 #include "limitdir/report/text_report.hpp"
 
@@ -199,6 +199,74 @@ std::string diagram_text(const json& report, const std::string& source) {
     out += fmt::format("branches: {} ({} points)\n", diagram.branches.size(), points);
     out += events_table(diagram);
     out += regions_table(problem, diagram);
+    return out + certificate_text(report.at("certificate"));
+  });
+}
+
+namespace {
+
+std::string map_curves_table(const json& curves) {
+  std::string out = fmt::format("curves: {}\n", curves.size());
+  if (curves.empty()) return out;
+  out += fmt::format("  {:>3}  {:<16}  {:>6}  {:<27}  {:<27}  {}\n", "id", "kind", "points", "x from .. to",
+                     "y from .. to", "ends");
+  for (const json& c : curves) {
+    double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+    for (const json& p : c.at("points")) {
+      const double x = p.at("x").get<double>(), y = p.at("y").get<double>();
+      x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+    }
+    std::string ends;
+    for (const json& e : c.at("ends")) ends += (ends.empty() ? "" : ", ") + e.get<std::string>();
+    out += fmt::format("  {:>3}  {:<16}  {:>6}  {:>12.6g} .. {:<12.6g}  {:>12.6g} .. {:<12.6g}  {}\n",
+                       c.at("id").get<int>(), c.at("kind").get<std::string>(), c.at("points").size(), x0, x1, y0,
+                       y1, ends);
+  }
+  return out;
+}
+
+std::string map_points_table(const json& points) {
+  std::string out = fmt::format("codimension-2 points: {}\n", points.size());
+  if (points.empty()) return out;
+  out += fmt::format("  {:<24}  {:>14}  {:>14}  {}\n", "kind", "x", "y", "curves");
+  for (const json& p : points) {
+    std::string curves;
+    for (const json& c : p.at("curves")) curves += (curves.empty() ? "" : ", ") + std::to_string(c.get<int>());
+    out += fmt::format("  {:<24}  {:>14.9g}  {:>14.9g}  {}\n", p.at("kind").get<std::string>(),
+                       p.at("x").get<double>(), p.at("y").get<double>(), curves);
+  }
+  return out;
+}
+
+std::string map_regions_table(const json& regions) {
+  std::string out = fmt::format("regions: {}\n", regions.size());
+  if (regions.empty()) return out;
+  out += fmt::format("  {:<6}  {:>5}  {:>12}  {:>12}  {:<10}  {}\n", "case", "count", "x", "y", "level", "types");
+  for (const json& r : regions) {
+    std::string types;
+    for (const auto& [name, n] : r.at("types").items())
+      types += fmt::format("{}{} {}", types.empty() ? "" : ", ", n.get<int>(), name);
+    const json& c = r.at("case");
+    out += fmt::format("  {:<6}  {:>5}  {:>12.6g}  {:>12.6g}  {:<10}  {}\n",
+                       c.is_number() ? "Case " + std::to_string(c.get<int>()) : "-", r.at("count").get<int>(),
+                       r.at("x").get<double>(), r.at("y").get<double>(), r.at("level").get<std::string>(), types);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string map_text(const json& report, const std::string& source) {
+  return rendered(report, source, "limitdir.map/1", [&] {
+    const json &x = report.at("x"), &y = report.at("y");
+    std::string out = fmt::format("bifurcation-map: {}\n", problem_name(report));
+    out += fmt::format("x = {} from {:.9g} to {:.9g}, y = {} from {:.9g} to {:.9g}, model {}\n",
+                       x.at("parameter").get<std::string>(), x.at("from").get<double>(), x.at("to").get<double>(),
+                       y.at("parameter").get<std::string>(), y.at("from").get<double>(), y.at("to").get<double>(),
+                       report.at("model").get<std::string>());
+    out += map_curves_table(report.at("curves"));
+    out += map_points_table(report.at("points"));
+    out += map_regions_table(report.at("regions"));
     return out + certificate_text(report.at("certificate"));
   });
 }

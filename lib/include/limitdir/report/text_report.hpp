@@ -37,4 +37,11 @@ std::string limits_text(const nlohmann::json& report, const std::string& source 
 /// is not such a report.
 std::string diagram_text(const nlohmann::json& report, const std::string& source = "<diagram>");
 
+/// The bifurcation-map report (schema "limitdir.map/1", docs/manual.md section 13) as text: a
+/// heading (problem, the two parameters and their ranges, model), one row per curve (kind, points,
+/// ends, the ranges it spans), per codimension-2 point (kind, x, y, curves), per region (the
+/// paper's Case, count, types, an interior point, level), and the certificate. InputError naming
+/// `source` when the document is not such a report.
+std::string map_text(const nlohmann::json& report, const std::string& source = "<map>");
+
 }  // namespace limitdir
