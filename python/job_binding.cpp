@@ -16,18 +16,20 @@ namespace limitdir::python {
 
 void warn_incomplete(int status, const std::string& message) {
   if (status != 0 &&  // -1: the warning is an error (warnings.simplefilter("error"))
-      PyErr_WarnEx(py::module_::import("limitdir").attr("IncompleteWarning").ptr(), message.c_str(), 2) != 0)
+      PyErr_WarnEx(py::module_::import("limitdir").attr("IncompleteWarning").ptr(), keyword_message(message).c_str(),
+                   2) != 0)
     throw py::error_already_set();
 }
 
 namespace {
 
-/// The Python exception of a failed job's status (docs/manual.md section 5).
-[[noreturn]] void raise_status(const JobResult& result) {
+/// The Python exception of a failed job's status (docs/manual.md section 5); bad input in the
+/// function's keyword names (raise_input_error).
+[[noreturn]] void raise_status(const JobResult& result, const KeywordNames& renames) {
   if (result.status == cancelled_status)  // cancelled without a kept Python exception: a bug
     throw std::logic_error("job cancelled without a Python exception");
-  const std::string message = printable_line(result.message);  // strict UTF-8 for Python
-  if (result.status == 2) throw py::value_error(message);
+  const std::string message = keyword_message(printable_line(result.message), renames);  // strict UTF-8 for Python
+  if (result.status == 2) raise_input_error(message);
   if (result.status == 3) {
     PyErr_SetString(py::module_::import("limitdir").attr("NumericalError").ptr(), message.c_str());
     throw py::error_already_set();
@@ -42,8 +44,17 @@ namespace {
 /// Runs the job `kind` on `target` with `kwargs` as its options; `on_point` (simulate) gets each
 /// point of a trajectory. Returns the app's document; a report below its certificate's required
 /// level is returned with an IncompleteWarning carrying the app's message.
-py::object run(JobKind kind, const py::object& target, const py::dict& kwargs, const py::object& on_point) {
-  const Job job = make_job(kind, job_arguments(kind, kwargs));
+py::object run(JobKind kind, const py::object& target, const py::dict& kwargs, const py::object& on_point,
+               const KeywordNames& renames = {}) {
+  const Job job = [&] {
+    try {
+      return make_job(kind, job_arguments(kind, kwargs));
+    } catch (const MissingFileError&) {
+      throw;
+    } catch (const InputError& e) {
+      raise_input_error(e.what(), renames);
+    }
+  }();
   const auto [document, source] = job_document(target);
   Canceller canceller;
   JobHooks hooks;
@@ -68,7 +79,7 @@ py::object run(JobKind kind, const py::object& target, const py::dict& kwargs, c
   }
   canceller.raise_if_any();
   if (PyErr_Occurred()) throw py::error_already_set();
-  if (result.report.is_null()) raise_status(result);
+  if (result.report.is_null()) raise_status(result, renames);
   warn_incomplete(result.status, result.message);
   return to_python(result.report);
 }
@@ -89,7 +100,7 @@ void bind_jobs(py::module_& m) {
         options["parameter"] = parameter;  // None: the app's default, force, left out of the report's options
         options["from"] = start;
         options["to"] = stop;
-        return run(JobKind::sweep_force, p, options, py::none());
+        return run(JobKind::sweep_force, p, options, py::none(), {{"from", "start"}, {"to", "stop"}});
       },
       py::arg("problem"), py::arg("parameter") = py::none(), py::arg("start") = py::none(), py::arg("stop") = py::none(),
       "sweep-force: the bifurcation diagram over [start, stop] of `parameter` (default: the load, force;\n"

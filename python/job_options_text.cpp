@@ -2,6 +2,7 @@
 #include "job_options_text.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "json_convert.hpp"
 #include "limitdir/core/errors.hpp"
@@ -13,10 +14,15 @@ namespace limitdir::python {
 
 namespace {
 
-/// The text of a scalar value (not a sequence) of the option `where`.
+/// The text of a scalar value (not a sequence) of the option `where`: a text, a bool, or a number
+/// (int, float, or what converts to one: numpy's scalars); TypeError for any other type.
 std::string scalar_text(const py::handle& value, const std::string& where) {
   if (py::isinstance<py::str>(value)) return utf8_text(value, where);
   if (py::isinstance<py::bool_>(value)) return value.ptr() == Py_True ? "true" : "false";
+  if (!py::isinstance<py::int_>(value) && !py::isinstance<py::float_>(value) && !py::hasattr(value, "__index__") &&
+      !py::hasattr(value, "__float__"))
+    throw py::type_error(keyword_message(where) + ": must be a number, a text or a sequence of them (got " +
+                         type_name(value) + ")");
   // float's own repr, the shortest text of the double: a subclass's (numpy 2's "np.float64(0.3)") is no number
   if (py::isinstance<py::float_>(value)) return py::repr(py::float_(PyFloat_AsDouble(value.ptr()))).cast<std::string>();
   return utf8_text(py::str(value), where);  // int, numpy scalars and the like: their text
@@ -63,6 +69,36 @@ std::vector<std::string> option_arguments(const boost::program_options::options_
     args.push_back("--" + name + "=" + option_value_text(value, "--" + name));
   }
   return args;
+}
+
+std::string keyword_message(const std::string& message, const KeywordNames& renames) {
+  std::string out;
+  for (std::size_t i = 0; i < message.size();) {
+    // "--name" at the start, after a space, a quote or a bracket: an option of the app
+    const bool starts = i == 0 || std::string(" '\"(").find(message[i - 1]) != std::string::npos;
+    const bool option = starts && message.compare(i, 2, "--") == 0 && i + 2 < message.size() &&
+                        std::islower(static_cast<unsigned char>(message[i + 2]));
+    if (!option) {
+      out += message[i++];
+      continue;
+    }
+    std::size_t end = i + 2;
+    while (end < message.size() && (std::isalnum(static_cast<unsigned char>(message[end])) || message[end] == '-')) ++end;
+    std::string name = message.substr(i + 2, end - i - 2);
+    if (const auto it = renames.find(name); it != renames.end()) name = it->second;
+    std::replace(name.begin(), name.end(), '-', '_');
+    out += name;
+    i = end;
+  }
+  return out;
+}
+
+void raise_input_error(const std::string& message, const KeywordNames& renames) {
+  // boost::program_options: "unrecognised option '--name'"
+  static const std::string unknown = "unrecognised option '";
+  if (message.rfind(unknown, 0) == 0)
+    throw py::type_error("unexpected keyword argument " + keyword_message(message.substr(unknown.size() - 1), renames));
+  throw py::value_error(printable_line(keyword_message(message, renames)));
 }
 
 }  // namespace limitdir::python

@@ -1,5 +1,6 @@
 #pragma once
 // Keyword arguments as the command-line options of a job's app (docs/python.md "Options").
+#include <map>
 #include <string>
 #include <vector>
 
@@ -24,5 +25,15 @@ std::vector<std::string> option_arguments(const boost::program_options::options_
 /// job_arguments); ValueError "<where>: ..." for a sequence of sequences (a list that holds
 /// itself among them) or a text that is not Unicode (a lone surrogate).
 std::string option_value_text(const pybind11::handle& value, const std::string& where);
+
+/// Option renames of a Python function: the app's option name -> the keyword (sweep's from ->
+/// start, to -> stop).
+using KeywordNames = std::map<std::string, std::string>;
+/// An app's message in Python's terms: each option "--name-x" as its keyword name_x (or its
+/// rename), e.g. "--to: must be greater than --from" -> "stop: must be greater than start".
+std::string keyword_message(const std::string& message, const KeywordNames& renames = {});
+/// Raises the Python exception of an app's bad-input message: TypeError "unexpected keyword
+/// argument 'x'" for an option the function does not take, else ValueError(keyword_message).
+[[noreturn]] void raise_input_error(const std::string& message, const KeywordNames& renames = {});
 
 }  // namespace limitdir::python

@@ -2,15 +2,20 @@
 // models and jobs for numpy and notebooks. Nothing in lib/ depends on Python.
 #include <pybind11/pybind11.h>
 
+#include <cerrno>
+#include <cstring>
+
 #include "arrays_binding.hpp"
 #include "classify_binding.hpp"
 #include "friction_binding.hpp"
 #include "job_binding.hpp"
+#include "job_options_text.hpp"
 #include "json_convert.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/version.hpp"
 #include "problem_binding.hpp"
 #include "scan_binding.hpp"
+
 
 namespace py = pybind11;
 
@@ -20,7 +25,7 @@ PYBIND11_MODULE(limitdir, m) {
       "Problems, friction models q(W) on numpy arrays, and the apps' computations returning their\n"
       "JSON documents as dicts (docs/python.md).";
   m.attr("__version__") = limitdir::version;
-  // docs/manual.md section 5: bad input -> ValueError, a numerical failure -> NumericalError,
+  // docs/manual.md section 5: bad input -> ValueError (a missing file FileNotFoundError), a numerical failure -> NumericalError,
   // I/O -> OSError, each message a printable line (PyErr_SetString decodes it as strict UTF-8:
   // a quoted byte that is not UTF-8 would raise UnicodeDecodeError instead); a report below its
   // certificate's required level comes with an IncompleteWarning.
@@ -32,8 +37,17 @@ PYBIND11_MODULE(limitdir, m) {
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
-    } catch (const limitdir::InputError& e) {
-      PyErr_SetString(PyExc_ValueError, limitdir::printable_line(e.what()).c_str());
+    } catch (const limitdir::MissingFileError& e) {  // as open() raises it: FileNotFoundError(ENOENT, strerror, filename)
+      const py::object error = py::reinterpret_borrow<py::object>(PyExc_FileNotFoundError)(
+          ENOENT, std::strerror(ENOENT), py::reinterpret_steal<py::object>(
+                                                             PyUnicode_DecodeFSDefault(e.path().c_str())));
+      PyErr_SetObject(PyExc_FileNotFoundError, error.ptr());
+    } catch (const limitdir::InputError& e) {  // in the keywords' names; an unknown one a TypeError
+      try {
+        limitdir::python::raise_input_error(limitdir::printable_line(e.what()));
+      } catch (const py::builtin_exception& python) {
+        python.set_error();
+      }
     } catch (const limitdir::NumericalError& e) {
       PyErr_SetString(numerical, limitdir::printable_line(e.what()).c_str());
     } catch (const limitdir::IoError& e) {

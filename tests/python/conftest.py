@@ -3,6 +3,7 @@
 PYTHONPATH pointing at the built module."""
 import json
 import os
+import re
 import subprocess
 
 import pytest
@@ -27,6 +28,17 @@ def run_app(app, problem, *args):
     else:
         docs = [json.loads(line) for line in out.splitlines()]
     return r.returncode, docs, r.stderr
+
+
+def in_keywords(message, renames=None):
+    """An app's message as the module words it (docs/python.md): each option "--name-x" (at the
+    start, after a space, a quote or a bracket) as its keyword name_x, or its rename (sweep's
+    from -> start, to -> stop)."""
+    renames = renames or {}
+
+    def keyword(match):
+        return match.group(1) + renames.get(match.group(2), match.group(2)).replace("-", "_")
+    return re.sub(r"(^|(?<=[ '\"(]))--([a-z][A-Za-z0-9-]*)", keyword, message)
 
 
 @pytest.fixture

@@ -1,9 +1,12 @@
 """Each function of the module returns the document its app prints (docs/python.md "Analysis"):
 the same dict as json.loads of the app's output, every number to the last digit (float ==)."""
+import errno
+import os
+
 import pytest
 
 import limitdir
-from conftest import problem_path, run_app
+from conftest import problem_path, run_app, in_keywords
 
 
 def without_wall_time(report):
@@ -31,7 +34,7 @@ def test_a_report_below_require_comes_with_the_apps_message_as_a_warning():
     with pytest.warns(limitdir.IncompleteWarning) as warnings:
         report = limitdir.find_limits(problem_path("disc.json"), force=0.0, require="proven")
     assert report == docs[0]
-    assert [f"find-limits: error: {w.message}\n" for w in warnings] == [stderr]
+    assert [f"find-limits: error: {w.message}\n" for w in warnings] == [in_keywords(stderr)]
     import warnings as python_warnings
     with python_warnings.catch_warnings():
         python_warnings.simplefilter("error")
@@ -73,7 +76,6 @@ def test_roll_and_celt_equal_the_app():
 @pytest.mark.parametrize("app,function,args,options", [
     ("find-limits", limitdir.find_limits, ["--force", "abc"], {"force": "abc"}),
     ("find-limits", limitdir.find_limits, ["--mesh-level", "9"], {"mesh_level": 9}),
-    ("find-limits", limitdir.find_limits, ["--deg", "2"], {"deg": 2}),
     ("sweep-force", limitdir.sweep, ["--from", "1"], {"start": 1}),
     ("sweep-force", limitdir.sweep, ["--from", "1", "--to", "0.5"], {"start": 1, "stop": 0.5}),
     ("simulate", limitdir.simulate, ["--x0", "1,0"], {"x0": (1, 0)}),
@@ -83,7 +85,30 @@ def test_bad_options_raise_the_apps_message(app, function, args, options):
     assert status == 2 and docs == []
     with pytest.raises(ValueError) as error:
         function(problem_path("disc.json"), **options)
-    assert stderr == f"{app}: error: {error.value}\n"
+    renames = {"from": "start", "to": "stop"} if function is limitdir.sweep else {}
+    assert in_keywords(stderr, renames) == f"{app}: error: {error.value}\n"
+
+
+def test_errors_name_the_keywords_as_python_does():
+    """docs/python.md: the options by their keyword names, an unknown keyword a TypeError, a value
+    of a type with no text a TypeError, a missing file FileNotFoundError (errno ENOENT, filename)."""
+    with pytest.raises(ValueError, match=r"^stop: must be greater than start") as error:
+        limitdir.sweep(problem_path("disc.json"), start=1, stop=0.5)
+    assert "--" not in str(error.value)
+    with pytest.raises(TypeError, match=r"^unexpected keyword argument 'forse'$"):
+        limitdir.find_limits(problem_path("disc.json"), forse=0.3)
+    with pytest.raises(TypeError, match=r"^unexpected keyword argument 'end'$"):
+        limitdir.sweep(problem_path("disc.json"), start=0.5, end=1)
+    with pytest.raises(TypeError, match=r"^mesh_level: must be a number, a text or a sequence of them \(got dict\)$"):
+        limitdir.find_limits(problem_path("disc.json"), force=0.3, mesh_level={"a": 1})
+    with pytest.raises(ValueError, match=r"^force: ") as error:
+        limitdir.find_limits(problem_path("disc.json"), force="a")
+    absent = problem_path("no-such-problem.json")
+    for call in (limitdir.Problem.from_file, limitdir.find_limits):
+        with pytest.raises(FileNotFoundError) as error:
+            call(absent)
+        assert error.value.errno == errno.ENOENT and error.value.filename == absent
+        assert str(error.value) == str(FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), absent))
 
 
 def test_an_exception_of_on_point_ends_the_job_and_is_raised():

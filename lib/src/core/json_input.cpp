@@ -54,7 +54,10 @@ std::string read_input(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": cannot open file (it is a directory)");
   std::ifstream in(path, std::ios::binary);
-  if (!in.is_open()) throw InputError(path + ": cannot open file");
+  if (!in.is_open()) {
+    if (!std::filesystem::exists(path, ec) && !ec) throw MissingFileError(path);
+    throw InputError(path + ": cannot open file");
+  }
   return read_bounded(in, path);
 }
 

@@ -12,6 +12,16 @@ struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A file named as input does not exist (bad input, exit 2, like any InputError; Python raises
+/// FileNotFoundError for it, docs/python.md).
+struct MissingFileError : InputError {
+  explicit MissingFileError(const std::string& path) : InputError(path + ": cannot open file"), path_(path) {}
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
 /// A numerical procedure detected that it could not deliver the promised accuracy.
 struct NumericalError : std::runtime_error {
   using std::runtime_error::runtime_error;
