@@ -26,8 +26,10 @@ struct CircleEnclosure {
 /// tanh-sinh quadrature split at the instantaneous centre of rotation and the profile nodes).
 /// For eps >= sqrt(2) every pressure uses the convergent series in 1/eps^2 whose
 /// coefficients are the pressure moments (no cancellation at large eps, docs/errata.md).
+/// The thin ring of [Kireenkov] (Pressure::ring) has no radial integral: its laws are the
+/// closed forms in E, K at the ring's radius (friction/exact_ring.cpp), for either method.
 /// Uniform and Hertz pressure have rigorous enclosures (enclose_meridian, Arb ball arithmetic
-/// for the elliptic integrals); the ring quadrature has none (its error is only estimated).
+/// for the elliptic integrals); the ring quadrature and the ring have none.
 class ExactModel : public RegionModel {
  public:
   const Pressure& pressure() const { return pressure_; }
