@@ -138,6 +138,8 @@ std::unique_ptr<FrictionModel> grid_reference(const Problem& problem) {
     options.k0 = problem.friction.k0;
     return make_contact_approx_model("kireenkov-exact", make_contact(problem), problem.rho_over_R(), options);
   }
+  // the ring is a measure, not a contact's area density: its exact model is the axisymmetric one
+  if (problem.pressure.kind() == Pressure::Kind::ring) return make_exact_model(problem);
   return make_contact_exact_model(make_contact(problem), problem.rho_over_R());
 }
 
@@ -236,7 +238,8 @@ json friction_report(const Problem& problem, int samples, const std::vector<Eige
     report["table"] = friction_grid(problem, *model, g, max_error);
     report["layout"] = "grid";
     report["contact"] = problem_to_json(problem).at("contact");
-    report["kappa"] = make_contact(problem).kappa();
+    report["kappa"] = problem.pressure.kind() == Pressure::Kind::ring ? problem.pressure.kappa()
+                                                                      : make_contact(problem).kappa();
   } else {
     report["table"] = friction_latitudes(problem, *model, samples, max_error);
     report["layout"] = "latitudes";

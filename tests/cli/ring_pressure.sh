@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The thin-ring pressure of [Kireenkov] (docs/manual.md section 4): "ring", {"ring": xi0} with
+# 0 < xi0 <= 1 and --pressure ring / ring:XI0. Bad radii and the contacts and models that need an
+# area density are bad input: exit 2, one line naming the key. Good input: the limit directions of
+# share/problems/disc-ring.json (certificate "checked", never "proven": no rigorous enclosure) and
+# the pressure written back. Usage: bash ring_pressure.sh BIN_DIR SHARE_DIR
+source "$(dirname "$0")/common.bash"
+cli_setup find-limits "$@"
+disc="$share/problems/disc.json"
+ring="$share/problems/disc-ring.json"
+
+problem() {
+  printf '%s\n' "$2" >"$tmp/$1"
+}
+head='"schema": "limitdir.problem/1", "system": {"preset": "disc"}, "friction": {"model": "exact"}, "force": 0.3'
+problem ring-zero.json "{$head, \"contact\": {\"pressure\": {\"ring\": 0}}}"
+problem ring-big.json "{$head, \"contact\": {\"pressure\": {\"ring\": 1.5}}}"
+problem ring-text.json "{$head, \"contact\": {\"pressure\": {\"ring\": \"a\"}}}"
+problem ring-negative.json "{$head, \"contact\": {\"pressure\": {\"ring\": -0.5}}}"
+problem ring-two-keys.json "{$head, \"contact\": {\"pressure\": {\"ring\": 0.5, \"power\": 1}}}"
+problem ring-ellipse.json '{"system": {"preset": "plate"}, "contact": {"shape": {"ellipse": [1, 0.5]}, "pressure": "ring"}, "friction": {"model": "exact"}, "force": 0.3}'
+problem ring-distortion.json "{$head, \"contact\": {\"pressure\": {\"ring\": 0.5}, \"distortion\": {\"d\": 0.2}}}"
+problem ring-kudra.json '{"schema": "limitdir.problem/1", "system": {"preset": "disc"}, "contact": {"pressure": "ring"}, "friction": {"model": "kudra-pade"}, "force": 0.3}'
+problem ellipse.json '{"system": {"preset": "plate"}, "contact": {"shape": {"ellipse": [1, 0.5]}}, "friction": {"model": "exact"}, "force": 0.3}'
+
+expect_bad "contact.pressure.ring" "$tmp/ring-zero.json"
+expect_bad "contact.pressure.ring" "$tmp/ring-big.json"
+expect_bad "contact.pressure.ring" "$tmp/ring-text.json"
+expect_bad "contact.pressure.ring" "$tmp/ring-negative.json"
+expect_bad "contact.pressure" "$tmp/ring-two-keys.json"
+expect_bad "needs a circular contact" "$tmp/ring-ellipse.json"
+expect_bad "needs a circular contact" "$tmp/ring-distortion.json"
+expect_bad "friction" "$tmp/ring-kudra.json"
+expect_bad "--pressure" "$disc" --pressure ring:0
+expect_bad "--pressure" "$disc" --pressure ring:1.5
+expect_bad "--pressure" "$disc" --pressure ring:a
+expect_bad "needs a circular contact" "$tmp/ellipse.json" --pressure ring
+expect_bad "--model" "$ring" --model kudra-pade
+
+# the bundled problem: the certificate says why it is not proven
+expect_report limits.schema.json 'r["certificate"]["level"] == "checked" and "no rigorous (interval) enclosure" in r["certificate"]["reason"] and r["problem"]["contact"]["pressure"] == "ring" and r["certificate"]["index_sum"] == 2 and len(r["limit_directions"]) >= 2' "$ring"
+# --pressure ring:0.5 on the plain disc: written back as {"ring": 0.5}; the exact model is checked
+expect_report limits.schema.json 'r["problem"]["contact"]["pressure"] == {"ring": 0.5} and r["certificate"]["level"] == "checked"' "$disc" --pressure ring:0.5 --force 0.3 --model exact
+# the harmonic model of the ring (its coefficients (83) are quadratures of the ring's closed form)
+expect_report limits.schema.json 'r["certificate"]["index_sum"] == 2' "$ring" --model harmonic --degree 4
+
+app="$bin/friction-model"
+# the grid of the friction report measures the exact model against the ring's own exact model
+# (the same closed form: differences exactly 0), kappa = xi0
+expect_report friction.schema.json 'r["kappa"] == 0.5 and max(r["max_error"][k]["value"] for k in ("q1", "q2", "q3")) == 0.0' "$disc" --pressure ring:0.5 --grid 7,4 --model exact
+cli_finish "ring pressure"
