@@ -45,7 +45,11 @@ expect_report limits.schema.json 'r["problem"]["contact"]["pressure"] == {"ring"
 expect_report limits.schema.json 'r["certificate"]["index_sum"] == 2' "$ring" --model harmonic --degree 4
 
 app="$bin/friction-model"
-# the grid of the friction report measures the exact model against the ring's own exact model
-# (the same closed form: differences exactly 0), kappa = xi0
+# plumbing: the grid of the friction report takes the ring's own exact model as its reference (no
+# contact of an area density is built), so the exact model differs from it by exactly 0; kappa = xi0
 expect_report friction.schema.json 'r["kappa"] == 0.5 and max(r["max_error"][k]["value"] for k in ("q1", "q2", "q3")) == 0.0' "$disc" --pressure ring:0.5 --grid 7,4 --model exact
+# at eps = xi0 (w = (1, 0, 1)/sqrt(2), rho = xi0 = 1) the centre of rotation is on the ring: q is
+# (-2/pi, 0, -2/pi) (E(1) = 1; 1e-15: the roundings of 2/pi and of w = x/|x|), dq/dw is infinite
+# (log) on both sides: null, not differentiable
+expect_report friction.schema.json 'r["values"][0]["dq_dw"] is None and not r["values"][0]["differentiable"] and abs(r["values"][0]["q"][0] + 2 / math.pi) <= 1e-15 and abs(r["values"][0]["q"][2] + 2 / math.pi) <= 1e-15' "$ring" --at 1,0,1
 cli_finish "ring pressure"

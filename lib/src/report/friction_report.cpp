@@ -117,10 +117,13 @@ json friction_values(const FrictionModel& model, const std::vector<Eigen::Vector
     // (24): q is evaluated at w = x/|x|; dq_dw is the Jacobian of its 0-homogeneous extension.
     const Eigen::Vector3d w = (x.stableNormalized().array() + 0.0).matrix();
     const FrictionJacobian J = model.jacobian(w);
+    // an infinite derivative (the thin ring where the centre of rotation is on the ring, where
+    // dq/dw ~ log|eps - xi0| on both sides) has no finite value to report: null
+    const bool infinite = !J.differentiable && !J.dq_dw.allFinite();
     values.push_back(in_entry(entry, [&] {
       return json{{"w", vector3(w, "w")},
                   {"q", vector3((J.q.array() + 0.0).matrix(), "q")},  // -0 printed as 0
-                  {"dq_dw", rows_of((J.dq_dw.array() + 0.0).matrix(), "dq_dw")},
+                  {"dq_dw", infinite ? json(nullptr) : rows_of((J.dq_dw.array() + 0.0).matrix(), "dq_dw")},
                   {"differentiable", J.differentiable}};
     }));
   }
