@@ -5,16 +5,20 @@
 //  * a narrow tabulated profile concentrated at xi0, whose exact model is the library's ring
 //    quadrature (a different algorithm: tanh-sinh over xi of the profile), converging to the ring
 //    at the rate of a symmetric mollifier;
-//  * Property 5 [Kireenkov] and the moments of a Dirac measure.
+//  * Property 5 [Kireenkov] and the moments of a Dirac measure;
+//  * the harmonic model's coefficients (83) against a nested quadrature of that reference.
 // Units: R = 1, mu = 1, q = (Q_x, Q_y, T_z/rho)/(mu N) (docs/manual.md section 1).
 #include <doctest/doctest.h>
 
+#include <boost/math/quadrature/tanh_sinh.hpp>
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <vector>
 
 #include "limitdir/contact/pressure.hpp"
 #include "limitdir/friction/exact.hpp"
+#include "limitdir/friction/harmonic.hpp"
 #include "limitdir/friction/model.hpp"
 #include "ring_reference.hpp"
 
@@ -147,4 +151,38 @@ TEST_CASE("Thin ring as the limit of a narrow tabulated profile: a triangle of h
       }
     }
   }
+}
+
+TEST_CASE("(83) harmonic model of the thin ring: Fourier coefficients against nested quadrature of the ring reference") {
+  // c_i = (4/pi) int_0^{pi/2} Q(theta) cos((2i-1) theta) dtheta, s_i likewise with T and sin, where
+  // Q(theta) = Q_eps(eps), T(theta) = T_eps(eps) at eps = rho cot(theta) (35), (49): here by
+  // tanh-sinh over theta split at the ring's latitude theta* = arctan(rho/xi0) (where the laws are
+  // only continuous), each value from the quadrature over the ring's angle (ring_reference.hpp).
+  // Both quadratures stop at ~1e-15 and the integrand is bounded by 1: 1e-13 over the 2N values.
+  constexpr double kCoefficientTol = 1e-13;
+  constexpr int N = 4;
+  const double half_pi = 0.5 * ring_ref::kPi;
+  double worst = 0.0;
+  for (double xi0 : {1.0, 0.5}) {
+    const double rho = xi0;
+    const auto exact = make_exact_model(Pressure::ring(xi0), rho);
+    const limitdir::HarmonicModel harmonic(*exact, N);
+    const double split = std::atan(rho / xi0);
+    boost::math::quadrature::tanh_sinh<double> ts;
+    for (int i = 1; i <= N; ++i) {
+      CAPTURE(xi0);
+      CAPTURE(i);
+      const auto law = [&](double theta) { return ring_ref::laws(xi0, rho / std::tan(theta)); };
+      const auto fc = [&](double theta) { return law(theta).Q * std::cos((2 * i - 1) * theta); };
+      const auto fs = [&](double theta) { return law(theta).T * std::sin((2 * i - 1) * theta); };
+      const auto integral = [&](const auto& f) {
+        return 4.0 / ring_ref::kPi * (ts.integrate(f, 0.0, split, 1e-15) + ts.integrate(f, split, half_pi, 1e-15));
+      };
+      const double c = integral(fc), s = integral(fs);
+      CHECK(std::abs(harmonic.c()[i - 1] - c) <= kCoefficientTol);
+      CHECK(std::abs(harmonic.s()[i - 1] - s) <= kCoefficientTol);
+      worst = std::max({worst, std::abs(harmonic.c()[i - 1] - c), std::abs(harmonic.s()[i - 1] - s)});
+    }
+  }
+  MESSAGE("largest difference of c_i, s_i (i <= 4) from the nested quadrature: " << worst);
 }
