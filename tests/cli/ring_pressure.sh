@@ -2,8 +2,8 @@
 # The thin-ring pressure of [Kireenkov] (docs/manual.md section 4): "ring", {"ring": xi0} with
 # 0 < xi0 <= 1 and --pressure ring / ring:XI0. Bad radii and the contacts and models that need an
 # area density are bad input: exit 2, one line naming the key. Good input: the limit directions of
-# share/problems/disc-ring.json (certificate "checked", never "proven": no rigorous enclosure) and
-# the pressure written back. Usage: bash ring_pressure.sh BIN_DIR SHARE_DIR
+# share/problems/disc-ring.json (proven with the rim ring's enclosures where the types are decided;
+# a ring inside the contact has none: checked, never "proven") and the pressure written back. Usage: bash ring_pressure.sh BIN_DIR SHARE_DIR
 source "$(dirname "$0")/common.bash"
 cli_setup find-limits "$@"
 disc="$share/problems/disc.json"
@@ -37,10 +37,14 @@ expect_bad "--pressure" "$disc" --pressure ring:a
 expect_bad "needs a circular contact" "$tmp/ellipse.json" --pressure ring
 expect_bad "--model" "$ring" --model kudra-pade
 
-# the bundled problem: the certificate says why it is not proven
-expect_report limits.schema.json 'r["certificate"]["level"] == "checked" and "no rigorous (interval) enclosure" in r["certificate"]["reason"] and r["problem"]["contact"]["pressure"] == "ring" and r["certificate"]["index_sum"] == 2 and len(r["limit_directions"]) >= 2' "$ring"
-# --pressure ring:0.5 on the plain disc: written back as {"ring": 0.5}; the exact model is checked
-expect_report limits.schema.json 'r["problem"]["contact"]["pressure"] == {"ring": 0.5} and r["certificate"]["level"] == "checked"' "$disc" --pressure ring:0.5 --force 0.3 --model exact
+# the bundled problem (the homogeneous disc, j = 1/2): the ring at the rim has rigorous enclosures,
+# the count is proven; the type of pure sliding is not (a star node: its two eigenvalues coincide)
+expect_report limits.schema.json '[c["level"] for c in r["certificate"]["claims"]][:2] == ["proven", "checked"] and "not decided by its enclosures" in r["certificate"]["reason"] and r["problem"]["contact"]["pressure"] == "ring" and r["certificate"]["index_sum"] == 2 and len(r["limit_directions"]) == 6' "$ring"
+# j = 0.4: proven
+expect_report limits.schema.json 'r["certificate"]["level"] == "proven"' "$ring" --set system.j=0.4
+# --pressure ring:0.5 on the plain disc: written back as {"ring": 0.5}; a ring inside the contact
+# has no enclosure (its log-singular circle lies inside the pole half): checked, with the reason
+expect_report limits.schema.json 'r["problem"]["contact"]["pressure"] == {"ring": 0.5} and r["certificate"]["level"] == "checked" and "no rigorous (interval) enclosure" in r["certificate"]["reason"]' "$disc" --pressure ring:0.5 --force 0.3 --model exact
 # the harmonic model of the ring (its coefficients (83) are quadratures of the ring's closed form)
 expect_report limits.schema.json 'r["certificate"]["index_sum"] == 2' "$ring" --model harmonic --degree 4
 

@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "core/constants.hpp"
+#include "friction/exact_laws.hpp"
 #include "limitdir/numerics/elliptic.hpp"
 
 namespace limitdir::detail {
@@ -23,6 +24,7 @@ namespace limitdir::detail {
 namespace {
 
 constexpr double two_over_pi = 2.0 / pi;
+constexpr ExactLaws kRimLaws{ExactLaw::ring_B, ExactLaw::ring_E, ExactLaw::ring_E, ExactLaw::ring_B};
 
 class RingExact final : public ExactModel {
  public:
@@ -66,6 +68,20 @@ class RingExact final : public ExactModel {
     const double a = s * xi0_;
     const EllipticEB el = elliptic_eb(a * a, one_minus_a(s) * (1.0 + a));
     return {two_over_pi * el.E, 0.0, two_over_pi * xi0_ * el.B, 0.0};
+  }
+
+  // The ring at the rim (xi0 = 1) has its only non-smooth circle at RegionModel's split eps = 1,
+  // so each half is one law of t on [0, 1], rigorously enclosed with Arb (friction/exact_laws.cpp):
+  // G = (2/pi) B(eps^2), T = (2/pi) E(eps^2) near the poles, Q = (2/pi) E(s^2), H = (2/pi) B(s^2) near
+  // the equator. A ring inside the contact (xi0 < 1) has its log-singular circle eps = xi0 inside
+  // the pole half, where the laws' derivatives are not monotone: no enclosure (proofs stay checked).
+  std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override {
+    if (xi0_ != 1.0) return std::nullopt;
+    return enclose_exact_meridian(x, rho_over_R(), kRimLaws);
+  }
+  std::optional<CircleEnclosure> enclose_circle(const Interval& U) const override {
+    if (xi0_ != 1.0) return std::nullopt;
+    return enclose_exact_circle(U, rho_over_R(), kRimLaws);
   }
 
   // On the circle eps = xi0 the derivatives are infinite (header comment): q is continuous but

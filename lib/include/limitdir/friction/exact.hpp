@@ -28,8 +28,9 @@ struct CircleEnclosure {
 /// coefficients are the pressure moments (no cancellation at large eps, docs/errata.md).
 /// The thin ring of [Kireenkov] (Pressure::ring) has no radial integral: its laws are the
 /// closed forms in E, K at the ring's radius (friction/exact_ring.cpp), for either method.
-/// Uniform and Hertz pressure have rigorous enclosures (enclose_meridian, Arb ball arithmetic
-/// for the elliptic integrals); the ring quadrature and the ring have none.
+/// Uniform and Hertz pressure and the ring at the rim have rigorous enclosures (enclose_meridian,
+/// Arb ball arithmetic for the elliptic integrals); the ring quadrature and a ring inside the
+/// contact have none.
 class ExactModel : public RegionModel {
  public:
   const Pressure& pressure() const { return pressure_; }
@@ -41,8 +42,8 @@ class ExactModel : public RegionModel {
   std::string description() const override;
   std::vector<double> theta_breakpoints() const override;
   /// Rigorous enclosures of C, S and their u-derivatives over U within [0, 1] (Arb's elliptic
-  /// integrals for uniform and Hertz pressure, friction/exact_circle.cpp); none for the ring
-  /// quadrature.
+  /// integrals for uniform and Hertz pressure and the ring at the rim, friction/exact_circle.cpp);
+  /// none for the ring quadrature and a ring inside the contact.
   virtual std::optional<CircleEnclosure> enclose_circle(const Interval& U) const;
 
  protected:
