@@ -82,8 +82,9 @@ int main(int argc, char* argv[]) {
   // the overrides of docs/manual.md section 4 but --model and --degree: the study sets the model
   options.add_options()
       ("pressure", po::value<std::string>()->value_name("P"),
-       "contact pressure (overrides contact.pressure): uniform, hertz, galin or power:ALPHA with "
-       "ALPHA > -1 (the exponent of (1 - xi^2/R^2)^ALPHA, dimensionless)")
+       "contact pressure (overrides contact.pressure): uniform, hertz, galin, ring, power:ALPHA with "
+       "ALPHA > -1 (the exponent of (1 - xi^2/R^2)^ALPHA, dimensionless) or ring:XI0 with 0 < XI0 <= 1 (the "
+       "thin ring of radius XI0 R; ring = ring:1)")
       ("rho", po::value<std::string>()->value_name("RHO"),
        "rho of the slip x_o = (u_x, u_y, rho omega_z) (overrides rho): kappa, R or a number > 0. "
        "Unit: R (the contact radius).")

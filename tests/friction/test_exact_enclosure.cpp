@@ -4,6 +4,9 @@
 // on the equator, across eps = 1), the brute-force 2-D quadrature of the contact integral (23)
 // (tests/reference_quadrature.hpp, which shares nothing with the library), and they shrink with
 // the box. Then find-limits reaches "proven" with them, with the count of the checked solver.
+// The thin ring at the rim (Pressure::ring(), friction/exact_ring.cpp) likewise, against the
+// quadrature over the ring's angle (tests/ring_reference.hpp), across eps = 1 too, where the
+// centre of rotation is on the ring and dq/dw is unbounded.
 #include <doctest/doctest.h>
 
 #include <array>
@@ -18,6 +21,7 @@
 #include "limitdir/analysis/find_limits.hpp"
 #include "limitdir/system/problem.hpp"
 #include "reference_quadrature.hpp"
+#include "ring_reference.hpp"
 
 using namespace limitdir;
 
@@ -91,6 +95,12 @@ std::pair<double, double> widest(const QEnclosure& e) {
   }
   return {q, d};
 }
+
+// The ring's q, dq_dw: ~30 within 1e-9 of eps = 1 (dq/dw ~ log|eps - 1|): kDoubleRounding relative
+// to max(1, |v|).
+bool inside_scaled(double v, const Interval& I) { return inside(v, I, kDoubleRounding * std::max(1.0, std::abs(v))); }
+
+const double kRingSlips[] = {0.0, 1e-6, 0.3, 0.7071, 0.99, 1.0, 1.0 + 1e-9, 1.4143, 5.0, 1e6, double(INFINITY)};
 
 Problem exact_problem(const std::string& preset, const Pressure& pressure) {
   Problem p;
@@ -240,4 +250,79 @@ TEST_CASE("find-limits: a Galin pressure stays checked, with a reason naming the
   CAPTURE(L.certificate.reason);
   CHECK(L.certificate.reason.find("galin") != std::string::npos);
   CHECK(L.certificate.reason.find("ring quadrature") != std::string::npos);
+}
+
+TEST_CASE("Thin ring at the rim: the enclosure holds q and dq_dw at every point of the box") {
+  std::mt19937_64 g(20261130);
+  for (double c : {1.0, 0.5, 2.0}) {  // rho/R: kappa = 1 of the ring, small, large
+    const auto model = make_exact_model(Pressure::ring(), c);
+    for (double side : {1.0, -1.0}) {
+      for (double eps : kRingSlips) {
+        const Eigen::Vector3d x0 = with_epsilon(eps, c, 0.3 + side, side);
+        for (double h : {0.2, 3e-2, 1e-3, 1e-6}) {
+          const auto E = model->enclose(box_around(x0, h));
+          CAPTURE(c);
+          CAPTURE(x0.transpose());
+          CAPTURE(h);
+          REQUIRE(E);
+          std::uniform_real_distribution<double> u(-h, h);
+          for (int s = 0; s < 30; ++s) {
+            const Eigen::Vector3d x = x0 + Eigen::Vector3d(u(g), u(g), u(g));
+            const FrictionJacobian J = model->jacobian(x);
+            CAPTURE(x.transpose());
+            for (int i = 0; i < 3; ++i) {
+              CHECK(inside_scaled(J.q(i), E->q(i)));
+              for (int j = 0; j < 3; ++j) CHECK(inside_scaled(J.dq_dw(i, j), E->dq_dw(i, j)));
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("Thin ring at the rim: the angular quadrature of (8) [Kireenkov] lies in the enclosure of a thin box") {
+  for (double c : {1.0, 0.5, 2.0}) {
+    const auto model = make_exact_model(Pressure::ring(), c);
+    for (double eps : kRingSlips) {
+      const Eigen::Vector3d x0 = with_epsilon(eps, c, 0.8, eps < 1.0 ? 1.0 : -1.0);
+      const auto E = model->enclose(box_around(x0, 1e-12));
+      REQUIRE(E);
+      const Eigen::Vector3d want = ring_ref::q(1.0, c, x0);
+      CAPTURE(c);
+      CAPTURE(eps);
+      CAPTURE(want.transpose());
+      for (int i = 0; i < 3; ++i) {
+        CHECK(inside(want(i), E->q(i), kQuadratureError));
+        // within 1e-6 of eps = 1 q is only log-Lipschitz (the mean-value step takes the unbounded
+        // derivative at t = 1): its enclosure of a thin box is wider (2.5e-10 measured)
+        if (std::abs(eps - 1.0) > 1e-6) CHECK(width_of(E->q(i)) <= kThinWidth);
+      }
+    }
+  }
+}
+
+TEST_CASE("find-limits: the disc on the ring at the rim is proven, a ring inside the contact stays checked") {
+  for (double F : {0.3, 0.8, 1.5}) {
+    CAPTURE(F);
+    // j = 0.4: with the disc's j = 1/2 and the ring at the rim the two tangent eigenvalues at pure
+    // sliding coincide (the force's slope 1 and the torque's H(0)/j = (1/2)/(1/2)), a star node
+    // whose type (node or focus: the discriminant 0) no enclosure decides.
+    Problem disc = exact_problem("disc", Pressure::ring());
+    disc.system.j = 0.4;
+    const System sys = make_system(disc);
+    SolverOptions unproven, zeros_only;
+    unproven.prove = false;
+    unproven.closed_orbits = zeros_only.closed_orbits = false;
+    const LimitSet checked = find_limit_directions(sys, F, unproven);
+    const LimitSet L = find_limit_directions(sys, F, zeros_only);
+    CAPTURE(L.certificate.reason);
+    CHECK(L.certificate.level == Level::proven);
+    CHECK(L.directions.size() == checked.directions.size());
+    CHECK(L.certificate.index_sum == 2);
+  }
+  const LimitSet inner = find_limit_directions(make_system(exact_problem("disc", Pressure::ring(0.5))), 0.3);
+  CHECK(inner.certificate.level == Level::checked);
+  CAPTURE(inner.certificate.reason);
+  CHECK(inner.certificate.reason.find("no rigorous (interval) enclosure") != std::string::npos);
 }

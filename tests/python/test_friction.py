@@ -69,3 +69,14 @@ def test_bad_shapes_raise_valueerror():
     for W in (np.zeros(2), np.zeros((4, 2)), np.zeros((2, 3, 3))):
         with pytest.raises(ValueError):
             m.q(W)
+
+
+def test_thin_ring_pure_spin_and_pure_slip():
+    # Property 5 [Kireenkov]: the ring {"ring": xi0} carries the torque xi0 mu N R at pure spin and the
+    # force mu N at pure sliding; with rho = kappa = xi0, q3 = T_z/rho = -1 exactly (two roundings)
+    problem = limitdir.Problem.from_dict({"system": {"preset": "disc"}, "contact": {"pressure": {"ring": 0.5}},
+                                          "friction": {"model": "exact"}, "rho": "kappa"})
+    assert problem.to_dict()["contact"]["pressure"] == {"ring": 0.5}
+    model = limitdir.friction_model(problem)
+    assert abs(model.q(np.array([0.0, 0.0, 1.0]))[2] + 1.0) <= 4e-16
+    assert np.abs(model.q(np.array([0.6, 0.8, 0.0])) + np.array([0.6, 0.8, 0.0])).max() <= 4e-16

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
+#include <stdexcept>
 
 #include "limitdir/core/errors.hpp"
 
@@ -54,6 +55,16 @@ Pressure Pressure::profile(std::vector<double> xi, std::vector<double> p) {
   return result;
 }
 
+Pressure Pressure::ring(double xi0) {
+  if (!std::isfinite(xi0) || !(xi0 > 0.0) || xi0 > 1.0)
+    throw InputError(fmt::format("pressure ring: the ring's radius xi0 must be a number in (0, 1] (units of the "
+                                 "contact radius R; got {:g})",
+                                 xi0));
+  Pressure result(Kind::ring, std::numeric_limits<double>::quiet_NaN());
+  result.xi0_ = xi0;
+  return result;
+}
+
 std::string Pressure::name() const {
   switch (kind_) {
     case Kind::uniform: return "uniform";
@@ -61,11 +72,13 @@ std::string Pressure::name() const {
     case Kind::galin: return "galin";
     case Kind::power: return fmt::format("power(alpha={})", alpha_);
     case Kind::profile: return fmt::format("profile({} points)", xi_.size());
+    case Kind::ring: return xi0_ == 1.0 ? "ring" : fmt::format("ring(xi0={})", xi0_);
   }
   return "?";
 }
 
 double Pressure::operator()(double xi, double one_minus_xi) const {
+  if (kind_ == Kind::ring) throw std::logic_error("Pressure::operator(): the ring is a measure without a density");
   if (kind_ != Kind::profile) {
     if (alpha_ == 0.0) return 1.0;
     return std::pow(one_minus_xi * (1.0 + xi), alpha_);  // (1 - xi^2)^alpha
@@ -79,6 +92,8 @@ double Pressure::operator()(double xi, double one_minus_xi) const {
 }
 
 double Pressure::moment(int k) const {
+  // the Dirac measure at xi0: int delta(xi - xi0) xi^k dxi = xi0^k (its weight cancels in M_j/M_k)
+  if (kind_ == Kind::ring) return std::pow(xi0_, k);
   if (kind_ != Kind::profile) {
     // int_0^1 (1 - xi^2)^alpha xi^k dxi = B((k+1)/2, alpha+1)/2
     return 0.5 * boost::math::beta(0.5 * (k + 1), alpha_ + 1.0);
@@ -95,6 +110,7 @@ double Pressure::moment(int k) const {
 }
 
 std::vector<double> Pressure::breakpoints() const {
+  if (kind_ == Kind::ring) return xi0_ < 1.0 ? std::vector<double>{xi0_} : std::vector<double>{};
   if (kind_ != Kind::profile) return {};
   return std::vector<double>(xi_.begin() + 1, xi_.end() - 1);
 }

@@ -19,6 +19,9 @@ namespace {
 /// [Kudra & Awrejcewicz 2013] and the shift's k (2) [Kireenkov]. Each must already be part of
 /// the problem except a/b, d (a distortion in the direction gamma = 0 when absent) and k.
 std::function<void(Problem&, double)> contact_parameter(const Problem& problem, const std::string& parameter) {
+  if (problem.pressure.kind() == Pressure::Kind::ring)
+    throw InputError("parameter " + parameter + ": the ring pressure needs a circular contact without distortion or "
+                     "shift (a ring has no area density to integrate over the contact)");
   if (parameter == "a/b") {
     return [](Problem& q, double p) {
       q.contact.shape = ContactSpec::Shape::ellipse;
@@ -186,7 +189,7 @@ std::function<void(Problem&, double)> parameter_setter(const Problem& problem, c
     return [](Problem& q, double p) { q.system.j = p; };
   }
   if (parameter == "alpha") {
-    if (problem.pressure.kind() == Pressure::Kind::profile)
+    if (!problem.pressure.power_family())
       throw InputError("parameter alpha: needs a pressure of the family (1 - xi^2)^alpha");
     return [](Problem& q, double p) { q.pressure = Pressure::power(p); };
   }

@@ -19,6 +19,7 @@
 
 #include "core/constants.hpp"
 #include "friction/exact_laws.hpp"
+#include "friction/exact_ring.hpp"
 #include "limitdir/numerics/elliptic.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/friction/model.hpp"
@@ -297,7 +298,7 @@ class RingQuadratureExact final : public ExactModel {
     if (split > 0.0 && split < 1.0) cuts.push_back(split);
     cuts.push_back(1.0);
     std::sort(cuts.begin(), cuts.end());
-    const bool singular_edge = pressure_.kind() != Pressure::Kind::profile && pressure_.alpha() < 0.0;
+    const bool singular_edge = pressure_.power_family() && pressure_.alpha() < 0.0;
     Vec total = Vec::Zero();
     for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
       const double l = cuts[i], u = cuts[i + 1];
@@ -347,7 +348,9 @@ class RingQuadratureExact final : public ExactModel {
 }  // namespace
 
 std::unique_ptr<ExactModel> make_exact_model(const Pressure& pressure, double rho_over_R, ExactMethod method) {
-  if (method == ExactMethod::automatic && pressure.kind() != Pressure::Kind::profile) {
+  // the ring is a measure: its radial integrals are evaluations at xi0, no quadrature applies
+  if (pressure.kind() == Pressure::Kind::ring) return detail::make_ring_exact_model(pressure, rho_over_R);
+  if (method == ExactMethod::automatic && pressure.power_family()) {
     if (pressure.alpha() == 0.0) return std::make_unique<UniformExact>(pressure, rho_over_R);
     if (pressure.alpha() == 0.5) return std::make_unique<HertzExact>(pressure, rho_over_R);
   }

@@ -1,6 +1,7 @@
 // Rigorous enclosures of the exact model's meridian functions C, S (86) on the invariant circle
 // w2 = 0 as functions of u = w3^2 (w12^2 = 1 - u), with their first and second u-derivatives
-// (friction/exact_laws.hpp), for the uniform (57)-(60) and Hertz (61)-(63) pressures, on the two
+// (friction/exact_laws.hpp), for the uniform (57)-(60) and Hertz (61)-(63) pressures and the thin
+// ring at the rim (whose f' is unbounded at t = 1: there C', S' are too), on the two
 // halves of friction/exact_enclose.cpp, c = rho/R:
 //  * near the poles (u >= u_r = c^2/(1 + c^2), eps <= 1): t = c^2 (1 - u)/u,
 //    C = c G(t)/sqrt(u), S = T(t)/sqrt(u);

@@ -1,12 +1,14 @@
 // Rigorous enclosures of the exact model's meridian functions C, S (86) over a box of x, for the
-// uniform (57)-(60) and Hertz (61)-(63) pressures, on RegionModel's two halves of the sphere:
+// uniform (57)-(60) and Hertz (61)-(63) pressures and the thin ring at the rim, on RegionModel's
+// two halves of the sphere:
 //  * near the poles (eps = c w12/|w3| <= 1, c = rho/R): t = eps^2 = c^2 (w1^2 + w2^2)/w3^2,
 //    C = c G(t)/|w3|, S = T(t)/|w3|;
 //  * near the equator (s = 1/eps <= 1): t = s^2 = w3^2/(c^2 (w1^2 + w2^2)),
 //    C = Q(t)/w12, S = H(t)/(c w12).
 // Both are smooth on their closed halves (no division by 0: on the pole half w3^2 >= c^2/(1+c^2),
 // on the equator half w12^2 >= 1/(1+c^2)); a box across eps = 1 is enclosed on each half and the
-// two hulled, which also holds the derivative there (the model is C^1 at the rim).
+// two hulled, which also holds the derivative there (the model is C^1 at the rim; for the thin
+// ring at the rim the derivative is unbounded there, and so is its enclosure).
 // A law f(t) over the box's t range [t0, t1] (friction/exact_laws.hpp): f' is monotone, so
 // f'([t0, t1]) is the hull of f'(t0), f'(t1); f is monotone where f' has one sign (hull of the
 // endpoint values), otherwise f(t0) + f'([t0, t1]) [0, t1 - t0] (mean value theorem).

@@ -10,16 +10,19 @@
 //      T1: c_0 = 1,  c_n = 3 r_n/((2n-1)(2n-3)),
 //      H:  h_n = 3 (n+1) r_{n+1}/((2n+1)^2 (n+2)),
 //    and for Hertz pressure (61), M_k = int_0^1 sqrt(1 - xi^2) xi^k dxi, M_{k+2}/M_k = (k+1)/(k+4),
-//      Q:  e_n M_{2n+1}/M_1,   H: (1/2) b_n M_{2n+3}/M_2   (the moment series of friction/exact.cpp).
+//      Q:  e_n M_{2n+1}/M_1,   H: (1/2) b_n M_{2n+3}/M_2   (the moment series of friction/exact.cpp),
+//    and for the thin ring at the rim (friction/exact_ring.cpp, M_k = 1): (2/pi) E: e_n, (2/pi) B: b_n/2.
 //  * t > 1/2: the closed forms in E, B (uniform) or asin, sqrt (Hertz (62)-(63)) evaluated in Arb.
 //
 // Tail bound: every coefficient above has |c_n| <= n |c_n| <= 1 for n >= 3 (r_n <= 1 and the
-// rational factors are <= 1 there; M_{2n+3}/M_2 <= M_3/M_2 = 32/(15 pi) < 1), so for t < 1
+// rational factors are <= 1 there, n/(2n-1) and n/(2(n+1)) for the ring's;
+// M_{2n+3}/M_2 <= M_3/M_2 = 32/(15 pi) < 1), so for t < 1
 //   |sum_{n>=N} c_n t^n| <= t^N/(1 - t),   |sum_{n>=N} (n+1) c_{n+1} t^n| <= t^N/(1 - t)  (N >= 3).
 //
 // Monotone derivatives (what friction/exact_enclose.cpp relies on): f'' = sum n(n-1) c_n t^(n-2)
 // and every series above has one-signed coefficients for n >= 2 (a_n < 0, c_n > 0, h_n > 0,
-// e_n < 0, b_n > 0), so f' is monotone on [0, 1) and, being continuous, on [0, 1]; likewise
+// e_n < 0, b_n > 0), so f' is monotone on [0, 1) and, being continuous (or tending to the
+// infinity of its sign: the ring's laws), on [0, 1]; likewise
 // f''' = sum n(n-1)(n-2) c_n t^(n-3) has one sign, so f'' is monotone on [0, 1) (tending to a
 // value or to an infinity of that sign at t = 1); the Hertz pole laws are the polynomials
 // G = 3pi/32 (4 - t), T = (3t^2 - 8t + 8)/8 with f'' constant. f'' of the closed forms comes
@@ -109,7 +112,7 @@ Series to_series(const std::vector<Ball>& c) {
 }
 
 struct AllSeries {
-  Series A, T1, H, hQ, hH;
+  Series A, T1, H, hQ, hH, rE, rB;
   AllSeries() {
     const NearestRounding nearest;
     std::vector<Ball> r{Ball(1.0)};  // r_n
@@ -119,7 +122,7 @@ struct AllSeries {
     }
     const auto e = [&](int n) { return Ball(-1.0) * r[n] / Ball(2.0 * n - 1.0); };
     const auto b = [&](int n) { return r[n] / Ball(n + 1.0); };
-    std::vector<Ball> a, c, h, q, hh;
+    std::vector<Ball> a, c, h, q, hh, re, rb;
     Ball odd(1.0);                                    // M_{2n+1}/M_1
     Ball even = Ball(32.0) / (Ball(15.0) * pi_ball());  // M_{2n+3}/M_2, M_3 = 2/15, M_2 = pi/16
     for (int n = 0; n <= stored_terms; ++n) {
@@ -129,6 +132,8 @@ struct AllSeries {
       h.push_back(Ball(3.0 * (x + 1.0)) * r[n + 1] / Ball((2.0 * x + 1.0) * (2.0 * x + 1.0) * (x + 2.0)));
       q.push_back(e(n) * odd);
       hh.push_back(0.5 * b(n) * even);
+      re.push_back(n == 0 ? Ball(1.0) : e(n));  // (2/pi) E = sum e_n t^n, e_0 = 1
+      rb.push_back(0.5 * b(n));                 // (2/pi) B = (1/2) sum b_n t^n
       odd = odd * Ball(2.0 * x + 2.0) / Ball(2.0 * x + 5.0);   // M_{k+2}/M_k, k = 2n+1
       even = even * Ball(2.0 * x + 4.0) / Ball(2.0 * x + 7.0);  // k = 2n+3
     }
@@ -137,6 +142,8 @@ struct AllSeries {
     H = to_series(h);
     hQ = to_series(q);
     hH = to_series(hh);
+    rE = to_series(re);
+    rB = to_series(rb);
   }
 };
 
@@ -197,10 +204,15 @@ Jet sqrt(const Jet& a) {
 
 // E and B as jets from the Legendre relations dE/dt = (E - K)/(2t), dK/dt = B/(2(1 - t)),
 // dB/dt = (K - 2B)/(2t) (B = (E - (1 - t) K)/t), each differentiated once more.
-Ball uniform_second(ExactLaw law, double t, const std::array<Ball, 3>& EBK) {
+std::array<Jet, 2> elliptic_jets(double t, const std::array<Ball, 3>& EBK) {
   const Ball &E = EBK[0], &B = EBK[1], &K = EBK[2], T(t), two_t = 2.0 * T;
   const Ball dK = B / (2.0 * (Ball(1.0) - T)), dE = (E - K) / two_t, dB = (K - 2.0 * B) / two_t;
-  const Jet Ej{E, dE, (dE - dK) / two_t - dE / T}, Bj{B, dB, (dK - 2.0 * dB) / two_t - dB / T};
+  return {Jet{E, dE, (dE - dK) / two_t - dE / T}, Jet{B, dB, (dK - 2.0 * dB) / two_t - dB / T}};
+}
+
+Ball uniform_second(ExactLaw law, double t, const std::array<Ball, 3>& EBK) {
+  const auto [Ej, Bj] = elliptic_jets(t, EBK);
+  const Ball T(t);
   const Jet Tj{T, Ball(1.0), Ball(0.0)};
   const Jet k = constant(2.0) / (constant(3.0) * Jet{pi_ball(), Ball(0.0), Ball(0.0)});  // 2/(3 pi)
   switch (law) {
@@ -264,6 +276,19 @@ LawPoint uniform_closed(ExactLaw law, double t, const std::array<Ball, 3>& EB) {
   }
 }
 
+// The thin ring at the rim: (2/pi) E(t), (2/pi) B(t) with dE/dt = (E - K)/(2t), dB/dt = (K - 2B)/(2t)
+// and the second derivatives of uniform_second's jets. At t = 1 (E = B = 1) f' is infinite: the half
+// line of its sign (E decreases, B increases), f'' the whole line.
+LawPoint ring_closed(ExactLaw law, double t, const std::array<Ball, 3>& EBK) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  const Ball two_over_pi = Ball(2.0) / pi_ball();
+  const bool e = law == ExactLaw::ring_E;
+  if (t == 1.0)
+    return {to_interval(two_over_pi), e ? Interval(-inf, 0.0) : Interval(0.0, inf), Interval(-inf, inf)};
+  const Jet f = elliptic_jets(t, EBK)[e ? 0 : 1];
+  return {to_interval(two_over_pi * f.v), to_interval(two_over_pi * f.d), to_interval(two_over_pi * f.dd)};
+}
+
 // x = sqrt(t), sqrt(1 - t) (1 - t is exact in Arb), asin(x).
 std::array<Ball, 3> hertz_parts(double t) {
   std::array<Ball, 3> p;
@@ -309,6 +334,8 @@ LawPoint series_law(ExactLaw law, double t) {
     case ExactLaw::uniform_T1: return sum(s.T1, t);
     case ExactLaw::uniform_H: return sum(s.H, t);
     case ExactLaw::hertz_Q: return sum(s.hQ, t);
+    case ExactLaw::ring_E: return sum(s.rE, t);
+    case ExactLaw::ring_B: return sum(s.rB, t);
     default: return sum(s.hH, t);
   }
 }
@@ -326,6 +353,8 @@ std::array<LawPoint, 2> exact_laws(const std::array<ExactLaw, 2>& laws, double t
     return {hertz_closed(laws[0], t, parts), hertz_closed(laws[1], t, parts)};
   }
   const std::array<Ball, 3> EBK = elliptic_EBK(t);
+  if (laws[0] == ExactLaw::ring_E || laws[0] == ExactLaw::ring_B)
+    return {ring_closed(laws[0], t, EBK), ring_closed(laws[1], t, EBK)};
   return {uniform_closed(laws[0], t, EBK), uniform_closed(laws[1], t, EBK)};
 }
 

@@ -21,11 +21,15 @@ enum class ExactLaw {
   hertz_T,     // (63): T_eps for eps <= 1, (3t^2 - 8t + 8)/8
   hertz_Q,     // (62): Q_eps for eps >= 1
   hertz_H,     // (63): eps T_eps for eps >= 1
+  ring_E,      // the thin ring at the rim (friction/exact_ring.cpp): (2/pi) E(t), T_eps (eps <= 1), Q_eps (eps >= 1)
+  ring_B,      // the same ring: (2/pi) B(t), G = Q_eps/eps (eps <= 1), H = eps T_eps (eps >= 1)
 };
 
 /// A law f(t) and its derivatives f'(t), f''(t) at one point. f'' is the whole line at t = 1 for
 /// the closed forms (eps = 1, the rim): unbounded there for the uniform laws (f'' ~ log(1 - t)),
 /// finite but not enclosed for hertz_Q, hertz_H (sum n (n-1) c_n, c_n ~ n^-3.5, converges slowly).
+/// The ring laws' f' is unbounded at t = 1 too (f' ~ log(1 - t): the centre of rotation on the
+/// ring): there f' is the half line of its sign, (-inf, 0] for ring_E and [0, +inf) for ring_B.
 struct LawPoint {
   Interval f, df, ddf;
 };

@@ -117,10 +117,13 @@ json friction_values(const FrictionModel& model, const std::vector<Eigen::Vector
     // (24): q is evaluated at w = x/|x|; dq_dw is the Jacobian of its 0-homogeneous extension.
     const Eigen::Vector3d w = (x.stableNormalized().array() + 0.0).matrix();
     const FrictionJacobian J = model.jacobian(w);
+    // an infinite derivative (the thin ring where the centre of rotation is on the ring, where
+    // dq/dw ~ log|eps - xi0| on both sides) has no finite value to report: null
+    const bool infinite = !J.differentiable && !J.dq_dw.allFinite();
     values.push_back(in_entry(entry, [&] {
       return json{{"w", vector3(w, "w")},
                   {"q", vector3((J.q.array() + 0.0).matrix(), "q")},  // -0 printed as 0
-                  {"dq_dw", rows_of((J.dq_dw.array() + 0.0).matrix(), "dq_dw")},
+                  {"dq_dw", infinite ? json(nullptr) : rows_of((J.dq_dw.array() + 0.0).matrix(), "dq_dw")},
                   {"differentiable", J.differentiable}};
     }));
   }
@@ -138,6 +141,8 @@ std::unique_ptr<FrictionModel> grid_reference(const Problem& problem) {
     options.k0 = problem.friction.k0;
     return make_contact_approx_model("kireenkov-exact", make_contact(problem), problem.rho_over_R(), options);
   }
+  // the ring is a measure, not a contact's area density: its exact model is the axisymmetric one
+  if (problem.pressure.kind() == Pressure::Kind::ring) return make_exact_model(problem);
   return make_contact_exact_model(make_contact(problem), problem.rho_over_R());
 }
 
@@ -236,7 +241,8 @@ json friction_report(const Problem& problem, int samples, const std::vector<Eige
     report["table"] = friction_grid(problem, *model, g, max_error);
     report["layout"] = "grid";
     report["contact"] = problem_to_json(problem).at("contact");
-    report["kappa"] = make_contact(problem).kappa();
+    report["kappa"] = problem.pressure.kind() == Pressure::Kind::ring ? problem.pressure.kappa()
+                                                                      : make_contact(problem).kappa();
   } else {
     report["table"] = friction_latitudes(problem, *model, samples, max_error);
     report["layout"] = "latitudes";

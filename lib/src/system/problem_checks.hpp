@@ -70,10 +70,16 @@ double get_finite(const nlohmann::json& value, const Loc& loc);
 double get_angle(const nlohmann::json& value, const Loc& loc);
 /// A load magnitude: finite, |x| <= 1e12 (kMaxLoad of system/problem.cpp).
 double get_load(const nlohmann::json& value, const Loc& loc);
-/// "uniform" | "hertz" | "galin" by name.
+/// "uniform" | "hertz" | "galin" | "ring" (at the rim) by name.
 std::optional<Pressure> named_pressure(const std::string& name);
 /// p ~ (1 - xi^2)^alpha; `got` is alpha as the user wrote it.
 Pressure make_power(double alpha, const nlohmann::json& got, const Loc& loc);
+/// The thin ring of radius xi0 R, 0 < xi0 <= 1; `got` is xi0 as the user wrote it.
+Pressure make_ring(double xi0, const nlohmann::json& got, const Loc& loc);
+/// Why a contact that is not axisymmetric refuses the ring pressure.
+inline constexpr const char* kRingNeedsCircle =
+    "the ring pressure needs a circular contact without distortion or shift (an ellipse, a distortion or a shift "
+    "integrates (1 - rhat^2)^alpha or a profile over the contact's area; a ring has no area density)";
 
 // ----- typed access to the problem file's values (problem_json.cpp) ---------------------------
 

@@ -18,6 +18,7 @@ std::optional<Pressure> named_pressure(const std::string& name) {
   if (name == "uniform") return Pressure::uniform();
   if (name == "hertz") return Pressure::hertz();
   if (name == "galin") return Pressure::galin();
+  if (name == "ring") return Pressure::ring();
   return std::nullopt;
 }
 
@@ -29,6 +30,12 @@ Pressure make_power(double alpha, const json& got, const Loc& loc) {
   } catch (const InputError& e) {
     loc.fail(e.what());
   }
+}
+
+/// The ring of radius xi0 R, 0 < xi0 <= 1; `got` is xi0 as the user wrote it.
+Pressure make_ring(double xi0, const json& got, const Loc& loc) {
+  if (!(xi0 > 0.0 && xi0 <= 1.0)) loc.fail("the ring's radius xi0 must lie in (0, 1] (units of the contact radius R)", got);
+  return Pressure::ring(xi0);
 }
 
 namespace {
@@ -180,6 +187,7 @@ void parse_contact(const json& value, const Loc& loc, Problem& problem) {
 void check_contact(const Problem& problem, const Loc& loc) {
   if (problem.contact.axisymmetric()) return;
   const Pressure::Kind kind = problem.pressure.kind();
+  if (kind == Pressure::Kind::ring) loc.key("pressure").fail(kRingNeedsCircle, pressure_to_json(problem.pressure));
   if (kind == Pressure::Kind::power && !(problem.pressure.alpha() >= -0.5))
     loc.key("pressure").fail("a contact with an ellipse, a distortion or a shift needs {\"power\": alpha} with "
                              "alpha >= -1/2 (a stronger edge singularity is not supported there)",
@@ -200,14 +208,19 @@ void check_contact(const Problem& problem, const Loc& loc) {
 Pressure parse_pressure(const json& value, const std::string& where) {
   const detail::Loc loc = detail::Loc::at(where);
   const std::string valid =
-      "must be \"uniform\", \"hertz\", \"galin\", {\"power\": alpha} or {\"profile\": [[xi, p], ...]}";
+      "must be \"uniform\", \"hertz\", \"galin\", \"ring\", {\"power\": alpha}, {\"profile\": [[xi, p], ...]} or "
+      "{\"ring\": xi0}";
   if (value.is_string()) {
     if (auto pressure = detail::named_pressure(value.get<std::string>())) return *pressure;
     loc.fail(valid, value);
   }
   if (!value.is_object()) loc.fail(valid, value);
-  detail::check_keys(value, {"power", "profile"}, loc);
-  if (value.size() != 1) loc.fail("must have exactly one of the keys power, profile", value);
+  detail::check_keys(value, {"power", "profile", "ring"}, loc);
+  if (value.size() != 1) loc.fail("must have exactly one of the keys power, profile, ring", value);
+  if (const json* xi0 = detail::optional_key(value, "ring")) {
+    const detail::Loc xi0_loc = loc.key("ring");
+    return detail::make_ring(detail::get_finite(*xi0, xi0_loc), *xi0, xi0_loc);
+  }
   if (const json* alpha = detail::optional_key(value, "power")) {
     const detail::Loc alpha_loc = loc.key("power");
     return detail::make_power(detail::get_finite(*alpha, alpha_loc), *alpha, alpha_loc);

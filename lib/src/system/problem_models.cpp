@@ -45,6 +45,13 @@ Contact make_contact(const Problem& problem) {
     case Pressure::Kind::profile:
       sigma0 = NominalPressure::profile(problem.pressure.nodes_xi(), problem.pressure.nodes_p());
       break;
+    case Pressure::Kind::ring:
+      // the contact models (docs/manual.md section 7) integrate an area density over the contact
+      throw InputError(spec.axisymmetric()
+                           ? "the ring pressure takes the friction models exact, harmonic, pade, linear-fit, "
+                             "coulomb-point and sphere-harmonic (the contact models integrate an area density over "
+                             "the contact; a ring has none)"
+                           : detail::kRingNeedsCircle);
   }
   Contact contact = spec.shape == ContactSpec::Shape::circle ? Contact::circle(1.0, sigma0)
                                                              : Contact::ellipse(spec.a, spec.b, sigma0);
@@ -62,9 +69,10 @@ double contact_shift(const Problem& problem, double F) {
   // N) is carried by the centre of pressure, N s = F h N, and s = R k/(2 (alpha + 2)) for
   // sigma0 (1 + k x_par/R) (centre of pressure (22) [Kudra & Awrejcewicz 2013]):
   // k = 2 (alpha + 2) F h/R (5 F h/R for Hertz, as in (5) [Kireenkov]); for a tabulated
-  // profile s = R k M_3/(2 M_1) (contact/shape.hpp), so k = 2 (M_1/M_3) F h/R.
+  // profile (or the ring, refused by make_contact above) s = R k M_3/(2 M_1) (contact/shape.hpp), so
+  // k = 2 (M_1/M_3) F h/R.
   const Pressure& p = problem.pressure;
-  const double ratio = p.kind() == Pressure::Kind::profile ? p.moment(1) / p.moment(3)
+  const double ratio = !p.power_family() ? p.moment(1) / p.moment(3)
                        : p.kind() == Pressure::Kind::uniform ? 2.0
                                                              : p.alpha() + 2.0;
   return 2.0 * ratio * F * spec.shift->value / spec.major();

@@ -30,20 +30,27 @@ std::optional<double> text_to_double(const std::string& text) {
   return x;
 }
 
-/// --pressure P: a name, or "power:ALPHA" for p ~ (1 - xi^2)^alpha; a change is named.
+/// --pressure P: a name, "power:ALPHA" for p ~ (1 - xi^2)^alpha or "ring:XI0" for the thin ring of
+/// radius XI0 R; a change is named.
 void apply_pressure_override(Problem& problem, const std::string& pressure) {
   const json before = pressure_to_json(problem.pressure);
   const Loc loc = Loc::at("--pressure");
-  const std::string prefix = "power:";
+  const std::string power = "power:", ring = "ring:";
   if (auto named = named_pressure(pressure)) {
     problem.pressure = *named;
-  } else if (pressure.compare(0, prefix.size(), prefix) == 0) {
-    const auto alpha = text_to_double(pressure.substr(prefix.size()));
+  } else if (pressure.compare(0, power.size(), power) == 0) {
+    const auto alpha = text_to_double(pressure.substr(power.size()));
     if (!alpha) loc.fail("power:ALPHA needs a finite number ALPHA", json(pressure));
     problem.pressure = make_power(*alpha, json(pressure), loc);
+  } else if (pressure.compare(0, ring.size(), ring) == 0) {
+    const auto xi0 = text_to_double(pressure.substr(ring.size()));
+    if (!xi0) loc.fail("ring:XI0 needs a finite number XI0", json(pressure));
+    problem.pressure = make_ring(*xi0, json(pressure), loc);
   } else {
-    loc.fail("must be uniform, hertz, galin or power:ALPHA", json(pressure));
+    loc.fail("must be uniform, hertz, galin, ring, power:ALPHA or ring:XI0", json(pressure));
   }
+  if (problem.pressure.kind() == Pressure::Kind::ring && !problem.contact.axisymmetric())
+    loc.fail(kRingNeedsCircle, json(pressure));
   if (pressure_to_json(problem.pressure) != before) problem.name = name_with_setting(problem.name, "pressure = " + pressure);
 }
 

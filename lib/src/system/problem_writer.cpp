@@ -19,6 +19,8 @@ json pressure_to_json(const Pressure& pressure) {
     case Pressure::Kind::hertz: return "hertz";
     case Pressure::Kind::galin: return "galin";
     case Pressure::Kind::power: return json{{"power", pressure.alpha()}};
+    case Pressure::Kind::ring:
+      return pressure.ring_radius() == 1.0 ? json("ring") : json{{"ring", pressure.ring_radius()}};
     case Pressure::Kind::profile: {
       json nodes = json::array();
       const auto& xi = pressure.nodes_xi();

@@ -114,8 +114,8 @@ Problem load_problem(const std::string& path);
 /// (none given) stays empty.
 std::string name_with_setting(const std::string& name, const std::string& setting);
 
-/// Pressure from its problem-file form: "uniform" | "hertz" | "galin" | {"power": a} |
-/// {"profile": [[xi, p], ...]}; `where` prefixes error messages.
+/// Pressure from its problem-file form: "uniform" | "hertz" | "galin" | "ring" | {"power": a} |
+/// {"profile": [[xi, p], ...]} | {"ring": xi0}; `where` prefixes error messages.
 Pressure parse_pressure(const nlohmann::json& value, const std::string& where);
 /// rho from "kappa" | "R" | number.
 RhoSpec parse_rho(const nlohmann::json& value, const std::string& where);
