@@ -9,7 +9,6 @@
 #include <cmath>
 #include <fmt/format.h>
 
-#include "friction/enclose.hpp"
 #include "limitdir/friction/harmonic.hpp"
 #include "limitdir/friction/linear.hpp"
 #include "limits/chart_field.hpp"
@@ -90,42 +89,91 @@ std::optional<ChartFlow> ChartFlow::make(const System& system, double F, const E
   return flow;
 }
 
-// x = T (1, u, v), w = x/|x|, q(w) (64) or (86) with C, S from (84)-(85) in y = w3^2 - w12^2,
-// F = M^-1 q + c, f = T^-1 F, g = |x| (f_a - u f_n, f_b - v f_n).
+/// The intermediates of the chart field as series in time: x = T (1, u, v), w = x/|x|, q(w) (64)
+/// or (86) with C, S from (84)-(85) in y = w3^2 - w12^2 (Clenshaw's b_j), F = M^-1 q + c,
+/// f = T^-1 F, h = (f_a - u f_n, f_b - v f_n), g = |x| h.
 template <class T>
-Pair<T> ChartFlow::field(const Pair<T>& z) const {
+struct FieldTape {
   using S = Series<T>;
-  std::array<S, 3> x, w, q;
-  for (int i = 0; i < 3; ++i) x[i] = S(T(T_(i, 0))) + S(T(T_(i, 1))) * z[0] + S(T(T_(i, 2))) * z[1];
-  const S rho = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
-  for (int i = 0; i < 3; ++i) w[i] = x[i] / rho;
+  std::array<S, 2> z, h, g;
+  std::array<S, 3> x, w, q, F, f;
+  S r2, rho, y, C, Sy;
+  std::vector<S> bC, bS;
+};
+
+template <class T>
+FieldTape<T> ChartFlow::tape() const {
+  FieldTape<T> t;
+  t.bC.resize(alpha_.size() + 2);
+  t.bS.resize(beta_.size() + 2);
+  return t;
+}
+
+namespace {
+/// Clenshaw's sum_j a_j T_j(y) at coefficient k: b_j = a_j + 2 y b_(j+1) - b_(j+2), the sum
+/// a_0 + y b_1 - b_2 (as friction/enclose.hpp, one order at a time).
+template <class T>
+T clenshaw_at(const std::vector<double>& a, const Series<T>& y, std::vector<Series<T>>& b, int k) {
+  const std::size_t N = a.size() - 1;
+  for (std::size_t j = N; j >= 1; --j) {
+    T v = T(2.0) * product_at(y, b[j + 1], k) - b[j + 2].a[k];
+    if (k == 0) v = v + T(a[j]);
+    b[j].a[k] = v;
+  }
+  T r = product_at(y, b[1], k) - b[2].a[k];
+  return k == 0 ? r + T(a[0]) : r;
+}
+}  // namespace
+
+template <class T>
+void ChartFlow::advance(FieldTape<T>& t, int k) const {
+  const T zero(0.0);
+  for (int i = 0; i < 3; ++i)
+    t.x[i].a[k] = (k == 0 ? T(T_(i, 0)) : zero) + T(T_(i, 1)) * t.z[0].a[k] + T(T_(i, 2)) * t.z[1].a[k];
+  t.r2.a[k] = product_at(t.x[0], t.x[0], k) + product_at(t.x[1], t.x[1], k) + product_at(t.x[2], t.x[2], k);
+  t.rho.a[k] = root_at(t.r2, t.rho, k);
+  for (int i = 0; i < 3; ++i) t.w[i].a[k] = quotient_at(t.x[i], t.rho, t.w[i], k);
   if (harmonic_) {
-    const S y = w[2] * w[2] - (w[0] * w[0] + w[1] * w[1]);
-    const S C = clenshaw(alpha_, y), Sy = clenshaw(beta_, y);
-    q = {-(w[0] * C), -(w[1] * C), -(S(T(kappa_over_rho_)) * (w[2] * Sy))};
+    t.y.a[k] = product_at(t.w[2], t.w[2], k) - (product_at(t.w[0], t.w[0], k) + product_at(t.w[1], t.w[1], k));
+    t.C.a[k] = clenshaw_at(alpha_, t.y, t.bC, k);
+    t.Sy.a[k] = clenshaw_at(beta_, t.y, t.bS, k);
+    t.q[0].a[k] = -product_at(t.w[0], t.C, k);
+    t.q[1].a[k] = -product_at(t.w[1], t.C, k);
+    t.q[2].a[k] = -(T(kappa_over_rho_) * product_at(t.w[2], t.Sy, k));
   } else {
-    for (int i = 0; i < 3; ++i) q[i] = S(T(Pi_(i, 0))) * w[0] + S(T(Pi_(i, 1))) * w[1] + S(T(Pi_(i, 2))) * w[2];
-  }
-  std::array<S, 3> Fv, f;
-  for (int i = 0; i < 3; ++i) {
-    Fv[i] = S(Const<T>::of(c_(i)));
-    for (int j = 0; j < 3; ++j) Fv[i] = Fv[i] + S(Const<T>::of(Minv_(i, j))) * q[j];
+    for (int i = 0; i < 3; ++i)
+      t.q[i].a[k] = T(Pi_(i, 0)) * t.w[0].a[k] + T(Pi_(i, 1)) * t.w[1].a[k] + T(Pi_(i, 2)) * t.w[2].a[k];
   }
   for (int i = 0; i < 3; ++i) {
-    f[i] = S(T(0.0));
-    for (int j = 0; j < 3; ++j) f[i] = f[i] + S(Const<T>::of(Tinv_(i, j))) * Fv[j];
+    T v = k == 0 ? Const<T>::of(c_(i)) : zero;
+    for (int j = 0; j < 3; ++j) v = v + Const<T>::of(Minv_(i, j)) * t.q[j].a[k];
+    t.F[i].a[k] = v;
   }
-  return {rho * (f[1] - z[0] * f[0]), rho * (f[2] - z[1] * f[0])};
+  for (int i = 0; i < 3; ++i) {
+    T v = zero;
+    for (int j = 0; j < 3; ++j) v = v + Const<T>::of(Tinv_(i, j)) * t.F[j].a[k];
+    t.f[i].a[k] = v;
+  }
+  for (int i = 0; i < 2; ++i) {
+    t.h[i].a[k] = t.f[i + 1].a[k] - product_at(t.z[i], t.f[0], k);
+    t.g[i].a[k] = product_at(t.rho, t.h[i], k);
+  }
 }
 
 IVec2 ChartFlow::enclose(const IVec2& Z) const {
-  const Pair<Interval> g = field(Pair<Interval>{Series<Interval>(Z(0)), Series<Interval>(Z(1))});
-  return IVec2{{g[0][0], g[1][0]}};
+  FieldTape<Interval> t = tape<Interval>();
+  t.z[0].a[0] = Z(0);
+  t.z[1].a[0] = Z(1);
+  advance(t, 0);
+  return IVec2{{t.g[0].a[0], t.g[1].a[0]}};
 }
 
 Eigen::Vector2d ChartFlow::value(const Eigen::Vector2d& z) const {
-  const Pair<double> g = field(Pair<double>{Series<double>(z(0)), Series<double>(z(1))});
-  return {g[0][0], g[1][0]};
+  FieldTape<double> t = tape<double>();
+  t.z[0].a[0] = z(0);
+  t.z[1].a[0] = z(1);
+  advance(t, 0);
+  return {t.g[0].a[0], t.g[1].a[0]};
 }
 
 Eigen::Vector3d ChartFlow::sphere_point(const Eigen::Vector2d& z) const {
@@ -156,19 +204,17 @@ IVec2 ChartSection::point(const Interval& s) const {
 
 namespace {
 
-/// The Taylor coefficients c_0..c_p of the solution from z0: the Picard iteration of the
-/// series, each pass right to one more order (numerics/taylor_series.hpp).
+/// The Taylor coefficients c_0..c_p of the solution from z0, one order per pass of the tape.
 template <class T>
 Pair<T> taylor(const ChartFlow& flow, const std::array<T, 2>& z0, int p) {
-  Pair<T> z{Series<T>(z0[0]), Series<T>(z0[1])};
+  FieldTape<T> t = flow.tape<T>();
+  for (int i = 0; i < 2; ++i) t.z[i].a[0] = z0[i];
   for (int k = 0; k < p; ++k) {
-    const Pair<T> g = flow.field(z);
-    for (int i = 0; i < 2; ++i) {
-      z[i].a[k + 1] = g[i][k] / T(static_cast<double>(k + 1));
-      z[i].n = k + 2;
-    }
+    flow.advance(t, k);  // g_k from z_0..z_k: z' = g gives z_(k+1) = g_k/(k + 1)
+    for (int i = 0; i < 2; ++i) t.z[i].a[k + 1] = t.g[i].a[k] / T(static_cast<double>(k + 1));
   }
-  return z;
+  for (int i = 0; i < 2; ++i) t.z[i].n = p + 1;
+  return t.z;
 }
 
 /// sum_(k <= p) c_k H^k by Horner.

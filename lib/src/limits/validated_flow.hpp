@@ -26,16 +26,22 @@
 
 namespace limitdir::detail {
 
+template <class T>
+struct FieldTape;  // limits/validated_flow.cpp
+
 /// V* in the gnomonic chart about c0, for the models whose q is a polynomial in w that the series
 /// arithmetic evaluates: linear-fit (64) and harmonic (84)-(86).
 class ChartFlow {
  public:
   /// None (why says so) when the model has no series form or M^-1, T^-1 cannot be enclosed.
   static std::optional<ChartFlow> make(const System& system, double F, const Eigen::Vector3d& c0, std::string& why);
-  /// The chart field (du/dtau, dv/dtau) on series in time with coefficients T (double, Interval,
-  /// Dual2: an interval with its gradient in (u, v)).
+  /// The k-th time coefficient of every intermediate of the chart field (du/dtau, dv/dtau) from
+  /// the first k + 1 of the chart coordinates', coefficients T (double, Interval, Dual2: an
+  /// interval with its gradient in (u, v)).
   template <class T>
-  std::array<Series<T>, 2> field(const std::array<Series<T>, 2>& z) const;
+  void advance(FieldTape<T>& tape, int k) const;
+  template <class T>
+  FieldTape<T> tape() const;
   IVec2 enclose(const IVec2& Z) const;                     // over a box
   Eigen::Vector2d value(const Eigen::Vector2d& z) const;   // at a point (rounded)
   Eigen::Vector3d sphere_point(const Eigen::Vector2d& z) const;

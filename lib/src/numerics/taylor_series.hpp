@@ -98,4 +98,35 @@ Series<T> sqrt(const Series<T>& x) {
   return r;
 }
 
+// ----- one coefficient at a time --------------------------------------------------------------
+// The k-th coefficient of a result from the first k + 1 of its arguments (and of itself, for the
+// recurrences), for a tape that advances every intermediate series one order per pass: the
+// Taylor method then costs O(p^2) per step instead of the O(p^3) of re-evaluating whole series.
+
+/// (x y)_k = sum_(j <= k) x_j y_(k-j).
+template <class T>
+T product_at(const Series<T>& x, const Series<T>& y, int k) {
+  T s = x.a[0] * y.a[k];
+  for (int j = 1; j <= k; ++j) s = s + x.a[j] * y.a[k - j];
+  return s;
+}
+
+/// r = x / y: r_k = (x_k - sum_(j=1..k) y_j r_(k-j)) / y_0.
+template <class T>
+T quotient_at(const Series<T>& x, const Series<T>& y, const Series<T>& r, int k) {
+  T s = x.a[k];
+  for (int j = 1; j <= k; ++j) s = s - y.a[j] * r.a[k - j];
+  return s / y.a[0];
+}
+
+/// r = sqrt(x): r_0 = sqrt(x_0), r_k = (x_k - sum_(j=1..k-1) r_j r_(k-j)) / (2 r_0).
+template <class T>
+T root_at(const Series<T>& x, const Series<T>& r, int k) {
+  using std::sqrt;
+  if (k == 0) return sqrt(x.a[0]);
+  T s = x.a[k];
+  for (int j = 1; j < k; ++j) s = s - r.a[j] * r.a[k - j];
+  return s / (T(2.0) * r.a[0]);
+}
+
 }  // namespace limitdir::detail
