@@ -11,6 +11,7 @@
 #include <string>
 
 #include "limitdir/analysis/find_limits.hpp"
+#include "limitdir/core/errors.hpp"
 #include "limitdir/dynamics/closed_orbits.hpp"
 #include "limitdir/limits/orbit_proof.hpp"
 #include "limitdir/system/problem.hpp"
@@ -134,6 +135,13 @@ TEST_CASE("(64) with a rotation part: proofs that do not hold say checked and wh
   INFO(c.reason);
   CHECK_FALSE(c.proven);
   CHECK(c.reason.find("not proven: the enclosure grew too wide") == 0);
+  // options out of range are bad input
+  OrbitProofOptions bad;
+  bad.order = 15;
+  CHECK_THROWS_AS(prove_closed_orbit(rot.system(), rot.c3, rot.orbit(), bad), InputError);
+  bad = {};
+  bad.radii = {0.0};
+  CHECK_THROWS_AS(prove_closed_orbit(rot.system(), rot.c3, rot.orbit(), bad), InputError);
 }
 
 TEST_CASE("general-hopf.json at rho = 6 below its Hopf point: the proof encloses the search's period and "

@@ -7,6 +7,7 @@
 #include <ctime>
 #include <fmt/format.h>
 
+#include "limitdir/core/errors.hpp"
 #include "limits/validated_flow.hpp"
 
 namespace limitdir {
@@ -46,6 +47,13 @@ Interval krawczyk(const Interval& X, const detail::FirstReturn& at, const detail
 }  // namespace
 
 OrbitProof prove_closed_orbit(const System& system, double F, const ClosedOrbit& orbit, const OrbitProofOptions& o) {
+  // the remainder's series has order + 2 coefficients (numerics/taylor_series.hpp)
+  if (o.order < 2 || o.order + 2 > detail::taylor_capacity)
+    throw InputError(fmt::format("orbit proof: order must be in [2, {}] (got {})", detail::taylor_capacity - 2, o.order));
+  if (!(o.step_tol > 0) || !(o.rem_rate > 0) || o.max_steps < 1 || o.radii.empty())
+    throw InputError("orbit proof: step_tol and rem_rate must be > 0, max_steps >= 1 and radii not empty");
+  for (const double r : o.radii)
+    if (!(r > 0)) throw InputError(fmt::format("orbit proof: every radius must be > 0 (got {})", r));
   const std::clock_t start = std::clock();
   OrbitProof proof;
   const auto done = [&](std::string why) {

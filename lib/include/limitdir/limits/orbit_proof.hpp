@@ -17,7 +17,7 @@
 namespace limitdir {
 
 struct OrbitProofOptions {
-  int order = 8;           // Taylor order of the integrator, in [2, 14]
+  int order = 8;           // Taylor order of the integrator, in [2, 14]: 8 measured fastest
   double step_tol = 1e-17; // |c_p| h^p per step
   double rem_rate = 1e-13; // the remainder's width per unit time (limits/validated_flow.hpp)
   int max_steps = 20000;   // steps per integration
@@ -29,7 +29,7 @@ struct OrbitProofOptions {
 /// The proof of `orbit` (a point w on it, its period and polyline from the search) at load F.
 /// Never throws for a failed proof: proven = false with the reason (a model without a series
 /// form, an orbit that leaves every hemisphere, an enclosure too wide, a multiplier not
-/// separated from 1).
+/// separated from 1). InputError for options out of range.
 OrbitProof prove_closed_orbit(const System& system, double F, const ClosedOrbit& orbit,
                               const OrbitProofOptions& options = {});
 
