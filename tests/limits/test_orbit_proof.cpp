@@ -124,6 +124,14 @@ TEST_CASE("(64) with a rotation part: proofs that do not hold say checked and wh
   const OrbitProof g = prove_closed_orbit(great.system(), 0.0, great.orbit());
   CHECK_FALSE(g.proven);
   CHECK(g.reason.find("hemisphere") != std::string::npos);
+  // a rigid rotation (a = lambda, c = 0): every latitude circle is an orbit of multiplier 1, none
+  // isolated, so no X holds exactly one (P'(X) holds 1 and K(X) cannot lie inside X)
+  Rotation rigid{0.3, 0.3, 1.3, 0.0};
+  ClosedOrbit latitude = Rotation{0.3, -0.4, 1.3, 0.35}.orbit();  // the circle sin th = 0.5
+  const OrbitProof n = prove_closed_orbit(rigid.system(), 0.0, latitude);
+  INFO(n.reason);
+  CHECK_FALSE(n.proven);
+  CHECK(n.reason.rfind("not proven: ", 0) == 0);
   // an integrator of order 4 whose steps only the remainder bounds (step_tol 1), at a width of
   // 1e-2 per unit time: the enclosure grows too wide (beyond 1e-2) before the return
   const Rotation rot{0.3, -0.4, 1.3, 0.35};
@@ -155,7 +163,6 @@ TEST_CASE("general-hopf.json at rho = 6 below its Hopf point: the proof encloses
   REQUIRE(o.proof);
   INFO(o.proof->reason);
   REQUIRE(o.proof->proven);
-  MESSAGE("general-hopf rho = 6, F = 0.7582: proof ", o.proof->seconds, " s CPU; ", o.proof->reason);
   const double tp = kSearchRelTol * o.period, tm = kSearchRelTol * o.multiplier;
   CHECK(o.proof->period[0] - tp <= o.period);
   CHECK(o.period <= o.proof->period[1] + tp);
@@ -194,8 +201,6 @@ TEST_CASE("general-hopf.json at rho = 6: near the Hopf point the proven period t
     REQUIRE(p.proven);
     const double omega = std::abs(focus(s, F).eigenvalues(0).imag());
     gap[k] = 0.5 * (p.period[0] + p.period[1]) - 2 * kPi / omega;
-    MESSAGE("F_H - F = ", d[k], ": period [", p.period[0], ", ", p.period[1], "], 2 pi/omega = ", 2 * kPi / omega,
-            ", multiplier [", p.multiplier[0], ", ", p.multiplier[1], "]");
   }
   CHECK(gap[0] / gap[1] == doctest::Approx(2.0).epsilon(0.2));
   CHECK(std::abs(gap[1]) <= 0.02 * 2 * kPi / std::abs(focus(s, F_H).eigenvalues(0).imag()));
