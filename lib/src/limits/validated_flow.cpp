@@ -31,8 +31,6 @@ struct Const<double> {
 template <class T>
 using Pair = std::array<Series<T>, 2>;
 
-}  // namespace
-
 /// An interval and its two partial derivatives with respect to the chart coordinates (u, v):
 /// the coefficients of the series whose first-order part is the flow's Jacobian. IDual of
 /// numerics/interval.hpp has three and is out of line; this is the integrator's inner loop.
@@ -57,6 +55,8 @@ inline Dual2 sqrt(const Dual2& a) {
   const Interval s = boost::numeric::sqrt(a.v), twice = 2.0 * s;
   return {s, a.d0 / twice, a.d1 / twice};
 }
+
+}  // namespace
 
 std::optional<ChartFlow> ChartFlow::make(const System& system, double F, const Eigen::Vector3d& c0, std::string& why) {
   ChartFlow flow;
