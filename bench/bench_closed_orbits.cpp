@@ -3,7 +3,9 @@
 // dynamics/test_closed_orbits.cpp), and find-limits with and without the closed-orbit handling: the
 // disc (the symmetry exclusion, free) and share/problems/general.json (harmonic N = 3); the
 // combinatorial-flow proof (limits/orbit_exclusion.hpp) alone and in find-limits on general.json
-// with harmonic N = 2 and N = 3 (target: find-limits proven in < 50 ms).
+// with harmonic N = 2 and N = 3 (target: find-limits proven in < 50 ms); the proof of one orbit
+// (limits/orbit_proof.hpp) of share/problems/general-hopf.json at rho = 6, F = 0.7582 (target:
+// well under 1 s; measured 0.38 s CPU).
 #include <benchmark/benchmark.h>
 
 #include "limitdir/dynamics/closed_orbits.hpp"
@@ -11,6 +13,8 @@
 #include "limitdir/friction/contact_model.hpp"
 #include "limitdir/analysis/find_limits.hpp"
 #include "limitdir/limits/orbit_exclusion.hpp"
+#include "limitdir/limits/orbit_proof.hpp"
+#include "limitdir/system/problem.hpp"
 
 using namespace limitdir;
 
@@ -91,6 +95,28 @@ void BM_orbit_exclusion(benchmark::State& state) {
   state.counters["cells"] = cells;
 }
 BENCHMARK(BM_orbit_exclusion)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond);
+
+// the proof of the repelling orbit of general-hopf.json at rho = 6 below its Hopf point (the
+// search once, outside the loop); counter: the steps of the two integrations
+void BM_orbit_proof(benchmark::State& state) {
+  Problem p = load_problem(std::string(LIMITDIR_SHARE_DIR) + "/problems/general-hopf.json");
+  p.rho = RhoSpec{RhoSpec::Kind::value, 6.0};
+  const System s = make_system(p);
+  const double F = 0.7582;
+  SolverOptions opt;
+  opt.closed_orbits = false;
+  const OrbitSearch search = find_closed_orbits(s, F, find_limit_directions(s, F, opt));
+  if (search.orbits.size() != 1) {
+    state.SkipWithError("the search does not find the one orbit");
+    return;
+  }
+  for (auto _ : state) {
+    const OrbitProof proof = prove_closed_orbit(s, F, search.orbits.front());
+    if (!proof.proven) state.SkipWithError(proof.reason.c_str());
+    benchmark::DoNotOptimize(proof);
+  }
+}
+BENCHMARK(BM_orbit_proof)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

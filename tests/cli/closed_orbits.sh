@@ -68,9 +68,26 @@ holds "disc-shift: the attracting orbits do not come in +- pairs" \
 cp "$tmp/stdout" "$tmp/shift-report.json"
 why=$(python3 "$(dirname "$0")/validate_json.py" "$share/schemas" limits.schema.json "$tmp/shift-report.json") ||
   fail "disc-shift: the report with closed orbits is not valid against limits.schema.json: $why"
+# the exact model has no Taylor-series enclosure: each orbit's proof stays checked, with the reason
+holds "disc-shift: an orbit's proof is not checked for want of a series of the exact model" \
+  'all(o["proof"]["status"] == "checked" and "no Taylor-series enclosure" in o["proof"]["reason"] for o in r["closed_orbits"])'
 # closed orbits are not zeros: |w| = 1, period > 0, multiplier > 0, polyline closed up to one step
 holds "disc-shift: malformed orbit entries" \
   'all(abs(math.hypot(*o["w"]) - 1) < 1e-9 and o["period"] > 0 and o["multiplier"] > 0 and len(o["polyline"]) == 128 for o in r["closed_orbits"])'
+
+# A proven orbit (docs/manual.md section 9, "Proof of an orbit"): general-hopf.json at rho = 6 below
+# its Hopf point has one repelling orbit (the harmonic model N = 1, whose q is a polynomial); its
+# proof holds the search's period and multiplier (limits/test_orbit_proof.cpp compares them), the
+# report is valid, and the certificate stays checked: the list of orbits is not proven complete.
+run "$share/problems/general-hopf.json" --rho 6 --force 0.7582
+[[ $rc -eq 0 ]] || fail "general-hopf.json --rho 6 --force 0.7582: exit $rc, stderr: $(head -c 300 "$tmp/stderr")"
+holds "general-hopf rho = 6: the orbit is not proven, or its enclosures miss the search's values" \
+  'len(r["closed_orbits"]) == 1 and (lambda o: o["proof"]["status"] == "proven" and o["proof"]["period"][0] - 1e-7 * o["period"] <= o["period"] <= o["proof"]["period"][1] + 1e-7 * o["period"] and o["proof"]["multiplier"][0] > 1 and len(o["proof"]["section"]) == 2)(r["closed_orbits"][0])'
+holds "general-hopf rho = 6: the certificate calls the list of orbits complete" \
+  'r["certificate"]["closed_orbits"] == "checked" and "the list is not proven complete" in r["certificate"]["reason"]'
+cp "$tmp/stdout" "$tmp/proof-report.json"
+why=$(python3 "$(dirname "$0")/validate_json.py" "$share/schemas" limits.schema.json "$tmp/proof-report.json") ||
+  fail "general-hopf rho = 6: the report with a proven orbit is not valid against limits.schema.json: $why"
 
 # At F = 0.05 the load tilts the field about the poles: V* crosses every small circle about a pole
 # outwards on one side and inwards on the other, so no circle is a capture disc; the backward

@@ -36,6 +36,7 @@
 #include "limitdir/limits/classify.hpp"
 #include "limitdir/limits/closed_orbit.hpp"
 #include "limitdir/limits/limits.hpp"
+#include "limitdir/limits/orbit_proof.hpp"
 #include "limitdir/limits/proof.hpp"
 
 // dynamics

@@ -9,6 +9,27 @@
 namespace limitdir {
 
 namespace {
+// docs/manual.md section 9, "Proof of an orbit": each orbit found gets its proof; the text says
+// how many hold. A proven orbit exists and is unique near its section, but the search is not a
+// proof that there is no other orbit, so the certificate's closed_orbits is not raised by it.
+std::string prove_orbits(const System& system, double F, const OrbitProofOptions& options,
+                         std::vector<ClosedOrbit>& orbits) {
+  if (orbits.empty()) return "";
+  std::size_t proven = 0;
+  std::string first_failure;
+  for (ClosedOrbit& o : orbits) {
+    o.proof = prove_closed_orbit(system, F, o, options);
+    if (o.proof->proven)
+      ++proven;
+    else if (first_failure.empty())
+      first_failure = o.proof->reason;
+  }
+  std::string text = "; " + std::to_string(proven) + " of " + std::to_string(orbits.size()) +
+                     " orbit(s) proven to exist (each the only closed orbit through its section arc)";
+  if (proven < orbits.size()) text += ", the first not proven: " + first_failure;
+  return text + "; the list is not proven complete";
+}
+
 // docs/manual.md section 9: closed orbits are excluded by the symmetry argument where it
 // applies; otherwise the search must settle every seed's fate, or the certificate is
 // incomplete (a report that lists limit directions but may miss an attracting closed orbit
@@ -42,20 +63,21 @@ void attach_closed_orbits(const System& system, double F, const SolverOptions& o
   if (forward_only) search_options.backward = false;
   const OrbitSearch search = find_closed_orbits(system, F, set, search_options);
   set.closed_orbits = search.orbits;
+  const std::string proofs = opt.prove_orbits ? prove_orbits(system, F, opt.orbit_proof, set.closed_orbits) : "";
   if (forward_only) {  // the level is incomplete already
     cert.closed_orbits = "incomplete";
-    append("closed orbits searched forward only (the limit set is incomplete): " + search.summary());
+    append("closed orbits searched forward only (the limit set is incomplete): " + search.summary() + proofs);
     return;
   }
   if (search.complete() && search.backward.seeds > 0) {  // both directions: attracting and repelling orbits
     cert.closed_orbits = "checked";
     if (cert.level == Level::proven) cert.level = Level::checked;
-    append("closed orbits checked (numerically): " + search.summary() + not_excluded);
+    append("closed orbits checked (numerically): " + search.summary() + proofs + not_excluded);
     return;
   }
   cert.closed_orbits = "incomplete";
   cert.level = Level::incomplete;
-  append("closed orbits not settled: " + search.summary() + not_excluded);
+  append("closed orbits not settled: " + search.summary() + proofs + not_excluded);
 }
 
 // The "closed-orbits" claim (docs/manual.md section 5, "Claims"): from how they were handled

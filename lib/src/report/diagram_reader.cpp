@@ -225,6 +225,34 @@ void continuum_from_json(const json& value, Event& event, const Path& path) {
   }
 }
 
+/// A pair [lo, hi] (or [w_from, w_to]) of a closed orbit's proof.
+template <class T, class Read>
+std::array<T, 2> pair_at(const json& value, const Path& path, Read read) {
+  const json& a = array_at(value, path);
+  if (a.size() != 2) path.fail("must have 2 entries", value);
+  return {read(a[0], path.index(0)), read(a[1], path.index(1))};
+}
+
+/// The proof of a closed orbit (docs/manual.md section 9, "Proof of an orbit").
+OrbitProof orbit_proof_from_json(const json& value, const Path& path) {
+  object_at(value, path);
+  OrbitProof p;
+  const Path status_path = path.key("status");
+  const std::string status = string_at(member(value, "status", path), status_path);
+  if (status != "proven" && status != "checked") status_path.fail("must be \"proven\" or \"checked\"", value.at("status"));
+  p.proven = status == "proven";
+  p.reason = string_at(member(value, "reason", path), path.key("reason"));
+  if (!p.proven) return p;
+  const auto number = [](const json& v, const Path& at) { return number_at(v, at); };
+  p.period = pair_at<double>(member(value, "period", path), path.key("period"), number);
+  p.multiplier = pair_at<double>(member(value, "multiplier", path), path.key("multiplier"), number);
+  const auto ends = pair_at<Eigen::Vector3d>(member(value, "section", path), path.key("section"),
+                                             [](const json& v, const Path& at) { return vector3_at(v, at); });
+  p.section_from = ends[0];
+  p.section_to = ends[1];
+  return p;
+}
+
 ClosedOrbit closed_orbit_from_json(const json& value, const Path& path) {
   object_at(value, path);
   static const std::vector<OrbitStability> stabilities{OrbitStability::attracting, OrbitStability::repelling,
@@ -239,6 +267,7 @@ ClosedOrbit closed_orbit_from_json(const json& value, const Path& path) {
   const Path polyline_path = path.key("polyline");
   const json& polyline = array_at(member(value, "polyline", path), polyline_path);
   for (std::size_t k = 0; k < polyline.size(); ++k) o.polyline.push_back(vector3_at(polyline[k], polyline_path.index(k)));
+  if (value.contains("proof")) o.proof = orbit_proof_from_json(value.at("proof"), path.key("proof"));
   return o;
 }
 

@@ -78,13 +78,26 @@ json classification_to_json(const Classification& c, double rho_over_R, bool det
 json closed_orbit_to_json(const ClosedOrbit& o) {
   json polyline = json::array();
   for (const Eigen::Vector3d& w : o.polyline) polyline.push_back(vector3((w.array() + 0.0).matrix(), "polyline"));
-  return json{{"w", vector3((o.w.array() + 0.0).matrix(), "w")},
-              {"period", finite(o.period, "period")},
-              {"multiplier", finite(o.multiplier, "multiplier")},
-              {"stability", to_string(o.stability)},
-              {"rdot_mean", finite(o.rdot_mean, "rdot_mean")},
-              {"residual", finite(o.residual, "residual")},
-              {"polyline", std::move(polyline)}};
+  json out{{"w", vector3((o.w.array() + 0.0).matrix(), "w")},
+           {"period", finite(o.period, "period")},
+           {"multiplier", finite(o.multiplier, "multiplier")},
+           {"stability", to_string(o.stability)},
+           {"rdot_mean", finite(o.rdot_mean, "rdot_mean")},
+           {"residual", finite(o.residual, "residual")},
+           {"polyline", std::move(polyline)}};
+  if (o.proof) {  // docs/manual.md section 9, "Proof of an orbit"
+    const OrbitProof& p = *o.proof;
+    json proof{{"status", p.proven ? "proven" : "checked"}, {"reason", p.reason}};
+    if (p.proven) {
+      proof["period"] = json::array({finite(p.period[0], "proof.period"), finite(p.period[1], "proof.period")});
+      proof["multiplier"] =
+          json::array({finite(p.multiplier[0], "proof.multiplier"), finite(p.multiplier[1], "proof.multiplier")});
+      proof["section"] = json::array({vector3((p.section_from.array() + 0.0).matrix(), "proof.section"),
+                                      vector3((p.section_to.array() + 0.0).matrix(), "proof.section")});
+    }
+    out["proof"] = std::move(proof);
+  }
+  return out;
 }
 
 json circle_to_json(const LimitCircle& circle) {

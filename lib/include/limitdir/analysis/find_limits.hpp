@@ -6,6 +6,7 @@
 #include "limitdir/dynamics/closed_orbits.hpp"
 #include "limitdir/limits/limits.hpp"
 #include "limitdir/limits/orbit_exclusion.hpp"
+#include "limitdir/limits/orbit_proof.hpp"
 #include "limitdir/system/system.hpp"
 
 namespace limitdir {
@@ -19,13 +20,18 @@ struct SolverOptions : LimitOptions {
   OrbitSearchOptions orbit_search;
   /// The proof that excludes closed orbits on a proven limit set (limits/orbit_exclusion.hpp).
   OrbitExclusionOptions orbit_exclusion;
+  /// Prove each orbit the search finds (limits/orbit_proof.hpp): ClosedOrbit::proof.
+  bool prove_orbits = true;
+  OrbitProofOptions orbit_proof;
 };
 
 /// Every limit direction at load F, classified, with its certificate (solve_limit_directions),
 /// and the closed orbits of V* when options.closed_orbits: the certificate's `closed_orbits`
 /// says how they were handled and caps its level (excluded by the symmetry argument or, on a
 /// proven limit set, by the combinatorial-flow proof: the level stays; a numerical search
-/// leaves at most checked; a search that did not settle every seed leaves incomplete). Throws InputError for a method
+/// leaves at most checked; a search that did not settle every seed leaves incomplete; each orbit
+/// found is then proven to exist where the proof holds, which does not prove the list complete,
+/// so the certificate's closed_orbits stays as the search left it). Throws InputError for a method
 /// that does not apply to the system.
 LimitSet find_limit_directions(const System& system, double F, const SolverOptions& options = {});
 

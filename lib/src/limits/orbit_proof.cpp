@@ -1,0 +1,120 @@
+// The proof of one closed orbit (limits/orbit_proof.hpp): the section, the return map P and P'
+// from the validated integrator (limits/validated_flow.cpp), the Krawczyk operator on the
+// section's parameter. Compiled with -frounding-math (lib/CMakeLists.txt).
+#include "limitdir/limits/orbit_proof.hpp"
+
+#include <cmath>
+#include <ctime>
+#include <fmt/format.h>
+
+#include "limitdir/core/errors.hpp"
+#include "limits/validated_flow.hpp"
+
+namespace limitdir {
+
+namespace {
+
+/// The orbit's polyline must lie in one open hemisphere for the gnomonic chart about its mean;
+/// w . c0 >= 0.1 keeps |x| <= 10 in the chart (the field's scale grows like |x|).
+constexpr double min_chart_cosine = 0.1;
+/// The section is 5% of the orbit's chart radius on either side of the orbit's point: short
+/// enough to cross the orbit once, long enough to hold X and P(X) (X has r <= 1e-5).
+constexpr double section_fraction = 0.05;
+
+std::optional<Eigen::Vector3d> orbit_centre(const ClosedOrbit& orbit, std::string& why) {
+  Eigen::Vector3d c = Eigen::Vector3d::Zero();
+  for (const Eigen::Vector3d& w : orbit.polyline) c += w.normalized();
+  if (orbit.polyline.empty() || c.norm() < 1e-3 * static_cast<double>(orbit.polyline.size())) {
+    why = "the orbit is not inside one open hemisphere (its points average to ~0: a great circle?)";
+    return std::nullopt;
+  }
+  c.normalize();
+  for (const Eigen::Vector3d& w : orbit.polyline)
+    if (w.normalized().dot(c) < min_chart_cosine) {
+      why = fmt::format("the orbit leaves the hemisphere about its centre (w . c0 < {})", min_chart_cosine);
+      return std::nullopt;
+    }
+  return c;
+}
+
+/// K(X) of (the header) with the centre 0 (in X): K = -Y P(0) + (1 - Y (P'(X) - 1)) X,
+/// Y = 1/(P'(X) - 1) at its midpoint (any Y will do; this one makes the factor small).
+Interval krawczyk(const Interval& X, const detail::FirstReturn& at, const detail::FirstReturn& over) {
+  const Interval Y(1.0 / (mid_of(over.slope) - 1.0));
+  return -(Y * at.s) + (Interval(1.0) - Y * (over.slope - Interval(1.0))) * X;
+}
+
+}  // namespace
+
+OrbitProof prove_closed_orbit(const System& system, double F, const ClosedOrbit& orbit, const OrbitProofOptions& o) {
+  // the remainder's series has order + 2 coefficients (numerics/taylor_series.hpp)
+  if (o.order < 2 || o.order + 2 > detail::taylor_capacity)
+    throw InputError(fmt::format("orbit proof: order must be in [2, {}] (got {})", detail::taylor_capacity - 2, o.order));
+  if (!(o.step_tol > 0) || !(o.rem_rate > 0) || o.max_steps < 1 || o.radii.empty())
+    throw InputError("orbit proof: step_tol and rem_rate must be > 0, max_steps >= 1 and radii not empty");
+  for (const double r : o.radii)
+    if (!(r > 0)) throw InputError(fmt::format("orbit proof: every radius must be > 0 (got {})", r));
+  const std::clock_t start = std::clock();
+  OrbitProof proof;
+  const auto done = [&](std::string why) {
+    proof.reason = std::move(why);
+    proof.seconds = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+    return proof;
+  };
+  std::string why;
+  const std::optional<Eigen::Vector3d> c0 = orbit_centre(orbit, why);
+  if (!c0) return done("not proven: " + why);
+  const std::optional<detail::ChartFlow> flow = detail::ChartFlow::make(system, F, *c0, why);
+  if (!flow) return done("not proven: " + why);
+  detail::ChartSection sec;
+  sec.zc = flow->chart_point(orbit.w.normalized());
+  sec.n = flow->value(sec.zc).normalized();
+  double radius = 0;
+  for (const Eigen::Vector3d& w : orbit.polyline) radius = std::max(radius, (flow->chart_point(w.normalized()) - sec.zc).norm());
+  sec.half_length = section_fraction * 0.5 * radius;
+  if (!(sec.half_length > 0) || !detail::section_transversal(*flow, sec))
+    return done("not proven: the flow is not proven transversal to the section");
+  detail::FlowOptions fo;
+  fo.order = o.order;
+  fo.step_tol = o.step_tol;
+  fo.rem_rate = o.rem_rate;
+  fo.max_steps = o.max_steps;
+  // the return of the orbit's point s = 0, and one Newton step from it to s1 (rounded): X about
+  // s1 holds 0, the centre of the Krawczyk operator
+  const detail::FirstReturn at = detail::first_return(*flow, sec, Interval(0.0), orbit.period, fo);
+  if (!at.ok) return done("not proven: " + at.why);
+  const double slope = mid_of(at.slope);
+  if (!(std::abs(slope - 1.0) > 1e-12)) return done("not proven: the multiplier is 1 to rounding (a neutral orbit)");
+  const double s1 = -mid_of(at.s) / (slope - 1.0);
+  std::string last = "no radius tried";
+  for (const double radius_tried : o.radii) {
+    const double r = std::max(radius_tried, 2.0 * std::abs(s1));
+    const Interval X(s1 - r, s1 + r);
+    const detail::FirstReturn over = detail::first_return(*flow, sec, X, orbit.period, fo);
+    if (!over.ok) {
+      last = over.why;
+      continue;
+    }
+    const Interval K = krawczyk(X, at, over);
+    if (!strictly_inside(K, X)) {
+      last = fmt::format("K(X) not inside X at r = {:.0e} (P'(X) = [{:.9g}, {:.9g}])", r, over.slope.lower(),
+                         over.slope.upper());
+      continue;
+    }
+    // T(s) in T(0) + T'(X) s at the fixed point s in K(X) & X
+    const Interval T = at.time + over.dtime * meet(K, X);
+    proof.proven = true;
+    proof.period = {T.lower(), T.upper()};
+    proof.multiplier = {over.slope.lower(), over.slope.upper()};
+    proof.section_from = flow->sphere_point(mid_of(sec.point(Interval(X.lower()))));
+    proof.section_to = flow->sphere_point(mid_of(sec.point(Interval(X.upper()))));
+    return done(fmt::format("proven: exactly one closed orbit through the section arc (chart width {:.0e}; "
+                            "Krawczyk on the return map, {} + {} steps of an order-{} interval Taylor method), "
+                            "{}: multiplier in [{:.9g}, {:.9g}], period in [{:.12g}, {:.12g}]",
+                            2 * r, at.steps, over.steps, o.order, over.slope.upper() < 1.0 ? "attracting" : "repelling",
+                            proof.multiplier[0], proof.multiplier[1], proof.period[0], proof.period[1]));
+  }
+  return done("not proven: " + last);
+}
+
+}  // namespace limitdir

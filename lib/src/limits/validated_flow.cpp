@@ -1,0 +1,551 @@
+// The validated integrator of V* in a gnomonic chart and the first return to a section
+// (limits/validated_flow.hpp): Lohner's interval Taylor method with the QR representation of
+// the set and the C^1 enclosure of the flow's derivative. Compiled with -frounding-math
+// (lib/CMakeLists.txt).
+#include "limits/validated_flow.hpp"
+
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+#include "limitdir/friction/harmonic.hpp"
+#include "limitdir/friction/linear.hpp"
+#include "limits/chart_field.hpp"
+
+namespace limitdir::detail {
+
+namespace {
+
+/// A constant of the field as a coefficient: its enclosure, or its midpoint for the rounded
+/// (double) evaluation that only steers the integrator.
+template <class T>
+struct Const {
+  static T of(const Interval& x) { return T(x); }
+};
+template <>
+struct Const<double> {
+  static double of(const Interval& x) { return mid_of(x); }
+};
+
+template <class T>
+using Pair = std::array<Series<T>, 2>;
+
+/// An interval and its two partial derivatives with respect to the chart coordinates (u, v):
+/// the coefficients of the series whose first-order part is the flow's Jacobian. IDual of
+/// numerics/interval.hpp has three and is out of line; this is the integrator's inner loop.
+struct Dual2 {
+  Interval v, d0, d1;
+  Dual2() = default;
+  Dual2(const Interval& x) : v(x), d0(0.0), d1(0.0) {}  // NOLINT: a constant
+  Dual2(double x) : v(x), d0(0.0), d1(0.0) {}           // NOLINT: a constant
+  Dual2(const Interval& x, const Interval& a, const Interval& b) : v(x), d0(a), d1(b) {}
+};
+inline Dual2 operator+(const Dual2& a, const Dual2& b) { return {a.v + b.v, a.d0 + b.d0, a.d1 + b.d1}; }
+inline Dual2 operator-(const Dual2& a, const Dual2& b) { return {a.v - b.v, a.d0 - b.d0, a.d1 - b.d1}; }
+inline Dual2 operator-(const Dual2& a) { return {-a.v, -a.d0, -a.d1}; }
+inline Dual2 operator*(const Dual2& a, const Dual2& b) {
+  return {a.v * b.v, a.d0 * b.v + a.v * b.d0, a.d1 * b.v + a.v * b.d1};
+}
+inline Dual2 operator/(const Dual2& a, const Dual2& b) {
+  const Interval q = a.v / b.v;
+  return {q, (a.d0 - q * b.d0) / b.v, (a.d1 - q * b.d1) / b.v};
+}
+inline Dual2 sqrt(const Dual2& a) {
+  const Interval s = boost::numeric::sqrt(a.v), twice = 2.0 * s;
+  return {s, a.d0 / twice, a.d1 / twice};
+}
+
+}  // namespace
+
+std::optional<ChartFlow> ChartFlow::make(const System& system, double F, const Eigen::Vector3d& c0, std::string& why) {
+  ChartFlow flow;
+  const FrictionModel& model = system.friction();
+  if (const auto* h = dynamic_cast<const HarmonicModel*>(&model)) {
+    flow.harmonic_ = true;
+    flow.alpha_ = h->chebyshev_C();
+    flow.beta_ = h->chebyshev_S();
+    flow.kappa_over_rho_ = h->kappa_over_rho();
+  } else if (const auto* l = dynamic_cast<const LinearModel*>(&model)) {
+    flow.Pi_ = l->Pi();
+  } else {
+    why = "the model " + model.name() + " has no Taylor-series enclosure (the validated integrator takes the "
+          "linear-fit and harmonic models, whose q is a polynomial in w)";
+    return std::nullopt;
+  }
+  const std::optional<FieldEnclosure> field = field_enclosure(system, Interval(F));
+  // a frame [c0 a b] about the orbit's centre
+  const Eigen::Vector3d n = c0.normalized();
+  const Eigen::Vector3d a = n.unitOrthogonal(), b = n.cross(a);
+  flow.T_ << n, a, b;
+  const auto Tinv = inverse_enclosure(to_interval<3>(flow.T_));
+  if (!field || !Tinv) {
+    why = "M^-1 or the chart's frame could not be enclosed";
+    return std::nullopt;
+  }
+  flow.Tinv_ = *Tinv;
+  flow.Minv_ = field->Minv;
+  flow.c_ = field->c;
+  return flow;
+}
+
+/// The intermediates of the chart field as series in time: x = T (1, u, v), w = x/|x|, q(w) (64)
+/// or (86) with C, S from (84)-(85) in y = w3^2 - w12^2 (Clenshaw's b_j), F = M^-1 q + c,
+/// f = T^-1 F, h = (f_a - u f_n, f_b - v f_n), g = |x| h.
+template <class T>
+struct FieldTape {
+  using S = Series<T>;
+  std::array<S, 2> z, h, g;
+  std::array<S, 3> x, w, q, F, f;
+  S r2, rho, y, C, Sy;
+  std::vector<S> bC, bS;
+};
+
+template <class T>
+FieldTape<T> ChartFlow::tape() const {
+  FieldTape<T> t;
+  t.bC.resize(alpha_.size() + 2);
+  t.bS.resize(beta_.size() + 2);
+  return t;
+}
+
+namespace {
+/// Clenshaw's sum_j a_j T_j(y) at coefficient k: b_j = a_j + 2 y b_(j+1) - b_(j+2), the sum
+/// a_0 + y b_1 - b_2 (as friction/enclose.hpp, one order at a time).
+template <class T>
+T clenshaw_at(const std::vector<double>& a, const Series<T>& y, std::vector<Series<T>>& b, int k) {
+  const std::size_t N = a.size() - 1;
+  for (std::size_t j = N; j >= 1; --j) {
+    T v = T(2.0) * product_at(y, b[j + 1], k) - b[j + 2].a[k];
+    if (k == 0) v = v + T(a[j]);
+    b[j].a[k] = v;
+  }
+  T r = product_at(y, b[1], k) - b[2].a[k];
+  return k == 0 ? r + T(a[0]) : r;
+}
+}  // namespace
+
+template <class T>
+void ChartFlow::advance(FieldTape<T>& t, int k) const {
+  const T zero(0.0);
+  for (int i = 0; i < 3; ++i)
+    t.x[i].a[k] = (k == 0 ? T(T_(i, 0)) : zero) + T(T_(i, 1)) * t.z[0].a[k] + T(T_(i, 2)) * t.z[1].a[k];
+  t.r2.a[k] = product_at(t.x[0], t.x[0], k) + product_at(t.x[1], t.x[1], k) + product_at(t.x[2], t.x[2], k);
+  t.rho.a[k] = root_at(t.r2, t.rho, k);
+  for (int i = 0; i < 3; ++i) t.w[i].a[k] = quotient_at(t.x[i], t.rho, t.w[i], k);
+  if (harmonic_) {
+    t.y.a[k] = product_at(t.w[2], t.w[2], k) - (product_at(t.w[0], t.w[0], k) + product_at(t.w[1], t.w[1], k));
+    t.C.a[k] = clenshaw_at(alpha_, t.y, t.bC, k);
+    t.Sy.a[k] = clenshaw_at(beta_, t.y, t.bS, k);
+    t.q[0].a[k] = -product_at(t.w[0], t.C, k);
+    t.q[1].a[k] = -product_at(t.w[1], t.C, k);
+    t.q[2].a[k] = -(T(kappa_over_rho_) * product_at(t.w[2], t.Sy, k));
+  } else {
+    for (int i = 0; i < 3; ++i)
+      t.q[i].a[k] = T(Pi_(i, 0)) * t.w[0].a[k] + T(Pi_(i, 1)) * t.w[1].a[k] + T(Pi_(i, 2)) * t.w[2].a[k];
+  }
+  for (int i = 0; i < 3; ++i) {
+    T v = k == 0 ? Const<T>::of(c_(i)) : zero;
+    for (int j = 0; j < 3; ++j) v = v + Const<T>::of(Minv_(i, j)) * t.q[j].a[k];
+    t.F[i].a[k] = v;
+  }
+  for (int i = 0; i < 3; ++i) {
+    T v = zero;
+    for (int j = 0; j < 3; ++j) v = v + Const<T>::of(Tinv_(i, j)) * t.F[j].a[k];
+    t.f[i].a[k] = v;
+  }
+  for (int i = 0; i < 2; ++i) {
+    t.h[i].a[k] = t.f[i + 1].a[k] - product_at(t.z[i], t.f[0], k);
+    t.g[i].a[k] = product_at(t.rho, t.h[i], k);
+  }
+}
+
+IVec2 ChartFlow::enclose(const IVec2& Z) const {
+  FieldTape<Interval> t = tape<Interval>();
+  t.z[0].a[0] = Z(0);
+  t.z[1].a[0] = Z(1);
+  advance(t, 0);
+  return IVec2{{t.g[0].a[0], t.g[1].a[0]}};
+}
+
+Eigen::Vector2d ChartFlow::value(const Eigen::Vector2d& z) const {
+  FieldTape<double> t = tape<double>();
+  t.z[0].a[0] = z(0);
+  t.z[1].a[0] = z(1);
+  advance(t, 0);
+  return {t.g[0].a[0], t.g[1].a[0]};
+}
+
+Eigen::Vector3d ChartFlow::sphere_point(const Eigen::Vector2d& z) const {
+  return (T_ * Eigen::Vector3d(1.0, z(0), z(1))).normalized();
+}
+
+Eigen::Vector2d ChartFlow::chart_point(const Eigen::Vector3d& w) const {
+  const Eigen::Vector3d y = T_.transpose() * w;  // T orthonormal to rounding
+  return {y(1) / y(0), y(2) / y(0)};
+}
+
+Interval ChartSection::sigma(const IVec2& z) const {
+  return Interval(n(0)) * (z(0) - Interval(zc(0))) + Interval(n(1)) * (z(1) - Interval(zc(1)));
+}
+
+Interval ChartSection::s(const IVec2& z) const {
+  const Eigen::Vector2d tv = t();
+  const Interval tt = Interval(tv(0)) * tv(0) + Interval(tv(1)) * tv(1);
+  return (Interval(tv(0)) * (z(0) - Interval(zc(0))) + Interval(tv(1)) * (z(1) - Interval(zc(1)))) / tt;
+}
+
+IVec2 ChartSection::point(const Interval& s) const {
+  const Eigen::Vector2d tv = t();
+  const Interval tt = Interval(tv(0)) * tv(0) + Interval(tv(1)) * tv(1);
+  const Interval k = s / tt;
+  return IVec2{{Interval(zc(0)) + k * tv(0), Interval(zc(1)) + k * tv(1)}};
+}
+
+namespace {
+
+/// The Taylor coefficients c_0..c_p of the solution from z0, one order per pass of the tape.
+template <class T>
+Pair<T> taylor(const ChartFlow& flow, const std::array<T, 2>& z0, int p) {
+  FieldTape<T> t = flow.tape<T>();
+  for (int i = 0; i < 2; ++i) t.z[i].a[0] = z0[i];
+  for (int k = 0; k < p; ++k) {
+    flow.advance(t, k);  // g_k from z_0..z_k: z' = g gives z_(k+1) = g_k/(k + 1)
+    for (int i = 0; i < 2; ++i) t.z[i].a[k + 1] = t.g[i].a[k] / T(static_cast<double>(k + 1));
+  }
+  for (int i = 0; i < 2; ++i) t.z[i].n = p + 1;
+  return t.z;
+}
+
+/// sum_(k <= p) c_k H^k by Horner.
+template <class T>
+T horner(const Series<T>& c, int p, const Interval& H) {
+  T r = c[p];
+  for (int k = p - 1; k >= 0; --k) r = r * T(H) + c[k];
+  return r;
+}
+
+Interval power(const Interval& H, int k) {
+  Interval r(1.0);
+  for (int i = 0; i < k; ++i) r = r * H;
+  return r;
+}
+
+IVec2 widened(const IVec2& Z, double factor) {
+  IVec2 r;
+  for (int i = 0; i < 2; ++i) {
+    const double m = mid_of(Z(i)), h = 0.5 * width_of(Z(i)) * factor + 1e-15 * (1.0 + std::abs(m));
+    r(i) = Interval(Z(i).lower() - h, Z(i).upper() + h);
+  }
+  return r;
+}
+
+bool positive(const Interval& x) { return x.lower() > 0.0; }
+bool negative(const Interval& x) { return x.upper() < 0.0; }
+
+/// n . g over a box.
+Interval normal_speed(const ChartFlow& flow, const ChartSection& sec, const IVec2& Z) {
+  const IVec2 g = flow.enclose(Z);
+  return Interval(sec.n(0)) * g(0) + Interval(sec.n(1)) * g(1);
+}
+
+bool inside(const IVec2& a, const IVec2& b) { return strictly_inside(a(0), b(0)) && strictly_inside(a(1), b(1)); }
+
+IVec2 hull_of(const Eigen::Vector2d& mid, const Eigen::Matrix2d& B, const IVec2& r) {
+  return to_interval<2>(mid) + to_interval<2>(B) * r;
+}
+
+/// The rigorous inverse of a 2 x 2 double matrix (adjugate over the determinant).
+std::optional<IMat2> inverse2(const Eigen::Matrix2d& A) {
+  const Interval det = Interval(A(0, 0)) * A(1, 1) - Interval(A(0, 1)) * A(1, 0);
+  if (contains_zero(det)) return std::nullopt;
+  IMat2 r;
+  r(0, 0) = Interval(A(1, 1)) / det;
+  r(0, 1) = -Interval(A(0, 1)) / det;
+  r(1, 0) = -Interval(A(1, 0)) / det;
+  r(1, 1) = Interval(A(0, 0)) / det;
+  return r;
+}
+
+/// The set mid + B r (every point of it, at the current time) and the flow's derivative
+/// V = Vmid + B R, in the same basis B (the C^1 Lohner algorithm: V's columns are pushed by the
+/// same near-triangular B'^-1 J B as the set, so V does not wrap either).
+struct FlowSet {
+  Eigen::Vector2d mid;
+  Eigen::Matrix2d B = Eigen::Matrix2d::Identity();
+  IVec2 r;
+  Eigen::Matrix2d Vmid = Eigen::Matrix2d::Identity();
+  IMat2 R;  // zero
+  IVec2 hull() const { return hull_of(mid, B, r); }
+  IMat2 V() const {
+    IMat2 V = to_interval<2>(B) * R;
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < 2; ++j) V(i, j) = V(i, j) + Vmid(i, j);
+    return V;
+  }
+};
+
+/// The a priori box E over [0, h]: Z + [0, h] g(E) inside E (Picard-Lindelof).
+std::optional<IVec2> a_priori(const ChartFlow& flow, const IVec2& Z, double h) {
+  const Interval H(0.0, h);
+  IVec2 g = flow.enclose(Z), E;
+  for (int i = 0; i < 2; ++i) E(i) = Z(i) + H * g(i);
+  for (int it = 0; it < 8; ++it) {
+    const IVec2 guess = widened(E, 1.2);
+    g = flow.enclose(guess);
+    for (int i = 0; i < 2; ++i) E(i) = Z(i) + H * g(i);
+    if (inside(E, guess)) return E;
+  }
+  return std::nullopt;
+}
+
+/// The a priori enclosure of V_s = D phi_s over [0, h] (V_0 = I): I + [0, h] Dg(E) W inside W.
+std::optional<IMat2> a_priori_derivative(const IMat2& Dg, double h) {
+  const Interval H(0.0, h);
+  double norm = 0;
+  for (int i = 0; i < 4; ++i) norm = std::max(norm, mag_of(Dg.a[i]));
+  double d = 4.0 * h * norm + 1e-15;
+  for (int it = 0; it < 8; ++it, d *= 2.0) {
+    IMat2 W;
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < 2; ++j) W(i, j) = Interval((i == j ? 1.0 : 0.0) - d, (i == j ? 1.0 : 0.0) + d);
+    const IMat2 DW = Dg * W;
+    bool ok = true;
+    for (int i = 0; i < 2 && ok; ++i)
+      for (int j = 0; j < 2 && ok; ++j) ok = strictly_inside(Interval(i == j ? 1.0 : 0.0) + H * DW(i, j), W(i, j));
+    if (ok) return W;
+  }
+  return std::nullopt;
+}
+
+/// One step of Lohner's method over the times H in [0, hmax] (a point h, or an interval at the
+/// crossing): the set at every time of H, its derivative, and E (the a priori box over
+/// [0, hmax]). False when the a priori boxes cannot be found or the remainder is wider than
+/// rem_limit (the step is too long).
+bool lohner_step(const ChartFlow& flow, FlowSet& set, const Interval& H, double hmax, int p, IVec2& E,
+                 double rem_limit = INFINITY, double* rem_ratio = nullptr) {
+  const IVec2 Z = set.hull();
+  const std::optional<IVec2> box = a_priori(flow, Z, hmax);
+  if (!box) return false;
+  E = *box;
+  // the remainder H^(p+1) c_(p+1)(E) and its derivative H^(p+1) Dc_(p+1)(E) W
+  const Pair<Dual2> cE = taylor(flow, std::array<Dual2, 2>{Dual2(E(0), 1.0, 0.0), Dual2(E(1), 0.0, 1.0)}, p + 1);
+  IMat2 Dg;
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 2; ++j) Dg(i, j) = (j == 0 ? cE[i][1].d0 : cE[i][1].d1);
+  const std::optional<IMat2> W = a_priori_derivative(Dg, hmax);
+  if (!W) return false;
+  const Interval Hp = power(H, p + 1);
+  IVec2 rem;
+  IMat2 Drem;
+  for (int i = 0; i < 2; ++i) {
+    rem(i) = Hp * cE[i][p + 1].v;
+    if (rem_ratio) *rem_ratio = std::max(i == 0 ? 0.0 : *rem_ratio, width_of(rem(i)) / rem_limit);
+    if (!(width_of(rem(i)) <= rem_limit)) return false;
+    for (int j = 0; j < 2; ++j) Drem(i, j) = Hp * (j == 0 ? cE[i][p + 1].d0 : cE[i][p + 1].d1);
+  }
+  Drem = Drem * *W;
+  // the Taylor polynomial at the centre, and its Jacobian over the hull
+  const Pair<Interval> cm = taylor(flow, std::array<Interval, 2>{Interval(set.mid(0)), Interval(set.mid(1))}, p);
+  const Pair<Dual2> cZ = taylor(flow, std::array<Dual2, 2>{Dual2(Z(0), 1.0, 0.0), Dual2(Z(1), 0.0, 1.0)}, p);
+  IVec2 y0;
+  IMat2 J;
+  for (int i = 0; i < 2; ++i) {
+    y0(i) = horner(cm[i], p, H) + rem(i);
+    const Dual2 d = horner(cZ[i], p, H);
+    J(i, 0) = d.d0;
+    J(i, 1) = d.d1;
+  }
+  // phi(x) in phi(mid) + J (x - mid) + rem, x - mid in B r; the new B the QR of mid(J B)
+  const IMat2 A = J * to_interval<2>(set.B);
+  const Eigen::Matrix2d Am = mid_of(A);
+  Eigen::Matrix2d Q = Am.householderQr().householderQ();
+  const std::optional<IMat2> Qinv = inverse2(Q);
+  if (!Qinv) return false;
+  const Eigen::Vector2d m = mid_of(y0);
+  set.r = (*Qinv * A) * set.r + *Qinv * (y0 - to_interval<2>(m));
+  set.mid = m;
+  IMat2 Jfull;
+  for (int i = 0; i < 4; ++i) Jfull.a[i] = J.a[i] + Drem.a[i];
+  // V' = Jfull (Vmid + B R) = Vmid' + Q R' with Vmid' = mid(Jfull Vmid)
+  const IMat2 JV = Jfull * to_interval<2>(set.Vmid), QJB = *Qinv * (Jfull * to_interval<2>(set.B));
+  const Eigen::Matrix2d Vm = mid_of(JV);
+  IMat2 rest = JV;
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 2; ++j) rest(i, j) = rest(i, j) - Vm(i, j);
+  const IMat2 QR = QJB * set.R, Qrest = *Qinv * rest;
+  for (int i = 0; i < 4; ++i) set.R.a[i] = QR.a[i] + Qrest.a[i];
+  set.Vmid = Vm;
+  set.B = Q;
+  return true;
+}
+
+/// The step that keeps |c_p| h^p below the tolerance, from the coefficients at the centre.
+double step_length(const ChartFlow& flow, const FlowSet& set, const FlowOptions& o) {
+  const Pair<double> c = taylor(flow, std::array<double, 2>{set.mid(0), set.mid(1)}, o.order);
+  double h = 1.0;
+  for (int k : {o.order - 1, o.order}) {
+    const double a = std::max(std::abs(c[0][k]), std::abs(c[1][k]));
+    if (a > 0) h = std::min(h, std::pow(o.step_tol / a, 1.0 / k));
+  }
+  return h;
+}
+
+/// The time at which the centre's Taylor polynomial reaches the section's line (Newton).
+double crossing_estimate(const ChartFlow& flow, const FlowSet& set, const ChartSection& sec, int p, double h) {
+  const Pair<double> c = taylor(flow, std::array<double, 2>{set.mid(0), set.mid(1)}, p);
+  double th = 0.5 * h;
+  for (int it = 0; it < 30; ++it) {
+    double z0 = 0, z1 = 0, d0 = 0, d1 = 0;
+    for (int k = p; k >= 0; --k) {
+      d0 = d0 * th + z0;
+      d1 = d1 * th + z1;
+      z0 = z0 * th + c[0][k];
+      z1 = z1 * th + c[1][k];
+    }
+    const double s = sec.n(0) * (z0 - sec.zc(0)) + sec.n(1) * (z1 - sec.zc(1));
+    const double ds = sec.n(0) * d0 + sec.n(1) * d1;
+    if (!(std::abs(ds) > 0)) break;
+    th -= s / ds;
+  }
+  return th;
+}
+
+/// An enclosure meets the section segment.
+bool meets_section(const ChartSection& sec, const IVec2& E) {
+  return contains_zero(sec.sigma(E)) && !disjoint(sec.s(E), Interval(-sec.half_length, sec.half_length));
+}
+
+}  // namespace
+
+bool section_transversal(const ChartFlow& flow, const ChartSection& sec) {
+  const UpwardRounding upward;
+  constexpr int pieces = 32;
+  for (int k = 0; k < pieces; ++k) {
+    const double a = sec.half_length * (-1.0 + 2.0 * k / pieces), b = sec.half_length * (-1.0 + 2.0 * (k + 1) / pieces);
+    const IVec2 g = flow.enclose(sec.point(Interval(a, b)));
+    if (!positive(Interval(sec.n(0)) * g(0) + Interval(sec.n(1)) * g(1))) return false;
+  }
+  return true;
+}
+
+namespace {
+
+/// The crossing itself from `set` (before the section): a step to just before it, then one over
+/// an interval of times across it with the flow transversal on the a priori box.
+bool cross(const ChartFlow& flow, const ChartSection& sec, FlowSet set, const Interval& time, const FlowOptions& o, double h,
+           FirstReturn& out) {
+  const double theta = crossing_estimate(flow, set, sec, o.order, h);
+  const IVec2 Zg = set.hull(), gZ = flow.enclose(Zg);
+  const double speed = mid_of(Interval(sec.n(0)) * gZ(0) + Interval(sec.n(1)) * gZ(1));
+  if (!(speed > 0) || !(theta > 0)) return false;
+  double delta = 4.0 * width_of(sec.sigma(Zg)) / speed + 1e-14;
+  for (int attempt = 0; attempt < 12; ++attempt, delta *= 4.0) {
+    FlowSet before = set;
+    IVec2 E;
+    const double h1 = theta - delta;
+    // up to h1: n . g > 0 on the a priori box, so sigma increases along every trajectory there and
+    // stays below its value at h1, proven < 0 below
+    if (h1 > 0) {
+      if (!lohner_step(flow, before, Interval(h1), h1, o.order, E) || !positive(normal_speed(flow, sec, E))) continue;
+    }
+    FlowSet across = before;
+    const double h2 = h1 > 0 ? 2.0 * delta : theta + delta;
+    if (!lohner_step(flow, across, Interval(0.0, h2), h2, o.order, E)) continue;
+    FlowSet after = before;
+    IVec2 E2;
+    if (!lohner_step(flow, after, Interval(h2), h2, o.order, E2)) continue;
+    const IVec2 gE = flow.enclose(E);
+    const Interval ng = Interval(sec.n(0)) * gE(0) + Interval(sec.n(1)) * gE(1);
+    // before: every point short of the line; after: every point past it; n . g > 0 between
+    if (!negative(sec.sigma(before.hull())) || !positive(sec.sigma(after.hull())) || !positive(ng)) continue;
+    const IVec2 Y = across.hull();
+    const IVec2 g = flow.enclose(Y);
+    const Eigen::Vector2d tv = sec.t();
+    const Interval tt = Interval(tv(0)) * tv(0) + Interval(tv(1)) * tv(1);
+    // z'(s) = t/(t . t): V t' the image, theta'(s) = -(n . V t')/(n . g)
+    IVec2 Vt;
+    const IMat2 V = across.V();
+    for (int i = 0; i < 2; ++i) Vt(i) = (V(i, 0) * tv(0) + V(i, 1) * tv(1)) / tt;
+    const Interval nVt = Interval(sec.n(0)) * Vt(0) + Interval(sec.n(1)) * Vt(1);
+    const Interval tVt = Interval(tv(0)) * Vt(0) + Interval(tv(1)) * Vt(1);
+    const Interval ngY = Interval(sec.n(0)) * g(0) + Interval(sec.n(1)) * g(1);
+    const Interval tg = Interval(tv(0)) * g(0) + Interval(tv(1)) * g(1);
+    if (!positive(ngY)) continue;
+    out.dtime = -nVt / ngY;
+    out.slope = (tVt + tg * out.dtime) / tt;
+    out.s = sec.s(Y);
+    out.time = time + Interval(std::max(h1, 0.0)) + Interval(0.0, h2);
+    out.ok = true;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+FirstReturn first_return(const ChartFlow& flow, const ChartSection& sec, const Interval& S, double period_guess,
+                         const FlowOptions& o) {
+  const UpwardRounding upward;  // one rounding mode for every interval operation below
+  FirstReturn out;
+  FlowSet set;
+  const IVec2 Z0 = sec.point(S);
+  set.mid = mid_of(Z0);
+  set.r = Z0 - to_interval<2>(set.mid);
+  for (int i = 0; i < 4; ++i) set.R.a[i] = Interval(0.0);
+  Interval tau(0.0);  // the exact sum of the steps
+  double h_accepted = INFINITY;
+  for (int step = 0; step < o.max_steps; ++step) {
+    out.steps = step + 1;
+    const double time = tau.upper();
+    double h = std::min(step_length(flow, set, o), h_accepted);
+    FlowSet next = set;
+    IVec2 E;
+    bool done = false;
+    // the remainder ~ h^(p+1): the next step from the ratio of its width to the limit
+    const auto rescale = [&](double ratio) {
+      return std::pow(0.8 / std::max(ratio, 1e-30), 1.0 / (o.order + 1));
+    };
+    double ratio = 1.0;
+    for (int retry = 0; retry < 30; ++retry) {
+      next = set;
+      if ((done = lohner_step(flow, next, Interval(h), h, o.order, E, o.rem_rate * h, &ratio))) break;
+      h *= std::clamp(rescale(ratio), 0.1, 0.5);
+    }
+    h_accepted = h * std::min(rescale(ratio), 2.0);
+    if (!done) {
+      out.why = fmt::format("no a priori enclosure at tau = {:.6g}", time);
+      return out;
+    }
+    if (step == 0) {  // leaving the section: n . g > 0 on the first box, so sigma > 0 after it
+      const IVec2 g = flow.enclose(E);
+      if (!positive(Interval(sec.n(0)) * g(0) + Interval(sec.n(1)) * g(1))) {
+        out.why = "the flow is not proven transversal to the section at the start";
+        return out;
+      }
+    } else if (meets_section(sec, E)) {
+      if (time < 0.5 * period_guess) {
+        out.why = fmt::format("the enclosure meets the section at tau = {:.6g}, before the return", time);
+        return out;
+      }
+      if (!cross(flow, sec, set, tau, o, h, out)) out.why = fmt::format("the crossing at tau = {:.6g} is not resolved", time);
+      if (out.ok && !strictly_inside(out.s, Interval(-sec.half_length, sec.half_length))) {
+        out.ok = false;
+        out.why = "the return leaves the section";
+      }
+      return out;
+    }
+    set = next;
+    tau += Interval(h);
+    const IVec2 Z = set.hull();
+    if (width_of(Z(0)) > 1e-2 || width_of(Z(1)) > 1e-2) {
+      out.why = fmt::format("the enclosure grew too wide ({:.2g}) at tau = {:.6g}", std::max(width_of(Z(0)), width_of(Z(1))), tau.upper());
+      return out;
+    }
+    if (tau.lower() > 2.0 * period_guess) break;
+  }
+  out.why = fmt::format("no return to the section within {} steps or tau = {:.6g}", out.steps, 2.0 * period_guess);
+  return out;
+}
+
+}  // namespace limitdir::detail
