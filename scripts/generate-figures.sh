@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the figures of README.md, docs/figures/*.svg, with plot (docs/manual.md section 11):
+# Regenerates the figures of README.md and docs/overview.md, docs/figures/*.svg, with plot (docs/manual.md section 11):
 #   disc-diagram.svg   the disc's bifurcation diagram (Fig. 14 of [Nonlinear Dyn. 2024]: harmonic
 #                      model N = 2, uniform pressure, rho = kappa) over F in [0, 1.5], against the
 #                      position psi on the invariant circle w2 = 0;

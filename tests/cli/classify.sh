@@ -101,7 +101,7 @@ for force in 0.2 1.2 0; do
     fail "find-limits disc.json --force $force failed"
   fi
 done
-# The pipe itself, as in the README.
+# The pipe itself, as in docs/overview.md.
 if ! "$bin/find-limits" "$disc" --force 0.2 | "$app" >"$tmp/piped.json" 2>"$tmp/stderr"; then
   fail "find-limits disc.json --force 0.2 | classify failed: $(head -c 400 "$tmp/stderr")"
 elif ! why=$(python3 "$check" classification "$tmp/piped.json" --count 4 --force 0.2); then

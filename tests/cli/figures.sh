@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The committed figures docs/figures/*.svg (scripts/generate-figures.sh, shown in README.md)
+# The committed figures docs/figures/*.svg (scripts/generate-figures.sh, shown in README.md and docs/overview.md)
 # against freshly generated ones: the same SVG elements in the same order, with the same text
 # and attributes, numbers within 0.5 px (check_plot.py same-structure). Every committed figure
 # must be regenerated and agree, and every regenerated one must be committed.
