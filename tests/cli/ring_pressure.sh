@@ -34,6 +34,10 @@ expect_bad "friction" "$tmp/ring-kudra.json"
 expect_bad "--pressure" "$disc" --pressure ring:0
 expect_bad "--pressure" "$disc" --pressure ring:1.5
 expect_bad "--pressure" "$disc" --pressure ring:a
+# below sqrt(DBL_MIN) the ring's moment xi0^2 (and so kappa and the default rho) leaves the doubles
+expect_bad "leaves the range of doubles" "$disc" --pressure ring:1e-300
+problem ring-tiny.json "{$head, \"contact\": {\"pressure\": {\"ring\": 1e-200}}}"
+expect_bad "leaves the range of doubles" "$tmp/ring-tiny.json"
 expect_bad "needs a circular contact" "$tmp/ellipse.json" --pressure ring
 expect_bad "--model" "$ring" --model kudra-pade
 

@@ -55,11 +55,19 @@ Pressure Pressure::profile(std::vector<double> xi, std::vector<double> p) {
   return result;
 }
 
+/// The smallest ring radius: its moment M_2 = xi0^2, and so kappa = M_2/M_1 = xi0 and the default
+/// rho = kappa R (section 4 of docs/manual.md), must be a normal double: xi0^2 >= DBL_MIN.
+const double ring_xi0_min = std::sqrt(std::numeric_limits<double>::min());  // 1.49e-154
+
 Pressure Pressure::ring(double xi0) {
   if (!std::isfinite(xi0) || !(xi0 > 0.0) || xi0 > 1.0)
     throw InputError(fmt::format("pressure ring: the ring's radius xi0 must be a number in (0, 1] (units of the "
                                  "contact radius R; got {:g})",
                                  xi0));
+  if (xi0 < ring_xi0_min)
+    throw InputError(fmt::format("pressure ring: the ring's radius xi0 = {:g} is below {:.3g}, where its moment "
+                                 "xi0^2 (and kappa = xi0) leaves the range of doubles",
+                                 xi0, ring_xi0_min));
   Pressure result(Kind::ring, std::numeric_limits<double>::quiet_NaN());
   result.xi0_ = xi0;
   return result;
