@@ -20,6 +20,7 @@ packages=(
   librsvg2-dev              # plot --output FILE.pdf|.png: librsvg renders the SVG in-process (lib/src/plot/render.cpp), a well-kept renderer instead of a PDF writer of our own
   libcairo2-dev             # the cairo PDF and image surfaces librsvg draws onto for plot --output (lib/src/plot/render.cpp)
   libxml2-utils             # tests only: xmllint checks that plot's SVG figures are well-formed XML (tests/cli/plot.sh)
+  jq                        # tests only: tests/cli/command_line.sh edits problem files with it (the --set oracle); docs/papers.md commands too
   help2man                  # man pages of the apps from their --help at build time (cmake/ManPages.cmake; skipped without it)
   librsvg2-bin              # tests only: rsvg-convert renders plot's SVG figures to PNG for pixel checks (tests/cli/plot.sh)
   universal-ctags           # tests only: measures the length of every function and class body (tests/layout/check_body_length.sh)
