@@ -20,6 +20,7 @@
 #include "limitdir/contact/shape.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/friction/contact_approx.hpp"
+#include "limitdir/friction/speed_law.hpp"
 #include "ring_reference.hpp"
 
 namespace {
@@ -193,6 +194,47 @@ TEST_CASE("(9)-(10) [Kireenkov] ring at the rim as the limit alpha -> -1 of the 
     CHECK(std::abs((near.m() / ring.m() - 1.0) / beta - dm) <= kSlopeTol);
     CHECK(std::abs((near.mu() / ring.mu() - 1.0) / beta - dmu) <= kSlopeTol);
     CHECK(std::abs((near.b() / ring.b() - 1.0) / beta - db) <= kSlopeTol);
+  }
+}
+
+TEST_CASE("(1) [Kireenkov] on the thin ring: the speed terms against the trapezoid rule over the ring's angle") {
+  // The speed part is the polynomial share of g(|V|) V/|V| = V/|V| + (mu1 |V|^2 - mu2) V, averaged over
+  // the ring with the shifted weight 1 + k xi0 cos(phi - phi_s), k = k0 Q: a trigonometric polynomial
+  // of degree 4 in phi, which the trapezoid rule with 16 nodes integrates exactly; what remains is
+  // rounding of terms of size ~ mu1 |x|^3 ~ 30: 1e-13.
+  constexpr double kSpeedTol = 1e-13;
+  constexpr int nodes = 16;
+  const limitdir::SpeedLaw law{0.7, 0.9};
+  for (double xi0 : kRadii) {
+    for (double k0 : {0.0, 0.6, -1.0}) {
+      const double rho = 0.8;
+      const KireenkovExactModel exact(Pressure::ring(xi0), rho, k0, law);
+      const KireenkovPadeModel pade(Pressure::ring(xi0), rho, 2, k0, law);
+      for (const Vec& x : {Vec(0.3, -0.4, 0.2), Vec(-1, 2, -1.5), Vec(1.2, 0, 0), Vec(0, 0, 0.9)}) {
+        const double v = x.head<2>().norm(), omega = x.z() / rho;
+        const double phis = v > 0.0 ? std::atan2(x.y(), x.x()) : 0.0;
+        // k = k0 Q: the exact model's Q from the quadrature over the angle, the Pade model's from itself
+        const double Q_exact = v > 0.0 ? ring_ref::q(xi0, rho, x).head<2>().norm() : 0.0;
+        const double Q_pade = v > 0.0 ? -pade.q(x).head<2>().dot(x.head<2>()) / v : 0.0;
+        const auto reference = [&](double k) {
+          Vec dq = Vec::Zero();
+          for (int j = 0; j < nodes; ++j) {
+            const double phi = 2.0 * ring_ref::kPi * j / nodes;
+            const Eigen::Vector2d p(xi0 * std::cos(phi), xi0 * std::sin(phi));
+            const Eigen::Vector2d V(x.x() - omega * p.y(), x.y() + omega * p.x());
+            const double weight = (1.0 + k * xi0 * std::cos(phi - phis)) * (law.mu1 * V.squaredNorm() - law.mu2);
+            dq.head<2>() -= weight * V / nodes;
+            dq.z() -= weight * (p.x() * V.y() - p.y() * V.x()) / (rho * nodes);
+          }
+          return dq;
+        };
+        CAPTURE(xi0);
+        CAPTURE(k0);
+        CAPTURE(x.transpose());
+        CHECK((exact.speed_part(x) - reference(k0 * Q_exact)).norm() <= kSpeedTol);
+        CHECK((pade.speed_part(x) - reference(k0 * Q_pade)).norm() <= kSpeedTol);
+      }
+    }
   }
 }
 
