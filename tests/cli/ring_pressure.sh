@@ -23,6 +23,7 @@ problem ring-distortion.json "{$head, \"contact\": {\"pressure\": {\"ring\": 0.5
 problem ring-kudra.json '{"schema": "limitdir.problem/1", "system": {"preset": "disc"}, "contact": {"pressure": "ring"}, "friction": {"model": "kudra-pade"}, "force": 0.3}'
 problem ring-kireenkov-pade.json '{"schema": "limitdir.problem/1", "system": {"preset": "disc"}, "contact": {"pressure": {"ring": 0.5}}, "friction": {"model": "kireenkov-pade", "order": 2, "k0": 0.5}, "rho": "kappa", "force": 0.3}'
 problem ring-kireenkov-exact.json '{"schema": "limitdir.problem/1", "system": {"preset": "disc"}, "contact": {"pressure": {"ring": 0.5}}, "friction": {"model": "kireenkov-exact", "k0": 0.5}, "rho": "kappa", "force": 0.3}'
+problem ring-shift.json "{$head, \"contact\": {\"pressure\": {\"ring\": 0.5}, \"shift\": {\"k\": 0.3}}}"
 problem ring-kireenkov-k0.json '{"schema": "limitdir.problem/1", "system": {"preset": "disc"}, "contact": {"pressure": {"ring": 0.5}}, "friction": {"model": "kireenkov-exact", "k0": 1.5}, "force": 0.3}'
 problem ellipse.json '{"system": {"preset": "plate"}, "contact": {"shape": {"ellipse": [1, 0.5]}}, "friction": {"model": "exact"}, "force": 0.3}'
 
@@ -40,6 +41,8 @@ expect_bad "--pressure" "$disc" --pressure ring:a
 expect_bad "needs a circular contact" "$tmp/ellipse.json" --pressure ring
 expect_bad "--model" "$ring" --model kudra-pade
 expect_bad "k0" "$tmp/ring-kireenkov-k0.json"
+# a constant shift on the ring is refused, naming the coupled shift that is supported
+expect_bad "kireenkov-exact" "$tmp/ring-shift.json"
 
 # Kireenkov's own models on the ring (docs/manual.md section 7, "The thin ring"): the shifted disc
 # at F = 0.3 has its two sliding directions and a pair of mirrored ones (the lateral force turns
