@@ -65,4 +65,39 @@ inline Eigen::Vector3d q(double xi0, double rho, const Eigen::Vector3d& x) {
   return out;
 }
 
+/// The lateral force of the unit shift (2) [Kireenkov], sigma (1 + x_par/R), on the ring:
+/// F_n = -sgn(omega) L mu N along n = e_z x s, L = xi0 (1/2pi) int_0^2pi u cos^2 t/|V| dt
+/// (the weight xi0 cos t times the local slip's component omega xi0 cos t along n); in
+/// s = t - pi/2, cos^2 t = sin^2 s = 4 h^2 (1 - h^2), h = sin(s/2). Returns L/xi0.
+inline double lateral_uv(double u, double v) {
+  boost::math::quadrature::tanh_sinh<double> ts;
+  const auto f = [&](double s) {
+    const double h = std::sin(0.5 * s);
+    // u = v: 4 u h^2 (1 - h^2)/(2 u h)
+    if (u == v) return 2.0 * h * (1.0 - h * h);
+    return 4.0 * u * h * h * (1.0 - h * h) / std::sqrt((u - v) * (u - v) + 4.0 * u * v * h * h);
+  };
+  return ts.integrate(f, 0.0, kPi, 1e-15) / kPi;
+}
+
+/// L of lateral_uv at eps = v/(omega R) (L itself, with the factor xi0).
+inline double lateral(double xi0, double eps) {
+  if (std::isinf(eps)) return 0.0;
+  return xi0 * (eps <= 1.0 ? lateral_uv(xi0, eps) : lateral_uv(xi0 / eps, 1.0));
+}
+
+/// q of the coupled shift k = k0 Q(eps) (8) [Kireenkov] on the ring: the ring's q plus
+/// -sgn(w3) k0 Q L n (at pure spin Q = 0: the ring's q).
+inline Eigen::Vector3d q_coupled(double xi0, double rho, double k0, const Eigen::Vector3d& x) {
+  const Eigen::Vector3d w = x.normalized();
+  Eigen::Vector3d out = q(xi0, rho, w);
+  const double w12 = std::hypot(w.x(), w.y()), w3 = std::abs(w.z());
+  if (w12 == 0.0) return out;
+  const double eps = w3 == 0.0 ? std::numeric_limits<double>::infinity() : w12 * rho / w3;
+  const double Q = out.head<2>().norm(), L = lateral(xi0, eps);
+  const Eigen::Vector2d n(-w.y() / w12, w.x() / w12);
+  out.head<2>() -= (w.z() > 0.0 ? 1.0 : w.z() < 0.0 ? -1.0 : 0.0) * k0 * Q * L * n;
+  return out;
+}
+
 }  // namespace ring_ref

@@ -7,7 +7,8 @@ Dormand-Prince) that lands on every sample time.
   sliding_stone.py PROBLEM.json [--tol TOL]
 
 Reads a limitdir.celt/1 problem with a fixed-size contact model (O, P1', P3' or P1; missing
-contact keys take the paper's fitted values of Sect. 4) and prints JSON {"t": [...], "omega":
+contact keys take the paper's fitted values of Sect. 4) or the reference W1 (10) with the Hertz
+size (11)-(12) at each instant (mu = 0.25, k_r = 0.8, E* = 1e8 Pa unless given) and prints JSON {"t": [...], "omega":
 [[w1, w2, w3], ...], "steps": S} every time.dt up to time.t_end, omega the body-frame angular
 velocity (the frame of the problem's semi_axes and inertia).
 
@@ -23,9 +24,12 @@ rolling resistance (19)-(21) with the regularisation (20):
   M_r = N a_hat pi S3 k_r (b s_gamma' e_x - c_gamma' e_y),
 v_s = v_A/a_hat, v_r = r'/a_hat (r' = dr/dn n'), omega_s = omega . n, e_x the meridian's
 tangent at A (the major axis of the contact ellipse of the body of revolution a2 = a3, (11)),
-e_y = n x e_x; the models O (13), P'1 (16), P'3 (17) with the c_ijk of (9), and P1 (18).
-(tests/cli/celt_independent.sh runs P'3, P1 and P'1 over 0.3 s and O over 0.05 s: with the
-paper's b = 0.006 the regularised rolling direction (20) makes O stiff, ~4e5 steps a second.)
+e_y = n x e_x; the models O (13), P'1 (16), P'3 (17) with the c_ijk of (9), P1 (18), and W1 (10)
+(w1_law.py) with the Hertz pressure and the size a_hat ~ N^(1/3), b of (11)-(12): then every term is
+no longer affine in N, and (3)' is solved for N by the secant method on N - G(N).
+(tests/cli/celt_independent.sh runs P'3, P1, P'1 and W1 over 0.3 s, W1 from a rocking start over
+0.1 s and O over 0.05 s: with the paper's b = 0.006 the regularised rolling direction (20) makes O
+stiff, ~4e5 steps a second.)
 The initial state: the attitude Rx(tx) Ry(ty) (body to world) of initial.tilt, initial.omega,
 and v = -omega x (r - k) (no slip at A), as docs/manual.md section 12 defines them.
 """
@@ -34,6 +38,7 @@ import json
 import math
 import sys
 
+import w1_law
 from vec3 import cross, dot, matvec
 
 # The paper's fitted sets of Sect. 4 (a_hat in m; P3' prints 2.30 m for 2.30 mm, docs/errata.md)
@@ -42,6 +47,8 @@ PAPER = {
     "P1'": {"mu": 0.262, "a_hat": 1.06e-3, "b": 0.038, "S0": 0.0, "S2": 0.277, "S3": 0.302, "k_r": 0.414},
     "P3'": {"mu": 0.250, "a_hat": 2.30e-3, "b": 0.0994, "S0": 0.095, "S2": 0.121, "S3": 0.111, "k_r": 0.912},
     "P1": {"mu": 0.220, "a_hat": 2.8e-5, "b": 1.0, "S0": 0.0, "S2": 0.0, "S3": 0.0, "k_r": 0.0},
+    # the reference W1: Hertz pressure (S3 = I_3 of (1 - r^2)^(1/2)), the Hertz size (11)-(12) at each instant
+    "W1": {"mu": 0.25, "k_r": 0.8, "E_star": 1e8, "S3": w1_law.I3},
 }
 
 
@@ -89,7 +96,7 @@ class Stone:
         body, contact = problem["body"], problem["contact"]
         model = contact["model"]
         if model not in PAPER:
-            raise ValueError(f"contact.model {model}: only the fixed-size models O, P1', P3', P1")
+            raise ValueError(f"contact.model {model}: one of W1, O, P1', P3', P1")
         if body["semi_axes"][1] != body["semi_axes"][2]:
             raise ValueError("the meridian frame e_x needs a body of revolution a2 = a3")
         c = dict(PAPER[model], **{k: v for k, v in contact.items() if k != "model"})
@@ -99,10 +106,27 @@ class Stone:
         self.B = body["inertia"]
         self.Binv = inverse3(self.B)
         self.k = body["k"]
-        self.mu, self.a_hat, self.b, self.eps = c["mu"], c["a_hat"], c["b"], c["epsilon"]
-        self.S0, self.S2, self.S3, self.k_r = c["S0"], c["S2"], c["S3"], c["k_r"]
+        self.mu, self.eps, self.S3, self.k_r = c["mu"], c["epsilon"], c["S3"], c["k_r"]
+        if model == "W1":
+            self.E_star = c["E_star"]
+            return
+        self.a_hat, self.b, self.S0, self.S2 = c["a_hat"], c["b"], c["S0"], c["S2"]
         e = math.sqrt(1.0 - self.b * self.b)
         self.G, self.H, self.E = elliptic_GH(e)
+
+    def hertz_size(self, r, N):
+        """(11)-(12): the principal curvatures of the surface of revolution about x1 at r (the meridian's
+        kappa1 = a1 a2/q^(3/2) and the parallel's kappa2 = a1/(a2 sqrt(q)), q = a1^2 sin^2 t + a2^2 cos^2 t
+        for the meridian ellipse (a1 cos t, a2 sin t)), b = (kappa2/kappa1)^(-2/3) and
+        a_hat = (3 N/(4 E* sqrt(kappa1 kappa2)))^(1/3) F(e), F(e) = (4/pi)^(1/3) (G H/(1 - e^2))^(1/6)."""
+        a1, a2 = math.sqrt(self.A2[0]), math.sqrt(self.A2[1])
+        q = a1 * a1 - (a1 * a1 - a2 * a2) * r[0] * r[0] / (a1 * a1)
+        k1, k2 = a1 * a2 * q ** -1.5, a1 / (a2 * math.sqrt(q))
+        b = (k2 / k1) ** (-2.0 / 3.0)
+        e = math.sqrt(1.0 - b * b)
+        G, H, E = elliptic_GH(e)
+        F = (4.0 / math.pi) ** (1.0 / 3.0) * (G * H / (b * b)) ** (1.0 / 6.0)
+        return (3.0 * N / (4.0 * self.E_star * math.sqrt(k1 * k2))) ** (1.0 / 3.0) * F, b, (G, H, E)
 
     def contact_point(self, n):
         """(2): r = -A^2 n/sqrt(n^T A^2 n) and its Jacobian dr/dn."""
@@ -112,9 +136,12 @@ class Stone:
         dr = [[(-(self.A2[i] if i == j else 0.0) + A2n[i] * A2n[j] / (s * s)) / s for j in range(3)] for i in range(3)]
         return r, dr
 
-    def friction(self, vsx, vsy, ws, c_g, s_g):
-        """(T_sx, T_sy, M_s) of the model with the regularised v_s, c_phi, s_phi (20)."""
+    def friction(self, vsx, vsy, ws, c_g, s_g, size):
+        """(T_sx, T_sy, M_s) of the model with the regularised v_s, c_phi, s_phi (20); size = (b, (G, H, E))."""
         vs = math.sqrt(vsx * vsx + vsy * vsy + self.eps)
+        if self.model == "W1":  # (10), w1_law.py
+            b, (G, H, E) = size
+            return w1_law.w1(b, G, H, E, self.k_r * c_g, self.k_r * s_g, vsx, vsy, ws, vs)
         if self.model == "O":  # (13), M_s regularised as in Sect. 3.5
             return vsx / vs, vsy / vs, ws / math.sqrt(ws * ws + self.eps)
         if self.model == "P1":  # (18)
@@ -137,6 +164,25 @@ class Stone:
         Ms = (-c010 * vs * vs * vsx + c100 * vs * vs * vsy + c200 * vsx * vsx * ws + c020 * vsy * vsy * ws + c00m1 * ws ** 3) / d
         return Tx, Ty, Ms
 
+    def unit_wrench(self, vA, r_dot, w, n, rho, a_hat, b, elliptic):
+        """The contact force f and its torque tau about C per unit N (19) at the contact size (a_hat, b)."""
+        # contact frame: e_x the meridian's tangent (the projection of x1e), e_y = n x e_x
+        ex = [(1.0 if i == 0 else 0.0) - n[0] * n[i] for i in range(3)]
+        s = math.sqrt(dot(ex, ex))
+        ex = [c / s for c in ex]
+        ey = cross(n, ex)
+        vsx, vsy = dot(vA, ex) / a_hat, dot(vA, ey) / a_hat  # (21)
+        ws = dot(w, n)
+        vrx, vry = dot(r_dot, ex) / a_hat, dot(r_dot, ey) / a_hat
+        vr = math.sqrt(vrx * vrx + vry * vry / (b * b) + self.eps)  # (20)
+        c_g, s_g = vrx / vr, vry / b / vr
+        Tx, Ty, Ms = self.friction(vsx, vsy, ws, c_g, s_g, (b, elliptic))
+        f = [n[i] - self.mu * (Tx * ex[i] + Ty * ey[i]) for i in range(3)]
+        rr = a_hat * math.pi * self.S3 * self.k_r
+        tau = [c - self.mu * a_hat * Ms * n[i] + rr * (b * s_g * ex[i] - c_g * ey[i])
+               for i, c in enumerate(cross(rho, f))]
+        return f, tau
+
     def rates(self, y):
         v, w, n = y[0:3], y[3:6], y[6:9]
         r, dr = self.contact_point(n)
@@ -144,32 +190,41 @@ class Stone:
         n_dot = [-c for c in cross(w, n)]  # (1), third equation
         r_dot = matvec(dr, n_dot)
         vA = [v[i] + c for i, c in enumerate(cross(w, rho))]  # (3)
-        # contact frame: e_x the meridian's tangent (the projection of x1e), e_y = n x e_x
-        ex = [(1.0 if i == 0 else 0.0) - n[0] * n[i] for i in range(3)]
-        s = math.sqrt(dot(ex, ex))
-        ex = [c / s for c in ex]
-        ey = cross(n, ex)
-        vsx, vsy = dot(vA, ex) / self.a_hat, dot(vA, ey) / self.a_hat  # (21)
-        ws = dot(w, n)
-        vrx, vry = dot(r_dot, ex) / self.a_hat, dot(r_dot, ey) / self.a_hat
-        vr = math.sqrt(vrx * vrx + vry * vry / (self.b * self.b) + self.eps)  # (20)
-        c_g, s_g = vrx / vr, vry / self.b / vr
-        Tx, Ty, Ms = self.friction(vsx, vsy, ws, c_g, s_g)
-        # per unit N (19): the contact force f and its torque about C
-        f = [n[i] - self.mu * (Tx * ex[i] + Ty * ey[i]) for i in range(3)]
-        rr = self.a_hat * math.pi * self.S3 * self.k_r
-        tau = [c - self.mu * self.a_hat * Ms * n[i] + rr * (self.b * s_g * ex[i] - c_g * ey[i])
-               for i, c in enumerate(cross(rho, f))]
-        Btau = matvec(self.Binv, tau)
         gyro = matvec(self.Binv, cross(w, matvec(self.B, w)))
         wv = cross(w, v)
         # (3)': (v' + omega' x rho + omega x r') . n + v_A . n' = 0 with v', omega' affine in N
-        coef = dot([f[i] / self.m + c for i, c in enumerate(cross(Btau, rho))], n)
         free = dot([-self.g * n[i] - wv[i] - a + b for i, (a, b) in enumerate(zip(cross(gyro, rho), cross(w, r_dot)))], n) \
             + dot(vA, n_dot)
-        if not coef > 0:
-            raise ArithmeticError(f"(3)' has no normal force (coefficient {coef:g})")
-        N = -free / coef
+
+        def normal(a_hat, b, elliptic):
+            f, tau = self.unit_wrench(vA, r_dot, w, n, rho, a_hat, b, elliptic)
+            Btau = matvec(self.Binv, tau)
+            coef = dot([f[i] / self.m + c for i, c in enumerate(cross(Btau, rho))], n)
+            if not coef > 0:
+                raise ArithmeticError(f"(3)' has no normal force (coefficient {coef:g})")
+            return -free / coef, f, Btau
+
+        if self.model != "W1":
+            N, f, Btau = normal(self.a_hat, self.b, None)
+        else:
+            # a_hat ~ N^(1/3) (12): N = G(N) solved by the secant method on N - G(N) (celt iterates the
+            # fixed point) to 1e-14 relative (the residual's own rounding is ~1e-15); then N = G(N), the
+            # normal force that satisfies (3)' with the wrench at that size
+            def residual(N):
+                a_hat, b, elliptic = self.hertz_size(r, N)
+                N_new, f, Btau = normal(a_hat, b, elliptic)
+                return N - N_new, f, Btau
+            N0 = self.m * self.g
+            g0 = residual(N0)[0]
+            N1 = N0 - g0
+            for _ in range(60):
+                g1, f, Btau = residual(N1)
+                if abs(g1) <= 1e-14 * N1:
+                    break
+                N0, N1, g0 = N1, N1 - g1 * (N1 - N0) / (g1 - g0), g1
+            else:
+                raise ArithmeticError("the normal force with the Hertz size (12) did not converge")
+            N = N1 - g1
         if N < 0:
             raise ArithmeticError(f"the stone leaves the plane (N = {N:g})")
         v_dot = [-self.g * n[i] + N * f[i] / self.m - wv[i] for i in range(3)]

@@ -5,9 +5,13 @@
 # (v, omega, n of (1), N from (3) differentiated) and its own Cash-Karp integrator, in pure Python.
 # (1) omega(t) of celt and of the independent run agree at every sample of 0.3 s for P3', P1 and
 #     P1' and of 0.05 s for O (stiff: b = 0.006), the paper's fitted sets from
-#     share/problems/celt.json's start;
+#     share/problems/celt.json's start, and for the reference W1 (10) with its Hertz size (11)-(12)
+#     at each instant (tests/celt/w1_law.py: the joins of (51) solved from their C^2 conditions,
+#     N by the secant method): 0.3 s from that start (near pure spin: the inner pieces of (51)) and
+#     0.1 s from omega = (0, 3, 0.5) rad/s (rocking: ~15 % of the evaluations on the outer pieces);
 # (2) fit's objective (the mean over the samples of |omega - omega_ref|^2) at its start equals the
-#     one recomputed from two independent runs (P3' fitted to a P1 run, P1' to a P3' run).
+#     one recomputed from two independent runs (P3' fitted to a P1 run, P1' to a P3' run, and P3'
+#     to a W1 run, the paper's objective).
 # Usage: bash celt_independent.sh BIN_DIR SHARE_DIR
 source "$(dirname "$0")/common.bash"
 cli_setup celt "$@"
@@ -18,12 +22,14 @@ python3 - "$share/problems/celt.json" "$tmp" <<'PY'
 import json, sys
 p = json.load(open(sys.argv[1]))
 p["time"].update(t_end=0.3, dt=0.01, tolerance=1e-12)
-for name, model in (("P3prime", "P3'"), ("P1", "P1"), ("P1prime", "P1'"), ("O", "O")):
+for name, model in (("P3prime", "P3'"), ("P1", "P1"), ("P1prime", "P1'"), ("O", "O"), ("W1", "W1")):
     p["contact"] = {"model": model, "epsilon": 1e-5, "E_star": 1e8}  # the paper's fitted set of Sect. 4
     p["time"]["t_end"] = 0.05 if model == "O" else 0.3  # O: ~4e5 steps a second
     json.dump(p, open(f"{sys.argv[2]}/{name}.json", "w"))
+p["initial"]["omega"], p["time"]["t_end"] = [0.0, 3.0, 0.5], 0.1
+json.dump(p, open(f"{sys.argv[2]}/W1rocking.json", "w"))
 PY
-for name in P3prime P1 P1prime O; do
+for name in P3prime P1 P1prime O W1 W1rocking; do
   "$app" "$tmp/$name.json" --every 1 >"$tmp/$name-celt.json" 2>"$tmp/stderr" || fail "celt $name exited $?: $(head -c 300 "$tmp/stderr")"
   python3 "$stone" "$tmp/$name.json" --tol 1e-12 >"$tmp/$name-ind.json" || fail "sliding_stone.py $name failed"
 done
@@ -31,10 +37,10 @@ done
 # (1) Each integrator's global error in omega is at most its number of steps times its per-step
 # tolerance times the state's scale 1 + |y| <= 5 (no growth over 0.3 s: the differences measured
 # are ~1e-12, 1e-4 of this bound or less): OMEGA_TOL = 5e-12 (steps_celt + steps_independent).
-python3 - "$tmp" <<'PY' && echo "ok: celt's omega(t) equals the independent integration's (P3', P1, P1', O)" || fail "celt's omega(t) differs from the independent integration"
+python3 - "$tmp" <<'PY' && echo "ok: celt's omega(t) equals the independent integration's (P3', P1, P1', O, W1)" || fail "celt's omega(t) differs from the independent integration"
 import json, sys
 tmp, ok = sys.argv[1], True
-for name in ("P3prime", "P1", "P1prime", "O"):
+for name in ("P3prime", "P1", "P1prime", "O", "W1", "W1rocking"):
     celt, ind = (json.load(open(f"{tmp}/{name}-{kind}.json")) for kind in ("celt", "ind"))
     omega_tol = 5e-12 * (celt["run"]["steps"] + ind["steps"])
     assert celt["history"]["t"] == ind["t"], name
@@ -89,5 +95,6 @@ PY
 }
 check_objective P3prime P1
 check_objective P1prime P3prime
+check_objective P3prime W1  # the paper's objective of Sect. 4 (P'3 against the reference W1), over 0.3 s
 
 cli_finish celt_independent

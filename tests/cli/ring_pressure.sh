@@ -21,6 +21,10 @@ problem ring-two-keys.json "{$head, \"contact\": {\"pressure\": {\"ring\": 0.5, 
 problem ring-ellipse.json '{"system": {"preset": "plate"}, "contact": {"shape": {"ellipse": [1, 0.5]}, "pressure": "ring"}, "friction": {"model": "exact"}, "force": 0.3}'
 problem ring-distortion.json "{$head, \"contact\": {\"pressure\": {\"ring\": 0.5}, \"distortion\": {\"d\": 0.2}}}"
 problem ring-kudra.json '{"schema": "limitdir.problem/1", "system": {"preset": "disc"}, "contact": {"pressure": "ring"}, "friction": {"model": "kudra-pade"}, "force": 0.3}'
+problem ring-kireenkov-pade.json '{"schema": "limitdir.problem/1", "system": {"preset": "disc"}, "contact": {"pressure": {"ring": 0.5}}, "friction": {"model": "kireenkov-pade", "order": 2, "k0": 0.5}, "rho": "kappa", "force": 0.3}'
+problem ring-kireenkov-exact.json '{"schema": "limitdir.problem/1", "system": {"preset": "disc"}, "contact": {"pressure": {"ring": 0.5}}, "friction": {"model": "kireenkov-exact", "k0": 0.5}, "rho": "kappa", "force": 0.3}'
+problem ring-shift.json "{$head, \"contact\": {\"pressure\": {\"ring\": 0.5}, \"shift\": {\"k\": 0.3}}}"
+problem ring-kireenkov-k0.json '{"schema": "limitdir.problem/1", "system": {"preset": "disc"}, "contact": {"pressure": {"ring": 0.5}}, "friction": {"model": "kireenkov-exact", "k0": 1.5}, "force": 0.3}'
 problem ellipse.json '{"system": {"preset": "plate"}, "contact": {"shape": {"ellipse": [1, 0.5]}}, "friction": {"model": "exact"}, "force": 0.3}'
 
 expect_bad "contact.pressure.ring" "$tmp/ring-zero.json"
@@ -40,6 +44,16 @@ problem ring-tiny.json "{$head, \"contact\": {\"pressure\": {\"ring\": 1e-200}}}
 expect_bad "leaves the range of doubles" "$tmp/ring-tiny.json"
 expect_bad "needs a circular contact" "$tmp/ellipse.json" --pressure ring
 expect_bad "--model" "$ring" --model kudra-pade
+expect_bad "k0" "$tmp/ring-kireenkov-k0.json"
+# a constant shift on the ring is refused, naming the coupled shift that is supported
+expect_bad "kireenkov-exact" "$tmp/ring-shift.json"
+
+# Kireenkov's own models on the ring (docs/manual.md section 7, "The thin ring"): the shifted disc
+# at F = 0.3 has its two sliding directions and a pair of mirrored ones (the lateral force turns
+# them off the meridian w2 = 0): index sum 2, every direction hyperbolic
+for model in pade exact; do
+  expect_report limits.schema.json 'r["certificate"]["level"] == "checked" and r["certificate"]["index_sum"] == 2 and len(r["limit_directions"]) == 4 and sum(abs(d["w"][1]) > 0.01 for d in r["limit_directions"]) == 2' "$tmp/ring-kireenkov-$model.json"
+done
 
 # the bundled problem (the homogeneous disc, j = 1/2): the ring at the rim has rigorous enclosures,
 # the count is proven; the type of pure sliding is not (a star node: its two eigenvalues coincide)
@@ -56,6 +70,9 @@ app="$bin/friction-model"
 # plumbing: the grid of the friction report takes the ring's own exact model as its reference (no
 # contact of an area density is built), so the exact model differs from it by exactly 0; kappa = xi0
 expect_report friction.schema.json 'r["kappa"] == 0.5 and max(r["max_error"][k]["value"] for k in ("q1", "q2", "q3")) == 0.0' "$disc" --pressure ring:0.5 --grid 7,4 --model exact
+# kireenkov-exact's grid reference is kireenkov-exact on the ring itself (the coupled shift on the
+# ring, no contact of an area density): difference exactly 0
+expect_report friction.schema.json 'r["kappa"] == 0.5 and max(r["max_error"][k]["value"] for k in ("q1", "q2", "q3")) == 0.0' "$tmp/ring-kireenkov-exact.json" --grid 7,4
 # at eps = xi0 (w = (1, 0, 1)/sqrt(2), rho = xi0 = 1) the centre of rotation is on the ring: q is
 # (-2/pi, 0, -2/pi) (E(1) = 1; 1e-15: the roundings of 2/pi and of w = x/|x|), dq/dw is infinite
 # (log) on both sides: null, not differentiable

@@ -57,4 +57,21 @@ std::unique_ptr<FrictionModel> make_contact_approx_model(const std::string& name
   throw InputError(fmt::format("unknown friction model '{}' for a contact (known: {})", name, known));
 }
 
+std::unique_ptr<FrictionModel> make_kireenkov_ring_model(const std::string& name, const Pressure& ring,
+                                                         double rho_over_R, const ApproxModelOptions& o) {
+  const SpeedLaw speed{o.mu1.value_or(0.0), o.mu2.value_or(0.0)};
+  if (name == "kireenkov-pade") {
+    only(name, o, true, false, false, true);
+    return std::make_unique<KireenkovPadeModel>(ring, rho_over_R, o.order.value_or(2), o.k0.value_or(0.0), speed);
+  }
+  if (name == "kireenkov-exact") {
+    only(name, o, false, false, false, true);
+    return std::make_unique<KireenkovExactModel>(ring, rho_over_R, o.k0.value_or(0.0), speed);
+  }
+  throw InputError(fmt::format("friction model {}: the ring pressure takes kireenkov-pade and kireenkov-exact of the "
+                               "contact models (the others integrate an area density over the contact; a ring has "
+                               "none)",
+                               name));
+}
+
 }  // namespace limitdir

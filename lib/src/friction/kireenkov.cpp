@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "friction/approx_dual.hpp"
+#include "friction/exact_ring.hpp"
 #include "core/constants.hpp"
 #include "limitdir/contact/integrals.hpp"
 #include "limitdir/core/errors.hpp"
@@ -16,15 +17,35 @@ namespace limitdir {
 
 namespace {
 // The checked rho (the models' base class is built from it).
-double check_circle(const Contact& c, double rho, double k0, const char* who) {
-  if (c.a() != c.b() || c.d() != 0.0 || c.has_shift())
-    throw InputError(fmt::format("{} model: needs a circle without distortion or shift (the shift is k = k0 Q)", who));
+double check_rho_k0(double rho, double k0, const char* who) {
   if (!std::isfinite(rho) || !(rho > 0.0))
     throw InputError(fmt::format("{} model: rho must be a positive finite number (got {})", who, rho));
   // the pressure sigma0 (1 + k x/R) stays >= 0 for |k| = |k0| Q <= |k0| <= 1
   if (!std::isfinite(k0) || !(std::abs(k0) <= 1.0))
     throw InputError(fmt::format("{} model: k0 must lie in [-1, 1] (got {})", who, k0));
   return rho;
+}
+
+double check_circle(const Contact& c, double rho, double k0, const char* who) {
+  if (c.a() != c.b() || c.d() != 0.0 || c.has_shift())
+    throw InputError(fmt::format("{} model: needs a circle without distortion or shift (the shift is k = k0 Q)", who));
+  return check_rho_k0(rho, k0, who);
+}
+
+// The same for the thin ring (R = 1, so rho is rho/R); |k| = |k0| Q <= 1 keeps its line density
+// 1 + k xi0 cos phi >= 0 (xi0 <= 1).
+double check_ring(const Pressure& ring, double rho, double k0, const char* who) {
+  if (ring.kind() != Pressure::Kind::ring)
+    throw InputError(fmt::format("{} model: the pressure-only form takes the thin ring (got {})", who, ring.name()));
+  return check_rho_k0(rho, k0, who);
+}
+
+// Kireenkov's moments I_i of the ring, xi0^(i-1)/(2 pi) = M_i/(2 pi M_1) (docs/errata.md: the
+// whole load on the ring, 2 pi I_1 = 1).
+double ring_moment(const Pressure& ring, int i) { return ring.moment(i) / (2.0 * pi * ring.moment(1)); }
+
+std::string ring_description(const Pressure& ring) {
+  return fmt::format("circle, thin ring pressure at xi0 = {:g}", ring.ring_radius());
 }
 
 // "; speed law (1) [Kireenkov] mu1 = .., mu2 = .." when not the Coulomb law (else nothing, so
@@ -55,6 +76,18 @@ KireenkovExactModel::KireenkovExactModel(const Contact& circle, double rho, doub
   // shift at pure spin pi I_2 ((6) [Kireenkov]); eps = (rho/R) w12/|w3|.
   const double alpha = circle.alpha();
   pole_slope_ = k0 * pi * radial_moment(alpha, 0) * pi * radial_moment(alpha, 2) * rho / circle.a();
+}
+
+// The ring: q_0 in closed form (friction/exact_ring.cpp), q_1 the ring with the unit shift
+// (friction/exact_ring_shift.cpp); Q'(0) = pi I_0 = 1/(2 xi0), pi I_2 = xi0/2.
+KireenkovExactModel::KireenkovExactModel(const Pressure& ring, double rho, double k0, const SpeedLaw& speed)
+    : FrictionModel(check_ring(ring, rho, k0, "kireenkov-exact"), ring.kappa() / rho),
+      k0_(k0),
+      contact_(ring_description(ring)),
+      speed_(speed, ring.moment(3) / ring.moment(1), ring.moment(5) / ring.moment(1), rho, "kireenkov-exact") {
+  q0_ = make_exact_model(ring, rho);
+  q1_ = detail::make_shifted_ring_exact_model(ring, rho, 1.0);
+  pole_slope_ = k0 * pi * ring_moment(ring, 0) * pi * ring_moment(ring, 2) * rho;
 }
 
 std::string KireenkovExactModel::description() const {
@@ -101,10 +134,28 @@ KireenkovPadeModel::KireenkovPadeModel(const Contact& circle, double rho, int or
   if (order != 1 && order != 2)
     throw InputError(fmt::format("kireenkov-pade model: order must be 1 ((9)) or 2 ((10)) (got {})", order));
   const double al = circle.alpha();
-  const double I0 = radial_moment(al, 0), I2 = radial_moment(al, 2), I3 = radial_moment(al, 3);
-  a_ = order == 1 ? 1.0 / (pi * I0) : pi * I0;  // Q'(0) = pi I_0
-  m_ = order == 1 ? 2.0 * I2 / I3 : I3 / (2.0 * I2);  // lim eps T = I_3/(2 I_2)
-  mu_ = pi * I2 * k0;
+  set_parameters(radial_moment(al, 0), radial_moment(al, 2), radial_moment(al, 3));
+}
+
+// The ring: I_i = xi0^(i-1)/(2 pi), so a = 2 xi0 or 1/(2 xi0), m = 2/xi0 or xi0/2, mu = xi0 k0/2,
+// b = 1/xi0 (docs/manual.md section 7).
+KireenkovPadeModel::KireenkovPadeModel(const Pressure& ring, double rho, int order, double k0, const SpeedLaw& speed)
+    : FrictionModel(check_ring(ring, rho, k0, "kireenkov-pade"), ring.kappa() / rho),
+      order_(order),
+      k0_(k0),
+      contact_(ring_description(ring)),
+      speed_(speed, ring.moment(3) / ring.moment(1), ring.moment(5) / ring.moment(1), rho, "kireenkov-pade") {
+  if (order != 1 && order != 2)
+    throw InputError(fmt::format("kireenkov-pade model: order must be 1 ((9)) or 2 ((10)) (got {})", order));
+  set_parameters(ring_moment(ring, 0), ring_moment(ring, 2), ring_moment(ring, 3));
+}
+
+// (9)/(10) [Kireenkov]: Q'(0) = pi I_0, lim eps T = I_3/(2 I_2), the lateral force of the unit
+// shift pi I_2 at pure spin and ~ pi I_3/eps at pure sliding.
+void KireenkovPadeModel::set_parameters(double I0, double I2, double I3) {
+  a_ = order_ == 1 ? 1.0 / (pi * I0) : pi * I0;
+  m_ = order_ == 1 ? 2.0 * I2 / I3 : I3 / (2.0 * I2);
+  mu_ = pi * I2 * k0_;
   b_ = I2 / I3;
 }
 

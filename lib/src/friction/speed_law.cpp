@@ -23,13 +23,15 @@ void check_speed_law(const SpeedLaw& law, const char* who) {
                                  who, law.mu2, 3.0 * std::cbrt(law.mu1 / 4.0)));
 }
 
-SpeedTerms::SpeedTerms(const SpeedLaw& law, const Contact& circle, double rho, const char* who) : law_(law) {
+// <r^2> = 2 pi I_3 R^2, <r^4> = 2 pi I_5 R^4 for the normalised profile (2 pi I_1 = 1)
+SpeedTerms::SpeedTerms(const SpeedLaw& law, const Contact& circle, double rho, const char* who)
+    : SpeedTerms(law, 2.0 * pi * radial_moment(circle.alpha(), 3) * circle.a() * circle.a(),
+                 2.0 * pi * radial_moment(circle.alpha(), 5) * circle.a() * circle.a() * circle.a() * circle.a(), rho,
+                 who) {}
+
+SpeedTerms::SpeedTerms(const SpeedLaw& law, double r2, double r4, double rho, const char* who)
+    : law_(law), r2_(r2), r4_(r4), rho_(rho) {
   check_speed_law(law, who);
-  const double R = circle.a();
-  // <r^2> = 2 pi I_3 R^2, <r^4> = 2 pi I_5 R^4 for the normalised profile (2 pi I_1 = 1)
-  r2_ = 2.0 * pi * radial_moment(circle.alpha(), 3) * R * R;
-  r4_ = 2.0 * pi * radial_moment(circle.alpha(), 5) * R * R * R * R;
-  rho_ = rho;
 }
 
 Eigen::Vector3d SpeedTerms::at(const Eigen::Vector3d& x, double k) const {

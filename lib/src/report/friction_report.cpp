@@ -139,6 +139,8 @@ std::unique_ptr<FrictionModel> grid_reference(const Problem& problem) {
   if (name == "kireenkov-pade" || name == "kireenkov-exact") {
     ApproxModelOptions options;
     options.k0 = problem.friction.k0;
+    if (problem.pressure.kind() == Pressure::Kind::ring && problem.contact.axisymmetric())
+      return make_kireenkov_ring_model("kireenkov-exact", problem.pressure, problem.rho_over_R(), options);
     return make_contact_approx_model("kireenkov-exact", make_contact(problem), problem.rho_over_R(), options);
   }
   // the ring is a measure, not a contact's area density: its exact model is the axisymmetric one

@@ -110,8 +110,7 @@ void detail::check_contact_model(const ContactSpec& contact, const std::string& 
 void detail::check_contact_model_options(const Problem& problem, const Loc& loc) {
   if (!is_contact_model(problem.friction.model)) return;
   try {
-    (void)make_contact_approx_model(problem.friction.model, make_contact(problem), problem.rho_over_R(),
-                                    contact_model_options(problem.friction));
+    (void)make_friction_model(problem);
   } catch (const InputError& e) {
     loc.fail(e.what());
   }

@@ -79,7 +79,8 @@ Pressure make_ring(double xi0, const nlohmann::json& got, const Loc& loc);
 /// Why a contact that is not axisymmetric refuses the ring pressure.
 inline constexpr const char* kRingNeedsCircle =
     "the ring pressure needs a circular contact without distortion or shift (an ellipse, a distortion or a shift "
-    "integrates (1 - rhat^2)^alpha or a profile over the contact's area; a ring has no area density)";
+    "integrates (1 - rhat^2)^alpha or a profile over the contact's area; a ring has no area density; Kireenkov's "
+    "coupled shift k = k0 Q on the ring is the model kireenkov-exact)";
 
 // ----- typed access to the problem file's values (problem_json.cpp) ---------------------------
 

@@ -49,8 +49,8 @@ Contact make_contact(const Problem& problem) {
       // the contact models (docs/manual.md section 7) integrate an area density over the contact
       throw InputError(spec.axisymmetric()
                            ? "the ring pressure takes the friction models exact, harmonic, pade, linear-fit, "
-                             "coulomb-point and sphere-harmonic (the contact models integrate an area density over "
-                             "the contact; a ring has none)"
+                             "coulomb-point, sphere-harmonic, kireenkov-pade and kireenkov-exact (the other contact "
+                             "models integrate an area density over the contact; a ring has none)"
                            : detail::kRingNeedsCircle);
   }
   Contact contact = spec.shape == ContactSpec::Shape::circle ? Contact::circle(1.0, sigma0)
@@ -89,6 +89,10 @@ std::unique_ptr<FrictionModel> make_friction_model(const Problem& problem) {
   check_model_name(friction.model, loc.key("model"));
   check_model_parameters(friction, loc.key("degree"), loc.key("order"));
   check_contact_model(problem.contact, friction.model, loc.key("model"));
+  const bool ring = problem.pressure.kind() == Pressure::Kind::ring && problem.contact.axisymmetric();
+  if (is_contact_model(friction.model) && ring)  // Kireenkov's models on the thin ring (section 7)
+    return make_kireenkov_ring_model(friction.model, problem.pressure, problem.rho_over_R(),
+                                     contact_model_options(friction));
   if (is_contact_model(friction.model))
     return make_contact_approx_model(friction.model, make_contact(problem), problem.rho_over_R(),
                                      contact_model_options(friction));

@@ -24,6 +24,7 @@
 
 #include "limitdir/contact/shape.hpp"
 #include "limitdir/contact/integrals.hpp"
+#include "limitdir/contact/pressure.hpp"
 #include "limitdir/friction/model.hpp"
 #include "limitdir/friction/speed_law.hpp"
 
@@ -235,6 +236,10 @@ std::unique_ptr<KudraWModel> make_kudra_w_model(const Contact& contact);
 class KireenkovExactModel : public FrictionModel {
  public:
   KireenkovExactModel(const Contact& circle, double rho, double k0, const SpeedLaw& speed = {});
+  /// The same on the thin ring (Pressure::ring, radius xi0 R, R = 1; rho in units of R): q_0 the
+  /// ring's exact model in closed form, q_1 the ring with the unit shift, sigma (1 + x_par/R) a
+  /// line density 1 + xi0 cos phi (closed form in E, B, friction/exact_ring_shift.cpp).
+  KireenkovExactModel(const Pressure& ring, double rho_over_R, double k0, const SpeedLaw& speed = {});
   double k0() const { return k0_; }
   const SpeedLaw& speed_law() const { return speed_.law(); }
   std::string name() const override { return "kireenkov-exact"; }
@@ -273,6 +278,10 @@ double kireenkov_k0(const Contact& circle, double f, double h);
 class KireenkovPadeModel : public FrictionModel {
  public:
   KireenkovPadeModel(const Contact& circle, double rho, int order, double k0, const SpeedLaw& speed = {});
+  /// The same on the thin ring (Pressure::ring, radius xi0 R, R = 1; rho in units of R), with
+  /// the ring's moments I_i = xi0^(i-1)/(2 pi): a = 2 xi0 (order 1) or 1/(2 xi0) (order 2),
+  /// m = 2/xi0 or xi0/2, mu = xi0 k0/2, b = 1/xi0 (docs/manual.md section 7).
+  KireenkovPadeModel(const Pressure& ring, double rho_over_R, int order, double k0, const SpeedLaw& speed = {});
   int order() const { return order_; }
   double a() const { return a_; }
   double m() const { return m_; }
@@ -292,6 +301,8 @@ class KireenkovPadeModel : public FrictionModel {
  private:
   template <class T>
   std::array<T, 3> evaluate(const std::array<T, 3>& w) const;
+  /// a, m, mu, b from the moments I_0, I_2, I_3 of (9)-(10) (2 pi I_1 = 1).
+  void set_parameters(double I0, double I2, double I3);
   int order_;
   double a_, m_, mu_, b_, k0_;
   std::string contact_;
@@ -318,5 +329,10 @@ const std::vector<std::string>& contact_approx_model_names();
 /// InputError for an unknown name, an option the model does not take, or bad values.
 std::unique_ptr<FrictionModel> make_contact_approx_model(const std::string& name, const Contact& contact, double rho,
                                                          const ApproxModelOptions& options = {});
+
+/// "kireenkov-pade" or "kireenkov-exact" on the thin ring (Pressure::ring; rho in units of R),
+/// with the same options; InputError for another name, pressure or option.
+std::unique_ptr<FrictionModel> make_kireenkov_ring_model(const std::string& name, const Pressure& ring,
+                                                         double rho_over_R, const ApproxModelOptions& options = {});
 
 }  // namespace limitdir

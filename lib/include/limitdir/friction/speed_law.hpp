@@ -39,6 +39,9 @@ class SpeedTerms {
  public:
   SpeedTerms() = default;  // the Coulomb law: no terms
   SpeedTerms(const SpeedLaw& law, const Contact& circle, double rho, const char* who);
+  /// The same from the pressure's moments <r^2>, <r^4> (any axisymmetric pressure; the thin
+  /// ring of radius xi0 R: xi0^2 R^2, xi0^4 R^4).
+  SpeedTerms(const SpeedLaw& law, double r2, double r4, double rho, const char* who);
   const SpeedLaw& law() const { return law_; }
   bool coulomb() const { return law_.coulomb(); }
   /// dq at the slip x = (u_x, u_y, rho omega) with the shift k = k0 Q of the model ((8)
