@@ -36,14 +36,12 @@ struct DiagramFigure {
   Diagram diagram;
   ParameterFamily family;
   std::string y;
-  bool log = false;
   std::optional<std::string> colour;
 };
 
-/// The vertical coordinate of a point (log10 of it with --log-y; checked > 0 beforehand).
+/// The vertical coordinate of a point (on a log axis with --log-y: the frame places it).
 double coordinate(const DiagramFigure& fig, const Eigen::Vector3d& w, double rdot) {
-  const double v = diagram_coordinate(fig.y, w, rdot);
-  return fig.log ? (v > 0.0 ? std::log10(v) : std::numeric_limits<double>::quiet_NaN()) : v;
+  return diagram_coordinate(fig.y, w, rdot);
 }
 
 /// The Fig. 11 colour of a branch point: the classification's (defined on the invariant
@@ -182,7 +180,7 @@ int label_regions(svg::Document& doc, const svg::Frame& frame, const Diagram& d)
   for (const Region& r : d.regions) {
     const double lo = std::max(std::min(r.from, r.to), frame.to_x.d0), hi = std::min(std::max(r.from, r.to), frame.to_x.d1);
     if (!(hi > lo)) continue;  // not in the shown range
-    const double cx = frame.to_x((lo + hi) / 2.0);
+    const double cx = (frame.to_x(lo) + frame.to_x(hi)) / 2.0;  // the middle in pixels (on a log axis too)
     std::vector<svg::Point> centres;
     for (double y = frame.y + step; y < frame.y + frame.height - step; y += step) centres.push_back({cx, y});
     if (!svg::place_text(doc, centres, std::to_string(r.count), {count_size, "middle", "#555555"}, frame_box(frame)))
@@ -216,7 +214,7 @@ std::vector<svg::LegendItem> diagram_legend() {
 
 DiagramFigure read_figure(const nlohmann::json& report, const PlotOptions& options, Problem& problem) {
   problem = parse_problem(plot_detail::field(report, "problem", "diagram"), "diagram.problem");
-  DiagramFigure fig{diagram_from_json(report, "diagram"), {}, options.y, options.log_y, std::nullopt};
+  DiagramFigure fig{diagram_from_json(report, "diagram"), {}, options.y, std::nullopt};
   fig.family = parameter_family(problem, fig.diagram.parameter);
   const Diagram& d = fig.diagram;
   if (!(d.to != d.from)) throw InputError("diagram: from and to must differ (got " + std::to_string(d.from) + ")");
@@ -228,17 +226,20 @@ DiagramFigure read_figure(const nlohmann::json& report, const PlotOptions& optio
 svg::Frame diagram_frame(svg::Document& doc, const std::vector<DiagramFigure>& figs, const PlotOptions& options,
                          const std::vector<svg::LegendItem>& legend, const std::string& title) {
   const Diagram& d = figs.front().diagram;
-  const std::pair<double, double> x = options.x_range.value_or(std::pair{std::min(d.from, d.to), std::max(d.from, d.to)});
+  const std::pair<double, double> x = checked_log_x(
+      options.x_range.value_or(std::pair{std::min(d.from, d.to), std::max(d.from, d.to)}), options,
+      parameter_label(d.parameter));
   Runs all;
   for (const DiagramFigure& fig : figs) {
     Runs runs = branch_runs(fig);
-    if (options.log_y) log_y(runs, x.first, x.second, "the coordinate " + options.y);
+    check_log_y(runs, x.first, x.second, "the coordinate " + options.y, options, parameter_label(d.parameter));
     all.insert(all.end(), runs.begin(), runs.end());
   }
   const std::optional<std::pair<double, double>> full = full_range(all);
   auto [lo, hi] = options.y == "rdot" ? robust_range(all) : full.value_or(std::pair{-1.0, 1.0});
   const double pad = std::max(padding * (hi - lo), 0.05 * std::max(1.0, std::abs(hi)));
-  const std::pair<double, double> y = options.y_range.value_or(std::pair{lo - pad, hi + pad});
+  const std::pair<double, double> y =
+      options.y_range.value_or(options.log_y ? log_range(all, x.first, x.second, padding) : std::pair{lo - pad, hi + pad});
   const Margins m = margins(doc);
   const double W = doc.width(), H = doc.height(), frame_w = W - m.left - m.right;
   const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, frame_w, doc.font_scale(), max_legend * H);
@@ -246,7 +247,7 @@ svg::Frame diagram_frame(svg::Document& doc, const std::vector<DiagramFigure>& f
   check_room(doc, frame_w, H - m.top - m.bottom - legend_h);
   const svg::Frame frame = svg::axes(doc, m.left, m.top, frame_w, H - m.top - m.bottom - legend_h,
                                      {x.first, x.second, y.first, y.second, parameter_label(d.parameter),
-                                      log_label(diagram_y_label(options.y), options), ""});
+                                      diagram_y_label(options.y), "", options.log_x, options.log_y});
   doc.text(W / 2.0, m.top - 10.0 * doc.font_scale(), title, {svg::fitting_size(doc, title, 14.0, W - 8.0, true), "middle", "black", 0.0, true});
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, frame_w, shown);
   return frame;
@@ -259,8 +260,6 @@ int draw_layers(svg::Document& doc, const svg::Frame& frame, const std::vector<D
   for (const DiagramFigure& fig : figs) {
     for (const Branch& b : fig.diagram.branches) draw_branch(doc, frame, fig, b);
     Runs runs = branch_runs(fig);
-    for (auto& run : runs)
-      for (auto& p : run) p.second = fig.log ? (p.second > 0.0 ? std::log10(p.second) : std::numeric_limits<double>::quiet_NaN()) : p.second;
     clipped.insert(clipped.end(), runs.begin(), runs.end());
   }
   std::vector<PendingLabel> labels;
