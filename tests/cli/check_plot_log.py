@@ -15,6 +15,10 @@ affine in log10 of the value, fx + (log10 v - log10 x0) / (log10 x1 - log10 x0) 
       an overlay the maps' names first); the points key names exactly the codimension-2 points in
       view (each within 1e-9 of an axis's span outside counts as on its edge, drawn there: its circle
       at that edge's pixel)
+  check_plot_log.py diagram-legend SVG REPORT
+      a diagram's legend names the event kinds with an event in the frame's x range (from the
+      report's bifurcations), and each of its line entries has the colour and dash of a polyline
+      drawn in the frame: no style listed that is not drawn
   check_plot_log.py spread SVG REPORT KIND FRACTION
       the vertices of the curves of KIND cover at least FRACTION of the frame's width
 Exit 0 when the check holds, 1 with a message per failure otherwise.
@@ -222,5 +226,42 @@ def spread(svg, report_path, kind, fraction):
     return [] if cover >= float(fraction) else [f"the {kind} curves cover {cover:.3f} of the width, want >= {fraction}"]
 
 
+LETTERS = [("tangency", "T tangency"), ("fold", "F fold"), ("pitchfork", "P pitchfork"),
+           ("branch-point", "B branch point"), ("hopf", "H Hopf"), ("kink", "K kink"), ("jump", "J jump"),
+           ("continuum", "C continuum")]
+
+
+def diagram_legend(svg, report_path):
+    root, errors = ET.parse(svg).getroot(), []
+    f = frame(root)
+    d = json.load(open(report_path))
+    at = [(e["kind"], e.get(d["parameter"], e.get("force"))) for e in d["bifurcations"]]
+    want = [text for kind, text in LETTERS if any(k == kind and f.x0 <= v <= f.x1 for k, v in at)]
+    _, texts = legend_entries(root)
+    key = [t for t in texts if t.startswith("events: ")]
+    got = key[0][len("events: "):].rstrip(";").split(", ") if key else []
+    if got != want:
+        errors.append(f"events key {got}, want {want}")
+    g = group(root, "legend")
+    items = list(g)
+    def inside(line):  # a vertex in the frame: the line is seen (the clip path hides the others)
+        return any(f.fx <= x <= f.fx + f.fw and f.fy <= y <= f.fy + f.fh
+                   for x, y in (map(float, p.split(",")) for p in line.get("points").split()))
+    drawn = {(p.get("stroke"), p.get("stroke-dasharray") or "") for p in root.iter(SVG + "polyline") if inside(p)}
+    colours = {c for c, _ in drawn}
+    dashes = {d for _, d in drawn}
+    for i, e in enumerate(items[:-1]):
+        if e.tag != SVG + "line":
+            continue
+        label, stroke, dash = items[i + 1].text, e.get("stroke"), e.get("stroke-dasharray") or ""
+        # a Fig. 11 colour (any dash), or a line style in black (any colour)
+        if stroke == "black" and dash not in dashes:
+            errors.append(f"legend entry {label!r}: no line dashed {dash!r} is drawn")
+        elif stroke != "black" and stroke not in colours:
+            errors.append(f"legend entry {label!r}: no line in {stroke} is drawn")
+    return errors
+
+
 if __name__ == "__main__":
-    sys.exit(kinds.main(sys.argv, {"log-ticks": log_ticks, "map": check_map, "spread": spread}))
+    sys.exit(kinds.main(sys.argv, {"log-ticks": log_ticks, "map": check_map, "spread": spread,
+                                    "diagram-legend": diagram_legend}))

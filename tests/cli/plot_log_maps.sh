@@ -5,7 +5,8 @@
 # over the figure instead of its left 5 %), the maps of the harmonic model N = 2, N = 4 and the
 # exact model overlaid (one curve group and colour per map, the legend naming the models and only
 # the curve kinds and codimension-2 points drawn, the exact model's fold-pole at F ~ -3e-21 drawn
-# on the frame's edge F = 0), --log-x/--log-y of diagrams and degree studies; data <= 0 on a log
+# on the frame's edge F = 0), --log-x/--log-y of diagrams, a diagram's legend naming only the
+# event kinds and line styles drawn; data <= 0 on a log
 # axis, a log range reaching 0 and maps of different parameter pairs: one line, exit 2.
 # Needs xmllint (libxml2-utils) and rsvg-convert (librsvg2-bin), scripts/install-deps.sh.
 # Usage: bash plot_log_maps.sh BIN_DIR SHARE_DIR
@@ -113,5 +114,12 @@ expect_bad "--log-y: the coordinate theta reaches" "$tmp/diagram.json" --log-y
 ok diagram-logy "$tmp/diagram.json" --log-y --y-range 0.01:2
 holds diagram-logy log-ticks y 0.1 1
 expect_bad "--no-regions: applies to maps only" "$tmp/diagram.json" --no-regions
+# a diagram's legend: the event kinds in range and the styles drawn, only those
+ok diagram-all "$tmp/diagram.json" --y psi
+holds diagram-all diagram-legend "$tmp/diagram.json"
+ok diagram-zoom "$tmp/diagram.json" --y psi --x-range 0.5:1.5
+holds diagram-zoom diagram-legend "$tmp/diagram.json"
+grep -q '>events: T tangency;<' "$tmp/diagram-zoom.svg" && echo "ok: F in [0.5, 1.5] holds the tangency alone" ||
+  fail "the legend of F in [0.5, 1.5] does not name the tangency alone"
 
 cli_finish "plot_log_maps"

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -201,16 +202,45 @@ int label_events(svg::Document& doc, const std::vector<PendingLabel>& labels) {
   return dropped;
 }
 
-std::vector<svg::LegendItem> diagram_legend() {
-  std::vector<svg::LegendItem> items = fig11_items(false);
-  items.push_back({svg::LegendItem::Kind::line, {"black", 2.0, "none", "", 1.0}, "stable node/focus on the sphere"});
-  items.push_back({svg::LegendItem::Kind::line, {"black", 2.0, "none", "7 4", 1.0}, "saddle, unstable or non-hyperbolic"});
-  items.push_back({svg::LegendItem::Kind::text, {}, "events: T tangency, F fold, P pitchfork, B branch point, H Hopf, "
-                                                    "K kink, J jump, C continuum;"});
+/// The x range shown: --x-range, else the sweep's (checked for --log-x).
+std::pair<double, double> shown_x(const Diagram& d, const PlotOptions& options) {
+  return checked_log_x(options.x_range.value_or(std::pair{std::min(d.from, d.to), std::max(d.from, d.to)}), options,
+                       parameter_label(d.parameter));
+}
+
+/// The legend of one diagram: the Fig. 11 colours, line styles and event letters that occur among
+/// the branch points and events in the x range (and in --y-range when given), and only those.
+std::vector<svg::LegendItem> diagram_legend(const DiagramFigure& fig, const PlotOptions& options) {
+  const auto [x0, x1] = shown_x(fig.diagram, options);
+  std::set<std::string> colours;
+  bool solid = false, dashed = false;
+  for (const Branch& b : fig.diagram.branches)
+    for (const BranchPoint& p : b.points) {
+      const double v = coordinate(fig, p.w, p.rdot);
+      if (p.p < x0 || p.p > x1 || (options.y_range && (v < options.y_range->first || v > options.y_range->second)))
+        continue;
+      colours.insert(point_colour(fig, p));
+      (stable_on_sphere(p.type) ? solid : dashed) = true;
+    }
+  std::vector<svg::LegendItem> items;
+  for (const svg::LegendItem& item : fig11_items(false))
+    if (colours.count(item.style.stroke)) items.push_back(item);
+  if (solid) items.push_back({svg::LegendItem::Kind::line, {"black", 2.0, "none", "", 1.0}, "stable node/focus on the sphere"});
+  if (dashed) items.push_back({svg::LegendItem::Kind::line, {"black", 2.0, "none", "7 4", 1.0}, "saddle, unstable or non-hyperbolic"});
+  std::string events;
+  static const std::pair<EventKind, const char*> event_names[] = {
+      {EventKind::tangency, "tangency"}, {EventKind::fold, "fold"},         {EventKind::pitchfork, "pitchfork"},
+      {EventKind::branch_point, "branch point"}, {EventKind::hopf, "Hopf"}, {EventKind::kink, "kink"},
+      {EventKind::jump, "jump"},         {EventKind::continuum, "continuum"}};
+  for (const auto& [kind, name] : event_names) {
+    const auto here = [&, k = kind](const Event& e) { return e.kind == k && e.p >= x0 && e.p <= x1; };
+    if (std::any_of(fig.diagram.events.begin(), fig.diagram.events.end(), here))
+      events += (events.empty() ? "events: " : ", ") + event_letter(kind) + " " + name;
+  }
+  if (!events.empty()) items.push_back({svg::LegendItem::Kind::text, {}, events + ";"});
   items.push_back({svg::LegendItem::Kind::text, {}, "shaded: regions, with their number of limit directions"});
   return items;
 }
-
 
 DiagramFigure read_figure(const nlohmann::json& report, const PlotOptions& options, Problem& problem) {
   problem = parse_problem(plot_detail::field(report, "problem", "diagram"), "diagram.problem");
@@ -226,9 +256,7 @@ DiagramFigure read_figure(const nlohmann::json& report, const PlotOptions& optio
 svg::Frame diagram_frame(svg::Document& doc, const std::vector<DiagramFigure>& figs, const PlotOptions& options,
                          const std::vector<svg::LegendItem>& legend, const std::string& title) {
   const Diagram& d = figs.front().diagram;
-  const std::pair<double, double> x = checked_log_x(
-      options.x_range.value_or(std::pair{std::min(d.from, d.to), std::max(d.from, d.to)}), options,
-      parameter_label(d.parameter));
+  const std::pair<double, double> x = shown_x(d, options);
   Runs all;
   for (const DiagramFigure& fig : figs) {
     Runs runs = branch_runs(fig);
@@ -284,7 +312,7 @@ std::string plot_diagram(const nlohmann::json& report, const PlotOptions& option
   const std::string title = swept_title(problem.name, d.parameter, d.from, d.to, fig.family.force(d.from)) + "; " +
                             short_model(string_field(report, "model", "diagram"));
   svg::Document doc = make_document(options, "limitdir bifurcation diagram: " + title);
-  const svg::Frame frame = diagram_frame(doc, {fig}, options, diagram_legend(), title);
+  const svg::Frame frame = diagram_frame(doc, {fig}, options, diagram_legend(fig, options), title);
   svg::note_dropped(doc, draw_layers(doc, frame, {fig}, true), frame_box(frame));
   return doc.str();
 }
