@@ -5,9 +5,9 @@ the frame's rectangle and data range: on an axis marked data-x-scale="log" (data
 affine in log10 of the value, fx + (log10 v - log10 x0) / (log10 x1 - log10 x0) fw.
 
   check_plot_log.py log-ticks SVG x|y WANT...
-      the frame's axis is logarithmic, and its tick labels are powers of ten written m\u00d710 (or 10)
-      with the exponent in a <tspan baseline-shift="super">, each at the pixel of its value; WANT
-      (numbers) must be among them
+      every frame's axis is logarithmic, and its tick labels are powers of ten written m\u00d710 (or
+      10) with the exponent in a <tspan baseline-shift="super">, each at the pixel of its value;
+      WANT (numbers) must be among each frame's
   check_plot_log.py map SVG REPORT...
       map k's curves are the group <g class="curves map-k">: its vertices the report's curve points
       in view (every one, in order, mapped here); in an overlay each group in one colour, the
@@ -55,9 +55,16 @@ def frame(root):
 
 def log_ticks(svg, axis, *want):
     root, errors = ET.parse(svg).getroot(), []
-    f = frame(root)
+    for f in ranges.frames(root):
+        errors += frame_log_ticks(root, f, axis, want)
+    return errors
+
+
+def frame_log_ticks(root, f, axis, want):
+    """The tick labels of frame f's axis (under it, or left of it within its height)."""
+    errors = []
     if not (f.log_x if axis == "x" else f.log_y):
-        return [f"the {axis} axis is not marked logarithmic"]
+        return [f"the {axis} axis of the frame at x = {f.fx} is not marked logarithmic"]
     found = []
     lo, hi = (f.x0, f.x1) if axis == "x" else (f.y0, f.y1)
     for t in root.iter(SVG + "text"):
@@ -71,17 +78,19 @@ def log_ticks(svg, axis, *want):
         # the pixel of v computed here, affine in log10 v
         p = math.log10(v) - math.log10(lo)
         span = math.log10(hi) - math.log10(lo)
-        if axis == "x" and t.get("text-anchor") == "middle" and y > f.fy + f.fh:
+        below = f.fy + f.fh < y < f.fy + f.fh + 3 * size and f.fx - 1 <= x <= f.fx + f.fw + 1
+        beside = f.fx - 12 * size < x < f.fx and f.fy - size <= y <= f.fy + f.fh + size
+        if axis == "x" and t.get("text-anchor") == "middle" and below:
             found.append(v)
             if abs(f.fx + p / span * f.fw - x) > TICK_SLACK:
                 errors.append(f"x tick {v} at x = {x}, want {f.fx + p / span * f.fw}")
-        elif axis == "y" and t.get("text-anchor") == "end" and x < f.fx:
+        elif axis == "y" and t.get("text-anchor") == "end" and beside:
             found.append(v)
             if abs(f.fy + f.fh - p / span * f.fh + size / 3 - y) > TICK_SLACK:
                 errors.append(f"y tick {v} at y = {y}, want {f.fy + f.fh - p / span * f.fh + size / 3}")
     for w in map(float, want):
         if not any(abs(v - w) <= 1e-12 * w for v in found):
-            errors.append(f"no {axis} tick label {w:g} among {found}")
+            errors.append(f"no {axis} tick label {w:g} among {found} (frame at x = {f.fx})")
     return errors
 
 

@@ -5,7 +5,8 @@
 # over the figure instead of its left 5 %), the maps of the harmonic model N = 2, N = 4 and the
 # exact model overlaid (one curve group and colour per map, the legend naming the models and only
 # the curve kinds and codimension-2 points drawn, the exact model's fold-pole at F ~ -3e-21 drawn
-# on the frame's edge F = 0), --log-x/--log-y of diagrams, a diagram's legend naming only the
+# on the frame's edge F = 0), --log-x/--log-y of diagrams, friction laws, degree studies,
+# simulations, roll and celt runs, a diagram's legend naming only the
 # event kinds and line styles drawn; data <= 0 on a log
 # axis, a log range reaching 0 and maps of different parameter pairs: one line, exit 2.
 # Needs xmllint (libxml2-utils) and rsvg-convert (librsvg2-bin), scripts/install-deps.sh.
@@ -121,5 +122,29 @@ ok diagram-zoom "$tmp/diagram.json" --y psi --x-range 0.5:1.5
 holds diagram-zoom diagram-legend "$tmp/diagram.json"
 grep -q '>events: T tangency;<' "$tmp/diagram-zoom.svg" && echo "ok: F in [0.5, 1.5] holds the tangency alone" ||
   fail "the legend of F in [0.5, 1.5] does not name the tangency alone"
+
+# --- every other kind that takes --log-x/--log-y (the friction laws, degree studies, simulations,
+# roll and celt runs), each frame's ticks at their log10 pixels ---
+"$bin/friction-model" "$disc" >"$tmp/friction.json" || fail "friction-model disc.json failed"
+expect_bad "--log-x: the axis theta reaches 0 <= 0" "$tmp/friction.json" --log-x
+ok friction-log "$tmp/friction.json" --log-x --log-y --x-range 0.05:1.5
+holds friction-log log-ticks x 0.1 1
+holds friction-log log-ticks y 0.1 1
+"$bin/degree-study" "$disc" --degrees 1..3 --from 0.01 --to 1.5 >"$tmp/study.json" || fail "degree-study disc.json failed"
+ok study-log "$tmp/study.json" --log-x
+holds study-log log-ticks x 0.01 0.1 1
+expect_bad "--log-x: does not apply to a degree-study report (its horizontal axis is the degree N)" "$tmp/study.json" --convergence --log-x
+"$bin/simulate" "$disc" --force 0.3 --x0 1,0.2,0.5 >"$tmp/sim.jsonl" || fail "simulate disc.json failed"
+expect_bad "--log-x: the axis t reaches 0 <= 0" "$tmp/sim.jsonl" --log-x
+ok sim-log "$tmp/sim.jsonl" --log-x --x-range 0.01:100
+holds sim-log log-ticks x 0.01 0.1 1 10 100
+"$bin/roll" "$share/problems/roll-fig3b.json" >"$tmp/roll.json" || fail "roll roll-fig3b.json failed"
+ok roll-log "$tmp/roll.json" --log-x --x-range 0.1:6
+holds roll-log log-ticks x 0.1
+ok roll-loglog "$tmp/roll.json" --log-x --log-y --x-range 0.5:3 --panel 2
+holds roll-loglog log-ticks y 1
+"$bin/celt" "$share/problems/celt.json" >"$tmp/celt.json" || fail "celt celt.json failed"
+ok celt-log "$tmp/celt.json" --log-x --x-range 0.01:1
+holds celt-log log-ticks x 0.01 0.1 1
 
 cli_finish "plot_log_maps"

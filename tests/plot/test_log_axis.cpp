@@ -56,6 +56,11 @@ TEST_CASE("log axis: a range inside one decade falls back to the linear ticks") 
   CHECK(t.step == linear.step);
 }
 
+TEST_CASE("log axis: a range of subnormals has no tick at 0 (minus infinity in log10)") {
+  // [5e-324, 1e-323] is the two smallest doubles: no decade inside, the linear ticks include 0
+  for (const double v : svg::log_ticks(4.9e-324, 1e-323, 7).values) CHECK(v > 0.0);
+}
+
 TEST_CASE("log axis: labels are powers of ten with the exponent apart") {
   CHECK(svg::power_label(0.01) == std::pair<std::string, std::string>{"10", "\u22122"});
   CHECK(svg::power_label(1.0) == std::pair<std::string, std::string>{"10", "0"});

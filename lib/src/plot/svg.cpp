@@ -170,9 +170,12 @@ LogTicks log_ticks(double lo, double hi, int max_ticks) {
       if (decade || (subdivide && (m == 2 || m == 5))) t.values.push_back(v);
       else if (every == 1 && decades <= 10LL * max_ticks) t.minor.push_back(v);
     }
-  if (t.values.size() < 2) {  // inside one decade: the linear ticks of the range
+  if (t.values.size() < 2) {  // inside one decade: the linear ticks of the range (those above 0: a
+    // range of subnormals, as [5e-324, 1e-323], has the tick 0 at minus infinity in log10)
     const Ticks linear = nice_ticks(lo, hi, max_ticks);
-    t = LogTicks{linear.values, {}, true, linear.step};
+    t = LogTicks{{}, {}, true, linear.step};
+    for (const double v : linear.values)
+      if (v > 0.0) t.values.push_back(v);
   }
   return t;
 }
