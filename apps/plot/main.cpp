@@ -1,6 +1,6 @@
 // plot [REPORT...] [--y theta|psi|w1|w2|w3|rdot] [--view w1|w2|w3] [--time t|tau] [--convergence]
 //      [--colour-by class|level|mean|min|max] [--width W] [--height H] [--x-range A:B] [--y-range A:B]
-//      [--log-y] [--panel K] [--font-size PX] [--output FILE]
+//      [--log-x] [--log-y] [--no-regions] [--panel K] [--font-size PX] [--output FILE]
 // Draws a limitdir report as a standalone SVG on standard output (plot/plot.hpp, docs/manual.md
 // section 11): a bifurcation diagram (sweep-force), the limit directions of one load on the
 // sphere with the field V* (find-limits), the friction laws (friction-model) or the time
@@ -27,11 +27,11 @@ int main(int argc, char* argv[]) {
   limitdir::cli::AppInfo info{
       "plot",
       "[REPORT...] [--y COORD] [--view AXIS] [--time CLOCK] [--convergence] [--colour-by STAT] [--width W] "
-      "[--height H] [--x-range A:B] [--y-range A:B] [--log-y] [--panel K] [--font-size PX] [--output FILE]",
+      "[--height H] [--x-range A:B] [--y-range A:B] [--log-x] [--log-y] [--no-regions] [--panel K] [--font-size PX] [--output FILE]",
       "Draws a limitdir report as a standalone SVG figure on standard output, or with --output FILE\n"
       "into FILE.svg, FILE.pdf or FILE.png (rendered in-process by librsvg and cairo). REPORT is a\n"
       "file or - for standard input (the default); several REPORTs of one kind (diagrams, friction\n"
-      "tables, simulations, degree studies, roll or celt runs) are overlaid, one colour or dash\n"
+      "tables, simulations, degree studies, maps, roll or celt runs) are overlaid, one colour or dash\n"
       "style each, named in the legend. A report holds one of (plot/kinds.cpp, the table the\n"
       "dispatch uses):\n" +
           limitdir::plot_kinds_help()};
@@ -72,8 +72,14 @@ int main(int argc, char* argv[]) {
        "--panel draws); data beyond are clipped and marked. Unit: the axis's (as labelled: rad for theta "
        "and psi, dimensionless for w1, w2, w3 and friction's Q, T, mu g for rdot, the y parameter's for "
        "maps, log10 r with r in sqrt(mu g R) for simulations, the panel's own for roll and celt runs).")
-      ("log-y", po::bool_switch(), "diagrams, degree studies, friction, roll and celt runs: log10 of the "
-       "vertical coordinate (data <= 0 in the shown range are bad input)")
+      ("log-x", po::bool_switch(), "diagrams, degree studies, friction, maps, simulations, roll and celt runs: a "
+       "logarithmic horizontal axis (ticks at the decades, labelled 10^k); data <= 0 in the shown range are bad input "
+       "(an --x-range above 0 leaves them out)")
+      ("log-y", po::bool_switch(), "diagrams, degree studies, friction, maps, roll and celt runs: a logarithmic "
+       "vertical axis (ticks at the decades, labelled 10^k); data <= 0 in the shown range are bad input (a --y-range "
+       "above 0 leaves them out)")
+      ("no-regions", po::bool_switch(), "maps: no shading of the regions and no region labels (overlays shade the "
+       "first map's regions otherwise)")
       ("panel", po::value<std::string>()->value_name("K"),
        "roll and celt runs: draw only the K-th of their panels (1-based), to which --y-range applies. "
        "Unit: count.")
@@ -106,7 +112,9 @@ int main(int argc, char* argv[]) {
     };
     plot.x_range = range("x-range");
     plot.y_range = range("y-range");
+    plot.log_x = vm["log-x"].as<bool>();
     plot.log_y = vm["log-y"].as<bool>();
+    plot.map_regions = !vm["no-regions"].as<bool>();
     plot.panel = static_cast<int>(limitdir::cli::integer_option(vm, "panel", 0, 1, 100));
     if (vm.count("font-size")) plot.font_size = limitdir::cli::parse_real(vm["font-size"].as<std::string>(), "--font-size");
     std::vector<limitdir::PlotInput> inputs;

@@ -2,7 +2,8 @@
 """No two text boxes of an SVG figure intersect and none leaves it (docs/manual.md section 11).
 A box is estimated as plot/svg.hpp documents it, from the SVG alone: width 0.64 em per
 character (0.70 bold), 0.80 em above the baseline and 0.25 below, placed by text-anchor and
-turned by a rotate(+-90) transform about the anchor point.
+turned by a rotate(+-90) transform about the anchor point; a superscript <tspan> (the exponent of
+a log axis's tick label 10^k) adds its own width at its size and reaches 0.33 em higher.
 Usage: check_labels.py FIGURE.svg  (prints "N labels disjoint"; exit 1 with the first clash)"""
 import re
 import sys
@@ -13,10 +14,14 @@ NS = "{http://www.w3.org/2000/svg}"
 
 def box(t):
     x, y, s = float(t.get("x")), float(t.get("y")), float(t.get("font-size"))
-    n = len(t.text or "")
-    w = (0.70 if t.get("font-weight") == "bold" else 0.64) * s * n
+    advance = 0.70 if t.get("font-weight") == "bold" else 0.64
+    w, top = advance * s * len(t.text or ""), y - 0.80 * s
+    for sup in t.iter(NS + "tspan"):
+        size = float(sup.get("font-size", s))
+        w += advance * size * len(sup.text or "")
+        top = min(top, y - 0.33 * s - 0.80 * size)
     shift = {"middle": w / 2, "end": w}.get(t.get("text-anchor"), 0.0)
-    x0, y0, x1, y1 = x - shift, y - 0.80 * s, x - shift + w, y + 0.25 * s
+    x0, y0, x1, y1 = x - shift, top, x - shift + w, y + 0.25 * s
     m = re.match(r"rotate\(([-0-9.]+)", t.get("transform") or "")
     if m and float(m.group(1)) != 0:
         # a quarter turn about (x, y): -90 maps (dx, dy) to (dy, -dx), +90 to (-dy, dx)
@@ -31,7 +36,7 @@ def box(t):
 def main():
     root = ET.parse(sys.argv[1]).getroot()
     W, H = float(root.get("width")), float(root.get("height"))
-    texts = [t for t in root.iter(NS + "text")]
+    texts = [t for t in root.iter(NS + "text")]  # a <tspan> is measured with its <text>
     boxes = [box(t) for t in texts]
     for i, (a, t) in enumerate(zip(boxes, texts)):
         if a[0] < -1e-9 or a[1] < -1e-9 or a[2] > W + 1e-9 or a[3] > H + 1e-9:

@@ -24,6 +24,7 @@ own map, and compared with the report's numbers.
 Exit 0 when the check holds, 1 with a message otherwise.
 """
 import json
+import math
 import re
 import struct
 import sys
@@ -37,14 +38,23 @@ VIRIDIS = [(0x44, 0x01, 0x54), (0x3b, 0x52, 0x8b), (0x21, 0x91, 0x8c), (0x5e, 0x
 
 
 class Frame:
+    """A plot frame: its rectangle and data ranges; an axis with data-x-scale (data-y-scale)="log"
+    is logarithmic, a pixel affine in log10 of the value."""
     def __init__(self, rect):
         self.x0, self.x1 = map(float, rect.get("data-x-range").split())
         self.y0, self.y1 = map(float, rect.get("data-y-range").split())
         self.fx, self.fy, self.fw, self.fh = (float(rect.get(k)) for k in ("x", "y", "width", "height"))
+        self.log_x, self.log_y = rect.get("data-x-scale") == "log", rect.get("data-y-scale") == "log"
+
+    @staticmethod
+    def fraction(v, lo, hi, log):
+        if log:
+            return (math.log10(v) - math.log10(lo)) / (math.log10(hi) - math.log10(lo))
+        return (v - lo) / (hi - lo)
 
     def pixel(self, x, y):
-        return (self.fx + (x - self.x0) / (self.x1 - self.x0) * self.fw,
-                self.fy + self.fh - (y - self.y0) / (self.y1 - self.y0) * self.fh)
+        return (self.fx + self.fraction(x, self.x0, self.x1, self.log_x) * self.fw,
+                self.fy + self.fh - self.fraction(y, self.y0, self.y1, self.log_y) * self.fh)
 
 
 def frames(root):

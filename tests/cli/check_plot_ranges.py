@@ -20,6 +20,7 @@ each frame's rectangle and its data-x-range/data-y-range, independently of plot'
 Exit 0 when the check holds, 1 with a message per failure otherwise.
 """
 import json
+import math
 import os
 import sys
 import xml.etree.ElementTree as ET
@@ -60,13 +61,27 @@ def polyline_points(g):
     return points
 
 
+def label_value(t):
+    """The value a tick label states: a number, or m x 10^k written "m\u00d710" (or "10") with the
+    exponent k in a superscript <tspan> (the minus sign U+2212); None for other texts."""
+    sup = t.find(SVG + "tspan")
+    try:
+        if sup is None:
+            return float(t.text)
+        base = t.text or ""
+        mantissa = float(base[:-len("\u00d710")]) if base.endswith("\u00d710") else 1.0 if base == "10" else None
+        return None if mantissa is None else mantissa * 10.0 ** int(sup.text.replace("\u2212", "-"))
+    except (TypeError, ValueError):
+        return None
+
+
 def check_ticks(root, f, errors):
-    """The tick labels of frame f: under it (x) and left of it (y), at their values, spanning the range."""
+    """The tick labels of frame f: under it (x) and left of it (y), at their values, spanning the range
+    (on a log axis in log10: the ends less than a decade from the outermost labels)."""
     xs, ys = [], []
     for t in root.iter(SVG + "text"):
-        try:
-            v = float(t.text)
-        except (TypeError, ValueError):
+        v = label_value(t)
+        if v is None:
             continue
         x, y, size = float(t.get("x")), float(t.get("y")), float(t.get("font-size"))
         if t.get("text-anchor") == "middle" and f.fx - 1 <= x <= f.fx + f.fw + 1 and f.fy + f.fh < y < f.fy + f.fh + 3 * size:
@@ -77,13 +92,15 @@ def check_ticks(root, f, errors):
             ys.append(v)
             if abs(f.pixel(f.x0, v)[1] + size / 3 - y) > TICK_LABEL_SLACK:
                 errors.append(f"y tick {v} at y = {y}, its value maps to {f.pixel(f.x0, v)[1]}")
-    for name, values, lo, hi in (("x", xs, f.x0, f.x1), ("y", ys, f.y0, f.y1)):
+    for name, values, lo, hi, log in (("x", xs, f.x0, f.x1, f.log_x), ("y", ys, f.y0, f.y1, f.log_y)):
+        if log and all(v > 0 for v in values):
+            values, lo, hi = [math.log10(v) for v in values], math.log10(lo), math.log10(hi)
         values = sorted(set(values))
         eps = RELATIVE * (hi - lo)
         if len(values) < 2:
             errors.append(f"{name} ticks {values}: fewer than 2")
             continue
-        step = values[1] - values[0]
+        step = 1.0 if log else values[1] - values[0]  # a decade on a log axis
         if values[0] < lo - eps or values[-1] > hi + eps:
             errors.append(f"{name} ticks {values} leave [{lo}, {hi}]")
         if values[0] - lo >= step + eps or hi - values[-1] >= step + eps:

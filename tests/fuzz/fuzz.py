@@ -79,7 +79,8 @@ ROLL_OPTIONS = [["--t-end", "1e300"], ["--h", "1e-300", "--t-end", "1"], ["--h",
 PLOT_OPTIONS = [["--width", "1e300"], ["--width", "0"], ["--height", "100000000"], ["--y", "nonsense"],
                 ["--x-range", "0:1e-320"], ["--x-range", "1e308:-1e308"], ["--x-range", "-1e308:1e308"],
                 ["--x-range", "0.3:0.30000000000000004"], ["--y-range", "nan:1"], ["--y-range", "1e307:1.7e308"],
-                ["--x-range", "1,2,3"], ["--log-y"], ["--font-size", "1e300"], ["--font-size", "-1"],
+                ["--x-range", "1,2,3"], ["--log-y"], ["--log-x"], ["--log-x", "--x-range", "4.9e-324:1e-323"],
+                ["--log-y", "--y-range", "1e-320:1e308"], ["--no-regions"], ["--font-size", "1e300"], ["--font-size", "-1"],
                 ["--panel", "99"], ["--output", "/nonexistent/figure.pdf"], ["--output", "figure.jpg"]]
 # scan: extreme grids and options on ball.json (the job find-limits), and record files that are
 # not records: /dev/zero (a line that never ends: once 16 GB read before an I/O error) for

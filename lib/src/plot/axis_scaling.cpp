@@ -69,18 +69,40 @@ std::pair<double, double> robust_range(const Runs& runs) {
   return {std::max(full->first, q1 - robust_fence * (q3 - q1)), std::min(full->second, q3 + robust_fence * (q3 - q1))};
 }
 
-void log_y(Runs& runs, double x0, double x1, const std::string& what, const std::string& x_name) {
-  for (auto& run : runs)
-    for (auto& [x, y] : run) {
+void check_log_y(const Runs& runs, double x0, double x1, const std::string& what, const PlotOptions& options,
+                 const std::string& x_name) {
+  if (!options.log_y || options.y_range) return;  // a --y-range (checked above 0) leaves y <= 0 out: clipped
+  for (const auto& run : runs)
+    for (const auto& [x, y] : run)
       if (y <= 0.0 && x >= x0 && x <= x1)
-        throw InputError(fmt::format("--log-y: {} reaches {} <= 0 at {} = {}; give an --x-range without it or drop "
-                                     "--log-y", what, y, x_name, x));
-      y = y > 0.0 ? std::log10(y) : std::numeric_limits<double>::quiet_NaN();  // outside the shown range
-    }
+        throw InputError(fmt::format("--log-y: {} reaches {} <= 0 at {} = {}; give a --y-range=A:B with A > 0, an "
+                                     "--x-range without it, or drop --log-y", what, y, x_name, x));
 }
 
-std::string log_label(const std::string& label, const PlotOptions& options) {
-  return options.log_y ? "log10 of " + label : label;
+std::pair<double, double> log_range(const Runs& runs, double x0, double x1, double padding) {
+  double lo = std::numeric_limits<double>::infinity(), hi = 0.0;
+  for (const auto& run : runs)
+    for (const auto& [x, y] : run)
+      if (y > 0.0 && std::isfinite(y) && x >= x0 && x <= x1) lo = std::min(lo, y), hi = std::max(hi, y);
+  if (!(hi >= lo)) return {0.1, 10.0};  // nothing above 0 shown: a decade about 1
+  const double span = std::log10(hi) - std::log10(lo), pad = span > 0.0 ? padding * span : 0.5;
+  return {lo / std::pow(10.0, pad), hi * std::pow(10.0, pad)};
+}
+
+std::pair<double, double> checked_log_x(std::pair<double, double> x, const PlotOptions& options, const std::string& name) {
+  check_log_y_range(options);
+  if (!options.log_x || x.first > 0.0) return x;
+  if (options.x_range)
+    throw InputError(fmt::format("--x-range: must lie above 0 on the logarithmic axis {} of --log-x (got {}:{})", name,
+                                 x.first, x.second));
+  throw InputError(fmt::format("--log-x: the axis {} reaches {} <= 0; give an --x-range=A:B with A > 0 or drop --log-x",
+                               name, x.first));
+}
+
+void check_log_y_range(const PlotOptions& options) {
+  if (options.log_y && options.y_range && !(options.y_range->first > 0.0))
+    throw InputError(fmt::format("--y-range: must lie above 0 on the logarithmic vertical axis of --log-y (got {}:{})",
+                                 options.y_range->first, options.y_range->second));
 }
 
 std::pair<double, double> axis_range(const std::optional<std::pair<double, double>>& given, double lo, double hi,
@@ -99,7 +121,7 @@ std::pair<int, int> mark_clipped(svg::Document& doc, const svg::Frame& frame, co
     int side = 0;  // of the previous point: -1 below, +1 above, 0 inside (or outside in x)
     for (const auto& [x, y] : run) {
       const bool shown_x = std::isfinite(x) && x >= frame.to_x.d0 && x <= frame.to_x.d1 && std::isfinite(y);
-      const int here = !shown_x ? 0 : y < frame.to_y.d0 ? -1 : y > frame.to_y.d1 ? 1 : 0;
+      const int here = !shown_x ? 0 : !(y >= frame.to_y.d0) ? -1 : y > frame.to_y.d1 ? 1 : 0;
       if (here != 0 && here != side) {
         // the tip on the frame edge, the base inside: it points the way the data went
         const double px = frame.to_x(x), tip = here < 0 ? frame.y + frame.height : frame.y;

@@ -112,7 +112,9 @@ std::string draw_models(svg::Document& doc, const svg::Frame& f, const std::vect
 }  // namespace
 
 std::string plot_celt_comparison(const nlohmann::json& report, const PlotOptions& options) {
-  if (options.log_y) throw InputError("--log-y: does not apply to a celt model comparison (its axes are already log10)");
+  if (options.log_y || options.log_x)
+    throw InputError(std::string(options.log_y ? "--log-y" : "--log-x") +
+                     ": does not apply to a celt model comparison (its axes are already log10)");
   if (options.panel != 0) throw InputError("--panel: a celt model comparison has one frame");
   const std::vector<ModelPoint> points = read_models(report);
   std::vector<double> costs, deviations;

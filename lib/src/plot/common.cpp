@@ -92,6 +92,13 @@ std::string short_model(const std::string& description) {
   return description.substr(0, description.find(", "));
 }
 
+std::string model_name(const std::string& description) {
+  std::string name = short_model(description);
+  name = name.substr(0, name.find(" of "));
+  const std::size_t at = name.find("N=");
+  return at == std::string::npos ? name : name.replace(at, 2, "N = ");
+}
+
 std::vector<svg::LegendItem> fig11_items(bool markers) {
   std::vector<svg::LegendItem> items;
   const auto kind = markers ? svg::LegendItem::Kind::marker : svg::LegendItem::Kind::line;

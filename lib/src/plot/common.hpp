@@ -41,6 +41,9 @@ std::string fig11_colour(const std::optional<std::string>& colour, const std::st
                          const std::string& sphere_type);
 /// The friction model's description up to its first ", " ("harmonic N=2 of exact"), for titles.
 std::string short_model(const std::string& description);
+/// The model's name in a legend: its description up to its first ", " and " of ", "N=" spaced
+/// ("harmonic N = 2", "exact").
+std::string model_name(const std::string& description);
 
 /// The coordinate `y` of plot/plot.hpp (PlotOptions::y) of a limit direction w with rdot = R*(w):
 /// theta = asin w3 (33), psi = atan2(w3, w1) on the invariant circle w2 = 0 (cut at w = -e3, so
@@ -86,11 +89,19 @@ std::pair<double, double> robust_range(const Runs& runs);
 /// [min, max] of y over the runs; nullopt when they hold no finite point.
 std::optional<std::pair<double, double>> full_range(const Runs& runs);
 
-/// With --log-y: y replaced by log10 y in every run; InputError "--log-y: <what> ... <= 0 at
-/// <x_name> = ..." when a point inside the shown x range [x0, x1] has y <= 0.
-void log_y(Runs& runs, double x0, double x1, const std::string& what, const std::string& x_name = "x");
-/// The vertical axis label with --log-y.
-std::string log_label(const std::string& label, const PlotOptions& options);
+/// With --log-y (a logarithmic vertical axis): InputError "--log-y: <what> reaches ... <= 0 at
+/// <x_name> = ..." when a point inside the shown x range [x0, x1] has y <= 0 and no --y-range
+/// (above 0) leaves it out.
+void check_log_y(const Runs& runs, double x0, double x1, const std::string& what, const PlotOptions& options,
+                 const std::string& x_name = "x");
+/// The vertical range of the runs' points with y > 0 (inside [x0, x1]) on a log axis, widened
+/// by `padding` of its length in log10 (a single value to a decade about it).
+std::pair<double, double> log_range(const Runs& runs, double x0, double x1, double padding);
+/// The horizontal range `x` (the option's or the data's) checked for a log axis (--log-x): a
+/// range reaching 0 or below is an InputError naming the axis `name` and the value. Also checks
+/// a --y-range given with --log-y. Returns x.
+std::pair<double, double> checked_log_x(std::pair<double, double> x, const PlotOptions& options, const std::string& name);
+void check_log_y_range(const PlotOptions& options);
 
 /// The axis range of data [lo, hi]: the option's range when given, else [lo, hi] padded by
 /// `padding` of its length (a single value widened to a unit interval).
@@ -134,6 +145,9 @@ std::string plot_degree_study_overlay(const std::vector<PlotInput>& inputs, cons
                                       const PlotOptions& options);
 std::string plot_roll_overlay(const std::vector<PlotInput>& inputs, const std::vector<std::string>& names,
                               const PlotOptions& options);
+/// Overlays of two-parameter maps of one parameter pair (plot/map.cpp): one colour per map.
+std::string plot_map_overlay(const std::vector<PlotInput>& inputs, const std::vector<std::string>& names,
+                             const PlotOptions& options);
 std::string plot_celt_overlay(const std::vector<PlotInput>& inputs, const std::vector<std::string>& names,
                               const PlotOptions& options);
 std::string plot_simulation_overlay(const std::vector<PlotInput>& inputs, const std::vector<std::string>& names,

@@ -109,12 +109,10 @@ svg::Frame study_frame(svg::Document& doc, const svg::AxesSpec& spec, const std:
   return frame;
 }
 
-/// With --log-y, y replaced by log10 y in the branches and events (InputError at y <= 0 in view).
-void to_log(Curves& c, std::pair<double, double> x) {
-  log_y(c.branches, x.first, x.second, "a branch");
-  Runs events{c.events};
-  log_y(events, x.first, x.second, "an event");
-  c.events = events.front();
+/// With --log-y, InputError at a branch or event with y <= 0 in view (check_log_y).
+void check_log(const Curves& c, std::pair<double, double> x, const PlotOptions& options, const std::string& x_name) {
+  check_log_y(c.branches, x.first, x.second, "a branch", options, x_name);
+  check_log_y({c.events}, x.first, x.second, "an event", options, x_name);
 }
 
 const char* const study_dashes[] = {"", "7 4", "2 3", "10 3 2 3"};  // one per study of an overlay
@@ -135,20 +133,22 @@ std::string studies_figure(const std::vector<DegreeStudy>& studies, const std::v
   const auto colour_of = [&](int degree) {
     return degree_colour(static_cast<std::size_t>(std::lower_bound(degrees.begin(), degrees.end(), degree) - degrees.begin()));
   };
-  x = options.x_range.value_or(x);
+  const std::string x_name = studies.front().parameter == "force" ? "F" : studies.front().parameter;
+  x = checked_log_x(options.x_range.value_or(x), options, x_name);
   std::vector<std::vector<Curves>> curves(studies.size());  // per study: its degrees, then the exact model
   Runs all;
   for (std::size_t k = 0; k < studies.size(); ++k) {
     for (const DegreeRun& run : studies[k].runs) curves[k].push_back(curves_of(run.problem, run.diagram, options.y));
     curves[k].push_back(curves_of(studies[k].exact_problem, studies[k].exact, options.y));
     for (Curves& c : curves[k]) {
-      if (options.log_y) to_log(c, x);
+      check_log(c, x, options, x_name);
       all.insert(all.end(), c.branches.begin(), c.branches.end());
     }
   }
   auto [lo, hi] = options.y == "rdot" ? robust_range(all) : full_range(all).value_or(std::pair{-1.0, 1.0});
   const double pad = std::max(padding * (hi - lo), 0.05 * std::max(1.0, std::abs(hi)));
-  const std::pair<double, double> y = options.y_range.value_or(std::pair{lo - pad, hi + pad});
+  const std::pair<double, double> y =
+      options.y_range.value_or(options.log_y ? log_range(all, x.first, x.second, padding) : std::pair{lo - pad, hi + pad});
 
   std::vector<svg::LegendItem> legend;
   for (const int degree : degrees)
@@ -159,9 +159,8 @@ std::string studies_figure(const std::vector<DegreeStudy>& studies, const std::v
     for (std::size_t k = 0; k < studies.size(); ++k)
       legend.push_back({svg::LegendItem::Kind::line, {"#444444", 2.0, "none", study_dashes[k % std::size(study_dashes)], 1.0}, names[k]});
   svg::Document doc = make_document(options, "limitdir degree study: " + name);
-  const DegreeStudy& first = studies.front();
-  const svg::Frame frame = study_frame(doc, {x.first, x.second, y.first, y.second, first.parameter == "force" ? "F" : first.parameter,
-                                             log_label(diagram_y_label(options.y), options), ""},
+  const svg::Frame frame = study_frame(doc, {x.first, x.second, y.first, y.second, x_name,
+                                             diagram_y_label(options.y), "", options.log_x, options.log_y},
                                        title, legend);
   for (std::size_t k = 0; k < studies.size(); ++k) {
     const std::string dash = studies.size() > 1 ? study_dashes[k % std::size(study_dashes)] : "";

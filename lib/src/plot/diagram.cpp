@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,14 +37,12 @@ struct DiagramFigure {
   Diagram diagram;
   ParameterFamily family;
   std::string y;
-  bool log = false;
   std::optional<std::string> colour;
 };
 
-/// The vertical coordinate of a point (log10 of it with --log-y; checked > 0 beforehand).
+/// The vertical coordinate of a point (on a log axis with --log-y: the frame places it).
 double coordinate(const DiagramFigure& fig, const Eigen::Vector3d& w, double rdot) {
-  const double v = diagram_coordinate(fig.y, w, rdot);
-  return fig.log ? (v > 0.0 ? std::log10(v) : std::numeric_limits<double>::quiet_NaN()) : v;
+  return diagram_coordinate(fig.y, w, rdot);
 }
 
 /// The Fig. 11 colour of a branch point: the classification's (defined on the invariant
@@ -182,7 +181,7 @@ int label_regions(svg::Document& doc, const svg::Frame& frame, const Diagram& d)
   for (const Region& r : d.regions) {
     const double lo = std::max(std::min(r.from, r.to), frame.to_x.d0), hi = std::min(std::max(r.from, r.to), frame.to_x.d1);
     if (!(hi > lo)) continue;  // not in the shown range
-    const double cx = frame.to_x((lo + hi) / 2.0);
+    const double cx = (frame.to_x(lo) + frame.to_x(hi)) / 2.0;  // the middle in pixels (on a log axis too)
     std::vector<svg::Point> centres;
     for (double y = frame.y + step; y < frame.y + frame.height - step; y += step) centres.push_back({cx, y});
     if (!svg::place_text(doc, centres, std::to_string(r.count), {count_size, "middle", "#555555"}, frame_box(frame)))
@@ -203,20 +202,49 @@ int label_events(svg::Document& doc, const std::vector<PendingLabel>& labels) {
   return dropped;
 }
 
-std::vector<svg::LegendItem> diagram_legend() {
-  std::vector<svg::LegendItem> items = fig11_items(false);
-  items.push_back({svg::LegendItem::Kind::line, {"black", 2.0, "none", "", 1.0}, "stable node/focus on the sphere"});
-  items.push_back({svg::LegendItem::Kind::line, {"black", 2.0, "none", "7 4", 1.0}, "saddle, unstable or non-hyperbolic"});
-  items.push_back({svg::LegendItem::Kind::text, {}, "events: T tangency, F fold, P pitchfork, B branch point, H Hopf, "
-                                                    "K kink, J jump, C continuum;"});
+/// The x range shown: --x-range, else the sweep's (checked for --log-x).
+std::pair<double, double> shown_x(const Diagram& d, const PlotOptions& options) {
+  return checked_log_x(options.x_range.value_or(std::pair{std::min(d.from, d.to), std::max(d.from, d.to)}), options,
+                       parameter_label(d.parameter));
+}
+
+/// The legend of one diagram: the Fig. 11 colours, line styles and event letters that occur among
+/// the branch points and events in the x range (and in --y-range when given), and only those.
+std::vector<svg::LegendItem> diagram_legend(const DiagramFigure& fig, const PlotOptions& options) {
+  const auto [x0, x1] = shown_x(fig.diagram, options);
+  std::set<std::string> colours;
+  bool solid = false, dashed = false;
+  for (const Branch& b : fig.diagram.branches)
+    for (const BranchPoint& p : b.points) {
+      const double v = coordinate(fig, p.w, p.rdot);
+      if (p.p < x0 || p.p > x1 || (options.y_range && (v < options.y_range->first || v > options.y_range->second)))
+        continue;
+      colours.insert(point_colour(fig, p));
+      (stable_on_sphere(p.type) ? solid : dashed) = true;
+    }
+  std::vector<svg::LegendItem> items;
+  for (const svg::LegendItem& item : fig11_items(false))
+    if (colours.count(item.style.stroke)) items.push_back(item);
+  if (solid) items.push_back({svg::LegendItem::Kind::line, {"black", 2.0, "none", "", 1.0}, "stable node/focus on the sphere"});
+  if (dashed) items.push_back({svg::LegendItem::Kind::line, {"black", 2.0, "none", "7 4", 1.0}, "saddle, unstable or non-hyperbolic"});
+  std::string events;
+  static const std::pair<EventKind, const char*> event_names[] = {
+      {EventKind::tangency, "tangency"}, {EventKind::fold, "fold"},         {EventKind::pitchfork, "pitchfork"},
+      {EventKind::branch_point, "branch point"}, {EventKind::hopf, "Hopf"}, {EventKind::kink, "kink"},
+      {EventKind::jump, "jump"},         {EventKind::continuum, "continuum"}};
+  for (const auto& [kind, name] : event_names) {
+    const auto here = [&, k = kind](const Event& e) { return e.kind == k && e.p >= x0 && e.p <= x1; };
+    if (std::any_of(fig.diagram.events.begin(), fig.diagram.events.end(), here))
+      events += (events.empty() ? "events: " : ", ") + event_letter(kind) + " " + name;
+  }
+  if (!events.empty()) items.push_back({svg::LegendItem::Kind::text, {}, events + ";"});
   items.push_back({svg::LegendItem::Kind::text, {}, "shaded: regions, with their number of limit directions"});
   return items;
 }
 
-
 DiagramFigure read_figure(const nlohmann::json& report, const PlotOptions& options, Problem& problem) {
   problem = parse_problem(plot_detail::field(report, "problem", "diagram"), "diagram.problem");
-  DiagramFigure fig{diagram_from_json(report, "diagram"), {}, options.y, options.log_y, std::nullopt};
+  DiagramFigure fig{diagram_from_json(report, "diagram"), {}, options.y, std::nullopt};
   fig.family = parameter_family(problem, fig.diagram.parameter);
   const Diagram& d = fig.diagram;
   if (!(d.to != d.from)) throw InputError("diagram: from and to must differ (got " + std::to_string(d.from) + ")");
@@ -228,17 +256,18 @@ DiagramFigure read_figure(const nlohmann::json& report, const PlotOptions& optio
 svg::Frame diagram_frame(svg::Document& doc, const std::vector<DiagramFigure>& figs, const PlotOptions& options,
                          const std::vector<svg::LegendItem>& legend, const std::string& title) {
   const Diagram& d = figs.front().diagram;
-  const std::pair<double, double> x = options.x_range.value_or(std::pair{std::min(d.from, d.to), std::max(d.from, d.to)});
+  const std::pair<double, double> x = shown_x(d, options);
   Runs all;
   for (const DiagramFigure& fig : figs) {
     Runs runs = branch_runs(fig);
-    if (options.log_y) log_y(runs, x.first, x.second, "the coordinate " + options.y);
+    check_log_y(runs, x.first, x.second, "the coordinate " + options.y, options, parameter_label(d.parameter));
     all.insert(all.end(), runs.begin(), runs.end());
   }
   const std::optional<std::pair<double, double>> full = full_range(all);
   auto [lo, hi] = options.y == "rdot" ? robust_range(all) : full.value_or(std::pair{-1.0, 1.0});
   const double pad = std::max(padding * (hi - lo), 0.05 * std::max(1.0, std::abs(hi)));
-  const std::pair<double, double> y = options.y_range.value_or(std::pair{lo - pad, hi + pad});
+  const std::pair<double, double> y =
+      options.y_range.value_or(options.log_y ? log_range(all, x.first, x.second, padding) : std::pair{lo - pad, hi + pad});
   const Margins m = margins(doc);
   const double W = doc.width(), H = doc.height(), frame_w = W - m.left - m.right;
   const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, frame_w, doc.font_scale(), max_legend * H);
@@ -246,7 +275,7 @@ svg::Frame diagram_frame(svg::Document& doc, const std::vector<DiagramFigure>& f
   check_room(doc, frame_w, H - m.top - m.bottom - legend_h);
   const svg::Frame frame = svg::axes(doc, m.left, m.top, frame_w, H - m.top - m.bottom - legend_h,
                                      {x.first, x.second, y.first, y.second, parameter_label(d.parameter),
-                                      log_label(diagram_y_label(options.y), options), ""});
+                                      diagram_y_label(options.y), "", options.log_x, options.log_y});
   doc.text(W / 2.0, m.top - 10.0 * doc.font_scale(), title, {svg::fitting_size(doc, title, 14.0, W - 8.0, true), "middle", "black", 0.0, true});
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, frame_w, shown);
   return frame;
@@ -259,8 +288,6 @@ int draw_layers(svg::Document& doc, const svg::Frame& frame, const std::vector<D
   for (const DiagramFigure& fig : figs) {
     for (const Branch& b : fig.diagram.branches) draw_branch(doc, frame, fig, b);
     Runs runs = branch_runs(fig);
-    for (auto& run : runs)
-      for (auto& p : run) p.second = fig.log ? (p.second > 0.0 ? std::log10(p.second) : std::numeric_limits<double>::quiet_NaN()) : p.second;
     clipped.insert(clipped.end(), runs.begin(), runs.end());
   }
   std::vector<PendingLabel> labels;
@@ -285,7 +312,7 @@ std::string plot_diagram(const nlohmann::json& report, const PlotOptions& option
   const std::string title = swept_title(problem.name, d.parameter, d.from, d.to, fig.family.force(d.from)) + "; " +
                             short_model(string_field(report, "model", "diagram"));
   svg::Document doc = make_document(options, "limitdir bifurcation diagram: " + title);
-  const svg::Frame frame = diagram_frame(doc, {fig}, options, diagram_legend(), title);
+  const svg::Frame frame = diagram_frame(doc, {fig}, options, diagram_legend(fig, options), title);
   svg::note_dropped(doc, draw_layers(doc, frame, {fig}, true), frame_box(frame));
   return doc.str();
 }

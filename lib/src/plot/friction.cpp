@@ -81,7 +81,7 @@ Laws read_laws(const nlohmann::json& report) {
   return laws;
 }
 
-/// The runs of one law: the model's then the exact model's, log10 with --log-y.
+/// The runs of one law: the model's then the exact model's.
 Runs law_runs(const Curves& c, bool exact) {
   Runs runs;
   for (const auto& [phi, points] : exact ? c.exact : c.model) runs.push_back(points);
@@ -92,25 +92,25 @@ Runs law_runs(const Curves& c, bool exact) {
 /// overlay) and its exact model dotted (black, or the report's colour in an overlay).
 void draw_law(svg::Document& doc, double x, double w, double h, const std::vector<Laws>& laws, bool torque,
               const PlotOptions& options, double theta0) {
-  const std::pair<double, double> theta = options.x_range.value_or(std::pair{theta0, pi / 2.0});
+  const std::pair<double, double> theta = checked_log_x(options.x_range.value_or(std::pair{theta0, pi / 2.0}), options, "theta");
   std::vector<Runs> model, exact;
   Runs all;
   for (const Laws& l : laws) {
     model.push_back(law_runs(torque ? l.T : l.Q, false));
     exact.push_back(law_runs(torque ? l.T : l.Q, true));
     for (Runs* r : {&model.back(), &exact.back()}) {
-      if (options.log_y) log_y(*r, theta.first, theta.second, torque ? "T" : "Q");
+      check_log_y(*r, theta.first, theta.second, torque ? "T" : "Q", options, "theta");
       all.insert(all.end(), r->begin(), r->end());
     }
   }
   const std::pair<double, double> full = full_range(all).value_or(std::pair{0.0, 1.0});
   const std::pair<double, double> y = options.y_range.value_or(
-      options.log_y ? axis_range(std::nullopt, full.first, full.second, 0.05)
+      options.log_y ? log_range(all, theta.first, theta.second, 0.05)
                     : std::pair{0.0, std::max(1e-12, 1.08 * full.second)});
   const std::string name = torque ? "T" : "Q";
   const svg::Frame f =
       svg::axes(doc, x, margins(doc).top, w, h, {theta.first, theta.second, y.first, y.second, "theta [rad]",
-                                                 log_label(name, options), name});
+                                                 name, name, options.log_x, options.log_y});
   for (std::size_t n = 0; n < laws.size(); ++n) {
     const bool overlay = laws.size() > 1;
     for (std::size_t k = 0; k < model[n].size(); ++k)

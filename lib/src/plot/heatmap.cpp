@@ -38,8 +38,8 @@ bool log_scale(const json& axis, const std::string& where) {
   return scale == "log";
 }
 
-/// An axis of the table; a log axis (its "scale") drawn in log10 of its key, as --log-y draws a
-/// vertical axis (plot/common.hpp), its cells then reaching halfway to their neighbours in log.
+/// An axis of the table; a log axis (its "scale") drawn in log10 of its key, its cells then
+/// reaching halfway to their neighbours in log.
 HeatAxis read_axis(const json& table, const std::string& name) {
   const std::string where = "summary.table." + name;
   const json& a = field(table, name, "summary.table");

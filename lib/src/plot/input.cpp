@@ -161,8 +161,12 @@ void check_plot_options(const PlotOptions& options, const std::string& kind, boo
     throw InputError("--view: applies to the sphere figures of limits, classification and celt slip-system reports "
                      "only (this is a " + kind + " report)");
   // the figures without data axes (the sphere, the survey's bars) and the regions' strip (no vertical axis)
-  if ((sphere || kind == "survey") && kind != "limits" && (options.x_range || options.y_range || options.log_y))
-    throw InputError(std::string(options.x_range ? "--x-range" : options.y_range ? "--y-range" : "--log-y") +
+  if ((sphere || kind == "survey") && kind != "limits" &&
+      (options.x_range || options.y_range || options.log_y || options.log_x))
+    throw InputError(std::string(options.x_range   ? "--x-range"
+                                 : options.y_range ? "--y-range"
+                                 : options.log_y   ? "--log-y"
+                                                   : "--log-x") +
                      ": does not apply to a " + kind + " report (" +
                      (kind == "survey" ? "its bars are one per limit direction" : "a figure on the sphere") + ")");
   if (kind == "regions" && (options.y_range || options.log_y))

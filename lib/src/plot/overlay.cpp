@@ -23,13 +23,15 @@ using namespace plot_detail;
 /// --y-range and --log-y are refused first by check_plot_options (plot/input.cpp).
 const std::set<std::string> ranged_kinds{"diagram", "degree-study", "friction", "simulation", "map", "scan-summary",
                                          "roll", "roll-map", "celt", "regions"};
-const std::set<std::string> log_kinds{"diagram", "degree-study", "friction", "roll", "celt"};
+const std::set<std::string> log_y_kinds{"diagram", "degree-study", "friction", "roll", "celt", "map"};
+const std::set<std::string> log_x_kinds{"diagram", "degree-study", "friction", "roll", "celt", "map", "simulation"};
 const std::set<std::string> font_kinds{"diagram", "degree-study", "friction", "simulation", "map", "scan-summary",
                                        "roll", "roll-map", "celt", "limits",
                                        "classification", "survey", "regions", "celt-slip-system", "pile", "pile-scan"};
 const std::set<std::string> panel_kinds{"roll", "celt", "fit"};
-const std::set<std::string> overlay_kinds{"diagram", "friction", "simulation", "degree-study", "roll", "celt"};
-const char* const overlay_list = "diagrams, friction tables, simulations, degree studies, roll runs and celt runs";
+const std::set<std::string> overlay_kinds{"diagram", "friction", "simulation", "degree-study", "roll", "celt", "map"};
+const char* const overlay_list =
+    "diagrams, friction tables, simulations, degree studies, maps, roll runs and celt runs";
 
 /// Why an option does not apply to a kind.
 std::string why_not(const std::string& kind) {
@@ -40,11 +42,20 @@ std::string why_not(const std::string& kind) {
   return "";
 }
 
+/// Why --log-x does not apply to a kind.
+std::string why_not_x(const std::string& kind) {
+  if (kind == "scan-summary" || kind == "roll-map")
+    return " (its cells lie on the scan's grid; a scan axis KEY=log:FROM:TO:COUNT is drawn in log10)";
+  if (kind == "regions") return " (a strip of intervals; plot the diagram with --log-x)";
+  return why_not(kind);
+}
+
 /// A report's name in an overlay's legend: its problem's name and model (a diagram), its
 /// model's description (friction) or its problem's name and load (simulation).
 std::string report_name(const PlotInput& input) {
   const nlohmann::json& r = input.report;
   if (input.kind == "friction") return string_field(r, "description", input.source);
+  if (input.kind == "map") return model_name(string_field(r, "model", input.source));
   const std::string name = string_field(field(r, "problem", input.source), "name", input.source + ".problem");
   if (input.kind == "simulation") return fmt::format("{}, F = {}", name, number_field(r, "force", input.source));
   return name + ": " + short_model(string_field(r, "model", input.source));
@@ -125,13 +136,18 @@ void check_layout_options(const PlotOptions& options, const std::string& kind, b
     if (!ranged_kinds.count(kind))
       throw InputError(std::string(name) + ": does not apply to a " + kind + " report" + why_not(kind));
   }
-  if (options.log_y && (!log_kinds.count(kind) || options.convergence))
+  if (options.log_y && (!log_y_kinds.count(kind) || options.convergence))
     throw InputError("--log-y: does not apply to a " + kind + " report" +
                      (options.convergence ? " (its vertical axis is already a log10)" : why_not(kind)));
+  if (options.log_x && (!log_x_kinds.count(kind) || options.convergence))
+    throw InputError("--log-x: does not apply to a " + kind + " report" +
+                     (options.convergence ? " (its horizontal axis is the degree N)" : why_not_x(kind)));
   if (!(options.font_size >= min_font_size && options.font_size <= max_font_size))
     throw InputError(fmt::format("--font-size: must be a number in [{}, {}] px (got {})", min_font_size, max_font_size,
                                  options.font_size));
   if (given_font && !font_kinds.count(kind)) throw InputError("--font-size: does not apply to a " + kind + " report");
+  if (!options.map_regions && kind != "map")
+    throw InputError("--no-regions: applies to maps only (this is a " + kind + " report)");
   if (options.panel != 0 && !panel_kinds.count(kind))
     throw InputError("--panel: applies to roll and celt runs and fits, whose figures have several panels (this is a " +
                      kind + " report)");
@@ -166,6 +182,7 @@ std::string plot_overlay(const std::vector<PlotInput>& inputs, const PlotOptions
   if (kind == "degree-study") return plot_degree_study_overlay(inputs, names, options);
   if (kind == "roll") return plot_roll_overlay(inputs, names, options);
   if (kind == "celt") return plot_celt_overlay(inputs, names, options);
+  if (kind == "map") return plot_map_overlay(inputs, names, options);
   return plot_simulation_overlay(inputs, names, options);
 }
 

@@ -84,7 +84,7 @@ std::pair<double, double> time_range(const History& h, const nlohmann::json& fin
 /// marked) unless --y-range gives it.
 std::string draw_simulations(const std::vector<History>& histories, const std::vector<const nlohmann::json*>& finals,
                              const std::vector<std::string>& names, const PlotOptions& options, const std::string& title) {
-  const std::pair<double, double> t = time_range(histories.front(), *finals.front(), options);
+  const std::pair<double, double> t = checked_log_x(time_range(histories.front(), *finals.front(), options), options, options.time);
   Runs r_runs;
   for (const History& h : histories) {
     r_runs.emplace_back();
@@ -111,9 +111,9 @@ std::string draw_simulations(const std::vector<History>& histories, const std::v
   check_room(doc, panel_w, panel_h);
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, W - m.left - m.right, shown);
   const svg::Frame fw = svg::axes(doc, m.left, m.top, panel_w, panel_h, {t.first, t.second, -1.05, 1.05, options.time,
-                                                                          "w1, w2, w3", "slip direction w"});
+                                                                          "w1, w2, w3", "slip direction w", options.log_x});
   const svg::Frame fr = svg::axes(doc, m.left + panel_w + gap, m.top, panel_w, panel_h,
-                                  {t.first, t.second, r.first, r.second, options.time, "log10 r", "slip magnitude r"});
+                                  {t.first, t.second, r.first, r.second, options.time, "log10 r", "slip magnitude r", options.log_x});
   for (std::size_t n = 0; n < histories.size(); ++n) {
     const History& h = histories[n];
     const std::string dash = histories.size() > 1 ? dashes[n % std::size(dashes)] : "";

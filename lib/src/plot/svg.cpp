@@ -147,6 +147,56 @@ std::string tick_label(double value, double step) {
   return trim_zeros(text.substr(0, e)) + "e" + std::to_string(std::stoi(text.substr(e + 1)));
 }
 
+LogTicks log_ticks(double lo, double hi, int max_ticks) {
+  if (!(lo > 0.0) || !(hi > lo) || !std::isfinite(hi) || max_ticks < 2)
+    throw std::invalid_argument("log_ticks: needs finite 0 < lo < hi and max_ticks >= 2");
+  const double slack = tick_slack;  // of a decade: log10 of a tick at the range's end rounds either way
+  const auto k0 = static_cast<long long>(std::ceil(std::log10(lo) - slack));
+  const auto k1 = static_cast<long long>(std::floor(std::log10(hi) + slack));
+  const auto inside = [&](double v) { return v >= lo * (1.0 - slack) && v <= hi * (1.0 + slack); };
+  LogTicks t;
+  const long long decades = k1 - k0 + 1;
+  const long long every = std::max(1LL, (decades + max_ticks - 1) / max_ticks);  // every-th decade labelled
+  std::vector<long long> labelled;
+  for (long long k = k0; k <= k1; ++k)
+    if (((k % every) + every) % every == 0) labelled.push_back(k);
+  // with few decades the multiples 2 and 5 are labelled too (each decade then has 3 labels)
+  const bool subdivide = decades < 3;
+  for (long long k = k0 - 1; k <= k1; ++k)
+    for (int m = 1; m <= 9; ++m) {
+      const double v = m * std::pow(10.0, static_cast<double>(k));
+      if (!inside(v)) continue;
+      const bool decade = m == 1 && std::find(labelled.begin(), labelled.end(), k) != labelled.end();
+      if (decade || (subdivide && (m == 2 || m == 5))) t.values.push_back(v);
+      else if (every == 1 && decades <= 10LL * max_ticks) t.minor.push_back(v);
+    }
+  if (t.values.size() < 2) {  // inside one decade: the linear ticks of the range (those above 0: a
+    // range of subnormals, as [5e-324, 1e-323], has the tick 0 at minus infinity in log10)
+    const Ticks linear = nice_ticks(lo, hi, max_ticks);
+    t = LogTicks{{}, {}, true, linear.step};
+    for (const double v : linear.values)
+      if (v > 0.0) t.values.push_back(v);
+  }
+  return t;
+}
+
+std::pair<std::string, std::string> power_label(double value) {
+  const double k = std::floor(std::log10(value) + tick_slack);
+  const double m = std::round(value / std::pow(10.0, k));
+  const std::string exponent = (k < 0 ? "\u2212" : "") + fmt::format("{}", static_cast<long long>(std::abs(k)));
+  return {m == 1.0 ? "10" : fmt::format("{}\u00d710", m), exponent};
+}
+
+Box power_box(double x, double y, std::string_view base, std::string_view exponent, const TextStyle& style) {
+  const double sup = superscript_scale * style.size;
+  const Box b = text_box(0.0, y, base, {style.size, "start", style.fill, 0.0, style.bold});
+  const Box e = text_box(0.0, y, exponent, {sup, "start", style.fill, 0.0, style.bold});
+  const double w = b.w + e.w;
+  const double shift = style.anchor == "middle" ? w / 2.0 : style.anchor == "end" ? w : 0.0;
+  const double top = std::min(b.y, y - superscript_rise * style.size - text_ascent * sup);
+  return {x - shift, top, w, b.y + b.h - top};
+}
+
 Document::Document(double width, double height, const std::string& title) : width_(width), height_(height) {
   body_ += "<title>" + escape(title) + "</title>\n";
   rect(0, 0, width, height, Style{"none", 0.0, "white", "", 1.0});
@@ -193,6 +243,18 @@ void Document::text(double x, double y, std::string_view content, const TextStyl
   if (s.rotate != 0.0)
     body_ += " transform=\"rotate(" + number(s.rotate) + " " + number(x) + " " + number(y) + ")\"";
   body_ += ">" + escape(content) + "</text>\n";
+}
+
+void Document::text_power(double x, double y, std::string_view base, std::string_view exponent,
+                          const TextStyle& style) {
+  TextStyle s = style;
+  s.size *= font_scale_;
+  occupied_.push_back(power_box(x, y, base, exponent, s));
+  body_ += "<text x=\"" + number(x) + "\" y=\"" + number(y) + "\" font-family=\"sans-serif\" font-size=\"" +
+           number(s.size) + "\" text-anchor=\"" + escape(s.anchor) + "\" fill=\"" + escape(s.fill) + "\"";
+  if (s.bold) body_ += " font-weight=\"bold\"";
+  body_ += ">" + escape(base) + "<tspan baseline-shift=\"super\" font-size=\"" + number(superscript_scale * s.size) +
+           "\">" + escape(exponent) + "</tspan></text>\n";
 }
 
 std::string Document::clip_rect(double x, double y, double w, double h) {

@@ -34,7 +34,60 @@ double widest_label(const Ticks& t, double size) {
   return widest;
 }
 
+/// A tick label of a log axis (a power of ten, or plain when the ticks are) at (x, y): its box,
+/// and with `write` the text.
+Box log_label(Document& doc, const LogTicks& t, double v, double x, double y, const std::string& anchor, bool write) {
+  const double size = label_size * doc.font_scale();
+  if (t.plain) {
+    const std::string label = tick_label(v, t.step);
+    if (write) doc.text(x, y, label, {label_size, anchor});
+    return text_box(x, y, label, {size, anchor});
+  }
+  const auto [base, exponent] = power_label(v);
+  if (write) doc.text_power(x, y, base, exponent, {label_size, anchor});
+  return power_box(x, y, base, exponent, {size, anchor});
+}
+
+/// The ticks of a logarithmic x axis: labelled ticks (log_ticks) with grid lines, minor ticks
+/// half as long; a label that would meet the previous one is left out (the tick stays).
+void log_x_ticks(Document& doc, const Frame& f, const AxesSpec& spec) {
+  const double s = doc.font_scale(), size = label_size * s, bottom = f.y + f.height;
+  const LogTicks t = log_ticks(spec.x0, spec.x1, std::max(5, static_cast<int>(f.width / (70.0 * s))));
+  for (const double v : t.minor) doc.line(f.to_x(v), bottom, f.to_x(v), bottom + tick_length / 2.0, frame_style);
+  double free_from = 0.0;
+  for (const double v : t.values) {
+    const double px = f.to_x(v), baseline = bottom + tick_length + x_label_drop * size;
+    doc.line(px, f.y, px, bottom, grid_style);
+    doc.line(px, bottom, px, bottom + tick_length, frame_style);
+    const Box box = log_label(doc, t, v, px, baseline, "middle", false);
+    if (box.x < free_from || box.x < 0.0 || box.x + box.w > doc.width()) continue;
+    log_label(doc, t, v, px, baseline, "middle", true);
+    free_from = box.x + box.w + label_gap * s;
+  }
+}
+
+/// The ticks of a logarithmic y axis (as log_x_ticks); returns the widest label written (px).
+double log_y_ticks(Document& doc, const Frame& f, const AxesSpec& spec) {
+  const double s = doc.font_scale(), size = label_size * s;
+  const double room = (text_ascent + text_descent) * (label_size + 1.0) * s + 2.0;  // px: the axis label's
+  const LogTicks t = log_ticks(spec.y0, spec.y1, std::max(5, static_cast<int>(f.height / (45.0 * s))));
+  for (const double v : t.minor) doc.line(f.x - tick_length / 2.0, f.to_y(v), f.x, f.to_y(v), frame_style);
+  double widest = 0.0, free_above = doc.height();
+  for (const double v : t.values) {
+    const double py = f.to_y(v), x = f.x - tick_length - 2.0;
+    doc.line(f.x, py, f.x + f.width, py, grid_style);
+    doc.line(f.x - tick_length, py, f.x, py, frame_style);
+    const Box box = log_label(doc, t, v, x, py + size / 3.0, "end", false);
+    if (box.x < room || box.y + box.h > free_above || box.y < 0.0) continue;
+    log_label(doc, t, v, x, py + size / 3.0, "end", true);
+    widest = std::max(widest, box.w);
+    free_above = box.y - 2.0;
+  }
+  return widest;
+}
+
 void x_ticks(Document& doc, const Frame& f, const AxesSpec& spec) {
+  if (spec.log_x) return log_x_ticks(doc, f, spec);
   const double s = doc.font_scale(), size = label_size * s;
   // at most one tick per 70 px (at least 5), fewer while neighbouring labels would meet
   Ticks t = nice_ticks(spec.x0, spec.x1, std::max(5, static_cast<int>(f.width / (70.0 * s))));
@@ -62,6 +115,7 @@ void x_ticks(Document& doc, const Frame& f, const AxesSpec& spec) {
 /// The y ticks; returns the width of the widest tick label written (px). A label that would
 /// reach into the room of the axis label at the figure's left edge is left out (the tick stays).
 double y_ticks(Document& doc, const Frame& f, const AxesSpec& spec) {
+  if (spec.log_y) return log_y_ticks(doc, f, spec);
   const double s = doc.font_scale(), size = label_size * s;
   const double room = (text_ascent + text_descent) * (label_size + 1.0) * s + 2.0;  // px: the axis label's
   // at most one tick per 45 px (at least 5), fewer while neighbouring labels would meet
@@ -92,18 +146,21 @@ Frame axes(Document& doc, double x, double y, double w, double h, const AxesSpec
   if (!(spec.x1 > spec.x0) || !(spec.y1 > spec.y0) || !std::isfinite(spec.x1 - spec.x0) ||
       !std::isfinite(spec.y1 - spec.y0))
     throw std::invalid_argument("svg::axes: needs finite ranges x0 < x1, y0 < y1");
+  if ((spec.log_x && !(spec.x0 > 0.0)) || (spec.log_y && !(spec.y0 > 0.0)))
+    throw std::invalid_argument("svg::axes: a logarithmic axis needs a range above 0");
   Frame f;
   f.x = x;
   f.y = y;
   f.width = w;
   f.height = h;
-  f.to_x = LinearMap{spec.x0, spec.x1, x, x + w};
-  f.to_y = LinearMap{spec.y0, spec.y1, y + h, y};
+  f.to_x = LinearMap{spec.x0, spec.x1, x, x + w, spec.log_x};
+  f.to_y = LinearMap{spec.y0, spec.y1, y + h, y, spec.log_y};
   x_ticks(doc, f, spec);
   const double widest = y_ticks(doc, f, spec);
   doc.rect(x, y, w, h, frame_style,
            "class=\"frame\" data-x-range=\"" + escape(fmt_range(spec.x0, spec.x1)) + "\" data-y-range=\"" +
-               escape(fmt_range(spec.y0, spec.y1)) + "\"");
+               escape(fmt_range(spec.y0, spec.y1)) + "\"" + (spec.log_x ? " data-x-scale=\"log\"" : "") +
+               (spec.log_y ? " data-y-scale=\"log\"" : ""));
   const double s = doc.font_scale(), axis_size = (label_size + 1.0) * s;
   // no wider than the figure about the frame's middle
   const double x_room = 2.0 * std::min(x + w / 2.0, doc.width() - x - w / 2.0) - 4.0;

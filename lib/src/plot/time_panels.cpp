@@ -24,6 +24,7 @@ constexpr double title_size = 14.0;   // px, the figure's title (bold)
 constexpr double line_size = 12.0;    // px, the lines of text under it
 constexpr double line_pitch = 18.0;   // px between their baselines (1.5 lines of 12 px)
 constexpr double below_lines = 16.0;  // px from the last baseline to the panels' top (a frame's top tick label reaches 6 px above it)
+constexpr double log_padding = 0.05;  // of the span in log10 on a log axis, as padded_range pads a linear one
 
 /// The time axis: --x-range, else [min, max] over the figure's and every series' own times.
 std::pair<double, double> time_range(const PanelFigure& figure, const PlotOptions& options) {
@@ -126,14 +127,16 @@ svg::Frame draw_panel(svg::Document& doc, const PanelFigure& figure, const Panel
   Runs ranged;
   for (const Series& s : panel.series) {
     Runs run{series_line(s, figure.t)};
-    if (options.log_y) log_y(run, t.first, t.second, s.label.empty() ? s.key : s.label, "t");
+    check_log_y(run, t.first, t.second, s.label.empty() ? s.key : s.label, options, "t");
     if (options.x_range) run.front() = cropped(run.front(), t.first, t.second);
     if (s.sets_range) ranged.push_back(run.front());
     lines.push_back(std::move(run));
   }
-  const auto [y0, y1] = options.y_range ? *options.y_range : padded_range(ranged, panel.y_label);
-  const svg::Frame frame =
-      svg::axes(doc, box.x, box.y, box.w, box.h, {t.first, t.second, y0, y1, "t [s]", log_label(panel.y_label, options), ""});
+  const auto [y0, y1] = options.y_range ? *options.y_range
+                        : options.log_y ? log_range(ranged, t.first, t.second, log_padding)
+                                        : padded_range(ranged, panel.y_label);
+  const svg::Frame frame = svg::axes(doc, box.x, box.y, box.w, box.h,
+                                     {t.first, t.second, y0, y1, "t [s]", panel.y_label, "", options.log_x, options.log_y});
   for (std::size_t k = 0; k < panel.series.size(); ++k) {
     doc.begin_group("", "series " + panel.series[k].key);
     svg::data_line(doc, frame, lines[k].front(), panel.series[k].style);
@@ -169,7 +172,7 @@ std::vector<double> number_column(const nlohmann::json& document, const std::str
 
 std::vector<ShownPanel> draw_panels(svg::Document& doc, const PanelFigure& figure, const PlotOptions& options) {
   const std::vector<std::size_t> shown = shown_panels(figure, options);
-  const std::pair<double, double> t = time_range(figure, options);
+  const std::pair<double, double> t = checked_log_x(time_range(figure, options), options, "t");
   const double s = doc.font_scale(), W = doc.width(), H = doc.height(), n = static_cast<double>(shown.size());
   const Margins m = margins(doc);
   const double top = draw_heading(doc, figure), gap = panel_gap * s;

@@ -64,9 +64,11 @@ struct ShownPanel {
 /// Draws the figure's title and lines, and its panels side by side (only panel options.panel
 /// with --panel), each over the time range (--x-range, else that of every series' times, the
 /// lines cut at its ends) and on the vertical range of its data in that time range padded by
-/// 5 % (--y-range when one panel is shown; log10 of the values with --log-y), with its legend
-/// under it. InputError (one line) for --panel beyond the panels, --y-range with several panels
-/// shown, and with --log-y a value <= 0 in the time range (naming the series and the time).
+/// 5 % (--y-range when one panel is shown; with --log-y a logarithmic axis padded by 5 % of its
+/// span in log10, and with --log-x a logarithmic time axis), with its legend under it. InputError
+/// (one line) for --panel beyond the panels, --y-range with several panels shown, a time range
+/// reaching 0 with --log-x, and with --log-y a value <= 0 in the time range (naming the series and
+/// the time) unless a --y-range above 0 leaves it out.
 std::vector<ShownPanel> draw_panels(svg::Document& doc, const PanelFigure& figure, const PlotOptions& options);
 
 /// A dashed vertical line at each time in `times` inside the frame's t range.

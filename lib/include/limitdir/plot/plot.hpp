@@ -16,7 +16,8 @@
 //    `convergence` the log10 of each event kind's error against N;
 //  * a two-parameter map (limitdir.map/1): its curves in the (x, y) plane, one style per kind,
 //    the codimension-2 points labelled, the regions shaded by their number of limit directions
-//    and labelled with it and the paper's Case;
+//    and labelled with it and the paper's Case; several maps of one parameter pair overlaid,
+//    one colour per map;
 //  * a scan summary (limitdir.scan-summary/1, docs/manual.md section 14) as a heat map over the
 //    two axes of its table: each cell coloured by its class (a legend), its certificate level or
 //    a numeric field (a colour bar), hatched where points are missing and crossed where the
@@ -60,9 +61,11 @@ struct PlotOptions {
   /// --x-range / --y-range A:B: the data shown on the axes (A < B, finite); data outside are
   /// clipped at the frame and marked. Unset: the data's range (the vertical one robust, below).
   std::optional<std::pair<double, double>> x_range, y_range;
-  /// --log-y: the vertical axis shows log10 of the coordinate; data <= 0 in the shown x range
-  /// are bad input.
-  bool log_y = false;
+  /// --log-x / --log-y: a logarithmic horizontal / vertical axis (ticks at the decades labelled
+  /// 10^k, the data placed by log10); data <= 0 in the shown range are bad input.
+  bool log_x = false, log_y = false;
+  /// Maps: shade the (first) map's regions and label them with their counts; --no-regions: false.
+  bool map_regions = true;
   /// --font-size: the size of tick labels (px); every other text scales with it.
   double font_size = 12.0;
   /// --panel K: figures of several panels side by side (roll and celt runs): the K-th alone
@@ -105,7 +108,7 @@ PlotInput read_plot_input(const std::string& text, const std::string& source);
 void check_plot_options(const PlotOptions& options, const std::string& kind, bool given_y, bool given_view,
                         bool given_time = false);
 
-/// Checks --x-range, --y-range, --log-y and --font-size (`given_font`: whether it was set)
+/// Checks --x-range, --y-range, --log-x, --log-y, --no-regions and --font-size (`given_font`: whether it was set)
 /// against `kind` (docs/manual.md section 11) and that `reports` > 1 (an overlay) is drawn for
 /// it; InputError naming the kind otherwise.
 void check_layout_options(const PlotOptions& options, const std::string& kind, bool given_font,
@@ -114,7 +117,7 @@ void check_layout_options(const PlotOptions& options, const std::string& kind, b
 /// InputError when `inputs` is empty or holds reports of different kinds (naming two of them).
 void check_overlay(const std::vector<PlotInput>& inputs);
 
-/// Several reports of one kind (diagram, friction or simulation) on one figure, one colour or
+/// Several reports of one kind (diagram, friction, simulation, degree study, map, roll or celt run) on one figure, one colour or
 /// dash style each with a legend entry naming it; InputError when their kinds differ (naming
 /// them) or the kind is not drawn as an overlay.
 std::string plot_overlay(const std::vector<PlotInput>& inputs, const PlotOptions& options);

@@ -2,6 +2,8 @@
 // A tiny SVG 1.1 writer for the figures of `plot` (docs/manual.md section 11): a document of
 // fixed pixel size, axes with nice ticks, polylines, markers, text (escaped) and clipping to
 // a plot frame. No plotting dependency: the text is written here.
+#include <cmath>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -31,12 +33,40 @@ Ticks nice_ticks(double lo, double hi, int max_ticks = 7);
 /// needs ("5e-13", "1.5e300").
 std::string tick_label(double value, double step);
 
-/// The affine map of the data interval [d0, d1] onto the pixel interval [p0, p1] (p1 < p0 for
-/// a y axis, whose pixels grow downwards).
+/// Ticks of a logarithmic axis over [lo, hi] (0 < lo < hi): the decades 10^k inside, every
+/// step-th when there are more than max_ticks, labelled; with fewer than 3 decades inside also
+/// 2 10^k and 5 10^k labelled. `minor`: the other multiples m 10^k (m = 2..9) of the labelled
+/// decades, unlabelled, while there are at most 10 per max_ticks. `plain` when fewer than 2
+/// labelled ticks result (a range inside one decade, as [0.3, 0.8]): then `values` are the
+/// nice_ticks of [lo, hi], labelled by tick_label with step `step`.
+struct LogTicks {
+  std::vector<double> values, minor;
+  bool plain = false;
+  double step = 1.0;
+};
+LogTicks log_ticks(double lo, double hi, int max_ticks = 7);
+/// The label of a log tick m 10^k as its base ("10", or "m\u00d710") and its exponent k (with
+/// the minus sign U+2212), the exponent written as a superscript (Document::text_power).
+std::pair<std::string, std::string> power_label(double value);
+
+/// The map of the data interval [d0, d1] onto the pixel interval [p0, p1] (p1 < p0 for a y
+/// axis, whose pixels grow downwards): affine in d, or with `log` (a logarithmic axis, 0 < d0
+/// < d1) affine in log10 d, d <= 0 mapping to minus infinity in log10 (beyond p0, clipped).
 struct LinearMap {
   double d0 = 0.0, d1 = 1.0, p0 = 0.0, p1 = 1.0;
+  bool log = false;
   // the fraction of the data range first: (d - d0) (p1 - p0) overflows for ranges near 1e308
-  double operator()(double d) const { return p0 + (d - d0) / (d1 - d0) * (p1 - p0); }
+  double operator()(double d) const {
+    if (!log) return p0 + (d - d0) / (d1 - d0) * (p1 - p0);
+    const double u = d > 0.0 ? std::log10(d) : -std::numeric_limits<double>::infinity();
+    const double u0 = std::log10(d0), u1 = std::log10(d1);
+    return p0 + (u - u0) / (u1 - u0) * (p1 - p0);
+  }
+  /// The data value at pixel p (the inverse map).
+  double inverse(double p) const {
+    const double f = (p - p0) / (p1 - p0);
+    return log ? std::pow(10.0, std::log10(d0) + f * (std::log10(d1) - std::log10(d0))) : d0 + f * (d1 - d0);
+  }
 };
 
 struct Style {
@@ -77,6 +107,11 @@ inline constexpr double text_advance_bold = 0.70;
 inline constexpr double text_ascent = 0.80;
 inline constexpr double text_descent = 0.25;
 Box text_box(double x, double y, std::string_view content, const TextStyle& style);
+/// The box of Document::text_power's text (upright only): the base's advance and the exponent's
+/// at superscript_scale, raised by superscript_rise of the size above the base's ascent.
+inline constexpr double superscript_scale = 0.7;
+inline constexpr double superscript_rise = 0.33;  // em: the rise of baseline-shift="super" in librsvg (about 1/3 em)
+Box power_box(double x, double y, std::string_view base, std::string_view exponent, const TextStyle& style);
 
 /// An SVG document being written; str() closes it.
 class Document {
@@ -95,6 +130,9 @@ class Document {
   /// A text at (x, y); its size is style.size times font_scale(). Its box (text_box) is
   /// recorded in occupied().
   void text(double x, double y, std::string_view content, const TextStyle& style = {});
+  /// `base` followed by `exponent` as a superscript (a <tspan baseline-shift="super"> at
+  /// superscript_scale of the size), e.g. 10^-2; its box (power_box) is recorded in occupied().
+  void text_power(double x, double y, std::string_view base, std::string_view exponent, const TextStyle& style = {});
   /// The factor of every text size (PlotOptions::font_size / 12); 1 by default.
   void set_font_scale(double scale) { font_scale_ = scale; }
   double font_scale() const { return font_scale_; }
@@ -128,14 +166,16 @@ struct Frame {
 };
 
 struct AxesSpec {
-  double x0, x1, y0, y1;  // data ranges (x0 < x1, y0 < y1)
+  double x0, x1, y0, y1;  // data ranges (x0 < x1, y0 < y1; on a log axis 0 < x0 or 0 < y0)
   std::string x_label, y_label, title;
+  bool log_x = false, log_y = false;  // logarithmic axes (ticks by log_ticks, LinearMap::log)
 };
 
 /// Draws the frame rectangle at (x, y, w, h) in pixels with its ticks, tick labels, axis
 /// labels and title, and returns the frame. The frame rectangle carries
-/// data-x-range="x0 x1" and data-y-range="y0 y1" so that tests can map data to pixels
-/// without this code.
+/// data-x-range="x0 x1" and data-y-range="y0 y1" (and data-x-scale="log", data-y-scale="log"
+/// for a logarithmic axis, on which a pixel is affine in log10 of the value) so that tests can
+/// map data to pixels without this code.
 Frame axes(Document& doc, double x, double y, double w, double h, const AxesSpec& spec);
 
 /// A polyline of data points clipped to the frame; a non-finite coordinate breaks the line.
