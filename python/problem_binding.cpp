@@ -5,6 +5,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/system/problem_input.hpp"
+#include "problem_with.hpp"
 
 namespace py = pybind11;
 using json = nlohmann::json;
@@ -73,6 +74,18 @@ void bind_problem(py::module_& m) {
       .def(
           "to_dict", [](const Problem& p) { return to_python(problem_to_json(p)); },
           "The problem file as a dict, every default written out (schema limitdir.problem/1).")
+      .def(
+          "with_",
+          [](const Problem& p, const py::object& keys, const py::kwargs& kwargs) { return problem_with(p, keys, kwargs); },
+          py::arg("keys") = py::none(), py::pos_only(),
+          "A new problem with keys set and overrides applied, the original unchanged (docs/python.md).")
+      .def(
+          "__eq__",
+          [](const Problem& p, const py::object& other) -> py::object {
+            if (!py::isinstance<Problem>(other)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            return py::bool_(problem_to_json(p) == problem_to_json(other.cast<const Problem&>()));
+          },
+          py::arg("other"), "Equal when their problem files (to_dict) are equal.")
       .def_readonly("name", &Problem::name, "The problem's name.")
       .def_property_readonly(
           "source",
