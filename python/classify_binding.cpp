@@ -12,6 +12,7 @@
 #include "job_binding.hpp"
 #include "job_options_text.hpp"
 #include "json_convert.hpp"
+#include "plot_binding.hpp"
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/report/diagram_io.hpp"
@@ -91,7 +92,7 @@ py::object classify_directions(const py::object& problem_arg, const py::object& 
   if (!errors.empty())
     warn_incomplete(3, std::to_string(errors.size()) + " of " + std::to_string(input.directions.size()) +
                            " directions not classified; " + errors.front());
-  return to_python(report);
+  return as_report(to_python(report));
 }
 
 /// classify --regions DIAGRAM: the regions recomputed from a diagram's branches.
@@ -106,7 +107,7 @@ py::object classify_regions(const py::object& diagram, const py::object& directi
     }
   const auto [document, source] = job_document(diagram);
   const Diagram d = diagram_from_json(document, source);
-  return to_python(regions_report(d, regions_of(d)));
+  return as_report(to_python(regions_report(d, regions_of(d))));
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "cancellation.hpp"
 #include "job_options_text.hpp"
 #include "json_convert.hpp"
+#include "plot_binding.hpp"
 #include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/jobs/job.hpp"
@@ -81,7 +82,7 @@ py::object run(JobKind kind, const py::object& target, const py::dict& kwargs, c
   if (PyErr_Occurred()) throw py::error_already_set();
   if (result.report.is_null()) raise_status(result, renames);
   warn_incomplete(result.status, result.message);
-  return to_python(result.report);
+  return as_report(to_python(result.report));
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "job_binding.hpp"
 #include "job_options_text.hpp"
 #include "json_convert.hpp"
+#include "plot_binding.hpp"
 #include "limitdir/core/errors.hpp"
 #include "jobs/option_tables.hpp"
 #include "limitdir/scan/scan_command.hpp"
@@ -108,7 +109,7 @@ py::object scan(const py::object& problem, const py::kwargs& kwargs) {
   if (command.summary) {
     json summary;
     run_cancellable(canceller, [&] { summary = summarize_scan_command(command, no_notes); });
-    return to_python(summary);
+    return as_report(to_python(summary));
   }
   RecordFile out;
   std::string missing;
