@@ -1,5 +1,6 @@
 // Convenience arrays of the reports (arrays_binding.hpp), read from the dicts the jobs return.
 #include "arrays_binding.hpp"
+#include "docstrings.hpp"
 
 #include <pybind11/numpy.h>
 
@@ -97,8 +98,7 @@ py::tuple branch_arrays(const py::dict& branch, const std::string& parameter, co
 void bind_arrays(py::module_& m) {
   m.def(
       "directions", [](const py::dict& report) { return w_array(report["limit_directions"], "limit_directions"); },
-      py::arg("report"),
-      "The limit directions of a find_limits report as an (n, 3) array (report['limit_directions'][i]['w']).");
+      py::arg("report"), doc::directions);
   m.def(
       "branches",
       [](const py::dict& diagram) {
@@ -107,9 +107,7 @@ void bind_arrays(py::module_& m) {
           return branch_arrays(branch, parameter, where);
         });
       },
-      py::arg("diagram"),
-      "The branches of a sweep's diagram, each as (p, W): the parameter's values, shape (m,), and the\n"
-      "limit directions, shape (m, 3), along the branch.");
+      py::arg("diagram"), doc::branches);
   m.def(
       "bifurcations",
       [](const py::dict& diagram) {
@@ -117,9 +115,7 @@ void bind_arrays(py::module_& m) {
         const py::list events = list_at(diagram, "bifurcations");
         return py::make_tuple(column(events, parameter, "bifurcations"), w_array(events, "bifurcations", true));
       },
-      py::arg("diagram"),
-      "The bifurcations of a sweep's diagram as (p, W): the parameter's values, shape (k,), and their\n"
-      "first directions w, shape (k, 3), a row of NaN for an event with none (w null).");
+      py::arg("diagram"), doc::bifurcations);
   m.def(
       "map_curves",
       [](const py::dict& map) {
@@ -127,12 +123,9 @@ void bind_arrays(py::module_& m) {
           return map_arrays(list_at(curve, "points"), where + ".points");
         });
       },
-      py::arg("map"),
-      "The curves of a bifurcation map, in the order of map['curves'], each as (x, y, W): the two\n"
-      "parameters, shape (m,) each, and the limit direction, shape (m, 3), at the curve's points.");
+      py::arg("map"), doc::map_curves);
   m.def(
-      "map_points", [](const py::dict& map) { return map_arrays(list_at(map, "points"), "points"); }, py::arg("map"),
-      "The codimension-2 points of a bifurcation map (map['points']) as (x, y, W): shapes (k,), (k,), (k, 3).");
+      "map_points", [](const py::dict& map) { return map_arrays(list_at(map, "points"), "points"); }, py::arg("map"), doc::map_points);
 }
 
 }  // namespace limitdir::python

@@ -1,6 +1,7 @@
 // limitdir.classify (classify_binding.hpp): the library calls the classify app makes
 // (apps/classify), with keyword arguments as its options and its one-line messages.
 #include "classify_binding.hpp"
+#include "docstrings.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -123,13 +124,7 @@ void bind_classify(py::module_& m) {
         return classify_directions(problem, directions, kw);
       },
       py::arg("problem") = py::none(), py::arg("directions") = py::none(), py::kw_only(),
-      py::arg("regions") = py::none(),
-      "classify: refines each direction to the nearest limit direction and classifies it (schema\n"
-      "limitdir.classification/1). directions: an array (3,) or (n, 3), or what the app reads on\n"
-      "standard input (a find-limits report, {'problem', 'force', 'directions'} or a list; a dict or a\n"
-      "path), which may carry the problem and the load. Options: force=, max_angle=, model=, degree=,\n"
-      "pressure=, rho=. classify(regions=diagram): the regions of a sweep's diagram (classify --regions,\n"
-      "schema limitdir.regions/1).");
+      py::arg("regions") = py::none(), doc::classify);
 }
 
 }  // namespace limitdir::python

@@ -1,5 +1,6 @@
 // limitdir.degree_study (degree_study_binding.hpp, docs/python.md).
 #include "degree_study_binding.hpp"
+#include "docstrings.hpp"
 
 #include <optional>
 #include <string>
@@ -92,8 +93,7 @@ py::object degree_study(const py::object& target, const py::object& degrees, con
 void bind_degree_study(py::module_& m) {
   m.def("degree_study", &degree_study, py::arg("problem"), py::arg("degrees"), py::arg("start"), py::arg("stop"),
         py::kw_only(), py::arg("parameter") = py::none(), py::arg("checks") = py::none(), py::arg("require") = py::none(),
-        "degree-study: the harmonic model of each degree N against the exact model over [start, stop]\n"
-        "(schema limitdir.degree-study/1).");
+        doc::degree_study);
 }
 
 }  // namespace limitdir::python

@@ -22,6 +22,10 @@
 namespace py = pybind11;
 
 PYBIND11_MODULE(limitdir, m) {
+  // each public function's docstring starts with its typed signature (python/docstrings.hpp),
+  // which pybind11's would type `object` where it takes a py::object
+  py::options options;
+  options.disable_function_signatures();
   m.doc() =
       "limitdir: limit directions of systems with a finite circular frictional contact.\n"
       "Problems, friction models q(W) on numpy arrays, and the apps' computations returning their\n"

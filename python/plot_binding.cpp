@@ -1,5 +1,6 @@
 // limitdir.plot and limitdir.Report (plot_binding.hpp, docs/python.md "Figures and notebooks").
 #include "plot_binding.hpp"
+#include "docstrings.hpp"
 
 #include <pybind11/eval.h>
 
@@ -137,7 +138,7 @@ void bind_plot(py::module_& m) {
         }
         return plot(reports, kw);
       },
-      py::arg("report"), "The figure of a report (or a list: an overlay) as SVG text, as the plot app draws it.");
+      py::arg("report"), doc::plot);
   py::exec(report_class, m.attr("__dict__"));
 }
 
