@@ -83,6 +83,9 @@ void bind_problem(py::module_& m) {
             return py::bool_(problem_to_json(p) == problem_to_json(other.cast<const Problem&>()));
           },
           py::arg("other"), "Equal when their problem files (to_dict) are equal.")
+      .def(
+          "__hash__", [](const Problem& p) { return py::hash(py::str(problem_to_json(p).dump())); },
+          "The hash of its problem file: equal problems hash alike (a Problem is immutable).")
       .def_readonly("name", &Problem::name, "The problem's name.")
       .def_property_readonly(
           "source",

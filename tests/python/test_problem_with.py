@@ -42,6 +42,9 @@ def test_with_equals_the_problem_the_app_computes_with(name, keys, kwargs, optio
 def test_with_nothing_is_an_equal_problem():
     original = limitdir.Problem.from_file(problem_path("general.json"))
     assert original.with_() == original and original.with_() is not original
+    # equal problems hash alike (a Problem is immutable): usable as dict keys and in sets
+    assert hash(original.with_()) == hash(original)
+    assert len({original, original.with_(), original.with_(force=0.125)}) == 2
 
 
 def test_the_changed_problem_runs_the_job_the_app_runs():
