@@ -1,6 +1,7 @@
 // limitdir.classify (classify_binding.hpp): the library calls the classify app makes
 // (apps/classify), with keyword arguments as its options and its one-line messages.
 #include "classify_binding.hpp"
+#include "docstrings.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "job_binding.hpp"
 #include "job_options_text.hpp"
 #include "json_convert.hpp"
+#include "plot_binding.hpp"
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/report/diagram_io.hpp"
@@ -91,7 +93,7 @@ py::object classify_directions(const py::object& problem_arg, const py::object& 
   if (!errors.empty())
     warn_incomplete(3, std::to_string(errors.size()) + " of " + std::to_string(input.directions.size()) +
                            " directions not classified; " + errors.front());
-  return to_python(report);
+  return as_report(to_python(report));
 }
 
 /// classify --regions DIAGRAM: the regions recomputed from a diagram's branches.
@@ -106,7 +108,7 @@ py::object classify_regions(const py::object& diagram, const py::object& directi
     }
   const auto [document, source] = job_document(diagram);
   const Diagram d = diagram_from_json(document, source);
-  return to_python(regions_report(d, regions_of(d)));
+  return as_report(to_python(regions_report(d, regions_of(d))));
 }
 
 }  // namespace
@@ -122,13 +124,7 @@ void bind_classify(py::module_& m) {
         return classify_directions(problem, directions, kw);
       },
       py::arg("problem") = py::none(), py::arg("directions") = py::none(), py::kw_only(),
-      py::arg("regions") = py::none(),
-      "classify: refines each direction to the nearest limit direction and classifies it (schema\n"
-      "limitdir.classification/1). directions: an array (3,) or (n, 3), or what the app reads on\n"
-      "standard input (a find-limits report, {'problem', 'force', 'directions'} or a list; a dict or a\n"
-      "path), which may carry the problem and the load. Options: force=, max_angle=, model=, degree=,\n"
-      "pressure=, rho=. classify(regions=diagram): the regions of a sweep's diagram (classify --regions,\n"
-      "schema limitdir.regions/1).");
+      py::arg("regions") = py::none(), doc::classify);
 }
 
 }  // namespace limitdir::python

@@ -1,6 +1,7 @@
 // The friction models on numpy arrays (friction_binding.hpp): q(x) and its Jacobian of the
 // degree-0 homogeneous extension, docs/manual.md section 1, (24) and (31) [Nonlinear Dyn. 2024].
 #include "friction_binding.hpp"
+#include "docstrings.hpp"
 
 #include <memory>
 #include <pybind11/numpy.h>
@@ -86,10 +87,8 @@ Array dq_dw_of(const PyFrictionModel& self, const py::handle& W_in) {
 void bind_friction(py::module_& m) {
   py::class_<PyFrictionModel>(m, "FrictionModel",
                               "A friction model q(w) = Q(w)/(mu P), (31) [Nonlinear Dyn. 2024], of a problem.")
-      .def("q", &q_of, py::arg("W"),
-           "q at the directions W, shape (3,) or (n, 3) (any nonzero x: q(x) = q(x/|x|)); same shape out.")
-      .def("dq_dw", &dq_dw_of, py::arg("W"),
-           "The Jacobian of q's degree-0 homogeneous extension at W: shape (3, 3) or (n, 3, 3).")
+      .def("q", &q_of, py::arg("W"), doc::q)
+      .def("dq_dw", &dq_dw_of, py::arg("W"), doc::dq_dw)
       .def_property_readonly(
           "name", [](const PyFrictionModel& s) { return s.model->name(); }, "e.g. 'harmonic', 'exact'.")
       .def_property_readonly(
@@ -100,8 +99,7 @@ void bind_friction(py::module_& m) {
       [](const py::object& problem) {
         return PyFrictionModel{std::shared_ptr<const FrictionModel>(make_friction_model(problem_of(problem)))};
       },
-      py::arg("problem"),
-      "The friction model that `problem` (a Problem, a path or a dict) asks for (friction.model).");
+      py::arg("problem"), doc::friction_model);
 }
 
 }  // namespace limitdir::python

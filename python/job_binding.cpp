@@ -1,9 +1,11 @@
 // The jobs from Python (job_binding.hpp): options, the GIL, Ctrl-C and the app's statuses.
 #include "job_binding.hpp"
+#include "docstrings.hpp"
 
 #include "cancellation.hpp"
 #include "job_options_text.hpp"
 #include "json_convert.hpp"
+#include "plot_binding.hpp"
 #include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/jobs/job.hpp"
@@ -81,7 +83,7 @@ py::object run(JobKind kind, const py::object& target, const py::dict& kwargs, c
   if (PyErr_Occurred()) throw py::error_already_set();
   if (result.report.is_null()) raise_status(result, renames);
   warn_incomplete(result.status, result.message);
-  return to_python(result.report);
+  return as_report(to_python(result.report));
 }
 
 }  // namespace
@@ -89,9 +91,7 @@ py::object run(JobKind kind, const py::object& target, const py::dict& kwargs, c
 void bind_jobs(py::module_& m) {
   m.def(
       "find_limits", [](const py::object& p, const py::kwargs& kw) { return run(JobKind::find_limits, p, kw, py::none()); },
-      py::arg("problem"),
-      "find-limits: the limit directions at one load (schema limitdir.limits/1). Keyword arguments are\n"
-      "the app's options: force=0.5, method='global', mesh_level=3, require='proven', model=, degree=, ...");
+      py::arg("problem"), doc::find_limits);
   m.def(
       "sweep",
       [](const py::object& p, const py::object& parameter, const py::object& start, const py::object& stop,
@@ -103,31 +103,26 @@ void bind_jobs(py::module_& m) {
         return run(JobKind::sweep_force, p, options, py::none(), {{"from", "start"}, {"to", "stop"}});
       },
       py::arg("problem"), py::arg("parameter") = py::none(), py::arg("start") = py::none(), py::arg("stop") = py::none(),
-      "sweep-force: the bifurcation diagram over [start, stop] of `parameter` (default: the load, force;\n"
-      "schema limitdir.diagram/1). "
-      "Other keyword arguments are the app's options (checks=, h_max=, enclose_events=True, no_proof=True, ...).");
+      doc::sweep);
   m.def(
       "bifurcation_map",
       [](const py::object& p, const py::kwargs& kw) { return run(JobKind::bifurcation_map, p, kw, py::none()); },
-      py::arg("problem"),
-      "bifurcation-map: curves of bifurcations over two parameters, e.g. y='rho', x_range=(0.05, 1.5), y_range=(0.3, 0.9).");
+      py::arg("problem"), doc::bifurcation_map);
   m.def(
       "simulate",
       [](const py::object& p, const py::object& on_point, const py::kwargs& kw) {
         return run(JobKind::simulate, p, kw, on_point);
       },
-      py::arg("problem"), py::arg("on_point") = py::none(),
-      "simulate: the slip dynamics up to stick (x0=(1, 0, 0.2): the final record; survey=N: the survey).\n"
-      "on_point(point) gets each kept point {t, tau, r, w} of a trajectory (the app's streamed lines).");
+      py::arg("problem"), py::arg("on_point") = py::none(), doc::simulate);
   m.def(
       "roll", [](const py::object& d, const py::kwargs& kw) { return run(JobKind::roll, d, kw, py::none()); },
-      py::arg("document"), "roll: a sphere rolling with rolling resistance (a limitdir.roll/1 path or dict).");
+      py::arg("document"), doc::roll);
   m.def(
       "celt", [](const py::object& d, const py::kwargs& kw) { return run(JobKind::celt, d, kw, py::none()); },
-      py::arg("document"), "celt: the Celtic stone (a limitdir.celt/1 path or dict).");
+      py::arg("document"), doc::celt);
   m.def(
       "pile", [](const py::object& d, const py::kwargs& kw) { return run(JobKind::pile, d, kw, py::none()); },
-      py::arg("document"), "pile: a spheres pile (a limitdir.pile/1 path or dict; every=, vtk=DIR, jobs=K, scene=True, set=).");
+      py::arg("document"), doc::pile);
 }
 
 }  // namespace limitdir::python

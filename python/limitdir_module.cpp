@@ -7,12 +7,14 @@
 
 #include "arrays_binding.hpp"
 #include "classify_binding.hpp"
+#include "degree_study_binding.hpp"
 #include "friction_binding.hpp"
 #include "job_binding.hpp"
 #include "job_options_text.hpp"
 #include "json_convert.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/version.hpp"
+#include "plot_binding.hpp"
 #include "problem_binding.hpp"
 #include "scan_binding.hpp"
 
@@ -20,6 +22,10 @@
 namespace py = pybind11;
 
 PYBIND11_MODULE(limitdir, m) {
+  // each public function's docstring starts with its typed signature (python/docstrings.hpp),
+  // which pybind11's would type `object` where it takes a py::object
+  py::options options;
+  options.disable_function_signatures();
   m.doc() =
       "limitdir: limit directions of systems with a finite circular frictional contact.\n"
       "Problems, friction models q(W) on numpy arrays, and the apps' computations returning their\n"
@@ -60,6 +66,8 @@ PYBIND11_MODULE(limitdir, m) {
   limitdir::python::bind_classify(m);
   limitdir::python::bind_scan(m);
   limitdir::python::bind_arrays(m);
+  limitdir::python::bind_degree_study(m);
+  limitdir::python::bind_plot(m);
   m.def(
       "_json_via_text",
       [](const py::object& d) { return limitdir::python::to_python_via_text(limitdir::python::from_python(d, "d")); },

@@ -1,10 +1,12 @@
 // limitdir.Problem: from_file, from_dict, to_dict (problem_binding.hpp, docs/python.md).
 #include "problem_binding.hpp"
+#include "docstrings.hpp"
 
 #include "json_convert.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
 #include "limitdir/system/problem_input.hpp"
+#include "problem_with.hpp"
 
 namespace py = pybind11;
 using json = nlohmann::json;
@@ -60,19 +62,30 @@ void bind_problem(py::module_& m) {
                       "A problem file (docs/manual.md section 4), validated as the apps validate it.\n"
                       "Also accepted: a report that embeds its problem (find-limits, sweep-force, ...).")
       .def_static(
-          "from_file", [](const py::object& path) { return problem_of(path); }, py::arg("path"),
-          "Reads and validates the problem file (or report) at `path`; ValueError with the apps' one-line message.")
+          "from_file", [](const py::object& path) { return problem_of(path); }, py::arg("path"), doc::problem_from_file)
       .def_static(
           "from_dict",
           [](const py::dict& d, const py::object& source) {
             const std::string name = utf8_text(source, "source");
             return problem_from_document(from_python(d, name), name);
           },
-          py::arg("document"), py::arg("source") = "<problem>",
-          "Validates a problem given as a dict (the JSON of a problem file); messages name it `source`.")
+          py::arg("document"), py::arg("source") = "<problem>", doc::problem_from_dict)
       .def(
-          "to_dict", [](const Problem& p) { return to_python(problem_to_json(p)); },
-          "The problem file as a dict, every default written out (schema limitdir.problem/1).")
+          "to_dict", [](const Problem& p) { return to_python(problem_to_json(p)); }, doc::problem_to_dict)
+      .def(
+          "with_",
+          [](const Problem& p, const py::object& keys, const py::kwargs& kwargs) { return problem_with(p, keys, kwargs); },
+          py::arg("keys") = py::none(), py::pos_only(), doc::problem_with)
+      .def(
+          "__eq__",
+          [](const Problem& p, const py::object& other) -> py::object {
+            if (!py::isinstance<Problem>(other)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            return py::bool_(problem_to_json(p) == problem_to_json(other.cast<const Problem&>()));
+          },
+          py::arg("other"), "Equal when their problem files (to_dict) are equal.")
+      .def(
+          "__hash__", [](const Problem& p) { return py::hash(py::str(problem_to_json(p).dump())); },
+          "The hash of its problem file: equal problems hash alike (a Problem is immutable).")
       .def_readonly("name", &Problem::name, "The problem's name.")
       .def_property_readonly(
           "source",

@@ -1,6 +1,7 @@
 // limitdir.scan (scan_binding.hpp): keyword arguments as scan's command line, the scan run by the
 // library (scan/scan_run.hpp) into an anonymous in-memory file whose lines become the records.
 #include "scan_binding.hpp"
+#include "docstrings.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -14,6 +15,7 @@
 #include "job_binding.hpp"
 #include "job_options_text.hpp"
 #include "json_convert.hpp"
+#include "plot_binding.hpp"
 #include "limitdir/core/errors.hpp"
 #include "jobs/option_tables.hpp"
 #include "limitdir/scan/scan_command.hpp"
@@ -108,7 +110,7 @@ py::object scan(const py::object& problem, const py::kwargs& kwargs) {
   if (command.summary) {
     json summary;
     run_cancellable(canceller, [&] { summary = summarize_scan_command(command, no_notes); });
-    return to_python(summary);
+    return as_report(to_python(summary));
   }
   RecordFile out;
   std::string missing;
@@ -124,13 +126,7 @@ py::object scan(const py::object& problem, const py::kwargs& kwargs) {
 }  // namespace
 
 void bind_scan(py::module_& m) {
-  m.def("scan", &scan, py::arg("problem"),
-        "scan: a job at every point of a grid of the problem file's keys (docs/manual.md section 14).\n"
-        "scan(path, job='find-limits', grid=['force=0:1:11', 'rho=0.5,0.6'], **job_options): the records\n"
-        "(schema limitdir.scan-record/1) as a list of dicts, in the order they were written. Also points=,\n"
-        "random=, seed=, shard='I/N', jobs=K, full=True, resume=FILE (the points not in FILE);\n"
-        "merge=[files]: the merged records (IncompleteWarning naming missing points);\n"
-        "summary=FILE (with x=, y=, field=): the summary document (limitdir.scan-summary/1).");
+  m.def("scan", &scan, py::arg("problem"), doc::scan);
 }
 
 }  // namespace limitdir::python

@@ -35,6 +35,10 @@ packages=(
   python3-dev               # the Python module: Python.h of Debian's python3 (CMake's Development.Module)
   python3-numpy             # the Python module takes and returns numpy arrays (CMake's NumPy component)
   python3-pytest            # tests only: tests/python/ (pytest under Debian's python3, run by ctest)
+  jupyter-nbconvert         # tests only: runs the example notebook docs/examples/ball-map.ipynb (tests/python/test_notebook.py)
+  python3-ipykernel         # tests only: the notebook's Python kernel, Debian's python3 with the built module (tests/python/test_notebook.py)
+  python3-numpydoc          # tests only: parses the module's numpydoc docstrings (tests/python/test_docstrings.py)
+  mypy                      # tests only: type-checks calls against the module's stubs python/limitdir.pyi (tests/python/test_docstrings.py)
 )
 # Bench-only, not installed by default (nothing is built or tested with them): --bench adds them.
 bench_packages=(
