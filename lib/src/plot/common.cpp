@@ -130,7 +130,7 @@ double diagram_coordinate(const std::string& y, const Eigen::Vector3d& w, double
 
 std::string diagram_y_label(const std::string& y) {
   if (y == "theta") return "theta = asin w3 [rad]";
-  if (y == "psi") return "psi = atan2(w3, w1) [rad]";
+  if (y == "psi") return "psi in (-pi/2, 3 pi/2] [rad]";  // atan2(w3, w1) cut at w = -e3 (diagram_coordinate)
   if (y == "rdot") return "rdot = R*(w)";
   return y;
 }

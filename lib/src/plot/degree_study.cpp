@@ -25,9 +25,11 @@ constexpr double padding = 0.06;        // of the data range, above and below th
 constexpr double pi = 3.14159265358979323846;
 
 /// One colour per degree, in the order of the runs (cycled beyond ten); the exact model is black.
+/// Neighbours differ in hue and lightness (warm, cool and olive alternate from the fifth on), so
+/// that N = 5..8 are told apart as well as N = 1..4.
 std::string degree_colour(std::size_t k) {
   static const char* const palette[] = {"#e6194b", "#f58231", "#d4a017", "#3cb44b", "#42d4f4",
-                                        "#4363d8", "#911eb4", "#f032e6", "#808000", "#9a6324"};
+                                        "#808000", "#4363d8", "#f032e6", "#9a6324", "#911eb4"};
   return palette[k % 10];
 }
 
