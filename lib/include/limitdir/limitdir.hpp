@@ -41,6 +41,7 @@
 
 // dynamics
 #include "limitdir/dynamics/closed_orbits.hpp"
+#include "limitdir/dynamics/orbit_section.hpp"
 #include "limitdir/dynamics/simulate.hpp"
 
 // analysis
@@ -50,6 +51,7 @@
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/continuation/degree_study.hpp"
 #include "limitdir/continuation/hopf.hpp"
+#include "limitdir/continuation/orbit_branches.hpp"
 
 // maps
 #include "limitdir/maps/curves.hpp"

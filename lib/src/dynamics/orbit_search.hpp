@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -157,8 +158,16 @@ struct Section {
 
 Section section_at(const Eigen::Vector3d& p, const Eigen::Vector3d& flow);
 
+// The orbit at a fixed point w of a return map: its period, forward Floquet multiplier, the
+// stability that follows (orbit_neutral_tol) and the residual |P(s) - s| (return_map.cpp).
+ClosedOrbit fixed_point_orbit(const Eigen::Vector3d& w, double period, double multiplier, double residual);
+
 // Where g(w(tau)) = 0 between t0 (g < 0) and t1 (g >= 0) on the dense output (return_map.cpp).
 State locate_crossing(Stepper& stepper, const Section& sec, double t0, double t1, double& at);
+// The next upward crossing of sec near p after the trajectory has been below it (return_map.cpp):
+// the state and its time; none when tau_max, max_steps or `more` runs out first.
+std::optional<std::pair<State, double>> next_crossing(Stepper& stepper, const Section& sec, double tau_max,
+                                                      int max_steps, const std::function<bool()>& more);
 
 // An orbit as the search keeps it: the dense polyline and a bounding ball for quick rejection.
 struct KnownOrbit {

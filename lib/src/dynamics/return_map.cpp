@@ -32,6 +32,18 @@ constexpr double neutral_slope = 1e-12;
 
 }  // namespace
 
+ClosedOrbit fixed_point_orbit(const Eigen::Vector3d& w, double period, double multiplier, double residual) {
+  ClosedOrbit o;
+  o.w = w;
+  o.period = period;
+  o.multiplier = multiplier;
+  o.stability = multiplier < 1 - orbit_neutral_tol   ? OrbitStability::attracting
+                : multiplier > 1 + orbit_neutral_tol ? OrbitStability::repelling
+                                                     : OrbitStability::neutral;
+  o.residual = residual;
+  return o;
+}
+
 Section section_at(const Eigen::Vector3d& p, const Eigen::Vector3d& flow) {
   const Eigen::Vector3d v = flow.normalized();
   return {p, v, p.cross(v).normalized()};
@@ -51,15 +63,13 @@ State locate_crossing(Stepper& stepper, const Section& sec, double t0, double t1
   return y;
 }
 
-// P(s): from the section point w(s) to the next upward crossing near p, after the trajectory
-// has been below the section (g < 0) once. None when it does not come back by tau_max.
-std::optional<Search::Return> Search::return_map(const Section& sec, double s, double sign, bool divergence,
-                                                 double tau_max, double tol) {
-  const Eigen::Vector3d w0 = sec.point(s);
-  Stepper stepper =
-      make_stepper({w0[0], w0[1], w0[2], 0.0}, tol > 0 ? tol : divergence ? newton_tol : search_tol, sign, divergence);
+// The next upward crossing of sec (g = 0 with g < 0 just before) within section_radius of p,
+// after the trajectory has been below the section once: the state and its time; none when
+// tau_max, max_steps or `more` (the search's budget) runs out first.
+std::optional<std::pair<State, double>> next_crossing(Stepper& stepper, const Section& sec, double tau_max,
+                                                      int max_steps, const std::function<bool()>& more) {
   bool below = false;
-  for (int step = 0; step < opt_.max_steps_per_seed && budget_left(); ++step) {
+  for (int step = 0; step < max_steps && more(); ++step) {
     const auto [t0, t1] = stepper.do_step();
     if (t0 > tau_max) break;
     const Eigen::Vector3d w = w_of(stepper.current_state());
@@ -71,10 +81,22 @@ std::optional<Search::Return> Search::return_map(const Section& sec, double s, d
     if (sec.g(w_of(y)) >= 0) continue;  // the upward crossing is not in this step
     double at = t1;
     y = locate_crossing(stepper, sec, t0, t1, at);
-    const Eigen::Vector3d w1 = w_of(y);
-    return Return{sec.coordinate(w1), at, y[3], w1};
+    return std::make_pair(y, at);
   }
   return std::nullopt;
+}
+
+// P(s): from the section point w(s) to the next upward crossing near p, after the trajectory
+// has been below the section (g < 0) once. None when it does not come back by tau_max.
+std::optional<Search::Return> Search::return_map(const Section& sec, double s, double sign, bool divergence,
+                                                 double tau_max, double tol) {
+  const Eigen::Vector3d w0 = sec.point(s);
+  Stepper stepper =
+      make_stepper({w0[0], w0[1], w0[2], 0.0}, tol > 0 ? tol : divergence ? newton_tol : search_tol, sign, divergence);
+  const auto c = next_crossing(stepper, sec, tau_max, opt_.max_steps_per_seed, [this] { return budget_left(); });
+  if (!c) return std::nullopt;
+  const Eigen::Vector3d w1 = w_of(c->first);
+  return Return{sec.coordinate(w1), c->second, c->first[3], w1};
 }
 
 // Newton on P(s) - s from s, with P' from Liouville's formula (top of the file).
@@ -84,15 +106,8 @@ std::optional<ClosedOrbit> Search::newton(const Section& sec, double s, double s
     if (!r) return std::nullopt;
     const double g = r->s - s;
     if (std::abs(g) <= fixed_point_tol) {
-      ClosedOrbit o;
-      o.w = sec.point(s);
-      o.period = r->tau;
-      o.multiplier = std::exp(sign * r->D);  // D integrates sign * div: the forward multiplier
-      o.stability = o.multiplier < 1 - orbit_neutral_tol   ? OrbitStability::attracting
-                    : o.multiplier > 1 + orbit_neutral_tol ? OrbitStability::repelling
-                                                           : OrbitStability::neutral;
-      o.residual = std::abs(g);
-      return o;
+      // D integrates sign * div: the forward multiplier is exp(sign D)
+      return fixed_point_orbit(sec.point(s), r->tau, std::exp(sign * r->D), std::abs(g));
     }
     const double flux0 = sign * system_.spherical(sec.point(s), F_).dot(sec.v);
     const double flux1 = sign * system_.spherical(r->w, F_).dot(sec.v);

@@ -9,6 +9,7 @@
 
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/continuation/hopf.hpp"
+#include "limitdir/continuation/orbit_branches.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_keys.hpp"
 #include "limitdir/report/diagram_io.hpp"
@@ -166,6 +167,7 @@ JobRun run_sweep_force(const JobOptions& given, const json& document, const JobC
   const ParameterFamily family = parameter_family(problem, o.parameter);
   Diagram diagram = sweep(family, o.from, o.to, continuation);
   confirm_hopf_events(family, diagram);  // the orbits born at its Hopf points
+  continue_orbit_branches(family, diagram);  // and their branches (docs/manual.md section 9)
   // the embedded problem is the one at the sweep's start (the swept parameter at --from), so
   // that it and "options" regenerate the diagram (the text as typed, when there is one)
   JobRun run;

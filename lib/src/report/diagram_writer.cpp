@@ -147,6 +147,7 @@ json diagram_report(const Problem& problem, const Diagram& diagram) {
           {"branches", std::move(branches)},
           {"bifurcations", std::move(bifurcations)},
           {"regions", std::move(regions)},
+          {"orbit_branches", orbit_branches_to_json(diagram)},
           {"certificate", certificate_to_json(diagram.certificate)}};
 }
 

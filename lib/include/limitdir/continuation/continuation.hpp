@@ -7,6 +7,7 @@
 // two branches cross) and Hopf points on the sphere (a complex pair of J_T crosses the
 // imaginary axis). The bifurcation diagrams are those of Figs 13-14 and 17-18.
 #include <Eigen/Core>
+#include <array>
 #include <functional>
 #include <optional>
 #include <string>
@@ -84,6 +85,42 @@ struct Region {
   std::vector<std::pair<std::string, int>> types;  // sorted by name
 };
 
+/// One point of a branch of closed orbits (continuation/orbit_branches.hpp, docs/manual.md
+/// section 9, "Continuation of orbits").
+struct OrbitPoint {
+  double p;             // the continuation parameter
+  double period;        // in tau (114)
+  double multiplier;    // the nontrivial Floquet multiplier
+  Eigen::Vector3d w;    // where the orbit cuts the branch's section (transverse to it)
+  double rdot_mean;     // the mean of R* (121) over a period: > 0 slip grows along it, < 0 decays
+  double amplitude;     // the largest chordal distance of the orbit from its centroid
+};
+
+/// How a branch of closed orbits ends (docs/manual.md section 9): "hopf" (the orbit shrinks onto
+/// the focus of a Hopf event), "range-end", "cycle-fold" (the multiplier reaches 1: two orbits
+/// meet), "snic" (a saddle-node on an invariant circle: period ~ |p* - p|^exponent, exponent
+/// -1/2), "homoclinic" (period ~ -exponent ln|p* - p|: exponent = 1/lambda_u of the saddle) or
+/// "lost" (the corrector failed for another reason; `reason` says how).
+struct OrbitEnd {
+  std::string kind;
+  double p = 0;        // where: the located event, or the last point
+  double p_error = 0;  // the distance from the last point to the located event
+  std::optional<double> exponent = std::nullopt;  // snic and homoclinic: the fitted law's
+  std::string reason;  // how it was located and told apart
+};
+
+/// A branch of closed orbits in a parameter (kind "orbit" of the diagram report): natural
+/// continuation, its points in order from ends[0] to ends[1]; certificate level checked (a
+/// numerical continuation), with the reason.
+struct OrbitBranch {
+  int id = 0;
+  std::optional<int> hopf_event = std::nullopt;  // index in Diagram::events of the Hopf point it is born at
+  std::vector<OrbitPoint> points;
+  std::array<OrbitEnd, 2> ends;
+  Level level = Level::checked;
+  std::string reason;
+};
+
 struct Diagram {
   std::string parameter = "force";
   double from = 0, to = 0;
@@ -91,6 +128,9 @@ struct Diagram {
   std::vector<Branch> branches;
   std::vector<Event> events;
   std::vector<Region> regions;
+  /// The branches of closed orbits (continue_orbit_branches, continuation/orbit_branches.hpp);
+  /// empty until it runs.
+  std::vector<OrbitBranch> orbit_branches;
   /// complete: every check against find-limits agreed (index_sum is not used for diagrams)
   Certificate certificate;
 };

@@ -31,6 +31,17 @@ namespace limitdir {
 /// parameter at `from`, so that it regenerates the diagram: docs/manual.md section 5).
 nlohmann::json diagram_report(const Problem& problem, const Diagram& diagram);
 
+/// The branches of closed orbits (Diagram::orbit_branches, docs/manual.md section 9
+/// "Continuation of orbits"), the report's "orbit_branches":
+///   [{"id", "kind": "orbit", "hopf_event" (index in "bifurcations" of the Hopf point it is born at,
+///     or null), "points": [{NAME: p, "period", "multiplier", "w" (the section point), "rdot_mean",
+///     "slip": "grows" | "decays" | "neutral" (the sign of rdot_mean), "amplitude"}],
+///     "ends": [2 x {"kind": "hopf" | "range-end" | "cycle-fold" | "snic" | "homoclinic" | "lost",
+///                   NAME: p, "error", "exponent" (snic, homoclinic; else null), "reason"}],
+///     "level" ("checked", "incomplete" when an end is lost), "reason"}].
+/// diagram_from_json does not read them back (diagram-diff compares the limit directions).
+nlohmann::json orbit_branches_to_json(const Diagram& diagram);
+
 /// Regions as JSON: [{"from", "to", "count", "types": {"attracting stable-node": 2, ...}}].
 nlohmann::json regions_to_json(const std::vector<Region>& regions);
 

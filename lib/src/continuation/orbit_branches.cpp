@@ -1,0 +1,116 @@
+// Continuation of closed orbits in a parameter: continuation/orbit_branches.hpp, docs/manual.md
+// section 9 "Continuation of orbits". Natural-parameter continuation: the predictor extrapolates
+// the section point (and the period) linearly from the last two points, the corrector is Newton
+// on the return map of a section through the orbit normal to the flow there
+// (dynamics/orbit_section.hpp), re-anchored at the new orbit when the flow crosses it at less
+// than 30 degrees from the section's plane, or when the orbit has moved 0.25 rad along it.
+#include "limitdir/continuation/orbit_branches.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+#include "limitdir/core/errors.hpp"
+#include "limitdir/dynamics/orbit_section.hpp"
+
+namespace limitdir {
+
+namespace {
+
+// The orbit has shrunk onto the focus of its Hopf point: amplitude below 0.02 rad. Closer, the
+// return map's slope mu - 1 ~ amplitude^2 makes Newton's fixed point (to 1e-9 in P(s) - s)
+// uncertain beyond 1e-9/(mu - 1).
+constexpr double hopf_end_amplitude = 0.02;
+// Re-anchor the section: the flow crosses it at sin(angle) < 0.5, or the section point is
+// 0.25 rad from its anchor (the return is sought within 0.5 rad of the anchor).
+constexpr double min_transversality = 0.5;
+constexpr double max_anchor_distance = 0.25;
+// Steps grow by 1.5 after an accepted step and halve after a rejected one.
+constexpr double step_growth = 1.5;
+// A trajectory is followed for at most 4 predicted periods before the return is declared lost.
+constexpr double return_time_factor = 4;
+
+OrbitPoint point_of(double p, const ClosedOrbit& o) {
+  Eigen::Vector3d centre = Eigen::Vector3d::Zero();
+  for (const Eigen::Vector3d& w : o.polyline) centre += w;
+  centre /= std::max<std::size_t>(o.polyline.size(), 1);
+  double amplitude = 0;
+  for (const Eigen::Vector3d& w : o.polyline) amplitude = std::max(amplitude, (w - centre).norm());
+  return {p, o.period, o.multiplier, o.w, o.rdot_mean, amplitude};
+}
+
+bool transverse(const System& system, double F, const OrbitSection& sec, const Eigen::Vector3d& w) {
+  const Eigen::Vector3d V = system.spherical(w, F);
+  return V.dot(sec.v) >= min_transversality * V.norm() && (w - sec.p).norm() <= max_anchor_distance;
+}
+
+// The predictor: the section point and period extrapolated linearly in p from the last two
+// points (the last point alone at the start).
+std::pair<Eigen::Vector3d, double> predict(const std::vector<OrbitPoint>& pts, double p) {
+  const OrbitPoint& b = pts.back();
+  if (pts.size() < 2) return {b.w, b.period};
+  const OrbitPoint& a = pts[pts.size() - 2];
+  const double t = (p - b.p) / (b.p - a.p);
+  return {(b.w + t * (b.w - a.w)).normalized(), std::max(b.period + t * (b.period - a.period), 0.0)};
+}
+
+OrbitEnd end_at(const std::string& kind, const OrbitPoint& last, const std::string& reason) {
+  OrbitEnd e;
+  e.kind = kind;
+  e.p = last.p;
+  e.reason = reason;
+  return e;
+}
+
+}  // namespace
+
+OrbitContinuation continue_orbit(const ParameterFamily& family, double p0, const ClosedOrbit& start, double p_end,
+                                 double range, const OrbitContinuationOptions& opt,
+                                 const std::optional<Eigen::Vector3d>& focus) {
+  if (!(range > 0) || !(opt.h_min > 0 && opt.h_min <= opt.h_initial && opt.h_initial <= opt.h_max))
+    throw InputError("orbit continuation: the range must be positive and 0 < h_min <= h_initial <= h_max");
+  OrbitContinuation out;
+  out.points.push_back(point_of(p0, start));
+  const double dir = p_end >= p0 ? 1 : -1;
+  double h = opt.h_initial * range;
+  OrbitSection sec = OrbitSection::at(family.system(p0), family.force(p0), start.w);
+  for (;;) {
+    const OrbitPoint& last = out.points.back();
+    std::optional<OrbitEnd> end;
+    if (focus && last.amplitude < hopf_end_amplitude)
+      end = end_at("hopf", last,
+                   fmt::format("the orbit has shrunk onto the focus (amplitude {:.3g} < {})", last.amplitude,
+                               hopf_end_amplitude));
+    else if (last.p == p_end)
+      end = end_at("range-end", last, "continued to the range's end");
+    else if (static_cast<int>(out.points.size()) >= opt.max_points)
+      end = end_at("lost", last, fmt::format("stopped after {} points (max_points)", opt.max_points));
+    else if (h < opt.h_min * range)
+      end = classify_orbit_end(out.points);
+    if (end) {
+      out.end = *end;
+      return out;
+    }
+    const double p = dir * (last.p + dir * h - p_end) > 0 ? p_end : last.p + dir * h;
+    const auto [w_pred, T_pred] = predict(out.points, p);
+    const System system = family.system(p);
+    const double F = family.force(p);
+    std::optional<ClosedOrbit> o;
+    if (w_pred.dot(sec.p) > 0)
+      o = closed_orbit_on_section(system, F, sec, sec.coordinate(w_pred),
+                                  return_time_factor * std::max(T_pred, last.period), opt.polyline_points,
+                                  last.multiplier > 1 ? -1.0 : 1.0);  // a repelling orbit backward in time
+    const bool accept = o && (o->w - w_pred).norm() <= opt.max_point_move &&
+                        o->period <= opt.max_period_ratio * last.period &&
+                        o->period * opt.max_period_ratio >= last.period;
+    if (!accept) {
+      h /= 2;
+      continue;
+    }
+    out.points.push_back(point_of(p, *o));
+    h = std::min(h * step_growth, opt.h_max * range);
+    if (!transverse(system, F, sec, o->w)) sec = OrbitSection::at(system, F, o->w);
+  }
+}
+
+}  // namespace limitdir

@@ -1,0 +1,103 @@
+// Where the branches of closed orbits of a diagram start (continuation/orbit_branches.hpp
+// continue_orbit_branches, docs/manual.md section 9 "Continuation of orbits"): at the confirmed
+// Hopf events (the orbit the search found beside the Hopf point, continued back onto the focus
+// and on to the range's end) and at the orbits the search finds at the sweep's start.
+#include <Eigen/Geometry>
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+#include "limitdir/analysis/find_limits.hpp"
+#include "limitdir/continuation/orbit_branches.hpp"
+
+namespace limitdir {
+
+namespace {
+
+// An orbit of the search at the sweep's start is already held by a branch when the branch's
+// section point at that parameter lies within 1e-3 of its polyline (the search's orbits are
+// right to ~1e-9, its polylines' chords ~2 pi/128 long bend away from the orbit by ~1e-3 at most
+// for orbits of radius >= ~0.5: their sagitta r (pi/128)^2/2 ~ 3e-4 r).
+constexpr double same_orbit = 1e-3;
+
+double distance_to_polyline(const Eigen::Vector3d& w, const std::vector<Eigen::Vector3d>& poly) {
+  double d = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < poly.size(); ++i) {
+    const Eigen::Vector3d a = poly[i], b = poly[(i + 1) % poly.size()];
+    const double t = std::clamp((w - a).dot(b - a) / std::max((b - a).squaredNorm(), 1e-300), 0.0, 1.0);
+    d = std::min(d, (a + t * (b - a) - w).norm());
+  }
+  return d;
+}
+
+OrbitBranch hopf_branch(const ParameterFamily& family, const Diagram& diagram, int k,
+                        const OrbitContinuationOptions& opt) {
+  const Event& event = diagram.events[static_cast<std::size_t>(k)];
+  const HopfOrbits& born = *event.born;
+  const bool below = !born.below.empty();
+  const double p_side = below ? born.p_below : born.p_above;
+  const ClosedOrbit& orbit = below ? born.below.front() : born.above.front();
+  const double range = diagram.to - diagram.from;
+  const Eigen::Vector3d focus = event.directions.front().normalized();
+  OrbitContinuation toward = continue_orbit(family, p_side, orbit, event.p, range, opt, focus);
+  const OrbitContinuation away = continue_orbit(family, p_side, orbit, below ? diagram.from : diagram.to, range, opt);
+  OrbitBranch b;
+  b.hopf_event = k;
+  b.points.assign(toward.points.rbegin(), toward.points.rend());
+  b.points.insert(b.points.end(), away.points.begin() + 1, away.points.end());
+  b.ends = {toward.end, away.end};
+  if (toward.end.kind == "hopf") {
+    b.ends[0].p = event.p;
+    b.ends[0].p_error = std::abs(event.p - b.points.front().p);
+    b.ends[0].reason += fmt::format(" at the Hopf event at {} = {:.9g}", diagram.parameter, event.p);
+  }
+  b.reason = fmt::format("born at the {} Hopf point at {} = {:.9g} (the orbit of the search at {:.9g}); natural "
+                         "continuation, Newton on the return map: checked",
+                         born.kind, diagram.parameter, event.p, p_side);
+  return b;
+}
+
+bool held(const std::vector<OrbitBranch>& branches, double p, const ClosedOrbit& orbit) {
+  for (const OrbitBranch& b : branches)
+    for (const OrbitPoint& q : b.points)
+      if (q.p == p && distance_to_polyline(q.w, orbit.polyline) <= same_orbit) return true;
+  return false;
+}
+
+}  // namespace
+
+void continue_orbit_branches(const ParameterFamily& family, Diagram& diagram, const OrbitContinuationOptions& opt) {
+  std::vector<OrbitBranch> branches;
+  for (std::size_t k = 0; k < diagram.events.size(); ++k) {
+    const Event& e = diagram.events[k];
+    if (e.kind == EventKind::hopf && e.born && e.born->kind != "unconfirmed" && !e.directions.empty())
+      branches.push_back(hopf_branch(family, diagram, static_cast<int>(k), opt));
+  }
+  const System system = family.system(diagram.from);
+  const double F = family.force(diagram.from);
+  const LimitSet start = find_limit_directions(system, F);  // with the orbit search or its exclusion
+  for (const ClosedOrbit& orbit : start.closed_orbits) {
+    if (held(branches, diagram.from, orbit)) continue;
+    const OrbitContinuation c = continue_orbit(family, diagram.from, orbit, diagram.to, diagram.to - diagram.from, opt);
+    OrbitBranch b;
+    b.points = c.points;
+    b.ends[0] = {"range-end", diagram.from, 0, std::nullopt, "the orbit of the search at the range's start"};
+    b.ends[1] = c.end;
+    b.reason = fmt::format("from the orbit of the search at {} = {:.9g} (its closed orbits: {}); natural "
+                           "continuation, Newton on the return map: checked",
+                           diagram.parameter, diagram.from, start.certificate.closed_orbits);
+    branches.push_back(std::move(b));
+  }
+  for (std::size_t i = 0; i < branches.size(); ++i) {
+    branches[i].id = static_cast<int>(i);
+    for (const OrbitEnd& end : branches[i].ends)
+      if (end.kind == "lost") {
+        branches[i].level = Level::incomplete;
+        branches[i].reason += "; it ends lost: " + end.reason;
+      }
+  }
+  diagram.orbit_branches = std::move(branches);
+}
+
+}  // namespace limitdir

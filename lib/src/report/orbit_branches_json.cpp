@@ -1,0 +1,61 @@
+// The branches of closed orbits of a diagram as JSON (report/diagram_io.hpp
+// orbit_branches_to_json; docs/manual.md section 9 "Continuation of orbits").
+#include <string>
+
+#include "core/json_text.hpp"
+#include "limitdir/report/diagram_io.hpp"
+#include "report/diagram_keys.hpp"
+
+namespace limitdir {
+
+using json = nlohmann::json;
+
+namespace {
+
+double finite(double value, const std::string& what) { return detail::finite_in_report(value, "diagram report", what); }
+
+json end_to_json(const OrbitEnd& e, const Diagram& diagram, const std::string& where) {
+  json out{{"kind", e.kind}};
+  out[diagram.parameter] = finite(e.p, where + "." + diagram.parameter);
+  out["error"] = finite(e.p_error, where + ".error");
+  out["exponent"] = e.exponent ? json(finite(*e.exponent, where + ".exponent")) : json(nullptr);
+  out["reason"] = e.reason;
+  return out;
+}
+
+json orbit_point_to_json(const OrbitPoint& q, const Diagram& diagram, const std::string& where) {
+  json out = json::object();
+  out[diagram.parameter] = finite(q.p, where + "." + diagram.parameter);
+  out["period"] = finite(q.period, where + ".period");
+  out["multiplier"] = finite(q.multiplier, where + ".multiplier");
+  out["w"] = json::array({finite(q.w[0] + 0.0, where + ".w[0]"), finite(q.w[1] + 0.0, where + ".w[1]"),
+                          finite(q.w[2] + 0.0, where + ".w[2]")});
+  out["rdot_mean"] = finite(q.rdot_mean, where + ".rdot_mean");
+  out["slip"] = q.rdot_mean > 0 ? "grows" : q.rdot_mean < 0 ? "decays" : "neutral";
+  out["amplitude"] = finite(q.amplitude, where + ".amplitude");
+  return out;
+}
+
+}  // namespace
+
+json orbit_branches_to_json(const Diagram& diagram) {
+  json out = json::array();
+  for (std::size_t b = 0; b < diagram.orbit_branches.size(); ++b) {
+    const OrbitBranch& branch = diagram.orbit_branches[b];
+    const std::string where = "orbit_branches[" + std::to_string(b) + "]";
+    json points = json::array();
+    for (std::size_t k = 0; k < branch.points.size(); ++k)
+      points.push_back(orbit_point_to_json(branch.points[k], diagram, where + ".points[" + std::to_string(k) + "]"));
+    out.push_back({{"id", branch.id},
+                   {"kind", "orbit"},
+                   {"hopf_event", branch.hopf_event ? json(*branch.hopf_event) : json(nullptr)},
+                   {"points", std::move(points)},
+                   {"ends", json::array({end_to_json(branch.ends[0], diagram, where + ".ends[0]"),
+                                         end_to_json(branch.ends[1], diagram, where + ".ends[1]")})},
+                   {"level", to_string(branch.level)},
+                   {"reason", branch.reason}});
+  }
+  return out;
+}
+
+}  // namespace limitdir
