@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/progress.hpp"
 #include "limitdir/dynamics/orbit_section.hpp"
 
 namespace limitdir {
@@ -74,6 +75,9 @@ OrbitContinuation continue_orbit(const ParameterFamily& family, double p0, const
   const double dir = p_end >= p0 ? 1 : -1;
   double h = opt.h_initial * range;
   OrbitSection sec = OrbitSection::at(family.system(p0), family.force(p0), start.w);
+  // a branch toward a period blow-up takes seconds to minutes (the exact contact model): its
+  // points counted once a second on the run's progress hook (core/progress.hpp)
+  ProgressCounter progress(current_progress(), fmt::format("closed orbits: branch from {:.9g}, points", p0), 0);
   for (;;) {
     const OrbitPoint& last = out.points.back();
     std::optional<OrbitEnd> end;
@@ -108,6 +112,7 @@ OrbitContinuation continue_orbit(const ParameterFamily& family, double p0, const
       continue;
     }
     out.points.push_back(point_of(p, *o));
+    progress.step(out.points.size());
     h = std::min(h * step_growth, opt.h_max * range);
     if (!transverse(system, F, sec, o->w)) sec = OrbitSection::at(system, F, o->w);
   }

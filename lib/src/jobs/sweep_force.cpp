@@ -11,6 +11,7 @@
 #include "limitdir/continuation/hopf.hpp"
 #include "limitdir/continuation/orbit_branches.hpp"
 #include "limitdir/core/errors.hpp"
+#include "limitdir/core/progress.hpp"
 #include "limitdir/core/json_keys.hpp"
 #include "limitdir/report/diagram_io.hpp"
 #include "jobs/option_tables.hpp"
@@ -166,8 +167,11 @@ JobRun run_sweep_force(const JobOptions& given, const json& document, const JobC
   continuation.progress = [&context](const std::string& note) { context.progress(note); };
   const ParameterFamily family = parameter_family(problem, o.parameter);
   Diagram diagram = sweep(family, o.from, o.to, continuation);
-  confirm_hopf_events(family, diagram);  // the orbits born at its Hopf points
-  continue_orbit_branches(family, diagram);  // and their branches (docs/manual.md section 9)
+  {
+    const ProgressScope scope(continuation.progress);  // the orbit stages note their progress too
+    confirm_hopf_events(family, diagram);               // the orbits born at its Hopf points
+    continue_orbit_branches(family, diagram);           // and their branches (docs/manual.md section 9)
+  }
   // the embedded problem is the one at the sweep's start (the swept parameter at --from), so
   // that it and "options" regenerate the diagram (the text as typed, when there is one)
   JobRun run;
