@@ -50,6 +50,18 @@ and all(abs((p['x'] + q['x']) / 2 - abs(C1 - 4 / 9 / ((p['y'] + q['y']) / 2) * S
         for c in kinds('pitchfork') for p, q in zip(c['points'], c['points'][1:]))
 )" "$disc" --y j --y-range 0.1,2 --x-range 0,1.5 --max-chord 1e-8
 
+# the exact curves over lambda are sampled at dyadic fractions of the range 0.2:8, each printed as
+# its decimal: (x - 0.2)/7.8 in exact decimal arithmetic is j/2^20 for an integer j (not
+# 0.44375000000000003 for 0.2 + 7.8/32), but at the abscissae of the codimension-2 points (a vertex
+# of every curve over lambda)
+expect_report map.schema.json "(
+__import__('decimal').getcontext().__setattr__('prec', 60) is None
+and all(((__import__('decimal').Decimal(repr(p['x'])) - __import__('decimal').Decimal('0.2'))
+         / __import__('decimal').Decimal('7.8') * 2**20) % 1 == 0
+        for c in kinds('tangency') for p in c['points'] if p['x'] not in [q['x'] for q in r['points']])
+and r['crossings'] and all(x['kinds'][0] != x['kinds'][1] or x['curves'][0] == x['curves'][1] for x in r['crossings'])
+)" "$ball" --x lambda --x-range 0.2:8 --y force --y-range 0:4
+
 # the exact disc with Kireenkov's shift k: no reflection is a symmetry of the family, the half-turn
 # about e1 is; the pure sliding w = e1 keeps its pitchfork at F = 0.5 (the exact disc's, Sect.
 # 7.4 [Nonlinear Dyn. 2024], at k = 0), a pitchfork of the half-turn, followed inside its fixed line

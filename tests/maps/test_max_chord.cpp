@@ -8,8 +8,10 @@
 // nearest point of the closed form between the chord's ends, found by golden-section search.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
+#include <vector>
 
 #include "limitdir/core/errors.hpp"
 #include "limitdir/maps/map.hpp"
@@ -118,5 +120,62 @@ TEST_CASE("MapOptions::max_chord: a negative or non-finite tolerance is bad inpu
     MapOptions options;
     options.max_chord = tol;
     CHECK_THROWS_AS(bifurcation_map(problem, {"lambda", 0.1, 1}, {"force", 0, 25}, options), InputError);
+  }
+}
+
+namespace {
+
+/// The roots of g on [a, b]: sign changes on 2000 cells, each bisected to the resolution of double.
+std::vector<double> roots_of(const std::function<double(double)>& g, double a, double b) {
+  std::vector<double> out;
+  constexpr int n = 2000;
+  for (int i = 0; i < n; ++i) {
+    double lo = a + (b - a) * i / n, hi = a + (b - a) * (i + 1) / n;
+    if ((g(lo) > 0) == (g(hi) > 0)) continue;
+    for (int k = 0; k < 200 && lo < 0.5 * (lo + hi) && 0.5 * (lo + hi) < hi; ++k)
+      ((g(0.5 * (lo + hi)) > 0) == (g(lo) > 0) ? lo : hi) = 0.5 * (lo + hi);
+    out.push_back(0.5 * (lo + hi));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("(132), N = 2: the crossings of the ball's curves on different directions are those of the closed forms") {
+  const Problem problem = bundled("ball.json");
+  const CircleN2 c = closed_form(problem, true);
+  const BifurcationMap m = bifurcation_map(problem, {"lambda", 0.1, 1}, {"force", 0, 25});
+  // the tangency of (1, 0, 0) is F = T = m1 C(0); the pitchforks F = |a0| on (sign a0, 0, 0); the
+  // fold over lambda from its degenerate pitchfork (a0 = 2 a1) to its fold-pole (a0 = -a1)
+  const double T = c.m1 * (c.alpha0 - c.alpha1);
+  const auto lambda_of_m3 = [](double m3) { return std::sqrt(45 * kPi * kPi / (512 * m3)); };
+  const double dp = lambda_of_m3(c.m1 * (c.alpha0 - 5 * c.alpha1) / (c.kappa_over_rho * (c.beta0 - 5 * c.beta1)));
+  const double pole = lambda_of_m3(c.m1 * (c.alpha0 + c.alpha1) / (c.kappa_over_rho * (c.beta0 + c.beta1)));
+  struct Expected {
+    CurveKind a, b;
+    double lambda, F;
+  };
+  std::vector<Expected> expected;
+  // the pitchfork on (-1, 0, 0) (a0 = -T) crosses the tangency of (1, 0, 0); a0 = +T would be a
+  // pitchfork-tangency of one direction, which needs S(0) = 0
+  for (double l : roots_of([&](double l) { return c.a0(l) + T; }, 0.1, 1)) expected.push_back({CurveKind::pitchfork, CurveKind::tangency, l, T});
+  const double lo = std::min(dp, pole), hi = std::max(dp, pole);
+  for (double l : roots_of([&](double l) { return c.fold_F(l) - T; }, lo, hi)) expected.push_back({CurveKind::fold, CurveKind::tangency, l, T});
+  // away from the degenerate pitchfork, where the fold touches the pitchfork (a double root)
+  for (double l : roots_of([&](double l) { return c.fold_F(l) - std::abs(c.a0(l)); }, lo, hi))
+    if (std::abs(l - dp) > 1e-3) expected.push_back({CurveKind::fold, CurveKind::pitchfork, l, std::abs(c.a0(l))});
+  REQUIRE(!expected.empty());
+  CHECK(m.crossings.size() == expected.size());
+  // located by Newton to ~1e-12 of the rectangle; the roots above by bisection to the rounding
+  constexpr double kCrossing = 1e-9;
+  for (const Expected& e : expected) {
+    CAPTURE(e.lambda);
+    CAPTURE(e.F);
+    const bool found = std::any_of(m.crossings.begin(), m.crossings.end(), [&](const MapCrossing& x) {
+      const CurveKind ka = m.curves[x.curves[0]].kind, kb = m.curves[x.curves[1]].kind;
+      const bool kinds = (ka == e.a && kb == e.b) || (ka == e.b && kb == e.a);
+      return kinds && x.located && std::abs(x.x - e.lambda) <= kCrossing && std::abs(x.y - e.F) <= kCrossing * 25;
+    });
+    CHECK(found);
   }
 }

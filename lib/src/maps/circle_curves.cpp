@@ -200,8 +200,9 @@ std::vector<ChordVertex> sample(const Evaluator& e, double t0, double t1, std::v
     bool on_lattice = dyadic;
     const bool on_grid = !grid.empty() && next > grid.front() && t < grid.back();
     if (on_grid) next = std::min(*std::upper_bound(grid.begin(), grid.end(), t), t1), on_lattice = false;
+    bool between = false;  // a codimension-2 point's t before the lattice's next: s stays
     for (double v : through)
-      if (v > t && v < next) next = v, on_lattice = false;
+      if (v > t && v < next) next = v, between = true;
     MapPoint r;
     if (!e.at(next, r, p, F)) return {};
     const double chord = (scaled(r) - scaled(out.back().at)).norm();
@@ -209,7 +210,7 @@ std::vector<ChordVertex> sample(const Evaluator& e, double t0, double t1, std::v
       ds *= 0.5;
       continue;
     }
-    if (on_lattice) s = std::min(s + ds, 1.0);
+    if (on_lattice && !between) s = std::min(s + ds, 1.0);
     dyadic = on_lattice;
     // at most the whole piece: steps on a grid (each shorter than h_max/4) would double it past it
     if (chord < 0.25 * h_max) ds = std::min(2 * ds, 1.0);
