@@ -1,5 +1,5 @@
 // bifurcation-map PROBLEM --y NAME --y-range A:B [--x NAME] [--x-range A:B] [--lines N]
-//                 [--model M] [--degree N] [--pressure P] [--rho RHO] [--force F] [--require LEVEL]
+//                 [--max-chord TOL] [--model M] [--degree N] [--pressure P] [--rho RHO] [--force F] [--require LEVEL]
 //                 [--format json|text|csv|tsv]
 // The two-parameter bifurcation map of the limit directions (docs/manual.md section 13, schema
 // "limitdir.map/1"): the fold, pitchfork, tangency and Hopf curves over a rectangle of two
@@ -14,7 +14,8 @@
 int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "bifurcation-map",
-      "PROBLEM --y NAME --y-range A:B [--x NAME] [--x-range A:B] [--lines N] [--model M] [--degree N] "
+      "PROBLEM --y NAME --y-range A:B [--x NAME] [--x-range A:B] [--lines N] [--max-chord TOL] [--model M] "
+      "[--degree N] "
       "[--pressure P] [--rho RHO] [--force F] [--require LEVEL] [--format json|text|csv|tsv]",
       "Maps the limit directions over a rectangle of two parameters (the load and any parameter that\n"
       "sweep-force --parameter takes: lambda, j, alpha, rho, a/b, d, gamma, k): sweeps along the four\n"
@@ -27,6 +28,8 @@ int main(int argc, char* argv[]) {
       "every seeding sweep. On the invariant circle of the disc or the ball (the load against lambda\n"
       "or j, a harmonic or linear model) the curves are known exactly: they are computed from their\n"
       "closed forms and the map is proven, with no sweep (the sweeps run only if the proof fails).\n"
+      "--max-chord TOL refines every curve until each chord's middle lies within TOL of the curve\n"
+      "(in fractions of the rectangle's sides).\n"
       "Prints one JSON object (schema \"limitdir.map/1\"); its certificate's level is the weakest of\n"
       "its claims (curves, codimension-2 points, regions), each with its own level; a certificate\n"
       "that is incomplete, or below --require, gives exit code 3 with the reason on standard error.\n"

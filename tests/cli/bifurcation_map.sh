@@ -41,6 +41,27 @@ r['certificate']['level'] == 'proven' and r['x']['parameter'] == 'lambda'
 and sorted(c['kind'] for c in r['curves']) == ['fold', 'pitchfork', 'pitchfork', 'tangency']
 )" "$ball" --x lambda --x-range 0.2,8 --y force --y-range 0,4
 
+# --max-chord: the tolerance recorded, the map still proven, and every chord's middle of the
+# pitchfork curves on F = |C1 - (4/9)/j S1| to 1e-8 of the rectangle (the tolerance asked for, in the
+# scaled (x, y); the closed form's own rounding is ~1e-15)
+expect_report map.schema.json "(
+r['certificate']['level'] == 'proven' and r['max_chord'] == 1e-8
+and all(abs((p['x'] + q['x']) / 2 - abs(C1 - 4 / 9 / ((p['y'] + q['y']) / 2) * S1)) / 1.5 <= 1e-8 + 1e-13
+        for c in kinds('pitchfork') for p, q in zip(c['points'], c['points'][1:]))
+)" "$disc" --y j --y-range 0.1,2 --x-range 0,1.5 --max-chord 1e-8
+
+# the exact curves over lambda are sampled at dyadic fractions of the range 0.2:8, each printed as
+# its decimal: (x - 0.2)/7.8 in exact decimal arithmetic is j/2^20 for an integer j (not
+# 0.44375000000000003 for 0.2 + 7.8/32), but at the abscissae of the codimension-2 points (a vertex
+# of every curve over lambda)
+expect_report map.schema.json "(
+__import__('decimal').getcontext().__setattr__('prec', 60) is None
+and all(((__import__('decimal').Decimal(repr(p['x'])) - __import__('decimal').Decimal('0.2'))
+         / __import__('decimal').Decimal('7.8') * 2**20) % 1 == 0
+        for c in kinds('tangency') for p in c['points'] if p['x'] not in [q['x'] for q in r['points']])
+and r['crossings'] and all(x['kinds'][0] != x['kinds'][1] or x['curves'][0] == x['curves'][1] for x in r['crossings'])
+)" "$ball" --x lambda --x-range 0.2:8 --y force --y-range 0:4
+
 # the exact disc with Kireenkov's shift k: no reflection is a symmetry of the family, the half-turn
 # about e1 is; the pure sliding w = e1 keeps its pitchfork at F = 0.5 (the exact disc's, Sect.
 # 7.4 [Nonlinear Dyn. 2024], at k = 0), a pitchfork of the half-turn, followed inside its fixed line
@@ -89,6 +110,9 @@ expect_bad "bogus" "$disc" --y bogus --y-range 0.1,1 --x-range 0,1
 expect_bad "lambda" "$disc" --y lambda --y-range 0.5,1 --x-range 0,1
 expect_bad "--force" "$disc" --y j --y-range 0.1,1 --x-range 0,1 --force 0.5
 expect_bad "--lines" "$disc" --y j --y-range 0.1,1 --x-range 0,1 --lines 0
+for tol in 0 -1e-8 nan inf 1e-8x; do
+  expect_bad "--max-chord" "$disc" --y j --y-range 0.1,1 --x-range 0,1 --max-chord "$tol"
+done
 expect_bad "j" "$disc" --y j --y-range -1,1 --x-range 0,1
 expect_bad "PROBLEM" --y j --y-range 0.1,1 --x-range 0,1
 expect_bad "--require" "$disc" --y j --y-range 0.1,1 --x-range 0,1 --require always
@@ -103,7 +127,7 @@ run --help
 if [[ $rc -ne 0 ]]; then
   fail "bifurcation-map --help exited with $rc"
 else
-  for word in --x --y --x-range --y-range --lines --force --require "Exit codes" "limitdir.map/1"; do
+  for word in --x --y --x-range --y-range --lines --max-chord --force --require "Exit codes" "limitdir.map/1"; do
     grep -q -- "$word" "$tmp/stdout" || fail "--help does not mention $word"
   done
 fi

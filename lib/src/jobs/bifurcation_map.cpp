@@ -32,7 +32,10 @@ po::options_description bifurcation_map_table() {
       ("y-range", po::value<std::string>()->value_name("A:B"),
        "its range, A < B (required; A,B is accepted too). Unit: the y parameter's (see --x).")
       ("lines", po::value<std::string>()->value_name("N"),
-       "interior seeding lines in each direction, 1 <= N <= 200 (default 9). Unit: count.");
+       "interior seeding lines in each direction, 1 <= N <= 200 (default 9). Unit: count.")
+      ("max-chord", po::value<std::string>()->value_name("TOL"),
+       "refine every curve until the middle of each chord lies within TOL of the curve, in the scaled "
+       "(x, y) (fractions of the rectangle's sides), TOL > 0 (default: none, chords up to 0.02). Unit: 1.");
   options::add_problem_overrides(options, /*with_force=*/true);
   options::add_require_option(options);
   return options;
@@ -47,6 +50,8 @@ std::pair<double, double> parse_range(const po::variables_map& vm, const std::st
 }
 
 constexpr int min_lines = 1, max_lines = 200;  // the seeding lines of --lines
+
+bool positive_chord(double tol) { return tol > 0; }  // --max-chord (finite: real_value)
 
 /// BifurcationMapOptions::validate for one axis ("x" or "y"): a name, a finite range from < to.
 void check_axis(const MapAxis& axis, const std::string& field) {
@@ -63,6 +68,7 @@ json map_summary(const json& report) {
   for (const json& r : report.at("regions")) text += (text.empty() ? "" : " | ") + region_label(r);
   return {{"curves", report.at("curves").size()},
           {"codimension_2_points", report.at("points").size()},
+          {"crossings", report.at("crossings").size()},
           {"regions", report.at("regions").size()},
           {"class", text.empty() ? "no region" : text}};
 }
@@ -79,6 +85,7 @@ BifurcationMapOptions bifurcation_map_from_text(const po::variables_map& vm) {
   if ((o.x.name == "force" || o.y.name == "force") && vm.count("force"))
     throw InputError("--force: the load is one of the map's parameters; give its range instead");
   o.lines = static_cast<int>(options::integer_option(vm, "lines", o.lines, min_lines, max_lines));
+  o.max_chord = real_value(vm, "max-chord", "> 0", positive_chord);
   o.require = options::required_level(vm);
   o.problem = options::problem_overrides(vm);
   return o;  // o.set stays empty: run_job applies the text of --set (apply_set_options)
@@ -93,6 +100,7 @@ JobRun run_bifurcation_map(const JobOptions& given, const json& document, const 
   if (o.x.name != "force" && o.y.name != "force") require_force(problem);  // the fixed load
   MapOptions map_options;
   map_options.lines = o.lines;
+  map_options.max_chord = o.max_chord.value_or(0.0);
   // progress once the map has run for a second (docs/manual.md section 5)
   const BifurcationMap map =
       bifurcation_map(problem, o.x, o.y, map_options, [&context](const std::string& note) { context.progress(note); });
@@ -111,6 +119,7 @@ void BifurcationMapOptions::validate() const {
   detail::check_axis(y, owner + "y");
   if (lines < detail::min_lines || lines > detail::max_lines)
     detail::bad_value(owner + "lines", "in 1..200", static_cast<long long>(lines));
+  detail::check_range(owner + "max_chord", max_chord, "finite and > 0", detail::positive_chord);
   check_overrides(problem, owner + "problem");
   if ((x.name == "force" || y.name == "force") && problem.force)
     detail::bad_value(owner + "problem.force", "empty when x or y is \"force\" (the load is mapped)", *problem.force);

@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <cstdint>
+#include <optional>
 
+#include "maps/chord_refine.hpp"
 #include "maps/defining_system.hpp"
 
 namespace limitdir::detail {
@@ -138,11 +141,42 @@ std::vector<Piece> pieces(const Evaluator& e, const CurveCells& cells) {
 
 namespace {
 
+/// a = A/10^d with an integer |A| < 2^53 for the least d <= 15 (A/10^d rounds to a): a is the double
+/// nearest that decimal. False for none.
+bool short_decimal(double a, int d, std::int64_t& A) {
+  const double scale = std::pow(10.0, d), v = std::round(a * scale);
+  if (!(std::abs(v) < 9007199254740992.0) || v / scale != a) return false;
+  A = static_cast<std::int64_t>(v);
+  return true;
+}
+
+/// The point the dyadic fraction s in [0, 1] of the way from a to b. When a and b are short
+/// decimals (a = A/10^d, b = B/10^d) and s = j/N, (A (N - j) + B j)/(N 10^d) is a quotient of
+/// integers exact in double, so one division gives the double nearest the decimal value: the
+/// range 0.2:8 gives 0.44375 at s = 1/32, where 0.2 + 7.8/64 + 7.8/64 gives 0.44375000000000003.
+/// Otherwise a + (b - a) s.
+double fraction_of(double a, double b, double s) {
+  if (s == 0) return a;
+  if (s == 1) return b;
+  std::int64_t N = 1;
+  while (N < (std::int64_t(1) << 52) && s * static_cast<double>(N) != std::floor(s * static_cast<double>(N))) N *= 2;
+  const std::int64_t j = static_cast<std::int64_t>(s * static_cast<double>(N));
+  constexpr __int128 kExact = __int128(1) << 53;  // integers below 2^53 are exact in double
+  for (int d = 0; d <= 15; ++d) {
+    std::int64_t A = 0, B = 0;
+    if (!short_decimal(a, d, A) || !short_decimal(b, d, B)) continue;
+    const __int128 num = __int128(A) * (N - j) + __int128(B) * j, den = __int128(N) * static_cast<std::int64_t>(std::pow(10.0, d));
+    if (num < kExact && -num < kExact && den < kExact) return static_cast<double>(num) / static_cast<double>(den);
+    break;
+  }
+  return a + (b - a) * s;
+}
+
 /// The points of a piece from t0 to t1 with chords of at most h_max (scaled (x, y) and w),
 /// through the parameters in `through`, and at exactly the parameters of `grid` (increasing)
 /// over its range.
-std::vector<MapPoint> sample(const Evaluator& e, double t0, double t1, std::vector<double> through,
-                             const std::vector<double>& grid, double h_max) {
+std::vector<ChordVertex> sample(const Evaluator& e, double t0, double t1, std::vector<double> through,
+                                const std::vector<double>& grid, double h_max) {
   const TwoParameterFamily& f = e.f;
   const auto scaled = [&](const MapPoint& q) {
     Eigen::Matrix<double, 5, 1> v;
@@ -150,27 +184,37 @@ std::vector<MapPoint> sample(const Evaluator& e, double t0, double t1, std::vect
     return v;
   };
   std::sort(through.begin(), through.end());
-  std::vector<MapPoint> out;
-  double p = 0, F = 0, t = t0, dt = (t1 - t0) / 64;
+  std::vector<ChordVertex> out;
+  // t at the dyadic fraction s of the piece while the steps are halvings and doublings of ds
+  // (fraction_of: the decimals of the range printed as such), then by steps dt = (t1 - t0) ds
+  double p = 0, F = 0, t = t0, s = 0, ds = 1.0 / 64;
+  bool dyadic = true;
   MapPoint q;
   e.at(t0, q, p, F);
-  out.push_back(q);
+  out.push_back({q, t0});
   while (t < t1) {
     // at least one float step: a piece only a few ulps long (a rectangle that thin) still ends
-    double next = std::min(std::max(t + dt, std::nextafter(t, t1)), t1);
+    const double dt = (t1 - t0) * ds;
+    double next = dyadic ? fraction_of(t0, t1, std::min(s + ds, 1.0)) : t + dt;
+    next = std::min(std::max(next, std::nextafter(t, t1)), t1);
+    bool on_lattice = dyadic;
     const bool on_grid = !grid.empty() && next > grid.front() && t < grid.back();
-    if (on_grid) next = std::min(*std::upper_bound(grid.begin(), grid.end(), t), t1);
-    for (double s : through)
-      if (s > t && s < next) next = s;
+    if (on_grid) next = std::min(*std::upper_bound(grid.begin(), grid.end(), t), t1), on_lattice = false;
+    bool between = false;  // a codimension-2 point's t before the lattice's next: s stays
+    for (double v : through)
+      if (v > t && v < next) next = v, between = true;
     MapPoint r;
     if (!e.at(next, r, p, F)) return {};
-    const double chord = (scaled(r) - scaled(out.back())).norm();
-    if (!on_grid && chord > h_max && dt > kMinStep * (t1 - t0)) {
-      dt *= 0.5;
+    const double chord = (scaled(r) - scaled(out.back().at)).norm();
+    if (!on_grid && chord > h_max && ds > kMinStep) {
+      ds *= 0.5;
       continue;
     }
-    if (chord < 0.25 * h_max) dt *= 2;
-    out.push_back(r);
+    if (on_lattice && !between) s = std::min(s + ds, 1.0);
+    dyadic = on_lattice;
+    // at most the whole piece: steps on a grid (each shorter than h_max/4) would double it past it
+    if (chord < 0.25 * h_max) ds = std::min(2 * ds, 1.0);
+    out.push_back({r, next});
     t = next;
   }
   return out;
@@ -185,15 +229,44 @@ namespace {
 /// vertices at the same p the chords of both are linear in p between common abscissae and keep
 /// the curves' order, where chords of their own would cross (the gap between the curves vanishes
 /// quadratically at the point, below the chords' sagitta) and cut slivers out of the regions.
-std::vector<double> born_from_pitchfork(const std::vector<MapPoint>& fold, bool force_is_x) {
+std::vector<double> born_from_pitchfork(const std::vector<ChordVertex>& fold, bool force_is_x) {
   std::vector<double> p;
-  for (const MapPoint& q : fold) {
-    const double v = force_is_x ? q.y : q.x;
+  for (const ChordVertex& q : fold) {
+    const double v = force_is_x ? q.at.y : q.at.x;
     if (p.size() >= 2 && (v - p.back()) * (p[1] - p[0]) <= 0) break;
     p.push_back(v);
   }
   if (p.size() >= 2 && p[1] < p[0]) std::reverse(p.begin(), p.end());
   return p;
+}
+
+/// The chords of a piece refined to `tol` (maps/chord_refine.hpp), each middle at the middle of
+/// the parameter t, by the closed forms. A fold born at a degenerate pitchfork shares its vertices'
+/// p with the pitchfork curve up to `stretch` (its t where p stops being monotone,
+/// born_from_pitchfork): a chord there is split also when the pitchfork's chord between the same
+/// p is off by more than `tol`, and the pitchfork's chords on that grid (`grid`) are left as they
+/// are (the fold's refinement made them so), so that both keep common abscissae.
+std::string refine_piece(const Evaluator& e, const Evaluator* pitchfork, double stretch, const std::vector<double>& grid,
+                         double tol, std::vector<ChordVertex>& v) {
+  const bool force_is_x = e.force_is_x;
+  const auto point = [](const Evaluator& on, double t) -> std::optional<ChordVertex> {
+    MapPoint q;
+    double p = 0, F = 0;
+    if (!on.at(t, q, p, F)) return std::nullopt;
+    return ChordVertex{q, t};
+  };
+  ChordSplit split;
+  split.middle = [&](const ChordVertex& a, const ChordVertex& b) { return point(e, 0.5 * (a.t + b.t)); };
+  split.needs = [&](const ChordVertex& a, const ChordVertex& b, const ChordVertex& m) {
+    const double lo = std::min(a.t, b.t), hi = std::max(a.t, b.t);
+    if (e.curve.kind == CurveKind::pitchfork && !grid.empty() && lo >= grid.front() && hi <= grid.back()) return false;
+    if (midpoint_deviation(e.f, a.at, b.at, m.at) > tol) return true;
+    if (!pitchfork || hi > stretch) return false;
+    const double pa = force_is_x ? a.at.y : a.at.x, pb = force_is_x ? b.at.y : b.at.x;
+    const auto qa = point(*pitchfork, pa), qb = point(*pitchfork, pb), qm = point(*pitchfork, 0.5 * (pa + pb));
+    return !qa || !qb || !qm || midpoint_deviation(e.f, qa->at, qb->at, qm->at) > tol;
+  };
+  return refine_chords(v, split, kMaxChordVertices);
 }
 
 /// rdot at every point, and every point on its curve's defining system.
@@ -246,9 +319,14 @@ std::vector<CodimTwoPoint> exact_points(const CircleMap& exact, const TwoParamet
 
 }  // namespace
 
-ExactMapCurves exact_map_curves(const CircleMap& exact, const TwoParameterFamily& f, double h_max) {
+ExactMapCurves exact_map_curves(const CircleMap& exact, const TwoParameterFamily& f, double h_max, double max_chord) {
   ExactMapCurves out;
   const bool force_is_x = f.x.name == "force";
+  // the pitchfork over p, whose vertices along a fold born from it are the fold's (refine_piece)
+  const auto pf = std::find_if(exact.curves().begin(), exact.curves().end(),
+                               [](const ExactCurve& c) { return c.kind == CurveKind::pitchfork; });
+  const std::optional<Evaluator> pitchfork =
+      pf == exact.curves().end() ? std::nullopt : std::optional<Evaluator>(Evaluator{exact, *pf, f, force_is_x});
   // the p of the fold's vertices from its degenerate pitchfork: the pitchfork's there
   std::vector<double> grid;
   const std::vector<double> no_grid;
@@ -264,12 +342,31 @@ ExactMapCurves exact_map_curves(const CircleMap& exact, const TwoParameterFamily
       MapCurve curve;
       curve.id = static_cast<int>(out.curves.size());
       curve.kind = c.kind;
-      curve.points = sample(e, piece.t0, piece.t1, through, c.kind == CurveKind::pitchfork ? grid : no_grid, h_max);
-      if (c.over_u && piece.t0 == 0.0) grid = born_from_pitchfork(curve.points, force_is_x);
-      if (curve.points.size() < 2) {
+      std::vector<ChordVertex> v =
+          sample(e, piece.t0, piece.t1, through, c.kind == CurveKind::pitchfork ? grid : no_grid, h_max);
+      if (v.size() < 2) {
         out.why = fmt::format("{} could not be sampled on [{}, {}]", c.what, piece.t0, piece.t1);
         return out;
       }
+      const bool born = c.over_u && piece.t0 == 0.0;  // from the degenerate pitchfork
+      const std::size_t shared = born ? born_from_pitchfork(v, force_is_x).size() : 0;
+      const double stretch = shared > 0 ? v[shared - 1].t : 0.0;  // the fold's t where its p turns back
+      if (max_chord > 0) {
+        const std::string why = refine_piece(e, shared > 0 && pitchfork ? &*pitchfork : nullptr, stretch,
+                                             c.kind == CurveKind::pitchfork ? grid : no_grid, max_chord, v);
+        if (!why.empty()) {
+          out.why = fmt::format("{} could not be refined to chords within {:g} on [{}, {}]: {}", c.what, max_chord,
+                                piece.t0, piece.t1, why);
+          return out;
+        }
+      }
+      if (born) {  // the grid only as far as the refinement shared it with the pitchfork
+        std::vector<ChordVertex> upto;
+        for (const ChordVertex& q : v)
+          if (max_chord <= 0 || q.t <= stretch) upto.push_back(q);
+        grid = born_from_pitchfork(upto, force_is_x);
+      }
+      for (const ChordVertex& q : v) curve.points.push_back(q.at);
       for (int end : {0, 1}) {
         const double t = end == 0 ? piece.t0 : piece.t1;
         MapPoint& q = end == 0 ? curve.points.front() : curve.points.back();

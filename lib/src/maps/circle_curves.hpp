@@ -22,7 +22,10 @@ struct ExactMapCurves {
   std::string why;  // not empty when a point missed its defining system or an end was not found
 };
 
-/// The curves of `family` (whose exact curves `exact` are) with chords of at most `h_max`.
-ExactMapCurves exact_map_curves(const CircleMap& exact, const TwoParameterFamily& family, double h_max);
+/// The curves of `family` (whose exact curves `exact` are) with chords of at most `h_max`, and
+/// when `max_chord` > 0 refined until each chord's middle lies within it of the curve
+/// (maps/chord_refine.hpp).
+ExactMapCurves exact_map_curves(const CircleMap& exact, const TwoParameterFamily& family, double h_max,
+                                double max_chord = 0);
 
 }  // namespace limitdir::detail

@@ -12,7 +12,9 @@
 
 #include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
+#include "maps/chord_refine.hpp"
 #include "maps/circle_curves.hpp"
+#include "maps/crossings.hpp"
 #include "maps/defining_system.hpp"
 #include "maps/map_proof.hpp"
 #include "maps/regions.hpp"
@@ -40,10 +42,8 @@ struct Scaled {
 };
 
 Scaled scaled(const TwoParameterFamily& f, const MapPoint& p) {
-  Eigen::Vector3d w = p.w;
-  for (int k : f.mirrors) w[k] = std::abs(w[k]);
-  if (f.half_turn && (w[2] < 0 || (w[2] == 0 && w[1] < 0))) w.tail<2>() = -w.tail<2>();  // one of each image pair
-  return {(p.x - f.x.from) / (f.x.to - f.x.from), (p.y - f.y.from) / (f.y.to - f.y.from), w};
+  return {(p.x - f.x.from) / (f.x.to - f.x.from), (p.y - f.y.from) / (f.y.to - f.y.from),
+          detail::canonical_direction(f, p.w)};
 }
 
 double distance_to_chord(const Scaled& s, const Scaled& a, const Scaled& b) {
@@ -314,13 +314,26 @@ void trace_curves(const TwoParameterFamily& f, const std::vector<CurveSeed>& see
   for (CodimTwoPoint& p : m.points) link_curves(f, m.curves, p);
 }
 
+/// Every traced curve's chords refined to `max_chord` (maps/chord_refine.hpp); a curve that could
+/// not be is a doubt on the curves.
+void refine_traced(const TwoParameterFamily& f, double max_chord, const std::function<void(const std::string&)>& progress,
+                   BifurcationMap& m, MapDoubts& doubts) {
+  for (MapCurve& c : m.curves) {
+    if (progress) progress(fmt::format("refining the chords of the {} curve {}", to_string(c.kind), c.id));
+    const std::string why = detail::refine_traced_curve(f, c, max_chord);
+    if (!why.empty())
+      doubts.curves.push_back(fmt::format("the chords of the {} curve {} could not be refined to {:g}: {}",
+                                          to_string(c.kind), c.id, max_chord, why));
+  }
+}
+
 /// The map with `interior` seeding lines each way besides the four sides (none at all for -1).
 BifurcationMap map_with_lines(const Problem& problem, const TwoParameterFamily& f, const detail::CircleMap* exact,
                               const std::string& no_proof, int interior, const MapOptions& options,
                               const std::function<void(const std::string&)>& progress) {
   const MapAxis &x = f.x, &y = f.y;
   BifurcationMap m;
-  m.x = x, m.y = y, m.mirrors = f.mirrors, m.half_turn = f.half_turn;
+  m.x = x, m.y = y, m.mirrors = f.mirrors, m.half_turn = f.half_turn, m.max_chord = options.max_chord;
   MapDoubts doubts;
   const std::vector<LineResult> lines = sweep_lines(problem, f, seeding_lines(f, interior), options.sweep, progress);
   std::vector<CurveSeed> seeds = exact ? detail::circle_seeds(*exact, x.name == "force") : std::vector<CurveSeed>{};
@@ -339,7 +352,7 @@ BifurcationMap map_with_lines(const Problem& problem, const TwoParameterFamily& 
   const bool from_exact = exact && interior < 0;  // the exact curves alone, no seeding line
   detail::ExactMapCurves built;
   if (from_exact) {
-    built = detail::exact_map_curves(*exact, f, options.curve.h_max);
+    built = detail::exact_map_curves(*exact, f, options.curve.h_max, options.max_chord);
     if (!built.why.empty() && progress) progress("the exact curves failed (" + built.why + "): tracing them");
   }
   if (from_exact && built.why.empty()) {
@@ -347,7 +360,9 @@ BifurcationMap map_with_lines(const Problem& problem, const TwoParameterFamily& 
     m.points = std::move(built.points);
   } else {
     trace_curves(f, seeds, options.curve, progress, m, doubts);
+    if (options.max_chord > 0) refine_traced(f, options.max_chord, progress, m, doubts);
   }
+  m.crossings = detail::curve_crossings(f, m.curves);
   if (progress) progress("regions");
   const detail::Arrangement arrangement = detail::map_regions(f, m.curves, options.sweep.solver);
   m.regions = arrangement.regions;
@@ -375,6 +390,9 @@ BifurcationMap map_with_lines(const Problem& problem, const TwoParameterFamily& 
 
 BifurcationMap bifurcation_map(const Problem& problem, const MapAxis& x, const MapAxis& y, const MapOptions& options,
                                const std::function<void(const std::string&)>& progress) {
+  if (!(std::isfinite(options.max_chord) && options.max_chord >= 0))
+    throw InputError(fmt::format("MapOptions::max_chord: must be a finite number > 0, or 0 for none (got {})",
+                                 options.max_chord));
   const TwoParameterFamily f = two_parameter_family(problem, x, y);
   // on the invariant circle the exact curves seed every curve, however small, and the proof
   // (maps/map_proof.hpp) needs no sweep: the sides and the lines are swept only when it fails

@@ -53,6 +53,28 @@ json points_json(const BifurcationMap& m) {
   return out;
 }
 
+json crossings_json(const BifurcationMap& m) {
+  json out = json::array();
+  for (std::size_t k = 0; k < m.crossings.size(); ++k) {
+    const MapCrossing& c = m.crossings[k];
+    const std::string where = "crossings[" + std::to_string(k) + "]";
+    json curves = json::array(), kinds = json::array(), w = json::array();
+    for (int i : {0, 1}) {
+      curves.push_back(c.curves[i]);
+      kinds.push_back(to_string(m.curves.at(static_cast<std::size_t>(c.curves[i])).kind));
+      w.push_back(json::array({finite(c.w[i][0] + 0.0, where + ".w"), finite(c.w[i][1] + 0.0, where + ".w"),
+                               finite(c.w[i][2] + 0.0, where + ".w")}));
+    }
+    out.push_back({{"x", finite(c.x, where + ".x")},
+                   {"y", finite(c.y, where + ".y")},
+                   {"curves", std::move(curves)},
+                   {"kinds", std::move(kinds)},
+                   {"w", std::move(w)},
+                   {"located_to", c.located ? json(finite(c.located_to, where + ".located_to")) : json(nullptr)}});
+  }
+  return out;
+}
+
 json regions_json(const Problem& problem, const BifurcationMap& m) {
   json out = json::array();
   for (std::size_t k = 0; k < m.regions.size(); ++k) {
@@ -90,8 +112,10 @@ json map_report(const Problem& problem, const BifurcationMap& m) {
           {"y", axis_json(m.y)},
           {"mirrors", m.mirrors},
           {"half_turn", m.half_turn},
+          {"max_chord", m.max_chord > 0 ? json(m.max_chord) : json(nullptr)},
           {"curves", curves_json(m)},
           {"points", points_json(m)},
+          {"crossings", crossings_json(m)},
           {"regions", regions_json(problem, m)},
           {"lines", std::move(lines)},
           {"branch_points", std::move(branch_points)},

@@ -238,6 +238,22 @@ std::string map_points_table(const json& points) {
   return out;
 }
 
+/// The crossings of curves on different directions (absent from reports before they were listed).
+std::string map_crossings_table(const json& report) {
+  const auto crossings = report.find("crossings");
+  if (crossings == report.end()) return {};
+  std::string out = fmt::format("crossings: {}\n", crossings->size());
+  if (crossings->empty()) return out;
+  out += fmt::format("  {:>14}  {:>14}  {}\n", "x", "y", "curves");
+  for (const json& c : *crossings) {
+    const json &ids = c.at("curves"), &kinds = c.at("kinds");
+    out += fmt::format("  {:>14.9g}  {:>14.9g}  {} {} {}, {} {} {}\n", c.at("x").get<double>(), c.at("y").get<double>(),
+                       ids.at(0).get<int>(), kinds.at(0).get<std::string>(), vector_text(c.at("w").at(0)),
+                       ids.at(1).get<int>(), kinds.at(1).get<std::string>(), vector_text(c.at("w").at(1)));
+  }
+  return out;
+}
+
 std::string map_regions_table(const json& regions) {
   std::string out = fmt::format("regions: {}\n", regions.size());
   if (regions.empty()) return out;
@@ -266,6 +282,7 @@ std::string map_text(const json& report, const std::string& source) {
                        report.at("model").get<std::string>());
     out += map_curves_table(report.at("curves"));
     out += map_points_table(report.at("points"));
+    out += map_crossings_table(report);
     out += map_regions_table(report.at("regions"));
     return out + certificate_text(report.at("certificate"));
   });

@@ -1,6 +1,7 @@
 #pragma once
 // The options of the job bifurcation-map as plain values (docs/manual.md sections 13 and 14):
 // what the app's options say, for programs that run the job without its command line.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,10 @@ struct BifurcationMapOptions {
   MapAxis y;
   /// Interior seeding lines in each direction (--lines), 1 <= lines <= 200. Unit: count.
   int lines = 9;
+  /// --max-chord TOL: every curve refined until each chord's middle lies within TOL of the curve
+  /// in the scaled (x, y) (fractions of the rectangle's sides; docs/manual.md section 13,
+  /// "Chords"), finite and > 0; empty: the continuation's steps alone. Unit: 1.
+  std::optional<double> max_chord;
   /// --model, --degree, --pressure, --rho, --force; problem.force fixes the load of a map of two
   /// other parameters and must be empty when x or y is "force".
   ProblemOverrides problem;

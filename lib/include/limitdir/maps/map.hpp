@@ -32,16 +32,33 @@ struct MapLine {
   std::string reason;  // its certificate's reason when not complete
 };
 
+/// Two curves crossing in the plane with different limit directions (a pitchfork on (-1, 0, 0)
+/// crossing the tangency of (1, 0, 0), say): a vertex of the map's arrangement where the order of
+/// the events of a sweep through it changes, not a codimension-2 point (no one direction meets
+/// two conditions there). maps/crossings.hpp.
+struct MapCrossing {
+  double x = 0, y = 0;
+  int curves[2] = {0, 0};  // the ids of the two curves (one id twice: a curve crossing itself)
+  Eigen::Vector3d w[2] = {Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero()};  // their directions there
+  /// Located by Newton on both curves' defining systems at once (their common (x, y)): its last
+  /// step in the scaled (x, y); the polylines' own crossing when Newton failed (`located` false).
+  bool located = false;
+  double located_to = 0;
+};
+
 struct BifurcationMap {
   MapAxis x, y;
   std::vector<int> mirrors;  // the reflections w_k -> -w_k of the family (k = 1, 2)
   bool half_turn = false;    // the half-turn about e1, (w2, w3) -> (-w2, -w3), is a symmetry
   std::vector<MapCurve> curves;
   std::vector<CodimTwoPoint> points;
+  std::vector<MapCrossing> crossings;
   std::vector<MapRegion> regions;
   std::vector<MapLine> lines;
   /// Branch points met by the sweeps off every mirror: they unfold in two parameters (no curve).
   std::vector<MapPoint> branch_points;
+  /// The chord tolerance the curves were refined to (MapOptions::max_chord; 0: none).
+  double max_chord = 0;
   Certificate certificate;
 };
 
@@ -51,6 +68,11 @@ struct MapOptions {
   /// from their exact parametrisation; false: traced by continuation from seeds on them and the
   /// seeding sweeps' events, the regions compared with the sweeps, as elsewhere.
   bool exact_curves = true;
+  /// When > 0 (finite): every curve's polyline refined by its own corrector until the middle of
+  /// each chord lies within max_chord of the curve, in the scaled (X, Y) = ((x - x.from)/(x.to -
+  /// x.from), (y - y.from)/(y.to - y.from)) (docs/manual.md section 13, "Chords"); 0: the
+  /// continuation's steps alone (chords up to curve.h_max long).
+  double max_chord = 0;
   CurveOptions curve;
   ContinuationOptions sweep;  // the seeding sweeps
 };

@@ -12,11 +12,15 @@ namespace limitdir {
 ///   {"schema": "limitdir.map/1", "limitdir_version", "problem" (problem_to_json), "model",
 ///    "x": {"parameter", "from", "to"}, "y": {...}, "mirrors": [k, ...] (the reflections
 ///    w_k -> -w_k of the family, k = 1: w2, 2: w3), "half_turn" (the half-turn about e1 is one),
+///    "max_chord" (the chord tolerance the curves were refined to, in the scaled (x, y); null: none),
 ///    "curves": [{"id", "kind" (fold | pitchfork | tangency | hopf), "ends": [2 x (boundary |
 ///                codimension-2 | closed | load-zero | failed)], "mirrors": [k held at 0],
 ///                "points": [{"x", "y", "w": [3], "rdot"}]}],
 ///    "points": [{"kind" (cusp | degenerate-pitchfork | fold-pole | fold-tangency |
 ///                pitchfork-tangency | bogdanov-takens), "x", "y", "w", "rdot", "curves": [ids]}],
+///    "crossings": [{"x", "y", "curves": [2 ids], "kinds": [2 kinds], "w": [2 x [3]] (each curve's
+///                   direction there), "located_to" (Newton's last step, scaled; null: the
+///                   polylines' own crossing)}] (two curves crossing with different directions),
 ///    "regions": [{"x", "y" (an interior point), "count", "types": {"attracting stable-node": 2, ...},
 ///                 "case" (the paper's Case 1-4 of the structure, paper_case; null where none),
 ///                 "level" (find-limits' there), "area" (fraction of the rectangle)}],
