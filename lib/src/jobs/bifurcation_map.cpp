@@ -35,7 +35,7 @@ po::options_description bifurcation_map_table() {
        "interior seeding lines in each direction, 1 <= N <= 200 (default 9). Unit: count.")
       ("max-chord", po::value<std::string>()->value_name("TOL"),
        "refine every curve until the middle of each chord lies within TOL of the curve, in the scaled "
-       "(x, y) (fractions of the rectangle's sides), TOL > 0 (default: none, chords up to 0.02). Unit: 1.");
+       "(x, y) (fractions of the rectangle's sides), TOL > 0 (default: none, chords up to 0.02). Unit: dimensionless.");
   options::add_problem_overrides(options, /*with_force=*/true);
   options::add_require_option(options);
   return options;
