@@ -38,7 +38,7 @@
 #   disc-survey.svg    simulate --survey of the disc at F = 0.3: 200 seeds, their ends as bars;
 #   ball-regions.svg   classify --regions of the ball's lambda sweep (0.2..1.2 at F = 0.3);
 #   pile-fig4.svg      the paper's pile of 250 spheres (share/problems/pile.json, [Acary & Bourrier
-#                      2021] Fig. 4): side and top views shaded by height (pile, section 15; ~50 s);
+#                      2021] Fig. 4): side and top views shaded by height (pile, section 15; ~25 s of CPU);
 #   pile-fig5.svg      H/d and base radius/d against mu_r, one curve per mu (Fig. 5): a reduced study,
 #                      3 mu x 5 mu_r x 2 seeds of 40 spheres over 4 s (scan --job pile; ~20 s).
 # The piles are chaotic but deterministic: the same binary gives the same pile bit for bit (only
