@@ -114,6 +114,10 @@ TEST_CASE("svg: tick labels with the decimals of their step") {
   CHECK(svg::tick_label(-2e8, 1e8) == "-2e8");
   CHECK(svg::tick_label(100000001.0, 1.0) == "1.00000001e8");
   CHECK(svg::tick_label(1e-30, 1e-13) == "0");
+  // subnormal steps: the smallest, 4.9e-324, halves to 0; its ticks are its multiples
+  const double tiny = std::numeric_limits<double>::denorm_min();
+  CHECK(svg::tick_label(0.0, tiny) == "0");
+  CHECK(svg::tick_label(2.0 * tiny, tiny) == "1e-323");
 }
 
 TEST_CASE("svg: the data-to-pixel map of a frame") {

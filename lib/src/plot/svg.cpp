@@ -138,7 +138,9 @@ std::string tick_label(double value, double step) {
     const int decimals = std::max(0, -static_cast<int>(std::floor(std::log10(step) + tick_slack)));
     return trim_zeros(fmt::format("{:.{}f}", value, decimals));
   }
-  if (std::abs(value) < step / 2.0) return "0";  // the tick k = 0 (or a rounding error of it)
+  // the tick k = 0 (or a rounding error of it); == 0 too, as step / 2 underflows to 0 at the
+  // smallest subnormal step 4.9e-324, and log10(0) below has no integer part
+  if (value == 0.0 || std::abs(value) < step / 2.0) return "0";
   // scientific: as many mantissa digits as the step needs below the value's leading one ("5e-13", "1.5e300")
   const int digits = std::max(0, static_cast<int>(std::floor(std::log10(std::abs(value)) + tick_slack)) -
                                      static_cast<int>(std::floor(std::log10(step) + tick_slack)));
