@@ -7,6 +7,7 @@
 #include <limits>
 #include <string>
 
+#include "arguments.hpp"
 #include "json_convert.hpp"
 #include "limitdir/core/errors.hpp"
 
@@ -97,11 +98,17 @@ py::tuple branch_arrays(const py::dict& branch, const std::string& parameter, co
 
 void bind_arrays(py::module_& m) {
   m.def(
-      "directions", [](const py::dict& report) { return w_array(report["limit_directions"], "limit_directions"); },
+      "directions",
+      [](const py::object& report, const py::kwargs& kw) {
+        refuse_keywords(kw);
+        return w_array(dict_argument(report, "report")["limit_directions"], "limit_directions");
+      },
       py::arg("report"), doc::directions);
   m.def(
       "branches",
-      [](const py::dict& diagram) {
+      [](const py::object& argument, const py::kwargs& kw) {
+        refuse_keywords(kw);
+        const py::dict diagram = dict_argument(argument, "diagram");
         const std::string parameter = utf8_text(diagram["parameter"], "parameter");
         return per_item(diagram, "branches", [&](const py::dict& branch, const std::string& where) {
           return branch_arrays(branch, parameter, where);
@@ -110,7 +117,9 @@ void bind_arrays(py::module_& m) {
       py::arg("diagram"), doc::branches);
   m.def(
       "bifurcations",
-      [](const py::dict& diagram) {
+      [](const py::object& argument, const py::kwargs& kw) {
+        refuse_keywords(kw);
+        const py::dict diagram = dict_argument(argument, "diagram");
         const std::string parameter = utf8_text(diagram["parameter"], "parameter");
         const py::list events = list_at(diagram, "bifurcations");
         return py::make_tuple(column(events, parameter, "bifurcations"), w_array(events, "bifurcations", true));
@@ -118,14 +127,20 @@ void bind_arrays(py::module_& m) {
       py::arg("diagram"), doc::bifurcations);
   m.def(
       "map_curves",
-      [](const py::dict& map) {
-        return per_item(map, "curves", [](const py::dict& curve, const std::string& where) {
+      [](const py::object& map, const py::kwargs& kw) {
+        refuse_keywords(kw);
+        return per_item(dict_argument(map, "map"), "curves", [](const py::dict& curve, const std::string& where) {
           return map_arrays(list_at(curve, "points"), where + ".points");
         });
       },
       py::arg("map"), doc::map_curves);
   m.def(
-      "map_points", [](const py::dict& map) { return map_arrays(list_at(map, "points"), "points"); }, py::arg("map"), doc::map_points);
+      "map_points",
+      [](const py::object& map, const py::kwargs& kw) {
+        refuse_keywords(kw);
+        return map_arrays(list_at(dict_argument(map, "map"), "points"), "points");
+      },
+      py::arg("map"), doc::map_points);
 }
 
 }  // namespace limitdir::python

@@ -9,6 +9,7 @@
 
 #include <pybind11/numpy.h>
 
+#include "arguments.hpp"
 #include "cancellation.hpp"
 #include "job_binding.hpp"
 #include "job_options_text.hpp"
@@ -32,11 +33,17 @@ namespace limitdir::python {
 namespace {
 
 /// classify's options but --direction and --regions (given as arguments here): --max-angle and
-/// the overrides of docs/manual.md section 4, parsed as the app parses them.
-po::variables_map classify_options(const py::dict& kwargs) {
+/// the overrides of docs/manual.md section 4.
+po::options_description classify_table() {
   po::options_description table("Options");
   table.add_options()("max-angle", po::value<std::string>(), "");
   options::add_problem_overrides(table, /*with_force=*/true);
+  return table;
+}
+
+/// classify's options of `kwargs`, parsed as the app parses them.
+po::variables_map classify_options(const py::dict& kwargs) {
+  const po::options_description table = classify_table();
   po::variables_map vm;
   try {
     const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
@@ -55,11 +62,14 @@ po::variables_map classify_options(const py::dict& kwargs) {
 DirectionsInput directions_of(const py::handle& directions) {
   if (py::isinstance<py::dict>(directions) || py::isinstance<py::str>(directions) ||
       py::isinstance(directions, py::module_::import("os").attr("PathLike"))) {
-    const auto [document, source] = job_document(directions);
+    const auto [document, source] = job_document(directions, "directions");
     return parse_directions_input(document, source);
   }
   const auto W = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(directions);
-  if (!W || !((W.ndim() == 1 && W.shape(0) == 3) || (W.ndim() == 2 && W.shape(1) == 3)))
+  if (!W)  // numpy made no array of numbers of it (ensure clears its error)
+    throw py::type_error(printable_line("directions: must be an array-like of numbers, a dict or a path (got " +
+                                        type_name(directions) + ")"));
+  if (!((W.ndim() == 1 && W.shape(0) == 3) || (W.ndim() == 2 && W.shape(1) == 3)))
     throw py::value_error("directions: must be an array of shape (3,) or (n, 3), a dict or a path");
   DirectionsInput input;
   for (py::ssize_t i = 0; i < W.size() / 3; ++i)
@@ -106,7 +116,7 @@ py::object classify_regions(const py::object& diagram, const py::object& directi
       std::replace(name.begin(), name.end(), '_', '-');
       throw InputError("--" + name + ": does not apply to --regions (a diagram carries its problem and load)");
     }
-  const auto [document, source] = job_document(diagram);
+  const auto [document, source] = job_document(diagram, "regions");
   const Diagram d = diagram_from_json(document, source);
   return as_report(to_python(regions_report(d, regions_of(d))));
 }
@@ -117,6 +127,7 @@ void bind_classify(py::module_& m) {
   m.def(
       "classify",
       [](const py::object& problem, const py::object& directions, const py::object& regions, const py::kwargs& kw) {
+        refuse_unknown_keywords(kw, classify_table());
         if (!regions.is_none()) {
           if (!problem.is_none()) throw InputError("problem: does not apply to regions (the diagram carries it)");
           return classify_regions(regions, directions, kw);

@@ -11,6 +11,7 @@
 #include "cancellation.hpp"
 #include "job_binding.hpp"
 #include "job_options_text.hpp"
+#include "arguments.hpp"
 #include "json_convert.hpp"
 #include "limitdir/continuation/degree_study.hpp"
 #include "limitdir/core/errors.hpp"
@@ -68,13 +69,15 @@ Level level_of(const py::handle& require) {
 
 py::object degree_study(const py::object& target, const py::object& degrees, const py::object& start,
                         const py::object& stop, const py::object& parameter, const py::object& checks,
-                        const py::object& require) {
+                        const py::object& require, const py::kwargs& kw) {
+  refuse_keywords(kw);
   const Problem problem = problem_of(target);
   const std::vector<int> ns = degrees_of(degrees);
-  const double from = options::parse_real(option_value_text(start, "--from"), "--from");
-  const double to = options::parse_real(option_value_text(stop, "--to"), "--to");
-  if (!(from < to)) throw py::value_error("stop: must be greater than start (got start " + option_value_text(start, "--from") +
-                                          " stop " + option_value_text(stop, "--to") + ")");
+  // the app's --from and --to, named as the keywords start and stop in messages
+  const double from = options::parse_real(option_value_text(start, "--start"), "--start");
+  const double to = options::parse_real(option_value_text(stop, "--stop"), "--stop");
+  if (!(from < to)) throw py::value_error("stop: must be greater than start (got start " + option_value_text(start, "--start") +
+                                          " stop " + option_value_text(stop, "--stop") + ")");
   const std::string swept = parameter.is_none() ? "force" : utf8_text(parameter, "parameter");
   if (swept != "force") require_force(problem);
   ContinuationOptions continuation;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <pybind11/numpy.h>
 
+#include "arguments.hpp"
 #include "json_convert.hpp"
 #include "limitdir/friction/model.hpp"
 #include "problem_binding.hpp"
@@ -82,13 +83,22 @@ Array dq_dw_of(const PyFrictionModel& self, const py::handle& W_in) {
   return out;
 }
 
+/// The method `of` (q_of, dq_dw_of) taking W and no keyword (TypeError for any, arguments.hpp).
+template <class Of>
+auto without_keywords(Of of) {
+  return [of](const PyFrictionModel& self, const py::handle& W, const py::kwargs& kw) {
+    refuse_keywords(kw);
+    return of(self, W);
+  };
+}
+
 }  // namespace
 
 void bind_friction(py::module_& m) {
   py::class_<PyFrictionModel>(m, "FrictionModel",
                               "A friction model q(w) = Q(w)/(mu P), (31) [Nonlinear Dyn. 2024], of a problem.")
-      .def("q", &q_of, py::arg("W"), doc::q)
-      .def("dq_dw", &dq_dw_of, py::arg("W"), doc::dq_dw)
+      .def("q", without_keywords(&q_of), py::arg("W"), doc::q)
+      .def("dq_dw", without_keywords(&dq_dw_of), py::arg("W"), doc::dq_dw)
       .def_property_readonly(
           "name", [](const PyFrictionModel& s) { return s.model->name(); }, "e.g. 'harmonic', 'exact'.")
       .def_property_readonly(
@@ -96,7 +106,8 @@ void bind_friction(py::module_& m) {
       .def("__repr__", [](const PyFrictionModel& s) { return "<limitdir.FrictionModel " + s.model->description() + ">"; });
   m.def(
       "friction_model",
-      [](const py::object& problem) {
+      [](const py::object& problem, const py::kwargs& kw) {
+        refuse_keywords(kw);
         return PyFrictionModel{std::shared_ptr<const FrictionModel>(make_friction_model(problem_of(problem)))};
       },
       py::arg("problem"), doc::friction_model);

@@ -2,6 +2,7 @@
 #include "job_binding.hpp"
 #include "docstrings.hpp"
 
+#include "arguments.hpp"
 #include "cancellation.hpp"
 #include "job_options_text.hpp"
 #include "json_convert.hpp"
@@ -9,6 +10,7 @@
 #include "limitdir/core/cancellation.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/jobs/job.hpp"
+#include "jobs/option_tables.hpp"
 #include "problem_binding.hpp"
 
 namespace py = pybind11;
@@ -48,16 +50,29 @@ namespace {
 /// level is returned with an IncompleteWarning carrying the app's message.
 py::object run(JobKind kind, const py::object& target, const py::dict& kwargs, const py::object& on_point,
                const KeywordNames& renames = {}) {
+  // as Python checks a call: the keywords, the types of the values, then the document (a missing
+  // file FileNotFoundError whatever the options' values), then the values (docs/python.md "Problems")
+  refuse_unknown_keywords(kwargs, job_option_table(kind));
+  // the apps' --format (json or text) chooses how a report is printed: no keyword of a function
+  // that returns the document (make_job's message speaks of a scan's records)
+  if (kwargs.contains("format")) throw py::type_error("unexpected keyword argument 'format'");
+  std::vector<std::string> args;
+  try {
+    args = job_arguments(kind, kwargs);
+  } catch (const InputError& e) {  // a value that holds itself: in the keywords' names (sweep's start, stop)
+    raise_input_error(e.what(), renames);
+  }
+  const bool of_document = kind == JobKind::roll || kind == JobKind::celt || kind == JobKind::pile;
+  const auto [document, source] = job_document(target, of_document ? "document" : "problem");
   const Job job = [&] {
     try {
-      return make_job(kind, job_arguments(kind, kwargs));
+      return make_job(kind, args);
     } catch (const MissingFileError&) {
       throw;
     } catch (const InputError& e) {
       raise_input_error(e.what(), renames);
     }
   }();
-  const auto [document, source] = job_document(target);
   Canceller canceller;
   JobHooks hooks;
   hooks.cancelled = canceller.predicate();  // Ctrl-C: polled by the job's long loops (cancellation.hpp)
@@ -97,6 +112,9 @@ void bind_jobs(py::module_& m) {
       [](const py::object& p, const py::object& parameter, const py::object& start, const py::object& stop,
          const py::kwargs& kw) {
         py::dict options(kw);
+        // the types of start and stop named as these keywords (their options are the app's --from, --to)
+        for (const auto& [value, name] : {std::pair{start, "--start"}, std::pair{stop, "--stop"}})
+          if (!value.is_none()) (void)option_value_text(value, name);
         options["parameter"] = parameter;  // None: the app's default, force, left out of the report's options
         options["from"] = start;
         options["to"] = stop;

@@ -93,7 +93,12 @@ std::string keyword_message(const std::string& message, const KeywordNames& rena
   return out;
 }
 
-void raise_input_error(const std::string& message, const KeywordNames& renames) {
+void raise_input_error(const std::string& text, const KeywordNames& renames) {
+  // the apps' pointer to their --help: a function's help is its docstring
+  static const std::string see_help = "; see --help";
+  const bool points_to_help = text.size() >= see_help.size() &&
+                              text.compare(text.size() - see_help.size(), see_help.size(), see_help) == 0;
+  const std::string message = points_to_help ? text.substr(0, text.size() - see_help.size()) : text;
   // boost::program_options: "unrecognised option '--name'"
   static const std::string unknown = "unrecognised option '";
   if (message.rfind(unknown, 0) == 0)

@@ -33,7 +33,8 @@ using KeywordNames = std::map<std::string, std::string>;
 /// rename), e.g. "--to: must be greater than --from" -> "stop: must be greater than start".
 std::string keyword_message(const std::string& message, const KeywordNames& renames = {});
 /// Raises the Python exception of an app's bad-input message: TypeError "unexpected keyword
-/// argument 'x'" for an option the function does not take, else ValueError(keyword_message).
+/// argument 'x'" for an option the function does not take, else ValueError(keyword_message)
+/// without the apps' closing "; see --help" (a function's help is its docstring).
 [[noreturn]] void raise_input_error(const std::string& message, const KeywordNames& renames = {});
 
 }  // namespace limitdir::python

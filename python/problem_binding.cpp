@@ -2,6 +2,7 @@
 #include "problem_binding.hpp"
 #include "docstrings.hpp"
 
+#include "arguments.hpp"
 #include "json_convert.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
@@ -23,9 +24,9 @@ const py::handle& path_like() {
 }
 
 /// The name the apps give a PROBLEM argument (str or os.PathLike), or nullopt when `target` is not a path.
-std::optional<std::string> path_of(const py::handle& target) {
+std::optional<std::string> path_of(const py::handle& target, const std::string& name) {
   if (!py::isinstance<py::str>(target) && !py::isinstance(target, path_like())) return std::nullopt;
-  return path_text(target, "problem");
+  return path_text(target, name);
 }
 
 /// The file at `path` as one JSON document, read with the apps' bounds (core/json_input.hpp).
@@ -40,20 +41,19 @@ std::string path_text(const py::handle& path, const std::string& where) {
   return py::module_::import("os").attr("fsencode")(path).cast<std::string>();
 }
 
-std::pair<json, std::string> job_document(const py::handle& target) {
+std::pair<json, std::string> job_document(const py::handle& target, const std::string& name) {
   if (py::isinstance<Problem>(target)) {
     const Problem& p = target.cast<const Problem&>();
     return {problem_to_json(p), p.source};
   }
-  if (const auto path = path_of(target)) return {read_document(*path), *path};
+  if (const auto path = path_of(target, name)) return {read_document(*path), *path};
   if (py::isinstance<py::dict>(target)) return {from_python(target, "<problem>"), "<problem>"};
-  throw py::type_error("expected a limitdir.Problem, a path or a dict (got " +
-                       std::string(py::str(target.get_type().attr("__name__"))) + ")");
+  throw py::type_error(printable_line(name + ": must be a limitdir.Problem, a path or a dict (got " + type_name(target) + ")"));
 }
 
-Problem problem_of(const py::handle& target) {
+Problem problem_of(const py::handle& target, const std::string& name) {
   if (py::isinstance<Problem>(target)) return target.cast<Problem>();
-  const auto [document, source] = job_document(target);
+  const auto [document, source] = job_document(target, name);
   return problem_from_document(document, source);
 }
 
@@ -62,16 +62,27 @@ void bind_problem(py::module_& m) {
                       "A problem file (docs/manual.md section 4), validated as the apps validate it.\n"
                       "Also accepted: a report that embeds its problem (find-limits, sweep-force, ...).")
       .def_static(
-          "from_file", [](const py::object& path) { return problem_of(path); }, py::arg("path"), doc::problem_from_file)
+          "from_file",
+          [](const py::object& path, const py::kwargs& kw) {
+            refuse_keywords(kw);
+            return problem_of(path, "path");
+          },
+          py::arg("path"), doc::problem_from_file)
       .def_static(
           "from_dict",
-          [](const py::dict& d, const py::object& source) {
+          [](const py::object& d, const py::object& source, const py::kwargs& kw) {
+            refuse_keywords(kw);
             const std::string name = utf8_text(source, "source");
-            return problem_from_document(from_python(d, name), name);
+            return problem_from_document(from_python(dict_argument(d, "document"), name), name);
           },
           py::arg("document"), py::arg("source") = "<problem>", doc::problem_from_dict)
       .def(
-          "to_dict", [](const Problem& p) { return to_python(problem_to_json(p)); }, doc::problem_to_dict)
+          "to_dict",
+          [](const Problem& p, const py::kwargs& kw) {
+            refuse_keywords(kw);
+            return to_python(problem_to_json(p));
+          },
+          doc::problem_to_dict)
       .def(
           "with_",
           [](const Problem& p, const py::object& keys, const py::kwargs& kwargs) { return problem_with(p, keys, kwargs); },

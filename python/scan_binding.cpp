@@ -6,11 +6,14 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <sys/mman.h>
 #include <unistd.h>
 #include <vector>
 
+#include "arguments.hpp"
 #include "cancellation.hpp"
 #include "job_binding.hpp"
 #include "job_options_text.hpp"
@@ -79,8 +82,11 @@ std::vector<std::string> scan_arguments(const py::object& problem, py::dict kwar
     return value;
   };
   for (const char* name : scan_value_options)
-    if (const py::object value = take(name); !value.is_none())
-      args.insert(args.end(), {std::string("--") + name, option_value_text(value, std::string("--") + name)});
+    if (const py::object value = take(name); !value.is_none()) {
+      // a file (str, bytes, os.PathLike) as open() takes it, another value as the app's text
+      const bool file = std::string(name) == "points" || std::string(name) == "resume" || std::string(name) == "summary";
+      args.insert(args.end(), {std::string("--") + name, file ? path_text(value, name) : option_value_text(value, std::string("--") + name)});
+    }
   const py::object grid = take("grid");
   if (py::isinstance<py::str>(grid)) args.insert(args.end(), {"--grid", utf8_text(grid, "--grid")});
   else if (!grid.is_none())
@@ -91,20 +97,37 @@ std::vector<std::string> scan_arguments(const py::object& problem, py::dict kwar
   }
   const py::object merge = take("merge");
   const std::size_t job = std::find(args.begin(), args.end(), "--job") - args.begin();
+  // the rest: the job's options, and a summary's x, y and field; any other keyword a TypeError
+  const bool summary = std::find(args.begin(), args.end(), "--summary") != args.end();
+  refuse_unknown_keywords(kwargs, job < args.size() ? job_option_table(parse_job_kind(args[job + 1]))
+                                                    : boost::program_options::options_description(),
+                          summary ? std::initializer_list<const char*>{"x", "y", "field"}
+                                  : std::initializer_list<const char*>{});
   const auto rest = job < args.size() ? job_arguments(parse_job_kind(args[job + 1]), kwargs)
                                       : option_arguments(boost::program_options::options_description(), kwargs);
   args.insert(args.end(), rest.begin(), rest.end());
   if (!merge.is_none()) {
     args.push_back("--merge");
-    if (py::isinstance<py::str>(merge)) args.push_back(path_text(merge, "--merge"));
+    // one path (str, bytes, os.PathLike) or a list or tuple of them; TypeError "merge: ..." otherwise
+    if (!py::isinstance<py::list>(merge) && !py::isinstance<py::tuple>(merge)) args.push_back(path_text(merge, "merge"));
     else
-      for (const auto& file : merge) args.push_back(path_text(file, "--merge"));
+      for (const auto& file : merge) args.push_back(path_text(file, "merge"));
   }
   return args;
 }
 
+/// FileNotFoundError (as open() raises it) for a file of the scan that does not exist, which the
+/// library reports as bad input "cannot be opened" (the app's exit 2); "-" is standard input.
+void require_file(const std::optional<std::string>& path) {
+  std::error_code error;
+  if (path && *path != "-" && !std::filesystem::exists(*path, error) && !error) throw MissingFileError(*path);
+}
+
 py::object scan(const py::object& problem, const py::kwargs& kwargs) {
   const ScanCommand command = parse_scan_command(scan_arguments(problem, py::dict(kwargs)));
+  for (const auto& path : {command.problem, command.points, command.resume, command.summary}) require_file(path);
+  if (command.merge)
+    for (const std::string& path : *command.merge) require_file(path);
   const ScanNote no_notes = [](const std::string&) {};  // the app's notes on stderr: none from Python
   Canceller canceller;
   if (command.summary) {

@@ -35,6 +35,9 @@ packages=(
   python3-dev               # the Python module: Python.h of Debian's python3 (CMake's Development.Module)
   python3-numpy             # the Python module takes and returns numpy arrays (CMake's NumPy component)
   python3-pytest            # tests only: tests/python/ (pytest under Debian's python3, run by ctest)
+  python3-setuptools        # `pip install .`: the build backend of pyproject.toml, setup.py driving CMake (docs/python.md "pip install")
+  python3-wheel             # `pip install .`: setuptools' bdist_wheel, seen from a venv with --system-site-packages
+  python3-venv              # `pip install .` into a virtual environment (venv, ensurepip's pip; tests/python/test_pip_install.py)
   jupyter-nbconvert         # tests only: runs the example notebook docs/examples/ball-map.ipynb (tests/python/test_notebook.py)
   python3-ipykernel         # tests only: the notebook's Python kernel, Debian's python3 with the built module (tests/python/test_notebook.py)
   python3-numpydoc          # tests only: parses the module's numpydoc docstrings (tests/python/test_docstrings.py)

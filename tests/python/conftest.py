@@ -33,8 +33,9 @@ def run_app(app, problem, *args):
 def in_keywords(message, renames=None):
     """An app's message as the module words it (docs/python.md): each option "--name-x" (at the
     start, after a space, a quote or a bracket) as its keyword name_x, or its rename (sweep's
-    from -> start, to -> stop)."""
+    from -> start, to -> stop); an error's closing "; see --help" left out."""
     renames = renames or {}
+    message = re.sub(r"; see --help(?=\n?$)", "", message)
 
     def keyword(match):
         return match.group(1) + renames.get(match.group(2), match.group(2)).replace("-", "_")

@@ -171,7 +171,8 @@ def test_scan_full_that_is_not_a_bool_is_a_value_error():
 def test_directions_that_hold_themselves_are_a_one_line_error():
     r = []
     r.append(r)
-    with pytest.raises(ValueError, match="directions: must be an array") as error:
+    # no array-like of numbers: a TypeError, as the friction model's W (test_errors.py)
+    with pytest.raises(TypeError, match="directions: must be an array-like of numbers") as error:
         limitdir.classify(problem_path("disc.json"), r, force=0.3)
     assert one_line(error)
     model = limitdir.friction_model(problem_path("disc.json"))
