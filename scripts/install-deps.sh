@@ -23,6 +23,7 @@ packages=(
   jq                        # tests only: tests/cli/command_line.sh edits problem files with it (the --set oracle); docs/papers.md commands too
   help2man                  # man pages of the apps from their --help at build time (cmake/ManPages.cmake; skipped without it)
   librsvg2-bin              # tests only: rsvg-convert renders plot's SVG figures to PNG for pixel checks (tests/cli/plot.sh)
+  poppler-utils             # tests only: pdffonts checks that plot --output FILE.pdf embeds every font (tests/cli/plot_style.sh)
   universal-ctags           # tests only: measures the length of every function and class body (tests/layout/check_body_length.sh)
   auto-07p                  # test-only oracle: AUTO-07p, the peer program for codimension-2 continuation (issue 20): its fold curve against bifurcation-map's (tests/cli/auto_oracle.sh)
   gfortran                  # tests only: AUTO-07p compiles the equations tests/auto/fold.f90 with it (auto-07p does not depend on it)

@@ -1,6 +1,6 @@
 // plot [REPORT...] [--y theta|psi|w1|w2|w3|rdot] [--view w1|w2|w3] [--time t|tau] [--convergence]
 //      [--colour-by class|level|mean|min|max] [--width W] [--height H] [--x-range A:B] [--y-range A:B]
-//      [--log-x] [--log-y] [--no-regions] [--panel K] [--font-size PX] [--output FILE]
+//      [--log-x] [--log-y] [--no-regions] [--panel K] [--font-size PX] [--style NAME] [--output FILE]
 // Draws a limitdir report as a standalone SVG on standard output (plot/plot.hpp, docs/manual.md
 // section 11): a bifurcation diagram (sweep-force), the limit directions of one load on the
 // sphere with the field V* (find-limits), the friction laws (friction-model) or the time
@@ -27,7 +27,7 @@ int main(int argc, char* argv[]) {
   limitdir::cli::AppInfo info{
       "plot",
       "[REPORT...] [--y COORD] [--view AXIS] [--time CLOCK] [--convergence] [--colour-by STAT] [--width W] "
-      "[--height H] [--x-range A:B] [--y-range A:B] [--log-x] [--log-y] [--no-regions] [--panel K] [--font-size PX] [--output FILE]",
+      "[--height H] [--x-range A:B] [--y-range A:B] [--log-x] [--log-y] [--no-regions] [--panel K] [--font-size PX] [--style NAME] [--output FILE]",
       "Draws a limitdir report as a standalone SVG figure on standard output, or with --output FILE\n"
       "into FILE.svg, FILE.pdf or FILE.png (rendered in-process by librsvg and cairo). REPORT is a\n"
       "file or - for standard input (the default); several REPORTs of one kind (diagrams, friction\n"
@@ -53,7 +53,11 @@ int main(int argc, char* argv[]) {
        "scan summaries: colour the cells by class, level, or the table's field's mean, min or max "
        "(default: mean when the summary has a field, else class)")
       ("width", po::value<std::string>()->value_name("W"), "figure width, 200..10000 (default 800). Unit: px.")
-      ("height", po::value<std::string>()->value_name("H"), "figure height, 200..10000 (default 500). Unit: px.");
+      ("height", po::value<std::string>()->value_name("H"), "figure height, 200..10000 (default 500). Unit: px.")
+      ("style", po::value<std::string>()->value_name("NAME"),
+       "screen (default), paper (a journal's single column: 252 x 216, 3.5 in wide in the PDF) or paper-wide "
+       "(double column: 518 x 324, 7.2 in): serif text, tick labels 8 pt, thin lines; --width, --height and "
+       "--font-size given override its sizes");
   // --output (issue 23): its own block
   options.add_options()
       ("output", po::value<std::string>()->value_name("FILE"),
@@ -91,6 +95,8 @@ int main(int argc, char* argv[]) {
         vm.count("report") ? vm["report"].as<std::vector<std::string>>()
                            : std::vector<std::string>{limitdir::cli::input_path(std::nullopt, info, "REPORT")};
     limitdir::PlotOptions plot;
+    if (vm.count("style")) plot.style = vm["style"].as<std::string>();
+    limitdir::apply_style(plot);  // its sizes the defaults of --width, --height, --font-size
     plot.width = static_cast<int>(limitdir::cli::integer_option(vm, "width", plot.width, limitdir::min_plot_side, limitdir::max_plot_side));
     plot.height = static_cast<int>(limitdir::cli::integer_option(vm, "height", plot.height, limitdir::min_plot_side, limitdir::max_plot_side));
     if (vm.count("y")) plot.y = vm["y"].as<std::string>();

@@ -3,7 +3,10 @@
 A box is estimated as plot/svg.hpp documents it, from the SVG alone: width 0.64 em per
 character (0.70 bold), 0.80 em above the baseline and 0.25 below, placed by text-anchor and
 turned by a rotate(+-90) transform about the anchor point; a superscript <tspan> (the exponent of
-a log axis's tick label 10^k) adds its own width at its size and reaches 0.33 em higher.
+a log axis's tick label 10^k) adds its own width at its size and reaches 0.33 em higher, a
+subscript (baseline-shift="sub", plot/typeset.hpp) its width and, with a descender, reaches
+0.14 em + its descent below the baseline; the text after
+a <tspan> counts at the text's size.
 Usage: check_labels.py FIGURE.svg  (prints "N labels disjoint"; exit 1 with the first clash)"""
 import re
 import sys
@@ -15,13 +18,17 @@ NS = "{http://www.w3.org/2000/svg}"
 def box(t):
     x, y, s = float(t.get("x")), float(t.get("y")), float(t.get("font-size"))
     advance = 0.70 if t.get("font-weight") == "bold" else 0.64
-    w, top = advance * s * len(t.text or ""), y - 0.80 * s
-    for sup in t.iter(NS + "tspan"):
-        size = float(sup.get("font-size", s))
-        w += advance * size * len(sup.text or "")
-        top = min(top, y - 0.33 * s - 0.80 * size)
+    w, top, bottom = advance * s * len(t.text or ""), y - 0.80 * s, y + 0.25 * s
+    for span in t.iter(NS + "tspan"):
+        size = float(span.get("font-size", s))
+        w += advance * size * len(span.text or "") + advance * s * len(span.tail or "")
+        if span.get("baseline-shift") == "sub":  # lowered by 0.14 em (plot/typeset.hpp)
+            if any(c in "gjpqy,()[]{}|" for c in span.text or ""):  # its descender below the text's
+                bottom = max(bottom, y + 0.14 * s + 0.25 * size)
+        else:
+            top = min(top, y - 0.33 * s - 0.80 * size)
     shift = {"middle": w / 2, "end": w}.get(t.get("text-anchor"), 0.0)
-    x0, y0, x1, y1 = x - shift, top, x - shift + w, y + 0.25 * s
+    x0, y0, x1, y1 = x - shift, top, x - shift + w, bottom
     m = re.match(r"rotate\(([-0-9.]+)", t.get("transform") or "")
     if m and float(m.group(1)) != 0:
         # a quarter turn about (x, y): -90 maps (dx, dy) to (dy, -dx), +90 to (-dy, dx)

@@ -155,8 +155,9 @@ def check_scan(svg, records_path):
                      want[1]) <= PIXEL_TOLERANCE * uy for c in marks)
             if not ok:
                 errors.append("panel %d: no marker of mu %g at (%g, %g)" % ((k, mu) + want))
+    # typeset (plot/typeset.hpp): log with the subscript 10, mu_r the Greek mu with the subscript r
     texts = ["".join(t.itertext()) for t in root.iter(SVG + "text")]
-    if texts.count("log10 of law.mu_r [m]") != 2:
+    if texts.count("log10 of law.\u03bcr [m]") != 2:
         errors.append("the x axes are not labelled log10 of law.mu_r [m]")
     return errors
 

@@ -67,7 +67,7 @@ def label_value(t):
     sup = t.find(SVG + "tspan")
     try:
         if sup is None:
-            return float(t.text)
+            return float((t.text or "").replace("\u2212", "-"))  # the minus sign U+2212 (plot/typeset.hpp)
         base = t.text or ""
         mantissa = float(base[:-len("\u00d710")]) if base.endswith("\u00d710") else 1.0 if base == "10" else None
         return None if mantissa is None else mantissa * 10.0 ** int(sup.text.replace("\u2212", "-"))
@@ -168,8 +168,9 @@ def overlay(svg, *reports):
                         for point, x, y in zip(points, t, values))
             if worst > PIXEL_TOLERANCE:
                 errors.append(f"run {k}: series {key} is {worst:.4f} px off the report's samples")
-    legend = [t.text for g in groups(root, "legend") for t in g.iter(SVG + "text")]
-    runs = [text for text in legend if ": X_max = " in text or " spin reversal" in text]
+    # the texts as read (subscripts of plot/typeset.hpp: "X" then "max" then " = ...")
+    legend = ["".join(t.itertext()) for g in groups(root, "legend") for t in g.iter(SVG + "text")]
+    runs = [text for text in legend if ": Xmax = " in text or " spin reversal" in text]
     if len(runs) != len(reports) or len(set(runs)) != len(runs):
         errors.append(f"legend entries naming the runs: {runs}, want {len(reports)} distinct")
     return errors

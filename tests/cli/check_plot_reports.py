@@ -159,7 +159,7 @@ def slip(svg, celt_path, limits_path):
     dirs = [(d["w"], d["radial"], d["sphere"]["type"]) for d in limits["limit_directions"]]
     root = check_sphere(svg, dirs, inputs, "fig11", errors)
     title = [t for t in texts(root) if t.startswith("Celtic stone")]
-    want = [f"t = {celt['t']:g} s", f"mu = {celt['mu']:g}", "W1" if limits["problem"]["friction"]["model"] == "kudra-w" else "P1"]
+    want = [f"t = {celt['t']:g} s", f"\u03bc = {celt['mu']:g}", "W1" if limits["problem"]["friction"]["model"] == "kudra-w" else "P1"]
     if not title or not all(w in title[0] for w in want):
         errors.append(f"title {title} does not name {want}")
     return errors
@@ -253,7 +253,8 @@ def regions(svg, report_path):
         if not any(t.text == letters[e["kind"]] and abs(float(t.get("x")) - p) < 3 * 0.70 * float(t.get("font-size"))
                    for t in named):
             errors.append(f"no letter {letters[e['kind']]} next to the {e['kind']} at x = {p:.2f}")
-    name = "F" if r["parameter"] == "force" else r["parameter"]
+    # typeset (plot/typeset.hpp): the Greek name of a parameter is its letter
+    name = {"force": "F", "lambda": "\u03bb", "rho": "\u03c1", "alpha": "\u03b1", "gamma": "\u03b3"}.get(r["parameter"], r["parameter"])
     title = f"Regions of {name} from {r['from']:g} to {r['to']:g}"
     if not any(t.startswith(title) for t in texts(root)):
         errors.append(f"no title '{title} ...'")

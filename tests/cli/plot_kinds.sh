@@ -113,7 +113,7 @@ shown roll-panel "ranged $tmp/roll-panel.svg 1 5 2 4.5" "$tmp/fig3b.json" --pane
 # U_X and Omega_Y are positive until the sphere stops at t = 3.82 s (section 10)
 shown roll-log "ranged $tmp/roll-log.svg 0.5 3" "$tmp/fig3b.json" --panel 2 --log-y --x-range 0.5:3
 # a logarithmic axis (ticks at their log10 pixels, checked by "ranged") labelled with the series' own names
-grep -q 'data-y-scale="log"' "$tmp/roll-log.svg" && grep -q '>U_X \[m/s\], Omega_Y \[rad/s\]<' "$tmp/roll-log.svg" &&
+grep -q 'data-y-scale="log"' "$tmp/roll-log.svg" && grep -q '>U<tspan baseline-shift="sub" font-size="[0-9.]*">X</tspan> \[m/s\], Ω<tspan baseline-shift="sub" font-size="[0-9.]*">Y</tspan> \[rad/s\]<' "$tmp/roll-log.svg" &&
   echo "ok: --log-y draws a logarithmic axis labelled U_X, Omega_Y" || fail "--log-y: no log axis, or the axis label changed"
 shown celt-t "ranged $tmp/celt-t.svg 0.2 0.6" "$tmp/celt.json" --x-range 0.2:0.6 --font-size 16 --width 1000 --height 500
 grep -q 'font-size="16"' "$tmp/celt-t.svg" && echo "ok: --font-size 16 on a celt run" || fail "--font-size not applied to a celt run"
@@ -126,7 +126,9 @@ shown map-font "ranged $tmp/map-font.svg 0.1 0.2 0.01 0.02" "$tmp/map.json" --fo
 "$bin/roll" "$share/problems/roll-fig3b.json" --h 1e-3 --mu-r 0.02 >"$tmp/fig3b-mu-r.json" 2>/dev/null || fail "roll --mu-r 0.02 failed"
 shown roll-overlay "overlay $tmp/roll-overlay.svg $tmp/fig3b.json $tmp/fig3b-mu-r.json" "$tmp/fig3b.json" "$tmp/fig3b-mu-r.json" \
   --width 1200 --height 460
-grep -q '>mu_r = 0.02: X_max = ' "$tmp/roll-overlay.svg" && grep -q '>mu_r = 0.04: X_max = 4.14' "$tmp/roll-overlay.svg" &&
+sub='<tspan baseline-shift="sub" font-size="[0-9.]*">'  # plot/typeset.hpp: mu_r and X_max with subscripts
+grep -q ">μ${sub}r</tspan> = 0.02: X${sub}max</tspan> = " "$tmp/roll-overlay.svg" &&
+  grep -q ">μ${sub}r</tspan> = 0.04: X${sub}max</tspan> = 4.14" "$tmp/roll-overlay.svg" &&
   echo "ok: the roll overlay's legend names what differs (mu_r)" || fail "roll overlay: the legend does not name mu_r"
 "$bin/celt" "$share/problems/celt.json" --t-end 1 --model P1 >"$tmp/celt-p1.json" 2>/dev/null || fail "celt --model P1 failed"
 shown celt-overlay "overlay $tmp/celt-overlay.svg $tmp/celt.json $tmp/celt-p1.json" "$tmp/celt.json" "$tmp/celt-p1.json" \

@@ -50,7 +50,8 @@ for g in ET.parse(sys.argv[1]).getroot().iter(ns + 'g'):
 # --- overlays: one legend entry per report, named by problem and model (or file) ---
 ok overlay "$tmp/harmonic.json" "$tmp/exact.json"
 legend=$(legend_texts "$tmp/overlay.svg")
-grep -qx "disc on a rigid plane: harmonic N=2 of exact" <<<"$legend" && grep -qx "disc on a rigid plane: exact" <<<"$legend" &&
+grep -qx "disc on a rigid plane: harmonic model N = 2 of the exact model" <<<"$legend" &&
+  grep -qx "disc on a rigid plane: exact model" <<<"$legend" &&
   echo "ok: overlay legend names both diagrams" || fail "overlay legend: $legend"
 ok overlay-friction "$tmp/friction2.json" "$tmp/friction4.json"
 [[ $(legend_texts "$tmp/overlay-friction.svg" | grep -c "^harmonic N=") -eq 2 ]] &&

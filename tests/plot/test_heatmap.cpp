@@ -94,8 +94,10 @@ TEST_CASE("heat map: a field on a continuous scale with a colour bar over its ra
   const std::string svg = limitdir::plot_report({"scan-summary", summary({}, "X_max"), {}, "test"}, {});
   // X_max = a b from 0 (a = 0) to 1.5 * 30 = 45
   CHECK(svg.find("class=\"colour-bar\" data-range=\"0 45\"") != std::string::npos);
-  CHECK(svg.find("mean of X_max") == std::string::npos);  // no axis aggregated: the field itself
-  CHECK(svg.find(">X_max: 12 of 12 points recorded<") != std::string::npos);
+  CHECK(svg.find("mean of X") == std::string::npos);  // no axis aggregated: the field itself
+  // X_max typeset: X with the subscript max (plot/typeset.hpp)
+  CHECK(svg.find(">X<tspan baseline-shift=\"sub\"") != std::string::npos);
+  CHECK(svg.find(">max</tspan>: 12 of 12 points recorded<") != std::string::npos);
   // --colour-by class on the same summary: the legend of classes, no bar
   limitdir::PlotOptions by_class;
   by_class.colour_by = "class";
@@ -155,7 +157,8 @@ TEST_CASE("heat map: a log axis of the scan (scale log) is drawn in log10 of its
   // log10 of the values: -3, -2, -1, 0, the cells reaching halfway to their neighbours: -3.5 .. 0.5;
   // b = 10, 20, 30 stays linear: 5 .. 35
   CHECK(svg.find("data-x-range=\"-3.5 0.5\" data-y-range=\"5 35\"") != std::string::npos);
-  CHECK(svg.find(">log10 of a<") != std::string::npos);
+  CHECK(svg.find(">log<tspan baseline-shift=\"sub\"") != std::string::npos);  // log10 typeset: log with the subscript 10
+  CHECK(svg.find(">10</tspan> of a<") != std::string::npos);
   // every cell equally wide (470/4 = 117.5 px, as in the linear a = 0, 0.5, 1, 1.5 above): the
   // decades evenly spaced
   CHECK(svg.find("<rect x=\"70\" y=\"34\" width=\"117.5\" height=\"138\"") != std::string::npos);

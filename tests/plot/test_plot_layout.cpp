@@ -19,6 +19,7 @@
 #include "limitdir/plot/labels.hpp"
 #include "limitdir/plot/plot.hpp"
 #include "limitdir/plot/svg.hpp"
+#include "limitdir/plot/typeset.hpp"
 #include "plot/common.hpp"
 
 using namespace limitdir;
@@ -59,16 +60,48 @@ struct Label {
   svg::Box box;
 };
 
+double code_points(const std::string& text) {
+  return static_cast<double>(std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+/// The box of a text from its SVG markup (as tests/cli/check_labels.py measures it): the
+/// character data at the text's size s, each <tspan> at its font-size and the text after it at s,
+/// a subscript with a descender its bottom subscript_drop s + text_descent of its size below the baseline, a
+/// superscript's top superscript_rise s + text_ascent of its size above it; turned as text_box turns.
+svg::Box markup_box(double x, double y, const std::string& markup, const svg::TextStyle& style) {
+  static const std::regex span_re(R"re(<tspan baseline-shift="(sub|super)" font-size="([0-9.]+)">([^<]*)</tspan>)re");
+  const double s = style.size, advance = style.bold ? svg::text_advance_bold : svg::text_advance;
+  double w = 0.0, top = y - svg::text_ascent * s, bottom = y + svg::text_descent * s;
+  std::size_t from = 0;
+  for (auto it = std::sregex_iterator(markup.begin(), markup.end(), span_re); it != std::sregex_iterator(); ++it) {
+    const std::smatch& m = *it;
+    const double size = std::stod(m[2]);
+    w += advance * s * code_points(unescaped(markup.substr(from, static_cast<std::size_t>(m.position(0)) - from)));
+    w += advance * size * code_points(unescaped(m[3]));
+    const bool descends = m[3].str().find_first_of("gjpqy,()[]{}|") != std::string::npos;
+    if (m[1] == "sub" && descends) bottom = std::max(bottom, y + svg::subscript_drop * s + svg::text_descent * size);
+    else top = std::min(top, y - svg::superscript_rise * s - svg::text_ascent * size);
+    from = static_cast<std::size_t>(m.position(0) + m.length(0));
+  }
+  w += advance * s * code_points(unescaped(markup.substr(from)));
+  const double shift = style.anchor == "middle" ? w / 2.0 : style.anchor == "end" ? w : 0.0;
+  const svg::Box upright{x - shift, top, w, bottom - top};
+  if (style.rotate == 0.0) return upright;
+  // a quarter turn about (x, y): -90 maps (dx, dy) to (dy, -dx), +90 to (-dy, dx)
+  const double dx0 = upright.x - x, dx1 = dx0 + w, dy0 = top - y, dy1 = bottom - y;
+  if (style.rotate < 0.0) return {x + dy0, y - dx1, upright.h, upright.w};
+  return {x - dy1, y + dx0, upright.h, upright.w};
+}
+
 /// Every <text> of a figure with its estimated box (the sizes in the SVG are already scaled).
 std::vector<Label> labels_of(const std::string& svg_text) {
   static const std::regex text_re(
-      R"re(<text x="([-0-9.]+)" y="([-0-9.]+)" font-family="sans-serif" font-size="([0-9.]+)" text-anchor="(\w+)" fill="[^"]*"( font-weight="bold")?( transform="rotate\(([-0-9.]+) [^"]*\)")?>([^<]*)</text>)re");
+      R"re(<text x="([-0-9.]+)" y="([-0-9.]+)" font-family="[^"]*" font-size="([0-9.]+)" text-anchor="(\w+)" fill="[^"]*"( font-weight="bold")?( transform="rotate\(([-0-9.]+) [^"]*\)")?>(.*?)</text>)re");
   std::vector<Label> out;
   for (auto it = std::sregex_iterator(svg_text.begin(), svg_text.end(), text_re); it != std::sregex_iterator(); ++it) {
     const std::smatch& m = *it;
     svg::TextStyle style{std::stod(m[3]), m[4], "black", m[7].matched ? std::stod(m[7]) : 0.0, m[5].matched};
-    const std::string content = unescaped(m[8]);
-    out.push_back({content, svg::text_box(std::stod(m[1]), std::stod(m[2]), content, style)});
+    out.push_back({m[8], markup_box(std::stod(m[1]), std::stod(m[2]), m[8], style)});
   }
   return out;
 }
@@ -277,11 +310,11 @@ TEST_CASE("plot: an overlay has one legend entry per report, kinds must agree") 
   inputs[1].source = "b.json";
   const std::string svg_text = plot_overlay(inputs, {});
   check_labels(svg_text, 800, 500);
-  CHECK(svg_text.find(">disc on a rigid plane: harmonic N=2 of exact</text>") != std::string::npos);
-  CHECK(svg_text.find(">disc on a rigid plane: exact</text>") != std::string::npos);
+  CHECK(svg_text.find(">disc on a rigid plane: harmonic model N = 2 of the exact model</text>") != std::string::npos);
+  CHECK(svg_text.find(">disc on a rigid plane: exact model</text>") != std::string::npos);
   // the same report twice: named by its files
   const std::string twice = plot_overlay({inputs[0], inputs[0]}, {});
-  CHECK(twice.find(">a.json (disc on a rigid plane: harmonic N=2 of exact)</text>") != std::string::npos);
+  CHECK(twice.find(">a.json (disc on a rigid plane: harmonic model N = 2 of the exact model)</text>") != std::string::npos);
   PlotInput other = read_plot_input(app_output("friction-model", "disc.json", ""), "f.json");
   other.source = "f.json";
   CHECK_THROWS_WITH_AS(plot_overlay({inputs[0], other}, {}),

@@ -31,11 +31,18 @@ double quantile(const std::vector<std::pair<double, double>>& sorted, double tot
 svg::Document make_document(const PlotOptions& options, const std::string& title) {
   svg::Document doc(options.width, options.height, title);
   doc.set_font_scale(options.font_size / 12.0);
+  doc.set_paper(options.style != "screen");
   return doc;
 }
 
 Margins margins(const svg::Document& doc) {
-  const double s = std::max(1.0, doc.font_scale());  // smaller text keeps the usual margins
+  // smaller text keeps the usual margins on screen; a paper figure's scale with its text (a
+  // 252 pt column cannot spare 70 pt for the y labels' 8 pt text)
+  if (doc.paper()) {
+    const double s = doc.font_scale();
+    return {margin_left * s, margin_right * s, margin_top * s, margin_bottom * s};
+  }
+  const double s = std::max(1.0, doc.font_scale());
   return {margin_left * s, margin_right, margin_top * s, margin_bottom * s};
 }
 

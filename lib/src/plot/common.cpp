@@ -89,11 +89,19 @@ std::string fig11_colour(const std::optional<std::string>& colour, const std::st
 }
 
 std::string short_model(const std::string& description) {
-  return description.substr(0, description.find(", "));
+  // the words of a caption: "harmonic N=2 of exact" -> "harmonic model N = 2 of the exact model"
+  std::string head = description.substr(0, description.find(", "));
+  const std::size_t of = head.find(" of ");
+  std::string model = head.substr(0, of), reference = of == std::string::npos ? "" : head.substr(of + 4);
+  const std::size_t n = model.find(" N=");
+  if (n != std::string::npos) model.replace(n, 3, " model N = ");
+  else if (model == "exact") model += " model";
+  if (reference.empty()) return model;
+  return model + " of the " + reference + (reference.find(' ') == std::string::npos ? " model" : "");
 }
 
 std::string model_name(const std::string& description) {
-  std::string name = short_model(description);
+  std::string name = description.substr(0, description.find(", "));
   name = name.substr(0, name.find(" of "));
   const std::size_t at = name.find("N=");
   return at == std::string::npos ? name : name.replace(at, 2, "N = ");

@@ -39,7 +39,8 @@ Eigen::Vector3d vector3_field(const nlohmann::json& document, const std::string&
 /// and every other direction is grey.
 std::string fig11_colour(const std::optional<std::string>& colour, const std::string& radial,
                          const std::string& sphere_type);
-/// The friction model's description up to its first ", " ("harmonic N=2 of exact"), for titles.
+/// The friction model's description up to its first ", " in a caption's words, for titles:
+/// "harmonic N=2 of exact" is "harmonic model N = 2 of the exact model", "exact" "exact model".
 std::string short_model(const std::string& description);
 /// The model's name in a legend: its description up to its first ", " and " of ", "N=" spaced
 /// ("harmonic N = 2", "exact").

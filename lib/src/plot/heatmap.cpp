@@ -188,21 +188,26 @@ HeatFigure heat_figure(svg::Document& doc, const Heat& heat, const HeatColours& 
                        const std::string& x_where, const std::string& y_where, const PlotOptions& options) {
   const double W = doc.width(), s = doc.font_scale(), legend_w = heat_legend_width * s;
   const Margins m = margins(doc);
-  const bool legend = W >= heat_legend_min_figure * std::max(1.0, s);
+  // (the paper style's margins and legend scale with its smaller text: margins())
+  const double least = heat_legend_min_figure * (doc.paper() ? s : std::max(1.0, s));
+  const bool legend = W >= least;
   const auto [x, y] = heat_ranges(heat, options);
   const std::size_t outside = cells_outside(heat, x, y);
-  // the cells left out said on a line of their own between the title and the frame
-  const double note_h = outside > 0 ? 16.0 * s : 0.0;
+  // the cells left out, and a legend left out, said on lines of their own between the title and the frame
+  std::vector<std::string> notes;
+  if (outside > 0)
+    notes.push_back(std::to_string(outside) + " of " + std::to_string(heat.x.values.size() * heat.y.values.size()) +
+                    " cells lie outside --x-range/--y-range: left out");
+  if (!legend) notes.push_back("legend left out: no room for its column below " + svg::number(least) + " px (--width)");
+  const double note_h = 16.0 * s * static_cast<double>(notes.size());
   HeatFigure figure{heat_axes(doc, heat, W - m.left - m.right - (legend ? legend_w : 0.0), x_where, y_where, options, note_h),
                     std::nullopt};
   draw_heat_cells(doc, figure.frame, heat, colours);
   const svg::FittedText heading = svg::fit_text(doc, title, 14.0, W - 8.0, true);
   doc.text(W / 2.0, m.top - 10.0 * s, heading.content, {heading.size, "middle", "black", 0.0, true});
-  if (outside > 0) {
-    const std::string note = std::to_string(outside) + " of " + std::to_string(heat.x.values.size() * heat.y.values.size()) +
-                             " cells lie outside --x-range/--y-range: left out";
-    doc.text(W / 2.0, m.top + 4.0 * s, note, {svg::fitting_size(doc, note, 12.0, W - 8.0, false), "middle", "#b00000"});
-  }
+  for (std::size_t k = 0; k < notes.size(); ++k)
+    doc.text(W / 2.0, m.top + (4.0 + 16.0 * static_cast<double>(k)) * s, notes[k],
+             {svg::fitting_size(doc, notes[k], 12.0, W - 8.0, false), "middle", "#b00000"});
   if (legend) figure.legend = svg::Point{W - legend_w + 10.0 * s, m.top + note_h + 10.0 * s};
   return figure;
 }

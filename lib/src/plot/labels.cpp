@@ -1,6 +1,8 @@
 // Label placement and compact legends (plot/labels.hpp, docs/manual.md section 11).
 #include "limitdir/plot/labels.hpp"
 
+#include "limitdir/plot/typeset.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -15,13 +17,8 @@ constexpr double legend_symbol = 24.0;  // px, the line or marker before a legen
 constexpr double legend_space = 16.0;   // px between two legend entries on a row
 constexpr double legend_line = 1.4;     // rows are this many legend text sizes apart
 
-std::size_t code_points(std::string_view text) {
-  return static_cast<std::size_t>(
-      std::count_if(text.begin(), text.end(), [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) != 0x80; }));
-}
-
 double item_width(const LegendItem& item, double scale) {
-  const double text = text_advance * legend_size * scale * static_cast<double>(code_points(item.label));
+  const double text = text_advance * legend_size * scale * typeset_advances(item.label);
   return (item.kind == LegendItem::Kind::text ? 0.0 : (legend_symbol + 4.0) * scale) + text;
 }
 
@@ -110,7 +107,7 @@ void reserve_marker(Document& doc, Point centre, double r) {
 bool place_marker_label(Document& doc, Point anchor, double r, std::string_view content, const TextStyle& style,
                         const Box& area, int rings) {
   const double size = style.size * doc.font_scale();
-  const double w = (style.bold ? text_advance_bold : text_advance) * size * static_cast<double>(code_points(content));
+  const double w = (style.bold ? text_advance_bold : text_advance) * size * typeset_advances(content);
   const double h = (text_ascent + text_descent) * size;
   std::vector<Point> centres;
   for (int k = 0; k < rings; ++k) {
@@ -183,7 +180,7 @@ void legend_rows(Document& doc, double x, double y, double width, const std::vec
 }
 
 double fitting_size(const Document& doc, std::string_view content, double size, double width, bool bold) {
-  const double n = static_cast<double>(std::max<std::size_t>(1, code_points(content)));
+  const double n = std::max(1.0, typeset_advances(content));
   const double fit = width / ((bold ? text_advance_bold : text_advance) * n * doc.font_scale());
   return std::min(size, fit);
 }

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "limitdir/plot/typeset.hpp"
+
 namespace limitdir::svg {
 
 namespace {
@@ -25,8 +27,9 @@ std::string trim_zeros(std::string text) {
   return text;
 }
 
-std::string style_attributes(const Style& s) {
-  std::string out = "stroke=\"" + escape(s.stroke) + "\" stroke-width=\"" + number(s.width) + "\" fill=\"" +
+/// `line_scale`: the factor of the stroke width (Document::line_scale).
+std::string style_attributes(const Style& s, double line_scale) {
+  std::string out = "stroke=\"" + escape(s.stroke) + "\" stroke-width=\"" + number(s.width * line_scale) + "\" fill=\"" +
                     escape(s.fill) + "\"";
   if (!s.dash.empty()) out += " stroke-dasharray=\"" + escape(s.dash) + "\"";
   if (s.opacity < 1.0) out += " opacity=\"" + number(s.opacity) + "\"";
@@ -54,13 +57,14 @@ bool contains(const Box& outer, const Box& inner) {
 }
 
 Box text_box(double x, double y, std::string_view content, const TextStyle& style) {
-  std::size_t n = 0;  // code points: bytes that do not continue a UTF-8 sequence
-  for (const char ch : content)
-    if ((static_cast<unsigned char>(ch) & 0xC0) != 0x80) ++n;
+  // the typeset text (plot/typeset.hpp): its code points, those of subscripts at their size
+  const double n = typeset_advances(content);
   const double s = style.size;
-  const double w = (style.bold ? text_advance_bold : text_advance) * s * static_cast<double>(n);
+  const double w = (style.bold ? text_advance_bold : text_advance) * s * n;
   const double shift = style.anchor == "middle" ? w / 2.0 : style.anchor == "end" ? w : 0.0;
-  const Box upright{x - shift, y - text_ascent * s, w, (text_ascent + text_descent) * s};
+  // a subscript's descender reaches below the text's (plot/typeset.hpp: subscript_descends)
+  const double descent = subscript_descends(content) ? subscript_drop + text_descent * subscript_scale : text_descent;
+  const Box upright{x - shift, y - text_ascent * s, w, (text_ascent + descent) * s};
   if (style.rotate == 0.0) return upright;
   // a quarter turn about (x, y): -90 (reading upwards) maps (dx, dy) to (dy, -dx), +90 to (-dy, dx)
   const double dx0 = upright.x - x, dx1 = dx0 + upright.w, dy0 = upright.y - y, dy1 = dy0 + upright.h;
@@ -206,28 +210,28 @@ Document::Document(double width, double height, const std::string& title) : widt
 
 void Document::rect(double x, double y, double w, double h, const Style& style, const std::string& extra) {
   body_ += "<rect x=\"" + number(x) + "\" y=\"" + number(y) + "\" width=\"" + number(w) + "\" height=\"" +
-           number(h) + "\" " + style_attributes(style) + (extra.empty() ? "" : " " + extra) + "/>\n";
+           number(h) + "\" " + style_attributes(style, line_scale()) + (extra.empty() ? "" : " " + extra) + "/>\n";
 }
 
 void Document::line(double x1, double y1, double x2, double y2, const Style& style) {
   body_ += "<line x1=\"" + number(x1) + "\" y1=\"" + number(y1) + "\" x2=\"" + number(x2) + "\" y2=\"" +
-           number(y2) + "\" " + style_attributes(style) + "/>\n";
+           number(y2) + "\" " + style_attributes(style, line_scale()) + "/>\n";
 }
 
 void Document::polyline(const std::vector<Point>& points, const Style& style) {
   if (points.size() < 2) return;
-  body_ += "<polyline points=\"" + points_attribute(points) + "\" " + style_attributes(style) +
+  body_ += "<polyline points=\"" + points_attribute(points) + "\" " + style_attributes(style, line_scale()) +
            " stroke-linejoin=\"round\"/>\n";
 }
 
 void Document::polygon(const std::vector<Point>& points, const Style& style) {
   if (points.size() < 3) return;
-  body_ += "<polygon points=\"" + points_attribute(points) + "\" " + style_attributes(style) + "/>\n";
+  body_ += "<polygon points=\"" + points_attribute(points) + "\" " + style_attributes(style, line_scale()) + "/>\n";
 }
 
 void Document::circle(double cx, double cy, double r, const Style& style, const std::string& extra) {
   body_ += "<circle cx=\"" + number(cx) + "\" cy=\"" + number(cy) + "\" r=\"" + number(r) + "\" " +
-           style_attributes(style) + (extra.empty() ? "" : " " + extra) + "/>\n";
+           style_attributes(style, line_scale()) + (extra.empty() ? "" : " " + extra) + "/>\n";
 }
 
 bool Document::is_free(const Box& box) const {
@@ -239,12 +243,12 @@ void Document::text(double x, double y, std::string_view content, const TextStyl
   TextStyle s = style;
   s.size *= font_scale_;
   occupied_.push_back(text_box(x, y, content, s));
-  body_ += "<text x=\"" + number(x) + "\" y=\"" + number(y) + "\" font-family=\"sans-serif\" font-size=\"" +
+  body_ += "<text x=\"" + number(x) + "\" y=\"" + number(y) + "\" font-family=\"" + font_family() + "\" font-size=\"" +
            number(s.size) + "\" text-anchor=\"" + escape(s.anchor) + "\" fill=\"" + escape(s.fill) + "\"";
   if (s.bold) body_ += " font-weight=\"bold\"";
   if (s.rotate != 0.0)
     body_ += " transform=\"rotate(" + number(s.rotate) + " " + number(x) + " " + number(y) + ")\"";
-  body_ += ">" + escape(content) + "</text>\n";
+  body_ += ">" + typeset_markup(typeset(content), s.size) + "</text>\n";
 }
 
 void Document::text_power(double x, double y, std::string_view base, std::string_view exponent,
@@ -252,7 +256,7 @@ void Document::text_power(double x, double y, std::string_view base, std::string
   TextStyle s = style;
   s.size *= font_scale_;
   occupied_.push_back(power_box(x, y, base, exponent, s));
-  body_ += "<text x=\"" + number(x) + "\" y=\"" + number(y) + "\" font-family=\"sans-serif\" font-size=\"" +
+  body_ += "<text x=\"" + number(x) + "\" y=\"" + number(y) + "\" font-family=\"" + font_family() + "\" font-size=\"" +
            number(s.size) + "\" text-anchor=\"" + escape(s.anchor) + "\" fill=\"" + escape(s.fill) + "\"";
   if (s.bold) body_ += " font-weight=\"bold\"";
   body_ += ">" + escape(base) + "<tspan baseline-shift=\"super\" font-size=\"" + number(superscript_scale * s.size) +

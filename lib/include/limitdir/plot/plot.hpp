@@ -42,6 +42,9 @@ namespace limitdir {
 struct PlotOptions {
   int width = 800;   // px
   int height = 500;  // px
+  /// --style: "screen" (the default: sans-serif, the sizes above), "paper" (a journal's single
+  /// column) or "paper-wide" (its double column): apply_style (docs/manual.md section 11, "Paper style").
+  std::string style = "screen";
   /// Diagrams: the coordinate on the vertical axis: "theta" (latitude asin w3), "w1", "w2",
   /// "w3" or "rdot".
   std::string y = "theta";
@@ -72,6 +75,18 @@ struct PlotOptions {
   /// (1-based), to which --y-range then applies; 0 (not given): every panel.
   int panel = 0;
 };
+
+/// The paper styles' figure (1 px = 1 pt in the PDF): a single column 3.5 in = 252 pt wide, a
+/// double column 7.2 in = 518 pt; tick labels 8 pt (font_size; axis labels 8.7 pt, titles 9.3 pt).
+inline constexpr int paper_width = 252, paper_height = 216;
+inline constexpr int paper_wide_width = 518, paper_wide_height = 324;
+inline constexpr double paper_font_size = 8.0;
+
+/// Sets the size and font size of options.style ("screen" leaves them; "paper": paper_width x
+/// paper_height, "paper-wide": paper_wide_width x paper_wide_height, both paper_font_size);
+/// InputError naming the styles for any other. --width, --height and --font-size given override
+/// these (the app applies them after).
+void apply_style(PlotOptions& options);
 
 /// The font sizes accepted by --font-size (px).
 inline constexpr double min_font_size = 6.0;

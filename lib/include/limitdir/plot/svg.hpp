@@ -97,7 +97,9 @@ bool intersects(const Box& a, const Box& b);
 bool contains(const Box& outer, const Box& inner);
 
 /// The box a text occupies, estimated (a standalone writer has no font metrics) from its size s
-/// and its number n of characters (UTF-8 code points): width text_advance s n (text_advance_bold
+/// and its number n of characters (the code points of its typeset form, plot/typeset.hpp, those
+/// of a subscript counting subscript_scale; a subscript with a descender, subscript_descends,
+/// lowers the bottom to subscript_drop + text_descent subscript_scale below the baseline): width text_advance s n (text_advance_bold
 /// s n when bold), from text_ascent s above the baseline to text_descent s below it, placed by
 /// its anchor (start, middle, end) and, rotated by +-90 degrees, turned about the anchor point.
 /// The advances are those of a digit in DejaVu Sans (0.636 em, bold 0.696 em), the renderer's
@@ -113,6 +115,12 @@ inline constexpr double superscript_scale = 0.7;
 inline constexpr double superscript_rise = 0.33;  // em: the rise of baseline-shift="super" in librsvg (about 1/3 em)
 Box power_box(double x, double y, std::string_view base, std::string_view exponent, const TextStyle& style);
 
+/// The paper style's font: DejaVu Serif (Debian's fonts-dejavu-core, which librsvg finds through
+/// fontconfig; its digits advance 0.636 em as DejaVu Sans's, so text_box holds), with Greek.
+inline constexpr const char* paper_font_family = "DejaVu Serif, serif";
+/// The paper style's strokes: 0.6 of the screen widths (a 1 px frame 0.6 pt, a 2.5 px branch 1.5 pt).
+inline constexpr double paper_line_scale = 0.6;
+
 /// An SVG document being written; str() closes it.
 class Document {
  public:
@@ -127,8 +135,8 @@ class Document {
   void polyline(const std::vector<Point>& points, const Style& style);
   void polygon(const std::vector<Point>& points, const Style& style);
   void circle(double cx, double cy, double r, const Style& style, const std::string& extra = "");
-  /// A text at (x, y); its size is style.size times font_scale(). Its box (text_box) is
-  /// recorded in occupied().
+  /// A text at (x, y), typeset (plot/typeset.hpp: Greek letters, subscripts, minus signs); its
+  /// size is style.size times font_scale(). Its box (text_box) is recorded in occupied().
   void text(double x, double y, std::string_view content, const TextStyle& style = {});
   /// `base` followed by `exponent` as a superscript (a <tspan baseline-shift="super"> at
   /// superscript_scale of the size), e.g. 10^-2; its box (power_box) is recorded in occupied().
@@ -136,6 +144,12 @@ class Document {
   /// The factor of every text size (PlotOptions::font_size / 12); 1 by default.
   void set_font_scale(double scale) { font_scale_ = scale; }
   double font_scale() const { return font_scale_; }
+  /// The paper style (PlotOptions::style, docs/manual.md section 11, "Paper style"): every text
+  /// in paper_font_family and every stroke paper_line_scale as wide; else sans-serif at the widths given.
+  void set_paper(bool paper) { paper_ = paper; }
+  bool paper() const { return paper_; }
+  std::string font_family() const { return paper_ ? paper_font_family : "sans-serif"; }
+  double line_scale() const { return paper_ ? paper_line_scale : 1.0; }
   /// The boxes labels must avoid: every text written so far and the obstacles reserved
   /// (markers), in pixels of the document.
   const std::vector<Box>& occupied() const { return occupied_; }
@@ -154,6 +168,7 @@ class Document {
   std::string body_;
   int clips_ = 0, open_groups_ = 0;
   double font_scale_ = 1.0;
+  bool paper_ = false;
   std::vector<Box> occupied_;
 };
 

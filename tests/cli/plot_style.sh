@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# The paper style and the papers' symbols of plot (docs/manual.md section 11, "Paper style" and
+# "Symbols"): --style paper is a journal's single column (252 x 216 pt: 3.5 in = 252 pt),
+# --style paper-wide its double column (518 x 324 pt: 7.2 in = 518.4 pt), every text in DejaVu
+# Serif at 7.3..9.4 pt (tick labels 8 pt; titles at most 9.3 pt), strokes at most 1.5 pt, the labels disjoint; the axis
+# labels in Greek letters with subscripts; --output FILE.pdf a PDF of that page size whose fonts
+# are all embedded (pdffonts' emb column, and independently every font descriptor of the file
+# carrying a /FontFile, /FontFile2 or /FontFile3 stream).
+# Usage: bash plot_style.sh BIN_DIR SHARE_DIR
+source "$(dirname "$0")/common.bash"
+cli_setup plot "$@"
+require_tools plot_style xmllint rsvg-convert  # libxml2-utils, librsvg2-bin; pdffonts (poppler-utils) if present
+labels="$(dirname "$0")/check_labels.py"
+disc="$share/problems/disc.json"
+ball="$share/problems/ball.json"
+
+"$bin/sweep-force" "$disc" --from 0 --to 1.5 >"$tmp/diagram.json"
+"$bin/bifurcation-map" "$ball" --x lambda --x-range 0.15,1.2 --y force --y-range 0,4 >"$tmp/map.json" 2>/dev/null
+
+# paper NAME W H ARGS...: plot ARGS into $tmp/NAME.svg, W x H, in the paper style's fonts and lines.
+paper() {
+  local name=$1 w=$2 h=$3 what out
+  shift 3
+  run "$@"
+  what=$(rendered "$name" "$w" "$h")
+  [[ -z $what ]] || { fail "plot $* ($name):$what"; return; }
+  out=$(python3 - "$tmp/$name.svg" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+texts = list(root.iter(ns + "text"))
+bad = [t.get("font-family") for t in texts if t.get("font-family") != "DejaVu Serif, serif"]
+# 8 pt tick labels; legends 11/12 of them (7.33), axis labels 13/12 (8.67), titles (bold) 14/12
+# (9.33) at most: a title longer than the column shrinks to its width (docs/manual.md section 11)
+sizes = [float(t.get("font-size")) for t in texts if t.get("font-weight") != "bold"]
+titles = [float(t.get("font-size")) for t in texts if t.get("font-weight") == "bold"]
+wrong = [s for s in sizes if not 7.3 <= s <= 9.34] + [s for s in titles if s > 9.34]
+widths = [float(e.get("stroke-width")) for e in root.iter() if e.get("stroke-width") is not None]
+if bad: print("font-family", bad[0])
+elif wrong: print("font sizes", sorted(set(wrong)))
+elif max(widths) > 1.5: print("a stroke", max(widths), "pt wide")
+PY
+)
+  [[ -z $out ]] || { fail "plot $* ($name): $out"; return; }
+  if out=$(python3 "$labels" "$tmp/$name.svg"); then
+    echo "ok: plot $* -> $w x $h, DejaVu Serif 7.3..9.3 pt, strokes <= 1.5 pt, $out"
+  else
+    fail "plot $* ($name): $out"
+  fi
+}
+
+paper map-paper 252 216 "$tmp/map.json" --style paper
+paper map-wide 518 324 "$tmp/map.json" --style paper-wide
+paper diagram-paper 252 216 "$tmp/diagram.json" --style paper --y psi
+paper diagram-wide 518 324 "$tmp/diagram.json" --style paper-wide --y psi
+# --width, --height and --font-size given override the style's
+run "$tmp/map.json" --style paper --width 300 --height 240
+what=$(rendered map-300 300 240)
+[[ -z $what ]] && echo "ok: --style paper --width 300 --height 240 is 300 x 240" || fail "--style paper --width 300:$what"
+
+# the symbols: the map's x axis lambda, the diagram's psi in (-pi/2, 3 pi/2] and theta = asin w3 (subscript 3)
+axis_labels() {
+  python3 -c "
+import sys, xml.etree.ElementTree as ET
+ns = '{http://www.w3.org/2000/svg}'
+for t in ET.parse(sys.argv[1]).getroot().iter(ns + 'text'):
+    subs = ''.join('_' + (s.text or '') + (s.tail or '') for s in t.iter(ns + 'tspan') if s.get('baseline-shift') == 'sub')
+    print((t.text or '') + subs)" "$1"
+}
+grep -x "λ" >/dev/null <(axis_labels "$tmp/map-paper.svg") && echo "ok: the map's x axis is λ" || fail "the map's x axis is not λ"
+grep -x "ψ in (−π/2, 3 π/2\] \[rad\]" >/dev/null <(axis_labels "$tmp/diagram-paper.svg") &&
+  echo "ok: the diagram's y axis is ψ in (−π/2, 3 π/2] [rad]" || fail "the diagram's y axis is not ψ in (−π/2, 3 π/2]"
+run "$tmp/diagram.json"
+cp "$tmp/stdout" "$tmp/diagram-theta.svg"
+grep -x "θ = asin w_3 \[rad\]" >/dev/null <(axis_labels "$tmp/diagram-theta.svg") &&
+  echo "ok: the default diagram's y axis is θ = asin w with the subscript 3" || fail "the diagram's y axis is not θ = asin w_3"
+grep -q ' w<tspan baseline-shift="sub" font-size="[0-9.]*">3</tspan> \[rad\]</text>' "$tmp/diagram-theta.svg" &&
+  echo "ok: w3 is w with a subscript <tspan>" || fail "w3 is not a subscript <tspan>"
+! grep -q '>[^<]*\blambda\b' "$tmp/map-wide.svg" && ! grep -q '>[^<]*\btheta\b' "$tmp/diagram-theta.svg" &&
+  echo "ok: no text says lambda or theta in ASCII" || fail "a text still says lambda or theta"
+
+# --output FILE.pdf in the paper style: a 252 x 216 pt page, every font embedded
+for style in paper paper-wide; do
+  run "$tmp/map.json" --style "$style" --output "$tmp/map-$style.pdf"
+  [[ $rc -eq 0 && ! -s $tmp/stdout ]] || fail "--style $style --output map.pdf: exit code $rc, $(head -c 300 "$tmp/stderr")"
+  [[ $(head -c 5 "$tmp/map-$style.pdf") == "%PDF-" ]] && echo "ok: --style $style --output map.pdf starts with %PDF-" ||
+    fail "--style $style: map.pdf does not start with %PDF-"
+  # pdffonts: a header of 2 lines, then one line per font; emb is the 5th column from the end
+  if command -v pdffonts >/dev/null; then
+    fonts=$(pdffonts "$tmp/map-$style.pdf" | tail -n +3)
+    count=$(grep -c . <<<"$fonts")
+    embedded=$(awk '{ if ($(NF-4) == "yes") n++ } END { print n + 0 }' <<<"$fonts")
+    [[ $count -ge 1 && $embedded -eq $count ]] && echo "ok: pdffonts lists $count fonts, all embedded" ||
+      fail "--style $style: pdffonts lists $count fonts, $embedded embedded: $fonts"
+  else
+    echo "note: pdffonts not found (poppler-utils, scripts/install-deps.sh): the font descriptors below are the check"
+  fi
+  out=$(python3 - "$tmp/map-$style.pdf" "$style" <<'PY'
+import re, sys
+pdf = open(sys.argv[1], "rb").read()
+want = {"paper": (252, 216), "paper-wide": (518, 324)}[sys.argv[2]]
+box = re.search(rb"/MediaBox\s*\[\s*0 0 ([0-9.]+) ([0-9.]+)\s*\]", pdf)
+if not box or (float(box.group(1)), float(box.group(2))) != want:
+    print("MediaBox", box.group(0) if box else None, "want", want)
+# every font descriptor (one per font that is not Type 3) names its embedded font program
+descriptors = re.findall(rb"/Type\s*/FontDescriptor(.*?)>>", pdf, re.S)
+if not descriptors:
+    print("no font descriptor")
+missing = [d for d in descriptors if not re.search(rb"/FontFile[23]?\s", d)]
+if missing:
+    print(len(missing), "of", len(descriptors), "font descriptors without /FontFile")
+PY
+)
+  [[ -z $out ]] && echo "ok: --style $style: the PDF page is the column's size and every font descriptor has its font file" ||
+    fail "--style $style PDF: $out"
+done
+
+expect_bad "--style: must be screen, paper or paper-wide (got \"poster\")" "$tmp/map.json" --style poster
+cli_finish plot_style
