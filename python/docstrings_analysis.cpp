@@ -299,7 +299,7 @@ Examples
 [1, 2, 3, 4, 5, 6, 7, 8]
 )";
 
-const char* const plot = R"(plot(report: dict | str | os.PathLike | Sequence[dict | str | os.PathLike], *, width: int | None = None, height: int | None = None, y: str | None = None, view: str | None = None, time: str | None = None, convergence: bool = False, colour_by: str | None = None, x_range: tuple[float, float] | None = None, y_range: tuple[float, float] | None = None, log_y: bool = False, panel: int | None = None, font_size: float | None = None, output: str | os.PathLike | None = None) -> str
+const char* const plot = R"(plot(report: dict | str | os.PathLike | Sequence[dict | str | os.PathLike], *, width: int | None = None, height: int | None = None, y: str | None = None, view: str | None = None, time: str | None = None, convergence: bool = False, colour_by: str | None = None, x_range: tuple[float, float] | None = None, y_range: tuple[float, float] | None = None, log_x: bool = False, log_y: bool = False, no_regions: bool = False, panel: int | None = None, font_size: float | None = None, style: str | None = None, output: str | os.PathLike | None = None) -> str
 
 The figure of a report as the plot app draws it (docs/manual.md section 11), as SVG text.
 
@@ -325,12 +325,19 @@ x_range : tuple of float, optional
     The horizontal axis (A, B), A < B. Unit: the axis's.
 y_range : tuple of float, optional
     The vertical axis (A, B), A < B. Unit: the axis's.
+log_x : bool
+    A logarithmic horizontal axis (ticks at the decades); data <= 0 in the range are bad input.
 log_y : bool
-    log10 of the vertical coordinate.
+    A logarithmic vertical axis (ticks at the decades); data <= 0 in the range are bad input.
+no_regions : bool
+    Maps: no shading of the regions and no region labels.
 panel : int, optional
     Roll and celt runs: the K-th panel alone (1-based). Unit: count.
 font_size : float, optional
-    Tick label size, 6..40 (default 12). Unit: px.
+    Tick label size, 6..40 (default 12; the style's). Unit: px.
+style : str, optional
+    screen (the default), paper (a journal's single column, 252 x 216 pt) or paper-wide (its
+    double column, 518 x 324 pt): fonts, sizes and lines (docs/manual.md section 11).
 output : str or os.PathLike, optional
     Also write the figure to this .svg, .pdf or .png file.
 

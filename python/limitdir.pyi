@@ -71,5 +71,6 @@ def plot(report: Union[Dict[str, Any], str, os.PathLike, Sequence[Union[Dict[str
          width: Optional[int] = None, height: Optional[int] = None, y: Optional[str] = None,
          view: Optional[str] = None, time: Optional[str] = None, convergence: bool = False,
          colour_by: Optional[str] = None, x_range: Optional[Tuple[float, float]] = None,
-         y_range: Optional[Tuple[float, float]] = None, log_y: bool = False, panel: Optional[int] = None,
-         font_size: Optional[float] = None, output: Optional[Union[str, os.PathLike]] = None) -> str: ...
+         y_range: Optional[Tuple[float, float]] = None, log_x: bool = False, log_y: bool = False,
+         no_regions: bool = False, panel: Optional[int] = None, font_size: Optional[float] = None,
+         style: Optional[str] = None, output: Optional[Union[str, os.PathLike]] = None) -> str: ...

@@ -53,6 +53,8 @@ PlotInput plot_input(const py::handle& report, std::size_t k) {
 /// The plot app's options (apps/plot/main.cpp) from the keywords, checked by the same parsers.
 PlotOptions plot_options(const py::dict& kw) {
   PlotOptions plot;
+  if (const auto style = text_of(kw["style"], "style")) plot.style = *style;
+  apply_style(plot);  // its sizes the defaults of width, height and font_size, as in the plot app
   if (const auto w = text_of(kw["width"], "width"))
     plot.width = static_cast<int>(options::parse_integer(*w, "--width", min_plot_side, max_plot_side));
   if (const auto h = text_of(kw["height"], "height"))
@@ -67,7 +69,9 @@ PlotOptions plot_options(const py::dict& kw) {
   }
   if (const auto r = text_of(kw["x_range"], "x-range")) plot.x_range = options::parse_range(*r, "--x-range");
   if (const auto r = text_of(kw["y_range"], "y-range")) plot.y_range = options::parse_range(*r, "--y-range");
+  plot.log_x = switch_of(kw["log_x"], "log_x");
   plot.log_y = switch_of(kw["log_y"], "log_y");
+  plot.map_regions = !switch_of(kw["no_regions"], "no_regions");
   if (const auto p = text_of(kw["panel"], "panel")) plot.panel = static_cast<int>(options::parse_integer(*p, "--panel", 1, 100));
   if (const auto f = text_of(kw["font_size"], "font-size")) plot.font_size = options::parse_real(*f, "--font-size");
   return plot;
@@ -126,12 +130,12 @@ void bind_plot(py::module_& m) {
   m.def(
       "plot",
       [](const py::object& reports, const py::kwargs& kwargs) {
-        static const char* const names[] = {"width", "height",  "y",         "view",  "time",      "convergence",
-                                            "colour_by", "x_range", "y_range", "log_y", "panel", "font_size", "output"};
+        static const char* const names[] = {"width",   "height", "y",          "view",  "time",      "convergence",
+                                            "colour_by", "x_range", "y_range", "log_x", "log_y", "no_regions",
+                                            "panel",   "font_size", "style", "output"};
         py::dict kw;
         for (const char* name : names) kw[name] = py::none();
-        kw["convergence"] = py::bool_(false);
-        kw["log_y"] = py::bool_(false);
+        for (const char* name : {"convergence", "log_x", "log_y", "no_regions"}) kw[name] = py::bool_(false);
         for (const auto& [key, value] : kwargs) {
           if (!kw.contains(key)) throw py::type_error("unexpected keyword argument '" + py::str(key).cast<std::string>() + "'");
           kw[key] = value;

@@ -53,6 +53,16 @@ def test_plot_takes_the_apps_options(ball_map_file):
     assert limitdir.plot(str(ball_map_file), width=400, height=300, x_range=(0.2, 0.8), font_size=9) == svg
 
 
+def test_plot_takes_the_apps_axis_and_style_options(ball_map_file):
+    status, svg, _ = plot_app(str(ball_map_file), "--log-x", "--no-regions", "--style", "paper")
+    assert status == 0
+    assert limitdir.plot(str(ball_map_file), log_x=True, no_regions=True, style="paper") == svg
+    # the paper style's single column: 3.5 in = 252 pt wide
+    assert 'width="252"' in svg.split(">", 2)[1]
+    with pytest.raises(ValueError, match="style: must be screen, paper or paper-wide"):
+        limitdir.plot(str(ball_map_file), style="poster")
+
+
 def test_an_overlay_of_files_is_the_apps(tmp_path):
     paths = []
     for force in ("0.3", "0.6"):
