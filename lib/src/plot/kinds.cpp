@@ -7,6 +7,7 @@
 #include "core/json_text.hpp"
 #include "limitdir/core/errors.hpp"
 #include "plot/common.hpp"
+#include "plot/friction_laws.hpp"
 
 namespace limitdir::plot_detail {
 
@@ -31,8 +32,10 @@ const KindRow rows[] = {
      "class and the unclassified ones under the title",
      [](Input i, Options o) { return plot_classification(i.report, o); }},
     {"limitdir.friction/1", nullptr, "friction", "friction-model",
-     "Q and T against theta for the model and the exact model, as Figs 4-10",
-     [](Input i, Options o) { return plot_friction(i.report, o); }},
+     "Q and T against theta for the model and the exact model, as Figs 5-10; the exact model's table alone (or an "
+     "overlay of such) without --x-range, --y-range, --log-x, --log-y as Fig. 4: Q and T against theta, w3 and eps, "
+     "and the meridian curve (Q, T)",
+     [](Input i, Options o) { return fig4_laws({i.report}, o) ? plot_friction_laws({i.report}, {}, o) : plot_friction(i.report, o); }},
     {"limitdir.simulation/1", nullptr, "simulation", "simulate, its JSON Lines ending in this record",
      "w and log10 r against t (or tau, --time)",
      [](Input i, Options o) { return plot_simulation(i.records, i.report, o); }},
