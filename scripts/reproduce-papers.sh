@@ -10,7 +10,7 @@
 #   acary-bourrier-2021/        Figs 2, 3a-c, 4 (one pile), 5 (a reduced scan; fig5/ holds the
 #                               part files of the full 300-pile study, scripts/fig5-study.sh,
 #                               which this script does not run)
-#   kireenkov/                  Fig. 2 (the Coulomb part), the Pade models, the thin ring
+#   kireenkov/                  Fig. 2 (the Coulomb part, figure and table), the Pade models, the thin ring
 #   celtic-stone/               the spin reversal, Fig. 3, the models' objectives
 # The reports' run times ("seconds", "wall_seconds") are removed, so that the files depend on
 # the binary alone and regenerate byte for byte.
@@ -186,9 +186,10 @@ kireenkov_paper() {
   "$bin/find-limits" "$S/disc-ring.json" >"$d/thin-ring.json"
   # Fig. 2, the Coulomb part: q = -(F_par, F_perp, .)/(f N) at x = (v, 0, R omega), u = R omega = 1
   jq '. + {"friction": {"model": "kireenkov-exact", "k0": 0.5}, "rho": "R"}' "$disc" >"$work/k.json"
-  for v in $(seq 0.05 0.05 3); do at+=(--at "$v,0,1"); done
+  for v in $(seq 0 0.05 3); do at+=(--at "$v,0,1"); done
   fm "$work/k.json" --pressure hertz "${at[@]}" | jq 'del(.table)' >"$d/fig2.json"
   jq -r '"v,F_par,F_perp", (.values[] | [(.w[0] / .w[2]), -.q[0], -.q[1]] | @csv)' "$d/fig2.json" >"$d/fig2.csv"
+  plot "$d/fig2.json" >"$d/fig2.svg"
 }
 
 celt_paper() {
