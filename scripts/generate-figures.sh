@@ -100,38 +100,13 @@ rm "$out"/roll-fig3*.json
 # Fig. 3 of the Celtic stone paper from the refitted models (docs/manual.md section 16, the fits'
 # values to 4 digits): W1, O, P3' and P1 over 1 s, overlaid (O with the Rosenbrock integrator of
 # its fit file).
-python3 - "$root/share/fits" "$out" <<'PY'
-import json, sys
-fits, out = sys.argv[1], sys.argv[2]
-refits = {"O": ("celt-O.json", "O refitted", {"mu": 0.3401, "a_hat": 0.0007692, "b": 0.2534, "S3": 0.2745}),
-          "P3prime": ("celt-P3prime.json", "P3' refitted", {"mu": 0.2157, "a_hat": 0.001208, "b": 0.1087,
-                      "S0": 0.07515, "S2": 0.2651, "S3": 0.446, "k_r": 0.3132}),
-          "P1": ("celt-P1.json", "P1 refitted", {"mu": 0.2162, "a_hat": 0.001336})}
-for key, (name, title, values) in refits.items():
-    f = json.load(open(fits + "/" + name))
-    p = f["problem"]
-    p["name"] = title
-    p["contact"].update(values)
-    json.dump(p, open(out + "/fig3-" + key + ".json", "w"))
-p = json.load(open(fits + "/celt-P1.json"))["problem"]
-p.update(json.load(open(fits + "/celt-P1.json"))["data"]["trajectory"])
-p["name"] = "W1, the reference run"
-json.dump(p, open(out + "/fig3-W1.json", "w"))
-PY
+python3 "$root/scripts/paper_problems.py" celt-fig3 "$root/share/fits" "$out"
 for m in O P1 P3prime W1; do "$bin/celt" "$out/fig3-$m.json" >"$out/fig3-$m-run.json" 2>/dev/null; done
 "$bin/plot" "$out"/fig3-{O,P1,P3prime,W1}-run.json --panel 1 --width 900 --height 560 >"$out/celt-fig3.svg"
 rm "$out"/fig3-*.json
 # Figs 8-9 of [Kudra & Awrejcewicz 2013] as a section: the four fitted approximants (manual
 # section 16's table) against the exact model on the meridian phi = 0 of the Hertz ellipse b = 0.5.
-python3 - "$root/share/fits/kudra-pade-I11.json" "$out" <<'PY'
-import json, sys
-p = json.load(open(sys.argv[1]))["problem"]
-sets = {"I00": (1, 0.5665, 0.3806, 2.2500, 2.5917), "I11": (3, 0.0763, 0.2404, 0.6843, 0.7288),
-        "I21": (5, 0.0241, 0.0307, 0.7804, 1.2352), "I31": (7, 0.0052, 0.0090, 0.7626, 1.0284)}
-for key, (order, b_T, b_M, m_T, m_M) in sets.items():
-    p["friction"].update({"order": order, "b_T": b_T, "b_M": b_M, "m_T": m_T, "m_M": m_M})
-    json.dump(p, open(sys.argv[2] + "/kudra-" + key + ".json", "w"))
-PY
+python3 "$root/scripts/paper_problems.py" kudra-approximants "$root/share/fits/kudra-pade-I11.json" "$out"
 for k in I00 I11 I21 I31; do "$bin/friction-model" "$out/kudra-$k.json" --grid 73,1 >"$out/kudra-$k-grid.json"; done
 "$bin/plot" "$out"/kudra-{I00,I11,I21,I31}-grid.json >"$out/kudra-approximants.svg"
 rm "$out"/kudra-*.json

@@ -7,6 +7,8 @@
 #include "core/json_text.hpp"
 #include "limitdir/core/errors.hpp"
 #include "plot/common.hpp"
+#include "plot/friction_laws.hpp"
+#include "plot/friction_speed.hpp"
 
 namespace limitdir::plot_detail {
 
@@ -31,8 +33,14 @@ const KindRow rows[] = {
      "class and the unclassified ones under the title",
      [](Input i, Options o) { return plot_classification(i.report, o); }},
     {"limitdir.friction/1", nullptr, "friction", "friction-model",
-     "Q and T against theta for the model and the exact model, as Figs 4-10",
-     [](Input i, Options o) { return plot_friction(i.report, o); }},
+     "Q and T against theta for the model and the exact model, as Figs 5-10; the exact model's table alone (or an "
+     "overlay of such) without --x-range, --y-range, --log-x, --log-y as Fig. 4: Q and T against theta, w3 and eps, "
+     "and the meridian curve (Q, T); a table with values (--at) at two or more slip directions of w2 = 0, w1 >= 0, "
+     "w3 > 0 as Fig. 2 of [Kireenkov]: F_par = -q1 and F_perp = -q2 against eps = (rho/R) w1/w3",
+     [](Input i, Options o) {
+       return kireenkov_fig2({i.report}) ? plot_friction_speed({i.report}, {}, o)
+              : fig4_laws({i.report}, o) ? plot_friction_laws({i.report}, {}, o) : plot_friction(i.report, o);
+     }},
     {"limitdir.simulation/1", nullptr, "simulation", "simulate, its JSON Lines ending in this record",
      "w and log10 r against t (or tau, --time)",
      [](Input i, Options o) { return plot_simulation(i.records, i.report, o); }},

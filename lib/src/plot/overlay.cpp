@@ -12,6 +12,8 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/plot/plot.hpp"
 #include "plot/common.hpp"
+#include "plot/friction_laws.hpp"
+#include "plot/friction_speed.hpp"
 
 namespace limitdir {
 
@@ -178,7 +180,10 @@ std::string plot_overlay(const std::vector<PlotInput>& inputs, const PlotOptions
   std::vector<nlohmann::json> reports;
   for (const PlotInput& input : inputs) reports.push_back(input.report);
   if (kind == "diagram") return plot_diagram_overlay(reports, names, options);
-  if (kind == "friction") return plot_friction_overlay(reports, names, options);
+  if (kind == "friction")
+    return kireenkov_fig2(reports)      ? plot_friction_speed(reports, names, options)
+           : fig4_laws(reports, options) ? plot_friction_laws(reports, names, options)
+                                         : plot_friction_overlay(reports, names, options);
   if (kind == "degree-study") return plot_degree_study_overlay(inputs, names, options);
   if (kind == "roll") return plot_roll_overlay(inputs, names, options);
   if (kind == "celt") return plot_celt_overlay(inputs, names, options);

@@ -1,0 +1,97 @@
+// Fig. 2 [Kireenkov]: F_par and F_perp, the components of the friction force along and across
+// the velocity v of the centre, against v at the spin u = R omega = 1, i.e. against the slip/spin
+// ratio eps = v/(R omega) = (rho/R) w1/w3 (35) [Nonlinear Dyn. 2024] of the slip direction
+// w = (v, 0, rho omega)/|.| (docs/manual.md section 11).
+#include "plot/friction_speed.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "limitdir/core/errors.hpp"
+#include "limitdir/plot/labels.hpp"
+#include "limitdir/plot/svg.hpp"
+#include "plot/common.hpp"
+
+namespace limitdir::plot_detail {
+
+namespace {
+
+constexpr double on_meridian = 1e-12;  // |w2|: the plane w2 = 0 up to the rounding of the normalised w
+
+/// One report's (eps, F_par, F_perp) in the order of its values, sorted by eps.
+std::vector<std::array<double, 3>> read_speeds(const nlohmann::json& report) {
+  const double rho = number_field(report, "rho", "friction");  // rho/R
+  const nlohmann::json& values = array_field(report, "values", "friction");
+  std::vector<std::array<double, 3>> rows;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const std::string where = "friction.values[" + std::to_string(i) + "]";
+    const Eigen::Vector3d w = vector3_field(values[i], "w", where), q = vector3_field(values[i], "q", where);
+    rows.push_back({rho * w.x() / w.z(), -q.x(), -q.y()});
+  }
+  std::sort(rows.begin(), rows.end());
+  return rows;
+}
+
+}  // namespace
+
+bool kireenkov_fig2(const std::vector<nlohmann::json>& reports) {
+  for (const nlohmann::json& r : reports) {
+    if (!r.is_object() || !r.contains("values") || !r["values"].is_array() || r["values"].size() < 2 ||
+        !r.contains("rho") || !r["rho"].is_number())
+      return false;
+    for (const nlohmann::json& v : r["values"]) {
+      if (!v.is_object() || !v.contains("w") || !v["w"].is_array() || v["w"].size() != 3) return false;
+      const nlohmann::json& w = v["w"];
+      if (!w[0].is_number() || !w[1].is_number() || !w[2].is_number()) return false;
+      if (std::abs(w[1].get<double>()) > on_meridian || w[0].get<double>() < 0 || w[2].get<double>() <= 0) return false;
+    }
+  }
+  return !reports.empty();
+}
+
+std::string plot_friction_speed(const std::vector<nlohmann::json>& reports, const std::vector<std::string>& names,
+                                const PlotOptions& options) {
+  if (options.log_x || options.log_y)
+    throw InputError("plot: --log-x and --log-y do not apply to a friction table's values at w2 = 0 (Fig. 2 "
+                     "[Kireenkov], drawn against eps from 0)");
+  std::vector<std::vector<std::array<double, 3>>> data;
+  std::vector<svg::LegendItem> legend;
+  Runs all;
+  for (std::size_t n = 0; n < reports.size(); ++n) {
+    data.push_back(read_speeds(reports[n]));
+    const std::string name = reports.size() > 1 ? names[n] : string_field(reports[n], "description", "friction");
+    legend.push_back({svg::LegendItem::Kind::line, {overlay_colour(n), 2.0, "none", "", 1.0}, name});
+    for (int c : {1, 2}) {
+      all.emplace_back();
+      for (const auto& row : data.back()) all.back().emplace_back(row[0], row[c]);
+    }
+  }
+  legend.push_back({svg::LegendItem::Kind::line, {"black", 2.0, "none", "", 1.0}, "F_par/(f N) = -q1"});
+  legend.push_back({svg::LegendItem::Kind::line, {"black", 2.0, "none", "6 4", 1.0}, "F_perp/(f N) = -q2"});
+  svg::Document doc = make_document(options, "limitdir friction against the slip/spin ratio (Fig. 2 [Kireenkov]): " +
+                                                  string_field(reports.front(), "description", "friction"));
+  const Margins m = margins(doc);
+  const double W = options.width, H = options.height;
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, W - m.left - m.right, doc.font_scale(), max_legend * H);
+  const double legend_h = svg::legend_height(shown, W - m.left - m.right, doc.font_scale());
+  const double frame_w = W - m.left - m.right, frame_h = H - m.top - m.bottom - legend_h;
+  check_room(doc, frame_w, frame_h);
+  svg::legend_rows(doc, m.left, H - legend_h - 4.0, frame_w, shown);
+  double x_hi = 0.0;
+  for (const auto& d : data) x_hi = std::max(x_hi, d.back()[0]);
+  const auto full = full_range(all).value_or(std::pair{0.0, 1.0});
+  const std::pair<double, double> x = axis_range(options.x_range, 0.0, std::max(x_hi, 1e-12), 0.0);
+  const std::pair<double, double> y = axis_range(options.y_range, std::min(0.0, full.first), full.second, 0.05);
+  const svg::Frame f = svg::axes(doc, m.left, m.top, frame_w, frame_h,
+                                 {x.first, x.second, y.first, y.second, "eps = v/(R omega) (v at u = R omega = 1)",
+                                  "F/(f N)", "", false, false});
+  for (std::size_t n = 0; n < data.size(); ++n) {
+    svg::data_line(doc, f, all[2 * n], {overlay_colour(n), 2.0, "none", "", 1.0});
+    svg::data_line(doc, f, all[2 * n + 1], {overlay_colour(n), 2.0, "none", "6 4", 1.0});
+  }
+  note_clipped(doc, f, mark_clipped(doc, f, all));
+  return doc.str();
+}
+
+}  // namespace limitdir::plot_detail
