@@ -118,8 +118,10 @@ PY
 # Kireenkov's shifted disc (share/problems/disc-shift.json): pure sliding along the load keeps
 # q(e1) = -e1 (the shift lies along the sliding direction), so R*(e1) = F - 1 and the tangency is
 # at F = 1; an interior check value (0.01 + 7 x 1.19/17 = 0.5) falls on its branch point at 0.5
-# and is left to the event's own checks at +-1e-5 of the range, not run at the bifurcation
-expect_ok --event "tangency=1" --events fold=2,branch-point=1,tangency=1 -- "$share/problems/disc-shift.json" --from 0.01 --to 1.2
+# and is left to the event's own checks at +-1e-5 of the range, not run at the bifurcation. Its two
+# closed orbits (images of each other under the rotation by pi) are continued from 0.01 to their
+# saddle-nodes on invariant circles at F* = 0.14049 (docs/manual.md section 9): two snic events.
+expect_ok --event "tangency=1" --events fold=2,branch-point=1,tangency=1,snic=2 -- "$share/problems/disc-shift.json" --from 0.01 --to 1.2
 
 # ----- a diagram regenerates from its embedded problem and options -----------------------------------
 # (docs/manual.md section 5): the problem at the sweep's start with the options as given; the

@@ -42,4 +42,8 @@ struct Tolerance {
 /// them: the differences as sentences appended to `out`.
 void branch_differences(const Diagram& a, const Diagram& b, const Tolerance& tol, std::vector<std::string>& out);
 
+/// The branches of closed orbits of a and b as curves in (p, ln T) (the period T relative to
+/// the curve tolerance), both ways: the differences as sentences appended to `out`.
+void orbit_branch_differences(const Diagram& a, const Diagram& b, const Tolerance& tol, std::vector<std::string>& out);
+
 }  // namespace limitdir::detail
