@@ -199,6 +199,13 @@ events = [e for e in d["bifurcations"] if e["kind"] in ("cycle-fold", "snic", "h
 sys.exit(0 if ends and len(events) == len(ends) and d["bifurcations"][-len(events):] == events else 1)
 PY
 expect 0 true "" "$tmp/orbits.json" "$tmp/orbits.json"
+# The same problem swept with steps up to 0.01: the Hopf event moves within its tolerance, the orbit
+# branch starts from another orbit of the search and stops at its thresholds (amplitude 0.02 at the
+# Hopf point, the smallest step at the blow-up) at other points: the same diagram.
+"$bin/sweep-force" "$tmp/hopf6.json" --from 0.7575 --to 0.759 --h-max 0.01 >"$tmp/orbits-fine.json" 2>/dev/null ||
+  fail "sweep-force general-hopf (rho = 6) --h-max 0.01 failed"
+expect 0 true "" "$tmp/orbits.json" "$tmp/orbits-fine.json"
+expect 0 true "" "$tmp/orbits-fine.json" "$tmp/orbits.json"
 # Every other point of the orbit branch dropped (the ends kept): sampling is not a difference.
 transform "$tmp/orbits.json" "$tmp/orbits-thinned.json" '
 for b in d["orbit_branches"]:

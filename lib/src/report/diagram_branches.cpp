@@ -377,13 +377,45 @@ std::vector<Branch> period_curves(const std::vector<OrbitBranch>& orbit_branches
   return out;
 }
 
+/// Where an orbit branch stops short of its end at a threshold (a Hopf end: the amplitude 0.02;
+/// a fold or a blow-up: the smallest step), wherever its samples fall: between its end point and
+/// the end's p, widened by the end's error on both sides. The other diagram's points there are
+/// not compared with it.
+std::vector<std::pair<double, double>> end_zones(const std::vector<OrbitBranch>& orbit_branches) {
+  std::vector<std::pair<double, double>> zones;
+  for (const OrbitBranch& b : orbit_branches)
+    for (std::size_t k = 0; k < 2 && !b.points.empty(); ++k) {
+      const OrbitEnd& end = b.ends[k];
+      if (end.kind == "range-end" || end.kind == "lost") continue;
+      const double q = k == 0 ? b.points.front().p : b.points.back().p;
+      zones.emplace_back(std::min(q, end.p) - end.p_error, std::max(q, end.p) + end.p_error);
+    }
+  return zones;
+}
+
+/// The curves without their points in the other diagram's end zones.
+std::vector<Branch> outside_zones(std::vector<Branch> curves, const std::vector<std::pair<double, double>>& zones) {
+  for (Branch& b : curves)
+    b.points.erase(std::remove_if(b.points.begin(), b.points.end(),
+                                  [&](const BranchPoint& q) {
+                                    return std::any_of(zones.begin(), zones.end(), [&](const auto& z) {
+                                      return q.p >= z.first && q.p <= z.second;
+                                    });
+                                  }),
+                   b.points.end());
+  return curves;
+}
+
 }  // namespace
 
 void detail::orbit_branch_differences(const Diagram& a, const Diagram& b, const Tolerance& tol,
                                       std::vector<std::string>& out) {
   const std::vector<Branch> curves_a = period_curves(a.orbit_branches), curves_b = period_curves(b.orbit_branches);
-  const Side side_a{curves_a, {}, SegmentIndex(curves_a), "A", true};
-  const Side side_b{curves_b, {}, SegmentIndex(curves_b), "B", true};
+  // each side's points outside the other's end zones, against the other's whole curves
+  const std::vector<Branch> points_a = outside_zones(curves_a, end_zones(b.orbit_branches));
+  const std::vector<Branch> points_b = outside_zones(curves_b, end_zones(a.orbit_branches));
+  const Side side_a{points_a, {}, SegmentIndex(curves_a), "A", true};
+  const Side side_b{points_b, {}, SegmentIndex(curves_b), "B", true};
   std::vector<TypeMismatch> mismatches;  // none: every point has the same type
   compare_branches(side_a, side_b, tol, a.parameter, out, mismatches);
   compare_branches(side_b, side_a, tol, a.parameter, out, mismatches);
