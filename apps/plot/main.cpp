@@ -1,4 +1,4 @@
-// plot [REPORT...] [--y theta|psi|w1|w2|w3|rdot] [--view w1|w2|w3] [--time t|tau] [--convergence]
+// plot [REPORT...] [--y theta|psi|w1|w2|w3|rdot|period|amplitude] [--view w1|w2|w3] [--time t|tau] [--convergence]
 //      [--colour-by class|level|mean|min|max] [--width W] [--height H] [--x-range A:B] [--y-range A:B]
 //      [--log-x] [--log-y] [--no-regions] [--panel K] [--font-size PX] [--style NAME] [--output FILE]
 // Draws a limitdir report as a standalone SVG on standard output (plot/plot.hpp, docs/manual.md
@@ -42,7 +42,8 @@ int main(int argc, char* argv[]) {
   options.add_options()
       ("y", po::value<std::string>()->value_name("COORD"),
        "diagrams: the vertical coordinate theta (latitude asin w3, default), psi (atan2(w3, w1), the "
-       "position on the invariant circle w2 = 0 of Figs 13-14), w1, w2, w3 or rdot")
+       "position on the invariant circle w2 = 0 of Figs 13-14), w1, w2, w3 or rdot; period or amplitude: the "
+       "branches of closed orbits instead (solid attracting, dashed repelling) with their ends")
       ("view", po::value<std::string>()->value_name("AXIS"),
        "limits, classifications, celt slip systems: the axis w1, w2 (default) or w3 the two hemispheres "
        "are seen along")

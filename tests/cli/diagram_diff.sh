@@ -6,6 +6,8 @@
 # backwards, its events and regions reordered, is the same diagram; a moved event, a missing
 # branch, another range or a point of another type (radial or sphere_type) is not; a point at an
 # event may have either type, and the same model traced with other steps has the same types.
+# The branches of closed orbits are compared as curves of their period, their ends that are
+# events (cycle-fold, snic, homoclinic) as events.
 # Usage: bash diagram_diff.sh BIN_DIR SHARE_DIR
 source "$(dirname "$0")/common.bash"
 cli_setup diagram-diff "$@"
@@ -178,6 +180,68 @@ expect 0 true "" "$tmp/fine.json" "$share/reference/disc-harmonic-2.json"
 # A genuinely moved event of the fine diagram still differs.
 transform "$tmp/fine.json" "$tmp/fine-moved.json" 'd["bifurcations"][0]["force"] += 1e-4'
 expect 1 false "has no counterpart" "$share/reference/disc-harmonic-2.json" "$tmp/fine-moved.json"
+
+# ----- branches of closed orbits and their ends (docs/manual.md section 9) ---------------------------
+# general-hopf.json at rho = 6 over [0.7575, 0.759]: one orbit branch from the Hopf point, down to
+# a period blow-up (an event among the bifurcations, after those of the limit directions).
+python3 -c "
+import json, sys
+p = json.load(open(sys.argv[1])); p['rho'] = 6.0
+json.dump(p, open(sys.argv[2], 'w'))" "$share/problems/general-hopf.json" "$tmp/hopf6.json"
+rc=0
+"$bin/sweep-force" "$tmp/hopf6.json" --from 0.7575 --to 0.759 >"$tmp/orbits.json" 2>/dev/null || rc=$?
+[[ $rc -eq 0 || $rc -eq 3 ]] || fail "sweep-force general-hopf (rho = 6) exited with $rc"
+python3 - "$tmp/orbits.json" <<'PY' || fail "general-hopf (rho = 6): no orbit branch ending at an event: $(head -c 300 "$tmp/orbits.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+ends = [e for b in d["orbit_branches"] for e in b["ends"] if e["kind"] in ("cycle-fold", "snic", "homoclinic")]
+events = [e for e in d["bifurcations"] if e["kind"] in ("cycle-fold", "snic", "homoclinic")]
+sys.exit(0 if ends and len(events) == len(ends) and d["bifurcations"][-len(events):] == events else 1)
+PY
+expect 0 true "" "$tmp/orbits.json" "$tmp/orbits.json"
+# The same problem swept with steps up to 0.01: the Hopf event moves within its tolerance, the orbit
+# branch starts from another orbit of the search and stops at its thresholds (amplitude 0.02 at the
+# Hopf point, the smallest step at the blow-up) at other points: the same diagram.
+"$bin/sweep-force" "$tmp/hopf6.json" --from 0.7575 --to 0.759 --h-max 0.01 >"$tmp/orbits-fine.json" 2>/dev/null ||
+  fail "sweep-force general-hopf (rho = 6) --h-max 0.01 failed"
+expect 0 true "" "$tmp/orbits.json" "$tmp/orbits-fine.json"
+expect 0 true "" "$tmp/orbits-fine.json" "$tmp/orbits.json"
+# Every other point of the orbit branch dropped (the ends kept): sampling is not a difference.
+transform "$tmp/orbits.json" "$tmp/orbits-thinned.json" '
+for b in d["orbit_branches"]:
+    b["points"] = b["points"][::2] + ([b["points"][-1]] if len(b["points"]) % 2 == 0 else [])'
+expect 0 true "" "$tmp/orbits.json" "$tmp/orbits-thinned.json"
+# Every period 0.1 % longer: the orbit branch has moved.
+transform "$tmp/orbits.json" "$tmp/orbits-slower.json" '
+for b in d["orbit_branches"]:
+    for p in b["points"]:
+        p["period"] *= 1.001'
+expect 1 false "points lie on no orbit branch of A" "$tmp/orbits.json" "$tmp/orbits-slower.json"
+# The blow-up moved by 1e-4 (its end and its event alike), far beyond its error.
+transform "$tmp/orbits.json" "$tmp/orbits-moved.json" '
+for b in d["orbit_branches"]:
+    for e in b["ends"]:
+        if e["kind"] in ("snic", "homoclinic"):
+            e["force"] -= 1e-4
+for e in d["bifurcations"]:
+    if e["kind"] in ("snic", "homoclinic"):
+        e["force"] -= 1e-4'
+kind=$(python3 -c "import json, sys; print(json.load(open(sys.argv[1]))['bifurcations'][-1]['kind'])" "$tmp/orbits.json")
+expect 1 false "bifurcation $kind" "$tmp/orbits.json" "$tmp/orbits-moved.json"
+# No orbit branch at all (a diagram written before them): its branch and its end are missing.
+transform "$tmp/orbits.json" "$tmp/orbits-none.json" '
+del d["orbit_branches"]
+d["bifurcations"] = [e for e in d["bifurcations"] if e["kind"] not in ("cycle-fold", "snic", "homoclinic")]'
+expect 1 false "lie on no orbit branch of B" "$tmp/orbits.json" "$tmp/orbits-none.json"
+expect 1 false "of A has no counterpart in B" "$tmp/orbits.json" "$tmp/orbits-none.json"
+# Bad input: an orbit event that is not the end of its branch, one before the other events, an
+# orbit point of negative period.
+transform "$tmp/orbits.json" "$tmp/orbits-bad-event.json" 'd["bifurcations"][-1]["force"] += 1e-3'
+transform "$tmp/orbits.json" "$tmp/orbits-bad-order.json" 'd["bifurcations"].insert(0, d["bifurcations"].pop())'
+transform "$tmp/orbits.json" "$tmp/orbits-bad-period.json" 'd["orbit_branches"][0]["points"][1]["period"] = -1'
+expect_bad "must be the end of the orbit branch it names" "$tmp/orbits.json" "$tmp/orbits-bad-event.json"
+expect_bad "follow the other events" "$tmp/orbits.json" "$tmp/orbits-bad-order.json"
+expect_bad "orbit_branches[0].points[1].period" "$tmp/orbits.json" "$tmp/orbits-bad-period.json"
 
 # ----- bad input -------------------------------------------------------------------------------------
 printf '%s\n' '{"schema": "limitdir.diagram/1"' >"$tmp/malformed.json"

@@ -194,6 +194,23 @@ expect_bad "time history" "$tmp/final-only.json"
 { echo '{"t": 0, "tau": 0, "r": -1, "w": [1, 0, 0]}'; tail -n 1 "$tmp/simulation.jsonl"; } >"$tmp/negative-r.jsonl"
 expect_bad "r: must be >= 0" "$tmp/negative-r.jsonl"
 expect_bad "--y" "$tmp/diagram.json" --y w4
+# --- the branches of closed orbits (--y period, --y amplitude; docs/manual.md section 11) ---
+# general-hopf.json at rho = 6: one repelling orbit branch born at the Hopf point (H) and ending
+# at a homoclinic loop (HC, a dashed vertical line at the fitted p*).
+pick "$share/problems/general-hopf.json" 'json.dumps(dict(d, rho=6.0))' >"$tmp/hopf6.json"
+"$bin/sweep-force" "$tmp/hopf6.json" --from 0.7575 --to 0.759 >"$tmp/orbits.json" 2>/dev/null ||
+  fail "sweep-force general-hopf (rho = 6) failed"
+figure orbits-period 760 480 "$tmp/orbits.json" --y period
+figure orbits-amplitude 760 480 "$tmp/orbits.json" --y amplitude
+for label in ">H<" ">HC<" "period of the closed orbit" "repelling orbit (multiplier &gt; 1)"; do
+  grep -qF -- "$label" "$tmp/orbits-period.svg" || fail "plot --y period: no $label in the figure"
+done
+grep -qF "amplitude of the closed orbit" "$tmp/orbits-amplitude.svg" || fail "plot --y amplitude: no axis label"
+# the figure of the limit directions marks the orbits' end as a tick on the parameter axis
+figure orbits-theta 760 480 "$tmp/orbits.json"
+grep -qF ">HC<" "$tmp/orbits-theta.svg" || fail "plot: the homoclinic end is not marked on the diagram"
+expect_bad "has no branches of closed orbits" "$tmp/diagram.json" --y period
+expect_bad "--y period" "$tmp/map.json" --y period
 expect_bad "--y" "$tmp/limits.json" --y theta
 expect_bad "--view" "$tmp/diagram.json" --view w2
 expect_bad "--convergence" "$tmp/diagram.json" --convergence

@@ -118,8 +118,24 @@ PY
 # Kireenkov's shifted disc (share/problems/disc-shift.json): pure sliding along the load keeps
 # q(e1) = -e1 (the shift lies along the sliding direction), so R*(e1) = F - 1 and the tangency is
 # at F = 1; an interior check value (0.01 + 7 x 1.19/17 = 0.5) falls on its branch point at 0.5
-# and is left to the event's own checks at +-1e-5 of the range, not run at the bifurcation
-expect_ok --event "tangency=1" --events fold=2,branch-point=1,tangency=1 -- "$share/problems/disc-shift.json" --from 0.01 --to 1.2
+# and is left to the event's own checks at +-1e-5 of the range, not run at the bifurcation. Its two
+# closed orbits (images of each other under the rotation by pi) are continued from 0.01 to their
+# saddle-nodes on invariant circles at F* = 0.14049 (docs/manual.md section 9): two snic events.
+expect_ok --event "tangency=1" --events fold=2,branch-point=1,tangency=1,snic=2 -- "$share/problems/disc-shift.json" --from 0.01 --to 1.2
+# A SNIC is born where a saddle-node of limit directions appears on the orbit: each snic's fitted
+# p* must be a fold the tracer located (to 1e-11) within the fit's error (its distance from the
+# branch's last point, where the orbit still exists), and its exponent within 0.05 of -1/2 (the
+# bottleneck time pi/sqrt(a b |p* - p|), Strogatz 4.3; corrections O(|p* - p|^(1/2)) over the
+# fitted window of |p* - p| <~ 1e-3 are a few %).
+python3 - "$tmp/last.json" <<'PY' || fail "disc-shift: the snic events are not the orbits' SNIC at a fold with exponent -1/2"
+import json, sys
+d = json.load(open(sys.argv[1]))
+folds = [e["force"] for e in d["bifurcations"] if e["kind"] == "fold"]
+snic = [e for e in d["bifurcations"] if e["kind"] == "snic"]
+ok = len(snic) == 2 and all(abs(e["exponent"] + 0.5) <= 0.05 for e in snic)
+ok = ok and all(any(abs(e["force"] - f) <= e["error"] for f in folds) for e in snic)
+sys.exit(0 if ok else 1)
+PY
 
 # ----- a diagram regenerates from its embedded problem and options -----------------------------------
 # (docs/manual.md section 5): the problem at the sweep's start with the options as given; the

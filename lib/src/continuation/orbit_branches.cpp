@@ -63,6 +63,25 @@ OrbitEnd end_at(const std::string& kind, const OrbitPoint& last, const std::stri
   return e;
 }
 
+// A fold of cycles extrapolated by classify_orbit_end, located where the multiplier reaches 1
+// (locate_cycle_fold): the fold's orbit becomes the branch's last point; else the extrapolated
+// value stays, and the reason says so.
+void locate_fold_end(const ParameterFamily& family, const OrbitSection& sec, const OrbitContinuationOptions& opt,
+                     OrbitContinuation& out) {
+  const double tau_max = return_time_factor * out.points.back().period;
+  const std::optional<CycleFold> f = locate_cycle_fold(family, sec, out.points, tau_max, opt.polyline_points);
+  const double ahead = (out.end.p - out.points.back().p) * (f ? f->p - out.points.back().p : 0);
+  if (f && ahead >= 0 && std::abs(f->p - out.end.p) <= std::abs(out.end.p - out.points.back().p) + out.end.p_error) {
+    out.points.push_back(point_of(f->p, f->orbit));
+    out.end.p = f->p;
+    out.end.p_error = f->p_error;
+    out.end.reason += "; " + f->reason;
+  } else {
+    out.end.reason += "; not located where the multiplier reaches 1 (the secant on the section did not converge "
+                      "ahead of the last point): the extrapolated value";
+  }
+}
+
 }  // namespace
 
 OrbitContinuation continue_orbit(const ParameterFamily& family, double p0, const ClosedOrbit& start, double p_end,
@@ -93,6 +112,7 @@ OrbitContinuation continue_orbit(const ParameterFamily& family, double p0, const
       end = classify_orbit_end(out.points);
     if (end) {
       out.end = *end;
+      if (end->kind == "cycle-fold") locate_fold_end(family, sec, opt, out);
       return out;
     }
     const double p = dir * (last.p + dir * h - p_end) > 0 ? p_end : last.p + dir * h;

@@ -3,7 +3,8 @@
 //  * fold of cycles: two orbits of multipliers mu < 1 and mu > 1 meet at mu = 1 and vanish; on
 //    either branch ln mu ~ c sqrt(p_f - p) (the return map's normal form P(s) = s + a (p_f - p)
 //    - b s^2 has fixed points s = +-sqrt(a (p_f - p)/b) of slope 1 -+ 2 sqrt(a b (p_f - p))),
-//    so (ln mu)^2 is linear in p and its zero locates p_f;
+//    so (ln mu)^2 is linear in p and its zero estimates p_f (located where mu = 1 by
+//    locate_cycle_fold, continuation/cycle_fold.cpp);
 //  * saddle-node on an invariant circle: the time spent in the bottleneck of the saddle-node's
 //    ghost is pi/sqrt(a b |p* - p|) (Strogatz, Nonlinear Dynamics and Chaos, 4.3), the period
 //    ~ C |p* - p|^(-1/2);
@@ -35,7 +36,8 @@ constexpr int min_fit_points = 4;
 // p* is sought at distances from the last point between 1e-9 and 1 times the fitted span.
 constexpr double min_offset = 1e-9;
 constexpr int offset_grid = 181;
-// The fold of cycles: (ln mu)^2 fitted on the last 4 points, its zero at most one span ahead.
+// The fold of cycles: (ln mu)^2 extrapolated from the last 2 points, its zero at most the span of
+// the last 4 ahead.
 constexpr int fold_points = 4;
 
 struct Line {
@@ -123,22 +125,21 @@ std::optional<OrbitEnd> blowup_end(const std::vector<OrbitPoint>& pts) {
 std::optional<OrbitEnd> fold_end(const std::vector<OrbitPoint>& pts) {
   const std::size_t n = pts.size();
   if (n < fold_points) return std::nullopt;
-  std::vector<double> x, y, scale;
-  for (std::size_t i = n - fold_points; i < n; ++i) {
-    x.push_back(pts[i].p);
-    y.push_back(std::pow(std::log(pts[i].multiplier), 2));
-    scale.push_back(1);
-  }
-  const Line l = fit_line(x, y, scale);
-  const double p_f = -l.a / l.b, last = pts.back().p, span = std::abs(last - x.front());
-  const double dir = last > x.front() ? 1 : -1;
-  if (!(y.back() < y.front()) || !(dir * (p_f - last) >= 0 && dir * (p_f - last) <= span)) return std::nullopt;
+  const auto y = [&](std::size_t i) { return std::pow(std::log(pts[i].multiplier), 2); };
+  // (ln mu)^2 falls over the last 3 points, and its secant through the last two (the sqrt law's
+  // leading order, ever better as the points near the fold) vanishes at most the span of the
+  // last fold_points points ahead
+  if (!(y(n - 1) < y(n - 2) && y(n - 2) < y(n - 3))) return std::nullopt;
+  const double last = pts[n - 1].p, before = pts[n - 2].p;
+  const double p_f = last + y(n - 1) * (last - before) / (y(n - 2) - y(n - 1));
+  const double span = std::abs(last - pts[n - fold_points].p), dir = last > before ? 1 : -1;
+  if (!(dir * (p_f - last) >= 0 && dir * (p_f - last) <= span)) return std::nullopt;
   OrbitEnd e;
   e.kind = "cycle-fold";
   e.p = p_f;
   e.p_error = std::abs(p_f - last);
   e.reason = fmt::format("the multiplier tends to 1 ({:.6g} at the last point): (ln mu)^2, linear in p at a fold of "
-                         "cycles, vanishes at p = {:.9g}",
+                         "cycles, extrapolates to 0 at p = {:.9g}",
                          pts.back().multiplier, p_f);
   return e;
 }

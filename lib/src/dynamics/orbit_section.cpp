@@ -82,27 +82,39 @@ OrbitSection OrbitSection::at(const System& system, double F, const Eigen::Vecto
   return {s.p, s.v, s.e};
 }
 
+std::optional<SectionReturn> section_return_map(const System& system, double F, const OrbitSection& sec, double s,
+                                                double tau_max, double sign) {
+  if (sign != 1 && sign != -1) throw InputError("section_return_map: the time direction must be +1 or -1");
+  const Section plane{sec.p, sign * sec.v, sec.e};
+  const std::optional<Return> r = section_return(system, F, plane, s, sign, tau_max);
+  if (!r) return std::nullopt;
+  const double flux0 = sign * system.spherical(sec.point(s), F).dot(plane.v);
+  const double flux1 = sign * system.spherical(r->w, F).dot(plane.v);
+  if (!(flux0 > 0 && flux1 > 0)) return std::nullopt;
+  // D integrates sign div: the slope in the time direction sign is exp(D) times the fluxes' ratio
+  return SectionReturn{r->s, r->tau, std::exp(r->D) * flux0 / flux1 * (1 + r->s * r->s) / (1 + s * s), r->D};
+}
+
+ClosedOrbit orbit_through(const System& system, double F, const OrbitSection& sec, double s, double period,
+                          double multiplier, double residual, int polyline_points) {
+  ClosedOrbit o = fixed_point_orbit(sec.point(s), period, multiplier, residual);
+  sample_orbit(system, F, o, polyline_points);
+  return o;
+}
+
 std::optional<ClosedOrbit> closed_orbit_on_section(const System& system, double F, const OrbitSection& sec,
                                                    double s0, double tau_max, int polyline_points, double sign) {
   if (sign != 1 && sign != -1) throw InputError("closed_orbit_on_section: the time direction must be +1 or -1");
-  const Section plane{sec.p, sign * sec.v, sec.e};
   double s = s0;
   for (int it = 0; it < newton_iterations; ++it) {
-    const std::optional<Return> r = section_return(system, F, plane, s, sign, tau_max);
+    const std::optional<SectionReturn> r = section_return_map(system, F, sec, s, tau_max, sign);
     if (!r) return std::nullopt;
     const double g = r->s - s;
-    if (std::abs(g) <= fixed_point_tol) {
-      // D integrates sign div: the forward multiplier is exp(sign D)
-      ClosedOrbit o = fixed_point_orbit(sec.point(s), r->tau, std::exp(sign * r->D), std::abs(g));
-      sample_orbit(system, F, o, polyline_points);
-      return o;
-    }
-    const double flux0 = sign * system.spherical(sec.point(s), F).dot(plane.v);
-    const double flux1 = sign * system.spherical(r->w, F).dot(plane.v);
-    if (!(flux0 > 0 && flux1 > 0)) return std::nullopt;
-    const double slope = std::exp(r->D) * flux0 / flux1 * (1 + r->s * r->s) / (1 + s * s);
-    if (!(std::abs(slope - 1) > neutral_slope)) return std::nullopt;
-    double ds = -g / (slope - 1);
+    // D integrates sign div: the forward multiplier is exp(sign D)
+    if (std::abs(g) <= fixed_point_tol)
+      return orbit_through(system, F, sec, s, r->tau, std::exp(sign * r->D), std::abs(g), polyline_points);
+    if (!(std::abs(r->slope - 1) > neutral_slope)) return std::nullopt;
+    double ds = -g / (r->slope - 1);
     if (std::abs(ds) > newton_max_step) ds *= newton_max_step / std::abs(ds);
     s += ds;
   }

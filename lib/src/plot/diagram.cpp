@@ -18,6 +18,7 @@
 #include "limitdir/plot/labels.hpp"
 #include "limitdir/plot/svg.hpp"
 #include "plot/common.hpp"
+#include "plot/diagram_orbits.hpp"
 
 namespace limitdir {
 
@@ -57,8 +58,10 @@ std::string point_colour(const DiagramFigure& fig, const BranchPoint& p) {
 
 bool stable_on_sphere(SphereType t) { return t == SphereType::stable_node || t == SphereType::stable_focus; }
 
-/// The branches as runs of (p, coordinate), broken where psi wraps (for ranges and clipping).
+/// The branches as runs of (p, coordinate), broken where psi wraps (for ranges and clipping);
+/// with --y period or amplitude the orbit branches.
 Runs branch_runs(const DiagramFigure& fig) {
+  if (is_orbit_coordinate(fig.y)) return orbit_runs(fig.diagram, fig.y);
   Runs runs;
   for (const Branch& b : fig.diagram.branches) {
     runs.emplace_back();
@@ -115,13 +118,6 @@ std::string event_letter(EventKind k) {
 bool inside(const svg::Frame& f, double u, double v) {
   return u >= f.to_x.d0 && u <= f.to_x.d1 && v >= f.to_y.d0 && v <= f.to_y.d1;
 }
-
-/// A label to place: its text and the marker (centre, radius) it belongs to.
-struct PendingLabel {
-  std::string text;
-  svg::Point anchor;
-  double r;
-};
 
 /// The event markers (reserved so that labels keep off them); returns their labels, placed
 /// afterwards, and the events outside the axes as runs for mark_clipped.
@@ -208,10 +204,24 @@ std::pair<double, double> shown_x(const Diagram& d, const PlotOptions& options) 
                        parameter_label(d.parameter));
 }
 
+/// The legend of an orbit figure (--y period or amplitude): the line styles by the multiplier and
+/// the ends drawn.
+std::vector<svg::LegendItem> orbit_legend(const DiagramFigure& fig, double x0, double x1) {
+  std::vector<svg::LegendItem> items = orbit_line_legend(fig.diagram, x0, x1);
+  std::string events;
+  for (const OrbitBranch& b : fig.diagram.orbit_branches)
+    if (b.ends[0].kind == "hopf" && b.ends[0].p >= x0 && b.ends[0].p <= x1) events = "H Hopf point";
+  if (const std::string orbits = orbit_event_names(fig.diagram, x0, x1); !orbits.empty())
+    events += (events.empty() ? "" : ", ") + orbits;
+  if (!events.empty()) items.push_back({svg::LegendItem::Kind::text, {}, "ends: " + events});
+  return items;
+}
+
 /// The legend of one diagram: the Fig. 11 colours, line styles and event letters that occur among
 /// the branch points and events in the x range (and in --y-range when given), and only those.
 std::vector<svg::LegendItem> diagram_legend(const DiagramFigure& fig, const PlotOptions& options) {
   const auto [x0, x1] = shown_x(fig.diagram, options);
+  if (is_orbit_coordinate(fig.y)) return orbit_legend(fig, x0, x1);
   std::set<std::string> colours;
   bool solid = false, dashed = false;
   for (const Branch& b : fig.diagram.branches)
@@ -237,6 +247,8 @@ std::vector<svg::LegendItem> diagram_legend(const DiagramFigure& fig, const Plot
     if (std::any_of(fig.diagram.events.begin(), fig.diagram.events.end(), here))
       events += (events.empty() ? "events: " : ", ") + event_letter(kind) + " " + name;
   }
+  if (const std::string orbits = orbit_event_names(fig.diagram, x0, x1); !orbits.empty())
+    events += (events.empty() ? "events: " : ", ") + orbits + " (closed orbits: --y period)";
   if (!events.empty()) items.push_back({svg::LegendItem::Kind::text, {}, events + ";"});
   items.push_back({svg::LegendItem::Kind::text, {}, "shaded: regions, with their number of limit directions"});
   return items;
@@ -248,6 +260,8 @@ DiagramFigure read_figure(const nlohmann::json& report, const PlotOptions& optio
   fig.family = parameter_family(problem, fig.diagram.parameter);
   const Diagram& d = fig.diagram;
   if (!(d.to != d.from)) throw InputError("diagram: from and to must differ (got " + std::to_string(d.from) + ")");
+  if (is_orbit_coordinate(options.y) && d.orbit_branches.empty())
+    throw InputError("--y " + options.y + ": the diagram has no branches of closed orbits (orbit_branches)");
   return fig;
 }
 
@@ -275,7 +289,8 @@ svg::Frame diagram_frame(svg::Document& doc, const std::vector<DiagramFigure>& f
   check_room(doc, frame_w, H - m.top - m.bottom - legend_h);
   const svg::Frame frame = svg::axes(doc, m.left, m.top, frame_w, H - m.top - m.bottom - legend_h,
                                      {x.first, x.second, y.first, y.second, parameter_label(d.parameter),
-                                      diagram_y_label(options.y), "", options.log_x, options.log_y});
+                                      is_orbit_coordinate(options.y) ? orbit_y_label(options.y) : diagram_y_label(options.y),
+                                      "", options.log_x, options.log_y});
   doc.text(W / 2.0, m.top - 10.0 * doc.font_scale(), title, {svg::fitting_size(doc, title, 14.0, W - 8.0, true), "middle", "black", 0.0, true});
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, frame_w, shown);
   return frame;
@@ -286,15 +301,26 @@ int draw_layers(svg::Document& doc, const svg::Frame& frame, const std::vector<D
   if (regions) shade_regions(doc, frame, figs.front().diagram);
   Runs clipped;
   for (const DiagramFigure& fig : figs) {
-    for (const Branch& b : fig.diagram.branches) draw_branch(doc, frame, fig, b);
+    if (is_orbit_coordinate(fig.y))
+      draw_orbit_branches(doc, frame, fig.diagram, fig.y, fig.colour);
+    else
+      for (const Branch& b : fig.diagram.branches) draw_branch(doc, frame, fig, b);
     Runs runs = branch_runs(fig);
     clipped.insert(clipped.end(), runs.begin(), runs.end());
   }
   std::vector<PendingLabel> labels;
   doc.begin_group("", "event-markers");
   for (const DiagramFigure& fig : figs) {
-    const std::vector<PendingLabel> l = draw_event_markers(doc, frame, fig, clipped);
+    const bool orbits = is_orbit_coordinate(fig.y);
+    // an orbit figure marks the orbits' ends; a figure of the limit directions its events, and
+    // the orbits' ends (no direction) as ticks on the parameter axis
+    const std::vector<PendingLabel> l = orbits ? draw_orbit_events(doc, frame, fig.diagram, fig.y, fig.colour)
+                                               : draw_event_markers(doc, frame, fig, clipped);
     labels.insert(labels.end(), l.begin(), l.end());
+    if (!orbits) {
+      const std::vector<PendingLabel> ticks = orbit_event_ticks(doc, frame, fig.diagram);
+      labels.insert(labels.end(), ticks.begin(), ticks.end());
+    }
   }
   doc.end_group();
   int dropped = label_events(doc, labels);
@@ -313,7 +339,8 @@ std::string plot_diagram(const nlohmann::json& report, const PlotOptions& option
                             short_model(string_field(report, "model", "diagram"));
   svg::Document doc = make_document(options, "limitdir bifurcation diagram: " + title);
   const svg::Frame frame = diagram_frame(doc, {fig}, options, diagram_legend(fig, options), title);
-  svg::note_dropped(doc, draw_layers(doc, frame, {fig}, true), frame_box(frame));
+  // the regions count limit directions: not shaded behind the orbit branches
+  svg::note_dropped(doc, draw_layers(doc, frame, {fig}, !is_orbit_coordinate(options.y)), frame_box(frame));
   return doc.str();
 }
 

@@ -136,8 +136,12 @@ void check_plot_options(const PlotOptions& options, const std::string& kind, boo
   side(options.width, "--width");
   side(options.height, "--height");
   const std::string& y = options.y;
-  if (y != "theta" && y != "psi" && y != "w1" && y != "w2" && y != "w3" && y != "rdot")
-    throw InputError("--y: must be theta, psi, w1, w2, w3 or rdot (got \"" + y + "\")");
+  if (y != "theta" && y != "psi" && y != "w1" && y != "w2" && y != "w3" && y != "rdot" && y != "period" &&
+      y != "amplitude")
+    throw InputError("--y: must be theta, psi, w1, w2, w3, rdot, period or amplitude (got \"" + y + "\")");
+  if ((y == "period" || y == "amplitude") && kind != "diagram")
+    throw InputError("--y " + y + ": the closed orbits' branches of bifurcation diagrams only (this is a " + kind +
+                     " report)");
   const std::string& v = options.view;
   if (v != "w1" && v != "w2" && v != "w3") throw InputError("--view: must be w1, w2 or w3 (got \"" + v + "\")");
   if (options.time != "t" && options.time != "tau")

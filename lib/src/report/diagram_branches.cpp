@@ -235,6 +235,9 @@ struct Side {
   EventsOnBranch events;
   SegmentIndex segments;
   std::string name;  // "A" or "B"
+  /// Branches of closed orbits, compared as curves in (p, ln T) (orbit_branch_differences): w
+  /// holds (ln T, 0, 0) and every point the same type.
+  bool orbits = false;
 };
 
 /// A point whose type no place of the other diagram within tolerance shares; `place` is the nearest.
@@ -305,14 +308,16 @@ struct OffPoints {
   }
 };
 
-std::string off_text(const Branch& branch, const OffPoints& off, const std::string& me, const std::string& other,
+std::string off_text(const Branch& branch, const OffPoints& off, const Side& mine, const std::string& other,
                      const std::string& parameter) {
-  std::string text = "branch " + std::to_string(branch.id) + " of " + me + ": " + std::to_string(off.count) + " of " +
-                     std::to_string(branch.points.size()) + " points lie on no branch of " + other +
+  const std::string what = mine.orbits ? "orbit branch" : "branch";
+  std::string text = what + " " + std::to_string(branch.id) + " of " + mine.name + ": " + std::to_string(off.count) +
+                     " of " + std::to_string(branch.points.size()) + " points lie on no " + what + " of " + other +
                      " (farthest: " + parameter + " = " + number_text(off.worst->p) +
-                     ", w = " + vector_text(off.worst->w);
+                     (mine.orbits ? ", period = " + number_text(std::exp(off.worst->w[0]))
+                                  : ", w = " + vector_text(off.worst->w));
   text += std::isfinite(off.worst_distance) ? ", " + number_text(off.worst_distance) + " tolerances away)"
-                                            : ", " + other + " has no branch points)";
+                                            : ", " + other + " has no " + what + " points)";
   return text;
 }
 
@@ -330,7 +335,7 @@ void compare_branches(const Side& mine, const Side& theirs, const Tolerance& tol
       else if (!verdict.accepted)
         mismatches.push_back({&mine, &theirs, &branch, &point, verdict.nearest});
     }
-    if (off.count > 0) out.push_back(off_text(branch, off, mine.name, theirs.name, parameter));
+    if (off.count > 0) out.push_back(off_text(branch, off, mine, theirs.name, parameter));
   }
 }
 
@@ -357,7 +362,64 @@ void type_sentences(const std::vector<TypeMismatch>& mismatches, const std::stri
                   " more point(s) whose type differs from the other diagram's there");
 }
 
+/// The branches of closed orbits as branches of curves in (p, ln T): the period is intrinsic to
+/// the orbit, while the section point depends on where the continuation anchored its section.
+std::vector<Branch> period_curves(const std::vector<OrbitBranch>& orbit_branches) {
+  std::vector<Branch> out;
+  for (const OrbitBranch& b : orbit_branches) {
+    Branch curve;
+    curve.id = b.id;
+    for (const OrbitPoint& q : b.points)
+      curve.points.push_back({q.p, Eigen::Vector3d(std::log(q.period), 0, 0), 0, Radial::tangent,
+                              SphereType::non_hyperbolic});
+    out.push_back(std::move(curve));
+  }
+  return out;
+}
+
+/// Where an orbit branch stops short of its end at a threshold (a Hopf end: the amplitude 0.02;
+/// a fold or a blow-up: the smallest step), wherever its samples fall: between its end point and
+/// the end's p, widened by the end's error on both sides. The other diagram's points there are
+/// not compared with it.
+std::vector<std::pair<double, double>> end_zones(const std::vector<OrbitBranch>& orbit_branches) {
+  std::vector<std::pair<double, double>> zones;
+  for (const OrbitBranch& b : orbit_branches)
+    for (std::size_t k = 0; k < 2 && !b.points.empty(); ++k) {
+      const OrbitEnd& end = b.ends[k];
+      if (end.kind == "range-end" || end.kind == "lost") continue;
+      const double q = k == 0 ? b.points.front().p : b.points.back().p;
+      zones.emplace_back(std::min(q, end.p) - end.p_error, std::max(q, end.p) + end.p_error);
+    }
+  return zones;
+}
+
+/// The curves without their points in the other diagram's end zones.
+std::vector<Branch> outside_zones(std::vector<Branch> curves, const std::vector<std::pair<double, double>>& zones) {
+  for (Branch& b : curves)
+    b.points.erase(std::remove_if(b.points.begin(), b.points.end(),
+                                  [&](const BranchPoint& q) {
+                                    return std::any_of(zones.begin(), zones.end(), [&](const auto& z) {
+                                      return q.p >= z.first && q.p <= z.second;
+                                    });
+                                  }),
+                   b.points.end());
+  return curves;
+}
+
 }  // namespace
+
+void detail::orbit_branch_differences(const Diagram& a, const Diagram& b, const Tolerance& tol,
+                                      std::vector<std::string>& out) {
+  const std::vector<Branch> curves_a = period_curves(a.orbit_branches), curves_b = period_curves(b.orbit_branches);
+  // each side's points outside the other's end zones, against the other's whole curves
+  const std::vector<Branch> points_a = outside_zones(curves_a, end_zones(b.orbit_branches));
+  const std::vector<Branch> points_b = outside_zones(curves_b, end_zones(a.orbit_branches));
+  const Side side_a{points_a, {}, SegmentIndex(curves_a), "A", true};
+  const Side side_b{points_b, {}, SegmentIndex(curves_b), "B", true};
+  std::vector<TypeMismatch> mismatches;  // none: every point has the same type
+  compare_branches(side_a, side_b, tol, a.parameter, out, mismatches);
+  compare_branches(side_b, side_a, tol, a.parameter, out, mismatches);
+}
 
 void detail::branch_differences(const Diagram& a, const Diagram& b, const Tolerance& tol,
                                 std::vector<std::string>& out) {

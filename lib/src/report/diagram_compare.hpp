@@ -42,4 +42,10 @@ struct Tolerance {
 /// them: the differences as sentences appended to `out`.
 void branch_differences(const Diagram& a, const Diagram& b, const Tolerance& tol, std::vector<std::string>& out);
 
+/// The branches of closed orbits of a and b as curves in (p, ln T) (the period T relative to
+/// the curve tolerance), both ways, except the points of one in the other's end zones (between
+/// an end point of a branch and its end's p, widened by the end's error: where the continuation
+/// stops at a threshold); the differences as sentences appended to `out`.
+void orbit_branch_differences(const Diagram& a, const Diagram& b, const Tolerance& tol, std::vector<std::string>& out);
+
 }  // namespace limitdir::detail

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "limitdir/continuation/orbit_events.hpp"
 #include "limitdir/core/errors.hpp"
 #include "report/diagram_compare.hpp"
 #include "report/diagram_keys.hpp"
@@ -172,6 +173,36 @@ std::vector<int> match_events(const std::vector<Event>& a, const std::vector<Eve
                b.size());
 }
 
+/// Two ends of orbit branches at the same event: the kind, p within tolerance (widened by the error
+/// of an event not located: a fold extrapolated from one side, a fitted blow-up) and, for two
+/// located folds, the period of the fold's orbit (as a value of p).
+bool same_orbit_event(const OrbitEvent& a, const OrbitEvent& b, const Tolerance& tol) {
+  const double extra = std::max(a.located ? 0.0 : a.p_error, b.located ? 0.0 : b.p_error);
+  if (a.kind != b.kind || !tol.same_p(a.p, b.p, extra)) return false;
+  return !(a.period && b.period) || tol.same_p(*a.period, *b.period);
+}
+
+std::string orbit_event_text(const OrbitEvent& e, const std::string& parameter) {
+  std::string text = e.kind + " at " + parameter + " = " + number_text(e.p) + " (orbit branch " +
+                     std::to_string(e.orbit_branch);
+  text += e.located ? ", located" : ", extrapolated, error " + number_text(e.p_error);
+  if (e.period) text += ", period " + number_text(*e.period);
+  return text + ")";
+}
+
+/// The ends of orbit branches as events (continuation/orbit_events.hpp) matched one-to-one, every
+/// pair tried (a diagram has few); the events of each side without a partner, one sentence each.
+void orbit_event_differences(const Diagram& a, const Diagram& b, const Tolerance& tol, std::vector<std::string>& out) {
+  const std::vector<OrbitEvent> ea = orbit_events(a.orbit_branches), eb = orbit_events(b.orbit_branches);
+  const std::vector<int> owner =
+      match(ea.size(), eb.size(), [&](std::size_t i, std::size_t j) { return same_orbit_event(ea[i], eb[j], tol); });
+  const std::vector<bool> lonely_a = unmatched_of_a(ea.size(), owner);
+  for (std::size_t i = 0; i < ea.size(); ++i)
+    if (lonely_a[i]) out.push_back("bifurcation " + orbit_event_text(ea[i], a.parameter) + " of A has no counterpart in B");
+  for (std::size_t j = 0; j < eb.size(); ++j)
+    if (owner[j] < 0) out.push_back("bifurcation " + orbit_event_text(eb[j], a.parameter) + " of B has no counterpart in A");
+}
+
 /// The regions matched one-to-one (same_region), B's regions swept in order of their start.
 std::vector<int> match_regions(const std::vector<Region>& a, const std::vector<Region>& b, const Tolerance& tol) {
   std::vector<double> key_a, reach_a, key_b;
@@ -226,6 +257,8 @@ std::vector<std::string> diagram_differences(const Diagram& a, const Diagram& b,
   std::vector<bool> lonely_b(b.events.size());
   for (std::size_t j = 0; j < b.events.size(); ++j) lonely_b[j] = event_owner[j] < 0;
   lonely_events(b.events, lonely_b, a.events, "B", "A", name, out);
+  // the ends of orbit branches that are events (cycle-fold, snic, homoclinic; docs/manual.md section 9)
+  orbit_event_differences(a, b, tol, out);
 
   // Regions: the paper's Cases, by count and types of limit directions, and their boundaries.
   const std::vector<int> region_owner = match_regions(a.regions, b.regions, tol);
@@ -237,6 +270,8 @@ std::vector<std::string> diagram_differences(const Diagram& a, const Diagram& b,
 
   // Branches as curves in (p, w), both ways, and the types of their points along them.
   detail::branch_differences(a, b, tol, out);
+  // Branches of closed orbits as curves in (p, ln T), both ways.
+  detail::orbit_branch_differences(a, b, tol, out);
   return out;
 }
 

@@ -15,7 +15,7 @@ inline constexpr const char* kForce = "force";
 inline bool is_reserved_key(const std::string& name) {
   static const std::set<std::string> reserved{"w",       "rdot",  "radial", "sphere_type", "kind",   "directions",
                                               "branches", "located", "error", "colour",     "circles", "level",
-                                              "orbits",  "half_meridian"};
+                                              "orbits",  "half_meridian", "orbit_branches", "period", "exponent", "reason"};
   return reserved.count(name) > 0;
 }
 

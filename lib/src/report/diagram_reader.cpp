@@ -9,12 +9,14 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/json_text.hpp"
+#include "limitdir/continuation/orbit_events.hpp"
 #include "limitdir/core/errors.hpp"
 #include "report/diagram_keys.hpp"
 
@@ -366,6 +368,113 @@ void read_claims(const json& claims, const Path& certificate_path, Certificate& 
                                        to_string(weakest_level(cert.claims)) + ")");
 }
 
+// ----- branches of closed orbits (docs/manual.md section 9, "Continuation of orbits") ---------
+
+/// A number or null.
+std::optional<double> number_or_null_at(const json& object, const std::string& key, const Path& path) {
+  const json& value = member(object, key, path);
+  if (value.is_null()) return std::nullopt;
+  return number_at(value, path.key(key));
+}
+
+double nonnegative_at(const json& object, const std::string& key, const Path& path) {
+  const double x = number_at(member(object, key, path), path.key(key));
+  if (x < 0.0) path.key(key).fail("must be >= 0", object.at(key));
+  return x;
+}
+
+OrbitEnd orbit_end_from_json(const json& value, const std::string& parameter, const Path& path) {
+  object_at(value, path);
+  OrbitEnd e;
+  e.kind = string_at(member(value, "kind", path), path.key("kind"));
+  if (e.kind != "hopf" && e.kind != "range-end" && e.kind != "lost" && !is_orbit_event(e.kind))
+    path.key("kind").fail("must be \"hopf\", \"range-end\", \"cycle-fold\", \"snic\", \"homoclinic\" or \"lost\"",
+                          value.at("kind"));
+  e.p = number_at(member(value, parameter, path), path.key(parameter));
+  e.p_error = nonnegative_at(value, "error", path);
+  e.exponent = number_or_null_at(value, "exponent", path);
+  e.reason = string_at(member(value, "reason", path), path.key("reason"));
+  return e;
+}
+
+OrbitPoint orbit_point_from_json(const json& value, const std::string& parameter, const Path& path) {
+  object_at(value, path);
+  OrbitPoint q;
+  q.p = number_at(member(value, parameter, path), path.key(parameter));
+  q.period = number_at(member(value, "period", path), path.key("period"));
+  if (!(q.period > 0.0)) path.key("period").fail("must be > 0", value.at("period"));
+  q.multiplier = nonnegative_at(value, "multiplier", path);
+  q.w = vector3_at(member(value, "w", path), path.key("w"));
+  q.rdot_mean = number_at(member(value, "rdot_mean", path), path.key("rdot_mean"));
+  q.amplitude = nonnegative_at(value, "amplitude", path);
+  // "slip" repeats the sign of rdot_mean
+  const std::string slip = q.rdot_mean > 0 ? "grows" : q.rdot_mean < 0 ? "decays" : "neutral";
+  if (string_at(member(value, "slip", path), path.key("slip")) != slip)
+    path.key("slip").fail("must be \"" + slip + "\", the sign of rdot_mean", value.at("slip"));
+  return q;
+}
+
+OrbitBranch orbit_branch_from_json(const json& value, const std::string& parameter, const std::vector<Event>& events,
+                                   const Path& path) {
+  object_at(value, path);
+  OrbitBranch b;
+  b.id = integer_at(member(value, "id", path), std::numeric_limits<int>::min(), path.key("id"));
+  if (string_at(member(value, "kind", path), path.key("kind")) != "orbit")
+    path.key("kind").fail("must be \"orbit\"", value.at("kind"));
+  if (const json& hopf = member(value, "hopf_event", path); !hopf.is_null()) {
+    const int k = integer_at(hopf, 0, path.key("hopf_event"));
+    if (static_cast<std::size_t>(k) >= events.size() || events[static_cast<std::size_t>(k)].kind != EventKind::hopf)
+      path.key("hopf_event").fail("must be the index of a hopf event in bifurcations", hopf);
+    b.hopf_event = k;
+  }
+  const Path points_path = path.key("points");
+  const json& points = array_at(member(value, "points", path), points_path);
+  if (points.empty()) points_path.fail("an orbit branch has at least one point", points);
+  for (std::size_t k = 0; k < points.size(); ++k)
+    b.points.push_back(orbit_point_from_json(points[k], parameter, points_path.index(k)));
+  const Path ends_path = path.key("ends");
+  const json& ends = array_at(member(value, "ends", path), ends_path);
+  if (ends.size() != 2) ends_path.fail("must be the branch's two ends", ends);
+  for (std::size_t k = 0; k < 2; ++k) b.ends[k] = orbit_end_from_json(ends[k], parameter, ends_path.index(k));
+  const Path level_path = path.key("level");
+  try {
+    b.level = level_from_string(string_at(member(value, "level", path), level_path));
+  } catch (const InputError&) {
+    level_path.fail("must be \"proven\", \"checked\" or \"incomplete\"", value.at("level"));
+  }
+  b.reason = string_at(member(value, "reason", path), path.key("reason"));
+  return b;
+}
+
+/// The orbit branches (absent in a diagram written before them: none), and the check that the
+/// report's bifurcations of the kinds cycle-fold, snic and homoclinic, which follow the events of
+/// the limit directions, are exactly the ends of the orbit branches (orbit_events_to_json).
+void read_orbit_branches(const json& document, const std::vector<std::size_t>& orbit_entries, const Path& root,
+                         Diagram& diagram) {
+  if (const auto it = document.find("orbit_branches"); it != document.end()) {
+    const Path path = root.key("orbit_branches");
+    const json& branches = array_at(*it, path);
+    std::set<int> ids;
+    for (std::size_t b = 0; b < branches.size(); ++b) {
+      diagram.orbit_branches.push_back(
+          orbit_branch_from_json(branches[b], diagram.parameter, diagram.events, path.index(b)));
+      if (!ids.insert(diagram.orbit_branches.back().id).second)
+        path.index(b).key("id").fail("two orbit branches have this id", branches[b].at("id"));
+    }
+  }
+  const json expected = orbit_events_to_json(diagram);
+  const json& events = document.at("bifurcations");
+  const Path events_path = root.key("bifurcations");
+  for (std::size_t i = 0; i < orbit_entries.size(); ++i)
+    if (i >= expected.size() || events[orbit_entries[i]] != expected[i])
+      events_path.index(orbit_entries[i])
+          .fail("must be the end of the orbit branch it names, as orbit_branches give it (" +
+                std::to_string(expected.size()) + " such end(s), in the order of the branches)");
+  if (expected.size() > orbit_entries.size())
+    events_path.fail("lists " + std::to_string(orbit_entries.size()) + " of the " + std::to_string(expected.size()) +
+                     " ends of orbit branches that are events (cycle-fold, snic, homoclinic)");
+}
+
 }  // namespace
 
 Diagram diagram_from_json(const json& document, const std::string& source) {
@@ -401,8 +510,18 @@ Diagram diagram_from_json(const json& document, const std::string& source) {
 
   const Path events_path = root.key("bifurcations");
   const json& events = array_at(member(document, "bifurcations", root), events_path);
-  for (std::size_t k = 0; k < events.size(); ++k)
-    diagram.events.push_back(event_from_json(events[k], diagram.parameter, ids, events_path.index(k)));
+  std::vector<std::size_t> orbit_entries;  // the ends of orbit branches, after the other events
+  for (std::size_t k = 0; k < events.size(); ++k) {
+    const auto kind = events[k].is_object() ? events[k].find("kind") : events[k].end();
+    if (kind != events[k].end() && kind->is_string() && is_orbit_event(kind->get<std::string>())) {
+      orbit_entries.push_back(k);
+    } else {
+      if (!orbit_entries.empty())
+        events_path.index(k).fail("the ends of orbit branches (cycle-fold, snic, homoclinic) follow the other events");
+      diagram.events.push_back(event_from_json(events[k], diagram.parameter, ids, events_path.index(k)));
+    }
+  }
+  read_orbit_branches(document, orbit_entries, root, diagram);
 
   const Path regions_path = root.key("regions");
   const json& regions = array_at(member(document, "regions", root), regions_path);

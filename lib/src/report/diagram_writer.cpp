@@ -125,6 +125,8 @@ json diagram_report(const Problem& problem, const Diagram& diagram) {
   json bifurcations = json::array();
   for (std::size_t k = 0; k < diagram.events.size(); ++k)
     bifurcations.push_back(event_to_json(diagram.events[k], diagram, "bifurcations[" + std::to_string(k) + "]"));
+  // then the ends of the orbit branches that are events (docs/manual.md section 9)
+  for (json& e : orbit_events_to_json(diagram)) bifurcations.push_back(std::move(e));
 
   // The embedded problem file carries the fixed load of a sweep in another parameter.
   const bool force_sweep = diagram.parameter == kForce;

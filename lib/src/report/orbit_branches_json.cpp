@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/json_text.hpp"
+#include "limitdir/continuation/orbit_events.hpp"
 #include "limitdir/report/diagram_io.hpp"
 #include "report/diagram_keys.hpp"
 
@@ -37,6 +38,29 @@ json orbit_point_to_json(const OrbitPoint& q, const Diagram& diagram, const std:
 }
 
 }  // namespace
+
+json orbit_events_to_json(const Diagram& diagram) {
+  json out = json::array();
+  const std::vector<OrbitEvent> events = orbit_events(diagram.orbit_branches);
+  for (std::size_t k = 0; k < events.size(); ++k) {
+    const OrbitEvent& e = events[k];
+    const std::string where = "bifurcations[" + std::to_string(diagram.events.size() + k) + "]";
+    json entry{{"kind", e.kind}};
+    entry[diagram.parameter] = finite(e.p, where + "." + diagram.parameter);
+    if (diagram.parameter != "force") entry["force"] = finite(diagram.force, where + ".force");
+    entry["w"] = nullptr;  // no limit direction is involved: the orbit is on its branch
+    entry["directions"] = json::array();
+    entry["branches"] = json::array();
+    entry["orbit_branches"] = json::array({e.orbit_branch});
+    entry["located"] = e.located;
+    entry["error"] = finite(e.p_error, where + ".error");
+    entry["period"] = e.period ? json(finite(*e.period, where + ".period")) : json(nullptr);
+    entry["exponent"] = e.exponent ? json(finite(*e.exponent, where + ".exponent")) : json(nullptr);
+    entry["reason"] = e.reason;
+    out.push_back(std::move(entry));
+  }
+  return out;
+}
 
 json orbit_branches_to_json(const Diagram& diagram) {
   json out = json::array();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "limitdir/continuation/continuation.hpp"
+#include "limitdir/dynamics/orbit_section.hpp"
 #include "limitdir/limits/closed_orbit.hpp"
 
 namespace limitdir {
@@ -44,6 +45,22 @@ OrbitContinuation continue_orbit(const ParameterFamily& family, double p0, const
 /// growing, "snic" or "homoclinic" by which of T = C |p* - p|^beta and T = a - b ln|p* - p| fits the
 /// last points better (the exponent beta, or b); else "lost".
 OrbitEnd classify_orbit_end(const std::vector<OrbitPoint>& points);
+
+/// The fold of cycles that a branch approaches (classify_orbit_end says "cycle-fold"), located
+/// where the multiplier reaches 1: on the fixed section `section` through which the last two
+/// `points` pass, the branch is a graph p(s) (P(s, p(s)) = s, the return map P), and the fold is
+/// the zero of ln mu(s) by the secant method, each p(s) by the secant method in p (return times at
+/// most tau_max). p, its error (the closing tolerance 1e-10 over |dP/dp|, plus the last secant
+/// step), the orbit there (multiplier 1 to 1e-9) and how it was found; none when an iteration
+/// does not converge.
+struct CycleFold {
+  double p, p_error;
+  ClosedOrbit orbit;
+  std::string reason;
+};
+std::optional<CycleFold> locate_cycle_fold(const ParameterFamily& family, const OrbitSection& section,
+                                           const std::vector<OrbitPoint>& points, double tau_max,
+                                           int polyline_points = 32);
 
 /// The branches of `diagram` (a diagram of `family`, after confirm_hopf_events): one from every
 /// confirmed Hopf event (from the orbit its search found, continued back to the Hopf point and on

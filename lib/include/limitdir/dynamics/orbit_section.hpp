@@ -25,6 +25,22 @@ struct OrbitSection {
   double coordinate(const Eigen::Vector3d& w) const { return w.dot(e) / w.dot(p); }
 };
 
+/// One return of the section's map P in the time direction sign (+-1): P(s), the return time
+/// the slope P'(s) of Liouville's formula (docs/manual.md section 9, "Search") and D, the integral
+/// of sign div V* along the return (at a fixed point the multiplier is exp(sign D)); none when the trajectory does not come back by tau_max or the
+/// flow does not cross the section upwards at both ends.
+struct SectionReturn {
+  double s, tau, slope, D;
+};
+std::optional<SectionReturn> section_return_map(const System& system, double F, const OrbitSection& section, double s,
+                                                double tau_max, double sign = 1);
+
+/// The closed orbit through the section's point s of the given period and multiplier (a fixed
+/// point found by the caller, e.g. at a fold of cycles where Newton on P(s) - s is singular):
+/// its polyline of `polyline_points` points and mean R*, as closed_orbit_on_section gives them.
+ClosedOrbit orbit_through(const System& system, double F, const OrbitSection& section, double s, double period,
+                          double multiplier, double residual, int polyline_points = 64);
+
 /// Newton on P(s) - s, P the return map of `section` at load F (Dormand-Prince 5(4) at the
 /// tolerance 1e-12, the slope P' from Liouville's formula), from s0, with at most tau_max per
 /// return: the closed orbit through the section (its point, period, multiplier, stability,

@@ -39,8 +39,17 @@ nlohmann::json diagram_report(const Problem& problem, const Diagram& diagram);
 ///     "ends": [2 x {"kind": "hopf" | "range-end" | "cycle-fold" | "snic" | "homoclinic" | "lost",
 ///                   NAME: p, "error", "exponent" (snic, homoclinic; else null), "reason"}],
 ///     "level" ("checked", "incomplete" when an end is lost), "reason"}].
-/// diagram_from_json does not read them back (diagram-diff compares the limit directions).
+/// diagram_from_json reads them back; diagram-diff compares them as curves of the period.
 nlohmann::json orbit_branches_to_json(const Diagram& diagram);
+
+/// The ends of the orbit branches that are events (orbit_events, continuation/orbit_events.hpp),
+/// as the report's "bifurcations" list them after the events of the limit directions:
+///   [{"kind": "cycle-fold" | "snic" | "homoclinic", NAME: p, "force" (a sweep in another
+///     parameter), "w": null, "directions": [], "branches": [], "orbit_branches": [id], "located",
+///     "error", "period" (a located cycle-fold: its orbit's; else null), "exponent" (snic: beta,
+///     homoclinic: b; else null), "reason"}].
+/// diagram_from_json checks that the report's entries of these kinds are exactly these.
+nlohmann::json orbit_events_to_json(const Diagram& diagram);
 
 /// Regions as JSON: [{"from", "to", "count", "types": {"attracting stable-node": 2, ...}}].
 nlohmann::json regions_to_json(const std::vector<Region>& regions);
