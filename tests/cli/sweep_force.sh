@@ -172,6 +172,15 @@ d = json.load(open(sys.argv[1]))
 assert d["options"]["max-chord"] == "1e-8" and d["certificate"]["level"] == "proven", d["certificate"]
 assert "inserted so that every chord lies within 1e-08" in d["certificate"]["reason"]
 PY
+# off the invariant circle the proof of --enclose-events (a tube about every segment) is run again
+# on the refined segments: general.json stays proven
+expect_ok -- "$share/problems/general.json" --from 0.05 --to 1.5 --enclose-events --max-chord 1e-6
+python3 - "$tmp/last.json" <<'PY' || fail "sweep-force general.json --enclose-events --max-chord 1e-6: not proven"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["certificate"]["level"] == "proven", d["certificate"]["reason"]
+assert "the proof of the branches holds for the refined polylines too" in d["certificate"]["reason"]
+PY
 expect_bad "--from" "$disc" --to 1
 expect_bad "--to" "$disc" --from 0
 expect_bad "--from" "$disc" --from nan --to 1
