@@ -112,6 +112,8 @@ Deviation deviation(const DiscBranch& b, const Diagram& d) {
   return out;
 }
 
+std::string fmt_branch(int id) { return "branch " + std::to_string(id); }
+
 std::size_t uncoloured(const Diagram& d) {
   std::size_t n = 0;
   for (const Branch& br : d.branches)
@@ -181,4 +183,25 @@ TEST_CASE("refine_branch_chords: a tolerance that is not a finite number > 0 is 
     Diagram d = s.diagram;
     CHECK_THROWS_AS(refine_branch_chords(s.family, d, tol), InputError);
   }
+}
+
+TEST_CASE("refine_branch_chords: a branch that cannot be refined leaves the diagram incomplete, saying which and why") {
+  // a branch of the disc's diagram taken for one of Filippov directions on a jump set: not a curve
+  // of zeros of (125), so the corrector does not apply, and its direction is not constant
+  const DiscSweep s = disc_sweep();
+  Diagram d = s.diagram;
+  const auto moving = std::find_if(d.branches.begin(), d.branches.end(), [](const Branch& br) {
+    return br.points.front().w != br.points.back().w;
+  });
+  REQUIRE(moving != d.branches.end());
+  moving->jump_set = "equator";
+  refine_branch_chords(s.family, d, 1e-6);
+  CHECK(d.certificate.level == Level::incomplete);
+  const Claim* branches = find_claim(d.certificate, "branches");
+  REQUIRE(branches != nullptr);
+  CHECK(branches->level == Level::incomplete);
+  INFO(branches->reason);
+  CHECK(branches->reason.find(fmt_branch(moving->id) + " on the equator (a jump set of q) is not a curve of zeros of (125)") !=
+        std::string::npos);
+  CHECK(d.certificate.reason.rfind("the branches could not be refined to chords within 1e-06", 0) == 0);
 }
