@@ -55,8 +55,9 @@ start : float
 stop : float
     The last value, > start (--to). Unit: the parameter's.
 **options : Any
-    The app's other options: checks=, h_max=, enclose_events=True, no_proof=True, force= (the
-    fixed load of another parameter, mu m g), model=, degree=, ...
+    The app's other options: checks=, h_max=, enclose_events=True, no_proof=True, max_chord=
+    (docs/manual.md section 5, "Chords"), force= (the fixed load of another parameter, mu m g),
+    model=, degree=, ...
 
 Returns
 -------

@@ -15,7 +15,8 @@ int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "sweep-force",
       "PROBLEM --from F0 --to F1 [--parameter NAME --force F] [--model M] [--degree N] [--pressure P] [--rho RHO] "
-      "[--checks K] [--h-max H] [--enclose-events] [--no-proof] [--require LEVEL] [--format json|text|csv|tsv]",
+      "[--checks K] [--h-max H] [--enclose-events] [--no-proof] [--max-chord TOL] [--require LEVEL] "
+      "[--format json|text|csv|tsv]",
       "Follows every branch of limit directions w (the zeros of V*(w), (122)) while a parameter p\n"
       "goes from F0 to F1 (pseudo-arclength continuation of (125)), locates the tangency, fold,\n"
       "pitchfork, branch and Hopf points on the branches, and lists the regions of p with the same\n"

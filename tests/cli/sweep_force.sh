@@ -178,6 +178,25 @@ expect_bad "distortion.d" "$ellipse" --parameter d --force 0.3 --from 0 --to 1.5
 expect_bad "parameter gamma" "$ellipse" --parameter gamma --force 0.3 --from 0 --to 1
 expect_bad "shape.ellipse" "$ellipse" --parameter a/b --force 0.3 --from -1 --to 1
 expect_bad "friction.model" "$disc" --parameter k --force 0.3 --from 0 --to 0.5
+# --max-chord: the disc's diagram refined to chords within 1e-8 stays proven, the option recorded
+# and the points inserted named in the certificate (the distances themselves against (132):
+# tests/continuation/test_branch_chords.cpp)
+expect_ok -- "$disc" --from 0.01 --to 1.5 --max-chord 1e-8
+python3 - "$tmp/last.json" <<'PY' || fail "sweep-force --max-chord 1e-8: not proven, or the option not recorded"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["options"]["max-chord"] == "1e-8" and d["certificate"]["level"] == "proven", d["certificate"]
+assert "inserted so that every chord lies within 1e-08" in d["certificate"]["reason"]
+PY
+# off the invariant circle the proof of --enclose-events (a tube about every segment) is run again
+# on the refined segments: general.json stays proven
+expect_ok -- "$share/problems/general.json" --from 0.05 --to 1.5 --enclose-events --max-chord 1e-6
+python3 - "$tmp/last.json" <<'PY' || fail "sweep-force general.json --enclose-events --max-chord 1e-6: not proven"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["certificate"]["level"] == "proven", d["certificate"]["reason"]
+assert "the proof of the branches holds for the refined polylines too" in d["certificate"]["reason"]
+PY
 expect_bad "--from" "$disc" --to 1
 expect_bad "--to" "$disc" --from 0
 expect_bad "--from" "$disc" --from nan --to 1
@@ -188,6 +207,9 @@ expect_bad "greater than --from" "$disc" --from 1 --to 0.5
 expect_bad "bogus" "$disc" --parameter bogus --from 0 --to 1
 expect_bad "--force" "$disc" --force 0.5 --from 0 --to 1
 expect_bad "--checks" "$disc" --from 0 --to 1 --checks -1
+for tol in 0 -1 nan inf abc; do  # --max-chord: a finite tolerance > 0 (docs/manual.md section 5, "Chords")
+  expect_bad "--max-chord" "$disc" --from 0 --to 1 --max-chord "$tol"
+done
 expect_bad "--checks" "$disc" --from 0 --to 1 --checks 2.5
 expect_bad "--h-max" "$disc" --from 0 --to 1 --h-max 0
 expect_bad "--h-max" "$disc" --from 0 --to 1 --h-max -0.1

@@ -132,6 +132,7 @@ TEST_CASE("SweepForceOptions: the report's options, typed again, regenerate the 
   options.problem.force = 1.0 / 3.0;
   options.h_max = 0.1 / 3.0;
   options.checks = 5;
+  options.max_chord = 1e-6 / 3.0;  // --max-chord (docs/manual.md section 5, "Chords")
   const limitdir::JobResult values = run(limitdir::make_job(options), "disc.json");
   REQUIRE(values.status == 0);
   std::vector<std::string> args;
@@ -209,6 +210,9 @@ TEST_CASE("SweepForceOptions::validate names the field out of its range") {
   o.h_max = 1e-9;
   CHECK(validation_error(o) == "SweepForceOptions::h_max: must be a finite number > 1e-09, the smallest step (got 1e-09)");
   o.h_max = 0.05;
+  o.max_chord = 0.0;
+  CHECK(validation_error(o) == "SweepForceOptions::max_chord: must be finite and > 0 (got 0)");
+  o.max_chord = std::nullopt;
   o.problem.force = 0.5;
   CHECK(validation_error(o) ==
         "SweepForceOptions::problem.force: must be empty when parameter is \"force\" (the load is swept) (got 0.5)");

@@ -48,6 +48,7 @@
 #include "limitdir/analysis/find_limits.hpp"
 
 // continuation
+#include "limitdir/continuation/branch_chords.hpp"
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/continuation/degree_study.hpp"
 #include "limitdir/continuation/hopf.hpp"

@@ -7,6 +7,7 @@
 
 #include "limitdir/jobs/sweep_force_options.hpp"
 
+#include "limitdir/continuation/branch_chords.hpp"
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/continuation/hopf.hpp"
 #include "limitdir/continuation/orbit_branches.hpp"
@@ -49,7 +50,11 @@ po::options_description sweep_force_table() {
       ("no-proof", po::bool_switch(),
        "do not attempt the proof of a load diagram (on the invariant circle of a harmonic model or "
        "of the exact model with uniform or Hertz pressure, or of the events and regions with "
-       "--enclose-events; it then stays checked; saves a few ms)");
+       "--enclose-events; it then stays checked; saves a few ms)")
+      ("max-chord", po::value<std::string>()->value_name("TOL"),
+       "refine every branch until each chord lies within TOL of the branch, in the scaled (w, (p - F0)/(F1 - "
+       "F0)) (w on the unit sphere, the parameter as a fraction of the range), TOL > 0 (default: none, the "
+       "continuation's steps up to --h-max). Unit: dimensionless.");
   options::add_problem_overrides(options, /*with_force=*/true);
   options::add_require_option(options);
   return options;
@@ -58,6 +63,8 @@ po::options_description sweep_force_table() {
 namespace {
 
 constexpr int max_checks = 10000;  // the re-checks of --checks
+
+bool positive_tolerance(double tol) { return tol > 0; }  // --max-chord (finite: real_value)
 
 /// The options that shaped the diagram, as given (docs/manual.md section 5): every option given
 /// except PROBLEM, --format and --require (they shape the printing and the exit code, not the
@@ -85,6 +92,7 @@ json given_options(const SweepForceOptions& o) {
   if (o.h_max != defaults.h_max) out["h-max"] = number(o.h_max);
   if (o.enclose_events) out["enclose-events"] = true;
   if (o.no_proof) out["no-proof"] = true;
+  if (o.max_chord) out["max-chord"] = number(*o.max_chord);
   const ProblemOverrides& p = o.problem;
   if (p.model) out["model"] = *p.model;
   if (p.degree) out["degree"] = std::to_string(*p.degree);
@@ -150,6 +158,7 @@ SweepForceOptions sweep_force_from_text(const po::variables_map& vm) {
   }
   o.enclose_events = vm.count("enclose-events") && vm["enclose-events"].as<bool>();
   o.no_proof = vm.count("no-proof") && vm["no-proof"].as<bool>();
+  o.max_chord = real_value(vm, "max-chord", "> 0", positive_tolerance);
   o.problem = options::problem_overrides(vm);
   o.require = options::required_level(vm);
   return o;  // o.set stays empty: run_job applies the text of --set (apply_set_options)
@@ -167,6 +176,7 @@ JobRun run_sweep_force(const JobOptions& given, const json& document, const JobC
   continuation.progress = [&context](const std::string& note) { context.progress(note); };
   const ParameterFamily family = parameter_family(problem, o.parameter);
   Diagram diagram = sweep(family, o.from, o.to, continuation);
+  if (o.max_chord) refine_branch_chords(family, diagram, *o.max_chord, continuation);  // docs/manual.md section 5
   {
     const ProgressScope scope(continuation.progress);  // the orbit stages note their progress too
     confirm_hopf_events(family, diagram);               // the orbits born at its Hopf points
@@ -193,6 +203,7 @@ void SweepForceOptions::validate() const {
     detail::bad_value(owner + "checks", "in 0..10000", static_cast<long long>(checks));
   if (!std::isfinite(h_max) || !(h_max > ContinuationOptions().h_min))
     detail::bad_value(owner + "h_max", "a finite number " + detail::above_smallest_step(), h_max);
+  detail::check_range(owner + "max_chord", max_chord, "finite and > 0", detail::positive_tolerance);
   check_overrides(problem, owner + "problem");
   if (parameter == "force" && problem.force)
     detail::bad_value(owner + "problem.force", "empty when parameter is \"force\" (the load is swept)", *problem.force);

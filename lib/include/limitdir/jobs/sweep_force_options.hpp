@@ -1,6 +1,7 @@
 #pragma once
 // The options of the job sweep-force as plain values (docs/manual.md sections 5 and 14): what the
 // app's options say, for programs that run the job without its command line.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,10 @@ struct SweepForceOptions {
   bool enclose_events = false;
   /// Do not attempt the proof of a load diagram (--no-proof): it then stays checked.
   bool no_proof = false;
+  /// --max-chord TOL: every branch refined until each chord lies within TOL of the branch in the
+  /// scaled (w, (p - from)/(to - from)) (continuation/branch_chords.hpp; docs/manual.md section 5,
+  /// "Chords"), finite and > 0; empty: the continuation's steps alone. Unit: 1.
+  std::optional<double> max_chord;
   /// --model, --degree, --pressure, --rho, --force; problem.force fixes the load of a sweep of
   /// another parameter and must be empty when parameter is "force".
   ProblemOverrides problem;
