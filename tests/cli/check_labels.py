@@ -7,6 +7,10 @@ a log axis's tick label 10^k) adds its own width at its size and reaches 0.33 em
 subscript (baseline-shift="sub", plot/typeset.hpp) its width and, with a descender, reaches
 0.14 em + its descent below the baseline; the text after
 a <tspan> counts at the text's size.
+A map's point and region labels (groups "points", "region-labels") keep off its curves (the
+polylines of the groups "curves ..."): no label box meets a curve's segment. A legend keeps a key
+(a text ending in ':' followed by swatches, the shading's key) with its swatches: they start on
+the key's row or at the start of the next one, and when they fill several rows the first starts one.
 Usage: check_labels.py FIGURE.svg  (prints "N labels disjoint"; exit 1 with the first clash)"""
 import re
 import sys
@@ -40,6 +44,75 @@ def box(t):
     return (x0, y0, x1, y1)
 
 
+def classes(g):
+    return (g.get("class") or "").split()
+
+
+def segment_meets(box, a, b):
+    """Whether the segment a-b meets the open box (x0, y0, x1, y1) (Liang-Barsky clipping)."""
+    (x0, y0, x1, y1), (ax, ay), (bx, by) = box, a, b
+    t0, t1, dx, dy = 0.0, 1.0, bx - ax, by - ay
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
+        if p == 0:
+            if q <= 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+    return t0 < t1
+
+
+def curve_clashes(root):
+    """The first (label, box) of a map's point or region label meeting one of its curves, else None."""
+    segments = []
+    for g in root.iter(NS + "g"):
+        if "curves" in classes(g):
+            for line in g.iter(NS + "polyline"):
+                pts = [tuple(map(float, p.split(","))) for p in (line.get("points") or "").split()]
+                segments += zip(pts, pts[1:])
+    for g in root.iter(NS + "g"):
+        if {"points", "region-labels"} & set(classes(g)):
+            for t in g.iter(NS + "text"):
+                b = box(t)
+                if any(segment_meets(b, p, q) for p, q in segments):
+                    return t.text, b
+    return None
+
+
+def legend_clash(root):
+    """A key of a legend whose swatches are stranded from it (see the docstring), else None."""
+    for g in root.iter(NS + "g"):
+        if "legend" not in classes(g):
+            continue
+        items = list(g)
+        texts = [e for e in items if e.tag == NS + "text"]
+        if not texts:
+            continue
+        left = min(float(e.get("x") or e.get("x1") or "inf") for e in items)
+        rows = sorted({float(t.get("y")) for t in texts})
+        for k, e in enumerate(items):
+            if e.tag != NS + "text" or not (e.text or "").endswith(":"):
+                continue
+            swatches = []  # (row, x) of each swatch after the key: a rect and its text
+            j = k + 1
+            while j + 1 < len(items) and items[j].tag == NS + "rect" and items[j + 1].tag == NS + "text":
+                swatches.append((rows.index(float(items[j + 1].get("y"))), float(items[j].get("x"))))
+                j += 2
+            if not swatches:
+                continue
+            key_row = rows.index(float(e.get("y")))
+            first_row, x = swatches[0]
+            starts_row = x - left < 8.0  # a swatch's rect is inset by 3 px (times the font scale) from its entry
+            if first_row not in (key_row, key_row + 1) or (first_row == key_row + 1 and not starts_row):
+                return f"key {e.text!r}: its first swatch is not on its row or at the start of the next"
+            if swatches[-1][0] != first_row and not starts_row:
+                return f"key {e.text!r}: its swatches are split over rows from mid-row ({swatches})"
+    return None
+
+
 def main():
     root = ET.parse(sys.argv[1]).getroot()
     W, H = float(root.get("width")), float(root.get("height"))
@@ -53,6 +126,14 @@ def main():
             if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
                 print(f"labels {t.text!r} {a} and {u.text!r} {b} intersect")
                 sys.exit(1)
+    clash = curve_clashes(root)
+    if clash:
+        print(f"label {clash[0]!r} {clash[1]} meets a curve")
+        sys.exit(1)
+    clash = legend_clash(root)
+    if clash:
+        print(f"legend: {clash}")
+        sys.exit(1)
     print(f"{len(texts)} labels disjoint")
 
 

@@ -74,6 +74,16 @@ expect_bad "--convergence: draws one degree study at a time" "$tmp/study-a.json"
 expect_bad "is a diagram" "$tmp/harmonic.json" "$tmp/friction2.json"
 expect_bad "overlays are drawn for" "$tmp/limits.json" "$tmp/limits.json"
 
+# --- maps overlaid (N = 2 and N = 4 of the ball, lambda on a log axis): labels off the curves,
+# the shading's key with its swatches (check_labels.py) ---
+ball="$share/problems/ball.json"
+"$bin/bifurcation-map" "$ball" --x lambda --x-range 0.01,8 --y force --y-range 0,4 >"$tmp/map2.json" ||
+  fail "bifurcation-map ball.json failed"
+"$bin/bifurcation-map" "$ball" --x lambda --x-range 0.01,8 --y force --y-range 0,4 --degree 4 >"$tmp/map4.json" ||
+  fail "bifurcation-map ball.json --degree 4 failed"
+ok overlay-map "$tmp/map2.json" "$tmp/map4.json" --log-x
+ok overlay-map-narrow "$tmp/map2.json" "$tmp/map4.json" --log-x --width 500 --height 420
+
 # --- options ---
 ok ranged "$tmp/harmonic.json" --x-range 0.2:1 --y-range=-1:0.5 --font-size 16
 python3 -c "

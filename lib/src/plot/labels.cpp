@@ -61,18 +61,44 @@ std::vector<LegendItem> wrapped(const std::vector<LegendItem>& items, double wid
   return out;
 }
 
-/// The rows of a legend: indices of the items on each, filling `width` left to right.
+/// Whether items[i] is a key: a text ending in ':' followed by swatches (the shading's key).
+bool is_key(const std::vector<LegendItem>& items, std::size_t i) {
+  return items[i].kind == LegendItem::Kind::text && !items[i].label.empty() && items[i].label.back() == ':' &&
+         i + 1 < items.size() && items[i + 1].kind == LegendItem::Kind::swatch;
+}
+
+/// The units of a legend: each item alone, but a key with the swatches after it one unit, kept together.
+std::vector<std::vector<std::size_t>> units_of(const std::vector<LegendItem>& items) {
+  std::vector<std::vector<std::size_t>> units;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    units.push_back({i});
+    if (!is_key(items, i)) continue;
+    while (i + 1 < items.size() && items[i + 1].kind == LegendItem::Kind::swatch) units.back().push_back(++i);
+  }
+  return units;
+}
+
+/// The rows of a legend: indices of the items on each, filling `width` left to right. A unit
+/// (units_of) goes whole onto the row if it fits there, else whole onto a new row; one wider
+/// than a row puts its key where it fits and its swatches together from the start of the next row.
 std::vector<std::vector<std::size_t>> rows_of(const std::vector<LegendItem>& items, double width, double scale) {
   std::vector<std::vector<std::size_t>> rows;
   double used = 0.0;
-  for (std::size_t i = 0; i < items.size(); ++i) {
+  const auto add = [&](std::size_t i, bool new_row) {
     const double w = item_width(items[i], scale);
-    if (rows.empty() || used + w > width) {
+    if (rows.empty() || new_row || (!rows.back().empty() && used + w > width)) {
       rows.emplace_back();
       used = 0.0;
     }
     rows.back().push_back(i);
     used += w + legend_space * scale;
+  };
+  for (const std::vector<std::size_t>& unit : units_of(items)) {
+    double w = -legend_space * scale;
+    for (const std::size_t i : unit) w += item_width(items[i], scale) + legend_space * scale;
+    const bool fits_here = !rows.empty() && used + w <= width;
+    for (std::size_t k = 0; k < unit.size(); ++k)
+      add(unit[k], (k == 0 && !fits_here && w <= width) || (k == 1 && w > width));
   }
   return rows;
 }

@@ -33,7 +33,10 @@ constexpr double shade_cell = 2.0;      // px: the regions are shaded in runs of
 // section 13), so such a point (the exact model's fold-pole at F = -3.1e-21 on F from 0) lies on
 // the edge within rounding, while 1e-9 of the span is far below a pixel (1e-6 px on a 1000 px axis).
 constexpr double boundary_slack = 1e-9;
-constexpr int count_samples = 256;  // per axis: the grid on which the shaded counts the key lists are found
+constexpr int count_samples = 256;
+constexpr double label_cell = 3.0;  // px: the grid on which a region's label finds its place
+constexpr double curve_gap = 1.5;   // px kept free between a curve's stroke and a label's box
+constexpr int point_rings = 12;     // rings of candidate places around a codimension-2 point  // per axis: the grid on which the shaded counts the key lists are found
 
 struct MapRegionLabel {
   double x, y;
@@ -232,6 +235,25 @@ void draw_curves(svg::Document& doc, const svg::Frame& frame, const std::vector<
   }
 }
 
+/// The curves of every map reserved (svg::reserve_polyline) so that labels keep off them.
+void reserve_curves(svg::Document& doc, const svg::Frame& frame, const std::vector<MapFigure>& figs) {
+  for (std::size_t k = 0; k < figs.size(); ++k)
+    for (const MapCurve& c : figs[k].curves) {
+      const double half = map_curve_style(c.kind, k, figs.size() > 1).width / 2.0 + curve_gap;
+      std::vector<svg::Point> run;  // the runs svg::data_line draws: broken at non-finite data, clamped to 1e6 px
+      for (const MapPoint& p : c.points) {
+        if (!std::isfinite(p.x) || !std::isfinite(p.y)) {
+          svg::reserve_polyline(doc, run, half, frame_box(frame));
+          run.clear();
+          continue;
+        }
+        const auto [px, py] = frame.pixel(p.x, p.y);
+        run.emplace_back(std::clamp(px, -1e6, 1e6), std::clamp(py, -1e6, 1e6));
+      }
+      svg::reserve_polyline(doc, run, half, frame_box(frame));
+    }
+}
+
 /// The codimension-2 points inside the axes (or on their edge within rounding) marked and
 /// labelled; returns the labels left out.
 int draw_points(svg::Document& doc, const svg::Frame& frame, const std::vector<MapFigure>& figs) {
@@ -250,22 +272,46 @@ int draw_points(svg::Document& doc, const svg::Frame& frame, const std::vector<M
     }
   int dropped = 0;
   for (const auto& [label, px] : marked)
-    if (!svg::place_marker_label(doc, px, 5.0, label, {12.0, "middle", "black", 0.0, true}, frame_box(frame))) ++dropped;
+    if (!svg::place_marker_label(doc, px, 5.0, label, {12.0, "middle", "black", 0.0, true}, frame_box(frame), point_rings))
+      ++dropped;
   doc.end_group();
   return dropped;
 }
 
-/// The first map's region counts (and Cases) at their points inside the axes; returns those left out.
-int label_regions(svg::Document& doc, const svg::Frame& frame, const MapFigure& fig) {
+/// The first map's region counts (and Cases), each at the place of its face (about its report
+/// point) farthest from the curves, markers and labels already there (svg::place_in_region), the
+/// smallest faces first; a face with no free place for its label gets it beside its farthest
+/// point with a leader line. Returns the labels left out.
+int label_regions(svg::Document& doc, const svg::Frame& frame, const MapFigure& fig, const RegionLocator& locator) {
   const View view{frame.to_x, frame.to_y};
+  const svg::CellGrid grid(frame_box(frame), label_cell);
+  std::vector<int> faces(static_cast<std::size_t>(grid.nx) * grid.ny);
+  std::map<int, int> cells;  // face -> its number of cells
+  for (int j = 0; j < grid.ny; ++j)
+    for (int i = 0; i < grid.nx; ++i) {
+      const svg::Point c = grid.centre(i, j);
+      ++cells[faces[j * grid.nx + i] = face_in(fig, locator, frame.to_x.inverse(c.first), frame.to_y.inverse(c.second))];
+    }
+  struct Label {
+    svg::Point px;
+    int face;
+    std::string text;
+  };
+  std::vector<Label> labels;
+  for (const MapRegionLabel& r : fig.regions)
+    if (const std::optional<svg::Point> p = shown_at(view, {r.x, r.y}))
+      labels.push_back({frame.pixel(p->first, p->second), face_in(fig, locator, p->first, p->second),
+                        std::to_string(r.count) + (r.paper_case ? " (Case " + std::to_string(*r.paper_case) + ")" : "")});
+  std::stable_sort(labels.begin(), labels.end(), [&](const Label& a, const Label& b) { return cells[a.face] < cells[b.face]; });
+  const svg::TextStyle style{11.0, "middle", "#333333", 0.0, true};
   int dropped = 0;
   doc.begin_group("", "region-labels");
-  for (const MapRegionLabel& r : fig.regions) {
-    const std::optional<svg::Point> p = shown_at(view, {r.x, r.y});
-    if (!p) continue;
-    const svg::Point px = frame.pixel(p->first, p->second);
-    const std::string text = std::to_string(r.count) + (r.paper_case ? " (Case " + std::to_string(*r.paper_case) + ")" : "");
-    if (!svg::place_marker_label(doc, px, 0.0, text, {11.0, "middle", "#333333", 0.0, true}, frame_box(frame))) ++dropped;
+  for (const Label& l : labels) {
+    std::vector<char> inside(faces.size());
+    for (std::size_t k = 0; k < faces.size(); ++k) inside[k] = l.face >= 0 && faces[k] == l.face;
+    const svg::RegionPlace at = svg::place_in_region(doc, grid, inside, l.text, style);
+    if (!at.written && !svg::place_marker_label(doc, at.farthest.value_or(l.px), 0.0, l.text, style, frame_box(frame), 10))
+      ++dropped;
   }
   doc.end_group();
   return dropped;
@@ -369,8 +415,9 @@ std::string maps_figure(const std::vector<MapFigure>& figs, const std::vector<st
   doc.text(W / 2.0, m.top - 10.0 * doc.font_scale(), title, {svg::fitting_size(doc, title, 14.0, W - 8.0, true), "middle", "black", 0.0, true});
   if (options.map_regions) shade_regions(doc, frame, figs.front(), locator);
   draw_curves(doc, frame, figs);
+  reserve_curves(doc, frame, figs);
   int dropped = draw_points(doc, frame, figs);
-  if (options.map_regions) dropped += label_regions(doc, frame, figs.front());
+  if (options.map_regions) dropped += label_regions(doc, frame, figs.front(), locator);
   svg::note_dropped(doc, dropped, frame_box(frame));
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, frame_w, shown);
   return doc.str();

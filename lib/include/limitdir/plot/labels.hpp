@@ -29,6 +29,32 @@ std::optional<Point> place_text(Document& doc, const std::vector<Point>& centres
 bool place_marker_label(Document& doc, Point anchor, double r, std::string_view content, const TextStyle& style,
                         const Box& area, int rings = 6);
 
+/// Reserves a drawn polyline (pixels) inside `area` as boxes along pieces of it at most 3 px
+/// long, each widened by `half_width` (half the stroke, and a gap), so that labels keep off it.
+void reserve_polyline(Document& doc, const std::vector<Point>& pixels, double half_width, const Box& area);
+
+/// A grid of square cells of `cell` px over `area` (cell (i, j) the i-th from the left, j-th
+/// from the top; index j nx + i).
+struct CellGrid {
+  CellGrid(const Box& area, double cell);
+  Point centre(int i, int j) const;
+  Box area;
+  double cell;
+  int nx, ny;
+};
+
+/// Where place_in_region wrote its label (nullopt: nowhere free) and the region's cell farthest
+/// from every occupied box (nullopt: the region has no cell), for a label with a leader line.
+struct RegionPlace {
+  std::optional<Point> written, farthest;
+};
+/// Writes `content` (anchor "middle") centred on the cell of the region (`inside`, one flag per
+/// cell of `grid`) whose label box is free, inside the grid's area and farthest from every box
+/// occupied (curves reserved by reserve_polyline, markers, labels) and from the area's edge:
+/// the largest least chamfer distance over the cells under the box.
+RegionPlace place_in_region(Document& doc, const CellGrid& grid, const std::vector<char>& inside,
+                            std::string_view content, const TextStyle& style);
+
 /// Reserves the box of a circular marker so that labels keep off it.
 void reserve_marker(Document& doc, Point centre, double r);
 
