@@ -103,7 +103,7 @@ ClosedOrbit searched_orbit(const System& s, double F) {
 TEST_CASE("(64) with a rotation part: the proven period and multiplier enclose 2 pi/omega and "
           "exp(2 pi (lambda - a) cos^2 theta*/omega)") {
   // attracting (a > lambda) and repelling (a < lambda), the orbit given by its closed form
-  for (const Rotation rot : {Rotation{0.3, -0.4, 1.3, 0.35}, Rotation{-0.3, 0.4, 0.8, -0.35}}) {
+  for (const Rotation& rot : {Rotation{0.3, -0.4, 1.3, 0.35}, Rotation{-0.3, 0.4, 0.8, -0.35}}) {
     const OrbitProof p = prove_closed_orbit(rot.system(), rot.c3, rot.orbit());
     INFO(p.reason);
     REQUIRE(p.proven);
