@@ -43,7 +43,9 @@ cp "$tmp/stdout" "$tmp/summary.json"
 ok "the summary is valid against its schema" python3 "$here/validate_json.py" "$share/schemas" scan-summary.schema.json "$tmp/summary.json"
 ok "the summary's x axis is log, its y linear" $check summary "$tmp/summary.json" "$tmp/merged.jsonl" force system.lambda
 "$bin/plot" "$tmp/summary.json" >"$tmp/heat.svg" 2>"$tmp/plot.err" || fail "plot summary: $(head -c 300 "$tmp/plot.err")"
-grep -q ">log10 of force<" "$tmp/heat.svg" && echo "ok: plot labels the axis log10 of force" ||
+# typeset as the papers write it (plot/typeset.hpp): log with the subscript 10
+grep -qE '>log<tspan baseline-shift="sub"[^>]*>10</tspan> of force<' "$tmp/heat.svg" &&
+  echo "ok: plot labels the axis log10 of force (10 a subscript)" ||
   fail "plot summary: no axis label 'log10 of force'"
 ok "plot draws the log axis in log10, 7 cells evenly spaced" $check xrange "$tmp/heat.svg" 0.05 5 7
 
