@@ -6,23 +6,22 @@
 // branch points, Hopf points) and the regions of the paper's Cases 1-4 between the events.
 #include "limitdir/report/diagram_io.hpp"
 
-#include <cmath>
-#include <cstdint>
 #include <limits>
-#include <optional>
 #include <set>
 #include <string>
-#include <utility>
 #include <vector>
 
-#include "core/json_text.hpp"
 #include "limitdir/continuation/orbit_events.hpp"
 #include "limitdir/core/errors.hpp"
 #include "report/diagram_keys.hpp"
+#include "report/diagram_orbits_reader.hpp"
+#include "report/json_reader.hpp"
 
 namespace limitdir {
 
 using json = nlohmann::json;
+using Path = detail::JsonPath;
+using namespace detail;  // the checked readers of report/json_reader.hpp
 using detail::is_reserved_key;
 using detail::kDiagramSchema;
 using detail::kForce;
@@ -36,108 +35,6 @@ const std::vector<EventKind>& all_event_kinds() {
   return kinds;
 }
 
-using detail::show;
-
-/// A key path inside a document for messages: "<source>: branches[2].points[5].w[1]".
-class Path {
- public:
-  static Path root(const std::string& source) { return Path(source, true); }
-  Path key(const std::string& name) const { return Path(root_ ? text_ + ": " + name : text_ + "." + name, false); }
-  Path index(std::size_t i) const { return Path(text_ + "[" + std::to_string(i) + "]", false); }
-  [[noreturn]] void fail(const std::string& what) const { throw InputError(text_ + ": " + what); }
-  [[noreturn]] void fail(const std::string& what, const json& got) const { fail(what + " (got " + show(got) + ")"); }
-
- private:
-  Path(std::string text, bool root) : text_(std::move(text)), root_(root) {}
-  std::string text_;
-  bool root_;
-};
-
-const json& member(const json& object, const std::string& name, const Path& path) {
-  const auto it = object.find(name);
-  if (it == object.end()) path.key(name).fail("required key is missing");
-  return *it;
-}
-
-const json& object_at(const json& value, const Path& path) {
-  if (!value.is_object()) path.fail("must be a JSON object", value);
-  return value;
-}
-
-const json& array_at(const json& value, const Path& path) {
-  if (!value.is_array()) path.fail("must be an array", value);
-  return value;
-}
-
-double number_at(const json& value, const Path& path) {
-  if (!value.is_number()) path.fail("must be a number", value);
-  const double x = value.get<double>();
-  if (!std::isfinite(x)) path.fail("must be a finite number", value);
-  return x;
-}
-
-/// An integral number (2 or 2.0, as JSON Schema's "integer") in [min, INT_MAX]; min = INT_MIN
-/// allows any int.
-int integer_at(const json& value, int min, const Path& path) {
-  const std::string what = min == std::numeric_limits<int>::min() ? std::string("must be an integer")
-                                                                   : "must be an integer >= " + std::to_string(min);
-  if (value.is_number_float()) {
-    const double x = value.get<double>();
-    if (!std::isfinite(x) || x != std::floor(x) || x < min) path.fail(what, value);
-    if (x > std::numeric_limits<int>::max()) path.fail("is too large", value);
-    return static_cast<int>(x);
-  }
-  if (!value.is_number_integer()) path.fail(what, value);
-  if (value.is_number_unsigned()) {
-    if (value.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
-      path.fail("is too large", value);
-    return static_cast<int>(value.get<std::uint64_t>());
-  }
-  const std::int64_t n = value.get<std::int64_t>();
-  if (n < min || n > std::numeric_limits<int>::max()) path.fail(what, value);
-  return static_cast<int>(n);
-}
-
-bool boolean_at(const json& value, const Path& path) {
-  if (!value.is_boolean()) path.fail("must be true or false", value);
-  return value.get<bool>();
-}
-
-std::string string_at(const json& value, const Path& path) {
-  if (!value.is_string()) path.fail("must be a string", value);
-  return value.get<std::string>();
-}
-
-/// How far from 1 the length of a direction read back may be: 1e-6. limitdir writes unit vectors
-/// with 17 significant digits (|w| = 1 to ~1e-16); a direction written by hand with 7 digits is
-/// unit to ~1e-7. Anything farther is not a direction (w = (1e308, 0, 0) once overflowed |w| and
-/// reached the friction model as the zero slip).
-constexpr double kUnitTolerance = 1e-6;
-
-/// A direction: three finite numbers, a unit vector to kUnitTolerance (kept as read, not
-/// renormalised).
-Eigen::Vector3d vector3_at(const json& value, const Path& path) {
-  if (!value.is_array() || value.size() != 3) path.fail("must be an array of 3 numbers [w1, w2, w3]", value);
-  Eigen::Vector3d w;
-  for (std::size_t i = 0; i < 3; ++i) w[static_cast<Eigen::Index>(i)] = number_at(value[i], path.index(i));
-  // |w| - 1 from the scaled norm (stableNorm): |w| of components near 1e308 does not overflow
-  if (!(std::abs(w.stableNorm() - 1.0) <= kUnitTolerance))
-    path.fail("a direction must be a unit vector (| |w| - 1 | <= 1e-6)", value);
-  return w;
-}
-
-/// The value of an enum by its name; `names` lists the valid ones for the message.
-template <typename Enum>
-Enum enum_at(const json& value, const std::vector<Enum>& all, const Path& path) {
-  const std::string name = string_at(value, path);
-  std::string names;
-  for (const Enum candidate : all) {
-    if (to_string(candidate) == name) return candidate;
-    names += (names.empty() ? "\"" : ", \"") + to_string(candidate) + "\"";
-  }
-  path.fail("must be one of " + names, value);
-}
-
 const std::vector<Radial>& all_radial() {
   static const std::vector<Radial> all{Radial::attracting, Radial::repelling, Radial::tangent};
   return all;
@@ -148,13 +45,6 @@ const std::vector<SphereType>& all_sphere_types() {
                                            SphereType::saddle,         SphereType::stable_focus,
                                            SphereType::unstable_focus, SphereType::non_hyperbolic};
   return all;
-}
-
-/// The parameter of a point or an event, and a check of its load when that is a separate key.
-double parameter_at(const json& object, const std::string& parameter, const Path& path) {
-  const double p = number_at(member(object, parameter, path), path.key(parameter));
-  if (parameter != kForce) number_at(member(object, kForce, path), path.key(kForce));
-  return p;
 }
 
 BranchPoint point_from_json(const json& value, const std::string& parameter, const Path& path) {
@@ -218,82 +108,9 @@ void continuum_from_json(const json& value, Event& event, const Path& path) {
     event.circles.push_back(circle_from_json(circles[k], circles_path.index(k)));
   if (value.contains("half_meridian"))
     event.half_meridian = vector3_at(value.at("half_meridian"), path.key("half_meridian"));
-  const Path level_path = path.key("level");
-  const json& level = member(value, "level", path);
-  try {
-    event.level = level_from_string(string_at(level, level_path));
-  } catch (const InputError&) {
-    level_path.fail("must be \"proven\", \"checked\" or \"incomplete\"", level);
-  }
+  event.level = level_at(member(value, "level", path), path.key("level"));
 }
 
-/// A pair [lo, hi] (or [w_from, w_to]) of a closed orbit's proof.
-template <class T, class Read>
-std::array<T, 2> pair_at(const json& value, const Path& path, Read read) {
-  const json& a = array_at(value, path);
-  if (a.size() != 2) path.fail("must have 2 entries", value);
-  return {read(a[0], path.index(0)), read(a[1], path.index(1))};
-}
-
-/// The proof of a closed orbit (docs/manual.md section 9, "Proof of an orbit").
-OrbitProof orbit_proof_from_json(const json& value, const Path& path) {
-  object_at(value, path);
-  OrbitProof p;
-  const Path status_path = path.key("status");
-  const std::string status = string_at(member(value, "status", path), status_path);
-  if (status != "proven" && status != "checked") status_path.fail("must be \"proven\" or \"checked\"", value.at("status"));
-  p.proven = status == "proven";
-  p.reason = string_at(member(value, "reason", path), path.key("reason"));
-  if (!p.proven) return p;
-  const auto number = [](const json& v, const Path& at) { return number_at(v, at); };
-  p.period = pair_at<double>(member(value, "period", path), path.key("period"), number);
-  p.multiplier = pair_at<double>(member(value, "multiplier", path), path.key("multiplier"), number);
-  const auto ends = pair_at<Eigen::Vector3d>(member(value, "section", path), path.key("section"),
-                                             [](const json& v, const Path& at) { return vector3_at(v, at); });
-  p.section_from = ends[0];
-  p.section_to = ends[1];
-  return p;
-}
-
-ClosedOrbit closed_orbit_from_json(const json& value, const Path& path) {
-  object_at(value, path);
-  static const std::vector<OrbitStability> stabilities{OrbitStability::attracting, OrbitStability::repelling,
-                                                       OrbitStability::neutral};
-  ClosedOrbit o;
-  o.w = vector3_at(member(value, "w", path), path.key("w"));
-  o.period = number_at(member(value, "period", path), path.key("period"));
-  o.multiplier = number_at(member(value, "multiplier", path), path.key("multiplier"));
-  o.stability = enum_at(member(value, "stability", path), stabilities, path.key("stability"));
-  o.rdot_mean = number_at(member(value, "rdot_mean", path), path.key("rdot_mean"));
-  o.residual = number_at(member(value, "residual", path), path.key("residual"));
-  const Path polyline_path = path.key("polyline");
-  const json& polyline = array_at(member(value, "polyline", path), polyline_path);
-  for (std::size_t k = 0; k < polyline.size(); ++k) o.polyline.push_back(vector3_at(polyline[k], polyline_path.index(k)));
-  if (value.contains("proof")) o.proof = orbit_proof_from_json(value.at("proof"), path.key("proof"));
-  return o;
-}
-
-/// The orbit search on both sides of a Hopf event (docs/manual.md section 9).
-HopfOrbits born_from_json(const json& value, const std::string& parameter, const Path& path) {
-  object_at(value, path);
-  HopfOrbits born;
-  const Path kind_path = path.key("kind");
-  born.kind = string_at(member(value, "kind", path), kind_path);
-  if (born.kind != "supercritical" && born.kind != "subcritical" && born.kind != "unconfirmed")
-    kind_path.fail("must be \"supercritical\", \"subcritical\" or \"unconfirmed\"", value.at("kind"));
-  born.reason = string_at(member(value, "reason", path), path.key("reason"));
-  for (const char* name : {"below", "above"}) {
-    const Path side_path = path.key(name);
-    const json& side = object_at(member(value, name, path), side_path);
-    (std::string(name) == "below" ? born.p_below : born.p_above) = parameter_at(side, parameter, side_path);
-    const Path orbits_path = side_path.key("orbits");
-    const json& orbits = array_at(member(side, "orbits", side_path), orbits_path);
-    for (std::size_t k = 0; k < orbits.size(); ++k)
-      (std::string(name) == "below" ? born.below : born.above)
-          .push_back(closed_orbit_from_json(orbits[k], orbits_path.index(k)));
-  }
-  return born;
-}
 
 Event event_from_json(const json& value, const std::string& parameter, const std::set<int>& branch_ids,
                       const Path& path) {
@@ -354,125 +171,12 @@ void read_claims(const json& claims, const Path& certificate_path, Certificate& 
     const json& c = object_at(claims[k], at);
     const std::string name = string_at(member(c, "claim", at), at.key("claim"));
     if (name.empty() || find_claim(cert, name)) at.key("claim").fail("must name a claim once", c.at("claim"));
-    const std::string level_text = string_at(member(c, "level", at), at.key("level"));
-    Level level = Level::incomplete;
-    try {
-      level = level_from_string(level_text);
-    } catch (const InputError&) {
-      at.key("level").fail("must be \"proven\", \"checked\" or \"incomplete\"", c.at("level"));
-    }
+    const Level level = level_at(member(c, "level", at), at.key("level"));
     cert.claims.push_back({name, level, string_at(member(c, "reason", at), at.key("reason"))});
   }
   if (!cert.claims.empty() && weakest_level(cert.claims) != cert.level)
     certificate_path.key("level").fail("is not the weakest level of certificate.claims (" +
                                        to_string(weakest_level(cert.claims)) + ")");
-}
-
-// ----- branches of closed orbits (docs/manual.md section 9, "Continuation of orbits") ---------
-
-/// A number or null.
-std::optional<double> number_or_null_at(const json& object, const std::string& key, const Path& path) {
-  const json& value = member(object, key, path);
-  if (value.is_null()) return std::nullopt;
-  return number_at(value, path.key(key));
-}
-
-double nonnegative_at(const json& object, const std::string& key, const Path& path) {
-  const double x = number_at(member(object, key, path), path.key(key));
-  if (x < 0.0) path.key(key).fail("must be >= 0", object.at(key));
-  return x;
-}
-
-OrbitEnd orbit_end_from_json(const json& value, const std::string& parameter, const Path& path) {
-  object_at(value, path);
-  OrbitEnd e;
-  e.kind = string_at(member(value, "kind", path), path.key("kind"));
-  if (e.kind != "hopf" && e.kind != "range-end" && e.kind != "lost" && !is_orbit_event(e.kind))
-    path.key("kind").fail("must be \"hopf\", \"range-end\", \"cycle-fold\", \"snic\", \"homoclinic\" or \"lost\"",
-                          value.at("kind"));
-  e.p = number_at(member(value, parameter, path), path.key(parameter));
-  e.p_error = nonnegative_at(value, "error", path);
-  e.exponent = number_or_null_at(value, "exponent", path);
-  e.reason = string_at(member(value, "reason", path), path.key("reason"));
-  return e;
-}
-
-OrbitPoint orbit_point_from_json(const json& value, const std::string& parameter, const Path& path) {
-  object_at(value, path);
-  OrbitPoint q;
-  q.p = number_at(member(value, parameter, path), path.key(parameter));
-  q.period = number_at(member(value, "period", path), path.key("period"));
-  if (!(q.period > 0.0)) path.key("period").fail("must be > 0", value.at("period"));
-  q.multiplier = nonnegative_at(value, "multiplier", path);
-  q.w = vector3_at(member(value, "w", path), path.key("w"));
-  q.rdot_mean = number_at(member(value, "rdot_mean", path), path.key("rdot_mean"));
-  q.amplitude = nonnegative_at(value, "amplitude", path);
-  // "slip" repeats the sign of rdot_mean
-  const std::string slip = q.rdot_mean > 0 ? "grows" : q.rdot_mean < 0 ? "decays" : "neutral";
-  if (string_at(member(value, "slip", path), path.key("slip")) != slip)
-    path.key("slip").fail("must be \"" + slip + "\", the sign of rdot_mean", value.at("slip"));
-  return q;
-}
-
-OrbitBranch orbit_branch_from_json(const json& value, const std::string& parameter, const std::vector<Event>& events,
-                                   const Path& path) {
-  object_at(value, path);
-  OrbitBranch b;
-  b.id = integer_at(member(value, "id", path), std::numeric_limits<int>::min(), path.key("id"));
-  if (string_at(member(value, "kind", path), path.key("kind")) != "orbit")
-    path.key("kind").fail("must be \"orbit\"", value.at("kind"));
-  if (const json& hopf = member(value, "hopf_event", path); !hopf.is_null()) {
-    const int k = integer_at(hopf, 0, path.key("hopf_event"));
-    if (static_cast<std::size_t>(k) >= events.size() || events[static_cast<std::size_t>(k)].kind != EventKind::hopf)
-      path.key("hopf_event").fail("must be the index of a hopf event in bifurcations", hopf);
-    b.hopf_event = k;
-  }
-  const Path points_path = path.key("points");
-  const json& points = array_at(member(value, "points", path), points_path);
-  if (points.empty()) points_path.fail("an orbit branch has at least one point", points);
-  for (std::size_t k = 0; k < points.size(); ++k)
-    b.points.push_back(orbit_point_from_json(points[k], parameter, points_path.index(k)));
-  const Path ends_path = path.key("ends");
-  const json& ends = array_at(member(value, "ends", path), ends_path);
-  if (ends.size() != 2) ends_path.fail("must be the branch's two ends", ends);
-  for (std::size_t k = 0; k < 2; ++k) b.ends[k] = orbit_end_from_json(ends[k], parameter, ends_path.index(k));
-  const Path level_path = path.key("level");
-  try {
-    b.level = level_from_string(string_at(member(value, "level", path), level_path));
-  } catch (const InputError&) {
-    level_path.fail("must be \"proven\", \"checked\" or \"incomplete\"", value.at("level"));
-  }
-  b.reason = string_at(member(value, "reason", path), path.key("reason"));
-  return b;
-}
-
-/// The orbit branches (absent in a diagram written before them: none), and the check that the
-/// report's bifurcations of the kinds cycle-fold, snic and homoclinic, which follow the events of
-/// the limit directions, are exactly the ends of the orbit branches (orbit_events_to_json).
-void read_orbit_branches(const json& document, const std::vector<std::size_t>& orbit_entries, const Path& root,
-                         Diagram& diagram) {
-  if (const auto it = document.find("orbit_branches"); it != document.end()) {
-    const Path path = root.key("orbit_branches");
-    const json& branches = array_at(*it, path);
-    std::set<int> ids;
-    for (std::size_t b = 0; b < branches.size(); ++b) {
-      diagram.orbit_branches.push_back(
-          orbit_branch_from_json(branches[b], diagram.parameter, diagram.events, path.index(b)));
-      if (!ids.insert(diagram.orbit_branches.back().id).second)
-        path.index(b).key("id").fail("two orbit branches have this id", branches[b].at("id"));
-    }
-  }
-  const json expected = orbit_events_to_json(diagram);
-  const json& events = document.at("bifurcations");
-  const Path events_path = root.key("bifurcations");
-  for (std::size_t i = 0; i < orbit_entries.size(); ++i)
-    if (i >= expected.size() || events[orbit_entries[i]] != expected[i])
-      events_path.index(orbit_entries[i])
-          .fail("must be the end of the orbit branch it names, as orbit_branches give it (" +
-                std::to_string(expected.size()) + " such end(s), in the order of the branches)");
-  if (expected.size() > orbit_entries.size())
-    events_path.fail("lists " + std::to_string(orbit_entries.size()) + " of the " + std::to_string(expected.size()) +
-                     " ends of orbit branches that are events (cycle-fold, snic, homoclinic)");
 }
 
 }  // namespace
@@ -536,14 +240,9 @@ Diagram diagram_from_json(const json& document, const std::string& source) {
   diagram.certificate.level = complete ? Level::checked : Level::incomplete;
   if (certificate.contains("level")) {
     const Path level_path = certificate_path.key("level");
-    const json& level = certificate.at("level");
-    try {
-      diagram.certificate.level = level_from_string(string_at(level, level_path));
-    } catch (const InputError&) {
-      level_path.fail("must be \"proven\", \"checked\" or \"incomplete\"", level);
-    }
+    diagram.certificate.level = level_at(certificate.at("level"), level_path);
     if (diagram.certificate.complete() != complete)
-      level_path.fail("disagrees with certificate.complete", level);
+      level_path.fail("disagrees with certificate.complete", certificate.at("level"));
   }
   diagram.certificate.reason =
       string_at(member(certificate, "reason", certificate_path), certificate_path.key("reason"));
