@@ -125,6 +125,42 @@ def check_pile(svg, report_path):
     return errors
 
 
+def check_reached(root, fs, records_path):
+    """The piles that reached the drop height (docs/manual.md section 15): per panel one open
+    triangle pointing up per record, its centroid at (log10 mu_r, the record's value), none in the
+    means; the subtitle counts them and the legend explains the triangle."""
+    reached = [json.loads(line) for line in open(records_path)]
+    reached = [r for r in reached if r["summary"].get("reached_drop_height") is True]
+    groups = [g for g in root.iter(SVG + "g") if (g.get("class") or "").startswith("reached ")]
+    texts = ["".join(t.itertext()) for t in root.iter(SVG + "text")]
+    if not reached:
+        return ["triangles drawn without a pile that reached the drop height"] if groups else []
+    errors = []
+    if len(groups) != 2:
+        return ["expected two groups of triangles, got %d" % len(groups)]
+    if not any(("%d reached the drop height" % len(reached)) in t for t in texts):
+        errors.append("the subtitle does not count %d piles that reached the drop height" % len(reached))
+    if "reached the drop height (a lower bound)" not in texts:
+        errors.append("the legend does not explain the triangles")
+    for k, (frame, g) in enumerate(zip(fs, groups)):
+        ux, uy = per_px(frame)
+        triangles = []
+        for poly in g.iter(SVG + "polygon"):
+            xy = [tuple(map(float, p.split(","))) for p in poly.get("points").split()]
+            if len(xy) != 3 or not (xy[0][1] < xy[1][1] and xy[1][1] == xy[2][1]):
+                errors.append("panel %d: a marker that is not a triangle pointing up" % k)
+                continue
+            triangles.append(to_data(frame, sum(p[0] for p in xy) / 3, sum(p[1] for p in xy) / 3))
+        if len(triangles) != len(reached):
+            errors.append("panel %d: %d triangles for %d piles" % (k, len(triangles), len(reached)))
+        for r in reached:
+            want = (math.log10(r["point"]["law.mu_r"]), r["summary"][("H_over_d", "base_radius_over_d")[k]])
+            if not any(abs(u - want[0]) <= PIXEL_TOLERANCE * ux and abs(v - want[1]) <= PIXEL_TOLERANCE * uy
+                       for u, v in triangles):
+                errors.append("panel %d: no triangle at (%g, %g)" % ((k,) + want))
+    return errors
+
+
 def check_scan(svg, records_path):
     root = ET.parse(svg).getroot()
     groups = {}
@@ -155,6 +191,7 @@ def check_scan(svg, records_path):
                      want[1]) <= PIXEL_TOLERANCE * uy for c in marks)
             if not ok:
                 errors.append("panel %d: no marker of mu %g at (%g, %g)" % ((k, mu) + want))
+    errors += check_reached(root, fs, records_path)
     # typeset (plot/typeset.hpp): log with the subscript 10, mu_r the Greek mu with the subscript r
     texts = ["".join(t.itertext()) for t in root.iter(SVG + "text")]
     if texts.count("log10 of law.\u03bcr [m]") != 2:

@@ -88,7 +88,14 @@ expect_error 4 "a-file" "${small[@]}" --vtk "$tmp/a-file"
 
 # --- a sphere born inside the pile: exit 3 naming it ---------------------------------------------
 # born 1 mm above the plane (drop.height = r + 1 mm), sphere 0 rests where sphere 1 is born
+# (the pile reached the drop height): the run stops there and prints the pile of that moment
 expect_error 3 "sphere 1 is born at t = 0.064 s overlapping sphere 0" "${small[@]}" --set drop.height=0.011
+ok "the pile that reached the drop height is printed, sphere 1 not born" python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["summary"]
+r = s["reached_drop_height"]
+assert r["sphere"] == 1 and r["overlapping"] == 0 and r["gap"] < 0 and s["spheres_present"] == 1, s
+assert abs(s["t_end"] - 0.064) < 1e-12, s["t_end"]  # 64 steps of h = 1e-3 s: the first step at or past the birth at sqrt(2 d/g) = 0.0639 s' "$tmp/stdout"
 
 # --- bad input: exit 2, one line ------------------------------------------------------------------
 expect_bad "spheres.diameter: must be a finite number > 0" "${small[@]}" --set spheres.diameter=-0.02

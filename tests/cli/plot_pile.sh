@@ -60,6 +60,17 @@ open(sys.argv[3], 'w').write('\n'.join(lines + ['{\"not\": \"a record\"}']) + '\
   "$tmp/scan.jsonl" "$tmp/failed.jsonl" "$tmp/tail.jsonl"
 figure scan-failed "$tmp/failed.jsonl" scan 800 500
 grep -q '1 failed (left out)' "$tmp/scan-failed.svg" || fail "the failed point is not counted as left out"
+# a pile that reached the drop height (a real run, drop.height 1 mm above a resting sphere: status 3
+# with its summary) beside the finished ones: an open triangle, not in the means
+"$bin/scan" "$share/problems/pile-siconos.json" --job pile --grid law.mu=0.3 --grid law.mu_r=1e-2 --grid seed=3 \
+  --set spheres.count=10 --set stepping.t_end=0.8 --set drop.height=0.011 >"$tmp/reached-only.jsonl" 2>/dev/null
+python3 -c "
+import json, sys
+r = json.loads(open(sys.argv[1]).read())
+assert r['status'] == 3 and r['summary']['reached_drop_height'] is True, r['summary']" "$tmp/reached-only.jsonl" ||
+  fail "a scan point whose pile reached the drop height is not status 3 with its summary"
+cat "$tmp/scan.jsonl" "$tmp/reached-only.jsonl" >"$tmp/reached.jsonl"
+figure scan-reached "$tmp/reached.jsonl" scan 800 500
 
 # bad input: one line on stderr, exit 2
 expect_error 2 "--x-range" "$tmp/tiny.json" --x-range 0:1

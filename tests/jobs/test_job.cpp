@@ -142,16 +142,21 @@ TEST_CASE("run_job gives the JSON its app prints: pile, its run, its scene and a
   CHECK(run.summary["class"] == "pile");
   const limitdir::JobResult scene = check_same_as_app(JobKind::pile, "pile-siconos.json", small + " --scene");
   CHECK(scene.summary["class"] == "scene");
-  // born 1 mm above the plane, sphere 1 overlaps sphere 0 resting there: status 3, no report,
-  // the app's exit code and message
+  // born 1 mm above the plane, sphere 1 overlaps sphere 0 resting there: the pile reached the
+  // drop height; status 3 with the report of that moment, the app's exit code and message
   const std::string born_low = small + " --set drop.height=0.011";
   const AppRun app = run_app("pile", "pile-siconos.json", born_low);
   const limitdir::JobResult inside = limitdir::run_job(limitdir::make_job(JobKind::pile, split(born_low)),
                                                        bundled("pile-siconos.json"), problems + "pile-siconos.json");
   CHECK(inside.status == 3);
   CHECK(app.status == 3);
-  CHECK(inside.report.is_null());
-  CHECK(app.out.empty());
+  REQUIRE(inside.report.is_object());
+  CHECK(json::parse(app.out) == inside.report);
+  CHECK(inside.summary["class"] == "pile: reached the drop height");
+  CHECK(inside.summary["reached_drop_height"] == true);
+  CHECK(inside.report["summary"]["reached_drop_height"]["sphere"] == 1);
+  CHECK(inside.report["summary"]["reached_drop_height"]["overlapping"] == 0);
+  CHECK(inside.report["summary"]["spheres_present"] == 1);  // sphere 1 not born
   CHECK(inside.message.rfind("sphere 1 is born at", 0) == 0);
   CHECK(app.err == "pile: error: " + inside.message + "\n");
 }

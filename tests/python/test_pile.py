@@ -1,6 +1,6 @@
 """limitdir.pile (docs/python.md "Analysis", docs/manual.md section 15): the document the pile app
-prints, from a path or a dict; its scene; its frames; bad options a ValueError and a sphere born
-inside the pile a NumericalError, each with the app's one-line message."""
+prints, from a path or a dict; its scene; its frames; bad options a ValueError with the app's
+one-line message, and a pile that reached the drop height with the app's warning."""
 import json
 
 import pytest
@@ -12,7 +12,8 @@ from conftest import problem_path, run_app, in_keywords
 
 def small_pile():
     """pile-siconos.json with 10 spheres, born every 0.0639 s: the last at 0.575 s < t_end = 0.702 s."""
-    document = json.load(open(problem_path("pile-siconos.json")))
+    with open(problem_path("pile-siconos.json")) as file:
+        document = json.load(file)
     document["spheres"]["count"] = 10
     document["stepping"]["t_end"] = 0.702
     return document
@@ -74,13 +75,15 @@ def test_pile_on_2_threads_equals_the_app_on_3(small_file):
     assert limitdir.pile(small_pile(), every=100, jobs=2) == docs[0]
 
 
-def test_a_sphere_born_inside_the_pile_raises_the_apps_numerical_error(small_file):
-    """Born 1 mm above the plane, sphere 1 overlaps sphere 0 resting there (the app's exit 3)."""
+def test_a_pile_that_reaches_the_drop_height_is_returned_with_the_apps_warning(small_file):
+    """Born 1 mm above the plane, sphere 1 overlaps sphere 0 resting there: the run stops, the
+    app prints the pile of that moment and exits 3 (docs/manual.md section 15)."""
     status, docs, stderr = run_app("pile", small_file, "--set", "drop.height=0.011")
-    assert status == 3 and docs == []
-    document = small_pile()
-    document["drop"]["height"] = 0.011
-    with pytest.raises(limitdir.NumericalError) as error:
-        limitdir.pile(document)
-    assert str(error.value).startswith("sphere 1 is born at t = 0.064 s overlapping sphere 0")
-    assert in_keywords(stderr) == f"pile: error: {error.value}\n"
+    assert status == 3 and len(docs) == 1
+    with pytest.warns(limitdir.IncompleteWarning) as warnings:
+        report = limitdir.pile(small_pile(), set="drop.height=0.011")
+    assert report == docs[0]
+    assert report["summary"]["reached_drop_height"]["sphere"] == 1
+    message = str(next(w.message for w in warnings if w.category is limitdir.IncompleteWarning))
+    assert message.startswith("sphere 1 is born at t = 0.064 s overlapping sphere 0")
+    assert in_keywords(stderr) == f"pile: error: {message}\n"

@@ -103,9 +103,13 @@ json pile_report(const PileProblem& problem, const PileOutcome& o) {
   json unconverged = json::array();
   for (const UnconvergedStep& u : o.unconverged) unconverged.push_back({{"step", u.step}, {"t", u.t}, {"error", u.error}});
   const PileSample& last = o.history.back();
+  json reached = nullptr;  // docs/manual.md section 15, "A pile that reaches the drop height"
+  if (const auto& r = o.reached_drop_height)
+    reached = {{"sphere", r->sphere}, {"t_birth", r->t_birth}, {"overlapping", r->overlapping}, {"gap", r->gap}};
   json summary = {
       {"steps", o.steps},
       {"t_end", last.t},
+      {"reached_drop_height", reached},
       {"spheres_present", o.spheres.size()},
       {"spheres_lost", o.lost.size()},
       {"lost_ids", o.lost},

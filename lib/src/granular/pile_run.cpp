@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <unordered_set>
 
@@ -63,14 +64,18 @@ class PileLoop {
 
   PileOutcome run() {
     const long long n = step_count(p_.stepping);
-    give_birth(0.0);  // the spheres born at t = 0 are in the first row and frame
+    // the spheres born at t = 0 are in the first row and frame; they cannot meet a pile yet
+    if (const auto clash = give_birth(0.0))
+      throw NumericalError(drop_height_message(*clash) + " (spheres born at t = 0 overlap)");
     sample(0, 0.0, GranularStepStats{});
     if (o_.frame) o_.frame(frame_of(out_.spheres, 0.0));
     auto last_note = std::chrono::steady_clock::now();
-    for (long long k = 0; k < n; ++k) {
+    GranularStepStats st;
+    long long k = 0;
+    for (; k < n; ++k) {
       const double t = static_cast<double>(k) * p_.stepping.h;
-      give_birth(t);
-      const GranularStepStats st = stepper_.step(out_.spheres);
+      if ((out_.reached_drop_height = give_birth(t))) break;
+      st = stepper_.step(out_.spheres);
       account(k + 1, t + p_.stepping.h, st);
       if (k + 1 == n) mark_on_plane();
       remove_lost();
@@ -86,7 +91,8 @@ class PileLoop {
                     std::to_string(st.sweeps) + " sweeps, residual " + sci(st.error));
       }
     }
-    out_.steps = n;
+    if (out_.reached_drop_height && k > 0) stop_at(k, st);
+    out_.steps = k;
     out_.on_plane.assign(out_.spheres.size(), 0);
     out_.in_contact.assign(out_.spheres.size(), 0);
     for (std::size_t k = 0; k < out_.spheres.size(); ++k) {
@@ -101,7 +107,9 @@ class PileLoop {
   /// are a grid of h; a sphere born between two steps would otherwise enter late, at rest, and
   /// the next one could overlap it: the births are apart by exactly d of free fall in the
   /// tutorial's rate).
-  void give_birth(double t) {
+  /// The spheres due by t born; the first that would overlap a sphere present is not, and its
+  /// clash is returned (the pile reached the drop height).
+  std::optional<DropHeightReached> give_birth(double t) {
     while (next_ < births_.size() && births_[next_].t <= t + 1e-9 * p_.stepping.h) {
       const SphereBirth& b = births_[next_];
       const double late = std::max(0.0, t - b.t);
@@ -110,16 +118,16 @@ class PileLoop {
       for (std::size_t k = 0; k < s.size(); ++k) {
         const double gap = (s.x[k] - x).norm() - s.radius[k] - b.radius;
         if (gap < -kBirthOverlap * b.radius)
-          throw NumericalError("sphere " + std::to_string(next_) + " is born at t = " + sci(b.t) +
-                               " s overlapping sphere " + std::to_string(s.id[k]) + " (gap " + sci(gap) +
-                               " m): the pile reached the drop height; raise drop.height");
+          return DropHeightReached{static_cast<long long>(next_), s.id[k], b.t, gap};
       }
       s.add(static_cast<long long>(next_), x, b.radius, b.mass);
       s.v.back() = late * gravity_;
       born_ += 0.5 * b.mass * s.v.back().squaredNorm() - b.mass * gravity_.dot(x);
       ++next_;
     }
+    return std::nullopt;
   }
+
 
   void account(long long step, double t, const GranularStepStats& st) {
     if (st.contacts > 0 && !(st.error <= max_step_error))
@@ -171,6 +179,7 @@ class PileLoop {
   }
 
   void sample(long long step, double t, const GranularStepStats& st);
+  void stop_at(long long k, const GranularStepStats& st);
 
   const PileProblem& p_;
   const std::vector<SphereBirth>& births_;
@@ -185,6 +194,17 @@ class PileLoop {
   double work_normal_ = 0.0, work_sliding_ = 0.0, work_rolling_ = 0.0, work_theta_ = 0.0;
   double dissipated_sliding_ = 0.0, dissipated_rolling_ = 0.0;
 };
+
+/// The run ends after step k (the drop height reached): the last step's contacts mark the
+/// spheres on the plane, and the history ends with that step (kept already or now).
+void PileLoop::stop_at(long long k, const GranularStepStats& st) {
+  mark_on_plane();
+  const double t = static_cast<double>(k) * p_.stepping.h;
+  if (out_.history.back().step != k) {
+    sample(k, t, st);
+    if (o_.frame) o_.frame(frame_of(out_.spheres, t));
+  }
+}
 
 /// One row of the history: the step's counts and the energies so far (granular/pile_run.hpp).
 void PileLoop::sample(long long step, double t, const GranularStepStats& st) {
@@ -211,6 +231,12 @@ void PileLoop::sample(long long step, double t, const GranularStepStats& st) {
 }
 
 }  // namespace
+
+std::string drop_height_message(const DropHeightReached& r) {
+  return "sphere " + std::to_string(r.sphere) + " is born at t = " + sci(r.t_birth) + " s overlapping sphere " +
+         std::to_string(r.overlapping) + " (gap " + sci(r.gap) +
+         " m): the pile reached the drop height; the run stopped there (raise drop.height for a higher pile)";
+}
 
 long long step_count(const PileStepping& s) {
   const double ratio = s.t_end / s.h;

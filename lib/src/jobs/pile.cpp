@@ -59,7 +59,8 @@ JobValues check_pile(const po::variables_map& vm) { return pile_from_text(vm); }
 namespace {
 
 /// The summary (docs/manual.md section 14): the pile's measures and the solver's record; the
-/// class "pile", or "pile: unconverged steps" when a step ended above the tolerance.
+/// class "pile", "pile: unconverged steps" when a step ended above the tolerance, or "pile:
+/// reached the drop height" when the run stopped there (the measures then those of that moment).
 json pile_summary(const json& report) {
   const json& s = report.at("summary");
   json out;
@@ -67,7 +68,10 @@ json pile_summary(const json& report) {
                           "spheres_present", "converged", "unconverged_steps", "mean_sweeps", "max_error",
                           "max_penetration_over_d"})
     out[key] = s.at(key);
-  out["class"] = s.at("converged").get<bool>() ? "pile" : "pile: unconverged steps";
+  out["reached_drop_height"] = !s.at("reached_drop_height").is_null();
+  out["class"] = out["reached_drop_height"].get<bool>() ? "pile: reached the drop height"
+                 : s.at("converged").get<bool>()        ? "pile"
+                                                        : "pile: unconverged steps";
   return out;
 }
 
@@ -100,6 +104,10 @@ JobRun run_pile(const JobOptions& given, const json& document, const JobContext&
   if (vtk) vtk->finish();
   run.report = pile_report(problem, outcome);
   run.summary = pile_summary(run.report);
+  if (outcome.reached_drop_height) {  // the report is that of the moment it stopped: exit 3
+    run.status = 3;
+    run.message = drop_height_message(*outcome.reached_drop_height);
+  }
   return run;
 }
 

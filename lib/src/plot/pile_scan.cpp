@@ -2,7 +2,9 @@
 // 15) as Fig. 5 of [Acary & Bourrier 2021]: H/d and the base radius/d against mu_r on a log axis
 // (drawn in log10 of law.mu_r, as the heat maps draw a log axis), one curve per law.mu through the
 // mean over the records of each (mu, mu_r) (the seeds, and any other axis), with their min-max
-// band. plot reads the records, not a summary: a summary's table carries one field.
+// band. plot reads the records, not a summary: a summary's table carries one field. A pile that
+// reached the drop height (summary.reached_drop_height, docs/manual.md section 15) is an open
+// triangle pointing up at its values of that moment, a lower bound, apart from the curves.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -29,15 +31,18 @@ constexpr double marker_radius = 3.2;  // px at font size 12
 const char* const fields[] = {"H_over_d", "base_radius_over_d"};
 const char* const field_labels[] = {"H/d", "base radius/d"};
 
-/// The values of one (mu, mu_r): per field, the records' numbers.
+/// The values of one (mu, mu_r): per field, the records' numbers - of the finished piles, and of
+/// those that reached the drop height (at that moment).
 struct Point {
   std::vector<double> values[2];
+  std::vector<double> reached[2];
 };
 
 struct Study {
   std::map<double, std::map<double, Point>> curves;  // mu -> mu_r -> values
   std::size_t records = 0, without = 0;               // all records, those without both numbers
   std::size_t unconverged = 0;                        // drawn, their summary's converged false
+  std::size_t reached = 0;                            // drawn as lower bounds
 };
 
 double point_value(const json& record, const char* key, const std::string& where) {
@@ -66,7 +71,9 @@ Study read_study(const std::vector<json>& records) {
       ++s.without;  // a failed point (its status and reason in the record)
       continue;
     }
-    for (int k = 0; k < 2; ++k) p.values[k].push_back(summary[fields[k]].get<double>());
+    const bool reached = summary.contains("reached_drop_height") && summary["reached_drop_height"] == true;
+    for (int k = 0; k < 2; ++k) (reached ? p.reached[k] : p.values[k]).push_back(summary[fields[k]].get<double>());
+    if (reached) ++s.reached;
     if (summary.contains("converged") && summary["converged"] == false) ++s.unconverged;
   }
   return s;
@@ -76,6 +83,12 @@ double mean(const std::vector<double>& v) {
   double sum = 0.0;
   for (const double x : v) sum += x;
   return sum / static_cast<double>(v.size());
+}
+
+/// An open triangle pointing up at (x, y) px: a pile that reached the drop height (a lower bound).
+void up_triangle(svg::Document& doc, double x, double y, const std::string& colour) {
+  const double r = 1.3 * marker_radius * doc.font_scale();
+  doc.polygon({{x, y - r}, {x + 0.87 * r, y + 0.5 * r}, {x - 0.87 * r, y + 0.5 * r}}, {colour, 1.3, "none", "", 1.0});
 }
 
 /// One panel: per mu the min-max band, the line through the means and a marker at each mean.
@@ -105,6 +118,18 @@ void draw_panel(svg::Document& doc, const svg::Frame& f, const Study& s, int k) 
                  fmt::format("class=\"mean\" data-mu=\"{}\"", mu));
   }
   doc.end_group();
+  if (s.reached == 0) return;
+  doc.begin_group(f.clip_id, std::string("reached ") + fields[k]);
+  c = 0;
+  for (const auto& [mu, points] : s.curves) {
+    const std::string colour = overlay_colour(c++);
+    for (const auto& [mu_r, p] : points)
+      for (const double v : p.reached[k]) {
+        const auto [x, y] = f.pixel(std::log10(mu_r), v);
+        up_triangle(doc, x, y, colour);
+      }
+  }
+  doc.end_group();
 }
 
 /// The data ranges: log10 mu_r over every point, each field over its min and max.
@@ -115,18 +140,19 @@ Ranges ranges(const Study& s) {
   Ranges r;
   bool first = true;
   for (const auto& [mu, points] : s.curves)
-    for (const auto& [mu_r, p] : points) {
-      if (p.values[0].empty()) continue;
-      const double u = std::log10(mu_r);
-      for (int k = 0; k < 2; ++k) {
-        const auto [lo, hi] = std::minmax_element(p.values[k].begin(), p.values[k].end());
-        r.v0[k] = first ? *lo : std::min(r.v0[k], *lo);
-        r.v1[k] = first ? *hi : std::max(r.v1[k], *hi);
+    for (const auto& [mu_r, p] : points)
+      for (const auto* values : {p.values, p.reached}) {
+        if (values[0].empty()) continue;
+        const double u = std::log10(mu_r);
+        for (int k = 0; k < 2; ++k) {
+          const auto [lo, hi] = std::minmax_element(values[k].begin(), values[k].end());
+          r.v0[k] = first ? *lo : std::min(r.v0[k], *lo);
+          r.v1[k] = first ? *hi : std::max(r.v1[k], *hi);
+        }
+        r.u0 = first ? u : std::min(r.u0, u);
+        r.u1 = first ? u : std::max(r.u1, u);
+        first = false;
       }
-      r.u0 = first ? u : std::min(r.u0, u);
-      r.u1 = first ? u : std::max(r.u1, u);
-      first = false;
-    }
   if (first) throw InputError("the pile scan's records hold no H_over_d and base_radius_over_d (every point failed)");
   return r;
 }
@@ -147,6 +173,7 @@ std::string plot_pile_scan(const std::vector<nlohmann::json>& records, const Plo
   std::string line = fmt::format("{} records; line: the mean over the other axes (seeds), band: min-max", s.records);
   if (s.without > 0) line += fmt::format("; {} failed (left out)", s.without);
   if (s.unconverged > 0) line += fmt::format("; {} not converged (drawn)", s.unconverged);
+  if (s.reached > 0) line += fmt::format("; {} reached the drop height (triangles: then, a lower bound)", s.reached);
   centred_line(doc, 36.0 * sc, line, 12.0, false);
   const auto [u0, u1] = axis_range(std::nullopt, r.u0, r.u1, 0.05);
   for (int k = 0; k < 2; ++k) {
@@ -166,6 +193,10 @@ std::string plot_pile_scan(const std::vector<nlohmann::json>& records, const Plo
     const std::string label = fmt::format("mu = {:g}", mu);
     doc.text(x + 28.0 * sc, y, label, {12.0});
     x += (40.0 + 12.0 * svg::text_advance * static_cast<double>(label.size())) * sc;
+  }
+  if (s.reached > 0) {
+    up_triangle(doc, x + 6.0 * sc, y - 4.0 * sc, "#444444");
+    doc.text(x + 16.0 * sc, y, "reached the drop height (a lower bound)", {12.0});
   }
   return doc.str();
 }

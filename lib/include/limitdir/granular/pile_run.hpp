@@ -4,6 +4,7 @@
 // spheres that fall off removed, the history and the pile's measures (height, base radius,
 // angle of repose), and the energy balance.
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,8 +53,19 @@ struct UnconvergedStep {
   double t, error;
 };
 
+/// Why a run stopped before t_end: sphere `sphere` was to be born at t_birth overlapping sphere
+/// `overlapping` by -gap (m) - the pile had reached the drop height (docs/manual.md section 15,
+/// "A pile that reaches the drop height"). The run ends at the step before that birth.
+struct DropHeightReached {
+  long long sphere = 0, overlapping = 0;
+  double t_birth = 0.0, gap = 0.0;
+};
+
 struct PileOutcome {
   std::vector<PileSample> history;
+  /// Set when the pile reached the drop height: the run stopped there (history, spheres and the
+  /// measures are those of that moment), and the job's exit status is 3.
+  std::optional<DropHeightReached> reached_drop_height;
   SphereBodies spheres;                ///< at the end, the spheres present
   std::vector<char> on_plane;          ///< per sphere: in contact with the plane at the last step
   std::vector<char> in_contact;        ///< per sphere: in a contact (the plane or a sphere) at the last step
@@ -80,9 +92,11 @@ inline constexpr double lost_depth_diameters = 2.0;
 /// exact (20 / 1e-3 is 20000 steps, not 20001).
 long long step_count(const PileStepping& stepping);
 
-/// Runs the pile of `problem` from `births` (pluviate(problem)). Throws InputError for invalid
-/// input, NumericalError (exit 3) when a sphere is born overlapping the pile (the pile reached
-/// the drop height), a step's error exceeds max_step_error or the state stops being finite.
+/// Runs the pile of `problem` from `births` (pluviate(problem)). When a sphere would be born
+/// overlapping the pile (the pile reached the drop height) the run stops there with
+/// outcome.reached_drop_height set. Throws InputError for invalid input, NumericalError (exit 3)
+/// when spheres born at t = 0 overlap, a step's error exceeds max_step_error or the state stops
+/// being finite.
 PileOutcome run_pile(const PileProblem& problem, const std::vector<SphereBirth>& births,
                      const PileRunOptions& options = {});
 
@@ -102,6 +116,9 @@ struct PileMeasures {
   int rings_fitted = 0;
 };
 PileMeasures pile_measures(const PileOutcome& outcome, double d);
+
+/// The one-line message of a run that reached the drop height.
+std::string drop_height_message(const DropHeightReached& reached);
 
 /// The report (schema "limitdir.pile-report/1", docs/manual.md section 15).
 nlohmann::json pile_report(const PileProblem& problem, const PileOutcome& outcome);
