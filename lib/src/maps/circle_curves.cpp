@@ -156,16 +156,17 @@ bool short_decimal(double a, int d, std::int64_t& A) {
 /// range 0.2:8 gives 0.44375 at s = 1/32, where 0.2 + 7.8/64 + 7.8/64 gives 0.44375000000000003.
 /// Otherwise a + (b - a) s.
 double fraction_of(double a, double b, double s) {
+  __extension__ typedef __int128 int128;  // GCC's 128-bit integer (-Wpedantic: not ISO C++)
   if (s == 0) return a;
   if (s == 1) return b;
   std::int64_t N = 1;
   while (N < (std::int64_t(1) << 52) && s * static_cast<double>(N) != std::floor(s * static_cast<double>(N))) N *= 2;
   const std::int64_t j = static_cast<std::int64_t>(s * static_cast<double>(N));
-  constexpr __int128 kExact = __int128(1) << 53;  // integers below 2^53 are exact in double
+  constexpr int128 kExact = int128(1) << 53;  // integers below 2^53 are exact in double
   for (int d = 0; d <= 15; ++d) {
     std::int64_t A = 0, B = 0;
     if (!short_decimal(a, d, A) || !short_decimal(b, d, B)) continue;
-    const __int128 num = __int128(A) * (N - j) + __int128(B) * j, den = __int128(N) * static_cast<std::int64_t>(std::pow(10.0, d));
+    const int128 num = int128(A) * (N - j) + int128(B) * j, den = int128(N) * static_cast<std::int64_t>(std::pow(10.0, d));
     if (num < kExact && -num < kExact && den < kExact) return static_cast<double>(num) / static_cast<double>(den);
     break;
   }
