@@ -361,3 +361,22 @@ TEST_CASE("find-limits: the disc on the ring at the rim is proven, a ring inside
   CAPTURE(inner.certificate.reason);
   CHECK(inner.certificate.reason.find("no rigorous (interval) enclosure") != std::string::npos);
 }
+
+// Table 2 [Nonlinear Dyn. 2024], Galin's row: the force-free disc (j = 1/2, rho = kappa = pi R/4)
+// stops where its slip and spin decay at one rate, G(eps) = Q_eps/eps = (c/j) T_eps (c = rho/R;
+// for uniform pressure this gives Farkas' 0.653). With Galin's closed forms G = pi/4 and
+// T_eps = 1 - eps^2/2 (docs/manual.md section 4) it reads 1 - eps^2/2 = 1/2: eps = 1 exactly, the
+// stable circles at theta = +-atan(c) (eps = c cot theta), where the centre of rotation is on the rim.
+TEST_CASE("Table 2, Galin's pressure: the force-free disc stops at eps = 1, theta = atan(pi/4)") {
+  // The solver's circle (meridian equation, Newton to |V*| <= 1e-13) is within ~1e-13 of the root.
+  constexpr double kCircle = 1e-12;
+  const LimitSet L = find_limit_directions(make_system(exact_problem("disc", Pressure::galin())), 0.0);
+  int stable = 0;
+  for (const LimitCircle& circle : L.circles) {
+    CAPTURE(circle.theta);
+    if (circle.sphere_type != "stable-circle") continue;
+    ++stable;
+    CHECK(std::abs(std::abs(circle.theta) - std::atan(M_PI / 4.0)) <= kCircle);
+  }
+  CHECK(stable == 2);
+}
