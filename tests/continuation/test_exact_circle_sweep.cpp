@@ -1,13 +1,14 @@
 // Load sweeps of the exact model on the invariant circle w2 = 0 (Sect. 7.4 [Nonlinear Dyn.
-// 2024]): the disc (11)-(13) with j = 1/2, rho = kappa, uniform (57)-(60) and Hertz (61)-(63)
-// pressure. The truth is computed here without the library's friction code: along
+// 2024]): the disc (11)-(13) with j = 1/2, rho = kappa, uniform (57)-(60), Hertz (61)-(63) and
+// Galin's pressure (closed form, docs/manual.md section 4). The truth is computed here without the library's friction code: along
 // w = (-sqrt(1 - u), 0, sqrt(u)) the load of a limit direction is c1 = F with
 //     c1(u) = b3 w1 q3/w3 - b1 q1     (rows 1 and 3 of M^-1 q + c = lambda w, (125)),
 // q by the brute-force quadrature of the contact integral (23) (tests/reference_quadrature.hpp,
 // no elliptic integrals); the folds are the interior extrema of h = c1^2 in u, found by a scan
 // and golden-section search. The pitchfork and the tangency follow in closed form from the
 // pressure's moments: C(0) = 1 (Coulomb at pure sliding), S(0) = M_3/(2 M_2) R/rho, so
-// F_T = b1 C(0) = 1 and F_P = |b1 - b3 (kappa/rho) S(0)| = 1/2 (uniform), 3/5 (Hertz).
+// F_T = b1 C(0) = 1 and F_P = |b1 - b3 (kappa/rho) S(0)| = 1/2 (uniform), 3/5 (Hertz), 1/3 (Galin:
+// M_3 = 2/3, M_2 = pi/4, rho = pi/4, so S(0) = 16/(3 pi^2) and b3 = rho^2/j = pi^2/8).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -82,10 +83,11 @@ int count(const Diagram& d, EventKind k, double F) {
 
 }  // namespace
 
-TEST_CASE("(132) exact uniform and Hertz disc: the sweep over [0.01, 1.5] is proven, its events enclosed around the "
-          "truth") {
+TEST_CASE("(132) exact uniform, Hertz and Galin disc: the sweep over [0.01, 1.5] is proven, its events enclosed "
+          "around the truth") {
   for (const Disc& k : {Disc{reference::uniform_pressure(), Pressure::uniform(), 0.5},
-                        Disc{reference::hertz_pressure(), Pressure::hertz(), 0.6}}) {
+                        Disc{reference::hertz_pressure(), Pressure::hertz(), 0.6},
+                        Disc{reference::galin_pressure(), Pressure::galin(), 1.0 / 3.0}}) {
     const Problem p = disc_problem(k.model_pressure);
     const double rho = reference::kappa(k.pressure);
     const std::vector<double> folds = fold_loads(k.pressure, rho, p.system.j);

@@ -378,7 +378,8 @@ TEST_CASE("(131) Pade orders 1 and 2: +-e1 sit on the kink of q at the equator, 
 TEST_CASE("prove_limit_directions: models without a rigorous enclosure (exact by ring quadrature, Coulomb point at the poles) are reported, not guessed") {
   const Problem p = disc_problem();
   const Eigen::Matrix3d M = Eigen::Vector3d(1, 1, 1 / kDiscRow3).asDiagonal();
-  const std::shared_ptr<const FrictionModel> exact = make_exact_model(Pressure::galin(), p.rho_over_R());
+  const std::shared_ptr<const FrictionModel> exact =
+      make_exact_model(Pressure::galin(), p.rho_over_R(), ExactMethod::ring_quadrature);
   const Proof pe = prove_limit_directions(System(M, Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), exact), 0.3);
   CHECK_FALSE(pe.proven);
   CHECK(pe.reason.find("no rigorous enclosure") != std::string::npos);

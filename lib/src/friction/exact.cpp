@@ -124,9 +124,26 @@ constexpr detail::ExactLaws kUniformLaws{ExactLaw::uniform_A, ExactLaw::uniform_
                                          ExactLaw::uniform_H};
 constexpr detail::ExactLaws kHertzLaws{ExactLaw::hertz_G, ExactLaw::hertz_T, ExactLaw::hertz_Q, ExactLaw::hertz_H};
 
-class UniformExact final : public ExactModel {
+// An exact model whose laws of t have rigorous enclosures (friction/exact_laws.cpp).
+class EnclosedExact : public ExactModel {
  public:
-  UniformExact(Pressure p, double c) : ExactModel(std::move(p), c) {}
+  std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override {
+    return detail::enclose_exact_meridian(x, rho_over_R(), laws_);
+  }
+  std::optional<CircleEnclosure> enclose_circle(const Interval& U) const override {
+    return detail::enclose_exact_circle(U, rho_over_R(), laws_);
+  }
+
+ protected:
+  EnclosedExact(Pressure p, double c, const detail::ExactLaws& laws) : ExactModel(std::move(p), c), laws_(laws) {}
+
+ private:
+  detail::ExactLaws laws_;
+};
+
+class UniformExact final : public EnclosedExact {
+ public:
+  UniformExact(Pressure p, double c) : EnclosedExact(std::move(p), c, kUniformLaws) {}
   std::string description() const override { return ExactModel::description() + ", closed form (57)-(60)"; }
   Pole pole(double eps) const override {
     const UniformValues v = uniform_values(eps * eps, (1.0 - eps) * (1.0 + eps));
@@ -135,12 +152,6 @@ class UniformExact final : public ExactModel {
   Equator equator(double s) const override {
     const UniformValues v = uniform_values(s * s, (1.0 - s) * (1.0 + s));
     return {v.A, 2.0 * s * v.dA, v.H, 2.0 * s * v.dH};
-  }
-  std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override {
-    return detail::enclose_exact_meridian(x, rho_over_R(), kUniformLaws);
-  }
-  std::optional<CircleEnclosure> enclose_circle(const Interval& U) const override {
-    return detail::enclose_exact_circle(U, rho_over_R(), kUniformLaws);
   }
 };
 
@@ -172,9 +183,9 @@ constexpr double series_limit = 0.5;  // use the moment series for s^2 < 1/2
 
 // ----- Hertz pressure, (61)-(63) ------------------------------------------------------------
 
-class HertzExact final : public ExactModel {
+class HertzExact final : public EnclosedExact {
  public:
-  HertzExact(Pressure p, double c) : ExactModel(std::move(p), c), series_(pressure_) {}
+  HertzExact(Pressure p, double c) : EnclosedExact(std::move(p), c, kHertzLaws), series_(pressure_) {}
   std::string description() const override { return ExactModel::description() + ", closed form (62)-(63)"; }
   Pole pole(double eps) const override {  // (62)-(63), eps <= 1: Q = eps G
     const double e2 = eps * eps;
@@ -195,11 +206,29 @@ class HertzExact final : public ExactModel {
     e.dH = (dh * x - h) / (4.0 * pi * x2);
     return e;
   }
-  std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override {
-    return detail::enclose_exact_meridian(x, rho_over_R(), kHertzLaws);
-  }
-  std::optional<CircleEnclosure> enclose_circle(const Interval& U) const override {
-    return detail::enclose_exact_circle(U, rho_over_R(), kHertzLaws);
+
+ private:
+  MomentSeries series_;
+};
+
+// ----- Galin's pressure (1 - xi^2)^(-1/2): closed forms ---------------------------------------
+// (docs/manual.md, "Galin's pressure in closed form"; friction/exact_laws.cpp encloses them)
+//   eps <= 1: G = pi/4, T = 1 - eps^2/2;
+//   eps >= 1, x = 1/eps: Q = (rc + as/x)/2, H = eps T_eps = (2/pi) (as/x - (as - x rc)/(2 x^3)),
+//   rc = sqrt(1 - x^2), as = asin(x). The model is C^1 at the rim (Q' = pi/4, T' = -1 from both
+//   sides); for x^2 < 1/2 H's closed form cancels and the moment series is summed instead.
+constexpr detail::ExactLaws kGalinLaws{ExactLaw::galin_G, ExactLaw::galin_T, ExactLaw::galin_Q, ExactLaw::galin_H};
+
+class GalinExact final : public EnclosedExact {
+ public:
+  GalinExact(Pressure p, double c) : EnclosedExact(std::move(p), c, kGalinLaws), series_(pressure_) {}
+  std::string description() const override { return ExactModel::description() + ", closed form in asin and sqrt"; }
+  Pole pole(double eps) const override { return {pi / 4.0, 0.0, 1.0 - 0.5 * eps * eps, -eps}; }
+  Equator equator(double s) const override {
+    if (s * s < series_limit) return series_.eval(s);
+    const double x = s, x2 = x * x, rc = std::sqrt((1.0 - x) * (1.0 + x)), as = std::asin(x), d = as - x * rc;
+    return {0.5 * (rc + as / x), 0.5 * (rc / x - as / x2), 2.0 / pi * (as / x - d / (2.0 * x2 * x)),
+            2.0 / pi * (1.5 * d / (x2 * x2) - as / x2)};
   }
 
  private:
@@ -353,6 +382,7 @@ std::unique_ptr<ExactModel> make_exact_model(const Pressure& pressure, double rh
   if (method == ExactMethod::automatic && pressure.power_family()) {
     if (pressure.alpha() == 0.0) return std::make_unique<UniformExact>(pressure, rho_over_R);
     if (pressure.alpha() == 0.5) return std::make_unique<HertzExact>(pressure, rho_over_R);
+    if (pressure.alpha() == -0.5) return std::make_unique<GalinExact>(pressure, rho_over_R);
   }
   return std::make_unique<RingQuadratureExact>(pressure, rho_over_R);
 }

@@ -11,22 +11,27 @@
 //      H:  h_n = 3 (n+1) r_{n+1}/((2n+1)^2 (n+2)),
 //    and for Hertz pressure (61), M_k = int_0^1 sqrt(1 - xi^2) xi^k dxi, M_{k+2}/M_k = (k+1)/(k+4),
 //      Q:  e_n M_{2n+1}/M_1,   H: (1/2) b_n M_{2n+3}/M_2   (the moment series of friction/exact.cpp),
-//    and for the thin ring at the rim (friction/exact_ring.cpp, M_k = 1): (2/pi) E: e_n, (2/pi) B: b_n/2.
-//  * t > 1/2: the closed forms in E, B (uniform) or asin, sqrt (Hertz (62)-(63)) evaluated in Arb.
+//    and for the thin ring at the rim (friction/exact_ring.cpp, M_k = 1): (2/pi) E: e_n, (2/pi) B: b_n/2,
+//    and for Galin's pressure (1 - xi^2)^(-1/2) (M_{2n+1} = 1/(g_n (2n+1)), g_n = sqrt(r_n) =
+//    (2n)!/(4^n n!^2), M_2 = pi/4; the moment series summed in closed form, docs/manual.md
+//    "Galin's pressure in closed form"):
+//      Q:  q_0 = 1,  q_n = -g_n/((2n-1)(2n+1)),   H: h_n = (4/pi) g_n/((2n+1)(2n+3)).
+//  * t > 1/2: the closed forms in E, B (uniform) or asin, sqrt (Hertz (62)-(63), Galin) evaluated in Arb.
 //
 // Tail bound: every coefficient above has |c_n| <= n |c_n| <= 1 for n >= 3 (r_n <= 1 and the
-// rational factors are <= 1 there, n/(2n-1) and n/(2(n+1)) for the ring's;
-// M_{2n+3}/M_2 <= M_3/M_2 = 32/(15 pi) < 1), so for t < 1
+// rational factors are <= 1 there, n/(2n-1) and n/(2(n+1)) for the ring's, n/((2n-1)(2n+1)) and
+// (4/pi) n/((2n+1)(2n+3)) for Galin's; M_{2n+3}/M_2 <= M_3/M_2 = 32/(15 pi) < 1), so for t < 1
 //   |sum_{n>=N} c_n t^n| <= t^N/(1 - t),   |sum_{n>=N} (n+1) c_{n+1} t^n| <= t^N/(1 - t)  (N >= 3).
 //
 // Monotone derivatives (what friction/exact_enclose.cpp relies on): f'' = sum n(n-1) c_n t^(n-2)
 // and every series above has one-signed coefficients for n >= 2 (a_n < 0, c_n > 0, h_n > 0,
-// e_n < 0, b_n > 0), so f' is monotone on [0, 1) and, being continuous (or tending to the
-// infinity of its sign: the ring's laws), on [0, 1]; likewise
+// e_n < 0, b_n > 0, Galin's q_n < 0 and h_n > 0), so f' is monotone on [0, 1) and, being
+// continuous (or tending to the infinity of its sign: the ring's laws), on [0, 1]; likewise
 // f''' = sum n(n-1)(n-2) c_n t^(n-3) has one sign, so f'' is monotone on [0, 1) (tending to a
 // value or to an infinity of that sign at t = 1); the Hertz pole laws are the polynomials
-// G = 3pi/32 (4 - t), T = (3t^2 - 8t + 8)/8 with f'' constant. f'' of the closed forms comes
-// from jets (f, f', f'') of balls (Legendre's relations for E and K; sqrt and asin for Hertz).
+// G = 3pi/32 (4 - t), T = (3t^2 - 8t + 8)/8 and Galin's G = pi/4, T = 1 - t/2 with f''
+// constant. f'' of the closed forms comes from jets (f, f', f'') of balls (Legendre's relations for E and K; sqrt and asin for Hertz
+// and Galin).
 //
 // Arb is called in round-to-nearest (it assumes the default mode); the Interval sums run in
 // whatever mode the caller set (every Interval operation is rounded outward on its own).
@@ -112,7 +117,7 @@ Series to_series(const std::vector<Ball>& c) {
 }
 
 struct AllSeries {
-  Series A, T1, H, hQ, hH, rE, rB;
+  Series A, T1, H, hQ, hH, rE, rB, gQ, gH;
   AllSeries() {
     const NearestRounding nearest;
     std::vector<Ball> r{Ball(1.0)};  // r_n
@@ -122,7 +127,9 @@ struct AllSeries {
     }
     const auto e = [&](int n) { return Ball(-1.0) * r[n] / Ball(2.0 * n - 1.0); };
     const auto b = [&](int n) { return r[n] / Ball(n + 1.0); };
-    std::vector<Ball> a, c, h, q, hh, re, rb;
+    std::vector<Ball> a, c, h, q, hh, re, rb, gq, gh;
+    Ball g(1.0);  // g_n = sqrt(r_n)
+    const Ball four_over_pi = Ball(4.0) / pi_ball();
     Ball odd(1.0);                                    // M_{2n+1}/M_1
     Ball even = Ball(32.0) / (Ball(15.0) * pi_ball());  // M_{2n+3}/M_2, M_3 = 2/15, M_2 = pi/16
     for (int n = 0; n <= stored_terms; ++n) {
@@ -134,6 +141,9 @@ struct AllSeries {
       hh.push_back(0.5 * b(n) * even);
       re.push_back(n == 0 ? Ball(1.0) : e(n));  // (2/pi) E = sum e_n t^n, e_0 = 1
       rb.push_back(0.5 * b(n));                 // (2/pi) B = (1/2) sum b_n t^n
+      gq.push_back(n == 0 ? Ball(1.0) : Ball(-1.0) * g / Ball((2.0 * x - 1.0) * (2.0 * x + 1.0)));
+      gh.push_back(four_over_pi * g / Ball((2.0 * x + 1.0) * (2.0 * x + 3.0)));
+      g = g * Ball(2.0 * x + 1.0) / Ball(2.0 * x + 2.0);
       odd = odd * Ball(2.0 * x + 2.0) / Ball(2.0 * x + 5.0);   // M_{k+2}/M_k, k = 2n+1
       even = even * Ball(2.0 * x + 4.0) / Ball(2.0 * x + 7.0);  // k = 2n+3
     }
@@ -144,6 +154,8 @@ struct AllSeries {
     hH = to_series(hh);
     rE = to_series(re);
     rB = to_series(rb);
+    gQ = to_series(gq);
+    gH = to_series(gh);
   }
 };
 
@@ -234,6 +246,17 @@ Ball hertz_second(ExactLaw law, double t, const Ball& as) {
   return (h / (constant(4.0) * Jet{pi_ball(), Ball(0.0), Ball(0.0)} * x)).dd;
 }
 
+// Galin's laws for eps >= 1 as jets in t (as hertz_second): Q = (rc + a/x)/2,
+// H = (2/pi) (a/x - (a - x rc)/(2 x^3)).
+Ball galin_second(ExactLaw law, double t, const Ball& as) {
+  const Jet T{Ball(t), Ball(1.0), Ball(0.0)}, one = constant(1.0);
+  const Jet x = sqrt(T), rc = sqrt(one - T), p = x * rc;
+  const Jet a{as, Ball(1.0) / (2.0 * p.v), Ball(-1.0) * p.d / (2.0 * (p.v * p.v))};
+  if (law == ExactLaw::galin_Q) return (constant(0.5) * (rc + a / x)).dd;
+  const Jet two_over_pi = constant(2.0) / Jet{pi_ball(), Ball(0.0), Ball(0.0)};
+  return (two_over_pi * (a / x - (a - x * rc) / (constant(2.0) * T * x))).dd;
+}
+
 // f'' at t = 1 is the whole line (friction/exact_laws.hpp): the jets divide by 1 - t there.
 Interval second_or_unbounded(double t, const Ball& dd) {
   constexpr double inf = std::numeric_limits<double>::infinity();
@@ -317,6 +340,28 @@ LawPoint hertz_closed(ExactLaw law, double t, const std::array<Ball, 3>& parts) 
   return {to_interval(h / (4.0 * pi * x)), to_interval(dH / (2.0 * x)), dd};
 }
 
+// Galin's laws for eps >= 1 (docs/manual.md, "Galin's pressure in closed form") with x = sqrt(t):
+//   Q = (rc + as/x)/2,                       dQ/dt = (rc/x - as/t)/(4x),
+//   H = (2/pi) (as/x - (as - x rc)/(2 x^3)),  dH/dt = (3 (as - x rc)/(2 t^2) - as/t)/(pi x),
+// both finite at t = 1 (the 1/rc terms of d/dx cancel): Q' = -pi/8, H' = 1/4 there.
+LawPoint galin_closed(ExactLaw law, double t, const std::array<Ball, 3>& parts) {
+  const Ball &x = parts[0], &rc = parts[1], &as = parts[2];
+  const Ball T(t), pi = pi_ball();
+  const Interval dd = second_or_unbounded(t, t < 1.0 ? galin_second(law, t, as) : Ball(0.0));
+  if (law == ExactLaw::galin_Q)
+    return {to_interval(Ball(0.5) * (rc + as / x)), to_interval((rc / x - as / T) / (4.0 * x)), dd};
+  const Ball d = as - x * rc;
+  return {to_interval(Ball(2.0) / pi * (as / x - d / (2.0 * (T * x)))),
+          to_interval((Ball(3.0) * d / (2.0 * (T * T)) - as / T) / (pi * x)), dd};
+}
+
+// Galin's laws for eps <= 1: G = pi/4, T = 1 - t/2.
+LawPoint galin_pole(ExactLaw law, double t) {
+  if (law == ExactLaw::galin_G)
+    return {boost::numeric::interval_lib::pi<Interval>() / 4.0, Interval(0.0), Interval(0.0)};
+  return {1.0 - Interval(t) / 2.0, Interval(-0.5), Interval(0.0)};
+}
+
 // (62)-(63) for eps <= 1: polynomials in t = eps^2.
 LawPoint hertz_pole(ExactLaw law, double t) {
   const Interval T(t);
@@ -336,6 +381,8 @@ LawPoint series_law(ExactLaw law, double t) {
     case ExactLaw::hertz_Q: return sum(s.hQ, t);
     case ExactLaw::ring_E: return sum(s.rE, t);
     case ExactLaw::ring_B: return sum(s.rB, t);
+    case ExactLaw::galin_Q: return sum(s.gQ, t);
+    case ExactLaw::galin_H: return sum(s.gH, t);
     default: return sum(s.hH, t);
   }
 }
@@ -346,11 +393,17 @@ LawPoint series_law(ExactLaw law, double t) {
 std::array<LawPoint, 2> exact_laws(const std::array<ExactLaw, 2>& laws, double t) {
   if (laws[0] == ExactLaw::hertz_G || laws[0] == ExactLaw::hertz_T)
     return {hertz_pole(laws[0], t), hertz_pole(laws[1], t)};
+  if (laws[0] == ExactLaw::galin_G || laws[0] == ExactLaw::galin_T)
+    return {galin_pole(laws[0], t), galin_pole(laws[1], t)};
   if (t <= series_limit) return {series_law(laws[0], t), series_law(laws[1], t)};
   const NearestRounding nearest;
   if (laws[0] == ExactLaw::hertz_Q || laws[0] == ExactLaw::hertz_H) {
     const std::array<Ball, 3> parts = hertz_parts(t);
     return {hertz_closed(laws[0], t, parts), hertz_closed(laws[1], t, parts)};
+  }
+  if (laws[0] == ExactLaw::galin_Q || laws[0] == ExactLaw::galin_H) {
+    const std::array<Ball, 3> parts = hertz_parts(t);  // x, sqrt(1 - t), asin(x)
+    return {galin_closed(laws[0], t, parts), galin_closed(laws[1], t, parts)};
   }
   const std::array<Ball, 3> EBK = elliptic_EBK(t);
   if (laws[0] == ExactLaw::ring_E || laws[0] == ExactLaw::ring_B)

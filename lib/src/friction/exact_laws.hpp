@@ -23,6 +23,10 @@ enum class ExactLaw {
   hertz_H,     // (63): eps T_eps for eps >= 1
   ring_E,      // the thin ring at the rim (friction/exact_ring.cpp): (2/pi) E(t), T_eps (eps <= 1), Q_eps (eps >= 1)
   ring_B,      // the same ring: (2/pi) B(t), G = Q_eps/eps (eps <= 1), H = eps T_eps (eps >= 1)
+  galin_G,     // Galin's pressure (docs/manual.md, "Galin's pressure in closed form"): G = pi/4 (eps <= 1)
+  galin_T,     // the same: T = 1 - t/2 (eps <= 1)
+  galin_Q,     // the same: Q = (sqrt(1 - t) + asin(x)/x)/2, x = sqrt(t) (eps >= 1)
+  galin_H,     // the same: H = (2/pi) (asin(x)/x - (asin(x) - x sqrt(1 - t))/(2 x^3)) (eps >= 1)
 };
 
 /// A law f(t) and its derivatives f'(t), f''(t) at one point. f'' is the whole line at t = 1 for
@@ -35,8 +39,8 @@ struct LawPoint {
 };
 
 /// Rigorous enclosures of f(t) and f'(t) of two laws of one pressure on one half of the sphere
-/// (uniform_*, or hertz_G/hertz_T, or hertz_Q/hertz_H) at one t in [0, 1] (any rounding mode
-/// on entry).
+/// (uniform_*, or hertz_G/hertz_T, or hertz_Q/hertz_H, likewise ring_* and galin_*) at one t in
+/// [0, 1] (any rounding mode on entry).
 std::array<LawPoint, 2> exact_laws(const std::array<ExactLaw, 2>& laws, double t);
 
 /// f, f', f'' of the two laws over t in [t0, t1] (within [0, 1]): f' and f'' are monotone there

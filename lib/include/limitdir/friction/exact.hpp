@@ -21,16 +21,17 @@ struct CircleEnclosure {
 };
 
 /// The exact model: the integrals (23) for an axisymmetric pressure. Uniform pressure by the
-/// elliptic-integral closed form (57)-(60) (with the errata), Hertz by (62)-(63), every other
+/// elliptic-integral closed form (57)-(60) (with the errata), Hertz by (62)-(63), Galin's
+/// (1 - xi^2)^(-1/2) by its closed form in asin, sqrt (docs/manual.md section 4), every other
 /// pressure by a ring quadrature (the angular integral in closed form, the radial one by
 /// tanh-sinh quadrature split at the instantaneous centre of rotation and the profile nodes).
 /// For eps >= sqrt(2) every pressure uses the convergent series in 1/eps^2 whose
 /// coefficients are the pressure moments (no cancellation at large eps, docs/errata.md).
 /// The thin ring of [Kireenkov] (Pressure::ring) has no radial integral: its laws are the
 /// closed forms in E, K at the ring's radius (friction/exact_ring.cpp), for either method.
-/// Uniform and Hertz pressure and the ring at the rim have rigorous enclosures (enclose_meridian,
-/// Arb ball arithmetic for the elliptic integrals); the ring quadrature and a ring inside the
-/// contact have none.
+/// Uniform, Hertz and Galin pressure and the ring at the rim have rigorous enclosures
+/// (enclose_meridian, Arb ball arithmetic for the elliptic integrals); the ring quadrature and a
+/// ring inside the contact have none.
 class ExactModel : public RegionModel {
  public:
   const Pressure& pressure() const { return pressure_; }
@@ -42,7 +43,7 @@ class ExactModel : public RegionModel {
   std::string description() const override;
   std::vector<double> theta_breakpoints() const override;
   /// Rigorous enclosures of C, S and their u-derivatives over U within [0, 1] (Arb's elliptic
-  /// integrals for uniform and Hertz pressure and the ring at the rim, friction/exact_circle.cpp);
+  /// integrals for uniform, Hertz and Galin pressure and the ring at the rim, friction/exact_circle.cpp);
   /// none for the ring quadrature and a ring inside the contact.
   virtual std::optional<CircleEnclosure> enclose_circle(const Interval& U) const;
 
