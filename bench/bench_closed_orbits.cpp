@@ -5,13 +5,18 @@
 // combinatorial-flow proof (limits/orbit_exclusion.hpp) alone and in find-limits on general.json
 // with harmonic N = 2 and N = 3 (target: find-limits proven in < 50 ms); the proof of one orbit
 // (limits/orbit_proof.hpp) of share/problems/general-hopf.json at rho = 6, F = 0.7582 (target:
-// well under 1 s; measured 0.38 s CPU).
+// well under 1 s; measured 0.38 s CPU); the continuation of its orbit branch from the Hopf point
+// over [0.7575, 0.759] (continuation/orbit_branches.hpp; AUTO-07p's periodic continuation of the
+// same branch is timed in tests/cli/auto_orbit_oracle.sh, docs/manual.md section 13).
 #include <benchmark/benchmark.h>
 
 #include "limitdir/dynamics/closed_orbits.hpp"
 #include "limitdir/contact/shape.hpp"
 #include "limitdir/friction/contact_model.hpp"
 #include "limitdir/analysis/find_limits.hpp"
+#include "limitdir/continuation/continuation.hpp"
+#include "limitdir/continuation/hopf.hpp"
+#include "limitdir/continuation/orbit_branches.hpp"
 #include "limitdir/limits/orbit_exclusion.hpp"
 #include "limitdir/limits/orbit_proof.hpp"
 #include "limitdir/system/problem.hpp"
@@ -117,6 +122,26 @@ void BM_orbit_proof(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_orbit_proof)->Unit(benchmark::kMillisecond);
+
+// the orbit branch of general-hopf.json at rho = 6 from its Hopf point to the period blow-up (the
+// sweep and the Hopf event's orbit searches once, outside the loop); counter: the branch's points
+void BM_orbit_branch(benchmark::State& state) {
+  Problem p = load_problem(std::string(LIMITDIR_SHARE_DIR) + "/problems/general-hopf.json");
+  p.rho = RhoSpec{RhoSpec::Kind::value, 6.0};
+  const ParameterFamily family = parameter_family(p, "force");
+  Diagram diagram = sweep(family, 0.7575, 0.759);
+  confirm_hopf_events(family, diagram);
+  std::size_t points = 0;
+  for (auto _ : state) {
+    Diagram d = diagram;
+    continue_orbit_branches(family, d);
+    if (d.orbit_branches.size() != 1) state.SkipWithError("not one orbit branch");
+    points = d.orbit_branches.empty() ? 0 : d.orbit_branches.front().points.size();
+    benchmark::DoNotOptimize(d);
+  }
+  state.counters["points"] = static_cast<double>(points);
+}
+BENCHMARK(BM_orbit_branch)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -16,21 +16,8 @@
 # Usage: bash auto_oracle.sh BIN_DIR SHARE_DIR
 source "$(dirname "$0")/common.bash"
 cli_setup bifurcation-map "$@"
-auto_files="$(cd "$(dirname "$0")/../auto" && pwd)"
-auto_dir=${AUTO_DIR:-/usr/lib/auto-07p}
-fc=${FC:-gfortran}
-if [[ ! -f $auto_dir/lib/main.o ]]; then
-  echo "SKIP: AUTO-07p is absent (no $auto_dir/lib/main.o; Debian package auto-07p, or set AUTO_DIR)"
-  exit 77
-fi
-if ! command -v "$fc" >/dev/null; then
-  echo "SKIP: $fc is absent (AUTO-07p compiles the equations tests/auto/fold.f90 with it; Debian package gfortran)"
-  exit 77
-fi
+auto_setup fold c.fold.1 c.fold.2
 ball="$share/problems/ball.json"
-work="$tmp/auto"
-mkdir -p "$work"
-cp "$auto_files/fold.f90" "$auto_files/c.fold.1" "$auto_files/c.fold.2" "$work/"
 "$bin/friction-model" "$ball" --samples 2 >"$tmp/friction.json" || fail "friction-model $ball failed"
 
 # The starting point of run 1 at lambda = 0.4: psi0 = pi - 0.3 (w1 < 0, where F = cos(psi) A > 0
@@ -54,7 +41,7 @@ auto_start=$(date +%s.%N)
 (
   cd "$work" || exit 1
   export OMP_NUM_THREADS=1
-  "$fc" -O2 -fPIC -std=legacy -fopenmp fold.f90 "$auto_dir"/lib/*.o -o fold.exe >compile.log 2>&1 || exit 1
+  auto_compile fold || exit 1
   ./fold.exe <c.fold.1 >run1.log 2>&1 && mv fort.7 b.equilibria && mv fort.8 s.equilibria || exit 1
   (echo "s='equilibria'" && cat c.fold.2) | ./fold.exe >run2.log 2>&1 && mv fort.7 b.fold.2 || exit 1
   (echo "s='equilibria'" && cat c.fold.2 && echo "DS=-0.01") | ./fold.exe >run3.log 2>&1 && mv fort.7 b.fold.3

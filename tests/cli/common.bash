@@ -133,3 +133,35 @@ first_coefficients() {
     python3 -c "import json, sys; c = json.load(sys.stdin)['coefficients']; print(repr(c['C'][0]), repr(c['S'][0]))")
   read -r C1 S1 <<<"$coefficients"
 }
+
+# auto_setup NAME FILE...: AUTO-07p ($AUTO_DIR, default /usr/lib/auto-07p) and its Fortran
+# compiler ($FC, default gfortran) for the test-only oracles, else exit 77 (ctest's skip code,
+# "SKIP: ..."; scripts/install-deps.sh installs both); then $auto_files = tests/auto and the work
+# directory $work = $tmp/auto with the equations tests/auto/NAME.f90, the empty user routines
+# stubs.f90 and the constants files FILE... of tests/auto copied into it.
+auto_setup() {
+  auto_dir=${AUTO_DIR:-/usr/lib/auto-07p}
+  fc=${FC:-gfortran}
+  auto_files="$(cd "$(dirname "${BASH_SOURCE[0]}")/../auto" && pwd)"
+  if [[ ! -f $auto_dir/lib/main.o ]]; then
+    echo "SKIP: AUTO-07p is absent (no $auto_dir/lib/main.o; Debian package auto-07p, or set AUTO_DIR)"
+    exit 77
+  fi
+  if ! command -v "$fc" >/dev/null; then
+    echo "SKIP: $fc is absent (AUTO-07p compiles the equations tests/auto/$1.f90 with it; Debian package gfortran)"
+    exit 77
+  fi
+  work="$tmp/auto"
+  mkdir -p "$work"
+  local file
+  for file in "$1.f90" stubs.f90 "${@:2}"; do
+    cp "$auto_files/$file" "$work/"
+  done
+}
+
+# auto_compile NAME: compiles $work/NAME.f90 and stubs.f90 with AUTO's objects to $work/NAME.exe
+# (as AUTO's cmds.make does); its messages in $work/compile.log.
+auto_compile() {
+  (cd "$work" && "$fc" -O2 -fPIC -std=legacy -fopenmp "$1.f90" stubs.f90 "$auto_dir"/lib/*.o -o "$1.exe" \
+    >compile.log 2>&1)
+}
