@@ -87,7 +87,7 @@ void draw_curves(svg::Document& doc, const svg::Frame& frame, const Curves& c, c
     if (!(e.first >= frame.to_x.d0 && e.first <= frame.to_x.d1 && e.second >= frame.to_y.d0 && e.second <= frame.to_y.d1))
       continue;  // outside the axes
     const auto [px, py] = frame.pixel(e.first, e.second);
-    doc.circle(px, py, 4.0, {colour, 1.5, "white", "", 1.0});
+    doc.circle(px, py, 4.0 * doc.marker_scale(), {colour, 1.5, "white", "", 1.0});
   }
 }
 
@@ -100,13 +100,14 @@ std::string title_of(const Problem& problem, const DegreeStudy& study) {
 /// The frame of a degree study's figure with its title and its legend in rows below.
 svg::Frame study_frame(svg::Document& doc, const svg::AxesSpec& spec, const std::string& title,
                        const std::vector<svg::LegendItem>& legend) {
+  const FigureTitle heading = figure_title(doc, title, 14.0);
   const Margins m = margins(doc);
   const double W = doc.width(), H = doc.height(), frame_w = W - m.left - m.right;
   const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, frame_w, doc.font_scale(), max_legend * H);
   const double legend_h = svg::legend_height(shown, frame_w, doc.font_scale());
   check_room(doc, frame_w, H - m.top - m.bottom - legend_h);
   const svg::Frame frame = svg::axes(doc, m.left, m.top, frame_w, H - m.top - m.bottom - legend_h, spec);
-  doc.text(W / 2.0, m.top - 10.0 * doc.font_scale(), title, {svg::fitting_size(doc, title, 14.0, W - 8.0, true), "middle", "black", 0.0, true});
+  draw_title(doc, m.top - 10.0 * doc.font_scale(), heading);
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, frame_w, shown);
   return frame;
 }
@@ -226,7 +227,7 @@ std::string convergence_figure(const Problem& problem, const DegreeStudy& study,
     for (const svg::Point& p : points) {
       if (p.first < x.first || p.first > x.second || p.second < y.first || p.second > y.second) continue;  // marked
       const auto [px, py] = frame.pixel(p.first, p.second);
-      doc.circle(px, py, 4.5, {colour, 1.5, colour, "", 1.0});
+      doc.circle(px, py, 4.5 * doc.marker_scale(), {colour, 1.5, colour, "", 1.0});
     }
   }
   note_clipped(doc, frame, mark_clipped(doc, frame, all));
