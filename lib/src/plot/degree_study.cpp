@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -193,6 +194,28 @@ std::vector<svg::Point> convergence_points(const KindSummary& s) {
   return out;
 }
 
+/// For each event kind, the degrees whose number of events of that kind differs from the exact
+/// model's, as a line "fold events: N = 1 has none, N = 5, 6 have 2 (the exact model 1)" (the degrees by
+/// their count, fewest first): what the errors against N cannot show, read from the summary.
+std::vector<std::string> count_notes(const DegreeStudy& study) {
+  std::vector<std::string> notes;
+  const auto count = [](int n) { return n == 0 ? std::string("none") : std::to_string(n); };
+  for (const KindSummary& s : study.summary) {
+    std::map<int, std::vector<int>> degrees;  // events of the kind -> the degrees that have that many
+    for (const KindError& e : s.errors)
+      if (e.events != s.exact_events) degrees[e.events].push_back(e.degree);
+    if (degrees.empty()) continue;
+    std::string note = to_string(s.kind) + " events:";
+    for (const auto& [events, ns] : degrees) {
+      note += note.back() == ':' ? " N = " : ", N = ";
+      for (std::size_t k = 0; k < ns.size(); ++k) note += (k > 0 ? ", " : "") + std::to_string(ns[k]);
+      note += (ns.size() == 1 ? " has " : " have ") + count(events);
+    }
+    notes.push_back(note + " (the exact model " + count(s.exact_events) + ")");
+  }
+  return notes;
+}
+
 std::string convergence_figure(const Problem& problem, const DegreeStudy& study, const PlotOptions& options) {
   std::vector<const KindSummary*> kinds;
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;
@@ -212,6 +235,7 @@ std::string convergence_figure(const Problem& problem, const DegreeStudy& study,
     legend.push_back({svg::LegendItem::Kind::marker, {kind_colour(s->kind), 1.5, kind_colour(s->kind), "", 1.0},
                       to_string(s->kind)});
   legend.push_back({svg::LegendItem::Kind::text, {}, "(the nearest event of each kind; p_exact: the exact model's)"});
+  for (const std::string& note : count_notes(study)) legend.push_back({svg::LegendItem::Kind::text, {}, note});
   const std::pair<double, double> x = options.x_range.value_or(std::pair{n0 - 0.5, n1 + 0.5});
   const std::pair<double, double> y = options.y_range.value_or(std::pair{lo - pad, hi + pad});
   svg::Document doc = make_document(options, "limitdir degree study, convergence: " + problem.name);
