@@ -300,7 +300,7 @@ Examples
 [1, 2, 3, 4, 5, 6, 7, 8]
 )";
 
-const char* const plot = R"(plot(report: dict | str | os.PathLike | Sequence[dict | str | os.PathLike], *, width: int | None = None, height: int | None = None, y: str | None = None, view: str | None = None, time: str | None = None, convergence: bool = False, colour_by: str | None = None, x_range: tuple[float, float] | None = None, y_range: tuple[float, float] | None = None, log_x: bool = False, log_y: bool = False, no_regions: bool = False, panel: int | None = None, font_size: float | None = None, style: str | None = None, output: str | os.PathLike | None = None) -> str
+const char* const plot = R"(plot(report: dict | str | os.PathLike | Sequence[dict | str | os.PathLike], *, width: int | None = None, height: int | None = None, y: str | None = None, view: str | None = None, time: str | None = None, convergence: bool = False, colour_by: str | None = None, x_range: tuple[float, float] | None = None, y_range: tuple[float, float] | None = None, log_x: bool = False, log_y: bool = False, no_regions: bool = False, panel: int | None = None, font_size: float | None = None, style: str | None = None, title: bool = False, output: str | os.PathLike | None = None) -> str
 
 The figure of a report as the plot app draws it (docs/manual.md section 11), as SVG text.
 
@@ -339,6 +339,9 @@ font_size : float, optional
 style : str, optional
     screen (the default), paper (a journal's single column, 252 x 216 pt) or paper-wide (its
     double column, 518 x 324 pt): fonts, sizes and lines (docs/manual.md section 11).
+title : bool
+    Paper styles: draw the figure's title too (they leave it to the caption; on screen it is
+    always drawn).
 output : str or os.PathLike, optional
     Also write the figure to this .svg, .pdf or .png file.
 

@@ -73,4 +73,5 @@ def plot(report: Union[Dict[str, Any], str, os.PathLike, Sequence[Union[Dict[str
          colour_by: Optional[str] = None, x_range: Optional[Tuple[float, float]] = None,
          y_range: Optional[Tuple[float, float]] = None, log_x: bool = False, log_y: bool = False,
          no_regions: bool = False, panel: Optional[int] = None, font_size: Optional[float] = None,
-         style: Optional[str] = None, output: Optional[Union[str, os.PathLike]] = None) -> str: ...
+         style: Optional[str] = None, title: bool = False,
+         output: Optional[Union[str, os.PathLike]] = None) -> str: ...

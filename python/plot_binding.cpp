@@ -63,6 +63,7 @@ PlotOptions plot_options(const py::dict& kw) {
   if (const auto view = text_of(kw["view"], "view")) plot.view = *view;
   if (const auto time = text_of(kw["time"], "time")) plot.time = *time;
   plot.convergence = switch_of(kw["convergence"], "convergence");
+  plot.title = switch_of(kw["title"], "title");
   if (const auto c = text_of(kw["colour_by"], "colour-by")) {
     if (c->empty()) throw InputError("--colour-by: must be class, level, mean, min or max (got \"\")");
     plot.colour_by = *c;
@@ -132,10 +133,10 @@ void bind_plot(py::module_& m) {
       [](const py::object& reports, const py::kwargs& kwargs) {
         static const char* const names[] = {"width",   "height", "y",          "view",  "time",      "convergence",
                                             "colour_by", "x_range", "y_range", "log_x", "log_y", "no_regions",
-                                            "panel",   "font_size", "style", "output"};
+                                            "panel",   "font_size", "style", "title", "output"};
         py::dict kw;
         for (const char* name : names) kw[name] = py::none();
-        for (const char* name : {"convergence", "log_x", "log_y", "no_regions"}) kw[name] = py::bool_(false);
+        for (const char* name : {"convergence", "log_x", "log_y", "no_regions", "title"}) kw[name] = py::bool_(false);
         for (const auto& [key, value] : kwargs) {
           if (!kw.contains(key)) throw py::type_error("unexpected keyword argument '" + py::str(key).cast<std::string>() + "'");
           kw[key] = value;

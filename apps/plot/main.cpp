@@ -1,6 +1,6 @@
 // plot [REPORT...] [--y theta|psi|w1|w2|w3|rdot|period|amplitude] [--view w1|w2|w3] [--time t|tau] [--convergence]
 //      [--colour-by class|level|mean|min|max] [--width W] [--height H] [--x-range A:B] [--y-range A:B]
-//      [--log-x] [--log-y] [--no-regions] [--panel K] [--font-size PX] [--style NAME] [--output FILE]
+//      [--log-x] [--log-y] [--no-regions] [--panel K] [--font-size PX] [--style NAME] [--title] [--output FILE]
 // Draws a limitdir report as a standalone SVG on standard output (plot/plot.hpp, docs/manual.md
 // section 11): a bifurcation diagram (sweep-force), the limit directions of one load on the
 // sphere with the field V* (find-limits), the friction laws (friction-model) or the time
@@ -27,7 +27,7 @@ int main(int argc, char* argv[]) {
   limitdir::cli::AppInfo info{
       "plot",
       "[REPORT...] [--y COORD] [--view AXIS] [--time CLOCK] [--convergence] [--colour-by STAT] [--width W] "
-      "[--height H] [--x-range A:B] [--y-range A:B] [--log-x] [--log-y] [--no-regions] [--panel K] [--font-size PX] [--style NAME] [--output FILE]",
+      "[--height H] [--x-range A:B] [--y-range A:B] [--log-x] [--log-y] [--no-regions] [--panel K] [--font-size PX] [--style NAME] [--title] [--output FILE]",
       "Draws a limitdir report as a standalone SVG figure on standard output, or with --output FILE\n"
       "into FILE.svg, FILE.pdf or FILE.png (rendered in-process by librsvg and cairo). REPORT is a\n"
       "file or - for standard input (the default); several REPORTs of one kind (diagrams, friction\n"
@@ -58,7 +58,9 @@ int main(int argc, char* argv[]) {
       ("style", po::value<std::string>()->value_name("NAME"),
        "screen (default), paper (a journal's single column: 252 x 216, 3.5 in wide in the PDF) or paper-wide "
        "(double column: 518 x 324, 7.2 in): serif text, tick labels 8 pt, thin lines; --width, --height and "
-       "--font-size given override its sizes");
+       "--font-size given override its sizes; no figure title (the caption carries it) unless --title")
+      ("title", po::bool_switch(), "paper styles: draw the figure's title too (wrapped onto at most 3 lines of at "
+       "least 8 pt); on screen it is always drawn");
   // --output (issue 23): its own block
   options.add_options()
       ("output", po::value<std::string>()->value_name("FILE"),
@@ -104,6 +106,7 @@ int main(int argc, char* argv[]) {
     if (vm.count("view")) plot.view = vm["view"].as<std::string>();
     if (vm.count("time")) plot.time = vm["time"].as<std::string>();
     plot.convergence = vm["convergence"].as<bool>();
+    plot.title = vm["title"].as<bool>();
     if (vm.count("colour-by")) {
       plot.colour_by = vm["colour-by"].as<std::string>();
       if (plot.colour_by.empty()) throw limitdir::InputError("--colour-by: must be class, level, mean, min or max (got \"\")");

@@ -13,7 +13,9 @@
       (the hatching) within 2 px; for a weak level (incomplete or none; not in MODE level), black
       within 2 px (the cross); otherwise, at its centre pixel, the colour that the legend gives
       its class or level (MODE class, level: the swatch whose data-label names it), or for MODE
-      mean, min or max the colour of the colour bar at the height of the cell's value.
+      mean, min or max the colour of the colour bar at the height of the cell's value. Every
+      legend entry is whole: the lines of text after its swatch, joined, are its data-label (a
+      class name is never cut, e.g. with "...").
 Exit 0 when every cell holds, 1 with one line per failing cell otherwise.
 """
 import json
@@ -37,7 +39,7 @@ def make(path):
 
     def cls(x, y):
         if x + y / 10 < 0.6:
-            return "1 attracting saddle, 2 attracting stable-node"
+            return "1 attracting saddle, 2 attracting stable-node, 1 attracting unstable-node, 1 repelling stable-node"
         return "2 attracting stable-node" if x < 0.65 else "Case 4"
 
     cells, counts = [], {}
@@ -57,7 +59,8 @@ def make(path):
     recorded = sum(counts.values())
     summary = {
         "schema": "limitdir.scan-summary/1", "grid": "0123456789abcdef", "kind": "product",
-        "keys": ["friction.mu", "system.lambda", "force"], "points": 264, "recorded": recorded,
+        "keys": ["friction.mu", "system.lambda", "force"], "job": None, "problem": None,
+        "points": 264, "recorded": recorded,
         "missing": {"count": 264 - recorded, "first": []},
         "status": {"0": recorded, "2": 0, "3": 0, "4": 0, "5": 0},
         "levels": {"none": 3, "incomplete": 3, "checked": 0, "proven": recorded - 6}, "seconds": 1.0,
@@ -135,9 +138,27 @@ def check(svg_path, png_path, summary_path, mode):
             got = rows[int(round(py))][int(round(px))]
             if not close(got, want, BAR_TOLERANCE):
                 failures.append(where + f": {mode} {c['field'][mode]} drawn {got[:3]}, the bar there {want[:3]}")
+    failures += cut_entries(root)
     for f in failures:
         print(f)
     return 1 if failures else 0
+
+
+def cut_entries(root):
+    """The legend entries whose text lines (the texts after a swatch, up to the next element
+    that is not a text) do not join to the swatch's data-label."""
+    failures, elements = [], list(root.iter())
+    for k, e in enumerate(elements):
+        if e.tag != SVG + "rect" or e.get("class") != "swatch":
+            continue
+        lines = []
+        for t in elements[k + 1:]:
+            if t.tag != SVG + "text":
+                break
+            lines.append("".join(t.itertext()))
+        if "".join(" ".join(lines).split()) != "".join(e.get("data-label").split()):
+            failures.append(f"legend entry {e.get('data-label')!r} drawn as {lines!r}")
+    return failures
 
 
 if __name__ == "__main__":

@@ -39,6 +39,8 @@ def expected(records, summary, x, y, field):
     keys = summary["keys"]
     values = {k: sorted({r["point"][k] for r in records}) for k in keys}
     out = {"recorded": len(records)}
+    jobs = {r["job"] for r in records if "job" in r}  # the job the records name (one scan: one job)
+    out["job"] = jobs.pop() if len(jobs) == 1 else None
     recorded = sorted(r["index"] for r in records)
     out["missing"] = {"count": summary["points"] - len(records),
                       "first": [i for i in range(summary["points"]) if i not in set(recorded)][:20]}
@@ -86,7 +88,7 @@ def main(argv):
     field = argv[5] if len(argv) > 5 else None
     want = expected(records, summary, x, y, field)
     bad = []
-    for key in ("recorded", "missing", "status", "levels", "classes"):
+    for key in ("recorded", "job", "missing", "status", "levels", "classes"):
         if summary[key] != want[key]:
             bad.append(f"{key}: {json.dumps(summary[key])[:300]} != {json.dumps(want[key])[:300]}")
     worst = {k: summary["worst"][k] for k in ("level", "index", "point", "reason", "count")}

@@ -128,6 +128,29 @@ figure study-errors 800 500 "$tmp/study.json" --convergence
 # log10 |C1 - 1|, in the tangency's red
 c1=$("$bin/friction-model" "$disc" --degree 2 --samples 2 | python3 -c "import json, sys; print(repr(json.load(sys.stdin)['coefficients']['C'][0]))")
 pixel study-errors frame 0 2 "$(python3 -c "import math; print(math.log10(abs($c1 - 1)))")" "$red"
+# the legend names, per event kind, the degrees whose number of events differs from the exact
+# model's, counted here from the embedded diagrams' bifurcations (N = 1 has no fold: its pitchfork
+# and tangency only)
+out=$(python3 - "$tmp/study.json" "$tmp/study-errors.svg" <<'PY'
+import json, re, sys, xml.etree.ElementTree as ET
+study = json.load(open(sys.argv[1]))
+texts = ["".join(t.itertext()) for t in ET.parse(sys.argv[2]).getroot().iter("{http://www.w3.org/2000/svg}text")]
+def count(diagram, kind): return sum(b["kind"] == kind for b in diagram["bifurcations"])
+diagrams = [study["exact"]["diagram"]] + [r["diagram"] for r in study["runs"]]
+for kind in sorted({b["kind"] for d in diagrams for b in d["bifurcations"]}):
+    exact = count(study["exact"]["diagram"], kind)
+    want = {r["degree"]: count(r["diagram"], kind) for r in study["runs"] if count(r["diagram"], kind) != exact}
+    said = {}  # "fold events: N = 1 has none, N = 5, 6 have 2 (the exact model 1)", on one legend line
+    for t in texts:
+        if t.startswith(kind + " events:"):
+            for degrees, n in re.findall(r"N = ([0-9, ]+?) ha(?:s|ve) (none|[0-9]+)", t):
+                said.update({int(k): 0 if n == "none" else int(n) for k in degrees.split(",")})
+            if not t.endswith(f"(the exact model {exact if exact else 'none'})"): print("not the exact count:", t)
+    if said != want: print(f"{kind}: the legend says {said}, the diagrams give {want}")
+PY
+)
+[[ -z $out ]] && echo "ok: the convergence figure says which degrees miss or add events (N = 1: no fold)" ||
+  fail "study-errors: $out"
 
 # --- a two-parameter map (bifurcation-map, docs/manual.md section 13): the disc in (j, F) ---
 "$bin/bifurcation-map" "$disc" --x j --x-range 0.1,1.5 --y force --y-range 0,1.5 --lines 4 >"$tmp/map.json" ||

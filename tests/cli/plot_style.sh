@@ -79,6 +79,38 @@ grep -q ' w<tspan baseline-shift="sub" font-size="[0-9.]*">3</tspan> \[rad\]</te
 ! grep -q '>[^<]*\blambda\b' "$tmp/map-wide.svg" && ! grep -q '>[^<]*\btheta\b' "$tmp/diagram-theta.svg" &&
   echo "ok: no text says lambda or theta in ASCII" || fail "a text still says lambda or theta"
 
+# the figure's title (docs/manual.md section 11, "Titles"): none in the paper styles (the caption
+# carries it); with --title the screen figure's one-line title whole on at most 3 lines of >= 8 pt
+# inside the column; the event markers scaled as the text: r = 5 px on screen, 5 x 8/12 at 8 pt
+run "$tmp/diagram.json"
+cp "$tmp/stdout" "$tmp/diagram-screen.svg"
+paper diagram-titled 252 216 "$tmp/diagram.json" --style paper --title
+out=$(python3 - "$tmp/diagram-screen.svg" "$tmp/diagram-paper.svg" "$tmp/diagram-titled.svg" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+screen, paper, titled = (ET.parse(p).getroot() for p in sys.argv[1:])
+def titles(root):  # the bold texts of more than one word: the title's lines (event letters are one letter)
+    return [t for t in root.iter(ns + "text") if t.get("font-weight") == "bold" and " " in "".join(t.itertext())]
+def words(ts):
+    return " ".join("".join(t.itertext()) for t in ts).split()
+want = words(titles(screen))
+if len(titles(screen)) != 1: print("the screen figure has", len(titles(screen)), "title lines")
+elif titles(paper): print("the paper figure has a title:", words(titles(paper)))
+elif words(titles(titled)) != want: print("--title draws", words(titles(titled)), "not", want)
+elif not 1 <= len(titles(titled)) <= 3: print("--title on", len(titles(titled)), "lines")
+elif min(float(t.get("font-size")) for t in titles(titled)) < 8: print("a title line below 8 pt")
+else:
+    def radii(root): return sorted({float(c.get("r")) for c in root.iter(ns + "circle")})
+    def tick(root): return min(float(t.get("font-size")) for t in root.iter(ns + "text"))
+    scale = tick(paper) / tick(screen)  # 8 / 12: the text's scale
+    # the SVG's numbers have 2 decimals: within 0.005 px
+    if radii(screen) != [5.0] or len(radii(paper)) != 1 or abs(radii(paper)[0] - 5.0 * scale) > 0.005:
+        print("event markers", radii(screen), "on screen,", radii(paper), "in paper, not 5 and", 5.0 * scale)
+PY
+)
+[[ -z $out ]] && echo "ok: paper figures have no title, --title draws it whole on <= 3 lines >= 8 pt, markers at 8/12" ||
+  fail "titles and markers of the paper style: $out"
+
 # --output FILE.pdf in the paper style: a 252 x 216 pt page, every font embedded
 for style in paper paper-wide; do
   run "$tmp/map.json" --style "$style" --output "$tmp/map-$style.pdf"

@@ -45,6 +45,13 @@ s = json.load(open(sys.argv[1]))
 assert s['missing']['count'] == 7 and s['recorded'] == 33, s['missing']
 assert s['table']['missing_cells'] + s['table']['partial_cells'] > 0
 " "$tmp/holes.json" && echo "ok: 7 points missing (6 left out, 1 cut)" || fail "holes: missing not 7"
+# what was scanned: the job (named by the records) and the problem (its name and the file as given)
+python3 -c "
+import json, sys
+s, disc = json.load(open(sys.argv[1])), sys.argv[2]
+assert s['job'] == 'find-limits', s['job']
+assert s['problem'] == {'name': json.load(open(disc))['name'], 'file': disc}, s['problem']
+" "$tmp/holes.json" "$disc" && echo "ok: the summary names the job and the problem" || fail "holes: job or problem not named"
 
 # the heat map of the incomplete summary: every cell as its legend, missing cells hatched
 for mode in class mean; do
@@ -52,6 +59,8 @@ for mode in class mean; do
   rsvg-convert "$tmp/heat-$mode.svg" -o "$tmp/heat-$mode.png" || fail "rsvg-convert heat-$mode failed"
   why=$(python3 "$here/check_heatmap.py" check "$tmp/heat-$mode.svg" "$tmp/heat-$mode.png" "$tmp/holes.json" $mode) &&
     echo "ok: heat map by $mode, every cell" || fail "heat map by $mode: $why"
+  grep -q "find-limits of disc on a rigid plane: " "$tmp/heat-$mode.svg" && echo "ok: the heat map's title names the job and the problem" ||
+    fail "heat map by $mode: its title names neither the job nor the problem"
 done
 
 # --- bad input ---

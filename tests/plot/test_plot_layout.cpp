@@ -321,3 +321,51 @@ TEST_CASE("plot: an overlay has one legend entry per report, kinds must agree") 
                        doctest::Contains("a.json is a diagram, f.json a friction"), InputError);
   CHECK_THROWS_AS(check_layout_options({}, "limits", false, 2), InputError);
 }
+
+// docs/manual.md section 11, "Titles" and "Paper style": a title shrinks to at most 3/4 of its
+// size, then breaks at spaces into even lines (never beside "="), each within the figure; the
+// paper styles draw none (the frames take its room) unless --title, then at >= 8 pt.
+TEST_CASE("figure titles shrink to 3/4 then wrap whole and the paper styles leave them to the caption") {
+  using namespace plot_detail;
+  const std::string title = "disc on a rigid plane, F from 0 to 1.5; harmonic model N = 2 of the exact model";
+  const auto words = [](const std::vector<std::string>& lines) {
+    std::string all;
+    for (const std::string& l : lines) all += (all.empty() ? "" : " ") + l;
+    return all;
+  };
+  const auto check_lines = [&](const svg::Document& doc, const FigureTitle& t, double least_px) {
+    CHECK(words(t.lines) == title);
+    for (const std::string& l : t.lines) {
+      svg::TextStyle style{t.size * doc.font_scale()};
+      style.bold = true;
+      CHECK(svg::text_box(0.0, 0.0, l, style).w <= doc.width() - 8.0 + 1e-9);
+      CHECK(l.front() != '=');
+      CHECK(l.back() != '=');
+    }
+    CHECK(t.size * doc.font_scale() >= least_px - 1e-12);
+    // the frames move down by the lines added: (lines - 1) pitches of the drawn size
+    CHECK(doc.title_room() == doctest::Approx(title_pitch * t.size * doc.font_scale() * double(t.lines.size() - 1)));
+  };
+  PlotOptions screen;
+  svg::Document wide = make_document(screen, "t");
+  const FigureTitle one = figure_title(wide, title, 14.0);
+  CHECK(one.lines.size() == 1);  // 80 characters of 0.7 x 14 px fit 792 px
+  CHECK(wide.title_room() == 0.0);
+  screen.width = 400;
+  svg::Document narrow = make_document(screen, "t");
+  const FigureTitle two = figure_title(narrow, title, 14.0);
+  CHECK(two.lines.size() == 2);  // 392 px hold 40 characters at 14 px, 53 at 3/4 of it: two lines
+  check_lines(narrow, two, title_least_share * 14.0);
+
+  PlotOptions paper;
+  paper.style = "paper";
+  apply_style(paper);
+  svg::Document column = make_document(paper, "t");
+  CHECK(figure_title(column, title, 14.0).lines.empty());
+  CHECK(column.title_room() == doctest::Approx(-title_pitch * 14.0 * 8.0 / 12.0));
+  paper.title = true;
+  svg::Document titled = make_document(paper, "t");
+  const FigureTitle forced = figure_title(titled, title, 14.0);
+  CHECK(forced.lines.size() == 2);  // 244 pt hold 43 characters of 0.7 x 8 pt
+  check_lines(titled, forced, paper_title_least);
+}

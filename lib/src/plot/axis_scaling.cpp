@@ -32,6 +32,7 @@ svg::Document make_document(const PlotOptions& options, const std::string& title
   svg::Document doc(options.width, options.height, title);
   doc.set_font_scale(options.font_size / 12.0);
   doc.set_paper(options.style != "screen");
+  doc.set_titled(options.style == "screen" || options.title);
   return doc;
 }
 
@@ -40,10 +41,10 @@ Margins margins(const svg::Document& doc) {
   // 252 pt column cannot spare 70 pt for the y labels' 8 pt text)
   if (doc.paper()) {
     const double s = doc.font_scale();
-    return {margin_left * s, margin_right * s, margin_top * s, margin_bottom * s};
+    return {margin_left * s, margin_right * s, margin_top * s + doc.title_room(), margin_bottom * s};
   }
   const double s = std::max(1.0, doc.font_scale());
-  return {margin_left * s, margin_right, margin_top * s, margin_bottom * s};
+  return {margin_left * s, margin_right, margin_top * s + doc.title_room(), margin_bottom * s};
 }
 
 std::optional<std::pair<double, double>> full_range(const Runs& runs) {
@@ -121,7 +122,7 @@ std::pair<double, double> axis_range(const std::optional<std::pair<double, doubl
 }
 
 std::pair<int, int> mark_clipped(svg::Document& doc, const svg::Frame& frame, const Runs& runs) {
-  constexpr double size = 5.0;  // px, half the base of a triangle
+  const double size = 5.0 * doc.marker_scale();  // px on screen, half the base of a triangle
   std::pair<int, int> count{0, 0};
   doc.begin_group("", "clipped");
   for (const auto& run : runs) {

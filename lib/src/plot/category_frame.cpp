@@ -62,6 +62,7 @@ svg::Frame category_frame(svg::Document& doc, double x, double y, double w, doub
 svg::Frame titled_category_frame(svg::Document& doc, const svg::AxesSpec& spec, char numeric, const std::string& title,
                                  const std::string& note, const std::vector<svg::LegendItem>& legend) {
   const double s = doc.font_scale(), W = doc.width(), H = doc.height();
+  const FigureTitle heading = figure_title(doc, title, 14.0);
   const Margins m = margins(doc);
   const double top = m.top + 16.0 * s, frame_w = W - m.left - m.right;  // the note's line below the title
   const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, frame_w, s, max_legend * H);
@@ -69,7 +70,7 @@ svg::Frame titled_category_frame(svg::Document& doc, const svg::AxesSpec& spec, 
   check_room(doc, frame_w, frame_h);
   const svg::Frame frame = category_frame(doc, m.left, top, frame_w, frame_h, spec, numeric);
   // the note's descent (2.75 s) clear of the top y tick label's ascent above the frame (5.6 s)
-  doc.text(W / 2.0, top - 30.0 * s, title, {svg::fitting_size(doc, title, 14.0, W - 8.0, true), "middle", "black", 0.0, true});
+  draw_title(doc, top - 30.0 * s, heading);
   doc.text(W / 2.0, top - 12.0 * s, note, {svg::fitting_size(doc, note, 11.0, W - 8.0, false), "middle"});
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, frame_w, shown);
   return frame;

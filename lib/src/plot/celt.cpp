@@ -90,7 +90,7 @@ void mark_reversals(svg::Document& doc, const std::vector<ShownPanel>& shown, co
     doc.begin_group(f.clip_id, "reversals");
     for (const double tr : reversals)
       if (tr >= f.to_x.d0 && tr <= f.to_x.d1 && f.to_y.d0 <= 0.0 && f.to_y.d1 >= 0.0)
-        doc.circle(f.to_x(tr), f.to_y(0.0), 4.0, {colour, 1.2, "white", "", 1.0});
+        doc.circle(f.to_x(tr), f.to_y(0.0), 4.0 * doc.marker_scale(), {colour, 1.2, "white", "", 1.0});
     doc.end_group();
   }
 }

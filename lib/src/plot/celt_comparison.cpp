@@ -130,10 +130,11 @@ std::string plot_celt_comparison(const nlohmann::json& report, const PlotOptions
   const double W = options.width, H = options.height, s = doc.font_scale();
   const Margins m = margins(doc);
   const std::string line = "the models of Sect. 4 from one start: cost against the mean square deviation of omega from W1";
-  const svg::FittedText title = svg::fit_text(doc, name, 14.0, W - 20.0, true);
-  doc.text(W / 2.0, 18.0 * s, title.content, {title.size, "middle", "black", 0.0, true});
-  doc.text(W / 2.0, 36.0 * s, fitted(doc, line, W - 20.0, 12.0), {12.0, "middle"});
-  const double top = 56.0 * s, note_h = 20.0 * s;  // px: the frame below the two lines; a line of notes under it
+  const FigureTitle title = figure_title(doc, name, 14.0);
+  const double room = doc.title_room();  // the title's lines beyond one (negative: none)
+  draw_title(doc, 18.0 * s + room, title);
+  doc.text(W / 2.0, 36.0 * s + room, fitted(doc, line, W - 20.0, 12.0), {12.0, "middle"});
+  const double top = 56.0 * s + room, note_h = 20.0 * s;  // px: the frame below the two lines; a line of notes under it
   check_room(doc, W - m.left - m.right, H - top - m.bottom - note_h);
   const svg::Frame f = svg::axes(doc, m.left, top, W - m.left - m.right, H - top - m.bottom - note_h,
                                  {x0, x1, y0, y1, "log10 right-hand sides evaluated", "log10 mean square deviation [rad^2/s^2]", ""});

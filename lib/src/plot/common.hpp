@@ -70,9 +70,11 @@ std::vector<svg::LegendItem> fig11_items(bool markers);
 /// The colour of the k-th report of an overlay (cycled beyond eight).
 std::string overlay_colour(std::size_t k);
 
-/// A document of the options' size with their font scale (font_size / 12).
+/// A document of the options' size with their font scale (font_size / 12), the paper style's
+/// fonts and strokes, and whether it draws its title (the screen style, or --title).
 svg::Document make_document(const PlotOptions& options, const std::string& title);
-/// The margins above at the document's font scale.
+/// The margins above at the document's font scale; the top one with the room of the figure's
+/// title (figure_title: less when it is left out, more when it takes several lines).
 struct Margins {
   double left, right, top, bottom;
 };
@@ -123,6 +125,30 @@ void check_room(const svg::Document& doc, double frame_w, double frame_h);
 
 /// The title of an overlay: the reports' problem name when they share it, else "N <what>".
 std::string overlay_title(const std::vector<PlotInput>& inputs, const std::string& what);
+
+/// The figure's title laid out (docs/manual.md section 11, "Titles"): its lines (none when the
+/// document draws no title: Document::titled) at `size` px before the font scale.
+struct FigureTitle {
+  std::vector<std::string> lines;
+  double size = 0.0;
+};
+/// A title shrinks to at most this share of its size before it wraps (on screen) ...
+inline constexpr double title_least_share = 0.75;
+/// ... and in the paper styles to no less than this (pt: the tick labels' size, legible in print).
+inline constexpr double paper_title_least = 8.0;
+/// The most lines of a title; beyond them its last line is cut with "...".
+inline constexpr std::size_t max_title_lines = 3;
+/// The baseline pitch of a title's lines, in its size.
+inline constexpr double title_pitch = 1.2;
+/// Lays out `text` as the figure's title of at most `size` (px at font size 12) within the
+/// figure's width less 8 px: one line, shrunk down to its least size (title_least_share of
+/// `size`; paper_title_least in the paper styles); when longer, broken at spaces (never beside
+/// an "=") into at most max_title_lines lines of even length at the largest size down to that
+/// least. Records in `doc` the room it takes (Document::title_room): (lines - 1) pitches, or
+/// minus one pitch at `size` when the document draws no title. Call it before margins().
+FigureTitle figure_title(svg::Document& doc, const std::string& text, double size);
+/// Draws the title centred in the figure (bold), its last line's baseline at y, the others above.
+void draw_title(svg::Document& doc, double y, const FigureTitle& title);
 
 /// A line of text centred in the figure at baseline y, shrunk or cut to its width (svg::fit_text).
 void centred_line(svg::Document& doc, double y, const std::string& text, double size, bool bold);

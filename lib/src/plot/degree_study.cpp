@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -87,7 +88,7 @@ void draw_curves(svg::Document& doc, const svg::Frame& frame, const Curves& c, c
     if (!(e.first >= frame.to_x.d0 && e.first <= frame.to_x.d1 && e.second >= frame.to_y.d0 && e.second <= frame.to_y.d1))
       continue;  // outside the axes
     const auto [px, py] = frame.pixel(e.first, e.second);
-    doc.circle(px, py, 4.0, {colour, 1.5, "white", "", 1.0});
+    doc.circle(px, py, 4.0 * doc.marker_scale(), {colour, 1.5, "white", "", 1.0});
   }
 }
 
@@ -100,13 +101,14 @@ std::string title_of(const Problem& problem, const DegreeStudy& study) {
 /// The frame of a degree study's figure with its title and its legend in rows below.
 svg::Frame study_frame(svg::Document& doc, const svg::AxesSpec& spec, const std::string& title,
                        const std::vector<svg::LegendItem>& legend) {
+  const FigureTitle heading = figure_title(doc, title, 14.0);
   const Margins m = margins(doc);
   const double W = doc.width(), H = doc.height(), frame_w = W - m.left - m.right;
   const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, frame_w, doc.font_scale(), max_legend * H);
   const double legend_h = svg::legend_height(shown, frame_w, doc.font_scale());
   check_room(doc, frame_w, H - m.top - m.bottom - legend_h);
   const svg::Frame frame = svg::axes(doc, m.left, m.top, frame_w, H - m.top - m.bottom - legend_h, spec);
-  doc.text(W / 2.0, m.top - 10.0 * doc.font_scale(), title, {svg::fitting_size(doc, title, 14.0, W - 8.0, true), "middle", "black", 0.0, true});
+  draw_title(doc, m.top - 10.0 * doc.font_scale(), heading);
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, frame_w, shown);
   return frame;
 }
@@ -192,6 +194,28 @@ std::vector<svg::Point> convergence_points(const KindSummary& s) {
   return out;
 }
 
+/// For each event kind, the degrees whose number of events of that kind differs from the exact
+/// model's, as a line "fold events: N = 1 has none, N = 5, 6 have 2 (the exact model 1)" (the degrees by
+/// their count, fewest first): what the errors against N cannot show, read from the summary.
+std::vector<std::string> count_notes(const DegreeStudy& study) {
+  std::vector<std::string> notes;
+  const auto count = [](int n) { return n == 0 ? std::string("none") : std::to_string(n); };
+  for (const KindSummary& s : study.summary) {
+    std::map<int, std::vector<int>> degrees;  // events of the kind -> the degrees that have that many
+    for (const KindError& e : s.errors)
+      if (e.events != s.exact_events) degrees[e.events].push_back(e.degree);
+    if (degrees.empty()) continue;
+    std::string note = to_string(s.kind) + " events:";
+    for (const auto& [events, ns] : degrees) {
+      note += note.back() == ':' ? " N = " : ", N = ";
+      for (std::size_t k = 0; k < ns.size(); ++k) note += (k > 0 ? ", " : "") + std::to_string(ns[k]);
+      note += (ns.size() == 1 ? " has " : " have ") + count(events);
+    }
+    notes.push_back(note + " (the exact model " + count(s.exact_events) + ")");
+  }
+  return notes;
+}
+
 std::string convergence_figure(const Problem& problem, const DegreeStudy& study, const PlotOptions& options) {
   std::vector<const KindSummary*> kinds;
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;
@@ -211,6 +235,7 @@ std::string convergence_figure(const Problem& problem, const DegreeStudy& study,
     legend.push_back({svg::LegendItem::Kind::marker, {kind_colour(s->kind), 1.5, kind_colour(s->kind), "", 1.0},
                       to_string(s->kind)});
   legend.push_back({svg::LegendItem::Kind::text, {}, "(the nearest event of each kind; p_exact: the exact model's)"});
+  for (const std::string& note : count_notes(study)) legend.push_back({svg::LegendItem::Kind::text, {}, note});
   const std::pair<double, double> x = options.x_range.value_or(std::pair{n0 - 0.5, n1 + 0.5});
   const std::pair<double, double> y = options.y_range.value_or(std::pair{lo - pad, hi + pad});
   svg::Document doc = make_document(options, "limitdir degree study, convergence: " + problem.name);
@@ -226,7 +251,7 @@ std::string convergence_figure(const Problem& problem, const DegreeStudy& study,
     for (const svg::Point& p : points) {
       if (p.first < x.first || p.first > x.second || p.second < y.first || p.second > y.second) continue;  // marked
       const auto [px, py] = frame.pixel(p.first, p.second);
-      doc.circle(px, py, 4.5, {colour, 1.5, colour, "", 1.0});
+      doc.circle(px, py, 4.5 * doc.marker_scale(), {colour, 1.5, colour, "", 1.0});
     }
   }
   note_clipped(doc, frame, mark_clipped(doc, frame, all));

@@ -28,7 +28,7 @@ using namespace plot_detail;
 
 constexpr double padding = 0.06;  // of the data range, above and below the curves
 constexpr double pi = 3.14159265358979323846;
-constexpr double marker_r = 5.0;  // px, event markers
+constexpr double marker_r = 5.0;  // px on screen (times Document::marker_scale), event markers
 constexpr double letter_size = 13.0;
 constexpr double count_size = 11.0;
 
@@ -125,6 +125,7 @@ std::vector<PendingLabel> draw_event_markers(svg::Document& doc, const svg::Fram
                                              Runs& outside) {
   std::vector<PendingLabel> labels;
   const svg::Style marker{fig.colour.value_or("black"), 1.5, "white", "", 1.0};
+  const double r = marker_r * doc.marker_scale(), ms = doc.marker_scale();
   for (const Event& e : fig.diagram.events) {
     if (!(e.p >= frame.to_x.d0 && e.p <= frame.to_x.d1)) continue;  // outside the drawn range
     const System system = fig.family.system(e.p);
@@ -136,19 +137,19 @@ std::vector<PendingLabel> draw_event_markers(svg::Document& doc, const svg::Fram
         continue;
       }
       const svg::Point at = frame.pixel(e.p, v);
-      doc.circle(at.first, at.second, marker_r, marker);
-      svg::reserve_marker(doc, at, marker_r);
+      doc.circle(at.first, at.second, r, marker);
+      svg::reserve_marker(doc, at, r);
       // a continuum's isolated directions are marked; its one label is on its line (below)
-      if (e.kind != EventKind::continuum) labels.push_back({event_letter(e.kind), at, marker_r});
+      if (e.kind != EventKind::continuum) labels.push_back({event_letter(e.kind), at, r});
     }
     const double px = frame.to_x(e.p);
     if (e.kind == EventKind::continuum) {  // its circles hold every longitude at that load: a dashed line
       doc.line(px, frame.y, px, frame.y + frame.height, {fig.colour.value_or("black"), 1.2, "none", "3 3", 1.0});
-      labels.push_back({"C", {px, frame.y + 28.0}, 0.0});
+      labels.push_back({"C", {px, frame.y + 28.0 * ms}, 0.0});
     }
     if (e.directions.empty()) {  // an event without a direction: a tick on the parameter axis
-      doc.line(px, frame.y + frame.height - 10.0, px, frame.y + frame.height, {"black", 2.0, "none", "", 1.0});
-      labels.push_back({event_letter(e.kind), {px, frame.y + frame.height - 10.0}, 0.0});
+      doc.line(px, frame.y + frame.height - 10.0 * ms, px, frame.y + frame.height, {"black", 2.0, "none", "", 1.0});
+      labels.push_back({event_letter(e.kind), {px, frame.y + frame.height - 10.0 * ms}, 0.0});
     }
   }
   return labels;
@@ -282,6 +283,7 @@ svg::Frame diagram_frame(svg::Document& doc, const std::vector<DiagramFigure>& f
   const double pad = std::max(padding * (hi - lo), 0.05 * std::max(1.0, std::abs(hi)));
   const std::pair<double, double> y =
       options.y_range.value_or(options.log_y ? log_range(all, x.first, x.second, padding) : std::pair{lo - pad, hi + pad});
+  const FigureTitle heading = figure_title(doc, title, 14.0);
   const Margins m = margins(doc);
   const double W = doc.width(), H = doc.height(), frame_w = W - m.left - m.right;
   const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, frame_w, doc.font_scale(), max_legend * H);
@@ -291,7 +293,7 @@ svg::Frame diagram_frame(svg::Document& doc, const std::vector<DiagramFigure>& f
                                      {x.first, x.second, y.first, y.second, parameter_label(d.parameter),
                                       is_orbit_coordinate(options.y) ? orbit_y_label(options.y) : diagram_y_label(options.y),
                                       "", options.log_x, options.log_y});
-  doc.text(W / 2.0, m.top - 10.0 * doc.font_scale(), title, {svg::fitting_size(doc, title, 14.0, W - 8.0, true), "middle", "black", 0.0, true});
+  draw_title(doc, m.top - 10.0 * doc.font_scale(), heading);
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, frame_w, shown);
   return frame;
 }

@@ -63,12 +63,13 @@ std::vector<PendingLabel> draw_orbit_events(svg::Document& doc, const svg::Frame
                                             const std::string& y, const std::optional<std::string>& colour) {
   std::vector<PendingLabel> labels;
   const svg::Style marker{colour.value_or("black"), 1.5, "white", "", 1.0};
+  const double r = marker_r * doc.marker_scale();
   const auto mark = [&](double p, double v, const std::string& text) {
     if (!shown(frame, p) || !(v >= frame.to_y.d0 && v <= frame.to_y.d1)) return;
     const svg::Point at = frame.pixel(p, v);
-    doc.circle(at.first, at.second, marker_r, marker);
-    svg::reserve_marker(doc, at, marker_r);
-    labels.push_back({text, at, marker_r});
+    doc.circle(at.first, at.second, r, marker);
+    svg::reserve_marker(doc, at, r);
+    labels.push_back({text, at, r});
   };
   for (const OrbitBranch& b : d.orbit_branches)
     if (b.hopf_event && !b.points.empty() && b.ends[0].kind == "hopf")  // born at the focus: amplitude 0

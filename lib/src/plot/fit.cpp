@@ -133,11 +133,11 @@ std::string note_of(const json& report, const std::optional<FitRowsView>& data, 
 }
 
 // The heading above frames whose top is `top`, and the legend at the bottom.
-void heading_and_legend(svg::Document& doc, double top, const std::string& title, const std::string& note,
+void heading_and_legend(svg::Document& doc, double top, const FigureTitle& title, const std::string& note,
                         const std::vector<svg::LegendItem>& legend, double legend_h) {
   const double s = doc.font_scale(), W = doc.width(), H = doc.height();
   // the note's descent (2.75 s) clear of the top y tick label's ascent above the frame (5.6 s)
-  doc.text(W / 2.0, top - 30.0 * s, title, {svg::fitting_size(doc, title, 14.0, W - 8.0, true), "middle", "black", 0.0, true});
+  draw_title(doc, top - 30.0 * s, title);
   doc.text(W / 2.0, top - 12.0 * s, note, {svg::fitting_size(doc, note, 11.0, W - 8.0, false), "middle"});
   svg::legend_rows(doc, margins(doc).left, H - legend_h - 4.0, W - margins(doc).left - margins(doc).right, legend);
 }
@@ -151,6 +151,7 @@ constexpr double parameter_row = 32.0;
 void draw_everything(svg::Document& doc, const std::vector<Row>& rows, const FitRowsView& data, const std::string& title,
                      const std::string& note) {
   const double s = doc.font_scale(), W = doc.width(), H = doc.height();
+  const FigureTitle heading = figure_title(doc, title, 14.0);
   const Margins m = margins(doc);
   const double top = m.top + 16.0 * s, full_w = W - m.left - m.right, half_w = (full_w - m.left) / 2.0;
   std::vector<svg::LegendItem> items = fit_rows_legend(data);
@@ -167,13 +168,14 @@ void draw_everything(svg::Document& doc, const std::vector<Row>& rows, const Fit
   draw_fit_residuals(doc, data, {2.0 * m.left + half_w, top, half_w, upper_h});
   const svg::Frame f = category_frame(doc, m.left, top + upper_h + m.bottom, full_w, params_h, parameters_spec(rows), 'x');
   draw_parameters(doc, f, rows);
-  heading_and_legend(doc, top, title, note, legend, legend_h);
+  heading_and_legend(doc, top, heading, note, legend, legend_h);
 }
 
 // One frame of the data (panel 2) or of the differences (panel 3) filling the figure.
 void draw_one_rows_frame(svg::Document& doc, const FitRowsView& data, int panel, const std::string& title,
                          const std::string& note) {
   const double s = doc.font_scale(), W = doc.width(), H = doc.height();
+  const FigureTitle heading = figure_title(doc, title, 14.0);
   const Margins m = margins(doc);
   const double top = m.top + 16.0 * s, full_w = W - m.left - m.right;
   const std::vector<svg::LegendItem> legend = svg::fit_legend(fit_rows_legend(data), full_w, s, max_legend * H);
@@ -181,7 +183,7 @@ void draw_one_rows_frame(svg::Document& doc, const FitRowsView& data, int panel,
   check_room(doc, full_w, frame_h);
   if (panel == 2) draw_fit_data(doc, data, {m.left, top, full_w, frame_h});
   else draw_fit_residuals(doc, data, {m.left, top, full_w, frame_h});
-  heading_and_legend(doc, top, title, note, legend, legend_h);
+  heading_and_legend(doc, top, heading, note, legend, legend_h);
 }
 
 }  // namespace

@@ -116,7 +116,7 @@ Heat read_heat(const json& summary, const std::string& colour_by) {
   const json& table = field(summary, "table", "summary");
   if (table.is_null())
     throw InputError("summary.table: null (a list of points or a one-axis grid has no table to draw as a heat map)");
-  Heat heat{read_axis(table, "x"), read_axis(table, "y"), {}, {}, "", {}, "", 0, 0, 0};
+  Heat heat{read_axis(table, "x"), read_axis(table, "y"), {}, {}, "", {}, "", 0, 0, 0, "", ""};
   const json& f = field(table, "field", "summary.table");
   heat.field = f.is_null() ? "" : string_field(table, "field", "summary.table");
   heat.mode = colour_by.empty() ? (heat.field.empty() ? "class" : "mean") : colour_by;
@@ -131,6 +131,13 @@ Heat read_heat(const json& summary, const std::string& colour_by) {
     heat.classes.push_back(
         {c.is_null() ? std::nullopt : std::optional<std::string>(string_field(classes[k], "class", where)),
          count_field(classes[k], "count", where)});
+  }
+  // what was scanned (summaries written before they named it have neither)
+  if (summary.contains("job") && !summary["job"].is_null()) heat.job = string_field(summary, "job", "summary");
+  if (summary.contains("problem") && !summary["problem"].is_null()) {
+    const json& problem = summary["problem"];
+    heat.problem = string_field(problem, "name", "summary.problem");
+    if (heat.problem.empty()) heat.problem = string_field(problem, "file", "summary.problem");
   }
   heat.points = count_field(summary, "points", "summary");
   heat.recorded = count_field(summary, "recorded", "summary");
@@ -184,13 +191,36 @@ svg::Frame heat_axes(svg::Document& doc, const Heat& heat, double frame_w, const
                    {x.first, x.second, y.first, y.second, label(heat.x), label(heat.y), ""});
 }
 
-HeatFigure heat_figure(svg::Document& doc, const Heat& heat, const HeatColours& colours, const std::string& title,
-                       const std::string& x_where, const std::string& y_where, const PlotOptions& options) {
-  const double W = doc.width(), s = doc.font_scale(), legend_w = heat_legend_width * s;
+namespace {
+
+/// The left edge of the legend column: the narrowest (from heat_legend_width, widened in steps of
+/// 10 px up to heat_legend_share of the figure) in which `legend`, drawn on a copy of `doc` from
+/// its top y, ends within the figure (the bottom of its last text 4 px above the figure's);
+/// nullopt when none does.
+std::optional<double> legend_column(const svg::Document& doc, double y, const HeatLegend& legend) {
+  const double W = doc.width(), s = doc.font_scale();
+  for (double w = heat_legend_width * s; w <= heat_legend_share * W; w += 10.0 * s) {
+    svg::Document trial = doc;
+    const std::size_t before = trial.occupied().size();
+    legend(trial, W - w + 10.0 * s, y);
+    double bottom = 0.0;
+    for (std::size_t k = before; k < trial.occupied().size(); ++k)
+      bottom = std::max(bottom, trial.occupied()[k].y + trial.occupied()[k].h);
+    if (bottom <= doc.height() - 4.0) return W - w;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+svg::Frame heat_figure(svg::Document& doc, const Heat& heat, const HeatColours& colours, const std::string& title,
+                       const std::string& x_where, const std::string& y_where, const PlotOptions& options,
+                       const HeatLegend& legend) {
+  const double W = doc.width(), s = doc.font_scale();
+  const FigureTitle heading = figure_title(doc, title, 14.0);
   const Margins m = margins(doc);
   // (the paper style's margins and legend scale with its smaller text: margins())
   const double least = heat_legend_min_figure * (doc.paper() ? s : std::max(1.0, s));
-  const bool legend = W >= least;
   const auto [x, y] = heat_ranges(heat, options);
   const std::size_t outside = cells_outside(heat, x, y);
   // the cells left out, and a legend left out, said on lines of their own between the title and the frame
@@ -198,18 +228,21 @@ HeatFigure heat_figure(svg::Document& doc, const Heat& heat, const HeatColours& 
   if (outside > 0)
     notes.push_back(std::to_string(outside) + " of " + std::to_string(heat.x.values.size() * heat.y.values.size()) +
                     " cells lie outside --x-range/--y-range: left out");
-  if (!legend) notes.push_back("legend left out: no room for its column below " + svg::number(least) + " px (--width)");
+  const double legend_y = m.top + 16.0 * s * static_cast<double>(notes.size()) + 10.0 * s;
+  std::optional<double> column;  // the legend column's left edge
+  if (W < least) notes.push_back("legend left out: no room for its column below " + svg::number(least) + " px (--width)");
+  else if (!(column = legend_column(doc, legend_y, legend)))
+    notes.push_back("legend left out: its entries do not fit in the figure's height (--height, --width)");
   const double note_h = 16.0 * s * static_cast<double>(notes.size());
-  HeatFigure figure{heat_axes(doc, heat, W - m.left - m.right - (legend ? legend_w : 0.0), x_where, y_where, options, note_h),
-                    std::nullopt};
-  draw_heat_cells(doc, figure.frame, heat, colours);
-  const svg::FittedText heading = svg::fit_text(doc, title, 14.0, W - 8.0, true);
-  doc.text(W / 2.0, m.top - 10.0 * s, heading.content, {heading.size, "middle", "black", 0.0, true});
+  const svg::Frame frame =
+      heat_axes(doc, heat, column.value_or(W) - m.left - m.right, x_where, y_where, options, note_h);
+  draw_heat_cells(doc, frame, heat, colours);
+  draw_title(doc, m.top - 10.0 * s, heading);
   for (std::size_t k = 0; k < notes.size(); ++k)
     doc.text(W / 2.0, m.top + (4.0 + 16.0 * static_cast<double>(k)) * s, notes[k],
              {svg::fitting_size(doc, notes[k], 12.0, W - 8.0, false), "middle", "#b00000"});
-  if (legend) figure.legend = svg::Point{W - legend_w + 10.0 * s, m.top + note_h + 10.0 * s};
-  return figure;
+  if (column) legend(doc, *column + 10.0 * s, legend_y);
+  return frame;
 }
 
 void hatch(svg::Document& doc, double x0, double y0, double x1, double y1, const std::string& colour) {
@@ -236,9 +269,8 @@ std::string plot_scan_summary(const nlohmann::json& summary, const PlotOptions& 
   const Heat heat = read_heat(summary, options.colour_by);
   const HeatColours colours = heat_colours(heat);
   svg::Document doc = make_document(options, "limitdir scan summary");
-  const HeatFigure figure =
-      heat_figure(doc, heat, colours, heat_title(heat), "summary.table.x.values", "summary.table.y.values", options);
-  if (figure.legend) draw_heat_legend(doc, figure.legend->first, figure.legend->second, heat, colours);
+  heat_figure(doc, heat, colours, heat_title(heat), "summary.table.x.values", "summary.table.y.values", options,
+              [&](svg::Document& d, double x, double y) { draw_heat_legend(d, x, y, heat, colours); });
   return doc.str();
 }
 

@@ -2,6 +2,7 @@
 // Internal: the heat map of a scan summary (plot/plot.hpp, docs/manual.md section 11): the table
 // read from limitdir.scan-summary/1, its colours, cells, legend.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -14,8 +15,11 @@
 
 namespace limitdir::plot_detail {
 
-/// The legend column right of the frame (px at font size 12; it scales with the font).
+/// The legend column right of the frame (px at font size 12; it scales with the font), at its
+/// narrowest; it widens (in steps of 10 px) while its entries, wrapped whole within it, would run
+/// below the figure, up to heat_legend_share of the figure's width.
 inline constexpr double heat_legend_width = 240.0;
+inline constexpr double heat_legend_share = 0.5;
 /// The narrowest figure (px at font size 12) that has room for the legend column beside the frame.
 inline constexpr double heat_legend_min_figure = 600.0;
 
@@ -42,6 +46,7 @@ struct Heat {
   std::vector<std::string> aggregated;      // the other axes' keys
   std::string mode;                         // class, level, mean, min or max
   std::uint64_t points = 0, recorded = 0, missing = 0;
+  std::string job, problem;                 // what was scanned (the summary's job and problem), or ""
 };
 
 /// An axis of values `values` named `key`: sorted distinct values get cells reaching halfway to
@@ -72,19 +77,21 @@ std::string heat_fill(const Heat& heat, const HeatColours& colours, const HeatCe
 svg::Frame heat_axes(svg::Document& doc, const Heat& heat, double frame_w, const std::string& x_where,
                      const std::string& y_where, const PlotOptions& options, double below = 0.0);
 
-/// A heat map's figure up to its legend: the frame (heat_axes), the cells (draw_heat_cells) and
-/// the title above the frame, which says how many cells lie outside --x-range/--y-range (left
-/// out). Returns the frame and, when the figure is wide enough, the top left corner of the
-/// legend column.
-struct HeatFigure {
-  svg::Frame frame;
-  std::optional<svg::Point> legend;
-};
-HeatFigure heat_figure(svg::Document& doc, const Heat& heat, const HeatColours& colours, const std::string& title,
-                       const std::string& x_where, const std::string& y_where, const PlotOptions& options);
+/// Draws a heat map's legend column with its top left corner at (x, y).
+using HeatLegend = std::function<void(svg::Document& doc, double x, double y)>;
+/// A heat map's figure: the frame (heat_axes), the cells (draw_heat_cells), the title above the
+/// frame with lines saying how many cells lie outside --x-range/--y-range (left out), and the
+/// legend column right of the frame, as narrow as holds `legend` (tried on a copy of the
+/// document) within the figure. A figure narrower than heat_legend_min_figure, or whose legend
+/// does not fit at heat_legend_share of its width, says so in a line instead (never cut).
+/// Returns the frame.
+svg::Frame heat_figure(svg::Document& doc, const Heat& heat, const HeatColours& colours, const std::string& title,
+                       const std::string& x_where, const std::string& y_where, const PlotOptions& options,
+                       const HeatLegend& legend);
 
-/// A legend entry: a swatch of `fill` and `label` then `suffix` (e.g. a count), wrapped on at
-/// most three lines within the figure's width (svg::text_box); returns the height used (px).
+/// A legend entry: a swatch of `fill` and `label` then `suffix` (e.g. a count), wrapped whole at
+/// spaces on as many lines as it needs within the figure's width (svg::text_box; a word wider
+/// than that broken); returns the height used (px).
 double heat_swatch(svg::Document& doc, double x, double y, const std::string& fill, const std::string& label,
                    const std::string& suffix = "");
 /// The continuous scale's colour bar, `height` px tall, its top at y, ticked over
@@ -96,7 +103,8 @@ std::string heat_scale_colour(double t);
 /// White on a dark fill (#rrggbb), dark grey on a light one: hatching and crosses that stand out.
 std::string heat_contrast(const std::string& fill);
 
-/// The title: what is coloured, the points recorded and missing.
+/// The title: the job and the problem scanned (when the summary names them), what is coloured,
+/// the points recorded and missing.
 std::string heat_title(const Heat& heat);
 /// Draws the cells, each cut to the frame's data ranges; returns the number of cells wholly
 /// outside them (not drawn).

@@ -76,7 +76,19 @@ std::string cut_to(const svg::Document& doc, const std::string& text, double wid
   return fitted(doc, text, width, entry_size);
 }
 
-/// `text` broken at spaces into lines at most `width` px wide (a word wider than that is cut).
+/// The longest prefix of `word` (whole code points, at least one) at most `width` px wide.
+std::size_t fitting_prefix(const svg::Document& doc, const std::string& word, double width) {
+  std::size_t fit = 0;
+  for (std::size_t i = 1; i <= word.size(); ++i) {
+    if (i < word.size() && (static_cast<unsigned char>(word[i]) & 0xC0) == 0x80) continue;  // inside a code point
+    if (fit > 0 && entry_width(doc, word.substr(0, i)) > width) break;
+    fit = i;
+  }
+  return fit;
+}
+
+/// `text` broken at spaces into lines at most `width` px wide; a word wider than that is broken
+/// between code points (nothing is left out).
 std::vector<std::string> wrapped(const svg::Document& doc, const std::string& text, double width) {
   std::vector<std::string> lines;
   std::string line;
@@ -84,38 +96,35 @@ std::vector<std::string> wrapped(const svg::Document& doc, const std::string& te
   while (start <= text.size()) {
     std::size_t end = text.find(' ', start);
     if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(start, end - start);
+    std::string word = text.substr(start, end - start);
+    start = end + 1;
     const std::string longer = line.empty() ? word : line + " " + word;
-    if (!line.empty() && entry_width(doc, longer) > width) {
+    if (line.empty() || entry_width(doc, longer) <= width) {
+      line = longer;
+    } else {
       lines.push_back(line);
       line = word;
-    } else {
-      line = longer;
     }
-    start = end + 1;
+    while (entry_width(doc, line) > width && line.size() > fitting_prefix(doc, line, width)) {
+      const std::size_t cut = fitting_prefix(doc, line, width);
+      lines.push_back(line.substr(0, cut));
+      line = line.substr(cut);
+    }
   }
   lines.push_back(line);
-  for (std::string& l : lines) l = cut_to(doc, l, width);
   return lines;
 }
 
-/// A legend entry: a swatch and `label` then `suffix` (e.g. a count), on at most max_lines lines;
-/// a longer label is shortened with "..." so that the suffix stays. Returns the height used.
 }  // namespace
 
 double heat_swatch(svg::Document& doc, double x, double y, const std::string& fill, const std::string& label,
                    const std::string& suffix) {
-  constexpr std::size_t max_lines = 3;
   const double sc = doc.font_scale(), pitch = 13.0 * sc;
   doc.rect(x, y - 9.0 * sc, swatch_w * sc, swatch_h * sc, {"#999999", 0.5, fill, "", 1.0},
            "class=\"swatch\" data-label=\"" + svg::escape(label + suffix) + "\"");
   // the lines after the first indented 8 px more; all within the figure, 4 px from its edge
   const double width = doc.width() - 4.0 - (x + (swatch_w + 14.0) * sc);
-  std::vector<std::string> lines = wrapped(doc, label + suffix, width);
-  for (std::size_t keep = label.size(); lines.size() > max_lines && keep > 0;) {
-    keep -= std::min(keep, std::size_t{4});
-    lines = wrapped(doc, label.substr(0, keep) + "..." + suffix, width);
-  }
+  const std::vector<std::string> lines = wrapped(doc, label + suffix, width);
   for (std::size_t k = 0; k < lines.size(); ++k)
     doc.text(x + (swatch_w + (k == 0 ? 6.0 : 14.0)) * sc, y + pitch * static_cast<double>(k), lines[k], {entry_size});
   return line_height * sc + pitch * static_cast<double>(lines.size() - 1);
@@ -193,7 +202,10 @@ std::string heat_fill(const Heat& heat, const HeatColours& colours, const HeatCe
 }
 
 std::string heat_title(const Heat& heat) {
-  return what_is_coloured(heat) + ": " + std::to_string(heat.recorded) + " of " + std::to_string(heat.points) +
+  const std::string scanned = heat.job.empty() && heat.problem.empty()
+                                  ? ""
+                                  : (heat.job.empty() ? "scan" : heat.job) + (heat.problem.empty() ? "" : " of " + heat.problem) + ": ";
+  return scanned + what_is_coloured(heat) + (scanned.empty() ? ": " : ", ") + std::to_string(heat.recorded) + " of " + std::to_string(heat.points) +
          " points recorded" + (heat.missing > 0 ? ", " + std::to_string(heat.missing) + " missing" : "");
 }
 
@@ -283,7 +295,9 @@ void draw_heat_legend(svg::Document& doc, double x, double y, const Heat& heat, 
   if (!heat.aggregated.empty()) {
     std::string keys;
     for (const std::string& k : heat.aggregated) keys += (keys.empty() ? "" : ", ") + k;
-    doc.text(x, y + 6.0 * sc, cut_to(doc, "aggregated over " + keys, doc.width() - 4.0 - x), {entry_size, "start", "#555555"});
+    const std::vector<std::string> lines = wrapped(doc, "aggregated over " + keys, doc.width() - 4.0 - x);
+    for (std::size_t k = 0; k < lines.size(); ++k)
+      doc.text(x, y + 6.0 * sc + 13.0 * sc * static_cast<double>(k), lines[k], {entry_size, "start", "#555555"});
   }
 }
 

@@ -115,7 +115,7 @@ void draw_circles(svg::Document& doc, const Hemisphere& h, const nlohmann::json&
 void draw_markers(svg::Document& doc, const Hemisphere& h, const std::vector<Marker>& markers,
                   const nlohmann::json& report, const SphereText& text) {
   doc.begin_group("", "limit-directions");
-  constexpr double r = 6.5;  // px, the markers
+  const double r = 6.5 * doc.marker_scale();  // px on screen, the markers
   for (const SpherePoint& p : text.points) {  // crosses under the markers, labelled with them below
     if (!h.visible(p.w)) continue;
     const auto [x, y] = h.pixel(p.w);
@@ -213,13 +213,13 @@ std::string sphere_figure(const nlohmann::json& report, const PlotOptions& optio
       svg::fit_legend(limits_legend(system.has_invariant_circle(), text), W - 40.0, s, max_legend * H);
   const double legend_h = svg::legend_height(legend, W - 40.0, s);
   const double note_h = text.note.empty() ? 0.0 : 16.0 * s;  // one line of 11 px below the title
-  const double top = 40.0 * std::max(1.0, s) + note_h, bottom = 28.0 * std::max(1.0, s) + legend_h;
-  const double r = std::max(10.0, std::min((W - 80.0) / 4.0, (H - top - bottom) / 2.0));
   const std::string title =
       !text.title.empty() ? text.title
                           : fmt::format("{}: F = {}, {}", problem.name, F, short_model(string_field(report, "model", text.where)));
-  doc.text(W / 2.0, top - note_h - 18.0 * s, title,
-           {svg::fitting_size(doc, title, 13.0, W - 8.0, true), "middle", "black", 0.0, true});
+  const FigureTitle heading = figure_title(doc, title, 13.0);
+  const double top = 40.0 * std::max(1.0, s) + doc.title_room() + note_h, bottom = 28.0 * std::max(1.0, s) + legend_h;
+  const double r = std::max(10.0, std::min((W - 80.0) / 4.0, (H - top - bottom) / 2.0));
+  draw_title(doc, top - note_h - 18.0 * s, heading);
   if (!text.note.empty())
     doc.text(W / 2.0, top - 18.0 * s, text.note, {svg::fitting_size(doc, text.note, 11.0, W - 8.0, false), "middle"});
   const int k = options.view == "w1" ? 0 : options.view == "w2" ? 1 : 2;

@@ -33,10 +33,11 @@ constexpr double shade_cell = 2.0;      // px: the regions are shaded in runs of
 // section 13), so such a point (the exact model's fold-pole at F = -3.1e-21 on F from 0) lies on
 // the edge within rounding, while 1e-9 of the span is far below a pixel (1e-6 px on a 1000 px axis).
 constexpr double boundary_slack = 1e-9;
-constexpr int count_samples = 256;
+constexpr int count_samples = 256;  // per axis: the grid on which the shaded counts the key lists are found
 constexpr double label_cell = 3.0;  // px: the grid on which a region's label finds its place
 constexpr double curve_gap = 1.5;   // px kept free between a curve's stroke and a label's box
-constexpr int point_rings = 12;     // rings of candidate places around a codimension-2 point  // per axis: the grid on which the shaded counts the key lists are found
+constexpr int point_rings = 12;     // rings of candidate places around a codimension-2 point
+constexpr double point_r = 5.0;     // px on screen (times Document::marker_scale), a codimension-2 point's marker
 
 struct MapRegionLabel {
   double x, y;
@@ -260,19 +261,20 @@ int draw_points(svg::Document& doc, const svg::Frame& frame, const std::vector<M
   const View view{frame.to_x, frame.to_y};
   doc.begin_group("", "points");
   std::vector<std::pair<std::string, svg::Point>> marked;
+  const double r = point_r * doc.marker_scale();
   for (std::size_t k = 0; k < figs.size(); ++k)
     for (const auto& [kind, at] : figs[k].points) {
       const std::optional<svg::Point> p = shown_at(view, at);
       if (!p) continue;  // outside the axes (--x-range, --y-range)
       const svg::Point px = frame.pixel(p->first, p->second);
-      doc.circle(px.first, px.second, 5.0, {figs.size() > 1 ? overlay_colour(k) : "black", 1.5, "white", "", 1.0},
+      doc.circle(px.first, px.second, r, {figs.size() > 1 ? overlay_colour(k) : "black", 1.5, "white", "", 1.0},
                  fmt::format("data-x=\"{}\" data-y=\"{}\"", p->first, p->second));
-      svg::reserve_marker(doc, px, 5.0);
+      svg::reserve_marker(doc, px, r);
       marked.push_back({point_label(kind), px});
     }
   int dropped = 0;
   for (const auto& [label, px] : marked)
-    if (!svg::place_marker_label(doc, px, 5.0, label, {12.0, "middle", "black", 0.0, true}, frame_box(frame), point_rings))
+    if (!svg::place_marker_label(doc, px, r, label, {12.0, "middle", "black", 0.0, true}, frame_box(frame), point_rings))
       ++dropped;
   doc.end_group();
   return dropped;
@@ -403,6 +405,7 @@ std::string maps_figure(const std::vector<MapFigure>& figs, const std::vector<st
   const RegionLocator locator(figs.front().x, figs.front().y, figs.front().curves);
   const std::set<int> shaded = options.map_regions ? shaded_counts(figs.front(), locator, view) : std::set<int>{};
   svg::Document doc = make_document(options, "limitdir bifurcation map");
+  const FigureTitle heading = figure_title(doc, title, 14.0);
   const Margins m = margins(doc);
   const double W = options.width, H = options.height, frame_w = W - m.left - m.right;
   const std::vector<svg::LegendItem> shown =
@@ -412,7 +415,7 @@ std::string maps_figure(const std::vector<MapFigure>& figs, const std::vector<st
   const svg::Frame frame = svg::axes(doc, m.left, m.top, frame_w, H - m.top - m.bottom - legend_h,
                                      {x.first, x.second, y.first, y.second, axis_label(figs.front().x.name),
                                       axis_label(figs.front().y.name), "", options.log_x, options.log_y});
-  doc.text(W / 2.0, m.top - 10.0 * doc.font_scale(), title, {svg::fitting_size(doc, title, 14.0, W - 8.0, true), "middle", "black", 0.0, true});
+  draw_title(doc, m.top - 10.0 * doc.font_scale(), heading);
   if (options.map_regions) shade_regions(doc, frame, figs.front(), locator);
   draw_curves(doc, frame, figs);
   reserve_curves(doc, frame, figs);

@@ -165,7 +165,8 @@ std::string plot_pile(const nlohmann::json& report, const PlotOptions& options) 
   const std::string name = string_field(field(report, "problem", "pile"), "name", "pile.problem");
   svg::Document doc = make_document(options, "limitdir pile: " + name);
   const double sc = doc.font_scale();
-  const Margins m = margins(doc);
+  const FigureTitle heading = figure_title(doc, name, 14.0);
+  const Margins m = margins(doc);  // (the top one with the title's room)
   const auto [half, edge_in_view] = view_half(pile);
   double top_z = 0.0;
   for (const Ball& b : pile.balls) top_z = std::max(top_z, b.z + b.r);
@@ -175,8 +176,8 @@ std::string plot_pile(const nlohmann::json& report, const PlotOptions& options) 
   const double room_w = doc.width() - 2.0 * m.left - m.right - bar_column, room_h = doc.height() - top - m.bottom - note;
   const double scale = std::min(room_w / (4.0 * half), room_h / std::max(z1 - z0, 2.0 * half));
   check_room(doc, 2.0 * half * scale, std::min(z1 - z0, 2.0 * half) * scale);
-  centred_line(doc, 18.0 * sc, name, 14.0, true);
-  centred_line(doc, 36.0 * sc, title(report, pile), 12.0, false);
+  draw_title(doc, 18.0 * sc + doc.title_room(), heading);
+  centred_line(doc, 36.0 * sc + doc.title_room(), title(report, pile), 12.0, false);
   const double side_w = 2.0 * half * scale, side_h = (z1 - z0) * scale;
   const svg::Frame side = svg::axes(doc, m.left, top, side_w, side_h, {-half, half, z0, z1, "x/d", "z/d", "side view"});
   side_view(doc, side, pile);

@@ -73,7 +73,7 @@ std::vector<Event> read_events(const json& report, bool& given) {
 /// Each event inside the range a white marker on the strip's lower edge, labelled with its letter;
 /// returns the labels left out.
 int draw_events(svg::Document& doc, const svg::Frame& frame, const std::vector<Event>& events) {
-  constexpr double r = 4.5;  // px, as a diagram's event markers
+  const double r = 4.5 * doc.marker_scale();  // px on screen, as a diagram's event markers
   const double y = frame.y + frame.height;
   doc.begin_group("", "event-markers");
   for (const Event& e : events)

@@ -53,7 +53,7 @@ Heat read_map(const json& map) {
   const std::vector<double> mu = number_column(map, "mu", "map"), mu_r = number_column(map, "mu_r", "map");
   const auto x_max = read_grid(map, "X_max", mu.size(), mu_r.size());
   const auto stopped = read_grid(map, "stopped", mu.size(), mu_r.size());
-  Heat heat{heat_axis("mu", mu), heat_axis("mu_r [m]", mu_r), {}, {}, "X_max", {}, "mean", 0, 0, 0};
+  Heat heat{heat_axis("mu", mu), heat_axis("mu_r [m]", mu_r), {}, {}, "X_max", {}, "mean", 0, 0, 0, "", ""};
   for (std::size_t k = 0; k < mu_r.size(); ++k) {
     std::vector<HeatCell> row;
     for (std::size_t i = 0; i < mu.size(); ++i) {
@@ -102,8 +102,8 @@ std::string plot_roll_map(const nlohmann::json& map, const PlotOptions& options)
   const HeatColours colours = heat_colours(heat);
   svg::Document doc =
       make_document(options, "limitdir roll map: " + string_field(field(map, "problem", "map"), "name", "map.problem"));
-  const HeatFigure figure = heat_figure(doc, heat, colours, title(map, heat), "map.mu", "map.mu_r", options);
-  if (figure.legend) legend(doc, figure.legend->first, figure.legend->second, heat, colours);
+  heat_figure(doc, heat, colours, title(map, heat), "map.mu", "map.mu_r", options,
+              [&](svg::Document& d, double x, double y) { legend(d, x, y, heat, colours); });
   return doc.str();
 }
 

@@ -94,6 +94,7 @@ std::string draw_simulations(const std::vector<History>& histories, const std::v
   const std::pair<double, double> r = axis_range(options.y_range, r0, r1, 0.05);
 
   svg::Document doc = make_document(options, "limitdir simulation: " + names.front());
+  const FigureTitle heading = figure_title(doc, title, 14.0);
   Margins m = margins(doc);
   m.top += 18.0 * doc.font_scale();  // the figure's title above the panels' titles
   const double W = options.width, H = options.height, gap = 70.0 * doc.font_scale();
@@ -106,8 +107,7 @@ std::string draw_simulations(const std::vector<History>& histories, const std::v
   const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, W - m.left - m.right, doc.font_scale(), max_legend * H);
   const double legend_h = svg::legend_height(shown, W - m.left - m.right, doc.font_scale());
   const double panel_w = (W - m.left - m.right - gap) / 2.0, panel_h = H - m.top - m.bottom - legend_h;
-  doc.text(W / 2.0, m.top - 30.0 * doc.font_scale(), title,
-           {svg::fitting_size(doc, title, 14.0, W - 8.0, true), "middle", "black", 0.0, true});
+  draw_title(doc, m.top - 30.0 * doc.font_scale(), heading);
   check_room(doc, panel_w, panel_h);
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, W - m.left - m.right, shown);
   const svg::Frame fw = svg::axes(doc, m.left, m.top, panel_w, panel_h, {t.first, t.second, -1.05, 1.05, options.time,

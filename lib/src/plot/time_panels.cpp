@@ -109,9 +109,9 @@ std::vector<std::size_t> shown_panels(const PanelFigure& figure, const PlotOptio
 /// Draws the title and lines of text; returns the top of the panels.
 double draw_heading(svg::Document& doc, const PanelFigure& figure) {
   const double s = doc.font_scale(), W = doc.width();
-  double y = line_pitch * s;
-  const svg::FittedText title = svg::fit_text(doc, figure.title, title_size, W - 20.0, true);
-  doc.text(W / 2.0, y, title.content, {title.size, "middle", "black", 0.0, true});
+  const FigureTitle title = figure_title(doc, figure.title, title_size);
+  double y = line_pitch * s + doc.title_room();  // the lines below the title (or from the top without one)
+  draw_title(doc, y, title);
   for (const std::string& line : figure.lines) {
     y += line_pitch * s;
     doc.text(W / 2.0, y, fitted(doc, line, W - 20.0, line_size), {line_size, "middle", "#333333"});

@@ -52,6 +52,7 @@ json scan_point_record(const ScanSetup& setup, std::uint64_t index, bool full) {
   // the scan unwinds, and the points not yet recorded are run again by a resume
   if (result.status == cancelled_status) throw Cancelled{};
   json record = scan_record(setup.grid, setup.problem_text, setup.grid_hash, setup.scan_hash, index, result.status);
+  record["job"] = job_name(setup.job->kind);  // the scan hash names it only as a hash; the summary names it
   record["summary"] = result.summary;
   if (full) record["report"] = result.report;
   return record;

@@ -123,6 +123,7 @@ struct ScanSummarizer::State {
   std::size_t ax = 0, ay = 0;
   std::vector<std::uint64_t> indices;  // as met
   std::optional<json> grid_hash, scan_hash;
+  std::optional<std::string> job;  // the records' "job", when they name it
   std::array<std::uint64_t, 6> status{};
   std::array<std::uint64_t, 4> levels{};
   double seconds = 0.0;
@@ -137,6 +138,7 @@ struct ScanSummarizer::State {
   std::vector<Cell> cells;
 
   void check_scan(const json& record, const std::string& where);
+  void check_job(const json& record, const std::string& where);
   std::size_t intern(const Entry& e);
   void rank(const Entry& e, const json& record);
   void fill_cell(const Entry& e);
@@ -186,6 +188,20 @@ void ScanSummarizer::State::check_scan(const json& record, const std::string& wh
                      " (records of two scans)");
 }
 
+/// The record's "job" (optional: records written before it was added lack it) must be a string,
+/// the same in every record that has one and the job scan --summary was told.
+void ScanSummarizer::State::check_job(const json& record, const std::string& where) {
+  const auto it = record.find("job");
+  if (it == record.end()) return;
+  if (!it->is_string()) bad(where, "job", "a string", *it);
+  const std::string name = it->get<std::string>();
+  if (!options.job.empty() && name != options.job)
+    throw InputError(where + ": a record of the job " + name + ", not of --job " + options.job);
+  if (job && name != *job)
+    throw InputError(where + ": a record of the job " + name + " among records of the job " + *job);
+  job = name;
+}
+
 std::size_t ScanSummarizer::State::intern(const Entry& e) {
   const auto [it, added] = class_id.try_emplace(e.cls, names.size());
   if (added) {
@@ -233,6 +249,7 @@ void ScanSummarizer::add(const json& record, const std::string& where) {
   State& s = *state_;
   const Entry e = read_entry(record, where, s.grid, s.options.field);
   s.check_scan(record, where);
+  s.check_job(record, where);
   s.indices.push_back(e.index);
   ++s.status[static_cast<std::size_t>(e.status)];
   ++s.levels[static_cast<std::size_t>(e.level)];
@@ -333,6 +350,11 @@ json ScanSummarizer::finish() const {
               {"keys", s.grid.keys},
               {"points", s.grid.size()},
               {"recorded", s.indices.size()}};
+  // what was scanned: the job (told, else named by the records) and the problem
+  out["job"] = !s.options.job.empty() ? json(s.options.job) : s.job ? json(*s.job) : json(nullptr);
+  out["problem"] = s.options.problem_name.empty() && s.options.problem_file.empty()
+                       ? json(nullptr)
+                       : json{{"name", s.options.problem_name}, {"file", s.options.problem_file}};
   out["missing"] = s.counts_json(out);
   const std::vector<std::size_t> order = s.class_order();
   out["classes"] = json::array();

@@ -68,6 +68,10 @@ nlohmann::json summarize(const ScanCommand& command, ScanSummaryOptions options,
   scan_only.job_args.resize(command.job ? command.summary_at : 0);
   const ScanSetup setup = make_scan_setup(scan_only, /*job_optional=*/true);
   options.scan_hash = setup.scan_hash;  // "" without --job: any one scan
+  if (setup.job) options.job = job_name(setup.job->kind);
+  const auto name = setup.document.is_object() ? setup.document.find("name") : setup.document.end();
+  options.problem_name = name != setup.document.end() && name->is_string() ? name->get<std::string>() : "";
+  options.problem_file = setup.source;
   const std::string& path = *command.summary;
   const auto noted = [&note](const std::string& text) { if (note) note("--summary: " + text); };
   const auto progressed = [&progress](const std::string& text) { if (progress) progress("--summary: " + text); };

@@ -45,6 +45,9 @@ struct PlotOptions {
   /// --style: "screen" (the default: sans-serif, the sizes above), "paper" (a journal's single
   /// column) or "paper-wide" (its double column): apply_style (docs/manual.md section 11, "Paper style").
   std::string style = "screen";
+  /// --title: draw the figure's title in the paper styles too (they leave it to the caption);
+  /// on screen it is always drawn (docs/manual.md section 11, "Titles").
+  bool title = false;
   /// Diagrams: the coordinate on the vertical axis: "theta" (latitude asin w3), "w1", "w2",
   /// "w3" or "rdot".
   std::string y = "theta";

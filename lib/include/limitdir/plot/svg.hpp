@@ -150,6 +150,17 @@ class Document {
   bool paper() const { return paper_; }
   std::string font_family() const { return paper_ ? paper_font_family : "sans-serif"; }
   double line_scale() const { return paper_ ? paper_line_scale : 1.0; }
+  /// The factor of the markers' size (event and point markers, clipping marks): the font scale
+  /// in the paper styles, as their letters and strokes shrink; 1 on screen.
+  double marker_scale() const { return paper_ ? font_scale_ : 1.0; }
+  /// The figure's title (plot's figure_title, docs/manual.md section 11, "Titles"): whether it
+  /// is drawn (the paper styles leave it to the caption unless asked), and the room (px) it takes
+  /// below the figure's top beyond one line of its size (negative when it is left out), which the
+  /// frames' top margin includes.
+  void set_titled(bool titled) { titled_ = titled; }
+  bool titled() const { return titled_; }
+  void set_title_room(double px) { title_room_ = px; }
+  double title_room() const { return title_room_; }
   /// The boxes labels must avoid: every text written so far and the obstacles reserved
   /// (markers), in pixels of the document.
   const std::vector<Box>& occupied() const { return occupied_; }
@@ -169,6 +180,8 @@ class Document {
   int clips_ = 0, open_groups_ = 0;
   double font_scale_ = 1.0;
   bool paper_ = false;
+  bool titled_ = true;
+  double title_room_ = 0.0;
   std::vector<Box> occupied_;
 };
 

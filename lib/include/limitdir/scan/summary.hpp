@@ -31,6 +31,12 @@ struct ScanSummaryOptions {
   /// Not empty: the scan hash (scan/records.hpp) every record's "scan" must have (scan --summary
   /// told the job and its options); checked by summarize_scan_file.
   std::string scan_hash;
+  /// The job that wrote the records (scan --summary --job NAME); empty: the records' "job" (all
+  /// the same), or none (records written before they named it). The summary's "job".
+  std::string job;
+  /// The problem scanned: its "name" and its file as given to scan ("<stdin>" for -); both empty:
+  /// unknown (the summary's "problem" is null).
+  std::string problem_name, problem_file;
 };
 
 /// The certificate levels from the weakest up: "none" (the record's level is null: no
