@@ -35,7 +35,7 @@ TEST_CASE("K&A (31), (11): with d = 0 the section M_s = 0 is the unit circle of 
       CHECK(p.residual <= limitdir::kSectionResidual);
       CHECK(std::abs(p.w[2]) < kTolModel);  // pure sliding, v_s != 0, omega_s = 0
       CHECK(std::abs(std::hypot(p.q[0], p.q[1]) - 1.0) < kTolModel);
-      CHECK(std::abs(std::atan2(p.q[1], p.q[0]) - std::remainder(p.phi_x, 2.0 * pi)) < kTolModel);
+      CHECK(std::abs(std::remainder(std::atan2(p.q[1], p.q[0]) - p.phi_x, 2.0 * pi)) < kTolModel);  // on the ray phi_x
     }
   }
 }
