@@ -5,8 +5,8 @@
 # names for it (a closed form, an independent quadrature, the paper's printed value) with
 # scripts/reproduce_papers_check.py, which writes OUT_DIR/comparisons.tsv (item, quantity, value,
 # reference, tolerance, pass). Exit 1 if any comparison fails, 2 on bad usage.
-#   nonlinear-dyn-2024/         [Nonlinear Dyn. 2024]: Figs 4-18, the test problems, Table 2
-#   kudra-awrejcewicz-2013/     Table 1, Fig. 6 (the surfaces' points), Figs 8-9, 10, 11-12
+#   nonlinear-dyn-2024/         [Nonlinear Dyn. 2024]: Figs 4-18 (11-12 also side by side), the test problems, Table 2
+#   kudra-awrejcewicz-2013/     Table 1, Figs 5, 6, 7 (the pressure, the surfaces, their sections), 8-9, 10, 11-12
 #   acary-bourrier-2021/        Figs 2, 3a-c, 4 (one pile), 5 (a reduced scan; fig5/ holds the
 #                               part files of the full 300-pile study, scripts/fig5-study.sh,
 #                               which this script does not run)
@@ -95,11 +95,12 @@ core_paper() {
     tab fig10-pade$N "$disc" --model pade:$N
     plot "$(w fig10-pade$N)" "$(w fig7-N$N)" >"$d/fig10-N$N.svg"
   done
-  # Figs 11-12: Cases 4, 3, 2, 1
+  # Figs 11-12: Cases 4, 3, 2, 1, one figure each and side by side
   for c in 4:0.03 3:0.2 2:0.7 1:1.2; do
     "$bin/find-limits" "$disc" --force "${c#*:}" >"$d/fig11-case${c%%:*}.json"
     plot "$d/fig11-case${c%%:*}.json" >"$d/fig11-case${c%%:*}.svg"
   done
+  plot "$d"/fig11-case{1,2,3,4}.json --width 1200 --height 760 >"$d/fig11-12.svg"
   # the events (126)-(138), Figs 13-14 and the exact model's diagram
   "$bin/sweep-force" "$disc" --degree 1 --from 0 --to 1.5 >"$d/fig13.json"
   plot "$d/fig13.json" --y psi >"$d/fig13.svg"
@@ -129,13 +130,32 @@ kudra_paper() {
   tab model-O "$S/ellipse-hertz.json" --model point-spin
   tab pade-first "$S/ellipse-hertz.json" --model kudra-pade-first
   for k in 1 3 5 7; do tab pade-$k "$S/ellipse-hertz.json" --model kudra-pade:$k; done
-  # Fig. 6: the surfaces' points (T_sx, T_sy, M_s) = -q on a 46 x 36 grid of (theta, phi), (b, d) in
-  # {1, 0.3} x {0, 1}, gamma' = 0 (no figure: plot draws no surface)
+  # Fig. 5: the Hertz pressure on the ellipse b = 0.5 distorted by d = 1 towards gamma' = pi/4 (16)
+  jq '.problem | .name = "Fig. 5: Hertz pressure on the ellipse b = 0.5 distorted by (16), d = 1, gamma'"'"' = pi/4"
+      | .contact.distortion = {"d": 1, "gamma": 0.7853981633974483}' "$root/share/fits/kudra-w.json" >"$d/fig5-problem.json"
+  plot "$d/fig5-problem.json" --width 1000 --height 480 >"$d/fig5.svg"
+  # Figs 6-7: the surfaces (T_sx, T_sy, M_s) = -q on a 46 x 36 grid of (theta, phi), (b, d) in {1, 0.3} x
+  # {0, 1}, gamma' = 0, and their sections by (31) (180 points each; Fig. 7c: gamma' = pi/2)
   jq '.problem + {"friction": {"model": "exact"}}' "$root/share/fits/kudra-w.json" >"$work/e.json"
+  local g sec='"plane,phi_x,w1,w2,w3,T_sx,T_sy,M_s,residual", (.sections[] | .plane as $p | .points[]
+    | [$p, .phi_x, .w[0], .w[1], .w[2], -.q[0], -.q[1], -.q[2], .residual] | @csv)'
   for b in 1 0.3; do for k in 0 1; do
-    fm "$work/e.json" --set contact.shape.ellipse.1=$b --set contact.distortion.d=$k --grid 46,36 |
-      jq -r '"theta,phi,T_sx,T_sy,M_s", (.table[] | [.theta, .phi, -.q[0], -.q[1], -.q[2]] | @csv)' >"$d/fig6-b$b-d$k.csv"
-  done; done
+    fm "$work/e.json" --set contact.shape.ellipse.1=$b --set contact.distortion.d=$k --grid 46,36 --sections 180 \
+      >"$(w fig6-b$b-d$k)"
+    jq -r '"theta,phi,T_sx,T_sy,M_s", (.table[] | [.theta, .phi, -.q[0], -.q[1], -.q[2]] | @csv)' "$(w fig6-b$b-d$k)" \
+      >"$d/fig6-b$b-d$k.csv"
+    jq -r "$sec" "$(w fig6-b$b-d$k)" >"$d/fig7-b$b-d$k-g0.csv"
+  done
+    g=1.5707963267948966
+    fm "$work/e.json" --set contact.shape.ellipse.1=$b --set contact.distortion.d=1 --set contact.distortion.gamma=$g \
+      --grid 3,1 --sections 180 >"$(w fig7-b$b-d1-g90)"
+    jq -r "$sec" "$(w fig7-b$b-d1-g90)" >"$d/fig7-b$b-d1-g90.csv"
+  done
+  plot "$(w fig6-b1-d0)" "$(w fig6-b1-d1)" "$(w fig6-b0.3-d0)" "$(w fig6-b0.3-d1)" --surface --width 1000 --height 900 \
+    >"$d/fig6.svg"
+  plot "$(w fig6-b1-d0)" "$(w fig6-b0.3-d0)" --width 1100 --height 450 >"$d/fig7a.svg"
+  plot "$(w fig6-b1-d1)" "$(w fig6-b0.3-d1)" --width 1100 --height 450 >"$d/fig7b.svg"
+  plot "$(w fig7-b1-d1-g90)" "$(w fig7-b0.3-d1-g90)" --width 1100 --height 450 >"$d/fig7c.svg"
   # Figs 8-9 as a section on phi = 0 (the fitted values of docs/manual.md section 16)
   python3 "$root/scripts/paper_problems.py" kudra-approximants "$root/share/fits/kudra-pade-I11.json" "$work"
   for k in I00 I11 I21 I31; do tab fig8-$k "$work/kudra-$k.json" --grid 73,1; done

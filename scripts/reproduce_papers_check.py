@@ -52,6 +52,53 @@ def gauss_legendre(n):
 
 
 GL = gauss_legendre(64)
+GL32 = gauss_legendre(32)
+
+
+def q_ellipse(w, b, d, g):
+    """(T_sx, T_sy, M_s) of (10) [Kudra & Awrejcewicz 2013] for the Hertz pressure (16) on the
+    ellipse x^2 + y^2/b^2 <= 1 distorted by d towards gamma' = g (rho = a = 1), at the slip
+    w = (v_x, v_y, omega): at pure sliding in closed form ((11) and the centre (22), pi I_3 = 1/5);
+    with the instantaneous centre c = (-v_y, v_x)/omega inside the patch in polar coordinates
+    about c (there v/|v| = sign(omega) e_perp(psi) and (r x v/|v|)_z = sign(omega) (c . e(psi) + s)),
+    each ray to the rim s_+ by s = s_+ (1 - u^2), which removes the Hertz root, with a 32-point
+    Gauss-Legendre rule in u and the trapezoidal rule (periodic) over 256 angles psi: 1.4e-15 from
+    friction-model's exact model on the b = 0.3, d = 1 grid of Fig. 6. None when c lies at rhat >= 0.9
+    (nearer the rim the root of s - s_- slows both rules: 4e-8 there)."""
+    vx, vy, om = w
+    if abs(om) < 1e-13 * math.hypot(vx, vy):  # pure sliding; the closed form's error is O(omega/v)
+        v = math.hypot(vx, vy)
+        return (vx / v, vy / v, (d * math.cos(g) / 5 * vy - b * d * math.sin(g) / 5 * vx) / v)
+    cx, cy = -vy / om, vx / om
+    if cx * cx + cy * cy / (b * b) >= 0.81:
+        return None
+    sgn = 1.0 if om > 0 else -1.0
+    total = [0.0, 0.0, 0.0]
+    n_psi = 256
+    for m in range(n_psi):
+        psi = 2 * math.pi * m / n_psi
+        ex, ey = math.cos(psi), math.sin(psi)
+        A = ex * ex + ey * ey / (b * b)
+        B = 2 * (cx * ex + cy * ey / (b * b))
+        C = cx * cx + cy * cy / (b * b) - 1
+        root = math.sqrt(B * B - 4 * A * C)
+        sp, sm = (-B + root) / (2 * A), (-B - root) / (2 * A)
+        m1 = m2 = 0.0  # int sigma s ds and int sigma s^2 ds along the ray
+        for x, wt in zip(*GL32):
+            u = (x + 1) / 2
+            s_ = sp * (1 - u * u)
+            px, py = cx + s_ * ex, cy + s_ * ey
+            # sigma = 3/(2 pi b) sqrt(A (s - s_-)(s_+ - s)) (1 + d x cos g + d y sin g / b), ds = 2 s_+ u du
+            f = (3 / (2 * math.pi * b) * math.sqrt(A * (s_ - sm) * sp) * u * (1 + d * px * math.cos(g) + d * py * math.sin(g) / b)
+                 * 2 * sp * u * wt / 2)
+            m1 += f * s_
+            m2 += f * s_ * s_
+        total[0] += -ey * m1
+        total[1] += ex * m1
+        total[2] += (cx * ex + cy * ey) * m1 + m2
+    h = 2 * math.pi / n_psi
+    return tuple(sgn * t * h for t in total)
+
 
 
 def integrate(f, a, b, panels=1):
@@ -157,6 +204,15 @@ def core_paper():
         expected = 8 if F < fold else 4 if F < k1 else 2
         got = len(load(f"{nd}/fig11-case{case}.json")["limit_directions"])
         compare(f"Figs 11-12 Case {case}", f"limit directions at F = {F}", got, expected, 0)
+    # fig11-12.svg: the four Cases side by side, each column with its count
+    import xml.etree.ElementTree as ET
+    cols = [e for e in ET.parse(f"{OUT}/{nd}/fig11-12.svg").getroot().iter("{http://www.w3.org/2000/svg}rect")
+            if e.get("class") == "column"]
+    for case, col in zip((1, 2, 3, 4), cols):
+        F = float(col.get("data-force"))
+        expected = 8 if F < fold else 4 if F < k1 else 2
+        compare(f"Figs 11-12 side by side, Case {case}", f"limit directions drawn at F = {F}",
+                int(col.get("data-directions")), expected, 0)
     # the exact model's diagram (Fig. 14's overlay, Fig. 17's black curves): the tangency at
     # F = Q(0) = 1 (pure sliding) located to 1e-10 (as above, no coefficients); the fold, whose
     # literature digits 0.08046325 +- 5e-8 tests/cli/sweep_force.sh checks too
@@ -203,6 +259,84 @@ def kudra_paper():
     fitted = {p["key"]: p["value"] for p in load(f"{ka}/fig10-fit-b0.5.json")["parameters"]}
     for i, name in enumerate(("u0,Tsx", "u0,Tsy", "u0,Ms")):
         compare("Fig. 10 (58)", f"{name} at b = 0.5", fitted[f"friction.u0.{i}"], cubic[i], 0.03 * cubic[i])
+    kudra_figures(ka)
+
+
+def kudra_figures(ka):
+    """Figs 5, 6, 7 of [Kudra & Awrejcewicz 2013] and Figs 11-12 of the core paper side by side."""
+    import xml.etree.ElementTree as ET
+    ns = "{http://www.w3.org/2000/svg}"
+    # Fig. 5: the drawn pressure's load and centre against 1 and (22) (the figure's Simpson rule in
+    # t on an analytic integrand: < 1e-10); its sections against (16) written here, to the pixel
+    # rounding (0.005 px on each axis, the slope carrying the horizontal one)
+    c = load(f"{ka}/fig5-problem.json")["contact"]
+    b, d, g = c["shape"]["ellipse"][1], c["distortion"]["d"], c["distortion"]["gamma"]
+    root = ET.parse(f"{OUT}/{ka}/fig5.svg").getroot()
+    pr = next(e for e in root.iter(ns + "rect") if e.get("class") == "pressure")
+    compare("K&A Fig. 5 (16)", "integral of sigma/N (the load)", float(pr.get("data-integral")), 1.0, 1e-9)
+    xs, ys = map(float, pr.get("data-centre").split())
+    compare("K&A Fig. 5 (22)", "centre of pressure x_S = pi I_3 d cos gamma'", xs, d * math.cos(g) / 5, 1e-9)
+    compare("K&A Fig. 5 (22)", "centre of pressure y_S = pi I_3 b d sin gamma'", ys, b * d * math.sin(g) / 5, 1e-9)
+    fr = next(e for e in root.iter(ns + "rect") if e.get("class") == "frame")
+    X, Y, W, H = (float(fr.get(k)) for k in ("x", "y", "width", "height"))
+    x0, x1 = map(float, fr.get("data-x-range").split())
+    y0, y1 = map(float, fr.get("data-y-range").split())
+    e = (d * math.cos(g), b * d * math.sin(g))
+    e = (e[0] / math.hypot(*e), e[1] / math.hypot(*e))
+    nu = (-e[1], e[0])
+    half = math.hypot(nu[0], b * nu[1])
+    offsets = (0.0, 0.5 if 0.5 < 0.95 * half else 0.5 * half)
+    sigma = lambda x, y: 3 / (2 * math.pi * b) * math.sqrt(max(0.0, 1 - x * x - y * y / (b * b))) * (
+        1 + d * x * math.cos(g) + d * y * math.sin(g) / b)
+    worst = 0.0
+    for k, v in enumerate(offsets):
+        group = next(e_ for e_ in root.iter(ns + "g") if e_.get("class") == f"section v_r-{k}")
+        line = next(group.iter(ns + "polyline"))
+        for pt in line.get("points").split():
+            px, py = map(float, pt.split(","))
+            t = x0 + (px - X) / W * (x1 - x0)
+            x, y = v * nu[0] + t * e[0], v * nu[1] + t * e[1]
+            if 1 - x * x - y * y / (b * b) < 0.05:
+                continue  # the root's slope is unbounded at the rim
+            dt = 1e-6
+            slope = (sigma(x + dt * e[0], y + dt * e[1]) - sigma(x - dt * e[0], y - dt * e[1])) / (2 * dt)
+            tol = 0.005 * (y1 - y0) / H + abs(slope) * 0.005 * (x1 - x0) / W
+            worst = max(worst, abs(y0 + (Y + H - py) / H * (y1 - y0) - sigma(x, y)) / tol)
+    compare("K&A Fig. 5 (16)", "sections: largest |sigma - (16)| / pixel rounding", worst, 0.0, 1.0)
+    # Fig. 6: the surfaces' points against the quadrature q_ellipse of (10) (model 1e-11, kTolReference)
+    for b in ("1", "0.3"):
+        for d in ("0", "1"):
+            t = read_csv(f"{ka}/fig6-b{b}-d{d}.csv")
+            worst, n = 0.0, 0
+            for r in t[::7]:
+                th, ph = float(r["theta"]), float(r["phi"])
+                q = q_ellipse((math.cos(th) * math.cos(ph), math.cos(th) * math.sin(ph), math.sin(th)), float(b), float(d), 0.0)
+                if q is None:
+                    continue
+                n += 1
+                worst = max(worst, max(abs(q[i] - float(r[k])) for i, k in enumerate(("T_sx", "T_sy", "M_s"))))
+            compare(f"K&A Fig. 6 b = {b}, d = {d}", f"surface points - quadrature of (10) ({n} points)", worst, 0.0, 1e-11)
+    # Fig. 7: the sections' points solve (31) by the quadrature q_ellipse; with d = 0 the section
+    # M_s = 0 is the unit circle of pure sliding (11), the paper's remark under Fig. 7
+    for b in ("1", "0.3"):
+        for d, gname, g in (("0", "g0", 0.0), ("1", "g0", 0.0), ("1", "g90", math.pi / 2)):
+            t = read_csv(f"{ka}/fig7-b{b}-d{d}-{gname}.csv")
+            worst, n = 0.0, 0
+            for r in t[::6]:
+                q = q_ellipse((float(r["w1"]), float(r["w2"]), float(r["w3"])), float(b), float(d), g)
+                if q is None:
+                    continue
+                k = int(r["plane"][1]) - 1
+                i, j = (1, 2) if k == 0 else (0, 2) if k == 1 else (0, 1)
+                ph = float(r["phi_x"])
+                n += 1
+                worst = max(worst, abs(q[k]), abs(-math.sin(ph) * q[i] + math.cos(ph) * q[j]))
+            compare(f"K&A Fig. 7 b = {b}, d = {d}, {gname}", f"residual of (31) by quadrature of (10) ({n} points)",
+                    worst, 0.0, 1e-11)
+            if d == "0":
+                circle = max(abs(math.hypot(float(r["T_sx"]), float(r["T_sy"])) - 1) for r in t if r["plane"] == "q3 = 0")
+                compare(f"K&A Fig. 7 b = {b}, d = 0", "section M_s = 0: largest ||T| - 1| (unit circle, (11))",
+                        circle, 0.0, 1e-11)
 
 
 def acary_paper():

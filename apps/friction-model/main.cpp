@@ -8,6 +8,7 @@
 #include "cli.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/system/problem_input.hpp"
+#include "limitdir/report/friction_sections.hpp"
 #include "limitdir/report/report.hpp"
 
 namespace po = limitdir::cli::po;
@@ -43,7 +44,8 @@ limitdir::FrictionGrid parse_grid(const std::string& text) {
 int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "friction-model",
-      "PROBLEM [--degree N] [--samples K] [--grid NTHETA,NPHI] [--at w1,w2,w3]... [--model M] [--pressure P] "
+      "PROBLEM [--degree N] [--samples K] [--grid NTHETA,NPHI] [--at w1,w2,w3]... [--sections N] [--model M] "
+      "[--pressure P] "
       "[--rho RHO] [--format json|csv|tsv]",
       "Tabulates the friction laws Q(theta), T(theta) of the problem's friction model and of the exact\n"
       "model at K latitudes from 0 (pure sliding) to pi/2 (pure spin), with the model's coefficients\n"
@@ -51,7 +53,9 @@ int main(int argc, char* argv[]) {
       "is not axisymmetric (an ellipse, a distortion or a shift), or with --grid, the table is q(w) on a\n"
       "(theta, phi) grid over the whole sphere against the exact integral model of the contact, with the\n"
       "largest difference per component and where it occurs. With --at, also q(w) and its Jacobian dq/dw\n"
-      "(of the degree-0 extension) at the given slip directions (\"values\")."};
+      "(of the degree-0 extension) at the given slip directions (\"values\"). With --sections, also the\n"
+      "sections of the friction surface q(S^2) by the planes q1 = 0, q2 = 0, q3 = 0 (\"sections\"), found\n"
+      "point by point as (31) of Kudra & Awrejcewicz 2013 finds them."};
 
   po::options_description options("Options", limitdir::options::help_line_length);
   options.add_options()("samples", po::value<std::string>()->value_name("K"),
@@ -61,7 +65,10 @@ int main(int argc, char* argv[]) {
       "points (default 19,36 for a contact that is not axisymmetric). Unit: count.")(
       "at", po::value<std::vector<std::string>>()->value_name("w1,w2,w3"),
       "a slip direction (normalised; repeatable, at most 10000) at which to print q and dq/dw. "
-      "Unit: dimensionless.");
+      "Unit: dimensionless.")(
+      "sections", po::value<std::string>()->value_name("N"),
+      "the sections of the friction surface by q1 = 0, q2 = 0 and q3 = 0, N points each at the polar angles "
+      "2 pi m/N of its plane, 3 <= N <= 10000 (JSON only). Unit: count.");
   limitdir::cli::add_problem_overrides(options, /*with_force=*/false);
   limitdir::cli::add_format_option(options, {false, true});
 
@@ -85,6 +92,13 @@ int main(int argc, char* argv[]) {
     }
     std::optional<limitdir::FrictionGrid> grid;
     if (vm.count("grid")) grid = parse_grid(vm["grid"].as<std::string>());
-    return limitdir::cli::print_report(limitdir::friction_report(problem, samples, at, grid), format);
+    nlohmann::json report = limitdir::friction_report(problem, samples, at, grid);
+    if (vm.count("sections")) {
+      if (format != limitdir::cli::Format::json)
+        throw limitdir::InputError("--sections: the sections are written in JSON only (--format json)");
+      const auto n = static_cast<int>(limitdir::cli::integer_option(vm, "sections", 0, 3, limitdir::kMaxSectionPoints));
+      report["sections"] = limitdir::friction_sections(problem, n);
+    }
+    return limitdir::cli::print_report(report, format);
   });
 }

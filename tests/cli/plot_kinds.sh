@@ -149,7 +149,7 @@ expect_bad "--log-y: does not apply to a celt model comparison" "$tmp/compare.js
 expect_bad "--panel: applies to roll and celt runs and fits" "$tmp/map.json" --panel 1
 expect_bad "overlay: reports of different kinds" "$tmp/fig3b.json" "$tmp/celt.json"
 expect_bad "overlays are drawn for celt runs" "$tmp/celt.json" "$tmp/compare.json"
-expect_bad "overlays are drawn for diagrams, friction tables, simulations, degree studies, maps, roll runs and celt runs" "$tmp/map.json" "$tmp/map.json"
+expect_bad "overlays are drawn for diagrams, friction tables, simulations, degree studies, maps, roll runs, celt runs and limits" "$tmp/map.json" "$tmp/map.json"
 
 # --- bad and mismatched reports ---
 # mutate NAME REPORT PYTHON: $tmp/NAME.json is REPORT (parsed as r) after the Python statements
@@ -178,4 +178,33 @@ mutate spin "$tmp/celt.json" "r['history']['spin'].append(0)"
 expect_bad "celt.history.spin: must have" "$tmp/spin.json"
 expect_bad "--y: applies to bifurcation diagrams and degree studies only" "$tmp/fig3b.json" --y w1
 expect_bad "--time: applies to simulations only" "$tmp/celt.json" --time t
+
+# Figs 5-7 of [Kudra & Awrejcewicz 2013]: a problem file's contact pressure; a grid with sections
+# as the friction surface (--surface) and as its sections
+# drawn NAME ARGS...: plot ARGS into $tmp/NAME.svg: exit 0, well-formed, labels disjoint
+drawn() {
+  local name=$1
+  shift
+  run "$@"
+  cp "$tmp/stdout" "$tmp/$name.svg"
+  if [[ $rc -ne 0 ]] || ! xmllint --noout "$tmp/$name.svg" 2>/dev/null || ! python3 "$labels" "$tmp/$name.svg" >/dev/null; then
+    fail "plot $* ($name): exit $rc $(head -c 300 "$tmp/stderr") $(python3 "$labels" "$tmp/$name.svg")"
+  else
+    echo "ok: $name drawn, labels disjoint"
+  fi
+}
+drawn pressure "$share/problems/ellipse-hertz.json" --width 900 --height 450
+python3 -c "
+import re, sys
+m = re.search(r'class=\"pressure\" data-integral=\"([^\"]+)\"', open(sys.argv[1]).read())
+sys.exit(0 if m and abs(float(m.group(1)) - 1) < 1e-9 else 1)" "$tmp/pressure.svg" &&
+  echo "ok: the drawn pressure carries the load 1" || fail "pressure: its integral is not 1"
+"$bin/friction-model" "$share/problems/ellipse-hertz.json" --grid 13,12 --sections 24 >"$tmp/sections.json" ||
+  fail "friction-model --sections failed"
+drawn surface "$tmp/sections.json" --surface --width 700 --height 600
+drawn sections "$tmp/sections.json" "$tmp/sections.json" --width 1000 --height 420
+[[ $(grep -c 'class="section q' "$tmp/sections.svg") -eq 3 ]] && echo "ok: three sections" || fail "sections: not three panels"
+"$bin/friction-model" "$share/problems/disc.json" >"$tmp/latitudes.json" || fail "friction-model disc.json failed"
+expect_bad "--surface: needs a friction table over the whole sphere" "$tmp/latitudes.json" --surface
+expect_bad "--surface: applies to friction tables over the sphere only" "$tmp/celt.json" --surface
 cli_finish "plot kinds"

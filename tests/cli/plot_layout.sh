@@ -72,7 +72,13 @@ ok overlay-study "$tmp/study-a.json" "$tmp/study-b.json"
   fail "degree-study overlay legend: $(legend_texts "$tmp/overlay-study.svg")"
 expect_bad "--convergence: draws one degree study at a time" "$tmp/study-a.json" "$tmp/study-b.json" --convergence
 expect_bad "is a diagram" "$tmp/harmonic.json" "$tmp/friction2.json"
-expect_bad "overlays are drawn for" "$tmp/limits.json" "$tmp/limits.json"
+# limits reports side by side (Figs 11-12 of the core paper): one column each, labels disjoint
+"$bin/find-limits" "$disc" --force 0.7 >"$tmp/limits-07.json" || fail "find-limits failed"
+ok limits-columns "$tmp/limits.json" "$tmp/limits-07.json" --width 900 --height 760
+[[ $(grep -c 'class="column"' "$tmp/limits-columns.svg") -eq 2 && $(grep -c 'class="hemisphere"' "$tmp/limits-columns.svg") -eq 4 ]] &&
+  echo "ok: two limits reports side by side: two columns of two hemispheres" ||
+  fail "limits side by side: $(grep -c 'class="column"' "$tmp/limits-columns.svg") columns"
+expect_bad "overlay: reports of different kinds" "$tmp/limits.json" "$tmp/harmonic.json"
 
 # --- maps overlaid (N = 2 and N = 4 of the ball, lambda on a log axis): labels off the curves,
 # the shading's key with its swatches (check_labels.py) ---

@@ -319,7 +319,7 @@ TEST_CASE("plot: an overlay has one legend entry per report, kinds must agree") 
   other.source = "f.json";
   CHECK_THROWS_WITH_AS(plot_overlay({inputs[0], other}, {}),
                        doctest::Contains("a.json is a diagram, f.json a friction"), InputError);
-  CHECK_THROWS_AS(check_layout_options({}, "limits", false, 2), InputError);
+  CHECK_THROWS_AS(check_layout_options({}, "survey", false, 2), InputError);  // limits reports are drawn side by side
 }
 
 // docs/manual.md section 11, "Titles" and "Paper style": a title shrinks to at most 3/4 of its

@@ -179,5 +179,8 @@ std::string plot_celt_overlay(const std::vector<PlotInput>& inputs, const std::v
                               const PlotOptions& options);
 std::string plot_simulation_overlay(const std::vector<PlotInput>& inputs, const std::vector<std::string>& names,
                                     const PlotOptions& options);
+/// Several limits reports side by side (Figs 11-12 [Nonlinear Dyn. 2024]: the Cases), one a
+/// column, its two hemispheres along options.view stacked (plot/limits.cpp).
+std::string limits_columns(const std::vector<PlotInput>& inputs, const PlotOptions& options);
 
 }  // namespace limitdir

@@ -150,6 +150,8 @@ void check_plot_options(const PlotOptions& options, const std::string& kind, boo
     throw InputError("--time: applies to simulations only (this is a " + kind + " report)");
   if (given_y && kind != "diagram" && kind != "degree-study")
     throw InputError("--y: applies to bifurcation diagrams and degree studies only (this is a " + kind + " report)");
+  if (options.surface && kind != "friction")
+    throw InputError("--surface: applies to friction tables over the sphere only (this is a " + kind + " report)");
   if (options.convergence && kind != "degree-study")
     throw InputError("--convergence: applies to degree studies only (this is a " + kind + " report)");
   if (options.convergence && given_y)

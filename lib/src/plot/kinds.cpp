@@ -9,6 +9,7 @@
 #include "plot/common.hpp"
 #include "plot/friction_laws.hpp"
 #include "plot/friction_speed.hpp"
+#include "plot/friction_surface.hpp"
 
 namespace limitdir::plot_detail {
 
@@ -36,8 +37,14 @@ const KindRow rows[] = {
      "Q and T against theta for the model and the exact model, as Figs 5-10; the exact model's table alone (or an "
      "overlay of such) without --x-range, --y-range, --log-x, --log-y as Fig. 4: Q and T against theta, w3 and eps, "
      "and the meridian curve (Q, T); a table with values (--at) at two or more slip directions of w2 = 0, w1 >= 0, "
-     "w3 > 0 as Fig. 2 of [Kireenkov]: F_par = -q1 and F_perp = -q2 against eps = (rho/R) w1/w3",
+     "w3 > 0 as Fig. 2 of [Kireenkov]: F_par = -q1 and F_perp = -q2 against eps = (rho/R) w1/w3; a table with "
+     "sections (friction-model --sections) as Fig. 7 of [Kudra & Awrejcewicz 2013]: the sections of the friction "
+     "surface -q by q1 = 0, q2 = 0, q3 = 0; a grid over the sphere with --surface as its Fig. 6: the surface -q "
+     "seen obliquely, one panel a report",
      [](Input i, Options o) {
+       if (o.surface) return plot_friction_surfaces({i.report}, {string_field(i.report, "description", i.source)}, o);
+       if (friction_sections_figure({i.report}, o))
+         return plot_friction_sections({i.report}, {string_field(i.report, "description", i.source)}, o);
        return kireenkov_fig2({i.report}) ? plot_friction_speed({i.report}, {}, o)
               : fig4_laws({i.report}, o) ? plot_friction_laws({i.report}, {}, o) : plot_friction(i.report, o);
      }},
@@ -99,6 +106,11 @@ const KindRow rows[] = {
      "the two hemispheres (--view) with V* as streamlines, the stone's slip at t a cross; the model, mu, t and "
      "the coupling under the title",
      [](Input i, Options o) { return plot_celt_slip(i.report, o); }},
+    {"limitdir.problem/1", nullptr, "pressure", "a problem file",
+     "the contact's normal pressure sigma/N as Fig. 5 of [Kudra & Awrejcewicz 2013]: (a) over the patch as a surface "
+     "seen obliquely, filled by height; (b) its sections along the axis tau_r of the centre of pressure at v_r = 0 "
+     "and a/2, against sigma0 before the distortion (dashed); its integral and centre of pressure under the title",
+     [](Input i, Options o) { return plot_pressure(i.report, o); }},
     {"limitdir.diagram-diff/1", nullptr, nullptr, "diagram-diff",
      "it holds the differences of two diagrams as sentences, no curves; plot A.json B.json overlays the two "
      "diagrams", nullptr},

@@ -232,6 +232,58 @@ std::string sphere_figure(const nlohmann::json& report, const PlotOptions& optio
 
 }  // namespace plot_detail
 
+std::string limits_columns(const std::vector<PlotInput>& inputs, const PlotOptions& options) {
+  // Figs 11-12 [Nonlinear Dyn. 2024]: the Cases side by side, one report a column, its two
+  // hemispheres along --view stacked (docs/manual.md section 11)
+  struct Column {
+    System system;
+    double F;
+    std::string model;
+    std::vector<Marker> markers;
+  };
+  std::vector<Column> columns;
+  bool invariant = false, same = true;
+  const std::string first_model = string_field(inputs.front().report, "model", inputs.front().source);
+  for (const PlotInput& input : inputs) {
+    SphereText text;
+    text.where = input.source;
+    const Problem problem = parse_problem(field(input.report, "problem", text.where), text.where + ".problem");
+    columns.push_back({make_system(problem), number_field(input.report, "force", text.where),
+                       string_field(input.report, "model", text.where), direction_markers(input.report, text)});
+    invariant = invariant || columns.back().system.has_invariant_circle();
+    same = same && columns.back().model == first_model;
+  }
+  const double W = options.width, H = options.height, n = static_cast<double>(inputs.size());
+  const std::string title = overlay_title(inputs, "limit sets") + (same ? ": " + short_model(first_model) : "");
+  svg::Document doc = make_document(options, "limitdir limit directions: " + title);
+  const double s = doc.font_scale();
+  const std::vector<svg::LegendItem> legend = svg::fit_legend(limits_legend(invariant, {}), W - 40.0, s, max_legend * H);
+  const double legend_h = svg::legend_height(legend, W - 40.0, s);
+  const double top = 40.0 * std::max(1.0, s) + 18.0 * s, bottom = 8.0 * std::max(1.0, s) + legend_h;
+  const double caption = 26.0 * s, cw = (W - 20.0) / n;  // px: a hemisphere's caption line; a column's width
+  const double r = std::max(10.0, std::min((cw - 36.0) / 2.0, (H - top - bottom - 2.0 * caption) / 4.0));
+  doc.text(W / 2.0, top - 18.0 * s - 14.0 * s, title, {svg::fitting_size(doc, title, 13.0, W - 8.0, true), "middle", "black", 0.0, true});
+  const int k = options.view == "w1" ? 0 : options.view == "w2" ? 1 : 2;
+  for (std::size_t j = 0; j < columns.size(); ++j) {
+    const Column& c = columns[j];
+    const PlotInput& input = inputs[j];
+    const double cx = 10.0 + cw * (static_cast<double>(j) + 0.5);
+    const std::string heading = fmt::format("F = {}: {} limit direction{}{}", c.F, c.markers.size(),
+                                            c.markers.size() == 1 ? "" : "s", same ? "" : ", " + short_model(c.model));
+    doc.rect(cx - cw / 2.0, top - 18.0 * s, cw, 2.0 * (2.0 * r + caption) + 18.0 * s, {"none", 0.0, "none", "", 1.0},
+             fmt::format("class=\"column\" data-force=\"{}\" data-directions=\"{}\"", c.F, c.markers.size()));
+    doc.text(cx, top - 6.0 * s, heading, {svg::fitting_size(doc, heading, 12.0, cw - 6.0, true), "middle", "black", 0.0, true});
+    SphereText text;
+    text.where = input.source;
+    const Hemisphere upper = hemispheres(k, r, cx, cx, top + r).first;
+    const Hemisphere lower = hemispheres(k, r, cx, cx, top + 3.0 * r + caption).second;
+    draw_panel(doc, upper, c.system, c.F, c.markers, input.report, text);
+    draw_panel(doc, lower, c.system, c.F, c.markers, input.report, text);
+  }
+  svg::legend_rows(doc, 20.0, H - legend_h - 4.0, W - 40.0, legend);
+  return doc.str();
+}
+
 std::string plot_limits(const nlohmann::json& report, const PlotOptions& options) {
   return plot_detail::sphere_figure(report, options, {});
 }

@@ -14,6 +14,7 @@
 #include "plot/common.hpp"
 #include "plot/friction_laws.hpp"
 #include "plot/friction_speed.hpp"
+#include "plot/friction_surface.hpp"
 
 namespace limitdir {
 
@@ -29,11 +30,13 @@ const std::set<std::string> log_y_kinds{"diagram", "degree-study", "friction", "
 const std::set<std::string> log_x_kinds{"diagram", "degree-study", "friction", "roll", "celt", "map", "simulation"};
 const std::set<std::string> font_kinds{"diagram", "degree-study", "friction", "simulation", "map", "scan-summary",
                                        "roll", "roll-map", "celt", "limits",
-                                       "classification", "survey", "regions", "celt-slip-system", "pile", "pile-scan"};
+                                       "classification", "survey", "regions", "celt-slip-system", "pile", "pile-scan",
+                                       "pressure"};
 const std::set<std::string> panel_kinds{"roll", "celt", "fit"};
-const std::set<std::string> overlay_kinds{"diagram", "friction", "simulation", "degree-study", "roll", "celt", "map"};
+const std::set<std::string> overlay_kinds{"diagram", "friction", "simulation", "degree-study", "roll", "celt", "map",
+                                          "limits"};
 const char* const overlay_list =
-    "diagrams, friction tables, simulations, degree studies, maps, roll runs and celt runs";
+    "diagrams, friction tables, simulations, degree studies, maps, roll runs, celt runs and limits (side by side)";
 
 /// Why an option does not apply to a kind.
 std::string why_not(const std::string& kind) {
@@ -170,6 +173,7 @@ std::string plot_overlay(const std::vector<PlotInput>& inputs, const PlotOptions
   const std::string& kind = inputs.front().kind;
   if (!overlay_kinds.count(kind))
     throw InputError("overlay: cannot overlay " + kind + " reports; overlays are drawn for " + overlay_list);
+  if (kind == "limits") return limits_columns(inputs, options);
   std::vector<std::string> names;
   if (kind == "roll" || kind == "celt" || kind == "degree-study") names = run_names(inputs);
   else
@@ -180,6 +184,9 @@ std::string plot_overlay(const std::vector<PlotInput>& inputs, const PlotOptions
   std::vector<nlohmann::json> reports;
   for (const PlotInput& input : inputs) reports.push_back(input.report);
   if (kind == "diagram") return plot_diagram_overlay(reports, names, options);
+  if (kind == "friction" && options.surface) return plot_friction_surfaces(reports, names, options);
+  if (kind == "friction" && friction_sections_figure(reports, options))
+    return plot_friction_sections(reports, names, options);
   if (kind == "friction")
     return kireenkov_fig2(reports)      ? plot_friction_speed(reports, names, options)
            : fig4_laws(reports, options) ? plot_friction_laws(reports, names, options)

@@ -59,6 +59,9 @@ struct PlotOptions {
   std::string time = "t";
   /// Degree studies: the errors of the events against N instead of the branches.
   bool convergence = false;
+  /// Friction tables over the sphere (--surface): the friction surface -q(w) seen obliquely, as
+  /// Fig. 6 [Kudra & Awrejcewicz 2013], one panel a report.
+  bool surface = false;
   /// Scan summaries: what colours a cell: "class", "level", or the table's field's "mean", "min"
   /// or "max"; "" (not given): "mean" when the table has a field, else "class".
   std::string colour_by;
@@ -101,7 +104,7 @@ inline constexpr int max_plot_side = 10000;
 
 /// A report read for plotting: its kind ("diagram", "limits", "classification", "friction",
 /// "simulation", "survey", "regions", "degree-study", "map", "scan-summary", "roll", "roll-map",
-/// "celt", "celt-slip-system"; plot_kinds_help lists them), the
+/// "celt", "celt-slip-system", "pressure" (a problem file); plot_kinds_help lists them), the
 /// document (for a simulation, its final record) and, for a simulation, the records before it.
 struct PlotInput {
   std::string kind;
@@ -172,6 +175,10 @@ std::string plot_regions(const nlohmann::json& regions, const PlotOptions& optio
 /// celt --slip-system (limitdir.celt-report/1 of kind slip-system): the exported problem's limit
 /// directions on the sphere.
 std::string plot_celt_slip(const nlohmann::json& report, const PlotOptions& options);
+
+/// A problem file (limitdir.problem/1): its contact's normal pressure sigma/N as Fig. 5 [Kudra &
+/// Awrejcewicz 2013], over the patch and in sections along the centre of pressure's axis.
+std::string plot_pressure(const nlohmann::json& problem, const PlotOptions& options);
 
 /// For plot --help: one paragraph per report plot reads (its schema, what writes it, how it is
 /// drawn), then those it refuses and what to plot instead; from the table the dispatch uses.
