@@ -29,6 +29,7 @@ void run(benchmark::State& state, limitdir::PileProblem p) {
     benchmark::DoNotOptimize(outcome.total_sweeps);
     state.counters["steps"] = static_cast<double>(outcome.steps);
     state.counters["mean_sweeps"] = static_cast<double>(outcome.total_sweeps) / static_cast<double>(outcome.steps);
+    state.counters["unconverged_steps"] = static_cast<double>(outcome.unconverged_count);
   }
 }
 
@@ -45,6 +46,18 @@ BENCHMARK(BM_PileSiconosScene50)->Unit(benchmark::kMillisecond);
 // The paper's pile (share/problems/pile.json): 250 spheres, 20 s, 2e4 steps (target < 60 s).
 void BM_PilePaper250(benchmark::State& state) { run(state, problem("pile.json")); }
 BENCHMARK(BM_PilePaper250)->Unit(benchmark::kSecond)->Iterations(1);
+
+// The paper's pile at the Fig. 5 study's mu = 0.3, mu_r = 2.64e-2 m (2.64 radii), 80 spheres over
+// 6 s: the sweeps creep along loops of rolling moments (docs/manual.md section 15, "When the
+// sweeps creep"), the case of Aitken's extrapolation.
+void BM_PileRolling80(benchmark::State& state) {
+  auto p = problem("pile.json");
+  p.spheres.count = 80;
+  p.law.mu_r = 0.026366508987303583;
+  p.stepping.t_end = 6.0;
+  run(state, p);
+}
+BENCHMARK(BM_PileRolling80)->Unit(benchmark::kSecond)->Iterations(1);
 
 struct StepCounts {
   long contacts = 0;  ///< at the last step

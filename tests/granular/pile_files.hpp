@@ -14,7 +14,9 @@
 #include <nlohmann/json.hpp>
 
 #include "limitdir/core/json_input.hpp"
+#include "limitdir/granular/moreau_jean.hpp"
 #include "limitdir/granular/pile_problem.hpp"
+#include "limitdir/granular/pluviation.hpp"
 
 namespace pile_test {
 
@@ -38,6 +40,28 @@ inline limitdir::PileProblem resting_pile(int count, double mu_r) {
   p.law.mu_r = mu_r;
   p.stepping.t_end = (count - 1) * p.drop.interval + 1.2;
   return p;
+}
+
+/// The stepping of pile problem pr for a stepper driven by a test: its gravity, law and
+/// tolerance (the rest the defaults, which are the paper's).
+inline limitdir::GranularStepping pile_stepping(const limitdir::PileProblem& pr) {
+  limitdir::GranularStepping st;
+  st.gravity = Eigen::Vector3d(0.0, 0.0, -pr.gravity);
+  st.cone = {pr.law.mu, pr.law.mu_r};
+  st.solver.tol = pr.stepping.tol;
+  return st;
+}
+
+/// Adds to s the spheres born by time t (births[next], ... ; next moves past them), each in its
+/// state of free fall since its birth, as granular/pile_run.hpp does.
+inline void give_birth(const std::vector<limitdir::SphereBirth>& births, std::size_t& next, double t,
+                       const limitdir::GranularStepping& st, limitdir::SphereBodies& s) {
+  for (; next < births.size() && births[next].t <= t + 1e-9 * st.h; ++next) {
+    const double late = t - births[next].t;
+    s.add(static_cast<long long>(next), births[next].position + 0.5 * late * late * st.gravity, births[next].radius,
+          births[next].mass);
+    s.v.back() = late * st.gravity;
+  }
 }
 
 /// True when every document validates against share/schemas/SCHEMA (valid) or none does (!valid).

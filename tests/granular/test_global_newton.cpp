@@ -164,10 +164,7 @@ TEST_CASE("Block Gauss-Seidel hands over to Newton where its sweeps stagnate: a 
   pr.spheres.count = 20;
   pr.law.mu_r = 1.0;
   const std::vector<limitdir::SphereBirth> births = limitdir::pluviate(pr);
-  limitdir::GranularStepping st;
-  st.gravity = Eigen::Vector3d(0.0, 0.0, -pr.gravity);
-  st.cone = {pr.law.mu, pr.law.mu_r};
-  st.solver.tol = pr.stepping.tol;
+  limitdir::GranularStepping st = pile_test::pile_stepping(pr);
   st.solver.global_newton_iter = 0;
   limitdir::MoreauJeanStepper stepper({limitdir::Plane{}}, st);
   limitdir::SphereBodies s;
@@ -175,12 +172,7 @@ TEST_CASE("Block Gauss-Seidel hands over to Newton where its sweeps stagnate: a 
   int stagnated = 0, by_newton = 0;
   for (int k = 0; k < 2500 && stagnated < 30; ++k) {
     const double t = k * st.h;
-    for (; next < births.size() && births[next].t <= t + 1e-9 * st.h; ++next) {
-      const double late = t - births[next].t;
-      s.add(static_cast<long long>(next), births[next].position + 0.5 * late * late * st.gravity, births[next].radius,
-            births[next].mass);
-      s.v.back() = late * st.gravity;
-    }
+    pile_test::give_birth(births, next, t, st, s);
     if (stepper.step(s).converged) continue;
     const BlockSparseProblem& w = stepper.local_problem();
     const std::vector<double> length(static_cast<std::size_t>(w.contacts()), pr.spheres.diameter / 2);

@@ -8,11 +8,15 @@
 #include <Eigen/Eigenvalues>
 #include <cfloat>
 #include <cmath>
+#include <map>
+#include <utility>
 #include <random>
 #include <vector>
 
 #include "limitdir/granular/block_pgs.hpp"
 #include "limitdir/granular/moreau_jean.hpp"
+#include "limitdir/granular/pluviation.hpp"
+#include "pile_files.hpp"
 #include "siconos_oracle.hpp"
 
 namespace {
@@ -99,4 +103,91 @@ TEST_CASE("A pile's local problems: Siconos' NSGS and our block PGS reach the to
                                   << " local problems; reactions compared on " << compared);
   CHECK(siconos_converged >= 5);
   CHECK(compared >= 3);
+}
+
+namespace {
+
+/// The reactions the stepper starts a step from (granular/moreau_jean.hpp): the last step's,
+/// matched by the pair of sphere ids, carried as world vectors into the new frames.
+struct PairReactions {
+  std::map<std::pair<long long, long long>, std::pair<Eigen::Vector3d, Eigen::Vector3d>> last;
+  static std::pair<long long, long long> key(const limitdir::SphereBodies& s, const limitdir::SphereContact& c, double& sign) {
+    const long long ia = s.id[static_cast<std::size_t>(c.a)], ib = c.with_wall() ? -1 - c.b + (1LL << 40) : s.id[static_cast<std::size_t>(c.b)];
+    sign = ib < ia ? -1.0 : 1.0;
+    return ib < ia ? std::make_pair(ib, ia) : std::make_pair(ia, ib);
+  }
+  Eigen::VectorXd warm_start(const limitdir::SphereBodies& s, const std::vector<limitdir::SphereContact>& contacts) const {
+    Eigen::VectorXd p = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(5 * contacts.size()));
+    for (std::size_t k = 0; k < contacts.size(); ++k) {
+      double sign = 1.0;
+      const auto it = last.find(key(s, contacts[k], sign));
+      if (it == last.end()) continue;
+      const Eigen::Matrix3d& F = contacts[k].frame;
+      p.segment<3>(static_cast<Eigen::Index>(5 * k)) = sign * F.transpose() * it->second.first;
+      p.segment<2>(static_cast<Eigen::Index>(5 * k + 3)) = sign * F.rightCols<2>().transpose() * it->second.second;
+    }
+    return p;
+  }
+  void remember(const limitdir::SphereBodies& s, const std::vector<limitdir::SphereContact>& contacts, const Eigen::VectorXd& P) {
+    last.clear();
+    for (std::size_t k = 0; k < contacts.size(); ++k) {
+      double sign = 1.0;
+      const Eigen::Matrix3d& F = contacts[k].frame;
+      const Eigen::Index i = static_cast<Eigen::Index>(5 * k);
+      last[key(s, contacts[k], sign)] = {sign * (F * P.segment<3>(i)), sign * (F.rightCols<2>() * P.segment<2>(i + 3))};
+    }
+  }
+};
+
+}  // namespace
+
+TEST_CASE("Creeping sweeps at mu_r of 2.64 radii: Aitken's extrapolation solves the stalled step, by Siconos' error") {
+  // The paper's pile (Sect. 6.2) with 30 spheres at the Fig. 5 study's mu = 0.3, mu_r = 2.64e-2 m:
+  // the first step on which the plain sweeps from the warm start take kSlow sweeps or more (they
+  // creep along a nearly self-equilibrated loop of rolling moments, docs/manual.md section 15).
+  constexpr int kSlow = 300;
+  limitdir::PileProblem pr = pile_test::bundled_problem("pile.json");
+  pr.spheres.count = 30;
+  pr.law.mu_r = 0.026366508987303583;
+  const std::vector<limitdir::SphereBirth> births = limitdir::pluviate(pr);
+  limitdir::GranularStepping st = pile_test::pile_stepping(pr);
+  st.solver.extrapolate = false;
+  st.solver.global_newton_iter = 0;
+  limitdir::MoreauJeanStepper stepper({limitdir::Plane{}}, st);
+  limitdir::SphereBodies s;
+  PairReactions reactions;
+  std::size_t next = 0;
+  for (int k = 0; k < 2500; ++k) {
+    const double t = k * st.h;
+    pile_test::give_birth(births, next, t, st, s);
+    const limitdir::SphereBodies start = s;
+    const auto stats = stepper.step(s);
+    if (stats.sweeps < kSlow) {
+      reactions.remember(start, stepper.contacts(), stepper.impulses());
+      continue;
+    }
+    const limitdir::BlockSparseProblem& w = stepper.local_problem();
+    const std::vector<double> length(static_cast<std::size_t>(w.contacts()), pr.spheres.diameter / 2);
+    const Eigen::VectorXd warm = reactions.warm_start(start, stepper.contacts());
+    limitdir::BlockPgsOptions o = st.solver;
+    Eigen::VectorXd plain = warm, jumped = warm;
+    const auto r0 = limitdir::solve_block_pgs(w, plain, o, length);
+    // the warm start rebuilt here is the stepper's: the same sweeps to the same reactions
+    CHECK(r0.sweeps == stats.sweeps);
+    CHECK((plain - stepper.impulses()).norm() == 0.0);
+    o.extrapolate = true;
+    const auto r1 = limitdir::solve_block_pgs(w, jumped, o, length);
+    MESSAGE("step " << k << ", " << w.contacts() << " contacts: plain sweeps " << r0.sweeps << " (error " << r0.error
+                    << "), with Aitken's jumps " << r1.sweeps << " (error " << r1.error << ", " << r1.extrapolations
+                    << " jumps of " << r1.extrapolation_trials << " tried)");
+    CHECK(r1.converged);
+    CHECK(r1.extrapolations >= 1);
+    // fewer than half the plain sweeps, the trial sweeps included (measured: 56 against 889)
+    CHECK(2 * r1.sweeps < r0.sweeps);
+    // Siconos' own rolling_fc3d_compute_error on the dense W: within the tolerance
+    const limitdir::RollingProblem dense = w.dense();
+    CHECK(siconos_oracle::absolute_error(dense, jumped) / siconos_oracle::error_scale(dense, jumped) <= pr.stepping.tol);
+    return;
+  }
+  FAIL("no step took " << kSlow << " sweeps");
 }

@@ -286,6 +286,15 @@ class Sweeper {
     return colour_start_.size() >= 2 || problem_.factored() ? chunked_error(problem_, p, coupling_, pool_)
                                                             : siconos_error(problem_, p);
   }
+  /// The coupling term brought to p (changed by another method than a sweep).
+  void reset(const Eigen::VectorXd& p) { coupling_.refresh(p, pool_); }
+  /// p projected on the cones contact by contact, in the one-contact solves' scaled variables.
+  void project(Eigen::VectorXd& p) const {
+    for (int a = 0; a < problem_.contacts(); ++a) {
+      const std::size_t k = static_cast<std::size_t>(a);
+      p.segment<5>(5 * a) = scale_up(project_rolling_cone(scale_down(p.segment<5>(5 * a), L_.l[k]), L_.cone[k]).p, L_.l[k]);
+    }
+  }
 
  private:
   // Contact a's one-contact problem (67) from the current p; reads the p of its neighbours
@@ -326,6 +335,57 @@ class Sweeper {
   std::vector<int> order_, colour_start_{0};
 };
 
+// Extrapolation of creeping sweeps (docs/manual.md section 15, "When the sweeps creep"). At
+// mu_r of a few radii the sweeps can converge linearly at a rate within 1e-6 of 1: a nearly
+// self-equilibrated loop of rolling moments (e.g. a sphere in the hollow of two on the plane,
+// the three centres nearly in a vertical plane) is a direction along which W is nearly
+// singular (3.8e-6 of its largest eigenvalue, block-Jacobi scaled, against 3.9e-3 for the
+// next one, in a measured step), and each sweep moves p by the same small vector d. Along one
+// mode x_{k+1} - x* = r (x_k - x*), so the moves d, r d, r^2 d, ... add up to d r/(1 - r):
+// Aitken's extrapolation. The moves are taken as steady when three in a row are within
+// kSteadyCos of parallel and shrinking (the other modes have died out).
+constexpr double kSteadyCos = 0.999;  // 2.6 degrees
+constexpr int kSteadySweeps = 3;
+// The jump t d, t = r/(1 - r) capped at kMaxJump (r within 1e-8 of 1 is rounding of |d|), is
+// projected on the cones and followed by one sweep (which brings the other modes back to it);
+// it is taken when that sweep's error is below the current one, else t is divided by
+// kJumpShrink down to kMinJump (a jump of 2 sweeps' moves gains little over sweeping on).
+// Every trial sweep counts as a sweep (max_sweeps bounds the work).
+constexpr double kMaxJump = 1e8;
+constexpr double kMinJump = 2.0;
+constexpr double kJumpShrink = 4.0;
+
+// The ratio |move|/|last| when the two moves are steady (see above), else 0.
+double steady_ratio(const Eigen::VectorXd& move, const Eigen::VectorXd& last) {
+  if (move.size() != last.size()) return 0.0;
+  const double a = move.norm(), b = last.norm();
+  if (!(a > 0.0 && b > 0.0 && a < b)) return 0.0;
+  return move.dot(last) > kSteadyCos * a * b ? a / b : 0.0;
+}
+
+// Tries the jumps of Aitken's extrapolation from p along its last move (ratio r); true when
+// one is taken (p and out.error updated), false with p unchanged (the coupling brought back).
+bool extrapolate(Sweeper& sweeper, Eigen::VectorXd& p, const Eigen::VectorXd& move, double ratio, double looser,
+                 int max_sweeps, BlockPgsResult& out) {
+  for (double t = std::min(ratio / (1.0 - ratio), kMaxJump); t >= kMinJump && out.sweeps < max_sweeps; t /= kJumpShrink) {
+    Eigen::VectorXd x = p + t * move;
+    sweeper.project(x);
+    sweeper.reset(x);
+    ++out.sweeps;
+    ++out.extrapolation_trials;
+    out.local_iterations += sweeper.sweep(x, looser).iterations;
+    const double e = sweeper.error(x);
+    if (e < out.error) {
+      p = std::move(x);
+      out.error = e;
+      ++out.extrapolations;
+      return true;
+    }
+  }
+  sweeper.reset(p);
+  return false;
+}
+
 }  // namespace
 
 BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorXd& p, const BlockPgsOptions& options,
@@ -349,6 +409,8 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
   out.error = std::numeric_limits<double>::infinity();
   double best = out.error;  // the smallest error so far, as of sweep best_sweep
   int best_sweep = 0;
+  Eigen::VectorXd before, move, last_move;  // p before the sweep, its move, the last sweep's move
+  int steady = 0;                           // moves in a row steady with the one before
   while (out.error > options.tol && out.sweeps < options.max_sweeps && !std::isnan(out.error)) {
     ++out.sweeps;
     poll_cancellation();  // core/cancellation.hpp: once per sweep
@@ -356,9 +418,21 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
     // it: their tolerance is loosened by the ratio error/tol of the last sweep (capped at 1e3),
     // and is local_tol itself from the sweep where the global error is within tol's decade.
     const double looser = std::isfinite(out.error) ? std::clamp(out.error / (10.0 * options.tol), 1.0, 1e3) : 1e3;
+    if (options.extrapolate) before = p;
     const SweepOutcome s = sweeper.sweep(p, looser);
     out.local_iterations += s.iterations;
     out.error = sweeper.error(p);
+    if (options.extrapolate) {
+      move = p - before;
+      const double ratio = steady_ratio(move, last_move);
+      steady = ratio > 0.0 ? steady + 1 : 0;
+      if (steady >= kSteadySweeps && out.error > options.tol &&
+          extrapolate(sweeper, p, move, ratio, looser, options.max_sweeps, out)) {
+        steady = 0;
+        move.resize(0);
+      }
+      std::swap(last_move, move);
+    }
     if (out.error < kStallFactor * best) {
       best = out.error;
       best_sweep = out.sweeps;

@@ -31,6 +31,10 @@ struct BlockPgsOptions {
   /// granular/global_newton.hpp's semismooth Newton on the whole problem go on from their
   /// iterate (when 5 n_c <= max_global_newton_unknowns; 0: never).
   int global_newton_iter = 20;
+  /// Where the sweeps creep (each moves p by nearly the same vector, shrinking slowly), jump
+  /// ahead by Aitken's extrapolation, kept only when the sweep after it lowers the error
+  /// (docs/manual.md section 15, "When the sweeps creep"); false: plain sweeps.
+  bool extrapolate = true;
   /// In [1, max_granular_threads]. 1: the contacts are swept in their order. >= 2: in the
   /// order of their colours (contact_colours), the contacts of one colour on `threads` threads
   /// at once; the result is that of a serial sweep in that order, bit for bit, whatever the
@@ -44,6 +48,8 @@ struct BlockPgsResult {
   bool converged = false;
   long local_iterations = 0;
   int newton_iterations = 0;  ///< steps of the global Newton method (0: the sweeps sufficed)
+  int extrapolations = 0;        ///< Aitken jumps taken (BlockPgsOptions::extrapolate)
+  int extrapolation_trials = 0;  ///< their trial sweeps, counted in `sweeps` too
 };
 
 /// Siconos 4.4's relative error of (r, u) (its rolling_fc3d_compute_error, so that a tolerance
