@@ -20,7 +20,8 @@ why=$(python3 "$here/validate_json.py" "$share/schemas" scan-summary.schema.json
   fail "the test's summary is not valid against scan-summary.schema.json: $why"
 
 # heat NAME MODE W H ARGS...: plot the summary with ARGS at W x H, well-formed, rendered to a
-# W x H PNG; with a legend (W >= 600) every cell is checked in MODE
+# W x H PNG; with a legend (beside the map, or below it in a narrow figure) every cell is checked
+# in MODE
 heat() {
   local name=$1 mode=$2 w=$3 h=$4 what="" out
   shift 4
@@ -28,7 +29,7 @@ heat() {
   what=$(rendered "$name" "$w" "$h")
   if [[ -z $what ]]; then
     out=$(python3 "$here/check_labels.py" "$tmp/$name.svg") || what+=" $out;"
-    if [[ $w -ge 600 ]]; then out=$(python3 "$here/check_heatmap.py" check "$tmp/$name.svg" "$tmp/$name.png" \
+    if grep -q 'class="swatch"' "$tmp/$name.svg"; then out=$(python3 "$here/check_heatmap.py" check "$tmp/$name.svg" "$tmp/$name.png" \
       "$tmp/summary.json" "$mode") || what+=" $(echo "$out" | head -5 | tr '\n' ';')"; fi
   fi
   if [[ -n $what ]]; then fail "plot summary $* ($name):$what"; else echo "ok: plot summary $* -> $name, every cell as $mode"; fi
@@ -39,6 +40,17 @@ heat mean mean 800 500                      # the default with a field: its mean
 heat max max 900 600 --colour-by max
 heat level level 700 450 --colour-by level
 heat narrow class 500 300 --colour-by class  # no room for the legend: drawn, not checked by it
+grep -q "legend left out: it fits neither beside nor below the map" "$tmp/narrow.svg" &&
+  echo "ok: 500 x 300: the legend left out and said" || fail "500 x 300: the legend left out without a word"
+heat narrow-tall class 500 700 --colour-by class  # no room beside the map: the legend below it
+python3 - "$tmp/narrow-tall.svg" <<'PY' && echo "ok: 500 x 700: the legend below the map" || fail "500 x 700: the legend is not below the map"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+ns = "{http://www.w3.org/2000/svg}"
+cells = [float(r.get("y")) + float(r.get("height")) for r in root.iter(ns + "rect") if r.get("class") == "cell"]
+swatches = [float(r.get("y")) for r in root.iter(ns + "rect") if r.get("class") == "swatch"]
+sys.exit(not (cells and swatches and min(swatches) > max(cells)))
+PY
 heat large-font mean 1000 600 --font-size 18  # the legend column widens with its text
 # the cells reach halfway to their neighbours: x = 0.3..0.7 (5 of 11) and y = 4..7 (4 of 8) lie in
 # the ranges, the 88 - 20 = 68 others wholly outside

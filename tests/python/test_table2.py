@@ -10,8 +10,10 @@ The rows, each against a value obtained independently of the solver:
     printed three digits, and to 13 digits against tests/reference/exact_contact.py (the exact
     model's integrals by mpmath);
   * the Galin pressure (the exact model): rho = kappa = (pi/4) R, the closed form of (39) for
-    p ~ (1 - r^2)^(-1/2) (int r^2 p dr / int r p dr = (pi/4) / 1), the solver's eps against the
-    simulated one;
+    p ~ (1 - r^2)^(-1/2) (int r^2 p dr / int r p dr = (pi/4) / 1); the disc stops where
+    G = (rho/R)/j T with Galin's closed forms G = pi/4, T = 1 - eps^2/2 (docs/manual.md section 4,
+    "Galin's pressure in closed form"; j = 1/2 for the disc), i.e. at eps = 1 exactly and
+    tan(theta) = pi/4; the solver's eps against that and against the simulated one;
   * each row once more from a simulated trajectory, whose arrival direction gives eps (a different
     algorithm: the integration of (109) up to stick).
 The reference copy of the paper at hand lost the table's body, so its printed digits are not
@@ -85,9 +87,11 @@ def test_constant_pressure_row_is_farkas_0653():
         assert abs(e - eps) <= SIMULATED
 
 
-def test_galin_pressure_row_solver_and_simulation_agree():
+def test_galin_pressure_row_is_eps_1_and_the_simulation_agrees():
     problem = limitdir.Problem.from_file(problem_path("disc-galin.json"))
     assert problem.to_dict()["contact"]["pressure"] == "galin"
     eps, w3, theta = table_row(problem)
+    assert abs(eps - 1.0) <= CLOSED_FORM
+    assert abs(theta - math.atan(math.pi / 4.0)) <= CLOSED_FORM
     for e in simulated_eps(problem):
         assert abs(e - eps) <= SIMULATED

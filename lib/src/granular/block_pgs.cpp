@@ -68,9 +68,10 @@ namespace {
 // Stagnation of the sweeps: their smallest error has not fallen by 1 % over the last 300
 // sweeps. Gauss-Seidel converging linearly at a rate r loses no more than 1 % in 300 sweeps
 // only when r > 0.99997 (~7e4 sweeps a decade, 70 times the default cap); at mu_r of many radii
-// the sweeps cycle instead (a contact that opens and closes in turn), their error flat from the
-// first tens of sweeps to the cap. 100 sweeps cut some that were still to converge after a
-// plateau (docs/manual.md section 15).
+// the sweeps creep along a nearly singular direction of W (a loop of rolling moments nearly a
+// self-stress), their error flat from the first tens of sweeps to the cap (docs/manual.md
+// section 15, "When the sweeps creep"). 100 sweeps cut some that were still to converge after a
+// plateau.
 constexpr int kStallSweeps = 300;
 constexpr double kStallFactor = 0.99;
 

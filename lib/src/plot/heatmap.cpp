@@ -180,14 +180,15 @@ std::size_t cells_outside(const Heat& heat, std::pair<double, double> x, std::pa
 }  // namespace
 
 svg::Frame heat_axes(svg::Document& doc, const Heat& heat, double frame_w, const std::string& x_where,
-                     const std::string& y_where, const PlotOptions& options, double below) {
+                     const std::string& y_where, const PlotOptions& options, double below, double under) {
   const auto [x, y] = heat_ranges(heat, options);
   for (const auto& [where, lo, hi] : {std::tuple{&x_where, x.first, x.second}, std::tuple{&y_where, y.first, y.second}})
     if (!std::isfinite(hi - lo)) throw InputError(*where + ": their span overflows a double; cannot draw it");
   const auto label = [](const HeatAxis& a) { return a.by_index ? a.key + " (index of its value)" : a.key; };
   const Margins m = margins(doc);
-  check_room(doc, frame_w, doc.height() - m.top - below - m.bottom);
-  return svg::axes(doc, m.left, m.top + below, frame_w, doc.height() - m.top - below - m.bottom,
+  const double frame_h = doc.height() - m.top - below - m.bottom - under;
+  check_room(doc, frame_w, frame_h);
+  return svg::axes(doc, m.left, m.top + below, frame_w, frame_h,
                    {x.first, x.second, y.first, y.second, label(heat.x), label(heat.y), ""});
 }
 
@@ -211,6 +212,19 @@ std::optional<double> legend_column(const svg::Document& doc, double y, const He
   return std::nullopt;
 }
 
+/// The depth (px) of `legend` drawn across the figure from x: from its top to the bottom of its
+/// last text, tried on a copy of `doc`.
+double legend_depth(const svg::Document& doc, double x, const HeatLegend& legend) {
+  svg::Document trial = doc;
+  const std::size_t before = trial.occupied().size();
+  const double top = 12.0 * doc.font_scale();  // the first line's baseline below the top
+  legend(trial, x, top);
+  double bottom = top;
+  for (std::size_t k = before; k < trial.occupied().size(); ++k)
+    bottom = std::max(bottom, trial.occupied()[k].y + trial.occupied()[k].h);
+  return bottom;
+}
+
 }  // namespace
 
 svg::Frame heat_figure(svg::Document& doc, const Heat& heat, const HeatColours& colours, const std::string& title,
@@ -230,18 +244,24 @@ svg::Frame heat_figure(svg::Document& doc, const Heat& heat, const HeatColours& 
                     " cells lie outside --x-range/--y-range: left out");
   const double legend_y = m.top + 16.0 * s * static_cast<double>(notes.size()) + 10.0 * s;
   std::optional<double> column;  // the legend column's left edge
-  if (W < least) notes.push_back("legend left out: no room for its column below " + svg::number(least) + " px (--width)");
-  else if (!(column = legend_column(doc, legend_y, legend)))
-    notes.push_back("legend left out: its entries do not fit in the figure's height (--height, --width)");
+  double under = 0.0;            // or the depth of the legend below the frame
+  if (W >= least) column = legend_column(doc, legend_y, legend);
+  if (!column) {
+    const double depth = legend_depth(doc, m.left, legend) + 6.0 * s;
+    const double free_h = doc.height() - m.top - m.bottom - 16.0 * s * static_cast<double>(notes.size());
+    if (free_h - depth >= heat_legend_below_keep * free_h) under = depth;
+    else notes.push_back("legend left out: it fits neither beside nor below the map (--height, --width)");
+  }
   const double note_h = 16.0 * s * static_cast<double>(notes.size());
   const svg::Frame frame =
-      heat_axes(doc, heat, column.value_or(W) - m.left - m.right, x_where, y_where, options, note_h);
+      heat_axes(doc, heat, column.value_or(W) - m.left - m.right, x_where, y_where, options, note_h, under);
   draw_heat_cells(doc, frame, heat, colours);
   draw_title(doc, m.top - 10.0 * s, heading);
   for (std::size_t k = 0; k < notes.size(); ++k)
     doc.text(W / 2.0, m.top + (4.0 + 16.0 * static_cast<double>(k)) * s, notes[k],
              {svg::fitting_size(doc, notes[k], 12.0, W - 8.0, false), "middle", "#b00000"});
   if (column) legend(doc, *column + 10.0 * s, legend_y);
+  else if (under > 0.0) legend(doc, m.left, doc.height() - under + 12.0 * s);
   return frame;
 }
 

@@ -22,6 +22,10 @@ inline constexpr double heat_legend_width = 240.0;
 inline constexpr double heat_legend_share = 0.5;
 /// The narrowest figure (px at font size 12) that has room for the legend column beside the frame.
 inline constexpr double heat_legend_min_figure = 600.0;
+/// Where the column does not fit (a narrow figure: the single-column paper style) the legend goes
+/// below the frame, across the figure, if the frame keeps at least this share of the height it
+/// would have without it (a map squeezed flatter than that says less than its legend).
+inline constexpr double heat_legend_below_keep = 0.4;
 
 /// An axis of the table: its key, values and each value's cell [lo, hi] in data (by_index: the
 /// values are not distinct, the cells are [i - 0.5, i + 0.5] about the index i).
@@ -72,10 +76,11 @@ std::string heat_fill(const Heat& heat, const HeatColours& colours, const HeatCe
 
 /// The frame of the heat map: frame_w wide at the margins of plot/common.hpp, covering every
 /// cell or the given ranges (--x-range, --y-range), `below` px lower than the top margin, the axes
-/// labelled by their keys. InputError
+/// labelled by their keys, `under` px of the figure's bottom kept free (a legend below). InputError
 /// "<x_where or y_where>: their span overflows a double ..." when an axis' span is not finite.
 svg::Frame heat_axes(svg::Document& doc, const Heat& heat, double frame_w, const std::string& x_where,
-                     const std::string& y_where, const PlotOptions& options, double below = 0.0);
+                     const std::string& y_where, const PlotOptions& options, double below = 0.0,
+                     double under = 0.0);
 
 /// Draws a heat map's legend column with its top left corner at (x, y).
 using HeatLegend = std::function<void(svg::Document& doc, double x, double y)>;
@@ -83,7 +88,9 @@ using HeatLegend = std::function<void(svg::Document& doc, double x, double y)>;
 /// frame with lines saying how many cells lie outside --x-range/--y-range (left out), and the
 /// legend column right of the frame, as narrow as holds `legend` (tried on a copy of the
 /// document) within the figure. A figure narrower than heat_legend_min_figure, or whose legend
-/// does not fit at heat_legend_share of its width, says so in a line instead (never cut).
+/// does not fit at heat_legend_share of its width, has the legend below the frame across the
+/// figure (heat_legend_below_keep), or when that does not fit either says so in a line instead
+/// (never cut).
 /// Returns the frame.
 svg::Frame heat_figure(svg::Document& doc, const Heat& heat, const HeatColours& colours, const std::string& title,
                        const std::string& x_where, const std::string& y_where, const PlotOptions& options,

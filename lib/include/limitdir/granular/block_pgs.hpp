@@ -27,7 +27,7 @@ struct BlockPgsOptions {
   int local_newton_iter = 20;
   StepRule step;
   /// Where the sweeps end above tol (they stagnate: their smallest error has not fallen by 1 %
-  /// over 100 sweeps; no contact changes; or max_sweeps), up to global_newton_iter steps of
+  /// over 300 sweeps; no contact changes; or max_sweeps), up to global_newton_iter steps of
   /// granular/global_newton.hpp's semismooth Newton on the whole problem go on from their
   /// iterate (when 5 n_c <= max_global_newton_unknowns; 0: never).
   int global_newton_iter = 20;
