@@ -198,31 +198,22 @@ namespace {
 /// 10 px up to heat_legend_share of the figure) in which `legend`, drawn on a copy of `doc` from
 /// its top y, ends within the figure (the bottom of its last text 4 px above the figure's);
 /// nullopt when none does.
-std::optional<double> legend_column(const svg::Document& doc, double y, const HeatLegend& legend) {
-  const double W = doc.width(), s = doc.font_scale();
-  for (double w = heat_legend_width * s; w <= heat_legend_share * W; w += 10.0 * s) {
-    svg::Document trial = doc;
-    const std::size_t before = trial.occupied().size();
-    legend(trial, W - w + 10.0 * s, y);
-    double bottom = 0.0;
-    for (std::size_t k = before; k < trial.occupied().size(); ++k)
-      bottom = std::max(bottom, trial.occupied()[k].y + trial.occupied()[k].h);
-    if (bottom <= doc.height() - 4.0) return W - w;
-  }
-  return std::nullopt;
-}
-
-/// The depth (px) of `legend` drawn across the figure from x: from its top to the bottom of its
-/// last text, tried on a copy of `doc`.
-double legend_depth(const svg::Document& doc, double x, const HeatLegend& legend) {
+/// The bottom (px) of `legend` drawn from (x, y) on a copy of `doc`: of its last text, y at least.
+double legend_bottom(const svg::Document& doc, double x, double y, const HeatLegend& legend) {
   svg::Document trial = doc;
   const std::size_t before = trial.occupied().size();
-  const double top = 12.0 * doc.font_scale();  // the first line's baseline below the top
-  legend(trial, x, top);
-  double bottom = top;
+  legend(trial, x, y);
+  double bottom = y;
   for (std::size_t k = before; k < trial.occupied().size(); ++k)
     bottom = std::max(bottom, trial.occupied()[k].y + trial.occupied()[k].h);
   return bottom;
+}
+
+std::optional<double> legend_column(const svg::Document& doc, double y, const HeatLegend& legend) {
+  const double W = doc.width(), s = doc.font_scale();
+  for (double w = heat_legend_width * s; w <= heat_legend_share * W; w += 10.0 * s)
+    if (legend_bottom(doc, W - w + 10.0 * s, y, legend) <= doc.height() - 4.0) return W - w;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -247,7 +238,8 @@ svg::Frame heat_figure(svg::Document& doc, const Heat& heat, const HeatColours& 
   double under = 0.0;            // or the depth of the legend below the frame
   if (W >= least) column = legend_column(doc, legend_y, legend);
   if (!column) {
-    const double depth = legend_depth(doc, m.left, legend) + 6.0 * s;
+    // from the top of its room (its first baseline 12 px below it) to the bottom of its last text
+    const double depth = legend_bottom(doc, m.left, 12.0 * s, legend) + 6.0 * s;
     const double free_h = doc.height() - m.top - m.bottom - 16.0 * s * static_cast<double>(notes.size());
     if (free_h - depth >= heat_legend_below_keep * free_h) under = depth;
     else notes.push_back("legend left out: it fits neither beside nor below the map (--height, --width)");
