@@ -18,6 +18,7 @@
 #include "limitdir/plot/svg.hpp"
 #include "plot/common.hpp"
 #include "plot/time_panels.hpp"
+#include "plot/wrapped_text.hpp"
 
 namespace limitdir {
 
@@ -133,8 +134,11 @@ std::string plot_celt_comparison(const nlohmann::json& report, const PlotOptions
   const FigureTitle title = figure_title(doc, name, 14.0);
   const double room = doc.title_room();  // the title's lines beyond one (negative: none)
   draw_title(doc, 18.0 * s + room, title);
-  doc.text(W / 2.0, 36.0 * s + room, fitted(doc, line, W - 20.0, 12.0), {12.0, "middle"});
-  const double top = 56.0 * s + room, note_h = 20.0 * s;  // px: the frame below the two lines; a line of notes under it
+  const FigureTitle wrapped = wrapped_text(doc, line, 12.0, W - 20.0, false);  // whole, on as many lines as it needs
+  const double pitch = 18.0 * s * wrapped.size / 12.0;                           // px: 1.5 lines
+  double y = 36.0 * s + room - pitch;
+  for (const std::string& piece : wrapped.lines) doc.text(W / 2.0, y += pitch, piece, {wrapped.size, "middle"});
+  const double top = y + 20.0 * s, note_h = 20.0 * s;  // px: the frame below the lines; a line of notes under it
   check_room(doc, W - m.left - m.right, H - top - m.bottom - note_h);
   const svg::Frame f = svg::axes(doc, m.left, top, W - m.left - m.right, H - top - m.bottom - note_h,
                                  {x0, x1, y0, y1, "log10 right-hand sides evaluated", "log10 mean square deviation [rad^2/s^2]", ""});
