@@ -85,7 +85,13 @@ for style in paper:252:216 paper-wide:518:324; do
     [[ -z $what ]] || fail "plot $files --style $st ($name):$what"
   done
 done
-for name in roll-paper roll-paper-wide celt-paper celt-paper-wide compare-paper compare-paper-wide diagram-paper diagram-wide; do
+# the comparison's notes under its frame (here every model outside the --x-range) wrapped whole too
+run "$tmp/celt-compare.json" --style paper --x-range 0:1
+what=$(rendered compare-notes 252 216)
+[[ -z $what ]] || fail "plot celt-compare.json --style paper --x-range 0:1 (compare-notes):$what"
+grep -q ">W1, O, P1&apos;, P3&apos;, P1</text>" "$tmp/compare-notes.svg" &&
+  echo "ok: compare-notes: the notes name every model outside the range" || fail "compare-notes: the notes do not name every model"
+for name in roll-paper roll-paper-wide celt-paper celt-paper-wide compare-paper compare-paper-wide compare-notes diagram-paper diagram-wide; do
   out=$(python3 - "$tmp/$name.svg" <<'PY'
 import sys, xml.etree.ElementTree as ET
 ns = "{http://www.w3.org/2000/svg}"
