@@ -6,12 +6,13 @@
 # scripts/reproduce_papers_check.py, which writes OUT_DIR/comparisons.tsv (item, quantity, value,
 # reference, tolerance, pass). Exit 1 if any comparison fails, 2 on bad usage.
 #   nonlinear-dyn-2024/         [Nonlinear Dyn. 2024]: Figs 4-18 (11-12 also side by side), the test problems, Table 2
-#   kudra-awrejcewicz-2013/     Table 1, Figs 5, 6, 7 (the pressure, the surfaces, their sections), 8-9, 10, 11-12
+#   kudra-awrejcewicz-2013/     Table 1, Figs 5, 6, 7 (the pressure, the surfaces, their sections), 8-9, 10 (a table),
+#                               11-12 (Q and T against theta_s, one figure per b)
 #   acary-bourrier-2021/        Figs 2, 3a-c, 4 (one pile), 5 (a reduced scan; fig5/ holds the
 #                               part files of the full 300-pile study, scripts/fig5-study.sh,
 #                               which this script does not run)
 #   kireenkov/                  Fig. 2 (the Coulomb part, figure and table), the Pade models, the thin ring
-#   celtic-stone/               the spin reversal, Fig. 3, the models' objectives
+#   celtic-stone/               the spin reversal, Fig. 3, the models' objectives, Sect. 4's refitted parameters
 # The reports' run times ("seconds", "wall_seconds") are removed, so that the files depend on
 # the binary alone and regenerate byte for byte.
 # --reduced: the two pile items are made smaller (30 spheres over 3 s for Fig. 4; 2 mu x 3 mu_r
@@ -160,8 +161,13 @@ kudra_paper() {
   python3 "$root/scripts/paper_problems.py" kudra-approximants "$root/share/fits/kudra-pade-I11.json" "$work"
   for k in I00 I11 I21 I31; do tab fig8-$k "$work/kudra-$k.json" --grid 73,1; done
   plot "$(w fig8-I00)" "$(w fig8-I11)" "$(w fig8-I21)" "$(w fig8-I31)" >"$d/fig8-9.svg"
-  # Fig. 10 and (58): the joins u0 of W fitted at b = 0.5
+  # Fig. 10 and (58): the joins u0 of W fitted at b = 0.5, and at b = 0.1, 0.2, ..., 1 (the table of the figure)
   "$bin/fit" "$root/share/fits/kudra-w.json" | jq 'del(.rows)' >"$d/fig10-fit-b0.5.json"
+  echo "b,u0_Tsx,u0_Tsy,u0_Ms,rms" >"$d/fig10.csv"
+  for b in 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1; do
+    "$bin/fit" "$root/share/fits/kudra-w.json" --set contact.shape.ellipse.1=$b --rows none \
+      | jq -r --arg b "$b" '[($b | tonumber), (.parameters[].value), .rms] | @csv' >>"$d/fig10.csv"
+  done
   # Figs 11-12: W against the exact model, Hertz, d = 1, gamma' = 1
   jq '.problem + {"friction": {"model": "kudra-w"}}' "$root/share/fits/kudra-w.json" >"$work/w.json"
   for b in 1 0.5 0.3 0.1; do
@@ -171,6 +177,9 @@ kudra_paper() {
     jq -r '"theta,phi,T_sx,T_sy,M_s,T_sx_exact,T_sy_exact,M_s_exact", (.table[] | select(.phi < 1.6)
            | [.theta, .phi, -.q[0], -.q[1], -.q[2], -.q_exact[0], -.q_exact[1], -.q_exact[2]] | @csv)' \
       "$work/w-$b.json" >"$d/fig11-12-b$b.csv"
+    # the figure: Q and T of W (a colour per phi_s) and of the exact model (dotted) over those four longitudes
+    jq -c '.table |= map(select(.phi < 1.6))' "$work/w-$b.json" >"$work/w4-$b.json"
+    plot "$work/w4-$b.json" >"$d/fig$([[ $b == 1 || $b == 0.5 ]] && echo 11 || echo 12)-b$b.svg"
   done
 }
 
@@ -222,6 +231,26 @@ celt_paper() {
   python3 "$root/scripts/paper_problems.py" celt-fig3 "$root/share/fits" "$work"
   for m in O P1 P3prime W1; do "$bin/celt" "$work/fig3-$m.json" >"$d/fig3-$m.json" 2>/dev/null; done
   plot "$d"/fig3-{O,P1,P3prime,W1}.json --panel 1 --width 900 --height 560 >"$d/fig3.svg"
+  # Sect. 4's table: each model refitted to limitdir's W1 run (share/fits), its parameters and objective,
+  # and the objective recomputed from celt's runs of the fitted problem and of W1 (--every 1), as tests/cli/fit_celt.sh
+  echo "model,key,value,std_error,objective,objective_from_runs" >"$d/fits.csv"
+  for m in O P1 P1prime P3prime; do
+    "$bin/fit" "$root/share/fits/celt-$m.json" --rows none >"$d/fit-$m.json"
+    jq '.fitted_problem' "$d/fit-$m.json" >"$work/fitted-$m.json"
+    jq '.problem + .data.trajectory' "$d/fit-$m.json" >"$work/w1-$m.json"
+    "$bin/celt" "$work/fitted-$m.json" --every 1 >"$work/fitted-$m-run.json" 2>/dev/null
+    "$bin/celt" "$work/w1-$m.json" --every 1 >"$work/w1-$m-run.json" 2>/dev/null
+    python3 - "$work/fitted-$m-run.json" "$work/w1-$m-run.json" "$d/fit-$m.json" "$m" >>"$d/fits.csv" <<'PY'
+import json, sys
+run, ref = (json.load(open(p))["history"]["omega"] for p in sys.argv[1:3])
+r = json.load(open(sys.argv[3]))
+# the mean over the samples of |omega - omega_W1|^2 (docs/manual.md section 16, "A run as the data")
+msd = sum(sum((a - b) ** 2 for a, b in zip(x, y)) for x, y in zip(run, ref)) / len(ref) if len(run) == len(ref) else float("nan")
+for p in r["parameters"]:
+    se = "" if p["std_error"] is None else repr(p["std_error"])
+    print(f'{sys.argv[4]},{p["key"]},{p["value"]!r},{se},{r["objective"]!r},{msd!r}')
+PY
+  done
 }
 
 core_paper

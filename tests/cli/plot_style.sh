@@ -18,10 +18,18 @@ ball="$share/problems/ball.json"
 "$bin/bifurcation-map" "$ball" --x lambda --x-range 0.15,1.2 --y force --y-range 0,4 >"$tmp/map.json" 2>/dev/null
 
 # paper NAME W H ARGS...: plot ARGS into $tmp/NAME.svg, W x H, in the paper style's fonts and lines.
+# H+ : at least H tall (the paper styles grow a figure in height for its legend, never in width).
 paper() {
   local name=$1 w=$2 h=$3 what out
   shift 3
   run "$@"
+  if [[ $h == *+ ]]; then
+    local grown
+    grown=$(python3 -c "import sys, xml.etree.ElementTree as ET; print(ET.parse(sys.argv[1]).getroot().get('height'))" "$tmp/stdout")
+    python3 -c "import sys; sys.exit(not float(sys.argv[1]) >= float(sys.argv[2]))" "$grown" "${h%+}" ||
+      { fail "plot $* ($name): $grown px tall, less than the style's ${h%+}"; return; }
+    h=$grown
+  fi
   what=$(rendered "$name" "$w" "$h")
   [[ -z $what ]] || { fail "plot $* ($name):$what"; return; }
   out=$(python3 - "$tmp/$name.svg" <<'PY'
@@ -51,8 +59,60 @@ PY
 
 paper map-paper 252 216 "$tmp/map.json" --style paper
 paper map-wide 518 324 "$tmp/map.json" --style paper-wide
-paper diagram-paper 252 216 "$tmp/diagram.json" --style paper --y psi
+paper diagram-paper 252 216+ "$tmp/diagram.json" --style paper --y psi
 paper diagram-wide 518 324 "$tmp/diagram.json" --style paper-wide --y psi
+
+# drawn whole in the paper styles: the info lines under the (absent) title of overlaid roll and
+# celt runs and of a celt comparison wrapped, never cut with "..."; the diagram's legend never
+# left out (the single column grows in height for it) and every colour and dash drawn in a frame
+# keyed in it
+"$bin/roll" "$share/problems/roll-fig3a.json" >"$tmp/roll-a.json"
+"$bin/roll" "$share/problems/roll-fig3b.json" >"$tmp/roll-b.json"
+"$bin/celt" "$share/problems/celt.json" --t-end 1 >"$tmp/celt-plus.json" 2>/dev/null
+jq '.initial.omega[2] = -3' "$share/problems/celt.json" >"$tmp/celt-minus-problem.json"
+"$bin/celt" "$tmp/celt-minus-problem.json" --t-end 1 >"$tmp/celt-minus.json" 2>/dev/null
+"$bin/celt" "$share/problems/celt.json" --compare --t-end 1 >"$tmp/celt-compare.json" 2>/dev/null
+# (the roll panels' and the comparison's long y labels still shrink below 7.3 pt in the single
+# column: these figures are checked for their size here, not for paper()'s font sizes)
+for style in paper:252:216 paper-wide:518:324; do
+  IFS=: read -r st w h <<<"$style"
+  for fig in "roll-$st $tmp/roll-a.json $tmp/roll-b.json" "celt-$st $tmp/celt-plus.json $tmp/celt-minus.json" \
+             "compare-$st $tmp/celt-compare.json"; do
+    read -r name files <<<"$fig"
+    # shellcheck disable=SC2086  # the files are words
+    run $files --style "$st"
+    what=$(rendered "$name" "$w" "$h")
+    [[ -z $what ]] || fail "plot $files --style $st ($name):$what"
+  done
+done
+# the comparison's notes under its frame (here every model outside the --x-range) wrapped whole too
+run "$tmp/celt-compare.json" --style paper --x-range 0:1
+what=$(rendered compare-notes 252 216)
+[[ -z $what ]] || fail "plot celt-compare.json --style paper --x-range 0:1 (compare-notes):$what"
+grep -q ">W1, O, P1&apos;, P3&apos;, P1</text>" "$tmp/compare-notes.svg" &&
+  echo "ok: compare-notes: the notes name every model outside the range" || fail "compare-notes: the notes do not name every model"
+for name in roll-paper roll-paper-wide celt-paper celt-paper-wide compare-paper compare-paper-wide compare-notes diagram-paper diagram-wide; do
+  out=$(python3 - "$tmp/$name.svg" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+cut = ["".join(t.itertext()) for t in root.iter(ns + "text") if "..." in "".join(t.itertext())]
+legend = [g for g in root.iter(ns + "g") if g.get("class") == "legend"]
+keyed = {(e.get("stroke"), bool(e.get("stroke-dasharray"))) for g in legend for e in g if e.tag == ns + "line"}
+drawn = {(e.get("stroke"), bool(e.get("stroke-dasharray"))) for g in root.iter(ns + "g")
+         if g.get("clip-path") and g.get("class") != "regions" for e in g
+         if e.tag in (ns + "polyline", ns + "path") and e.get("stroke") not in (None, "none")}
+said = " ".join("".join(t.itertext()) for g in legend for t in g.iter(ns + "text"))
+unkeyed = sorted({c for c, _ in drawn} - {c for c, _ in keyed})
+if any(d for _, d in drawn) and not any(d for _, d in keyed): unkeyed.append("a dashed line")
+if cut: print("a text cut with ...:", cut[0])
+elif "left out" in said: print("legend:", said)
+elif "compare" not in sys.argv[1] and not legend: print("no legend")  # a comparison labels its points
+elif unkeyed: print("drawn without a legend entry:", unkeyed)
+PY
+)
+  [[ -z $out ]] && echo "ok: $name: no text cut, every colour and dash drawn keyed in its legend" || fail "$name: $out"
+done
 # --width, --height and --font-size given override the style's
 run "$tmp/map.json" --style paper --width 300 --height 240
 what=$(rendered map-300 300 240)
@@ -84,7 +144,7 @@ grep -q ' w<tspan baseline-shift="sub" font-size="[0-9.]*">3</tspan> \[rad\]</te
 # inside the column; the event markers scaled as the text: r = 5 px on screen, 5 x 8/12 at 8 pt
 run "$tmp/diagram.json"
 cp "$tmp/stdout" "$tmp/diagram-screen.svg"
-paper diagram-titled 252 216 "$tmp/diagram.json" --style paper --title
+paper diagram-titled 252 216+ "$tmp/diagram.json" --style paper --title
 out=$(python3 - "$tmp/diagram-screen.svg" "$tmp/diagram-paper.svg" "$tmp/diagram-titled.svg" <<'PY'
 import sys, xml.etree.ElementTree as ET
 ns = "{http://www.w3.org/2000/svg}"

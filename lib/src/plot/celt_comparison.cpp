@@ -18,6 +18,7 @@
 #include "limitdir/plot/svg.hpp"
 #include "plot/common.hpp"
 #include "plot/time_panels.hpp"
+#include "plot/wrapped_text.hpp"
 
 namespace limitdir {
 
@@ -133,13 +134,26 @@ std::string plot_celt_comparison(const nlohmann::json& report, const PlotOptions
   const FigureTitle title = figure_title(doc, name, 14.0);
   const double room = doc.title_room();  // the title's lines beyond one (negative: none)
   draw_title(doc, 18.0 * s + room, title);
-  doc.text(W / 2.0, 36.0 * s + room, fitted(doc, line, W - 20.0, 12.0), {12.0, "middle"});
-  const double top = 56.0 * s + room, note_h = 20.0 * s;  // px: the frame below the two lines; a line of notes under it
-  check_room(doc, W - m.left - m.right, H - top - m.bottom - note_h);
-  const svg::Frame f = svg::axes(doc, m.left, top, W - m.left - m.right, H - top - m.bottom - note_h,
-                                 {x0, x1, y0, y1, "log10 right-hand sides evaluated", "log10 mean square deviation [rad^2/s^2]", ""});
-  const std::string notes = draw_models(doc, f, points);
-  if (!notes.empty()) doc.text(m.left, H - 6.0 * s, fitted(doc, notes, W - m.left - 4.0, 11.0), {11.0});
+  const FigureTitle wrapped = wrapped_text(doc, line, 12.0, W - 20.0, false);  // whole, on as many lines as it needs
+  const double pitch = 18.0 * s * wrapped.size / 12.0;                           // px: 1.5 lines
+  double y = 36.0 * s + room - pitch;
+  for (const std::string& piece : wrapped.lines) doc.text(W / 2.0, y += pitch, piece, {wrapped.size, "middle"});
+  const double top = y + 20.0 * s;  // px: the frame below the lines
+  const auto frame = [&](svg::Document& d, double note_h) {  // the notes' lines under it
+    check_room(d, W - m.left - m.right, H - top - m.bottom - note_h);
+    return svg::axes(d, m.left, top, W - m.left - m.right, H - top - m.bottom - note_h,
+                     {x0, x1, y0, y1, "log10 right-hand sides evaluated", "log10 mean square deviation [rad^2/s^2]", ""});
+  };
+  // the notes (the models off the axes) depend on the ranges alone: found on a copy of the figure,
+  // then wrapped whole under the frame, which leaves their lines the room
+  svg::Document trial = doc;
+  const std::string notes = draw_models(trial, frame(trial, 20.0 * s), points);
+  const FigureTitle note_lines = notes.empty() ? FigureTitle{} : wrapped_text(doc, notes, 11.0, W - m.left - 4.0, false);
+  const double note_pitch = 16.5 * s * note_lines.size / 11.0;  // px: 1.5 lines
+  const double extra = note_lines.lines.empty() ? 0.0 : note_pitch * static_cast<double>(note_lines.lines.size() - 1);
+  draw_models(doc, frame(doc, 20.0 * s + extra), points);
+  double yn = H - 6.0 * s - extra - note_pitch;
+  for (const std::string& piece : note_lines.lines) doc.text(m.left, yn += note_pitch, piece, {note_lines.size});
   return doc.str();
 }
 

@@ -285,9 +285,10 @@ svg::Frame diagram_frame(svg::Document& doc, const std::vector<DiagramFigure>& f
       options.y_range.value_or(options.log_y ? log_range(all, x.first, x.second, padding) : std::pair{lo - pad, hi + pad});
   const FigureTitle heading = figure_title(doc, title, 14.0);
   const Margins m = margins(doc);
-  const double W = doc.width(), H = doc.height(), frame_w = W - m.left - m.right;
-  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, frame_w, doc.font_scale(), max_legend * H);
-  const double legend_h = svg::legend_height(shown, frame_w, doc.font_scale());
+  const double W = doc.width(), H = doc.height(), frame_w = W - m.left - m.right, s = doc.font_scale();
+  // the paper styles' figure has grown for its legend (room_for_legend): never left out there
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, frame_w, s, doc.paper() ? H : max_legend * H);
+  const double legend_h = svg::legend_height(shown, frame_w, s);
   check_room(doc, frame_w, H - m.top - m.bottom - legend_h);
   const svg::Frame frame = svg::axes(doc, m.left, m.top, frame_w, H - m.top - m.bottom - legend_h,
                                      {x.first, x.second, y.first, y.second, parameter_label(d.parameter),
@@ -331,6 +332,22 @@ int draw_layers(svg::Document& doc, const svg::Frame& frame, const std::vector<D
   return dropped;
 }
 
+/// The options with the figure grown in height, in the paper styles, when its legend exceeds
+/// max_legend of the height (a journal fixes a column's width, not a figure's height): the frame
+/// as tall as with the legend left out (its one-line note), the whole legend below it
+/// (docs/manual.md section 11).
+PlotOptions room_for_legend(const PlotOptions& options, const std::vector<svg::LegendItem>& legend,
+                            const std::string& title) {
+  if (options.style == "screen") return options;
+  svg::Document trial = make_document(options, "");
+  figure_title(trial, title, 14.0);
+  const Margins m = margins(trial);
+  const double w = options.width - m.left - m.right, s = trial.font_scale(), h = svg::legend_height(legend, w, s);
+  PlotOptions grown = options;
+  if (h > max_legend * options.height) grown.height += h - svg::legend_height(svg::fit_legend(legend, w, s, 0.0), w, s);
+  return grown;
+}
+
 }  // namespace
 
 std::string plot_diagram(const nlohmann::json& report, const PlotOptions& options) {
@@ -339,8 +356,9 @@ std::string plot_diagram(const nlohmann::json& report, const PlotOptions& option
   const Diagram& d = fig.diagram;
   const std::string title = swept_title(problem.name, d.parameter, d.from, d.to, fig.family.force(d.from)) + "; " +
                             short_model(string_field(report, "model", "diagram"));
-  svg::Document doc = make_document(options, "limitdir bifurcation diagram: " + title);
-  const svg::Frame frame = diagram_frame(doc, {fig}, options, diagram_legend(fig, options), title);
+  const std::vector<svg::LegendItem> legend = diagram_legend(fig, options);
+  svg::Document doc = make_document(room_for_legend(options, legend, title), "limitdir bifurcation diagram: " + title);
+  const svg::Frame frame = diagram_frame(doc, {fig}, options, legend, title);
   // the regions count limit directions: not shaded behind the orbit branches
   svg::note_dropped(doc, draw_layers(doc, frame, {fig}, !is_orbit_coordinate(options.y)), frame_box(frame));
   return doc.str();
@@ -362,10 +380,10 @@ std::string plot_diagram_overlay(const std::vector<nlohmann::json>& reports, con
   legend.push_back({svg::LegendItem::Kind::text, {}, "solid: stable node/focus on the sphere, dashed: other; events: "
                                                      "T tangency, F fold, P pitchfork, B branch point, H Hopf, K kink, "
                                                      "J jump, C continuum"});
-  svg::Document doc = make_document(options, "limitdir bifurcation diagrams");
   const Diagram& d = figs.front().diagram;
   const std::string title = fmt::format("{} diagrams, {} from {} to {}", reports.size(), parameter_label(d.parameter),
                                         std::min(d.from, d.to), std::max(d.from, d.to));
+  svg::Document doc = make_document(room_for_legend(options, legend, title), "limitdir bifurcation diagrams");
   const svg::Frame frame = diagram_frame(doc, figs, options, legend, title);
   svg::note_dropped(doc, draw_layers(doc, frame, figs, false), frame_box(frame));
   return doc.str();

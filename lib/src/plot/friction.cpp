@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "limitdir/core/errors.hpp"
 #include "limitdir/plot/plot.hpp"
 #include "limitdir/plot/labels.hpp"
@@ -126,7 +128,16 @@ std::string draw_friction(const std::vector<Laws>& laws, const std::vector<std::
                           const PlotOptions& options) {
   std::vector<svg::LegendItem> legend;
   const bool overlay = laws.size() > 1;
-  for (std::size_t n = 0; n < laws.size(); ++n)
+  // one report over a grid of few longitudes (as Figs 11-12 of [Kudra & Awrejcewicz 2013]): each its colour's entry
+  const bool keyed = !overlay && laws.front().grid && laws.front().Q.model.size() <= std::size(palette);
+  if (keyed) {
+    legend.push_back({svg::LegendItem::Kind::text, {}, laws.front().description + ":"});
+    std::size_t k = 0;
+    for (const auto& [phi, points] : laws.front().Q.model)
+      legend.push_back({svg::LegendItem::Kind::line, {palette[k++], 2.0, "none", "", 1.0},
+                        fmt::format("phi = {:.4g} deg", phi * 180.0 / pi)});
+  }
+  for (std::size_t n = 0; n < laws.size() && !keyed; ++n)
     legend.push_back({svg::LegendItem::Kind::line, {overlay ? overlay_colour(n) : palette[0], 2.0, "none", "", 1.0},
                       overlay ? names[n] : laws[n].description + (laws[n].grid ? " (a colour per phi)" : "")});
   legend.push_back({svg::LegendItem::Kind::line, exact_style, overlay ? "dotted: the exact model (in the colour of its report)"

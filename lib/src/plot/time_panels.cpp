@@ -13,6 +13,7 @@
 #include "core/json_text.hpp"
 #include "limitdir/core/errors.hpp"
 #include "plot/common.hpp"
+#include "plot/wrapped_text.hpp"
 
 namespace limitdir::plot_detail {
 
@@ -112,9 +113,12 @@ double draw_heading(svg::Document& doc, const PanelFigure& figure) {
   const FigureTitle title = figure_title(doc, figure.title, title_size);
   double y = line_pitch * s + doc.title_room();  // the lines below the title (or from the top without one)
   draw_title(doc, y, title);
-  for (const std::string& line : figure.lines) {
-    y += line_pitch * s;
-    doc.text(W / 2.0, y, fitted(doc, line, W - 20.0, line_size), {line_size, "middle", "#333333"});
+  for (const std::string& line : figure.lines) {  // each wrapped whole, never cut
+    const FigureTitle wrapped = wrapped_text(doc, line, line_size, W - 20.0, false);
+    for (const std::string& piece : wrapped.lines) {
+      y += line_pitch * s * wrapped.size / line_size;
+      doc.text(W / 2.0, y, piece, {wrapped.size, "middle", "#333333"});
+    }
   }
   return y + below_lines * s;
 }

@@ -8,6 +8,7 @@
 #include "limitdir/plot/labels.hpp"
 #include "limitdir/plot/typeset.hpp"
 #include "plot/common.hpp"
+#include "plot/wrapped_text.hpp"
 
 namespace limitdir::plot_detail {
 
@@ -61,7 +62,38 @@ std::vector<std::string> even_lines(const std::vector<std::string>& pieces, std:
   return lines_of(pieces, hi);
 }
 
+/// The least size of `size` in `doc`: title_least_share of it, in the paper styles no less
+/// than paper_title_least (the tick labels' size).
+double least_size(const svg::Document& doc, double size) {
+  const double s = doc.font_scale();
+  return std::min(size, doc.paper() ? std::max(title_least_share * size, paper_title_least / s) : title_least_share * size);
+}
+
+/// `text` on the fewest lines, up to `most`, that fit `width` at its least size or more; the
+/// size the lines take (below the least when `most` lines do not fit).
+FigureTitle even_layout(const svg::Document& doc, const std::string& text, double size, double width, bool bold,
+                        std::size_t most) {
+  const double s = doc.font_scale(), least = least_size(doc, size);
+  // the largest size (before the font scale) at which the lines fit the width
+  const auto size_for = [&](const std::vector<std::string>& lines) {
+    return std::min(size, width / ((bold ? svg::text_advance_bold : svg::text_advance) * s * longest(lines)));
+  };
+  const std::vector<std::string> pieces = pieces_of(text);
+  FigureTitle laid{{text}, size};
+  for (std::size_t n = 1; n <= most && !pieces.empty(); ++n) {
+    laid.lines = n == 1 ? std::vector<std::string>{text} : even_lines(pieces, n);
+    laid.size = size_for(laid.lines);
+    if (laid.size >= least) break;
+  }
+  return laid;
+}
+
 }  // namespace
+
+FigureTitle wrapped_text(const svg::Document& doc, const std::string& text, double size, double width, bool bold) {
+  const std::size_t pieces = std::max<std::size_t>(1, pieces_of(text).size());
+  return even_layout(doc, text, size, width, bold, pieces);  // a piece a line at most: never cut
+}
 
 FigureTitle figure_title(svg::Document& doc, const std::string& text, double size) {
   const double s = doc.font_scale(), width = doc.width() - 8.0;
@@ -69,22 +101,11 @@ FigureTitle figure_title(svg::Document& doc, const std::string& text, double siz
     doc.set_title_room(-title_pitch * size * s);
     return {};
   }
-  const double least =
-      std::min(size, doc.paper() ? std::max(title_least_share * size, paper_title_least / s) : title_least_share * size);
-  // the largest size (before the font scale) at which the lines fit the width
-  const auto size_for = [&](const std::vector<std::string>& lines) {
-    return std::min(size, width / (svg::text_advance_bold * s * longest(lines)));
-  };
-  const std::vector<std::string> pieces = pieces_of(text);
-  FigureTitle title{{text}, size};
-  for (std::size_t n = 1; n <= max_title_lines && !pieces.empty(); ++n) {
-    title.lines = n == 1 ? std::vector<std::string>{text} : even_lines(pieces, n);
-    title.size = size_for(title.lines);
-    if (title.size >= least) break;
-  }
+  const double least = least_size(doc, size);
+  FigureTitle title = even_layout(doc, text, size, width, true, max_title_lines);
   if (title.size < least) {  // longer than max_title_lines lines at the least size: the last line cut
     title.size = least;
-    std::vector<std::string> lines = lines_of(pieces, width / (svg::text_advance_bold * s * least));
+    std::vector<std::string> lines = lines_of(pieces_of(text), width / (svg::text_advance_bold * s * least));
     while (lines.size() > max_title_lines) {
       lines[lines.size() - 2] += " " + lines.back();
       lines.pop_back();
