@@ -16,6 +16,8 @@
 #include <array>
 #include <cmath>
 #include <fmt/format.h>
+#include <memory>
+#include <mutex>
 
 #include "core/constants.hpp"
 #include "friction/exact_laws.hpp"
@@ -376,19 +378,22 @@ class RingQuadratureExact : public ExactModel {
 };
 
 // A tabulated profile: evaluated by the ring quadrature, enclosed rigorously by its cells and
-// moment series (friction/exact_profile.cpp).
+// moment series (friction/exact_profile.cpp), built at the first enclosure (their moments take
+// ~90 ms for 101 nodes, which only proofs need).
 class ProfileExact final : public RingQuadratureExact {
  public:
-  ProfileExact(Pressure p, double c) : RingQuadratureExact(std::move(p), c), laws_(pressure_) {}
+  ProfileExact(Pressure p, double c) : RingQuadratureExact(std::move(p), c) {}
   std::string description() const override {
     return RingQuadratureExact::description() + ", enclosed by cells and moment series";
   }
   std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override {
-    return detail::enclose_profile_meridian(x, rho_over_R(), laws_);
+    std::call_once(built_, [this] { laws_ = std::make_unique<detail::ProfileLaws>(pressure_); });
+    return detail::enclose_profile_meridian(x, rho_over_R(), *laws_);
   }
 
  private:
-  detail::ProfileLaws laws_;
+  mutable std::once_flag built_;
+  mutable std::unique_ptr<detail::ProfileLaws> laws_;
 };
 
 }  // namespace
