@@ -88,9 +88,18 @@ Problem cone_disc() {
 }  // namespace
 
 TEST_CASE("Tabulated profile: the brute-force quadrature of (23) lies in the enclosure of a thin box at every slip") {
-  const reference::RadialPressure ref = reference::tabulated_pressure(kConeXi, kConeP);
-  for (double c : {cone().kappa(), 1.0}) {
-    const auto model = make_exact_model(cone(), c);
+  // the cone of disc-profile.json at rho = kappa and R, and a ridge rising from 0.2 at the centre
+  // to 1 at xi = 0.5 and falling to 0 at the rim (p(1) = 0, a slope at the centre, non-monotone)
+  struct Profile {
+    std::vector<double> xi, p;
+    double c;
+  };
+  const Pressure ridge = Pressure::profile({0.0, 0.5, 1.0}, {0.2, 1.0, 0.0});
+  for (const Profile& pr : {Profile{kConeXi, kConeP, cone().kappa()}, Profile{kConeXi, kConeP, 1.0},
+                            Profile{{0.0, 0.5, 1.0}, {0.2, 1.0, 0.0}, ridge.kappa()}}) {
+    const reference::RadialPressure ref = reference::tabulated_pressure(pr.xi, pr.p);
+    const double c = pr.c;
+    const auto model = make_exact_model(Pressure::profile(pr.xi, pr.p), c);
     int k = 0;
     for (double eps : kSlips) {
       const Eigen::Vector3d x0 = with_epsilon(eps, c, 0.3 + 0.7 * k, k % 2 ? -1.0 : 1.0);
