@@ -116,10 +116,10 @@ expect_bad "malformed JSON" "$tmp/nan-mass.json"
 expect_bad "cannot open file" "$tmp/does-not-exist.json"
 expect_bad "--require" "$share/problems/disc.json" --require maybe
 expect_bad "--require" "$share/problems/disc.json" --require incomplete
-# --require proven: a certificate that is only checked (a tabulated pressure is integrated by
-# quadrature, which has no rigorous enclosure) exits 3 with the report on stdout and the level
-# named on stderr
-expect_error 3 "not proven as --require asks" "$share/problems/disc-profile.json" --force 0.3 --require proven
+# --require proven: a certificate that is only checked (a power pressure (1 - xi^2)^0.3 is
+# integrated by quadrature, which has no rigorous enclosure) exits 3 with the report on stdout and
+# the level named on stderr
+expect_error 3 "not proven as --require asks" "$share/problems/disc-exact.json" --pressure power:0.3 --force 0.3 --require proven
 # the global method has a work budget: at F = 0 the disc's limit directions fill circles (the
 # equator and, for Galin's pressure, a pair of latitudes), which the mesh sees as hundreds of
 # candidate zeros (~26 us per q); the equator's are set aside as a circle, the others spend the

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # find-limits --require proven with the exact friction model: uniform pressure (closed form
 # (57)-(60), enclosed with Arb), Hertz pressure (62)-(63) and Galin's pressure (its closed form,
-# docs/manual.md section 4) reach "proven" (exit 0); a pressure integrated by ring quadrature (a
-# tabulated profile) stays "checked", exit 3 under --require proven, and the certificate's reason
-# names the model that has no enclosure.
+# docs/manual.md section 4) and a tabulated profile (enclosed by cells and moment series) reach
+# "proven" (exit 0); a pressure integrated by ring quadrature alone (a power (1 - xi^2)^0.3) stays
+# "checked", exit 3 under --require proven, and the certificate's reason names the model that has
+# no enclosure.
 # Usage: bash find_limits_exact.sh BIN_DIR SHARE_DIR
 source "$(dirname "$0")/common.bash"
 cli_setup find-limits "$@"
@@ -14,7 +15,7 @@ reason() { python3 -c "import json, sys; print(json.load(open(sys.argv[1]))['cer
 
 for args in "$share/problems/disc-exact.json --force 0.3" "$share/problems/disc-exact.json --force 1.5" \
             "$share/problems/ball.json --model exact --force 0.6" "$share/problems/disc-galin.json --force 0.4" \
-            "$share/problems/disc-galin.json --force 0.1"; do
+            "$share/problems/disc-galin.json --force 0.1" "$share/problems/disc-profile.json --force 0.4"; do
   # shellcheck disable=SC2086  # separate words on purpose
   run $args --require proven
   if [[ $rc -ne 0 ]]; then
@@ -26,9 +27,9 @@ for args in "$share/problems/disc-exact.json --force 0.3" "$share/problems/disc-
   fi
 done
 
-for case in "disc-profile.json:profile"; do
+for case in "disc-exact.json:power(alpha=0.3)"; do
   file=${case%%:*} name=${case##*:}
-  run "$share/problems/$file" --force 0.3
+  run "$share/problems/$file" --force 0.3 --pressure power:0.3
   if [[ $rc -ne 0 ]]; then
     fail "find-limits $file --force 0.3 exited with $rc: $(head -c 400 "$tmp/stderr")"
     continue
@@ -37,7 +38,7 @@ for case in "disc-profile.json:profile"; do
   why=$(reason "$tmp/stdout") before=$failures
   [[ $why == *"no rigorous (interval) enclosure"* && $why == *"exact, $name"* && $why == *"ring quadrature"* ]] ||
     fail "find-limits $file: the reason does not name the model without an enclosure: $why"
-  run "$share/problems/$file" --force 0.3 --require proven
+  run "$share/problems/$file" --force 0.3 --pressure power:0.3 --require proven
   [[ $rc -eq 3 ]] || fail "find-limits $file --require proven exited with $rc (want 3)"
   [[ $failures -eq $before ]] && echo "ok: find-limits $file stays checked: $why"
 done

@@ -238,11 +238,14 @@ TEST_CASE("Galin's pressure in closed form: G = pi/4, T = 1 - eps^2/2, Q, H in a
   }
 }
 
-TEST_CASE("Ring-quadrature pressures (Galin forced to it, profile) have no enclosure") {
+TEST_CASE("Ring-quadrature pressures (Galin and a profile forced to it, a power) have no enclosure") {
   const auto galin = make_exact_model(Pressure::galin(), 1.0, ExactMethod::ring_quadrature);
   CHECK_FALSE(galin->enclose(box_around(Eigen::Vector3d(0.6, 0, 0.8), 1e-3)).has_value());
-  const auto profile = make_exact_model(Pressure::profile({0.0, 0.5, 1.0}, {1.0, 0.75, 0.5}), 1.0);
+  const auto profile =
+      make_exact_model(Pressure::profile({0.0, 0.5, 1.0}, {1.0, 0.75, 0.5}), 1.0, ExactMethod::ring_quadrature);
   CHECK_FALSE(profile->enclose(box_around(Eigen::Vector3d(0.6, 0, 0.8), 1e-3)).has_value());
+  const auto power = make_exact_model(Pressure::power(0.3), 1.0);
+  CHECK_FALSE(power->enclose(box_around(Eigen::Vector3d(0.6, 0, 0.8), 1e-3)).has_value());
 }
 
 // The proof's count against the checked solver (a different algorithm: sphere search, Newton,
@@ -278,8 +281,8 @@ TEST_CASE("find-limits: the disc with exact uniform and Galin pressure, the Hert
   }
 }
 
-TEST_CASE("find-limits: a tabulated profile stays checked, with a reason naming the model") {
-  const System sys = make_system(exact_problem("disc", Pressure::profile({0.0, 0.5, 1.0}, {1.0, 0.75, 0.5})));
+TEST_CASE("find-limits: a power pressure (ring quadrature) stays checked, with a reason naming the model") {
+  const System sys = make_system(exact_problem("disc", Pressure::power(0.3)));
   const LimitSet L = find_limit_directions(sys, 0.3);
   CHECK(L.certificate.level == Level::checked);
   CAPTURE(L.certificate.reason);

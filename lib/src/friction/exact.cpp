@@ -16,9 +16,12 @@
 #include <array>
 #include <cmath>
 #include <fmt/format.h>
+#include <memory>
+#include <mutex>
 
 #include "core/constants.hpp"
 #include "friction/exact_laws.hpp"
+#include "friction/exact_profile.hpp"
 #include "friction/exact_ring.hpp"
 #include "limitdir/numerics/elliptic.hpp"
 #include "limitdir/core/errors.hpp"
@@ -237,7 +240,7 @@ class GalinExact final : public EnclosedExact {
 
 // ----- any pressure: ring quadrature ---------------------------------------------------------
 
-class RingQuadratureExact final : public ExactModel {
+class RingQuadratureExact : public ExactModel {
  public:
   RingQuadratureExact(Pressure p, double c)
       : ExactModel(std::move(p), c),
@@ -374,6 +377,25 @@ class RingQuadratureExact final : public ExactModel {
   std::vector<double> nodes_;
 };
 
+// A tabulated profile: evaluated by the ring quadrature, enclosed rigorously by its cells and
+// moment series (friction/exact_profile.cpp), built at the first enclosure (their moments take
+// ~90 ms for 101 nodes, which only proofs need).
+class ProfileExact final : public RingQuadratureExact {
+ public:
+  ProfileExact(Pressure p, double c) : RingQuadratureExact(std::move(p), c) {}
+  std::string description() const override {
+    return RingQuadratureExact::description() + ", enclosed by cells and moment series";
+  }
+  std::optional<MeridianEnclosure> enclose_meridian(const IVec3& x) const override {
+    std::call_once(built_, [this] { laws_ = std::make_unique<detail::ProfileLaws>(pressure_); });
+    return detail::enclose_profile_meridian(x, rho_over_R(), *laws_);
+  }
+
+ private:
+  mutable std::once_flag built_;
+  mutable std::unique_ptr<detail::ProfileLaws> laws_;
+};
+
 }  // namespace
 
 std::unique_ptr<ExactModel> make_exact_model(const Pressure& pressure, double rho_over_R, ExactMethod method) {
@@ -384,6 +406,8 @@ std::unique_ptr<ExactModel> make_exact_model(const Pressure& pressure, double rh
     if (pressure.alpha() == 0.5) return std::make_unique<HertzExact>(pressure, rho_over_R);
     if (pressure.alpha() == -0.5) return std::make_unique<GalinExact>(pressure, rho_over_R);
   }
+  if (method == ExactMethod::automatic && pressure.kind() == Pressure::Kind::profile)
+    return std::make_unique<ProfileExact>(pressure, rho_over_R);
   return std::make_unique<RingQuadratureExact>(pressure, rho_over_R);
 }
 

@@ -39,8 +39,10 @@ std::optional<IDual> restrict_to(IDual a, double lo, double hi) {
 
 /// f(t) with its gradient f'(t) grad t for two laws f, for every x in the box (t's value
 /// within [0, 1]).
-std::array<IDual, 2> along(const std::array<ExactLaw, 2>& laws, const IDual& t) {
-  const std::array<LawPoint, 2> L = exact_laws_over(laws, t.v.lower(), t.v.upper());
+std::optional<std::array<IDual, 2>> along(const LawsOver& laws, const IDual& t) {
+  const std::optional<std::array<LawPoint, 2>> enclosed = laws(t.v.lower(), t.v.upper());
+  if (!enclosed) return std::nullopt;
+  const std::array<LawPoint, 2>& L = *enclosed;
   std::array<IDual, 2> out;
   for (int k = 0; k < 2; ++k) {
     out[k] = IDual(L[k].f);
@@ -51,36 +53,42 @@ std::array<IDual, 2> along(const std::array<ExactLaw, 2>& laws, const IDual& t) 
 
 struct Half {
   IDual C, S;
+  bool enclosed = true;  // false: the box meets this half, but its laws give no enclosure there
 };
 
 // The pole half, where c^2 r2 <= h2 (r2 = w1^2 + w2^2, h2 = w3^2).
-std::optional<Half> pole_half(const IDual& r2, const IDual& h2, double c, const ExactLaws& laws) {
+std::optional<Half> pole_half(const IDual& r2, const IDual& h2, double c, const LawsOver& laws) {
   const Interval c2 = Interval(c) * c;
   const auto h2p = restrict_to(h2, (c2 / (1.0 + c2)).lower(), 1.0);  // h2 >= c^2/(1 + c^2)
   if (!h2p) return std::nullopt;
   const auto t = restrict_to(IDual(c2) * r2 / *h2p, 0.0, 1.0);
   if (!t) return std::nullopt;
   const IDual h = sqrt(*h2p);
-  const auto [G, T] = along({laws.G, laws.T}, *t);
+  const auto L = along(laws, *t);
+  if (!L) return Half{IDual(0.0), IDual(0.0), false};
+  const auto& [G, T] = *L;
   return Half{IDual(c) * G / h, T / h};
 }
 
 // The equator half, where h2 <= c^2 r2.
-std::optional<Half> equator_half(const IDual& r2, const IDual& h2, double c, const ExactLaws& laws) {
+std::optional<Half> equator_half(const IDual& r2, const IDual& h2, double c, const LawsOver& laws) {
   const Interval c2 = Interval(c) * c;
   const auto r2p = restrict_to(r2, (1.0 / (1.0 + c2)).lower(), 1.0);  // r2 >= 1/(1 + c^2)
   if (!r2p) return std::nullopt;
   const auto t = restrict_to(h2 / (IDual(c2) * *r2p), 0.0, 1.0);
   if (!t) return std::nullopt;
   const IDual w12 = sqrt(*r2p);
-  const auto [Q, H] = along({laws.Q, laws.H}, *t);
+  const auto L = along(laws, *t);
+  if (!L) return Half{IDual(0.0), IDual(0.0), false};
+  const auto& [Q, H] = *L;
   return Half{Q / w12, H / (IDual(c) * w12)};
 }
 
 }  // namespace
 
-std::array<LawPoint, 2> exact_laws_over(const std::array<ExactLaw, 2>& laws, double t0, double t1) {
-  const std::array<LawPoint, 2> a = exact_laws(laws, t0), b = t1 == t0 ? a : exact_laws(laws, t1);
+std::array<LawPoint, 2> monotone_laws_over(const std::function<std::array<LawPoint, 2>(double)>& at, double t0,
+                                           double t1) {
+  const std::array<LawPoint, 2> a = at(t0), b = t1 == t0 ? a : at(t1);
   const Interval span = Interval(0.0, (Interval(t1) - t0).upper());
   std::array<LawPoint, 2> out;
   for (int k = 0; k < 2; ++k) {
@@ -95,19 +103,36 @@ std::array<LawPoint, 2> exact_laws_over(const std::array<ExactLaw, 2>& laws, dou
   return out;
 }
 
-std::optional<MeridianEnclosure> enclose_exact_meridian(const IVec3& x, double c, const ExactLaws& laws) {
+std::array<LawPoint, 2> exact_laws_over(const std::array<ExactLaw, 2>& laws, double t0, double t1) {
+  return monotone_laws_over([&](double t) { return exact_laws(laws, t); }, t0, t1);
+}
+
+std::optional<MeridianEnclosure> enclose_meridian_halves(const IVec3& x, double c, const LawsOver& pole_laws,
+                                                         const LawsOver& equator_laws) {
   if (contains_zero(x(0)) && contains_zero(x(1)) && contains_zero(x(2))) return std::nullopt;
   const UpwardRounding upward;
   const IDual x1 = IDual::variable(x(0), 0), x2 = IDual::variable(x(1), 1), x3 = IDual::variable(x(2), 2);
   const IDual n = sqrt(square(x1) + square(x2) + square(x3));
   const std::array<IDual, 3> w{x1 / n, x2 / n, x3 / n};  // (24)
   const IDual r2 = square(w[0]) + square(w[1]), h2 = square(w[2]);
-  const auto pole = pole_half(r2, h2, c, laws);
-  const auto equator = equator_half(r2, h2, c, laws);
+  const auto pole = pole_half(r2, h2, c, pole_laws);
+  const auto equator = equator_half(r2, h2, c, equator_laws);
   if (!pole && !equator) return std::nullopt;  // not reached for a box of unit vectors
+  if ((pole && !pole->enclosed) || (equator && !equator->enclosed)) return std::nullopt;
   if (pole && equator) return MeridianEnclosure{w, hull(pole->C, equator->C), hull(pole->S, equator->S)};
   const Half& half = pole ? *pole : *equator;
   return MeridianEnclosure{w, half.C, half.S};
+}
+
+std::optional<MeridianEnclosure> enclose_exact_meridian(const IVec3& x, double c, const ExactLaws& laws) {
+  return enclose_meridian_halves(
+      x, c,
+      [&](double t0, double t1) -> std::optional<std::array<LawPoint, 2>> {
+        return exact_laws_over({laws.G, laws.T}, t0, t1);
+      },
+      [&](double t0, double t1) -> std::optional<std::array<LawPoint, 2>> {
+        return exact_laws_over({laws.Q, laws.H}, t0, t1);
+      });
 }
 
 }  // namespace limitdir::detail

@@ -168,20 +168,8 @@ const AllSeries& all_series() {
 // sums are of the size of the terms, so the outward rounding adds a few ulps in all. The tail of
 // f'' is sum_{n>=N} (n+1)(n+2) |c_{n+2}| t^n <= sum_{n>=N} (n+1) t^n <= (N+1) t^N/(1-t)^2.
 LawPoint sum(const Series& s, double t) {
-  const Interval T(t);
-  Interval tN(1.0);
-  std::size_t N = 0;
-  while (N + 1 < s.dd.size() && (N < 3 || !(tN.upper() < tail_target))) {
-    tN *= T;
-    ++N;
-  }
-  Interval f(0.0), df(0.0), ddf(0.0);
-  for (std::size_t n = N; n-- > 0;) {
-    f = f * T + s.c[n];
-    df = df * T + s.d[n];
-    ddf = ddf * T + s.dd[n];
-  }
-  const Interval one_minus_t = Interval(1.0) - T;
+  const auto [f, df, ddf, tN, N] = horner_sums(s.c, s.d, s.dd, t, s.dd.size() - 1);
+  const Interval one_minus_t = Interval(1.0) - Interval(t);
   const Interval tail = Interval(-1.0, 1.0) * (tN / one_minus_t);  // t^N/(1-t)
   const Interval tail2 = Interval(-1.0, 1.0) * (Interval(static_cast<double>(N + 1)) * tN / square(one_minus_t));
   return {f + tail, df + tail, ddf + tail2};
@@ -388,6 +376,22 @@ LawPoint series_law(ExactLaw law, double t) {
 }
 
 }  // namespace
+
+PartialSums horner_sums(const std::vector<Interval>& c, const std::vector<Interval>& d,
+                        const std::vector<Interval>& dd, double t, std::size_t max_terms) {
+  const Interval T(t);
+  PartialSums s{Interval(0.0), Interval(0.0), Interval(0.0), Interval(1.0), 0};
+  while (s.N < max_terms && (s.N < 3 || !(s.tN.upper() < tail_target))) {
+    s.tN *= T;
+    ++s.N;
+  }
+  for (std::size_t n = s.N; n-- > 0;) {
+    s.f = s.f * T + c[n];
+    s.df = s.df * T + d[n];
+    s.ddf = s.ddf * T + dd[n];
+  }
+  return s;
+}
 
 // Both laws of a pair are of one pressure, so that the closed forms share E, B (or asin, sqrt).
 std::array<LawPoint, 2> exact_laws(const std::array<ExactLaw, 2>& laws, double t) {

@@ -5,7 +5,9 @@
 // their t-derivatives. Each law's derivative is monotone on [0, 1] (see friction/exact_laws.cpp),
 // so the two endpoint values enclose it over any t interval (friction/exact_enclose.cpp).
 #include <array>
+#include <functional>
 #include <optional>
+#include <vector>
 
 #include "limitdir/friction/exact.hpp"
 #include "limitdir/friction/model.hpp"
@@ -47,6 +49,31 @@ std::array<LawPoint, 2> exact_laws(const std::array<ExactLaw, 2>& laws, double t
 /// (friction/exact_laws.cpp), so each is the hull of its values at t0 and t1; f is the hull of
 /// its end values where f' has one sign, otherwise f(t0) + f' [0, t1 - t0] (mean value theorem).
 std::array<LawPoint, 2> exact_laws_over(const std::array<ExactLaw, 2>& laws, double t0, double t1);
+
+/// The same for any pair of laws given by a point enclosure `at` whose f' and f'' are monotone on
+/// [t0, t1] (exact_laws_over is this with at = exact_laws).
+std::array<LawPoint, 2> monotone_laws_over(const std::function<std::array<LawPoint, 2>(double)>& at, double t0,
+                                           double t1);
+
+/// f and f' (f'' unused) of the two laws of one half of the sphere for every t in [t0, t1]; none
+/// when the laws have no useful enclosure over that interval.
+using LawsOver = std::function<std::optional<std::array<LawPoint, 2>>(double t0, double t1)>;
+
+/// w, C, S over the box x from the laws of the two halves: `pole` gives G, T of t = eps^2,
+/// `equator` Q, H of t = 1/eps^2 (friction/exact_enclose.cpp); none when the box contains 0 or
+/// the laws of a half that the box meets give none.
+std::optional<MeridianEnclosure> enclose_meridian_halves(const IVec3& x, double c, const LawsOver& pole,
+                                                         const LawsOver& equator);
+
+/// Horner's rule for a series f = sum c_n t^n with f' = sum d_n t^n, f'' = sum dd_n t^n on its
+/// first N terms, N the first count >= 3 with t^N < 2^-60 but at most max_terms (exact_laws.cpp);
+/// the caller adds the tails, which it bounds with t^N.
+struct PartialSums {
+  Interval f, df, ddf, tN;
+  std::size_t N;
+};
+PartialSums horner_sums(const std::vector<Interval>& c, const std::vector<Interval>& d,
+                        const std::vector<Interval>& dd, double t, std::size_t max_terms);
 
 /// The laws of one exact model on the two halves of the sphere.
 struct ExactLaws {
