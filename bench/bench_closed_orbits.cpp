@@ -7,7 +7,8 @@
 // (limits/orbit_proof.hpp) of share/problems/general-hopf.json at rho = 6, F = 0.7582 (target:
 // well under 1 s; measured 0.38 s CPU); the continuation of its orbit branch from the Hopf point
 // over [0.7575, 0.759] (continuation/orbit_branches.hpp; AUTO-07p's periodic continuation of the
-// same branch is timed in tests/cli/auto_orbit_oracle.sh, docs/manual.md section 13).
+// same branch is timed in tests/cli/auto_orbit_oracle.sh, docs/manual.md section 13); the orbit
+// branch of disc-shift.json from F = 0 to its saddle-node on an invariant circle.
 #include <benchmark/benchmark.h>
 
 #include "limitdir/dynamics/closed_orbits.hpp"
@@ -142,6 +143,30 @@ void BM_orbit_branch(benchmark::State& state) {
   state.counters["points"] = static_cast<double>(points);
 }
 BENCHMARK(BM_orbit_branch)->Unit(benchmark::kMillisecond);
+
+// the orbit branch of share/problems/disc-shift.json (the exact contact model) from one of its two
+// orbits at F = 0 to the saddle-node on an invariant circle at F* = 0.14049 (docs/manual.md
+// section 9; find-limits at F = 0 once, outside the loop); counters: the branch's points and its
+// last period
+void BM_orbit_branch_disc_shift(benchmark::State& state) {
+  const ParameterFamily family =
+      parameter_family(load_problem(std::string(LIMITDIR_SHARE_DIR) + "/problems/disc-shift.json"), "force");
+  const double from = 0.0, to = 0.15;
+  const LimitSet set = find_limit_directions(family.system(from), from);
+  if (set.closed_orbits.size() != 2) {
+    state.SkipWithError("find-limits at F = 0 does not find the two orbits");
+    return;
+  }
+  OrbitContinuation c;
+  for (auto _ : state) {
+    c = continue_orbit(family, from, set.closed_orbits.front(), to, to - from);
+    if (c.end.kind != "snic") state.SkipWithError(c.end.reason.c_str());
+    benchmark::DoNotOptimize(c);
+  }
+  state.counters["points"] = static_cast<double>(c.points.size());
+  state.counters["last_period"] = c.points.empty() ? 0.0 : c.points.back().period;
+}
+BENCHMARK(BM_orbit_branch_disc_shift)->Iterations(1)->Unit(benchmark::kSecond);
 
 }  // namespace
 

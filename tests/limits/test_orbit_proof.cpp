@@ -205,3 +205,28 @@ TEST_CASE("general-hopf.json at rho = 6: near the Hopf point the proven period t
   CHECK(gap[0] / gap[1] == doctest::Approx(2.0).epsilon(0.2));
   CHECK(std::abs(gap[1]) <= 0.02 * 2 * kPi / std::abs(focus(s, F_H).eigenvalues(0).imag()));
 }
+
+namespace {
+
+// The search's orbit after Newton's extra step (dynamics/return_map.cpp): s within the return
+// map's own error of the fixed point, so the period is the return time there to the integrator's
+// global error, ~1e-10 at tolerance 1e-12 over ~1e3 steps; 1e-9 leaves a factor 10. Before the
+// step, s could lie |P(s) - s|/|P' - 1| <= 1e-9/0.25 from the fixed point, and T'(s) (~10 here)
+// put the period up to ~4e-8 off (at F = 0.75824 it was 2.5e-8 above the enclosure).
+constexpr double kSearchPeriodAbs = 1e-9;
+
+}  // namespace
+
+TEST_CASE("general-hopf.json at rho = 6: the search's period lies in the proven enclosure at every load tried") {
+  const System s = hopf_system();
+  for (const double F : {0.7581, 0.7582, 0.75822, 0.75824, 0.75826}) {
+    INFO("F = " << F);
+    const ClosedOrbit o = searched_orbit(s, F);
+    const OrbitProof p = prove_closed_orbit(s, F, o);
+    INFO(p.reason);
+    REQUIRE(p.proven);
+    CHECK(p.period[0] - kSearchPeriodAbs <= o.period);
+    CHECK(o.period <= p.period[1] + kSearchPeriodAbs);
+    CHECK(holds(p.multiplier, o.multiplier));
+  }
+}

@@ -223,6 +223,7 @@ class Search {
   /// tol: the integrator's tolerance (0: newton_tol with the divergence, else search_tol)
   std::optional<Return> return_map(const Section& sec, double s, double sign, bool divergence, double tau_max,
                                    double tol = 0);
+  std::optional<double> slope(const Section& sec, double s, const Return& r, double sign) const;
   std::optional<ClosedOrbit> newton(const Section& sec, double s, double sign, double tau_max);
   std::optional<KnownOrbit> sample(ClosedOrbit& orbit, double sign);
   std::optional<Fate> try_orbit(const Section& sec, const Eigen::Vector3d& wc, double sign, double return_time);

@@ -99,22 +99,40 @@ std::optional<Search::Return> Search::return_map(const Section& sec, double s, d
   return Return{sec.coordinate(w1), c->second, c->first[3], w1};
 }
 
-// Newton on P(s) - s from s, with P' from Liouville's formula (top of the file).
+// P'(s) from Liouville's formula (top of the file) at the return r of s; none where the flow
+// does not cross the section upwards at both ends.
+std::optional<double> Search::slope(const Section& sec, double s, const Return& r, double sign) const {
+  const double flux0 = sign * system_.spherical(sec.point(s), F_).dot(sec.v);
+  const double flux1 = sign * system_.spherical(r.w, F_).dot(sec.v);
+  if (!(flux0 > 0 && flux1 > 0)) return std::nullopt;
+  return std::exp(r.D) * flux0 / flux1 * (1 + r.s * r.s) / (1 + s * s);
+}
+
+// Newton on P(s) - s from s. Once |P(s) - s| <= fixed_point_tol, one more Newton step (kept when
+// it lowers the residual): s may lie |P(s) - s|/|P' - 1| from the fixed point, and the return
+// time's slope turns that into an error of the period (as dynamics/orbit_section.cpp
+// converged_orbit; docs/manual.md section 9 "Continuation of orbits"); after the step the
+// period and multiplier are those of the return map at its own accuracy.
 std::optional<ClosedOrbit> Search::newton(const Section& sec, double s, double sign, double tau_max) {
   for (int it = 0; it < newton_iterations; ++it) {
-    const std::optional<Return> r = return_map(sec, s, sign, true, tau_max);
+    std::optional<Return> r = return_map(sec, s, sign, true, tau_max);
     if (!r) return std::nullopt;
     const double g = r->s - s;
+    const std::optional<double> P1 = slope(sec, s, *r, sign);
     if (std::abs(g) <= fixed_point_tol) {
+      if (P1 && std::abs(*P1 - 1) > neutral_slope) {
+        const double s1 = s - g / (*P1 - 1);
+        const std::optional<Return> r1 = return_map(sec, s1, sign, true, tau_max);
+        if (r1 && std::abs(r1->s - s1) < std::abs(g)) {
+          s = s1;
+          r = r1;
+        }
+      }
       // D integrates sign * div: the forward multiplier is exp(sign D)
-      return fixed_point_orbit(sec.point(s), r->tau, std::exp(sign * r->D), std::abs(g));
+      return fixed_point_orbit(sec.point(s), r->tau, std::exp(sign * r->D), std::abs(r->s - s));
     }
-    const double flux0 = sign * system_.spherical(sec.point(s), F_).dot(sec.v);
-    const double flux1 = sign * system_.spherical(r->w, F_).dot(sec.v);
-    if (!(flux0 > 0 && flux1 > 0)) return std::nullopt;
-    const double slope = std::exp(r->D) * flux0 / flux1 * (1 + r->s * r->s) / (1 + s * s);
-    if (!(std::abs(slope - 1) > neutral_slope)) return std::nullopt;  // no isolated fixed point
-    double ds = -g / (slope - 1);
+    if (!P1 || !(std::abs(*P1 - 1) > neutral_slope)) return std::nullopt;  // no isolated fixed point
+    double ds = -g / (*P1 - 1);
     if (std::abs(ds) > newton_max_step) ds *= newton_max_step / std::abs(ds);
     s += ds;
   }

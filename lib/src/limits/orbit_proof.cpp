@@ -79,11 +79,15 @@ OrbitProof prove_closed_orbit(const System& system, double F, const ClosedOrbit&
   fo.step_tol = o.step_tol;
   fo.rem_rate = o.rem_rate;
   fo.max_steps = o.max_steps;
-  // the return of the orbit's point s = 0, and one Newton step from it to s1 (rounded): X about
-  // s1 holds 0, the centre of the Krawczyk operator
-  const detail::FirstReturn at = detail::first_return(*flow, sec, Interval(0.0), orbit.period, fo);
+  // the return of the orbit's point s = 0 (the set alone, the C^0 algorithm: the Krawczyk
+  // operator takes P at its centre and P' over X only), and one Newton step from it to s1
+  // (rounded; P' estimated at the midpoints: s1 only centres X): X about s1 holds 0, the centre
+  // of the Krawczyk operator
+  detail::FlowOptions point = fo;
+  point.derivative = false;
+  const detail::FirstReturn at = detail::first_return(*flow, sec, Interval(0.0), orbit.period, point);
   if (!at.ok) return done("not proven: " + at.why);
-  const double slope = mid_of(at.slope);
+  const double slope = at.slope_estimate;
   if (!(std::abs(slope - 1.0) > 1e-12)) return done("not proven: the multiplier is 1 to rounding (a neutral orbit)");
   const double s1 = -mid_of(at.s) / (slope - 1.0);
   std::string last = "no radius tried";

@@ -134,29 +134,53 @@ std::optional<IMat2> a_priori_derivative(const IMat2& Dg, double h) {
 /// crossing): the set at every time of H, its derivative, and E (the a priori box over
 /// [0, hmax]). False when the a priori boxes cannot be found or the remainder is wider than
 /// rem_limit (the step is too long).
-bool lohner_step(const ChartFlow& flow, FlowSet& set, const Interval& H, double hmax, int p, IVec2& E,
-                 double rem_limit = INFINITY, double* rem_ratio = nullptr) {
-  const IVec2 Z = set.hull();
-  const std::optional<IVec2> box = a_priori(flow, Z, hmax);
-  if (!box) return false;
-  E = *box;
-  // the remainder H^(p+1) c_(p+1)(E) and its derivative H^(p+1) Dc_(p+1)(E) W
+/// The remainder H^(p+1) c_(p+1)(E) (checked against rem_limit, its width's ratio to the limit in
+/// rem_ratio) and, when `derivative`, its derivative H^(p+1) Dc_(p+1)(E) W in Drem, with W the a
+/// priori enclosure of the flow's derivative over [0, hmax]. False when W cannot be found or the
+/// remainder is too wide.
+bool remainder(const ChartFlow& flow, const IVec2& E, const Interval& H, double hmax, int p, bool derivative,
+               IVec2& rem, IMat2& Drem, double rem_limit, double* rem_ratio) {
+  const Interval Hp = power(H, p + 1);
+  const auto check = [&](int i) {
+    if (rem_ratio) *rem_ratio = std::max(i == 0 ? 0.0 : *rem_ratio, width_of(rem(i)) / rem_limit);
+    return width_of(rem(i)) <= rem_limit;
+  };
+  if (!derivative) {  // the C^0 algorithm: c_(p+1)(E) in intervals only
+    const Pair<Interval> cE = taylor(flow, std::array<Interval, 2>{E(0), E(1)}, p + 1);
+    for (int i = 0; i < 2; ++i) {
+      rem(i) = Hp * cE[i][p + 1];
+      if (!check(i)) return false;
+    }
+    return true;
+  }
   const Pair<Dual2> cE = taylor(flow, std::array<Dual2, 2>{Dual2(E(0), 1.0, 0.0), Dual2(E(1), 0.0, 1.0)}, p + 1);
   IMat2 Dg;
   for (int i = 0; i < 2; ++i)
     for (int j = 0; j < 2; ++j) Dg(i, j) = (j == 0 ? cE[i][1].d0 : cE[i][1].d1);
   const std::optional<IMat2> W = a_priori_derivative(Dg, hmax);
   if (!W) return false;
-  const Interval Hp = power(H, p + 1);
-  IVec2 rem;
-  IMat2 Drem;
   for (int i = 0; i < 2; ++i) {
     rem(i) = Hp * cE[i][p + 1].v;
-    if (rem_ratio) *rem_ratio = std::max(i == 0 ? 0.0 : *rem_ratio, width_of(rem(i)) / rem_limit);
-    if (!(width_of(rem(i)) <= rem_limit)) return false;
+    if (!check(i)) return false;
     for (int j = 0; j < 2; ++j) Drem(i, j) = Hp * (j == 0 ? cE[i][p + 1].d0 : cE[i][p + 1].d1);
   }
   Drem = Drem * *W;
+  return true;
+}
+
+/// One step of Lohner's method over the times H in [0, hmax] (a point h, or an interval at the
+/// crossing): the set at every time of H, its derivative (when `derivative`), and E (the a
+/// priori box over [0, hmax]). False when the a priori boxes cannot be found or the remainder is
+/// wider than rem_limit (the step is too long).
+bool lohner_step(const ChartFlow& flow, FlowSet& set, const Interval& H, double hmax, int p, bool derivative, IVec2& E,
+                 double rem_limit = INFINITY, double* rem_ratio = nullptr) {
+  const IVec2 Z = set.hull();
+  const std::optional<IVec2> box = a_priori(flow, Z, hmax);
+  if (!box) return false;
+  E = *box;
+  IVec2 rem;
+  IMat2 Drem;
+  if (!remainder(flow, E, H, hmax, p, derivative, rem, Drem, rem_limit, rem_ratio)) return false;
   // the Taylor polynomial at the centre, and its Jacobian over the hull
   const Pair<Interval> cm = taylor(flow, std::array<Interval, 2>{Interval(set.mid(0)), Interval(set.mid(1))}, p);
   const Pair<Dual2> cZ = taylor(flow, std::array<Dual2, 2>{Dual2(Z(0), 1.0, 0.0), Dual2(Z(1), 0.0, 1.0)}, p);
@@ -177,6 +201,11 @@ bool lohner_step(const ChartFlow& flow, FlowSet& set, const Interval& H, double 
   const Eigen::Vector2d m = mid_of(y0);
   set.r = (*Qinv * A) * set.r + *Qinv * (y0 - to_interval<2>(m));
   set.mid = m;
+  if (!derivative) {  // the derivative's midpoint alone, steered by J (no enclosure)
+    set.Vmid = mid_of(J * to_interval<2>(set.Vmid));
+    set.B = Q;
+    return true;
+  }
   IMat2 Jfull;
   for (int i = 0; i < 4; ++i) Jfull.a[i] = J.a[i] + Drem.a[i];
   // V' = Jfull (Vmid + B R) = Vmid' + Q R' with Vmid' = mid(Jfull Vmid)
@@ -259,14 +288,14 @@ bool cross(const ChartFlow& flow, const ChartSection& sec, FlowSet set, const In
     // up to h1: n . g > 0 on the a priori box, so sigma increases along every trajectory there and
     // stays below its value at h1, proven < 0 below
     if (h1 > 0) {
-      if (!lohner_step(flow, before, Interval(h1), h1, o.order, E) || !positive(normal_speed(flow, sec, E))) continue;
+      if (!lohner_step(flow, before, Interval(h1), h1, o.order, o.derivative, E) || !positive(normal_speed(flow, sec, E))) continue;
     }
     FlowSet across = before;
     const double h2 = h1 > 0 ? 2.0 * delta : theta + delta;
-    if (!lohner_step(flow, across, Interval(0.0, h2), h2, o.order, E)) continue;
+    if (!lohner_step(flow, across, Interval(0.0, h2), h2, o.order, o.derivative, E)) continue;
     FlowSet after = before;
     IVec2 E2;
-    if (!lohner_step(flow, after, Interval(h2), h2, o.order, E2)) continue;
+    if (!lohner_step(flow, after, Interval(h2), h2, o.order, o.derivative, E2)) continue;
     const IVec2 gE = flow.enclose(E);
     const Interval ng = Interval(sec.n(0)) * gE(0) + Interval(sec.n(1)) * gE(1);
     // before: every point short of the line; after: every point past it; n . g > 0 between
@@ -286,6 +315,8 @@ bool cross(const ChartFlow& flow, const ChartSection& sec, FlowSet set, const In
     if (!positive(ngY)) continue;
     out.dtime = -nVt / ngY;
     out.slope = (tVt + tg * out.dtime) / tt;
+    out.slope_estimate = mid_of(out.slope);
+    if (!o.derivative) out.dtime = out.slope = Interval(-INFINITY, INFINITY);  // not carried: no claim
     out.s = sec.s(Y);
     out.time = time + Interval(std::max(h1, 0.0)) + Interval(0.0, h2);
     out.ok = true;
@@ -321,7 +352,7 @@ FirstReturn first_return(const ChartFlow& flow, const ChartSection& sec, const I
     double ratio = 1.0;
     for (int retry = 0; retry < 30; ++retry) {
       next = set;
-      if ((done = lohner_step(flow, next, Interval(h), h, o.order, E, o.rem_rate * h, &ratio))) break;
+      if ((done = lohner_step(flow, next, Interval(h), h, o.order, o.derivative, E, o.rem_rate * h, &ratio))) break;
       h *= std::clamp(rescale(ratio), 0.1, 0.5);
     }
     h_accepted = h * std::min(rescale(ratio), 2.0);

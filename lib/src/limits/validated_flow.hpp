@@ -25,6 +25,12 @@ struct FlowOptions {
   /// keeps a period of ~50 within ~1e-11 of widening, far below the radii of X tried.
   double rem_rate = 1e-13;
   int max_steps = 20000;
+  /// Carry the flow's derivative (the C^1 algorithm): the return's slope P' and dT/ds. Off, only
+  /// the set is carried (the C^0 algorithm: the remainder over the a priori box in intervals, no
+  /// interval duals over it, no derivative), for the return of a point, whose slope the proof
+  /// does not use: FirstReturn::slope and dtime are then the whole line (slope_estimate, from the
+  /// derivative's midpoint carried by the midpoint Jacobians, steers Newton).
+  bool derivative = true;
 };
 
 /// The first return of the points z(s), s in S, to the section, enclosed.
@@ -35,6 +41,7 @@ struct FirstReturn {
   Interval time;    // the return time over S
   Interval slope;   // P'(s) over S
   Interval dtime;   // dT/ds over S
+  double slope_estimate = 0;  // P' at the midpoints (rounded; also without the derivative's enclosure)
   int steps = 0;
 };
 
