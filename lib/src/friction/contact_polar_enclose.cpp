@@ -1,0 +1,264 @@
+// The enclosure about the instantaneous centre of rotation of the exact model of a uniformly
+// loaded ellipse (friction/contact_enclose.hpp; docs/manual.md section 6, "Rigorous enclosures of the
+// exact model of an ellipse"). Notation of friction/contact_rays.hpp: the ICR C = rho (-x2, x1)/x3,
+// pre-image C' = (C_x/a, C_y/b), the ray at pre-image angle t, e' = (cos t, sin t), d = (a cos t,
+// b sin t), lambda = |d|, e = d/lambda; along it v = omega s' J d, so v/|v| = sgn(omega) J e. The
+// chord: m = -C'.e', p = C' x e', h = sqrt(1 - p^2), s'_hi = m + h, s'_lo = 0 (C' inside) or
+// (|C'|^2 - 1)/(m + h) (outside; = m - h without cancellation); R0 = s'_hi - s'_lo,
+// R1 = R0 (s'_hi + s'_lo)/2, R2 = R0 (s'_hi^2 + s'_hi s'_lo + s'_lo^2)/3 (the integrals of s'^k,
+// k = 0, 1, 2, over the chord). With N = pi a b:
+//   q_12 = -(sgn omega/pi) int J e R1 dt,   q_3 = -(sgn omega/(pi rho)) int (C.e R1 + lambda R2) dt,
+//   dq/dx = -(rho/(pi |x3|)) int g g^T R0/lambda dt,   g = (e_x, e_y, a b p/(lambda rho)).
+// The Jacobian: d(v/|v|)/dx_i = (I - t t^T)(dv/dx_i)/|v| = e (e . dv/dx_i)/(|omega| s) (s the
+// physical distance from C), e . dv/dx_(1,2) = e_(x,y) and e . dv/dx3 = e . J r/rho = (C x e)/rho
+// = a b p/(lambda rho); the moment's r x e = C x e; dA = a b s' ds' dt, s = lambda s' [derived
+// here; the same differentiation under the integral as friction/contact_model.cpp].
+// Each cell [t_m - delta, t_m + delta] of t in [-pi, pi] is integrated by its Taylor model of
+// order 12: int f = sum_(k even <= 10) f_k(t_m) 2 delta^(k+1)/(k+1) + f_12(T) 2 delta^13/13,
+// f_k the Taylor coefficients (interval Taylor arithmetic, numerics/taylor_series.hpp), f_12(T)
+// enclosing f^(12)(xi)/12! for every xi in the cell T (Lagrange's remainder; tau^12 >= 0), when
+// f is analytic on T (1 - p^2 > 0 and m + h > 0 there), intersected with the range 2 delta f(T)
+// (below); elsewhere by that range alone, with h = sqrt(max(0, 1 - p^2)), s'_hi = max(0, m + h),
+// s'_lo = max(0, m - h). Cells are
+// halved where the remainder (or the range) is wider than the tolerance and than the part due to
+// the box of x. A box of C' across the rim takes s'_lo in [0, min(max(0, |C'|^2 - 1)/(m + h),
+// m + h)] as a range term. Compiled with -frounding-math (lib/CMakeLists.txt).
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <vector>
+
+#include "friction/contact_enclose.hpp"
+#include "numerics/taylor_series.hpp"
+
+namespace limitdir::detail::contact_enclose {
+
+namespace {
+
+constexpr int order = 13;            // coefficients 0..12 of each Taylor model
+constexpr int initial_cells = 16;    // of [-pi, pi]
+constexpr int max_level = 24;        // halvings of a cell
+constexpr int max_cells = 4000;      // then every remaining cell is taken as it is (still rigorous)
+constexpr double tolerance = 1e-12;  // absolute, per unit of t / (2 pi), on each channel
+
+// ----- truncated Taylor series of a fixed order with interval coefficients ----------------------
+
+struct TS {
+  Series<Interval> s;
+  TS() { s.n = order; for (auto& c : s.a) c = Interval(0.0); }
+  TS(const Interval& c) : TS() { s.a[0] = c; }  // NOLINT: a constant
+  Interval operator[](int k) const { return s.a[k]; }
+};
+TS operator+(const TS& x, const TS& y) { TS r; for (int k = 0; k < order; ++k) r.s.a[k] = x.s.a[k] + y.s.a[k]; return r; }
+TS operator-(const TS& x, const TS& y) { TS r; for (int k = 0; k < order; ++k) r.s.a[k] = x.s.a[k] - y.s.a[k]; return r; }
+TS operator-(const TS& x) { TS r; for (int k = 0; k < order; ++k) r.s.a[k] = -x.s.a[k]; return r; }
+TS operator*(const TS& x, const TS& y) { TS r; for (int k = 0; k < order; ++k) r.s.a[k] = product_at(x.s, y.s, k); return r; }
+TS operator/(const TS& x, const TS& y) { TS r; for (int k = 0; k < order; ++k) r.s.a[k] = quotient_at(x.s, y.s, r.s, k); return r; }
+TS sqrt(const TS& x) { TS r; for (int k = 0; k < order; ++k) r.s.a[k] = root_at(x.s, r.s, k); return r; }
+
+// ----- cos and sin ------------------------------------------------------------------------------
+
+constexpr double pi_lo = 3.141592653589793;  // the double below pi
+
+Interval pi_interval() { return Interval(pi_lo, std::nextafter(pi_lo, 4.0)); }
+
+Interval factorial(int n) {
+  Interval r(1.0);
+  for (int k = 2; k <= n; ++k) r = r * Interval(double(k));
+  return r;
+}
+
+Interval power(const Interval& x, int k) {
+  Interval r(1.0);
+  for (int i = 0; i < k; ++i) r = r * x;
+  return r;
+}
+
+Interval symmetric(const Interval& b) { return Interval(-b.upper(), b.upper()); }
+
+/// cos t and sin t for |t| <= 3.2 by their Taylor polynomials of degree 30 and 31 with the
+/// remainders |t|^32/32! and |t|^33/33! (Lagrange).
+std::pair<Interval, Interval> cos_sin(const Interval& t) {
+  const Interval t2 = square(t);
+  Interval c(0.0), s(0.0);
+  for (int k = 15; k >= 0; --k) {
+    c = c * t2 + Interval(k % 2 ? -1.0 : 1.0) / factorial(2 * k);
+    s = s * t2 + Interval(k % 2 ? -1.0 : 1.0) / factorial(2 * k + 1);
+  }
+  s = s * t;
+  const Interval m(mag_of(t));
+  return {c + symmetric(power(m, 32) / factorial(32)), s + symmetric(power(m, 33) / factorial(33))};
+}
+
+/// cos and sin over [t - delta, t + delta] from their values at t: cos(t + D) = cos t cos D -
+/// sin t sin D with cos D in [1 - delta^2/2, 1], sin D in [-delta, delta].
+std::pair<Interval, Interval> cos_sin_around(const std::pair<Interval, Interval>& cs, const Interval& delta) {
+  const Interval cD(1.0 - (square(delta) / 2.0).upper(), 1.0), sD = symmetric(delta);
+  return {cs.first * cD - cs.second * sD, cs.second * cD + cs.first * sD};
+}
+
+/// The Taylor series of cos and sin about t0 from c0 = cos t0, s0 = sin t0.
+std::pair<TS, TS> cos_sin_series(const Interval& c0, const Interval& s0) {
+  TS c, s;
+  const Interval cyc_c[4] = {c0, -s0, -c0, s0}, cyc_s[4] = {s0, c0, -s0, -c0};
+  Interval f(1.0);
+  for (int k = 0; k < order; ++k) {
+    if (k > 1) f = f * Interval(double(k));
+    c.s.a[k] = cyc_c[k % 4] / f;
+    s.s.a[k] = cyc_s[k % 4] / f;
+  }
+  return {c, s};
+}
+
+// ----- the integrand ------------------------------------------------------------------------------
+
+enum class Where { inside, outside, across };  // C' relative to the rim, over the box
+
+struct Centre {
+  Interval cx, cy, r2m1;  // C' and |C'|^2 - 1
+  Where where;
+};
+
+using Channels = std::array<Interval, 9>;  // int J e R1 (2), C.e R1 + lambda R2, g g^T R0/lambda (6)
+template <class V>
+using VChannels = std::array<V, 9>;
+
+/// The channels from the ray integrals (the common tail of the smooth and the range forms).
+template <class V>
+VChannels<V> channels(const Ellipse& e, const Centre& C, const V& c, const V& s, const V& p, const V& R0,
+                      const V& R1, const V& R2) {
+  const V lam = sqrt(V(Interval(e.a * e.a)) * c * c + V(Interval(e.b * e.b)) * s * s);
+  const V il = V(Interval(1.0)) / lam;
+  const V ex = V(Interval(e.a)) * c * il, ey = V(Interval(e.b)) * s * il;
+  const V g3 = V(Interval(e.a) * e.b / e.rho) * p * il;
+  const V Ce = (V(Interval(e.a) * e.a * C.cx) * c + V(Interval(e.b) * e.b * C.cy) * s) * il;
+  const V w = R0 * il;
+  const V wx = ex * w, wy = ey * w, w3 = g3 * w;
+  return {-(ey * R1), ex * R1, Ce * R1 + lam * R2, wx * ex, wx * ey, wx * g3, wy * ey, wy * g3, w3 * g3};
+}
+
+/// The smooth form (Taylor models): 1 - p^2 > 0 and m + h > 0 on the cell.
+template <class V>
+VChannels<V> smooth(const Ellipse& e, const Centre& C, const V& c, const V& s) {
+  const V m = -(V(C.cx) * c + V(C.cy) * s), p = V(C.cx) * s - V(C.cy) * c;
+  const V h = sqrt(V(Interval(1.0)) - p * p), hi = m + h;
+  const V lo = C.where == Where::outside ? V(C.r2m1) / hi : V(Interval(0.0));
+  const V R0 = hi - lo;
+  return channels(e, C, c, s, p, R0, R0 * (hi + lo) / V(Interval(2.0)),
+                  R0 * (hi * hi + hi * lo + lo * lo) / V(Interval(3.0)));
+}
+
+Interval positive_part(const Interval& x) { return Interval(std::max(x.lower(), 0.0), std::max(x.upper(), 0.0)); }
+
+/// The range form (any ray): h = sqrt(max(0, 1 - p^2)), s'_hi = max(0, m + h), s'_lo = max(0, m - h).
+Channels range(const Ellipse& e, const Centre& C, const Interval& c, const Interval& s) {
+  const Interval m = -(C.cx * c + C.cy * s), p = C.cx * s - C.cy * c;
+  const Interval h = boost::numeric::sqrt(positive_part(Interval(1.0) - square(p)));
+  const Interval hi = positive_part(m + h), lo = C.where == Where::inside ? Interval(0.0) : positive_part(m - h);
+  const Interval R0 = positive_part(hi - lo);
+  return channels<Interval>(e, C, c, s, p, R0, R0 * (hi + lo) / 2.0, R0 * (square(hi) + hi * lo + square(lo)) / 3.0);
+}
+
+// ----- the cells ----------------------------------------------------------------------------------
+
+struct Cell {
+  int k, level;  // the k-th of initial_cells 2^level cells of [-pi, pi]
+};
+
+struct Sum {
+  Channels total{};
+  int cells = 0;
+};
+
+/// The midpoint and half-width of a cell.
+std::pair<Interval, Interval> geometry(const Cell& cell) {
+  const Interval pi = pi_interval(), n(double(initial_cells) * std::ldexp(1.0, cell.level));
+  return {-pi + Interval(2.0 * cell.k + 1.0) * pi / n, pi / n};
+}
+
+/// The contribution of one cell and whether it should be halved.
+std::pair<Channels, bool> examine(const Ellipse& e, const Centre& C, const Cell& cell) {
+  const auto [tm, delta] = geometry(cell);
+  const auto cs_m = cos_sin(tm);
+  const auto cs_T = cos_sin_around(cs_m, delta);
+  const Interval m = -(C.cx * cs_T.first + C.cy * cs_T.second), p = C.cx * cs_T.second - C.cy * cs_T.first;
+  const Interval disc = Interval(1.0) - square(p);
+  const Interval reach = m + boost::numeric::sqrt(positive_part(disc));
+  Channels out{};
+  for (auto& x : out) x = Interval(0.0);
+  if (disc.upper() <= 0.0 || reach.upper() <= 0.0) return {out, false};  // no ray of the cell meets the contact
+  const Interval two_delta = 2.0 * delta, scale = tolerance * delta / pi_interval();
+  bool halve = false;
+  if (disc.lower() > 0.0 && reach.lower() > 0.0) {
+    const auto [cT, sT] = cos_sin_series(cs_T.first, cs_T.second);
+    const auto [cm, sm] = cos_sin_series(cs_m.first, cs_m.second);
+    const auto fT = smooth<TS>(e, C, cT, sT), fm = smooth<TS>(e, C, cm, sm);
+    const Interval wrem = two_delta * power(delta, order - 1) / double(order);  // 2 delta^13/13
+    Channels across{};
+    if (C.where == Where::across) {  // s'_lo in [0, eps]: R_k lowered by [0, eps^(k+1)/(k+1)]
+      const Interval eps(0.0, std::max(0.0, std::min((C.r2m1 / reach).upper(), reach.upper())));  // s'_lo <= s'_hi
+      across = channels<Interval>(e, C, cs_T.first, cs_T.second, p, -eps, -square(eps) / 2.0, -power(eps, 3) / 3.0);
+    }
+    // the range form is an enclosure too: near a tangent ray it is the narrower one
+    const Channels fr = range(e, C, cs_T.first, cs_T.second);
+    for (int j = 0; j < 9; ++j) {
+      Interval main(0.0);
+      for (int k = 0; k < order - 1; k += 2) main = main + fm[j][k] * (two_delta * power(delta, k) / double(k + 1));
+      const Interval rem = fT[j][order - 1] * wrem;
+      out[j] = meet(main + rem + (C.where == Where::across ? two_delta * across[j] : Interval(0.0)), two_delta * fr[j]);
+      if (std::min(width_of(rem), width_of(out[j])) > std::max(scale.upper(), 0.5 * width_of(main))) halve = true;
+    }
+    return {out, halve};
+  }
+  const Channels fT = range(e, C, cs_T.first, cs_T.second), fm = range(e, C, cs_m.first, cs_m.second);
+  for (int j = 0; j < 9; ++j) {
+    out[j] = two_delta * fT[j];
+    if (width_of(out[j]) > std::max(scale.upper(), 4.0 * width_of(two_delta * fm[j]))) halve = true;
+  }
+  return {out, halve};
+}
+
+Sum integrate(const Ellipse& e, const Centre& C) {
+  Sum sum;
+  for (auto& x : sum.total) x = Interval(0.0);
+  std::vector<Cell> work;
+  for (int k = initial_cells - 1; k >= 0; --k) work.push_back({k, 0});
+  while (!work.empty()) {
+    const Cell cell = work.back();
+    work.pop_back();
+    ++sum.cells;
+    const auto [contribution, halve] = examine(e, C, cell);
+    if (halve && cell.level < max_level && sum.cells + static_cast<int>(work.size()) < max_cells) {
+      work.push_back({2 * cell.k + 1, cell.level + 1});
+      work.push_back({2 * cell.k, cell.level + 1});
+      continue;
+    }
+    for (int j = 0; j < 9; ++j) sum.total[j] = sum.total[j] + contribution[j];
+  }
+  return sum;
+}
+
+}  // namespace
+
+std::optional<QEnclosure> about_icr(const Ellipse& e, const IVec3& x) {
+  if (contains_zero(x(2))) return std::nullopt;
+  Centre C;
+  const Interval k = Interval(e.rho) / x(2);
+  C.cx = -(k * x(1)) / e.a;
+  C.cy = (k * x(0)) / e.b;
+  C.r2m1 = square(C.cx) + square(C.cy) - 1.0;
+  C.where = C.r2m1.upper() < 0.0 ? Where::inside : C.r2m1.lower() > 0.0 ? Where::outside : Where::across;
+  const Sum s = integrate(e, C);
+  const Interval pi = pi_interval(), sgn(x(2).lower() > 0.0 ? 1.0 : -1.0);
+  const Interval jac = -(Interval(e.rho) / (pi * abs(x(2))));
+  QEnclosure out;
+  out.q(0) = -(sgn / pi) * s.total[0];
+  out.q(1) = -(sgn / pi) * s.total[1];
+  out.q(2) = -(sgn / (pi * e.rho)) * s.total[2];
+  const int idx[3][3] = {{3, 4, 5}, {4, 6, 7}, {5, 7, 8}};
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) out.dq_dw(i, j) = jac * s.total[idx[i][j]];
+  return out;
+}
+
+}  // namespace limitdir::detail::contact_enclose
