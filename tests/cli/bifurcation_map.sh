@@ -35,6 +35,18 @@ and [(c['claim'], c['level']) for c in r['certificate']['claims']]
 and all(c['reason'].startswith('proven: ') for c in r['certificate']['claims'])
 )" "$disc" --y j --y-range 0.1,2 --x-range 0,1.5
 
+# --orbits on a map proven on the invariant circle (the ball has no closed orbit there): the orbit
+# curves, none here, are claimed checked, never proven, so the map is checked overall and its
+# reason says which claims are proven; without --orbits orbit_curves is null (not continued)
+expect_report map.schema.json "(
+r['orbit_curves'] == [] and r['certificate']['level'] == 'checked'
+and [(c['claim'], c['level']) for c in r['certificate']['claims']]
+    == [('curves', 'proven'), ('codimension-2 points', 'proven'), ('regions', 'proven'), ('orbit curves', 'checked')]
+and 'are proven; the orbit curves are checked: 0 orbit curve(s)' in r['certificate']['reason']
+)" "$ball" --y lambda --y-range 0.5:1.5 --x-range 0.2:1.4 --lines 2 --orbits
+expect_report map.schema.json "r['orbit_curves'] is None and r['certificate']['level'] == 'proven'" \
+  "$ball" --y lambda --y-range 0.5:1.5 --x-range 0.2:1.4 --lines 2
+
 # the axes swapped (force as y) describe the same curves
 expect_report map.schema.json "(
 r['certificate']['level'] == 'proven' and r['x']['parameter'] == 'lambda'

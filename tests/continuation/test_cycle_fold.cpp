@@ -156,3 +156,34 @@ TEST_CASE("Bautin normal form on the sphere: the fold of cycles is a located eve
   CHECK(*events[0].period == doctest::Approx(2 * kPi / kOmega).epsilon(kOrbitRelTol));
   CHECK(std::abs(events[0].p - 1.0) <= kFoldLoadTol);
 }
+
+TEST_CASE("Bautin normal form on the sphere: past the fold F = 1 the continuation turns onto the other circle "
+          "r^2 = 1 -+ sqrt(1 - F) and follows it back to the range's start") {
+  const ParameterFamily family = bautin_family();
+  const double F0 = 0.5, F1 = 1.2;
+  for (const double sign : {1.0, -1.0}) {  // reached on the outer circle, turned onto the inner, and back
+    const double r0 = std::sqrt(1 + sign * std::sqrt(1 - F0));
+    const OrbitContinuation c = continue_from(family, F0, r0, F1);
+    REQUIRE(c.end.kind == "cycle-fold");
+    const std::optional<OrbitContinuation> other = continue_past_fold(family, c.points, F0, F1 - F0);
+    REQUIRE(other);
+    INFO("r0 = " << r0 << ": " << other->end.reason);
+    CHECK(other->end.kind == "range-end");
+    CHECK(other->points.back().p == F0);
+    CHECK(other->points.front().p == c.end.p);  // from the fold's orbit
+    for (std::size_t k = 1; k < other->points.size(); ++k) {
+      const OrbitPoint& q = other->points[k];
+      INFO("F = " << q.p);
+      CHECK(q.p < c.end.p);  // on the side the fold was reached from
+      CHECK(q.period == doctest::Approx(2 * kPi / kOmega).epsilon(kOrbitRelTol));
+      CHECK(sign * (chart_radius(q.w) - 1) < 0);  // the other circle
+      if (q.p <= kFarFromFold) {
+        const double r = std::sqrt(1 - sign * std::sqrt(1 - q.p));
+        CHECK(chart_radius(q.w) == doctest::Approx(r).epsilon(kOrbitRelTol));
+        CHECK(std::log(q.multiplier) == doctest::Approx(log_multiplier(r)).epsilon(kOrbitRelTol));
+      }
+    }
+    MESSAGE("past the fold from r0 = " << r0 << ": " << other->points.size() << " points back to F = "
+                                       << other->points.back().p << ", r there " << chart_radius(other->points.back().w));
+  }
+}

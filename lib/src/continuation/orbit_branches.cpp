@@ -31,15 +31,6 @@ constexpr double step_growth = 1.5;
 // A trajectory is followed for at most 4 predicted periods before the return is declared lost.
 constexpr double return_time_factor = 4;
 
-OrbitPoint point_of(double p, const ClosedOrbit& o) {
-  Eigen::Vector3d centre = Eigen::Vector3d::Zero();
-  for (const Eigen::Vector3d& w : o.polyline) centre += w;
-  centre /= std::max<std::size_t>(o.polyline.size(), 1);
-  double amplitude = 0;
-  for (const Eigen::Vector3d& w : o.polyline) amplitude = std::max(amplitude, (w - centre).norm());
-  return {p, o.period, o.multiplier, o.w, o.rdot_mean, amplitude};
-}
-
 bool transverse(const System& system, double F, const OrbitSection& sec, const Eigen::Vector3d& w) {
   const Eigen::Vector3d V = system.spherical(w, F);
   return V.dot(sec.v) >= min_transversality * V.norm() && (w - sec.p).norm() <= max_anchor_distance;
@@ -72,7 +63,7 @@ void locate_fold_end(const ParameterFamily& family, const OrbitSection& sec, con
   const std::optional<CycleFold> f = locate_cycle_fold(family, sec, out.points, tau_max, opt.polyline_points);
   const double ahead = (out.end.p - out.points.back().p) * (f ? f->p - out.points.back().p : 0);
   if (f && ahead >= 0 && std::abs(f->p - out.end.p) <= std::abs(out.end.p - out.points.back().p) + out.end.p_error) {
-    out.points.push_back(point_of(f->p, f->orbit));
+    out.points.push_back(orbit_point_of(f->p, f->orbit));
     out.end.p = f->p;
     out.end.p_error = f->p_error;
     out.end.reason += "; " + f->reason;
@@ -84,13 +75,22 @@ void locate_fold_end(const ParameterFamily& family, const OrbitSection& sec, con
 
 }  // namespace
 
+OrbitPoint orbit_point_of(double p, const ClosedOrbit& o) {
+  Eigen::Vector3d centre = Eigen::Vector3d::Zero();
+  for (const Eigen::Vector3d& w : o.polyline) centre += w;
+  centre /= std::max<std::size_t>(o.polyline.size(), 1);
+  double amplitude = 0;
+  for (const Eigen::Vector3d& w : o.polyline) amplitude = std::max(amplitude, (w - centre).norm());
+  return {p, o.period, o.multiplier, o.w, o.rdot_mean, amplitude};
+}
+
 OrbitContinuation continue_orbit(const ParameterFamily& family, double p0, const ClosedOrbit& start, double p_end,
                                  double range, const OrbitContinuationOptions& opt,
                                  const std::optional<Eigen::Vector3d>& focus) {
   if (!(range > 0) || !(opt.h_min > 0 && opt.h_min <= opt.h_initial && opt.h_initial <= opt.h_max))
     throw InputError("orbit continuation: the range must be positive and 0 < h_min <= h_initial <= h_max");
   OrbitContinuation out;
-  out.points.push_back(point_of(p0, start));
+  out.points.push_back(orbit_point_of(p0, start));
   const double dir = p_end >= p0 ? 1 : -1;
   double h = opt.h_initial * range;
   OrbitSection sec = OrbitSection::at(family.system(p0), family.force(p0), start.w);
@@ -110,6 +110,12 @@ OrbitContinuation continue_orbit(const ParameterFamily& family, double p0, const
       end = end_at("lost", last, fmt::format("stopped after {} points (max_points)", opt.max_points));
     else if (h < opt.h_min * range)
       end = classify_orbit_end(out.points);
+    // toward a Hopf event the multiplier tends to 1 as the orbit shrinks onto the focus, as at a
+    // fold of cycles: a fold extrapolated to within the last step's distance of the Hopf point is it
+    if (end && focus && end->kind == "cycle-fold" && std::abs(end->p - p_end) <= std::abs(p_end - last.p))
+      end = end_at("hopf", last,
+                   fmt::format("the multiplier tends to 1 toward the Hopf point (amplitude {:.3g}): {}", last.amplitude,
+                               end->reason));
     if (end) {
       out.end = *end;
       if (end->kind == "cycle-fold") locate_fold_end(family, sec, opt, out);
@@ -131,7 +137,7 @@ OrbitContinuation continue_orbit(const ParameterFamily& family, double p0, const
       h /= 2;
       continue;
     }
-    out.points.push_back(point_of(p, *o));
+    out.points.push_back(orbit_point_of(p, *o));
     progress.step(out.points.size());
     h = std::min(h * step_growth, opt.h_max * range);
     if (!transverse(system, F, sec, o->w)) sec = OrbitSection::at(system, F, o->w);

@@ -20,6 +20,8 @@ namespace {
 // right to ~1e-9, its polylines' chords ~2 pi/128 long bend away from the orbit by ~1e-3 at most
 // for orbits of radius >= ~0.5: their sagitta r (pi/128)^2/2 ~ 3e-4 r).
 constexpr double same_orbit = 1e-3;
+// Two ends at one fold of cycles: within 1e-9 of the range (each located to ~1e-10).
+constexpr double same_fold = 1e-9;
 
 double distance_to_polyline(const Eigen::Vector3d& w, const std::vector<Eigen::Vector3d>& poly) {
   double d = std::numeric_limits<double>::infinity();
@@ -65,6 +67,67 @@ bool held(const std::vector<OrbitBranch>& branches, double p, const ClosedOrbit&
   return false;
 }
 
+/// Whether a branch other than `self` ends at a fold of cycles at p (within the larger p_error
+/// and 1e-9 of the range: a located fold is located to ~1e-10, continuation/cycle_fold.cpp).
+bool fold_reached(const std::vector<OrbitBranch>& branches, std::size_t self, const OrbitEnd& fold, double range) {
+  for (std::size_t i = 0; i < branches.size(); ++i)
+    for (const OrbitEnd& e : branches[i].ends)
+      if (i != self && e.kind == "cycle-fold" &&
+          std::abs(e.p - fold.p) <= std::max({e.p_error, fold.p_error, same_fold * range}))
+        return true;
+  return false;
+}
+
+/// The Hopf event nearest to `from` with p between `from` and `to` (with a direction), if any.
+std::optional<int> nearest_hopf(const Diagram& diagram, double from, double to) {
+  std::optional<int> best;
+  for (std::size_t k = 0; k < diagram.events.size(); ++k) {
+    const Event& e = diagram.events[k];
+    if (e.kind != EventKind::hopf || e.directions.empty() || (e.p - from) * (e.p - to) > 0) continue;
+    if (!best || std::abs(e.p - from) < std::abs(diagram.events[*best].p - from)) best = static_cast<int>(k);
+  }
+  return best;
+}
+
+/// The other branch of every located fold of cycles that one branch reaches and none other
+/// (continue_past_fold), appended; the branches it adds are not turned again at their own folds.
+void turn_at_folds(const ParameterFamily& family, const Diagram& diagram, const OrbitContinuationOptions& opt,
+                   std::vector<OrbitBranch>& branches) {
+  const double range = diagram.to - diagram.from;
+  const std::size_t n = branches.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const OrbitBranch b = branches[i];  // a copy: push_back below may move the vector
+    const OrbitEnd& fold = b.ends[1];
+    if (fold.kind != "cycle-fold" || b.points.size() < 2 || b.points.back().p != fold.p) continue;  // not located
+    if (fold_reached(branches, i, fold, range)) continue;
+    const double back = b.points[b.points.size() - 2].p < fold.p ? diagram.from : diagram.to;
+    const std::optional<int> hopf = nearest_hopf(diagram, fold.p, back);
+    const std::optional<Eigen::Vector3d> focus =
+        hopf ? std::optional<Eigen::Vector3d>(diagram.events[*hopf].directions.front().normalized()) : std::nullopt;
+    std::optional<OrbitContinuation> c = continue_past_fold(family, b.points, back, range, opt, focus);
+    if (c && c->end.kind == "hopf") {  // the end's parameter is the Hopf event's (as hopf_branch's)
+      c->end.p_error = std::abs(diagram.events[*hopf].p - c->points.back().p);
+      c->end.p = diagram.events[*hopf].p;
+      c->end.reason += fmt::format(" at the Hopf event at {} = {:.9g}", diagram.parameter, c->end.p);
+    }
+    OrbitBranch other;
+    if (!c) {
+      branches[i].reason += "; the other branch of its fold of cycles was not followed (pseudo-arclength through "
+                            "the fold did not converge)";
+      continue;
+    }
+    other.points = c->points;
+    other.ends = {fold, c->end};
+    other.ends[0].reason = fmt::format("the fold of cycles at {} = {:.9g} that branch {} reaches, turned by "
+                                       "pseudo-arclength in (section point, {})",
+                                       diagram.parameter, fold.p, i, diagram.parameter);
+    other.reason = fmt::format("the other branch of the fold of cycles at {} = {:.9g} (pseudo-arclength through it, "
+                               "then natural continuation, Newton on the return map): checked",
+                               diagram.parameter, fold.p);
+    branches.push_back(std::move(other));
+  }
+}
+
 }  // namespace
 
 void continue_orbit_branches(const ParameterFamily& family, Diagram& diagram, const OrbitContinuationOptions& opt) {
@@ -89,6 +152,7 @@ void continue_orbit_branches(const ParameterFamily& family, Diagram& diagram, co
                            diagram.parameter, diagram.from, start.certificate.closed_orbits);
     branches.push_back(std::move(b));
   }
+  turn_at_folds(family, diagram, opt, branches);
   for (std::size_t i = 0; i < branches.size(); ++i) {
     branches[i].id = static_cast<int>(i);
     for (const OrbitEnd& end : branches[i].ends)

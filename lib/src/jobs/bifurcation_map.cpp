@@ -35,7 +35,11 @@ po::options_description bifurcation_map_table() {
        "interior seeding lines in each direction, 1 <= N <= 200 (default 9). Unit: count.")
       ("max-chord", po::value<std::string>()->value_name("TOL"),
        "refine every curve until the middle of each chord lies within TOL of the curve, in the scaled "
-       "(x, y) (fractions of the rectangle's sides), TOL > 0 (default: none, chords up to 0.02). Unit: dimensionless.");
+       "(x, y) (fractions of the rectangle's sides), TOL > 0 (default: none, chords up to 0.02). Unit: dimensionless.")
+      ("orbits", po::bool_switch(),
+       "continue the closed orbits of every seeding sweep (as sweep-force does) and join their cycle-fold, snic "
+       "and homoclinic events into orbit curves: met on the lines only, from numerical continuation, so checked "
+       "at best (claim \"orbit curves\"); default: not continued (orbit_curves null).");
   options::add_problem_overrides(options, /*with_force=*/true);
   options::add_require_option(options);
   return options;
@@ -86,6 +90,7 @@ BifurcationMapOptions bifurcation_map_from_text(const po::variables_map& vm) {
     throw InputError("--force: the load is one of the map's parameters; give its range instead");
   o.lines = static_cast<int>(options::integer_option(vm, "lines", o.lines, min_lines, max_lines));
   o.max_chord = real_value(vm, "max-chord", "> 0", positive_chord);
+  o.orbits = vm.count("orbits") && vm["orbits"].as<bool>();
   o.require = options::required_level(vm);
   o.problem = options::problem_overrides(vm);
   return o;  // o.set stays empty: run_job applies the text of --set (apply_set_options)
@@ -101,6 +106,7 @@ JobRun run_bifurcation_map(const JobOptions& given, const json& document, const 
   MapOptions map_options;
   map_options.lines = o.lines;
   map_options.max_chord = o.max_chord.value_or(0.0);
+  map_options.orbits = o.orbits;
   // progress once the map has run for a second (docs/manual.md section 5)
   const BifurcationMap map =
       bifurcation_map(problem, o.x, o.y, map_options, [&context](const std::string& note) { context.progress(note); });

@@ -11,6 +11,8 @@
 #include <thread>
 
 #include "limitdir/core/cancellation.hpp"
+#include "limitdir/continuation/hopf.hpp"
+#include "limitdir/continuation/orbit_branches.hpp"
 #include "limitdir/core/errors.hpp"
 #include "maps/chord_refine.hpp"
 #include "maps/circle_curves.hpp"
@@ -71,10 +73,23 @@ struct LineResult {
   std::vector<CurveSeed> seeds;
   std::vector<MapPoint> branch_points;
   std::vector<MapPoint> kinks;  // kink events not on the equator (continuation/kink_crossing.hpp): not followed
+  std::vector<OrbitCurvePoint> orbit_points;  // MapOptions::orbits: the ends of its orbit branches
+  std::vector<std::string> orbit_doubts;      // its orbit branches that ended lost
 };
 
+/// The closed orbits of a line's sweep continued (continuation/orbit_branches.hpp) and their
+/// cycle-fold, snic and homoclinic events as points of the plane (maps/orbit_curves.hpp).
+void line_orbits(const ParameterFamily& family, LineResult& r, const std::string& where) {
+  confirm_hopf_events(family, r.diagram);
+  continue_orbit_branches(family, r.diagram);
+  r.orbit_points = orbit_curve_points(r.diagram, r.line.along_x, r.line.value);
+  for (const OrbitBranch& b : r.diagram.orbit_branches)
+    if (b.level == Level::incomplete)
+      r.orbit_doubts.push_back(fmt::format("the orbit branch {} of the sweep {}: {}", b.id, where, b.reason));
+}
+
 LineResult sweep_line(const Problem& problem, const TwoParameterFamily& f, bool along_x, double value,
-                      const ContinuationOptions& options) {
+                      const ContinuationOptions& options, bool orbits) {
   const MapAxis& along = along_x ? f.x : f.y;
   const MapAxis& across = along_x ? f.y : f.x;
   LineResult r;
@@ -84,6 +99,7 @@ LineResult sweep_line(const Problem& problem, const TwoParameterFamily& f, bool 
   r.diagram = sweep(family, along.from, along.to, options);
   r.line.level = r.diagram.certificate.level;
   if (!r.diagram.certificate.complete()) r.line.reason = r.diagram.certificate.reason;
+  if (orbits) line_orbits(family, r, fmt::format("along {} at {} = {}", along.name, across.name, value));
   for (const Event& e : r.diagram.events) {
     if (e.kind == EventKind::continuum || e.directions.empty()) continue;
     const double x = along_x ? e.p : value, y = along_x ? value : e.p;
@@ -150,7 +166,7 @@ std::vector<std::pair<bool, double>> seeding_lines(const TwoParameterFamily& f, 
 /// are serialised).
 std::vector<LineResult> sweep_lines(const Problem& problem, const TwoParameterFamily& f,
                                     const std::vector<std::pair<bool, double>>& lines, const ContinuationOptions& options,
-                                    const std::function<void(const std::string&)>& progress) {
+                                    bool orbits, const std::function<void(const std::string&)>& progress) {
   std::vector<LineResult> results(lines.size());
   std::vector<std::exception_ptr> errors(lines.size());
   std::atomic<std::size_t> next{0};
@@ -175,7 +191,7 @@ std::vector<LineResult> sweep_lines(const Problem& problem, const TwoParameterFa
           const std::lock_guard<std::mutex> lock(notes);
           progress(line);
         }
-        results[i] = sweep_line(problem, f, along_x, value, line_options);
+        results[i] = sweep_line(problem, f, along_x, value, line_options, orbits);
       } catch (...) {
         errors[i] = std::current_exception();
       }
@@ -327,6 +343,38 @@ void refine_traced(const TwoParameterFamily& f, double max_chord, const std::fun
   }
 }
 
+/// The orbit curves of the lines' orbit events (maps/orbit_curves.hpp) and their claim "orbit
+/// curves": checked at best (numerical orbit continuation), whatever the other claims are, and
+/// the certificate's reason says which claims are proven and that these are not.
+void add_orbit_curves(const TwoParameterFamily& f, const std::vector<LineResult>& lines, int interior,
+                      BifurcationMap& m) {
+  std::vector<OrbitCurvePoint> points;
+  std::vector<std::string> doubts;
+  for (const LineResult& line : lines) {
+    points.insert(points.end(), line.orbit_points.begin(), line.orbit_points.end());
+    doubts.insert(doubts.end(), line.orbit_doubts.begin(), line.orbit_doubts.end());
+  }
+  m.orbit_curves = join_orbit_points(points, f.x, f.y, orbit_link_length(interior));
+  const long unlocated = std::count_if(points.begin(), points.end(), [](const OrbitCurvePoint& q) {
+    return q.kind == "cycle-fold" && !q.located;
+  });
+  const std::string what = fmt::format(
+      "{} orbit curve(s) joined from {} cycle-fold, snic and homoclinic event(s) of the orbit branches of {} "
+      "sweeps (numerical continuation, Newton on the return map; {} fold(s) of cycles extrapolated, not located "
+      "where the multiplier reaches 1), met only on the lines (links up to {:.3g} of the scaled rectangle); an "
+      "orbit curve that no line's orbit branches reach (orbits born with no Hopf point on the line and absent at "
+      "its start) is not excluded",
+      m.orbit_curves->size(), points.size(), lines.size(), unlocated, orbit_link_length(interior));
+  const bool others_proven = m.certificate.level == Level::proven;
+  map_claim(m.certificate, "orbit curves", doubts, what);
+  const Claim& claim = *find_claim(m.certificate, "orbit curves");
+  const std::string orbits =
+      claim.level == Level::checked ? claim.reason : "incomplete: " + claim.reason;  // "checked: ..." already
+  m.certificate.reason += others_proven ? ". The curves, codimension-2 points and regions of the limit directions "
+                                          "are proven; the orbit curves are " + orbits
+                                        : ". The orbit curves are " + orbits;
+}
+
 /// The map with `interior` seeding lines each way besides the four sides (none at all for -1).
 BifurcationMap map_with_lines(const Problem& problem, const TwoParameterFamily& f, const detail::CircleMap* exact,
                               const std::string& no_proof, int interior, const MapOptions& options,
@@ -335,7 +383,8 @@ BifurcationMap map_with_lines(const Problem& problem, const TwoParameterFamily& 
   BifurcationMap m;
   m.x = x, m.y = y, m.mirrors = f.mirrors, m.half_turn = f.half_turn, m.max_chord = options.max_chord;
   MapDoubts doubts;
-  const std::vector<LineResult> lines = sweep_lines(problem, f, seeding_lines(f, interior), options.sweep, progress);
+  const std::vector<LineResult> lines =
+      sweep_lines(problem, f, seeding_lines(f, interior), options.sweep, options.orbits && interior >= 0, progress);
   std::vector<CurveSeed> seeds = exact ? detail::circle_seeds(*exact, x.name == "force") : std::vector<CurveSeed>{};
   for (CurveSeed& s : seeds) s.at.rdot = f.system(s.at.x, s.at.y).radial(s.at.w, f.force(s.at.x, s.at.y));
   std::size_t kinks = 0;
@@ -383,6 +432,13 @@ BifurcationMap map_with_lines(const Problem& problem, const TwoParameterFamily& 
                                  m.branch_points.front().x, y.name, m.branch_points.front().y));
   m.certificate = map_certificate(m, doubts, interior, unresolved);
   if (m.certificate.level == Level::checked) prove(exact, no_proof, m);
+  // the exact curves alone (no line) are the map only when proven; else bifurcation_map sweeps
+  // the lines and comes back here with them
+  if (options.orbits && interior >= 0)
+    add_orbit_curves(f, lines, interior, m);
+  else if (options.orbits && m.certificate.level == Level::proven)
+    add_orbit_curves(f, sweep_lines(problem, f, seeding_lines(f, options.lines), options.sweep, true, progress),
+                     options.lines, m);
   return m;
 }
 

@@ -19,6 +19,7 @@
 #include "limitdir/plot/labels.hpp"
 #include "limitdir/plot/svg.hpp"
 #include "plot/common.hpp"
+#include "plot/map_orbits.hpp"
 
 namespace limitdir {
 
@@ -51,6 +52,7 @@ struct MapFigure {
   std::vector<std::pair<std::string, svg::Point>> points;  // kind, (x, y)
   std::vector<MapRegionLabel> regions;
   std::string model;  // the friction model's description
+  std::vector<MapOrbitCurve> orbit_curves;  // plot/map_orbits.hpp
 };
 
 MapAxis axis_of(const json& report, const std::string& key) {
@@ -66,7 +68,7 @@ CurveKind curve_kind(const std::string& name, const std::string& where) {
 }
 
 MapFigure read_map(const json& report) {
-  MapFigure fig{axis_of(report, "x"), axis_of(report, "y"), {}, {}, {}, string_field(report, "model", "map")};
+  MapFigure fig{axis_of(report, "x"), axis_of(report, "y"), {}, {}, {}, string_field(report, "model", "map"), {}};
   if (!(fig.x.from < fig.x.to && fig.y.from < fig.y.to)) throw InputError("map: x and y need from < to");
   const json& curves = array_field(report, "curves", "map");
   for (std::size_t i = 0; i < curves.size(); ++i) {
@@ -95,6 +97,7 @@ MapFigure read_map(const json& report) {
                            static_cast<int>(number_field(regions[i], "count", where)),
                            c.is_number_integer() ? std::optional<int>(c.get<int>()) : std::nullopt});
   }
+  fig.orbit_curves = read_orbit_curves(report);
   return fig;
 }
 
@@ -361,6 +364,10 @@ std::vector<svg::LegendItem> map_legend(const std::vector<MapFigure>& figs, cons
       if (overlay) style.stroke = "#444444";  // the kind by its dash, the map by its colour
       items.push_back({svg::LegendItem::Kind::line, style, to_string(kind)});
     }
+  std::vector<std::vector<MapOrbitCurve>> orbits;
+  for (const MapFigure& fig : figs) orbits.push_back(fig.orbit_curves);
+  for (svg::LegendItem& item : orbit_curves_legend(orbits, view.x.d0, view.x.d1, view.y.d0, view.y.d1, overlay))
+    items.push_back(std::move(item));
   const std::string points = points_key(figs, view);
   if (!points.empty()) items.push_back({svg::LegendItem::Kind::text, {}, points + ";"});
   if (shaded.empty()) return items;
@@ -418,6 +425,7 @@ std::string maps_figure(const std::vector<MapFigure>& figs, const std::vector<st
   draw_title(doc, m.top - 10.0 * doc.font_scale(), heading);
   if (options.map_regions) shade_regions(doc, frame, figs.front(), locator);
   draw_curves(doc, frame, figs);
+  for (std::size_t k = 0; k < figs.size(); ++k) draw_orbit_curves(doc, frame, figs[k].orbit_curves, k, figs.size() > 1);
   reserve_curves(doc, frame, figs);
   int dropped = draw_points(doc, frame, figs);
   if (options.map_regions) dropped += label_regions(doc, frame, figs.front(), locator);

@@ -306,13 +306,17 @@ std::string render(const json& report, const TableSpec& spec, TableFormat format
 
 namespace {
 
-/// A map's curves with each point's x and y under the names of the parameters they are (the
-/// load "force", "lambda", ...), and the spec's first columns renamed alike.
+/// A map's curves and orbit curves with each point's x and y under the names of the parameters
+/// they are (the load "force", "lambda", ...), and the spec's first columns renamed alike.
 std::string map_table(const json& report, const TableSpec& spec, TableFormat format) {
   const std::string x = report.at("x").at("parameter").get<std::string>();
   const std::string y = report.at("y").at("parameter").get<std::string>();
   if (x == y) throw InputError("--format csv|tsv: the map's x and y are one parameter (" + x + ")");
   json curves = report.at("curves");
+  // the orbit curves after them, told apart by their kinds (cycle-fold, snic, homoclinic; their
+  // ids count apart): their points have no w and rdot, but along, located, p_error, period, exponent
+  if (const auto orbits = report.find("orbit_curves"); orbits != report.end() && orbits->is_array())
+    for (const json& c : *orbits) curves.push_back(c);
   for (json& curve : curves)
     for (json& point : curve.at("points")) {
       json named = json::object();

@@ -75,6 +75,28 @@ json crossings_json(const BifurcationMap& m) {
   return out;
 }
 
+json orbit_curves_json(const BifurcationMap& m) {
+  if (!m.orbit_curves) return nullptr;  // not searched (MapOptions::orbits off)
+  json out = json::array();
+  for (const OrbitCurve& c : *m.orbit_curves) {
+    const std::string where = "orbit_curves[" + std::to_string(c.id) + "]";
+    json points = json::array();
+    for (std::size_t k = 0; k < c.points.size(); ++k) {
+      const OrbitCurvePoint& q = c.points[k];
+      const std::string at = where + ".points[" + std::to_string(k) + "]";
+      points.push_back({{"x", finite(q.x, at + ".x")},
+                        {"y", finite(q.y, at + ".y")},
+                        {"along", q.along_x ? "x" : "y"},
+                        {"located", q.located},
+                        {"p_error", finite(q.p_error, at + ".p_error")},
+                        {"period", q.period ? json(finite(*q.period, at + ".period")) : json(nullptr)},
+                        {"exponent", q.exponent ? json(finite(*q.exponent, at + ".exponent")) : json(nullptr)}});
+    }
+    out.push_back({{"id", c.id}, {"kind", c.kind}, {"points", std::move(points)}});
+  }
+  return out;
+}
+
 json regions_json(const Problem& problem, const BifurcationMap& m) {
   json out = json::array();
   for (std::size_t k = 0; k < m.regions.size(); ++k) {
@@ -116,6 +138,7 @@ json map_report(const Problem& problem, const BifurcationMap& m) {
           {"curves", curves_json(m)},
           {"points", points_json(m)},
           {"crossings", crossings_json(m)},
+          {"orbit_curves", orbit_curves_json(m)},
           {"regions", regions_json(problem, m)},
           {"lines", std::move(lines)},
           {"branch_points", std::move(branch_points)},

@@ -225,6 +225,30 @@ std::string map_curves_table(const json& curves) {
   return out;
 }
 
+/// The orbit curves (absent from reports before them; null: not continued).
+std::string map_orbit_curves_table(const json& report) {
+  const auto it = report.find("orbit_curves");
+  if (it == report.end()) return "";
+  if (it->is_null()) return "orbit curves: not continued (bifurcation-map --orbits)\n";
+  std::string out = fmt::format("orbit curves: {}\n", it->size());
+  if (it->empty()) return out;
+  out += fmt::format("  {:>3}  {:<16}  {:>6}  {:<27}  {:<27}  {}\n", "id", "kind", "points", "x from .. to",
+                     "y from .. to", "located");
+  for (const json& c : *it) {
+    double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+    int located = 0;
+    for (const json& p : c.at("points")) {
+      const double x = p.at("x").get<double>(), y = p.at("y").get<double>();
+      x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+      located += p.at("located").get<bool>() ? 1 : 0;
+    }
+    out += fmt::format("  {:>3}  {:<16}  {:>6}  {:>12.6g} .. {:<12.6g}  {:>12.6g} .. {:<12.6g}  {}\n",
+                       c.at("id").get<int>(), c.at("kind").get<std::string>(), c.at("points").size(), x0, x1, y0,
+                       y1, located);
+  }
+  return out;
+}
+
 std::string map_points_table(const json& points) {
   std::string out = fmt::format("codimension-2 points: {}\n", points.size());
   if (points.empty()) return out;
@@ -283,6 +307,7 @@ std::string map_text(const json& report, const std::string& source) {
     out += map_curves_table(report.at("curves"));
     out += map_points_table(report.at("points"));
     out += map_crossings_table(report);
+    out += map_orbit_curves_table(report);
     out += map_regions_table(report.at("regions"));
     return out + certificate_text(report.at("certificate"));
   });

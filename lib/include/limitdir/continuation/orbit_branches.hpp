@@ -28,6 +28,9 @@ struct OrbitContinuationOptions {
   int polyline_points = 32;
 };
 
+/// The branch's point of the orbit o at p (the amplitude from its polyline).
+OrbitPoint orbit_point_of(double p, const ClosedOrbit& o);
+
 /// One direction of continuation from the orbit `start` at p0 toward `p_end`: the points (the
 /// first = start) and how the branch ended. With `focus` (a Hopf event's focus), the branch
 /// ends "hopf" when the orbit's amplitude falls below 0.02 (it shrinks onto the focus).
@@ -62,11 +65,25 @@ std::optional<CycleFold> locate_cycle_fold(const ParameterFamily& family, const 
                                            const std::vector<OrbitPoint>& points, double tau_max,
                                            int polyline_points = 32);
 
+/// The other branch of a fold of cycles that a branch reached: `points` end at the located fold
+/// (the last point, multiplier 1) and the point before it; pseudo-arclength continuation in
+/// (s, p/|range|) on the section through the fold's orbit (continuation/cycle_fold_turn.cpp) turns
+/// there onto the other branch, until the orbit is twice as far from the fold on the section as
+/// the point before it was, then natural continuation (continue_orbit) to p_end. The points from
+/// the fold on and how the other branch ends (with `focus`, a Hopf event's between the fold and
+/// p_end, "hopf" when the orbit shrinks onto it, as continue_orbit); none when a corrector fails
+/// near the fold.
+std::optional<OrbitContinuation> continue_past_fold(const ParameterFamily& family, const std::vector<OrbitPoint>& points,
+                                                    double p_end, double range,
+                                                    const OrbitContinuationOptions& options = {},
+                                                    const std::optional<Eigen::Vector3d>& focus = std::nullopt);
+
 /// The branches of `diagram` (a diagram of `family`, after confirm_hopf_events): one from every
 /// confirmed Hopf event (from the orbit its search found, continued back to the Hopf point and on
 /// to the range's end) and one from every orbit of the search at the sweep's start that no
-/// branch already holds (none where closed_orbit_exclusion proves there are none); stored in
-/// diagram.orbit_branches.
+/// branch already holds (none where closed_orbit_exclusion proves there are none); then, for
+/// every such branch ending at a located fold of cycles that no other branch reaches, the other
+/// branch through the fold (continue_past_fold); stored in diagram.orbit_branches.
 void continue_orbit_branches(const ParameterFamily& family, Diagram& diagram,
                              const OrbitContinuationOptions& options = {});
 

@@ -29,6 +29,10 @@ struct BifurcationMapOptions {
   /// in the scaled (x, y) (fractions of the rectangle's sides; docs/manual.md section 13,
   /// "Chords"), finite and > 0; empty: the continuation's steps alone. Unit: 1.
   std::optional<double> max_chord;
+  /// --orbits: continue the closed orbits of every seeding sweep and draw their cycle-fold, snic
+  /// and homoclinic events as the map's orbit curves (docs/manual.md section 13, "Orbit curves";
+  /// claim "orbit curves", checked at best).
+  bool orbits = false;
   /// --model, --degree, --pressure, --rho, --force; problem.force fixes the load of a map of two
   /// other parameters and must be empty when x or y is "force".
   ProblemOverrides problem;

@@ -4,6 +4,7 @@
 // along its four edges and along interior lines in both directions, the codimension-2 points on
 // them, and the regions between them with the limit directions of an interior point of each.
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/limits/limits.hpp"
 #include "limitdir/maps/curves.hpp"
+#include "limitdir/maps/orbit_curves.hpp"
 
 namespace limitdir {
 
@@ -59,6 +61,9 @@ struct BifurcationMap {
   std::vector<MapPoint> branch_points;
   /// The chord tolerance the curves were refined to (MapOptions::max_chord; 0: none).
   double max_chord = 0;
+  /// The curves of the closed-orbit events of the seeding sweeps (maps/orbit_curves.hpp; claim
+  /// "orbit curves" of the certificate, checked at best); none when MapOptions::orbits is off.
+  std::optional<std::vector<OrbitCurve>> orbit_curves = std::nullopt;
   Certificate certificate;
 };
 
@@ -75,6 +80,10 @@ struct MapOptions {
   double max_chord = 0;
   CurveOptions curve;
   ContinuationOptions sweep;  // the seeding sweeps
+  /// Continue the closed orbits of every seeding sweep (confirm_hopf_events and
+  /// continue_orbit_branches, continuation/orbit_branches.hpp) and join their cycle-fold, snic
+  /// and homoclinic events into the map's orbit curves (docs/manual.md section 13, "Orbit curves").
+  bool orbits = false;
 };
 
 namespace detail {

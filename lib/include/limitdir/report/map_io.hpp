@@ -21,6 +21,12 @@ namespace limitdir {
 ///    "crossings": [{"x", "y", "curves": [2 ids], "kinds": [2 kinds], "w": [2 x [3]] (each curve's
 ///                   direction there), "located_to" (Newton's last step, scaled; null: the
 ///                   polylines' own crossing)}] (two curves crossing with different directions),
+///    "orbit_curves": [{"id", "kind" (cycle-fold | snic | homoclinic), "points": [{"x", "y", "along"
+///                      (x | y: the seeding sweep it was met on), "located" (a fold of cycles located
+///                      where the multiplier reaches 1), "p_error", "period" (the located fold's
+///                      orbit; null otherwise), "exponent" (snic: beta of T ~ |p* - p|^beta;
+///                      homoclinic: 1/lambda_u; null otherwise)}]}] (maps/orbit_curves.hpp; null:
+///                      closed orbits not continued, MapOptions::orbits off),
 ///    "regions": [{"x", "y" (an interior point), "count", "types": {"attracting stable-node": 2, ...},
 ///                 "case" (the paper's Case 1-4 of the structure, paper_case; null where none),
 ///                 "level" (find-limits' there), "area" (fraction of the rectangle)}],
