@@ -50,6 +50,7 @@ std::vector<MapOrbitCurve> read_orbit_curves(const json& report) {
 
 void draw_orbit_curves(svg::Document& doc, const svg::Frame& frame, const std::vector<MapOrbitCurve>& curves,
                        std::size_t k, bool overlay) {
+  if (curves.empty()) return;  // no group: a map without orbit curves draws as before --orbits existed
   doc.begin_group(frame.clip_id, fmt::format("orbit-curves map-{}", k));
   const double r = orbit_marker_r * doc.marker_scale();
   for (const MapOrbitCurve& c : curves) {
