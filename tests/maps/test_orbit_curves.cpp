@@ -19,7 +19,6 @@
 #include <Eigen/Geometry>
 #include <unsupported/Eigen/AutoDiff>
 
-#include <chrono>
 #include <cmath>
 #include <memory>
 
@@ -135,11 +134,8 @@ TEST_CASE("Bautin field on the sphere: the cycle-fold curve of the map is F = a 
   // line misses the fold: docs/manual.md section 13, "Orbit curves")
   const MapAxis x{"force", 0.1, 1.0}, y{"b", 0.6, 1.5};
   const int interior = 4;
-  const auto t0 = std::chrono::steady_clock::now();
   const std::vector<OrbitCurvePoint> points = grid_points(false, x, y, interior);
   const std::vector<OrbitCurve> curves = join_orbit_points(points, x, y, orbit_link_length(interior));
-  MESSAGE("Bautin grid: " << points.size() << " orbit events in "
-                          << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s");
   // the lines along F cross the fold curve once each (b from 0.6 to 1.5: F_fold 0.39 to 0.8625);
   // a line along b at F > a starts where there is no orbit and has no Hopf point: it meets none
   REQUIRE(points.size() == static_cast<std::size_t>(interior + 2));
@@ -162,11 +158,8 @@ TEST_CASE("Bautin field on the sphere: the cycle-fold curve of the map is F = a 
 TEST_CASE("SNIC field on the sphere: the snic curve of the map is F* = 1 - sqrt(1 - nu^2) with exponent -1/2") {
   const MapAxis x{"force", 0.1, 0.9}, y{"b", 0.5, 0.95};
   const int interior = 2;
-  const auto t0 = std::chrono::steady_clock::now();
   const std::vector<OrbitCurvePoint> points = grid_points(true, x, y, interior);
   const std::vector<OrbitCurve> curves = join_orbit_points(points, x, y, orbit_link_length(interior));
-  MESSAGE("SNIC grid: " << points.size() << " orbit events in "
-                        << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s");
   // every line along F from F = 0.1 (an orbit there for nu >= 0.5 > sin(theta0) = 0.436) meets the
   // saddle-node on the circle once; a line along nu has the orbit at its start only where there is
   // no saddle-node ahead (nu grows away from it): none
