@@ -78,7 +78,7 @@ std::vector<std::vector<int>> join_kind(const std::vector<OrbitCurvePoint>& pts,
 
 std::vector<OrbitCurvePoint> orbit_curve_points(const Diagram& diagram, bool along_x, double value) {
   std::vector<OrbitCurvePoint> out;
-  std::vector<double> taken;  // p of each point
+  const auto p_of = [along_x](const OrbitCurvePoint& q) { return along_x ? q.x : q.y; };
   const double length = std::abs(diagram.to - diagram.from);
   for (const OrbitEvent& e : orbit_events(diagram.orbit_branches)) {
     bool merged = false;
@@ -86,7 +86,7 @@ std::vector<OrbitCurvePoint> orbit_curve_points(const Diagram& diagram, bool alo
       // the smaller error: an extrapolated end (its p_error the distance to its last point) must
       // not swallow a located event nearby
       const double tol = std::max(std::min(out[k].p_error, e.p_error), kSameEvent * length);
-      if (out[k].kind == e.kind && std::abs(taken[k] - e.p) <= tol) {
+      if (out[k].kind == e.kind && std::abs(p_of(out[k]) - e.p) <= tol) {
         merged = true;
         out[k].located = out[k].located || e.located;
         if (!out[k].period) out[k].period = e.period;
@@ -103,7 +103,6 @@ std::vector<OrbitCurvePoint> orbit_curve_points(const Diagram& diagram, bool alo
     q.period = e.period;
     q.exponent = e.exponent;
     out.push_back(q);
-    taken.push_back(e.p);
   }
   return out;
 }
