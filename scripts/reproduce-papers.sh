@@ -18,7 +18,10 @@
 # --reduced: the two pile items are made smaller (30 spheres over 3 s for Fig. 4; 2 mu x 3 mu_r
 # x 1 seed of 20 spheres for Fig. 5) and written as fig4-reduced.*, fig5-reduced.*; every other
 # file is the same as at the full setting (tests/cli/reproduce_papers.sh compares them byte for
-# byte with the committed ones).
+# byte with the committed ones) but the four Celtic-stone refits (celtic-stone/fit-*.json,
+# fits.csv and their comparisons), which --reduced does not run: they cost ~60 s of CPU, and
+# tests/cli/fit_celt.sh checks the same refits. The files it leaves out are listed in
+# OUT_DIR/full-setting-only.txt.
 # Usage: bash scripts/reproduce-papers.sh [--reduced] [BIN_DIR [OUT_DIR]]
 #   (defaults: build/bin and docs/papers of this repository)
 set -euo pipefail
@@ -231,6 +234,10 @@ celt_paper() {
   python3 "$root/scripts/paper_problems.py" celt-fig3 "$root/share/fits" "$work"
   for m in O P1 P3prime W1; do "$bin/celt" "$work/fig3-$m.json" >"$d/fig3-$m.json" 2>/dev/null; done
   plot "$d"/fig3-{O,P1,P3prime,W1}.json --panel 1 --width 900 --height 560 >"$d/fig3.svg"
+  if [[ $reduced -eq 1 ]]; then
+    printf 'celtic-stone/%s\n' fits.csv fit-O.json fit-P1.json fit-P1prime.json fit-P3prime.json >"$out/full-setting-only.txt"
+    return
+  fi
   # Sect. 4's table: each model refitted to limitdir's W1 run (share/fits), its parameters and objective,
   # and the objective recomputed from celt's runs of the fitted problem and of W1 (--every 1), as tests/cli/fit_celt.sh
   echo "model,key,value,std_error,objective,objective_from_runs" >"$d/fits.csv"
@@ -261,4 +268,4 @@ celt_paper
 for f in "$nd" "$ka" "$ab" "$ki" "$cs"; do
   for j in "$f"/*.json "$f"/*.jsonl; do [[ -e $j ]] && keep "$j"; done
 done
-python3 "$root/scripts/reproduce_papers_check.py" "$out"
+python3 "$root/scripts/reproduce_papers_check.py" "$out" $([[ $reduced -eq 1 ]] && echo --reduced)
