@@ -7,6 +7,7 @@
 
 #include <Eigen/Geometry>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -146,6 +147,48 @@ TEST_CASE("general-hopf.json at rho = 6: the orbit branch born at the Hopf point
   MESSAGE("general-hopf rho = 6: " << b.points.size() << " points, ends " << b.ends[0].kind << " at "
                                    << b.ends[0].p << ", " << b.ends[1].kind << " at " << b.ends[1].p << " ("
                                    << b.ends[1].reason << ")");
+}
+
+TEST_CASE("general-hopf.json at rho = 6 swept over 0.3-1.5: the Hopf point's orbits, ~3e-4 of F wide, are "
+          "found closer to it than the first searches and followed to the focus and the homoclinic loop") {
+  Problem problem = bundled("general-hopf");
+  problem.rho = RhoSpec{RhoSpec::Kind::value, 6.0};
+  const ParameterFamily family = parameter_family(problem, "force");
+  Diagram diagram = sweep(family, 0.3, 1.5);
+  confirm_hopf_events(family, diagram);
+  continue_orbit_branches(family, diagram);
+  const auto hopf = std::find_if(diagram.events.begin(), diagram.events.end(),
+                                 [](const Event& e) { return e.kind == EventKind::hopf; });
+  REQUIRE(hopf != diagram.events.end());
+  REQUIRE(hopf->born);
+  INFO(hopf->born->reason);
+  // the first searches at -+hopf_offset lie outside the orbits (F_H - ~5e-3 is below the loop)
+  CHECK(hopf_offset(diagram, *hopf) > 1e-3);
+  CHECK(hopf->born->kind == "subcritical");
+  CHECK(hopf->p - hopf->born->p_below < 0.5 * hopf_offset(diagram, *hopf));
+  REQUIRE(diagram.orbit_branches.size() == 1);
+  const OrbitBranch& b = diagram.orbit_branches.front();
+  INFO(b.ends[0].reason << " | " << b.ends[1].reason);
+  CHECK(b.ends[0].kind == "hopf");
+  CHECK(b.ends[1].kind == "homoclinic");
+  CHECK(b.level == Level::checked);
+  // at the focus: the period tends to 2 pi/Im(lambda) (as the narrow sweep's test above)
+  const System s = family.system(hopf->p);
+  const double omega = std::abs(focus(s, hopf->p).eigenvalues(0).imag());
+  CHECK(std::abs(b.points.front().period - 2 * kPi / omega) <= kHopfPeriodTol * 2 * kPi / omega);
+  // a branch point in the middle: the orbit search at its load, which knows nothing of the
+  // branch, finds a repelling orbit through it with its period
+  const OrbitPoint& mid = b.points[b.points.size() / 2];
+  SolverOptions opt;
+  opt.closed_orbits = false;
+  const LimitSet limits = find_limit_directions(family.system(mid.p), family.force(mid.p), opt);
+  const OrbitSearch search = find_closed_orbits(family.system(mid.p), family.force(mid.p), limits);
+  REQUIRE(search.complete());
+  bool seen = false;
+  for (const ClosedOrbit& o : search.orbits)
+    seen = seen || (o.stability == OrbitStability::repelling &&
+                    std::abs(o.period - mid.period) <= kOrbitRelTol * mid.period);
+  CHECK(seen);
 }
 
 namespace {

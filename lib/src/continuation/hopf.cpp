@@ -47,15 +47,20 @@ Side search_side(const ParameterFamily& family, double p, const Eigen::Vector3d&
   return side;
 }
 
-}  // namespace
+// orbits_at_hopf, and whether both searches settled every seed.
+struct Attempt {
+  HopfOrbits orbits;
+  bool complete = false;
+};
 
-HopfOrbits orbits_at_hopf(const ParameterFamily& family, const Event& hopf, double dp,
+Attempt search_both_sides(const ParameterFamily& family, const Event& hopf, double dp,
                           const OrbitSearchOptions& options) {
   if (hopf.kind != EventKind::hopf || hopf.directions.empty())
     throw InputError("orbits_at_hopf: the event is not a Hopf point");
   if (!(dp > 0)) throw InputError("orbits_at_hopf: dp must be positive");
   const Eigen::Vector3d focus = hopf.directions.front().normalized();
-  HopfOrbits out;
+  Attempt a;
+  HopfOrbits& out = a.orbits;
   out.p_below = hopf.p - dp;
   out.p_above = hopf.p + dp;
   const Side below = search_side(family, out.p_below, focus, options);
@@ -64,14 +69,22 @@ HopfOrbits orbits_at_hopf(const ParameterFamily& family, const Event& hopf, doub
   out.above = above.orbits;
   out.reason = fmt::format("at p = {:.9g}: {}; at p = {:.9g}: {}", out.p_below, below.summary, out.p_above,
                            above.summary);
-  if (!below.complete || !above.complete || below.orbits.size() + above.orbits.size() != 1) return out;
+  a.complete = below.complete && above.complete;
+  if (!a.complete || below.orbits.size() + above.orbits.size() != 1) return a;
   const Side& with = below.orbits.empty() ? above : below;
   const ClosedOrbit& orbit = with.orbits.front();
   if (orbit.stability == OrbitStability::attracting && with.focus == SphereType::unstable_focus)
     out.kind = "supercritical";
   if (orbit.stability == OrbitStability::repelling && with.focus == SphereType::stable_focus)
     out.kind = "subcritical";
-  return out;
+  return a;
+}
+
+}  // namespace
+
+HopfOrbits orbits_at_hopf(const ParameterFamily& family, const Event& hopf, double dp,
+                          const OrbitSearchOptions& options) {
+  return search_both_sides(family, hopf, dp, options).orbits;
 }
 
 namespace {
@@ -85,12 +98,35 @@ double gap_around(const Diagram& diagram, const Event& event) {
   return gap;
 }
 
+// Both sides searched completely and no orbit around the focus on either.
+bool none_found(const Attempt& a) {
+  return a.complete && a.orbits.below.empty() && a.orbits.above.empty();
+}
+
+// orbits_at_hopf at dp, then at dp / hopf_retry_shrink^k while none_found (hopf_retries).
+HopfOrbits confirm_closer(const ParameterFamily& family, const Event& event, double dp,
+                          const OrbitSearchOptions& options) {
+  Attempt a = search_both_sides(family, event, dp, options);
+  std::string tried = a.orbits.reason;
+  for (int k = 0; k < hopf_retries && none_found(a) && dp / hopf_retry_shrink > event.p_error; ++k) {
+    dp /= hopf_retry_shrink;
+    a = search_both_sides(family, event, dp, options);
+    tried += "; closer: " + a.orbits.reason;
+  }
+  a.orbits.reason = tried;
+  return a.orbits;
+}
+
 }  // namespace
+
+double hopf_offset(const Diagram& diagram, const Event& event) {
+  return hopf_step_fraction * gap_around(diagram, event);
+}
 
 void confirm_hopf_events(const ParameterFamily& family, Diagram& diagram, const OrbitSearchOptions& options) {
   for (Event& event : diagram.events) {
     if (event.kind != EventKind::hopf || event.directions.empty()) continue;
-    const double dp = hopf_step_fraction * gap_around(diagram, event);
+    const double dp = hopf_offset(diagram, event);
     if (!(dp > event.p_error)) {
       HopfOrbits none;
       none.reason = fmt::format("not searched: the Hopf point is bracketed to +-{:.2g} only, within {:.2g} of "
@@ -98,7 +134,7 @@ void confirm_hopf_events(const ParameterFamily& family, Diagram& diagram, const 
                                 event.p_error, dp / hopf_step_fraction);
       event.born = none;
     } else {
-      event.born = orbits_at_hopf(family, event, dp, options);
+      event.born = confirm_closer(family, event, dp, options);
     }
     if (event.born->kind != "unconfirmed") continue;
     const std::string text = fmt::format("; the orbit born at the Hopf point at {} = {:.9g} is unconfirmed ({})",

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "limitdir/analysis/find_limits.hpp"
+#include "limitdir/continuation/hopf.hpp"
 #include "limitdir/continuation/orbit_branches.hpp"
 
 namespace limitdir {
@@ -40,7 +41,13 @@ OrbitBranch hopf_branch(const ParameterFamily& family, const Diagram& diagram, i
   const bool below = !born.below.empty();
   const double p_side = below ? born.p_below : born.p_above;
   const ClosedOrbit& orbit = below ? born.below.front() : born.above.front();
-  const double range = diagram.to - diagram.from;
+  // The steps' scale: the range; or, where confirm_hopf_events had to come closer to the Hopf
+  // point than hopf_offset (no orbit there: the orbits span less of p than it), the gap that
+  // would have made this offset the first (offset / hopf_step_fraction, at most the range). A
+  // retry shrinks the offset 4-fold (hopf_retry_shrink), so below half of it is a retry.
+  const double offset = std::abs(p_side - event.p);
+  const double range = offset < 0.5 * hopf_offset(diagram, event) ? offset / hopf_step_fraction
+                                                                   : diagram.to - diagram.from;
   const Eigen::Vector3d focus = event.directions.front().normalized();
   OrbitContinuation toward = continue_orbit(family, p_side, orbit, event.p, range, opt, focus);
   const OrbitContinuation away = continue_orbit(family, p_side, orbit, below ? diagram.from : diagram.to, range, opt);

@@ -36,8 +36,23 @@ HopfOrbits orbits_at_hopf(const ParameterFamily& family, const Event& hopf, doub
 /// rotation part: unsettled at 0.07 of the gap above the event, settled at 0.35).
 inline constexpr double hopf_step_fraction = 0.5;
 
-/// Runs orbits_at_hopf at every hopf event of `diagram` (a diagram of `family`) and stores the
-/// result in the event (Event::born); the certificate's reason gets one line per unconfirmed
+/// The offset dp of confirm_hopf_events' first two searches at the Hopf event `event` of
+/// `diagram`: hopf_step_fraction of the gap between it and its nearest neighbour.
+double hopf_offset(const Diagram& diagram, const Event& event);
+
+/// When both searches at -+dp are complete and find no orbit around the focus, the orbits born
+/// at the Hopf point may reach less far in p than dp (e.g. ending at a homoclinic loop just past
+/// the event, docs/manual.md section 9): the searches are repeated at dp / hopf_retry_shrink,
+/// up to hopf_retries times, while dp stays above the event's bracket p_error (so that each side
+/// stays on its side of the Hopf point). 4 and 5: down to dp / 1024 in 10 more searches; an
+/// orbit of amplitude a spans ~a^2 of p near a generic Hopf point, so each retry reaches orbits
+/// half as large.
+inline constexpr double hopf_retry_shrink = 4.0;
+inline constexpr int hopf_retries = 5;
+
+/// Runs orbits_at_hopf at every hopf event of `diagram` (a diagram of `family`), closer to the
+/// event while both sides are complete and empty (hopf_retries), and stores the result in the
+/// event (Event::born; its reason lists every offset tried); the certificate's reason gets one line per unconfirmed
 /// birth (the level is unchanged: a diagram's certificate covers its branches, events and
 /// regions, docs/manual.md section 5, not the orbits, which are searched only here).
 void confirm_hopf_events(const ParameterFamily& family, Diagram& diagram, const OrbitSearchOptions& options = {});
