@@ -107,16 +107,26 @@ constexpr double kSqrtLawTol = 0.2;
 // O(d/D) ~ 3%: at most 5%.
 constexpr double kHopfPeriodTol = 0.05;
 
+ParameterFamily general_hopf_rho6() {
+  Problem problem = bundled("general-hopf");
+  problem.rho = RhoSpec{RhoSpec::Kind::value, 6.0};
+  return parameter_family(problem, "force");
+}
+
+/// The diagram over [from, to] with the orbits born at its Hopf points, continued.
+Diagram swept_with_orbits(const ParameterFamily& family, double from, double to) {
+  Diagram diagram = sweep(family, from, to);
+  confirm_hopf_events(family, diagram);
+  continue_orbit_branches(family, diagram);
+  return diagram;
+}
+
 }  // namespace
 
 TEST_CASE("general-hopf.json at rho = 6: the orbit branch born at the Hopf point has period -> 2 pi/Im(lambda) "
           "of the focus and amplitude ~ sqrt(F_H - F)") {
-  Problem problem = bundled("general-hopf");
-  problem.rho = RhoSpec{RhoSpec::Kind::value, 6.0};
-  const ParameterFamily family = parameter_family(problem, "force");
-  Diagram diagram = sweep(family, 0.7575, 0.7590);
-  confirm_hopf_events(family, diagram);
-  continue_orbit_branches(family, diagram);
+  const ParameterFamily family = general_hopf_rho6();
+  const Diagram diagram = swept_with_orbits(family, 0.7575, 0.7590);
   // F_H independently: bisection of trace J_T at the focus (the limit set alone, no orbit code)
   const System s = family.system(0.758);
   double lo = 0.7580, hi = 0.7584;
@@ -151,12 +161,8 @@ TEST_CASE("general-hopf.json at rho = 6: the orbit branch born at the Hopf point
 
 TEST_CASE("general-hopf.json at rho = 6 swept over 0.3-1.5: the Hopf point's orbits, ~3e-4 of F wide, are "
           "found closer to it than the first searches and followed to the focus and the homoclinic loop") {
-  Problem problem = bundled("general-hopf");
-  problem.rho = RhoSpec{RhoSpec::Kind::value, 6.0};
-  const ParameterFamily family = parameter_family(problem, "force");
-  Diagram diagram = sweep(family, 0.3, 1.5);
-  confirm_hopf_events(family, diagram);
-  continue_orbit_branches(family, diagram);
+  const ParameterFamily family = general_hopf_rho6();
+  const Diagram diagram = swept_with_orbits(family, 0.3, 1.5);
   const auto hopf = std::find_if(diagram.events.begin(), diagram.events.end(),
                                  [](const Event& e) { return e.kind == EventKind::hopf; });
   REQUIRE(hopf != diagram.events.end());
