@@ -19,6 +19,7 @@
 #include <Eigen/Geometry>
 #include <unsupported/Eigen/AutoDiff>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -120,6 +121,9 @@ std::vector<OrbitCurvePoint> grid_points(bool snic, const MapAxis& x, const MapA
 constexpr double kFoldLoadTol = 1e-8;
 // Periods of converged orbits: right to ~1e-9 relative (test_cycle_fold.cpp).
 constexpr double kPeriodRelTol = 1e-7;
+// A branch toward a Hopf point ends when its orbit's amplitude falls below 0.02 (hopf_end_amplitude,
+// continuation/orbit_branches.cpp); its last point may be the focus itself.
+constexpr double kOntoFocus = 0.02;
 // The SNIC's period 2 pi/sqrt((2 - 2 F*)(F* - F) - (F* - F)^2) has the local exponent
 // -1/2 - (F* - F)/(4 (2 - 2 F*)) + ...; the fit's window reaches |F* - F| <= 64 times the last
 // distance (~3e-5: 2e-3), so |beta + 1/2| <= 2e-3/(4 * 0.62) = 8e-4 for F* <= 0.69; 5e-3 leaves a factor 6.
@@ -179,5 +183,47 @@ TEST_CASE("SNIC field on the sphere: the snic curve of the map is F* = 1 - sqrt(
     if (k > 0) CHECK(dir * (q.y - curves[0].points[k - 1].y) > 0);
     MESSAGE("snic at nu = " << q.y << ": F - F* = " << q.x - F_star << " (p_error " << q.p_error << "), exponent "
                             << *q.exponent);
+  }
+}
+
+TEST_CASE("Bautin field on the sphere: a fold of cycles closer to its subcritical Hopf point than the search's "
+          "offset (b^2/4 < 0.1) is found, and the Hopf point is subcritical") {
+  // The Hopf event at F = a searches at a -+ 0.1 (half the gap to the range's start): below, the
+  // outer circle (which does not shrink onto the focus: it reaches F = a with u = b); above, past
+  // the fold a + b^2/4, nothing. The outer circle's branch goes on through F = a to the fold, where
+  // the inner circle's branch turns back and shrinks onto the focus at F = a: repelling where the
+  // focus is stable (b > 0, Kuznetsov 8.3.1).
+  for (const double b : {0.2, 0.3, 0.4, 0.5}) {
+    CAPTURE(b);
+    const ParameterFamily family = line_family(false, true, b);
+    Diagram d = sweep(family, 0.1, 1.0);
+    confirm_hopf_events(family, d);
+    continue_orbit_branches(family, d);
+    const auto hopf = std::find_if(d.events.begin(), d.events.end(), [](const Event& e) { return e.kind == EventKind::hopf; });
+    REQUIRE(hopf != d.events.end());
+    REQUIRE(hopf->born);
+    INFO(hopf->born->reason);
+    CHECK(std::abs(hopf->p - kA) <= kFoldLoadTol);
+    CHECK(hopf->born->kind == "subcritical");
+    const double fold = kA + b * b / 4;
+    int folds = 0, onto_focus = 0;
+    for (const OrbitBranch& br : d.orbit_branches)
+      for (const OrbitEnd& e : br.ends) {
+        folds += e.kind == "cycle-fold" && std::abs(e.p - fold) <= kFoldLoadTol;
+        if (e.kind != "hopf") continue;
+        ++onto_focus;
+        CHECK(e.p == hopf->p);
+        // every orbit of that branch a circle H(u) = a + b u - u^2 - F = 0 inside u < b/2 (the
+        // inner one), but its last point, where the branch ends on the focus (amplitude < 0.02)
+        for (const OrbitPoint& q : br.points) {
+          if (q.amplitude < kOntoFocus) continue;
+          const double u = 1 - q.w.normalized()[2];
+          CHECK(u <= b / 2 + kFoldLoadTol);
+          CHECK(std::abs(kA + b * u - u * u - q.p) <= kFoldLoadTol);
+          CHECK(q.period == doctest::Approx(2 * kPi / kOmega).epsilon(kPeriodRelTol));
+        }
+      }
+    CHECK(folds == 2);  // the outer circle's branch and the inner's meet there
+    CHECK(onto_focus == 1);
   }
 }

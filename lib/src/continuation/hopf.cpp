@@ -31,6 +31,13 @@ struct Side {
   std::string summary;
 };
 
+// The type of the limit direction near `focus` at F, if found.
+std::optional<SphereType> focus_near(const System& system, double F, const Eigen::Vector3d& focus) {
+  const Refined r = refine_limit_direction(system, F, focus);
+  if (!r.converged) return std::nullopt;
+  return classify(system, F, r.w).type;
+}
+
 // The limit set (zeros only) and the orbit search at p; the orbits around the focus.
 Side search_side(const ParameterFamily& family, double p, const Eigen::Vector3d& focus,
                  const OrbitSearchOptions& options) {
@@ -41,10 +48,7 @@ Side search_side(const ParameterFamily& family, double p, const Eigen::Vector3d&
   zeros.closed_orbits = false;
   const LimitSet limits = find_limit_directions(system, F, zeros);
   const OrbitSearch search = find_closed_orbits(system, F, limits, options);
-  Side side{orbits_encircling(search, focus), std::nullopt, search.complete(), search.summary()};
-  const Refined r = refine_limit_direction(system, F, focus);
-  if (r.converged) side.focus = classify(system, F, r.w).type;
-  return side;
+  return {orbits_encircling(search, focus), focus_near(system, F, focus), search.complete(), search.summary()};
 }
 
 // orbits_at_hopf, and whether both searches settled every seed.
@@ -72,15 +76,22 @@ Attempt search_both_sides(const ParameterFamily& family, const Event& hopf, doub
   a.complete = below.complete && above.complete;
   if (!a.complete || below.orbits.size() + above.orbits.size() != 1) return a;
   const Side& with = below.orbits.empty() ? above : below;
-  const ClosedOrbit& orbit = with.orbits.front();
-  if (orbit.stability == OrbitStability::attracting && with.focus == SphereType::unstable_focus)
-    out.kind = "supercritical";
-  if (orbit.stability == OrbitStability::repelling && with.focus == SphereType::stable_focus)
-    out.kind = "subcritical";
+  out.kind = hopf_kind(with.orbits.front().stability, with.focus);
   return a;
 }
 
 }  // namespace
+
+std::string hopf_kind(OrbitStability orbit, const std::optional<SphereType>& focus) {
+  if (orbit == OrbitStability::attracting && focus == SphereType::unstable_focus) return "supercritical";
+  if (orbit == OrbitStability::repelling && focus == SphereType::stable_focus) return "subcritical";
+  return "unconfirmed";
+}
+
+std::optional<SphereType> focus_type_at(const ParameterFamily& family, const Event& hopf, double p) {
+  if (hopf.directions.empty()) return std::nullopt;
+  return focus_near(family.system(p), family.force(p), hopf.directions.front().normalized());
+}
 
 HopfOrbits orbits_at_hopf(const ParameterFamily& family, const Event& hopf, double dp,
                           const OrbitSearchOptions& options) {
@@ -136,13 +147,16 @@ void confirm_hopf_events(const ParameterFamily& family, Diagram& diagram, const 
     } else {
       event.born = confirm_closer(family, event, dp, options);
     }
-    if (event.born->kind != "unconfirmed") continue;
-    const std::string text = fmt::format("; the orbit born at the Hopf point at {} = {:.9g} is unconfirmed ({})",
-                                         diagram.parameter, event.p, event.born->reason);
-    Certificate& cert = diagram.certificate;
-    cert.reason += text;
-    if (const Claim* events = find_claim(cert, "events")) set_claim(cert, "events", events->level, events->reason + text);
+    if (event.born->kind == "unconfirmed") note_unconfirmed(diagram, event);
   }
+}
+
+void note_unconfirmed(Diagram& diagram, const Event& event) {
+  const std::string text = fmt::format("; the orbit born at the Hopf point at {} = {:.9g} is unconfirmed ({})",
+                                       diagram.parameter, event.p, event.born ? event.born->reason : "not searched");
+  Certificate& cert = diagram.certificate;
+  cert.reason += text;
+  if (const Claim* events = find_claim(cert, "events")) set_claim(cert, "events", events->level, events->reason + text);
 }
 
 }  // namespace limitdir

@@ -34,8 +34,21 @@ double distance_to_polyline(const Eigen::Vector3d& w, const std::vector<Eigen::V
   return d;
 }
 
+// The branch's point at p (its nearest).
+const OrbitPoint& orbit_at(const OrbitBranch& b, double p) {
+  return *std::min_element(b.points.begin(), b.points.end(), [p](const OrbitPoint& x, const OrbitPoint& y) {
+    return std::abs(x.p - p) < std::abs(y.p - p);
+  });
+}
+
+// The branch through the orbit that confirm_hopf_events found beside the Hopf event k: back onto
+// the focus and on to the range's end. When the continuation toward the Hopf point reaches its
+// parameter with an orbit still of finite size (an end "range-end" there, amplitude >=
+// hopf_end_amplitude), that orbit was not born at the Hopf point (the one born there shrinks onto
+// the focus): the branch goes on through to the other end of the range, is not the event's, and
+// `not_born` is set.
 OrbitBranch hopf_branch(const ParameterFamily& family, const Diagram& diagram, int k,
-                        const OrbitContinuationOptions& opt) {
+                        const OrbitContinuationOptions& opt, bool& not_born) {
   const Event& event = diagram.events[static_cast<std::size_t>(k)];
   const HopfOrbits& born = *event.born;
   const bool below = !born.below.empty();
@@ -50,12 +63,21 @@ OrbitBranch hopf_branch(const ParameterFamily& family, const Diagram& diagram, i
                                                                    : diagram.to - diagram.from;
   const Eigen::Vector3d focus = event.directions.front().normalized();
   OrbitContinuation toward = continue_orbit(family, p_side, orbit, event.p, range, opt, focus);
+  not_born = toward.end.kind == "range-end";
+  if (not_born) toward = continue_orbit(family, p_side, orbit, below ? diagram.to : diagram.from, range, opt);
   const OrbitContinuation away = continue_orbit(family, p_side, orbit, below ? diagram.from : diagram.to, range, opt);
   OrbitBranch b;
-  b.hopf_event = k;
   b.points.assign(toward.points.rbegin(), toward.points.rend());
   b.points.insert(b.points.end(), away.points.begin() + 1, away.points.end());
   b.ends = {toward.end, away.end};
+  if (not_born) {
+    b.reason = fmt::format("from the orbit that the search beside the Hopf point at {} = {:.9g} found at {:.9g}, "
+                           "not born there (at the Hopf point it is still an orbit, of amplitude {:.3g}); natural "
+                           "continuation, Newton on the return map: checked",
+                           diagram.parameter, event.p, p_side, orbit_at(b, event.p).amplitude);
+    return b;
+  }
+  b.hopf_event = k;
   if (toward.end.kind == "hopf") {
     b.ends[0].p = event.p;
     b.ends[0].p_error = std::abs(event.p - b.points.front().p);
@@ -96,53 +118,85 @@ std::optional<int> nearest_hopf(const Diagram& diagram, double from, double to) 
   return best;
 }
 
-/// The other branch of every located fold of cycles that one branch reaches and none other
-/// (continue_past_fold), appended; the branches it adds are not turned again at their own folds.
+/// The other branch of the located fold of cycles at ends[j] of branch i, if no other branch
+/// reaches it (continue_past_fold), appended.
+void turn_at_fold(const ParameterFamily& family, const Diagram& diagram, const OrbitContinuationOptions& opt,
+                  std::vector<OrbitBranch>& branches, std::size_t i, int j) {
+  const double range = diagram.to - diagram.from;
+  OrbitBranch b = branches[i];  // a copy: push_back below may move the vector
+  if (j == 0) std::reverse(b.points.begin(), b.points.end());  // the points toward ends[0]
+  const OrbitEnd& fold = b.ends[j];
+  if (fold.kind != "cycle-fold" || b.points.size() < 2 || b.points.back().p != fold.p) return;  // not located
+  if (fold_reached(branches, i, fold, range)) return;
+  const double back = b.points[b.points.size() - 2].p < fold.p ? diagram.from : diagram.to;
+  const std::optional<int> hopf = nearest_hopf(diagram, fold.p, back);
+  const std::optional<Eigen::Vector3d> focus =
+      hopf ? std::optional<Eigen::Vector3d>(diagram.events[*hopf].directions.front().normalized()) : std::nullopt;
+  std::optional<OrbitContinuation> c = continue_past_fold(family, b.points, back, range, opt, focus);
+  if (c && c->end.kind == "hopf") {  // the end's parameter is the Hopf event's (as hopf_branch's)
+    c->end.p_error = std::abs(diagram.events[*hopf].p - c->points.back().p);
+    c->end.p = diagram.events[*hopf].p;
+    c->end.reason += fmt::format(" at the Hopf event at {} = {:.9g}", diagram.parameter, c->end.p);
+  }
+  OrbitBranch other;
+  if (!c) {
+    branches[i].reason += "; the other branch of its fold of cycles was not followed (pseudo-arclength through "
+                          "the fold did not converge)";
+    return;
+  }
+  other.points = c->points;
+  other.ends = {fold, c->end};
+  other.ends[0].reason = fmt::format("the fold of cycles at {} = {:.9g} that branch {} reaches, turned by "
+                                     "pseudo-arclength in (section point, {})",
+                                     diagram.parameter, fold.p, i, diagram.parameter);
+  other.reason = fmt::format("the other branch of the fold of cycles at {} = {:.9g} (pseudo-arclength through it, "
+                             "then natural continuation, Newton on the return map): checked",
+                             diagram.parameter, fold.p);
+  branches.push_back(std::move(other));
+}
+
+/// The other branch of every located fold of cycles that one branch reaches (at either end) and
+/// none other, appended; the branches it adds are not turned again at their own folds.
 void turn_at_folds(const ParameterFamily& family, const Diagram& diagram, const OrbitContinuationOptions& opt,
                    std::vector<OrbitBranch>& branches) {
-  const double range = diagram.to - diagram.from;
   const std::size_t n = branches.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    const OrbitBranch b = branches[i];  // a copy: push_back below may move the vector
-    const OrbitEnd& fold = b.ends[1];
-    if (fold.kind != "cycle-fold" || b.points.size() < 2 || b.points.back().p != fold.p) continue;  // not located
-    if (fold_reached(branches, i, fold, range)) continue;
-    const double back = b.points[b.points.size() - 2].p < fold.p ? diagram.from : diagram.to;
-    const std::optional<int> hopf = nearest_hopf(diagram, fold.p, back);
-    const std::optional<Eigen::Vector3d> focus =
-        hopf ? std::optional<Eigen::Vector3d>(diagram.events[*hopf].directions.front().normalized()) : std::nullopt;
-    std::optional<OrbitContinuation> c = continue_past_fold(family, b.points, back, range, opt, focus);
-    if (c && c->end.kind == "hopf") {  // the end's parameter is the Hopf event's (as hopf_branch's)
-      c->end.p_error = std::abs(diagram.events[*hopf].p - c->points.back().p);
-      c->end.p = diagram.events[*hopf].p;
-      c->end.reason += fmt::format(" at the Hopf event at {} = {:.9g}", diagram.parameter, c->end.p);
-    }
-    OrbitBranch other;
-    if (!c) {
-      branches[i].reason += "; the other branch of its fold of cycles was not followed (pseudo-arclength through "
-                            "the fold did not converge)";
-      continue;
-    }
-    other.points = c->points;
-    other.ends = {fold, c->end};
-    other.ends[0].reason = fmt::format("the fold of cycles at {} = {:.9g} that branch {} reaches, turned by "
-                                       "pseudo-arclength in (section point, {})",
-                                       diagram.parameter, fold.p, i, diagram.parameter);
-    other.reason = fmt::format("the other branch of the fold of cycles at {} = {:.9g} (pseudo-arclength through it, "
-                               "then natural continuation, Newton on the return map): checked",
-                               diagram.parameter, fold.p);
-    branches.push_back(std::move(other));
+  for (std::size_t i = 0; i < n; ++i)
+    for (const int j : {1, 0}) turn_at_fold(family, diagram, opt, branches, i, j);
+}
+
+/// The Hopf event k, whose search found an orbit not born there (hopf_branch): unconfirmed, unless
+/// a branch added at a fold of cycles (turn_at_folds) ends on its focus, whose orbits are then the
+/// ones born there (hopf_kind by their stability and the focus's type beside it).
+void reclassify_hopf(const ParameterFamily& family, Diagram& diagram, int k, std::vector<OrbitBranch>& branches) {
+  Event& event = diagram.events[static_cast<std::size_t>(k)];
+  HopfOrbits& born = *event.born;
+  born.reason += "; the orbit found beside it does not shrink onto the focus (not born there)";
+  born.kind = "unconfirmed";
+  for (std::size_t i = 0; i < branches.size(); ++i) {
+    const OrbitEnd& end = branches[i].ends[1];
+    if (end.kind != "hopf" || end.p != event.p || branches[i].points.empty()) continue;
+    // its middle point: the multiplier and the focus's rate away from their values 1 and 0 at the Hopf point
+    const OrbitPoint& mid = branches[i].points[branches[i].points.size() / 2];
+    born.kind = hopf_kind(mid.multiplier > 1 ? OrbitStability::repelling : OrbitStability::attracting,
+                          focus_type_at(family, event, mid.p));
+    born.reason += fmt::format("; branch {} shrinks onto the focus (multiplier {:.6g} at {} = {:.9g})", i,
+                               mid.multiplier, diagram.parameter, mid.p);
+    if (born.kind != "unconfirmed") return;
   }
+  note_unconfirmed(diagram, event);
 }
 
 }  // namespace
 
 void continue_orbit_branches(const ParameterFamily& family, Diagram& diagram, const OrbitContinuationOptions& opt) {
   std::vector<OrbitBranch> branches;
+  std::vector<int> not_born;  // events whose search found an orbit that was not born there
   for (std::size_t k = 0; k < diagram.events.size(); ++k) {
     const Event& e = diagram.events[k];
-    if (e.kind == EventKind::hopf && e.born && e.born->kind != "unconfirmed" && !e.directions.empty())
-      branches.push_back(hopf_branch(family, diagram, static_cast<int>(k), opt));
+    if (!(e.kind == EventKind::hopf && e.born && e.born->kind != "unconfirmed" && !e.directions.empty())) continue;
+    bool other = false;
+    branches.push_back(hopf_branch(family, diagram, static_cast<int>(k), opt, other));
+    if (other) not_born.push_back(static_cast<int>(k));
   }
   const System system = family.system(diagram.from);
   const double F = family.force(diagram.from);
@@ -160,6 +214,7 @@ void continue_orbit_branches(const ParameterFamily& family, Diagram& diagram, co
     branches.push_back(std::move(b));
   }
   turn_at_folds(family, diagram, opt, branches);
+  for (const int k : not_born) reclassify_hopf(family, diagram, k, branches);
   for (std::size_t i = 0; i < branches.size(); ++i) {
     branches[i].id = static_cast<int>(i);
     for (const OrbitEnd& end : branches[i].ends)

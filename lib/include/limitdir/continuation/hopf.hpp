@@ -50,6 +50,19 @@ double hopf_offset(const Diagram& diagram, const Event& event);
 inline constexpr double hopf_retry_shrink = 4.0;
 inline constexpr int hopf_retries = 5;
 
+/// The kind of a Hopf point whose orbit, of stability `orbit`, lies beside it where the focus is
+/// of type `focus`: "supercritical" (attracting, the focus unstable), "subcritical" (repelling,
+/// the focus stable) or "unconfirmed".
+std::string hopf_kind(OrbitStability orbit, const std::optional<SphereType>& focus);
+
+/// The type of the focus of the Hopf event `hopf` (of a diagram of `family`) at p, if the limit
+/// direction near it is found there.
+std::optional<SphereType> focus_type_at(const ParameterFamily& family, const Event& hopf, double p);
+
+/// Notes in the certificate of `diagram` (its reason and the events claim) that the orbit born at
+/// its Hopf event `event` is unconfirmed, with the event's reason.
+void note_unconfirmed(Diagram& diagram, const Event& event);
+
 /// Runs orbits_at_hopf at every hopf event of `diagram` (a diagram of `family`), closer to the
 /// event while both sides are complete and empty (hopf_retries), and stores the result in the
 /// event (Event::born; its reason lists every offset tried); the certificate's reason gets one line per unconfirmed
