@@ -278,6 +278,25 @@ def kudra_paper():
     said = ["".join(t.itertext()) for g in root.iter(ns + "g") if g.get("class") == "legend" for t in g.iter(ns + "text")]
     compare("Fig. 10 figure", "legend names (58) [Kudra & Awrejcewicz 2013]",
             sum("(58) [Kudra & Awrejcewicz 2013]" in t for t in said), 1, 0)
+    # the dashed lines are (58): every vertex against the cubic written above, within the rounding of
+    # the pixel coordinates (0.005 px on each axis, the slope carrying the horizontal one)
+    fr = next(e for e in root.iter(ns + "rect") if e.get("class") == "frame")
+    X, Y, W, H = (float(fr.get(k)) for k in ("x", "y", "width", "height"))
+    x0, x1 = map(float, fr.get("data-x-range").split())
+    y0, y1 = map(float, fr.get("data-y-range").split())
+    group = next(g for g in root.iter(ns + "g") if g.get("class") == "reference (58)")
+    worst, vertices = 0.0, 0
+    for f, line in enumerate(group.iter(ns + "polyline")):
+        for point in line.get("points").split():
+            px, py = map(float, point.split(","))
+            b = x0 + (px - X) / W * (x1 - x0)
+            u = y1 - (py - Y) / H * (y1 - y0)
+            h = 1e-6
+            slope = (cubic(b + h)[f] - cubic(b - h)[f]) / (2 * h)
+            rounding = 0.005 * (y1 - y0) / H + abs(slope) * 0.005 * (x1 - x0) / W
+            worst = max(worst, abs(u - cubic(b)[f]) / rounding)
+            vertices += 1
+    compare("Fig. 10 figure", f"(58) drawn: largest error of its {vertices} vertices over the pixel rounding", worst, 0.0, 1.0)
     fig13(ka)
     # Figs 11-12 as figures: each keys the paper's four phi_s and the exact model in its legend
     import xml.etree.ElementTree as ET

@@ -93,4 +93,11 @@ expect_bad "--order" --order 1,1
 expect_bad "--order" --order 1,1,1,1
 expect_bad "--format" --format xml
 expect_bad "unrecognised" --bogus
+# the shared contract (tests/cli/exit_codes.sh): --version, and exit 4 when the output cannot be written
+version=$(sed -n 's/^project(limitdir VERSION \([0-9.]*\).*/\1/p' "$share/../CMakeLists.txt")
+run --version
+[[ $rc -eq 0 && $(cat "$tmp/stdout") == "elliptic-series (limitdir) $version" ]] || fail "--version: $(cat "$tmp/stdout")"
+rc=0
+"$app" >/dev/full 2>"$tmp/stderr" || rc=$?
+[[ $rc -eq 4 && $(wc -l <"$tmp/stderr") -eq 1 ]] || fail "output to /dev/full: exit $rc (want 4), $(head -c 200 "$tmp/stderr")"
 cli_finish elliptic-series
