@@ -80,6 +80,13 @@ zeros=$(python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))["rows"]
 print(sum(e == 0 for w in r for e in w["K_error"] + w["E_error"]))' "$tmp/fig13.json")
 grep -qF "; $zeros zero errors not drawn" "$tmp/fig13.svg" || fail "plot: the caption does not count the $zeros zero errors"
 
+# a report plot cannot draw: no orders, or fewer errors than orders
+jq -c '.orders = [] | .rows |= map(.K_error = [] | .E_error = [])' "$tmp/fig13.json" >"$tmp/no-orders.json"
+jq -c '.rows[3].K_error |= .[:2]' "$tmp/fig13.json" >"$tmp/short.json"
+for bad in no-orders:"orders: empty" short:"3 orders"; do
+  app="$bin/plot" expect_bad "${bad#*:}" "$tmp/${bad%%:*}.json"
+done
+
 # bad input: one line, exit 2
 expect_bad "--b" --b 0:1
 expect_bad "--b" --b 0.5:1.5

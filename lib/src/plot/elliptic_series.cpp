@@ -41,6 +41,7 @@ SeriesErrors read_series(const json& report) {
   for (const json& o : array_field(report, "orders", where))
     s.orders.push_back(fmt::format("(n_q, n_K, n_E) = ({}, {}, {})", number_field(o, "n_q", where + ".orders"),
                                    number_field(o, "n_K", where + ".orders"), number_field(o, "n_E", where + ".orders")));
+  if (s.orders.empty()) throw InputError(where + ".orders: empty (no series to draw)");
   for (int p = 0; p < 2; ++p) s.runs[p].resize(s.orders.size());
   const json& rows = array_field(report, "rows", where);
   for (std::size_t i = 0; i < rows.size(); ++i) {
