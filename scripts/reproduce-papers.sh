@@ -6,8 +6,9 @@
 # scripts/reproduce_papers_check.py, which writes OUT_DIR/comparisons.tsv (item, quantity, value,
 # reference, tolerance, pass). Exit 1 if any comparison fails, 2 on bad usage.
 #   nonlinear-dyn-2024/         [Nonlinear Dyn. 2024]: Figs 4-18 (11-12 also side by side), the test problems, Table 2
-#   kudra-awrejcewicz-2013/     Table 1, Figs 5, 6, 7 (the pressure, the surfaces, their sections), 8-9, 10 (a table),
-#                               11-12 (Q and T against theta_s, one figure per b)
+#   kudra-awrejcewicz-2013/     Table 1, Figs 5, 6, 7 (the pressure, the surfaces, their sections), 8-9, 10 (the joins
+#                               against b and (58)), 11-12 (Q and T against theta_s, one figure per b), 13 (the
+#                               errors of the series (64)-(65) of K and E)
 #   acary-bourrier-2021/        Figs 2, 3a-c, 4 (one pile), 5 (a reduced scan; fig5/ holds the
 #                               part files of the full 300-pile study, scripts/fig5-study.sh,
 #                               which this script does not run)
@@ -164,13 +165,21 @@ kudra_paper() {
   python3 "$root/scripts/paper_problems.py" kudra-approximants "$root/share/fits/kudra-pade-I11.json" "$work"
   for k in I00 I11 I21 I31; do tab fig8-$k "$work/kudra-$k.json" --grid 73,1; done
   plot "$(w fig8-I00)" "$(w fig8-I11)" "$(w fig8-I21)" "$(w fig8-I31)" >"$d/fig8-9.svg"
-  # Fig. 10 and (58): the joins u0 of W fitted at b = 0.5, and at b = 0.1, 0.2, ..., 1 (the table of the figure)
+  # Fig. 10 and (58): the joins u0 of W fitted at b = 0.5, and at b = 0.1, 0.2, ..., 1 (the table of the
+  # figure); the figure: the ten fits together, the joins against b, (58) dashed
   "$bin/fit" "$root/share/fits/kudra-w.json" | jq 'del(.rows)' >"$d/fig10-fit-b0.5.json"
   echo "b,u0_Tsx,u0_Tsy,u0_Ms,rms" >"$d/fig10.csv"
+  local fits=()
   for b in 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1; do
-    "$bin/fit" "$root/share/fits/kudra-w.json" --set contact.shape.ellipse.1=$b --rows none \
-      | jq -r --arg b "$b" '[($b | tonumber), (.parameters[].value), .rms] | @csv' >>"$d/fig10.csv"
+    "$bin/fit" "$root/share/fits/kudra-w.json" --set contact.shape.ellipse.1=$b --rows none >"$work/fit-b$b.json"
+    jq -r --arg b "$b" '[($b | tonumber), (.parameters[].value), .rms] | @csv' "$work/fit-b$b.json" >>"$d/fig10.csv"
+    fits+=("$work/fit-b$b.json")
   done
+  plot "${fits[@]}" >"$d/fig10.svg"
+  # Fig. 13 (App. C): the errors of the series (64)-(65) of K and E against Boost.Math's, b = 0.01..1
+  "$bin/elliptic-series" >"$d/fig13.json"
+  "$bin/elliptic-series" --format csv >"$d/fig13.csv"
+  plot "$d/fig13.json" --width 1000 --height 500 >"$d/fig13.svg"
   # Figs 11-12: W against the exact model, Hertz, d = 1, gamma' = 1
   jq '.problem + {"friction": {"model": "kudra-w"}}' "$root/share/fits/kudra-w.json" >"$work/w.json"
   for b in 1 0.5 0.3 0.1; do

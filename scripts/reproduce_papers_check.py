@@ -269,6 +269,40 @@ def kudra_paper():
         b = float(r["b"])
         for i, name in enumerate(("u0_Tsx", "u0_Tsy", "u0_Ms")):
             compare("Fig. 10 (58)", f"{name} at b = {r['b']}", float(r[name]), cubic(b)[i], 0.03 * cubic(b)[i])
+    # Fig. 10 as a figure: the 30 estimates drawn are fig10.csv's joins, and (58) is named in the legend
+    import xml.etree.ElementTree as ET
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.parse(f"{OUT}/{ka}/fig10.svg").getroot()
+    drawn = {(c.get("data-parameter"), float(c.get("data-x"))): float(c.get("data-value"))
+             for c in root.iter(ns + "circle") if c.get("class") == "estimate"}
+    table = {(f"friction.u0.{i}", float(r["b"])): float(r[name]) for r in read_csv(f"{ka}/fig10.csv")
+             for i, name in enumerate(("u0_Tsx", "u0_Tsy", "u0_Ms"))}
+    compare("Fig. 10 figure", "joins drawn (the 30 of fig10.csv)", len(drawn), len(table), 0)
+    compare("Fig. 10 figure", "largest difference of a drawn join from fig10.csv",
+            max(abs(drawn.get(k, math.inf) - v) for k, v in table.items()), 0.0, 0.0)
+    said = ["".join(t.itertext()) for g in root.iter(ns + "g") if g.get("class") == "legend" for t in g.iter(ns + "text")]
+    compare("Fig. 10 figure", "legend names (58) [Kudra & Awrejcewicz 2013]",
+            sum("(58) [Kudra & Awrejcewicz 2013]" in t for t in said), 1, 0)
+    # the dashed lines are (58): every vertex against the cubic written above, within the rounding of
+    # the pixel coordinates (0.005 px on each axis, the slope carrying the horizontal one)
+    fr = next(e for e in root.iter(ns + "rect") if e.get("class") == "frame")
+    X, Y, W, H = (float(fr.get(k)) for k in ("x", "y", "width", "height"))
+    x0, x1 = map(float, fr.get("data-x-range").split())
+    y0, y1 = map(float, fr.get("data-y-range").split())
+    group = next(g for g in root.iter(ns + "g") if g.get("class") == "reference (58)")
+    worst, vertices = 0.0, 0
+    for f, line in enumerate(group.iter(ns + "polyline")):
+        for point in line.get("points").split():
+            px, py = map(float, point.split(","))
+            b = x0 + (px - X) / W * (x1 - x0)
+            u = y1 - (py - Y) / H * (y1 - y0)
+            h = 1e-6
+            slope = (cubic(b + h)[f] - cubic(b - h)[f]) / (2 * h)
+            rounding = 0.005 * (y1 - y0) / H + abs(slope) * 0.005 * (x1 - x0) / W
+            worst = max(worst, abs(u - cubic(b)[f]) / rounding)
+            vertices += 1
+    compare("Fig. 10 figure", f"(58) drawn: largest error of its {vertices} vertices over the pixel rounding", worst, 0.0, 1.0)
+    fig13(ka)
     # Figs 11-12 as figures: each keys the paper's four phi_s and the exact model in its legend
     import xml.etree.ElementTree as ET
     ns = "{http://www.w3.org/2000/svg}"
@@ -278,6 +312,45 @@ def kudra_paper():
         keys = [t for t in said if t.startswith("φ = ")] + [t for t in said if t == "exact model"]
         compare(f"Figs {fig} b = {b}", "legend entries phi_s = 0, 30, 60, 90 deg and the exact model", len(keys), 5, 0)
     kudra_figures(ka)
+
+
+def agm_ke(b):
+    """K(e), E(e), e^2 = 1 - b^2, by Gauss's arithmetic-geometric mean (an algorithm independent of
+    Boost.Math's Carlson forms and of the series): K = pi/(2 M(1, b)), E = K (1 - sum 2^(n-1) c_n^2)."""
+    a, g, power = 1.0, b, 0.5
+    total = power * (1.0 - b) * (1.0 + b)
+    for _ in range(8):  # c_n falls quadratically: at b = 0.001 c_7 is rounding (1e-17)
+        c = (a - g) / 2
+        a, g = (a + g) / 2, math.sqrt(a * g)
+        power *= 2
+        total += power * c * c
+    K = math.pi / (2 * a)
+    return K, K * (1 - total)
+
+
+def fig13(ka):
+    """App. C, Fig. 13 [Kudra & Awrejcewicz 2013]: elliptic-series' reference K, E against the AGM,
+    the closed form at b = 1, and what the paper's text says of the figure."""
+    r = load(f"{ka}/fig13.json")
+    rows = r["rows"]
+    # K, E < 4 for b >= 0.01; the AGM converges quadratically, each step a few roundings: 1e-14 relative
+    worst = max(max(abs(w["K"] - agm_ke(w["b"])[0]) / w["K"], abs(w["E"] - agm_ke(w["b"])[1]) / w["E"]) for w in rows)
+    compare("K&A Fig. 13 (64)-(65)", "largest relative difference of Boost's K, E from the AGM's", worst, 0.0, 1e-14)
+    last = rows[-1]
+    compare("K&A Fig. 13 (64)-(65)", "b = 1: the series is exact (largest |error|, K = E = pi/2)",
+            max(abs(x) for x in last["K_error"] + last["E_error"]) + abs(last["K"] - math.pi / 2), 0.0, 0.0)
+    # the text: every error falls as b grows, and the higher orders are better, wherever the errors exceed
+    # rounding (1e-14, ~50 eps of K, E <= 4), for b >= 0.1 (E_{1,1,1} - E changes sign at b = 0.028)
+    floor, wrong = 1e-14, 0
+    for key in ("K_error", "E_error"):
+        for w, nxt in zip(rows, rows[1:]):
+            for i in range(len(r["orders"])):
+                e = abs(w[key][i])
+                if w["b"] >= 0.1 and e > floor and abs(nxt[key][i]) >= e:
+                    wrong += 1
+                if w["b"] >= 0.1 and i > 0 and e > floor and e >= abs(w[key][i - 1]):
+                    wrong += 1
+    compare("K&A Fig. 13 (64)-(65)", "errors not falling with b or with the order (b >= 0.1)", wrong, 0, 0)
 
 
 def kudra_figures(ka):

@@ -20,6 +20,51 @@ for b in 0.2 0.5 0.8; do
   REPORT_PRELUDE=${prelude/B/$b} expect_report fit-report.schema.json \
     'r["converged"] and r["data"]["cases"] == 18 and all(abs(p["value"] - u) <= 0.03 * u for p, u in zip(r["parameters"], u58))' \
     "$study" --set contact.shape.ellipse.1=$b
+  cp "$tmp/stdout" "$tmp/fit-b$b.json"
+done
+
+# Fig. 10 as a figure (docs/manual.md section 11, "Fits against a problem key"): the three fits
+# plotted together draw each join at its b with the reports' values, and (58) named in the legend;
+# fits that differ in no problem key, or in two, are bad input
+plot_fits() {
+  rc=0
+  "$bin/plot" "$@" >"$tmp/fig10.svg" 2>"$tmp/stderr" || rc=$?
+}
+plot_fits "$tmp"/fit-b{0.2,0.5,0.8}.json
+if [[ $rc -ne 0 ]]; then
+  fail "plot of three fits: exit $rc: $(head -c 300 "$tmp/stderr")"
+elif why=$(python3 - "$tmp/fig10.svg" "$tmp"/fit-b{0.2,0.5,0.8}.json <<'PY'
+import json, sys
+import xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+drawn = {(c.get("data-parameter"), float(c.get("data-x"))): float(c.get("data-value"))
+         for c in root.iter(ns + "circle") if c.get("class") == "estimate"}
+want = {}
+for path in sys.argv[2:]:
+    r = json.load(open(path))
+    for p in r["parameters"]:
+        want[(p["key"], r["problem"]["contact"]["shape"]["ellipse"][1])] = p["value"]
+said = "".join(t for g in root.iter(ns + "g") if g.get("class") == "legend" for t in g.itertext())
+if drawn != want:
+    print("drawn", drawn, "want", want)
+elif "(58) [Kudra & Awrejcewicz 2013]" not in said:
+    print("the legend does not name (58):", said)
+PY
+) && [[ -z $why ]]; then
+  echo "ok: plot of three fits: 9 joins at their b, (58) in the legend"
+else
+  fail "plot of three fits: $why"
+fi
+for files in "$tmp/fit-b0.2.json $tmp/fit-b0.2.json" "$tmp/fit-b0.2.json $tmp/circle-fit.json"; do
+  jq '.problem.contact.distortion.d = 1 | .problem.contact.shape.ellipse[1] = 1' "$tmp/fit-b0.2.json" >"$tmp/circle-fit.json"
+  # shellcheck disable=SC2086
+  plot_fits $files
+  if [[ $rc -eq 2 && ! -s $tmp/fig10.svg && $(wc -l <"$tmp/stderr") -eq 1 ]] && grep -q "numeric keys" "$tmp/stderr"; then
+    echo "ok: plot $files -> $(cat "$tmp/stderr")"
+  else
+    fail "plot $files: exit $rc, $(head -c 300 "$tmp/stderr")"
+  fi
 done
 
 # The circle without distortion: swapping x and y (phi -> pi/2 - phi, omega -> -omega) maps the

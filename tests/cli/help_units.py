@@ -37,7 +37,8 @@ KEYWORDS = {"M", "NAME", "METHOD", "LEVEL", "FORMAT", "FILE", "FILE...", "DIR", 
 # The apps (every executable of BIN_DIR but the benchmarks) and the schema of their problem file.
 APPS = {"find-limits": "problem", "sweep-force": "problem", "bifurcation-map": "problem", "simulate": "problem",
         "classify": "problem", "friction-model": "problem", "degree-study": "problem", "diagram-diff": None,
-        "plot": None, "roll": "roll", "celt": "celt", "pile": "pile", "scan": None, "fit": None}
+        "plot": None, "roll": "roll", "celt": "celt", "pile": "pile", "scan": None, "fit": None,
+        "elliptic-series": None}
 JOBS = ["find-limits", "sweep-force", "bifurcation-map", "simulate", "roll", "celt", "pile"]
 # The sweep parameters that are problem keys under another name (continuation/parameter_family.cpp).
 PARAMETER_KEYS = {"force": "force", "lambda": "system.lambda", "j": "system.j", "rho": "rho",

@@ -93,7 +93,9 @@ const KindRow rows[] = {
      "the data and the model at the best (slip data: model against data; a run: omega against t), model - data, "
      "and one row per free parameter: its start (hollow), estimate (filled) and 95 % interval (bar) at their places "
      "between the parameter's bounds, labelled with the values, an undetermined parameter in red, without a bar "
-     "(--panel 1, 2, 3: one of them; the parameters alone for a report without rows)",
+     "(--panel 1, 2, 3: one of them; the parameters alone for a report without rows); two or more fits whose "
+     "problems differ in one numeric key: each fitted parameter with its 95 % interval against that key, as Fig. 10 "
+     "of [Kudra & Awrejcewicz 2013] (the joins u0 of W against b with the paper's cubics (58))",
      [](Input i, Options o) { return plot_fit(i.report, o); }},
     {"limitdir.celt-report/1", "run", "celt", "celt",
      "omega (body) and the vertical spin against t, the spin reversals marked",
@@ -106,6 +108,10 @@ const KindRow rows[] = {
      "the two hemispheres (--view) with V* as streamlines, the stone's slip at t a cross; the model, mu, t and "
      "the coupling under the title",
      [](Input i, Options o) { return plot_celt_slip(i.report, o); }},
+    {"limitdir.elliptic-series/1", nullptr, "elliptic-series", "elliptic-series",
+     "the errors |K_n - K| and |E_n - E| of the nome series (64)-(65) against b on a log axis, one curve per order "
+     "(n_q, n_K, n_E), as Fig. 13 of [Kudra & Awrejcewicz 2013]",
+     [](Input i, Options o) { return plot_elliptic_series(i.report, o); }},
     {"limitdir.problem/1", nullptr, "pressure", "a problem file",
      "the contact's normal pressure sigma/N as Fig. 5 of [Kudra & Awrejcewicz 2013]: (a) over the patch as a surface "
      "seen obliquely, filled by height; (b) its sections along the axis tau_r of the centre of pressure at v_r = 0 "

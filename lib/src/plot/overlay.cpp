@@ -31,12 +31,13 @@ const std::set<std::string> log_x_kinds{"diagram", "degree-study", "friction", "
 const std::set<std::string> font_kinds{"diagram", "degree-study", "friction", "simulation", "map", "scan-summary",
                                        "roll", "roll-map", "celt", "limits",
                                        "classification", "survey", "regions", "celt-slip-system", "pile", "pile-scan",
-                                       "pressure"};
+                                       "pressure", "elliptic-series"};
 const std::set<std::string> panel_kinds{"roll", "celt", "fit"};
 const std::set<std::string> overlay_kinds{"diagram", "friction", "simulation", "degree-study", "roll", "celt", "map",
-                                          "limits"};
+                                          "limits", "fit"};
 const char* const overlay_list =
-    "diagrams, friction tables, simulations, degree studies, maps, roll runs, celt runs and limits (side by side)";
+    "diagrams, friction tables, simulations, degree studies, maps, roll runs, celt runs and limits (side by side), "
+    "and fits (their parameters against the problem key they differ in)";
 
 /// Why an option does not apply to a kind.
 std::string why_not(const std::string& kind) {
@@ -174,6 +175,7 @@ std::string plot_overlay(const std::vector<PlotInput>& inputs, const PlotOptions
   if (!overlay_kinds.count(kind))
     throw InputError("overlay: cannot overlay " + kind + " reports; overlays are drawn for " + overlay_list);
   if (kind == "limits") return limits_columns(inputs, options);
+  if (kind == "fit") return plot_fit_sweep(inputs, options);
   std::vector<std::string> names;
   if (kind == "roll" || kind == "celt" || kind == "degree-study") names = run_names(inputs);
   else

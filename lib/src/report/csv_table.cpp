@@ -97,6 +97,10 @@ const std::vector<TableSpec>& specs() {
       // a map's curves point by point, x and y under the parameters' names (map_rows)
       {"limitdir.map/1", nullptr, "/curves", "points", "curve.", false, diagram_units(),
        {"id", "kind", "x", "y", "w", "rdot"}},
+      // elliptic-series: per b the reference K, E and each order's errors (K_error[i] of orders[i])
+      {"limitdir.elliptic-series/1", nullptr, "/rows", nullptr, "", false,
+       {{"b", "1"}, {"K", "1"}, {"E", "1"}, {"K_error", "1"}, {"E_error", "1"}},
+       {"b", "K", "E", "K_error", "E_error"}},
       {"limitdir.celt-report/1", "run", "/history", nullptr, "", true,
        {{"t", "s"}, {"omega", "rad/s"}, {"spin", "rad/s"}, {"N", "N"}, {"a_hat", "m"}, {"b", "1"},
         {"energy", "J"}, {"L_z", "kg m^2/s"}, {"slip_speed", "m/s"}, {"height", "m"}},

@@ -164,6 +164,14 @@ std::string plot_celt_comparison(const nlohmann::json& report, const PlotOptions
 /// A fit (limitdir.fit-report/1, docs/manual.md section 16): each parameter's start, estimate
 /// and 95 % interval between its bounds.
 std::string plot_fit(const nlohmann::json& report, const PlotOptions& options);
+/// Several fits (limitdir.fit-report/1) whose problems differ in one numeric key: each fitted
+/// parameter (estimate and 95 % interval) against that key, as Fig. 10 of [Kudra & Awrejcewicz
+/// 2013]; the joins u0 of W fitted against the ellipse's b with the paper's cubics (58) as
+/// reference lines, so named in the legend.
+std::string plot_fit_sweep(const std::vector<PlotInput>& inputs, const PlotOptions& options);
+/// elliptic-series' report (limitdir.elliptic-series/1): the errors of the nome series (64)-(65)
+/// of K and E against b on a log axis, one curve per order, as Fig. 13 of [Kudra & Awrejcewicz 2013].
+std::string plot_elliptic_series(const nlohmann::json& report, const PlotOptions& options);
 std::string plot_simulation(const std::vector<nlohmann::json>& records, const nlohmann::json& final_record,
                             const PlotOptions& options);
 /// classify's report (limitdir.classification/1): the classified directions on the sphere by class.

@@ -19,7 +19,7 @@ const std::vector<std::string>& table_schemas();
 /// for a dimensionless number or a count), then one row per entry. Which entries are rows
 /// (docs/manual.md section 5): friction/1 its table, limits/1 its limit directions, diagram/1
 /// every point of every branch (with the branch's id), degree-study/1 every (event kind, degree)
-/// of its summary, survey/1 (simulate --survey) its entries, roll-report/1 and celt-report/1 (kind run) their histories. Nested values are
+/// of its summary, survey/1 (simulate --survey) its entries, roll-report/1 and celt-report/1 (kind run) their histories, elliptic-series/1 its rows. Nested values are
 /// flattened into columns "w[0]", "sphere.eigenvalues[1][0]"; a value the entry lacks or that is
 /// JSON null (epsilon on the equator: +infinity) is an empty cell. CSV quotes a cell holding a
 /// comma, a quote or a line break (quotes doubled); TSV writes a tab, line break or backslash in
