@@ -13,7 +13,9 @@ source "$(dirname "$0")/common.bash"
 cli_setup find-limits "$@"
 disc="$share/problems/disc.json"
 reference="$share/reference/disc-harmonic-2.json"
-apps=(find-limits classify sweep-force degree-study bifurcation-map friction-model simulate diagram-diff plot)
+# every app: each folder of apps/ but the shared code
+mapfile -t apps < <(find "$share/../apps" -mindepth 1 -maxdepth 1 -type d ! -name common -printf '%f\n' | sort)
+[[ ${#apps[@]} -ge 16 ]] || fail "found ${#apps[@]} apps under apps/, want at least 16"
 version=$(sed -n 's/^project(limitdir VERSION \([0-9.]*\).*/\1/p' "$share/../CMakeLists.txt")
 [[ -n $version ]] || fail "no VERSION in the project() line of CMakeLists.txt"
 

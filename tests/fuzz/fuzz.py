@@ -156,6 +156,12 @@ def issue23_cases(share, write, add):
     # valid runs that exited 3 on a trial stage of the integrator (must run: exit 0)
     add("celt", [str(problems / "celt.json"), "--model", "P1", "--mu", "10", "--t-end", "0.05"])
     add("celt", [str(problems / "celt-kane-levinson.json"), "--mu", "30", "--omega", "0,0,-5"])
+    # elliptic-series at its bounds: the finest grid at the highest orders (must run within the
+    # time bound), b at the bottom of the doubles, a range one ulp wide
+    add("elliptic-series", ["--points", "100000", "--order", "10,1000,1000", "--format", "csv"])
+    add("elliptic-series", ["--b", "1e-308:1e-307", "--points", "3"])
+    add("elliptic-series", ["--b", "0.5:0.5000000000000001", "--points", "2", "--format", "text"])
+    add("elliptic-series", ["--b", "4.9e-324:1", "--order", "1,1,1"])
     # plot on huge numbers and non-characters of XML
     diagram = json.loads((share / "reference" / "disc-harmonic-2.json").read_text())
     far = copy.deepcopy(diagram)
