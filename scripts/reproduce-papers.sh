@@ -7,12 +7,12 @@
 # reference, tolerance, pass). Exit 1 if any comparison fails, 2 on bad usage.
 #   nonlinear-dyn-2024/         [Nonlinear Dyn. 2024]: Figs 4-18 (11-12 also side by side), the test problems, Table 2
 #   kudra-awrejcewicz-2013/     Table 1, Figs 5, 6, 7 (the pressure, the surfaces, their sections), 8-9, 10 (the joins
-#                               against b and (58)), 11-12 (Q and T against theta_s, one figure per b), 13 (the
-#                               errors of the series (64)-(65) of K and E)
+#                               against b and (58)), 11-12 (T_sx, T_sy, M_s against theta_s, a panel per phi_s, one
+#                               figure per b), 13 (the errors of the series (64)-(65) of K and E)
 #   acary-bourrier-2021/        Figs 2, 3a-c, 4 (one pile), 5 (a reduced scan; fig5/ holds the
 #                               part files of the full 300-pile study, scripts/fig5-study.sh,
 #                               which this script does not run)
-#   kireenkov/                  Fig. 2 (the Coulomb part, figure and table), the Pade models, the thin ring
+#   kireenkov/                  Fig. 2 (figure and tables, Coulomb and speed law), the Pade models, the thin ring
 #   celtic-stone/               the spin reversal, Fig. 3, the models' objectives, Sect. 4's refitted parameters
 # The reports' run times ("seconds", "wall_seconds") are removed, so that the files depend on
 # the binary alone and regenerate byte for byte.
@@ -189,9 +189,10 @@ kudra_paper() {
     jq -r '"theta,phi,T_sx,T_sy,M_s,T_sx_exact,T_sy_exact,M_s_exact", (.table[] | select(.phi < 1.6)
            | [.theta, .phi, -.q[0], -.q[1], -.q[2], -.q_exact[0], -.q_exact[1], -.q_exact[2]] | @csv)' \
       "$work/w-$b.json" >"$d/fig11-12-b$b.csv"
-    # the figure: Q and T of W (a colour per phi_s) and of the exact model (dotted) over those four longitudes
+    # the figure as the paper's: T_sx, T_sy, M_s of W (solid) and of the exact model (dotted), a panel per phi_s
     jq -c '.table |= map(select(.phi < 1.6))' "$work/w-$b.json" >"$work/w4-$b.json"
-    plot "$work/w4-$b.json" >"$d/fig$([[ $b == 1 || $b == 0.5 ]] && echo 11 || echo 12)-b$b.svg"
+    plot "$work/w4-$b.json" --components --width 900 --height 700 \
+      >"$d/fig$([[ $b == 1 || $b == 0.5 ]] && echo 11 || echo 12)-b$b.svg"
   done
 }
 
@@ -219,18 +220,24 @@ acary_paper() {
 }
 
 kireenkov_paper() {
-  local d=$ki v at=()
+  local d=$ki v slips=()
   tab integral-model "$disc" --model kireenkov-exact
   tab pade-2 "$disc" --model kireenkov-pade
   tab pade-1 "$disc" --model kireenkov-pade:1
   "$bin/find-limits" "$S/disc-shift.json" --force 0 >"$d/shifted-pressure.json"
   "$bin/find-limits" "$S/disc-ring.json" >"$d/thin-ring.json"
-  # Fig. 2, the Coulomb part: q = -(F_par, F_perp, .)/(f N) at x = (v, 0, R omega), u = R omega = 1
+  # Fig. 2: F_par = -force1, F_perp = -force2 (over f N) at the slips x = (v, 0, rho omega), u = R omega = 1 (rho = R),
+  # the Coulomb law (mu1 = mu2 = 0) and the speed law (mu1, mu2) = (0.3, 0.7); the figure as the paper's, each
+  # component over its largest |value|
   jq '. + {"friction": {"model": "kireenkov-exact", "k0": 0.5}, "rho": "R"}' "$disc" >"$work/k.json"
-  for v in $(seq 0 0.05 3); do at+=(--at "$v,0,1"); done
-  fm "$work/k.json" --pressure hertz "${at[@]}" | jq 'del(.table)' >"$d/fig2.json"
-  jq -r '"v,F_par,F_perp", (.values[] | [(.w[0] / .w[2]), -.q[0], -.q[1]] | @csv)' "$d/fig2.json" >"$d/fig2.csv"
-  plot "$d/fig2.json" >"$d/fig2.svg"
+  jq '.friction += {"mu1": 0.3, "mu2": 0.7}' "$work/k.json" >"$work/k-speed.json"
+  for v in $(seq 0 0.05 3); do slips+=(--slip "$v,0,1"); done
+  local c
+  for c in fig2:k fig2-speed:k-speed; do
+    fm "$work/${c#*:}.json" --pressure hertz "${slips[@]}" | jq 'del(.table)' >"$d/${c%%:*}.json"
+    jq -r '"v,F_par,F_perp", (.forces[] | [.x[0], -.force[0], -.force[1]] | @csv)' "$d/${c%%:*}.json" >"$d/${c%%:*}.csv"
+  done
+  plot "$d/fig2.json" "$d/fig2-speed.json" >"$d/fig2.svg"
 }
 
 celt_paper() {

@@ -1,5 +1,5 @@
-// friction-model PROBLEM [--degree N] [--samples K] [--grid NTHETA,NPHI] [--at w1,w2,w3]... [--model M]
-//                [--pressure P] [--rho R]
+// friction-model PROBLEM [--degree N] [--samples K] [--grid NTHETA,NPHI] [--at w1,w2,w3]...
+//                [--slip x1,x2,x3]... [--model M] [--pressure P] [--rho R]
 // Prints the friction-model report (schema "limitdir.friction/1").
 #include <optional>
 #include <string>
@@ -8,6 +8,7 @@
 #include "cli.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/system/problem_input.hpp"
+#include "limitdir/report/friction_forces.hpp"
 #include "limitdir/report/friction_sections.hpp"
 #include "limitdir/report/report.hpp"
 
@@ -39,12 +40,30 @@ limitdir::FrictionGrid parse_grid(const std::string& text) {
   return grid;
 }
 
+/// The repeated vector option `name` ("x1,x2,x3", each nonzero), at most `most` of them.
+std::vector<Eigen::Vector3d> vectors(const po::variables_map& vm, const char* name, std::size_t most) {
+  std::vector<Eigen::Vector3d> out;
+  if (!vm.count(name)) return out;
+  const std::string option = std::string("--") + name;
+  const auto& texts = vm[name].as<std::vector<std::string>>();
+  if (texts.size() > most)
+    throw limitdir::InputError(option + ": at most " + std::to_string(most) + " vectors (got " +
+                               std::to_string(texts.size()) + ")");
+  for (const std::string& t : texts) {
+    const Eigen::Vector3d v = limitdir::cli::parse_vector3(t, option.c_str());
+    if (v.isZero()) throw limitdir::InputError(option + ": the vector must not be zero (got \"" + t + "\")");
+    out.push_back(v);
+  }
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char* argv[]) {
   const limitdir::cli::AppInfo info{
       "friction-model",
-      "PROBLEM [--degree N] [--samples K] [--grid NTHETA,NPHI] [--at w1,w2,w3]... [--sections N] [--model M] "
+      "PROBLEM [--degree N] [--samples K] [--grid NTHETA,NPHI] [--at w1,w2,w3]... [--slip x1,x2,x3]... "
+      "[--sections N] [--model M] "
       "[--pressure P] "
       "[--rho RHO] [--format json|csv|tsv]",
       "Tabulates the friction laws Q(theta), T(theta) of the problem's friction model and of the exact\n"
@@ -53,7 +72,8 @@ int main(int argc, char* argv[]) {
       "is not axisymmetric (an ellipse, a distortion or a shift), or with --grid, the table is q(w) on a\n"
       "(theta, phi) grid over the whole sphere against the exact integral model of the contact, with the\n"
       "largest difference per component and where it occurs. With --at, also q(w) and its Jacobian dq/dw\n"
-      "(of the degree-0 extension) at the given slip directions (\"values\"). With --sections, also the\n"
+      "(of the degree-0 extension) at the given slip directions (\"values\"). With --slip, also the force\n"
+      "q(x/|x|) + the speed terms of the law (1) of Kireenkov at the given slips x (\"forces\"). With --sections, also the\n"
       "sections of the friction surface q(S^2) by the planes q1 = 0, q2 = 0, q3 = 0 (\"sections\"), found\n"
       "point by point as (31) of Kudra & Awrejcewicz 2013 finds them."};
 
@@ -66,6 +86,10 @@ int main(int argc, char* argv[]) {
       "at", po::value<std::vector<std::string>>()->value_name("w1,w2,w3"),
       "a slip direction (normalised; repeatable, at most 10000) at which to print q and dq/dw. "
       "Unit: dimensionless.")(
+      "slip", po::value<std::vector<std::string>>()->value_name("x1,x2,x3"),
+      "a slip x = (u_x, u_y, rho omega), not normalised (repeatable, at most 10000), at which to print the "
+      "force q(x/|x|) + speed terms (the speed law friction.mu1, friction.mu2; zero without). "
+      "JSON only. Unit: sqrt(mu g R).")(
       "sections", po::value<std::string>()->value_name("N"),
       "the sections of the friction surface by q1 = 0, q2 = 0 and q3 = 0, N points each at the polar angles "
       "2 pi m/N of its plane, 3 <= N <= 10000 (JSON only). Unit: count.");
@@ -77,22 +101,17 @@ int main(int argc, char* argv[]) {
     limitdir::Problem problem = limitdir::cli::load_problem(limitdir::cli::problem_path(vm), vm);
     limitdir::cli::apply_problem_overrides(problem, vm);
     const auto samples = static_cast<int>(limitdir::cli::integer_option(vm, "samples", 91, 2, 100000));
-    std::vector<Eigen::Vector3d> at;
-    if (vm.count("at")) {
-      const auto& texts = vm["at"].as<std::vector<std::string>>();
-      constexpr std::size_t max_directions = 10000;  // a bound on the output, ~3 MB of JSON
-      if (texts.size() > max_directions)
-        throw limitdir::InputError("--at: at most " + std::to_string(max_directions) + " directions (got " +
-                                   std::to_string(texts.size()) + ")");
-      for (const std::string& t : texts) {
-        const Eigen::Vector3d w = limitdir::cli::parse_vector3(t, "--at");
-        if (w.isZero()) throw limitdir::InputError("--at: the direction must not be zero (got \"" + t + "\")");
-        at.push_back(w);
-      }
-    }
+    constexpr std::size_t max_directions = 10000;  // a bound on the output, ~3 MB of JSON
+    const std::vector<Eigen::Vector3d> at = vectors(vm, "at", max_directions);
+    const std::vector<Eigen::Vector3d> slips = vectors(vm, "slip", limitdir::kMaxSlips);
     std::optional<limitdir::FrictionGrid> grid;
     if (vm.count("grid")) grid = parse_grid(vm["grid"].as<std::string>());
     nlohmann::json report = limitdir::friction_report(problem, samples, at, grid);
+    if (vm.count("slip")) {
+      if (format != limitdir::cli::Format::json)
+        throw limitdir::InputError("--slip: the forces are written in JSON only (--format json)");
+      report["forces"] = limitdir::friction_forces(problem, slips);
+    }
     if (vm.count("sections")) {
       if (format != limitdir::cli::Format::json)
         throw limitdir::InputError("--sections: the sections are written in JSON only (--format json)");

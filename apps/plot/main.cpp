@@ -1,4 +1,5 @@
 // plot [REPORT...] [--y theta|psi|w1|w2|w3|rdot|period|amplitude] [--view w1|w2|w3] [--time t|tau] [--convergence] [--surface]
+//      [--components]
 //      [--colour-by class|level|mean|min|max] [--width W] [--height H] [--x-range A:B] [--y-range A:B]
 //      [--log-x] [--log-y] [--no-regions] [--panel K] [--font-size PX] [--style NAME] [--title] [--output FILE]
 // Draws a limitdir report as a standalone SVG on standard output (plot/plot.hpp, docs/manual.md
@@ -26,7 +27,7 @@ namespace po = limitdir::cli::po;
 int main(int argc, char* argv[]) {
   limitdir::cli::AppInfo info{
       "plot",
-      "[REPORT...] [--y COORD] [--view AXIS] [--time CLOCK] [--convergence] [--surface] [--colour-by STAT] [--width W] "
+      "[REPORT...] [--y COORD] [--view AXIS] [--time CLOCK] [--convergence] [--surface] [--components] [--colour-by STAT] [--width W] "
       "[--height H] [--x-range A:B] [--y-range A:B] [--log-x] [--log-y] [--no-regions] [--panel K] [--font-size PX] [--style NAME] [--title] [--output FILE]",
       "Draws a limitdir report as a standalone SVG figure on standard output, or with --output FILE\n"
       "into FILE.svg, FILE.pdf or FILE.png (rendered in-process by librsvg and cairo). REPORT is a\n"
@@ -52,6 +53,9 @@ int main(int argc, char* argv[]) {
       ("convergence", po::bool_switch(), "degree studies: the event errors against N instead of the branches")
       ("surface", po::bool_switch(), "friction tables over the sphere (friction-model --grid): the friction surface -q "
                                      "seen obliquely, one panel a report (Fig. 6 of Kudra & Awrejcewicz 2013)")
+      ("components", po::bool_switch(), "a friction table over the sphere (friction-model --grid): its components "
+                                        "T_sx, T_sy, M_s = -q against theta, the model solid and the exact model dotted, "
+                                        "one panel per longitude (Figs 11-12 of Kudra & Awrejcewicz 2013)")
       ("colour-by", po::value<std::string>()->value_name("STAT"),
        "scan summaries: colour the cells by class, level, or the table's field's mean, min or max "
        "(default: mean when the summary has a field, else class)")
@@ -110,6 +114,7 @@ int main(int argc, char* argv[]) {
     plot.convergence = vm["convergence"].as<bool>();
     plot.title = vm["title"].as<bool>();
     plot.surface = vm["surface"].as<bool>();
+    plot.components = vm["components"].as<bool>();
     if (vm.count("colour-by")) {
       plot.colour_by = vm["colour-by"].as<std::string>();
       if (plot.colour_by.empty()) throw limitdir::InputError("--colour-by: must be class, level, mean, min or max (got \"\")");

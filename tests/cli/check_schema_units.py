@@ -17,7 +17,7 @@ UNITS = {
     # dimensionless things
     "dimensionless", "count", "index", "identifier", "exit code",
     # section 1: the dimensionless units of the slip dynamics (mu = g = m = R = 1)
-    "R", "mu m g", "mu g", "tau", "m",
+    "R", "mu m g", "mu g", "tau", "m", "sqrt(mu g R)",
     # the speed law (1) [Kireenkov]: mu1, mu2 per velocity unit sqrt(mu g R) cubed / to the first
     "(mu g R)^(-3/2)", "(mu g R)^(-1/2)",
     # angles

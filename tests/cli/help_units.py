@@ -30,7 +30,7 @@ from check_schema_units import UNITS as SCHEMA_UNITS  # noqa: E402
 # The schemas' units and those only a command line has: pixels of a figure, the slip velocity,
 # time and rescaled time of section 1 (simulate --x0, plot's axes), a plot axis's own unit, and
 # "mixed" for a norm over quantities of several units (it must say which in its parenthesis).
-HELP_UNITS = SCHEMA_UNITS | {"px", "sqrt(mu g R)", "sqrt(R/(mu g))", "1/(mu g)", "the axis's", "mixed"}
+HELP_UNITS = SCHEMA_UNITS | {"px", "sqrt(R/(mu g))", "1/(mu g)", "the axis's", "mixed"}
 # Metavariables of options that take a keyword, a file, a directory or a format rather than a number.
 KEYWORDS = {"M", "NAME", "METHOD", "LEVEL", "FORMAT", "FILE", "FILE...", "DIR", "KEY", "P", "COORD", "AXIS", "CLOCK", "WHEN",
             "STAT"}

@@ -1,6 +1,9 @@
 // Friction tables as figures (plot/plot.hpp): Q and T against theta for the model and the exact
-// model, as Figs 4-10 [Nonlinear Dyn. 2024] (docs/manual.md section 11).
+// model, as Figs 4-10 [Nonlinear Dyn. 2024], or (--components) a table over the sphere's
+// components against theta, one panel per longitude, as Figs 11-12 [Kudra & Awrejcewicz 2013]
+// (docs/manual.md section 11).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -124,6 +127,79 @@ void draw_law(svg::Document& doc, double x, double w, double h, const std::vecto
   note_clipped(doc, f, mark_clipped(doc, f, all));
 }
 
+constexpr double on_pole = 1e-12;  // |theta| = pi/2 up to the rounding of the grid's latitudes
+
+/// --components: the components (T_sx, T_sy, M_s) = -q (10) [Kudra & Awrejcewicz 2013] of the
+/// model and of the exact model against theta, by longitude phi: [phi][c] of the model (c < 3) and
+/// the exact model (c >= 3).
+std::map<double, std::array<std::vector<svg::Point>, 6>> read_components(const nlohmann::json& report) {
+  const std::string why = "--components: needs a friction table over the sphere (friction-model --grid NTHETA,NPHI)";
+  if (!report.contains("layout") || string_field(report, "layout", "friction") != "grid") throw InputError(why);
+  const nlohmann::json& table = array_field(report, "table", "friction");
+  std::map<double, std::array<std::vector<svg::Point>, 6>> by_phi;
+  std::array<std::vector<svg::Point>, 6> poles;
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const std::string where = "friction.table[" + std::to_string(i) + "]";
+    const double theta = number_field(table[i], "theta", where), phi = number_field(table[i], "phi", where);
+    const Eigen::Vector3d q = vector3_field(table[i], "q", where), e = vector3_field(table[i], "q_exact", where);
+    // the grid holds each pole (theta = +-pi/2, w = (0, 0, +-1)) once: every longitude's curve takes it
+    auto& curves = std::abs(std::abs(theta) - pi / 2.0) < on_pole ? poles : by_phi[phi];
+    for (int c = 0; c < 3; ++c) {
+      curves[c].emplace_back(theta, -q[c]);
+      curves[c + 3].emplace_back(theta, -e[c]);
+    }
+  }
+  if (by_phi.empty()) throw InputError("--components: the table has no latitude between the poles");
+  for (auto& [phi, curves] : by_phi)
+    for (int c = 0; c < 6; ++c) curves[c].insert(curves[c].end(), poles[c].begin(), poles[c].end());
+  return by_phi;
+}
+
+constexpr std::size_t max_component_panels = 12;  // a 4 x 3 array of panels at most
+
+std::string draw_components(const nlohmann::json& report, const PlotOptions& options) {
+  if (options.log_x || options.log_y)
+    throw InputError("--components: --log-x and --log-y do not apply (theta from -pi/2, components of both signs)");
+  auto by_phi = read_components(report);
+  if (by_phi.size() > max_component_panels)
+    throw InputError(fmt::format("--components: draws at most {} longitudes, one panel each (the table has {}; cut "
+                                 "it, e.g. jq '.table |= map(select(.phi < 1.6))')", max_component_panels, by_phi.size()));
+  static const char* const names[] = {"T_sx = -q1", "T_sy = -q2", "M_s = -q3"};
+  std::vector<svg::LegendItem> legend;  // the six styles drawn, then the model named
+  for (int c = 0; c < 6; ++c)
+    legend.push_back({svg::LegendItem::Kind::line, {palette[c % 3], c < 3 ? 2.0 : 1.8, "none", c < 3 ? "" : "2 3", 1.0},
+                      std::string(names[c % 3]) + (c < 3 ? " (model)" : " (exact model)")});
+  legend.insert(legend.begin(), {svg::LegendItem::Kind::text, {}, "model: " + string_field(report, "description", "friction") + ";"});
+  Runs all;
+  for (auto& [phi, curves] : by_phi)
+    for (auto& curve : curves) std::sort(curve.begin(), curve.end()), all.push_back(curve);
+  svg::Document doc = make_document(options, "limitdir friction components: " + string_field(report, "description", "friction"));
+  const Margins m = margins(doc);
+  const std::size_t n = by_phi.size(), cols = n <= 1 ? 1 : n <= 4 ? 2 : n <= 9 ? 3 : 4, rows = (n + cols - 1) / cols;
+  const double W = options.width, H = options.height, gx = 60.0 * doc.font_scale(), gy = 80.0 * doc.font_scale();  // px between panels: tick and axis labels, the title below
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, W - m.left - m.right, doc.font_scale(), max_legend * H);
+  const double legend_h = svg::legend_height(shown, W - m.left - m.right, doc.font_scale());
+  const double panel_w = (W - m.left - m.right - gx * (cols - 1)) / cols;
+  const double panel_h = (H - m.top - m.bottom - legend_h - gy * (rows - 1)) / rows;
+  check_room(doc, panel_w, panel_h);
+  svg::legend_rows(doc, m.left, H - legend_h - 4.0, W - m.left - m.right, shown);
+  const std::pair<double, double> theta = options.x_range.value_or(std::pair{-pi / 2.0, pi / 2.0});
+  const auto full = full_range(all).value_or(std::pair{-1.0, 1.0});
+  const std::pair<double, double> y = axis_range(options.y_range, full.first, full.second, 0.05);
+  std::size_t k = 0;
+  for (const auto& [phi, curves] : by_phi) {
+    const double x = m.left + (k % cols) * (panel_w + gx), top = m.top + (k / cols) * (panel_h + gy);
+    ++k;
+    const svg::Frame f = svg::axes(doc, x, top, panel_w, panel_h,
+                                   {theta.first, theta.second, y.first, y.second, "theta [rad]", "T_sx, T_sy, M_s",
+                                    fmt::format("phi = {:.4g} deg", phi * 180.0 / pi), false, false});
+    Runs drawn;
+    for (int c = 0; c < 6; ++c) svg::data_line(doc, f, curves[c], legend[c + 1].style), drawn.push_back(curves[c]);
+    note_clipped(doc, f, mark_clipped(doc, f, drawn));
+  }
+  return doc.str();
+}
+
 std::string draw_friction(const std::vector<Laws>& laws, const std::vector<std::string>& names,
                           const PlotOptions& options) {
   std::vector<svg::LegendItem> legend;
@@ -159,6 +235,7 @@ std::string draw_friction(const std::vector<Laws>& laws, const std::vector<std::
 }  // namespace
 
 std::string plot_friction(const nlohmann::json& report, const PlotOptions& options) {
+  if (options.components) return draw_components(report, options);
   return draw_friction({read_laws(report)}, {}, options);
 }
 

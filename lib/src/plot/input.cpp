@@ -152,6 +152,10 @@ void check_plot_options(const PlotOptions& options, const std::string& kind, boo
     throw InputError("--y: applies to bifurcation diagrams and degree studies only (this is a " + kind + " report)");
   if (options.surface && kind != "friction")
     throw InputError("--surface: applies to friction tables over the sphere only (this is a " + kind + " report)");
+  if (options.components && kind != "friction")
+    throw InputError("--components: applies to friction tables over the sphere only (this is a " + kind + " report)");
+  if (options.components && options.surface)
+    throw InputError("--components: the components against theta or the surface (--surface); give one of them");
   if (options.convergence && kind != "degree-study")
     throw InputError("--convergence: applies to degree studies only (this is a " + kind + " report)");
   if (options.convergence && given_y)

@@ -38,10 +38,14 @@ const KindRow rows[] = {
      "overlay of such) without --x-range, --y-range, --log-x, --log-y as Fig. 4: Q and T against theta, w3 and eps, "
      "and the meridian curve (Q, T); a table with values (--at) at two or more slip directions of w2 = 0, w1 >= 0, "
      "w3 > 0 as Fig. 2 of [Kireenkov]: F_par = -q1 and F_perp = -q2 against eps = (rho/R) w1/w3; a table with "
+     "forces (--slip) at two or more slips (v, 0, rho omega) of one u = R omega as the paper's Fig. 2: F_par and F_perp "
+     "with the speed terms, each over its largest |value|, against v in two panels; a table with "
      "sections (friction-model --sections) as Fig. 7 of [Kudra & Awrejcewicz 2013]: the sections of the friction "
      "surface -q by q1 = 0, q2 = 0, q3 = 0; a grid over the sphere with --surface as its Fig. 6: the surface -q "
-     "seen obliquely, one panel a report",
+     "seen obliquely, one panel a report; a grid with --components as its Figs 11-12: T_sx, T_sy, M_s = -q of the model "
+     "(solid) and the exact model (dotted) against theta, one panel per longitude",
      [](Input i, Options o) {
+       if (o.components) return plot_friction(i.report, o);
        if (o.surface) return plot_friction_surfaces({i.report}, {string_field(i.report, "description", i.source)}, o);
        if (friction_sections_figure({i.report}, o))
          return plot_friction_sections({i.report}, {string_field(i.report, "description", i.source)}, o);

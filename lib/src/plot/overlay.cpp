@@ -186,6 +186,8 @@ std::string plot_overlay(const std::vector<PlotInput>& inputs, const PlotOptions
   std::vector<nlohmann::json> reports;
   for (const PlotInput& input : inputs) reports.push_back(input.report);
   if (kind == "diagram") return plot_diagram_overlay(reports, names, options);
+  if (kind == "friction" && options.components)
+    throw InputError("--components: draws one friction table (got " + std::to_string(reports.size()) + ")");
   if (kind == "friction" && options.surface) return plot_friction_surfaces(reports, names, options);
   if (kind == "friction" && friction_sections_figure(reports, options))
     return plot_friction_sections(reports, names, options);

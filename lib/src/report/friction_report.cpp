@@ -2,6 +2,7 @@
 // problem's friction model next to the exact model on a table of latitudes, or on a (theta, phi)
 // grid for a model that is not axisymmetric; see report/report.hpp.
 #include "limitdir/report/report.hpp"
+#include "limitdir/report/friction_forces.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -128,6 +129,25 @@ json friction_values(const FrictionModel& model, const std::vector<Eigen::Vector
     }));
   }
   return values;
+}
+
+json friction_forces(const Problem& problem, const std::vector<Eigen::Vector3d>& slips) {
+  const auto model = make_friction_model(problem);
+  json forces = json::array();
+  for (std::size_t i = 0; i < slips.size(); ++i) {
+    const Eigen::Vector3d& x = slips[i];
+    const std::string entry = "forces[" + std::to_string(i) + "]";
+    if (!x.allFinite() || x.isZero(0.0)) throw InputError(entry + ".x: must be finite and nonzero");
+    // (1) [Kireenkov]: the Coulomb part q(x/|x|) and the speed terms polynomial in x
+    const Eigen::Vector3d q = model->q(x), s = model->speed_part(x);
+    forces.push_back(in_entry(entry, [&] {
+      return json{{"x", vector3(x, "x")},
+                  {"q", vector3((q.array() + 0.0).matrix(), "q")},  // -0 printed as 0
+                  {"speed_part", vector3((s.array() + 0.0).matrix(), "speed_part")},
+                  {"force", vector3(((q + s).array() + 0.0).matrix(), "force")}};
+    }));
+  }
+  return forces;
 }
 
 namespace {

@@ -62,6 +62,10 @@ struct PlotOptions {
   /// Friction tables over the sphere (--surface): the friction surface -q(w) seen obliquely, as
   /// Fig. 6 [Kudra & Awrejcewicz 2013], one panel a report.
   bool surface = false;
+  /// Friction tables over the sphere (--components): the components (T_sx, T_sy, M_s) = -q of the
+  /// model (solid) and of the exact model (dotted) against theta, one panel per longitude phi, as
+  /// Figs 11-12 [Kudra & Awrejcewicz 2013] (docs/manual.md section 11).
+  bool components = false;
   /// Scan summaries: what colours a cell: "class", "level", or the table's field's "mean", "min"
   /// or "max"; "" (not given): "mean" when the table has a field, else "class".
   std::string colour_by;
