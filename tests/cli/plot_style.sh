@@ -32,7 +32,7 @@ paper() {
   fi
   what=$(rendered "$name" "$w" "$h")
   [[ -z $what ]] || { fail "plot $* ($name):$what"; return; }
-  out=$(python3 - "$tmp/$name.svg" <<'PY'
+  out=$(python3 - "$tmp/$name.svg" "${widest_stroke:-1.5}" <<'PY'
 import sys, xml.etree.ElementTree as ET
 ns = "{http://www.w3.org/2000/svg}"
 root = ET.parse(sys.argv[1]).getroot()
@@ -46,7 +46,7 @@ wrong = [s for s in sizes if not 7.3 <= s <= 9.34] + [s for s in titles if s > 9
 widths = [float(e.get("stroke-width")) for e in root.iter() if e.get("stroke-width") is not None]
 if bad: print("font-family", bad[0])
 elif wrong: print("font sizes", sorted(set(wrong)))
-elif max(widths) > 1.5: print("a stroke", max(widths), "pt wide")
+elif max(widths) > float(sys.argv[2]): print("a stroke", max(widths), "pt wide")
 PY
 )
   [[ -z $out ]] || { fail "plot $* ($name): $out"; return; }
@@ -72,23 +72,59 @@ paper diagram-wide 518 324 "$tmp/diagram.json" --style paper-wide --y psi
 jq '.initial.omega[2] = -3' "$share/problems/celt.json" >"$tmp/celt-minus-problem.json"
 "$bin/celt" "$tmp/celt-minus-problem.json" --t-end 1 >"$tmp/celt-minus.json" 2>/dev/null
 "$bin/celt" "$share/problems/celt.json" --compare --t-end 1 >"$tmp/celt-compare.json" 2>/dev/null
-# (the roll panels' and the comparison's long y labels still shrink below 7.3 pt in the single
-# column: these figures are checked for their size here, not for paper()'s font sizes)
-for style in paper:252:216 paper-wide:518:324; do
+# the roll panels' and the comparison's long y labels no smaller than 7.33 pt (11/12 of the tick
+# labels): the single column grows in height for them (H+), as for a legend
+for style in paper:252:216+ paper-wide:518:324+; do
   IFS=: read -r st w h <<<"$style"
   for fig in "roll-$st $tmp/roll-a.json $tmp/roll-b.json" "celt-$st $tmp/celt-plus.json $tmp/celt-minus.json" \
              "compare-$st $tmp/celt-compare.json"; do
     read -r name files <<<"$fig"
     # shellcheck disable=SC2086  # the files are words
-    run $files --style "$st"
-    what=$(rendered "$name" "$w" "$h")
-    [[ -z $what ]] || fail "plot $files --style $st ($name):$what"
+    paper "$name" "$w" "$h" $files --style "$st"
   done
 done
 # the comparison's notes under its frame (here every model outside the --x-range) wrapped whole too
-run "$tmp/celt-compare.json" --style paper --x-range 0:1
-what=$(rendered compare-notes 252 216)
-[[ -z $what ]] || fail "plot celt-compare.json --style paper --x-range 0:1 (compare-notes):$what"
+paper compare-notes 252 216+ "$tmp/celt-compare.json" --style paper --x-range 0:1
+
+# a roll run alone, a heat map of a scan summary (its class names, the single column's legend
+# below the map: the figure grown for it, never left out) and a fit (its rows' text and the note
+# under the absent title wrapped whole; its frames grown for their text): every text at 7.3 pt
+# at least, none cut (below); their bands are wider than a line: the fit's 95 % intervals (5 px
+# x 0.6) and the white halo of the heat map's crosses (3.4 px x 0.6), 3 pt at most
+# (widest_stroke)
+python3 "$(dirname "$0")/check_heatmap.py" make "$tmp/summary.json"
+make_fit_data="$(dirname "$0")/make_fit_data.py"
+printf '{"schema": "limitdir.problem/1", "system": {"preset": "disc", "j": 0.5}, "contact": {"pressure": "hertz", "distortion": {"d": 0.3, "gamma": 0.5}}, "friction": {"model": "kudra-pade", "b_T": %s, "b_M": %s, "m_T": %s, "m_M": %s}, "rho": 0.6, "force": 0}\n' \
+  1 1 1 1 >"$tmp/start.json"
+sed 's/"b_T": 1, "b_M": 1, "m_T": 1, "m_M": 1/"b_T": 0.8, "b_M": 1.3, "m_T": 1.1, "m_M": 0.9/' "$tmp/start.json" >"$tmp/truth.json"
+python3 "$make_fit_data" "$bin" "$tmp/truth.json" 150 1 0.01 q "$tmp/q.csv"
+bound='"start": 1, "lower": 0.1, "upper": 3'
+printf '{"schema": "limitdir.fit/1", "problem": "start.json", "data": "q.csv", "parameters": [{"key": "friction.b_T", %s}, {"key": "friction.b_M", %s}, {"key": "friction.m_T", %s}, {"key": "friction.m_M", %s}]}\n' \
+  "$bound" "$bound" "$bound" "$bound" >"$tmp/q.json"
+"$bin/fit" "$tmp/q.json" >"$tmp/fit.json" || fail "fit q.json: exit $?"
+cut_names=()
+for style in paper:252:216+ paper-wide:518:324+; do
+  IFS=: read -r st w h <<<"$style"
+  paper "roll1-$st" "$w" "$h" "$tmp/roll-a.json" --style "$st"
+  widest_stroke=3 paper "heat-class-$st" "$w" "$h" "$tmp/summary.json" --colour-by class --style "$st"
+  widest_stroke=3 paper "heat-mean-$st" "$w" "$h" "$tmp/summary.json" --style "$st"
+  widest_stroke=3 paper "fit-$st" "$w" "$h" "$tmp/fit.json" --style "$st"
+  for k in 1 2 3; do widest_stroke=3 paper "fit$k-$st" "$w" "$h" "$tmp/fit.json" --style "$st" --panel "$k"; done
+  cut_names+=("roll1-$st" "heat-class-$st" "heat-mean-$st" "fit-$st" "fit1-$st" "fit2-$st" "fit3-$st")
+done
+for name in "${cut_names[@]}"; do
+  out=$(python3 - "$tmp/$name.svg" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+texts = ["".join(t.itertext()) for t in ET.parse(sys.argv[1]).getroot().iter(ns + "text")]
+cut = [t for t in texts if "..." in t or "\u2026" in t]
+left = [t for t in texts if "left out" in t]
+if cut: print("a text cut:", cut[0])
+elif left: print(left[0])
+PY
+)
+  [[ -z $out ]] && echo "ok: $name: no text cut or left out" || fail "$name: $out"
+done
 grep -q ">W1, O, P1&apos;, P3&apos;, P1</text>" "$tmp/compare-notes.svg" &&
   echo "ok: compare-notes: the notes name every model outside the range" || fail "compare-notes: the notes do not name every model"
 for name in roll-paper roll-paper-wide celt-paper celt-paper-wide compare-paper compare-paper-wide compare-notes diagram-paper diagram-wide; do
@@ -96,7 +132,7 @@ for name in roll-paper roll-paper-wide celt-paper celt-paper-wide compare-paper 
 import sys, xml.etree.ElementTree as ET
 ns = "{http://www.w3.org/2000/svg}"
 root = ET.parse(sys.argv[1]).getroot()
-cut = ["".join(t.itertext()) for t in root.iter(ns + "text") if "..." in "".join(t.itertext())]
+cut = ["".join(t.itertext()) for t in root.iter(ns + "text") if "..." in "".join(t.itertext()) or "\u2026" in "".join(t.itertext())]
 legend = [g for g in root.iter(ns + "g") if g.get("class") == "legend"]
 keyed = {(e.get("stroke"), bool(e.get("stroke-dasharray"))) for g in legend for e in g if e.tag == ns + "line"}
 drawn = {(e.get("stroke"), bool(e.get("stroke-dasharray"))) for g in root.iter(ns + "g")

@@ -8,8 +8,13 @@
 
 #include "limitdir/plot/labels.hpp"
 #include "plot/common.hpp"
+#include "plot/wrapped_text.hpp"
 
 namespace limitdir::plot_detail {
+
+namespace {
+constexpr double note_pitch = 1.25;  // the baseline pitch of a note's lines, in its size
+}  // namespace
 
 namespace {
 
@@ -59,19 +64,36 @@ svg::Frame category_frame(svg::Document& doc, double x, double y, double w, doub
   return f;
 }
 
+FigureTitle note_layout(const svg::Document& doc, const std::string& note) {
+  if (doc.paper()) return wrapped_text(doc, note, 11.0, doc.width() - 8.0, false);
+  return {{note}, svg::fitting_size(doc, note, 11.0, doc.width() - 8.0, false)};
+}
+
+double note_room(const svg::Document& doc, const FigureTitle& note) {
+  return note.lines.empty() ? 0.0 : note_pitch * note.size * doc.font_scale() * static_cast<double>(note.lines.size() - 1);
+}
+
+void draw_note(svg::Document& doc, double y, const FigureTitle& note) {
+  const double pitch = note_pitch * note.size * doc.font_scale();
+  for (std::size_t k = 0; k < note.lines.size(); ++k)
+    doc.text(doc.width() / 2.0, y - pitch * static_cast<double>(note.lines.size() - 1 - k), note.lines[k],
+             {note.size, "middle"});
+}
+
 svg::Frame titled_category_frame(svg::Document& doc, const svg::AxesSpec& spec, char numeric, const std::string& title,
                                  const std::string& note, const std::vector<svg::LegendItem>& legend) {
   const double s = doc.font_scale(), W = doc.width(), H = doc.height();
   const FigureTitle heading = figure_title(doc, title, 14.0);
   const Margins m = margins(doc);
-  const double top = m.top + 16.0 * s, frame_w = W - m.left - m.right;  // the note's line below the title
+  const FigureTitle lines = note_layout(doc, note);
+  const double top = m.top + 16.0 * s + note_room(doc, lines), frame_w = W - m.left - m.right;  // the note below the title
   const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, frame_w, s, max_legend * H);
   const double legend_h = svg::legend_height(shown, frame_w, s), frame_h = H - top - m.bottom - legend_h;
   check_room(doc, frame_w, frame_h);
   const svg::Frame frame = category_frame(doc, m.left, top, frame_w, frame_h, spec, numeric);
   // the note's descent (2.75 s) clear of the top y tick label's ascent above the frame (5.6 s)
-  draw_title(doc, top - 30.0 * s, heading);
-  doc.text(W / 2.0, top - 12.0 * s, note, {svg::fitting_size(doc, note, 11.0, W - 8.0, false), "middle"});
+  draw_title(doc, top - 30.0 * s - note_room(doc, lines), heading);
+  draw_note(doc, top - 12.0 * s, lines);
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, frame_w, shown);
   return frame;
 }

@@ -103,9 +103,10 @@ std::string plot_celt(const nlohmann::json& report, const PlotOptions& options) 
   const json& problem = field(report, "problem", "celt");
   const std::string name = string_field(problem, "name", "celt.problem");
   const std::string model = string_field(field(problem, "contact", "celt.problem"), "model", "celt.problem.contact");
-  svg::Document doc = make_document(options, "limitdir celt: " + name);
   const std::string line = "model " + model + ": " + reversal_text(r.reversals) + (r.reversals.empty() ? "" : " (dashed)");
-  const std::vector<ShownPanel> shown = draw_panels(doc, {name, {line}, r.t, r.panels}, options);
+  const PanelFigure figure{name, {line}, r.t, r.panels};
+  svg::Document doc = panel_document(figure, options, "limitdir celt: " + name);
+  const std::vector<ShownPanel> shown = draw_panels(doc, figure, options);
   // with --log-y no frame holds 0: no zero line, no circles
   mark_reversals(doc, shown, r.reversals, reversal_style.stroke, !options.log_y);
   return doc.str();
@@ -143,7 +144,7 @@ std::string plot_celt_overlay(const std::vector<PlotInput>& inputs, const std::v
   }
   figure.title = overlay_title(inputs, "celt runs");
   figure.lines = {"one colour per run (legend below); its spin reversals dashed and circled in its colour"};
-  svg::Document doc = make_document(options, "limitdir celt: " + figure.title);
+  svg::Document doc = panel_document(figure, options, "limitdir celt: " + figure.title);
   const std::vector<ShownPanel> shown = draw_panels(doc, figure, options);
   for (std::size_t k = 0; k < runs.size(); ++k) mark_reversals(doc, shown, runs[k].reversals, overlay_colour(k), k == 0 && !options.log_y);
   return doc.str();

@@ -139,10 +139,11 @@ std::string plot_celt_comparison(const nlohmann::json& report, const PlotOptions
   double y = 36.0 * s + room - pitch;
   for (const std::string& piece : wrapped.lines) doc.text(W / 2.0, y += pitch, piece, {wrapped.size, "middle"});
   const double top = y + 20.0 * s;  // px: the frame below the lines
+  const std::string y_label = "log10 mean square deviation [rad^2/s^2]";
   const auto frame = [&](svg::Document& d, double note_h) {  // the notes' lines under it
     check_room(d, W - m.left - m.right, H - top - m.bottom - note_h);
     return svg::axes(d, m.left, top, W - m.left - m.right, H - top - m.bottom - note_h,
-                     {x0, x1, y0, y1, "log10 right-hand sides evaluated", "log10 mean square deviation [rad^2/s^2]", ""});
+                     {x0, x1, y0, y1, "log10 right-hand sides evaluated", y_label, ""});
   };
   // the notes (the models off the axes) depend on the ranges alone: found on a copy of the figure,
   // then wrapped whole under the frame, which leaves their lines the room
@@ -151,6 +152,10 @@ std::string plot_celt_comparison(const nlohmann::json& report, const PlotOptions
   const FigureTitle note_lines = notes.empty() ? FigureTitle{} : wrapped_text(doc, notes, 11.0, W - m.left - 4.0, false);
   const double note_pitch = 16.5 * s * note_lines.size / 11.0;  // px: 1.5 lines
   const double extra = note_lines.lines.empty() ? 0.0 : note_pitch * static_cast<double>(note_lines.lines.size() - 1);
+  // the paper styles: the figure grown (drawn anew) until the y label fits along the frame at
+  // svg::paper_least_size (the frame's height grows by as much as the figure's)
+  const double shortfall = svg::y_label_shortfall(doc, y_label, H - top - m.bottom - 20.0 * s - extra);
+  if (shortfall > 0.0) return plot_celt_comparison(report, taller(options, shortfall));
   draw_models(doc, frame(doc, 20.0 * s + extra), points);
   double yn = H - 6.0 * s - extra - note_pitch;
   for (const std::string& piece : note_lines.lines) doc.text(m.left, yn += note_pitch, piece, {note_lines.size});

@@ -76,13 +76,24 @@ std::vector<Row> read_rows(const json& report) {
 
 double position(const Row& r, double v) { return (v - r.lower) / (r.upper - r.lower); }
 
-std::string text_of(const Row& r) {
-  std::string s = fmt::format("{} = {:.6g}", r.key, r.value);
-  if (std::isfinite(r.lo95)) s += fmt::format("   95 %: [{:.6g}, {:.6g}]", r.lo95, r.hi95);
-  else s += "   undetermined by the data";
-  s += fmt::format("   (bounds {}, {})", r.lower_bounded ? fmt::format("{:.4g}", r.lower) : "none",
-                   r.upper_bounded ? fmt::format("{:.4g}", r.upper) : "none");
-  return s;
+/// The pitch (px at font size 12) of a row's lines of text.
+constexpr double row_line = 13.0;
+
+/// The row's text - the key and value, the 95 % interval, the bounds - joined on as few lines as
+/// fit `width` px at 11 px; never cut (a part wider than the width on a line of its own).
+std::vector<std::string> text_lines(const svg::Document& doc, const Row& r, double width) {
+  const std::vector<std::string> parts{
+      fmt::format("{} = {:.6g}", r.key, r.value),
+      std::isfinite(r.lo95) ? fmt::format("95 %: [{:.6g}, {:.6g}]", r.lo95, r.hi95) : "undetermined by the data",
+      fmt::format("(bounds {}, {})", r.lower_bounded ? fmt::format("{:.4g}", r.lower) : "none",
+                  r.upper_bounded ? fmt::format("{:.4g}", r.upper) : "none")};
+  std::vector<std::string> lines{parts[0]};
+  for (std::size_t k = 1; k < parts.size(); ++k) {
+    const std::string longer = lines.back() + "   " + parts[k];
+    if (svg::text_box(0.0, 0.0, longer, {11.0 * doc.font_scale()}).w <= width) lines.back() = longer;
+    else lines.push_back(parts[k]);
+  }
+  return lines;
 }
 
 void draw_row(svg::Document& doc, const svg::Frame& f, const Row& r, double y) {
@@ -93,20 +104,36 @@ void draw_row(svg::Document& doc, const svg::Frame& f, const Row& r, double y) {
   doc.circle(x(r.start), yp, 4.5 * s, {start_colour, 1.4, "white", "", 1.0}, "data-start=\"" + svg::escape(r.key) + "\"");
   const std::string colour = r.determined ? estimate_colour : undetermined_colour;
   doc.circle(x(r.value), yp, 4.5 * s, {colour, 1.0, colour, "", 1.0}, "data-estimate=\"" + svg::escape(r.key) + "\"");
-  doc.text(f.x + 4.0 * s, yp - 9.0 * s, fitted(doc, text_of(r), f.width - 8.0 * s, 11.0),
-           {11.0, "start", r.determined ? "black" : undetermined_colour});
+  const std::vector<std::string> lines = text_lines(doc, r, f.width - 8.0 * s);
+  for (std::size_t k = 0; k < lines.size(); ++k)  // the last line's baseline 9 px above the marker
+    doc.text(f.x + 4.0 * s, yp - 9.0 * s - row_line * s * static_cast<double>(lines.size() - 1 - k), lines[k],
+             {11.0, "start", r.determined ? "black" : undetermined_colour});
 }
 
 // The parameters' rows in their frame (y from p at the top to 0).
 void draw_parameters(svg::Document& doc, const svg::Frame& f, const std::vector<Row>& rows) {
   const double p = static_cast<double>(rows.size());
   doc.begin_group(f.clip_id, "parameters");
-  for (std::size_t k = 0; k < rows.size(); ++k) draw_row(doc, f, rows[k], p - 0.5 - static_cast<double>(k) - 0.1);
+  // each marker 0.4 of its row's height above the row's bottom, at most 14 px (the text above it)
+  const double below = std::min(0.4, 14.0 * doc.font_scale() * p / f.height);
+  for (std::size_t k = 0; k < rows.size(); ++k) draw_row(doc, f, rows[k], p - 1.0 - static_cast<double>(k) + below);
   doc.end_group();
 }
 
 svg::AxesSpec parameters_spec(const std::vector<Row>& rows) {
-  return {-0.05, 1.05, 0.0, static_cast<double>(rows.size()), "place between the bounds (0 lower, 1 upper)", "", ""};
+  return {-0.05, 1.05, 0.0, static_cast<double>(rows.size()), "place between bounds (0 lower, 1 upper)", "", ""};
+}
+
+/// A row needs ~32 px (its text 9 px above its marker and 11 px high, the marker's 4.5 px
+/// radius, gaps) and row_line more for each further line of its text.
+constexpr double parameter_row = 32.0;
+
+/// The height (px) the parameters' frame needs for its rows' text in a frame `width` px wide.
+double parameters_need(const svg::Document& doc, const std::vector<Row>& rows, double width) {
+  std::size_t most = 1;
+  for (const Row& r : rows) most = std::max(most, text_lines(doc, r, width - 8.0 * doc.font_scale()).size());
+  const double row_h = (parameter_row + row_line * static_cast<double>(most - 1)) * doc.font_scale();
+  return std::max(static_cast<double>(rows.size()) * row_h, 2.0 * parameter_row * doc.font_scale());
 }
 
 std::vector<svg::LegendItem> parameters_legend() {
@@ -133,57 +160,69 @@ std::string note_of(const json& report, const std::optional<FitRowsView>& data, 
 }
 
 // The heading above frames whose top is `top`, and the legend at the bottom.
-void heading_and_legend(svg::Document& doc, double top, const FigureTitle& title, const std::string& note,
+void heading_and_legend(svg::Document& doc, double top, const FigureTitle& title, const FigureTitle& note,
                         const std::vector<svg::LegendItem>& legend, double legend_h) {
   const double s = doc.font_scale(), W = doc.width(), H = doc.height();
   // the note's descent (2.75 s) clear of the top y tick label's ascent above the frame (5.6 s)
-  draw_title(doc, top - 30.0 * s, title);
-  doc.text(W / 2.0, top - 12.0 * s, note, {svg::fitting_size(doc, note, 11.0, W - 8.0, false), "middle"});
+  draw_title(doc, top - 30.0 * s - note_room(doc, note), title);
+  draw_note(doc, top - 12.0 * s, note);
   svg::legend_rows(doc, margins(doc).left, H - legend_h - 4.0, W - margins(doc).left - margins(doc).right, legend);
 }
 
-/// The parameters' frame fills at most this fraction of the height under the data's frames; a
-/// row needs ~32 px (its text 9 px above its marker and 11 px high, the marker's 4.5 px radius, gaps).
+/// The parameters' frame fills at most this fraction of the height under the data's frames.
 constexpr double max_parameters_share = 0.45;
-constexpr double parameter_row = 32.0;
 
 // Every frame: the data and the model (left) and their difference (right) above the parameters.
-void draw_everything(svg::Document& doc, const std::vector<Row>& rows, const FitRowsView& data, const std::string& title,
-                     const std::string& note) {
+// In the paper styles nothing is drawn when the figure is too low for the rows' text or the
+// frames' y labels at svg::paper_least_size: returns how much higher (px) it must be, else 0.
+double draw_everything(svg::Document& doc, const std::vector<Row>& rows, const FitRowsView& data, const std::string& title,
+                       const std::string& note) {
   const double s = doc.font_scale(), W = doc.width(), H = doc.height();
-  const FigureTitle heading = figure_title(doc, title, 14.0);
+  const FigureTitle heading = figure_title(doc, title, 14.0), lines = note_layout(doc, note);
   const Margins m = margins(doc);
-  const double top = m.top + 16.0 * s, full_w = W - m.left - m.right, half_w = (full_w - m.left) / 2.0;
+  const double top = m.top + 16.0 * s + note_room(doc, lines), full_w = W - m.left - m.right, half_w = (full_w - m.left) / 2.0;
   std::vector<svg::LegendItem> items = fit_rows_legend(data);
   for (const svg::LegendItem& item : parameters_legend()) items.push_back(item);
   const std::vector<svg::LegendItem> legend = svg::fit_legend(items, full_w, s, max_legend * H);
   const double legend_h = svg::legend_height(legend, full_w, s);
   const double frames_h = H - top - m.bottom - legend_h - m.bottom;  // two rows of frames, each with labels below
-  const double params_h = std::min(std::max(static_cast<double>(rows.size()) * parameter_row * s, 2.0 * parameter_row * s),
-                                   max_parameters_share * frames_h);
+  // the paper styles: the rows' whole height, the upper frames as high as their y labels are long
+  // and 3/4 as high as wide at least
+  const double wanted = parameters_need(doc, rows, full_w);
+  const double params_h = doc.paper() ? wanted : std::min(wanted, max_parameters_share * frames_h);
   const double upper_h = frames_h - params_h;
+  if (doc.paper()) {
+    double need = 0.75 * half_w;
+    for (const std::string& y : fit_rows_y_labels(data)) need = std::max(need, svg::y_label_shortfall(doc, y, 0.0));
+    if (upper_h < need) return need - upper_h;
+  }
   check_room(doc, half_w, upper_h);
   check_room(doc, full_w, params_h);
   draw_fit_data(doc, data, {m.left, top, half_w, upper_h});
   draw_fit_residuals(doc, data, {2.0 * m.left + half_w, top, half_w, upper_h});
   const svg::Frame f = category_frame(doc, m.left, top + upper_h + m.bottom, full_w, params_h, parameters_spec(rows), 'x');
   draw_parameters(doc, f, rows);
-  heading_and_legend(doc, top, heading, note, legend, legend_h);
+  heading_and_legend(doc, top, heading, lines, legend, legend_h);
+  return 0.0;
 }
 
-// One frame of the data (panel 2) or of the differences (panel 3) filling the figure.
-void draw_one_rows_frame(svg::Document& doc, const FitRowsView& data, int panel, const std::string& title,
-                         const std::string& note) {
+// One frame of the data (panel 2) or of the differences (panel 3) filling the figure; returns
+// as draw_everything.
+double draw_one_rows_frame(svg::Document& doc, const FitRowsView& data, int panel, const std::string& title,
+                           const std::string& note) {
   const double s = doc.font_scale(), W = doc.width(), H = doc.height();
-  const FigureTitle heading = figure_title(doc, title, 14.0);
+  const FigureTitle heading = figure_title(doc, title, 14.0), lines = note_layout(doc, note);
   const Margins m = margins(doc);
-  const double top = m.top + 16.0 * s, full_w = W - m.left - m.right;
+  const double top = m.top + 16.0 * s + note_room(doc, lines), full_w = W - m.left - m.right;
   const std::vector<svg::LegendItem> legend = svg::fit_legend(fit_rows_legend(data), full_w, s, max_legend * H);
   const double legend_h = svg::legend_height(legend, full_w, s), frame_h = H - top - m.bottom - legend_h;
+  const double shortfall = svg::y_label_shortfall(doc, fit_rows_y_labels(data)[panel == 2 ? 0 : 1], frame_h);
+  if (shortfall > 0.0) return shortfall;
   check_room(doc, full_w, frame_h);
   if (panel == 2) draw_fit_data(doc, data, {m.left, top, full_w, frame_h});
   else draw_fit_residuals(doc, data, {m.left, top, full_w, frame_h});
-  heading_and_legend(doc, top, heading, note, legend, legend_h);
+  heading_and_legend(doc, top, heading, lines, legend, legend_h);
+  return 0.0;
 }
 
 }  // namespace
@@ -208,14 +247,18 @@ std::string plot_fit(const nlohmann::json& report, const PlotOptions& options) {
   const std::string name = string_field(report, "name", "fit");
   const std::string title = name.empty() ? std::string("fit") : name, note = note_of(report, data, absent);
   svg::Document doc = make_document(options, "limitdir fit: " + title);
+  // the paper styles: the figure grown (drawn anew) until every text has its room at its size
+  double shortfall = 0.0;
   if (data && options.panel == 0) {
-    draw_everything(doc, rows, *data, title, note);
+    shortfall = draw_everything(doc, rows, *data, title, note);
   } else if (data && options.panel >= 2) {
-    draw_one_rows_frame(doc, *data, options.panel, title, note);
+    shortfall = draw_one_rows_frame(doc, *data, options.panel, title, note);
   } else {
     const svg::Frame f = titled_category_frame(doc, parameters_spec(rows), 'x', title, note, parameters_legend());
-    draw_parameters(doc, f, rows);
+    if (doc.paper()) shortfall = parameters_need(doc, rows, f.width) - f.height;
+    if (shortfall <= 0.0) draw_parameters(doc, f, rows);
   }
+  if (shortfall > 0.0) return plot_fit(report, taller(options, shortfall));
   return doc.str();
 }
 

@@ -117,12 +117,17 @@ FitRowsView read_fit_rows(const json& report) {
 
 std::size_t drawn_step(std::size_t rows) { return rows <= kDrawnRows ? 1 : (rows + kDrawnRows - 1) / kDrawnRows; }
 
+std::array<std::string, 2> fit_rows_y_labels(const FitRowsView& r) {
+  if (r.run) return {r.columns[0] + ", " + r.columns[1] + ", " + r.columns[2] + " [rad/s]", "model - data [rad/s]"};
+  return {"model", "model - data"};
+}
+
 void draw_fit_data(svg::Document& doc, const FitRowsView& r, const svg::Box& box) {
   const auto [lo, hi] = span(r.data, r.model);
   const std::string names = r.columns[0] + ", " + r.columns[1] + ", " + r.columns[2];
   if (r.run) {
     const auto [t0, t1] = times(r);
-    const svg::Frame f = svg::axes(doc, box.x, box.y, box.w, box.h, {t0, t1, lo, hi, "t [s]", names + " [rad/s]", ""});
+    const svg::Frame f = svg::axes(doc, box.x, box.y, box.w, box.h, {t0, t1, lo, hi, "t [s]", fit_rows_y_labels(r)[0], ""});
     for (std::size_t c = 0; c < 3; ++c) {
       doc.begin_group("", "series data-" + r.columns[c]);
       svg::data_line(doc, f, line(r.t, r.data, c), {column_colours[c], data_width, "none", "", data_opacity});
@@ -134,7 +139,7 @@ void draw_fit_data(svg::Document& doc, const FitRowsView& r, const svg::Box& box
     return;
   }
   // A parity plot: one scale on both axes, the diagonal where model = data.
-  const svg::Frame f = svg::axes(doc, box.x, box.y, box.w, box.h, {lo, hi, lo, hi, "data (" + names + ")", "model", ""});
+  const svg::Frame f = svg::axes(doc, box.x, box.y, box.w, box.h, {lo, hi, lo, hi, "data (" + names + ")", fit_rows_y_labels(r)[0], ""});
   doc.begin_group(f.clip_id, "diagonal");
   doc.line(f.to_x(lo), f.to_y(lo), f.to_x(hi), f.to_y(hi), {"#888888", 1.0, "none", "5 3", 1.0});
   doc.end_group();
@@ -147,7 +152,7 @@ void draw_fit_residuals(svg::Document& doc, const FitRowsView& r, const svg::Box
   const auto [lo, hi] = span(d, d);
   if (r.run) {
     const auto [t0, t1] = times(r);
-    const svg::Frame f = svg::axes(doc, box.x, box.y, box.w, box.h, {t0, t1, lo, hi, "t [s]", "model - data [rad/s]", ""});
+    const svg::Frame f = svg::axes(doc, box.x, box.y, box.w, box.h, {t0, t1, lo, hi, "t [s]", fit_rows_y_labels(r)[1], ""});
     for (std::size_t c = 0; c < 3; ++c) {
       doc.begin_group("", "series residual-" + r.columns[c]);
       svg::data_line(doc, f, line(r.t, d, c), {column_colours[c], model_width, "none", "", 1.0});
@@ -156,7 +161,7 @@ void draw_fit_residuals(svg::Document& doc, const FitRowsView& r, const svg::Box
     return;
   }
   const double n = static_cast<double>(r.size());
-  const svg::Frame f = svg::axes(doc, box.x, box.y, box.w, box.h, {0.5, n + 0.5, lo, hi, "row", "model - data", ""});
+  const svg::Frame f = svg::axes(doc, box.x, box.y, box.w, box.h, {0.5, n + 0.5, lo, hi, "row", fit_rows_y_labels(r)[1], ""});
   for (std::size_t c = 0; c < 3; ++c)
     markers(doc, f, r.size(), c, [](std::size_t i) { return static_cast<double>(i + 1); }, [&](std::size_t i) { return d[i][c]; });
 }

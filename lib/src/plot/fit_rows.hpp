@@ -34,6 +34,8 @@ inline constexpr std::size_t kDrawnRows = 2000;
 /// The step k between the rows drawn (1: all).
 std::size_t drawn_step(std::size_t rows);
 
+/// The y labels of those two frames: of the data and the model, and of model - data.
+std::array<std::string, 2> fit_rows_y_labels(const FitRowsView& rows);
 /// The frame of the data and the model in the box (x, y, w, h) px.
 void draw_fit_data(svg::Document& doc, const FitRowsView& rows, const svg::Box& box);
 /// The frame of model - data in the box.

@@ -209,6 +209,14 @@ double legend_bottom(const svg::Document& doc, double x, double y, const HeatLeg
   return bottom;
 }
 
+/// The depth (px) of `legend` below the map from the top of its room (its first baseline 12 px
+/// below it) to 6 px under its last text, measured where it goes - at the figure's bottom, where
+/// a colour bar takes its least length - so that the room kept is the room it takes.
+double legend_depth(const svg::Document& doc, double x, const HeatLegend& legend) {
+  const double s = doc.font_scale(), H = doc.height();
+  return legend_bottom(doc, x, H + 12.0 * s, legend) - H + 6.0 * s;
+}
+
 std::optional<double> legend_column(const svg::Document& doc, double y, const HeatLegend& legend) {
   const double W = doc.width(), s = doc.font_scale();
   for (double w = heat_legend_width * s; w <= heat_legend_share * W; w += 10.0 * s)
@@ -217,6 +225,18 @@ std::optional<double> legend_column(const svg::Document& doc, double y, const He
 }
 
 }  // namespace
+
+PlotOptions heat_room(const PlotOptions& options, const std::string& title, const HeatLegend& legend) {
+  if (options.style == "screen") return options;
+  svg::Document trial = make_document(options, "");
+  figure_title(trial, title, 14.0);
+  const Margins m = margins(trial);
+  const double s = trial.font_scale();
+  if (trial.width() >= heat_legend_min_figure * s && legend_column(trial, m.top + 10.0 * s, legend)) return options;
+  PlotOptions grown = options;  // (in the taller figure the column beside the map when it fits now, else below)
+  grown.height += static_cast<int>(std::ceil(legend_depth(trial, m.left, legend)));
+  return grown;
+}
 
 svg::Frame heat_figure(svg::Document& doc, const Heat& heat, const HeatColours& colours, const std::string& title,
                        const std::string& x_where, const std::string& y_where, const PlotOptions& options,
@@ -238,10 +258,9 @@ svg::Frame heat_figure(svg::Document& doc, const Heat& heat, const HeatColours& 
   double under = 0.0;            // or the depth of the legend below the frame
   if (W >= least) column = legend_column(doc, legend_y, legend);
   if (!column) {
-    // from the top of its room (its first baseline 12 px below it) to the bottom of its last text
-    const double depth = legend_bottom(doc, m.left, 12.0 * s, legend) + 6.0 * s;
+    const double depth = legend_depth(doc, m.left, legend);
     const double free_h = doc.height() - m.top - m.bottom - 16.0 * s * static_cast<double>(notes.size());
-    if (free_h - depth >= heat_legend_below_keep * free_h) under = depth;
+    if (doc.paper() || free_h - depth >= heat_legend_below_keep * free_h) under = depth;  // paper: heat_room
     else notes.push_back("legend left out: it fits neither beside nor below the map (--height, --width)");
   }
   const double note_h = 16.0 * s * static_cast<double>(notes.size());
@@ -280,9 +299,9 @@ std::string plot_scan_summary(const nlohmann::json& summary, const PlotOptions& 
   using namespace plot_detail;
   const Heat heat = read_heat(summary, options.colour_by);
   const HeatColours colours = heat_colours(heat);
-  svg::Document doc = make_document(options, "limitdir scan summary");
-  heat_figure(doc, heat, colours, heat_title(heat), "summary.table.x.values", "summary.table.y.values", options,
-              [&](svg::Document& d, double x, double y) { draw_heat_legend(d, x, y, heat, colours); });
+  const HeatLegend legend = [&](svg::Document& d, double x, double y) { draw_heat_legend(d, x, y, heat, colours); };
+  svg::Document doc = make_document(heat_room(options, heat_title(heat), legend), "limitdir scan summary");
+  heat_figure(doc, heat, colours, heat_title(heat), "summary.table.x.values", "summary.table.y.values", options, legend);
   return doc.str();
 }
 

@@ -90,11 +90,17 @@ using HeatLegend = std::function<void(svg::Document& doc, double x, double y)>;
 /// document) within the figure. A figure narrower than heat_legend_min_figure, or whose legend
 /// does not fit at heat_legend_share of its width, has the legend below the frame across the
 /// figure (heat_legend_below_keep), or when that does not fit either says so in a line instead
-/// (never cut).
+/// (never cut); in the paper styles always below it there (the figure grown for it: heat_room).
 /// Returns the frame.
 svg::Frame heat_figure(svg::Document& doc, const Heat& heat, const HeatColours& colours, const std::string& title,
                        const std::string& x_where, const std::string& y_where, const PlotOptions& options,
                        const HeatLegend& legend);
+
+/// `options`, in the paper styles with the figure grown in height by the depth of `legend` when
+/// it goes below the map (no column beside it holds it), so that the map keeps the height it has
+/// without the legend and the legend is never left out (a journal fixes a column's width, not a
+/// figure's height; docs/manual.md section 11, "Paper style"). `title` as heat_figure's.
+PlotOptions heat_room(const PlotOptions& options, const std::string& title, const HeatLegend& legend);
 
 /// A legend entry: a swatch of `fill` and `label` then `suffix` (e.g. a count), wrapped whole at
 /// spaces on as many lines as it needs within the figure's width (svg::text_box; a word wider

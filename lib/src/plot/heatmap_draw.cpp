@@ -71,11 +71,6 @@ double entry_width(const svg::Document& doc, const std::string& text) {
   return svg::text_box(0.0, 0.0, text, {entry_size * doc.font_scale()}).w;
 }
 
-/// `text` cut to the longest prefix (whole code points) that fits in `width` px; "..." ends a cut.
-std::string cut_to(const svg::Document& doc, const std::string& text, double width) {
-  return fitted(doc, text, width, entry_size);
-}
-
 /// The longest prefix of `word` (whole code points, at least one) at most `width` px wide.
 std::size_t fitting_prefix(const svg::Document& doc, const std::string& word, double width) {
   std::size_t fit = 0;
@@ -145,8 +140,7 @@ void heat_colour_bar(svg::Document& doc, double x, double y, const HeatColours& 
     doc.line(x + bar_w, py, x + bar_w + 4.0, py, {"black", 0.8, "none", "", 1.0});
     const std::string label = svg::tick_label(v, ticks.step);
     // centred on its tick (0.8 ascent - 0.25 descent: half of 0.55 size below it)
-    doc.text(x + bar_w + 7.0, py + 0.275 * entry_size * sc, cut_to(doc, label, doc.width() - 4.0 - (x + bar_w + 7.0)),
-             {entry_size});
+    doc.text(x + bar_w + 7.0, py + 0.275 * entry_size * sc, label, {entry_size});  // a number: whole
   }
 }
 
@@ -288,9 +282,10 @@ void draw_heat_legend(svg::Document& doc, double x, double y, const Heat& heat, 
   y += used;
   if (heat.mode != "level") {
     cross(doc, x + swatch_w * sc / 2.0, y - 3.5 * sc, swatch_h * sc, swatch_h * sc);
-    doc.text(x + (swatch_w + 6.0) * sc, y, cut_to(doc, "level incomplete or none", doc.width() - 4.0 - x - (swatch_w + 6.0) * sc),
-             {entry_size});
-    y += line_height * sc;
+    const std::vector<std::string> lines = wrapped(doc, "level incomplete or none", doc.width() - 4.0 - x - (swatch_w + 6.0) * sc);
+    for (std::size_t k = 0; k < lines.size(); ++k)
+      doc.text(x + (swatch_w + 6.0) * sc, y + 13.0 * sc * static_cast<double>(k), lines[k], {entry_size});
+    y += line_height * sc + 13.0 * sc * static_cast<double>(lines.size() - 1);
   }
   if (!heat.aggregated.empty()) {
     std::string keys;

@@ -153,7 +153,7 @@ bool place_marker_label(Document& doc, Point anchor, double r, std::string_view 
 void note_dropped(Document& doc, int dropped, const Box& area) {
   if (dropped <= 0) return;
   const std::string note = std::to_string(dropped) + (dropped == 1 ? " label" : " labels") + " left out (no free place)";
-  const TextStyle style{10.0, "middle", "#b00000"};
+  const TextStyle style{doc.paper() ? paper_least_size : 10.0, "middle", "#b00000"};  // in print 7.33 pt at least
   std::vector<Point> centres;
   const double h = 12.0 * doc.font_scale();
   for (const Box& b : {area, Box{0.0, 0.0, doc.width(), doc.height()}}) {  // the area, else anywhere
@@ -163,8 +163,8 @@ void note_dropped(Document& doc, int dropped, const Box& area) {
     if (place_text(doc, centres, note, style, b)) return;
   }
   // over other text, but shown, and cut to the figure's width
-  doc.text(area.x + 2.0, area.y + area.h - 2.0, fit_text(doc, note, 10.0, doc.width() - area.x - 4.0, false, 1.0).content,
-           {10.0, "start", "#b00000"});
+  doc.text(area.x + 2.0, area.y + area.h - 2.0, fit_text(doc, note, style.size, doc.width() - area.x - 4.0, false, 1.0).content,
+           {style.size, "start", "#b00000"});
 }
 
 double legend_height(const std::vector<LegendItem>& items, double width, double font_scale) {
@@ -209,6 +209,12 @@ double fitting_size(const Document& doc, std::string_view content, double size, 
   const double n = std::max(1.0, typeset_advances(content));
   const double fit = width / ((bold ? text_advance_bold : text_advance) * n * doc.font_scale());
   return std::min(size, fit);
+}
+
+double y_label_shortfall(const Document& doc, std::string_view label, double height) {
+  if (!doc.paper()) return 0.0;
+  const double n = std::max(1.0, typeset_advances(label));  // the estimate fitting_size uses
+  return std::max(0.0, text_advance * n * paper_least_size * doc.font_scale() - height);
 }
 
 FittedText fit_text(const Document& doc, std::string_view content, double size, double width, bool bold,

@@ -140,8 +140,8 @@ std::string plot_roll(const nlohmann::json& report, const PlotOptions& options) 
   add_closed_form(r, report);
   const std::string name = string_field(field(report, "problem", "roll"), "name", "roll.problem");
   const auto [times, modes] = mode_changes(report);
-  svg::Document doc = make_document(options, "limitdir roll: " + name);
   const PanelFigure figure{name, {subtitle(report), modes}, r.t, r.panels};
+  svg::Document doc = panel_document(figure, options, "limitdir roll: " + name);
   for (const ShownPanel& p : draw_panels(doc, figure, options)) time_marks(doc, p.frame, times, mode_style);
   return doc.str();
 }
@@ -176,7 +176,7 @@ std::string plot_roll_overlay(const std::vector<PlotInput>& inputs, const std::v
   }
   figure.title = overlay_title(inputs, "roll runs");
   figure.lines = {"one colour per run (legend below); closed forms and mode changes: plot a run alone"};
-  svg::Document doc = make_document(options, "limitdir roll: " + figure.title);
+  svg::Document doc = panel_document(figure, options, "limitdir roll: " + figure.title);
   draw_panels(doc, figure, options);
   return doc.str();
 }

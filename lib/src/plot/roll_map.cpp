@@ -100,10 +100,10 @@ void legend(svg::Document& doc, double x, double y, const Heat& heat, const Heat
 std::string plot_roll_map(const nlohmann::json& map, const PlotOptions& options) {
   const Heat heat = read_map(map);
   const HeatColours colours = heat_colours(heat);
-  svg::Document doc =
-      make_document(options, "limitdir roll map: " + string_field(field(map, "problem", "map"), "name", "map.problem"));
-  heat_figure(doc, heat, colours, title(map, heat), "map.mu", "map.mu_r", options,
-              [&](svg::Document& d, double x, double y) { legend(d, x, y, heat, colours); });
+  const HeatLegend drawn = [&](svg::Document& d, double x, double y) { legend(d, x, y, heat, colours); };
+  svg::Document doc = make_document(heat_room(options, title(map, heat), drawn),
+                                    "limitdir roll map: " + string_field(field(map, "problem", "map"), "name", "map.problem"));
+  heat_figure(doc, heat, colours, title(map, heat), "map.mu", "map.mu_r", options, drawn);
   return doc.str();
 }
 

@@ -168,9 +168,11 @@ Frame axes(Document& doc, double x, double y, double w, double h, const AxesSpec
            spec.x_label, {fitting_size(doc, spec.x_label, label_size + 1.0, x_room, false), "middle"});
   // the y label (turned -90 degrees) clear of the widest tick label
   const double label_x = std::max(text_ascent * axis_size, x - tick_length - 2.0 - widest - 4.0 - text_descent * axis_size);
-  // no longer than the frame is high (it would run into the title)
+  // no longer than the frame is high (it would run into the title); in the paper styles no
+  // smaller than paper_least_size, the figure grown for it (y_label_shortfall)
+  const double y_size = fitting_size(doc, spec.y_label, label_size + 1.0, h, false);
   doc.text(label_x, y + h / 2.0, spec.y_label,
-           {fitting_size(doc, spec.y_label, label_size + 1.0, h, false), "middle", "black", -90.0});
+           {doc.paper() ? std::max(y_size, paper_least_size) : y_size, "middle", "black", -90.0});
   if (!spec.title.empty())
     doc.text(x + w / 2.0, y - 8.0 * s, spec.title,
              {fitting_size(doc, spec.title, title_size, w, true), "middle", "black", 0.0, true});

@@ -203,16 +203,27 @@ std::vector<ShownPanel> draw_panels(svg::Document& doc, const PanelFigure& figur
   return frames;
 }
 
+PlotOptions taller(const PlotOptions& options, double px) {
+  PlotOptions grown = options;
+  if (px > 0.0) grown.height += static_cast<int>(std::ceil(px));
+  return grown;
+}
+
+svg::Document panel_document(const PanelFigure& figure, const PlotOptions& options, const std::string& title) {
+  if (options.style == "screen") return make_document(options, title);
+  svg::Document trial = make_document(options, title);
+  double shortfall = 0.0;
+  for (const ShownPanel& p : draw_panels(trial, figure, options))
+    shortfall = std::max(shortfall, svg::y_label_shortfall(trial, figure.panels[p.index].y_label, p.frame.height));
+  return make_document(taller(options, shortfall), title);
+}
+
 void time_marks(svg::Document& doc, const svg::Frame& frame, const std::vector<double>& times, const svg::Style& style) {
   for (const double ts : times) {
     if (!std::isfinite(ts) || ts < frame.to_x.d0 || ts > frame.to_x.d1) continue;
     const double x = frame.to_x(ts);
     doc.line(x, frame.y, x, frame.y + frame.height, style);
   }
-}
-
-std::string fitted(const svg::Document& doc, const std::string& text, double width, double size) {
-  return svg::fit_text(doc, text, size, width, false, 1.0).content;
 }
 
 }  // namespace limitdir::plot_detail

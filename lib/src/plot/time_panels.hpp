@@ -71,11 +71,17 @@ struct ShownPanel {
 /// the time) unless a --y-range above 0 leaves it out.
 std::vector<ShownPanel> draw_panels(svg::Document& doc, const PanelFigure& figure, const PlotOptions& options);
 
+/// `options` with the figure `px` (rounded up) higher when px > 0: the paper styles' room for a
+/// text that would otherwise shrink below svg::paper_least_size (a journal fixes a column's
+/// width, not a figure's height; docs/manual.md section 11, "Paper style").
+PlotOptions taller(const PlotOptions& options, double px);
+
+/// The document of `figure` (make_document titled `title`), in the paper styles grown in height
+/// until every shown panel's y label fits along its frame at svg::paper_least_size (the panels
+/// drawn first on a trial document: their height is the figure's less a fixed part).
+svg::Document panel_document(const PanelFigure& figure, const PlotOptions& options, const std::string& title);
+
 /// A dashed vertical line at each time in `times` inside the frame's t range.
 void time_marks(svg::Document& doc, const svg::Frame& frame, const std::vector<double>& times, const svg::Style& style);
-
-/// `text` cut (ending in "...") to at most `width` px at `size` px (times the document's font
-/// scale), by the width estimate of svg::text_box.
-std::string fitted(const svg::Document& doc, const std::string& text, double width, double size);
 
 }  // namespace limitdir::plot_detail

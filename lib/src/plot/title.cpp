@@ -103,14 +103,15 @@ FigureTitle figure_title(svg::Document& doc, const std::string& text, double siz
   }
   const double least = least_size(doc, size);
   FigureTitle title = even_layout(doc, text, size, width, true, max_title_lines);
-  if (title.size < least) {  // longer than max_title_lines lines at the least size: the last line cut
+  if (title.size < least) {  // longer than max_title_lines lines at the least size: on screen the last line cut
     title.size = least;
     std::vector<std::string> lines = lines_of(pieces_of(text), width / (svg::text_advance_bold * s * least));
-    while (lines.size() > max_title_lines) {
+    while (lines.size() > max_title_lines && !doc.paper()) {  // in print never cut: on as many lines as it needs
       lines[lines.size() - 2] += " " + lines.back();
       lines.pop_back();
     }
-    for (std::string& line : lines) line = svg::fit_text(doc, line, least, width, true, 1.0).content;
+    if (!doc.paper())
+      for (std::string& line : lines) line = svg::fit_text(doc, line, least, width, true, 1.0).content;
     title.lines = lines;
   }
   doc.set_title_room(title_pitch * title.size * s * static_cast<double>(title.lines.size() - 1));

@@ -83,6 +83,15 @@ void legend_rows(Document& doc, double x, double y, double width, const std::vec
 /// scale, divided by that scale (so that Document::text scales it back).
 double fitting_size(const Document& doc, std::string_view content, double size, double width, bool bold);
 
+/// The paper styles' least size of a label that shrinks to fit (px at font size 12, times the
+/// font scale: 11 x 8/12 = 7.33 pt, the legends' size): print needs 7 pt at least, so a y axis
+/// label stops shrinking there and its figure grows in height instead (y_label_shortfall;
+/// docs/manual.md section 11, "Paper style").
+inline constexpr double paper_least_size = 11.0;
+/// In the paper styles, how much higher (px) than `height` a frame must be for its y label
+/// `label` to fit along it at paper_least_size; 0 when it fits and on screen.
+double y_label_shortfall(const Document& doc, std::string_view label, double height);
+
 /// A text that fits `width` px: `content` at its fitting_size but at least min_shrink of `size`,
 /// and when it is still too wide cut to its longest prefix (whole code points) that fits with
 /// "..." (min_shrink 1: cut only).
