@@ -10,6 +10,9 @@
 //    normal form r' = r (beta1 + beta2 r^2 - r^4) of Kuznetsov, Elements of Applied Bifurcation
 //    Theory, 8.3.1, in u ~ r^2/2), and the fold of cycles where the two meet:
 //        F = a + b^2/4   (u = b/2).
+//    With a cubic term, h = a + b u - u^2 + c u^3 (b = 0.6, c = 0.5), h has a local maximum and
+//    minimum at u* = (2 -+ sqrt(4 - 12 b c))/(6 c): the circles h(u) = F form an S, with folds of
+//    cycles at F = h(u*).
 //  * SNIC: h = 2 - u, g = nu - w1: the attracting circle u0 = 2 - F, sin(theta0) = sqrt(F (2 - F)),
 //    on which phi' = nu - sin(theta0) cos(phi): the period 2 pi/sqrt(nu^2 - F (2 - F)), and a
 //    saddle-node on the circle where nu = sin(theta0):
@@ -38,30 +41,31 @@ constexpr double kA = 0.3;
 
 /// q(w) = -h(u) (e3 - n3 n) + g(n) (e3 x n), n = w/|w| (0-homogeneous, as the model's extension).
 template <typename T>
-Eigen::Matrix<T, 3, 1> rotation_field(const Eigen::Matrix<T, 3, 1>& w, bool snic, double b) {
+Eigen::Matrix<T, 3, 1> rotation_field(const Eigen::Matrix<T, 3, 1>& w, bool snic, double b, double c) {
   const Eigen::Matrix<T, 3, 1> n = w / w.norm();
   const T u = 1.0 - n[2];
-  const T h = snic ? T(2.0 - u) : T(kA + b * u - u * u);
+  const T h = snic ? T(2.0 - u) : T(kA + b * u - u * u + c * u * u * u);
   const T g = snic ? T(b - n[0]) : T(kOmega);
   Eigen::Matrix<T, 3, 1> e3(T(0.0), T(0.0), T(1.0)), ez;
   ez << -n[1], n[0], T(0.0);  // e3 x n
   return -h * (e3 - n[2] * n) + g * ez;
 }
 
-/// The model of the rotation field: `b` is beta2 of the Bautin field, nu of the SNIC field.
+/// The model of the rotation field: `b` is beta2 of the Bautin field (and `c` its cubic term, 0 but
+/// in the S-shaped field), nu of the SNIC field.
 class RotationFieldModel : public FrictionModel {
  public:
-  RotationFieldModel(bool snic, double b) : FrictionModel(1.0, 1.0), snic_(snic), b_(b) {}
+  RotationFieldModel(bool snic, double b, double c) : FrictionModel(1.0, 1.0), snic_(snic), b_(b), c_(c) {}
   std::string name() const override { return "rotation-field"; }
   std::string description() const override { return "a rotation field with latitude orbits"; }
 
  protected:
-  Eigen::Vector3d q_unit(const Eigen::Vector3d& w) const override { return rotation_field<double>(w, snic_, b_); }
+  Eigen::Vector3d q_unit(const Eigen::Vector3d& w) const override { return rotation_field<double>(w, snic_, b_, c_); }
   FrictionJacobian jacobian_unit(const Eigen::Vector3d& w) const override {
     using AD = Eigen::AutoDiffScalar<Eigen::Vector3d>;
     Eigen::Matrix<AD, 3, 1> wa;
     for (int i = 0; i < 3; ++i) wa[i] = AD(w[i], 3, i);
-    const Eigen::Matrix<AD, 3, 1> q = rotation_field<AD>(wa, snic_, b_);
+    const Eigen::Matrix<AD, 3, 1> q = rotation_field<AD>(wa, snic_, b_, c_);
     FrictionJacobian J;
     for (int i = 0; i < 3; ++i) {
       J.q[i] = q[i].value();
@@ -72,12 +76,12 @@ class RotationFieldModel : public FrictionModel {
 
  private:
   bool snic_;
-  double b_;
+  double b_, c_;
 };
 
-System field_system(bool snic, double b) {
+System field_system(bool snic, double b, double c = 0) {
   return System(Eigen::Matrix3d::Identity(), Eigen::Vector3d::UnitZ(), Eigen::Vector3d::Zero(),
-                std::make_shared<RotationFieldModel>(snic, b));
+                std::make_shared<RotationFieldModel>(snic, b, c));
 }
 
 /// The line along x = F at y = b, or along y = b at x = F: its family.
@@ -226,4 +230,41 @@ TEST_CASE("Bautin field on the sphere: a fold of cycles closer to its subcritica
     CHECK(folds == 2);  // the outer circle's branch and the inner's meet there
     CHECK(onto_focus == 1);
   }
+}
+
+TEST_CASE("S-shaped family of circles (h = a + b u - u^2 + c u^3): the continuation turns at both folds of "
+          "cycles F = h(u*) and follows the three circles") {
+  constexpr double b = 0.6, c = 0.5;
+  const auto h = [](double u) { return kA + b * u - u * u + c * u * u * u; };
+  const double root = std::sqrt(4 - 12 * b * c);
+  const double u_max = (2 - root) / (6 * c), u_min = (2 + root) / (6 * c);  // h' = b - 2 u + 3 c u^2 = 0
+  ParameterFamily family;
+  family.name = "force";
+  family.load_sweep = true;
+  const System s = field_system(false, b, c);
+  family.system = [s](double) { return s; };
+  family.force = [](double p) { return p; };
+  // from F = 0.32: one circle (h(u) = 0.32 has one root, below u_max), continued up to the first
+  // fold, turned back down the middle circle to the second, turned up the outer circle to 1
+  Diagram d = sweep(family, 0.32, 1.0);
+  continue_orbit_branches(family, d);
+  REQUIRE(d.orbit_branches.size() == 3);
+  const double folds[] = {h(u_max), h(u_min)};
+  int at_fold[2] = {0, 0};
+  for (const OrbitBranch& br : d.orbit_branches) {
+    INFO(br.reason);
+    CHECK(br.level == Level::checked);
+    for (const OrbitEnd& e : br.ends)
+      for (int k = 0; k < 2; ++k) at_fold[k] += e.kind == "cycle-fold" && std::abs(e.p - folds[k]) <= kFoldLoadTol;
+    for (const OrbitPoint& q : br.points) {  // each orbit a circle H(u) = h(u) - F = 0
+      const double u = 1 - q.w.normalized()[2];
+      CHECK(std::abs(h(u) - q.p) <= kFoldLoadTol);
+      CHECK(q.period == doctest::Approx(2 * kPi / kOmega).epsilon(kPeriodRelTol));
+    }
+  }
+  CHECK(at_fold[0] == 2);  // the inner and the middle circle's branches meet at each fold
+  CHECK(at_fold[1] == 2);
+  const OrbitBranch& outer = d.orbit_branches[2];
+  CHECK(outer.ends[1].kind == "range-end");
+  CHECK(1 - outer.points.back().w.normalized()[2] > u_min);
 }

@@ -118,16 +118,27 @@ std::optional<int> nearest_hopf(const Diagram& diagram, double from, double to) 
   return best;
 }
 
+/// A bound on the work of turn_at_folds: the branches it adds to a diagram. Reached, a fold left
+/// unturned is named in its branch's reason.
+constexpr std::size_t max_turned_branches = 16;
+
 /// The other branch of the located fold of cycles at ends[j] of branch i, if no other branch
-/// reaches it (continue_past_fold), appended.
+/// reaches it (continue_past_fold), appended; with no `budget` left, the branch's reason says
+/// that it was not followed.
 void turn_at_fold(const ParameterFamily& family, const Diagram& diagram, const OrbitContinuationOptions& opt,
-                  std::vector<OrbitBranch>& branches, std::size_t i, int j) {
+                  std::vector<OrbitBranch>& branches, std::size_t i, int j, bool budget) {
   const double range = diagram.to - diagram.from;
   OrbitBranch b = branches[i];  // a copy: push_back below may move the vector
   if (j == 0) std::reverse(b.points.begin(), b.points.end());  // the points toward ends[0]
   const OrbitEnd& fold = b.ends[j];
   if (fold.kind != "cycle-fold" || b.points.size() < 2 || b.points.back().p != fold.p) return;  // not located
   if (fold_reached(branches, i, fold, range)) return;
+  if (!budget) {
+    branches[i].reason += fmt::format("; the other branch of its fold of cycles at {} = {:.9g} was not followed ({} "
+                                      "branches turned at folds already, a bound on the work)",
+                                      diagram.parameter, fold.p, max_turned_branches);
+    return;
+  }
   const double back = b.points[b.points.size() - 2].p < fold.p ? diagram.from : diagram.to;
   const std::optional<int> hopf = nearest_hopf(diagram, fold.p, back);
   const std::optional<Eigen::Vector3d> focus =
@@ -156,12 +167,14 @@ void turn_at_fold(const ParameterFamily& family, const Diagram& diagram, const O
 }
 
 /// The other branch of every located fold of cycles that one branch reaches (at either end) and
-/// none other, appended; the branches it adds are not turned again at their own folds.
+/// none other, appended, and so on along the branches added (an S-shaped family of orbits turns
+/// at each of its folds), up to max_turned_branches.
 void turn_at_folds(const ParameterFamily& family, const Diagram& diagram, const OrbitContinuationOptions& opt,
                    std::vector<OrbitBranch>& branches) {
-  const std::size_t n = branches.size();
-  for (std::size_t i = 0; i < n; ++i)
-    for (const int j : {1, 0}) turn_at_fold(family, diagram, opt, branches, i, j);
+  const std::size_t first = branches.size();
+  for (std::size_t i = 0; i < branches.size(); ++i)
+    for (const int j : {1, 0})
+      turn_at_fold(family, diagram, opt, branches, i, j, branches.size() - first < max_turned_branches);
 }
 
 /// The Hopf event k, whose search found an orbit not born there (hopf_branch): unconfirmed, unless
