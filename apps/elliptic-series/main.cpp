@@ -29,6 +29,9 @@ constexpr long long max_points = 100000;  // a grid far finer than any figure ne
 // The series' own limit: a_n is tabulated to n = 10 (65); n_K, n_E are sums of q^(n^2), q^(2n),
 // which underflow long before this bound for every b in (0, 1].
 constexpr long long max_order = 1000;
+// The smallest b: the reference takes R_F(0, b^2, 1), whose arguments may not both be 0; b^2 stays a
+// normal double (>= 2.2e-308) for b >= 1.5e-154, and 1e-150 keeps a margin (K ~ ln(4/b) ~ 347 there).
+constexpr double min_b = 1e-150;
 
 /// "NQ,NK,NE": the orders of (64)-(65), n_q in 1..10, n_K and n_E in 1..max_order.
 NomeSeriesOrder parse_order(const std::string& text) {
@@ -115,7 +118,7 @@ int main(int argc, char* argv[]) {
   po::options_description options("Options", limitdir::options::help_line_length);
   options.add_options()
       ("b", po::value<std::string>()->default_value("0.01:1")->value_name("FROM:TO"),
-       "the range of the axis ratio b, 0 < FROM < TO <= 1. Unit: dimensionless.")
+       "the range of the axis ratio b, 1e-150 <= FROM < TO <= 1. Unit: dimensionless.")
       ("points", po::value<std::string>()->default_value("100")->value_name("N"),
        ("the number of values of b, equally spaced from FROM to TO (both included), 2 to " +
         std::to_string(max_points) + ". Unit: count.").c_str())
@@ -127,8 +130,8 @@ int main(int argc, char* argv[]) {
   return limitdir::cli::run(info, options, argc, argv, [&](const po::variables_map& vm) -> limitdir::cli::Output {
     const limitdir::cli::Format format = limitdir::cli::output_format(vm, formats);
     const auto [b0, b1] = limitdir::cli::parse_range(vm["b"].as<std::string>(), "--b");
-    if (!(b0 > 0.0 && b1 <= 1.0))
-      throw InputError("--b: must be FROM:TO with 0 < FROM < TO <= 1 (got \"" + vm["b"].as<std::string>() + "\")");
+    if (!(b0 >= min_b && b1 <= 1.0))
+      throw InputError("--b: must be FROM:TO with 1e-150 <= FROM < TO <= 1 (got \"" + vm["b"].as<std::string>() + "\")");
     const long long points = limitdir::cli::parse_integer(vm["points"].as<std::string>(), "--points", 2, max_points);
     std::vector<NomeSeriesOrder> orders;
     if (vm.count("order"))
