@@ -102,6 +102,8 @@ bound='"start": 1, "lower": 0.1, "upper": 3'
 printf '{"schema": "limitdir.fit/1", "problem": "start.json", "data": "q.csv", "parameters": [{"key": "friction.b_T", %s}, {"key": "friction.b_M", %s}, {"key": "friction.m_T", %s}, {"key": "friction.m_M", %s}]}\n' \
   "$bound" "$bound" "$bound" "$bound" >"$tmp/q.json"
 "$bin/fit" "$tmp/q.json" >"$tmp/fit.json" || fail "fit q.json: exit $?"
+"$bin/pile" "$share/problems/pile.json" --every 0 --set spheres.count=20 --set stepping.t_end=2 >"$tmp/pile.json" 2>/dev/null ||
+  fail "pile (20 spheres): exit $?"
 cut_names=()
 for style in paper:252:216+ paper-wide:518:324+; do
   IFS=: read -r st w h <<<"$style"
@@ -110,7 +112,8 @@ for style in paper:252:216+ paper-wide:518:324+; do
   widest_stroke=3 paper "heat-mean-$st" "$w" "$h" "$tmp/summary.json" --style "$st"
   widest_stroke=3 paper "fit-$st" "$w" "$h" "$tmp/fit.json" --style "$st"
   for k in 1 2 3; do widest_stroke=3 paper "fit$k-$st" "$w" "$h" "$tmp/fit.json" --style "$st" --panel "$k"; done
-  cut_names+=("roll1-$st" "heat-class-$st" "heat-mean-$st" "fit-$st" "fit1-$st" "fit2-$st" "fit3-$st")
+  paper "pile-$st" "$w" "$h" "$tmp/pile.json" --style "$st"  # single column: the views stacked
+  cut_names+=("roll1-$st" "heat-class-$st" "heat-mean-$st" "fit-$st" "fit1-$st" "fit2-$st" "fit3-$st" "pile-$st")
 done
 for name in "${cut_names[@]}"; do
   out=$(python3 - "$tmp/$name.svg" <<'PY'

@@ -16,6 +16,8 @@
 #include "limitdir/plot/svg.hpp"
 #include "plot/common.hpp"
 #include "plot/heatmap.hpp"
+#include "plot/time_panels.hpp"
+#include "plot/wrapped_text.hpp"
 
 namespace limitdir {
 
@@ -35,6 +37,12 @@ constexpr double edge_pad = 1.05;
 // plane (centres within the penetration bound of one another) stays one colour, not a spread of
 // its penetrations over the whole scale.
 constexpr double min_colour_span = 1.0;
+// Side by side, each view takes up to ~0.4 of the width (the colour bar the rest); below a quarter
+// (the single column: 43 px of 252) the views are stacked instead.
+constexpr double stacked_below = 0.25;
+// px: the least height of a stacked side view, room for its ticks at 0 and above (twice the least
+// frame of check_room)
+constexpr double stacked_least_side = 32.0;
 const svg::Style plane_style{"#505050", 2.0, "none", "", 1.0};
 const svg::Style edge_style{"#505050", 1.2, "#ececec", "5 3", 1.0};
 const svg::Style outline_style{"#202020", 0.4, "none", "", 1.0};  // a sphere's rim over its fill
@@ -160,6 +168,68 @@ void plot_detail::centred_line(svg::Document& doc, double y, const std::string& 
   doc.text(doc.width() / 2.0, y, fitted.content, {fitted.size, "middle", "black", 0.0, bold});
 }
 
+namespace {
+
+/// Where the two views and the colour bar go: side by side, or in the paper styles, when that
+/// leaves each view narrower than stacked_below of the figure's width or a frame smaller than
+/// min_frame_side, the top view under the side view (a journal's single column is narrow; the figure grows in height, as the paper
+/// styles' other figures do).
+struct PileLayout {
+  double scale;        // px per d, both views
+  double side_w, side_h;
+  double plan_x, plan_y;  // the top view's frame
+  double bar_x;
+  double bottom;       // px: the lowest frame's bottom
+  double z1;           // the side view's top (z/d)
+};
+
+PileLayout layout(const svg::Document& doc, const Margins& m, double top, double half, double z0, double z1) {
+  const double sc = doc.font_scale(), bar_column = 90.0 * sc, note = 18.0 * sc;
+  const double room_w = doc.width() - 2.0 * m.left - m.right - bar_column, room_h = doc.height() - top - m.bottom - note;
+  const double scale = std::min(room_w / (4.0 * half), room_h / std::max(z1 - z0, 2.0 * half));
+  const double stacked_scale = (doc.width() - m.left - m.right - bar_column) / (2.0 * half);
+  PileLayout l{scale, 2.0 * half * scale, (z1 - z0) * scale, 0, top, 0, 0, z1};
+  const bool fits = std::min(l.side_w, std::min(z1 - z0, 2.0 * half) * scale) >= min_frame_side;
+  if (doc.paper() && (!fits || l.side_w < stacked_below * doc.width())) {
+    l.scale = stacked_scale;
+    // a flat pile on a wide view: the side view at least stacked_least_side tall, empty above it
+    l.side_w = 2.0 * half * l.scale, l.side_h = std::max((z1 - z0) * l.scale, stacked_least_side);
+    l.z1 = z0 + l.side_h / l.scale;
+    l.plan_x = m.left;
+    l.plan_y = top + l.side_h + m.bottom + m.top;  // the side view's x label, the top view's title
+    l.bar_x = m.left + l.side_w + 16.0 * sc;
+    l.bottom = l.plan_y + l.side_w;
+    check_room(doc, l.side_w, std::min(l.side_h, l.side_w));
+    return l;
+  }
+  check_room(doc, l.side_w, std::min(z1 - z0, 2.0 * half) * scale);
+  l.plan_x = m.left + l.side_w + m.left;
+  l.bar_x = l.plan_x + l.side_w + 16.0 * sc;
+  l.bottom = top + std::max(l.side_h, l.side_w);
+  return l;
+}
+
+/// `text` centred at y on the screen (shrunk to the width); in the paper styles wrapped whole on
+/// as many lines as it needs (never cut in print). The px its lines take beyond one.
+double centred_text(svg::Document& doc, double y, const std::string& text, double size) {
+  if (!doc.paper()) {
+    centred_line(doc, y, text, size, false);
+    return 0.0;
+  }
+  const FigureTitle lines = wrapped_text(doc, text, size, doc.width() - 8.0, false);
+  const double pitch = 1.25 * lines.size * doc.font_scale();
+  for (std::size_t k = 0; k < lines.lines.size(); ++k)
+    doc.text(doc.width() / 2.0, y + pitch * static_cast<double>(k), lines.lines[k], {lines.size, "middle"});
+  return lines.lines.empty() ? 0.0 : pitch * static_cast<double>(lines.lines.size() - 1);
+}
+
+/// The px the lines of `text` take beyond one (centred_text), measured without drawing.
+double extra_lines(svg::Document doc, const std::string& text, double size) {
+  return centred_text(doc, 0.0, text, size);
+}
+
+}  // namespace
+
 std::string plot_pile(const nlohmann::json& report, const PlotOptions& options) {
   const Pile pile = read_pile(report);
   const std::string name = string_field(field(report, "problem", "pile"), "name", "pile.problem");
@@ -171,29 +241,31 @@ std::string plot_pile(const nlohmann::json& report, const PlotOptions& options) 
   double top_z = 0.0;
   for (const Ball& b : pile.balls) top_z = std::max(top_z, b.z + b.r);
   const double z0 = -0.5, z1 = top_z + pile_pad;  // half a diameter below the plane, above the top
-  // one scale (px per d) for both views, side by side, the colour bar beside them
-  const double bar_column = 90.0 * sc, top = m.top + 40.0 * sc, note = 18.0 * sc;
-  const double room_w = doc.width() - 2.0 * m.left - m.right - bar_column, room_h = doc.height() - top - m.bottom - note;
-  const double scale = std::min(room_w / (4.0 * half), room_h / std::max(z1 - z0, 2.0 * half));
-  check_room(doc, 2.0 * half * scale, std::min(z1 - z0, 2.0 * half) * scale);
+  const std::string subtitle = title(report, pile);
+  std::string text = "fill: height z of the centre; outline only: in flight";
+  if (!edge_in_view) text += fmt::format("; plane edge at |x|, |y| = {:g} d, outside the views", pile.half_plane);
+  const double more = extra_lines(doc, subtitle, 12.0), note_more = extra_lines(doc, text, 11.0);
+  const double top = m.top + 40.0 * sc + more;
+  const PileLayout l = layout(doc, m, top, half, z0, z1);
+  // the paper styles: the figure grown (drawn anew) until the views and the note fit
+  // (in print the note's first line under the x label, a line lower than on the screen)
+  const double note_y = l.bottom + m.bottom + (doc.paper() ? 12.0 * sc : 0.0);
+  const double need = note_y + note_more + 6.0 * sc;
+  if (doc.paper() && need > doc.height() + 0.5) return plot_pile(report, taller(options, need - doc.height()));
   draw_title(doc, 18.0 * sc + doc.title_room(), heading);
-  centred_line(doc, 36.0 * sc + doc.title_room(), title(report, pile), 12.0, false);
-  const double side_w = 2.0 * half * scale, side_h = (z1 - z0) * scale;
-  const svg::Frame side = svg::axes(doc, m.left, top, side_w, side_h, {-half, half, z0, z1, "x/d", "z/d", "side view"});
+  centred_text(doc, 36.0 * sc + doc.title_room(), subtitle, 12.0);
+  const svg::Frame side =
+      svg::axes(doc, m.left, top, l.side_w, l.side_h, {-half, half, z0, l.z1, "x/d", "z/d", "side view"});
   side_view(doc, side, pile);
-  const double top_x = m.left + side_w + m.left;
   const svg::Frame plan =
-      svg::axes(doc, top_x, top, side_w, side_w, {-half, half, -half, half, "x/d", "y/d", "top view"});
+      svg::axes(doc, l.plan_x, l.plan_y, l.side_w, l.side_w, {-half, half, -half, half, "x/d", "y/d", "top view"});
   top_view(doc, plan, pile);
-  const double bar_x = top_x + side_w + 16.0 * sc;
-  doc.text(bar_x, top - 8.0 * sc, "z/d", {12.0, "start", "black", 0.0, true});
+  doc.text(l.bar_x, top - 8.0 * sc, "z/d", {12.0, "start", "black", 0.0, true});
   HeatColours colours;
   colours.lo = pile.lo;
   colours.hi = pile.hi;
-  heat_colour_bar(doc, bar_x, top, colours, std::max(60.0 * sc, 0.8 * side_w));
-  std::string text = "fill: height z of the centre; outline only: in flight";
-  if (!edge_in_view) text += fmt::format("; plane edge at |x|, |y| = {:g} d, outside the views", pile.half_plane);
-  centred_line(doc, std::min(top + std::max(side_h, side_w) + m.bottom, doc.height() - 6.0 * sc), text, 11.0, false);
+  heat_colour_bar(doc, l.bar_x, top, colours, std::max(60.0 * sc, 0.8 * l.side_w));
+  centred_text(doc, std::min(note_y, doc.height() - 6.0 * sc - note_more), text, 11.0);
   return doc.str();
 }
 
