@@ -104,6 +104,7 @@ printf '{"schema": "limitdir.fit/1", "problem": "start.json", "data": "q.csv", "
 "$bin/fit" "$tmp/q.json" >"$tmp/fit.json" || fail "fit q.json: exit $?"
 "$bin/pile" "$share/problems/pile.json" --every 0 --set spheres.count=20 --set stepping.t_end=2 >"$tmp/pile.json" 2>/dev/null ||
   fail "pile (20 spheres): exit $?"
+"$bin/elliptic-series" --points 20 >"$tmp/series.json" || fail "elliptic-series: exit $?"
 cut_names=()
 for style in paper:252:216+ paper-wide:518:324+; do
   IFS=: read -r st w h <<<"$style"
@@ -113,7 +114,9 @@ for style in paper:252:216+ paper-wide:518:324+; do
   widest_stroke=3 paper "fit-$st" "$w" "$h" "$tmp/fit.json" --style "$st"
   for k in 1 2 3; do widest_stroke=3 paper "fit$k-$st" "$w" "$h" "$tmp/fit.json" --style "$st" --panel "$k"; done
   paper "pile-$st" "$w" "$h" "$tmp/pile.json" --style "$st"  # single column: the views stacked
-  cut_names+=("roll1-$st" "heat-class-$st" "heat-mean-$st" "fit-$st" "fit1-$st" "fit2-$st" "fit3-$st" "pile-$st")
+  paper "series-$st" "$w" "$h" "$tmp/series.json" --style "$st"  # Fig. 13 [Kudra & Awrejcewicz 2013]
+  cut_names+=("roll1-$st" "heat-class-$st" "heat-mean-$st" "fit-$st" "fit1-$st" "fit2-$st" "fit3-$st" "pile-$st"
+              "series-$st")
 done
 for name in "${cut_names[@]}"; do
   out=$(python3 - "$tmp/$name.svg" <<'PY'

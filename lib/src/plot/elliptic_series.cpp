@@ -15,6 +15,7 @@
 #include "limitdir/plot/plot.hpp"
 #include "limitdir/plot/svg.hpp"
 #include "plot/common.hpp"
+#include "plot/wrapped_text.hpp"
 
 namespace limitdir {
 
@@ -80,20 +81,21 @@ std::string plot_elliptic_series(const nlohmann::json& report, const PlotOptions
     legend.push_back({svg::LegendItem::Kind::line, {overlay_colour(k), 2.0, "none", "", 1.0}, s.orders[k]});
   const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, W - m.left - m.right, sc, max_legend * H);
   const double legend_h = svg::legend_height(shown, W - m.left - m.right, sc);
-  const double top = m.top + 40.0 * sc;  // room for the line under the title (as the pile scan's)
+  std::string caption = "K_n, E_n: the series of order (n_q, n_K, n_E); K, E: Boost.Math; near 1e-15 the errors are rounding";
+  if (s.zeros > 0) caption += fmt::format("; {} zero errors not drawn", s.zeros);
+  // room for the line under the title (as the pile scan's), in the paper styles its lines
+  const double top = m.top + 40.0 * sc + centred_text_extra(doc, caption, 12.0);
   const double panel_w = (W - 2.0 * m.left - 2.0 * m.right) / 2.0, panel_h = H - top - m.bottom - legend_h;
   check_room(doc, panel_w, panel_h);
   draw_title(doc, 18.0 * sc + doc.title_room(), heading);
-  std::string caption = "K_n, E_n: the series of order (n_q, n_K, n_E); K, E: Boost.Math; near 1e-15 the errors are rounding";
-  if (s.zeros > 0) caption += fmt::format("; {} zero errors not drawn", s.zeros);
-  centred_line(doc, 36.0 * sc + doc.title_room(), caption, 12.0, false);
+  centred_text(doc, 36.0 * sc + doc.title_room(), caption, 12.0);
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, W - m.left - m.right, shown);
   const std::pair<double, double> x = axis_range(std::nullopt, s.b0, s.b1, 0.0);
   for (int p = 0; p < 2; ++p) {
     const auto [y0, y1] = log_range(s.runs[p], x.first, x.second, 0.05);
     const double left = m.left + p * (panel_w + m.left + m.right);
     const svg::Frame f = svg::axes(doc, left, top, panel_w, panel_h,
-                                   {x.first, x.second, y0, y1, "b (axis ratio of the ellipse)", panel_labels[p],
+                                   {x.first, x.second, y0, y1, doc.paper() ? "axis ratio b" : "b (axis ratio of the ellipse)", panel_labels[p],
                                     panel_titles[p], false, true});
     doc.begin_group(f.clip_id, std::string("errors ") + error_fields[p]);
     for (std::size_t k = 0; k < s.orders.size(); ++k)

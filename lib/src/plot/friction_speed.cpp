@@ -115,7 +115,9 @@ std::string plot_friction_forces(const std::vector<nlohmann::json>& reports, con
   const double panel_w = (W - m.left - m.right - g) / 2.0, panel_h = H - m.top - m.bottom - legend_h;
   check_room(doc, panel_w, panel_h);
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, W - m.left - m.right, shown);
+  // (a journal's column: the panel titles without their gloss, which the caption gives)
   static const char* const titles[] = {"tangent F_par (along v)", "normal F_perp (across v)"};
+  static const char* const short_titles[] = {"tangent F_par", "normal F_perp"};
   static const char* const y_labels[] = {"F_par / max |F_par|", "F_perp / max |F_perp|"};
   for (int c : {0, 1}) {
     const auto full = full_range(runs[c]).value_or(std::pair{0.0, 1.0});
@@ -123,7 +125,7 @@ std::string plot_friction_forces(const std::vector<nlohmann::json>& reports, con
     const std::pair<double, double> y = axis_range(options.y_range, std::min(0.0, full.first), full.second, 0.05);
     const svg::Frame f = svg::axes(doc, m.left + c * (panel_w + g), m.top, panel_w, panel_h,
                                    {x.first, x.second, y.first, y.second, "v (u = R omega = " + number(u) + ")",
-                                    y_labels[c], titles[c], false, false});
+                                    y_labels[c], doc.paper() ? short_titles[c] : titles[c], false, false});
     for (std::size_t n = 0; n < runs[c].size(); ++n)
       svg::data_line(doc, f, runs[c][n], {overlay_colour(n), 2.0, "none", n % 2 ? "6 4" : "", 1.0});
     note_clipped(doc, f, mark_clipped(doc, f, runs[c]));

@@ -209,25 +209,6 @@ PileLayout layout(const svg::Document& doc, const Margins& m, double top, double
   return l;
 }
 
-/// `text` centred at y on the screen (shrunk to the width); in the paper styles wrapped whole on
-/// as many lines as it needs (never cut in print). The px its lines take beyond one.
-double centred_text(svg::Document& doc, double y, const std::string& text, double size) {
-  if (!doc.paper()) {
-    centred_line(doc, y, text, size, false);
-    return 0.0;
-  }
-  const FigureTitle lines = wrapped_text(doc, text, size, doc.width() - 8.0, false);
-  const double pitch = 1.25 * lines.size * doc.font_scale();
-  for (std::size_t k = 0; k < lines.lines.size(); ++k)
-    doc.text(doc.width() / 2.0, y + pitch * static_cast<double>(k), lines.lines[k], {lines.size, "middle"});
-  return lines.lines.empty() ? 0.0 : pitch * static_cast<double>(lines.lines.size() - 1);
-}
-
-/// The px the lines of `text` take beyond one (centred_text), measured without drawing.
-double extra_lines(svg::Document doc, const std::string& text, double size) {
-  return centred_text(doc, 0.0, text, size);
-}
-
 }  // namespace
 
 std::string plot_pile(const nlohmann::json& report, const PlotOptions& options) {
@@ -244,7 +225,7 @@ std::string plot_pile(const nlohmann::json& report, const PlotOptions& options) 
   const std::string subtitle = title(report, pile);
   std::string text = "fill: height z of the centre; outline only: in flight";
   if (!edge_in_view) text += fmt::format("; plane edge at |x|, |y| = {:g} d, outside the views", pile.half_plane);
-  const double more = extra_lines(doc, subtitle, 12.0), note_more = extra_lines(doc, text, 11.0);
+  const double more = centred_text_extra(doc, subtitle, 12.0), note_more = centred_text_extra(doc, text, 11.0);
   const double top = m.top + 40.0 * sc + more;
   const PileLayout l = layout(doc, m, top, half, z0, z1);
   // the paper styles: the figure grown (drawn anew) until the views and the note fit

@@ -126,4 +126,21 @@ void draw_title(svg::Document& doc, double y, const FigureTitle& title) {
              {title.size, "middle", "black", 0.0, true});
 }
 
+double centred_text(svg::Document& doc, double y, const std::string& text, double size) {
+  if (!doc.paper()) {
+    centred_line(doc, y, text, size, false);
+    return 0.0;
+  }
+  const FigureTitle lines = wrapped_text(doc, text, size, doc.width() - 8.0, false);
+  const double pitch = 1.25 * lines.size * doc.font_scale();
+  for (std::size_t k = 0; k < lines.lines.size(); ++k)
+    doc.text(doc.width() / 2.0, y + pitch * static_cast<double>(k), lines.lines[k], {lines.size, "middle"});
+  return lines.lines.empty() ? 0.0 : pitch * static_cast<double>(lines.lines.size() - 1);
+}
+
+double centred_text_extra(const svg::Document& doc, const std::string& text, double size) {
+  svg::Document trial = doc;
+  return centred_text(trial, 0.0, text, size);
+}
+
 }  // namespace limitdir::plot_detail

@@ -15,4 +15,12 @@ namespace limitdir::plot_detail {
 /// size is shrunk to fit it.
 FigureTitle wrapped_text(const svg::Document& doc, const std::string& text, double size, double width, bool bold);
 
+/// `text` centred at y: on the screen one line shrunk to the figure's width (centred_line); in
+/// the paper styles wrapped whole (wrapped_text) on as many lines as it needs, never cut. The px
+/// its lines take beyond one (0 on the screen).
+double centred_text(svg::Document& doc, double y, const std::string& text, double size);
+
+/// The px the lines of `text` would take beyond one (centred_text), measured without drawing.
+double centred_text_extra(const svg::Document& doc, const std::string& text, double size);
+
 }  // namespace limitdir::plot_detail
