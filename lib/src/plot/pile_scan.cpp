@@ -172,17 +172,12 @@ std::string plot_pile_scan(const std::vector<nlohmann::json>& records, const Plo
   if (s.unconverged > 0) line += fmt::format("; {} not converged (drawn)", s.unconverged);
   if (s.reached > 0) line += fmt::format("; {} reached the drop height (triangles: then, a lower bound)", s.reached);
   // in the paper styles the line wrapped whole (never cut in print), the panels below its lines
-  const FigureTitle lines = doc.paper() ? wrapped_text(doc, line, 12.0, doc.width() - 8.0, false) : FigureTitle{};
-  const double pitch = 1.25 * lines.size * sc, more = lines.lines.empty() ? 0.0 : pitch * static_cast<double>(lines.lines.size() - 1);
-  const double top = m.top + 40.0 * sc + more, legend = 22.0 * sc;
+  const double top = m.top + 40.0 * sc + centred_text_extra(doc, line, 12.0), legend = 22.0 * sc;
   const double panel_w = (doc.width() - 2.0 * m.left - 2.0 * m.right) / 2.0;
   const double panel_h = doc.height() - top - m.bottom - legend;
   check_room(doc, panel_w, panel_h);
   draw_title(doc, 18.0 * sc + doc.title_room(), heading);
-  if (!doc.paper()) centred_line(doc, 36.0 * sc + doc.title_room(), line, 12.0, false);
-  for (std::size_t k = 0; k < lines.lines.size(); ++k)
-    doc.text(doc.width() / 2.0, 36.0 * sc + doc.title_room() + pitch * static_cast<double>(k), lines.lines[k],
-             {lines.size, "middle"});
+  centred_text(doc, 36.0 * sc + doc.title_room(), line, 12.0);
   const auto [u0, u1] = axis_range(std::nullopt, r.u0, r.u1, 0.05);
   for (int k = 0; k < 2; ++k) {
     const auto [v0, v1] = axis_range(std::nullopt, r.v0[k], r.v1[k], 0.08);
