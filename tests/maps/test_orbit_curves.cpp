@@ -137,9 +137,8 @@ constexpr double kSnicExponentTol = 5e-3;
 
 TEST_CASE("Bautin field on the sphere: the cycle-fold curve of the map is F = a + b^2/4, met at every line "
           "along F, one polyline in order of b") {
-  // b >= 0.6: the fold lies >= 0.09 beyond the Hopf point F = a (nearer, the Hopf event's orbit
-  // search takes the outer circle for the orbit born there and its branch stops at F = a, so the
-  // line misses the fold: docs/manual.md section 13, "Orbit curves")
+  // b >= 0.6: the fold lies >= 0.09 beyond the Hopf point F = a (folds nearer to it, and b = 0.6
+  // whose search past the fold does not settle, are the cases below)
   const MapAxis x{"force", 0.1, 1.0}, y{"b", 0.6, 1.5};
   const int interior = 4;
   const std::vector<OrbitCurvePoint> points = grid_points(false, x, y, interior);
@@ -230,6 +229,46 @@ TEST_CASE("Bautin field on the sphere: a fold of cycles closer to its subcritica
     CHECK(folds == 2);  // the outer circle's branch and the inner's meet there
     CHECK(onto_focus == 1);
   }
+}
+
+TEST_CASE("Bautin field on the sphere: a Hopf point whose searches do not settle is confirmed subcritical by "
+          "the branch turned at the fold of cycles, and the certificate's note is taken back") {
+  // b = 0.6, the fold at F = a + b^2/4 = 0.39: the search above the Hopf point (at F = 0.4, just
+  // past the fold, where trajectories linger at the ghost of the two circles) spends its budget,
+  // so confirm_hopf_events leaves the event unconfirmed and notes it in the certificate. The outer
+  // circle of the range's start (F = 0.1) is followed to the fold; the inner circle's branch,
+  // turned there, shrinks onto the focus at F = a: repelling where the focus is stable (b > 0,
+  // Kuznetsov 8.3.1), so subcritical, and nothing is left unconfirmed.
+  constexpr double b = 0.6;
+  const ParameterFamily family = line_family(false, true, b);
+  Diagram d = sweep(family, 0.1, 1.0);
+  confirm_hopf_events(family, d);
+  const auto hopf = std::find_if(d.events.begin(), d.events.end(), [](const Event& e) { return e.kind == EventKind::hopf; });
+  REQUIRE(hopf != d.events.end());
+  REQUIRE(hopf->born);
+  REQUIRE(hopf->born->kind == "unconfirmed");  // the premise: the searches beside it did not settle
+  CHECK(d.certificate.reason.find("unconfirmed") != std::string::npos);
+  continue_orbit_branches(family, d);
+  INFO(hopf->born->reason);
+  CHECK(std::abs(hopf->p - kA) <= kFoldLoadTol);
+  CHECK(hopf->born->kind == "subcritical");
+  CHECK(d.certificate.reason.find("unconfirmed") == std::string::npos);
+  const Claim* events = find_claim(d.certificate, "events");
+  if (events) CHECK(events->reason.find("unconfirmed") == std::string::npos);
+  int onto_focus = 0;
+  for (const OrbitBranch& br : d.orbit_branches)
+    for (const OrbitEnd& e : br.ends) {
+      if (e.kind != "hopf") continue;
+      ++onto_focus;
+      CHECK(e.p == hopf->p);
+      for (const OrbitPoint& q : br.points) {  // the inner circles H(u) = 0, u < b/2
+        if (q.amplitude < kOntoFocus) continue;
+        const double u = 1 - q.w.normalized()[2];
+        CHECK(u <= b / 2 + kFoldLoadTol);
+        CHECK(std::abs(kA + b * u - u * u - q.p) <= kFoldLoadTol);
+      }
+    }
+  CHECK(onto_focus == 1);
 }
 
 TEST_CASE("S-shaped family of circles (h = a + b u - u^2 + c u^3): the continuation turns at both folds of "

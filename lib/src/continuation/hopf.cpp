@@ -151,12 +151,31 @@ void confirm_hopf_events(const ParameterFamily& family, Diagram& diagram, const 
   }
 }
 
+namespace {
+
+std::string unconfirmed_note(const Diagram& diagram, const Event& event, const std::string& reason) {
+  return fmt::format("; the orbit born at the Hopf point at {} = {:.9g} is unconfirmed ({})", diagram.parameter,
+                     event.p, reason);
+}
+
+}  // namespace
+
 void note_unconfirmed(Diagram& diagram, const Event& event) {
-  const std::string text = fmt::format("; the orbit born at the Hopf point at {} = {:.9g} is unconfirmed ({})",
-                                       diagram.parameter, event.p, event.born ? event.born->reason : "not searched");
+  const std::string text = unconfirmed_note(diagram, event, event.born ? event.born->reason : "not searched");
   Certificate& cert = diagram.certificate;
   cert.reason += text;
   if (const Claim* events = find_claim(cert, "events")) set_claim(cert, "events", events->level, events->reason + text);
+}
+
+void retract_unconfirmed(Diagram& diagram, const Event& event, const std::string& reason) {
+  const std::string text = unconfirmed_note(diagram, event, reason);
+  const auto erase = [&text](std::string s) {
+    if (const std::size_t at = s.find(text); at != std::string::npos) s.erase(at, text.size());
+    return s;
+  };
+  Certificate& cert = diagram.certificate;
+  cert.reason = erase(cert.reason);
+  if (const Claim* events = find_claim(cert, "events")) set_claim(cert, "events", events->level, erase(events->reason));
 }
 
 }  // namespace limitdir

@@ -177,14 +177,13 @@ void turn_at_folds(const ParameterFamily& family, const Diagram& diagram, const 
       turn_at_fold(family, diagram, opt, branches, i, j, branches.size() - first < max_turned_branches);
 }
 
-/// The Hopf event k, whose search found an orbit not born there (hopf_branch): unconfirmed, unless
-/// a branch added at a fold of cycles (turn_at_folds) ends on its focus, whose orbits are then the
-/// ones born there (hopf_kind by their stability and the focus's type beside it).
-void reclassify_hopf(const ParameterFamily& family, Diagram& diagram, int k, std::vector<OrbitBranch>& branches) {
+/// Whether a branch of `branches` ends on the focus of the Hopf event k (an end "hopf" at its
+/// parameter, as a branch turned at a fold of cycles does): its orbits are the ones born there, and
+/// the event's kind follows from their stability and the focus's type beside them (hopf_kind).
+/// The event's reason names every such branch tried.
+bool born_on_branch(const ParameterFamily& family, Diagram& diagram, int k, const std::vector<OrbitBranch>& branches) {
   Event& event = diagram.events[static_cast<std::size_t>(k)];
   HopfOrbits& born = *event.born;
-  born.reason += "; the orbit found beside it does not shrink onto the focus (not born there)";
-  born.kind = "unconfirmed";
   for (std::size_t i = 0; i < branches.size(); ++i) {
     const OrbitEnd& end = branches[i].ends[1];
     if (end.kind != "hopf" || end.p != event.p || branches[i].points.empty()) continue;
@@ -194,19 +193,43 @@ void reclassify_hopf(const ParameterFamily& family, Diagram& diagram, int k, std
                           focus_type_at(family, event, mid.p));
     born.reason += fmt::format("; branch {} shrinks onto the focus (multiplier {:.6g} at {} = {:.9g})", i,
                                mid.multiplier, diagram.parameter, mid.p);
-    if (born.kind != "unconfirmed") return;
+    if (born.kind != "unconfirmed") return true;
   }
-  note_unconfirmed(diagram, event);
+  return false;
+}
+
+/// The Hopf event k, whose search found an orbit not born there (hopf_branch): unconfirmed, unless
+/// a branch added at a fold of cycles (turn_at_folds) ends on its focus (born_on_branch).
+void reclassify_hopf(const ParameterFamily& family, Diagram& diagram, int k, std::vector<OrbitBranch>& branches) {
+  Event& event = diagram.events[static_cast<std::size_t>(k)];
+  event.born->reason += "; the orbit found beside it does not shrink onto the focus (not born there)";
+  event.born->kind = "unconfirmed";
+  if (!born_on_branch(family, diagram, k, branches)) note_unconfirmed(diagram, event);
+}
+
+/// The Hopf event k, left unconfirmed by the searches beside it (confirm_hopf_events, which noted
+/// that in the certificate: e.g. a search that did not settle next to a fold of cycles): confirmed
+/// after all, and the note taken back, when a branch ends on its focus (born_on_branch).
+void confirm_on_branch(const ParameterFamily& family, Diagram& diagram, int k, std::vector<OrbitBranch>& branches) {
+  Event& event = diagram.events[static_cast<std::size_t>(k)];
+  const std::string noted = event.born->reason;
+  if (born_on_branch(family, diagram, k, branches)) retract_unconfirmed(diagram, event, noted);
+  else event.born->reason = noted;  // unchanged, as noted
 }
 
 }  // namespace
 
 void continue_orbit_branches(const ParameterFamily& family, Diagram& diagram, const OrbitContinuationOptions& opt) {
   std::vector<OrbitBranch> branches;
-  std::vector<int> not_born;  // events whose search found an orbit that was not born there
+  std::vector<int> not_born;     // events whose search found an orbit that was not born there
+  std::vector<int> unconfirmed;  // events whose searches left the orbits born there unconfirmed
   for (std::size_t k = 0; k < diagram.events.size(); ++k) {
     const Event& e = diagram.events[k];
-    if (!(e.kind == EventKind::hopf && e.born && e.born->kind != "unconfirmed" && !e.directions.empty())) continue;
+    if (!(e.kind == EventKind::hopf && e.born && !e.directions.empty())) continue;
+    if (e.born->kind == "unconfirmed") {
+      unconfirmed.push_back(static_cast<int>(k));
+      continue;
+    }
     bool other = false;
     branches.push_back(hopf_branch(family, diagram, static_cast<int>(k), opt, other));
     if (other) not_born.push_back(static_cast<int>(k));
@@ -228,6 +251,7 @@ void continue_orbit_branches(const ParameterFamily& family, Diagram& diagram, co
   }
   turn_at_folds(family, diagram, opt, branches);
   for (const int k : not_born) reclassify_hopf(family, diagram, k, branches);
+  for (const int k : unconfirmed) confirm_on_branch(family, diagram, k, branches);
   for (std::size_t i = 0; i < branches.size(); ++i) {
     branches[i].id = static_cast<int>(i);
     for (const OrbitEnd& end : branches[i].ends)

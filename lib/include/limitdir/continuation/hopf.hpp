@@ -63,6 +63,11 @@ std::optional<SphereType> focus_type_at(const ParameterFamily& family, const Eve
 /// its Hopf event `event` is unconfirmed, with the event's reason.
 void note_unconfirmed(Diagram& diagram, const Event& event);
 
+/// Takes back the note that note_unconfirmed wrote for `event` when its reason was `reason`
+/// (continuation/orbit_seeds.cpp: a Hopf point confirmed after all by a branch of orbits that
+/// shrinks onto its focus). Nothing when the certificate does not hold that note.
+void retract_unconfirmed(Diagram& diagram, const Event& event, const std::string& reason);
+
 /// Runs orbits_at_hopf at every hopf event of `diagram` (a diagram of `family`), closer to the
 /// event while both sides are complete and empty (hopf_retries), and stores the result in the
 /// event (Event::born; its reason lists every offset tried); the certificate's reason gets one line per unconfirmed
