@@ -44,6 +44,24 @@ Interval krawczyk(const Interval& X, const detail::FirstReturn& at, const detail
   return -(Y * at.s) + (Interval(1.0) - Y * (over.slope - Interval(1.0))) * X;
 }
 
+/// The proof's result from X, K(X) inside X and the two returns: the period T(s) in T(0) + T'(X) s
+/// at the fixed point s in K(X) & X, the multiplier P'(X); the reason.
+std::string proven(const detail::ChartFlow& flow, const detail::ChartSection& sec, const OrbitProofOptions& o,
+                   const Interval& X, const Interval& K, const detail::FirstReturn& at, const detail::FirstReturn& over,
+                   OrbitProof& proof) {
+  const Interval T = at.time + over.dtime * meet(K, X);
+  proof.proven = true;
+  proof.period = {T.lower(), T.upper()};
+  proof.multiplier = {over.slope.lower(), over.slope.upper()};
+  proof.section_from = flow.sphere_point(mid_of(sec.point(Interval(X.lower()))));
+  proof.section_to = flow.sphere_point(mid_of(sec.point(Interval(X.upper()))));
+  return fmt::format("proven: exactly one closed orbit through the section arc (chart width {:.0e}; Krawczyk on the "
+                     "return map, {} steps of an order-{} interval Taylor method carrying the arc and the orbit's "
+                     "point), {}: multiplier in [{:.9g}, {:.9g}], period in [{:.12g}, {:.12g}]",
+                     width_of(X), over.steps, o.order, over.slope.upper() < 1.0 ? "attracting" : "repelling",
+                     proof.multiplier[0], proof.multiplier[1], proof.period[0], proof.period[1]);
+}
+
 }  // namespace
 
 OrbitProof prove_closed_orbit(const System& system, double F, const ClosedOrbit& orbit, const OrbitProofOptions& o) {
@@ -79,44 +97,33 @@ OrbitProof prove_closed_orbit(const System& system, double F, const ClosedOrbit&
   fo.step_tol = o.step_tol;
   fo.rem_rate = o.rem_rate;
   fo.max_steps = o.max_steps;
-  // the return of the orbit's point s = 0 (the set alone, the C^0 algorithm: the Krawczyk
-  // operator takes P at its centre and P' over X only), and one Newton step from it to s1
-  // (rounded; P' estimated at the midpoints: s1 only centres X): X about s1 holds 0, the centre
-  // of the Krawczyk operator
-  detail::FlowOptions point = fo;
-  point.derivative = false;
-  const detail::FirstReturn at = detail::first_return(*flow, sec, Interval(0.0), orbit.period, point);
-  if (!at.ok) return done("not proven: " + at.why);
-  const double slope = at.slope_estimate;
-  if (!(std::abs(slope - 1.0) > 1e-12)) return done("not proven: the multiplier is 1 to rounding (a neutral orbit)");
-  const double s1 = -mid_of(at.s) / (slope - 1.0);
+  // X about its centre c (0, the orbit's point, at first) and, carried on the same steps, the
+  // return of the point s = 0 (the C^0 algorithm: the Krawczyk operator takes P at 0, which X
+  // holds, and P' over X only). When K(X) misses X because the fixed point lies off c, X is
+  // centred once on the Newton step s1 from 0 (rounded; P' at the midpoints: s1 only centres X).
   std::string last = "no radius tried";
-  for (const double radius_tried : o.radii) {
-    const double r = std::max(radius_tried, 2.0 * std::abs(s1));
-    const Interval X(s1 - r, s1 + r);
-    const detail::FirstReturn over = detail::first_return(*flow, sec, X, orbit.period, fo);
-    if (!over.ok) {
+  double c = 0;
+  for (std::size_t i = 0; i < o.radii.size();) {
+    const double r = std::max(o.radii[i], 2.0 * std::abs(c));
+    const Interval X(c - r, c + r);
+    const detail::FirstReturns both = detail::first_returns(*flow, sec, X, 0.0, orbit.period, fo);
+    const detail::FirstReturn &at = both.point, &over = both.set;
+    if (!over.ok) {  // the arc's return failed (the point rode with it): the next radius
       last = over.why;
+      ++i;
       continue;
     }
+    if (!at.ok) return done("not proven: " + at.why);
+    const double slope = mid_of(over.slope);
+    if (!(std::abs(slope - 1.0) > 1e-12)) return done("not proven: the multiplier is 1 to rounding (a neutral orbit)");
+    const double s1 = -mid_of(at.s) / (slope - 1.0);
     const Interval K = krawczyk(X, at, over);
-    if (!strictly_inside(K, X)) {
-      last = fmt::format("K(X) not inside X at r = {:.0e} (P'(X) = [{:.9g}, {:.9g}])", r, over.slope.lower(),
-                         over.slope.upper());
-      continue;
-    }
-    // T(s) in T(0) + T'(X) s at the fixed point s in K(X) & X
-    const Interval T = at.time + over.dtime * meet(K, X);
-    proof.proven = true;
-    proof.period = {T.lower(), T.upper()};
-    proof.multiplier = {over.slope.lower(), over.slope.upper()};
-    proof.section_from = flow->sphere_point(mid_of(sec.point(Interval(X.lower()))));
-    proof.section_to = flow->sphere_point(mid_of(sec.point(Interval(X.upper()))));
-    return done(fmt::format("proven: exactly one closed orbit through the section arc (chart width {:.0e}; "
-                            "Krawczyk on the return map, {} + {} steps of an order-{} interval Taylor method), "
-                            "{}: multiplier in [{:.9g}, {:.9g}], period in [{:.12g}, {:.12g}]",
-                            2 * r, at.steps, over.steps, o.order, over.slope.upper() < 1.0 ? "attracting" : "repelling",
-                            proof.multiplier[0], proof.multiplier[1], proof.period[0], proof.period[1]));
+    if (strictly_inside(K, X)) return done(proven(*flow, sec, o, X, K, at, over, proof));
+    last = fmt::format("K(X) not inside X at r = {:.0e} (P'(X) = [{:.9g}, {:.9g}])", r, over.slope.lower(),
+                       over.slope.upper());
+    const bool recentre = c == 0.0 && std::abs(s1) > 0.25 * r;  // once: X about s1 at the same radius
+    if (recentre) c = s1;
+    else ++i;
   }
   return done("not proven: " + last);
 }

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <stdexcept>
 
 namespace limitdir::detail {
 
@@ -168,12 +169,22 @@ bool remainder(const ChartFlow& flow, const IVec2& E, const Interval& H, double 
   return true;
 }
 
+/// What a step of Lohner's method proved for every point of the hull Z it started from: the
+/// Jacobian J of the Taylor polynomial over Z and the remainder over the a priori box, at the
+/// times H. A set inside Z is carried by them too (carry).
+struct StepParts {
+  IVec2 Z;
+  Interval H;
+  IMat2 J;
+  IVec2 rem;
+};
+
 /// One step of Lohner's method over the times H in [0, hmax] (a point h, or an interval at the
 /// crossing): the set at every time of H, its derivative (when `derivative`), and E (the a
 /// priori box over [0, hmax]). False when the a priori boxes cannot be found or the remainder is
-/// wider than rem_limit (the step is too long).
+/// wider than rem_limit (the step is too long). `parts`, when given, gets what the step proved.
 bool lohner_step(const ChartFlow& flow, FlowSet& set, const Interval& H, double hmax, int p, bool derivative, IVec2& E,
-                 double rem_limit = INFINITY, double* rem_ratio = nullptr) {
+                 double rem_limit = INFINITY, double* rem_ratio = nullptr, StepParts* parts = nullptr) {
   const IVec2 Z = set.hull();
   const std::optional<IVec2> box = a_priori(flow, Z, hmax);
   if (!box) return false;
@@ -192,6 +203,7 @@ bool lohner_step(const ChartFlow& flow, FlowSet& set, const Interval& H, double 
     J(i, 0) = d.d0;
     J(i, 1) = d.d1;
   }
+  if (parts) *parts = {Z, H, J, rem};
   // phi(x) in phi(mid) + J (x - mid) + rem, x - mid in B r; the new B the QR of mid(J B)
   const IMat2 A = J * to_interval<2>(set.B);
   const Eigen::Matrix2d Am = mid_of(A);
@@ -217,6 +229,34 @@ bool lohner_step(const ChartFlow& flow, FlowSet& set, const Interval& H, double 
   const IMat2 QR = QJB * set.R, Qrest = *Qinv * rest;
   for (int i = 0; i < 4; ++i) set.R.a[i] = QR.a[i] + Qrest.a[i];
   set.Vmid = Vm;
+  set.B = Q;
+  return true;
+}
+
+bool within(const IVec2& a, const IVec2& b) {
+  for (int i = 0; i < 2; ++i)
+    if (!(a(i).lower() >= b(i).lower() && a(i).upper() <= b(i).upper())) return false;
+  return true;
+}
+
+/// The step of `parts` applied to a set whose hull lies inside the step's hull Z (the C^0
+/// algorithm: its own centre's Taylor polynomial, the step's J over Z for the mean value form
+/// phi(x) in phi(mid) + J(Z) (x - mid), valid as Z holds the segment from mid to every x, and
+/// the step's remainder, valid as E holds every trajectory from Z). False when the hull is not
+/// inside Z (then the set takes a step of its own).
+bool carry(const ChartFlow& flow, FlowSet& set, const StepParts& parts, int p) {
+  if (!within(set.hull(), parts.Z)) return false;
+  const Pair<Interval> cm = taylor(flow, std::array<Interval, 2>{Interval(set.mid(0)), Interval(set.mid(1))}, p);
+  IVec2 y0;
+  for (int i = 0; i < 2; ++i) y0(i) = horner(cm[i], p, parts.H) + parts.rem(i);
+  const IMat2 A = parts.J * to_interval<2>(set.B);
+  const Eigen::Matrix2d Q = mid_of(A).householderQr().householderQ();
+  const std::optional<IMat2> Qinv = inverse2(Q);
+  if (!Qinv) return false;
+  const Eigen::Vector2d m = mid_of(y0);
+  set.r = (*Qinv * A) * set.r + *Qinv * (y0 - to_interval<2>(m));
+  set.mid = m;
+  set.Vmid = mid_of(parts.J * to_interval<2>(set.Vmid));
   set.B = Q;
   return true;
 }
@@ -327,23 +367,69 @@ bool cross(const ChartFlow& flow, const ChartSection& sec, FlowSet set, const In
 
 }  // namespace
 
-FirstReturn first_return(const ChartFlow& flow, const ChartSection& sec, const Interval& S, double period_guess,
-                         const FlowOptions& o) {
-  const UpwardRounding upward;  // one rounding mode for every interval operation below
-  FirstReturn out;
+namespace {
+
+FlowSet start_set(const ChartSection& sec, const Interval& S) {
   FlowSet set;
   const IVec2 Z0 = sec.point(S);
   set.mid = mid_of(Z0);
   set.r = Z0 - to_interval<2>(set.mid);
   for (int i = 0; i < 4; ++i) set.R.a[i] = Interval(0.0);
+  return set;
+}
+
+/// A set carried along the steps of first_return's (FirstReturns::point): its set, its options
+/// (the C^0 algorithm) and its return.
+struct Passenger {
+  FlowSet set;
+  FlowOptions o;
+  FirstReturn out;
+};
+
+/// The step of `parts` (over H = h) for the passenger: carried (carry), or a step of its own
+/// when its hull has left the step's. False, with the reason in its return, when neither works.
+bool carry_passenger(const ChartFlow& flow, Passenger& pass, const StepParts& parts, double h, double time) {
+  if (carry(flow, pass.set, parts, pass.o.order)) return true;
+  IVec2 E;
+  if (lohner_step(flow, pass.set, Interval(h), h, pass.o.order, false, E)) return true;
+  pass.out.why = fmt::format("the centre's set: no step of its own at tau = {:.6g}", time);
+  return false;
+}
+
+/// The crossing of the passenger, from its set before the step at which the main set's
+/// enclosure meets the section (where every trajectory of the passenger's is too).
+void cross_passenger(const ChartFlow& flow, const ChartSection& sec, Passenger& pass, const Interval& tau, double h,
+                     double time) {
+  if (!cross(flow, sec, pass.set, tau, pass.o, h, pass.out))
+    pass.out.why = fmt::format("the crossing of the centre at tau = {:.6g} is not resolved", time);
+  if (pass.out.ok && !strictly_inside(pass.out.s, Interval(-sec.half_length, sec.half_length))) {
+    pass.out.ok = false;
+    pass.out.why = "the centre's return leaves the section";
+  }
+}
+
+/// The first return of z(S) (first_return) and, when `pass` is given, of the passenger's set on
+/// the same steps.
+FirstReturn integrate(const ChartFlow& flow, const ChartSection& sec, const Interval& S, double period_guess,
+                      const FlowOptions& o, Passenger* pass) {
+  const UpwardRounding upward;  // one rounding mode for every interval operation below
+  FirstReturn out;
+  FlowSet set = start_set(sec, S);
   Interval tau(0.0);  // the exact sum of the steps
   double h_accepted = INFINITY;
+  const auto lost = [&](std::string why) {
+    out.why = std::move(why);
+    if (pass && pass->out.why.empty()) pass->out.why = "the set it rides with: " + out.why;
+    return out;
+  };
   for (int step = 0; step < o.max_steps; ++step) {
     out.steps = step + 1;
+    if (pass) pass->out.steps = out.steps;
     const double time = tau.upper();
     double h = std::min(step_length(flow, set, o), h_accepted);
     FlowSet next = set;
     IVec2 E;
+    StepParts parts;
     bool done = false;
     // the remainder ~ h^(p+1): the next step from the ratio of its width to the limit
     const auto rescale = [&](double ratio) {
@@ -352,43 +438,54 @@ FirstReturn first_return(const ChartFlow& flow, const ChartSection& sec, const I
     double ratio = 1.0;
     for (int retry = 0; retry < 30; ++retry) {
       next = set;
-      if ((done = lohner_step(flow, next, Interval(h), h, o.order, o.derivative, E, o.rem_rate * h, &ratio))) break;
+      if ((done = lohner_step(flow, next, Interval(h), h, o.order, o.derivative, E, o.rem_rate * h, &ratio, &parts))) break;
       h *= std::clamp(rescale(ratio), 0.1, 0.5);
     }
     h_accepted = h * std::min(rescale(ratio), 2.0);
-    if (!done) {
-      out.why = fmt::format("no a priori enclosure at tau = {:.6g}", time);
-      return out;
-    }
+    if (!done) return lost(fmt::format("no a priori enclosure at tau = {:.6g}", time));
     if (step == 0) {  // leaving the section: n . g > 0 on the first box, so sigma > 0 after it
       const IVec2 g = flow.enclose(E);
-      if (!positive(Interval(sec.n(0)) * g(0) + Interval(sec.n(1)) * g(1))) {
-        out.why = "the flow is not proven transversal to the section at the start";
-        return out;
-      }
+      if (!positive(Interval(sec.n(0)) * g(0) + Interval(sec.n(1)) * g(1)))
+        return lost("the flow is not proven transversal to the section at the start");
     } else if (meets_section(sec, E)) {
-      if (time < 0.5 * period_guess) {
-        out.why = fmt::format("the enclosure meets the section at tau = {:.6g}, before the return", time);
-        return out;
-      }
+      if (time < 0.5 * period_guess)
+        return lost(fmt::format("the enclosure meets the section at tau = {:.6g}, before the return", time));
       if (!cross(flow, sec, set, tau, o, h, out)) out.why = fmt::format("the crossing at tau = {:.6g} is not resolved", time);
       if (out.ok && !strictly_inside(out.s, Interval(-sec.half_length, sec.half_length))) {
         out.ok = false;
         out.why = "the return leaves the section";
       }
+      if (pass) cross_passenger(flow, sec, *pass, tau, h, time);
       return out;
     }
+    if (pass && !carry_passenger(flow, *pass, parts, h, time)) pass = nullptr;  // its reason kept
     set = next;
     tau += Interval(h);
     const IVec2 Z = set.hull();
-    if (width_of(Z(0)) > 1e-2 || width_of(Z(1)) > 1e-2) {
-      out.why = fmt::format("the enclosure grew too wide ({:.2g}) at tau = {:.6g}", std::max(width_of(Z(0)), width_of(Z(1))), tau.upper());
-      return out;
-    }
+    if (width_of(Z(0)) > 1e-2 || width_of(Z(1)) > 1e-2)
+      return lost(fmt::format("the enclosure grew too wide ({:.2g}) at tau = {:.6g}", std::max(width_of(Z(0)), width_of(Z(1))),
+                              tau.upper()));
     if (tau.lower() > 2.0 * period_guess) break;
   }
-  out.why = fmt::format("no return to the section within {} steps or tau = {:.6g}", out.steps, 2.0 * period_guess);
-  return out;
+  return lost(fmt::format("no return to the section within {} steps or tau = {:.6g}", out.steps, 2.0 * period_guess));
+}
+
+}  // namespace
+
+FirstReturn first_return(const ChartFlow& flow, const ChartSection& sec, const Interval& S, double period_guess,
+                         const FlowOptions& o) {
+  return integrate(flow, sec, S, period_guess, o, nullptr);
+}
+
+FirstReturns first_returns(const ChartFlow& flow, const ChartSection& sec, const Interval& S, double s0,
+                           double period_guess, const FlowOptions& o) {
+  if (!(S.lower() <= s0 && s0 <= S.upper())) throw std::logic_error("first_returns: the point is not in S");
+  Passenger pass{start_set(sec, Interval(s0)), o, {}};
+  pass.o.derivative = false;
+  FirstReturns r;
+  r.set = integrate(flow, sec, S, period_guess, o, &pass);
+  r.point = pass.out;
+  return r;
 }
 
 }  // namespace limitdir::detail

@@ -51,6 +51,19 @@ struct FirstReturn {
 FirstReturn first_return(const ChartFlow& flow, const ChartSection& section, const Interval& S, double period_guess,
                          const FlowOptions& options);
 
+/// The first return of z(S) with options o, and that of the point z(s0), s0 in S, carried on the
+/// same steps by the C^0 algorithm (its own centre's Taylor polynomial, the step's Jacobian over
+/// the hull of z(S)'s set and its remainder, both valid for a set inside that hull; a step of its
+/// own where its hull is not inside). One integration instead of two: the point's costs one
+/// interval Taylor series per step. `point.slope` and `point.dtime` are the whole line (not
+/// carried); `point.slope_estimate` steers Newton. The point's crossing is resolved by itself.
+struct FirstReturns {
+  FirstReturn set;
+  FirstReturn point;
+};
+FirstReturns first_returns(const ChartFlow& flow, const ChartSection& section, const Interval& S, double s0,
+                           double period_guess, const FlowOptions& options);
+
 /// n . g > 0 over the whole section (subdivided): the section is a transversal of the flow.
 bool section_transversal(const ChartFlow& flow, const ChartSection& section);
 
