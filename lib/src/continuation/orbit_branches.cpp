@@ -126,10 +126,13 @@ OrbitContinuation continue_orbit(const ParameterFamily& family, double p0, const
     const System system = family.system(p);
     const double F = family.force(p);
     std::optional<ClosedOrbit> o;
+    // a repelling orbit backward in time; the secant method from the last orbit's slope in that
+    // direction (at a fixed point P' = multiplier^sign), its returns without the Jacobian
+    const double sign = last.multiplier > 1 ? -1.0 : 1.0;
     if (w_pred.dot(sec.p) > 0)
       o = closed_orbit_on_section(system, F, sec, sec.coordinate(w_pred),
-                                  return_time_factor * std::max(T_pred, last.period), opt.polyline_points,
-                                  last.multiplier > 1 ? -1.0 : 1.0);  // a repelling orbit backward in time
+                                  return_time_factor * std::max(T_pred, last.period), opt.polyline_points, sign,
+                                  std::pow(last.multiplier, sign));
     const bool accept = o && (o->w - w_pred).norm() <= opt.max_point_move &&
                         o->period <= opt.max_period_ratio * last.period &&
                         o->period * opt.max_period_ratio >= last.period;

@@ -25,6 +25,9 @@ constexpr double fixed_point_tol = 1e-9;
 constexpr int newton_iterations = 12;
 constexpr double newton_max_step = 0.1;
 constexpr double neutral_slope = 1e-12;
+// The returns of the secant method (without D, so their steps control w's error alone) at a tenth
+// of newton_tol: their fixed point then lies within the full return's own error of the full map's.
+constexpr double plain_tol = 1e-13;
 // The mean of R* is the trapezoid rule on 8 samples per polyline point (as the search's
 // orbits, dynamics/closed_orbits.cpp): spectrally accurate for a smooth periodic integrand.
 constexpr int dense_factor = 8;
@@ -38,12 +41,12 @@ struct Return {
 // section's normal: upward for the flow sign V*) within section_radius of p after the trajectory
 // has been below it once, with D = the integral of sign div V*.
 std::optional<Return> section_return(const System& system, double F, const Section& plane, double s, double sign,
-                                     double tau_max) {
+                                     double tau_max, bool divergence = true) {
   long long evaluations = 0;
-  const Flow f{&system, F, sign, true, &evaluations};
+  const Flow f{&system, F, sign, divergence, &evaluations};
   const Eigen::Vector3d w0 = (plane.p + s * plane.e).normalized();
   const double dt = first_step / std::max(system.field(w0, F).norm(), std::numeric_limits<double>::min());
-  Stepper stepper(f, {w0[0], w0[1], w0[2], 0.0}, newton_tol, dt, false);
+  Stepper stepper(f, {w0[0], w0[1], w0[2], 0.0}, divergence ? newton_tol : plain_tol, dt, false);
   const auto c = next_crossing(stepper, plane, tau_max, orbit_seed_max_steps, [] { return true; });
   if (!c) return std::nullopt;
   const Eigen::Vector3d w1 = w_of(c->first);
@@ -128,9 +131,50 @@ ClosedOrbit converged_orbit(const System& system, double F, const OrbitSection& 
 
 }  // namespace
 
+namespace {
+
+// closed_orbit_on_section with a slope guess: the secant method on g(s) = P(s) - s, its returns
+// without the divergence integral.
+std::optional<ClosedOrbit> secant_on_section(const System& system, double F, const OrbitSection& sec, double s0,
+                                             double tau_max, int polyline_points, double sign, double slope) {
+  const Section plane{sec.p, sign * sec.v, sec.e};
+  double s = s0, s_prev = 0, g_prev = 0;
+  for (int it = 0; it < newton_iterations; ++it) {
+    const std::optional<Return> r = section_return(system, F, plane, s, sign, tau_max, false);
+    if (!r) return std::nullopt;
+    const double g = r->s - s;
+    if (it > 0 && s != s_prev) slope = 1 + (g - g_prev) / (s - s_prev);
+    if (std::abs(g) <= fixed_point_tol) {
+      // one more secant step, its full return (with D, the multiplier) kept when within the
+      // test; else the full return at s and converged_orbit's Newton step
+      if (std::abs(slope - 1) > neutral_slope) {
+        const double s1 = s - g / (slope - 1);
+        const std::optional<SectionReturn> r1 = section_return_map(system, F, sec, s1, tau_max, sign);
+        if (r1 && std::abs(r1->s - s1) <= fixed_point_tol)
+          return orbit_through(system, F, sec, s1, r1->tau, std::exp(sign * r1->D), std::abs(r1->s - s1), polyline_points);
+      }
+      const std::optional<SectionReturn> full = section_return_map(system, F, sec, s, tau_max, sign);
+      if (!full) return std::nullopt;
+      return converged_orbit(system, F, sec, s, *full, tau_max, sign, polyline_points);
+    }
+    if (!(std::abs(slope - 1) > neutral_slope)) return std::nullopt;
+    double ds = -g / (slope - 1);
+    if (std::abs(ds) > newton_max_step) ds *= newton_max_step / std::abs(ds);
+    s_prev = s;
+    g_prev = g;
+    s += ds;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<ClosedOrbit> closed_orbit_on_section(const System& system, double F, const OrbitSection& sec,
-                                                   double s0, double tau_max, int polyline_points, double sign) {
+                                                   double s0, double tau_max, int polyline_points, double sign,
+                                                   std::optional<double> slope_guess) {
   if (sign != 1 && sign != -1) throw InputError("closed_orbit_on_section: the time direction must be +1 or -1");
+  if (slope_guess && std::isfinite(*slope_guess))
+    return secant_on_section(system, F, sec, s0, tau_max, polyline_points, sign, *slope_guess);
   double s = s0;
   for (int it = 0; it < newton_iterations; ++it) {
     const std::optional<SectionReturn> r = section_return_map(system, F, sec, s, tau_max, sign);

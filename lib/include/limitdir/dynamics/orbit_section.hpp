@@ -48,8 +48,13 @@ ClosedOrbit orbit_through(const System& system, double F, const OrbitSection& se
 /// a trajectory does not come back by tau_max or Newton does not converge in 12 iterations.
 /// sign = -1 integrates the return map backward in time (the search's way with a repelling
 /// orbit, whose forward return map amplifies errors by the multiplier); InputError unless +-1.
+/// With `slope_guess` (P' near s0 in the time direction sign, e.g. from the multiplier of an
+/// orbit close by) the iteration is the secant method instead: its returns carry V* alone (no
+/// Jacobian of the friction model, no divergence integral), its first slope is the guess, and
+/// from its converged point on it is Newton's: the full return there (with D, the multiplier)
+/// and one more Newton step, kept when it lowers the residual; the same fixed-point test.
 std::optional<ClosedOrbit> closed_orbit_on_section(const System& system, double F, const OrbitSection& section,
                                                    double s0, double tau_max, int polyline_points = 64,
-                                                   double sign = 1);
+                                                   double sign = 1, std::optional<double> slope_guess = std::nullopt);
 
 }  // namespace limitdir
