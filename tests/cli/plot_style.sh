@@ -105,6 +105,12 @@ printf '{"schema": "limitdir.fit/1", "problem": "start.json", "data": "q.csv", "
 "$bin/pile" "$share/problems/pile.json" --every 0 --set spheres.count=20 --set stepping.t_end=2 >"$tmp/pile.json" 2>/dev/null ||
   fail "pile (20 spheres): exit $?"
 "$bin/elliptic-series" --points 20 >"$tmp/series.json" || fail "elliptic-series: exit $?"
+# the limit directions of Case 1 of Fig. 11 [Nonlinear Dyn. 2024] (single column: the hemispheres
+# stacked, their captions and the whole legend at 7.33 pt) and the pressure figure of Fig. 5
+# [Kudra & Awrejcewicz 2013] (single column: panel (a) above panel (b), the note wrapped)
+"$bin/find-limits" "$disc" --force 1.2 >"$tmp/limits.json" || fail "find-limits (Case 1): exit $?"
+printf '%s\n' '{"schema": "limitdir.problem/1", "system": {"preset": "plate"}, "contact": {"shape": {"ellipse": [1, 0.5]}, "pressure": "hertz", "distortion": {"d": 1, "gamma": 0.7853981633974483}}, "friction": {"model": "kudra-w", "u0": [1, 1, 1]}, "rho": "R", "force": 0, "name": "Fig. 5: Hertz pressure on the ellipse b = 0.5 distorted by (16), d = 1, gamma = pi/4"}' \
+  >"$tmp/pressure.json"
 cut_names=()
 for style in paper:252:216+ paper-wide:518:324+; do
   IFS=: read -r st w h <<<"$style"
@@ -115,8 +121,22 @@ for style in paper:252:216+ paper-wide:518:324+; do
   for k in 1 2 3; do widest_stroke=3 paper "fit$k-$st" "$w" "$h" "$tmp/fit.json" --style "$st" --panel "$k"; done
   paper "pile-$st" "$w" "$h" "$tmp/pile.json" --style "$st"  # single column: the views stacked
   paper "series-$st" "$w" "$h" "$tmp/series.json" --style "$st"  # Fig. 13 [Kudra & Awrejcewicz 2013]
+  paper "limits-$st" "$w" "$h" "$tmp/limits.json" --style "$st"
+  paper "pressure-$st" "$w" "$h" "$tmp/pressure.json" --style "$st"
   cut_names+=("roll1-$st" "heat-class-$st" "heat-mean-$st" "fit-$st" "fit1-$st" "fit2-$st" "fit3-$st" "pile-$st"
-              "series-$st")
+              "series-$st" "limits-$st" "pressure-$st")
+done
+# the titles (bold) of those two figures no smaller than the rest either: 7.3 pt at least
+for name in limits-paper limits-paper-wide pressure-paper pressure-paper-wide; do
+  out=$(python3 - "$tmp/$name.svg" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+small = sorted({float(t.get("font-size")) for t in ET.parse(sys.argv[1]).getroot().iter(ns + "text")
+                if float(t.get("font-size")) < 7.3})
+if small: print("texts at", small, "pt")
+PY
+)
+  [[ -z $out ]] && echo "ok: $name: every text at 7.3 pt at least" || fail "$name: $out"
 done
 for name in "${cut_names[@]}"; do
   out=$(python3 - "$tmp/$name.svg" <<'PY'

@@ -20,6 +20,8 @@
 #include "limitdir/system/system.hpp"
 #include "plot/common.hpp"
 #include "plot/sphere_view.hpp"
+#include "plot/time_panels.hpp"
+#include "plot/wrapped_text.hpp"
 
 namespace limitdir {
 
@@ -160,8 +162,23 @@ std::string axis_name(const Eigen::Vector3d& v) {
   return "?";
 }
 
+/// The caption under a hemisphere: its side, the view and the screen axes.
+std::string caption_of(const Hemisphere& h) {
+  const std::string view = axis_name(h.view);  // "+w2" or "-w2"
+  return view.substr(1) + (view[0] == '+' ? " >= 0" : " <= 0") + ", seen from " + view + " (up " + axis_name(h.up) +
+         ", right " + axis_name(h.right) + ")";
+}
+
+/// px: the caption's first baseline below a hemisphere's disc (times the font scale); stacked in
+/// print 4 px lower, clear of a marker on the disc's rim (6.5 px) under the caption's ascent (8.8 px).
+constexpr double caption_drop = 16.0;
+constexpr double stacked_drop = 20.0;
+
+/// `stacked`: the hemisphere centred in the figure (the paper styles' single column), its caption
+/// wrapped whole to the figure's width (centred_text); else one line shrunk to the disc's width.
 void draw_panel(svg::Document& doc, const Hemisphere& h, const System& system, double F,
-                const std::vector<Marker>& markers, const nlohmann::json& report, const SphereText& text) {
+                const std::vector<Marker>& markers, const nlohmann::json& report, const SphereText& text,
+                bool stacked = false) {
   draw_hemisphere(doc, h);
   if (system.has_invariant_circle()) {  // Sect. 7.4: w2 = 0, green as in Fig. 12
     std::vector<Eigen::Vector3d> circle;
@@ -171,10 +188,12 @@ void draw_panel(svg::Document& doc, const Hemisphere& h, const System& system, d
   draw_streamlines(doc, h, system, F);
   draw_circles(doc, h, report, text.where);
   draw_markers(doc, h, markers, report, text);
-  const std::string view = axis_name(h.view);  // "+w2" or "-w2"
-  const std::string caption = view.substr(1) + (view[0] == '+' ? " >= 0" : " <= 0") + ", seen from " + view +
-                              " (up " + axis_name(h.up) + ", right " + axis_name(h.right) + ")";
-  doc.text(h.cx, h.cy + h.r + 16.0 * doc.font_scale(), caption,
+  const std::string caption = caption_of(h);
+  if (stacked) {
+    centred_text(doc, h.cy + h.r + stacked_drop * doc.font_scale(), caption, 11.0);
+    return;
+  }
+  doc.text(h.cx, h.cy + h.r + caption_drop * doc.font_scale(), caption,
            {svg::fitting_size(doc, caption, 11.0, 2.0 * h.r + 20.0, false), "middle", "#333333"});
 }
 
@@ -185,6 +204,58 @@ std::vector<svg::LegendItem> limits_legend(bool invariant, const SphereText& tex
   items.push_back({svg::LegendItem::Kind::text, {}, "numbers: order in the report; x: singular points (Coulomb point model)"});
   items.insert(items.end(), text.legend.begin(), text.legend.end());
   return items;
+}
+
+/// What a sphere figure draws besides the report's circles and singular points.
+struct SphereScene {
+  System system;
+  double F;
+  std::vector<Marker> markers;
+  std::string name, title;
+};
+
+/// In the paper styles, whether the hemispheres side by side hold their captions at
+/// svg::paper_least_size and the whole legend (`legend_h` px) in at most `most` px.
+bool side_by_side(const svg::Document& doc, const std::pair<Hemisphere, Hemisphere>& views, double legend_h,
+                  double most) {
+  for (const Hemisphere& h : {views.first, views.second})
+    if (svg::fitting_size(doc, caption_of(h), 11.0, 2.0 * h.r + 20.0, false) < svg::paper_least_size) return false;
+  return legend_h <= most;
+}
+
+/// px: from a caption's last baseline to the next hemisphere's disc or the legend (times the
+/// font scale): the caption's descent (2.8 px) and room for a marker (6.5 px) and its label
+/// beside it above the disc's top.
+constexpr double caption_gap = 20.0;
+
+/// The paper styles' sphere figure when the hemispheres side by side are too narrow (a single
+/// column: captions under 7.3 pt, the legend left out): the two hemispheres stacked, each as
+/// wide as the figure less 40 px a side (room for the markers' labels), their captions and the
+/// note under the title wrapped whole, the whole legend below; the figure grown in height
+/// (drawn anew) until they fit (docs/manual.md section 11, "Paper style").
+std::string stacked_figure(const nlohmann::json& report, const PlotOptions& options, const SphereText& text,
+                           const SphereScene& scene, int k) {
+  const double W = options.width, H = options.height;
+  svg::Document doc = make_document(options, "limitdir limit directions: " + scene.name);
+  const double s = doc.font_scale(), r = std::max(10.0, (W - 80.0) / 2.0);
+  const std::vector<svg::LegendItem> legend = limits_legend(scene.system.has_invariant_circle(), text);
+  const double legend_h = svg::legend_height(doc, legend, W - 40.0);
+  const double note_more = text.note.empty() ? 0.0 : centred_text_extra(doc, text.note, 11.0);
+  const double note_h = text.note.empty() ? 0.0 : 16.0 * s + note_more;
+  const FigureTitle heading = figure_title(doc, scene.title, 13.0);
+  const double top = 40.0 * s + doc.title_room() + note_h;  // (in print 40 px shrink with the text)
+  const Hemisphere upper = hemispheres(k, r, W / 2.0, W / 2.0, top + r).first;
+  const double upper_room = (stacked_drop + caption_gap) * s + centred_text_extra(doc, caption_of(upper), 11.0);
+  const Hemisphere lower = hemispheres(k, r, W / 2.0, W / 2.0, top + 3.0 * r + upper_room).second;
+  const double legend_y = lower.cy + r + (stacked_drop + caption_gap) * s + centred_text_extra(doc, caption_of(lower), 11.0);
+  if (legend_y + legend_h + 4.0 > H + 0.5)
+    return stacked_figure(report, taller(options, legend_y + legend_h + 4.0 - H), text, scene, k);
+  draw_title(doc, top - note_h - 18.0 * s, heading);
+  if (!text.note.empty()) centred_text(doc, top - 18.0 * s - note_more, text.note, 11.0);
+  draw_panel(doc, upper, scene.system, scene.F, scene.markers, report, text, true);
+  draw_panel(doc, lower, scene.system, scene.F, scene.markers, report, text, true);
+  svg::legend_rows(doc, 20.0, H - legend_h - 4.0, W - 40.0, legend);
+  return doc.str();
 }
 
 }  // namespace
@@ -203,29 +274,29 @@ std::vector<svg::LegendItem> class_legend() {
 std::string sphere_figure(const nlohmann::json& report, const PlotOptions& options, const SphereText& text) {
   const Problem problem = parse_problem(field(report, "problem", text.where), text.where + ".problem");
   const double F = number_field(report, "force", text.where);
-  const System system = make_system(problem);
-  const std::vector<Marker> markers = direction_markers(report, text);
-
+  const SphereScene scene{make_system(problem), F, direction_markers(report, text), problem.name,
+                          !text.title.empty() ? text.title
+                                              : fmt::format("{}: F = {}, {}", problem.name, F,
+                                                            short_model(string_field(report, "model", text.where)))};
   const double W = options.width, H = options.height;
   svg::Document doc = make_document(options, "limitdir limit directions: " + problem.name);
   const double s = doc.font_scale();
-  const std::vector<svg::LegendItem> legend =
-      svg::fit_legend(limits_legend(system.has_invariant_circle(), text), W - 40.0, s, max_legend * H);
-  const double legend_h = svg::legend_height(legend, W - 40.0, s);
+  const std::vector<svg::LegendItem> items = limits_legend(scene.system.has_invariant_circle(), text);
+  const std::vector<svg::LegendItem> legend = svg::fit_legend(doc, items, W - 40.0, max_legend * H);
+  const double legend_h = svg::legend_height(doc, legend, W - 40.0);
   const double note_h = text.note.empty() ? 0.0 : 16.0 * s;  // one line of 11 px below the title
-  const std::string title =
-      !text.title.empty() ? text.title
-                          : fmt::format("{}: F = {}, {}", problem.name, F, short_model(string_field(report, "model", text.where)));
-  const FigureTitle heading = figure_title(doc, title, 13.0);
+  const FigureTitle heading = figure_title(doc, scene.title, 13.0);
   const double top = 40.0 * std::max(1.0, s) + doc.title_room() + note_h, bottom = 28.0 * std::max(1.0, s) + legend_h;
   const double r = std::max(10.0, std::min((W - 80.0) / 4.0, (H - top - bottom) / 2.0));
+  const int k = options.view == "w1" ? 0 : options.view == "w2" ? 1 : 2;
+  const auto [left, right] = hemispheres(k, r, W / 4.0, 3.0 * W / 4.0, top + r);
+  if (doc.paper() && !side_by_side(doc, {left, right}, svg::legend_height(doc, items, W - 40.0), max_legend * H))
+    return stacked_figure(report, options, text, scene, k);
   draw_title(doc, top - note_h - 18.0 * s, heading);
   if (!text.note.empty())
     doc.text(W / 2.0, top - 18.0 * s, text.note, {svg::fitting_size(doc, text.note, 11.0, W - 8.0, false), "middle"});
-  const int k = options.view == "w1" ? 0 : options.view == "w2" ? 1 : 2;
-  const auto [left, right] = hemispheres(k, r, W / 4.0, 3.0 * W / 4.0, top + r);
-  draw_panel(doc, left, system, F, markers, report, text);
-  draw_panel(doc, right, system, F, markers, report, text);
+  draw_panel(doc, left, scene.system, F, scene.markers, report, text);
+  draw_panel(doc, right, scene.system, F, scene.markers, report, text);
   svg::legend_rows(doc, 20.0, H - legend_h - 4.0, W - 40.0, legend);
   return doc.str();
 }
@@ -257,8 +328,8 @@ std::string limits_columns(const std::vector<PlotInput>& inputs, const PlotOptio
   const std::string title = overlay_title(inputs, "limit sets") + (same ? ": " + short_model(first_model) : "");
   svg::Document doc = make_document(options, "limitdir limit directions: " + title);
   const double s = doc.font_scale();
-  const std::vector<svg::LegendItem> legend = svg::fit_legend(limits_legend(invariant, {}), W - 40.0, s, max_legend * H);
-  const double legend_h = svg::legend_height(legend, W - 40.0, s);
+  const std::vector<svg::LegendItem> legend = svg::fit_legend(doc, limits_legend(invariant, {}), W - 40.0, max_legend * H);
+  const double legend_h = svg::legend_height(doc, legend, W - 40.0);
   const double top = 40.0 * std::max(1.0, s) + 18.0 * s, bottom = 8.0 * std::max(1.0, s) + legend_h;
   const double caption = 26.0 * s, cw = (W - 20.0) / n;  // px: a hemisphere's caption line; a column's width
   const double r = std::max(10.0, std::min((cw - 36.0) / 2.0, (H - top - bottom - 2.0 * caption) / 4.0));
