@@ -106,9 +106,10 @@ printf '{"schema": "limitdir.fit/1", "problem": "start.json", "data": "q.csv", "
   fail "pile (20 spheres): exit $?"
 "$bin/elliptic-series" --points 20 >"$tmp/series.json" || fail "elliptic-series: exit $?"
 # the limit directions of Case 1 of Fig. 11 [Nonlinear Dyn. 2024] (single column: the hemispheres
-# stacked, their captions and the whole legend at 7.33 pt) and the pressure figure of Fig. 5
+# stacked, their captions and the whole legend at 7.33 pt), with Case 3 side by side, and the pressure figure of Fig. 5
 # [Kudra & Awrejcewicz 2013] (single column: panel (a) above panel (b), the note wrapped)
 "$bin/find-limits" "$disc" --force 1.2 >"$tmp/limits.json" || fail "find-limits (Case 1): exit $?"
+"$bin/find-limits" "$disc" --force 0.2 >"$tmp/limits3.json" || fail "find-limits (Case 3): exit $?"
 printf '%s\n' '{"schema": "limitdir.problem/1", "system": {"preset": "plate"}, "contact": {"shape": {"ellipse": [1, 0.5]}, "pressure": "hertz", "distortion": {"d": 1, "gamma": 0.7853981633974483}}, "friction": {"model": "kudra-w", "u0": [1, 1, 1]}, "rho": "R", "force": 0, "name": "Fig. 5: Hertz pressure on the ellipse b = 0.5 distorted by (16), d = 1, gamma = pi/4"}' \
   >"$tmp/pressure.json"
 cut_names=()
@@ -123,11 +124,13 @@ for style in paper:252:216+ paper-wide:518:324+; do
   paper "series-$st" "$w" "$h" "$tmp/series.json" --style "$st"  # Fig. 13 [Kudra & Awrejcewicz 2013]
   paper "limits-$st" "$w" "$h" "$tmp/limits.json" --style "$st"
   paper "pressure-$st" "$w" "$h" "$tmp/pressure.json" --style "$st"
+  # Cases 1 and 3 as Figs 11-12 (a single column: stacked, 2 reports a row; a double one: the pairs side by side)
+  paper "cases-$st" "$w" "$h" "$tmp/limits.json" "$tmp/limits3.json" --style "$st"
   cut_names+=("roll1-$st" "heat-class-$st" "heat-mean-$st" "fit-$st" "fit1-$st" "fit2-$st" "fit3-$st" "pile-$st"
-              "series-$st" "limits-$st" "pressure-$st")
+              "series-$st" "limits-$st" "pressure-$st" "cases-$st")
 done
-# the titles (bold) of those two figures no smaller than the rest either: 7.3 pt at least
-for name in limits-paper limits-paper-wide pressure-paper pressure-paper-wide; do
+# the titles (bold) of those figures no smaller than the rest either: 7.3 pt at least
+for name in limits-paper limits-paper-wide pressure-paper pressure-paper-wide cases-paper cases-paper-wide; do
   out=$(python3 - "$tmp/$name.svg" <<'PY'
 import sys, xml.etree.ElementTree as ET
 ns = "{http://www.w3.org/2000/svg}"

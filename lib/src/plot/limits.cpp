@@ -174,12 +174,30 @@ std::string caption_of(const Hemisphere& h) {
 constexpr double caption_drop = 16.0;
 constexpr double stacked_drop = 20.0;
 
-/// `stacked`: the hemisphere centred in the figure (the paper styles' single column), its caption
-/// wrapped whole to the figure's width (centred_text); else one line shrunk to the disc's width.
+/// `text` wrapped whole within `width` px (wrapped_text) centred at x, its first baseline at y;
+/// drawn when `draw`. The px its lines take beyond one.
+double wrapped_lines(svg::Document& doc, double x, double y, const std::string& text, double size, double width,
+                     bool bold, bool draw = true) {
+  const FigureTitle lines = wrapped_text(doc, text, size, width, bold);
+  const double pitch = 1.25 * lines.size * doc.font_scale();
+  for (std::size_t k = 0; draw && k < lines.lines.size(); ++k)
+    doc.text(x, y + pitch * static_cast<double>(k), lines.lines[k], {lines.size, "middle", "black", 0.0, bold});
+  return lines.lines.empty() ? 0.0 : pitch * static_cast<double>(lines.lines.size() - 1);
+}
+
+/// The px a hemisphere's caption takes beyond one line, wrapped within `width` (the paper styles).
+double caption_extra(svg::Document& doc, const Hemisphere& h, double width) {
+  return wrapped_lines(doc, 0.0, 0.0, caption_of(h), 11.0, width, false, false);
+}
+
+/// `wrap` > 0 (the paper styles, stacked): the caption wrapped whole within `wrap` px about the
+/// disc's centre; else one line shrunk to the disc's width.
 void draw_panel(svg::Document& doc, const Hemisphere& h, const System& system, double F,
                 const std::vector<Marker>& markers, const nlohmann::json& report, const SphereText& text,
-                bool stacked = false) {
+                double wrap = 0.0) {
   draw_hemisphere(doc, h);
+  if (wrap > 0.0)  // drawn first: the markers' labels keep off it
+    wrapped_lines(doc, h.cx, h.cy + h.r + stacked_drop * doc.font_scale(), caption_of(h), 11.0, wrap, false);
   if (system.has_invariant_circle()) {  // Sect. 7.4: w2 = 0, green as in Fig. 12
     std::vector<Eigen::Vector3d> circle;
     for (int k = 0; k <= 360; ++k) circle.emplace_back(std::cos(2.0 * pi * k / 360.0), 0.0, std::sin(2.0 * pi * k / 360.0));
@@ -188,11 +206,8 @@ void draw_panel(svg::Document& doc, const Hemisphere& h, const System& system, d
   draw_streamlines(doc, h, system, F);
   draw_circles(doc, h, report, text.where);
   draw_markers(doc, h, markers, report, text);
+  if (wrap > 0.0) return;
   const std::string caption = caption_of(h);
-  if (stacked) {
-    centred_text(doc, h.cy + h.r + stacked_drop * doc.font_scale(), caption, 11.0);
-    return;
-  }
   doc.text(h.cx, h.cy + h.r + caption_drop * doc.font_scale(), caption,
            {svg::fitting_size(doc, caption, 11.0, 2.0 * h.r + 20.0, false), "middle", "#333333"});
 }
@@ -245,15 +260,110 @@ std::string stacked_figure(const nlohmann::json& report, const PlotOptions& opti
   const FigureTitle heading = figure_title(doc, scene.title, 13.0);
   const double top = 40.0 * s + doc.title_room() + note_h;  // (in print 40 px shrink with the text)
   const Hemisphere upper = hemispheres(k, r, W / 2.0, W / 2.0, top + r).first;
-  const double upper_room = (stacked_drop + caption_gap) * s + centred_text_extra(doc, caption_of(upper), 11.0);
+  const double upper_room = (stacked_drop + caption_gap) * s + caption_extra(doc, upper, W - 8.0);
   const Hemisphere lower = hemispheres(k, r, W / 2.0, W / 2.0, top + 3.0 * r + upper_room).second;
-  const double legend_y = lower.cy + r + (stacked_drop + caption_gap) * s + centred_text_extra(doc, caption_of(lower), 11.0);
+  const double legend_y = lower.cy + r + (stacked_drop + caption_gap) * s + caption_extra(doc, lower, W - 8.0);
   if (legend_y + legend_h + 4.0 > H + 0.5)
     return stacked_figure(report, taller(options, legend_y + legend_h + 4.0 - H), text, scene, k);
   draw_title(doc, top - note_h - 18.0 * s, heading);
   if (!text.note.empty()) centred_text(doc, top - 18.0 * s - note_more, text.note, 11.0);
-  draw_panel(doc, upper, scene.system, scene.F, scene.markers, report, text, true);
-  draw_panel(doc, lower, scene.system, scene.F, scene.markers, report, text, true);
+  draw_panel(doc, upper, scene.system, scene.F, scene.markers, report, text, W - 8.0);
+  draw_panel(doc, lower, scene.system, scene.F, scene.markers, report, text, W - 8.0);
+  svg::legend_rows(doc, 20.0, H - legend_h - 4.0, W - 40.0, legend);
+  return doc.str();
+}
+
+/// One report of an overlay of limit directions (limits_columns): a column of the figure.
+struct Column {
+  System system;
+  double F;
+  std::string model;
+  std::vector<Marker> markers;
+};
+
+/// The columns of an overlay; whether any system has the invariant circle, whether every report
+/// has the first one's model.
+struct Cases {
+  std::vector<Column> columns;
+  bool invariant = false, same = true;
+  std::string first_model;
+};
+
+Cases read_cases(const std::vector<PlotInput>& inputs) {
+  Cases cases;
+  cases.first_model = string_field(inputs.front().report, "model", inputs.front().source);
+  for (const PlotInput& input : inputs) {
+    SphereText text;
+    text.where = input.source;
+    const Problem problem = parse_problem(field(input.report, "problem", text.where), text.where + ".problem");
+    cases.columns.push_back({make_system(problem), number_field(input.report, "force", text.where),
+                             string_field(input.report, "model", text.where), direction_markers(input.report, text)});
+    cases.invariant = cases.invariant || cases.columns.back().system.has_invariant_circle();
+    cases.same = cases.same && cases.columns.back().model == cases.first_model;
+  }
+  return cases;
+}
+
+std::string column_heading(const Column& c, bool same) {
+  return fmt::format("F = {}: {} limit direction{}{}", c.F, c.markers.size(), c.markers.size() == 1 ? "" : "s",
+                     same ? "" : ", " + short_model(c.model));
+}
+
+/// px: the least width of a hemisphere's slot in the paper styles' overlay (a disc of 40 px
+/// radius and 18 px a side for the markers' labels): a single column holds 2 a row, a double one 4.
+constexpr double least_slot = 116.0;
+
+/// The paper styles' overlay of limit directions: each report's two hemispheres side by side
+/// when every report's pair fits one row in slots of least_slot px (two reports in a double
+/// column), else stacked in a column of the report with as many columns a row as leave each
+/// least_slot px (reports in rows of them); every heading and caption wrapped whole within its
+/// column or slot at its size (8 pt, 7.33 pt), no title unless asked, the whole legend below; the
+/// figure grown in height (drawn anew) until they fit (docs/manual.md section 11, "Paper style").
+std::string limits_grid(const std::vector<PlotInput>& inputs, const Cases& cases, const PlotOptions& options) {
+  const double W = options.width, H = options.height;
+  const std::string title = overlay_title(inputs, "limit sets") + (cases.same ? ": " + short_model(cases.first_model) : "");
+  svg::Document doc = make_document(options, "limitdir limit directions: " + title);
+  const double s = doc.font_scale();
+  const FigureTitle heading = figure_title(doc, title, 13.0);
+  const std::vector<svg::LegendItem> legend = limits_legend(cases.invariant, {});
+  const double legend_h = svg::legend_height(doc, legend, W - 40.0);
+  const std::size_t n = cases.columns.size(), slots = static_cast<std::size_t>((W - 20.0) / least_slot);
+  const bool paired = 2 * n <= slots;
+  const std::size_t per_row = paired ? n : std::clamp<std::size_t>(slots, 1, n);
+  const double cw = (W - 20.0) / static_cast<double>(per_row), slot = paired ? cw / 2.0 : cw;
+  const double r = std::max(10.0, (slot - 36.0) / 2.0), wrap = slot - 6.0;
+  const int k = options.view == "w1" ? 0 : options.view == "w2" ? 1 : 2;
+  const auto [up, down] = hemispheres(k, r, 0.0, 0.0, 0.0);  // the captions: the same in every column
+  const double below = (stacked_drop + caption_gap) * s, up_room = below + caption_extra(doc, up, wrap);
+  const double down_room = below + caption_extra(doc, down, wrap);
+  const double discs = paired ? 2.0 * r + std::max(up_room, down_room) : 4.0 * r + up_room + down_room;
+  std::vector<double> row_top{40.0 * s + doc.title_room()}, head_more;  // px: each row's top; its headings' extra lines
+  for (std::size_t j0 = 0; j0 < n; j0 += per_row) {
+    double more = 0.0;
+    for (std::size_t j = j0; j < std::min(n, j0 + per_row); ++j)
+      more = std::max(more, wrapped_lines(doc, 0.0, 0.0, column_heading(cases.columns[j], cases.same), 12.0, cw - 6.0, true, false));
+    head_more.push_back(more);
+    row_top.push_back(row_top.back() + 22.0 * s + more + discs);
+  }
+  if (row_top.back() + legend_h + 4.0 > H + 0.5) return limits_grid(inputs, cases, taller(options, row_top.back() + legend_h + 4.0 - H));
+  draw_title(doc, 22.0 * s + doc.title_room(), heading);
+  for (std::size_t j = 0; j < n; ++j) {
+    const Column& c = cases.columns[j];
+    const std::size_t row = j / per_row;
+    const double cx = 10.0 + cw * (static_cast<double>(j % per_row) + 0.5), top = row_top[row];
+    doc.rect(cx - cw / 2.0, top, cw, row_top[row + 1] - top, {"none", 0.0, "none", "", 1.0},
+             fmt::format("class=\"column\" data-force=\"{}\" data-directions=\"{}\"", c.F, c.markers.size()));
+    wrapped_lines(doc, cx, top + 10.0 * s, column_heading(c, cases.same), 12.0, cw - 6.0, true);
+    SphereText text;
+    text.where = inputs[j].source;
+    const double disc = top + 22.0 * s + head_more[row];  // the upper (left) disc's top
+    const Hemisphere upper = paired ? hemispheres(k, r, cx - cw / 4.0, cx + cw / 4.0, disc + r).first
+                                    : hemispheres(k, r, cx, cx, disc + r).first;
+    const Hemisphere lower = paired ? hemispheres(k, r, cx - cw / 4.0, cx + cw / 4.0, disc + r).second
+                                    : hemispheres(k, r, cx, cx, disc + 3.0 * r + up_room).second;
+    draw_panel(doc, upper, c.system, c.F, c.markers, inputs[j].report, text, wrap);
+    draw_panel(doc, lower, c.system, c.F, c.markers, inputs[j].report, text, wrap);
+  }
   svg::legend_rows(doc, 20.0, H - legend_h - 4.0, W - 40.0, legend);
   return doc.str();
 }
@@ -306,24 +416,11 @@ std::string sphere_figure(const nlohmann::json& report, const PlotOptions& optio
 std::string limits_columns(const std::vector<PlotInput>& inputs, const PlotOptions& options) {
   // Figs 11-12 [Nonlinear Dyn. 2024]: the Cases side by side, one report a column, its two
   // hemispheres along --view stacked (docs/manual.md section 11)
-  struct Column {
-    System system;
-    double F;
-    std::string model;
-    std::vector<Marker> markers;
-  };
-  std::vector<Column> columns;
-  bool invariant = false, same = true;
-  const std::string first_model = string_field(inputs.front().report, "model", inputs.front().source);
-  for (const PlotInput& input : inputs) {
-    SphereText text;
-    text.where = input.source;
-    const Problem problem = parse_problem(field(input.report, "problem", text.where), text.where + ".problem");
-    columns.push_back({make_system(problem), number_field(input.report, "force", text.where),
-                       string_field(input.report, "model", text.where), direction_markers(input.report, text)});
-    invariant = invariant || columns.back().system.has_invariant_circle();
-    same = same && columns.back().model == first_model;
-  }
+  const Cases cases = read_cases(inputs);
+  if (options.style != "screen") return limits_grid(inputs, cases, options);
+  const std::vector<Column>& columns = cases.columns;
+  const bool invariant = cases.invariant, same = cases.same;
+  const std::string& first_model = cases.first_model;
   const double W = options.width, H = options.height, n = static_cast<double>(inputs.size());
   const std::string title = overlay_title(inputs, "limit sets") + (same ? ": " + short_model(first_model) : "");
   svg::Document doc = make_document(options, "limitdir limit directions: " + title);
@@ -339,8 +436,7 @@ std::string limits_columns(const std::vector<PlotInput>& inputs, const PlotOptio
     const Column& c = columns[j];
     const PlotInput& input = inputs[j];
     const double cx = 10.0 + cw * (static_cast<double>(j) + 0.5);
-    const std::string heading = fmt::format("F = {}: {} limit direction{}{}", c.F, c.markers.size(),
-                                            c.markers.size() == 1 ? "" : "s", same ? "" : ", " + short_model(c.model));
+    const std::string heading = column_heading(c, same);
     doc.rect(cx - cw / 2.0, top - 18.0 * s, cw, 2.0 * (2.0 * r + caption) + 18.0 * s, {"none", 0.0, "none", "", 1.0},
              fmt::format("class=\"column\" data-force=\"{}\" data-directions=\"{}\"", c.F, c.markers.size()));
     doc.text(cx, top - 6.0 * s, heading, {svg::fitting_size(doc, heading, 12.0, cw - 6.0, true), "middle", "black", 0.0, true});
