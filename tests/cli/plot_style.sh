@@ -105,6 +105,16 @@ printf '{"schema": "limitdir.fit/1", "problem": "start.json", "data": "q.csv", "
 "$bin/pile" "$share/problems/pile.json" --every 0 --set spheres.count=20 --set stepping.t_end=2 >"$tmp/pile.json" 2>/dev/null ||
   fail "pile (20 spheres): exit $?"
 "$bin/elliptic-series" --points 20 >"$tmp/series.json" || fail "elliptic-series: exit $?"
+# the limit directions of Case 1 of Fig. 11 [Nonlinear Dyn. 2024] (single column: the hemispheres
+# stacked, their captions and the whole legend at 7.33 pt), with Case 3 side by side, and the pressure figure of Fig. 5
+# [Kudra & Awrejcewicz 2013] (single column: panel (a) above panel (b), the note wrapped)
+"$bin/find-limits" "$disc" --force 1.2 >"$tmp/limits.json" || fail "find-limits (Case 1): exit $?"
+"$bin/find-limits" "$disc" --force 0.2 >"$tmp/limits3.json" || fail "find-limits (Case 3): exit $?"
+# two roll runs differing in 5 keys: on screen the legend names 3 and ", ...", in print all 5
+"$bin/roll" "$share/problems/roll-fig3b.json" --set friction.mu=0.3 --set friction.mu_r=0.02 --set sphere.radius=0.4 \
+  --set gravity=9.8 --set sphere.j=0.5 >"$tmp/roll-keys.json" 2>/dev/null || fail "roll (5 keys set): exit $?"
+printf '%s\n' '{"schema": "limitdir.problem/1", "system": {"preset": "plate"}, "contact": {"shape": {"ellipse": [1, 0.5]}, "pressure": "hertz", "distortion": {"d": 1, "gamma": 0.7853981633974483}}, "friction": {"model": "kudra-w", "u0": [1, 1, 1]}, "rho": "R", "force": 0, "name": "Fig. 5: Hertz pressure on the ellipse b = 0.5 distorted by (16), d = 1, gamma = pi/4"}' \
+  >"$tmp/pressure.json"
 cut_names=()
 for style in paper:252:216+ paper-wide:518:324+; do
   IFS=: read -r st w h <<<"$style"
@@ -115,8 +125,25 @@ for style in paper:252:216+ paper-wide:518:324+; do
   for k in 1 2 3; do widest_stroke=3 paper "fit$k-$st" "$w" "$h" "$tmp/fit.json" --style "$st" --panel "$k"; done
   paper "pile-$st" "$w" "$h" "$tmp/pile.json" --style "$st"  # single column: the views stacked
   paper "series-$st" "$w" "$h" "$tmp/series.json" --style "$st"  # Fig. 13 [Kudra & Awrejcewicz 2013]
+  paper "limits-$st" "$w" "$h" "$tmp/limits.json" --style "$st"
+  paper "pressure-$st" "$w" "$h" "$tmp/pressure.json" --style "$st"
+  # Cases 1 and 3 as Figs 11-12 (a single column: stacked, 2 reports a row; a double one: the pairs side by side)
+  paper "cases-$st" "$w" "$h" "$tmp/limits.json" "$tmp/limits3.json" --style "$st"
+  paper "keys-$st" "$w" "$h" "$tmp/roll-b.json" "$tmp/roll-keys.json" --style "$st"
   cut_names+=("roll1-$st" "heat-class-$st" "heat-mean-$st" "fit-$st" "fit1-$st" "fit2-$st" "fit3-$st" "pile-$st"
-              "series-$st")
+              "series-$st" "limits-$st" "pressure-$st" "cases-$st" "keys-$st")
+done
+# the titles (bold) of those figures no smaller than the rest either: 7.3 pt at least
+for name in limits-paper limits-paper-wide pressure-paper pressure-paper-wide cases-paper cases-paper-wide; do
+  out=$(python3 - "$tmp/$name.svg" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+small = sorted({float(t.get("font-size")) for t in ET.parse(sys.argv[1]).getroot().iter(ns + "text")
+                if float(t.get("font-size")) < 7.3})
+if small: print("texts at", small, "pt")
+PY
+)
+  [[ -z $out ]] && echo "ok: $name: every text at 7.3 pt at least" || fail "$name: $out"
 done
 for name in "${cut_names[@]}"; do
   out=$(python3 - "$tmp/$name.svg" <<'PY'
@@ -131,6 +158,9 @@ PY
 )
   [[ -z $out ]] && echo "ok: $name: no text cut or left out" || fail "$name: $out"
 done
+run "$tmp/roll-b.json" "$tmp/roll-keys.json"
+grep -q "gravity = 9.8, \.\.\.: X" "$tmp/stdout" && grep -q ">j = 0.5, radius = 0.4: X" "$tmp/keys-paper.svg" &&
+  echo "ok: the runs' legend names 3 of the 5 keys on screen, all 5 in print" || fail "the runs' legend does not name 3 keys on screen, 5 in print"
 grep -q ">W1, O, P1&apos;, P3&apos;, P1</text>" "$tmp/compare-notes.svg" &&
   echo "ok: compare-notes: the notes name every model outside the range" || fail "compare-notes: the notes do not name every model"
 for name in roll-paper roll-paper-wide celt-paper celt-paper-wide compare-paper compare-paper-wide compare-notes diagram-paper diagram-wide; do

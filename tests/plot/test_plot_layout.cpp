@@ -179,7 +179,7 @@ TEST_CASE("labels: a legend in rows fits its width, long text wrapped at spaces"
   for (int k = 0; k < 9; ++k) items.push_back({svg::LegendItem::Kind::line, {}, "entry number " + std::to_string(k)});
   items.push_back({svg::LegendItem::Kind::text, {}, std::string(30, 'x') + " " + std::string(30, 'y') + " " + std::string(30, 'z')});
   svg::Document doc(400, 300, "legend");
-  const double h = svg::legend_height(items, 380.0, 1.0);
+  const double h = svg::legend_height(doc, items, 380.0);
   svg::legend_rows(doc, 10.0, 300.0 - h - 2.0, 380.0, items);
   check_labels(doc.str(), 400, 300);
   // each entry: 28 px + 14 x 7.04 px = 126.6 px, 16 px apart: 2 a row of 380 px (3 need 412) -> 5
@@ -187,6 +187,33 @@ TEST_CASE("labels: a legend in rows fits its width, long text wrapped at spaces"
   // of 30 letters (211 px): the first joins that row (142.6 + 211.2 = 353.8 <= 380), the other
   // two take a row each: 7 rows of 1.4 x 11 px
   CHECK(h == doctest::Approx(7 * 15.4));
+}
+
+TEST_CASE("labels: in the paper styles a wrapped legend entry breaks never beside an =, its pieces on rows alone") {
+  // at font scale 1 a letter is 0.64 x 11 = 7.04 px, a line entry's symbol 28 px; in 200 px:
+  // "first = 1" 28 + 9 x 7.04 = 91.4 px, "last = 2" 84.3 px; "xxxxxxxxxx yyyyyyyyyy w = 0" (27
+  // letters, 218.1 px) is wider and breaks
+  const std::string wide = "xxxxxxxxxx yyyyyyyyyy w = 0";
+  const std::vector<svg::LegendItem> items{{svg::LegendItem::Kind::line, {}, "first = 1"},
+                                           {svg::LegendItem::Kind::line, {}, wide},
+                                           {svg::LegendItem::Kind::line, {}, "last = 2"}};
+  svg::Document screen(400, 300, "legend"), paper(400, 300, "legend");
+  paper.set_paper(true);
+  // screen: "... yyyyyyyyyy w" (23 letters, 189.9 px) joins no row after "first = 1" (107.4 px
+  // used), "= 0" (21.1 px) no row after it (205.9 px used), "last = 2" joins "= 0": 3 rows of 15.4 px
+  CHECK(svg::legend_height(screen, items, 200.0) == doctest::Approx(3 * 15.4));
+  // paper: "w = 0" one piece (35.2 px) at the row's start; both pieces alone: 4 rows
+  const double h = svg::legend_height(paper, items, 200.0);
+  CHECK(h == doctest::Approx(4 * 15.4));
+  svg::legend_rows(paper, 10.0, 300.0 - h - 2.0, 200.0, items);
+  const std::string out = paper.str();
+  check_labels(out, 400, 300);
+  CHECK(std::regex_search(out, std::regex(R"re(<text x="10" y="([0-9.]+)"[^>]*>w = 0</text>)re")));
+  // the rows 15.4 px apart, the last ("last = 2") at the legend's bottom row: the height holds every row drawn
+  std::smatch m;
+  REQUIRE(std::regex_search(out, m, std::regex(R"re(<text x="38" y="([0-9.]+)"[^>]*>last = 2</text>)re")));
+  CHECK(std::stod(m[1]) < 300.0 - 2.0);
+  CHECK(std::stod(m[1]) > 300.0 - 2.0 - 15.4);
 }
 
 TEST_CASE("labels: fit_text shrinks a title to 3/4 of its size at most, then cuts it, worked by hand") {

@@ -87,8 +87,8 @@ svg::Frame titled_category_frame(svg::Document& doc, const svg::AxesSpec& spec, 
   const Margins m = margins(doc);
   const FigureTitle lines = note_layout(doc, note);
   const double top = m.top + 16.0 * s + note_room(doc, lines), frame_w = W - m.left - m.right;  // the note below the title
-  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, frame_w, s, max_legend * H);
-  const double legend_h = svg::legend_height(shown, frame_w, s), frame_h = H - top - m.bottom - legend_h;
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(doc, legend, frame_w, max_legend * H);
+  const double legend_h = svg::legend_height(doc, shown, frame_w), frame_h = H - top - m.bottom - legend_h;
   check_room(doc, frame_w, frame_h);
   const svg::Frame frame = category_frame(doc, m.left, top, frame_w, frame_h, spec, numeric);
   // the note's descent (2.75 s) clear of the top y tick label's ascent above the frame (5.6 s)

@@ -104,8 +104,8 @@ svg::Frame study_frame(svg::Document& doc, const svg::AxesSpec& spec, const std:
   const FigureTitle heading = figure_title(doc, title, 14.0);
   const Margins m = margins(doc);
   const double W = doc.width(), H = doc.height(), frame_w = W - m.left - m.right;
-  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, frame_w, doc.font_scale(), max_legend * H);
-  const double legend_h = svg::legend_height(shown, frame_w, doc.font_scale());
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(doc, legend, frame_w, max_legend * H);
+  const double legend_h = svg::legend_height(doc, shown, frame_w);
   check_room(doc, frame_w, H - m.top - m.bottom - legend_h);
   const svg::Frame frame = svg::axes(doc, m.left, m.top, frame_w, H - m.top - m.bottom - legend_h, spec);
   draw_title(doc, m.top - 10.0 * doc.font_scale(), heading);

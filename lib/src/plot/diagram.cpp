@@ -285,10 +285,10 @@ svg::Frame diagram_frame(svg::Document& doc, const std::vector<DiagramFigure>& f
       options.y_range.value_or(options.log_y ? log_range(all, x.first, x.second, padding) : std::pair{lo - pad, hi + pad});
   const FigureTitle heading = figure_title(doc, title, 14.0);
   const Margins m = margins(doc);
-  const double W = doc.width(), H = doc.height(), frame_w = W - m.left - m.right, s = doc.font_scale();
+  const double W = doc.width(), H = doc.height(), frame_w = W - m.left - m.right;
   // the paper styles' figure has grown for its legend (room_for_legend): never left out there
-  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, frame_w, s, doc.paper() ? H : max_legend * H);
-  const double legend_h = svg::legend_height(shown, frame_w, s);
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(doc, legend, frame_w, doc.paper() ? H : max_legend * H);
+  const double legend_h = svg::legend_height(doc, shown, frame_w);
   check_room(doc, frame_w, H - m.top - m.bottom - legend_h);
   const svg::Frame frame = svg::axes(doc, m.left, m.top, frame_w, H - m.top - m.bottom - legend_h,
                                      {x.first, x.second, y.first, y.second, parameter_label(d.parameter),
@@ -342,9 +342,9 @@ PlotOptions room_for_legend(const PlotOptions& options, const std::vector<svg::L
   svg::Document trial = make_document(options, "");
   figure_title(trial, title, 14.0);
   const Margins m = margins(trial);
-  const double w = options.width - m.left - m.right, s = trial.font_scale(), h = svg::legend_height(legend, w, s);
+  const double w = options.width - m.left - m.right, h = svg::legend_height(trial, legend, w);
   PlotOptions grown = options;
-  if (h > max_legend * options.height) grown.height += h - svg::legend_height(svg::fit_legend(legend, w, s, 0.0), w, s);
+  if (h > max_legend * options.height) grown.height += h - svg::legend_height(trial, svg::fit_legend(trial, legend, w, 0.0), w);
   return grown;
 }
 

@@ -79,8 +79,8 @@ std::string plot_elliptic_series(const nlohmann::json& report, const PlotOptions
   std::vector<svg::LegendItem> legend;
   for (std::size_t k = 0; k < s.orders.size(); ++k)
     legend.push_back({svg::LegendItem::Kind::line, {overlay_colour(k), 2.0, "none", "", 1.0}, s.orders[k]});
-  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, W - m.left - m.right, sc, max_legend * H);
-  const double legend_h = svg::legend_height(shown, W - m.left - m.right, sc);
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(doc, legend, W - m.left - m.right, max_legend * H);
+  const double legend_h = svg::legend_height(doc, shown, W - m.left - m.right);
   std::string caption = "K_n, E_n: the series of order (n_q, n_K, n_E); K, E: Boost.Math; near 1e-15 the errors are rounding";
   if (s.zeros > 0) caption += fmt::format("; {} zero errors not drawn", s.zeros);
   // room for the line under the title (as the pile scan's), in the paper styles its lines

@@ -183,8 +183,8 @@ double draw_everything(svg::Document& doc, const std::vector<Row>& rows, const F
   const double top = m.top + 16.0 * s + note_room(doc, lines), full_w = W - m.left - m.right, half_w = (full_w - m.left) / 2.0;
   std::vector<svg::LegendItem> items = fit_rows_legend(data);
   for (const svg::LegendItem& item : parameters_legend()) items.push_back(item);
-  const std::vector<svg::LegendItem> legend = svg::fit_legend(items, full_w, s, max_legend * H);
-  const double legend_h = svg::legend_height(legend, full_w, s);
+  const std::vector<svg::LegendItem> legend = svg::fit_legend(doc, items, full_w, max_legend * H);
+  const double legend_h = svg::legend_height(doc, legend, full_w);
   const double frames_h = H - top - m.bottom - legend_h - m.bottom;  // two rows of frames, each with labels below
   // the paper styles: the rows' whole height, the upper frames as high as their y labels are long
   // and 3/4 as high as wide at least
@@ -214,8 +214,8 @@ double draw_one_rows_frame(svg::Document& doc, const FitRowsView& data, int pane
   const FigureTitle heading = figure_title(doc, title, 14.0), lines = note_layout(doc, note);
   const Margins m = margins(doc);
   const double top = m.top + 16.0 * s + note_room(doc, lines), full_w = W - m.left - m.right;
-  const std::vector<svg::LegendItem> legend = svg::fit_legend(fit_rows_legend(data), full_w, s, max_legend * H);
-  const double legend_h = svg::legend_height(legend, full_w, s), frame_h = H - top - m.bottom - legend_h;
+  const std::vector<svg::LegendItem> legend = svg::fit_legend(doc, fit_rows_legend(data), full_w, max_legend * H);
+  const double legend_h = svg::legend_height(doc, legend, full_w), frame_h = H - top - m.bottom - legend_h;
   const double shortfall = svg::y_label_shortfall(doc, fit_rows_y_labels(data)[panel == 2 ? 0 : 1], frame_h);
   if (shortfall > 0.0) return shortfall;
   check_room(doc, full_w, frame_h);

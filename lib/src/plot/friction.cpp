@@ -177,8 +177,8 @@ std::string draw_components(const nlohmann::json& report, const PlotOptions& opt
   const Margins m = margins(doc);
   const std::size_t n = by_phi.size(), cols = n <= 1 ? 1 : n <= 4 ? 2 : n <= 9 ? 3 : 4, rows = (n + cols - 1) / cols;
   const double W = options.width, H = options.height, gx = 60.0 * doc.font_scale(), gy = 80.0 * doc.font_scale();  // px between panels: tick and axis labels, the title below
-  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, W - m.left - m.right, doc.font_scale(), max_legend * H);
-  const double legend_h = svg::legend_height(shown, W - m.left - m.right, doc.font_scale());
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(doc, legend, W - m.left - m.right, max_legend * H);
+  const double legend_h = svg::legend_height(doc, shown, W - m.left - m.right);
   const double panel_w = (W - m.left - m.right - gx * (cols - 1)) / cols;
   const double panel_h = (H - m.top - m.bottom - legend_h - gy * (rows - 1)) / rows;
   check_room(doc, panel_w, panel_h);
@@ -221,8 +221,8 @@ std::string draw_friction(const std::vector<Laws>& laws, const std::vector<std::
   svg::Document doc = make_document(options, "limitdir friction model: " + laws.front().description);
   const Margins m = margins(doc);
   const double W = options.width, H = options.height, g = gap * doc.font_scale();
-  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, W - m.left - m.right, doc.font_scale(), max_legend * H);
-  const double legend_h = svg::legend_height(shown, W - m.left - m.right, doc.font_scale());
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(doc, legend, W - m.left - m.right, max_legend * H);
+  const double legend_h = svg::legend_height(doc, shown, W - m.left - m.right);
   const double panel_w = (W - m.left - m.right - g) / 2.0, panel_h = H - m.top - m.bottom - legend_h;
   check_room(doc, panel_w, panel_h);
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, W - m.left - m.right, shown);

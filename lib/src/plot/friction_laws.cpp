@@ -94,8 +94,8 @@ std::string plot_friction_laws(const std::vector<nlohmann::json>& reports, const
                                                  string_field(reports.front(), "description", "friction"));
   const Margins m = margins(doc);
   const double W = options.width, H = options.height, g = gap * doc.font_scale();
-  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, W - m.left - m.right, doc.font_scale(), max_legend * H);
-  const double legend_h = svg::legend_height(shown, W - m.left - m.right, doc.font_scale());
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(doc, legend, W - m.left - m.right, max_legend * H);
+  const double legend_h = svg::legend_height(doc, shown, W - m.left - m.right);
   const double panel_w = (W - m.left - m.right - g) / 2.0, panel_h = (H - m.top - m.bottom - legend_h - g) / 2.0;
   check_room(doc, panel_w, panel_h);
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, W - m.left - m.right, shown);

@@ -110,8 +110,8 @@ std::string plot_friction_forces(const std::vector<nlohmann::json>& reports, con
                                                   "largest |value| on the curve");
   const Margins m = margins(doc);
   const double W = options.width, H = options.height, g = 70.0 * doc.font_scale();  // px between the panels
-  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, W - m.left - m.right, doc.font_scale(), max_legend * H);
-  const double legend_h = svg::legend_height(shown, W - m.left - m.right, doc.font_scale());
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(doc, legend, W - m.left - m.right, max_legend * H);
+  const double legend_h = svg::legend_height(doc, shown, W - m.left - m.right);
   const double panel_w = (W - m.left - m.right - g) / 2.0, panel_h = H - m.top - m.bottom - legend_h;
   check_room(doc, panel_w, panel_h);
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, W - m.left - m.right, shown);
@@ -176,8 +176,8 @@ std::string plot_friction_speed(const std::vector<nlohmann::json>& reports, cons
                                                   string_field(reports.front(), "description", "friction"));
   const Margins m = margins(doc);
   const double W = options.width, H = options.height;
-  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, W - m.left - m.right, doc.font_scale(), max_legend * H);
-  const double legend_h = svg::legend_height(shown, W - m.left - m.right, doc.font_scale());
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(doc, legend, W - m.left - m.right, max_legend * H);
+  const double legend_h = svg::legend_height(doc, shown, W - m.left - m.right);
   const double frame_w = W - m.left - m.right, frame_h = H - m.top - m.bottom - legend_h;
   check_room(doc, frame_w, frame_h);
   svg::legend_rows(doc, m.left, H - legend_h - 4.0, frame_w, shown);

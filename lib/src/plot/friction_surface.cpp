@@ -172,8 +172,8 @@ std::string plot_friction_sections(const std::vector<nlohmann::json>& reports, c
     legend.push_back({svg::LegendItem::Kind::line, {overlay_colour(n), 2.0, "none", "", 1.0}, names[n]});
   legend.push_back({svg::LegendItem::Kind::text, {}, fmt::format("found by solving (31) of [Kudra & Awrejcewicz 2013]; "
                                                                  "largest residual {:.1e}", residual)});
-  legend = svg::fit_legend(legend, W - 40.0, s, max_legend * H);
-  const double legend_h = svg::legend_height(legend, W - 40.0, s);
+  legend = svg::fit_legend(doc, legend, W - 40.0, max_legend * H);
+  const double legend_h = svg::legend_height(doc, legend, W - 40.0);
   const double top = 34.0 * s;
   const double side = std::min((W - 3.0 * (mg.left + mg.right)) / 3.0, H - top - mg.top - mg.bottom - legend_h - 8.0);
   check_room(doc, side, side);
@@ -211,8 +211,8 @@ std::string plot_friction_surfaces(const std::vector<nlohmann::json>& reports, c
   bool any_sections = false;
   for (const nlohmann::json& r : reports) any_sections = any_sections || r.contains("sections");
   if (!any_sections) legend.resize(1);
-  legend = svg::fit_legend(legend, W - 40.0, s, max_legend * H);
-  const double legend_h = svg::legend_height(legend, W - 40.0, s);
+  legend = svg::fit_legend(doc, legend, W - 40.0, max_legend * H);
+  const double legend_h = svg::legend_height(doc, legend, W - 40.0);
   const double top = 34.0 * s, cw = W / static_cast<double>(cols);
   const double ch = (H - top - legend_h - 8.0) / static_cast<double>(rows);
   check_room(doc, cw - 60.0, ch - 60.0);

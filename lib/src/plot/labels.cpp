@@ -22,43 +22,64 @@ double item_width(const LegendItem& item, double scale) {
   return (item.kind == LegendItem::Kind::text ? 0.0 : (legend_symbol + 4.0) * scale) + text;
 }
 
-/// The items with every item wider than `width` broken at spaces into pieces that fit (the
-/// first keeps the item's symbol, the others are text).
-std::vector<LegendItem> wrapped(const std::vector<LegendItem>& items, double width, double scale) {
-  std::vector<LegendItem> out;
+/// The words of a label; with `glued` a space beside "=" does not break ("v_r = 0.5" stays whole).
+std::vector<std::string> words_of(const std::string& label, bool glued) {
+  std::vector<std::string> words;
+  bool glue = false;  // the last word was "="
+  for (std::size_t start = 0; start < label.size();) {
+    std::size_t end = label.find(' ', start);
+    if (end == std::string::npos) end = label.size();
+    const std::string word = label.substr(start, end - start);
+    start = end + 1;
+    if (glued && !words.empty() && (glue || word == "=")) words.back() += " " + word;
+    else words.push_back(word);
+    glue = word == "=";
+  }
+  return words;
+}
+
+/// A legend laid out: its items with every item wider than the width broken at spaces into
+/// pieces that fit (the first keeps the item's symbol, the others are text at the row's start).
+/// In the paper styles (legend_rows) never beside an "=", and each piece takes its row alone
+/// (`alone`); on screen the pieces share rows as other items do.
+struct Laid {
+  std::vector<LegendItem> items;
+  std::vector<char> alone;
+};
+
+Laid wrapped(const std::vector<LegendItem>& items, double width, double scale, bool paper) {
+  Laid out;
+  const auto add = [&](const LegendItem& item, bool piece) { out.items.push_back(item), out.alone.push_back(piece && paper); };
   for (const LegendItem& item : items) {
     if (item_width(item, scale) <= width) {
-      out.push_back(item);
+      add(item, false);
       continue;
     }
     LegendItem piece = item;
     piece.label.clear();
-    std::size_t start = 0;
-    while (start < item.label.size()) {
-      std::size_t end = item.label.find(' ', start);
-      if (end == std::string::npos) end = item.label.size();
-      const std::string word = item.label.substr(start, end - start);
+    for (const std::string& word : words_of(item.label, paper)) {
       LegendItem longer = piece;
       longer.label += (piece.label.empty() ? "" : " ") + word;
       if (!piece.label.empty() && item_width(longer, scale) > width) {
-        out.push_back(piece);
+        add(piece, true);
         piece = {LegendItem::Kind::text, {}, word};
       } else {
         piece = longer;
       }
-      start = end + 1;
     }
-    if (!piece.label.empty()) out.push_back(piece);
+    if (!piece.label.empty()) add(piece, true);
   }
   // a single word wider than the width (a very narrow legend): cut to the letters that fit
-  for (LegendItem& item : out)
+  for (LegendItem& item : out.items)
     while (!item.label.empty() && item_width(item, scale) > width) {
       // the last code point: its continuation bytes (10xxxxxx), then its first byte
       while (!item.label.empty() && (static_cast<unsigned char>(item.label.back()) & 0xC0) == 0x80) item.label.pop_back();
       if (!item.label.empty()) item.label.pop_back();
     }
-  out.erase(std::remove_if(out.begin(), out.end(), [](const LegendItem& i) { return i.label.empty(); }), out.end());
-  return out;
+  Laid kept;
+  for (std::size_t i = 0; i < out.items.size(); ++i)
+    if (!out.items[i].label.empty()) kept.items.push_back(out.items[i]), kept.alone.push_back(out.alone[i]);
+  return kept;
 }
 
 /// Whether items[i] is a key: a text ending in ':' followed by swatches (the shading's key).
@@ -81,12 +102,15 @@ std::vector<std::vector<std::size_t>> units_of(const std::vector<LegendItem>& it
 /// The rows of a legend: indices of the items on each, filling `width` left to right. A unit
 /// (units_of) goes whole onto the row if it fits there, else whole onto a new row; one wider
 /// than a row puts its key where it fits and its swatches together from the start of the next row.
-std::vector<std::vector<std::size_t>> rows_of(const std::vector<LegendItem>& items, double width, double scale) {
+/// A piece of a broken item (Laid::alone) takes its row alone.
+std::vector<std::vector<std::size_t>> rows_of(const Laid& laid, double width, double scale) {
+  const std::vector<LegendItem>& items = laid.items;
   std::vector<std::vector<std::size_t>> rows;
   double used = 0.0;
   const auto add = [&](std::size_t i, bool new_row) {
     const double w = item_width(items[i], scale);
-    if (rows.empty() || new_row || (!rows.back().empty() && used + w > width)) {
+    const bool after_alone = !rows.empty() && !rows.back().empty() && laid.alone[rows.back().back()];
+    if (rows.empty() || new_row || laid.alone[i] || after_alone || (!rows.back().empty() && used + w > width)) {
       rows.emplace_back();
       used = 0.0;
     }
@@ -167,23 +191,25 @@ void note_dropped(Document& doc, int dropped, const Box& area) {
            {style.size, "start", "#b00000"});
 }
 
-double legend_height(const std::vector<LegendItem>& items, double width, double font_scale) {
+double legend_height(const Document& doc, const std::vector<LegendItem>& items, double width) {
   if (items.empty()) return 0.0;
-  return static_cast<double>(rows_of(wrapped(items, width, font_scale), width, font_scale).size()) * legend_line * legend_size * font_scale;
+  const double s = doc.font_scale();
+  return static_cast<double>(rows_of(wrapped(items, width, s, doc.paper()), width, s).size()) * legend_line * legend_size * s;
 }
 
-std::vector<LegendItem> fit_legend(const std::vector<LegendItem>& items, double width, double font_scale,
+std::vector<LegendItem> fit_legend(const Document& doc, const std::vector<LegendItem>& items, double width,
                                    double max_height) {
-  if (legend_height(items, width, font_scale) <= max_height) return items;
+  if (legend_height(doc, items, width) <= max_height) return items;
   return {{LegendItem::Kind::text, {}, "legend left out: the figure is too small for it"}};
 }
 
 void legend_rows(Document& doc, double x, double y, double width, const std::vector<LegendItem>& given) {
   const double s = doc.font_scale(), row_h = legend_line * legend_size * s;
-  const std::vector<LegendItem> items = wrapped(given, width, s);
+  const Laid laid = wrapped(given, width, s, doc.paper());
+  const std::vector<LegendItem>& items = laid.items;
   doc.begin_group("", "legend");
   double top = y;
-  for (const std::vector<std::size_t>& row : rows_of(items, width, s)) {
+  for (const std::vector<std::size_t>& row : rows_of(laid, width, s)) {
     double left = x;
     const double base = top + row_h / 2.0 + (text_ascent - text_descent) / 2.0 * legend_size * s, mid = top + row_h / 2.0;
     for (const std::size_t i : row) {

@@ -20,6 +20,8 @@
 #include "limitdir/system/system.hpp"
 #include "plot/common.hpp"
 #include "plot/sphere_view.hpp"
+#include "plot/time_panels.hpp"
+#include "plot/wrapped_text.hpp"
 
 namespace limitdir {
 
@@ -160,9 +162,42 @@ std::string axis_name(const Eigen::Vector3d& v) {
   return "?";
 }
 
+/// The caption under a hemisphere: its side, the view and the screen axes.
+std::string caption_of(const Hemisphere& h) {
+  const std::string view = axis_name(h.view);  // "+w2" or "-w2"
+  return view.substr(1) + (view[0] == '+' ? " >= 0" : " <= 0") + ", seen from " + view + " (up " + axis_name(h.up) +
+         ", right " + axis_name(h.right) + ")";
+}
+
+/// px: the caption's first baseline below a hemisphere's disc (times the font scale); stacked in
+/// print 4 px lower, clear of a marker on the disc's rim (6.5 px) under the caption's ascent (8.8 px).
+constexpr double caption_drop = 16.0;
+constexpr double stacked_drop = 20.0;
+
+/// `text` wrapped whole within `width` px (wrapped_text) centred at x, its first baseline at y;
+/// drawn when `draw`. The px its lines take beyond one.
+double wrapped_lines(svg::Document& doc, double x, double y, const std::string& text, double size, double width,
+                     bool bold, bool draw = true) {
+  const FigureTitle lines = wrapped_text(doc, text, size, width, bold);
+  const double pitch = 1.25 * lines.size * doc.font_scale();
+  for (std::size_t k = 0; draw && k < lines.lines.size(); ++k)
+    doc.text(x, y + pitch * static_cast<double>(k), lines.lines[k], {lines.size, "middle", "black", 0.0, bold});
+  return lines.lines.empty() ? 0.0 : pitch * static_cast<double>(lines.lines.size() - 1);
+}
+
+/// The px a hemisphere's caption takes beyond one line, wrapped within `width` (the paper styles).
+double caption_extra(svg::Document& doc, const Hemisphere& h, double width) {
+  return wrapped_lines(doc, 0.0, 0.0, caption_of(h), 11.0, width, false, false);
+}
+
+/// `wrap` > 0 (the paper styles, stacked): the caption wrapped whole within `wrap` px about the
+/// disc's centre; else one line shrunk to the disc's width.
 void draw_panel(svg::Document& doc, const Hemisphere& h, const System& system, double F,
-                const std::vector<Marker>& markers, const nlohmann::json& report, const SphereText& text) {
+                const std::vector<Marker>& markers, const nlohmann::json& report, const SphereText& text,
+                double wrap = 0.0) {
   draw_hemisphere(doc, h);
+  if (wrap > 0.0)  // drawn first: the markers' labels keep off it
+    wrapped_lines(doc, h.cx, h.cy + h.r + stacked_drop * doc.font_scale(), caption_of(h), 11.0, wrap, false);
   if (system.has_invariant_circle()) {  // Sect. 7.4: w2 = 0, green as in Fig. 12
     std::vector<Eigen::Vector3d> circle;
     for (int k = 0; k <= 360; ++k) circle.emplace_back(std::cos(2.0 * pi * k / 360.0), 0.0, std::sin(2.0 * pi * k / 360.0));
@@ -171,10 +206,9 @@ void draw_panel(svg::Document& doc, const Hemisphere& h, const System& system, d
   draw_streamlines(doc, h, system, F);
   draw_circles(doc, h, report, text.where);
   draw_markers(doc, h, markers, report, text);
-  const std::string view = axis_name(h.view);  // "+w2" or "-w2"
-  const std::string caption = view.substr(1) + (view[0] == '+' ? " >= 0" : " <= 0") + ", seen from " + view +
-                              " (up " + axis_name(h.up) + ", right " + axis_name(h.right) + ")";
-  doc.text(h.cx, h.cy + h.r + 16.0 * doc.font_scale(), caption,
+  if (wrap > 0.0) return;
+  const std::string caption = caption_of(h);
+  doc.text(h.cx, h.cy + h.r + caption_drop * doc.font_scale(), caption,
            {svg::fitting_size(doc, caption, 11.0, 2.0 * h.r + 20.0, false), "middle", "#333333"});
 }
 
@@ -185,6 +219,153 @@ std::vector<svg::LegendItem> limits_legend(bool invariant, const SphereText& tex
   items.push_back({svg::LegendItem::Kind::text, {}, "numbers: order in the report; x: singular points (Coulomb point model)"});
   items.insert(items.end(), text.legend.begin(), text.legend.end());
   return items;
+}
+
+/// What a sphere figure draws besides the report's circles and singular points.
+struct SphereScene {
+  System system;
+  double F;
+  std::vector<Marker> markers;
+  std::string name, title;
+};
+
+/// In the paper styles, whether the hemispheres side by side hold their captions at
+/// svg::paper_least_size and the whole legend (`legend_h` px) in at most `most` px.
+bool side_by_side(const svg::Document& doc, const std::pair<Hemisphere, Hemisphere>& views, double legend_h,
+                  double most) {
+  for (const Hemisphere& h : {views.first, views.second})
+    if (svg::fitting_size(doc, caption_of(h), 11.0, 2.0 * h.r + 20.0, false) < svg::paper_least_size) return false;
+  return legend_h <= most;
+}
+
+/// px: from a caption's last baseline to the next hemisphere's disc or the legend (times the
+/// font scale): the caption's descent (2.8 px) and room for a marker (6.5 px) and its label
+/// beside it above the disc's top.
+constexpr double caption_gap = 20.0;
+
+/// The paper styles' sphere figure when the hemispheres side by side are too narrow (a single
+/// column: captions under 7.3 pt, the legend left out): the two hemispheres stacked, each as
+/// wide as the figure less 40 px a side (room for the markers' labels), their captions and the
+/// note under the title wrapped whole, the whole legend below; the figure grown in height
+/// (drawn anew) until they fit (docs/manual.md section 11, "Paper style").
+std::string stacked_figure(const nlohmann::json& report, const PlotOptions& options, const SphereText& text,
+                           const SphereScene& scene, int k) {
+  const double W = options.width, H = options.height;
+  svg::Document doc = make_document(options, "limitdir limit directions: " + scene.name);
+  const double s = doc.font_scale(), r = std::max(10.0, (W - 80.0) / 2.0);
+  const std::vector<svg::LegendItem> legend = limits_legend(scene.system.has_invariant_circle(), text);
+  const double legend_h = svg::legend_height(doc, legend, W - 40.0);
+  const double note_more = text.note.empty() ? 0.0 : centred_text_extra(doc, text.note, 11.0);
+  const double note_h = text.note.empty() ? 0.0 : 16.0 * s + note_more;
+  const FigureTitle heading = figure_title(doc, scene.title, 13.0);
+  const double top = 40.0 * s + doc.title_room() + note_h;  // (in print 40 px shrink with the text)
+  const Hemisphere upper = hemispheres(k, r, W / 2.0, W / 2.0, top + r).first;
+  const double upper_room = (stacked_drop + caption_gap) * s + caption_extra(doc, upper, W - 8.0);
+  const Hemisphere lower = hemispheres(k, r, W / 2.0, W / 2.0, top + 3.0 * r + upper_room).second;
+  const double legend_y = lower.cy + r + (stacked_drop + caption_gap) * s + caption_extra(doc, lower, W - 8.0);
+  if (legend_y + legend_h + 4.0 > H + 0.5)
+    return stacked_figure(report, taller(options, legend_y + legend_h + 4.0 - H), text, scene, k);
+  draw_title(doc, top - note_h - 18.0 * s, heading);
+  if (!text.note.empty()) centred_text(doc, top - 18.0 * s - note_more, text.note, 11.0);
+  draw_panel(doc, upper, scene.system, scene.F, scene.markers, report, text, W - 8.0);
+  draw_panel(doc, lower, scene.system, scene.F, scene.markers, report, text, W - 8.0);
+  svg::legend_rows(doc, 20.0, H - legend_h - 4.0, W - 40.0, legend);
+  return doc.str();
+}
+
+/// One report of an overlay of limit directions (limits_columns): a column of the figure.
+struct Column {
+  System system;
+  double F;
+  std::string model;
+  std::vector<Marker> markers;
+};
+
+/// The columns of an overlay; whether any system has the invariant circle, whether every report
+/// has the first one's model.
+struct Cases {
+  std::vector<Column> columns;
+  bool invariant = false, same = true;
+  std::string first_model;
+};
+
+Cases read_cases(const std::vector<PlotInput>& inputs) {
+  Cases cases;
+  cases.first_model = string_field(inputs.front().report, "model", inputs.front().source);
+  for (const PlotInput& input : inputs) {
+    SphereText text;
+    text.where = input.source;
+    const Problem problem = parse_problem(field(input.report, "problem", text.where), text.where + ".problem");
+    cases.columns.push_back({make_system(problem), number_field(input.report, "force", text.where),
+                             string_field(input.report, "model", text.where), direction_markers(input.report, text)});
+    cases.invariant = cases.invariant || cases.columns.back().system.has_invariant_circle();
+    cases.same = cases.same && cases.columns.back().model == cases.first_model;
+  }
+  return cases;
+}
+
+std::string column_heading(const Column& c, bool same) {
+  return fmt::format("F = {}: {} limit direction{}{}", c.F, c.markers.size(), c.markers.size() == 1 ? "" : "s",
+                     same ? "" : ", " + short_model(c.model));
+}
+
+/// px: the least width of a hemisphere's slot in the paper styles' overlay (a disc of 40 px
+/// radius and 18 px a side for the markers' labels): a single column holds 2 a row, a double one 4.
+constexpr double least_slot = 116.0;
+
+/// The paper styles' overlay of limit directions: each report's two hemispheres side by side
+/// when every report's pair fits one row in slots of least_slot px (two reports in a double
+/// column), else stacked in a column of the report with as many columns a row as leave each
+/// least_slot px (reports in rows of them); every heading and caption wrapped whole within its
+/// column or slot at its size (8 pt, 7.33 pt), no title unless asked, the whole legend below; the
+/// figure grown in height (drawn anew) until they fit (docs/manual.md section 11, "Paper style").
+std::string limits_grid(const std::vector<PlotInput>& inputs, const Cases& cases, const PlotOptions& options) {
+  const double W = options.width, H = options.height;
+  const std::string title = overlay_title(inputs, "limit sets") + (cases.same ? ": " + short_model(cases.first_model) : "");
+  svg::Document doc = make_document(options, "limitdir limit directions: " + title);
+  const double s = doc.font_scale();
+  const FigureTitle heading = figure_title(doc, title, 13.0);
+  const std::vector<svg::LegendItem> legend = limits_legend(cases.invariant, {});
+  const double legend_h = svg::legend_height(doc, legend, W - 40.0);
+  const std::size_t n = cases.columns.size(), slots = static_cast<std::size_t>((W - 20.0) / least_slot);
+  const bool paired = 2 * n <= slots;
+  const std::size_t per_row = paired ? n : std::clamp<std::size_t>(slots, 1, n);
+  const double cw = (W - 20.0) / static_cast<double>(per_row), slot = paired ? cw / 2.0 : cw;
+  const double r = std::max(10.0, (slot - 36.0) / 2.0), wrap = slot - 6.0;
+  const int k = options.view == "w1" ? 0 : options.view == "w2" ? 1 : 2;
+  const auto [up, down] = hemispheres(k, r, 0.0, 0.0, 0.0);  // the captions: the same in every column
+  const double below = (stacked_drop + caption_gap) * s, up_room = below + caption_extra(doc, up, wrap);
+  const double down_room = below + caption_extra(doc, down, wrap);
+  const double discs = paired ? 2.0 * r + std::max(up_room, down_room) : 4.0 * r + up_room + down_room;
+  std::vector<double> row_top{40.0 * s + doc.title_room()}, head_more;  // px: each row's top; its headings' extra lines
+  for (std::size_t j0 = 0; j0 < n; j0 += per_row) {
+    double more = 0.0;
+    for (std::size_t j = j0; j < std::min(n, j0 + per_row); ++j)
+      more = std::max(more, wrapped_lines(doc, 0.0, 0.0, column_heading(cases.columns[j], cases.same), 12.0, cw - 6.0, true, false));
+    head_more.push_back(more);
+    row_top.push_back(row_top.back() + 22.0 * s + more + discs);
+  }
+  if (row_top.back() + legend_h + 4.0 > H + 0.5) return limits_grid(inputs, cases, taller(options, row_top.back() + legend_h + 4.0 - H));
+  draw_title(doc, 22.0 * s + doc.title_room(), heading);
+  for (std::size_t j = 0; j < n; ++j) {
+    const Column& c = cases.columns[j];
+    const std::size_t row = j / per_row;
+    const double cx = 10.0 + cw * (static_cast<double>(j % per_row) + 0.5), top = row_top[row];
+    doc.rect(cx - cw / 2.0, top, cw, row_top[row + 1] - top, {"none", 0.0, "none", "", 1.0},
+             fmt::format("class=\"column\" data-force=\"{}\" data-directions=\"{}\"", c.F, c.markers.size()));
+    wrapped_lines(doc, cx, top + 10.0 * s, column_heading(c, cases.same), 12.0, cw - 6.0, true);
+    SphereText text;
+    text.where = inputs[j].source;
+    const double disc = top + 22.0 * s + head_more[row];  // the upper (left) disc's top
+    const Hemisphere upper = paired ? hemispheres(k, r, cx - cw / 4.0, cx + cw / 4.0, disc + r).first
+                                    : hemispheres(k, r, cx, cx, disc + r).first;
+    const Hemisphere lower = paired ? hemispheres(k, r, cx - cw / 4.0, cx + cw / 4.0, disc + r).second
+                                    : hemispheres(k, r, cx, cx, disc + 3.0 * r + up_room).second;
+    draw_panel(doc, upper, c.system, c.F, c.markers, inputs[j].report, text, wrap);
+    draw_panel(doc, lower, c.system, c.F, c.markers, inputs[j].report, text, wrap);
+  }
+  svg::legend_rows(doc, 20.0, H - legend_h - 4.0, W - 40.0, legend);
+  return doc.str();
 }
 
 }  // namespace
@@ -203,29 +384,29 @@ std::vector<svg::LegendItem> class_legend() {
 std::string sphere_figure(const nlohmann::json& report, const PlotOptions& options, const SphereText& text) {
   const Problem problem = parse_problem(field(report, "problem", text.where), text.where + ".problem");
   const double F = number_field(report, "force", text.where);
-  const System system = make_system(problem);
-  const std::vector<Marker> markers = direction_markers(report, text);
-
+  const SphereScene scene{make_system(problem), F, direction_markers(report, text), problem.name,
+                          !text.title.empty() ? text.title
+                                              : fmt::format("{}: F = {}, {}", problem.name, F,
+                                                            short_model(string_field(report, "model", text.where)))};
   const double W = options.width, H = options.height;
   svg::Document doc = make_document(options, "limitdir limit directions: " + problem.name);
   const double s = doc.font_scale();
-  const std::vector<svg::LegendItem> legend =
-      svg::fit_legend(limits_legend(system.has_invariant_circle(), text), W - 40.0, s, max_legend * H);
-  const double legend_h = svg::legend_height(legend, W - 40.0, s);
+  const std::vector<svg::LegendItem> items = limits_legend(scene.system.has_invariant_circle(), text);
+  const std::vector<svg::LegendItem> legend = svg::fit_legend(doc, items, W - 40.0, max_legend * H);
+  const double legend_h = svg::legend_height(doc, legend, W - 40.0);
   const double note_h = text.note.empty() ? 0.0 : 16.0 * s;  // one line of 11 px below the title
-  const std::string title =
-      !text.title.empty() ? text.title
-                          : fmt::format("{}: F = {}, {}", problem.name, F, short_model(string_field(report, "model", text.where)));
-  const FigureTitle heading = figure_title(doc, title, 13.0);
+  const FigureTitle heading = figure_title(doc, scene.title, 13.0);
   const double top = 40.0 * std::max(1.0, s) + doc.title_room() + note_h, bottom = 28.0 * std::max(1.0, s) + legend_h;
   const double r = std::max(10.0, std::min((W - 80.0) / 4.0, (H - top - bottom) / 2.0));
+  const int k = options.view == "w1" ? 0 : options.view == "w2" ? 1 : 2;
+  const auto [left, right] = hemispheres(k, r, W / 4.0, 3.0 * W / 4.0, top + r);
+  if (doc.paper() && !side_by_side(doc, {left, right}, svg::legend_height(doc, items, W - 40.0), max_legend * H))
+    return stacked_figure(report, options, text, scene, k);
   draw_title(doc, top - note_h - 18.0 * s, heading);
   if (!text.note.empty())
     doc.text(W / 2.0, top - 18.0 * s, text.note, {svg::fitting_size(doc, text.note, 11.0, W - 8.0, false), "middle"});
-  const int k = options.view == "w1" ? 0 : options.view == "w2" ? 1 : 2;
-  const auto [left, right] = hemispheres(k, r, W / 4.0, 3.0 * W / 4.0, top + r);
-  draw_panel(doc, left, system, F, markers, report, text);
-  draw_panel(doc, right, system, F, markers, report, text);
+  draw_panel(doc, left, scene.system, F, scene.markers, report, text);
+  draw_panel(doc, right, scene.system, F, scene.markers, report, text);
   svg::legend_rows(doc, 20.0, H - legend_h - 4.0, W - 40.0, legend);
   return doc.str();
 }
@@ -235,30 +416,17 @@ std::string sphere_figure(const nlohmann::json& report, const PlotOptions& optio
 std::string limits_columns(const std::vector<PlotInput>& inputs, const PlotOptions& options) {
   // Figs 11-12 [Nonlinear Dyn. 2024]: the Cases side by side, one report a column, its two
   // hemispheres along --view stacked (docs/manual.md section 11)
-  struct Column {
-    System system;
-    double F;
-    std::string model;
-    std::vector<Marker> markers;
-  };
-  std::vector<Column> columns;
-  bool invariant = false, same = true;
-  const std::string first_model = string_field(inputs.front().report, "model", inputs.front().source);
-  for (const PlotInput& input : inputs) {
-    SphereText text;
-    text.where = input.source;
-    const Problem problem = parse_problem(field(input.report, "problem", text.where), text.where + ".problem");
-    columns.push_back({make_system(problem), number_field(input.report, "force", text.where),
-                       string_field(input.report, "model", text.where), direction_markers(input.report, text)});
-    invariant = invariant || columns.back().system.has_invariant_circle();
-    same = same && columns.back().model == first_model;
-  }
+  const Cases cases = read_cases(inputs);
+  if (options.style != "screen") return limits_grid(inputs, cases, options);
+  const std::vector<Column>& columns = cases.columns;
+  const bool invariant = cases.invariant, same = cases.same;
+  const std::string& first_model = cases.first_model;
   const double W = options.width, H = options.height, n = static_cast<double>(inputs.size());
   const std::string title = overlay_title(inputs, "limit sets") + (same ? ": " + short_model(first_model) : "");
   svg::Document doc = make_document(options, "limitdir limit directions: " + title);
   const double s = doc.font_scale();
-  const std::vector<svg::LegendItem> legend = svg::fit_legend(limits_legend(invariant, {}), W - 40.0, s, max_legend * H);
-  const double legend_h = svg::legend_height(legend, W - 40.0, s);
+  const std::vector<svg::LegendItem> legend = svg::fit_legend(doc, limits_legend(invariant, {}), W - 40.0, max_legend * H);
+  const double legend_h = svg::legend_height(doc, legend, W - 40.0);
   const double top = 40.0 * std::max(1.0, s) + 18.0 * s, bottom = 8.0 * std::max(1.0, s) + legend_h;
   const double caption = 26.0 * s, cw = (W - 20.0) / n;  // px: a hemisphere's caption line; a column's width
   const double r = std::max(10.0, std::min((cw - 36.0) / 2.0, (H - top - bottom - 2.0 * caption) / 4.0));
@@ -268,8 +436,7 @@ std::string limits_columns(const std::vector<PlotInput>& inputs, const PlotOptio
     const Column& c = columns[j];
     const PlotInput& input = inputs[j];
     const double cx = 10.0 + cw * (static_cast<double>(j) + 0.5);
-    const std::string heading = fmt::format("F = {}: {} limit direction{}{}", c.F, c.markers.size(),
-                                            c.markers.size() == 1 ? "" : "s", same ? "" : ", " + short_model(c.model));
+    const std::string heading = column_heading(c, same);
     doc.rect(cx - cw / 2.0, top - 18.0 * s, cw, 2.0 * (2.0 * r + caption) + 18.0 * s, {"none", 0.0, "none", "", 1.0},
              fmt::format("class=\"column\" data-force=\"{}\" data-directions=\"{}\"", c.F, c.markers.size()));
     doc.text(cx, top - 6.0 * s, heading, {svg::fitting_size(doc, heading, 12.0, cw - 6.0, true), "middle", "black", 0.0, true});

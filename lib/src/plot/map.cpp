@@ -416,8 +416,8 @@ std::string maps_figure(const std::vector<MapFigure>& figs, const std::vector<st
   const Margins m = margins(doc);
   const double W = options.width, H = options.height, frame_w = W - m.left - m.right;
   const std::vector<svg::LegendItem> shown =
-      svg::fit_legend(map_legend(figs, names, view, shaded), frame_w, doc.font_scale(), max_legend * H);
-  const double legend_h = svg::legend_height(shown, frame_w, doc.font_scale());
+      svg::fit_legend(doc, map_legend(figs, names, view, shaded), frame_w, max_legend * H);
+  const double legend_h = svg::legend_height(doc, shown, frame_w);
   check_room(doc, frame_w, H - m.top - m.bottom - legend_h);
   const svg::Frame frame = svg::axes(doc, m.left, m.top, frame_w, H - m.top - m.bottom - legend_h,
                                      {x.first, x.second, y.first, y.second, axis_label(figs.front().x.name),

@@ -80,8 +80,9 @@ void leaves(const nlohmann::json& j, const std::string& path, std::map<std::stri
 /// between the reports ("mu = 0.05, mu_r = 0.04", the key's last part; at most max_keys, a model
 /// first; only keys every report has when there are such: not one model's parameters), after the problem's
 /// name when the names differ (before the settings appended to them); the name alone when no other key differs.
-std::vector<std::string> run_names(const std::vector<PlotInput>& inputs) {
-  constexpr std::size_t max_keys = 3;  // a compact legend: further differences are summarised by "..."
+/// `whole` (the paper styles: never cut in print): every differing key, the legend wrapping them.
+std::vector<std::string> run_names(const std::vector<PlotInput>& inputs, bool whole) {
+  constexpr std::size_t screen_keys = 3;  // a compact legend: further differences are summarised by "..."
   std::vector<std::map<std::string, std::string>> problems(inputs.size());
   std::set<std::string> keys;
   for (std::size_t k = 0; k < inputs.size(); ++k) {
@@ -106,6 +107,9 @@ std::vector<std::string> run_names(const std::vector<PlotInput>& inputs) {
   std::stable_partition(differing.begin(), differing.end(),
                         [](const std::string& key) { return key.substr(key.rfind('.') + 1) == "model"; });
   const std::size_t more = differing.size() + (shared.empty() ? 0 : partial.size());
+  std::vector<std::string> listed = differing;  // whole: the keys only some reports have too
+  if (whole && !shared.empty()) listed.insert(listed.end(), partial.begin(), partial.end());
+  const std::size_t max_keys = whole ? listed.size() : screen_keys;
   // the names up to their first "; ": settings an override appended ("<name>; KEY = VALUE",
   // name_with_setting, docs/manual.md section 4) are among the differing keys already
   const auto stem = [&](std::size_t k) { return value(k, "name").substr(0, value(k, "name").find("; ")); };
@@ -114,9 +118,9 @@ std::vector<std::string> run_names(const std::vector<PlotInput>& inputs) {
   std::vector<std::string> names;
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     std::string text;
-    for (std::size_t i = 0; i < differing.size() && i < max_keys; ++i)
-      text += (i ? ", " : "") + differing[i].substr(differing[i].rfind('.') + 1) + " = " + value(k, differing[i]);
-    if (more > std::min(max_keys, differing.size())) text += ", ...";
+    for (std::size_t i = 0; i < listed.size() && i < max_keys; ++i)
+      text += (i ? ", " : "") + listed[i].substr(listed[i].rfind('.') + 1) + " = " + value(k, listed[i]);
+    if (more > std::min(max_keys, listed.size())) text += ", ...";
     if (text.empty() || names_differ) text = value(k, "name") + (text.empty() ? "" : "; " + text);
     names.push_back(text);
   }
@@ -177,7 +181,7 @@ std::string plot_overlay(const std::vector<PlotInput>& inputs, const PlotOptions
   if (kind == "limits") return limits_columns(inputs, options);
   if (kind == "fit") return plot_fit_sweep(inputs, options);
   std::vector<std::string> names;
-  if (kind == "roll" || kind == "celt" || kind == "degree-study") names = run_names(inputs);
+  if (kind == "roll" || kind == "celt" || kind == "degree-study") names = run_names(inputs, options.style != "screen");
   else
     for (const PlotInput& input : inputs) names.push_back(report_name(input));
   // reports that read the same are named by their files

@@ -180,8 +180,8 @@ std::string plot_fit_sweep(const std::vector<PlotInput>& inputs, const PlotOptio
     legend.push_back({svg::LegendItem::Kind::marker, {overlay_colour(i), 1.0, overlay_colour(i), "", 1.0},
                       parameter_name(s, i) + " fitted"});
   if (s.joins) legend.push_back({svg::LegendItem::Kind::line, {"black", 1.5, "none", "6 4", 1.0}, "(58) [Kudra & Awrejcewicz 2013]"});
-  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, W - m.left - m.right, sc, max_legend * H);
-  const double legend_h = svg::legend_height(shown, W - m.left - m.right, sc);
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(doc, legend, W - m.left - m.right, max_legend * H);
+  const double legend_h = svg::legend_height(doc, shown, W - m.left - m.right);
   const double top = m.top + 20.0 * sc;  // room for the line under the title
   const double frame_w = W - m.left - m.right, frame_h = H - top - m.bottom - legend_h;
   check_room(doc, frame_w, frame_h);

@@ -182,8 +182,14 @@ std::string plot_pile_scan(const std::vector<nlohmann::json>& records, const Plo
   for (int k = 0; k < 2; ++k) {
     const auto [v0, v1] = axis_range(std::nullopt, r.v0[k], r.v1[k], 0.08);
     const double x = m.left + k * (panel_w + m.left + m.right);
-    const svg::Frame f =
-        svg::axes(doc, x, top, panel_w, panel_h, {u0, u1, v0, v1, "log10 of law.mu_r [m]", field_labels[k], field_labels[k]});
+    // in print a panel's title that would shrink below svg::paper_least_size in its frame's width
+    // (7.25 pt in a single column's 66 px) may reach into the margin right of it: 8.7 pt there
+    const bool wider = doc.paper() && svg::fitting_size(doc, field_labels[k], 14.0, panel_w, true) < svg::paper_least_size;
+    const svg::Frame f = svg::axes(doc, x, top, panel_w, panel_h,
+                                   {u0, u1, v0, v1, "log10 of law.mu_r [m]", field_labels[k], wider ? "" : field_labels[k]});
+    if (wider)
+      doc.text(x + panel_w / 2.0, top - 8.0 * sc, field_labels[k],
+               {svg::fitting_size(doc, field_labels[k], 14.0, panel_w + m.right, true), "middle", "black", 0.0, true});
     draw_panel(doc, f, s, k);
   }
   // the legend: one entry per mu, in a row under the panels

@@ -18,6 +18,8 @@
 #include "plot/common.hpp"
 #include "plot/heatmap.hpp"
 #include "plot/projection.hpp"
+#include "plot/time_panels.hpp"
+#include "plot/wrapped_text.hpp"
 
 namespace limitdir {
 
@@ -29,6 +31,7 @@ constexpr double pi = 3.14159265358979323846;
 constexpr int rings = 24, spokes = 48;          // the surface's mesh: rho' = sin t, t uniform; phi uniform
 constexpr double view_azimuth = -60.0 * pi / 180.0, view_elevation = 30.0 * pi / 180.0;  // the camera
 constexpr double singular_edge = 0.98;          // rhat of the last ring when sigma0 is infinite at the rim
+constexpr const char* sections_title = "(b) sections along tau_r";
 
 /// The pressure of the figure: sigma/N and sigma0/N at r (0 outside), the shift taken for
 /// sliding along +x.
@@ -137,8 +140,8 @@ void draw_surface(svg::Document& doc, const Field& f, double x, double y, double
 }
 
 /// Panel (b): sigma/N (solid) and sigma0/N (dashed) along the lines v nu + t tau of the patch,
-/// one colour per offset v; returns the legend's entries.
-std::vector<svg::LegendItem> draw_sections(svg::Document& doc, const Field& f, const Eigen::Vector2d& tau,
+/// one colour per offset v (sections_legend).
+void draw_sections(svg::Document& doc, const Field& f, const Eigen::Vector2d& tau,
                                            const std::vector<double>& offsets, double x, double y, double w, double h,
                                            double top_sigma) {
   const Eigen::Vector2d nu(-tau.y(), tau.x());
@@ -163,19 +166,23 @@ std::vector<svg::LegendItem> draw_sections(svg::Document& doc, const Field& f, c
     }
     runs.push_back(line);
   }
-  const svg::Frame frame = svg::axes(doc, x, y, w, h,
-                                     {t_lo, t_hi, 0.0, 1.08 * top_sigma, "tau_r", "sigma/N",
-                                      "(b) sections along tau_r"});
+  const svg::Frame frame =
+      svg::axes(doc, x, y, w, h, {t_lo, t_hi, 0.0, 1.08 * top_sigma, "tau_r", "sigma/N", sections_title});
+  for (std::size_t k = 0; k < offsets.size(); ++k) {
+    doc.begin_group(frame.clip_id, fmt::format("section v_r-{}", k));
+    svg::data_line(doc, frame, runs[k][0][0], {overlay_colour(k), 2.0, "none", "", 1.0});
+    svg::data_line(doc, frame, runs[k][1][0], {overlay_colour(k), 1.4, "none", "5 3", 1.0});
+    doc.end_group();
+  }
+}
+
+/// The legend of panel (b): sigma (solid) and sigma_0 (dashed) at each offset v_r.
+std::vector<svg::LegendItem> sections_legend(const std::vector<double>& offsets) {
   std::vector<svg::LegendItem> legend;
   for (std::size_t k = 0; k < offsets.size(); ++k) {
-    const std::string colour = overlay_colour(k);
-    doc.begin_group(frame.clip_id, fmt::format("section v_r-{}", k));
-    svg::data_line(doc, frame, runs[k][0][0], {colour, 2.0, "none", "", 1.0});
-    svg::data_line(doc, frame, runs[k][1][0], {colour, 1.4, "none", "5 3", 1.0});
-    doc.end_group();
-    legend.push_back({svg::LegendItem::Kind::line, {colour, 2.0, "none", "", 1.0},
+    legend.push_back({svg::LegendItem::Kind::line, {overlay_colour(k), 2.0, "none", "", 1.0},
                       fmt::format("sigma at v_r = {:.3g}", offsets[k])});
-    legend.push_back({svg::LegendItem::Kind::line, {colour, 1.4, "none", "5 3", 1.0},
+    legend.push_back({svg::LegendItem::Kind::line, {overlay_colour(k), 1.4, "none", "5 3", 1.0},
                       fmt::format("sigma_0 at v_r = {:.3g}", offsets[k])});
   }
   return legend;
@@ -190,6 +197,37 @@ double largest_sigma(const Field& f) {
       if (std::isfinite(v)) top = std::max(top, v);
     }
   return top;
+}
+
+/// The boxes of the pressure figure below its title and note (from `top`): panel (a) and the
+/// frame of panel (b) side by side, the legend (two rows) at the figure's bottom; in the paper
+/// styles, when panel (b)'s title would shrink below svg::paper_least_size beside (a) (a single
+/// column: 66 px wide), (a) above (b), each as wide as the figure, the legend (its rows at the
+/// legend's height, svg::legend_height) under (b), and `need` the figure's height they take.
+struct PressureLayout {
+  svg::Box surface, sections;
+  double legend_y, need;
+};
+
+/// The aspect (height / width) of a panel stacked in the paper styles: the surface's 3D view
+/// and the sections' frame as in the double column (about 250 x 170 px below their titles).
+constexpr double stacked_aspect = 0.65;
+/// The legend's rows side by side: two (sigma and sigma_0 at two offsets), 16 px apart.
+constexpr double legend_rows_h = 2.0 * 16.0;
+
+PressureLayout pressure_layout(const svg::Document& doc, const Margins& mg, double top,
+                               const std::vector<svg::LegendItem>& legend) {
+  const double W = doc.width(), H = doc.height(), s = doc.font_scale(), legend_h = legend_rows_h * s;
+  const double panel_h = H - top - legend_h - 8.0, frame_w = W / 2.0 - mg.left - mg.right;
+  if (!doc.paper() || svg::fitting_size(doc, sections_title, 14.0, frame_w, true) >= svg::paper_least_size)
+    return {{8.0, top, W / 2.0 - 16.0, panel_h},
+            {W / 2.0 + mg.left, top + mg.top, frame_w, panel_h - mg.top - mg.bottom},
+            H - legend_h,
+            H};
+  const double surface_h = mg.top + stacked_aspect * (W - 16.0), wide = W - mg.left - mg.right;
+  const svg::Box sections{mg.left, top + surface_h + mg.top, wide, stacked_aspect * wide};
+  const double legend_y = sections.y + sections.h + mg.bottom;
+  return {{8.0, top, W - 16.0, surface_h}, sections, legend_y, legend_y + svg::legend_height(doc, legend, W - 40.0) + 4.0};
 }
 
 }  // namespace
@@ -210,28 +248,33 @@ std::string plot_pressure(const nlohmann::json& document, const PlotOptions& opt
   const double half = std::hypot(f.contact.a() * nu.x(), f.contact.b() * nu.y());  // the patch's half-width across tau_r
   const double v2 = 0.5 * f.contact.a() < 0.95 * half ? 0.5 * f.contact.a() : 0.5 * half;
   const double top_sigma = largest_sigma(f);
-  const Margins mg = margins(doc);
   const std::string title = problem.name;
-  doc.text(W / 2.0, 22.0 * s, title, {svg::fitting_size(doc, title, 13.0, W - 8.0, true), "middle", "black", 0.0, true});
+  const FigureTitle heading = doc.paper() ? figure_title(doc, title, 13.0) : FigureTitle{};
+  const Margins mg = margins(doc);
   const bool singular = !std::isfinite(f.sigma0(f.at(1.0, 0.0)));
   const std::string note = fmt::format(
       "{}; pressure sigma/N: integral {:.10f} (the load 1), centre of pressure ({:.6f}, {:.6f}){}{}", f.contact.description(),
       m[0], m[1], m[2], f.contact.has_shift() ? "; shift for sliding along +x" : "",
       singular ? fmt::format("; sigma_0 infinite at the rim: surface drawn to rhat = {}", singular_edge) : "");
-  doc.text(W / 2.0, 40.0 * s, note, {svg::fitting_size(doc, note, 11.0, W - 8.0, false), "middle"});
-  const double top = 56.0 * s;
-  std::vector<svg::LegendItem> legend;
-  const double legend_h = 2.0 * 16.0 * s;
-  const double panel_h = H - top - legend_h - 8.0;
-  doc.rect(8.0, top, W / 2.0 - 16.0, panel_h, {"none", 0.0, "none", "", 1.0},
+  const double note_more = centred_text_extra(doc, note, 11.0);  // 0 on the screen
+  const std::vector<double> offsets{0.0, v2};
+  const std::vector<svg::LegendItem> legend = sections_legend(offsets);
+  const PressureLayout p = pressure_layout(doc, mg, 56.0 * s + doc.title_room() + note_more, legend);
+  if (p.need > H + 0.5) return plot_pressure(document, taller(options, p.need - H));
+  if (doc.paper()) {  // no title unless asked (figure_title); the note wrapped whole
+    draw_title(doc, 22.0 * s + doc.title_room(), heading);
+    centred_text(doc, 40.0 * s + doc.title_room(), note, 11.0);
+  } else {
+    doc.text(W / 2.0, 22.0 * s, title, {svg::fitting_size(doc, title, 13.0, W - 8.0, true), "middle", "black", 0.0, true});
+    doc.text(W / 2.0, 40.0 * s, note, {svg::fitting_size(doc, note, 11.0, W - 8.0, false), "middle"});
+  }
+  const svg::Box& a = p.surface;
+  doc.rect(a.x, a.y, a.w, a.h, {"none", 0.0, "none", "", 1.0},
            fmt::format("class=\"pressure\" data-integral=\"{:.15g}\" data-centre=\"{:.15g} {:.15g}\"", m[0], m[1], m[2]));
-  doc.text(W / 4.0, top + mg.top - 8.0 * s, "(a) sigma/N over the patch", {13.0, "middle", "black", 0.0, true});
-  draw_surface(doc, f, 8.0, top + mg.top, W / 2.0 - 16.0, panel_h - mg.top, top_sigma);
-  const std::vector<svg::LegendItem> lines =
-      draw_sections(doc, f, tau, {0.0, v2}, W / 2.0 + mg.left, top + mg.top, W / 2.0 - mg.left - mg.right,
-                    panel_h - mg.top - mg.bottom, top_sigma);
-  legend.insert(legend.end(), lines.begin(), lines.end());
-  svg::legend_rows(doc, 20.0, H - legend_h, W - 40.0, legend);
+  doc.text(a.x + a.w / 2.0, a.y + mg.top - 8.0 * s, "(a) sigma/N over the patch", {13.0, "middle", "black", 0.0, true});
+  draw_surface(doc, f, a.x, a.y + mg.top, a.w, a.h - mg.top, top_sigma);
+  draw_sections(doc, f, tau, offsets, p.sections.x, p.sections.y, p.sections.w, p.sections.h, top_sigma);
+  svg::legend_rows(doc, 20.0, p.legend_y, W - 40.0, legend);
   return doc.str();
 }
 

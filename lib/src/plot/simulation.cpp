@@ -104,8 +104,8 @@ std::string draw_simulations(const std::vector<History>& histories, const std::v
   if (histories.size() > 1)
     for (std::size_t n = 0; n < histories.size(); ++n)
       legend.push_back({svg::LegendItem::Kind::line, {"black", 2.0, "none", dashes[n % std::size(dashes)], 1.0}, names[n]});
-  const std::vector<svg::LegendItem> shown = svg::fit_legend(legend, W - m.left - m.right, doc.font_scale(), max_legend * H);
-  const double legend_h = svg::legend_height(shown, W - m.left - m.right, doc.font_scale());
+  const std::vector<svg::LegendItem> shown = svg::fit_legend(doc, legend, W - m.left - m.right, max_legend * H);
+  const double legend_h = svg::legend_height(doc, shown, W - m.left - m.right);
   const double panel_w = (W - m.left - m.right - gap) / 2.0, panel_h = H - m.top - m.bottom - legend_h;
   draw_title(doc, m.top - 30.0 * doc.font_scale(), heading);
   check_room(doc, panel_w, panel_h);

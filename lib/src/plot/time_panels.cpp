@@ -185,12 +185,12 @@ std::vector<ShownPanel> draw_panels(svg::Document& doc, const PanelFigure& figur
   std::vector<std::vector<svg::LegendItem>> legends;
   double legend_h = 0.0;
   for (const std::size_t k : shown) {
-    legends.push_back(svg::fit_legend(panel_legend(figure.panels[k]), std::max(panel_w, 1.0), s, max_legend * H));
-    legend_h = std::max(legend_h, svg::legend_height(legends.back(), std::max(panel_w, 1.0), s));
+    legends.push_back(svg::fit_legend(doc, panel_legend(figure.panels[k]), std::max(panel_w, 1.0), max_legend * H));
+    legend_h = std::max(legend_h, svg::legend_height(doc, legends.back(), std::max(panel_w, 1.0)));
   }
   const double wide = W - m.left - m.right;
-  const std::vector<svg::LegendItem> common = svg::fit_legend(figure.legend, wide, s, max_legend * H);
-  const double common_h = svg::legend_height(common, wide, s);
+  const std::vector<svg::LegendItem> common = svg::fit_legend(doc, figure.legend, wide, max_legend * H);
+  const double common_h = svg::legend_height(doc, common, wide);
   const double panel_h = H - top - m.bottom - legend_h - common_h - legend_drop;
   check_room(doc, panel_w, panel_h);
   std::vector<ShownPanel> frames;

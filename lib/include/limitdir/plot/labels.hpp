@@ -70,13 +70,17 @@ struct LegendItem {
   std::string label;
 };
 
-/// The height (px) of a legend laid out left to right in rows of `width`, at `font_scale`.
-double legend_height(const std::vector<LegendItem>& items, double width, double font_scale);
+/// The height (px) of a legend laid out left to right in rows of `width` in `doc` (its font scale
+/// and style: legend_rows).
+double legend_height(const Document& doc, const std::vector<LegendItem>& items, double width);
 /// `items`, or when their rows would be higher than `max_height` the one line "legend left out:
 /// the figure is too small for it" (a legend never goes silently).
-std::vector<LegendItem> fit_legend(const std::vector<LegendItem>& items, double width, double font_scale,
+std::vector<LegendItem> fit_legend(const Document& doc, const std::vector<LegendItem>& items, double width,
                                    double max_height);
-/// Draws that legend from (x, y), its top left corner, in a group of class "legend".
+/// Draws that legend from (x, y), its top left corner, in a group of class "legend". An entry
+/// wider than `width` is broken at spaces into pieces that fit, the pieces after the first at the
+/// row's start; in the paper styles never beside an "=" and each piece on a row of its own (on
+/// screen the pieces share rows as other entries do).
 void legend_rows(Document& doc, double x, double y, double width, const std::vector<LegendItem>& items);
 
 /// The size (at most `size`) at which `content` fits in `width` px at the document's font
