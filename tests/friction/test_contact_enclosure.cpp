@@ -32,9 +32,9 @@ using sphere_directions::random_directions;
 using sphere_directions::unit;
 
 // A point enclosure (a degenerate box) is useful to a proof only when narrow: the polar cells
-// stop at a remainder of 1e-12 per unit of t/(2 pi) on each channel or at their 24th halving
-// next to a tangent ray (a range cell there adds ~ its width times sqrt(width), 1e-12), and q3
-// carries 1/(pi rho) <= 0.71 on up to ~400 cells: 1e-9 (the widest seen is 3e-10, for an outer ICR).
+// stop at a remainder of 1e-12 per unit of t/(2 pi) on each channel (an outer ICR is integrated
+// in phi, without tangent rays; the widest seen was 3e-10 when it went down to them in t), and
+// q3 carries 1/(pi rho) <= 0.71 on up to ~400 cells: 1e-9.
 constexpr double kTolPointWidth = 1e-9;
 // Central differences of the reference with step h: truncation h^2 |q'''|/6 (|q'''| <= ~1e2
 // away from the rim) plus the reference's error 1e-13/h: 1e-8 + 1e-8 at h = 1e-5.
@@ -147,6 +147,42 @@ TEST_CASE("K&A (8): box enclosures of a uniform ellipse contain the brute-force 
       for (int i = 0; i < 3; ++i) CHECK(contains(e->q(i), q.q(i), q.error + kTolReferenceRounding));
     }
   }
+}
+
+// The path for a proof: the tolerance follows the box's relative width (contact_enclose::
+// box_tolerance, up to coarse_tolerance), and a narrow box of an outer ICR is
+// integrated in phi (p = sin phi) instead of the ray angle. Degenerate boxes at coarse_tolerance,
+// narrow ones (half-width 1e-5 and 3e-4: in phi) and wide ones (1e-2: in t) about outer ICRs
+// near the rim and far from it, an inner ICR, pure sliding and random directions must contain the
+// brute-force quadrature at their centre and two opposite corners.
+TEST_CASE("K&A (8): enclosures at the tolerance of the box contain the brute-force 2-D quadrature") {
+  const double a = 1.0, b = 0.5, rho = 1.0;
+  const Contact c = Contact::ellipse(a, b, NominalPressure::uniform());
+  const reference::EllipseContact ref{a, b, 0.0};
+  std::vector<Vec> ws = random_directions(2, 11);
+  for (double rhat : {0.5, 1.05, 1.5, 3.0}) ws.push_back(with_icr(c, rho, rhat, 0.9));
+  ws.push_back(-with_icr(c, rho, 2.0, -2.5));
+  ws.push_back(unit(0.8, 0.6, 0.0));
+  for (const Vec& w : ws)
+    for (double r : {0.0, 1e-5, 3e-4, 1e-2}) {
+      IVec3 X;
+      for (int i = 0; i < 3; ++i) X(i) = Interval(w(i) - r, w(i) + r);
+      const double tol = r == 0.0 ? limitdir::detail::contact_enclose::coarse_tolerance
+                                  : limitdir::detail::contact_enclose::box_tolerance(X);
+      const auto e = limitdir::detail::contact_enclose::enclose(c, rho, X, tol);
+      REQUIRE(e);
+      for (int k : {8, 0, 7}) {  // the centre, then two opposite corners
+        if (r == 0.0 && k != 8) continue;
+        Vec p = w;
+        if (k < 8)
+          for (int i = 0; i < 3; ++i) p(i) += ((k >> i) & 1 ? r : -r);
+        const reference::ReferenceResult q = reference::brute_force_q(ref, p, rho);
+        CAPTURE(w.transpose());
+        CAPTURE(r);
+        CAPTURE(p.transpose());
+        for (int i = 0; i < 3; ++i) CHECK(contains(e->q(i), q.q(i), q.error + kTolReferenceRounding));
+      }
+    }
 }
 
 TEST_CASE("(57)-(63) [Nonlinear Dyn. 2024]: the enclosures of a uniform circle contain the disc's closed forms") {

@@ -9,8 +9,9 @@
 //    against the moments of the ellipse, with a Cauchy bound on the tail
 //    (friction/contact_series_enclose.cpp);
 //  * omega bounded away from 0: the one-dimensional integral over the ray angle about the
-//    instantaneous centre of rotation, by interval Taylor models of order 12 on adaptive cells
-//    of the angle (friction/contact_polar_enclose.cpp).
+//    instantaneous centre of rotation (for a narrow box of outer ICRs over p = sin phi, free of
+//    the tangent rays' square roots), by interval Taylor models on adaptive cells whose order and
+//    size follow a tolerance (friction/contact_polar_enclose.cpp).
 // Elsewhere (a box that reaches pure sliding and a far-from-translation direction at once) the
 // enclosure is the trivial |q_12| <= 1, |q3| <= max(a, b)/rho with an unbounded Jacobian, so
 // that a branch and bound splits the box. Compiled with -frounding-math.
@@ -22,8 +23,23 @@
 
 namespace limitdir::detail::contact_enclose {
 
+/// The accuracy of a point enclosure about the ICR: the cells of the ray angle are halved
+/// while a cell's Taylor remainder is wider than `tolerance` per unit of t/(2 pi) (and than
+/// half the width its midpoint term owes to the box). Any value gives an enclosure; a looser one
+/// gives a wider enclosure from fewer cells.
+inline constexpr double fine_tolerance = 1e-12;
+/// The loosest tolerance box_tolerance gives: wired in as the model's enclosure (docs/manual.md
+/// section 6), the cube-cover proof of share/problems/ellipse.json at F = 0.4 needed 8066 cells
+/// with 1e-3 on every box, 8042 with 1e-12.
+inline constexpr double coarse_tolerance = 1e-3;
+
+/// The tolerance for a box x of a proof: its relative width max_i width(x_i)/max_i |x_i| (q
+/// varies by about that much over it), clamped to [fine_tolerance, coarse_tolerance].
+double box_tolerance(const IVec3& x);
+
 struct Ellipse {
-  double a, b, rho;  // semi-axes along x, y; rho of q3 = M/(rho mu N)
+  double a, b, rho;                     // semi-axes along x, y; rho of q3 = M/(rho mu N)
+  double tolerance = fine_tolerance;  // of the cells about the ICR (above)
 };
 
 /// The series regime applies when |omega|_max max(a, b) <= eta_max |u|_min.
@@ -32,7 +48,8 @@ inline constexpr double eta_max = 0.3;
 /// Enclosures of q and dq/dw over the box x (0 not in it) of the exact model
 /// (friction/contact_model.hpp) of `contact` with this rho; none unless the contact is an ellipse
 /// or circle with uniform pressure, no distortion and no shift.
-std::optional<QEnclosure> enclose(const Contact& contact, double rho, const IVec3& x);
+std::optional<QEnclosure> enclose(const Contact& contact, double rho, const IVec3& x,
+                                   double tolerance = fine_tolerance);
 
 /// The near-translation enclosure; none when the box is not in its regime.
 std::optional<QEnclosure> near_translation(const Ellipse& e, const IVec3& x);

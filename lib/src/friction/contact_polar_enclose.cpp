@@ -15,7 +15,7 @@
 // here; the same differentiation under the integral as friction/contact_model.cpp].
 // Each cell [t_m - delta, t_m + delta] of t in [-pi, pi] is integrated by its Taylor model of
 // order 12: int f = sum_(k even <= 10) f_k(t_m) 2 delta^(k+1)/(k+1) + f_12(T) 2 delta^13/13,
-// f_k the Taylor coefficients (interval Taylor arithmetic, numerics/taylor_series.hpp), f_12(T)
+// f_k the Taylor coefficients (interval Taylor arithmetic, the recurrences of numerics/taylor_series.hpp), f_12(T)
 // enclosing f^(12)(xi)/12! for every xi in the cell T (Lagrange's remainder; tau^12 >= 0), when
 // f is analytic on T (1 - p^2 > 0 and m + h > 0 there), intersected with the range 2 delta f(T)
 // (below); elsewhere by that range alone, with h = sqrt(max(0, 1 - p^2)), s'_hi = max(0, m + h),
@@ -29,32 +29,78 @@
 #include <vector>
 
 #include "friction/contact_enclose.hpp"
-#include "numerics/taylor_series.hpp"
 
 namespace limitdir::detail::contact_enclose {
 
 namespace {
 
-constexpr int order = 13;            // coefficients 0..12 of each Taylor model
+constexpr int max_order = 13;        // coefficients 0..12 of a Taylor model at fine_tolerance
 constexpr int initial_cells = 16;    // of [-pi, pi]
 constexpr int max_level = 24;        // halvings of a cell
 constexpr int max_cells = 4000;      // then every remaining cell is taken as it is (still rigorous)
-constexpr double tolerance = 1e-12;  // absolute, per unit of t / (2 pi), on each channel
+// A box of C' outside the rim is integrated in phi (outside below) when its width is at most this
+// fraction of |C'|: there the form in phi, free of the tangent rays' square roots, needs ~1/5 of
+// the cells of the form in t; on wider boxes its C' appears several times and wraps (the cube
+// cover of find-limits ellipse.json took 13600 cells instead of 8100 with it on every box).
+constexpr double narrow = 1e-3;
 
-// ----- truncated Taylor series of a fixed order with interval coefficients ----------------------
+/// The number of Taylor coefficients (odd: the remainder's power is even) for a tolerance: on the
+/// 16 initial cells (half-width pi/16) the remainder falls by ~ (pi/16)/0.55 = 0.36 an order for
+/// b/a = 1/2 (|Im t| = atanh(b/a) at the integrand's singularities), so 13 coefficients suit
+/// 1e-10 and below, 9 a tolerance to 1e-6 and 7 a looser one (the cells are halved as needed).
+int order_for(double tolerance) { return tolerance <= 1e-10 ? max_order : tolerance <= 1e-6 ? 9 : 7; }
 
+// ----- truncated Taylor series with interval coefficients -----------------------------------------
+
+/// a[0..n-1]; n = 1 is a constant, which multiplies and divides coefficient by coefficient
+/// (the O(n) products by the semi-axes, C' and 2, 3 instead of O(n^2) ones).
 struct TS {
-  Series<Interval> s;
-  TS() { s.n = order; for (auto& c : s.a) c = Interval(0.0); }
-  TS(const Interval& c) : TS() { s.a[0] = c; }  // NOLINT: a constant
-  Interval operator[](int k) const { return s.a[k]; }
+  std::array<Interval, max_order> a;
+  int n = 1;
+  TS() { a.fill(Interval(0.0)); }
+  TS(const Interval& c) : TS() { a[0] = c; }  // NOLINT: a constant
+  Interval operator[](int k) const { return a[k]; }
 };
-TS operator+(const TS& x, const TS& y) { TS r; for (int k = 0; k < order; ++k) r.s.a[k] = x.s.a[k] + y.s.a[k]; return r; }
-TS operator-(const TS& x, const TS& y) { TS r; for (int k = 0; k < order; ++k) r.s.a[k] = x.s.a[k] - y.s.a[k]; return r; }
-TS operator-(const TS& x) { TS r; for (int k = 0; k < order; ++k) r.s.a[k] = -x.s.a[k]; return r; }
-TS operator*(const TS& x, const TS& y) { TS r; for (int k = 0; k < order; ++k) r.s.a[k] = product_at(x.s, y.s, k); return r; }
-TS operator/(const TS& x, const TS& y) { TS r; for (int k = 0; k < order; ++k) r.s.a[k] = quotient_at(x.s, y.s, r.s, k); return r; }
-TS sqrt(const TS& x) { TS r; for (int k = 0; k < order; ++k) r.s.a[k] = root_at(x.s, r.s, k); return r; }
+TS operator+(const TS& x, const TS& y) { TS r; r.n = std::max(x.n, y.n); for (int k = 0; k < r.n; ++k) r.a[k] = x.a[k] + y.a[k]; return r; }
+TS operator-(const TS& x, const TS& y) { TS r; r.n = std::max(x.n, y.n); for (int k = 0; k < r.n; ++k) r.a[k] = x.a[k] - y.a[k]; return r; }
+TS operator-(const TS& x) { TS r; r.n = x.n; for (int k = 0; k < r.n; ++k) r.a[k] = -x.a[k]; return r; }
+TS operator*(const TS& x, const TS& y) {
+  TS r;
+  r.n = std::max(x.n, y.n);
+  if (x.n == 1 || y.n == 1) {
+    const TS& c = x.n == 1 ? x : y;
+    const TS& v = x.n == 1 ? y : x;
+    for (int k = 0; k < r.n; ++k) r.a[k] = c.a[0] * v.a[k];
+    return r;
+  }
+  for (int k = 0; k < r.n; ++k) {  // (x y)_k = sum_(j <= k) x_j y_(k-j)
+    Interval t = x.a[0] * y.a[k];
+    for (int j = 1; j <= k; ++j) t = t + x.a[j] * y.a[k - j];
+    r.a[k] = t;
+  }
+  return r;
+}
+TS operator/(const TS& x, const TS& y) {
+  TS r;
+  r.n = std::max(x.n, y.n);
+  for (int k = 0; k < r.n; ++k) {  // r_k = (x_k - sum_(j=1..k) y_j r_(k-j)) / y_0
+    Interval t = x.a[k];
+    for (int j = 1; j <= std::min(k, y.n - 1); ++j) t = t - y.a[j] * r.a[k - j];
+    r.a[k] = t / y.a[0];
+  }
+  return r;
+}
+TS sqrt(const TS& x) {
+  TS r;
+  r.n = x.n;
+  r.a[0] = boost::numeric::sqrt(x.a[0]);
+  for (int k = 1; k < r.n; ++k) {  // r_k = (x_k - sum_(j=1..k-1) r_j r_(k-j)) / (2 r_0)
+    Interval t = x.a[k];
+    for (int j = 1; j < k; ++j) t = t - r.a[j] * r.a[k - j];
+    r.a[k] = t / (2.0 * r.a[0]);
+  }
+  return r;
+}
 
 // ----- cos and sin ------------------------------------------------------------------------------
 
@@ -79,15 +125,21 @@ Interval symmetric(const Interval& b) { return Interval(-b.upper(), b.upper()); 
 /// cos t and sin t for |t| <= 3.2 by their Taylor polynomials of degree 30 and 31 with the
 /// remainders |t|^32/32! and |t|^33/33! (Lagrange).
 std::pair<Interval, Interval> cos_sin(const Interval& t) {
+  // the coefficients (-1)^k/n! (n = 0..33), enclosed once (under the caller's upward rounding)
+  static const std::array<Interval, 34> coefficient = [] {
+    std::array<Interval, 34> c;
+    for (int n = 0; n < 34; ++n) c[n] = Interval((n / 2) % 2 ? -1.0 : 1.0) / factorial(n);
+    return c;
+  }();
   const Interval t2 = square(t);
   Interval c(0.0), s(0.0);
   for (int k = 15; k >= 0; --k) {
-    c = c * t2 + Interval(k % 2 ? -1.0 : 1.0) / factorial(2 * k);
-    s = s * t2 + Interval(k % 2 ? -1.0 : 1.0) / factorial(2 * k + 1);
+    c = c * t2 + coefficient[2 * k];
+    s = s * t2 + coefficient[2 * k + 1];
   }
   s = s * t;
   const Interval m(mag_of(t));
-  return {c + symmetric(power(m, 32) / factorial(32)), s + symmetric(power(m, 33) / factorial(33))};
+  return {c + symmetric(power(m, 32) * abs(coefficient[32])), s + symmetric(power(m, 33) * abs(coefficient[33]))};
 }
 
 /// cos and sin over [t - delta, t + delta] from their values at t: cos(t + D) = cos t cos D -
@@ -98,14 +150,18 @@ std::pair<Interval, Interval> cos_sin_around(const std::pair<Interval, Interval>
 }
 
 /// The Taylor series of cos and sin about t0 from c0 = cos t0, s0 = sin t0.
-std::pair<TS, TS> cos_sin_series(const Interval& c0, const Interval& s0) {
+/// The Taylor series in tau of cos and sin of t0 + rate tau from c0 = cos t0, s0 = sin t0
+/// (rate 1 or 1/2: the powers of the rate are exact).
+std::pair<TS, TS> cos_sin_series(const Interval& c0, const Interval& s0, int order, double rate = 1.0) {
   TS c, s;
+  c.n = s.n = order;
   const Interval cyc_c[4] = {c0, -s0, -c0, s0}, cyc_s[4] = {s0, c0, -s0, -c0};
   Interval f(1.0);
   for (int k = 0; k < order; ++k) {
     if (k > 1) f = f * Interval(double(k));
-    c.s.a[k] = cyc_c[k % 4] / f;
-    s.s.a[k] = cyc_s[k % 4] / f;
+    const Interval scale = Interval(std::pow(rate, k)) / f;
+    c.a[k] = cyc_c[k % 4] * scale;
+    s.a[k] = cyc_s[k % 4] * scale;
   }
   return {c, s};
 }
@@ -117,6 +173,7 @@ enum class Where { inside, outside, across };  // C' relative to the rim, over t
 struct Centre {
   Interval cx, cy, r2m1;  // C' and |C'|^2 - 1
   Where where;
+  bool narrow;  // the box of C' is narrow: the form in phi (outside) does not wrap
 };
 
 using Channels = std::array<Interval, 9>;  // int J e R1 (2), C.e R1 + lambda R2, g g^T R0/lambda (6)
@@ -148,6 +205,26 @@ VChannels<V> smooth(const Ellipse& e, const Centre& C, const V& c, const V& s) {
                   R0 * (hi * hi + hi * lo + lo * lo) / V(Interval(3.0)));
 }
 
+/// C' outside the rim (|C'| > 1), in the variable phi of p = sin phi (phi in [-pi/2, pi/2] over
+/// the rays that meet the contact, the cell variable t = 2 phi): the chord's h = cos phi and
+/// m = sqrt(|C'|^2 - sin^2 phi) > 0 are analytic up to the tangent rays phi = +-pi/2, where the
+/// ray angle has a square-root singularity. With n = (-C'_y, C'_x)/|C'|, e' = (m (-C') + s |C'| n)/
+/// |C'|^2 (so that -C'.e' = m and C' x e' = s), dp/dt = C'.e' = -m, so dt = (cos phi/m) dphi and
+/// dphi = dt/2: each channel carries cos phi/(2 m). c = cos phi, s = sin phi.
+template <class V>
+VChannels<V> outside(const Ellipse& e, const Centre& C, const V& c, const V& s) {
+  const V rho2 = V(C.r2m1 + 1.0), cx = V(C.cx), cy = V(C.cy);
+  const V m = sqrt(rho2 - s * s);
+  const V ct = -(cx * m + cy * s) / rho2, st = (cx * s - cy * m) / rho2;
+  const V hi = m + c, lo = V(C.r2m1) / hi;
+  const V R0 = hi - lo;
+  VChannels<V> f = channels(e, C, ct, st, s, R0, R0 * (hi + lo) / V(Interval(2.0)),
+                            R0 * (hi * hi + hi * lo + lo * lo) / V(Interval(3.0)));
+  const V jacobian = c / (V(Interval(2.0)) * m);
+  for (auto& x : f) x = x * jacobian;
+  return f;
+}
+
 Interval positive_part(const Interval& x) { return Interval(std::max(x.lower(), 0.0), std::max(x.upper(), 0.0)); }
 
 /// The range form (any ray): h = sqrt(max(0, 1 - p^2)), s'_hi = max(0, m + h), s'_lo = max(0, m - h).
@@ -176,8 +253,41 @@ std::pair<Interval, Interval> geometry(const Cell& cell) {
   return {-pi + Interval(2.0 * cell.k + 1.0) * pi / n, pi / n};
 }
 
+/// The Taylor model's integral over a cell of half-width delta: the even terms of the series fm
+/// at the midpoint and the remainder from the last coefficient of fT over the cell.
+std::pair<Interval, Interval> taylor_integral(const TS& fm, const TS& fT, const Interval& delta) {
+  const int order = fm.n;
+  const Interval two_delta = 2.0 * delta;
+  Interval main(0.0);
+  for (int k = 0; k < order - 1; k += 2) main = main + fm[k] * (two_delta * power(delta, k) / double(k + 1));
+  return {main, fT[order - 1] * (two_delta * power(delta, order - 1) / double(order))};  // 2 delta^K/K
+}
+
+/// A cell of phi = t/2 for C' outside the rim (outside above): analytic on every cell.
+std::pair<Channels, bool> examine_outside(const Ellipse& e, const Centre& C, const Cell& cell) {
+  const auto [tm, delta] = geometry(cell);
+  const Interval half = delta / 2.0;
+  const auto cs_m = cos_sin(tm / 2.0);
+  const auto cs_T = cos_sin_around(cs_m, half);
+  const int order = order_for(e.tolerance);
+  const auto [cT, sT] = cos_sin_series(cs_T.first, cs_T.second, order, 0.5);
+  const auto [cm, sm] = cos_sin_series(cs_m.first, cs_m.second, order, 0.5);
+  const auto fT = outside<TS>(e, C, cT, sT), fm = outside<TS>(e, C, cm, sm);
+  const Channels fr = outside<Interval>(e, C, cs_T.first, cs_T.second);
+  const double scale = (e.tolerance * delta / pi_interval()).upper();
+  Channels out{};
+  bool halve = false;
+  for (int j = 0; j < 9; ++j) {
+    const auto [main, rem] = taylor_integral(fm[j], fT[j], delta);
+    out[j] = meet(main + rem, 2.0 * delta * fr[j]);
+    if (std::min(width_of(rem), width_of(out[j])) > std::max(scale, 0.5 * width_of(main))) halve = true;
+  }
+  return {out, halve};
+}
+
 /// The contribution of one cell and whether it should be halved.
 std::pair<Channels, bool> examine(const Ellipse& e, const Centre& C, const Cell& cell) {
+  if (C.where == Where::outside && C.narrow) return examine_outside(e, C, cell);
   const auto [tm, delta] = geometry(cell);
   const auto cs_m = cos_sin(tm);
   const auto cs_T = cos_sin_around(cs_m, delta);
@@ -187,13 +297,18 @@ std::pair<Channels, bool> examine(const Ellipse& e, const Centre& C, const Cell&
   Channels out{};
   for (auto& x : out) x = Interval(0.0);
   if (disc.upper() <= 0.0 || reach.upper() <= 0.0) return {out, false};  // no ray of the cell meets the contact
-  const Interval two_delta = 2.0 * delta, scale = tolerance * delta / pi_interval();
+  const Interval two_delta = 2.0 * delta, scale = e.tolerance * delta / pi_interval();
+  // next to a tangent ray the chord is ~ sqrt of the distance, a cell's range ~ delta^(3/2):
+  // such a cell is taken once its width is below tolerance sqrt(delta/pi) (the widths of a chain
+  // of halvings down to a tangent ray then sum to a few times the tolerance, instead of halving
+  // it max_level times whatever the tolerance)
+  const double near_tangent = (e.tolerance * sqrt(delta / pi_interval())).lower();
   bool halve = false;
   if (disc.lower() > 0.0 && reach.lower() > 0.0) {
-    const auto [cT, sT] = cos_sin_series(cs_T.first, cs_T.second);
-    const auto [cm, sm] = cos_sin_series(cs_m.first, cs_m.second);
+    const int order = order_for(e.tolerance);
+    const auto [cT, sT] = cos_sin_series(cs_T.first, cs_T.second, order);
+    const auto [cm, sm] = cos_sin_series(cs_m.first, cs_m.second, order);
     const auto fT = smooth<TS>(e, C, cT, sT), fm = smooth<TS>(e, C, cm, sm);
-    const Interval wrem = two_delta * power(delta, order - 1) / double(order);  // 2 delta^13/13
     Channels across{};
     if (C.where == Where::across) {  // s'_lo in [0, eps]: R_k lowered by [0, eps^(k+1)/(k+1)]
       const Interval eps(0.0, std::max(0.0, std::min((C.r2m1 / reach).upper(), reach.upper())));  // s'_lo <= s'_hi
@@ -202,18 +317,18 @@ std::pair<Channels, bool> examine(const Ellipse& e, const Centre& C, const Cell&
     // the range form is an enclosure too: near a tangent ray it is the narrower one
     const Channels fr = range(e, C, cs_T.first, cs_T.second);
     for (int j = 0; j < 9; ++j) {
-      Interval main(0.0);
-      for (int k = 0; k < order - 1; k += 2) main = main + fm[j][k] * (two_delta * power(delta, k) / double(k + 1));
-      const Interval rem = fT[j][order - 1] * wrem;
+      const auto [main, rem] = taylor_integral(fm[j], fT[j], delta);
       out[j] = meet(main + rem + (C.where == Where::across ? two_delta * across[j] : Interval(0.0)), two_delta * fr[j]);
-      if (std::min(width_of(rem), width_of(out[j])) > std::max(scale.upper(), 0.5 * width_of(main))) halve = true;
+      if (std::min(width_of(rem), width_of(out[j])) > std::max(scale.upper(), 0.5 * width_of(main)) &&
+          !(width_of(rem) > width_of(two_delta * fr[j]) && width_of(out[j]) <= near_tangent))
+        halve = true;
     }
     return {out, halve};
   }
   const Channels fT = range(e, C, cs_T.first, cs_T.second), fm = range(e, C, cs_m.first, cs_m.second);
   for (int j = 0; j < 9; ++j) {
     out[j] = two_delta * fT[j];
-    if (width_of(out[j]) > std::max(scale.upper(), 4.0 * width_of(two_delta * fm[j]))) halve = true;
+    if (width_of(out[j]) > std::max({scale.upper(), 4.0 * width_of(two_delta * fm[j]), near_tangent})) halve = true;
   }
   return {out, halve};
 }
@@ -248,6 +363,7 @@ std::optional<QEnclosure> about_icr(const Ellipse& e, const IVec3& x) {
   C.cy = (k * x(0)) / e.b;
   C.r2m1 = square(C.cx) + square(C.cy) - 1.0;
   C.where = C.r2m1.upper() < 0.0 ? Where::inside : C.r2m1.lower() > 0.0 ? Where::outside : Where::across;
+  C.narrow = width_of(C.cx) + width_of(C.cy) <= narrow * (mag_of(C.cx) + mag_of(C.cy));
   const Sum s = integrate(e, C);
   const Interval pi = pi_interval(), sgn(x(2).lower() > 0.0 ? 1.0 : -1.0);
   const Interval jac = -(Interval(e.rho) / (pi * abs(x(2))));
