@@ -169,6 +169,29 @@ bool remainder(const ChartFlow& flow, const IVec2& E, const Interval& H, double 
   return true;
 }
 
+/// The set mid + B r after a step whose Taylor polynomial has the Jacobian J over the set's hull
+/// and maps its centre into y0 (the remainder included): phi(x) in y0 + J (x - mid), x - mid in
+/// B r, kept as y0's midpoint + Q r' with Q from the QR of mid(J B) (Lohner's QR variant, against
+/// the wrapping effect). r and mid move here, B and the derivative are the caller's (the C^1 step
+/// needs the old B); Q^-1 returned, none when Q is not proven invertible.
+std::optional<IMat2> move_set(FlowSet& set, const IMat2& J, const IVec2& y0, Eigen::Matrix2d& Q) {
+  const IMat2 A = J * to_interval<2>(set.B);
+  Q = mid_of(A).householderQr().householderQ();
+  const std::optional<IMat2> Qinv = inverse2(Q);
+  if (!Qinv) return std::nullopt;
+  const Eigen::Vector2d m = mid_of(y0);
+  set.r = (*Qinv * A) * set.r + *Qinv * (y0 - to_interval<2>(m));
+  set.mid = m;
+  return Qinv;
+}
+
+/// The C^0 algorithm's end of a step: the derivative's midpoint alone, steered by J (no
+/// enclosure), and the new basis Q.
+void steer(FlowSet& set, const IMat2& J, const Eigen::Matrix2d& Q) {
+  set.Vmid = mid_of(J * to_interval<2>(set.Vmid));
+  set.B = Q;
+}
+
 /// What a step of Lohner's method proved for every point of the hull Z it started from: the
 /// Jacobian J of the Taylor polynomial over Z and the remainder over the a priori box, at the
 /// times H. A set inside Z is carried by them too (carry).
@@ -204,18 +227,11 @@ bool lohner_step(const ChartFlow& flow, FlowSet& set, const Interval& H, double 
     J(i, 1) = d.d1;
   }
   if (parts) *parts = {Z, H, J, rem};
-  // phi(x) in phi(mid) + J (x - mid) + rem, x - mid in B r; the new B the QR of mid(J B)
-  const IMat2 A = J * to_interval<2>(set.B);
-  const Eigen::Matrix2d Am = mid_of(A);
-  Eigen::Matrix2d Q = Am.householderQr().householderQ();
-  const std::optional<IMat2> Qinv = inverse2(Q);
+  Eigen::Matrix2d Q;
+  const std::optional<IMat2> Qinv = move_set(set, J, y0, Q);
   if (!Qinv) return false;
-  const Eigen::Vector2d m = mid_of(y0);
-  set.r = (*Qinv * A) * set.r + *Qinv * (y0 - to_interval<2>(m));
-  set.mid = m;
-  if (!derivative) {  // the derivative's midpoint alone, steered by J (no enclosure)
-    set.Vmid = mid_of(J * to_interval<2>(set.Vmid));
-    set.B = Q;
+  if (!derivative) {
+    steer(set, J, Q);
     return true;
   }
   IMat2 Jfull;
@@ -249,15 +265,9 @@ bool carry(const ChartFlow& flow, FlowSet& set, const StepParts& parts, int p) {
   const Pair<Interval> cm = taylor(flow, std::array<Interval, 2>{Interval(set.mid(0)), Interval(set.mid(1))}, p);
   IVec2 y0;
   for (int i = 0; i < 2; ++i) y0(i) = horner(cm[i], p, parts.H) + parts.rem(i);
-  const IMat2 A = parts.J * to_interval<2>(set.B);
-  const Eigen::Matrix2d Q = mid_of(A).householderQr().householderQ();
-  const std::optional<IMat2> Qinv = inverse2(Q);
-  if (!Qinv) return false;
-  const Eigen::Vector2d m = mid_of(y0);
-  set.r = (*Qinv * A) * set.r + *Qinv * (y0 - to_interval<2>(m));
-  set.mid = m;
-  set.Vmid = mid_of(parts.J * to_interval<2>(set.Vmid));
-  set.B = Q;
+  Eigen::Matrix2d Q;
+  if (!move_set(set, parts.J, y0, Q)) return false;
+  steer(set, parts.J, Q);
   return true;
 }
 
