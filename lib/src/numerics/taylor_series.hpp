@@ -1,7 +1,7 @@
 #pragma once
 // Truncated Taylor series in one variable t, sum_k a_k t^k, with coefficients of any type T that
 // has + - * / and sqrt (double, Interval, an interval dual): the arithmetic of the interval
-// Taylor method of limits/validated_flow.cpp, where t is the time and the coefficients are the
+// Taylor method of limits/lohner_step.cpp, where t is the time and the coefficients are the
 // normalised derivatives x^(k)(0)/k! of a solution [Moore 1966; Lohner 1987]. The first `n`
 // coefficients are held, the rest are zero. The k-th coefficient of a product, quotient or root
 // depends only on the first k + 1 of its arguments, so they are computed one order at a time.

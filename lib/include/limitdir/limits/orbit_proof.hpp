@@ -2,7 +2,7 @@
 // The computer-assisted proof of one closed orbit of dw/dtau = V*(w) (115)/(122) [Nonlinear
 // Dyn. 2024], docs/manual.md section 9: a section S through a point of the orbit found by the
 // search, transversal to the flow, its parameter s, and the return map P enclosed with P' by a
-// validated integrator (limits/validated_flow.cpp, Lohner's interval Taylor method in a
+// validated integrator (limits/lohner_step.cpp and validated_flow.cpp, Lohner's interval Taylor method in a
 // gnomonic chart); the interval Newton (Krawczyk) operator
 //   K(X) = s* - (P(s*) - s*)/(P'(s*) - 1) + (1 - (P'(X) - 1)/(P'(s*) - 1)) (X - s*)
 // inside X proves exactly one fixed point of P in X, i.e. exactly one closed orbit through the
