@@ -14,6 +14,7 @@
 #include <tuple>
 
 #include "limitdir/core/progress.hpp"
+#include "limitdir/friction/contact_model.hpp"
 #include "limitdir/core/cancellation.hpp"
 #include "limits/chart_field.hpp"
 
@@ -411,7 +412,7 @@ bool candidate(const Cover& cover, const std::vector<int>& comp) {
 std::string refine_blocker(const Cover& cover, const std::vector<int>& comp, int new_cells,
                            const OrbitExclusionOptions& options) {
   if (new_cells + 3 * static_cast<int>(comp.size()) > options.max_cells)
-    return "not decided within the cell budget (OrbitExclusionOptions::max_cells)";
+    return fmt::format("not decided within the cell budget ({} cells)", options.max_cells);
   for (int i : comp)
     if (width_of(cover.cells[i].X(0)) < 2 * options.min_width) return "not decided down to the minimum cell width";
   return {};
@@ -450,7 +451,14 @@ bool examine_round(Cover& cover, const OrbitExclusionOptions& options, int& next
 
 }  // namespace
 
-OrbitExclusion exclude_closed_orbits(const System& system, double F, const OrbitExclusionOptions& options) {
+int orbit_cell_budget(const System& system, const OrbitExclusionOptions& options) {
+  const bool quadrature = dynamic_cast<const ContactExactModel*>(&system.friction()) != nullptr;
+  return quadrature ? std::min(options.max_cells, orbit_max_cells_quadrature) : options.max_cells;
+}
+
+OrbitExclusion exclude_closed_orbits(const System& system, double F, const OrbitExclusionOptions& given) {
+  OrbitExclusionOptions options = given;
+  options.max_cells = orbit_cell_budget(system, given);
   const UpwardRounding upward;
   OrbitExclusion out;
   const auto field = field_enclosure(system, Interval(F));

@@ -21,6 +21,12 @@ inline constexpr int orbit_initial_grid = 8;
 /// ~1e3-3e3 cells (general.json: 831 at N = 2, 3045 with the exact model); 1e4 cells at ~25 us
 /// (harmonic) to ~110 us (exact model) each bound a failing proof to ~0.25-1 s.
 inline constexpr int orbit_max_cells = 10000;
+/// The budget where the model's enclosure is a quadrature (the exact model of a contact without
+/// closed form, friction/contact_model.hpp: an ellipse): ~5 ms CPU a cell, graph rounds included
+/// (share/problems/ellipse.json at F = 0.1 spent 28 s on ~5700 cells and stayed undecided), so
+/// 1000 cells (the initial 384 and two rounds of refinement of a few dozen cells) bound a failing
+/// proof to ~5 s there; the search then decides, as after any failing proof.
+inline constexpr int orbit_max_cells_quadrature = 1000;
 /// Cells narrower than this (in u, v) are not split: a Krasovskii check on a cell of width h
 /// needs the variation ~|D^2 g| h of Dg below |Re lambda|; 1e-6 decides foci with
 /// |Re lambda| >~ 1e-5 |D^2 g| and stops before the budget is spent on a weaker one.
@@ -48,5 +54,9 @@ struct OrbitExclusion {
 /// reason) when the model has no interval enclosure, the mass matrix cannot be inverted
 /// rigorously, or a component stays undecided at the cell budget or the minimum width.
 OrbitExclusion exclude_closed_orbits(const System& system, double F, const OrbitExclusionOptions& options = {});
+
+/// The cell budget for this system: options.max_cells, at most orbit_max_cells_quadrature when
+/// its friction model's enclosure is a quadrature.
+int orbit_cell_budget(const System& system, const OrbitExclusionOptions& options);
 
 }  // namespace limitdir
