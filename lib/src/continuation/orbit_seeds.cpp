@@ -236,7 +236,11 @@ void continue_orbit_branches(const ParameterFamily& family, Diagram& diagram, co
   }
   const System system = family.system(diagram.from);
   const double F = family.force(diagram.from);
-  const LimitSet start = find_limit_directions(system, F);  // with the orbit search or its exclusion
+  // Only the search's orbits are continued, so the limit set is not proven here (a proof at one
+  // load takes seconds for a quadrature model, friction/contact_model.hpp); the search runs.
+  SolverOptions searching;
+  searching.prove = false;
+  const LimitSet start = find_limit_directions(system, F, searching);
   for (const ClosedOrbit& orbit : start.closed_orbits) {
     if (held(branches, diagram.from, orbit)) continue;
     const OrbitContinuation c = continue_orbit(family, diagram.from, orbit, diagram.to, diagram.to - diagram.from, opt);
