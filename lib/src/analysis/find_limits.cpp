@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "limitdir/limits/reflection.hpp"
+
 namespace limitdir {
 
 namespace {
@@ -47,6 +49,17 @@ void attach_closed_orbits(const System& system, double F, const SolverOptions& o
   // level proven when it excludes every closed orbit; otherwise the search decides, as below,
   // and the reason says why the proof did not hold.
   std::string not_excluded;
+  // every zero counted by the proof (the limit-directions claim proven, not merely the level)
+  const Claim* zeros = find_claim(cert, "limit-directions");
+  if (zeros && zeros->level == Level::proven && reflection_symmetric(system, F)) {
+    std::string why_not;
+    if (const std::optional<std::string> why = reflection_orbit_exclusion(system, F, set.directions.size(), why_not)) {
+      cert.closed_orbits = "excluded";
+      append(*why);
+      return;
+    }
+    not_excluded = "; not excluded by the reflection w2 -> -w2: " + why_not;
+  }
   if (cert.level == Level::proven) {
     const OrbitExclusion proof = exclude_closed_orbits(system, F, opt.orbit_exclusion);
     if (proof.proven) {
@@ -54,7 +67,7 @@ void attach_closed_orbits(const System& system, double F, const SolverOptions& o
       append(proof.reason);
       return;
     }
-    not_excluded = "; " + proof.reason;
+    not_excluded += "; " + proof.reason;
   }
   // With the limit set already in doubt the certificate is incomplete whatever the search
   // finds: only the forward trajectories (the attracting orbits, where slip ends up) are run.

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/constants.hpp"
+#include "friction/contact_enclose.hpp"
 #include "friction/contact_profile.hpp"
 #include "friction/contact_quadrature.hpp"
 #include "friction/contact_rays.hpp"
@@ -357,6 +358,12 @@ std::string ContactExactModel::description() const {
 double ContactExactModel::icr_rhat(const Eigen::Vector3d& w) const {
   if (w.z() == 0.0) return std::numeric_limits<double>::infinity();
   return std::hypot(rho_ * w.y() / (w.z() * contact_.a()), rho_ * w.x() / (w.z() * contact_.b()));
+}
+
+// docs/manual.md section 6, "Rigorous enclosures of the exact model of an ellipse": the accuracy
+// follows the box (contact_enclose::box_tolerance).
+std::optional<QEnclosure> ContactExactModel::enclose(const IVec3& x) const {
+  return detail::contact_enclose::enclose(contact_, rho_, x, detail::contact_enclose::box_tolerance(x));
 }
 
 Eigen::Vector3d ContactExactModel::q_unit(const Eigen::Vector3d& w) const {

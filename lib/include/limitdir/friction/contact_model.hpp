@@ -52,6 +52,11 @@ class ContactExactModel : public FrictionModel {
   /// pressure exponent is the same (a sweep of the contact's a/b, d, gamma or k).
   std::unique_ptr<ContactExactModel> with_contact(const Contact& contact, double rho) const;
 
+  /// Rigorous enclosures of q and dq/dw over the box x for an ellipse or circle with uniform
+  /// pressure, no distortion and no shift (docs/manual.md section 6, "Rigorous enclosures of
+  /// the exact model of an ellipse"); none for the other contacts.
+  std::optional<QEnclosure> enclose(const IVec3& x) const override;
+
   struct Impl;
 
  protected:
