@@ -76,6 +76,21 @@ Vec with_icr(const Contact& c, double rho, double rhat, double t) {
   return Vec(Cy, -Cx, rho).normalized();
 }
 
+/// The box of half-width r about w.
+IVec3 box_about(const Vec& w, double r) {
+  IVec3 X;
+  for (int i = 0; i < 3; ++i) X(i) = Interval(w(i) - r, w(i) + r);
+  return X;
+}
+
+/// Corner k < 8 of that box (bit i: + or - r along x_i), its centre for k = 8.
+Vec corner(const Vec& w, double r, int k) {
+  Vec p = w;
+  if (k < 8)
+    for (int i = 0; i < 3; ++i) p(i) += ((k >> i) & 1 ? r : -r);
+  return p;
+}
+
 bool contains(const Interval& I, double v, double slack) { return I.lower() - slack <= v && v <= I.upper() + slack; }
 
 std::vector<Vec> directions(const Contact& c, double rho) {
@@ -152,14 +167,10 @@ TEST_CASE("K&A (8): box enclosures of a uniform or Hertz ellipse contain the bru
     const reference::EllipseContact ref{a, b, alpha};
     // a box across pure sliding, one across the rim (rhat = 1), one about an inner and an outer ICR
     for (const Vec& w : {unit(1, 0.1, 0), with_icr(c, rho, 1.0, 0.3), with_icr(c, rho, 0.4, 2.0), with_icr(c, rho, 2.5, 1.0)}) {
-      IVec3 X;
-      for (int i = 0; i < 3; ++i) X(i) = Interval(w(i) - r, w(i) + r);
-      const auto e = enclose(*model, X);
+      const auto e = enclose(*model, box_about(w, r));
       REQUIRE(e);
       for (int k = 0; k < 9; ++k) {
-        Vec p = w;
-        if (k < 8)
-          for (int i = 0; i < 3; ++i) p(i) += ((k >> i) & 1 ? r : -r);
+        const Vec p = corner(w, r, k);
         const reference::ReferenceResult q = reference::brute_force_q(ref, p, rho);
         CAPTURE(alpha);
         CAPTURE(w.transpose());
@@ -187,17 +198,14 @@ TEST_CASE("K&A (8): enclosures at the tolerance of the box contain the brute-for
     ws.push_back(unit(0.8, 0.6, 0.0));
     for (const Vec& w : ws)
       for (double r : {0.0, 1e-5, 3e-4, 1e-2}) {
-        IVec3 X;
-        for (int i = 0; i < 3; ++i) X(i) = Interval(w(i) - r, w(i) + r);
+        const IVec3 X = box_about(w, r);
         const double tol = r == 0.0 ? limitdir::detail::contact_enclose::coarse_tolerance
                                     : limitdir::detail::contact_enclose::box_tolerance(X);
         const auto e = limitdir::detail::contact_enclose::enclose(c, rho, X, tol);
         REQUIRE(e);
         for (int k : {8, 0, 7}) {  // the centre, then two opposite corners
           if (r == 0.0 && k != 8) continue;
-          Vec p = w;
-          if (k < 8)
-            for (int i = 0; i < 3; ++i) p(i) += ((k >> i) & 1 ? r : -r);
+          const Vec p = corner(w, r, k);
           const reference::ReferenceResult q = reference::brute_force_q(ref, p, rho);
           CAPTURE(alpha);
           CAPTURE(w.transpose());
