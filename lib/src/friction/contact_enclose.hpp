@@ -1,17 +1,18 @@
 #pragma once
 // Internal (friction/contact_enclose.cpp): rigorous enclosures of q and of dq/dw over a box of
 // slip directions x (any nonzero scale: both formulas are homogeneous of degree 0 in x) for the
-// exact contact model (8) [Kudra & Awrejcewicz 2013] of an ellipse with uniform pressure, no
-// distortion, no shift (docs/manual.md section 6, "Rigorous enclosures of the exact model of an ellipse").
+// exact contact model (8) [Kudra & Awrejcewicz 2013] of an ellipse with uniform or Hertz pressure
+// (sigma0 = (1 - rhat^2)^alpha, alpha = 0 or 1/2, contact/shape.hpp), no distortion, no shift (docs/manual.md section 6, "Rigorous enclosures of the exact model of an ellipse").
 // Two regimes, chosen by the box:
 //  * near translation, |omega| max(a, b) <= eta_max |u| (u = (x1, x2), omega = x3/rho): the
 //    Taylor series of v/|v| in omega (Legendre's generating function) integrated term by term
-//    against the moments of the ellipse, with a Cauchy bound on the tail
+//    against the moments of the pressure over the ellipse, with a Cauchy bound on the tail
 //    (friction/contact_series_enclose.cpp);
 //  * omega bounded away from 0: the one-dimensional integral over the ray angle about the
 //    instantaneous centre of rotation (for a narrow box of outer ICRs over p = sin phi, free of
 //    the tangent rays' square roots), by interval Taylor models on adaptive cells whose order and
-//    size follow a tolerance (friction/contact_polar_enclose.cpp).
+//    size follow a tolerance (friction/contact_polar_enclose.cpp; the Hertz pressure's ray
+//    integrals in friction/contact_hertz_chord.hpp).
 // Elsewhere (a box that reaches pure sliding and a far-from-translation direction at once) the
 // enclosure is the trivial |q_12| <= 1, |q3| <= max(a, b)/rho with an unbounded Jacobian, so
 // that a branch and bound splits the box. Compiled with -frounding-math.
@@ -40,6 +41,7 @@ double box_tolerance(const IVec3& x);
 struct Ellipse {
   double a, b, rho;                     // semi-axes along x, y; rho of q3 = M/(rho mu N)
   double tolerance = fine_tolerance;  // of the cells about the ICR (above)
+  bool hertz = false;                 // the Hertz pressure sqrt(1 - rhat^2) instead of the uniform one
 };
 
 /// The series regime applies when |omega|_max max(a, b) <= eta_max |u|_min.
@@ -47,7 +49,7 @@ inline constexpr double eta_max = 0.3;
 
 /// Enclosures of q and dq/dw over the box x (0 not in it) of the exact model
 /// (friction/contact_model.hpp) of `contact` with this rho; none unless the contact is an ellipse
-/// or circle with uniform pressure, no distortion and no shift.
+/// or circle with uniform or Hertz pressure (exponent 0 or 1/2), no distortion and no shift.
 std::optional<QEnclosure> enclose(const Contact& contact, double rho, const IVec3& x,
                                    double tolerance = fine_tolerance);
 

@@ -1,5 +1,5 @@
-// The enclosure about the instantaneous centre of rotation of the exact model of a uniformly
-// loaded ellipse (friction/contact_enclose.hpp; docs/manual.md section 6, "Rigorous enclosures of the
+// The enclosure about the instantaneous centre of rotation of the exact model of an ellipse with
+// uniform or Hertz pressure (friction/contact_enclose.hpp; docs/manual.md section 6, "Rigorous enclosures of the
 // exact model of an ellipse"). Notation of friction/contact_rays.hpp: the ICR C = rho (-x2, x1)/x3,
 // pre-image C' = (C_x/a, C_y/b), the ray at pre-image angle t, e' = (cos t, sin t), d = (a cos t,
 // b sin t), lambda = |d|, e = d/lambda; along it v = omega s' J d, so v/|v| = sgn(omega) J e. The
@@ -22,13 +22,19 @@
 // s'_lo = max(0, m - h). Cells are
 // halved where the remainder (or the range) is wider than the tolerance and than the part due to
 // the box of x. A box of C' across the rim takes s'_lo in [0, min(max(0, |C'|^2 - 1)/(m + h),
-// m + h)] as a range term. Compiled with -frounding-math (lib/CMakeLists.txt).
+// m + h)] as a range term.
+// The Hertz pressure (e.hertz): R_k become the weighted H_k of friction/contact_hertz_chord.hpp, N
+// becomes (2/3) pi a b (every channel times 3/2), and the Taylor models need only 1 - p^2 > 0 on a
+// cell (the H_k are analytic there for C' inside, across or outside the rim alike: no s'_lo term).
+// Compiled with -frounding-math (lib/CMakeLists.txt).
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <type_traits>
 #include <vector>
 
 #include "friction/contact_enclose.hpp"
+#include "friction/contact_hertz_chord.hpp"
 
 namespace limitdir::detail::contact_enclose {
 
@@ -205,6 +211,7 @@ enum class Where { inside, outside, across };  // C' relative to the rim, over t
 
 struct Centre {
   Interval cx, cy, r2m1;  // C' and |C'|^2 - 1
+  Interval sigma;         // sqrt(max(0, 1 - |C'|^2)) of the Hertz chord (friction/contact_hertz_chord.hpp)
   Where where;
   bool narrow;  // the box of C' is narrow: the form in phi (outside) does not wrap
 };
@@ -227,9 +234,30 @@ VChannels<V> channels(const Ellipse& e, const Centre& C, const V& c, const V& s,
   return {-(ey * R1), ex * R1, Ce * R1 + lam * R2, wx * ex, wx * ey, wx * g3, wy * ey, wy * g3, w3 * g3};
 }
 
+/// The Taylor series of the Hertz chord's angle A (friction/contact_hertz_chord.hpp): its value
+/// enclosed directly, then A_k = D_(k-1)/k from dA/dt = D = sigma p/h^2.
+TS hertz_angle_series(const TS& m, const TS& p, const TS& h2, const Interval& sigma) {
+  TS A;
+  A.n = m.n;
+  A.a[0] = hertz_angle(m[0], sigma);
+  const TS D = TS(sigma) * p / h2;
+  for (int k = 1; k < A.n; ++k) A.a[k] = D[k - 1] / Interval(double(k));
+  return A;
+}
+
+/// The smooth form of the Hertz pressure (Taylor models): 1 - p^2 > 0 on the cell.
+VChannels<TS> smooth_hertz(const Ellipse& e, const Centre& C, const TS& c, const TS& s) {
+  const TS m = -(TS(C.cx) * c + TS(C.cy) * s), p = TS(C.cx) * s - TS(C.cy) * c;
+  const TS h2 = TS(Interval(1.0)) - p * p;
+  const auto H = hertz_chord(m, h2, TS(C.sigma), hertz_angle_series(m, p, h2, C.sigma));
+  return channels(e, C, c, s, p, H[0], H[1], H[2]);
+}
+
 /// The smooth form (Taylor models): 1 - p^2 > 0 and m + h > 0 on the cell.
 template <class V>
 VChannels<V> smooth(const Ellipse& e, const Centre& C, const V& c, const V& s) {
+  if constexpr (std::is_same_v<V, TS>)
+    if (e.hertz) return smooth_hertz(e, C, c, s);
   const V m = -(V(C.cx) * c + V(C.cy) * s), p = V(C.cx) * s - V(C.cy) * c;
   const V h = sqrt(V(Interval(1.0)) - p * p), hi = m + h;
   const V lo = C.where == Where::outside ? V(C.r2m1) / hi : V(Interval(0.0));
@@ -243,16 +271,23 @@ VChannels<V> smooth(const Ellipse& e, const Centre& C, const V& c, const V& s) {
 /// m = sqrt(|C'|^2 - sin^2 phi) > 0 are analytic up to the tangent rays phi = +-pi/2, where the
 /// ray angle has a square-root singularity. With n = (-C'_y, C'_x)/|C'|, e' = (m (-C') + s |C'| n)/
 /// |C'|^2 (so that -C'.e' = m and C' x e' = s), dp/dt = C'.e' = -m, so dt = (cos phi/m) dphi and
-/// dphi = dt/2: each channel carries cos phi/(2 m). c = cos phi, s = sin phi.
+/// dphi = dt/2: each channel carries cos phi/(2 m). c = cos phi, s = sin phi. The Hertz chord:
+/// H0 = pi h^2/2, H1 = m H0, H2 = (m^2 + h^2/4) H0 (friction/contact_hertz_chord.hpp).
 template <class V>
 VChannels<V> outside(const Ellipse& e, const Centre& C, const V& c, const V& s) {
   const V rho2 = V(C.r2m1 + 1.0), cx = V(C.cx), cy = V(C.cy);
   const V m = sqrt(rho2 - s * s);
   const V ct = -(cx * m + cy * s) / rho2, st = (cx * s - cy * m) / rho2;
-  const V hi = m + c, lo = V(C.r2m1) / hi;
-  const V R0 = hi - lo;
-  VChannels<V> f = channels(e, C, ct, st, s, R0, R0 * (hi + lo) / V(Interval(2.0)),
-                            R0 * (hi * hi + hi * lo + lo * lo) / V(Interval(3.0)));
+  VChannels<V> f;
+  if (e.hertz) {
+    const V H0 = V(pi_interval() / 2.0) * c * c;
+    f = channels(e, C, ct, st, s, H0, m * H0, (m * m + c * c / V(Interval(4.0))) * H0);
+  } else {
+    const V hi = m + c, lo = V(C.r2m1) / hi;
+    const V R0 = hi - lo;
+    f = channels(e, C, ct, st, s, R0, R0 * (hi + lo) / V(Interval(2.0)),
+                 R0 * (hi * hi + hi * lo + lo * lo) / V(Interval(3.0)));
+  }
   const V jacobian = c / (V(Interval(2.0)) * m);
   for (auto& x : f) x = x * jacobian;
   return f;
@@ -260,9 +295,15 @@ VChannels<V> outside(const Ellipse& e, const Centre& C, const V& c, const V& s) 
 
 Interval positive_part(const Interval& x) { return Interval(std::max(x.lower(), 0.0), std::max(x.upper(), 0.0)); }
 
-/// The range form (any ray): h = sqrt(max(0, 1 - p^2)), s'_hi = max(0, m + h), s'_lo = max(0, m - h).
+/// The range form (any ray): h = sqrt(max(0, 1 - p^2)), s'_hi = max(0, m + h), s'_lo = max(0, m - h);
+/// for the Hertz pressure its chord's formulas with h^2 = max(0, 1 - p^2).
 Channels range(const Ellipse& e, const Centre& C, const Interval& c, const Interval& s) {
   const Interval m = -(C.cx * c + C.cy * s), p = C.cx * s - C.cy * c;
+  if (e.hertz) {
+    const Interval h2 = positive_part(Interval(1.0) - square(p));
+    const auto H = hertz_chord(m, h2, C.sigma, hertz_angle(m, C.sigma));
+    return channels<Interval>(e, C, c, s, p, H[0], H[1], H[2]);
+  }
   const Interval h = boost::numeric::sqrt(positive_part(Interval(1.0) - square(p)));
   const Interval hi = positive_part(m + h), lo = C.where == Where::inside ? Interval(0.0) : positive_part(m - h);
   const Interval R0 = positive_part(hi - lo);
@@ -337,13 +378,15 @@ std::pair<Channels, bool> examine(const Ellipse& e, const Centre& C, const Cell&
   // it max_level times whatever the tolerance)
   const double near_tangent = (e.tolerance * sqrt(delta / pi_interval())).lower();
   bool halve = false;
-  if (disc.lower() > 0.0 && reach.lower() > 0.0) {
+  // the Hertz chord's formulas are analytic wherever 1 - p^2 > 0 (friction/contact_hertz_chord.hpp)
+  if (disc.lower() > 0.0 && (e.hertz || reach.lower() > 0.0)) {
     const int order = order_for(e.tolerance);
     const auto [cT, sT] = cos_sin_series(cs_T.first, cs_T.second, order);
     const auto [cm, sm] = cos_sin_series(cs_m.first, cs_m.second, order);
     const auto fT = smooth<TS>(e, C, cT, sT), fm = smooth<TS>(e, C, cm, sm);
     Channels across{};
-    if (C.where == Where::across) {  // s'_lo in [0, eps]: R_k lowered by [0, eps^(k+1)/(k+1)]
+    const bool lowered = C.where == Where::across && !e.hertz;
+    if (lowered) {  // s'_lo in [0, eps]: R_k lowered by [0, eps^(k+1)/(k+1)]
       const Interval eps(0.0, std::max(0.0, std::min((C.r2m1 / reach).upper(), reach.upper())));  // s'_lo <= s'_hi
       across = channels<Interval>(e, C, cs_T.first, cs_T.second, p, -eps, -square(eps) / 2.0, -power(eps, 3) / 3.0);
     }
@@ -351,7 +394,7 @@ std::pair<Channels, bool> examine(const Ellipse& e, const Centre& C, const Cell&
     const Channels fr = range(e, C, cs_T.first, cs_T.second);
     for (int j = 0; j < 9; ++j) {
       const auto [main, rem] = taylor_integral(fm[j], fT[j], delta);
-      out[j] = meet(main + rem + (C.where == Where::across ? two_delta * across[j] : Interval(0.0)), two_delta * fr[j]);
+      out[j] = meet(main + rem + (lowered ? two_delta * across[j] : Interval(0.0)), two_delta * fr[j]);
       if (std::min(width_of(rem), width_of(out[j])) > std::max(scale.upper(), 0.5 * width_of(main)) &&
           !(width_of(rem) > width_of(two_delta * fr[j]) && width_of(out[j]) <= near_tangent))
         halve = true;
@@ -396,14 +439,16 @@ std::optional<QEnclosure> about_icr(const Ellipse& e, const IVec3& x) {
   C.cy = (k * x(0)) / e.b;
   C.r2m1 = square(C.cx) + square(C.cy) - 1.0;
   C.where = C.r2m1.upper() < 0.0 ? Where::inside : C.r2m1.lower() > 0.0 ? Where::outside : Where::across;
+  C.sigma = boost::numeric::sqrt(positive_part(-C.r2m1));
   C.narrow = width_of(C.cx) + width_of(C.cy) <= narrow * (mag_of(C.cx) + mag_of(C.cy));
   const Sum s = integrate(e, C);
-  const Interval pi = pi_interval(), sgn(x(2).lower() > 0.0 ? 1.0 : -1.0);
-  const Interval jac = -(Interval(e.rho) / (pi * abs(x(2))));
+  // n = N/(a b): pi, or 2 pi/3 for the Hertz pressure (N of contact/shape.hpp)
+  const Interval n = pi_interval() * (e.hertz ? Interval(2.0) / 3.0 : Interval(1.0)), sgn(x(2).lower() > 0.0 ? 1.0 : -1.0);
+  const Interval jac = -(Interval(e.rho) / (n * abs(x(2))));
   QEnclosure out;
-  out.q(0) = -(sgn / pi) * s.total[0];
-  out.q(1) = -(sgn / pi) * s.total[1];
-  out.q(2) = -(sgn / (pi * e.rho)) * s.total[2];
+  out.q(0) = -(sgn / n) * s.total[0];
+  out.q(1) = -(sgn / n) * s.total[1];
+  out.q(2) = -(sgn / (n * e.rho)) * s.total[2];
   const int idx[3][3] = {{3, 4, 5}, {4, 6, 7}, {5, 7, 8}};
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) out.dq_dw(i, j) = jac * s.total[idx[i][j]];

@@ -1,4 +1,4 @@
-// The near-translation enclosure of the exact model of a uniformly loaded ellipse
+// The near-translation enclosure of the exact model of an ellipse with uniform or Hertz pressure
 // (friction/contact_enclose.hpp; docs/manual.md section 6, "Rigorous enclosures of the exact model of an
 // ellipse"). With u = (x1, x2), U = |u|, omega = x3/rho and v(r) = u + omega J r (J the rotation
 // by pi/2), |v|^2 = U^2 (1 - 2 X z + z^2) with z = omega |r|/U, X = beta/(U |r|),
@@ -6,9 +6,11 @@
 //   1/|v| = sum_n omega^n U^(-2n-1) L_n(r),   L_n = (U |r|)^n P_n(X),
 //   (n + 1) L_(n+1) = (2n + 1) beta L_n - n U^2 |r|^2 L_(n-1),  L_0 = 1, L_1 = beta,
 // L_n a homogeneous polynomial of degree n in r. Then t = v/|v| and r x t = (-beta + omega |r|^2)/|v|
-// are integrated term by term against the normalised moments of the ellipse,
-//   E[x^(2i) y^(2j)] = a^(2i) b^(2j) (1/2)_i (1/2)_j / (2)_(i+j)  (odd moments vanish).
-// The tail after order K: for fixed u and r, omega -> t is analytic in |omega| < U/|r| (the zeros
+// are integrated term by term against the moments of the pressure sigma0 = (1 - rhat^2)^alpha
+// normalised by N, alpha = 0 (uniform) or 1/2 (Hertz): in polar coordinates of the pre-image disc
+// the angle gives 2 pi (1/2)_i (1/2)_j/(i + j)! and the radius B(i + j + 1, alpha + 1)/2, so
+//   E[x^(2i) y^(2j)] = a^(2i) b^(2j) (1/2)_i (1/2)_j / (alpha + 2)_(i+j)  (odd moments vanish).
+// The tail after order K (a bound on the integrand, so whatever the pressure): for fixed u and r, omega -> t is analytic in |omega| < U/|r| (the zeros
 // of v . v are at |omega| = U/|r|), and on |omega| = rho0 < U/R, R = max(a, b),
 //   |v . v| >= (U - rho0 R)^2, |v_i| <= U + rho0 R, so |t_i| <= M0 = (U + rho0 R)/(U - rho0 R),
 //   |d t_i/d u_j| <= M1 = 1/s0 + (U + rho0 R)^2/s0^3, s0 = U - rho0 R,
@@ -43,11 +45,12 @@ std::vector<std::vector<Interval>> moments(const Ellipse& e, int n_max) {
   for (int i = 0; i <= n_max; ++i)
     for (int j = 0; i + j <= n_max; ++j) {
       if (i == 0 && j == 0) continue;
-      // (1/2)_i/(2)_(i+j): one factor (i - 1/2)/(i + j + 1) per step in i, (j - 1/2)/(i + j + 1) in j
+      // (1/2)_i/(alpha + 2)_(i+j): a factor (i - 1/2)/(i + j + 1 + alpha) per step in i, (j - 1/2)/(...) in j
+      const Interval step(i + j + (e.hertz ? 1.5 : 1.0));
       if (i > 0)
-        mu[i][j] = mu[i - 1][j] * a2 * Interval(i - 0.5) / Interval(i + j + 1.0);
+        mu[i][j] = mu[i - 1][j] * a2 * Interval(i - 0.5) / step;
       else
-        mu[i][j] = mu[i][j - 1] * b2 * Interval(j - 0.5) / Interval(i + j + 1.0);
+        mu[i][j] = mu[i][j - 1] * b2 * Interval(j - 0.5) / step;
     }
   return mu;
 }
