@@ -140,6 +140,48 @@ TEST_CASE("(59) and Table 1 [Kudra & Awrejcewicz 2013]: the plate's pure-sliding
   CHECK(std::abs(it->p - 0.2) <= bracket);
 }
 
+// The proof of the plates with the quadrature enclosure (docs/manual.md section 6, "Rigorous
+// enclosures of the exact model of an ellipse"): pure sliding along and against the load, +-e1,
+// has rdot = -1 +- F, and the tangent Jacobian at e1 is diag(-F, F* - F) as above; q odd makes Dq
+// even, so at -e1 the same tangent part of D(M^-1 q) less rdot = -1 - F gives F and F* + F.
+TEST_CASE("(59) [Kudra & Awrejcewicz 2013]: find-limits proves the uniform and the Hertz plate at one load") {
+  constexpr double eigenvalue_tol = 1e-11;  // as above: the exact model's Jacobian to ~1e-13
+  constexpr double position_tol = 1e-12;    // Krawczyk's boxes about +-e1 (a zero by symmetry)
+  struct Case {
+    double a, b, alpha, F;
+    const char* pressure;
+    std::size_t zeros;  // 2 above F*, 4 below (two stable nodes in w2 = 0 off the axes)
+  };
+  // share/problems/ellipse.json (F* = 0.2) and ellipse-hertz.json (F* = 0.7369) at their loads
+  const Case cases[] = {{1.0, 0.5, 0.0, 0.4, "uniform", 2}, {0.7, 1.0, 0.5, 0.3, "hertz", 4}};
+  for (const Case& c : cases) {
+    CAPTURE(c.pressure);
+    const limitdir::System system = limitdir::make_system(plate(c.a, c.b, 0.0, c.pressure));
+    const limitdir::LimitSet set = limitdir::find_limit_directions(system, c.F);
+    CHECK(set.certificate.level == limitdir::Level::proven);
+    CHECK(set.certificate.closed_orbits == "excluded");
+    for (const limitdir::Claim& claim : set.certificate.claims) CHECK(claim.level == limitdir::Level::proven);
+    REQUIRE(set.directions.size() == c.zeros);
+    const double F_star = 1.0 - 2.0 * c.a * c.a / ((c.alpha + 2.0) * (c.a * c.a + c.b * c.b));
+    for (const double sign : {1.0, -1.0}) {
+      const auto [found, distance] = nearest(set, sign * Eigen::Vector3d::UnitX());
+      CHECK(distance <= position_tol);
+      CHECK(std::abs(found->rdot - (-1.0 + sign * c.F)) <= eigenvalue_tol);
+      double lo = found->eigenvalues[0].real(), hi = found->eigenvalues[1].real();
+      if (lo > hi) std::swap(lo, hi);
+      // at e1: -F and F* - F; at -e1: F and F* + F
+      CHECK(std::abs(lo - std::min(sign > 0 ? -c.F : c.F, F_star - sign * c.F)) <= eigenvalue_tol);
+      CHECK(std::abs(hi - std::max(sign > 0 ? -c.F : c.F, F_star - sign * c.F)) <= eigenvalue_tol);
+    }
+    for (const auto& d : set.directions) {  // the others on the invariant circle w2 = 0, in pairs under U
+      if (std::abs(d.w.x()) > 1.0 - position_tol) continue;
+      CHECK(std::abs(d.w.y()) <= position_tol);
+      CHECK(nearest(set, Eigen::Vector3d(d.w.x(), d.w.y(), -d.w.z())).second <= position_tol);
+      CHECK(d.type == limitdir::SphereType::stable_node);
+    }
+  }
+}
+
 // As a/b leaves 1 the plane w2 = 0 stays invariant (the reflection T = diag(1, -1, 1) with the
 // load along x) but stops holding every limit direction: pairs (w1, +-w2, w3) leave it at
 // symmetry-breaking pitchforks, where the critical eigenvector of J_T is across the plane.
