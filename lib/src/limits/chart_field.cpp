@@ -7,6 +7,8 @@
 // orbits (limits/orbit_exclusion.cpp). Compiled with -frounding-math (lib/CMakeLists.txt).
 #include "limits/chart_field.hpp"
 
+#include "limitdir/friction/contact_model.hpp"
+
 #include <Eigen/Geometry>
 #include <fmt/format.h>
 
@@ -18,7 +20,12 @@ std::optional<FieldEnclosure> field_enclosure(const System& system, const Interv
   IVec3 load;  // F d + e
   for (int i = 0; i < 3; ++i) load(i) = F * system.load_direction()(i) + system.load_offset()(i);
   return FieldEnclosure{&system.friction(), *Minv, *Minv * load,
-                        dynamic_cast<const AxisymmetricModel*>(&system.friction())};
+                        dynamic_cast<const AxisymmetricModel*>(&system.friction()),
+                        quadrature_enclosure(system.friction())};
+}
+
+bool quadrature_enclosure(const FrictionModel& model) {
+  return dynamic_cast<const ContactExactModel*>(&model) != nullptr;
 }
 
 IVec3 normalized(const IVec3& x) {

@@ -30,12 +30,20 @@ struct FieldEnclosure {
   IMat3 Minv;
   IVec3 c;
   const AxisymmetricModel* axisymmetric;  // the same model when it is axisymmetric, else null
+  /// The model's enclosure is a quadrature whose accuracy follows the width of its box
+  /// (quadrature_enclosure): a proof then takes g at a small box about a cell's midpoint, not at
+  /// the point, which would cost the model's finest accuracy (limits/cube_cover.cpp).
+  bool follows_box = false;
   std::optional<FieldBox> at(const IVec3& x) const {
     const auto Q = model->enclose(x);
     if (!Q) return std::nullopt;
     return FieldBox{Minv * Q->q + c, Minv * Q->dq_dw};
   }
 };
+
+/// The exact model of a contact without closed form (friction/contact_model.hpp: an ellipse),
+/// whose enclosure is a quadrature at the box's tolerance (docs/manual.md section 6).
+bool quadrature_enclosure(const FrictionModel& model);
 
 /// The field of `system` at the loads F (c is affine in F); nullopt when M^-1 cannot be enclosed.
 std::optional<FieldEnclosure> field_enclosure(const System& system, const Interval& F);

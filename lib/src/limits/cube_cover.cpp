@@ -19,12 +19,14 @@ bool finite(const IVec2& X) {
          std::isfinite(X(1).upper());
 }
 
-/// The centre of the mean-value form and of Krawczyk's operator: a box about m of 2^-12 of the
-/// cell's half-widths, not the point m. g over it contains g(m), so both stay rigorous, and a
-/// model whose enclosures follow the width of their box (the exact ellipse, friction/
-/// contact_model.hpp) spends on g(m) the accuracy the cell needs, not the model's finest.
-IVec2 centre_box(const IVec2& X, const Eigen::Vector2d& m) {
+/// The centre of the mean-value form and of Krawczyk's operator: for a model whose enclosures
+/// follow the width of their box (FieldEnclosure::follows_box: the exact ellipse, friction/
+/// contact_model.hpp), a box about m of 2^-12 of the cell's half-widths, not the point m. g over
+/// it contains g(m), so both stay rigorous, and g(m) costs the accuracy the cell needs, not the
+/// model's finest. Other models take the point m (the tightest).
+IVec2 centre_box(const FieldEnclosure& field, const IVec2& X, const Eigen::Vector2d& m) {
   constexpr double halo = 0x1p-12;
+  if (!field.follows_box) return to_interval<2>(m);
   IVec2 M;
   for (int i = 0; i < 2; ++i) {
     const double h = halo * 0.5 * width_of(X(i));
@@ -38,7 +40,7 @@ IVec2 centre_box(const IVec2& X, const Eigen::Vector2d& m) {
 IVec2 shrink_zero_box(const FieldEnclosure& field, const Face& face, IVec2 X) {
   for (int i = 0; i < refine_steps; ++i) {
     const Eigen::Vector2d m = mid_of(X);
-    const auto whole = face_value(field, face, X), at_m = face_value(field, face, centre_box(X, m));
+    const auto whole = face_value(field, face, X), at_m = face_value(field, face, centre_box(field, X, m));
     if (!whole || !at_m) break;
     const auto K = krawczyk(X, m, at_m->g, whole->Dg);
     if (!K || !finite(*K) || disjoint((*K)(0), X(0)) || disjoint((*K)(1), X(1))) break;
@@ -53,7 +55,7 @@ CellResult<2> examine_face_cell(const FieldEnclosure& field, const Face& face, c
   if (!whole) return {Verdict::undecided, {}, no_enclosure};
   if (!contains_zero(whole->g(0)) || !contains_zero(whole->g(1))) return {Verdict::none};
   const Eigen::Vector2d m = mid_of(X);
-  const auto at_m = face_value(field, face, centre_box(X, m));
+  const auto at_m = face_value(field, face, centre_box(field, X, m));
   if (!at_m) return {Verdict::undecided, {}, no_enclosure};
   const IVec2 mean_value = at_m->g + whole->Dg * (X - to_interval<2>(m));  // g(m) + Dg(X)(X - m)
   if (!contains_zero(mean_value(0)) || !contains_zero(mean_value(1))) return {Verdict::none};

@@ -14,7 +14,6 @@
 #include <tuple>
 
 #include "limitdir/core/progress.hpp"
-#include "limitdir/friction/contact_model.hpp"
 #include "limitdir/core/cancellation.hpp"
 #include "limits/chart_field.hpp"
 
@@ -452,8 +451,8 @@ bool examine_round(Cover& cover, const OrbitExclusionOptions& options, int& next
 }  // namespace
 
 int orbit_cell_budget(const System& system, const OrbitExclusionOptions& options) {
-  const bool quadrature = dynamic_cast<const ContactExactModel*>(&system.friction()) != nullptr;
-  return quadrature ? std::min(options.max_cells, orbit_max_cells_quadrature) : options.max_cells;
+  return quadrature_enclosure(system.friction()) ? std::min(options.max_cells, orbit_max_cells_quadrature)
+                                                 : options.max_cells;
 }
 
 OrbitExclusion exclude_closed_orbits(const System& system, double F, const OrbitExclusionOptions& given) {
