@@ -2,7 +2,7 @@
 // circle (target <= 1 ms) and a general system with harmonic N = 2 by the cube cover
 // (target <= 20 ms); the exact model (uniform pressure (57)-(60), Hertz (62)-(63), enclosed with
 // Arb) on the disc, the ball and the general system (target a few ms), and find-limits with its
-// proven certificate for the exact disc.
+// proven certificate for the exact disc and the exact elliptic plates (quadrature enclosures).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -57,6 +57,22 @@ void exact_disc_find_limits(benchmark::State& state) {
   const System s = make_system(exact_problem("disc", "uniform"));
   for (auto _ : state) {
     LimitSet set = find_limit_directions(s, 0.3);
+    if (set.certificate.level != Level::proven) state.SkipWithError(set.certificate.reason.c_str());
+    benchmark::DoNotOptimize(set);
+  }
+}
+
+/// find-limits on the uniform plate b/a = 1/2 (share/problems/ellipse.json) at F = 0.4 and the
+/// Hertz plate a/b = 0.7 (ellipse-hertz.json) at F = 0.3: the quadrature enclosure of
+/// docs/manual.md section 6, proven in every claim (target: within 10x of the 0.3 s checked run).
+void plate_find_limits(benchmark::State& state, double a, double b, const char* pressure, const char* rho, double F) {
+  const System s = make_system(parse_problem({{"system", {{"preset", "plate"}, {"load_angle", 0.0}}},
+                                              {"contact", {{"shape", {{"ellipse", {a, b}}}}, {"pressure", pressure}}},
+                                              {"friction", {{"model", "exact"}}},
+                                              {"rho", rho}},
+                                             "bench"));
+  for (auto _ : state) {
+    LimitSet set = find_limit_directions(s, F);
     if (set.certificate.level != Level::proven) state.SkipWithError(set.certificate.reason.c_str());
     benchmark::DoNotOptimize(set);
   }
@@ -117,5 +133,7 @@ BENCHMARK(exact_disc)->Unit(benchmark::kMillisecond);
 BENCHMARK(exact_ball)->Unit(benchmark::kMillisecond);
 BENCHMARK(exact_general)->Unit(benchmark::kMillisecond);
 BENCHMARK(exact_disc_find_limits)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(plate_find_limits, uniform_plate_F0_4, 1.0, 0.5, "uniform", "R", 0.4)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK_CAPTURE(plate_find_limits, hertz_plate_F0_3, 0.7, 1.0, "hertz", "kappa", 0.3)->Unit(benchmark::kSecond)->Iterations(1);
 
 BENCHMARK_MAIN();
