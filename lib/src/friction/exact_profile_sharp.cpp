@@ -8,12 +8,13 @@
 // radius below eps (a <= 1) or above it (a >= 1) each kernel continues analytically to a
 // neighbourhood of the piece, and Arb's Gauss-Legendre integration (acb_calc_integrate, with its
 // rigorous bound of the quadrature error on ellipses where the integrand is holomorphic) encloses
-// int xi^j k(xi/eps) dxi for eps a ball [e0, e1]. The integrand is log-singular in its
-// derivative at the ring's centre of rotation xi = eps: an ellipse that reaches Re m >= 1 is
-// refused (the integrand returns a non-finite value), so Arb bisects towards that end and closes
-// it with direct enclosures of the integrand on real subintervals (continuous there: E decreases
-// and B increases on [0, 1], so their ranges are the values at the ends). The piece of xi within
-// [e0, e1] itself (width e1 - e0) is enclosed directly the same way. Compiled with
+// int xi^j k(xi/eps) dxi for eps a ball [e0, e1]. On an ellipse the kernels are bounded through
+// the Maclaurin series of E = (pi/2)(1 - sum c_n m^n) and B = sum b_n m^n (c_n, b_n > 0):
+// |E(m)| <= pi - E(|m|), |B(m)| <= B(|m|) for |m| < 1; an ellipse reaching |m| >= 1 is refused
+// (a non-finite value), so Arb bisects there. The integrand is log-singular in its derivative at
+// the ring's centre of rotation xi = eps: the pieces eps (1 -+ kSingularCut) about it, and the
+// piece of xi within [e0, e1] itself, are enclosed directly on real intervals (E decreases and B
+// increases on [0, 1], so their ranges are the values at the ends). Compiled with
 // -frounding-math (lib/CMakeLists.txt); every Arb call under NearestRounding.
 #include "friction/exact_profile_sharp.hpp"
 
@@ -29,11 +30,11 @@ namespace limitdir::detail {
 namespace {
 
 constexpr slong kPrec = 64;
-// Relative goal of each integral, 2^-36 ~ 1.5e-11 of the integral (each is O(1e-3 .. 1)): below
-// the 1e-8 width the zero's box of a proof shrinks to, yet few enough nodes to stay cheap.
+// Relative goal of each integral, 2^-30 ~ 1e-9 (each is O(1e-3 .. 1)): G, T to ~5e-9, enough
+// for a zero's box of ~1e-8, with few enough nodes (7-20 ms a point).
 constexpr slong kGoalBits = 30;
-// Absolute tolerance 2^-40 ~ 1e-12: an integral near 0 (the piece below a small eps) needs no
-// more than that to leave G, T (both >= ~0.5 p(0)/max p) accurate to 1e-11.
+// Absolute tolerance 2^-34 ~ 6e-11: an integral near 0 (the piece below a small eps) needs no
+// more than that to leave G, T (both O(1)) accurate to ~1e-9 over the ~20 integrals.
 constexpr slong kTolExp = -34;
 
 // The pieces [eps (1 - kSingularCut), eps (1 + kSingularCut)] around the centre of rotation
