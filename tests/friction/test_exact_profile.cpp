@@ -77,6 +77,21 @@ Eigen::Vector3d with_epsilon(double eps, double c, double phi, double side) {
 const double kSlips[] = {0.0, 1e-3, 0.1, 0.25, 0.3, 0.5, 0.74, 0.75, 0.9, 1.0 - 1e-6,
                          1.0, 1.0 + 1e-6, 1.0895, 1.5, 3.0, 20.0, double(INFINITY)};
 
+/// The enclosure of q over the box of half-width h about x0 holds the reference's q (want) and is
+/// at most `width` wide in each component.
+template <class Model>
+void check_enclosure(const Model& model, const Eigen::Vector3d& x0, double h, const Eigen::Vector3d& want, double width) {
+  CAPTURE(h);
+  const auto E = model.enclose(box_around(x0, h));
+  REQUIRE(E);
+  for (int i = 0; i < 3; ++i) {
+    CAPTURE(i);
+    CAPTURE(E->q(i));
+    CHECK(inside(want(i), E->q(i), kQuadratureError));
+    CHECK(width_of(E->q(i)) <= width);
+  }
+}
+
 Problem cone_disc() {
   Problem p;
   p.system.preset = "disc";
@@ -108,30 +123,56 @@ TEST_CASE("Tabulated profile: the brute-force quadrature of (23) lies in the enc
       CAPTURE(c);
       CAPTURE(eps);
       CAPTURE(want.transpose());
-      for (double h : eps > 1.0 ? std::vector<double>{kThinBox} : std::vector<double>{0.0, kWideBox}) {
-        CAPTURE(h);
-        const auto E = model->enclose(box_around(x0, h));
-        REQUIRE(E);
-        for (int i = 0; i < 3; ++i) {
-          CAPTURE(i);
-          CAPTURE(E->q(i));
-          CHECK(inside(want(i), E->q(i), kQuadratureError));
-          if (h <= kThinBox)
-            CHECK(width_of(E->q(i)) <= (eps > kTightSeries ? kEquatorWidth : eps > 1.0 ? kRimWidth : kPoleWidth));
-        }
-      }
+      for (double h : eps > 1.0 ? std::vector<double>{kThinBox} : std::vector<double>{0.0, kWideBox})
+        check_enclosure(*model, x0, h, want,
+                        h > kThinBox ? INFINITY : eps > kTightSeries ? kEquatorWidth : eps > 1.0 ? kRimWidth : kPoleWidth);
     }
   }
 }
 
-TEST_CASE("Tabulated profile: near the poles a box narrower than 1e-4 in eps (but a point) has no enclosure") {
+TEST_CASE("Tabulated profile: near the poles a box narrower than 1e-4 in eps takes the sharp rule, but at the pole itself") {
   const double c = cone().kappa();
   const auto model = make_exact_model(cone(), c);
   const Eigen::Vector3d x0 = with_epsilon(0.5, c, 0.2, 1.0);
-  CHECK_FALSE(model->enclose(box_around(x0, 1e-9)).has_value());
+  CHECK(model->enclose(box_around(x0, 1e-9)).has_value());
   CHECK(model->enclose(box_around(x0, 0.0)).has_value());
   CHECK(model->enclose(box_around(x0, kWideBox)).has_value());
+  // t0 = 0 (the pole, where dG/dt is not bounded): a point, but no narrow box
+  CHECK(model->enclose(box_around(Eigen::Vector3d(0.0, 0.0, 1.0), 0.0)).has_value());
+  CHECK_FALSE(model->enclose(box_around(Eigen::Vector3d(0.0, 0.0, 1.0), 1e-9)).has_value());
   CHECK(model->enclose(box_around(with_epsilon(2.0, c, 0.2, 1.0), 1e-9)).has_value());  // the equator half: any box
+}
+
+// The sharp rule (friction/exact_profile_sharp.cpp) at points and boxes of half-width 1e-9 near the
+// poles: each of the ~20 integrals to a relative 2^-30 ~ 1e-9 (its goal), weighted by |alpha|,
+// |beta| <= ~4 and divided by M_1, M_2 >= ~0.1, gives G, T to ~1e-8 (measured ~5e-9); C, S are
+// those over |w3| >= 0.6 and q carries w1, w2 and kappa/rho <= 1.6, and the box's own spread is
+// |dq/dw| (<= ~10) x 2e-9: 1e-7 bounds all of it, 1/20000 of kPoleWidth.
+constexpr double kSharpWidth = 1e-7;
+constexpr double kSharpBox = 1e-9;
+
+TEST_CASE("Tabulated profile: near the poles the sharp rule encloses the brute-force quadrature of (23) to 1e-7") {
+  struct Profile {
+    std::vector<double> xi, p;
+    double c;
+  };
+  const Pressure ridge = Pressure::profile({0.0, 0.5, 1.0}, {0.2, 1.0, 0.0});
+  const Pressure ramp = Pressure::profile({0.0, 0.3, 1.0}, {0.1, 0.4, 1.1});  // rising: p(1) > p(0)
+  for (const Profile& pr : {Profile{kConeXi, kConeP, cone().kappa()}, Profile{{0.0, 0.5, 1.0}, {0.2, 1.0, 0.0}, ridge.kappa()},
+                            Profile{{0.0, 0.3, 1.0}, {0.1, 0.4, 1.1}, ramp.kappa()}}) {
+    const reference::RadialPressure ref = reference::tabulated_pressure(pr.xi, pr.p);
+    const auto model = make_exact_model(Pressure::profile(pr.xi, pr.p), pr.c);
+    int k = 0;
+    for (double eps : {0.01, 0.05, 0.2, 0.45, 0.5, 0.8, 1.0}) {
+      const Eigen::Vector3d x0 = with_epsilon(eps, pr.c, 0.4 + 0.9 * k, k % 2 ? -1.0 : 1.0);
+      ++k;
+      const Eigen::Vector3d want = reference::friction(ref, x0, pr.c);
+      CAPTURE(pr.c);
+      CAPTURE(eps);
+      // on the rim (eps = 1) the box meets the equator half too, whose series tail there is kRimWidth
+      for (double h : {0.0, kSharpBox}) check_enclosure(*model, x0, h, want, eps < 1.0 ? kSharpWidth : kRimWidth);
+    }
+  }
 }
 
 TEST_CASE("Tabulated profile: central differences of the brute-force quadrature lie in the enclosure of dq/dw") {
@@ -199,5 +240,28 @@ TEST_CASE("find-limits: the disc on the tabulated truncated cone is proven with 
     CHECK(L.certificate.index_sum == 2);
     REQUIRE(L.directions.size() == checked.directions.size());
     for (std::size_t i = 0; i < L.directions.size(); ++i) CHECK((L.directions[i].w - checked.directions[i].w).norm() < 1e-12);
+  }
+}
+
+// At small loads the stable node sits near a pole (eps < 1), where the first-order rule left its
+// type undecided; the sharp rule proves every claim, and the types agree with the double
+// classification of the checked solver.
+TEST_CASE("find-limits: the disc on the tabulated truncated cone at F = 0.1 is proven in every claim, types included") {
+  const System sys = make_system(cone_disc());
+  SolverOptions unproven;
+  unproven.prove = false;
+  const LimitSet checked = find_limit_directions(sys, 0.1, unproven);
+  const LimitSet L = find_limit_directions(sys, 0.1);
+  CAPTURE(L.certificate.reason);
+  CHECK(L.certificate.level == Level::proven);
+  for (const Claim& claim : L.certificate.claims) {
+    CAPTURE(claim.claim);
+    CHECK(claim.level == Level::proven);
+  }
+  REQUIRE(L.directions.size() == checked.directions.size());
+  for (std::size_t i = 0; i < L.directions.size(); ++i) {
+    CHECK((L.directions[i].w - checked.directions[i].w).norm() < 1e-12);
+    CHECK(L.directions[i].type == checked.directions[i].type);
+    CHECK(L.directions[i].radial == checked.directions[i].radial);
   }
 }

@@ -20,7 +20,9 @@
 //   int_cell w k dxi  in  m int_cell w dxi + [-r, r] int_cell |w| dxi
 // with the weight's integrals exact (polynomials). The remainder is thus proven cell by cell; it
 // is first order (~ the variation of k over a cell: 1e-3 here), enough to exclude the cells of a
-// proof's cover, not to resolve a zero near a pole. At eps = 0 dG/dt is not bounded (G - G(0) ~
+// proof's cover, not to resolve a zero near a pole: that is the sharp rule's (Arb's rigorous
+// Gauss-Legendre integration, friction/exact_profile_sharp.cpp) on intervals of eps narrower
+// than kMinPoleSpan. At eps = 0 dG/dt is not bounded (G - G(0) ~
 // t log t when p'(0) != 0, the cone's tip), and at t0 = 0 the derivatives are the whole line.
 //
 // Near the equator (eps >= 1, t = 1/eps^2): the moment series of friction/exact.cpp,
@@ -44,6 +46,7 @@
 #include <cmath>
 #include <limits>
 
+#include "friction/exact_profile_sharp.hpp"
 #include "numerics/arb_support.hpp"
 
 namespace limitdir::detail {
@@ -54,9 +57,9 @@ constexpr slong prec = 64;
 constexpr int kTable = 4096;  // E, B at m = j/4096 (a power of 2: m * kTable is exact)
 constexpr int kCells = 2048;        // cells per unit of radius in the pole integrals
 constexpr int kSeriesTerms = 2000;  // equator series: t^N < 2^-60 up to t ~ 0.98, the bound kappa/N^2 above
-// The narrowest interval of eps that the pole half encloses, but points (intervals of rounding
-// width, below kPointSpan): below it the first-order rule's width (~1e-3 of G, T) is all that is
-// left of the enclosure.
+// Below kMinPoleSpan in eps the first-order rule's width (~1e-3 of G, T) is all that is left of
+// its enclosure: the sharp rule takes over there (away from the pole; at it only points, below
+// kPointSpan, are enclosed).
 constexpr double kMinPoleSpan = 1e-4;
 constexpr double kPointSpan = 1e-13;
 constexpr double inf = std::numeric_limits<double>::infinity();
@@ -151,11 +154,7 @@ struct Accumulator {
   Interval value() const { return sum + Interval(-rad.upper(), rad.upper()); }
 };
 
-// p = alpha + beta xi on one segment of the profile.
-struct Segment {
-  double x0, x1;
-  Interval alpha, beta;
-};
+using Segment = ProfileSegment;  // p = alpha + beta xi on one segment of the profile
 
 std::vector<Segment> segments(const Pressure& p) {
   const auto& xs = p.nodes_xi();
@@ -238,7 +237,8 @@ LawPoint sum(const ProfileLaws::Series& s, double t) {
 
 ProfileLaws::ProfileLaws(const Pressure& p) {
   const UpwardRounding upward;
-  const std::vector<Segment> segs = segments(p);
+  segments_ = segments(p);
+  const std::vector<Segment>& segs = segments_;
   for (const Segment& s : segs) {
     const int n = std::max(1, static_cast<int>(std::ceil((s.x1 - s.x0) * kCells)));
     double x0 = s.x0;
@@ -297,14 +297,25 @@ std::array<LawPoint, 2> ProfileLaws::pole(double t0, double t1) const {
   return out;
 }
 
+std::array<LawPoint, 2> ProfileLaws::pole_sharp(double t0, double t1) const {
+  const UpwardRounding upward;
+  const Interval E = sqrt(Interval(t0, t1)), two_t = 2.0 * Interval(t0, t1);
+  const PoleIntegrals I = sharp_pole_integrals(segments_, E.lower(), E.upper());
+  return {LawPoint{I.G / M1_, (I.dG - p1_ * I.rimG) / (M1_ * two_t), Interval(-inf, inf)},
+          LawPoint{I.T / M2_, (I.dT - p1_ * I.rimT) / (M2_ * two_t), Interval(-inf, inf)}};
+}
+
 std::optional<MeridianEnclosure> enclose_profile_meridian(const IVec3& x, double c, const ProfileLaws& laws) {
   return enclose_meridian_halves(
       x, c,
       [&](double t0, double t1) -> std::optional<std::array<LawPoint, 2>> {
-        // a cell narrower than kMinPoleSpan in eps gains nothing: the rule's own width (~1e-3)
-        // dominates there, and a proof that split such cells down to its minimum width would
-        // spend its whole cell budget; a point (the width of rounding) is still enclosed
+        // an interval of eps narrower than kMinPoleSpan (a point included) away from the pole
+        // takes the sharp rule (friction/exact_profile_sharp.cpp): the first-order rule's own
+        // width (~1e-3) would dominate there; at the pole itself a point keeps the first-order
+        // rule (dG/dt is not bounded at t = 0) and a narrow interval is refused, as a proof that
+        // split such cells down to its minimum width would spend its whole cell budget
         const double span = (sqrt(Interval(t1)) - sqrt(Interval(t0))).upper();
+        if (span < kMinPoleSpan && t0 > 0.0) return laws.pole_sharp(t0, t1);
         if (span > kPointSpan && span < kMinPoleSpan) return std::nullopt;
         return laws.pole(t0, t1);
       },

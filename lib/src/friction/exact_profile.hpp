@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "friction/exact_laws.hpp"
+#include "friction/exact_profile_sharp.hpp"
 #include "limitdir/contact/pressure.hpp"
 #include "limitdir/numerics/interval.hpp"
 
@@ -24,6 +25,9 @@ class ProfileLaws {
   /// whole line when t0 = 0: dG/dt ~ log t at the pole when p has a slope at xi = 0); f'' is the
   /// whole line (not enclosed).
   std::array<LawPoint, 2> pole(double t0, double t1) const;
+  /// The same for a narrow interval 0 < t0 <= t1 <= 1 by the sharp rule of
+  /// friction/exact_profile_sharp.hpp (G, T to ~5e-9 plus the interval's own spread).
+  std::array<LawPoint, 2> pole_sharp(double t0, double t1) const;
   /// Q = Q_eps and H = eps T_eps over t = 1/eps^2 in [t0, t1] within [0, 1], with their first and
   /// second t-derivatives (f'' the whole line at t = 1, the rim).
   std::array<LawPoint, 2> equator(double t0, double t1) const;
@@ -43,6 +47,7 @@ class ProfileLaws {
   };
 
  private:
+  std::vector<ProfileSegment> segments_;
   std::vector<Cell> cells_;
   Interval M1_, M2_, p1_;  // M_1, M_2 and p(1)
   Series Q_, H_;
