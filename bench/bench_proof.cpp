@@ -2,7 +2,8 @@
 // circle (target <= 1 ms) and a general system with harmonic N = 2 by the cube cover
 // (target <= 20 ms); the exact model (uniform pressure (57)-(60), Hertz (62)-(63), enclosed with
 // Arb) on the disc, the ball and the general system (target a few ms), and find-limits with its
-// proven certificate for the exact disc and the exact elliptic plates (quadrature enclosures).
+// proven certificate for the exact disc, the exact elliptic plates (quadrature enclosures) and
+// the tabulated profile.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -78,6 +79,23 @@ void plate_find_limits(benchmark::State& state, double a, double b, const char* 
   }
 }
 
+/// find-limits on the tabulated truncated cone p = 1 - xi/2 (share/problems/disc-profile.json):
+/// at F = 0.4 the cheap first-order rule decides every cell, at F = 0.1 two limit directions lie
+/// near the poles and their boxes take the sharp rule (docs/manual.md section 6).
+void profile_find_limits(benchmark::State& state, double F) {
+  const nlohmann::json profile{{0.0, 1.0}, {0.25, 0.875}, {0.5, 0.75}, {0.75, 0.625}, {1.0, 0.5}};
+  const System s = make_system(parse_problem({{"system", {{"preset", "disc"}, {"j", 0.5}}},
+                                              {"contact", {{"pressure", {{"profile", profile}}}}},
+                                              {"friction", {{"model", "exact"}}},
+                                              {"rho", "kappa"}},
+                                             "bench"));
+  for (auto _ : state) {
+    LimitSet set = find_limit_directions(s, F);
+    if (set.certificate.level != Level::proven) state.SkipWithError(set.certificate.reason.c_str());
+    benchmark::DoNotOptimize(set);
+  }
+}
+
 void disc_case3(benchmark::State& state) { run(state, make_system(disc_harmonic2()), 0.3, 4); }
 void disc_case4(benchmark::State& state) { run(state, make_system(disc_harmonic2()), 0.02, 8); }
 void general_isolas(benchmark::State& state) { run(state, general_harmonic2(), 0.5, 8); }
@@ -135,5 +153,8 @@ BENCHMARK(exact_general)->Unit(benchmark::kMillisecond);
 BENCHMARK(exact_disc_find_limits)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(plate_find_limits, uniform_plate_F0_4, 1.0, 0.5, "uniform", "R", 0.4)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(plate_find_limits, hertz_plate_F0_3, 0.7, 1.0, "hertz", "kappa", 0.3)->Unit(benchmark::kSecond)->Iterations(1);
+
+BENCHMARK_CAPTURE(profile_find_limits, cone_F0_4, 0.4)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(profile_find_limits, cone_F0_1, 0.1)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 BENCHMARK_MAIN();

@@ -390,6 +390,8 @@ class ProfileExact final : public RingQuadratureExact {
     std::call_once(built_, [this] { laws_ = std::make_unique<detail::ProfileLaws>(pressure_); });
     return detail::enclose_profile_meridian(x, rho_over_R(), *laws_);
   }
+  /// Near the poles intervals of eps narrower than 1e-4 take the sharp rule (points included).
+  bool enclosure_follows_box() const override { return true; }
 
  private:
   mutable std::once_flag built_;

@@ -7,8 +7,6 @@
 // orbits (limits/orbit_exclusion.cpp). Compiled with -frounding-math (lib/CMakeLists.txt).
 #include "limits/chart_field.hpp"
 
-#include "limitdir/friction/contact_model.hpp"
-
 #include <Eigen/Geometry>
 #include <fmt/format.h>
 
@@ -24,9 +22,7 @@ std::optional<FieldEnclosure> field_enclosure(const System& system, const Interv
                         quadrature_enclosure(system.friction())};
 }
 
-bool quadrature_enclosure(const FrictionModel& model) {
-  return dynamic_cast<const ContactExactModel*>(&model) != nullptr;
-}
+bool quadrature_enclosure(const FrictionModel& model) { return model.enclosure_follows_box(); }
 
 IVec3 normalized(const IVec3& x) {
   const Interval n = boost::numeric::sqrt(dot(x, x));

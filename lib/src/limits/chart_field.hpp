@@ -41,8 +41,9 @@ struct FieldEnclosure {
   }
 };
 
-/// The exact model of a contact without closed form (friction/contact_model.hpp: an ellipse),
-/// whose enclosure is a quadrature at the box's tolerance (docs/manual.md section 6).
+/// A model whose enclosure is a quadrature that follows the width of its box
+/// (FrictionModel::enclosure_follows_box: the exact ellipse, docs/manual.md section 6; the
+/// tabulated profile).
 bool quadrature_enclosure(const FrictionModel& model);
 
 /// The field of `system` at the loads F (c is affine in F); nullopt when M^-1 cannot be enclosed.

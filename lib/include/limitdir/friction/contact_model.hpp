@@ -56,6 +56,8 @@ class ContactExactModel : public FrictionModel {
   /// pressure, no distortion and no shift (docs/manual.md section 6, "Rigorous enclosures of
   /// the exact model of an ellipse"); none for the other contacts.
   std::optional<QEnclosure> enclose(const IVec3& x) const override;
+  /// The quadrature's tolerance is the box's (docs/manual.md section 6).
+  bool enclosure_follows_box() const override { return true; }
 
   struct Impl;
 

@@ -97,6 +97,12 @@ class FrictionModel {
   /// Rigorous enclosures of q and dq_dw over the box x (which must not contain 0); none when
   /// the model has no rigorous enclosure (the default) or not on this box.
   virtual std::optional<QEnclosure> enclose(const IVec3& x) const;
+  /// The accuracy of enclose() follows the width of its box: a quadrature whose rule is chosen
+  /// for the box (the exact ellipse, friction/contact_model.hpp; the tabulated profile near the
+  /// poles, friction/exact_profile.cpp), so that a point costs the model's finest rule. A proof
+  /// then takes g at a small box about a cell's midpoint, not at the point (limits/
+  /// cube_cover.cpp, limits/circle_cover.cpp). False by default.
+  virtual bool enclosure_follows_box() const { return false; }
   /// q(w) with its first and second derivatives, as second-order interval jets over the
   /// variables of the jets of w (w a unit vector): the linear (64) and harmonic (86) models have
   /// them (friction/enclose_jet.cpp); none for the others (the default).
