@@ -189,7 +189,7 @@ TEST_CASE("labels: a legend in rows fits its width, long text wrapped at spaces"
   CHECK(h == doctest::Approx(7 * 15.4));
 }
 
-TEST_CASE("labels: a wrapped legend entry breaks never beside an =, in the paper styles its pieces on rows alone") {
+TEST_CASE("labels: in the paper styles a wrapped legend entry breaks never beside an =, its pieces on rows alone") {
   // at font scale 1 a letter is 0.64 x 11 = 7.04 px, a line entry's symbol 28 px; in 200 px:
   // "first = 1" 28 + 9 x 7.04 = 91.4 px, "last = 2" 84.3 px; "xxxxxxxxxx yyyyyyyyyy w = 0" (27
   // letters, 218.1 px) is wider and breaks
@@ -199,9 +199,9 @@ TEST_CASE("labels: a wrapped legend entry breaks never beside an =, in the paper
                                            {svg::LegendItem::Kind::line, {}, "last = 2"}};
   svg::Document screen(400, 300, "legend"), paper(400, 300, "legend");
   paper.set_paper(true);
-  // screen: "xxxxxxxxxx yyyyyyyyyy" (28 + 21 letters, 175.8 px) joins no row after "first = 1"
-  // (107.4 px used), "w = 0" (28 + 35.2 px, hanging) starts a row after it, and "last = 2" a new
-  // row after the last piece, not to read as its continuation: 4 rows of 15.4 px
+  // screen: "... yyyyyyyyyy w" (23 letters, 189.9 px) joins no row after "first = 1" (107.4 px
+  // used), "= 0" (28 + 21.1 px, hanging) no row after it (205.9 px used), and "last = 2" starts a
+  // new row after the last piece, not to read as its continuation: 4 rows of 15.4 px
   CHECK(svg::legend_height(screen, items, 200.0) == doctest::Approx(4 * 15.4));
   // paper: "w = 0" one piece (35.2 px) hanging under the label's text (28 px in: 63.2 px); both
   // pieces alone: 4 rows

@@ -22,8 +22,8 @@ double item_width(const LegendItem& item, double scale) {
   return (item.kind == LegendItem::Kind::text ? 0.0 : (legend_symbol + 4.0) * scale) + text;
 }
 
-/// The words of a label; a space beside "=" does not break ("v_r = 0.5" stays whole).
-std::vector<std::string> words_of(const std::string& label) {
+/// The words of a label; with `glued` a space beside "=" does not break ("v_r = 0.5" stays whole).
+std::vector<std::string> words_of(const std::string& label, bool glued) {
   std::vector<std::string> words;
   bool glue = false;  // the last word was "="
   for (std::size_t start = 0; start < label.size();) {
@@ -31,7 +31,7 @@ std::vector<std::string> words_of(const std::string& label) {
     if (end == std::string::npos) end = label.size();
     const std::string word = label.substr(start, end - start);
     start = end + 1;
-    if (!words.empty() && (glue || word == "=")) words.back() += " " + word;
+    if (glued && !words.empty() && (glue || word == "=")) words.back() += " " + word;
     else words.push_back(word);
     glue = word == "=";
   }
@@ -41,8 +41,8 @@ std::vector<std::string> words_of(const std::string& label) {
 /// A legend laid out: its items with every item wider than the width broken at spaces into
 /// pieces that fit (the first keeps the item's symbol, the others are text indented by the
 /// symbol's width, `hang`, so that the label's lines start under each other).
-/// Never beside an "="; in the paper styles (legend_rows) each piece takes its row alone
-/// (`alone`), on screen the first may share a row with the entries before it.
+/// In the paper styles (legend_rows) never beside an "=", and each piece takes its row alone
+/// (`alone`); on screen the pieces share rows as other items do.
 struct Laid {
   std::vector<LegendItem> items;
   std::vector<char> alone;
@@ -66,7 +66,7 @@ Laid wrapped(const std::vector<LegendItem>& items, double width, double scale, b
     LegendItem piece = item;
     piece.label.clear();
     double hang = 0.0;  // the first piece keeps the symbol; the others hang under its text
-    for (const std::string& word : words_of(item.label)) {
+    for (const std::string& word : words_of(item.label, paper)) {
       LegendItem longer = piece;
       longer.label += (piece.label.empty() ? "" : " ") + word;
       if (!piece.label.empty() && hang + item_width(longer, scale) > width) {
