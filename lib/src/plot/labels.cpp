@@ -39,60 +39,46 @@ std::vector<std::string> words_of(const std::string& label, bool glued) {
 }
 
 /// A legend laid out: its items with every item wider than the width broken at spaces into
-/// pieces that fit (the first keeps the item's symbol, the others are text indented by the
-/// symbol's width, `hang`, so that the label's lines start under each other).
+/// pieces that fit (the first keeps the item's symbol, the others are text at the row's start).
 /// In the paper styles (legend_rows) never beside an "=", and each piece takes its row alone
 /// (`alone`); on screen the pieces share rows as other items do.
 struct Laid {
   std::vector<LegendItem> items;
   std::vector<char> alone;
-  std::vector<char> piece;   // a piece of a broken item: in every style the row ends after it
-  std::vector<double> hang;  // px before a piece's text: the symbol's width, for pieces after the first
-  double width(std::size_t i, double scale) const { return hang[i] + item_width(items[i], scale); }
 };
 
 Laid wrapped(const std::vector<LegendItem>& items, double width, double scale, bool paper) {
   Laid out;
-  const auto add = [&](const LegendItem& item, bool piece, double hang) {
-    out.items.push_back(item), out.alone.push_back(piece && paper), out.piece.push_back(piece), out.hang.push_back(hang);
-  };
+  const auto add = [&](const LegendItem& item, bool piece) { out.items.push_back(item), out.alone.push_back(piece && paper); };
   for (const LegendItem& item : items) {
     if (item_width(item, scale) <= width) {
-      add(item, false, 0.0);
+      add(item, false);
       continue;
     }
-    // the symbol's width (item_width's part before the text); a text item's pieces have none
-    const double symbol = item.kind == LegendItem::Kind::text ? 0.0 : (legend_symbol + 4.0) * scale;
     LegendItem piece = item;
     piece.label.clear();
-    double hang = 0.0;  // the first piece keeps the symbol; the others hang under its text
     for (const std::string& word : words_of(item.label, paper)) {
       LegendItem longer = piece;
       longer.label += (piece.label.empty() ? "" : " ") + word;
-      if (!piece.label.empty() && hang + item_width(longer, scale) > width) {
-        add(piece, true, hang);
+      if (!piece.label.empty() && item_width(longer, scale) > width) {
+        add(piece, true);
         piece = {LegendItem::Kind::text, {}, word};
-        hang = symbol;
       } else {
         piece = longer;
       }
     }
-    if (!piece.label.empty()) add(piece, true, hang);
+    if (!piece.label.empty()) add(piece, true);
   }
   // a single word wider than the width (a very narrow legend): cut to the letters that fit
-  for (std::size_t i = 0; i < out.items.size(); ++i) {
-    LegendItem& item = out.items[i];
-    while (!item.label.empty() && out.width(i, scale) > width) {
+  for (LegendItem& item : out.items)
+    while (!item.label.empty() && item_width(item, scale) > width) {
       // the last code point: its continuation bytes (10xxxxxx), then its first byte
       while (!item.label.empty() && (static_cast<unsigned char>(item.label.back()) & 0xC0) == 0x80) item.label.pop_back();
       if (!item.label.empty()) item.label.pop_back();
     }
-  }
   Laid kept;
   for (std::size_t i = 0; i < out.items.size(); ++i)
-    if (!out.items[i].label.empty())
-      kept.items.push_back(out.items[i]), kept.alone.push_back(out.alone[i]), kept.piece.push_back(out.piece[i]),
-          kept.hang.push_back(out.hang[i]);
+    if (!out.items[i].label.empty()) kept.items.push_back(out.items[i]), kept.alone.push_back(out.alone[i]);
   return kept;
 }
 
@@ -116,16 +102,15 @@ std::vector<std::vector<std::size_t>> units_of(const std::vector<LegendItem>& it
 /// The rows of a legend: indices of the items on each, filling `width` left to right. A unit
 /// (units_of) goes whole onto the row if it fits there, else whole onto a new row; one wider
 /// than a row puts its key where it fits and its swatches together from the start of the next row.
-/// A piece of a broken item ends its row (so that no entry reads as its continuation), and in
-/// the paper styles (Laid::alone) also starts one.
+/// A piece of a broken item (Laid::alone) takes its row alone.
 std::vector<std::vector<std::size_t>> rows_of(const Laid& laid, double width, double scale) {
   const std::vector<LegendItem>& items = laid.items;
   std::vector<std::vector<std::size_t>> rows;
   double used = 0.0;
   const auto add = [&](std::size_t i, bool new_row) {
-    const double w = laid.width(i, scale);
-    const bool after_piece = !rows.empty() && !rows.back().empty() && laid.piece[rows.back().back()];
-    if (rows.empty() || new_row || laid.alone[i] || after_piece || (!rows.back().empty() && used + w > width)) {
+    const double w = item_width(items[i], scale);
+    const bool after_alone = !rows.empty() && !rows.back().empty() && laid.alone[rows.back().back()];
+    if (rows.empty() || new_row || laid.alone[i] || after_alone || (!rows.back().empty() && used + w > width)) {
       rows.emplace_back();
       used = 0.0;
     }
@@ -134,7 +119,7 @@ std::vector<std::vector<std::size_t>> rows_of(const Laid& laid, double width, do
   };
   for (const std::vector<std::size_t>& unit : units_of(items)) {
     double w = -legend_space * scale;
-    for (const std::size_t i : unit) w += laid.width(i, scale) + legend_space * scale;
+    for (const std::size_t i : unit) w += item_width(items[i], scale) + legend_space * scale;
     const bool fits_here = !rows.empty() && used + w <= width;
     for (std::size_t k = 0; k < unit.size(); ++k)
       add(unit[k], (k == 0 && !fits_here && w <= width) || (k == 1 && w > width));
@@ -236,10 +221,10 @@ void legend_rows(Document& doc, double x, double y, double width, const std::vec
         case LegendItem::Kind::swatch:
           doc.rect(left + 3.0 * s, mid - 5.0 * s, legend_symbol * s - 6.0 * s, 10.0 * s, item.style);
           break;
-        case LegendItem::Kind::text: text_x = left + laid.hang[i]; break;
+        case LegendItem::Kind::text: text_x = left; break;
       }
       doc.text(text_x, base, item.label, {legend_size});
-      left += laid.width(i, s) + legend_space * s;
+      left += item_width(item, s) + legend_space * s;
     }
     top += row_h;
   }
