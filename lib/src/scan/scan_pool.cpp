@@ -17,16 +17,21 @@ namespace limitdir {
 
 namespace {
 
-/// The threads started before any item runs: each waits at the gate, then runs items when its
-/// number is below `kept`, else ends at once (a thread cut by a failed creation).
+/// The threads started before any item runs: each waits at the gate. open(kept) ends the
+/// threads numbered `kept` and above at once (cut by a failed creation); the kept ones wait on
+/// until go(), which the caller gives after it has joined the cut ones, so that no item runs
+/// before their stacks are freed (an item that ran beside them once met the address-space limit
+/// on a busy machine: status 5, std::bad_alloc).
 class StartGate {
  public:
   explicit StartGate(unsigned kept) : kept_(kept) {}
-  /// Waits until open(); true when thread `t` is kept.
+  /// Waits until open(); false when thread `t` is cut, else waits until go() and is true.
   bool enter(unsigned t) {
     std::unique_lock<std::mutex> lock(mutex_);
-    opened_.wait(lock, [this] { return open_; });
-    return t < kept_;
+    changed_.wait(lock, [this] { return open_; });
+    if (t >= kept_) return false;
+    changed_.wait(lock, [this] { return go_; });
+    return true;
   }
   void open(unsigned kept) {
     {
@@ -34,14 +39,21 @@ class StartGate {
       kept_ = kept;
       open_ = true;
     }
-    opened_.notify_all();
+    changed_.notify_all();
+  }
+  void go() {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      go_ = true;
+    }
+    changed_.notify_all();
   }
 
  private:
   std::mutex mutex_;
-  std::condition_variable opened_;
+  std::condition_variable changed_;
   unsigned kept_;
-  bool open_ = false;
+  bool open_ = false, go_ = false;
 };
 
 /// The threads kept of the `created` ones when no more could be created: half of them, so that
@@ -101,6 +113,7 @@ unsigned scan_parallel_for(std::uint64_t count, unsigned threads, const std::fun
   const unsigned kept = refused.empty() ? threads : cut_pool(created);
   gate.open(kept);
   for (unsigned t = kept; t < created; ++t) pool[t - 1].join();  // the cut ones end at once: their stacks freed
+  gate.go();                                                      // then the kept ones run items
   if (!refused.empty() && note)
     note(std::to_string(threads) + " threads asked, only " + std::to_string(created) + " could be created (" +
          refused + "); running on " + std::to_string(kept) +
