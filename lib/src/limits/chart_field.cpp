@@ -19,10 +19,8 @@ std::optional<FieldEnclosure> field_enclosure(const System& system, const Interv
   for (int i = 0; i < 3; ++i) load(i) = F * system.load_direction()(i) + system.load_offset()(i);
   return FieldEnclosure{&system.friction(), *Minv, *Minv * load,
                         dynamic_cast<const AxisymmetricModel*>(&system.friction()),
-                        quadrature_enclosure(system.friction())};
+                        system.friction().enclosure_follows_box()};
 }
-
-bool quadrature_enclosure(const FrictionModel& model) { return model.enclosure_follows_box(); }
 
 IVec3 normalized(const IVec3& x) {
   const Interval n = boost::numeric::sqrt(dot(x, x));

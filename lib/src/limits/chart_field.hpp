@@ -31,7 +31,7 @@ struct FieldEnclosure {
   IVec3 c;
   const AxisymmetricModel* axisymmetric;  // the same model when it is axisymmetric, else null
   /// The model's enclosure is a quadrature whose accuracy follows the width of its box
-  /// (quadrature_enclosure): a proof then takes g at a small box about a cell's midpoint, not at
+  /// (FrictionModel::enclosure_follows_box): a proof then takes g at a small box about a cell's midpoint, not at
   /// the point, which would cost the model's finest accuracy (limits/cube_cover.cpp).
   bool follows_box = false;
   std::optional<FieldBox> at(const IVec3& x) const {
@@ -41,10 +41,16 @@ struct FieldEnclosure {
   }
 };
 
-/// A model whose enclosure is a quadrature that follows the width of its box
-/// (FrictionModel::enclosure_follows_box: the exact ellipse, docs/manual.md section 6; the
-/// tabulated profile).
-bool quadrature_enclosure(const FrictionModel& model);
+/// The centre of a mean-value form or of a Newton (Krawczyk) step on one coordinate X with
+/// midpoint m: the point m, or, for a model whose enclosure follows the width of its box
+/// (FieldEnclosure::follows_box), the interval about m of `halo` times X's width. g over it
+/// contains g(m), so both stay rigorous, and g costs the accuracy the cell needs, not the
+/// model's finest (limits/cube_cover.cpp, limits/circle_cover.cpp).
+inline Interval centre_interval(const FieldEnclosure& field, const Interval& X, double m, double halo) {
+  if (!field.follows_box) return Interval(m);
+  const double h = halo * 0.5 * width_of(X);
+  return Interval(m - h, m + h);  // m - h <= m <= m + h in any rounding (h >= 0)
+}
 
 /// The field of `system` at the loads F (c is affine in F); nullopt when M^-1 cannot be enclosed.
 std::optional<FieldEnclosure> field_enclosure(const System& system, const Interval& F);

@@ -70,8 +70,8 @@ std::optional<ArcValue> arc_value(const FieldEnclosure& field, const Arc& arc, c
   return ArcValue{dot(r, F), dot(r, Fu) - fn};
 }
 
-// The centres' halos, as fractions of the cell's width, for a model whose enclosure follows the
-// width of its box. The mean-value form's width grows by the halo (|g'(U)| W (1 + halo)): 2^-6
+// The halos of the centres (centre_interval, limits/chart_field.hpp), as fractions of the cell's
+// width, for a model whose enclosure follows the width of its box. The mean-value form's width grows by the halo (|g'(U)| W (1 + halo)): 2^-6
 // costs 1.6%, and keeps the centre of a cell wider than 6.4e-3 wider than 1e-4, where the
 // tabulated profile takes its cheap first-order rule, not its sharp one (7-20 ms a point;
 // friction/exact_profile.cpp). A Newton step contracts at best to the halo, so its 2^-12 takes a
@@ -79,23 +79,13 @@ std::optional<ArcValue> arc_value(const FieldEnclosure& field, const Arc& arc, c
 constexpr double cover_halo = 0x1p-6;
 constexpr double newton_halo = 0x1p-12;
 
-/// The centre of the mean-value form and of the Newton step: for a model whose enclosures follow
-/// the width of their box (FieldEnclosure::follows_box), an interval about m of halo times the
-/// cell's width, not the point m (limits/cube_cover.cpp's centre_box on one coordinate); g over
-/// it contains g(m), so both stay rigorous, and costs the accuracy the cell needs.
-Interval centre(const FieldEnclosure& field, const Interval& U, double m, double halo) {
-  if (!field.follows_box) return Interval(m);
-  const double h = halo * 0.5 * width_of(U);
-  return Interval(m - h, m + h);  // m - h <= m <= m + h in any rounding (h >= 0)
-}
-
 /// Interval Newton steps N(U) = M - g(M)/g'(U), M the centre of U, with g' re-enclosed over the
 /// current U, intersected with U: each contains the zero (g(x) in g(M) + g'(U)(x - M) for x in U),
 /// and they converge quadratically (at a point M; linearly by the halo about one).
 Interval shrink_zero_box(const FieldEnclosure& field, const Arc& arc, Interval U) {
   for (int i = 0; i < refine_steps; ++i) {
     const double m = mid_of(U);
-    const Interval M = centre(field, U, m, newton_halo);
+    const Interval M = centre_interval(field, U, m, newton_halo);
     const auto gm = arc_value(field, arc, M);
     const auto whole = arc_value(field, arc, U);
     if (!gm || !whole || contains_zero(whole->dg)) break;
@@ -113,7 +103,7 @@ CellResult<1> examine_arc_cell(const FieldEnclosure& field, const Arc& arc, cons
   const auto whole = arc_value(field, arc, U);
   if (!whole) return {Verdict::undecided, {}, no_enclosure};
   if (!contains_zero(whole->g)) return {Verdict::none};
-  const Interval M = centre(field, U, mid_of(U), cover_halo);
+  const Interval M = centre_interval(field, U, mid_of(U), cover_halo);
   const auto at_m = arc_value(field, arc, M);
   if (!at_m) return {Verdict::undecided, {}, no_enclosure};
   if (!contains_zero(at_m->g + whole->dg * (U - M))) return {Verdict::none};  // mean-value form

@@ -19,19 +19,13 @@ bool finite(const IVec2& X) {
          std::isfinite(X(1).upper());
 }
 
-/// The centre of the mean-value form and of Krawczyk's operator: for a model whose enclosures
-/// follow the width of their box (FieldEnclosure::follows_box: the exact ellipse, friction/
-/// contact_model.hpp), a box about m of 2^-12 of the cell's half-widths, not the point m. g over
-/// it contains g(m), so both stay rigorous, and g(m) costs the accuracy the cell needs, not the
-/// model's finest. Other models take the point m (the tightest).
+/// The centre of the mean-value form and of Krawczyk's operator: centre_interval
+/// (limits/chart_field.hpp) on both coordinates, with a halo of 2^-12 for a model whose
+/// enclosures follow the width of their box (the exact ellipse, friction/contact_model.hpp).
 IVec2 centre_box(const FieldEnclosure& field, const IVec2& X, const Eigen::Vector2d& m) {
   constexpr double halo = 0x1p-12;
-  if (!field.follows_box) return to_interval<2>(m);
   IVec2 M;
-  for (int i = 0; i < 2; ++i) {
-    const double h = halo * 0.5 * width_of(X(i));
-    M(i) = Interval(m(i) - h, m(i) + h);  // m(i) - h <= m(i) <= m(i) + h in any rounding (h >= 0)
-  }
+  for (int i = 0; i < 2; ++i) M(i) = centre_interval(field, X(i), m(i), halo);
   return M;
 }
 

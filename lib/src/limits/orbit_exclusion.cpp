@@ -381,8 +381,8 @@ bool examine_round(Cover& cover, const OrbitExclusionOptions& options, int& next
 }  // namespace
 
 int orbit_cell_budget(const System& system, const OrbitExclusionOptions& options) {
-  return quadrature_enclosure(system.friction()) ? std::min(options.max_cells, orbit_max_cells_quadrature)
-                                                 : options.max_cells;
+  return system.friction().enclosure_follows_box() ? std::min(options.max_cells, orbit_max_cells_quadrature)
+                                                    : options.max_cells;
 }
 
 OrbitExclusion exclude_closed_orbits(const System& system, double F, const OrbitExclusionOptions& given) {

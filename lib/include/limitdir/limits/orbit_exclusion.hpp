@@ -21,8 +21,10 @@ inline constexpr int orbit_initial_grid = 8;
 /// ~1e3-3e3 cells (general.json: 831 at N = 2, 3045 with the exact model); 1e4 cells at ~25 us
 /// (harmonic) to ~110 us (exact model) each bound a failing proof to ~0.25-1 s.
 inline constexpr int orbit_max_cells = 10000;
-/// The budget where the model's enclosure is a quadrature (the exact model of a contact without
-/// closed form, friction/contact_model.hpp: an ellipse): ~5 ms CPU a cell, graph rounds included
+/// The budget where the model's enclosure is a quadrature that follows the width of its box
+/// (FrictionModel::enclosure_follows_box: the exact model of an ellipse, friction/
+/// contact_model.hpp; a tabulated profile, whose sharp rule near the poles costs 7-20 ms a centre
+/// box): ~5 ms CPU a cell for the ellipse, graph rounds included
 /// (share/problems/ellipse.json at F = 0.1 spent 28 s on ~5700 cells and stayed undecided), so
 /// 1000 cells (the initial 384 and two rounds of refinement of a few dozen cells) bound a failing
 /// proof to ~5 s there; the search then decides, as after any failing proof.
