@@ -53,14 +53,18 @@ void exact_disc(benchmark::State& state) { run(state, make_system(exact_problem(
 void exact_ball(benchmark::State& state) { run(state, make_system(exact_problem("ball", "hertz")), 0.6, 4); }
 void exact_general(benchmark::State& state) { run(state, make_system(exact_problem("general", "uniform")), 0.3, 4); }
 
-/// find-limits on disc-exact.json at F = 0.3: numerical set, classification and proof.
-void exact_disc_find_limits(benchmark::State& state) {
-  const System s = make_system(exact_problem("disc", "uniform"));
+/// find-limits (numerical set, classification and proof) on `s` at F, proven in every claim.
+void find_limits_proven(benchmark::State& state, const System& s, double F) {
   for (auto _ : state) {
-    LimitSet set = find_limit_directions(s, 0.3);
+    LimitSet set = find_limit_directions(s, F);
     if (set.certificate.level != Level::proven) state.SkipWithError(set.certificate.reason.c_str());
     benchmark::DoNotOptimize(set);
   }
+}
+
+/// find-limits on disc-exact.json at F = 0.3.
+void exact_disc_find_limits(benchmark::State& state) {
+  find_limits_proven(state, make_system(exact_problem("disc", "uniform")), 0.3);
 }
 
 /// find-limits on the uniform plate b/a = 1/2 (share/problems/ellipse.json) at F = 0.4 and the
@@ -72,11 +76,7 @@ void plate_find_limits(benchmark::State& state, double a, double b, const char* 
                                               {"friction", {{"model", "exact"}}},
                                               {"rho", rho}},
                                              "bench"));
-  for (auto _ : state) {
-    LimitSet set = find_limit_directions(s, F);
-    if (set.certificate.level != Level::proven) state.SkipWithError(set.certificate.reason.c_str());
-    benchmark::DoNotOptimize(set);
-  }
+  find_limits_proven(state, s, F);
 }
 
 /// find-limits on the tabulated truncated cone p = 1 - xi/2 (share/problems/disc-profile.json):
@@ -89,11 +89,7 @@ void profile_find_limits(benchmark::State& state, double F) {
                                               {"friction", {{"model", "exact"}}},
                                               {"rho", "kappa"}},
                                              "bench"));
-  for (auto _ : state) {
-    LimitSet set = find_limit_directions(s, F);
-    if (set.certificate.level != Level::proven) state.SkipWithError(set.certificate.reason.c_str());
-    benchmark::DoNotOptimize(set);
-  }
+  find_limits_proven(state, s, F);
 }
 
 void disc_case3(benchmark::State& state) { run(state, make_system(disc_harmonic2()), 0.3, 4); }
