@@ -319,6 +319,7 @@ LimitSet solve_global_equator(const System& system, double F, const LimitOptions
   }
   for (const Eigen::Vector3d& w : refine_seeds(system, F, outside, opt, doubts, true, about)) {
     if (std::abs(w.z()) <= band) continue;  // Newton went onto the circle: no isolated zero there
+    if (at_singular_point(set.singular_points, w)) continue;  // the shift's pole: V* = 0 by convention only
     Classification c = classify(system, F, w, opt.classify);
     (w.z() > 0 ? north : south) += c.index;
     doubts_of(c, doubts);

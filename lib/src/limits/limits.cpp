@@ -92,6 +92,7 @@ LimitSet assemble(const System& system, double F, const std::vector<Seed>& seeds
   };
   for (const auto& w : refine_seeds(system, F, seeds, opt, doubts, !exact_method, about, on_kinks)) {
     if (on_jump(w)) continue;  // V* = 0 computed on the set itself: the Filippov zero above
+    if (at_singular_point(set.singular_points, w)) continue;  // the shift's pole: V* = 0 by convention only
     Classification c = classify(system, F, w, opt.classify);
     kink_index(system, F, c);
     index_sum += c.index;

@@ -35,8 +35,13 @@ std::vector<Eigen::Vector3d> refine_seeds(const System& system, double F, const 
 /// Whether V* is continuous on a set where the model is not smooth (a kink or a C^1 set).
 bool kinked(Smoothness s);
 
-/// The poles where q jumps and V* is not 0, with the winding of V* about each.
+/// The poles where q jumps and V* is not a Filippov zero, with the winding of V* about each: the
+/// poles of coulomb-point and point-spin where V* is not 0, and the poles of a shift along the
+/// sliding direction (where V* = 0 only by the model's convention of dropping the shift there).
 std::vector<SingularPoint> singular_points(const System& system, double F, std::vector<std::string>& doubts);
+
+/// w is one of the singular points: Newton may land on it exactly where V* = 0 by convention.
+bool at_singular_point(const std::vector<SingularPoint>& singular, const Eigen::Vector3d& w);
 
 /// Why q jumps at the singular points of `system` (for the certificate's reason).
 std::string jump_cause(const System& system);

@@ -7,6 +7,7 @@
 // (docs/manual.md section 5, "Kinks").
 #include "limitdir/limits/limits.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <functional>
@@ -76,7 +77,12 @@ std::vector<SingularPoint> singular_points(const System& system, double F, std::
   std::vector<SingularPoint> out;
   for (const Eigen::Vector3d& pole : {Eigen::Vector3d::UnitZ().eval(), (-Eigen::Vector3d::UnitZ()).eval()}) {
     if (!discontinuous_at(pole)) continue;
-    if (system.spherical(pole, F).norm() == 0) continue;  // a zero: found and classified as such
+    // V* = 0 at a pole of a declared jump set (coulomb-point, point-spin): a Filippov zero,
+    // found and classified as such (jump_zeros). A shift dropped at pure spin gives V* = 0 there
+    // by that convention only: about the pole V* keeps the lateral force of the shift (k pi I_2
+    // (6)-(7) [Kireenkov]), so the pole is a singular point all the same.
+    const bool declared_jump = poles == Smoothness::jump || system.friction().name() == "coulomb-point";
+    if (declared_jump && system.spherical(pole, F).norm() == 0) continue;
     const std::optional<int> index = singular_point_index(system, F, pole);
     if (!index) {
       doubts.push_back(fmt::format("the winding of V* about the singular point w = {} is not resolved", vec(pole)));
@@ -85,6 +91,10 @@ std::vector<SingularPoint> singular_points(const System& system, double F, std::
     out.push_back({pole, *index});
   }
   return out;
+}
+
+bool at_singular_point(const std::vector<SingularPoint>& singular, const Eigen::Vector3d& w) {
+  return std::any_of(singular.begin(), singular.end(), [&](const SingularPoint& sp) { return (sp.w - w).norm() == 0; });
 }
 
 // Why q jumps at a singular point (singular_points): the models with such a jump.
