@@ -57,12 +57,13 @@ namespace {
 // Power series sum_n c_n t^n and its derivative, truncated where t^n < 1e-18.
 struct Series {
   std::vector<double> c;
-  void eval(double t, double& f, double& df) const {
-    std::size_t n = c.size();
-    if (t < 0.5) {
-      const double lt = t > 0.0 ? std::log(t) : -1e300;
-      n = std::min<std::size_t>(n, static_cast<std::size_t>(std::ceil(std::log(1e-18) / lt)) + 2);
-    }
+  // the number of terms at t: all of them from t = 1/2, else until t^n < 1e-18
+  std::size_t terms(double t) const {
+    if (!(t < 0.5)) return c.size();
+    const double lt = t > 0.0 ? std::log(t) : -1e300;
+    return std::min<std::size_t>(c.size(), static_cast<std::size_t>(std::ceil(std::log(1e-18) / lt)) + 2);
+  }
+  void eval(double t, std::size_t n, double& f, double& df) const {
     f = 0.0;
     df = 0.0;
     for (std::size_t i = n; i-- > 0;) {
@@ -70,7 +71,21 @@ struct Series {
       f = f * t + c[i];
     }
   }
+  void eval(double t, double& f, double& df) const { eval(t, terms(t), f, df); }
 };
+
+// Two series of the same length at once: the same operations as Series::eval on each (the same
+// roundings), interleaved so that the two Horner chains overlap in the processor.
+void eval_pair(double t, std::size_t n, const Series& a, const Series& b, double& fa, double& dfa, double& fb,
+               double& dfb) {
+  fa = dfa = fb = dfb = 0.0;
+  for (std::size_t i = n; i-- > 0;) {
+    dfa = dfa * t + fa;
+    fa = fa * t + a.c[i];
+    dfb = dfb * t + fb;
+    fb = fb * t + b.c[i];
+  }
+}
 
 constexpr int series_terms = 100;  // t <= 1/2: the terms fall below 1e-18 well before that
 
@@ -101,14 +116,17 @@ struct UniformValues {
   double A, dA, T1, dT1, H, dH;
 };
 
-// A, T1, H of the header comment and their t-derivatives; one_minus_t = 1 - t accurately.
-UniformValues uniform_values(double t, double one_minus_t) {
-  UniformValues v;
+// A, T1, H of the header comment and their t-derivatives; one_minus_t = 1 - t accurately. Near
+// a pole H is not needed, near the equator T1 is not (`pole`): its series is skipped (left 0).
+UniformValues uniform_values(double t, double one_minus_t, bool pole) {
+  UniformValues v{};
   if (t < 0.5) {
     const auto& s = uniform_series();
-    s.A.eval(t, v.A, v.dA);
-    s.T1.eval(t, v.T1, v.dT1);
-    s.H.eval(t, v.H, v.dH);
+    const std::size_t n = s.A.terms(t);  // the three series have the same length
+    if (pole)
+      eval_pair(t, n, s.A, s.T1, v.A, v.dA, v.T1, v.dT1);
+    else
+      eval_pair(t, n, s.A, s.H, v.A, v.dA, v.H, v.dH);
     return v;
   }
   const EllipticSet el = elliptic_set(t, one_minus_t);
@@ -149,11 +167,11 @@ class UniformExact final : public EnclosedExact {
   UniformExact(Pressure p, double c) : EnclosedExact(std::move(p), c, kUniformLaws) {}
   std::string description() const override { return ExactModel::description() + ", closed form (57)-(60)"; }
   Pole pole(double eps) const override {
-    const UniformValues v = uniform_values(eps * eps, (1.0 - eps) * (1.0 + eps));
+    const UniformValues v = uniform_values(eps * eps, (1.0 - eps) * (1.0 + eps), true);
     return {v.A, 2.0 * eps * v.dA, v.T1, 2.0 * eps * v.dT1};
   }
   Equator equator(double s) const override {
-    const UniformValues v = uniform_values(s * s, (1.0 - s) * (1.0 + s));
+    const UniformValues v = uniform_values(s * s, (1.0 - s) * (1.0 + s), false);
     return {v.A, 2.0 * s * v.dA, v.H, 2.0 * s * v.dH};
   }
 };
