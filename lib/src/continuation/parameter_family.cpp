@@ -9,6 +9,7 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_keys.hpp"
 #include "limitdir/friction/contact_model.hpp"
+#include "limitdir/friction/exact_shift.hpp"
 
 namespace limitdir {
 
@@ -48,7 +49,8 @@ std::function<void(Problem&, double)> contact_parameter(const Problem& problem, 
 }
 
 /// The systems along a contact parameter: the exact contact model is rebuilt from one base
-/// model's quadrature rules (ContactExactModel::with_contact), the other models from scratch.
+/// model's quadrature rules (ContactExactModel::with_contact), the other models (and the shifted uniform
+/// disc's closed form, friction/exact_shift.hpp) from scratch.
 std::function<System(double)> contact_family(const Problem& problem, std::function<void(Problem&, double)> set) {
   std::shared_ptr<const ContactExactModel> base;
   if (problem.friction.model == "exact") {
@@ -62,7 +64,9 @@ std::function<System(double)> contact_family(const Problem& problem, std::functi
     Problem q = problem;
     set(q, p);
     if (!base || q.contact.axisymmetric()) return make_system(q);
-    return make_system(q, std::shared_ptr<const FrictionModel>(base->with_contact(make_contact(q), q.rho_over_R())));
+    const Contact contact = make_contact(q);
+    if (has_shifted_disc_closed_form(contact)) return make_system(q);
+    return make_system(q, std::shared_ptr<const FrictionModel>(base->with_contact(contact, q.rho_over_R())));
   };
 }
 

@@ -16,6 +16,7 @@
 
 #include "core/constants.hpp"
 #include "friction/approx_dual.hpp"
+#include "friction/shifted_lateral.hpp"
 #include "friction/exact_ring.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/numerics/elliptic.hpp"
@@ -52,20 +53,10 @@ class ShiftedRingExact final : public FrictionModel {
 
  protected:
   Eigen::Vector3d q_unit(const Eigen::Vector3d& w) const override {
-    return q0_->q(w) + approx::value_of([&](const auto& x) { return lateral(x); }, w);
+    return detail::shifted_q(*q0_, [&](const auto& x) { return lateral(x); }, w);
   }
   FrictionJacobian jacobian_unit(const Eigen::Vector3d& w) const override {
-    FrictionJacobian J = q0_->jacobian(w);
-    if (w.x() == 0.0 && w.y() == 0.0) {  // the lateral force's direction jumps with s at pure spin
-      J.differentiable = false;
-      return J;
-    }
-    Eigen::Vector3d lat;
-    Eigen::Matrix3d dlat;
-    approx::value_and_jacobian([&](const auto& x) { return lateral(x); }, w, lat, dlat);
-    J.q += lat;
-    J.dq_dw += dlat;
-    return J;
+    return detail::shifted_jacobian(*q0_, [&](const auto& x) { return lateral(x); }, w);
   }
 
  private:
@@ -92,8 +83,7 @@ class ShiftedRingExact final : public FrictionModel {
       const T c = xi0_ * z / e;
       sL = xi0_ * xi0_ * w[2] / e * g_of(c * c, (ev - xz) * (ev + xz) / (ev * ev));
     }
-    const T f = -k_ * sL / w12;  // times n w12 = (-w2, w1)
-    return {-f * w[1], f * w[0], T(0.0)};
+    return detail::lateral_along_n(sL, w12, w, k_);
   }
 
   double xi0_, k_;

@@ -10,6 +10,7 @@
 #include "limitdir/friction/contact_model.hpp"
 #include "limitdir/friction/coulomb_point.hpp"
 #include "limitdir/friction/exact.hpp"
+#include "limitdir/friction/exact_shift.hpp"
 #include "limitdir/friction/harmonic.hpp"
 #include "limitdir/friction/linear.hpp"
 #include "limitdir/friction/pade.hpp"
@@ -101,6 +102,11 @@ std::unique_ptr<FrictionModel> make_friction_model(const Problem& problem) {
     if (problem.contact.axisymmetric()) return std::make_unique<SphereHarmonicModel>(*make_exact_model(problem), friction.degree);
     return std::make_unique<SphereHarmonicModel>(*make_contact_exact_model(make_contact(problem), problem.rho_over_R()),
                                                  friction.degree);
+  }
+  if (friction.model == "exact" && !problem.contact.axisymmetric()) {
+    const Contact contact = make_contact(problem);
+    if (has_shifted_disc_closed_form(contact))  // friction/exact_shift.hpp
+      return make_shifted_disc_exact_model(problem.rho_over_R(), contact.k());
   }
   if (!problem.contact.axisymmetric()) return make_contact_exact_model(make_contact(problem), problem.rho_over_R());
   if (friction.model == "coulomb-point") {
