@@ -1,6 +1,7 @@
 // Continuation of closed orbits in a parameter: continuation/orbit_branches.hpp, docs/manual.md
 // section 9 "Continuation of orbits". Natural-parameter continuation: the predictor extrapolates
-// the section point (and the period) linearly from the last two points, the corrector is Newton
+// the section point and the period quadratically from the last three points (the period also
+// shortens the step), the corrector is Newton
 // on the return map of a section through the orbit normal to the flow there
 // (dynamics/orbit_section.hpp), re-anchored at the new orbit when the flow crosses it at less
 // than 30 degrees from the section's plane, or when the orbit has moved 0.25 rad along it.
@@ -28,22 +29,53 @@ constexpr double min_transversality = 0.5;
 constexpr double max_anchor_distance = 0.25;
 // Steps grow by 1.5 after an accepted step and halve after a rejected one.
 constexpr double step_growth = 1.5;
-// A trajectory is followed for at most 4 predicted periods before the return is declared lost.
-constexpr double return_time_factor = 4;
+// A trajectory is followed for at most 1.5 times the longest period a step accepts
+// (max_period_ratio times the last one) before the return is declared lost: an iterate of the
+// corrector starts within ~1e-3 of its orbit, whose return time is within a few percent of the
+// period, and a longer return could only make an orbit the step rejects.
+constexpr double lost_return_factor = 1.5;
+// The step is shortened (by 0.7 at a time, no integration) until the predicted period changes by
+// at most 60% of what a step accepts: the quadratic predictor underestimates a period that grows
+// like (p* - p)^(-1/2) toward a SNIC by ~4% at steps of 30% of p* - p (a ratio of 1.20 against
+// 1.15 predicted), within the 30% accepted. Without it two steps in five were rejected near a
+// SNIC, at the longest periods (disc-shift.json: 2/3 of the branch's integration time).
+constexpr double predicted_ratio_share = 0.6;
+constexpr double step_shrink = 0.7;
 
 bool transverse(const System& system, double F, const OrbitSection& sec, const Eigen::Vector3d& w) {
   const Eigen::Vector3d V = system.spherical(w, F);
   return V.dot(sec.v) >= min_transversality * V.norm() && (w - sec.p).norm() <= max_anchor_distance;
 }
 
-// The predictor: the section point and period extrapolated linearly in p from the last two
-// points (the last point alone at the start).
+// The predictor: the section point and period extrapolated in p by the Lagrange polynomial
+// through the last three points (the last two, or the last alone, at the start).
 std::pair<Eigen::Vector3d, double> predict(const std::vector<OrbitPoint>& pts, double p) {
-  const OrbitPoint& b = pts.back();
-  if (pts.size() < 2) return {b.w, b.period};
-  const OrbitPoint& a = pts[pts.size() - 2];
-  const double t = (p - b.p) / (b.p - a.p);
-  return {(b.w + t * (b.w - a.w)).normalized(), std::max(b.period + t * (b.period - a.period), 0.0)};
+  const std::size_t n = std::min<std::size_t>(pts.size(), 3);
+  Eigen::Vector3d w = Eigen::Vector3d::Zero();
+  double T = 0;
+  for (std::size_t i = pts.size() - n; i < pts.size(); ++i) {
+    double l = 1;
+    for (std::size_t j = pts.size() - n; j < pts.size(); ++j)
+      if (j != i) l *= (p - pts[j].p) / (pts[i].p - pts[j].p);
+    w += l * pts[i].w;
+    T += l * pts[i].period;
+  }
+  return {w.normalized(), std::max(T, 0.0)};
+}
+
+// The step toward p_end from `last`, at most h, shortened while the predicted period leaves the
+// band a step accepts with predicted_ratio_share of its margin (not below h_min, where the
+// corrector decides).
+double limited_step(const std::vector<OrbitPoint>& pts, double p_end, double dir, double h, double h_min,
+                    double max_period_ratio) {
+  const double band = 1 + predicted_ratio_share * (max_period_ratio - 1);
+  const double last_T = pts.back().period;
+  for (;;) {
+    const double p = dir * (pts.back().p + dir * h - p_end) > 0 ? p_end : pts.back().p + dir * h;
+    const double T = predict(pts, p).second;
+    if ((T <= band * last_T && T * band >= last_T) || h * step_shrink < h_min) return h;
+    h *= step_shrink;
+  }
 }
 
 OrbitEnd end_at(const std::string& kind, const OrbitPoint& last, const std::string& reason) {
@@ -59,7 +91,8 @@ OrbitEnd end_at(const std::string& kind, const OrbitPoint& last, const std::stri
 // value stays, and the reason says so.
 void locate_fold_end(const ParameterFamily& family, const OrbitSection& sec, const OrbitContinuationOptions& opt,
                      OrbitContinuation& out) {
-  const double tau_max = return_time_factor * out.points.back().period;
+  // the fold's period is within the accepted band of the last point's
+  const double tau_max = lost_return_factor * opt.max_period_ratio * out.points.back().period;
   const std::optional<CycleFold> f = locate_cycle_fold(family, sec, out.points, tau_max, opt.polyline_points);
   const double ahead = (out.end.p - out.points.back().p) * (f ? f->p - out.points.back().p : 0);
   if (f && ahead >= 0 && std::abs(f->p - out.end.p) <= std::abs(out.end.p - out.points.back().p) + out.end.p_error) {
@@ -121,8 +154,9 @@ OrbitContinuation continue_orbit(const ParameterFamily& family, double p0, const
       if (end->kind == "cycle-fold") locate_fold_end(family, sec, opt, out);
       return out;
     }
+    h = limited_step(out.points, p_end, dir, h, opt.h_min * range, opt.max_period_ratio);
     const double p = dir * (last.p + dir * h - p_end) > 0 ? p_end : last.p + dir * h;
-    const auto [w_pred, T_pred] = predict(out.points, p);
+    const Eigen::Vector3d w_pred = predict(out.points, p).first;
     const System system = family.system(p);
     const double F = family.force(p);
     std::optional<ClosedOrbit> o;
@@ -131,7 +165,7 @@ OrbitContinuation continue_orbit(const ParameterFamily& family, double p0, const
     const double sign = last.multiplier > 1 ? -1.0 : 1.0;
     if (w_pred.dot(sec.p) > 0)
       o = closed_orbit_on_section(system, F, sec, sec.coordinate(w_pred),
-                                  return_time_factor * std::max(T_pred, last.period), opt.polyline_points, sign,
+                                  lost_return_factor * opt.max_period_ratio * last.period, opt.polyline_points, sign,
                                   std::pow(last.multiplier, sign));
     const bool accept = o && (o->w - w_pred).norm() <= opt.max_point_move &&
                         o->period <= opt.max_period_ratio * last.period &&
