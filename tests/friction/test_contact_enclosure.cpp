@@ -23,6 +23,7 @@
 #include "limitdir/friction/contact_model.hpp"
 #include "limitdir/friction/exact.hpp"
 #include "limitdir/contact/pressure.hpp"
+#include "direction_boxes.hpp"
 #include "sphere_directions.hpp"
 
 namespace {
@@ -76,20 +77,8 @@ Vec with_icr(const Contact& c, double rho, double rhat, double t) {
   return Vec(Cy, -Cx, rho).normalized();
 }
 
-/// The box of half-width r about w.
-IVec3 box_about(const Vec& w, double r) {
-  IVec3 X;
-  for (int i = 0; i < 3; ++i) X(i) = Interval(w(i) - r, w(i) + r);
-  return X;
-}
-
-/// Corner k < 8 of that box (bit i: + or - r along x_i), its centre for k = 8.
-Vec corner(const Vec& w, double r, int k) {
-  Vec p = w;
-  if (k < 8)
-    for (int i = 0; i < 3; ++i) p(i) += ((k >> i) & 1 ? r : -r);
-  return p;
-}
+using direction_boxes::box_about;
+using direction_boxes::corner;
 
 bool contains(const Interval& I, double v, double slack) { return I.lower() - slack <= v && v <= I.upper() + slack; }
 

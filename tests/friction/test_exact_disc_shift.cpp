@@ -8,17 +8,23 @@
 //    k pi I_3/eps = k/(4 eps) at pure sliding (I_k = M_k/(2 pi M_1), uniform M_k = 1/(k + 1));
 //  * its two forms (about the poles and about the equator) meeting at eps = 1, and the series
 //    meeting the closed forms at t = 1/4;
-//  * central differences of the values for the slopes.
+//  * central differences of the values for the slopes;
+//  * for the interval enclosures (the proofs' q, friction/exact_enclose.cpp), the contact
+//    quadrature at points of each box, and the unshifted disc's quadrature for the continuous part
+//    about a pole.
 // Units: R = 1, mu = 1, q = (Q_x, Q_y, T_z/rho)/(mu N) (docs/manual.md section 1).
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "limitdir/contact/shape.hpp"
 #include "limitdir/core/errors.hpp"
 #include "limitdir/friction/contact_model.hpp"
 #include "limitdir/friction/exact_shift.hpp"
+#include "limitdir/numerics/interval.hpp"
+#include "direction_boxes.hpp"
 #include "sphere_directions.hpp"
 
 namespace {
@@ -41,6 +47,20 @@ constexpr double kTolForms = 1e-14;
 // 1e-16/h = 1e-11, with |f'''| = O(10) away from t = 1 (where the slope has a log term): 1e-9.
 constexpr double kFdStep = 1e-5;
 constexpr double kTolFd = 1e-9;
+
+// An enclosure holds the exact value; the contact quadrature is within its ~1e-14 of it, so an
+// enclosure must hold the quadrature's value to kTolTwoAlgorithms (its Jacobian to
+// kTolJacobianAlgorithms). A point box's enclosure is useful to a proof only when narrow: E, B
+// in 64-bit Arb balls, the laws' Horner sums and ~30 outward-rounded operations, with the
+// factors 1/w12 of n: 1e-12.
+constexpr double kTolPointWidth = 1e-12;
+
+using limitdir::Interval;
+
+bool holds(const Interval& I, double v, double slack) { return I.lower() - slack <= v && v <= I.upper() + slack; }
+
+using direction_boxes::box_about;
+using direction_boxes::corner;
 
 // The slip direction at eps = v/(|omega| R) along e1 with omega of sign `spin` (rho/R = r):
 // w = (eps/r, 0, spin).
@@ -122,4 +142,74 @@ TEST_CASE("The shifted disc: |k| > 1 turns the pressure negative (InputError)") 
   CHECK_THROWS_AS(limitdir::make_shifted_disc_exact_model(1.0, 1.01), limitdir::InputError);
   CHECK_THROWS_AS(limitdir::make_shifted_disc_exact_model(1.0, std::nan("")), limitdir::InputError);
   CHECK_NOTHROW(limitdir::make_shifted_disc_exact_model(1.0, -1.0));
+}
+
+TEST_CASE("(2) [Kireenkov] shifted disc: the interval enclosures of q and dq/dw contain the contact quadrature") {
+  std::vector<Vec> directions = sphere_directions::random_directions(24, 11);
+  for (double eps : {1e-3, 0.3, 0.9, 1.0, 1.2, 5.0})
+    for (double spin : {1.0, -1.0}) directions.push_back(at_eps(eps, 2.0 / 3.0, spin).normalized());
+  directions.push_back(Vec(0.6, -0.8, 0.0));  // pure sliding (the equator: sgn(w3) Lambda -> 0)
+  double widest_point = 0.0;
+  for (const auto& [r, k] : {std::array<double, 2>{2.0 / 3.0, 0.5}, std::array<double, 2>{0.3, -1.0}}) {
+    const auto closed = limitdir::make_shifted_disc_exact_model(r, k);
+    const auto quadrature =
+        limitdir::make_contact_exact_model(Contact::circle(1.0, NominalPressure::uniform()).with_shift(k), r);
+    for (const Vec& w : directions)
+      for (double half : {0.0, 1e-6, 1e-3}) {
+        CAPTURE(w.transpose());
+        CAPTURE(half);
+        const std::optional<limitdir::QEnclosure> e = closed->enclose(box_about(w, half));
+        REQUIRE(e);
+        for (int c = 0; c <= 8; ++c) {
+          const Vec p = corner(w, half, c);
+          const limitdir::FrictionJacobian J = quadrature->jacobian(p);
+          for (int i = 0; i < 3; ++i) {
+            CHECK_MESSAGE(holds(e->q(i), J.q(i), kTolTwoAlgorithms), "q", i, " ", J.q(i));
+            for (int j = 0; j < 3; ++j) CHECK(holds(e->dq_dw(i, j), J.dq_dw(i, j), kTolJacobianAlgorithms));
+          }
+        }
+        if (half == 0.0)
+          for (int i = 0; i < 3; ++i) widest_point = std::max(widest_point, limitdir::width_of(e->q(i)));
+      }
+    // a box that meets a pole has none: n jumps there
+    CHECK_FALSE(closed->enclose(box_about(Vec(1e-4, 0.0, 1.0), 1e-3)));
+    CHECK_FALSE(closed->enclose(box_about(Vec(0.0, 0.0, -1.0), 0.0)));
+  }
+  CHECK(widest_point <= kTolPointWidth);
+  MESSAGE("widest enclosure of q at a point: ", widest_point);
+}
+
+TEST_CASE("(2), (6) [Kireenkov] shifted disc about a pole: q = q_0 + a n, a = -sgn(w3) k Lambda, k/3 at pure spin") {
+  const double r = 2.0 / 3.0;
+  for (double k : {0.5, -1.0}) {
+    const auto closed = limitdir::make_shifted_disc_exact_model(r, k);
+    const auto shifted =
+        limitdir::make_contact_exact_model(Contact::circle(1.0, NominalPressure::uniform()).with_shift(k), r);
+    const auto unshifted = limitdir::make_contact_exact_model(Contact::circle(1.0, NominalPressure::uniform()), r);
+    for (double w3 : {1.0, -1.0}) {
+      // at the pole itself: pi I_2 = 1/3 (6) [Kireenkov]
+      const auto at_pole = closed->enclose_pole_jump(box_about(Vec(0.0, 0.0, w3), 0.0));
+      REQUIRE(at_pole);
+      CHECK(holds(at_pole->a, -w3 * k / 3.0, kTolTwoAlgorithms));
+      CHECK(limitdir::width_of(at_pole->a) <= kTolPointWidth);
+      // boxes about the pole and beside it: the quadratures at their points
+      for (const Vec& centre : {Vec(0.0, 0.0, w3), Vec(0.05, -0.03, w3), Vec(-0.2, 0.1, w3)}) {
+        const double half = 0.02;
+        const auto J = closed->enclose_pole_jump(box_about(centre, half));
+        REQUIRE(J);
+        for (int c = 0; c <= 8; ++c) {
+          const Vec p = corner(centre, half, c);
+          if (p.x() == 0.0 && p.y() == 0.0) continue;  // the pole: n is not defined
+          const Vec q0 = unshifted->q(p), lateral = shifted->q(p) - q0;
+          const Vec n = Vec(-p.y(), p.x(), 0.0).normalized();
+          for (int i = 0; i < 3; ++i) CHECK(holds(J->q_c(i), q0(i), kTolTwoAlgorithms));
+          CHECK(holds(J->a, lateral.dot(n), kTolTwoAlgorithms));
+          CHECK((lateral - lateral.dot(n) * n).norm() <= kTolTwoAlgorithms);  // along n only
+        }
+      }
+    }
+    // beyond the pole halves (eps > 1 somewhere in the box) and across the equator: none
+    CHECK_FALSE(closed->enclose_pole_jump(box_about(at_eps(1.5, r).normalized(), 1e-3)));
+    CHECK_FALSE(closed->enclose_pole_jump(box_about(Vec(1.0, 0.0, 0.0), 1e-3)));
+  }
 }

@@ -10,7 +10,10 @@
 #include <limits>
 #include <string>
 
+#include "limitdir/contact/shape.hpp"
+#include "limitdir/friction/contact_model.hpp"
 #include "limitdir/limits/classify.hpp"
+#include "limitdir/limits/proof.hpp"
 #include "limitdir/continuation/continuation.hpp"
 #include "limitdir/analysis/find_limits.hpp"
 #include "limitdir/system/problem.hpp"
@@ -328,5 +331,55 @@ TEST_CASE("Fig. 15 [Nonlinear Dyn. 2024] on the ellipse: the F = 0 circles break
     CHECK(saddles == 4);
     CHECK(nodes == 4);
     CHECK(poles == 2);
+  }
+}
+
+// The shifted disc (2) [Kireenkov] (share/problems/disc-shift.json, closed form of
+// friction/exact_shift.hpp): q jumps at the poles, where the lateral force turns with the sliding
+// direction. The proof covers the sphere but those two points (limits/jump_cells.cpp); its boxes
+// must hold the limit directions of the contact quadrature (another algorithm, no ring
+// decomposition, no elliptic integrals) and nothing else, and with the poles' indices the proven
+// indices sum to 2 (Poincare-Hopf). At F = 0.4 the load dominates the jump about the poles
+// (singular points of index 0), at F = 0.05 the jump dominates (index 1, and closed orbits).
+TEST_CASE("(2) [Kireenkov] the shifted disc: find-limits proves the limit directions about the jump of q at the poles") {
+  // the two algorithms agree to ~1e-12 in q (tests/friction/test_exact_disc_shift.cpp): a
+  // quadrature zero lies within 1e-12/|lambda_min(J_T)| ~ 1e-11 of the closed form's
+  constexpr double in_box_tol = 1e-9;
+  const Problem problem = limitdir::load_problem(std::string(LIMITDIR_SHARE_DIR) + "/problems/disc-shift.json");
+  const limitdir::System closed = limitdir::make_system(problem);
+  const limitdir::System quadrature = limitdir::make_system(
+      problem, limitdir::make_contact_exact_model(
+                   limitdir::Contact::circle(1.0, limitdir::NominalPressure::uniform()).with_shift(0.5),
+                   problem.rho_over_R()));
+  for (const auto& [F, zeros, pole_index] : {std::array<double, 3>{0.4, 4, 0}, std::array<double, 3>{0.05, 2, 1}}) {
+    CAPTURE(F);
+    const limitdir::LimitSet set = limitdir::find_limit_directions(closed, F);
+    CHECK(limitdir::find_claim(set.certificate, "limit-directions")->level == limitdir::Level::proven);
+    CHECK(limitdir::find_claim(set.certificate, "types")->level == limitdir::Level::proven);
+    CHECK(set.certificate.reason.find("where q jumps") != std::string::npos);
+    const limitdir::Proof proof = limitdir::prove_limit_directions(closed, F);
+    REQUIRE(proof.proven);
+    CHECK(proof.jump_cells > 0);
+    CHECK(proof.directions.size() == static_cast<std::size_t>(zeros));
+    const limitdir::LimitSet other = limitdir::find_limit_directions(quadrature, F);
+    REQUIRE(other.directions.size() == proof.directions.size());
+    int index_sum = 0;
+    for (const limitdir::ProvenDirection& p : proof.directions) {
+      REQUIRE((p.det_JT.lower() > 0.0 || p.det_JT.upper() < 0.0));
+      index_sum += p.det_JT.lower() > 0.0 ? 1 : -1;
+      const bool held = std::any_of(other.directions.begin(), other.directions.end(), [&](const auto& d) {
+        for (int i = 0; i < 3; ++i)
+          if (d.w(i) < p.w(i).lower() - in_box_tol || d.w(i) > p.w(i).upper() + in_box_tol) return false;
+        return true;
+      });
+      CHECK_MESSAGE(held, "the proven box about ", p.w_mid.transpose(), " holds no zero of the quadrature");
+    }
+    REQUIRE(other.singular_points.size() == 2);
+    for (const auto& sp : other.singular_points) {
+      CHECK(std::abs(std::abs(sp.w.z()) - 1.0) <= 1e-15);
+      CHECK(sp.index == static_cast<int>(pole_index));
+      index_sum += sp.index;
+    }
+    CHECK(index_sum == 2);
   }
 }

@@ -26,6 +26,7 @@
 
 #include "core/constants.hpp"
 #include "friction/approx_dual.hpp"
+#include "friction/exact_laws.hpp"
 #include "friction/shifted_lateral.hpp"
 #include "limitdir/contact/pressure.hpp"
 #include "limitdir/core/errors.hpp"
@@ -104,6 +105,21 @@ class ShiftedDiscExact final : public FrictionModel {
   std::string description() const override {
     return fmt::format("{}, shifted along the sliding direction (2) [Kireenkov], k = {:g}, closed form", q0_->description(),
                        k_);
+  }
+  // q_0's enclosure (friction/exact_enclose.cpp) plus the lateral force's with its gradient; none
+  // on a box that meets a pole, where the lateral force jumps with the sliding direction.
+  std::optional<QEnclosure> enclose(const IVec3& x) const override {
+    const std::optional<QEnclosure> e0 = q0_->enclose(x);
+    if (!e0) return std::nullopt;
+    return detail::enclose_shifted_disc(*e0, x, rho_over_R(), k_);
+  }
+  // About a pole: q_0 (continuous there) and a = -sgn(w3) k Lambda.
+  std::optional<PoleJumpEnclosure> enclose_pole_jump(const IVec3& x) const override {
+    const std::optional<Interval> a = detail::enclose_shift_coefficient(x, rho_over_R(), k_);
+    if (!a) return std::nullopt;
+    const std::optional<QEnclosure> e0 = q0_->enclose(x);
+    if (!e0) return std::nullopt;
+    return PoleJumpEnclosure{e0->q, *a};
   }
 
  protected:

@@ -51,6 +51,13 @@ std::optional<std::array<IDual, 2>> along(const LawsOver& laws, const IDual& t) 
   return out;
 }
 
+// w = x/|x| (24) with its gradient in x (the rounding upward on entry).
+std::array<IDual, 3> unit_duals(const IVec3& x) {
+  const IDual x1 = IDual::variable(x(0), 0), x2 = IDual::variable(x(1), 1), x3 = IDual::variable(x(2), 2);
+  const IDual n = sqrt(square(x1) + square(x2) + square(x3));
+  return {x1 / n, x2 / n, x3 / n};
+}
+
 struct Half {
   IDual C, S;
   bool enclosed = true;  // false: the box meets this half, but its laws give no enclosure there
@@ -111,9 +118,7 @@ std::optional<MeridianEnclosure> enclose_meridian_halves(const IVec3& x, double 
                                                          const LawsOver& equator_laws) {
   if (contains_zero(x(0)) && contains_zero(x(1)) && contains_zero(x(2))) return std::nullopt;
   const UpwardRounding upward;
-  const IDual x1 = IDual::variable(x(0), 0), x2 = IDual::variable(x(1), 1), x3 = IDual::variable(x(2), 2);
-  const IDual n = sqrt(square(x1) + square(x2) + square(x3));
-  const std::array<IDual, 3> w{x1 / n, x2 / n, x3 / n};  // (24)
+  const std::array<IDual, 3> w = unit_duals(x);
   const IDual r2 = square(w[0]) + square(w[1]), h2 = square(w[2]);
   const auto pole = pole_half(r2, h2, c, pole_laws);
   const auto equator = equator_half(r2, h2, c, equator_laws);
@@ -122,6 +127,51 @@ std::optional<MeridianEnclosure> enclose_meridian_halves(const IVec3& x, double 
   if (pole && equator) return MeridianEnclosure{w, hull(pole->C, equator->C), hull(pole->S, equator->S)};
   const Half& half = pole ? *pole : *equator;
   return MeridianEnclosure{w, half.C, half.S};
+}
+
+// The lateral force of the shifted disc on the halves of enclose_meridian_halves: the law along
+// t as pole_half and equator_half take theirs, sgn(w3) as w3/|w3| (|w3| > 0 on the pole half) or
+// inside w3/(c w12) (c w12 > 0 on the equator half), hulled where the box meets both.
+std::optional<QEnclosure> enclose_shifted_disc(const QEnclosure& unshifted, const IVec3& x, double c, double k) {
+  if (contains_zero(x(0)) && contains_zero(x(1)) && contains_zero(x(2))) return std::nullopt;
+  const UpwardRounding upward;
+  const std::array<IDual, 3> w = unit_duals(x);
+  const IDual r2 = square(w[0]) + square(w[1]), h2 = square(w[2]);
+  if (!(r2.v.lower() > 0.0)) return std::nullopt;  // n jumps at the poles
+  const Interval c2 = Interval(c) * c;
+  const auto law = [](ExactLaw f, const IDual& t) {
+    return (*along([f](double t0, double t1) { return std::optional(exact_laws_over({f, f}, t0, t1)); }, t))[0];
+  };
+  std::optional<IDual> sL;  // sgn(w3) Lambda
+  if (const auto h2p = restrict_to(h2, (c2 / (1.0 + c2)).lower(), 1.0)) {
+    if (const auto t = restrict_to(IDual(c2) * r2 / *h2p, 0.0, 1.0)) sL = w[2] * law(ExactLaw::shift_L, *t) / sqrt(*h2p);
+  }
+  if (const auto r2p = restrict_to(r2, (1.0 / (1.0 + c2)).lower(), 1.0)) {
+    if (const auto t = restrict_to(h2 / (IDual(c2) * *r2p), 0.0, 1.0)) {
+      const IDual e = w[2] / (IDual(c) * sqrt(*r2p)) * law(ExactLaw::shift_H, *t);
+      sL = sL ? hull(*sL, e) : e;
+    }
+  }
+  if (!sL) return std::nullopt;  // not reached for a box of unit vectors
+  const IDual f = IDual(-k) * *sL / sqrt(r2);  // (2) [Kireenkov]: -sgn(w3) k Lambda n, n w12 = (-w2, w1)
+  const std::array<IDual, 3> lateral{-(f * w[1]), f * w[0], IDual(0.0)};
+  QEnclosure e = unshifted;
+  for (int i = 0; i < 3; ++i) {
+    e.q(i) += lateral[i].v;
+    for (int j = 0; j < 3; ++j) e.dq_dw(i, j) += lateral[i].d[j];
+  }
+  return e;
+}
+
+std::optional<Interval> enclose_shift_coefficient(const IVec3& x, double c, double k) {
+  if (contains_zero(x(2))) return std::nullopt;
+  const UpwardRounding upward;
+  const Interval r2 = square(x(0)) + square(x(1)), h2 = square(x(2));
+  const Interval c2 = Interval(c) * c;
+  const Interval t = c2 * r2 / h2;  // eps^2, homogeneous of degree 0 in x
+  if (!(t.upper() <= 1.0)) return std::nullopt;
+  const Interval L = exact_laws_over({ExactLaw::shift_L, ExactLaw::shift_L}, std::max(t.lower(), 0.0), t.upper())[0].f;
+  return (x(2).lower() > 0.0 ? -k : k) * L;
 }
 
 std::optional<MeridianEnclosure> enclose_exact_meridian(const IVec3& x, double c, const ExactLaws& laws) {

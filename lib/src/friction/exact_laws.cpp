@@ -16,16 +16,21 @@
 //    (2n)!/(4^n n!^2), M_2 = pi/4; the moment series summed in closed form, docs/manual.md
 //    "Galin's pressure in closed form"):
 //      Q:  q_0 = 1,  q_n = -g_n/((2n-1)(2n+1)),   H: h_n = (4/pi) g_n/((2n+1)(2n+3)).
+//    and for the lateral force of the shifted uniform disc (friction/exact_shift.hpp), with
+//    G = (1/(pi t)) int_0^t E = sum g_n t^n, g_n = e_n/(2(n+1)) (e_0 = 1):
+//      Lambda: g_n/(3/2 - n),   eps Lambda: g_n/(n + 2).
 //  * t > 1/2: the closed forms in E, B (uniform) or asin, sqrt (Hertz (62)-(63), Galin) evaluated in Arb.
 //
 // Tail bound: every coefficient above has |c_n| <= n |c_n| <= 1 for n >= 3 (r_n <= 1 and the
 // rational factors are <= 1 there, n/(2n-1) and n/(2(n+1)) for the ring's, n/((2n-1)(2n+1)) and
-// (4/pi) n/((2n+1)(2n+3)) for Galin's; M_{2n+3}/M_2 <= M_3/M_2 = 32/(15 pi) < 1), so for t < 1
+// (4/pi) n/((2n+1)(2n+3)) for Galin's, n/(2(n+1)(2n-1)(n-3/2)) and n/(2(n+1)(2n-1)(n+2)) for the
+// shift's; M_{2n+3}/M_2 <= M_3/M_2 = 32/(15 pi) < 1), so for t < 1
 //   |sum_{n>=N} c_n t^n| <= t^N/(1 - t),   |sum_{n>=N} (n+1) c_{n+1} t^n| <= t^N/(1 - t)  (N >= 3).
 //
 // Monotone derivatives (what friction/exact_enclose.cpp relies on): f'' = sum n(n-1) c_n t^(n-2)
 // and every series above has one-signed coefficients for n >= 2 (a_n < 0, c_n > 0, h_n > 0,
-// e_n < 0, b_n > 0, Galin's q_n < 0 and h_n > 0), so f' is monotone on [0, 1) and, being
+// e_n < 0, b_n > 0, Galin's q_n < 0 and h_n > 0, the shift's g_n/(3/2 - n) > 0 and g_n/(n + 2) < 0),
+// so f' is monotone on [0, 1) and, being
 // continuous (or tending to the infinity of its sign: the ring's laws), on [0, 1]; likewise
 // f''' = sum n(n-1)(n-2) c_n t^(n-3) has one sign, so f'' is monotone on [0, 1) (tending to a
 // value or to an infinity of that sign at t = 1); the Hertz pole laws are the polynomials
@@ -117,7 +122,7 @@ Series to_series(const std::vector<Ball>& c) {
 }
 
 struct AllSeries {
-  Series A, T1, H, hQ, hH, rE, rB, gQ, gH;
+  Series A, T1, H, hQ, hH, rE, rB, gQ, gH, sL, sH;
   AllSeries() {
     const NearestRounding nearest;
     std::vector<Ball> r{Ball(1.0)};  // r_n
@@ -127,7 +132,7 @@ struct AllSeries {
     }
     const auto e = [&](int n) { return Ball(-1.0) * r[n] / Ball(2.0 * n - 1.0); };
     const auto b = [&](int n) { return r[n] / Ball(n + 1.0); };
-    std::vector<Ball> a, c, h, q, hh, re, rb, gq, gh;
+    std::vector<Ball> a, c, h, q, hh, re, rb, gq, gh, sl, sh;
     Ball g(1.0);  // g_n = sqrt(r_n)
     const Ball four_over_pi = Ball(4.0) / pi_ball();
     Ball odd(1.0);                                    // M_{2n+1}/M_1
@@ -143,6 +148,9 @@ struct AllSeries {
       rb.push_back(0.5 * b(n));                 // (2/pi) B = (1/2) sum b_n t^n
       gq.push_back(n == 0 ? Ball(1.0) : Ball(-1.0) * g / Ball((2.0 * x - 1.0) * (2.0 * x + 1.0)));
       gh.push_back(four_over_pi * g / Ball((2.0 * x + 1.0) * (2.0 * x + 3.0)));
+      const Ball gs = (n == 0 ? Ball(1.0) : e(n)) / Ball(2.0 * (x + 1.0));  // g_n of G = (1/(pi t)) int_0^t E
+      sl.push_back(gs / Ball(1.5 - x));
+      sh.push_back(gs / Ball(x + 2.0));
       g = g * Ball(2.0 * x + 1.0) / Ball(2.0 * x + 2.0);
       odd = odd * Ball(2.0 * x + 2.0) / Ball(2.0 * x + 5.0);   // M_{k+2}/M_k, k = 2n+1
       even = even * Ball(2.0 * x + 4.0) / Ball(2.0 * x + 7.0);  // k = 2n+3
@@ -156,6 +164,8 @@ struct AllSeries {
     rB = to_series(rb);
     gQ = to_series(gq);
     gH = to_series(gh);
+    sL = to_series(sl);
+    sH = to_series(sh);
   }
 };
 
@@ -218,6 +228,12 @@ Ball uniform_second(ExactLaw law, double t, const std::array<Ball, 3>& EBK) {
   switch (law) {
     case ExactLaw::uniform_A: return (constant(2.0) * k * (Ej + Bj)).dd;
     case ExactLaw::uniform_T1: return (k * ((constant(3.0) - constant(2.0) * Tj) * Ej + Tj * Bj)).dd;
+    case ExactLaw::shift_L:  // (4/(45 pi)) ((6 - 2t) E + (3 + t) B) = (2/15) k (...)
+      return (constant(2.0) / constant(15.0) * k * ((constant(6.0) - constant(2.0) * Tj) * Ej + (constant(3.0) + Tj) * Bj)).dd;
+    case ExactLaw::shift_H:  // (4/(45 pi t)) ((3t + 1) E - 2 (1 - 3t) B)
+      return (constant(2.0) / constant(15.0) * k *
+              ((constant(3.0) * Tj + constant(1.0)) * Ej - constant(2.0) * (constant(1.0) - constant(3.0) * Tj) * Bj) / Tj)
+          .dd;
     default: return (k * (Ej - (constant(2.0) - constant(3.0) * Tj) * Bj) / Tj).dd;  // uniform_H
   }
 }
@@ -281,6 +297,16 @@ LawPoint uniform_closed(ExactLaw law, double t, const std::array<Ball, 3>& EB) {
       return {to_interval(2.0 * k * (E + B)), to_interval(k * (E - 2.0 * B) / T), dd};
     case ExactLaw::uniform_T1:
       return {to_interval(k * ((Ball(3.0) - 2.0 * T) * E + T * B)), to_interval((B - 2.0 * E) / pi), dd};
+    case ExactLaw::shift_L: {  // Lambda' = (2/(15 pi t)) ((1 - 2t) E - (2 - t) B) (friction/exact_disc_shift.cpp)
+      const Ball c = Ball(2.0) / (Ball(15.0) * pi);
+      return {to_interval(Ball(2.0) / Ball(15.0) * k * ((Ball(6.0) - 2.0 * T) * E + (Ball(3.0) + T) * B)),
+              to_interval(c * ((Ball(1.0) - 2.0 * T) * E - (Ball(2.0) - T) * B) / T), dd};
+    }
+    case ExactLaw::shift_H: {  // H' = (2/(45 pi t^2)) ((3t - 4) E + (8 - 9t) B)
+      const Ball c = Ball(2.0) / (Ball(45.0) * pi);
+      return {to_interval(Ball(2.0) / Ball(15.0) * k * ((3.0 * T + Ball(1.0)) * E - 2.0 * (Ball(1.0) - 3.0 * T) * B) / T),
+              to_interval(c * ((3.0 * T - Ball(4.0)) * E + (Ball(8.0) - 9.0 * T) * B) / (T * T)), dd};
+    }
     default:  // uniform_H
       return {to_interval(k * (E - (Ball(2.0) - 3.0 * T) * B) / T),
               to_interval(Ball(-1.0) * (3.0 * B + 4.0 * (E - 2.0 * B) / T) / (3.0 * pi * T)), dd};
@@ -371,6 +397,8 @@ LawPoint series_law(ExactLaw law, double t) {
     case ExactLaw::ring_B: return sum(s.rB, t);
     case ExactLaw::galin_Q: return sum(s.gQ, t);
     case ExactLaw::galin_H: return sum(s.gH, t);
+    case ExactLaw::shift_L: return sum(s.sL, t);
+    case ExactLaw::shift_H: return sum(s.sH, t);
     default: return sum(s.hH, t);
   }
 }

@@ -29,6 +29,8 @@ enum class ExactLaw {
   galin_T,     // the same: T = 1 - t/2 (eps <= 1)
   galin_Q,     // the same: Q = (sqrt(1 - t) + asin(x)/x)/2, x = sqrt(t) (eps >= 1)
   galin_H,     // the same: H = (2/pi) (asin(x)/x - (asin(x) - x sqrt(1 - t))/(2 x^3)) (eps >= 1)
+  shift_L,     // the uniform disc's lateral force of a unit shift (friction/exact_shift.hpp): Lambda (eps <= 1)
+  shift_H,     // the same: eps Lambda (eps >= 1); a pair of one of them with itself or with uniform_*
 };
 
 /// A law f(t) and its derivatives f'(t), f''(t) at one point. f'' is the whole line at t = 1 for
@@ -84,6 +86,19 @@ struct ExactLaws {
 /// C, S of the exact model and their first and second u-derivatives over U (within [0, 1]) on
 /// the circle w2 = 0, u = w3^2 (friction/exact_circle.cpp).
 std::optional<CircleEnclosure> enclose_exact_circle(const Interval& U, double c, const ExactLaws& laws);
+
+/// The uniform disc shifted by k (friction/exact_shift.hpp) over the box x (c = rho/R): the
+/// unshifted disc's enclosure plus the lateral force -sgn(w3) k Lambda(eps) n, n w12 = (-w2, w1),
+/// with its gradient; sgn(w3) Lambda = w3 Lambda(t)/|w3| (t = eps^2) near the poles and
+/// (w3/(c w12)) eps Lambda (t = 1/eps^2) near the equator, as enclose_exact_meridian splits the
+/// sphere. None when the box contains 0 or meets a pole (w12 = 0, where n jumps with the sliding
+/// direction).
+std::optional<QEnclosure> enclose_shifted_disc(const QEnclosure& unshifted, const IVec3& x, double c, double k);
+
+/// The coefficient a = -sgn(w3) k Lambda(eps) of the same lateral force a n over the box x when it
+/// lies in one hemisphere's pole half (eps <= 1, about a pole where n jumps; PoleJumpEnclosure of
+/// friction/model.hpp); none otherwise.
+std::optional<Interval> enclose_shift_coefficient(const IVec3& x, double c, double k);
 
 /// w, C, S of the exact model over the box x (RegionModel's split at eps = 1, c = rho/R); none
 /// when the box contains 0.

@@ -62,21 +62,6 @@ std::optional<std::vector<Face>> cube_faces() {
   return faces;
 }
 
-IVec3 face_point(const Face& face, const IVec2& X) {
-  IVec3 x;
-  for (int i = 0; i < 3; ++i) x(i) = face.T(i, 0) + face.T(i, 1) * X(0) + face.T(i, 2) * X(1);
-  return x;
-}
-
-namespace {
-
-/// g and Dg with the rows of T^-1 combined first, r0 = (T^-1)_a - u (T^-1)_n and
-/// r1 = (T^-1)_b - v (T^-1)_n, so g = (r0 . F, r1 . F): r0, r1 are orthogonal to x at the
-/// chart point, which keeps wide parts of F along x (a kink of q at a zero) out of g and Dg.
-struct ChartRows {
-  IVec3 n, r0, r1;  // (T^-1)_n, r0 = (T^-1)_a - u (T^-1)_n, r1 = (T^-1)_b - v (T^-1)_n
-};
-
 ChartRows chart_rows(const Face& face, const IVec2& X) {
   ChartRows R;
   for (int j = 0; j < 3; ++j) {
@@ -86,6 +71,14 @@ ChartRows chart_rows(const Face& face, const IVec2& X) {
   }
   return R;
 }
+
+IVec3 face_point(const Face& face, const IVec2& X) {
+  IVec3 x;
+  for (int i = 0; i < 3; ++i) x(i) = face.T(i, 0) + face.T(i, 1) * X(0) + face.T(i, 2) * X(1);
+  return x;
+}
+
+namespace {
 
 /// g = (r0 . F, r1 . F) and Dg from rdF(i, t) = r_i . dF/dt along the chart columns t = a, b.
 FaceValue chart_value(const ChartRows& R, const IVec3& F, const IMat2& rdF) {

@@ -74,6 +74,15 @@ std::optional<std::vector<Face>> cube_faces();
 /// hemisphere x . T e1 > 0).
 IVec3 face_point(const Face& face, const IVec2& X);
 
+/// The rows of T^-1 combined over a box of (u, v): r0 = (T^-1)_a - u (T^-1)_n and
+/// r1 = (T^-1)_b - v (T^-1)_n, so g = (r0 . F, r1 . F) and f_n = n . F. r0, r1 are orthogonal to
+/// x at the chart point, which keeps wide parts of F along x (a kink of q at a zero) out of g
+/// and Dg.
+struct ChartRows {
+  IVec3 n, r0, r1;
+};
+ChartRows chart_rows(const Face& face, const IVec2& X);
+
 struct FaceValue {
   IVec2 g;
   IMat2 Dg;

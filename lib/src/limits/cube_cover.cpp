@@ -44,9 +44,26 @@ IVec2 shrink_zero_box(const FieldEnclosure& field, const Face& face, IVec2 X) {
   return X;
 }
 
-CellResult<2> examine_face_cell(const FieldEnclosure& field, const Face& face, const IVec2& X) {
+// The box of x meets a pole where q jumps as PoleJumpEnclosure describes.
+bool meets_jump_pole(const FieldEnclosure& field, const IVec3& x) {
+  if (!contains_zero(x(0)) || !contains_zero(x(1))) return false;
+  for (const double w3 : {1.0, -1.0}) {
+    const bool meets = w3 > 0 ? x(2).upper() > 0.0 : x(2).lower() < 0.0;
+    if (meets && field.model->enclose_pole_jump(to_interval(Eigen::Vector3d(0.0, 0.0, w3)))) return true;
+  }
+  return false;
+}
+
+// A cell about a pole where q jumps is first tried by pole_jump_excludes; one that it does not
+// exclude and that the model cannot enclose (the pole inside) is split, so that the pole's cell
+// shrinks until the jump or the continuous part dominates.
+CellResult<2> examine_face_cell(const FieldEnclosure& field, const Face& face, const IVec2& X, int& jump_cells) {
+  if (pole_jump_excludes(field, face, X)) {
+    ++jump_cells;
+    return {Verdict::none};
+  }
   const auto whole = face_value(field, face, X);
-  if (!whole) return {Verdict::undecided, {}, no_enclosure};
+  if (!whole) return {meets_jump_pole(field, face_point(face, X)) ? Verdict::split : Verdict::undecided, {}, no_enclosure};
   if (!contains_zero(whole->g(0)) || !contains_zero(whole->g(1))) return {Verdict::none};
   const Eigen::Vector2d m = mid_of(X);
   const auto at_m = face_value(field, face, centre_box(field, X, m));
@@ -77,9 +94,11 @@ Proof cube_cover_proof(const FieldEnclosure& field, const ProofOptions& options)
     X(0) = X(1) = Interval(-1.0, 1.0);
     work.push_back({k, X});
   }
-  const auto examine = [&](const Cell<2>& c) { return examine_face_cell(field, (*faces)[c.chart], c.X); };
+  int jump_cells = 0;
+  const auto examine = [&](const Cell<2>& c) { return examine_face_cell(field, (*faces)[c.chart], c.X, jump_cells); };
   const Search<2> s = branch_and_bound<2>(work, examine, options);
   proof.cells = s.cells;
+  proof.jump_cells = jump_cells;
   for (const auto& z : s.zeros) proof.directions.push_back(characterise(field, face_point((*faces)[z.chart], z.X)));
   for (const auto& [c, why] : s.undecided) {
     const Face& f = (*faces)[c.chart];

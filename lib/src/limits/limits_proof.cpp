@@ -114,8 +114,21 @@ void numerical_claims(LimitSet& set) {
                         set.circles.empty() ? "" : fmt::format(" and {} circle(s)", set.circles.size())));
 }
 
+namespace {
+
+// The singular points are all poles where q jumps as PoleJumpEnclosure describes (the proof's
+// cover excludes the zeros about them, limits/jump_cells.cpp).
+bool poles_of_jumps(const System& system, const LimitSet& set) {
+  return std::all_of(set.singular_points.begin(), set.singular_points.end(), [&](const SingularPoint& p) {
+    return p.w.x() == 0.0 && p.w.y() == 0.0 && system.friction().enclose_pole_jump(to_interval(p.w));
+  });
+}
+
+}  // namespace
+
 void attach_proof(const System& system, double F, const LimitOptions& opt, LimitSet& set) {
-  if (!set.circles.empty() || !set.singular_points.empty()) return;  // continua, discontinuities: no proof
+  // continua, and discontinuities other than the poles of PoleJumpEnclosure: no proof
+  if (!set.circles.empty() || !poles_of_jumps(system, set)) return;
   Certificate& cert = set.certificate;
   const Level numerical = cert.level;
   const std::string numerical_reason = cert.reason;
@@ -141,8 +154,14 @@ void attach_proof(const System& system, double F, const LimitOptions& opt, Limit
   const std::vector<std::string> doubts = type_doubts(proof, set, contradiction);
   const std::string counted =
       fmt::format("{} limit direction(s), each proven to exist and to be unique in its cell (Krawczyk), every other "
-                  "cell of a cover of the sphere excluded ({} cells, {}, interval arithmetic)",
-                  proof.directions.size(), proof.cells, proof.method);
+                  "cell of a cover of the sphere excluded ({} cells, {}, interval arithmetic){}",
+                  proof.directions.size(), proof.cells, proof.method,
+                  proof.jump_cells == 0
+                      ? std::string()
+                      : fmt::format("; the {} pole(s), where q jumps with the sliding direction, are singular points, "
+                                    "not zeros: {} cells about them excluded by bounding the continuous part of V* "
+                                    "against the jump (their index is numerical)",
+                                    set.singular_points.size(), proof.jump_cells));
   if (contradiction || proof.directions.size() != set.directions.size()) {
     cert.reason = fmt::format("the proof ({}) disagrees with the numerical set: {}", counted,
                               doubts.empty() ? std::string("a different count") : doubts.front());

@@ -397,7 +397,9 @@ OrbitExclusion exclude_closed_orbits(const System& system, double F, const Orbit
     return out;
   }
   Cover cover{&*field, &*faces, {}, {}, {}};
-  const char* const no_enclosure = "closed orbits not excluded: the friction model has no interval enclosure";
+  const char* const no_enclosure =
+      "closed orbits not excluded: the friction model has no interval enclosure on every cell of the cover (none at "
+      "all, or none about a pole where q jumps, as with a shifted pressure)";
   if (!initial_cover(cover, options.initial_grid)) {
     out.reason = no_enclosure;
     return out;

@@ -102,6 +102,10 @@ Search<D> branch_and_bound(std::vector<Cell<D>> work, const Examine& examine, co
 
 inline constexpr const char* no_enclosure = "the friction model has no rigorous enclosure of q on this cell";
 
+/// Whether a cell of a face holds no zero of V* because of a jump of q at a pole that dominates it
+/// or that it dominates (limits/jump_cells.cpp); false for models without PoleJumpEnclosure.
+bool pole_jump_excludes(const FieldEnclosure& field, const Face& face, const IVec2& X);
+
 /// The cover of the sphere by the six faces of the rotated cube (limits/cube_cover.cpp).
 Proof cube_cover_proof(const FieldEnclosure& field, const ProofOptions& options);
 

@@ -59,6 +59,16 @@ struct MeridianEnclosure {
   IDual C, S;
 };
 
+/// Over a box of x about a pole where q jumps because a force turns with the sliding direction
+/// s = (w1, w2)/w12 (the pressure shifted along s, (2) [Kireenkov]): q = q_c + a n with q_c
+/// continuous through the pole (its enclosure over the box) and n = e_z x s, n w12 = (-w2, w1, 0),
+/// a unit vector of every horizontal direction about the pole, a enclosed (limits/jump_cells.cpp
+/// excludes zeros of V* about the pole from these).
+struct PoleJumpEnclosure {
+  IVec3 q_c;
+  Interval a;
+};
+
 /// How smooth q is across a set of the sphere (docs/manual.md section 7, "The models"):
 /// smooth (C^2 at least), c1 (dq/dw exists and is continuous, d2q/dw2 jumps: a branch of
 /// limit directions may still turn a corner there), kink (dq/dw jumps: the one-sided
@@ -97,6 +107,9 @@ class FrictionModel {
   /// Rigorous enclosures of q and dq_dw over the box x (which must not contain 0); none when
   /// the model has no rigorous enclosure (the default) or not on this box.
   virtual std::optional<QEnclosure> enclose(const IVec3& x) const;
+  /// PoleJumpEnclosure over the box x (which must not contain 0), for a model whose q jumps at the
+  /// poles as it describes; none for the others (the default) and on boxes away from the poles.
+  virtual std::optional<PoleJumpEnclosure> enclose_pole_jump(const IVec3& /*x*/) const { return std::nullopt; }
   /// The accuracy of enclose() follows the width of its box: a quadrature whose rule is chosen
   /// for the box (the exact ellipse, friction/contact_model.hpp; the tabulated profile near the
   /// poles, friction/exact_profile.cpp), so that a point costs the model's finest rule. A proof

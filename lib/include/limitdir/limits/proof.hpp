@@ -43,6 +43,7 @@ struct Proof {
   std::vector<std::string> undecided;  // one line per undecided cell: where (w range) and why
   std::string reason;
   int cells = 0;       // cells examined
+  int jump_cells = 0;  // of them, cells about a pole where q jumps excluded by the jump's bound
   std::string method;  // "invariant-circle" | "cube-cover"
 };
 

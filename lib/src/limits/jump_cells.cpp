@@ -1,0 +1,40 @@
+// The cells about a pole where q jumps (limits/proof_search.hpp; docs/manual.md section 3,
+// "Certificates"). A force a n that turns with the sliding direction (friction/model.hpp,
+// PoleJumpEnclosure: the pressure shifted along the sliding direction, (2) [Kireenkov]) makes
+// V* (122) discontinuous at the pole, a singular point and not a zero. About it
+// F = F_c + a M^-1 n with F_c = M^-1 q_c + c, so on a face of the cube cover
+// (limits/chart_field.hpp) the chart map is
+//   g = g_c + a N nu,   g_c = (r0 . F_c, r1 . F_c),   N(i, j) = r_i . M^-1 e_j (j = 1, 2),
+// nu = (n1, n2) a unit vector. A zero needs |g_c| = |a| |N nu|, which lies between
+// |a| sigma_min(N) and |a| sigma_max(N); the cell holds none when, over the whole cell,
+//   |g_c|^2 < a^2 lambda_min(N^T N)   (the jump dominates), or
+//   |g_c|^2 > a^2 lambda_max(N^T N)   (the continuous part dominates),
+// lambda = (p + d -+ sqrt((p - d)^2 + 4 b^2))/2 for N^T N = [p b; b d]. nu is taken over the
+// whole circle, so the test holds for any cell, the pole inside it or not.
+// Compiled with -frounding-math (lib/CMakeLists.txt).
+#include "limits/proof_search.hpp"
+
+namespace limitdir::detail::proof {
+
+bool pole_jump_excludes(const FieldEnclosure& field, const Face& face, const IVec2& X) {
+  const std::optional<PoleJumpEnclosure> J = field.model->enclose_pole_jump(face_point(face, X));
+  if (!J) return false;
+  const ChartRows R = chart_rows(face, X);
+  const IVec3 Fc = field.Minv * J->q_c + field.c;
+  const Interval gc2 = square(dot(R.r0, Fc)) + square(dot(R.r1, Fc));
+  IMat2 N;
+  for (int j = 0; j < 2; ++j) {
+    IVec3 column;
+    for (int i = 0; i < 3; ++i) column(i) = field.Minv(i, j);
+    N(0, j) = dot(R.r0, column);
+    N(1, j) = dot(R.r1, column);
+  }
+  const Interval p = square(N(0, 0)) + square(N(1, 0)), d = square(N(0, 1)) + square(N(1, 1));
+  const Interval b = N(0, 0) * N(0, 1) + N(1, 0) * N(1, 1);
+  const Interval root = sqrt(square(p - d) + 4.0 * square(b));
+  const Interval lambda_min = (p + d - root) / 2.0, lambda_max = (p + d + root) / 2.0;
+  const Interval a2 = square(J->a);
+  return gc2.upper() < (a2 * lambda_min).lower() || gc2.lower() > (a2 * lambda_max).upper();
+}
+
+}  // namespace limitdir::detail::proof
