@@ -16,6 +16,7 @@ packages=(
   libbenchmark-dev          # benchmark::benchmark (bench/)
   python3                   # JSON checks in the command-line tests
   python3-jsonschema        # JSON Schema validation of the apps' output (tests/cli/schemas.sh)
+  python3-mpmath            # tests only: another library's elliptic integrals, roots and quadratures, the independent values of tests/cli/ and tests/reference/
   libsiconos-numerics-dev   # test-only oracle: Siconos' rolling friction cone projection and solver (tests/, bench/)
   librsvg2-dev              # plot --output FILE.pdf|.png: librsvg renders the SVG in-process (lib/src/plot/render.cpp), a well-kept renderer instead of a PDF writer of our own
   libcairo2-dev             # the cairo PDF and image surfaces librsvg draws onto for plot --output (lib/src/plot/render.cpp)
