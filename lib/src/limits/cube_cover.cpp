@@ -58,13 +58,15 @@ bool meets_jump_pole(const FieldEnclosure& field, const IVec3& x) {
 // exclude and that the model cannot enclose (the pole inside) is split, so that the pole's cell
 // shrinks until the jump or the continuous part dominates.
 CellResult<2> examine_face_cell(const FieldEnclosure& field, const Face& face, const IVec2& X, int& jump_cells) {
+  const auto whole = face_value(field, face, X);
+  if (whole && (!contains_zero(whole->g(0)) || !contains_zero(whole->g(1)))) return {Verdict::none};
+  // only where q's enclosure does not exclude the cell (or there is none, about a pole): the jump
+  // bound encloses q_0 again (limits/jump_cells.cpp)
   if (pole_jump_excludes(field, face, X)) {
     ++jump_cells;
     return {Verdict::none};
   }
-  const auto whole = face_value(field, face, X);
   if (!whole) return {meets_jump_pole(field, face_point(face, X)) ? Verdict::split : Verdict::undecided, {}, no_enclosure};
-  if (!contains_zero(whole->g(0)) || !contains_zero(whole->g(1))) return {Verdict::none};
   const Eigen::Vector2d m = mid_of(X);
   const auto at_m = face_value(field, face, centre_box(field, X, m));
   if (!at_m) return {Verdict::undecided, {}, no_enclosure};
