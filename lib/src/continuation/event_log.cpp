@@ -12,7 +12,7 @@ namespace {
 // accuracy p_tol = 1e-11 with ample room for bracketed-only sightings, which add their
 // bracket) and their directions agree to 1e-2 (a bracketed sighting lies within one step).
 constexpr double same_p_relative = 1e-7;
-constexpr double same_direction = 1e-2;
+constexpr double same_event_direction = 1e-2;
 
 bool is_branch_point(EventKind k) { return k == EventKind::branch_point || k == EventKind::pitchfork; }
 
@@ -38,7 +38,7 @@ bool EventLog::add(Event e) {
                        (e.located ? 0.0 : e.p_error);
     if (!compatible(f.kind, e.kind) || std::abs(f.p - e.p) > tol) continue;
     const bool same = std::any_of(f.directions.begin(), f.directions.end(),
-                                  [&](const Eigen::Vector3d& wf) { return (wf - we).norm() <= same_direction; });
+                                  [&](const Eigen::Vector3d& wf) { return (wf - we).norm() <= same_event_direction; });
     if (!same && f.kind == e.kind && e.located && f.located) {
       // another direction with the same event at the same p: its mirror image (the pair of
       // folds of Case 4), or a direction of a continuum passing the event at once (Coulomb's

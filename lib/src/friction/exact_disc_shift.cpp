@@ -39,23 +39,23 @@ namespace {
 
 // Below t = 1/4 the closed forms lose up to 1/t (H: 1/t^2 in its slope) to cancellation; the
 // series there converge like 4^-n n^-3: 32 terms leave < 1e-20 of the sum.
-constexpr double series_limit = 0.25;
-constexpr int series_terms = 32;
+constexpr double shift_series_limit = 0.25;
+constexpr int shift_series_terms = 32;
 
 // g_n of G(m) = sum g_n m^n = (1/(pi m)) int_0^m E = (1/2) sum e_n m^n/(n + 1).
 double g_coefficient(int n) { return 0.5 * series_e(n) / (n + 1.0); }
 
 // The coefficients c_n = g_n/d(n) of a series, computed once.
 struct SeriesTable {
-  std::array<double, series_terms> c;
+  std::array<double, shift_series_terms> c;
   template <class Divisor>
   explicit SeriesTable(Divisor d) {
-    for (int n = 0; n < series_terms; ++n) c[n] = g_coefficient(n) / d(n);
+    for (int n = 0; n < shift_series_terms; ++n) c[n] = g_coefficient(n) / d(n);
   }
   // sum c_n t^n and its derivative sum n c_n t^(n-1) (Horner)
   ValueSlope at(double t) const {
     double v = 0.0, s = 0.0;
-    for (int n = series_terms; n-- > 0;) {
+    for (int n = shift_series_terms; n-- > 0;) {
       v = v * t + c[n];
       if (n > 0) s = s * t + n * c[n];
     }
@@ -75,14 +75,14 @@ const SeriesTable& equator_series() {
 }  // namespace
 
 ValueSlope disc_shift_lateral_pole(double t) {
-  if (t < series_limit) return pole_series().at(t);
+  if (t < shift_series_limit) return pole_series().at(t);
   const EllipticEB el = elliptic_eb(t, 1.0 - t);
   return {4.0 / (45.0 * pi) * ((6.0 - 2.0 * t) * el.E + (3.0 + t) * el.B),
           2.0 / (15.0 * pi * t) * ((1.0 - 2.0 * t) * el.E - (2.0 - t) * el.B)};
 }
 
 ValueSlope disc_shift_lateral_equator(double t) {
-  if (t < series_limit) return equator_series().at(t);
+  if (t < shift_series_limit) return equator_series().at(t);
   const EllipticEB el = elliptic_eb(t, 1.0 - t);
   return {4.0 / (45.0 * pi * t) * ((3.0 * t + 1.0) * el.E - 2.0 * (1.0 - 3.0 * t) * el.B),
           2.0 / (45.0 * pi * t * t) * ((3.0 * t - 4.0) * el.E + (8.0 - 9.0 * t) * el.B)};

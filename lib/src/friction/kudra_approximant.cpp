@@ -117,11 +117,11 @@ Poly<T> monomial(const T& coefficient, int a, int b) {
 
 // A power series in omega_s with polynomial coefficients, truncated after omega_s^K.
 template <class T>
-using Series = std::vector<Poly<T>>;
+using PolySeries = std::vector<Poly<T>>;
 
 template <class T>
-Series<T> times(const Series<T>& a, const Series<T>& b) {
-  Series<T> r(a.size());
+PolySeries<T> times(const PolySeries<T>& a, const PolySeries<T>& b) {
+  PolySeries<T> r(a.size());
   for (std::size_t i = 0; i < a.size(); ++i)
     for (std::size_t j = 0; i + j < a.size(); ++j) r[i + j] = r[i + j] + a[i] * b[j];
   return r;
@@ -138,9 +138,9 @@ T integrate(const Poly<T>& p, const KudraApproximant::Integrals& c) {
 
 // |u|^n |v_P|^-1 up to omega_s^K (K <= (n-1)/2): sum_k binom(-1/2, k) s^k (|u|^2)^((n-1)/2-k).
 template <class T>
-Series<T> scaled_inverse_speed(const T& ux, const T& uy, int n, int K) {
+PolySeries<T> scaled_inverse_speed(const T& ux, const T& uy, int n, int K) {
   const T u2 = ux * ux + uy * uy;
-  Series<T> s(K + 1), sk(K + 1), out(K + 1);
+  PolySeries<T> s(K + 1), sk(K + 1), out(K + 1);
   if (K >= 1) s[1] = monomial(T(-2.0) * ux, 0, 1) + monomial(T(2.0) * uy, 1, 0);  // 2 u.w
   if (K >= 2) s[2] = monomial(T(1.0), 2, 0) + monomial(T(1.0), 0, 2);             // |rho|^2
   sk[0] = monomial(T(1.0), 0, 0);
@@ -159,12 +159,12 @@ Series<T> scaled_inverse_speed(const T& ux, const T& uy, int n, int K) {
 // (force x, y; torque) the coefficient of omega_s^i as a polynomial in (x, y) whose coefficients
 // are polynomials in u. They depend on n and K alone, not on the contact, so they are built once
 // per (n, K) and kept (a fit builds the model ~10^5 times with the same n).
-using OmegaSeries = std::array<Series<UPoly>, 3>;
+using OmegaSeries = std::array<PolySeries<UPoly>, 3>;
 
 OmegaSeries omega_series(int n, int K) {
   const UPoly ux = UPoly::variable(0), uy = UPoly::variable(1), one(1.0);
-  const Series<UPoly> S = scaled_inverse_speed(ux, uy, n, K);
-  Series<UPoly> Ax(K + 1), Ay(K + 1), AM(K + 1);  // (7): u + omega_s w, rho x u + omega_s |rho|^2
+  const PolySeries<UPoly> S = scaled_inverse_speed(ux, uy, n, K);
+  PolySeries<UPoly> Ax(K + 1), Ay(K + 1), AM(K + 1);  // (7): u + omega_s w, rho x u + omega_s |rho|^2
   Ax[0] = monomial(ux, 0, 0);
   Ay[0] = monomial(uy, 0, 0);
   AM[0] = monomial(uy, 1, 0) + monomial(UPoly(-1.0) * ux, 0, 1);

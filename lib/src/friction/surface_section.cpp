@@ -10,12 +10,12 @@
 #include <fmt/format.h>
 
 #include "limitdir/core/errors.hpp"
+#include "core/constants.hpp"
 
 namespace limitdir {
 
 namespace {
 
-constexpr double pi = 3.14159265358979323846;
 constexpr double converged = 1e-14;  // |G| at which Newton stops: below the rounding of q
 constexpr double max_turn = 0.5;     // rad: the longest Newton step on the sphere
 

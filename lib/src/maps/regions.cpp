@@ -28,13 +28,13 @@ constexpr double kSameY = 1e-13;
 // curves by more than their own accuracy (~1e-11 with room): it is not classified.
 constexpr double kThinFace = 1e-9;
 
-struct Chord {
+struct RegionChord {
   Eigen::Vector2d a, b;  // a.x() <= b.x()
   int curve;             // -1: a side of the rectangle
   double y_at(double X) const { return a.x() == b.x() ? a.y() : a.y() + (b.y() - a.y()) * (X - a.x()) / (b.x() - a.x()); }
 };
 
-Eigen::Vector2d nearest_on(const Chord& c, const Eigen::Vector2d& p) {
+Eigen::Vector2d nearest_on(const RegionChord& c, const Eigen::Vector2d& p) {
   const Eigen::Vector2d d = c.b - c.a;
   const double t = d.squaredNorm() > 0 ? std::clamp((p - c.a).dot(d) / d.squaredNorm(), 0.0, 1.0) : 0.0;
   return c.a + t * d;
@@ -68,7 +68,7 @@ std::vector<std::vector<Eigen::Vector2d>> polylines(const MapAxis& x, const MapA
           if (!done && (*other - *end).norm() <= kSnap) *end = *other, done = true;
       for (std::size_t j = 0; j < lines.size() && !done; ++j)
         for (std::size_t s = 0; j != i && s + 1 < lines[j].size() && !done; ++s) {
-          const Eigen::Vector2d q = nearest_on(Chord{lines[j][s], lines[j][s + 1], 0}, *end);
+          const Eigen::Vector2d q = nearest_on(RegionChord{lines[j][s], lines[j][s + 1], 0}, *end);
           if ((q - *end).norm() <= kSnap) *end = q, done = true;
         }
     }
@@ -91,10 +91,10 @@ double snapped(const std::vector<double>& cuts, double x) {
 }
 
 /// The X of every strict crossing of two non-vertical chords.
-void crossings(const std::vector<Chord>& chords, std::vector<double>& xs) {
+void crossings(const std::vector<RegionChord>& chords, std::vector<double>& xs) {
   for (std::size_t i = 0; i < chords.size(); ++i)
     for (std::size_t j = i + 1; j < chords.size(); ++j) {
-      const Chord &p = chords[i], &q = chords[j];
+      const RegionChord &p = chords[i], &q = chords[j];
       if (p.a.x() == p.b.x() || q.a.x() == q.b.x()) continue;
       const double lo = std::max(p.a.x(), q.a.x()), hi = std::min(p.b.x(), q.b.x());
       if (!(lo < hi)) continue;
@@ -129,9 +129,9 @@ bool open_between(double lo, double hi, const std::vector<std::pair<double, doub
 /// the sides 0 and 1 exact).
 class Levels {
  public:
-  Levels(const std::vector<const Chord*>& chords, double X) {
+  Levels(const std::vector<const RegionChord*>& chords, double X) {
     std::vector<double> ys{0.0, 1.0};
-    for (const Chord* c : chords) ys.push_back(std::clamp(c->y_at(X), 0.0, 1.0));
+    for (const RegionChord* c : chords) ys.push_back(std::clamp(c->y_at(X), 0.0, 1.0));
     std::sort(ys.begin(), ys.end());
     for (double y : ys)
       if (starts_.empty() || y - starts_.back() > kSameY) starts_.push_back(y);
@@ -198,10 +198,10 @@ int Arrangement::face_at(double X, double Y) const {
 namespace {
 
 /// The chords of the curves and of the rectangle's sides, with X snapped to the cuts.
-std::vector<Chord> chords_and_cuts(const MapAxis& x, const MapAxis& y, const std::vector<MapCurve>& curves,
+std::vector<RegionChord> chords_and_cuts(const MapAxis& x, const MapAxis& y, const std::vector<MapCurve>& curves,
                                    std::vector<double>& cuts) {
   const auto lines = polylines(x, y, curves);
-  std::vector<Chord> chords;
+  std::vector<RegionChord> chords;
   std::vector<double> xs{0.0, 1.0};
   for (std::size_t i = 0; i < lines.size(); ++i)
     for (std::size_t s = 0; s + 1 < lines[i].size(); ++s) {
@@ -213,36 +213,36 @@ std::vector<Chord> chords_and_cuts(const MapAxis& x, const MapAxis& y, const std
       xs.push_back(b.x());
     }
   cuts = merged(xs);
-  for (Chord& c : chords) c.a.x() = snapped(cuts, c.a.x()), c.b.x() = snapped(cuts, c.b.x());
+  for (RegionChord& c : chords) c.a.x() = snapped(cuts, c.a.x()), c.b.x() = snapped(cuts, c.b.x());
   std::vector<double> more = cuts;
   crossings(chords, more);
   cuts = merged(more);
-  for (Chord& c : chords) c.a.x() = snapped(cuts, c.a.x()), c.b.x() = snapped(cuts, c.b.x());
+  for (RegionChord& c : chords) c.a.x() = snapped(cuts, c.a.x()), c.b.x() = snapped(cuts, c.b.x());
   return chords;
 }
 
 /// The chords that reach the cut X from either side.
-std::vector<const Chord*> at_cut(const std::vector<Chord>& chords, double X) {
-  std::vector<const Chord*> out;
-  for (const Chord& c : chords)
+std::vector<const RegionChord*> at_cut(const std::vector<RegionChord>& chords, double X) {
+  std::vector<const RegionChord*> out;
+  for (const RegionChord& c : chords)
     if (c.a.x() < c.b.x() && c.a.x() <= X && c.b.x() >= X) out.push_back(&c);
   return out;
 }
 
 /// The trapezoids of each slab, and the faces by joining neighbours.
-void decompose(const std::vector<Chord>& chords, Arrangement& a, UnionFind& faces) {
-  const Chord bottom{{0, 0}, {1, 0}, -1}, top{{0, 1}, {1, 1}, -1};
+void decompose(const std::vector<RegionChord>& chords, Arrangement& a, UnionFind& faces) {
+  const RegionChord bottom{{0, 0}, {1, 0}, -1}, top{{0, 1}, {1, 1}, -1};
   a.slabs.resize(a.cuts.size() - 1);
   std::vector<Levels> levels;
   for (double X : a.cuts) levels.emplace_back(at_cut(chords, X), X);
   for (std::size_t i = 0; i + 1 < a.cuts.size(); ++i) {
     const double X0 = a.cuts[i], X1 = a.cuts[i + 1], Xm = 0.5 * (X0 + X1);
-    std::vector<const Chord*> span{&bottom, &top};
-    for (const Chord& c : chords)
+    std::vector<const RegionChord*> span{&bottom, &top};
+    for (const RegionChord& c : chords)
       if (c.a.x() < c.b.x() && c.a.x() <= X0 && c.b.x() >= X1) span.push_back(&c);
-    std::sort(span.begin(), span.end(), [&](const Chord* p, const Chord* q) { return p->y_at(Xm) < q->y_at(Xm); });
+    std::sort(span.begin(), span.end(), [&](const RegionChord* p, const RegionChord* q) { return p->y_at(Xm) < q->y_at(Xm); });
     for (std::size_t k = 0; k + 1 < span.size(); ++k) {
-      const Chord &lo = *span[k], &hi = *span[k + 1];
+      const RegionChord &lo = *span[k], &hi = *span[k + 1];
       Trapezoid t{X0, X1, levels[i](lo.y_at(X0)), levels[i + 1](lo.y_at(X1)), levels[i](hi.y_at(X0)),
                   levels[i + 1](hi.y_at(X1)), -1};
       if (!(t.high0 - t.low0 + t.high1 - t.low1 > 0) || t.low0 + t.low1 >= 2 || t.high0 + t.high1 <= 0) continue;
@@ -253,7 +253,7 @@ void decompose(const std::vector<Chord>& chords, Arrangement& a, UnionFind& face
   for (std::size_t i = 0; i + 2 < a.cuts.size(); ++i) {
     const double X = a.cuts[i + 1];
     std::vector<std::pair<double, double>> blocked;
-    for (const Chord& c : chords)
+    for (const RegionChord& c : chords)
       if (c.a.x() == X && c.b.x() == X)
         blocked.emplace_back(levels[i + 1](std::min(c.a.y(), c.b.y())), levels[i + 1](std::max(c.a.y(), c.b.y())));
     std::sort(blocked.begin(), blocked.end());
@@ -267,7 +267,7 @@ void decompose(const std::vector<Chord>& chords, Arrangement& a, UnionFind& face
 
 Arrangement arrange(const MapAxis& x, const MapAxis& y, const std::vector<MapCurve>& curves) {
   Arrangement a;
-  const std::vector<Chord> chords = chords_and_cuts(x, y, curves, a.cuts);
+  const std::vector<RegionChord> chords = chords_and_cuts(x, y, curves, a.cuts);
   UnionFind faces;
   decompose(chords, a, faces);
   // faces numbered in order of first appearance; each one's widest trapezoid gives its point

@@ -51,7 +51,7 @@ std::vector<ModelPoint> read_models(const json& report) {
 }
 
 /// [lo - pad, hi + pad] of the values' log10 over the positive ones.
-std::pair<double, double> log_range(const std::vector<double>& values) {
+std::pair<double, double> celt_log_range(const std::vector<double>& values) {
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;
   for (const double v : values)
     if (v > 0.0) {
@@ -124,8 +124,8 @@ std::string plot_celt_comparison(const nlohmann::json& report, const PlotOptions
     if (p.model != "W1") deviations.push_back(p.deviation);
   }
   // --x-range/--y-range: in the axes' units, log10 of the cost and of the deviation
-  const auto [x0, x1] = options.x_range.value_or(log_range(costs));
-  const auto [y0, y1] = options.y_range.value_or(log_range(deviations));
+  const auto [x0, x1] = options.x_range.value_or(celt_log_range(costs));
+  const auto [y0, y1] = options.y_range.value_or(celt_log_range(deviations));
   const std::string name = string_field(field(report, "problem", "celt"), "name", "celt.problem");
   svg::Document doc = make_document(options, "limitdir celt comparison: " + name);
   const double W = options.width, H = options.height, s = doc.font_scale();

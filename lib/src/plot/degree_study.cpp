@@ -15,6 +15,7 @@
 #include "limitdir/plot/svg.hpp"
 #include "limitdir/report/degree_study_io.hpp"
 #include "plot/common.hpp"
+#include "core/constants.hpp"
 
 namespace limitdir {
 
@@ -23,7 +24,6 @@ namespace {
 using namespace plot_detail;
 
 constexpr double padding = 0.06;        // of the data range, above and below the curves
-constexpr double pi = 3.14159265358979323846;
 
 /// One colour per degree, in the order of the runs (cycled beyond ten); the exact model is black.
 /// Neighbours differ in hue and lightness (warm, cool and olive alternate from the fifth on), so

@@ -19,6 +19,7 @@
 #include "limitdir/plot/svg.hpp"
 #include "plot/common.hpp"
 #include "plot/diagram_orbits.hpp"
+#include "core/constants.hpp"
 
 namespace limitdir {
 
@@ -26,11 +27,10 @@ namespace {
 
 using namespace plot_detail;
 
-constexpr double padding = 0.06;  // of the data range, above and below the curves
-constexpr double pi = 3.14159265358979323846;
+constexpr double diagram_padding = 0.06;  // of the data range, above and below the curves
 constexpr double marker_r = 5.0;  // px on screen (times Document::marker_scale), event markers
 constexpr double letter_size = 13.0;
-constexpr double count_size = 11.0;
+constexpr double diagram_count_size = 11.0;
 
 /// The diagram and the family of systems along its parameter (to colour points and to find
 /// rdot at events); `colour` set: an overlay's layer, drawn in that colour.
@@ -174,14 +174,14 @@ void shade_regions(svg::Document& doc, const svg::Frame& frame, const Diagram& d
 int label_regions(svg::Document& doc, const svg::Frame& frame, const Diagram& d) {
   int dropped = 0;
   doc.begin_group("", "region-counts");
-  const double step = count_size * doc.font_scale();
+  const double step = diagram_count_size * doc.font_scale();
   for (const Region& r : d.regions) {
     const double lo = std::max(std::min(r.from, r.to), frame.to_x.d0), hi = std::min(std::max(r.from, r.to), frame.to_x.d1);
     if (!(hi > lo)) continue;  // not in the shown range
     const double cx = (frame.to_x(lo) + frame.to_x(hi)) / 2.0;  // the middle in pixels (on a log axis too)
     std::vector<svg::Point> centres;
     for (double y = frame.y + step; y < frame.y + frame.height - step; y += step) centres.push_back({cx, y});
-    if (!svg::place_text(doc, centres, std::to_string(r.count), {count_size, "middle", "#555555"}, frame_box(frame)))
+    if (!svg::place_text(doc, centres, std::to_string(r.count), {diagram_count_size, "middle", "#555555"}, frame_box(frame)))
       ++dropped;
   }
   doc.end_group();
@@ -280,9 +280,9 @@ svg::Frame diagram_frame(svg::Document& doc, const std::vector<DiagramFigure>& f
   }
   const std::optional<std::pair<double, double>> full = full_range(all);
   auto [lo, hi] = options.y == "rdot" ? robust_range(all) : full.value_or(std::pair{-1.0, 1.0});
-  const double pad = std::max(padding * (hi - lo), 0.05 * std::max(1.0, std::abs(hi)));
+  const double pad = std::max(diagram_padding * (hi - lo), 0.05 * std::max(1.0, std::abs(hi)));
   const std::pair<double, double> y =
-      options.y_range.value_or(options.log_y ? log_range(all, x.first, x.second, padding) : std::pair{lo - pad, hi + pad});
+      options.y_range.value_or(options.log_y ? log_range(all, x.first, x.second, diagram_padding) : std::pair{lo - pad, hi + pad});
   const FigureTitle heading = figure_title(doc, title, 14.0);
   const Margins m = margins(doc);
   const double W = doc.width(), H = doc.height(), frame_w = W - m.left - m.right;

@@ -17,6 +17,7 @@
 #include "limitdir/plot/labels.hpp"
 #include "limitdir/plot/svg.hpp"
 #include "plot/common.hpp"
+#include "core/constants.hpp"
 
 namespace limitdir {
 
@@ -24,7 +25,6 @@ namespace {
 
 using namespace plot_detail;
 
-constexpr double pi = 3.14159265358979323846;
 constexpr double gap = 90.0;  // px between the two panels
 
 const svg::Style exact_style{"black", 1.8, "none", "2 3", 1.0};
@@ -32,12 +32,12 @@ const char* const palette[] = {"#1f63d4", "#d62728", "#2ca02c", "#8e44ad", "#ff7
 
 /// The curves of one law (Q or T): the model's and the exact model's, one pair per longitude
 /// phi (a single pair for the table of latitudes).
-struct Curves {
+struct FrictionCurves {
   std::map<double, std::vector<svg::Point>> model, exact;  // by phi
 };
 
 /// Table of latitudes: Q(theta), T(theta) (49) of the model and the exact model.
-void read_latitudes(const nlohmann::json& table, Curves& Q, Curves& T) {
+void read_latitudes(const nlohmann::json& table, FrictionCurves& Q, FrictionCurves& T) {
   for (std::size_t i = 0; i < table.size(); ++i) {
     const std::string where = "friction.table[" + std::to_string(i) + "]";
     const double theta = number_field(table[i], "theta", where);
@@ -50,7 +50,7 @@ void read_latitudes(const nlohmann::json& table, Curves& Q, Curves& T) {
 
 /// Grid over the sphere: Q = |(q1, q2)| and T = |q3| (the magnitudes of the friction force
 /// and torque (49)) against theta, one curve per longitude phi.
-void read_grid(const nlohmann::json& table, Curves& Q, Curves& T) {
+void read_grid(const nlohmann::json& table, FrictionCurves& Q, FrictionCurves& T) {
   for (std::size_t i = 0; i < table.size(); ++i) {
     const std::string where = "friction.table[" + std::to_string(i) + "]";
     const double theta = number_field(table[i], "theta", where), phi = number_field(table[i], "phi", where);
@@ -66,7 +66,7 @@ void read_grid(const nlohmann::json& table, Curves& Q, Curves& T) {
 
 /// One report's laws: its curves, description and theta range.
 struct Laws {
-  Curves Q, T;
+  FrictionCurves Q, T;
   std::string description;
   bool grid = false;
 };
@@ -87,7 +87,7 @@ Laws read_laws(const nlohmann::json& report) {
 }
 
 /// The runs of one law: the model's then the exact model's.
-Runs law_runs(const Curves& c, bool exact) {
+Runs law_runs(const FrictionCurves& c, bool exact) {
   Runs runs;
   for (const auto& [phi, points] : exact ? c.exact : c.model) runs.push_back(points);
   return runs;

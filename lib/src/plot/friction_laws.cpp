@@ -11,12 +11,12 @@
 #include "limitdir/plot/labels.hpp"
 #include "limitdir/plot/svg.hpp"
 #include "plot/common.hpp"
+#include "core/constants.hpp"
 
 namespace limitdir::plot_detail {
 
 namespace {
 
-constexpr double pi = 3.14159265358979323846;
 constexpr double gap = 90.0;      // px between the panels, at font size 12
 constexpr double eps_max = 3.0;   // eps axis [0, 3]: the change of regime at eps = 1 (the instantaneous
                                   // centre on the rim) in the middle third

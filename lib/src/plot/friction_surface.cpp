@@ -17,12 +17,12 @@
 #include "limitdir/plot/svg.hpp"
 #include "plot/common.hpp"
 #include "plot/projection.hpp"
+#include "core/constants.hpp"
 
 namespace limitdir::plot_detail {
 
 namespace {
 
-constexpr double pi = 3.14159265358979323846;
 constexpr double view_azimuth = -60.0 * pi / 180.0, view_elevation = 25.0 * pi / 180.0;
 constexpr int panel_k[3] = {2, 0, 1};  // the sections in the paper's order: M_s = 0, T_sx = 0, T_sy = 0
 const char* const axis_label[3] = {"-q1 = T_sx", "-q2 = T_sy", "-q3 = M_s"};

@@ -22,6 +22,7 @@
 #include "plot/sphere_view.hpp"
 #include "plot/time_panels.hpp"
 #include "plot/wrapped_text.hpp"
+#include "core/constants.hpp"
 
 namespace limitdir {
 
@@ -29,7 +30,6 @@ namespace {
 
 using namespace plot_detail;
 
-constexpr double pi = 3.14159265358979323846;
 const svg::Style invariant_style{"#2ca02c", 1.6, "none", "4 3", 1.0};
 
 struct Marker {

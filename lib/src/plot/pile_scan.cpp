@@ -28,7 +28,7 @@ using json = nlohmann::json;
 using namespace plot_detail;
 
 constexpr double band_opacity = 0.18;
-constexpr double marker_radius = 3.2;  // px at font size 12
+constexpr double pile_marker_radius = 3.2;  // px at font size 12
 const char* const fields[] = {"H_over_d", "base_radius_over_d"};
 const char* const field_labels[] = {"H/d", "base radius/d"};
 
@@ -88,7 +88,7 @@ double mean(const std::vector<double>& v) {
 
 /// An open triangle pointing up at (x, y) px: a pile that reached the drop height (a lower bound).
 void up_triangle(svg::Document& doc, double x, double y, const std::string& colour) {
-  const double r = 1.3 * marker_radius * doc.font_scale();
+  const double r = 1.3 * pile_marker_radius * doc.font_scale();
   doc.polygon({{x, y - r}, {x + 0.87 * r, y + 0.5 * r}, {x - 0.87 * r, y + 0.5 * r}}, {colour, 1.3, "none", "", 1.0});
 }
 
@@ -115,7 +115,7 @@ void draw_panel(svg::Document& doc, const svg::Frame& f, const Study& s, int k) 
         doc.line(upper[i].first, upper[i].second, lower[i].first, lower[i].second, {colour, 1.5, "none", "", 1.0});
     svg::data_line(doc, f, line, {colour, 2.0, "none", "", 1.0});
     for (const auto& [u, v] : line)
-      doc.circle(f.to_x(u), f.to_y(v), marker_radius * doc.font_scale(), {colour, 1.0, colour, "", 1.0},
+      doc.circle(f.to_x(u), f.to_y(v), pile_marker_radius * doc.font_scale(), {colour, 1.0, colour, "", 1.0},
                  fmt::format("class=\"mean\" data-mu=\"{}\"", mu));
   }
   doc.end_group();

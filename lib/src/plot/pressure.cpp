@@ -20,6 +20,7 @@
 #include "plot/projection.hpp"
 #include "plot/time_panels.hpp"
 #include "plot/wrapped_text.hpp"
+#include "core/constants.hpp"
 
 namespace limitdir {
 
@@ -27,7 +28,6 @@ namespace {
 
 using namespace plot_detail;
 
-constexpr double pi = 3.14159265358979323846;
 constexpr int rings = 24, spokes = 48;          // the surface's mesh: rho' = sin t, t uniform; phi uniform
 constexpr double view_azimuth = -60.0 * pi / 180.0, view_elevation = 30.0 * pi / 180.0;  // the camera
 constexpr double singular_edge = 0.98;          // rhat of the last ring when sigma0 is infinite at the rim

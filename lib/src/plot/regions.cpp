@@ -40,13 +40,13 @@ std::string event_letter(const std::string& kind, const std::string& where) {
   return it->second;
 }
 
-struct Event {
+struct StripEvent {
   double value;
   std::string letter, kind;
 };
 
 /// "C continuum, F fold" for the kinds of `events`, each once in the order they first occur.
-std::string event_key(const std::vector<Event>& events) {
+std::string event_key(const std::vector<StripEvent>& events) {
   std::string key;
   for (std::size_t k = 0; k < events.size(); ++k) {
     bool seen = false;
@@ -57,8 +57,8 @@ std::string event_key(const std::vector<Event>& events) {
 }
 
 /// The report's events in brief; none (and `given` false) in a report written before they were added.
-std::vector<Event> read_events(const json& report, bool& given) {
-  std::vector<Event> events;
+std::vector<StripEvent> read_events(const json& report, bool& given) {
+  std::vector<StripEvent> events;
   given = report.contains("events");
   if (!given) return events;
   const json& list = array_field(report, "events", "regions");
@@ -72,11 +72,11 @@ std::vector<Event> read_events(const json& report, bool& given) {
 
 /// Each event inside the range a white marker on the strip's lower edge, labelled with its letter;
 /// returns the labels left out.
-int draw_events(svg::Document& doc, const svg::Frame& frame, const std::vector<Event>& events) {
+int draw_events(svg::Document& doc, const svg::Frame& frame, const std::vector<StripEvent>& events) {
   const double r = 4.5 * doc.marker_scale();  // px on screen, as a diagram's event markers
   const double y = frame.y + frame.height;
   doc.begin_group("", "event-markers");
-  for (const Event& e : events)
+  for (const StripEvent& e : events)
     if (e.value >= frame.to_x.d0 && e.value <= frame.to_x.d1) {
       doc.circle(frame.to_x(e.value), y, r, {"black", 1.2, "white", "", 1.0},
                  fmt::format("data-value=\"{}\"", e.value));
@@ -85,7 +85,7 @@ int draw_events(svg::Document& doc, const svg::Frame& frame, const std::vector<E
   doc.end_group();
   int dropped = 0;
   doc.begin_group("", "events");
-  for (const Event& e : events)
+  for (const StripEvent& e : events)
     if (e.value >= frame.to_x.d0 && e.value <= frame.to_x.d1 &&
         !svg::place_marker_label(doc, {frame.to_x(e.value), y}, r, e.letter, {13.0, "middle", "black", 0.0, true},
                                  frame_box(frame), 10))
@@ -94,7 +94,7 @@ int draw_events(svg::Document& doc, const svg::Frame& frame, const std::vector<E
   return dropped;
 }
 
-struct Region {
+struct StripRegion {
   double from, to;
   int count;
   std::string label;  // "8" or "2, Case 3"
@@ -107,9 +107,9 @@ std::string count_shade(int count) {
   return count >= 2 && count <= 8 && count % 2 == 0 ? shades[count / 2 - 1] : "#eeeeee";
 }
 
-Region read_region(const json& r, std::size_t k) {
+StripRegion read_region(const json& r, std::size_t k) {
   const std::string at = "regions.regions[" + std::to_string(k) + "]";
-  Region region{number_field(r, "from", at), number_field(r, "to", at), 0, "", ""};
+  StripRegion region{number_field(r, "from", at), number_field(r, "to", at), 0, "", ""};
   const json& count = field(r, "count", at);
   if (!count.is_number_integer() || count.get<long long>() < 0 || count.get<long long>() > 1000000)
     throw InputError(at + ".count: must be an integer >= 0");
@@ -128,10 +128,10 @@ Region read_region(const json& r, std::size_t k) {
 }
 
 /// The regions shaded, each boundary inside the range a line.
-void shade_regions(svg::Document& doc, const svg::Frame& frame, const std::vector<Region>& regions) {
+void shade_regions(svg::Document& doc, const svg::Frame& frame, const std::vector<StripRegion>& regions) {
   const double x0 = frame.to_x.d0, x1 = frame.to_x.d1;
   doc.begin_group(frame.clip_id, "regions");
-  for (const Region& r : regions) {
+  for (const StripRegion& r : regions) {
     const double a = frame.to_x(std::clamp(std::min(r.from, r.to), x0, x1));
     const double b = frame.to_x(std::clamp(std::max(r.from, r.to), x0, x1));
     doc.rect(a, frame.y, b - a, frame.height, {"none", 0.0, count_shade(r.count), "", 1.0},
@@ -145,12 +145,12 @@ void shade_regions(svg::Document& doc, const svg::Frame& frame, const std::vecto
 
 /// The regions' counts over the middle of their shown parts (as high up as is free) and each
 /// boundary's value beside its line; returns the labels left out.
-int label_regions(svg::Document& doc, const svg::Frame& frame, const std::vector<Region>& regions) {
+int label_regions(svg::Document& doc, const svg::Frame& frame, const std::vector<StripRegion>& regions) {
   const double x0 = frame.to_x.d0, x1 = frame.to_x.d1, s = doc.font_scale();
   int dropped = 0;
   doc.begin_group("", "region-labels");
   const svg::Box area = frame_box(frame);
-  for (const Region& r : regions) {
+  for (const StripRegion& r : regions) {
     const double lo = std::max(std::min(r.from, r.to), x0), hi = std::min(std::max(r.from, r.to), x1);
     if (!(hi > lo)) continue;  // not in the shown range
     std::vector<svg::Point> centres;
@@ -180,7 +180,7 @@ std::string plot_regions(const nlohmann::json& report, const PlotOptions& option
   if (!(from != to) || !std::isfinite(to - from))
     throw InputError(fmt::format("regions: from and to must differ by a finite amount (got {} and {})", from, to));
   const json& list = array_field(report, "regions", "regions");
-  std::vector<Region> regions;
+  std::vector<StripRegion> regions;
   std::vector<svg::LegendItem> legend;
   for (std::size_t k = 0; k < list.size(); ++k) {
     regions.push_back(read_region(list[k], k));
@@ -192,7 +192,7 @@ std::string plot_regions(const nlohmann::json& report, const PlotOptions& option
   if (!force.is_null()) title += fmt::format(", F = {}", number_field(report, "force", "regions"));
   title += " (classify --regions)";
   bool with_events = false;
-  const std::vector<Event> events = read_events(report, with_events);
+  const std::vector<StripEvent> events = read_events(report, with_events);
   const std::string note =
       fmt::format("{} region{}: count of limit directions (and Case); {}", regions.size(), regions.size() == 1 ? "" : "s",
                   with_events ? fmt::format("{} event{}{}{}", events.size(), events.size() == 1 ? "" : "s",

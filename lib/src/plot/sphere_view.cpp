@@ -1,6 +1,7 @@
 // The sphere of slip directions as two orthographic hemispheres, with V* (122)
 // [Nonlinear Dyn. 2024] as streamlines (plot/sphere_view.hpp).
 #include "plot/sphere_view.hpp"
+#include "core/constants.hpp"
 
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -13,7 +14,6 @@ namespace limitdir::plot_detail {
 
 namespace {
 
-constexpr double pi = 3.14159265358979323846;
 /// A point counts as visible on a hemisphere down to this far behind its rim (unit sphere):
 /// points on the rim (w . view = 0 up to rounding, ~1e-16) are drawn on both sides.
 constexpr double rim_slack = 1e-9;

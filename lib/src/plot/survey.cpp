@@ -27,7 +27,7 @@ using namespace plot_detail;
 
 constexpr double bar_half = 0.35;   // bars 0.7 of the unit between neighbours
 constexpr double head_room = 0.18;  // above the tallest bar: room for its label
-constexpr double count_size = 11.0;
+constexpr double survey_count_size = 11.0;
 
 struct Bar {
   int count = 0;
@@ -80,14 +80,14 @@ int draw_bars(svg::Document& doc, const svg::Frame& frame, const std::vector<Bar
     if ((k + 1) % every == 0 || k == 0) doc.text(frame.to_x(k + 1.0), below, std::to_string(k + 1), {12.0, "middle"});
   int dropped = 0;
   doc.begin_group("", "bar-labels");
-  const double step = count_size * doc.font_scale();
+  const double step = survey_count_size * doc.font_scale();
   for (std::size_t k = 0; k < bars.size(); ++k) {
     const double cx = frame.to_x(k + 1.0), top = frame.to_y(bars[k].count);
     std::vector<svg::Point> centres;  // just above the bar, then higher, then inside it
     for (double y = top - 0.8 * step; y > frame.y; y -= step) centres.push_back({cx, y});
     for (double y = top + 0.8 * step; y < frame.y + frame.height; y += step) centres.push_back({cx, y});
     const std::string label = fmt::format("{} ({:.3g} %)", bars[k].count, 100.0 * bars[k].count / seeds);
-    if (!svg::place_text(doc, centres, label, {count_size, "middle"}, frame_box(frame))) ++dropped;
+    if (!svg::place_text(doc, centres, label, {survey_count_size, "middle"}, frame_box(frame))) ++dropped;
   }
   doc.end_group();
   return dropped;

@@ -20,12 +20,12 @@ namespace {
 
 constexpr const char* kDegreeStudySchema = "limitdir.degree-study/1";
 
-double finite(double value, const std::string& what) {
+double study_number(double value, const std::string& what) {
   return report_number(detail::finite_in_report(value, "degree-study report", what));
 }
 
 json nullable(const std::optional<double>& value, const std::string& what) {
-  return value ? json(finite(*value, what)) : json(nullptr);
+  return value ? json(study_number(*value, what)) : json(nullptr);
 }
 
 json run_events(const DegreeRun& run, const Diagram& exact, const std::string& where) {
@@ -34,9 +34,9 @@ json run_events(const DegreeRun& run, const Diagram& exact, const std::string& w
     const MatchedEvent& m = run.matching.events[k];
     const std::string at = where + ".events[" + std::to_string(k) + "]";
     events.push_back({{"kind", to_string(m.kind)},
-                      {"p", finite(m.p, at + ".p")},
+                      {"p", study_number(m.p, at + ".p")},
                       {"exact", m.exact ? json(*m.exact) : json(nullptr)},
-                      {"exact_p", m.exact ? json(finite(exact.events[*m.exact].p, at + ".exact_p")) : json(nullptr)},
+                      {"exact_p", m.exact ? json(study_number(exact.events[*m.exact].p, at + ".exact_p")) : json(nullptr)},
                       {"error", nullable(m.error, at + ".error")},
                       {"nearest", m.nearest}});
   }
@@ -77,7 +77,7 @@ json degree_study_report(const Problem& problem, const DegreeStudy& study) {
   json exact_events = json::array();
   for (std::size_t k = 0; k < study.exact.events.size(); ++k)
     exact_events.push_back({{"kind", to_string(study.exact.events[k].kind)},
-                            {"p", finite(study.exact.events[k].p, "exact.events[" + std::to_string(k) + "].p")}});
+                            {"p", study_number(study.exact.events[k].p, "exact.events[" + std::to_string(k) + "].p")}});
   json degrees = json::array(), runs = json::array();
   for (std::size_t i = 0; i < study.runs.size(); ++i) {
     const DegreeRun& run = study.runs[i];
@@ -94,8 +94,8 @@ json degree_study_report(const Problem& problem, const DegreeStudy& study) {
           {"limitdir_version", limitdir::version},
           {"problem", problem_to_json(problem)},
           {"parameter", study.parameter},
-          {"from", finite(study.from, "from")},
-          {"to", finite(study.to, "to")},
+          {"from", study_number(study.from, "from")},
+          {"to", study_number(study.to, "to")},
           {"degrees", std::move(degrees)},
           {"exact",
            {{"model", make_friction_model(study.exact_problem)->description()},

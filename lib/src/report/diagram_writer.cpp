@@ -27,26 +27,26 @@ using detail::kRegionsSchema;
 
 namespace {
 
-double finite(double value, const std::string& what) { return detail::finite_in_report(value, "diagram report", what); }
+double diagram_number(double value, const std::string& what) { return detail::finite_in_report(value, "diagram report", what); }
 
 /// x + 0.0 turns -0.0 into +0.0, as in the other reports.
-json vector3(const Eigen::Vector3d& v, const std::string& what) {
-  return json::array({finite(v[0] + 0.0, what + "[0]"), finite(v[1] + 0.0, what + "[1]"),
-                      finite(v[2] + 0.0, what + "[2]")});
+json diagram_vector3(const Eigen::Vector3d& v, const std::string& what) {
+  return json::array({diagram_number(v[0] + 0.0, what + "[0]"), diagram_number(v[1] + 0.0, what + "[1]"),
+                      diagram_number(v[2] + 0.0, what + "[2]")});
 }
 
 /// The parameter value and the load of a point or event: {NAME: p, "force": F} with F = p for
 /// a force sweep (one key) and F = the fixed load otherwise.
 void put_parameter(json& object, const Diagram& diagram, double p, const std::string& where) {
-  object[diagram.parameter] = finite(p, where + "." + diagram.parameter);
-  if (diagram.parameter != kForce) object[kForce] = finite(diagram.force, where + ".force");
+  object[diagram.parameter] = diagram_number(p, where + "." + diagram.parameter);
+  if (diagram.parameter != kForce) object[kForce] = diagram_number(diagram.force, where + ".force");
 }
 
 json point_to_json(const BranchPoint& point, const Diagram& diagram, const std::string& where) {
   json out = json::object();
   put_parameter(out, diagram, point.p, where);
-  out["w"] = vector3(point.w, where + ".w");
-  out["rdot"] = finite(point.rdot, where + ".rdot");
+  out["w"] = diagram_vector3(point.w, where + ".w");
+  out["rdot"] = diagram_number(point.rdot, where + ".rdot");
   out["radial"] = to_string(point.radial);
   out["sphere_type"] = to_string(point.type);
   if (point.colour) out["colour"] = *point.colour;  // Fig. 11, only on the invariant circle
@@ -58,18 +58,18 @@ json event_to_json(const Event& event, const Diagram& diagram, const std::string
   put_parameter(out, diagram, event.p, where);
   json directions = json::array();
   for (std::size_t k = 0; k < event.directions.size(); ++k)
-    directions.push_back(vector3(event.directions[k], where + ".directions[" + std::to_string(k) + "]"));
+    directions.push_back(diagram_vector3(event.directions[k], where + ".directions[" + std::to_string(k) + "]"));
   // docs/manual.md section 5: "w" is the (first) direction of the event.
   out["w"] = directions.empty() ? json(nullptr) : directions.front();
   out["directions"] = std::move(directions);
   out["branches"] = event.branches;
   out["located"] = event.located;
-  out["error"] = finite(event.p_error, where + ".error");
+  out["error"] = diagram_number(event.p_error, where + ".error");
   if (event.kind == EventKind::continuum) {  // docs/manual.md section 5: find-limits' circles there
     json circles = json::array();
     for (const LimitCircle& circle : event.circles) circles.push_back(circle_to_json(circle));
     out["circles"] = std::move(circles);
-    if (event.half_meridian) out["half_meridian"] = vector3(*event.half_meridian, where + ".half_meridian");
+    if (event.half_meridian) out["half_meridian"] = diagram_vector3(*event.half_meridian, where + ".half_meridian");
     out["level"] = to_string(event.level);
   }
   if (event.born) {  // docs/manual.md section 9: the orbit search on both sides of a Hopf point
@@ -99,8 +99,8 @@ json regions_to_json(const std::vector<Region>& regions) {
     const std::string where = "regions[" + std::to_string(k) + "]";
     json types = json::object();
     for (const auto& [name, n] : region.types) types[name] = n;
-    out.push_back({{"from", finite(region.from, where + ".from")},
-                   {"to", finite(region.to, where + ".to")},
+    out.push_back({{"from", diagram_number(region.from, where + ".from")},
+                   {"to", diagram_number(region.to, where + ".to")},
                    {"count", region.count},
                    {"types", std::move(types)}});
   }
@@ -131,7 +131,7 @@ json diagram_report(const Problem& problem, const Diagram& diagram) {
   // The embedded problem file carries the fixed load of a sweep in another parameter.
   const bool force_sweep = diagram.parameter == kForce;
   Problem embedded = problem;
-  if (!force_sweep) embedded.force = finite(diagram.force, "force");
+  if (!force_sweep) embedded.force = diagram_number(diagram.force, "force");
   // the Case 1-4 of Sect. 7.4 where the paper defines one (paper_case), null elsewhere
   json regions = regions_to_json(diagram.regions);
   for (std::size_t k = 0; k < diagram.regions.size(); ++k) {
@@ -143,9 +143,9 @@ json diagram_report(const Problem& problem, const Diagram& diagram) {
           {"problem", problem_to_json(embedded)},
           {"model", make_friction_model(problem)->description()},
           {"parameter", diagram.parameter},
-          {"from", finite(diagram.from, "from")},
-          {"to", finite(diagram.to, "to")},
-          {"force", force_sweep ? json(nullptr) : json(finite(diagram.force, "force"))},
+          {"from", diagram_number(diagram.from, "from")},
+          {"to", diagram_number(diagram.to, "to")},
+          {"force", force_sweep ? json(nullptr) : json(diagram_number(diagram.force, "force"))},
           {"branches", std::move(branches)},
           {"bifurcations", std::move(bifurcations)},
           {"regions", std::move(regions)},
@@ -158,13 +158,13 @@ json regions_report(const Diagram& diagram, const std::vector<Region>& regions) 
   json events = json::array();  // the diagram's events in brief: what bounds the regions (plot draws them)
   for (std::size_t k = 0; k < diagram.events.size(); ++k)
     events.push_back({{"kind", to_string(diagram.events[k].kind)},
-                      {"value", finite(diagram.events[k].p, "events[" + std::to_string(k) + "].value")}});
+                      {"value", diagram_number(diagram.events[k].p, "events[" + std::to_string(k) + "].value")}});
   return {{"schema", kRegionsSchema},
           {"limitdir_version", limitdir::version},
           {"parameter", diagram.parameter},
-          {"from", finite(diagram.from, "from")},
-          {"to", finite(diagram.to, "to")},
-          {"force", force_sweep ? json(nullptr) : json(finite(diagram.force, "force"))},
+          {"from", diagram_number(diagram.from, "from")},
+          {"to", diagram_number(diagram.to, "to")},
+          {"force", force_sweep ? json(nullptr) : json(diagram_number(diagram.force, "force"))},
           {"regions", regions_to_json(regions)},
           {"events", std::move(events)}};
 }

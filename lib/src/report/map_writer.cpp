@@ -14,14 +14,14 @@ namespace limitdir {
 namespace {
 using json = nlohmann::json;
 
-double finite(double value, const std::string& what) { return detail::finite_in_report(value, "map report", what); }
+double map_number(double value, const std::string& what) { return detail::finite_in_report(value, "map report", what); }
 
 json point_json(const MapPoint& p, const std::string& where) {
-  return {{"x", finite(p.x, where + ".x")},
-          {"y", finite(p.y, where + ".y")},
-          {"w", json::array({finite(p.w[0] + 0.0, where + ".w[0]"), finite(p.w[1] + 0.0, where + ".w[1]"),
-                             finite(p.w[2] + 0.0, where + ".w[2]")})},
-          {"rdot", finite(p.rdot, where + ".rdot")}};
+  return {{"x", map_number(p.x, where + ".x")},
+          {"y", map_number(p.y, where + ".y")},
+          {"w", json::array({map_number(p.w[0] + 0.0, where + ".w[0]"), map_number(p.w[1] + 0.0, where + ".w[1]"),
+                             map_number(p.w[2] + 0.0, where + ".w[2]")})},
+          {"rdot", map_number(p.rdot, where + ".rdot")}};
 }
 
 json axis_json(const MapAxis& a) { return {{"parameter", a.name}, {"from", a.from}, {"to", a.to}}; }
@@ -62,15 +62,15 @@ json crossings_json(const BifurcationMap& m) {
     for (int i : {0, 1}) {
       curves.push_back(c.curves[i]);
       kinds.push_back(to_string(m.curves.at(static_cast<std::size_t>(c.curves[i])).kind));
-      w.push_back(json::array({finite(c.w[i][0] + 0.0, where + ".w"), finite(c.w[i][1] + 0.0, where + ".w"),
-                               finite(c.w[i][2] + 0.0, where + ".w")}));
+      w.push_back(json::array({map_number(c.w[i][0] + 0.0, where + ".w"), map_number(c.w[i][1] + 0.0, where + ".w"),
+                               map_number(c.w[i][2] + 0.0, where + ".w")}));
     }
-    out.push_back({{"x", finite(c.x, where + ".x")},
-                   {"y", finite(c.y, where + ".y")},
+    out.push_back({{"x", map_number(c.x, where + ".x")},
+                   {"y", map_number(c.y, where + ".y")},
                    {"curves", std::move(curves)},
                    {"kinds", std::move(kinds)},
                    {"w", std::move(w)},
-                   {"located_to", c.located ? json(finite(c.located_to, where + ".located_to")) : json(nullptr)}});
+                   {"located_to", c.located ? json(map_number(c.located_to, where + ".located_to")) : json(nullptr)}});
   }
   return out;
 }
@@ -84,13 +84,13 @@ json orbit_curves_json(const BifurcationMap& m) {
     for (std::size_t k = 0; k < c.points.size(); ++k) {
       const OrbitCurvePoint& q = c.points[k];
       const std::string at = where + ".points[" + std::to_string(k) + "]";
-      points.push_back({{"x", finite(q.x, at + ".x")},
-                        {"y", finite(q.y, at + ".y")},
+      points.push_back({{"x", map_number(q.x, at + ".x")},
+                        {"y", map_number(q.y, at + ".y")},
                         {"along", q.along_x ? "x" : "y"},
                         {"located", q.located},
-                        {"p_error", finite(q.p_error, at + ".p_error")},
-                        {"period", q.period ? json(finite(*q.period, at + ".period")) : json(nullptr)},
-                        {"exponent", q.exponent ? json(finite(*q.exponent, at + ".exponent")) : json(nullptr)}});
+                        {"p_error", map_number(q.p_error, at + ".p_error")},
+                        {"period", q.period ? json(map_number(*q.period, at + ".period")) : json(nullptr)},
+                        {"exponent", q.exponent ? json(map_number(*q.exponent, at + ".exponent")) : json(nullptr)}});
     }
     out.push_back({{"id", c.id}, {"kind", c.kind}, {"points", std::move(points)}});
   }
@@ -106,13 +106,13 @@ json regions_json(const Problem& problem, const BifurcationMap& m) {
     for (const auto& [name, n] : r.types) types[name] = n;
     // the paper's Case 1-4 is a structure of the load sweep of the disc or the ball (Sect. 7.4)
     const std::optional<int> paper = paper_case(problem_at(problem, m.x, r.x, m.y, r.y), "force", Region{0, 0, r.count, r.types});
-    out.push_back({{"x", finite(r.x, where + ".x")},
-                   {"y", finite(r.y, where + ".y")},
+    out.push_back({{"x", map_number(r.x, where + ".x")},
+                   {"y", map_number(r.y, where + ".y")},
                    {"count", r.count},
                    {"types", std::move(types)},
                    {"case", paper ? json(*paper) : json(nullptr)},
                    {"level", to_string(r.level)},
-                   {"area", finite(r.area, where + ".area")}});
+                   {"area", map_number(r.area, where + ".area")}});
   }
   return out;
 }

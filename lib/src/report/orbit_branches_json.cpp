@@ -13,27 +13,27 @@ using json = nlohmann::json;
 
 namespace {
 
-double finite(double value, const std::string& what) { return detail::finite_in_report(value, "diagram report", what); }
+double orbit_number(double value, const std::string& what) { return detail::finite_in_report(value, "diagram report", what); }
 
 json end_to_json(const OrbitEnd& e, const Diagram& diagram, const std::string& where) {
   json out{{"kind", e.kind}};
-  out[diagram.parameter] = finite(e.p, where + "." + diagram.parameter);
-  out["error"] = finite(e.p_error, where + ".error");
-  out["exponent"] = e.exponent ? json(finite(*e.exponent, where + ".exponent")) : json(nullptr);
+  out[diagram.parameter] = orbit_number(e.p, where + "." + diagram.parameter);
+  out["error"] = orbit_number(e.p_error, where + ".error");
+  out["exponent"] = e.exponent ? json(orbit_number(*e.exponent, where + ".exponent")) : json(nullptr);
   out["reason"] = e.reason;
   return out;
 }
 
 json orbit_point_to_json(const OrbitPoint& q, const Diagram& diagram, const std::string& where) {
   json out = json::object();
-  out[diagram.parameter] = finite(q.p, where + "." + diagram.parameter);
-  out["period"] = finite(q.period, where + ".period");
-  out["multiplier"] = finite(q.multiplier, where + ".multiplier");
-  out["w"] = json::array({finite(q.w[0] + 0.0, where + ".w[0]"), finite(q.w[1] + 0.0, where + ".w[1]"),
-                          finite(q.w[2] + 0.0, where + ".w[2]")});
-  out["rdot_mean"] = finite(q.rdot_mean, where + ".rdot_mean");
+  out[diagram.parameter] = orbit_number(q.p, where + "." + diagram.parameter);
+  out["period"] = orbit_number(q.period, where + ".period");
+  out["multiplier"] = orbit_number(q.multiplier, where + ".multiplier");
+  out["w"] = json::array({orbit_number(q.w[0] + 0.0, where + ".w[0]"), orbit_number(q.w[1] + 0.0, where + ".w[1]"),
+                          orbit_number(q.w[2] + 0.0, where + ".w[2]")});
+  out["rdot_mean"] = orbit_number(q.rdot_mean, where + ".rdot_mean");
   out["slip"] = q.rdot_mean > 0 ? "grows" : q.rdot_mean < 0 ? "decays" : "neutral";
-  out["amplitude"] = finite(q.amplitude, where + ".amplitude");
+  out["amplitude"] = orbit_number(q.amplitude, where + ".amplitude");
   return out;
 }
 
@@ -46,16 +46,16 @@ json orbit_events_to_json(const Diagram& diagram) {
     const OrbitEvent& e = events[k];
     const std::string where = "bifurcations[" + std::to_string(diagram.events.size() + k) + "]";
     json entry{{"kind", e.kind}};
-    entry[diagram.parameter] = finite(e.p, where + "." + diagram.parameter);
-    if (diagram.parameter != "force") entry["force"] = finite(diagram.force, where + ".force");
+    entry[diagram.parameter] = orbit_number(e.p, where + "." + diagram.parameter);
+    if (diagram.parameter != "force") entry["force"] = orbit_number(diagram.force, where + ".force");
     entry["w"] = nullptr;  // no limit direction is involved: the orbit is on its branch
     entry["directions"] = json::array();
     entry["branches"] = json::array();
     entry["orbit_branches"] = json::array({e.orbit_branch});
     entry["located"] = e.located;
-    entry["error"] = finite(e.p_error, where + ".error");
-    entry["period"] = e.period ? json(finite(*e.period, where + ".period")) : json(nullptr);
-    entry["exponent"] = e.exponent ? json(finite(*e.exponent, where + ".exponent")) : json(nullptr);
+    entry["error"] = orbit_number(e.p_error, where + ".error");
+    entry["period"] = e.period ? json(orbit_number(*e.period, where + ".period")) : json(nullptr);
+    entry["exponent"] = e.exponent ? json(orbit_number(*e.exponent, where + ".exponent")) : json(nullptr);
     entry["reason"] = e.reason;
     out.push_back(std::move(entry));
   }

@@ -32,7 +32,7 @@ double g_of(const FrictionModel& model, double c, const Eigen::Vector3d& z, cons
 }
 
 /// Two unit vectors orthogonal to the unit w.
-Eigen::Matrix<double, 3, 2> tangent_basis(const Eigen::Vector3d& w) {
+Eigen::Matrix<double, 3, 2> spin_tangent_basis(const Eigen::Vector3d& w) {
   const Eigen::Vector3d a = std::abs(w[0]) < 0.9 ? Eigen::Vector3d::UnitX() : Eigen::Vector3d::UnitY();
   const Eigen::Vector3d e1 = (a - a.dot(w) * w).normalized();
   Eigen::Matrix<double, 3, 2> E;
@@ -103,7 +103,7 @@ double ascend(const FrictionModel& model, double c, const Eigen::Vector3d& z, Ei
   for (int it = 0; it < kMaxNewton; ++it) {
     const FrictionJacobian J = model.jacobian(w);
     const Eigen::Vector3d a = z + c * J.q;  // gradient of g in R^3 (d is 1-homogeneous: grad d = -q)
-    const Eigen::Matrix<double, 3, 2> E = tangent_basis(w);
+    const Eigen::Matrix<double, 3, 2> E = spin_tangent_basis(w);
     const Eigen::Vector2d grad = E.transpose() * a;
     if (grad.norm() <= kGradientTol * scale) break;
     const Eigen::Matrix3d hess = 0.5 * c * (J.dq_dw + J.dq_dw.transpose());
