@@ -132,6 +132,31 @@ TEST_CASE("share/problems/disc-shift.json at F = 0 (circles of limit directions 
   CHECK(find_limit_directions(s, 0.0).certificate.closed_orbits != "excluded");
 }
 
+TEST_CASE("share/problems/disc-shift.json past its SNIC (F* = 0.14049, docs/manual.md section 9): no closed orbit, proven with the poles' cells enclosed by the Filippov hull; below it, never excluded") {
+  const System s = make_system(load_problem(std::string(LIMITDIR_SHARE_DIR) + "/problems/disc-shift.json"));
+  // at F = 0.4 the load dominates the jump at both poles: the flow drifts past them, and the cells
+  // about them are decided by a sign-definite d . g on the hull g_c + a N nu (limits/jump_cells.cpp)
+  const OrbitExclusion ex = exclude_closed_orbits(s, 0.4);
+  INFO("reason: " << ex.reason);
+  REQUIRE(ex.proven);
+  CHECK(ex.hull_cells > 0);
+  CHECK(ex.components == ex.by_sign + ex.by_krasovskii);
+  CHECK(find_limit_directions(s, 0.4).certificate.closed_orbits == "excluded");
+  // the numerical search (trajectories and return maps, a different algorithm) finds none either
+  SolverOptions opt;
+  opt.closed_orbits = false;
+  const OrbitSearch search = find_closed_orbits(s, 0.4, find_limit_directions(s, 0.4, opt));
+  CHECK(search.complete());
+  CHECK(search.orbits.empty());
+  // below F* the two orbits about the load's axis exist (manual section 9): never excluded
+  for (double F : {0.05, 0.12}) {
+    const OrbitExclusion below = exclude_closed_orbits(s, F);
+    CAPTURE(F);
+    INFO("reason: " << below.reason);
+    CHECK_FALSE(below.proven);
+  }
+}
+
 TEST_CASE("(64) near a Hopf point: a weak focus with trace J_T = +-2e-6 at the pole is not proven orbit-free") {
   // c3 = a - lambda - 1e-6: the orbit sin th* = 1 - 1e-6/0.7 exists (~1.7e-3 rad from the pole)
   const Rotation inside{0.3, -0.4, 1.3, 0.7 - 1e-6};

@@ -16,12 +16,10 @@
 
 namespace limitdir::detail::proof {
 
-bool pole_jump_excludes(const FieldEnclosure& field, const Face& face, const IVec2& X) {
-  const std::optional<PoleJumpEnclosure> J = field.model->enclose_pole_jump(face_point(face, X));
-  if (!J) return false;
-  const ChartRows R = chart_rows(face, X);
-  const IVec3 Fc = field.Minv * J->q_c + field.c;
-  const Interval gc2 = square(dot(R.r0, Fc)) + square(dot(R.r1, Fc));
+namespace {
+
+/// N(i, j) = r_i . M^-1 e_j (j = 1, 2): the jump force a (n1, n2, 0) in the chart (above).
+IMat2 jump_matrix(const FieldEnclosure& field, const ChartRows& R) {
   IMat2 N;
   for (int j = 0; j < 2; ++j) {
     IVec3 column;
@@ -29,12 +27,40 @@ bool pole_jump_excludes(const FieldEnclosure& field, const Face& face, const IVe
     N(0, j) = dot(R.r0, column);
     N(1, j) = dot(R.r1, column);
   }
+  return N;
+}
+
+}  // namespace
+
+bool pole_jump_excludes(const FieldEnclosure& field, const Face& face, const IVec2& X) {
+  const std::optional<PoleJumpEnclosure> J = field.model->enclose_pole_jump(face_point(face, X));
+  if (!J) return false;
+  const ChartRows R = chart_rows(face, X);
+  const IVec3 Fc = field.Minv * J->q_c + field.c;
+  const Interval gc2 = square(dot(R.r0, Fc)) + square(dot(R.r1, Fc));
+  const IMat2 N = jump_matrix(field, R);
   const Interval p = square(N(0, 0)) + square(N(1, 0)), d = square(N(0, 1)) + square(N(1, 1));
   const Interval b = N(0, 0) * N(0, 1) + N(1, 0) * N(1, 1);
   const Interval root = sqrt(square(p - d) + 4.0 * square(b));
   const Interval lambda_min = (p + d - root) / 2.0, lambda_max = (p + d + root) / 2.0;
   const Interval a2 = square(J->a);
   return gc2.upper() < (a2 * lambda_min).lower() || gc2.lower() > (a2 * lambda_max).upper();
+}
+
+// g_i = r_i . F_c + a (N nu)_i with nu on the unit circle: (N nu)_i = N(i, :) . nu lies in
+// [-|N(i, :)|, |N(i, :)|] (Cauchy-Schwarz, attained), and a in J.a.
+std::optional<IVec2> pole_jump_hull(const FieldEnclosure& field, const Face& face, const IVec2& X) {
+  const std::optional<PoleJumpEnclosure> J = field.model->enclose_pole_jump(face_point(face, X));
+  if (!J) return std::nullopt;
+  const ChartRows R = chart_rows(face, X);
+  const IVec3 Fc = field.Minv * J->q_c + field.c;
+  const IMat2 N = jump_matrix(field, R);
+  IVec2 g;
+  for (int i = 0; i < 2; ++i) {
+    const double reach = (Interval(mag_of(J->a)) * sqrt(square(N(i, 0)) + square(N(i, 1)))).upper();
+    g(i) = dot(i == 0 ? R.r0 : R.r1, Fc) + Interval(-reach, reach);
+  }
+  return g;
 }
 
 }  // namespace limitdir::detail::proof

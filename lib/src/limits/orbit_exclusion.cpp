@@ -17,6 +17,7 @@
 #include "limitdir/core/cancellation.hpp"
 #include "limits/chart_field.hpp"
 #include "limits/orbit_lyapunov.hpp"
+#include "limits/proof_search.hpp"
 
 namespace limitdir {
 
@@ -33,6 +34,7 @@ struct QCell {
   IVec2 X;
   int root;        // the cell of the initial grid that holds it
   FaceValue own;   // g and Dg over the cell in its own chart
+  bool hull;       // own.g is the box of the Filippov hull about a pole where q jumps (no Dg)
   int settled = -1;  // the component (numbered in order of proof) that excluded it
 };
 
@@ -87,6 +89,32 @@ std::optional<FaceValue> cell_value(const FieldEnclosure& field, const Face& fac
   for (int i = 0; i < 2; ++i)
     if (!disjoint(mean_value(i), whole->g(i))) whole->g(i) = meet(mean_value(i), whole->g(i));
   return whole;
+}
+
+/// A cell's enclosure: g and Dg (cell_value), or, about a pole where q jumps, the box of the
+/// Filippov hull of g (limits/jump_cells.cpp, pole_jump_hull; hull = true, Dg left unbounded),
+/// which also narrows cell_value's g on the cells near such a pole.
+/// A Filippov solution's velocity lies in that hull, so the flux bounds of the graph and the
+/// sign-definite d . g (limits/orbit_lyapunov.hpp, (a)) hold for it as for a smooth field.
+struct CellEnclosure {
+  FaceValue value;
+  bool hull = false;
+};
+
+std::optional<CellEnclosure> enclose_cell(const FieldEnclosure& field, const Face& face, const IVec2& X) {
+  auto v = cell_value(field, face, X);
+  const auto g = proof::pole_jump_hull(field, face, X);
+  if (v && g)  // near a pole, q's enclosure over a cell grows with the turn of n across it: the hull narrows it
+    for (int i = 0; i < 2; ++i)
+      if (!disjoint(v->g(i), (*g)(i))) v->g(i) = meet(v->g(i), (*g)(i));
+  if (v) return CellEnclosure{*v, false};
+  if (!g) return std::nullopt;
+  const Interval everything(-INFINITY, INFINITY);
+  FaceValue hull;
+  hull.g = *g;
+  hull.Dg.a.fill(everything);
+  hull.fn = everything;
+  return CellEnclosure{hull, true};
 }
 
 // ----- the graph: an edge A -> B unless the flux out of A across their side is proven < 0 ---
@@ -202,6 +230,7 @@ std::vector<std::vector<int>> strong_components(const Graph& G) {
 struct ChartView {
   int face = -1;
   std::vector<FaceValue> values;
+  bool hull = false;    // one of the values is a Filippov hull about a pole (no Dg)
   std::string failure;  // why the component could not be put in one chart
 };
 
@@ -229,6 +258,7 @@ ChartView chart_view(const FieldEnclosure& field, const std::vector<Face>& faces
   for (int i : comp) {
     if (cells[i].face == view.face) {
       view.values.push_back(cells[i].own);
+      view.hull = view.hull || cells[i].hull;
       continue;
     }
     const IVec3 y = chart.Tinv * face_point(faces[cells[i].face], cells[i].X);
@@ -239,12 +269,13 @@ ChartView chart_view(const FieldEnclosure& field, const std::vector<Face>& faces
     IVec2 X;
     X(0) = y(1) / y(0);
     X(1) = y(2) / y(0);
-    const auto v = cell_value(field, chart, X);
+    const auto v = enclose_cell(field, chart, X);
     if (!v) {
       view.failure = "the friction model has no enclosure on one of its cells";
       return view;
     }
-    view.values.push_back(*v);
+    view.values.push_back(v->value);
+    view.hull = view.hull || v->hull;
   }
   return view;
 }
@@ -254,7 +285,7 @@ enum class Exclusion { by_sign, by_krasovskii, refine };
 Exclusion exclude_in_component(const ChartView& view) {
   if (!view.failure.empty()) return Exclusion::refine;
   if (sign_definite(view.values)) return Exclusion::by_sign;
-  if (krasovskii(view.values)) return Exclusion::by_krasovskii;
+  if (!view.hull && krasovskii(view.values)) return Exclusion::by_krasovskii;  // (b) needs Dg
   return Exclusion::refine;
 }
 
@@ -268,9 +299,9 @@ struct Cover {
   std::vector<std::vector<int>> root_neighbours;  // the roots touching each root (itself included)
   SideCache cache;
   bool add(int face, const IVec2& X, int root) {
-    const auto own = cell_value(*field, (*faces)[face], X);
+    const auto own = enclose_cell(*field, (*faces)[face], X);
     if (!own) return false;
-    cells.push_back(QCell{face, X, root, *own});
+    cells.push_back(QCell{face, X, root, own->value, own->hull});
     return true;
   }
 };
@@ -422,12 +453,18 @@ OrbitExclusion exclude_closed_orbits(const System& system, double F, const Orbit
     }
   }
   out.cells = static_cast<int>(cover.cells.size());
+  out.hull_cells = static_cast<int>(
+      std::count_if(cover.cells.begin(), cover.cells.end(), [](const QCell& c) { return c.hull; }));
   out.proven = true;
   out.reason = fmt::format("closed orbits excluded (proven): a combinatorial flow on {} cells of the cube cover ({} "
                            "components refined); each of its {} strongly connected components that could hold one is "
                            "excluded, {} by a sign-definite d . g, {} by a Krasovskii function g^T P g (interval "
                            "arithmetic)",
                            out.cells, out.refined, out.components, out.by_sign, out.by_krasovskii);
+  if (out.hull_cells > 0)
+    out.reason += fmt::format("; {} cells about a pole where q jumps enclosed by the Filippov hull of g (the jump in "
+                              "every direction), their components by a sign-definite d . g",
+                              out.hull_cells);
   return out;
 }
 

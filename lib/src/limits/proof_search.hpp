@@ -106,6 +106,11 @@ inline constexpr const char* no_enclosure = "the friction model has no rigorous 
 /// or that it dominates (limits/jump_cells.cpp); false for models without PoleJumpEnclosure.
 bool pole_jump_excludes(const FieldEnclosure& field, const Face& face, const IVec2& X);
 
+/// The set of values of g (limits/chart_field.hpp) over a cell about a pole where q jumps, all the
+/// Filippov hull's: g_c + a N nu for every unit nu (limits/jump_cells.cpp), as a box; nullopt for
+/// models without PoleJumpEnclosure and away from the poles.
+std::optional<IVec2> pole_jump_hull(const FieldEnclosure& field, const Face& face, const IVec2& X);
+
 /// The cover of the sphere by the six faces of the rotated cube (limits/cube_cover.cpp).
 Proof cube_cover_proof(const FieldEnclosure& field, const ProofOptions& options);
 

@@ -48,6 +48,7 @@ struct OrbitExclusion {
   int by_sign = 0;        // ... of them by a sign-definite coordinate d . g
   int by_krasovskii = 0;  // ... by a monotone g^T P g
   int refined = 0;        // components split because neither argument held
+  int hull_cells = 0;     // cells of the final cover about a pole where q jumps (Filippov hull, no Dg)
   std::string reason;  // one line: the method and the counts, or why it failed
   std::vector<std::string> undecided;  // the components that were not decided: where and why
 };
