@@ -132,7 +132,7 @@ TEST_CASE("share/problems/disc-shift.json at F = 0 (circles of limit directions 
   CHECK(find_limit_directions(s, 0.0).certificate.closed_orbits != "excluded");
 }
 
-TEST_CASE("share/problems/disc-shift.json past its SNIC (F* = 0.14049, docs/manual.md section 9): no closed orbit, proven with the poles' cells enclosed by the Filippov hull; below it, never excluded") {
+TEST_CASE("share/problems/disc-shift.json past its SNIC (F* = 0.14049, docs/manual.md section 9): no closed orbit, proven with the poles' cells enclosed by the Filippov hull, and below it never excluded") {
   const System s = make_system(load_problem(std::string(LIMITDIR_SHARE_DIR) + "/problems/disc-shift.json"));
   // at F = 0.4 the load dominates the jump at both poles: the flow drifts past them, and the cells
   // about them are decided by a sign-definite d . g on the hull g_c + a N nu (limits/jump_cells.cpp)
@@ -154,6 +154,8 @@ TEST_CASE("share/problems/disc-shift.json past its SNIC (F* = 0.14049, docs/manu
     CAPTURE(F);
     INFO("reason: " << below.reason);
     CHECK_FALSE(below.proven);
+    // |F_c| = F < |a| = 1/6 at the poles (M = I): the jump dominates, the flow turns about them
+    CHECK(below.reason.find("the jump of q dominates") != std::string::npos);
   }
 }
 

@@ -63,4 +63,19 @@ std::optional<IVec2> pole_jump_hull(const FieldEnclosure& field, const Face& fac
   return g;
 }
 
+// The Filippov set at the pole is the filled ellipse g_c + a N {|nu| <= 1}: it holds 0 iff
+// |N^-1 g_c| <= |a| (midpoints, doubles: it only decides that a proof is not worth trying).
+bool pole_hull_holds_zero(const FieldEnclosure& field, const Face& face, const Eigen::Vector2d& pole) {
+  const IVec2 X = to_interval<2>(pole);
+  const std::optional<PoleJumpEnclosure> J = field.model->enclose_pole_jump(face_point(face, X));
+  if (!J) return false;
+  const ChartRows R = chart_rows(face, X);
+  const IVec3 Fc = field.Minv * J->q_c + field.c;
+  const Eigen::Vector2d gc(mid_of(dot(R.r0, Fc)), mid_of(dot(R.r1, Fc)));
+  const Eigen::Matrix2d N = mid_of(jump_matrix(field, R));
+  const double det = N(0, 0) * N(1, 1) - N(0, 1) * N(1, 0);  // nu = N^-1 g_c by the adjugate
+  const Eigen::Vector2d nu = Eigen::Vector2d(N(1, 1) * gc(0) - N(0, 1) * gc(1), N(0, 0) * gc(1) - N(1, 0) * gc(0)) / det;
+  return !nu.allFinite() || nu.norm() <= std::abs(mid_of(J->a));
+}
+
 }  // namespace limitdir::detail::proof

@@ -409,6 +409,25 @@ bool examine_round(Cover& cover, const OrbitExclusionOptions& options, int& next
   return true;
 }
 
+/// A pole where q jumps and the jump dominates (its Filippov set holds 0): a cell about it is in
+/// a candidate component that neither (a) nor (b) can decide, so the proof would only spend its
+/// budget there; the reason why, or empty.
+std::string turning_pole(const FieldEnclosure& field, const std::vector<Face>& faces) {
+  for (const double z : {1.0, -1.0}) {
+    const Eigen::Vector3d pole(0.0, 0.0, z);
+    int best = 0;
+    for (int f = 1; f < 6; ++f)
+      if (faces[f].T.col(0).dot(pole) > faces[best].T.col(0).dot(pole)) best = f;
+    const Eigen::Vector3d y = faces[best].T.inverse() * pole;  // x = T (1, u, v) along the pole
+    if (proof::pole_hull_holds_zero(field, faces[best], Eigen::Vector2d(y(1) / y(0), y(2) / y(0))))
+      return fmt::format("closed orbits not excluded: at the pole (0, 0, {:+.0f}) the jump of q dominates its "
+                         "continuous part (the Filippov set of V* there holds 0: the flow turns about the pole), and "
+                         "no coordinate d . g is monotone about it",
+                         z);
+  }
+  return {};
+}
+
 }  // namespace
 
 int orbit_cell_budget(const System& system, const OrbitExclusionOptions& options) {
@@ -425,6 +444,10 @@ OrbitExclusion exclude_closed_orbits(const System& system, double F, const Orbit
   const auto faces = cube_faces();
   if (!field || !faces) {
     out.reason = "closed orbits not excluded: the mass matrix or the chart matrices could not be inverted rigorously";
+    return out;
+  }
+  if (const std::string why = turning_pole(*field, *faces); !why.empty()) {
+    out.reason = why;
     return out;
   }
   Cover cover{&*field, &*faces, {}, {}, {}};

@@ -111,6 +111,12 @@ bool pole_jump_excludes(const FieldEnclosure& field, const Face& face, const IVe
 /// models without PoleJumpEnclosure and away from the poles.
 std::optional<IVec2> pole_jump_hull(const FieldEnclosure& field, const Face& face, const IVec2& X);
 
+/// Whether the Filippov set of g at a pole where q jumps (chart coordinates `pole` of `face`) holds
+/// 0, the jump dominating the continuous part: the flow turns about the pole, and no d . g is of
+/// one sign on a cell about it (limits/orbit_exclusion.cpp). Numerical (midpoints); false for
+/// models without PoleJumpEnclosure.
+bool pole_hull_holds_zero(const FieldEnclosure& field, const Face& face, const Eigen::Vector2d& pole);
+
 /// The cover of the sphere by the six faces of the rotated cube (limits/cube_cover.cpp).
 Proof cube_cover_proof(const FieldEnclosure& field, const ProofOptions& options);
 
