@@ -30,15 +30,28 @@ IMat2 jump_matrix(const FieldEnclosure& field, const ChartRows& R) {
   return N;
 }
 
+/// The jump at a pole in the chart of a face over a box X: g = g_c + a N nu (above).
+struct ChartJump {
+  Interval a;       // the jump's size
+  ChartRows R;      // r0, r1: the chart's rows (limits/chart_field.hpp)
+  IVec3 Fc;         // F_c = M^-1 q_c + c
+  IMat2 N;          // N(i, j) = r_i . M^-1 e_j
+};
+
+std::optional<ChartJump> chart_jump(const FieldEnclosure& field, const Face& face, const IVec2& X) {
+  const std::optional<PoleJumpEnclosure> J = field.model->enclose_pole_jump(face_point(face, X));
+  if (!J) return std::nullopt;
+  const ChartRows R = chart_rows(face, X);
+  return ChartJump{J->a, R, field.Minv * J->q_c + field.c, jump_matrix(field, R)};
+}
+
 }  // namespace
 
 bool pole_jump_excludes(const FieldEnclosure& field, const Face& face, const IVec2& X) {
-  const std::optional<PoleJumpEnclosure> J = field.model->enclose_pole_jump(face_point(face, X));
+  const std::optional<ChartJump> J = chart_jump(field, face, X);
   if (!J) return false;
-  const ChartRows R = chart_rows(face, X);
-  const IVec3 Fc = field.Minv * J->q_c + field.c;
-  const Interval gc2 = square(dot(R.r0, Fc)) + square(dot(R.r1, Fc));
-  const IMat2 N = jump_matrix(field, R);
+  const IMat2& N = J->N;
+  const Interval gc2 = square(dot(J->R.r0, J->Fc)) + square(dot(J->R.r1, J->Fc));
   const Interval p = square(N(0, 0)) + square(N(1, 0)), d = square(N(0, 1)) + square(N(1, 1));
   const Interval b = N(0, 0) * N(0, 1) + N(1, 0) * N(1, 1);
   const Interval root = sqrt(square(p - d) + 4.0 * square(b));
@@ -50,15 +63,12 @@ bool pole_jump_excludes(const FieldEnclosure& field, const Face& face, const IVe
 // g_i = r_i . F_c + a (N nu)_i with nu on the unit circle: (N nu)_i = N(i, :) . nu lies in
 // [-|N(i, :)|, |N(i, :)|] (Cauchy-Schwarz, attained), and a in J.a.
 std::optional<IVec2> pole_jump_hull(const FieldEnclosure& field, const Face& face, const IVec2& X) {
-  const std::optional<PoleJumpEnclosure> J = field.model->enclose_pole_jump(face_point(face, X));
+  const std::optional<ChartJump> J = chart_jump(field, face, X);
   if (!J) return std::nullopt;
-  const ChartRows R = chart_rows(face, X);
-  const IVec3 Fc = field.Minv * J->q_c + field.c;
-  const IMat2 N = jump_matrix(field, R);
   IVec2 g;
   for (int i = 0; i < 2; ++i) {
-    const double reach = (Interval(mag_of(J->a)) * sqrt(square(N(i, 0)) + square(N(i, 1)))).upper();
-    g(i) = dot(i == 0 ? R.r0 : R.r1, Fc) + Interval(-reach, reach);
+    const double reach = (Interval(mag_of(J->a)) * sqrt(square(J->N(i, 0)) + square(J->N(i, 1)))).upper();
+    g(i) = dot(i == 0 ? J->R.r0 : J->R.r1, J->Fc) + Interval(-reach, reach);
   }
   return g;
 }
@@ -66,13 +76,10 @@ std::optional<IVec2> pole_jump_hull(const FieldEnclosure& field, const Face& fac
 // The Filippov set at the pole is the filled ellipse g_c + a N {|nu| <= 1}: it holds 0 iff
 // |N^-1 g_c| <= |a| (midpoints, doubles: it only decides that a proof is not worth trying).
 bool pole_hull_holds_zero(const FieldEnclosure& field, const Face& face, const Eigen::Vector2d& pole) {
-  const IVec2 X = to_interval<2>(pole);
-  const std::optional<PoleJumpEnclosure> J = field.model->enclose_pole_jump(face_point(face, X));
+  const std::optional<ChartJump> J = chart_jump(field, face, to_interval<2>(pole));
   if (!J) return false;
-  const ChartRows R = chart_rows(face, X);
-  const IVec3 Fc = field.Minv * J->q_c + field.c;
-  const Eigen::Vector2d gc(mid_of(dot(R.r0, Fc)), mid_of(dot(R.r1, Fc)));
-  const Eigen::Matrix2d N = mid_of(jump_matrix(field, R));
+  const Eigen::Vector2d gc(mid_of(dot(J->R.r0, J->Fc)), mid_of(dot(J->R.r1, J->Fc)));
+  const Eigen::Matrix2d N = mid_of(J->N);
   const double det = N(0, 0) * N(1, 1) - N(0, 1) * N(1, 0);  // nu = N^-1 g_c by the adjugate
   const Eigen::Vector2d nu = Eigen::Vector2d(N(1, 1) * gc(0) - N(0, 1) * gc(1), N(0, 0) * gc(1) - N(1, 0) * gc(0)) / det;
   return !nu.allFinite() || nu.norm() <= std::abs(mid_of(J->a));

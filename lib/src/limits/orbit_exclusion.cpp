@@ -418,7 +418,7 @@ std::string turning_pole(const FieldEnclosure& field, const std::vector<Face>& f
     int best = 0;
     for (int f = 1; f < 6; ++f)
       if (faces[f].T.col(0).dot(pole) > faces[best].T.col(0).dot(pole)) best = f;
-    const Eigen::Vector3d y = faces[best].T.inverse() * pole;  // x = T (1, u, v) along the pole
+    const Eigen::Vector3d y = mid_of(faces[best].Tinv) * pole;  // x = T (1, u, v) along the pole
     if (proof::pole_hull_holds_zero(field, faces[best], Eigen::Vector2d(y(1) / y(0), y(2) / y(0))))
       return fmt::format("closed orbits not excluded: at the pole (0, 0, {:+.0f}) the jump of q dominates its "
                          "continuous part (the Filippov set of V* there holds 0: the flow turns about the pole), and "
