@@ -42,7 +42,7 @@ json summary(const std::set<int>& skip, const std::string& field = "") {
                            {"class", (ia + ib) % 2 == 0 ? "even" : "odd"},
                            {"X_max", a * b}}}});
     }
-  return limitdir::summarize_scan(records, grid, {"", "", field, 3, 5, ""});
+  return limitdir::summarize_scan(records, grid, {"", "", field, 3, 5, "", "", "", ""});
 }
 
 std::size_t count(const std::string& text, const std::string& what) {

@@ -113,7 +113,7 @@ TEST_CASE("summary: the table records each axis's scale, log for a KEY=log:FROM:
   const json s = limitdir::summarize_scan(records_log(), grid_log());
   CHECK(s["table"]["x"] == json{{"key", "a"}, {"values", {1e-3, 1e-2, 1e-1, 1.0}}, {"scale", "log"}});
   CHECK(s["table"]["y"] == json{{"key", "b"}, {"values", {10.0, 20.0}}, {"scale", "linear"}});
-  const json swapped = limitdir::summarize_scan(records_log(), grid_log(), {"b", "a", "", 3, 5, ""});
+  const json swapped = limitdir::summarize_scan(records_log(), grid_log(), {"b", "a", "", 3, 5, "", "", "", ""});
   CHECK(swapped["table"]["x"]["scale"] == "linear");
   CHECK(swapped["table"]["y"]["scale"] == "log");
   CHECK(limitdir::summarize_scan(records(), grid_abc())["table"]["x"]["scale"] == "linear");  // FROM:TO:COUNT
@@ -121,7 +121,7 @@ TEST_CASE("summary: the table records each axis's scale, log for a KEY=log:FROM:
 }
 
 TEST_CASE("summary: the counts per status, level and class are those of the pattern") {
-  const json s = limitdir::summarize_scan(records(), grid_abc(), {"", "", "X_max", 3, 5, ""});
+  const json s = limitdir::summarize_scan(records(), grid_abc(), {"", "", "X_max", 3, 5, "", "", "", ""});
   CHECK(s["schema"] == "limitdir.scan-summary/1");
   CHECK(s["grid"] == hash);
   CHECK(s["points"] == 36);
@@ -170,7 +170,7 @@ TEST_CASE("summary: the worst certificate and the slowest points") {
 }
 
 TEST_CASE("summary: the table over (a, b) aggregates c: most frequent class, weakest level, mean/min/max") {
-  const json s = limitdir::summarize_scan(records(), grid_abc(), {"", "", "X_max", 3, 5, ""});
+  const json s = limitdir::summarize_scan(records(), grid_abc(), {"", "", "X_max", 3, 5, "", "", "", ""});
   const json& t = s["table"];
   REQUIRE(t.is_object());
   CHECK(t["x"] == json{{"key", "a"}, {"values", {0.0, 0.5, 1.0, 1.5}}, {"scale", "linear"}});
@@ -209,7 +209,7 @@ TEST_CASE("summary: the table over (a, b) aggregates c: most frequent class, wea
 TEST_CASE("summary: other axes chosen, a tie goes to the class listed first, no field: no field per cell") {
   // x = c, y = a, b aggregated: cell (ic, ia) holds b = 10, 20, 30; the parities of ia + ib over
   // ib = 0, 1, 2 are 2 of one and 1 of the other: ia even -> even (ib = 0, 2), ia odd -> odd
-  const json s = limitdir::summarize_scan(records(), grid_abc(), {"c", "a", "", 3, 5, ""});
+  const json s = limitdir::summarize_scan(records(), grid_abc(), {"c", "a", "", 3, 5, "", "", "", ""});
   const json& t = s["table"];
   CHECK(t["x"]["key"] == "c");
   CHECK(t["y"]["key"] == "a");
@@ -235,7 +235,7 @@ TEST_CASE("summary: other axes chosen, a tie goes to the class listed first, no 
   std::vector<json> r = {record(0, 0, 0), record(1, 0, 0)};
   r[0]["index"] = 0;
   r[1]["index"] = 1;
-  const json u = limitdir::summarize_scan(r, two, {"b", "c", "", 3, 5, ""});
+  const json u = limitdir::summarize_scan(r, two, {"b", "c", "", 3, 5, "", "", "", ""});
   CHECK(u["classes"][0]["class"] == "even");
   CHECK(u["table"]["cells"][0][0]["class"] == "even");
   CHECK(u["table"]["cells"][0][0]["class_count"] == 1);
@@ -244,7 +244,7 @@ TEST_CASE("summary: other axes chosen, a tie goes to the class listed first, no 
 
 TEST_CASE("summary: an incomplete merged file: missing points counted, cells marked, never filled") {
   // the whole cell (a, b) = (1.5, 30) (ia 3, ib 2: i = 33, 34, 35) and (0.5, 20) at c = 1 (i = 12)
-  const json s = limitdir::summarize_scan(records({33, 34, 35, 12}), grid_abc(), {"", "", "X_max", 3, 5, ""});
+  const json s = limitdir::summarize_scan(records({33, 34, 35, 12}), grid_abc(), {"", "", "X_max", 3, 5, "", "", "", ""});
   CHECK(s["points"] == 36);
   CHECK(s["recorded"] == 32);
   CHECK(s["missing"] == json{{"count", 4}, {"first", {12, 33, 34, 35}}});
@@ -288,7 +288,7 @@ TEST_CASE("summary: a list grid or a one-axis grid has no table") {
   CHECK(s["kind"] == "list");
   CHECK(s["table"].is_null());
   CHECK(s["missing"]["first"] == json{1});
-  CHECK_THROWS_WITH_AS(limitdir::summarize_scan({r}, list, {"a", "b", "", 3, 5, ""}),
+  CHECK_THROWS_WITH_AS(limitdir::summarize_scan({r}, list, {"a", "b", "", 3, 5, "", "", "", ""}),
                        "--x/--y: a table needs a product grid of at least two axes (this grid is a list of points)",
                        InputError);
   const limitdir::ScanGrid one = limitdir::scan_product({limitdir::parse_scan_axis("a=0:1:3")});
@@ -320,7 +320,7 @@ TEST_CASE("summary: bad records and options are one-line InputErrors") {
   fails(changed("/summary/level", "sure"), none, "level: must be \"proven\"");
   fails(changed("/summary/seconds", -1.0), none, "summary: \"seconds\" must be a number in [0, 1e15]");
   fails(changed("/summary/class", 3), none, "\"class\" must be a string or null");
-  fails(changed("/summary/X_max", "big"), {"", "", "X_max", 3, 5, ""}, "summary: \"X_max\" must be a finite number or null");
+  fails(changed("/summary/X_max", "big"), {"", "", "X_max", 3, 5, "", "", "", ""}, "summary: \"X_max\" must be a finite number or null");
   fails(changed("/grid", "aaaaaaaaaaaaaaaa"), none, "(records of two scans)");
   std::vector<json> twice = records();
   twice.push_back(twice[3]);
@@ -328,9 +328,9 @@ TEST_CASE("summary: bad records and options are one-line InputErrors") {
   std::vector<json> no_summary = records();
   no_summary[0].erase("summary");
   fails(no_summary, none, "missing key \"summary\"");
-  fails(records(), {"", "", "limit_directions", 3, 5, ""}, "--field limit_directions: no record has a number");
-  fails(records(), {"d", "", "", 3, 5, ""}, "--x d: not an axis of the grid");
-  fails(records(), {"b", "", "", 3, 5, ""}, "--x/--y: the two axes must differ (both b)");
+  fails(records(), {"", "", "limit_directions", 3, 5, "", "", "", ""}, "--field limit_directions: no record has a number");
+  fails(records(), {"d", "", "", 3, 5, "", "", "", ""}, "--x d: not an axis of the grid");
+  fails(records(), {"b", "", "", 3, 5, "", "", "", ""}, "--x/--y: the two axes must differ (both b)");
 }
 
 TEST_CASE("summary: valid against share/schemas/scan-summary.schema.json") {
@@ -340,7 +340,7 @@ TEST_CASE("summary: valid against share/schemas/scan-summary.schema.json") {
   const std::string share = LIMITDIR_SHARE_DIR;
   const std::string validate =
       "python3 " + share + "/../tests/cli/validate_json.py " + share + "/schemas scan-summary.schema.json ";
-  const std::vector<json> good = {limitdir::summarize_scan(records(), grid_abc(), {"", "", "X_max", 3, 5, ""}),
+  const std::vector<json> good = {limitdir::summarize_scan(records(), grid_abc(), {"", "", "X_max", 3, 5, "", "", "", ""}),
                                   limitdir::summarize_scan(records({33, 34, 35, 12}), grid_abc()),
                                   limitdir::summarize_scan({}, grid_abc()),
                                   limitdir::summarize_scan(records_log(), grid_log())};
@@ -360,10 +360,10 @@ TEST_CASE("summary: valid against share/schemas/scan-summary.schema.json") {
 }
 
 TEST_CASE("summary: one record at a time (ScanSummarizer) names the record's place in errors") {
-  limitdir::ScanSummarizer summarizer(grid_abc(), {"", "", "X_max", 3, 5, ""});
+  limitdir::ScanSummarizer summarizer(grid_abc(), {"", "", "X_max", 3, 5, "", "", "", ""});
   const std::vector<json> all = records();
   for (std::size_t k = 0; k < all.size(); ++k) summarizer.add(all[k], "f.jsonl: line " + std::to_string(k + 1));
-  CHECK(summarizer.finish() == limitdir::summarize_scan(all, grid_abc(), {"", "", "X_max", 3, 5, ""}));
+  CHECK(summarizer.finish() == limitdir::summarize_scan(all, grid_abc(), {"", "", "X_max", 3, 5, "", "", "", ""}));
   json broken = all[0];
   broken["status"] = 7;
   CHECK_THROWS_WITH_AS(summarizer.add(broken, "f.jsonl: line 37"),
@@ -426,7 +426,7 @@ TEST_CASE("summary: the mean of a cell's huge fields is their mean, not an overf
   constexpr double kMeanTolerance = 4 * std::numeric_limits<double>::epsilon();
   std::vector<json> all = records();
   for (json& r : all) r["summary"]["X_max"] = 1.7e308;
-  const json s = limitdir::summarize_scan(all, grid_abc(), {"", "", "X_max", 3, 5, ""});
+  const json s = limitdir::summarize_scan(all, grid_abc(), {"", "", "X_max", 3, 5, "", "", "", ""});
   for (const json& row : s["table"]["cells"])
     for (const json& cell : row) {
       REQUIRE(cell["field"]["mean"].is_number());
