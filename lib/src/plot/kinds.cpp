@@ -132,7 +132,7 @@ const KindRow rows[] = {
 /// `text` broken at spaces into lines of at most help_width characters, the first starting with
 /// "  ", the others with "    " (plot --help).
 constexpr std::size_t help_width = 100;  // the apps' --help line length (jobs/option_tables.hpp)
-std::string wrapped(const std::string& text) {
+std::string help_wrapped(const std::string& text) {
   std::string out, line = "  ";
   std::size_t at = 0;
   while (at < text.size()) {
@@ -197,10 +197,10 @@ std::string plot_kinds_help() {
   std::string text;
   for (const plot_detail::KindRow& row : plot_detail::rows)
     if (row.kind)
-      text += plot_detail::wrapped(plot_detail::row_name(row) + " (" + row.app + "): " + row.text + ";");
+      text += plot_detail::help_wrapped(plot_detail::row_name(row) + " (" + row.app + "): " + row.text + ";");
   text += "Not drawn (exit 2, the message says what to plot instead):\n";
   for (const plot_detail::KindRow& row : plot_detail::rows)
-    if (!row.kind) text += plot_detail::wrapped(plot_detail::row_name(row) + " (" + row.app + "): " + row.text + ".");
+    if (!row.kind) text += plot_detail::help_wrapped(plot_detail::row_name(row) + " (" + row.app + "): " + row.text + ".");
   return text;
 }
 

@@ -141,7 +141,7 @@ Runs joins_58(double x0, double x1) {
   return runs;
 }
 
-void draw_points(svg::Document& doc, const svg::Frame& f, const Sweep& s) {
+void draw_sweep_points(svg::Document& doc, const svg::Frame& f, const Sweep& s) {
   doc.begin_group(f.clip_id, "fitted parameters");
   for (std::size_t i = 0; i < s.points.size(); ++i) {
     const std::string colour = overlay_colour(i);
@@ -201,7 +201,7 @@ std::string plot_fit_sweep(const std::vector<PlotInput>& inputs, const PlotOptio
   for (std::size_t i = 0; i < reference.size(); ++i)
     svg::data_line(doc, f, reference[i], {overlay_colour(i), 1.5, "none", "6 4", 1.0});
   doc.end_group();
-  draw_points(doc, f, s);
+  draw_sweep_points(doc, f, s);
   return doc.str();
 }
 

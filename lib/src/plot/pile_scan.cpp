@@ -93,7 +93,7 @@ void up_triangle(svg::Document& doc, double x, double y, const std::string& colo
 }
 
 /// One panel: per mu the min-max band, the line through the means and a marker at each mean.
-void draw_panel(svg::Document& doc, const svg::Frame& f, const Study& s, int k) {
+void draw_study_panel(svg::Document& doc, const svg::Frame& f, const Study& s, int k) {
   doc.begin_group(f.clip_id, std::string("curves ") + fields[k]);
   std::size_t c = 0;
   for (const auto& [mu, points] : s.curves) {
@@ -190,7 +190,7 @@ std::string plot_pile_scan(const std::vector<nlohmann::json>& records, const Plo
     if (wider)
       doc.text(x + panel_w / 2.0, top - 8.0 * sc, field_labels[k],
                {svg::fitting_size(doc, field_labels[k], 14.0, panel_w + m.right, true), "middle", "black", 0.0, true});
-    draw_panel(doc, f, s, k);
+    draw_study_panel(doc, f, s, k);
   }
   // the legend: one entry per mu, in a row under the panels
   double x = m.left;
