@@ -25,7 +25,7 @@ packages=(
   help2man                  # man pages of the apps from their --help at build time (cmake/ManPages.cmake; skipped without it)
   librsvg2-bin              # tests only: rsvg-convert renders plot's SVG figures to PNG for pixel checks (tests/cli/plot.sh)
   poppler-utils             # tests only: pdffonts checks that plot --output FILE.pdf embeds every font (tests/cli/plot_style.sh)
-  universal-ctags           # tests only: measures the length of every function and class body (tests/layout/check_body_length.sh)
+  universal-ctags           # tests only: measures every function and class body (tests/layout/check_body_length.sh) and lists the names each source keeps to itself (check_unity_names.py)
   auto-07p                  # test-only oracle: AUTO-07p, the peer program for codimension-2 continuation (issue 20): its fold curve against bifurcation-map's (tests/cli/auto_oracle.sh)
   gfortran                  # tests only: AUTO-07p compiles the equations tests/auto/fold.f90 with it (auto-07p does not depend on it)
   parallel                  # tests only: GNU parallel, the engine that runs scan's shards on one or several machines (issue 22; tests/cli/scan_parallel.sh, bench/scan_atlas.sh)
