@@ -14,6 +14,8 @@
 #include "limitdir/friction/harmonic.hpp"
 #include "limitdir/friction/linear.hpp"
 
+namespace test_certificate_claims {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -137,3 +139,5 @@ TEST_CASE("Claims: every bundled problem at its force has its level the weakest 
   }
   CHECK(problems >= 10);
 }
+
+}  // namespace test_certificate_claims

@@ -14,6 +14,8 @@
 #include "limitdir/analysis/find_limits.hpp"
 #include "limitdir/friction/harmonic.hpp"
 
+namespace test_certificate_levels {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -154,3 +156,5 @@ TEST_CASE("(132) load sweeps on the invariant circle of a harmonic model are pro
   turned.system.load_direction = Eigen::Vector3d(0.6, 0.8, 0.0);
   CHECK(sweep(parameter_family(turned, "force"), 0.1, 0.8).certificate.level == Level::checked);
 }
+
+}  // namespace test_certificate_levels

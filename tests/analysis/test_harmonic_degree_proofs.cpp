@@ -17,6 +17,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/system.hpp"
 
+namespace test_harmonic_degree_proofs {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -107,3 +109,5 @@ TEST_CASE("find_limit_directions: disc and ball, harmonic N = 32, 100, 400, prov
     for (int N : {32, 100, 400})
       for (double F : {0.02, 0.3, 1.2}) check_degree(file, N, F);
 }
+
+}  // namespace test_harmonic_degree_proofs

@@ -20,6 +20,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/system.hpp"
 
+namespace test_celt {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -544,3 +546,5 @@ TEST_CASE("Issue 23: a slip direction of 1e300 is the unit direction, not an ove
   CHECK(huge["fields"][0] == unit["fields"][0]);
   CHECK_THROWS_AS(celt_slip_report(s, {Eigen::Vector3d(0.0, 0.0, 0.0)}), InputError);
 }
+
+}  // namespace test_celt

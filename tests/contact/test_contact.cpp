@@ -26,6 +26,8 @@
 #include "limitdir/friction/contact_approx.hpp"
 #include "limitdir/contact/pressure.hpp"
 
+namespace test_contact {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 namespace {
 
 using limitdir::Contact;
@@ -493,3 +495,5 @@ TEST_CASE("Exact contact models built on several threads at once (a map's sweeps
       CHECK(alone->q(w) == concurrent[t][k]);
     }
 }
+
+}  // namespace test_contact

@@ -23,6 +23,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limits_reference.hpp"
 
+namespace test_branch_chords {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -205,3 +207,5 @@ TEST_CASE("refine_branch_chords: a branch that cannot be refined leaves the diag
         std::string::npos);
   CHECK(d.certificate.reason.rfind("the branches could not be refined to chords within 1e-06", 0) == 0);
 }
+
+}  // namespace test_branch_chords

@@ -22,6 +22,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/system.hpp"
 
+namespace test_circle_events {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -278,3 +280,5 @@ TEST_CASE("Issue 19: the disc's and ball's diagrams through F = 0 are proven (br
     CHECK(d.certificate.level == Level::proven);
   }
 }
+
+}  // namespace test_circle_events

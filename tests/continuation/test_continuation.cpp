@@ -35,6 +35,8 @@
 #include "limitdir/system/system.hpp"
 #include "limits_reference.hpp"
 
+namespace test_continuation {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -679,3 +681,5 @@ TEST_CASE("Sweep parameters d and gamma reject a distortion given per body (18) 
   CHECK_THROWS_AS(parameter_family(p, "gamma"), InputError);
   CHECK_NOTHROW(parameter_family(p, "force"));
 }
+
+}  // namespace test_continuation

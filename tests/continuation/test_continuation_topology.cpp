@@ -8,6 +8,8 @@
 #include "limitdir/friction/linear.hpp"
 #include "limitdir/friction/harmonic.hpp"
 
+namespace test_continuation_topology {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -153,3 +155,5 @@ TEST_CASE("A Hopf point crossed inside one step (--h-max 1) is located at F = b 
   }
   CHECK(hopf == 1);
 }
+
+}  // namespace test_continuation_topology

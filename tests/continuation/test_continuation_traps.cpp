@@ -24,6 +24,8 @@
 #include "limitdir/friction/linear.hpp"
 #include "limitdir/friction/harmonic.hpp"
 
+namespace test_continuation_traps {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -355,3 +357,5 @@ TEST_CASE("(138) narrow isolas found by the rigorous event search alone (interva
     check_regions_against_find_limits(family, d);
   }
 }
+
+}  // namespace test_continuation_traps

@@ -25,6 +25,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limits_reference.hpp"
 
+namespace test_continuum_diagram {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 using json = nlohmann::json;
 
@@ -212,3 +214,5 @@ TEST_CASE("Sect. 7.4: the regions of the disc (N = 2) from F = 0 carry Cases 4, 
   const json ball_report = diagram_report(ball, dl);  // kept: a range-for over .at() of a temporary dangles
   for (const json& r : ball_report.at("regions")) CHECK(r.at("case").is_null());
 }
+
+}  // namespace test_continuum_diagram

@@ -19,6 +19,8 @@
 #include "limitdir/dynamics/orbit_section.hpp"
 #include "limitdir/friction/model.hpp"
 
+namespace test_cycle_fold {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -187,3 +189,5 @@ TEST_CASE("Bautin normal form on the sphere: past the fold F = 1 the continuatio
                                        << other->points.back().p << ", r there " << chart_radius(other->points.back().w));
   }
 }
+
+}  // namespace test_cycle_fold

@@ -14,6 +14,8 @@
 #include "limitdir/report/degree_study_io.hpp"
 #include "synthetic_diagram.hpp"
 
+namespace test_degree_study {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::Diagram;
 using limitdir::DegreeRun;
 using limitdir::Event;
@@ -197,3 +199,5 @@ TEST_CASE("degree_study of the disc (131): the exact tangency at F = 1, the degr
   CHECK_THROWS_AS(limitdir::degree_study(disc, "force", {2, 2}, 0.05, 1.5), InputError);
   CHECK_THROWS_AS(limitdir::degree_study(disc, "force", {0}, 0.05, 1.5), InputError);
 }
+
+}  // namespace test_degree_study

@@ -21,6 +21,8 @@
 #include "limitdir/system/system.hpp"
 #include "reference_quadrature.hpp"
 
+namespace test_exact_circle_sweep {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -173,3 +175,5 @@ TEST_CASE("(132) exact disc: a range ending within 1e-13 of the pitchfork is not
     }
   }
 }
+
+}  // namespace test_exact_circle_sweep

@@ -34,6 +34,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/system.hpp"
 
+namespace test_jumps {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -393,3 +395,5 @@ TEST_CASE("(33) point-spin on the ball at F = 0, global method: the band check s
   REQUIRE(L.circles.size() == 1);
   CHECK(L.circles[0].sphere_type == "stable-sliding-circle");
 }
+
+}  // namespace test_jumps

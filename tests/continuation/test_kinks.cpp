@@ -28,6 +28,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/system.hpp"
 
+namespace test_kinks {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -487,3 +489,5 @@ TEST_CASE("Kinks: a branch of a general system through a pole gets a kink event 
     }));
   }
 }
+
+}  // namespace test_kinks

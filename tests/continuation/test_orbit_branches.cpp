@@ -20,6 +20,8 @@
 
 #include "rotation_field.hpp"
 
+namespace test_orbit_branches {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -224,3 +226,5 @@ TEST_CASE("disc-shift.json: the orbit branch from F = 0 ends at the saddle-node 
   MESSAGE("disc-shift: " << c.points.size() << " points, end " << c.end.kind << " at " << c.end.p << " +- "
                          << c.end.p_error << ", exponent " << *c.end.exponent);
 }
+
+}  // namespace test_orbit_branches

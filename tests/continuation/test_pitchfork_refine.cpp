@@ -22,6 +22,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/system.hpp"
 
+namespace test_pitchfork_refine {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -84,3 +86,5 @@ TEST_CASE("Pitchforks of the elliptic plate (a/b = 1.55927, exact model) on the 
   CHECK(pair == 1);
   CHECK(at_e1 == 1);
 }
+
+}  // namespace test_pitchfork_refine

@@ -21,6 +21,8 @@
 #include "continuation/event_location.hpp"
 #include "continuation/interior_checks.hpp"
 
+namespace test_sweep_pieces {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -224,3 +226,5 @@ TEST_CASE("Certificate claims of a diagram: each claim its own doubts and notes,
   CHECK(c.claims[3].reason == "proven: on w2 = 0");
   CHECK(c.level == Level::proven);
 }
+
+}  // namespace test_sweep_pieces

@@ -9,6 +9,8 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/core/json_input.hpp"
 
+namespace test_json_input {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::InputError;
 
 namespace {
@@ -60,3 +62,5 @@ TEST_CASE("read_line_bounded: a line that reaches the bound without a newline is
   CHECK_THROWS_WITH_AS(limitdir::read_line_bounded(endless, line, "z", 0, std::size_t{2} << 20),
                        "z: longer than 2 MiB without a newline", InputError);
 }
+
+}  // namespace test_json_input

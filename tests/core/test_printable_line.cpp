@@ -7,6 +7,8 @@
 
 #include "limitdir/core/errors.hpp"
 
+namespace test_printable_line {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::printable_line;
 
 TEST_CASE("printable_line: line breaks and tabs become spaces, text and valid UTF-8 are kept") {
@@ -30,3 +32,5 @@ TEST_CASE("printable_line: control characters and invalid UTF-8 are escaped, nev
   CHECK(printable_line("\xe2\x89") == "\\xe2\\x89");          // a sequence cut short
   CHECK(printable_line("x\xe2\x89y") == "x\\xe2\\x89y");
 }
+
+}  // namespace test_printable_line

@@ -9,6 +9,8 @@
 
 #include "limitdir/core/progress.hpp"
 
+namespace test_progress {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::ProgressHook;
 
 TEST_CASE("progress: a counter's text is done/total with the percentage rounded down") {
@@ -75,3 +77,5 @@ TEST_CASE("progress: the throttled hook passes a note with the caller's prefix a
   CHECK(notes == std::vector<std::string>{"sweep: checks; mesh"});
   CHECK(!limitdir::throttled_progress(ProgressHook(), &stage));
 }
+
+}  // namespace test_progress

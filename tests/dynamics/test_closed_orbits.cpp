@@ -26,6 +26,8 @@
 
 #include "rotation_field.hpp"
 
+namespace test_closed_orbits {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -548,3 +550,5 @@ TEST_CASE("(2) [Kireenkov] shifted disc at F = 0: the limit set is the equator a
   }
   CHECK(L.closed_orbits.size() == 2);
 }
+
+}  // namespace test_closed_orbits

@@ -21,6 +21,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/system.hpp"
 
+namespace test_filippov_orbits {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -86,3 +88,5 @@ TEST_CASE("(33) point-spin on the disc at F = 0.3: every trajectory ends at a li
   CHECK(full.closed_orbits.empty());
   CHECK(full.certificate.reason.find("closed orbits checked") != std::string::npos);
 }
+
+}  // namespace test_filippov_orbits

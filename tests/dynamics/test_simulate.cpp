@@ -29,6 +29,8 @@
 #include "limitdir/dynamics/simulate.hpp"
 #include "limitdir/system/system.hpp"
 
+namespace test_simulate {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 using json = nlohmann::json;
 
@@ -297,3 +299,5 @@ TEST_CASE("simulate: streamed points, a stalled time and the survey's work budge
                        doctest::Contains("work budget of 1000 integrator steps"), NumericalError);
   CHECK(survey(system, 0.2, 50, false).trajectories == 50);
 }
+
+}  // namespace test_simulate

@@ -19,6 +19,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/system.hpp"
 
+namespace test_simulate_speed_law {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 using json = nlohmann::json;
 
@@ -111,3 +113,5 @@ TEST_CASE("Kireenkov (1): the speed law leaves the limit directions and the fiel
     CHECK((a.field_at(w, 2.0, 0.3) - a.field(w, 0.3)).norm() == 0.0);  // no speed law: exactly field
   }
 }
+
+}  // namespace test_simulate_speed_law

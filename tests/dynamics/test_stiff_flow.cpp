@@ -18,6 +18,8 @@
 #include "limitdir/friction/linear.hpp"
 #include "limitdir/system/system.hpp"
 
+namespace test_stiff_flow {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -98,3 +100,5 @@ TEST_CASE("the orbit search with Rosenbrock 4 on the stiff field: every seed at 
   CHECK(r.integrator == OrbitIntegrator::rosenbrock4);
   CHECK(r.summary().find("(Rosenbrock 4 with the Jacobian of V*)") != std::string::npos);
 }
+
+}  // namespace test_stiff_flow

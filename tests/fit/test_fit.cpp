@@ -13,6 +13,8 @@
 #include "limitdir/fit/least_squares.hpp"
 #include "limitdir/system/problem.hpp"
 
+namespace test_fit {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -208,3 +210,5 @@ TEST_CASE("odd models: q(-w) = -q(w), and a fit over antipodal pairs evaluates e
   REQUIRE(r.rows.model.size() == d.size());
   for (std::size_t i = 0; i < d.size(); ++i) CHECK((r.rows.model[i] - model->q(d.s[i])).norm() <= kOddRounding);
 }
+
+}  // namespace test_fit

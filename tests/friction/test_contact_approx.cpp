@@ -29,6 +29,8 @@
 #include "limitdir/friction/contact_model.hpp"
 #include "limitdir/friction/contact_approx.hpp"
 
+namespace test_contact_approx {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 namespace {
 
 using limitdir::CharacteristicIntegrals;
@@ -846,3 +848,5 @@ TEST_CASE("K&A after (29): b < 1 with b_1 = b_2 = 1 has the rolling resistance o
   CHECK((ellipse.centre_of_pressure(Vec(1, 0, 0)) - circle.centre_of_pressure(Vec(1, 0, 0))).norm() <= kTolRounding);
   CHECK(std::abs(ce.c203 - cc.c203) > 0.1);
 }
+
+}  // namespace test_contact_approx

@@ -26,6 +26,8 @@
 #include "direction_boxes.hpp"
 #include "sphere_directions.hpp"
 
+namespace test_contact_enclosure {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 namespace {
 
 using limitdir::Contact;
@@ -272,3 +274,5 @@ TEST_CASE("A&S 4.4.42: the Hertz chord's arctangent encloses libm's") {
   CHECK(contains(hertz_angle(Interval(-0.3), Interval(0.0)), 0.0, 0.0));
   CHECK(contains(hertz_angle(Interval(0.3), Interval(0.4)), M_PI / 2 + std::atan(0.75), kTolUlp));
 }
+
+}  // namespace test_contact_enclosure

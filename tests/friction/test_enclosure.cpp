@@ -20,6 +20,8 @@
 #include "limitdir/friction/coulomb_point.hpp"
 #include "limitdir/system/problem.hpp"
 
+namespace test_enclosure {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -178,3 +180,5 @@ TEST_CASE("enclose: harmonic N = 2..4 contains q of the monomial form (85)-(86),
     }
   }
 }
+
+}  // namespace test_enclosure

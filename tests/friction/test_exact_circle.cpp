@@ -16,6 +16,8 @@
 
 #include "limitdir/friction/exact.hpp"
 
+namespace test_exact_circle {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -121,3 +123,5 @@ TEST_CASE("(131) on the circle w2 = 0: the exact model's C and S with their u-de
     CHECK(!std::isfinite(width_of(R->ddC)));
   }
 }
+
+}  // namespace test_exact_circle

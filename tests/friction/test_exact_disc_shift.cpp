@@ -27,6 +27,8 @@
 #include "direction_boxes.hpp"
 #include "sphere_directions.hpp"
 
+namespace test_exact_disc_shift {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 namespace {
 
 using limitdir::Contact;
@@ -213,3 +215,5 @@ TEST_CASE("(2), (6) [Kireenkov] shifted disc about a pole: q = q_0 + a n, a = -s
     CHECK_FALSE(closed->enclose_pole_jump(box_about(Vec(1.0, 0.0, 0.0), 1e-3)));
   }
 }
+
+}  // namespace test_exact_disc_shift

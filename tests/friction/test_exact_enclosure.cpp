@@ -24,6 +24,8 @@
 #include "reference_quadrature.hpp"
 #include "ring_reference.hpp"
 
+namespace test_exact_enclosure {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -383,3 +385,5 @@ TEST_CASE("Table 2, Galin's pressure: the force-free disc stops at eps = 1, thet
   }
   CHECK(stable == 2);
 }
+
+}  // namespace test_exact_enclosure

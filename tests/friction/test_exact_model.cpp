@@ -27,6 +27,8 @@
 #include "limitdir/numerics/sphere.hpp"
 #include "reference_quadrature.hpp"
 
+namespace test_exact_model {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 namespace {
 
 using Vec = Eigen::Vector3d;
@@ -764,3 +766,5 @@ TEST_CASE("Ring quadrature with 101 profile nodes: tiny pieces converge, and the
     CHECK((q - power->q(w)).norm() <= 1e-4);
   }
 }
+
+}  // namespace test_exact_model

@@ -19,6 +19,8 @@
 #include "limitdir/system/problem.hpp"
 #include "reference_quadrature.hpp"
 
+namespace test_exact_profile {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -265,3 +267,5 @@ TEST_CASE("find-limits: the disc on the tabulated truncated cone at F = 0.1 is p
     CHECK(L.directions[i].radial == checked.directions[i].radial);
   }
 }
+
+}  // namespace test_exact_profile

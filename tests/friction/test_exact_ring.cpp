@@ -22,6 +22,8 @@
 #include "limitdir/friction/model.hpp"
 #include "ring_reference.hpp"
 
+namespace test_exact_ring {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 namespace {
 
 using limitdir::make_exact_model;
@@ -186,3 +188,5 @@ TEST_CASE("(83) harmonic model of the thin ring: Fourier coefficients against ne
   }
   MESSAGE("largest difference of c_i, s_i (i <= 4) from the nested quadrature: " << worst);
 }
+
+}  // namespace test_exact_ring

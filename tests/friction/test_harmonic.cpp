@@ -9,6 +9,8 @@
 #include "limitdir/friction/exact.hpp"
 #include "limitdir/friction/harmonic.hpp"
 
+namespace test_harmonic {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -134,3 +136,5 @@ TEST_CASE("Figs 7-9: the error of the harmonic model decreases with N toward the
     CHECK(previous < 5e-3);  // N = 16
   }
 }
+
+}  // namespace test_harmonic

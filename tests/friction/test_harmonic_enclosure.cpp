@@ -17,6 +17,8 @@
 #include "limitdir/friction/harmonic.hpp"
 #include "limitdir/system/problem.hpp"
 
+namespace test_harmonic_enclosure {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -111,3 +113,5 @@ TEST_CASE("enclose: harmonic N = 400 at the poles and the equator (y = +-1) cont
     for (int i = 0; i < 3; ++i) CHECK(width_of(E->q(i)) <= kWidthPerDegree * 400);
   }
 }
+
+}  // namespace test_harmonic_enclosure

@@ -12,6 +12,8 @@
 #include "limitdir/friction/harmonic.hpp"
 #include "limitdir/numerics/sphere.hpp"
 
+namespace test_jacobian {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -104,3 +106,5 @@ TEST_CASE("(32) parametrisation 2: dq/d(theta, phi) is dq/dw times dw/d(theta, p
     }
   }
 }
+
+}  // namespace test_jacobian

@@ -23,6 +23,8 @@
 #include "limitdir/friction/speed_law.hpp"
 #include "ring_reference.hpp"
 
+namespace test_kireenkov_ring {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 namespace {
 
 using limitdir::KireenkovExactModel;
@@ -245,3 +247,5 @@ TEST_CASE("Kireenkov models on the thin ring: bad input") {
   CHECK_THROWS_AS(KireenkovExactModel(Pressure::hertz(), 1.0, 0.5), limitdir::InputError);
   CHECK_THROWS_AS(limitdir::make_kireenkov_ring_model("kudra-w", Pressure::ring(0.5), 1.0), limitdir::InputError);
 }
+
+}  // namespace test_kireenkov_ring

@@ -20,6 +20,8 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/friction/contact_approx.hpp"
 
+namespace test_kudra_approximant {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 namespace {
 
 using limitdir::Contact;
@@ -402,3 +404,5 @@ TEST_CASE("K&A (44): orders 5 and 7 - dual-number Jacobian against central diffe
   CHECK(sets(7, 0.3).poles == Smoothness::smooth);
   CHECK_FALSE(limitdir::KudraPadeModel(c, c.kappa(), {5, 1.0, 1.0, 0.2, 0.2}).law(Vec(0.0, 0.0, 1.0)).differentiable);
 }
+
+}  // namespace test_kudra_approximant

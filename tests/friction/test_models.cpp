@@ -11,6 +11,8 @@
 #include "limitdir/friction/pade.hpp"
 #include "limitdir/friction/coulomb_point.hpp"
 
+namespace test_models {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -133,3 +135,5 @@ TEST_CASE("Pade models are not differentiable where |u| or |v| enter linearly") 
   CHECK(exact->jacobian(pole).differentiable);
   CHECK(exact->jacobian(equator).differentiable);
 }
+
+}  // namespace test_models

@@ -15,6 +15,8 @@
 #include "limitdir/friction/linear.hpp"
 #include "limitdir/system/problem.hpp"
 
+namespace test_q_jet {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -154,3 +156,5 @@ TEST_CASE("(84)-(86): the jets over random boxes contain the jets at random poin
     }
   }
 }
+
+}  // namespace test_q_jet

@@ -18,6 +18,8 @@
 #include "limitdir/friction/contact_approx.hpp"
 #include "limitdir/friction/speed_law.hpp"
 
+namespace test_speed_law {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 namespace {
 
 using limitdir::Contact;
@@ -147,3 +149,5 @@ TEST_CASE("Kireenkov (1): the factor 1 + mu1 |V|^3 - mu2 |V| must stay >= 0 (mu1
   CHECK_THROWS_AS(limitdir::make_contact_approx_model("kudra-pade", c, 1.0, o), InputError);
   CHECK_NOTHROW(limitdir::make_contact_approx_model("kireenkov-exact", c, 1.0, o));
 }
+
+}  // namespace test_speed_law

@@ -23,6 +23,8 @@
 #include "limitdir/friction/sphere_harmonic.hpp"
 #include "limitdir/contact/pressure.hpp"
 
+namespace test_sphere_harmonic {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -313,3 +315,5 @@ TEST_CASE("Sphere-harmonic model: bad degrees are InputError") {
   CHECK_THROWS_AS(sphere_harmonic_errors(*exact, m, 1, 10), InputError);
   CHECK(m.description() == "sphere-harmonic N=2 of " + exact->description());
 }
+
+}  // namespace test_sphere_harmonic

@@ -17,6 +17,8 @@
 #include "limitdir/friction/surface_section.hpp"
 #include "limitdir/contact/pressure.hpp"
 
+namespace test_surface_section {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 namespace {
 constexpr double pi = 3.14159265358979323846;
 // the contact model's quadrature agrees with brute force to 1e-11 (tests/contact/test_contact.cpp,
@@ -71,3 +73,5 @@ TEST_CASE("K&A (31): a distorted ellipse's sections solve (31) and lie on the su
   CHECK_THROWS_AS(limitdir::surface_section(model, 3, 10), limitdir::InputError);
   CHECK_THROWS_AS(limitdir::surface_section(model, 0, 2), limitdir::InputError);
 }
+
+}  // namespace test_surface_section

@@ -17,6 +17,8 @@
 #include "pile_files.hpp"
 #include "rolling_reference.hpp"
 
+namespace test_global_newton {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::BlockSparseProblem;
 using limitdir::RollingCone;
 using limitdir::Vector5;
@@ -198,3 +200,5 @@ TEST_CASE("Block Gauss-Seidel hands over to Newton where its sweeps stagnate: a 
   REQUIRE(stagnated >= 10);
   CHECK(by_newton >= stagnated / 2);
 }
+
+}  // namespace test_global_newton

@@ -17,6 +17,8 @@
 #include "limitdir/granular/contact_detection.hpp"
 #include "limitdir/granular/delassus.hpp"
 
+namespace test_granular_contacts {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::SphereContact;
 using limitdir::Plane;
 using limitdir::SphereBodies;
@@ -173,3 +175,5 @@ TEST_CASE("Delassus operator: the sparse blocks equal H M^-1 H^T multiplied out"
   for (int i = 0; i < 5 * nc; ++i) p[i] = g(rng);
   CHECK((pb.velocity(p) - W * p).cwiseAbs().maxCoeff() <= 64 * DBL_EPSILON * scale * p.cwiseAbs().sum());
 }
+
+}  // namespace test_granular_contacts

@@ -14,6 +14,8 @@
 #include "limitdir/granular/moreau_jean.hpp"
 #include "limitdir/rolling/sphere.hpp"
 
+namespace test_granular_moreau_jean {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::GranularStepping;
 using limitdir::MoreauJeanStepper;
 using limitdir::Plane;
@@ -236,3 +238,5 @@ TEST_CASE("The scheme's energy balance: E+ - E equals the contact impulses' and 
     CHECK(contact_steps > 300);
   }
 }
+
+}  // namespace test_granular_moreau_jean

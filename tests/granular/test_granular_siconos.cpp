@@ -19,6 +19,8 @@
 #include "pile_files.hpp"
 #include "siconos_oracle.hpp"
 
+namespace test_granular_siconos {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 namespace {
 
 /// The local problems of the first 300 steps of 40 spheres (radii 0.007-0.013 m, density
@@ -191,3 +193,5 @@ TEST_CASE("Creeping sweeps at mu_r of 2.64 radii: Aitken's extrapolation solves 
   }
   FAIL("no step took " << kSlow << " sweeps");
 }
+
+}  // namespace test_granular_siconos

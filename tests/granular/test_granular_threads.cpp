@@ -18,6 +18,8 @@
 #include "limitdir/granular/pile_run.hpp"
 #include "pile_files.hpp"
 
+namespace test_granular_threads {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::BlockPgsOptions;
 using limitdir::BlockSparseProblem;
 using limitdir::SphereContact;
@@ -320,3 +322,5 @@ TEST_CASE("W = H M^-1 H^T kept as blocks and as factors: the same W, and block P
   CHECK(limitdir::siconos_error(blocks, pf) <= o.tol);
   CHECK(limitdir::siconos_error(L.problem, pb) <= o.tol);
 }
+
+}  // namespace test_granular_threads

@@ -11,6 +11,8 @@
 #include "limitdir/granular/pile_run.hpp"
 #include "pile_files.hpp"
 
+namespace test_pile_physics {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 namespace {
 
 constexpr int kSpheres = 80;
@@ -101,3 +103,5 @@ TEST_CASE("Sect. 6.2 piles: the energy balance closes and sliding and rolling di
     if (o.lost.empty()) CHECK(last.kinetic <= 1e-3 * last.born);
   }
 }
+
+}  // namespace test_pile_physics

@@ -16,6 +16,8 @@
 #include "limitdir/granular/pile_problem.hpp"
 #include "limitdir/granular/pluviation.hpp"
 
+namespace test_pile_problem {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using json = nlohmann::json;
 using limitdir::InputError;
 using limitdir::PileProblem;
@@ -330,3 +332,5 @@ TEST_CASE("bad input: gravity above 1000 g, a scene beyond 1e6 smallest radii (t
   }
   CHECK(parse_error(with("drop.height", 1e4)).empty());
 }
+
+}  // namespace test_pile_problem

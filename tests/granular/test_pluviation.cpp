@@ -15,6 +15,8 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/granular/pluviation.hpp"
 
+namespace test_pluviation {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using json = nlohmann::json;
 using limitdir::InputError;
 using limitdir::PileProblem;
@@ -290,3 +292,5 @@ TEST_CASE("the scene document: the problem's plane, law and stepping and every b
   extra["seed"] = 1;
   CHECK(pile_test::schema_accepts("pile-scene.schema.json", {no_mass, bad_radius, extra}, false));
 }
+
+}  // namespace test_pluviation

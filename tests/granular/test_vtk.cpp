@@ -26,6 +26,8 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/granular/vtk.hpp"
 
+namespace test_vtk {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::SphereFrame;
 
 namespace {
@@ -453,3 +455,5 @@ TEST_CASE("VtkSeriesWriter: a directory that cannot be made or written is an IoE
     CHECK_FALSE(std::filesystem::exists(temp("out/pile.pvd.tmp")));
   }
 }
+
+}  // namespace test_vtk

@@ -26,6 +26,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/problem_input.hpp"
 
+namespace test_job {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using json = nlohmann::json;
 using limitdir::JobKind;
 
@@ -331,3 +333,5 @@ TEST_CASE("share/schemas/scan-record.schema.json: every job's summary is valid i
   CHECK(std::system((validate + bad + " --invalid").c_str()) == 0);
   std::filesystem::remove_all(dir);
 }
+
+}  // namespace test_job

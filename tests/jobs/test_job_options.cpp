@@ -14,6 +14,8 @@
 #include "limitdir/jobs/find_limits_options.hpp"
 #include "limitdir/jobs/job.hpp"
 
+namespace test_job_options {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using json = nlohmann::json;
 using limitdir::FindLimitsOptions;
 using limitdir::InputError;
@@ -114,3 +116,5 @@ TEST_CASE("FindLimitsOptions: a name that the problem does not know is an error 
   CHECK(values.status == 2);
   CHECK(values.message == text.message);
 }
+
+}  // namespace test_job_options

@@ -18,6 +18,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/problem_input.hpp"
 
+namespace test_problem_keys {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using json = nlohmann::json;
 using limitdir::InputError;
 
@@ -118,3 +120,5 @@ TEST_CASE("a missing key, a non-numeric key and a value outside the key's range 
   json document = disc;
   CHECK_THROWS_AS(limitdir::set_problem_key(document, "force", std::nan(""), "p"), InputError);
 }
+
+}  // namespace test_problem_keys

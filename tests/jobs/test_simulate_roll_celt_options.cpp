@@ -18,6 +18,8 @@
 #include "limitdir/jobs/roll_options.hpp"
 #include "limitdir/jobs/simulate_options.hpp"
 
+namespace test_simulate_roll_celt_options {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using json = nlohmann::json;
 using limitdir::CeltOptions;
 using limitdir::InputError;
@@ -349,3 +351,5 @@ TEST_CASE("CeltOptions::validate names the field at fault") {
   o.set = {{"contact.mu", std::nan("")}};
   CHECK(message(o) == "CeltOptions::set[0].value: must be a finite number (got nan)");
 }
+
+}  // namespace test_simulate_roll_celt_options

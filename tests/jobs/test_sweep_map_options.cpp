@@ -17,6 +17,8 @@
 #include "limitdir/jobs/sweep_force_options.hpp"
 #include "maps/closed_forms.hpp"
 
+namespace test_sweep_map_options {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using json = nlohmann::json;
 using limitdir::BifurcationMapOptions;
 using limitdir::InputError;
@@ -276,3 +278,5 @@ TEST_CASE("SweepForceOptions, BifurcationMapOptions: a parameter the problem doe
   CHECK(m.status == 2);
   CHECK(m.message == "parameter lambda: needs the ball preset");
 }
+
+}  // namespace test_sweep_map_options

@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
-"""The library's unity build keeps each source's own names to itself (docs/architecture.md, "Build").
+"""The unity builds keep each source's own names to itself (docs/architecture.md, "Build").
 
-In a unity build (lib/CMakeLists.txt, LIMITDIR_UNITY_LIBRARY) 16 sources share one translation unit,
+In a unity build (CMakeLists.txt, LIMITDIR_UNITY_BUILD: the library and the doctest binary) 16
+sources share one translation unit,
 so a name at namespace scope that one source keeps to itself (an anonymous namespace, `static`) is
 seen by the sources after it. Two such variables or classes of one name fail the build; two
 functions of one name with other parameters do not: they become overloads, and a call in one source
 may silently take the other's. This check reads the batches CMake generated in the build tree
-(lib/CMakeFiles/limitdir.dir/Unity/unity_*_cxx.cxx), lists each source's file-local names at
-namespace scope with Universal Ctags, and fails on any name that two sources of one batch define in
-the same namespace (anonymous namespaces ignored). Exit 77 (skip) when the library is not a unity
-build or Universal Ctags is absent.
+(lib/CMakeFiles/limitdir.dir/Unity/unity_*_cxx.cxx and the doctest binary's), lists each source's
+file-local names at namespace scope with Universal Ctags, and fails on any name that two sources of
+one batch define in the same namespace (anonymous namespaces ignored). A test file keeps its names
+in a namespace named after it (tests/CMakeLists.txt); the check fails on one that does not open it.
+Exit 77 (skip) when there is no unity build or Universal Ctags is absent.
 
 Usage: check_unity_names.py SOURCE_DIR BUILD_DIR
 """
@@ -24,6 +26,8 @@ import sys
 SKIP = 77
 # Tags that are not names at namespace scope, or whose clash the compiler reports itself (a
 # second alias of one name to another type is an error, to the same type harmless).
+# The batches of the library and of the doctest binary, under the build tree.
+TARGETS = ["lib/CMakeFiles/limitdir.dir/Unity", "tests/CMakeFiles/limitdir_tests.dir/Unity"]
 IGNORED_KINDS = {"member", "namespace", "local", "parameter", "enumerator", "macro", "header", "typedef"}
 
 
@@ -51,14 +55,19 @@ def file_local_names(source_dir, sources):
     return names
 
 
+def batch_name(path):
+    """tests/.../unity_3_cxx.cxx -> limitdir_tests: unity_3_cxx.cxx"""
+    return os.path.basename(os.path.dirname(os.path.dirname(path)))[:-len(".dir")] + ": " + os.path.basename(path)
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
         return 2
     source_dir, build_dir = (os.path.abspath(a) for a in sys.argv[1:])
-    batches = sorted(glob.glob(os.path.join(build_dir, "lib/CMakeFiles/limitdir.dir/Unity/unity_*_cxx.cxx")))
+    batches = [b for target in TARGETS for b in sorted(glob.glob(os.path.join(build_dir, target, "unity_*_cxx.cxx")))]
     if not batches:
-        print("skipped: the library is not a unity build (LIMITDIR_UNITY_LIBRARY=OFF)")
+        print("skipped: not a unity build (LIMITDIR_UNITY_BUILD=OFF)")
         return SKIP
     ctags = shutil.which("ctags")
     if not ctags or "Universal Ctags" not in subprocess.run([ctags, "--version"], capture_output=True, text=True).stdout:
@@ -69,15 +78,20 @@ def main():
         with open(batch) as f:
             sources = [os.path.relpath(p, source_dir) for p in re.findall(r'#include "([^"]+)"', f.read())]
         sources_seen += len(sources)
+        for source in sources:
+            stem = os.path.splitext(os.path.basename(source))[0]
+            if source.startswith("tests/") and not re.search(
+                    r"^namespace " + stem + r" \{", open(os.path.join(source_dir, source)).read(), re.M):
+                clashes.append(f"{batch_name(batch)}: {source} does not keep its names in namespace {stem}")
         for (namespace, name), where in sorted(file_local_names(source_dir, sources).items()):
             if len(where) > 1:
                 qualified = f"{namespace}::{name}" if namespace else name
-                clashes.append(f"{os.path.basename(batch)}: {qualified} in {', '.join(sorted(where))}")
+                clashes.append(f"{batch_name(batch)}: {qualified} in {', '.join(sorted(where))}")
     for c in clashes:
         print(c)
     if clashes:
-        print(f"check_unity_names: {len(clashes)} names defined by two sources of one translation unit: "
-              "give each source's its own name (docs/architecture.md, \"Build\")")
+        print(f"check_unity_names: {len(clashes)} faults: give each source's names their own (docs/architecture.md, "
+              "\"Build\")")
         return 1
     print(f"check_unity_names: {sources_seen} sources in {len(batches)} batches, no file-local name defined twice in one")
     return 0

@@ -28,6 +28,8 @@
 #include "limitdir/system/system.hpp"
 #include "limits_reference.hpp"
 
+namespace test_classify {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 using json = nlohmann::json;
 using cd = std::complex<double>;
@@ -494,3 +496,5 @@ TEST_CASE("Pade kink on the equator: a limit direction there is typed by the one
     CHECK(c.index == (dmin > 0 ? 1 : dmax < 0 ? -1 : 0));
   }
 }
+
+}  // namespace test_classify

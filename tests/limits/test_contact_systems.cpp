@@ -19,6 +19,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/system.hpp"
 
+namespace test_contact_systems {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using json = nlohmann::json;
 using limitdir::Diagram;
 using limitdir::EventKind;
@@ -383,3 +385,5 @@ TEST_CASE("(2) [Kireenkov] the shifted disc: find-limits proves the limit direct
     CHECK(index_sum == 2);
   }
 }
+
+}  // namespace test_contact_systems

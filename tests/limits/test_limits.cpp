@@ -26,6 +26,8 @@
 #include "limitdir/system/system.hpp"
 #include "limits_reference.hpp"
 
+namespace test_limits {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 using json = nlohmann::json;
 
@@ -688,3 +690,5 @@ TEST_CASE("(75) Coulomb point contact: the poles are Filippov limit directions o
     if (!filippov) CHECK(L.certificate.reason.find("singular point of index 0") != std::string::npos);
   }
 }
+
+}  // namespace test_limits

@@ -22,6 +22,8 @@
 
 #include "rotation_field.hpp"
 
+namespace test_orbit_exclusion {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -311,3 +313,5 @@ TEST_CASE("exclude_closed_orbits: the cell budget and the minimum width are repo
   CHECK(set.certificate.level == Level::checked);
   CHECK(set.certificate.reason.find("closed orbits not excluded by the combinatorial flow") != std::string::npos);
 }
+
+}  // namespace test_orbit_exclusion

@@ -19,6 +19,8 @@
 
 #include "rotation_field.hpp"
 
+namespace test_orbit_proof {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -230,3 +232,5 @@ TEST_CASE("general-hopf.json at rho = 6: the search's period lies in the proven 
     CHECK(holds(p.multiplier, o.multiplier));
   }
 }
+
+}  // namespace test_orbit_proof

@@ -24,6 +24,8 @@
 #include "limitdir/limits/symmetry.hpp"
 #include "limitdir/system/system.hpp"
 
+namespace test_proof {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -657,3 +659,5 @@ TEST_CASE("(131)-(134): near the turned disc's pitchfork the branch segments lie
   const SegmentEnclosure mixed = enclose_symmetric_segment(sys, 2, e1, F, turned[0], F);
   CHECK_FALSE(mixed.proven);
 }
+
+}  // namespace test_proof

@@ -14,6 +14,8 @@
 #include "limitdir/system/system.hpp"
 #include "ring_reference.hpp"
 
+namespace test_ring_limits {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 // The directions are Newton zeros of |V*| to residual_tol = 1e-13 (limits/limits.hpp) with |M^-1|
 // = 1/min(1, j) = 2 for the disc (j = 1/2); the two q's (closed form, quadrature) agree to ~5e-16
 // (friction/test_exact_ring.cpp); the field's Lipschitz constant near the ring's latitude is
@@ -52,3 +54,5 @@ TEST_CASE("(101) disc on the thin ring: every limit direction satisfies (rdot I 
   }
   MESSAGE(checked << " limit directions checked, largest residual " << worst);
 }
+
+}  // namespace test_ring_limits

@@ -16,6 +16,8 @@
 #include "maps/closed_forms.hpp"
 #include "maps/map_proof.hpp"
 
+namespace test_map_proof {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 using namespace limitdir::test;
 
@@ -286,3 +288,5 @@ TEST_CASE("A codimension-2 point on a side of the rectangle is not decided: the 
   CHECK_FALSE(pole->outside);
   CHECK(bifurcation_map(problem, {"lambda", 0.2, end}, {"force", 0, 4}).certificate.level != Level::proven);
 }
+
+}  // namespace test_map_proof

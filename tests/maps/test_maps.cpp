@@ -25,6 +25,8 @@
 #include "limitdir/system/problem.hpp"
 #include "maps/closed_forms.hpp"
 
+namespace test_maps {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 using namespace limitdir::test;
 
@@ -366,3 +368,5 @@ TEST_CASE("Kink curve: general.json with the modified Pade model (47) in (F, rho
   }
   CHECK(kinks == 1);
 }
+
+}  // namespace test_maps

@@ -17,6 +17,8 @@
 #include "limitdir/maps/map.hpp"
 #include "maps/closed_forms.hpp"
 
+namespace test_max_chord {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 using namespace limitdir::test;
 
@@ -179,3 +181,5 @@ TEST_CASE("(132), N = 2: the crossings of the ball's curves on different directi
     CHECK(found);
   }
 }
+
+}  // namespace test_max_chord

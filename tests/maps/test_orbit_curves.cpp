@@ -31,6 +31,8 @@
 #include "limitdir/friction/model.hpp"
 #include "limitdir/maps/orbit_curves.hpp"
 
+namespace test_orbit_curves {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -307,3 +309,5 @@ TEST_CASE("S-shaped family of circles (h = a + b u - u^2 + c u^3): the continuat
   CHECK(outer.ends[1].kind == "range-end");
   CHECK(1 - outer.points.back().w.normalized()[2] > u_min);
 }
+
+}  // namespace test_orbit_curves

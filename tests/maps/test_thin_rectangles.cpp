@@ -15,6 +15,8 @@
 #include "limitdir/maps/map.hpp"
 #include "maps/closed_forms.hpp"
 
+namespace test_thin_rectangles {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 using namespace limitdir::test;
 
@@ -142,3 +144,5 @@ TEST_CASE("Section 13, Proof: a strip of j or lambda one float step wide ends at
     }
   }
 }
+
+}  // namespace test_thin_rectangles

@@ -11,6 +11,8 @@
 
 #include "numerics/chebyshev.hpp"
 
+namespace test_chebyshev {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 using namespace limitdir::detail;
 
@@ -90,3 +92,5 @@ TEST_CASE("Chebyshev roots: none for 2 + T_3, undecided for a double root and fo
   CHECK_FALSE(at_plus.complete);
   CHECK(at_plus.why.find("y = 1") != std::string::npos);
 }
+
+}  // namespace test_chebyshev

@@ -10,6 +10,8 @@
 
 #include "limitdir/numerics/elliptic.hpp"
 
+namespace test_elliptic {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::elliptic_set;
 
 TEST_CASE("(59)-(60) K(m), E(m) in the parameter m against Boost.Math's K(k), E(k), D(k)") {
@@ -78,3 +80,5 @@ TEST_CASE("Elliptic set near m = 1 (A&S 17.6, the arithmetic-geometric mean) aga
     CHECK(eb.B == e.B);
   }
 }
+
+}  // namespace test_elliptic

@@ -21,6 +21,8 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/numerics/elliptic_nome.hpp"
 
+namespace test_elliptic_nome {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 namespace {
 using limitdir::elliptic_ke_nome;
 using limitdir::NomeSeriesOrder;
@@ -200,3 +202,5 @@ TEST_CASE("Fig. 13 [Kudra & Awrejcewicz 2013]: the manual's table of the errors 
   INFO("the table to paste into docs/manual.md section 7:\n" << table);
   CHECK(manual.str().find(table) != std::string::npos);
 }
+
+}  // namespace test_elliptic_nome

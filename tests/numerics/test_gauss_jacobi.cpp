@@ -8,6 +8,8 @@
 
 #include "numerics/gauss_jacobi.hpp"
 
+namespace test_gauss_jacobi {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 TEST_CASE("Gauss-Jacobi rules integrate t^m, m <= 2n - 1, against (1 - y)^a (1 + y)^b exactly (the moments 2^(a+b+1) B(b+m+1, a+1))") {
@@ -41,3 +43,5 @@ TEST_CASE("Gauss-Jacobi rules integrate t^m, m <= 2n - 1, against (1 - y)^a (1 +
     }
   }
 }
+
+}  // namespace test_gauss_jacobi

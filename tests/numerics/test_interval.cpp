@@ -8,6 +8,8 @@
 
 #include "limitdir/numerics/interval.hpp"
 
+namespace test_interval {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -126,3 +128,5 @@ TEST_CASE("IDual: abs and hypot2 take the Clarke hull [-1, 1] where they are not
   CHECK(g.d[1].upper() >= 0.8);
   CHECK(width_of(g.d[0]) < 1e-15);
 }
+
+}  // namespace test_interval

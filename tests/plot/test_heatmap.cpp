@@ -15,6 +15,8 @@
 #include "limitdir/scan/grid.hpp"
 #include "limitdir/scan/summary.hpp"
 
+namespace test_heatmap {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using json = nlohmann::json;
 using limitdir::InputError;
 
@@ -175,3 +177,5 @@ TEST_CASE("heat map: a log axis of the scan (scale log) is drawn in log10 of its
   CHECK_THROWS_WITH_AS(limitdir::plot_report({"scan-summary", zero, {}, "test"}, {}),
                        "summary.table.x.values[0]: must be > 0 on a log axis", InputError);
 }
+
+}  // namespace test_heatmap

@@ -10,6 +10,8 @@
 
 #include "limitdir/plot/svg.hpp"
 
+namespace test_log_axis {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -92,3 +94,5 @@ TEST_CASE("log axis: the superscript is a tspan with baseline-shift super") {
   CHECK(power.w > plain.w);  // the exponent widens it
   CHECK(power.y < plain.y);  // and raises its top
 }
+
+}  // namespace test_log_axis

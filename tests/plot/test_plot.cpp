@@ -19,6 +19,8 @@
 #include "limitdir/plot/svg.hpp"
 #include "limitdir/system/system.hpp"
 
+namespace test_plot {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -347,3 +349,5 @@ TEST_CASE("plot: friction tables over the sphere draw |(q1, q2)| and |q3| (49) p
   bad["table"][1]["q"] = {1, 2};
   CHECK_THROWS_AS(plot_friction(bad, PlotOptions{}), InputError);
 }
+
+}  // namespace test_plot

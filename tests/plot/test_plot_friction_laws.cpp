@@ -10,6 +10,8 @@
 #include "limitdir/plot/plot.hpp"
 #include "plot/friction_laws.hpp"
 
+namespace test_plot_friction_laws {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -57,3 +59,5 @@ TEST_CASE("Fig. 4: the exact laws against theta, w3 and eps, and the meridian cu
   bad["table"][3].erase("epsilon");
   CHECK_THROWS_AS(plot_detail::plot_friction_laws({bad}, {}, PlotOptions{}), InputError);
 }
+
+}  // namespace test_plot_friction_laws

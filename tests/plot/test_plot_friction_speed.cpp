@@ -9,6 +9,8 @@
 #include "limitdir/plot/plot.hpp"
 #include "plot/friction_speed.hpp"
 
+namespace test_plot_friction_speed {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -50,3 +52,5 @@ TEST_CASE("Kireenkov Fig. 2: F_par and F_perp against eps = (rho/R) w1/w3 from a
   log_x.log_x = true;
   CHECK_THROWS_AS(plot_detail::plot_friction_speed({r}, {}, log_x), InputError);
 }
+
+}  // namespace test_plot_friction_speed

@@ -22,6 +22,8 @@
 #include "limitdir/plot/typeset.hpp"
 #include "plot/common.hpp"
 
+namespace test_plot_layout {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -396,3 +398,5 @@ TEST_CASE("figure titles shrink to 3/4 then wrap whole and the paper styles leav
   CHECK(forced.lines.size() == 2);  // 244 pt hold 43 characters of 0.7 x 8 pt
   check_lines(titled, forced, paper_title_least);
 }
+
+}  // namespace test_plot_layout

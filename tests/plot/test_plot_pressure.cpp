@@ -13,6 +13,8 @@
 
 #include "limitdir/plot/plot.hpp"
 
+namespace test_plot_pressure {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 namespace {
 // the figure's Simpson rule in t (400 panels) on an analytic integrand: error ~ h^4 f''''/180 < 1e-10
 constexpr double kTolSimpson = 1e-9;
@@ -54,3 +56,5 @@ TEST_CASE("Fig. 5, (16), (22) K&A: the drawn pressure carries the load and its c
     CHECK(std::abs(centre.at(1) - k * c.b * std::sin(c.gamma)) < kTolSimpson);
   }
 }
+
+}  // namespace test_plot_pressure

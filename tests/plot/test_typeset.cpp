@@ -10,6 +10,8 @@
 #include "limitdir/plot/svg.hpp"
 #include "limitdir/plot/typeset.hpp"
 
+namespace test_typeset {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using namespace limitdir;
 
 namespace {
@@ -100,3 +102,5 @@ TEST_CASE("typeset: the SVG markup and the width text_box gives a typeset label"
   const svg::Box d = svg::text_box(0.0, 0.0, "t_typ", {10.0});
   CHECK(d.y + d.h == doctest::Approx(3.15));
 }
+
+}  // namespace test_typeset

@@ -17,6 +17,8 @@
 #include "limitdir/core/errors.hpp"
 #include "synthetic_diagram.hpp"
 
+namespace test_diagram_io {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::ClosedOrbit;
 using limitdir::HopfOrbits;
 using limitdir::OrbitStability;
@@ -717,3 +719,5 @@ TEST_CASE("diagram_io: diagram_differences matches 3000 events given in the reve
   INFO("differences: " << json(found).dump());
   CHECK(found.size() == 2);
 }
+
+}  // namespace test_diagram_io

@@ -14,6 +14,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limitdir/report/report.hpp"
 
+namespace test_reports {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::InputError;
 using limitdir::Problem;
 using json = nlohmann::json;
@@ -256,3 +258,5 @@ TEST_CASE("limits_report embeds a problem that rebuilds the system at the report
   const Problem again = limitdir::parse_problem(report.at("problem"), "report");
   check_same_problem(problem, again);
 }
+
+}  // namespace test_reports

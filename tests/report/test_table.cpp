@@ -9,6 +9,8 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/report/table.hpp"
 
+namespace test_table {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::report_table;
 using limitdir::TableFormat;
 using json = nlohmann::json;
@@ -55,3 +57,5 @@ TEST_CASE("A report that is not a table is bad input") {
                   limitdir::InputError);
   CHECK_THROWS_AS(report_table(json::array(), TableFormat::csv), limitdir::InputError);
 }
+
+}  // namespace test_table

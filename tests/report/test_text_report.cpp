@@ -7,6 +7,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limitdir/report/text_report.hpp"
 
+namespace test_text_report {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::Region;
 
 namespace {
@@ -55,3 +57,5 @@ TEST_CASE("Sect. 7.5: the ball repeats the Cases, other problems and parameters 
   const limitdir::Problem plate = limitdir::parse_problem(ellipse, "test.json");
   CHECK_FALSE(limitdir::paper_case(plate, "force", case3).has_value());
 }
+
+}  // namespace test_text_report

@@ -14,6 +14,8 @@
 #include "limitdir/rolling/solvers.hpp"
 #include "rolling_reference.hpp"
 
+namespace test_one_contact_newton {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::ConeCase;
 using limitdir::Matrix5;
 using limitdir::RollingCone;
@@ -136,3 +138,5 @@ TEST_CASE("(67) Newton and the projected fixed point (64) agree on one contact")
     CHECK((pn - pf).norm() <= 1e-9 * std::max(q.norm(), 1.0));
   }
 }
+
+}  // namespace test_one_contact_newton

@@ -11,6 +11,8 @@
 #include "limitdir/rolling/bipotential.hpp"
 #include "rolling_reference.hpp"
 
+namespace test_rolling_bipotential {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::RollingCone;
 using limitdir::Vector5;
 using rolling_reference::Mode;
@@ -161,3 +163,5 @@ TEST_CASE("Prop. 4.2, (46): an extremal couple solves (33) - the gap's minimiser
   const double pulled = kPullInside * 0.5 * (c.mu * y.segment<2>(1).norm() + c.mu_r * y.segment<2>(3).norm());
   CHECK(std::abs(limitdir::bipotential_gap(y, inside(p), c) - 0.3 * 0.5) <= pulled + kUnitScaleEps);
 }
+
+}  // namespace test_rolling_bipotential

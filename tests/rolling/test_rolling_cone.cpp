@@ -15,6 +15,8 @@
 #include "limitdir/rolling/solvers.hpp"
 #include "rolling_reference.hpp"
 
+namespace test_rolling_cone {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::ConeCase;
 using limitdir::RollingCone;
 using limitdir::Vector5;
@@ -405,3 +407,5 @@ TEST_CASE("(63) solver stopping criteria and bad input") {
   options.tol = 0.0;
   CHECK_THROWS_AS(limitdir::solve_projected_fixed_point(s.problem, options), InputError);
 }
+
+}  // namespace test_rolling_cone

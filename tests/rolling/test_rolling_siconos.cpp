@@ -14,6 +14,8 @@
 #include "rolling_reference.hpp"
 #include "siconos_oracle.hpp"
 
+namespace test_rolling_siconos {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::RollingCone;
 using limitdir::Vector5;
 
@@ -154,3 +156,5 @@ TEST_CASE("Sect. 6.1 sphere, first step: our PFP and PGS against Siconos' NSGS")
     }
   }
 }
+
+}  // namespace test_rolling_siconos

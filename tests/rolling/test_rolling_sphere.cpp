@@ -16,6 +16,8 @@
 #include "limitdir/rolling/sphere_spin.hpp"
 #include "limitdir/friction/exact.hpp"
 
+namespace test_rolling_sphere {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::ContactMode;
 using limitdir::RollingSphere;
 using limitdir::SphereState;
@@ -572,3 +574,5 @@ TEST_CASE("Issue 23: a run whose solves do not converge ends on its work budget 
   // each step spends its 1000 x 1000 PGS iterations: the budget 1e7 + 1000 k ends it near k = 10
   CHECK_THROWS_AS(limitdir::simulate_rolling_sphere(s, start(2.5, 2.5), stepping(1e-4, 0.5, 6.0)), limitdir::NumericalError);
 }
+
+}  // namespace test_rolling_sphere

@@ -17,6 +17,8 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/scan/grid.hpp"
 
+namespace test_grid {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::InputError;
 using limitdir::parse_scan_axis;
 using limitdir::ScanAxis;
@@ -358,3 +360,5 @@ TEST_CASE("the product records each axis's scale, and the grid's values are thos
   CHECK(grid.axes[1] == std::vector<double>{1e-3, 1e-2, 1e-1, 1.0});  // the nearest doubles of the decades
   CHECK(limitdir::scan_points_from_jsonl("{\"a\": 1}\n", "p.jsonl").scales == std::vector<ScanScale>{ScanScale::linear});
 }
+
+}  // namespace test_grid

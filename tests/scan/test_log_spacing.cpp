@@ -10,6 +10,8 @@
 
 #include "scan/log_spacing.hpp"
 
+namespace test_log_spacing {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::detail::LogSpacing;
 
 TEST_CASE("a log axis's value decided after doubling the precision equals the one decided at once") {
@@ -33,3 +35,5 @@ TEST_CASE("a log axis's ends are FROM and TO themselves") {
   CHECK(spacing.at(0, 0.0, 7) == 0.1);
   CHECK(spacing.at(7, 0.0, 7) == 3.0);
 }
+
+}  // namespace test_log_spacing

@@ -11,6 +11,8 @@
 #include "limitdir/scan/grid.hpp"
 #include "limitdir/scan/points.hpp"
 
+namespace test_points {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using json = nlohmann::json;
 using limitdir::InputError;
 
@@ -83,3 +85,5 @@ TEST_CASE("the shards I/N partition the indices: each index in exactly one shard
     CHECK_THROWS_AS(limitdir::parse_scan_shard(spec), InputError);
   }
 }
+
+}  // namespace test_points

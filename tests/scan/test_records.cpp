@@ -19,6 +19,8 @@
 #include "limitdir/scan/points.hpp"
 #include "limitdir/scan/records.hpp"
 
+namespace test_records {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using json = nlohmann::json;
 using limitdir::InputError;
 
@@ -169,3 +171,5 @@ TEST_CASE("the scan hash: the grid, the job and its options as typed, a resume o
                          doctest::Contains("r.jsonl: line 1: a record of another scan"), InputError);
   CHECK(limitdir::read_scan_records(whole, "r.jsonl", grid, problem_text, "").records.size() == 3);
 }
+
+}  // namespace test_records

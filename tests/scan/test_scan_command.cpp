@@ -17,6 +17,8 @@
 #include "limitdir/scan/scan_progress.hpp"
 #include "limitdir/scan/scan_run.hpp"
 
+namespace test_scan_command {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::InputError;
 using limitdir::ScanCommand;
 using limitdir::parse_scan_command;
@@ -144,3 +146,5 @@ TEST_CASE("the points checked before any job: a key's range that leaves its vali
                        doctest::Contains("ball.json at point 0: system.mass"), InputError);
   CHECK_THROWS_WITH_AS(limitdir::validate_scan_grid(setup_of({"name=1:2:2"})), doctest::Contains("name"), InputError);
 }
+
+}  // namespace test_scan_command

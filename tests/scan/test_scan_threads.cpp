@@ -19,6 +19,8 @@
 #include "limitdir/scan/scan_command.hpp"
 #include "limitdir/scan/scan_run.hpp"
 
+namespace test_scan_threads {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using json = nlohmann::json;
 
 namespace {
@@ -119,3 +121,5 @@ TEST_CASE("a scan on 3 threads writes the records of the scan on one, each once"
   CHECK(one.size() == 16);
   CHECK(three == one);
 }
+
+}  // namespace test_scan_threads

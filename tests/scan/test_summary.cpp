@@ -24,6 +24,8 @@
 #include "limitdir/scan/points.hpp"
 #include "limitdir/scan/summary.hpp"
 
+namespace test_summary {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using json = nlohmann::json;
 using limitdir::InputError;
 
@@ -434,3 +436,5 @@ TEST_CASE("summary: the mean of a cell's huge fields is their mean, not an overf
       CHECK(cell["field"]["max"] == 1.7e308);
     }
 }
+
+}  // namespace test_summary

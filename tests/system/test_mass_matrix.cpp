@@ -11,6 +11,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/mass.hpp"
 
+namespace test_mass_matrix {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using json = nlohmann::json;
 
 namespace {
@@ -127,3 +129,5 @@ TEST_CASE("system.mass: 1e300 I and 1e-300 I are not singular: they are beyond t
   refused(1e6 * G, "the mass matrix is too large");
   refused(1e-300 * G, "the mass matrix is too small");
 }
+
+}  // namespace test_mass_matrix

@@ -17,6 +17,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limitdir/report/report.hpp"
 
+namespace test_problem {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using limitdir::InputError;
 using limitdir::Problem;
 using json = nlohmann::json;
@@ -651,3 +653,5 @@ TEST_CASE("contact.distortion per body: bad input is rejected at its key on one 
   check_message(with({{"d1", 0.1}, {"d2", 0.2}, {"d", 0.2}}), "contact.distortion");
   check_message(with({{"d1", 0.1}, {"d2", 0.2}, {"gamma1", 90}}), "contact.distortion.gamma1");
 }
+
+}  // namespace test_problem

@@ -8,6 +8,8 @@
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/problem_input.hpp"
 
+namespace test_problem_input {  // this file's own names (tests/CMakeLists.txt: a unity build)
+
 using json = nlohmann::json;
 
 namespace {
@@ -70,3 +72,5 @@ TEST_CASE("documents without a problem, and broken embedded problems, are bad in
   CHECK(input_error({{"schema", "limitdir.problem/2"}, {"system", {{"preset", "disc"}}}})
             .find("schema: must be \"limitdir.problem/1\"") != std::string::npos);
 }
+
+}  // namespace test_problem_input
