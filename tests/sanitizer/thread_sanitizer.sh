@@ -15,10 +15,10 @@ src=$1 out=$2 launcher=${3:-}
 # -O1: what ThreadSanitizer's documentation asks for ("-O1 or higher"); -O3's code generation made
 # the library's compile ~30 % longer here (chart_flow.cpp: 8.4 s against 11.9 s), and the tree's
 # compile is this test's cost (the run takes ~25 s).
-# A unity build (16 sources a translation unit): the headers are parsed once a batch, not once a
-# source, which was most of this tree's compile time. Names at file scope must then differ between
-# the library's sources (a clash fails this build, not the main one); -Wsubobject-linkage would warn
-# of every class holding a type of a source's anonymous namespace, included here like a header.
+# A unity build (16 sources a translation unit), as the main tree's (docs/architecture.md, "Build"):
+# the headers are parsed once a batch, not once a source, which was most of this tree's compile
+# time; CMAKE_UNITY_BUILD makes limitdir_thread_tests one too. -Wsubobject-linkage would warn of
+# every class holding a type of a source's anonymous namespace, included here like a header.
 config=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG" -DLIMITDIR_THREAD_SANITIZER=ON
         -DLIMITDIR_BUILD_BENCH=OFF -DLIMITDIR_PYTHON=OFF -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16
         -DCMAKE_CXX_FLAGS=-Wno-subobject-linkage)
