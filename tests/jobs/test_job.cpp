@@ -302,7 +302,7 @@ TEST_CASE("share/schemas/scan-record.schema.json: every job's summary is valid i
       {JobKind::celt, "celt.json", "--t-end 0.2 --every 0"},
       {JobKind::pile, "pile-siconos.json", "--set spheres.count=10 --set stepping.t_end=0.702 --every 0"},
       {JobKind::find_limits, "roll-fig3a.json", ""}};  // status 2
-  const std::string validate = "python3 " + std::string(LIMITDIR_SHARE_DIR) + "/../tests/cli/validate_json.py " +
+  const std::string validate = std::string(LIMITDIR_PYTHON) + " " + std::string(LIMITDIR_SHARE_DIR) + "/../tests/cli/validate_json.py " +
                                std::string(LIMITDIR_SHARE_DIR) + "/schemas scan-record.schema.json";
   char dir_name[] = "/tmp/limitdir_test_job_XXXXXX";
   REQUIRE(mkdtemp(dir_name) != nullptr);

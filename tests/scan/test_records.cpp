@@ -88,7 +88,7 @@ TEST_CASE("a record round trip: written as whole lines, read back equal, valid a
   CHECK(read.records[3]["point"] == json{{"force", 0.5}, {"system.j", 0.5}});
   // each line of the file against share/schemas/scan-record.schema.json (tests/cli/validate_json.py)
   const std::string share = LIMITDIR_SHARE_DIR;
-  const std::string validate = "python3 " + share + "/../tests/cli/validate_json.py " + share + "/schemas scan-record.schema.json ";
+  const std::string validate = std::string(LIMITDIR_PYTHON) + " " + share + "/../tests/cli/validate_json.py " + share + "/schemas scan-record.schema.json ";
   std::string good, bad;
   for (std::size_t i = 0; i < read.records.size(); ++i) {
     const std::string one = temp_path("r" + std::to_string(i) + ".json");

@@ -341,7 +341,7 @@ TEST_CASE("summary: valid against share/schemas/scan-summary.schema.json") {
   std::filesystem::create_directories(dir);
   const std::string share = LIMITDIR_SHARE_DIR;
   const std::string validate =
-      "python3 " + share + "/../tests/cli/validate_json.py " + share + "/schemas scan-summary.schema.json ";
+      std::string(LIMITDIR_PYTHON) + " " + share + "/../tests/cli/validate_json.py " + share + "/schemas scan-summary.schema.json ";
   const std::vector<json> good = {limitdir::summarize_scan(records(), grid_abc(), {"", "", "X_max", 3, 5, "", "", "", ""}),
                                   limitdir::summarize_scan(records({33, 34, 35, 12}), grid_abc()),
                                   limitdir::summarize_scan({}, grid_abc()),
