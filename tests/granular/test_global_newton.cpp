@@ -198,7 +198,9 @@ TEST_CASE("Block Gauss-Seidel hands over to Newton where its sweeps stagnate: a 
   }
   MESSAGE("block PGS alone stagnated on " << stagnated << " steps; with Newton " << by_newton << " reached the tolerance");
   REQUIRE(stagnated >= 10);
-  CHECK(by_newton >= stagnated / 2);
+  // Measured: 16 of 16 (Newton in Siconos' variables, then the scaled ones); 7 of 16 when it
+  // worked in the scaled variables alone (granular/global_newton.cpp).
+  CHECK(4 * by_newton >= 3 * stagnated);
 }
 
 }  // namespace test_global_newton

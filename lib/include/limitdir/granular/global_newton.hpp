@@ -26,8 +26,10 @@ struct GlobalNewtonResult {
   double error = 0.0;  ///< siconos_error at the iterate returned
 };
 
-/// From p (5 n_c entries; updated in place), Newton steps on G in the variables scaled by
-/// length (block_pgs.hpp's convention: rolling rows l w_R, m_R/l, mu_r/l) until
+/// From p (5 n_c entries; updated in place), up to max_iter Newton steps on G in Siconos'
+/// variables (p itself, rho = 1: |G| is siconos_error's numerator), then, where those stop above
+/// tol, up to max_iter more from the same p in the variables scaled by length (block_pgs.hpp's
+/// convention: rolling rows l w_R, m_R/l, mu_r/l; rho = 1/max W'_ii); each until
 /// siconos_error(problem, p) <= tol, max_iter steps, or a step the line search cannot accept.
 /// Returns the iterate of smallest siconos_error met (never worse than p at entry). n_c >= 1,
 /// 5 n_c <= max_global_newton_unknowns.
