@@ -98,6 +98,8 @@ def report(path, count, k):
     closing = e["kinetic"] + e["potential"] - (e["born"] - e["lost"] + works)
     expect(abs(closing) <= bound, f"the final energies do not close the balance: {closing}")
     expect(e["kinetic"] >= 0, "negative kinetic energy")
+    expect(0 <= e["max_step_injected"] <= e["injected"], "max_step_injected outside [0, injected]")
+    expect((e["max_step_injected_step"] == 0) == (e["max_step_injected"] == 0), "max_step_injected_step without an injection")
     expect(s["converged"] == (s["unconverged_steps"] == 0), "converged disagrees with unconverged_steps")
     expect(s["max_error"] <= p["stepping"]["tol"] or not s["converged"], "converged with max_error above tol")
     print(f"ok: {count} spheres, {steps} steps, {len(hist)} rows, balance {e['max_abs_balance']:.1e} J <= {bound:.1e} J")

@@ -27,6 +27,7 @@ python3 - "$tmp/one.jsonl" "$bin/pile" "$siconos" <<'PY' && echo "ok: each recor
 import json, subprocess, sys
 keys = ["H_over_d", "base_radius_over_d", "angle_of_repose_deg", "spheres_on_plane", "spheres_lost", "spheres_present",
         "converged", "unconverged_steps", "mean_sweeps", "max_error", "max_penetration_over_d"]
+# the record's injected_energy is the report's energy.injected
 for line in open(sys.argv[1]):
     r = json.loads(line)
     s, point = r["summary"], r["point"]
@@ -42,6 +43,8 @@ for line in open(sys.argv[1]):
     for key in keys:
         if s[key] != app["summary"][key]:
             sys.exit(f"point {point}: {key} {s[key]} in the record, {app['summary'][key]} from the app")
+    if s["injected_energy"] != app["summary"]["energy"]["injected"]:
+        sys.exit(f"point {point}: injected_energy {s['injected_energy']} in the record, {app['summary']['energy']['injected']} from the app")
 PY
 # the seeds give different piles (at mu_r = 1e-4, the first two records)
 python3 -c '

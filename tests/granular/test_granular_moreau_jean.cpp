@@ -1,7 +1,8 @@
 // Moreau-Jean stepping of spheres (granular/moreau_jean.hpp) against closed forms: one sphere
 // on a plane (the rolling sphere of Sect. 6.1 [Acary & Bourrier 2021], rolling/sphere.hpp's
 // closed form), a sphere on an inclined plane (rest, rolling, sliding), a column of spheres at
-// rest, head-on collisions, and the energy balance of the scheme.
+// rest, head-on collisions, the energy balance of the scheme, and the energy a step's reactions
+// put in against the law (bounded by the natural map's residual).
 #include <doctest/doctest.h>
 
 #include <cfloat>
@@ -12,6 +13,7 @@
 
 #include "limitdir/core/errors.hpp"
 #include "limitdir/granular/moreau_jean.hpp"
+#include "limitdir/rolling/cone.hpp"
 #include "limitdir/rolling/sphere.hpp"
 
 namespace test_granular_moreau_jean {  // this file's own names (tests/CMakeLists.txt: a unity build)
@@ -236,6 +238,59 @@ TEST_CASE("The scheme's energy balance: E+ - E equals the contact impulses' and 
       if (r.contacts > 0) ++contact_steps;
     }
     CHECK(contact_steps > 300);
+  }
+}
+
+// What the tolerance allows (docs/manual.md section 15): at a solution of the law (21) with De
+// Saxce's (32), P . y = -P_N (mu |u_T| + mu_r |w_R|) <= 0 at every contact (43), so the step's
+// `injected` (the sum of max(0, P^a . y^a)) is 0. Off a solution it is bounded by the natural map
+// G^a = P^a - proj_{K_r}(P^a - yhat^a) (rho = 1, SI: Siconos' residual): with P' = proj(...) in
+// K_r, Moreau's decomposition gives P' . (G - yhat) = 0, hence P . yhat = P' . G + G . yhat, and
+// P_N >= -|G|, |yhat| <= (1 + mu + mu_r) |y|, so that
+//   P^a . y^a <= |G^a| (|P^a| + |G^a| + (1 + 2 (mu + mu_r)) |y^a|).
+// The bound is computed here from the local problem (y = W P + q by the blocks' factors), the
+// measure by the stepper from the bodies' velocities: a different path to the same P . y.
+TEST_CASE("What the tolerance allows: a step's injected energy is bounded by its natural map's residual") {
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const double R = 0.01, mu = 0.4, mu_r = 2e-3;
+  // Rounding of P^a . y^a along the two paths: y from ~20 products of H, M^-1 and P or v, each
+  // O(|y|); 1e3 eps |P| |y| covers them many times over.
+  constexpr double kRounding = 1e3 * DBL_EPSILON;
+  for (double tol : {1e-2, 1e-4, 1e-10}) {
+    CAPTURE(tol);
+    SphereBodies s;
+    for (int k = 0; k < 40; ++k) {
+      s.add(k, Eigen::Vector3d(0.025 * (k % 4) + 1e-3 * u(rng), 0.025 * ((k / 4) % 4), 0.012 + 0.025 * (k / 16)), R,
+            sphere_mass(R, 1300.0));
+      s.v[k] = Eigen::Vector3d(u(rng), u(rng), u(rng));
+      s.omega[k] = Eigen::Vector3d(u(rng), u(rng), u(rng)) * 100.0;  // spinning: |w_R| ~ 1e2 rad/s
+    }
+    GranularStepping st = stepping(1e-3, 1.0, mu, mu_r, Eigen::Vector3d(0, 0, -g));
+    st.solver.tol = tol;
+    MoreauJeanStepper stepper({Plane{}}, st);
+    double injected = 0.0, dissipated = 0.0;
+    for (int k = 0; k < 300; ++k) {
+      const auto r = stepper.step(s);
+      if (r.contacts == 0) continue;
+      const limitdir::BlockSparseProblem& w = stepper.local_problem();
+      const Eigen::VectorXd& P = stepper.impulses();
+      const Eigen::VectorXd y = w.velocity(P);
+      double bound = 0.0, rounding = 0.0;
+      for (int a = 0; a < w.contacts(); ++a) {
+        const limitdir::Vector5 pa = P.segment<5>(5 * a), ya = y.segment<5>(5 * a);
+        const double G = limitdir::natural_map(pa, ya, w.cones[static_cast<std::size_t>(a)]).norm();
+        bound += G * (pa.norm() + G + (1.0 + 2.0 * (mu + mu_r)) * ya.norm());
+        rounding += kRounding * pa.norm() * (ya.norm() + w.q.segment<5>(5 * a).norm());
+      }
+      CHECK(r.injected >= 0.0);
+      CHECK(r.injected <= bound + rounding);
+      injected += r.injected;
+      dissipated += r.dissipated_sliding + r.dissipated_rolling;
+    }
+    MESSAGE("tol " << tol << ": injected " << injected << " J, dissipated " << dissipated << " J over 300 steps");
+    CHECK(dissipated > 0.0);
+    if (tol <= 1e-10) CHECK(injected <= 1e-6 * dissipated);
   }
 }
 

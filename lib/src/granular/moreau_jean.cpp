@@ -260,6 +260,9 @@ void MoreauJeanStepper::apply_impulses(SphereBodies& s, GranularStepStats& stats
     stats.work_rolling += p.tail<2>().dot(mid.tail<2>());
     stats.dissipated_sliding -= p.segment<2>(1).dot(y_end.segment<2>(1));
     stats.dissipated_rolling -= p.tail<2>().dot(y_end.tail<2>());
+    // P . y of the law (granular/moreau_jean.hpp: <= 0 at its solutions), y = y+ + e u_N- e_1.
+    const double power = p.dot(y_end) + p[0] * st.e * y_start_[k][0];
+    stats.injected += std::max(0.0, power);
   }
   for (std::size_t k = 0; k < n; ++k) {
     stats.work_theta += (st.theta - 0.5) * st.h * s.mass[k] * st.gravity.dot(v_start[k] - s.v[k]);

@@ -133,7 +133,9 @@ json pile_report(const PileProblem& problem, const PileOutcome& o) {
        {{"kinetic", last.kinetic}, {"potential", last.potential}, {"born", last.born}, {"lost", last.lost},
         {"work_normal", last.work_normal}, {"work_sliding", last.work_sliding}, {"work_rolling", last.work_rolling},
         {"work_theta", last.work_theta}, {"dissipated_sliding", last.dissipated_sliding},
-        {"dissipated_rolling", last.dissipated_rolling}, {"max_abs_balance", o.max_balance}}}};
+        {"dissipated_rolling", last.dissipated_rolling}, {"max_abs_balance", o.max_balance},
+        {"injected", o.injected}, {"max_step_injected", o.max_step_injected},
+        {"max_step_injected_step", o.max_step_injected_step}}}};
   return {{"schema", "limitdir.pile-report/1"},
           {"limitdir_version", version},
           {"problem", pile_problem_to_json(problem)},

@@ -143,6 +143,11 @@ class PileLoop {
     out_.total_sweeps += st.sweeps;
     if (st.contacts > 0) out_.max_error = std::max(out_.max_error, st.error);
     out_.max_penetration = std::max(out_.max_penetration, st.max_penetration);
+    out_.injected += st.injected;
+    if (st.injected > out_.max_step_injected) {
+      out_.max_step_injected = st.injected;
+      out_.max_step_injected_step = step;
+    }
     if (!st.converged) {
       ++out_.unconverged_count;
       if (out_.unconverged.size() < max_named_unconverged) out_.unconverged.push_back({step, t, st.error});

@@ -68,6 +68,7 @@ json pile_summary(const json& report) {
                           "spheres_present", "converged", "unconverged_steps", "mean_sweeps", "max_error",
                           "max_penetration_over_d"})
     out[key] = s.at(key);
+  out["injected_energy"] = s.at("energy").at("injected");
   out["reached_drop_height"] = !s.at("reached_drop_height").is_null();
   out["class"] = out["reached_drop_height"].get<bool>() ? "pile: reached the drop height"
                  : s.at("converged").get<bool>()        ? "pile"

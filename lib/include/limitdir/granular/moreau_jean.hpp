@@ -55,6 +55,13 @@ struct GranularStepStats {
   /// The rates of (43) at the step's end times h: -P_T . u_T+ and -M_R . w_R+ (>= 0 at a
   /// solution of the contact law), J.
   double dissipated_sliding = 0.0, dissipated_rolling = 0.0;
+  /// The energy the reactions put in against the contact law: the sum over the contacts of
+  /// max(0, P . y), y = W P + q the local problem's velocity (y+ with e u_N- added to its normal
+  /// row), J. At a solution of the law (21) with De Saxce's modified velocity (32), P . yhat = 0
+  /// gives P . y = -P_N (mu |u_T+| + mu_r |w_R+|) <= 0 at every contact; a positive term is a
+  /// violation the solver's relative error let through (docs/manual.md section 15, "What the
+  /// tolerance allows").
+  double injected = 0.0;
 };
 
 /// The time loop's state between steps: the detection grid, the reactions of the last step for

@@ -77,6 +77,10 @@ struct PileOutcome {
   double max_balance = 0.0;            ///< max |balance| over the steps, J
   long long unconverged_count = 0;
   std::vector<UnconvergedStep> unconverged;  ///< the first max_named_unconverged of them
+  /// GranularStepStats::injected summed over the steps, its largest value in one step and that
+  /// step (0 when none injected), J.
+  double injected = 0.0, max_step_injected = 0.0;
+  long long max_step_injected_step = 0;
 };
 
 /// The most unconverged steps a report names one by one (the others are counted).
