@@ -61,7 +61,7 @@ auto fields(const PileProblem& p) {
   const auto& [s, d, l, t] = std::tie(p.spheres, p.drop, p.law, p.stepping);
   return std::make_tuple(p.name, s.count, s.diameter, s.polydispersity, s.density, d.height, d.offset_lo, d.offset_hi,
                          d.interval, l.mu, l.mu_r, l.e, p.plane.width, p.gravity, t.h, t.t_end, t.theta, t.tol,
-                         t.max_sweeps, p.seed);
+                         t.consistent_tol, t.max_sweeps, p.seed);
 }
 
 }  // namespace
@@ -139,6 +139,7 @@ TEST_CASE("a pile file with only its required keys takes the documented defaults
   CHECK(p.gravity == 9.81);
   CHECK(p.stepping.theta == 1.0);
   CHECK(p.stepping.tol == 1e-4);
+  CHECK(p.stepping.consistent_tol == 0.0);
   CHECK(p.stepping.max_sweeps == 1000);
   CHECK(p.seed == 1);
   CHECK(p.name.empty());
@@ -221,6 +222,12 @@ TEST_CASE("bad input: theta outside [0.5, 1], tol <= 0 (Siconos aborts) or below
   CHECK(parse_error(with("stepping.tol", 1e-15)).empty());
   check_bad("stepping.max_sweeps", 0, "must be an integer in [1, 1000000]");
   check_bad("stepping.max_sweeps", 10.5, "must be an integer in [1, 1000000]");
+}
+
+TEST_CASE("bad input: consistent_tol neither 0 nor at least 1e-15 and below 1") {
+  for (const double bad : {-1e-4, 1e-20, 1.0, 2.0})
+    check_bad("stepping.consistent_tol", bad, "must be 0 (Siconos' error alone) or in [1e-15, 1)");
+  for (const double good : {0.0, 1e-15, 1e-4, 0.5}) CHECK(parse_error(with("stepping.consistent_tol", good)).empty());
 }
 
 TEST_CASE("bad input: a plane no wider than the largest sphere, a drop height at or below the largest radius") {

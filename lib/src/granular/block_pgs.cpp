@@ -53,14 +53,94 @@ bool exact_one_contact(const Eigen::LLT<Matrix5>& W, const Vector5& qbar, const 
 
 }  // namespace
 
-double siconos_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p) {
+namespace {
+
+// The squared norms the two errors sum, contact by contact: Siconos' (the natural map, q, p and
+// y in SI) and the consistent one's (G', p', rho q', rho y'; block_pgs.hpp).
+struct ErrorSums {
+  std::array<double, 4> siconos{0.0, 0.0, 0.0, 0.0}, consistent{0.0, 0.0, 0.0, 0.0};
+  void add(const ErrorSums& o) {
+    for (std::size_t i = 0; i < 4; ++i) {
+      siconos[i] += o.siconos[i];
+      consistent[i] += o.consistent[i];
+    }
+  }
+};
+
+// Contact a's terms; the consistent ones when Waa (its diagonal block of W) is given, l its length.
+void add_contact(ErrorSums& s, const Vector5& pa, const Vector5& qa, const Vector5& ya, const RollingCone& cone,
+                 const Matrix5* Waa, double l) {
+  s.siconos[0] += natural_map(pa, ya, cone).squaredNorm();
+  s.siconos[1] += qa.squaredNorm();
+  s.siconos[2] += pa.squaredNorm();
+  s.siconos[3] += ya.squaredNorm();
+  if (Waa == nullptr) return;
+  Vector5 d = Vector5::Ones();
+  d.tail<2>().setConstant(l);
+  // rho = 1/max diag(D W D): the natural step (61) of the scaled block, a mass
+  const double rho = 1.0 / std::max(Waa->diagonal().cwiseProduct(d.cwiseProduct(d)).maxCoeff(), DBL_MIN);
+  const Vector5 ps = pa.cwiseQuotient(d), ys = ya.cwiseProduct(d);
+  // p' - proj(p' - rho yhat') = rho (p'/rho - proj(p'/rho - yhat')): the cone is a cone
+  const Vector5 G = rho * natural_map(Vector5(ps / rho), ys, RollingCone{cone.mu, cone.mu_r / l});
+  s.consistent[0] += G.squaredNorm();
+  s.consistent[1] += rho * rho * qa.cwiseProduct(d).squaredNorm();
+  s.consistent[2] += ps.squaredNorm();
+  s.consistent[3] += rho * rho * ys.squaredNorm();
+}
+
+// |G| / max(|q|, |p|, |y|) from the squared norms; absolute when that maximum is <= DBL_EPSILON
+// (Siconos' rule), and the residual |G| itself.
+struct Relative {
+  double error, residual;
+};
+Relative relative(const std::array<double, 4>& sum) {
+  const double scale = std::sqrt(std::max({sum[1], sum[2], sum[3]}));
+  const double e = std::sqrt(sum[0]);
+  return {scale > DBL_EPSILON ? e / scale : e, e};
+}
+
+double contact_length(const std::vector<double>& length, int a) {
+  return length.empty() ? 1.0 : length[static_cast<std::size_t>(a)];
+}
+
+// Both errors' sums in contact order, y = W p + q from the problem (consistent ones when asked).
+ErrorSums serial_sums(const BlockSparseProblem& problem, const Eigen::VectorXd& p, const std::vector<double>& length,
+                      bool consistent) {
   const Eigen::VectorXd y = problem.velocity(p);
-  double sum = 0.0;
+  ErrorSums s;
   for (int a = 0; a < problem.contacts(); ++a)
-    sum += natural_map(p.segment<5>(5 * a), y.segment<5>(5 * a), problem.cones[static_cast<std::size_t>(a)]).squaredNorm();
-  const double scale = std::max({problem.q.norm(), p.norm(), y.norm()});
-  const double e = std::sqrt(sum);
-  return scale > DBL_EPSILON ? e / scale : e;
+    add_contact(s, p.segment<5>(5 * a), problem.q.segment<5>(5 * a), y.segment<5>(5 * a),
+                problem.cones[static_cast<std::size_t>(a)], consistent ? &problem.diagonal[static_cast<std::size_t>(a)] : nullptr,
+                contact_length(length, a));
+  return s;
+}
+
+// The errors the stopping test asks for at an iterate: Siconos' and (when asked) the
+// consistent one, relative and as residuals; `worst` the larger relative error, the consistent
+// one weighted by tol/consistent_tol (so that worst <= tol asks each for its own tolerance).
+struct StepErrors {
+  Relative siconos{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+  Relative consistent{0.0, 0.0};
+  double weight = 0.0;
+  double worst() const { return std::max(siconos.error, weight * consistent.error); }
+};
+
+StepErrors step_errors(const ErrorSums& s, double weight) {
+  StepErrors e;
+  e.siconos = relative(s.siconos);
+  e.weight = weight;
+  if (weight > 0.0) e.consistent = relative(s.consistent);
+  return e;
+}
+
+}  // namespace
+
+double siconos_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p) {
+  return relative(serial_sums(problem, p, {}, false).siconos).error;
+}
+
+double consistent_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p, const std::vector<double>& length) {
+  return relative(serial_sums(problem, p, length, true).consistent).error;
 }
 
 namespace {
@@ -112,33 +192,24 @@ class Coupling {
   std::vector<Vector6> dv_;
 };
 
-// siconos_error with the sums taken per chunk of kChunk contacts on the pool, then added in
-// chunk order (deterministic); the same quantity as siconos_error, rounded differently.
-double chunked_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p, const Coupling& coupling,
-                     WorkerPool* pool) {
+// Both errors' sums (consistent ones when asked) per chunk of kChunk contacts on the pool, then
+// added in chunk order (deterministic): the same quantities as siconos_error and
+// consistent_error, rounded differently.
+ErrorSums chunked_sums(const BlockSparseProblem& problem, const Eigen::VectorXd& p, const Coupling& coupling,
+                       const std::vector<double>& l, bool consistent, WorkerPool* pool) {
   const std::size_t nc = static_cast<std::size_t>(problem.contacts());
   const std::size_t chunks = chunk_count(nc, kChunk);
-  // per chunk: the natural map's, q's, p's and y's squared norms
-  std::vector<std::array<double, 4>> part(chunks, {0.0, 0.0, 0.0, 0.0});
+  std::vector<ErrorSums> part(chunks);
   for_each_on(pool, chunks, [&](std::size_t j) {
-    std::array<double, 4>& s = part[j];
     for (std::size_t k = j * kChunk; k < std::min(nc, (j + 1) * kChunk); ++k) {
       const int a = static_cast<int>(k);
-      const Vector5 pa = p.segment<5>(5 * a);
-      const Vector5 qa = problem.q.segment<5>(5 * a);
-      const Vector5 ya = coupling.velocity(a, p);
-      s[0] += natural_map(pa, ya, problem.cones[k]).squaredNorm();
-      s[1] += qa.squaredNorm();
-      s[2] += pa.squaredNorm();
-      s[3] += ya.squaredNorm();
+      add_contact(part[j], p.segment<5>(5 * a), problem.q.segment<5>(5 * a), coupling.velocity(a, p), problem.cones[k],
+                  consistent ? &problem.diagonal[k] : nullptr, l[k]);
     }
   });
-  std::array<double, 4> total{0.0, 0.0, 0.0, 0.0};
-  for (const auto& s : part)
-    for (std::size_t i = 0; i < 4; ++i) total[i] += s[i];
-  const double scale = std::sqrt(std::max({total[1], total[2], total[3]}));
-  const double e = std::sqrt(total[0]);
-  return scale > DBL_EPSILON ? e / scale : e;
+  ErrorSums total;
+  for (const auto& s : part) total.add(s);
+  return total;
 }
 
 // The per-contact data of the one-contact solves (scaled W^{aa}, cone, step, tolerance).
@@ -279,18 +350,16 @@ class Sweeper {
     return {iterations.load(), changed.load()};
   }
 
-  /// siconos_error at p after a sweep or a change of p by another method: the blocks' serial
-  /// sum for one thread; else (and for factored W) the sums per fixed chunk, the same whatever
-  /// the thread count.
-  double error(const Eigen::VectorXd& p) {
+  /// The errors at p after a sweep or a change of p by another method: the blocks' serial sums
+  /// for one thread; else (and for factored W) the sums per fixed chunk, the same whatever the
+  /// thread count.
+  StepErrors errors(const Eigen::VectorXd& p) {
     coupling_.refresh(p, pool_);
-    return colour_start_.size() >= 2 || problem_.factored() ? chunked_error(problem_, p, coupling_, pool_)
-                                                            : siconos_error(problem_, p);
-  }
-  /// The scale of the relative error at p, max(|q|, |p|, |y|) (siconos_error): error(p) times it
-  /// is the natural map's residual itself.
-  double error_scale(const Eigen::VectorXd& p) const {
-    return std::max({problem_.q.norm(), p.norm(), problem_.velocity(p).norm()});
+    const bool consistent = options_.consistent_tol > 0.0;
+    return step_errors(colour_start_.size() >= 2 || problem_.factored()
+                           ? chunked_sums(problem_, p, coupling_, L_.l, consistent, pool_)
+                           : serial_sums(problem_, p, L_.l, consistent),
+                       consistent ? options_.tol / options_.consistent_tol : 0.0);
   }
   /// The coupling term brought to p (changed by another method than a sweep).
   void reset(const Eigen::VectorXd& p) { coupling_.refresh(p, pool_); }
@@ -356,9 +425,9 @@ constexpr int kSteadySweeps = 3;
 // projected on the cones and followed by one sweep (which brings the other modes back to it);
 // it is taken when that sweep's error is below the current one, else t is divided by
 // kJumpShrink down to kMinJump (a jump of 2 sweeps' moves gains little over sweeping on).
-// "Below" holds for the error relative to max(|q|, |p|, |y|) (Siconos') and for the residual
-// itself: a jump that inflates p and y inflates that scale, and its relative error can fall
-// while its residual grows (a pile step once took a jump to reactions that threw three
+// "Below" holds for the stopping test's error (the larger of Siconos' and the consistent one)
+// and for each residual itself: a jump that inflates p and y inflates the relative errors'
+// scales, and a relative error can fall while its residual grows (a pile step once took a jump to reactions that threw three
 // spheres up at 15 m/s, its relative error 9.2e-5 < 1e-4, its normal reactions doing +1.3 J).
 // Every trial sweep counts as a sweep (max_sweeps bounds the work).
 constexpr double kMaxJump = 1e8;
@@ -374,10 +443,9 @@ double steady_ratio(const Eigen::VectorXd& move, const Eigen::VectorXd& last) {
 }
 
 // Tries the jumps of Aitken's extrapolation from p along its last move (ratio r); true when
-// one is taken (p and out.error updated), false with p unchanged (the coupling brought back).
+// one is taken (p and its errors `now` updated), false with p unchanged (the coupling brought back).
 bool extrapolate(Sweeper& sweeper, Eigen::VectorXd& p, const Eigen::VectorXd& move, double ratio, double looser,
-                 int max_sweeps, BlockPgsResult& out) {
-  const double residual = out.error * sweeper.error_scale(p);  // the natural map's residual at p
+                 int max_sweeps, StepErrors& now, BlockPgsResult& out) {
   for (double t = std::min(ratio / (1.0 - ratio), kMaxJump); t >= kMinJump && out.sweeps < max_sweeps; t /= kJumpShrink) {
     Eigen::VectorXd x = p + t * move;
     sweeper.project(x);
@@ -385,10 +453,11 @@ bool extrapolate(Sweeper& sweeper, Eigen::VectorXd& p, const Eigen::VectorXd& mo
     ++out.sweeps;
     ++out.extrapolation_trials;
     out.local_iterations += sweeper.sweep(x, looser).iterations;
-    const double e = sweeper.error(x);
-    if (e < out.error && e * sweeper.error_scale(x) < residual) {
+    const StepErrors e = sweeper.errors(x);
+    if (e.worst() < now.worst() && e.siconos.residual < now.siconos.residual &&
+        e.consistent.residual <= now.consistent.residual) {
       p = std::move(x);
-      out.error = e;
+      now = e;
       ++out.extrapolations;
       return true;
     }
@@ -417,35 +486,35 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
   // At least one sweep, as Siconos' NSGS does: a warm start that already meets the tolerance
   // is still brought to the new step's contact law (else stale tangential reactions of the
   // last step, within the relative tolerance, could do work of the wrong sign).
-  out.error = std::numeric_limits<double>::infinity();
-  double best = out.error;  // the smallest error so far, as of sweep best_sweep
+  StepErrors now;           // the errors at p (infinite before the first sweep)
+  double best = now.worst();  // the smallest error so far, as of sweep best_sweep
   int best_sweep = 0;
   Eigen::VectorXd before, move, last_move;  // p before the sweep, its move, the last sweep's move
   int steady = 0;                           // moves in a row steady with the one before
-  while (out.error > options.tol && out.sweeps < options.max_sweeps && !std::isnan(out.error)) {
+  while (now.worst() > options.tol && out.sweeps < options.max_sweeps && !std::isnan(now.worst())) {
     ++out.sweeps;
     poll_cancellation();  // core/cancellation.hpp: once per sweep
     // While the global error is far above tol, the one-contact solves need not be finer than
     // it: their tolerance is loosened by the ratio error/tol of the last sweep (capped at 1e3),
     // and is local_tol itself from the sweep where the global error is within tol's decade.
-    const double looser = std::isfinite(out.error) ? std::clamp(out.error / (10.0 * options.tol), 1.0, 1e3) : 1e3;
+    const double looser = std::isfinite(now.worst()) ? std::clamp(now.worst() / (10.0 * options.tol), 1.0, 1e3) : 1e3;
     if (options.extrapolate) before = p;
     const SweepOutcome s = sweeper.sweep(p, looser);
     out.local_iterations += s.iterations;
-    out.error = sweeper.error(p);
+    now = sweeper.errors(p);
     if (options.extrapolate) {
       move = p - before;
       const double ratio = steady_ratio(move, last_move);
       steady = ratio > 0.0 ? steady + 1 : 0;
-      if (steady >= kSteadySweeps && out.error > options.tol &&
-          extrapolate(sweeper, p, move, ratio, looser, options.max_sweeps, out)) {
+      if (steady >= kSteadySweeps && now.worst() > options.tol &&
+          extrapolate(sweeper, p, move, ratio, looser, options.max_sweeps, now, out)) {
         steady = 0;
         move.resize(0);
       }
       std::swap(last_move, move);
     }
-    if (out.error < kStallFactor * best) {
-      best = out.error;
+    if (now.worst() < kStallFactor * best) {
+      best = now.worst();
       best_sweep = out.sweeps;
     }
     // No contact changed at the final local tolerance (no further sweep will change p), or the
@@ -453,12 +522,15 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
     if ((!s.changed && looser == 1.0) || out.sweeps - best_sweep >= kStallSweeps) break;
   }
   // Above tol (stagnating, unchanged or at the cap): Newton on the whole problem from there.
-  if (options.global_newton_iter > 0 && 5 * nc <= max_global_newton_unknowns && out.error > options.tol &&
-      std::isfinite(out.error)) {
-    out.newton_iterations = solve_global_newton(problem, p, options.tol, options.global_newton_iter, length).iterations;
-    out.error = sweeper.error(p);
+  if (options.global_newton_iter > 0 && 5 * nc <= max_global_newton_unknowns && now.worst() > options.tol &&
+      std::isfinite(now.worst())) {
+    out.newton_iterations =
+        solve_global_newton(problem, p, options.tol, options.global_newton_iter, length, options.consistent_tol).iterations;
+    now = sweeper.errors(p);
   }
-  out.converged = out.error <= options.tol;
+  out.error = now.siconos.error;
+  out.consistent_error = now.consistent.error;
+  out.converged = now.worst() <= options.tol;
   return out;
 }
 

@@ -211,12 +211,25 @@ bool line_search(const ScaledProblem& s, Eigen::VectorXd& x, Eigen::VectorXd& G,
   return false;
 }
 
-// Newton steps on s's map from p (updated: the iterate of smallest siconos_error met).
-GlobalNewtonResult newton(const ScaledProblem& s, const BlockSparseProblem& problem, Eigen::VectorXd& p, double tol,
+// The stopping test's error at p: siconos_error, or the larger of it and consistent_error
+// times tol/consistent_tol (weight), so that "<= tol" asks each for its own tolerance.
+struct StopError {
+  const BlockSparseProblem& problem;
+  const std::vector<double>& length;
+  double weight;  // 0: Siconos' error alone
+  double operator()(const Eigen::VectorXd& p) const {
+    const double e = siconos_error(problem, p);
+    return weight > 0.0 ? std::max(e, weight * consistent_error(problem, p, length)) : e;
+  }
+};
+
+// Newton steps on s's map from p (updated: the iterate of smallest error met).
+GlobalNewtonResult newton(const ScaledProblem& s, const StopError& stop_error, Eigen::VectorXd& p, double tol,
                           int max_iter) {
-  const auto error = [&](const Eigen::VectorXd& x) { return siconos_error(problem, Eigen::VectorXd(s.d.cwiseProduct(x))); };
+  const auto error = [&](const Eigen::VectorXd& x) { return stop_error(Eigen::VectorXd(s.d.cwiseProduct(x))); };
   Eigen::VectorXd x = p.cwiseQuotient(s.d);
-  GlobalNewtonResult out{0, error(x)};
+  GlobalNewtonResult out;
+  out.error = error(x);
   Eigen::VectorXd best = x;
   SparseMatrix J;
   Eigen::VectorXd G = natural_map_all(s, x, nullptr);
@@ -258,12 +271,13 @@ GlobalNewtonResult newton(const ScaledProblem& s, const BlockSparseProblem& prob
 // and by rho), until its progress test stopped it. In Siconos' variables 15 of the 16 reach the
 // tolerance, mostly in one step; the one left is solved in one step in the scaled variables.
 GlobalNewtonResult solve_global_newton(const BlockSparseProblem& problem, Eigen::VectorXd& p, double tol, int max_iter,
-                                       const std::vector<double>& length) {
+                                       const std::vector<double>& length, double consistent_tol) {
+  const StopError stop_error{problem, length, consistent_tol > 0.0 ? tol / consistent_tol : 0.0};
   Eigen::VectorXd x = p;
-  GlobalNewtonResult out = newton(scaled(problem, length, Variables::siconos), problem, x, tol, max_iter);
+  GlobalNewtonResult out = newton(scaled(problem, length, Variables::siconos), stop_error, x, tol, max_iter);
   if (out.error > tol) {
     Eigen::VectorXd y = p;
-    const GlobalNewtonResult second = newton(scaled(problem, length, Variables::scaled), problem, y, tol, max_iter);
+    const GlobalNewtonResult second = newton(scaled(problem, length, Variables::scaled), stop_error, y, tol, max_iter);
     out.iterations += second.iterations;
     if (second.error < out.error) {
       out.error = second.error;
@@ -271,6 +285,8 @@ GlobalNewtonResult solve_global_newton(const BlockSparseProblem& problem, Eigen:
     }
   }
   p = std::move(x);
+  out.error = siconos_error(problem, p);
+  out.consistent_error = consistent_tol > 0.0 ? consistent_error(problem, p, length) : 0.0;
   return out;
 }
 

@@ -32,6 +32,8 @@ void validate(const GranularStepping& s) {
   if (!(s.e >= 0.0 && s.e <= 1.0)) throw InputError("granular stepping: e must be in [0, 1]");
   validate_cone(s.cone, "granular stepping");
   if (!(std::isfinite(s.solver.tol) && s.solver.tol > 0.0)) throw InputError("granular stepping: tol must be finite and > 0");
+  if (!(std::isfinite(s.solver.consistent_tol) && s.solver.consistent_tol >= 0.0))
+    throw InputError("granular stepping: consistent_tol must be finite and >= 0");
   if (s.solver.max_sweeps < 1) throw InputError("granular stepping: max_sweeps must be >= 1");
   if (s.solver.threads < 1 || s.solver.threads > max_granular_threads)
     throw InputError("granular stepping: threads must be in [1, " + std::to_string(max_granular_threads) + "] (got " +
@@ -282,6 +284,7 @@ GranularStepStats MoreauJeanStepper::step(SphereBodies& s) {
   const BlockPgsResult r = solve_block_pgs(problem_, P_, stepping_.solver, length_, pool_.get());
   stats.sweeps = r.sweeps;
   stats.error = r.error;
+  stats.consistent_error = r.consistent_error;
   stats.converged = r.converged;
   stats.local_iterations = r.local_iterations;
   if (!P_.allFinite()) throw NumericalError("granular stepping: the contact impulses are not finite");

@@ -55,6 +55,7 @@ void read_stepping(Section s, PileStepping& stepping) {
   stepping.t_end = s.finite(s.need("t_end"), "t_end");
   if (const json* x = s.find("theta")) stepping.theta = s.finite(*x, "theta");
   if (const json* x = s.find("tol")) stepping.tol = s.finite(*x, "tol");
+  if (const json* x = s.find("consistent_tol")) stepping.consistent_tol = s.finite(*x, "consistent_tol");
   if (const json* x = s.find("max_sweeps"))
     stepping.max_sweeps = static_cast<int>(s.integer(*x, "max_sweeps", 1, static_cast<std::uint64_t>(max_pile_sweeps)));
   s.done();
@@ -156,6 +157,8 @@ void validate_stepping(const PileProblem& p) {
   // Siconos aborts on a tolerance <= 0; a relative error >= 1 accepts any reaction
   check(s.tol >= kMinTol && s.tol < 1, p, "stepping.tol",
         fmt::format("must be in [{:g}, 1) (below, the error is under the rounding of W p + q)", kMinTol), s.tol);
+  check(s.consistent_tol == 0 || (s.consistent_tol >= kMinTol && s.consistent_tol < 1), p, "stepping.consistent_tol",
+        fmt::format("must be 0 (Siconos' error alone) or in [{:g}, 1)", kMinTol), s.consistent_tol);
   check(s.max_sweeps >= 1 && s.max_sweeps <= max_pile_sweeps, p, "stepping.max_sweeps",
         fmt::format("must be an integer in [1, {}]", max_pile_sweeps), std::to_string(s.max_sweeps));
 }
@@ -217,6 +220,7 @@ json pile_problem_to_json(const PileProblem& p) {
             {"t_end", p.stepping.t_end},
             {"theta", p.stepping.theta},
             {"tol", p.stepping.tol},
+            {"consistent_tol", p.stepping.consistent_tol},
             {"max_sweeps", p.stepping.max_sweeps}}},
           {"seed", p.seed}};
 }

@@ -101,7 +101,7 @@ json pile_report(const PileProblem& problem, const PileOutcome& o) {
   const double d = problem.spheres.diameter;
   const PileMeasures m = pile_measures(o, d);
   json unconverged = json::array();
-  for (const UnconvergedStep& u : o.unconverged) unconverged.push_back({{"step", u.step}, {"t", u.t}, {"error", u.error}});
+  for (const UnconvergedStep& u : o.unconverged) unconverged.push_back({{"step", u.step}, {"t", u.t}, {"error", u.error}, {"consistent_error", u.consistent_error}});
   const PileSample& last = o.history.back();
   json reached = nullptr;  // docs/manual.md section 15, "A pile that reaches the drop height"
   if (const auto& r = o.reached_drop_height)

@@ -28,6 +28,7 @@ GranularStepping stepping_of(const PileProblem& p, int threads) {
   s.e = p.law.e;
   s.cone = {p.law.mu, p.law.mu_r};
   s.solver.tol = p.stepping.tol;
+  s.solver.consistent_tol = p.stepping.consistent_tol;
   s.solver.max_sweeps = p.stepping.max_sweeps;
   s.solver.threads = threads;
   return s;
@@ -150,7 +151,7 @@ class PileLoop {
     }
     if (!st.converged) {
       ++out_.unconverged_count;
-      if (out_.unconverged.size() < max_named_unconverged) out_.unconverged.push_back({step, t, st.error});
+      if (out_.unconverged.size() < max_named_unconverged) out_.unconverged.push_back({step, t, st.error, st.consistent_error});
     }
     const double balance = energy() - (born_ - lost_ + works());
     out_.max_balance = std::max(out_.max_balance, std::abs(balance));

@@ -40,12 +40,16 @@ struct BlockPgsOptions {
   /// at once; the result is that of a serial sweep in that order, bit for bit, whatever the
   /// count (docs/manual.md section 15, "Threads").
   int threads = 1;
+  /// > 0: the stopping test asks consistent_error <= consistent_tol too (docs/manual.md section
+  /// 15, "What the tolerance allows"); 0: Siconos' error alone.
+  double consistent_tol = 0.0;
 };
 
 struct BlockPgsResult {
   int sweeps = 0;
   double error = 0.0;  ///< siconos_error at return
-  bool converged = false;
+  double consistent_error = 0.0;  ///< consistent_error at return (0 when not asked)
+  bool converged = false;         ///< error <= tol, and consistent_error <= consistent_tol when asked
   long local_iterations = 0;
   int newton_iterations = 0;  ///< steps of the global Newton method (0: the sweeps sufficed)
   int extrapolations = 0;        ///< Aitken jumps taken (BlockPgsOptions::extrapolate)
@@ -57,6 +61,16 @@ struct BlockPgsResult {
 /// max(|q|, |p|, |W p + q|), yhat the modified velocity (32) of y = W p + q; absolute when that
 /// maximum is <= DBL_EPSILON.
 double siconos_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p);
+
+/// The same relative residual in consistent units: each contact's natural map
+/// G'^a = p'^a - proj_{K'}(p'^a - rho_a yhat'^a) in the variables scaled by its length l
+/// (rolling rows l w_R, m_R/l, mu_r/l: every velocity row in m/s, every impulse row in N s) with
+/// rho_a = 1/max diag(W'^{aa}) (a mass, kg), so that G' is an impulse; divided by
+/// max(|p'|, |rho q'|, |rho y'|). Siconos' error divides a sum of impulses and velocities (rolling
+/// ones in rad/s) by the largest of them, so that a fast spin anywhere hides any impulse's
+/// residual; this one does not (docs/manual.md section 15, "What the tolerance allows").
+/// length empty: all 1.
+double consistent_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p, const std::vector<double>& length);
 
 /// The colours of the contacts: two contacts with a block W^{alpha beta} != 0 (they share a
 /// sphere: a column of row alpha) never have the same one; greedy in contact order (each contact

@@ -24,16 +24,19 @@ inline constexpr int max_global_newton_unknowns = 10000;
 struct GlobalNewtonResult {
   int iterations = 0;  ///< accepted Newton steps
   double error = 0.0;  ///< siconos_error at the iterate returned
+  double consistent_error = 0.0;  ///< consistent_error there (0 when not asked)
 };
 
 /// From p (5 n_c entries; updated in place), up to max_iter Newton steps on G in Siconos'
 /// variables (p itself, rho = 1: |G| is siconos_error's numerator), then, where those stop above
 /// tol, up to max_iter more from the same p in the variables scaled by length (block_pgs.hpp's
 /// convention: rolling rows l w_R, m_R/l, mu_r/l; rho = 1/max W'_ii); each until
-/// siconos_error(problem, p) <= tol, max_iter steps, or a step the line search cannot accept.
-/// Returns the iterate of smallest siconos_error met (never worse than p at entry). n_c >= 1,
+/// the error <= tol, max_iter steps, or a step the line search cannot accept; the error is
+/// siconos_error(problem, p), or (consistent_tol > 0) the larger of it and consistent_error
+/// times tol/consistent_tol (each measured against its own tolerance).
+/// Returns the iterate of smallest error met (never worse than p at entry). n_c >= 1,
 /// 5 n_c <= max_global_newton_unknowns.
 GlobalNewtonResult solve_global_newton(const BlockSparseProblem& problem, Eigen::VectorXd& p, double tol, int max_iter,
-                                       const std::vector<double>& length = {});
+                                       const std::vector<double>& length = {}, double consistent_tol = 0.0);
 
 }  // namespace limitdir

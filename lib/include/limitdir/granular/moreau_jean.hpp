@@ -48,6 +48,7 @@ struct GranularStepStats {
   int contacts = 0;    ///< active contacts
   int sweeps = 0;
   double error = 0.0;  ///< siconos_error of the step's local problem
+  double consistent_error = 0.0;  ///< its consistent_error when the solver asked for it, else 0
   bool converged = true;
   long local_iterations = 0;
   double max_penetration = 0.0;  ///< max(0, -gap) over the pairs at the step's start, m

@@ -66,12 +66,15 @@ inline constexpr double max_pile_steps = 1e8;
 inline constexpr int max_pile_sweeps = 1000000;
 
 /// Moreau-Jean (theta-method) with the projected Gauss-Seidel of (66)-(67) on each step's
-/// local problem, stopped at Siconos' relative error <= tol or max_sweeps sweeps.
+/// local problem, stopped at Siconos' relative error <= tol (and, consistent_tol > 0, the
+/// error in consistent units <= consistent_tol: granular/block_pgs.hpp's consistent_error) or
+/// max_sweeps sweeps.
 struct PileStepping {
   double h = 1e-3;      ///< time step > 0, s
   double t_end = 20.0;  ///< > 0 and >= h, s
   double theta = 1.0;   ///< in [0.5, 1]
   double tol = 1e-4;    ///< in (0, 1) (Siconos aborts on a tolerance <= 0)
+  double consistent_tol = 0.0;  ///< 0, or in (0, 1)
   int max_sweeps = 1000;  ///< in [1, max_pile_sweeps]
 };
 

@@ -51,6 +51,7 @@ struct PileSample {
 struct UnconvergedStep {
   long long step;
   double t, error;
+  double consistent_error;  ///< 0 when stepping.consistent_tol is 0
 };
 
 /// Why a run stopped before t_end: sphere `sphere` was to be born at t_birth overlapping sphere
