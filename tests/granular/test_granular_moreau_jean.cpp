@@ -13,6 +13,7 @@
 
 #include "limitdir/core/errors.hpp"
 #include "limitdir/granular/moreau_jean.hpp"
+#include "limitdir/granular/stopping_errors.hpp"
 #include "limitdir/rolling/cone.hpp"
 #include "limitdir/rolling/sphere.hpp"
 
@@ -292,6 +293,53 @@ TEST_CASE("What the tolerance allows: a step's injected energy is bounded by its
     CHECK(dissipated > 0.0);
     if (tol <= 1e-10) CHECK(injected <= 1e-6 * dissipated);
   }
+}
+
+// The same bound in consistent units (granular/stopping_errors.hpp): with D = diag(1, 1, 1, l, l),
+// p' = D^-1 P, y' = D y (so P . y = p' . y'), rho = 1/max diag(D W^{aa} D) and the cone K' (mu_r/l),
+// G' = rho g with g = x - proj_{K'}(x - yhat'), x = p'/rho, the natural map of (x, y') at rho = 1;
+// the bound above on it, times rho:
+//   P^a . y^a <= |G'^a| (|p'^a|/rho + |G'^a|/rho + (1 + 2 (mu + mu_r/l)) |y'^a|),
+// so a step stopped on the consistent error bounds its injected energy by that residual too.
+TEST_CASE("What the tolerance allows: the injected energy is bounded by the consistent residual too") {
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const double R = 0.01, mu = 0.4, mu_r = 2e-3;
+  constexpr double kRounding = 1e3 * DBL_EPSILON;  // as in the test above
+  SphereBodies s;
+  for (int k = 0; k < 40; ++k) {
+    s.add(k, Eigen::Vector3d(0.025 * (k % 4) + 1e-3 * u(rng), 0.025 * ((k / 4) % 4), 0.012 + 0.025 * (k / 16)), R,
+          sphere_mass(R, 1300.0));
+    s.v[k] = Eigen::Vector3d(u(rng), u(rng), u(rng));
+    s.omega[k] = Eigen::Vector3d(u(rng), u(rng), u(rng)) * 100.0;
+  }
+  GranularStepping st = stepping(1e-3, 1.0, mu, mu_r, Eigen::Vector3d(0, 0, -g));
+  st.solver.tol = 1e-4;
+  st.solver.consistent_tol = 1e-4;
+  MoreauJeanStepper stepper({Plane{}}, st);
+  int stepped = 0;
+  for (int k = 0; k < 300; ++k) {
+    const auto r = stepper.step(s);
+    if (r.contacts == 0) continue;
+    ++stepped;
+    const limitdir::BlockSparseProblem& w = stepper.local_problem();
+    const Eigen::VectorXd& P = stepper.impulses();
+    const Eigen::VectorXd y = w.velocity(P);
+    limitdir::Vector5 d = limitdir::Vector5::Ones();
+    d.tail<2>().setConstant(R);  // every contact's length: the smaller radius, R
+    const limitdir::RollingCone cone{mu, mu_r / R};
+    double bound = 0.0, rounding = 0.0;
+    for (int a = 0; a < w.contacts(); ++a) {
+      const limitdir::Vector5 ps = P.segment<5>(5 * a).cwiseQuotient(d), ys = y.segment<5>(5 * a).cwiseProduct(d);
+      const double rho = 1.0 / (w.diagonal[static_cast<std::size_t>(a)].diagonal().cwiseProduct(d.cwiseProduct(d)).maxCoeff());
+      const double G = rho * limitdir::natural_map(limitdir::Vector5(ps / rho), ys, cone).norm();
+      bound += G * (ps.norm() / rho + G / rho + (1.0 + 2.0 * (mu + mu_r / R)) * ys.norm());
+      rounding += kRounding * P.segment<5>(5 * a).norm() * (y.segment<5>(5 * a).norm() + w.q.segment<5>(5 * a).norm());
+    }
+    CHECK(r.injected <= bound + rounding);
+    if (r.converged) CHECK(limitdir::consistent_error(w, P, std::vector<double>(static_cast<std::size_t>(w.contacts()), R)) <= 1e-4);
+  }
+  CHECK(stepped > 100);
 }
 
 }  // namespace test_granular_moreau_jean

@@ -1,4 +1,4 @@
-// The two errors of the local problem's stopping test (granular/block_pgs.hpp): Siconos'
+// The two errors of the local problem's stopping test (granular/stopping_errors.hpp): Siconos'
 // relative residual and the one in consistent units, on a step of spheres on the plane (one of
 // them spinning), against identities: a change of units (kilograms to grams, metres to
 // millimetres) leaves a dimensionless error unchanged, and an impulse off by a known amount is
@@ -8,8 +8,8 @@
 #include <cmath>
 #include <vector>
 
-#include "limitdir/granular/block_pgs.hpp"
 #include "limitdir/granular/moreau_jean.hpp"
+#include "limitdir/granular/stopping_errors.hpp"
 
 namespace test_stopping_errors {  // this file's own names (tests/CMakeLists.txt: a unity build)
 

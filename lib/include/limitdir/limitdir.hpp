@@ -83,6 +83,7 @@
 #include "limitdir/granular/pile_problem.hpp"
 #include "limitdir/granular/pile_run.hpp"
 #include "limitdir/granular/pluviation.hpp"
+#include "limitdir/granular/stopping_errors.hpp"
 #include "limitdir/granular/vtk.hpp"
 
 // celt

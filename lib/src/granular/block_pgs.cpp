@@ -2,7 +2,6 @@
 #include "limitdir/granular/block_pgs.hpp"
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <memory>
 #include <cfloat>
@@ -15,6 +14,7 @@
 #include "limitdir/core/cancellation.hpp"
 #include "limitdir/granular/global_newton.hpp"
 #include "limitdir/rolling/one_contact_newton.hpp"
+#include "granular/error_sums.hpp"
 
 namespace limitdir {
 
@@ -52,96 +52,6 @@ bool exact_one_contact(const Eigen::LLT<Matrix5>& W, const Vector5& qbar, const 
 }
 
 }  // namespace
-
-namespace {
-
-// The squared norms the two errors sum, contact by contact: Siconos' (the natural map, q, p and
-// y in SI) and the consistent one's (G', p', rho q', rho y'; block_pgs.hpp).
-struct ErrorSums {
-  std::array<double, 4> siconos{0.0, 0.0, 0.0, 0.0}, consistent{0.0, 0.0, 0.0, 0.0};
-  void add(const ErrorSums& o) {
-    for (std::size_t i = 0; i < 4; ++i) {
-      siconos[i] += o.siconos[i];
-      consistent[i] += o.consistent[i];
-    }
-  }
-};
-
-// Contact a's terms; the consistent ones when Waa (its diagonal block of W) is given, l its length.
-void add_contact(ErrorSums& s, const Vector5& pa, const Vector5& qa, const Vector5& ya, const RollingCone& cone,
-                 const Matrix5* Waa, double l) {
-  s.siconos[0] += natural_map(pa, ya, cone).squaredNorm();
-  s.siconos[1] += qa.squaredNorm();
-  s.siconos[2] += pa.squaredNorm();
-  s.siconos[3] += ya.squaredNorm();
-  if (Waa == nullptr) return;
-  Vector5 d = Vector5::Ones();
-  d.tail<2>().setConstant(l);
-  // rho = 1/max diag(D W D): the natural step (61) of the scaled block, a mass
-  const double rho = 1.0 / std::max(Waa->diagonal().cwiseProduct(d.cwiseProduct(d)).maxCoeff(), DBL_MIN);
-  const Vector5 ps = pa.cwiseQuotient(d), ys = ya.cwiseProduct(d);
-  // p' - proj(p' - rho yhat') = rho (p'/rho - proj(p'/rho - yhat')): the cone is a cone
-  const Vector5 G = rho * natural_map(Vector5(ps / rho), ys, RollingCone{cone.mu, cone.mu_r / l});
-  s.consistent[0] += G.squaredNorm();
-  s.consistent[1] += rho * rho * qa.cwiseProduct(d).squaredNorm();
-  s.consistent[2] += ps.squaredNorm();
-  s.consistent[3] += rho * rho * ys.squaredNorm();
-}
-
-// |G| / max(|q|, |p|, |y|) from the squared norms; absolute when that maximum is <= DBL_EPSILON
-// (Siconos' rule), and the residual |G| itself.
-struct Relative {
-  double error, residual;
-};
-Relative relative(const std::array<double, 4>& sum) {
-  const double scale = std::sqrt(std::max({sum[1], sum[2], sum[3]}));
-  const double e = std::sqrt(sum[0]);
-  return {scale > DBL_EPSILON ? e / scale : e, e};
-}
-
-double contact_length(const std::vector<double>& length, int a) {
-  return length.empty() ? 1.0 : length[static_cast<std::size_t>(a)];
-}
-
-// Both errors' sums in contact order, y = W p + q from the problem (consistent ones when asked).
-ErrorSums serial_sums(const BlockSparseProblem& problem, const Eigen::VectorXd& p, const std::vector<double>& length,
-                      bool consistent) {
-  const Eigen::VectorXd y = problem.velocity(p);
-  ErrorSums s;
-  for (int a = 0; a < problem.contacts(); ++a)
-    add_contact(s, p.segment<5>(5 * a), problem.q.segment<5>(5 * a), y.segment<5>(5 * a),
-                problem.cones[static_cast<std::size_t>(a)], consistent ? &problem.diagonal[static_cast<std::size_t>(a)] : nullptr,
-                contact_length(length, a));
-  return s;
-}
-
-// The errors the stopping test asks for at an iterate: Siconos' and (when asked) the
-// consistent one, relative and as residuals; `worst` the larger relative error, the consistent
-// one weighted by tol/consistent_tol (so that worst <= tol asks each for its own tolerance).
-struct StepErrors {
-  Relative siconos{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
-  Relative consistent{0.0, 0.0};
-  double weight = 0.0;
-  double worst() const { return std::max(siconos.error, weight * consistent.error); }
-};
-
-StepErrors step_errors(const ErrorSums& s, double weight) {
-  StepErrors e;
-  e.siconos = relative(s.siconos);
-  e.weight = weight;
-  if (weight > 0.0) e.consistent = relative(s.consistent);
-  return e;
-}
-
-}  // namespace
-
-double siconos_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p) {
-  return relative(serial_sums(problem, p, {}, false).siconos).error;
-}
-
-double consistent_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p, const std::vector<double>& length) {
-  return relative(serial_sums(problem, p, length, true).consistent).error;
-}
 
 namespace {
 
@@ -191,26 +101,6 @@ class Coupling {
   const BlockSparseProblem& w_;
   std::vector<Vector6> dv_;
 };
-
-// Both errors' sums (consistent ones when asked) per chunk of kChunk contacts on the pool, then
-// added in chunk order (deterministic): the same quantities as siconos_error and
-// consistent_error, rounded differently.
-ErrorSums chunked_sums(const BlockSparseProblem& problem, const Eigen::VectorXd& p, const Coupling& coupling,
-                       const std::vector<double>& l, bool consistent, WorkerPool* pool) {
-  const std::size_t nc = static_cast<std::size_t>(problem.contacts());
-  const std::size_t chunks = chunk_count(nc, kChunk);
-  std::vector<ErrorSums> part(chunks);
-  for_each_on(pool, chunks, [&](std::size_t j) {
-    for (std::size_t k = j * kChunk; k < std::min(nc, (j + 1) * kChunk); ++k) {
-      const int a = static_cast<int>(k);
-      add_contact(part[j], p.segment<5>(5 * a), problem.q.segment<5>(5 * a), coupling.velocity(a, p), problem.cones[k],
-                  consistent ? &problem.diagonal[k] : nullptr, l[k]);
-    }
-  });
-  ErrorSums total;
-  for (const auto& s : part) total.add(s);
-  return total;
-}
 
 // The per-contact data of the one-contact solves (scaled W^{aa}, cone, step, tolerance).
 struct LocalSolves {
@@ -353,13 +243,14 @@ class Sweeper {
   /// The errors at p after a sweep or a change of p by another method: the blocks' serial sums
   /// for one thread; else (and for factored W) the sums per fixed chunk, the same whatever the
   /// thread count.
-  StepErrors errors(const Eigen::VectorXd& p) {
+  detail::StepErrors errors(const Eigen::VectorXd& p) {
     coupling_.refresh(p, pool_);
     const bool consistent = options_.consistent_tol > 0.0;
-    return step_errors(colour_start_.size() >= 2 || problem_.factored()
-                           ? chunked_sums(problem_, p, coupling_, L_.l, consistent, pool_)
-                           : serial_sums(problem_, p, L_.l, consistent),
-                       consistent ? options_.tol / options_.consistent_tol : 0.0);
+    const auto velocity = [&](int a) { return coupling_.velocity(a, p); };
+    return detail::step_errors(colour_start_.size() >= 2 || problem_.factored()
+                                   ? detail::chunked_sums(problem_, p, velocity, L_.l, consistent, kChunk, pool_)
+                                   : detail::serial_sums(problem_, p, L_.l, consistent),
+                               consistent ? options_.tol / options_.consistent_tol : 0.0);
   }
   /// The coupling term brought to p (changed by another method than a sweep).
   void reset(const Eigen::VectorXd& p) { coupling_.refresh(p, pool_); }
@@ -445,7 +336,7 @@ double steady_ratio(const Eigen::VectorXd& move, const Eigen::VectorXd& last) {
 // Tries the jumps of Aitken's extrapolation from p along its last move (ratio r); true when
 // one is taken (p and its errors `now` updated), false with p unchanged (the coupling brought back).
 bool extrapolate(Sweeper& sweeper, Eigen::VectorXd& p, const Eigen::VectorXd& move, double ratio, double looser,
-                 int max_sweeps, StepErrors& now, BlockPgsResult& out) {
+                 int max_sweeps, detail::StepErrors& now, BlockPgsResult& out) {
   for (double t = std::min(ratio / (1.0 - ratio), kMaxJump); t >= kMinJump && out.sweeps < max_sweeps; t /= kJumpShrink) {
     Eigen::VectorXd x = p + t * move;
     sweeper.project(x);
@@ -453,9 +344,9 @@ bool extrapolate(Sweeper& sweeper, Eigen::VectorXd& p, const Eigen::VectorXd& mo
     ++out.sweeps;
     ++out.extrapolation_trials;
     out.local_iterations += sweeper.sweep(x, looser).iterations;
-    const StepErrors e = sweeper.errors(x);
+    const detail::StepErrors e = sweeper.errors(x);
     if (e.worst() < now.worst() && e.siconos.residual < now.siconos.residual &&
-        e.consistent.residual <= now.consistent.residual) {
+        (e.weight == 0.0 || e.consistent.residual < now.consistent.residual)) {
       p = std::move(x);
       now = e;
       ++out.extrapolations;
@@ -486,7 +377,7 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
   // At least one sweep, as Siconos' NSGS does: a warm start that already meets the tolerance
   // is still brought to the new step's contact law (else stale tangential reactions of the
   // last step, within the relative tolerance, could do work of the wrong sign).
-  StepErrors now;           // the errors at p (infinite before the first sweep)
+  detail::StepErrors now;   // the errors at p (infinite before the first sweep)
   double best = now.worst();  // the smallest error so far, as of sweep best_sweep
   int best_sweep = 0;
   Eigen::VectorXd before, move, last_move;  // p before the sweep, its move, the last sweep's move

@@ -10,8 +10,8 @@
 #include <utility>
 
 #include "limitdir/core/cancellation.hpp"
-#include "limitdir/granular/block_pgs.hpp"
 #include "limitdir/rolling/cone.hpp"
+#include "granular/error_sums.hpp"
 
 namespace limitdir {
 
@@ -212,15 +212,16 @@ bool line_search(const ScaledProblem& s, Eigen::VectorXd& x, Eigen::VectorXd& G,
 }
 
 // The stopping test's error at p: siconos_error, or the larger of it and consistent_error
-// times tol/consistent_tol (weight), so that "<= tol" asks each for its own tolerance.
+// times tol/consistent_tol (weight), so that "<= tol" asks each for its own tolerance; both
+// from one pass over the contacts (granular/error_sums.hpp).
 struct StopError {
   const BlockSparseProblem& problem;
   const std::vector<double>& length;
   double weight;  // 0: Siconos' error alone
-  double operator()(const Eigen::VectorXd& p) const {
-    const double e = siconos_error(problem, p);
-    return weight > 0.0 ? std::max(e, weight * consistent_error(problem, p, length)) : e;
+  detail::StepErrors at(const Eigen::VectorXd& p) const {
+    return detail::step_errors(detail::serial_sums(problem, p, length, weight > 0.0), weight);
   }
+  double operator()(const Eigen::VectorXd& p) const { return at(p).worst(); }
 };
 
 // Newton steps on s's map from p (updated: the iterate of smallest error met).
@@ -285,8 +286,9 @@ GlobalNewtonResult solve_global_newton(const BlockSparseProblem& problem, Eigen:
     }
   }
   p = std::move(x);
-  out.error = siconos_error(problem, p);
-  out.consistent_error = consistent_tol > 0.0 ? consistent_error(problem, p, length) : 0.0;
+  const detail::StepErrors at_p = stop_error.at(p);
+  out.error = at_p.siconos.error;
+  out.consistent_error = at_p.consistent.error;
   return out;
 }
 

@@ -2,11 +2,13 @@
 // The projected Gauss-Seidel (66)-(67) [Acary & Bourrier 2021] on a local problem with W in
 // sparse blocks (granular/delassus.hpp), warm-started from the caller's reactions, each
 // one-contact problem solved by rolling/solvers.hpp's solve_one_contact (the closed-form
-// projection of Prop. 5.2 and De Saxce's modified velocity (32)), stopped on Siconos' error.
+// projection of Prop. 5.2 and De Saxce's modified velocity (32)), stopped on Siconos' error and,
+// when asked, the consistent one (granular/stopping_errors.hpp).
 #include <Eigen/Core>
 #include <vector>
 
 #include "limitdir/granular/delassus.hpp"
+#include "limitdir/granular/stopping_errors.hpp"
 #include "limitdir/granular/worker_pool.hpp"
 
 namespace limitdir {
@@ -55,22 +57,6 @@ struct BlockPgsResult {
   int extrapolations = 0;        ///< Aitken jumps taken (BlockPgsOptions::extrapolate)
   int extrapolation_trials = 0;  ///< their trial sweeps, counted in `sweeps` too
 };
-
-/// Siconos 4.4's relative error of (r, u) (its rolling_fc3d_compute_error, so that a tolerance
-/// means the same in both programs): |(p_alpha - proj_{K_r}(p_alpha - yhat_alpha))_alpha| /
-/// max(|q|, |p|, |W p + q|), yhat the modified velocity (32) of y = W p + q; absolute when that
-/// maximum is <= DBL_EPSILON.
-double siconos_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p);
-
-/// The same relative residual in consistent units: each contact's natural map
-/// G'^a = p'^a - proj_{K'}(p'^a - rho_a yhat'^a) in the variables scaled by its length l
-/// (rolling rows l w_R, m_R/l, mu_r/l: every velocity row in m/s, every impulse row in N s) with
-/// rho_a = 1/max diag(W'^{aa}) (a mass, kg), so that G' is an impulse; divided by
-/// max(|p'|, |rho q'|, |rho y'|). Siconos' error divides a sum of impulses and velocities (rolling
-/// ones in rad/s) by the largest of them, so that a fast spin anywhere hides any impulse's
-/// residual; this one does not (docs/manual.md section 15, "What the tolerance allows").
-/// length empty: all 1.
-double consistent_error(const BlockSparseProblem& problem, const Eigen::VectorXd& p, const std::vector<double>& length);
 
 /// The colours of the contacts: two contacts with a block W^{alpha beta} != 0 (they share a
 /// sphere: a column of row alpha) never have the same one; greedy in contact order (each contact

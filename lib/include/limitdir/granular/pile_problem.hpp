@@ -67,7 +67,7 @@ inline constexpr int max_pile_sweeps = 1000000;
 
 /// Moreau-Jean (theta-method) with the projected Gauss-Seidel of (66)-(67) on each step's
 /// local problem, stopped at Siconos' relative error <= tol (and, consistent_tol > 0, the
-/// error in consistent units <= consistent_tol: granular/block_pgs.hpp's consistent_error) or
+/// error in consistent units <= consistent_tol: granular/stopping_errors.hpp's consistent_error) or
 /// max_sweeps sweeps.
 struct PileStepping {
   double h = 1e-3;      ///< time step > 0, s
