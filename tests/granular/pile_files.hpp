@@ -5,6 +5,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +19,7 @@
 #include "limitdir/granular/moreau_jean.hpp"
 #include "limitdir/granular/pile_problem.hpp"
 #include "limitdir/granular/pluviation.hpp"
+#include "limitdir/rolling/cone.hpp"
 
 namespace pile_test {
 
@@ -62,6 +65,17 @@ inline void give_birth(const std::vector<limitdir::SphereBirth>& births, std::si
           births[next].mass);
     s.v.back() = late * st.gravity;
   }
+}
+
+/// Siconos' relative error of p read independently of the solver: its formula
+/// |(p_a - proj_{K_r}(p_a - yhat_a))_a| / max(|q|, |p|, |y|) evaluated on the dense W (y = W p + q).
+inline double dense_siconos_error(const limitdir::BlockSparseProblem& w, const Eigen::VectorXd& p) {
+  const limitdir::RollingProblem d = w.dense();
+  const Eigen::VectorXd y = d.W * p + d.q;
+  double sum = 0.0;
+  for (int a = 0; a < w.contacts(); ++a)
+    sum += limitdir::natural_map(p.segment<5>(5 * a), y.segment<5>(5 * a), w.cones[static_cast<std::size_t>(a)]).squaredNorm();
+  return std::sqrt(sum) / std::max({d.q.norm(), p.norm(), y.norm()});
 }
 
 /// True when every document validates against share/schemas/SCHEMA (valid) or none does (!valid).

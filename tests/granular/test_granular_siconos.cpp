@@ -143,7 +143,7 @@ struct PairReactions {
 
 }  // namespace
 
-TEST_CASE("Creeping sweeps at mu_r of 2.64 radii: Aitken's extrapolation solves the stalled step, by Siconos' error") {
+TEST_CASE("Creeping sweeps at mu_r of 2.64 radii: Aitken's extrapolation and Anderson's mixing solve the stalled step, by Siconos' error") {
   // The paper's pile (Sect. 6.2) with 30 spheres at the Fig. 5 study's mu = 0.3, mu_r = 2.64e-2 m:
   // the first step on which the plain sweeps from the warm start take kSlow sweeps or more (they
   // creep along a nearly self-equilibrated loop of rolling moments, docs/manual.md section 15).
@@ -154,6 +154,7 @@ TEST_CASE("Creeping sweeps at mu_r of 2.64 radii: Aitken's extrapolation solves 
   const std::vector<limitdir::SphereBirth> births = limitdir::pluviate(pr);
   limitdir::GranularStepping st = pile_test::pile_stepping(pr);
   st.solver.extrapolate = false;
+  st.solver.anderson_depth = 0;
   st.solver.global_newton_iter = 0;
   limitdir::MoreauJeanStepper stepper({limitdir::Plane{}}, st);
   limitdir::SphereBodies s;
@@ -189,6 +190,15 @@ TEST_CASE("Creeping sweeps at mu_r of 2.64 radii: Aitken's extrapolation solves 
     // Siconos' own rolling_fc3d_compute_error on the dense W: within the tolerance
     const limitdir::RollingProblem dense = w.dense();
     CHECK(siconos_oracle::absolute_error(dense, jumped) / siconos_oracle::error_scale(dense, jumped) <= pr.stepping.tol);
+    // Anderson's mixing alone (granular/anderson_mixing.hpp) from the same warm start
+    o.extrapolate = false;
+    o.anderson_depth = 5;
+    Eigen::VectorXd mixed = warm;
+    const auto r2 = limitdir::solve_block_pgs(w, mixed, o, length);
+    MESSAGE("with Anderson's mixing " << r2.sweeps << " sweeps (error " << r2.error << ", " << r2.mixes << " mixes)");
+    CHECK(r2.converged);
+    CHECK(2 * r2.sweeps < r0.sweeps);
+    CHECK(siconos_oracle::absolute_error(dense, mixed) / siconos_oracle::error_scale(dense, mixed) <= pr.stepping.tol);
     return;
   }
   FAIL("no step took " << kSlow << " sweeps");

@@ -161,6 +161,7 @@ TEST_CASE("The coloured Gauss-Seidel on 2 and 4 threads is a serial Gauss-Seidel
   o.tol = 1e-200;
   o.max_sweeps = 4;
   o.global_newton_iter = 0;  // the sweeps alone (Newton's sparse LU orders the unknowns its own way)
+  o.anderson_depth = 0;      // (the mixing's sums run in the problem's order: checked below)
   Eigen::VectorXd serial = Eigen::VectorXd::Zero(L.problem.q.size());
   const auto rs = limitdir::solve_block_pgs(serial_problem, serial, o, serial_length);
   for (int threads : {2, 4}) {
@@ -176,6 +177,17 @@ TEST_CASE("The coloured Gauss-Seidel on 2 and 4 threads is a serial Gauss-Seidel
     const double reference = limitdir::siconos_error(L.problem, p);
     CHECK(std::abs(r.error - reference) <= 1e3 * DBL_EPSILON * reference);
   }
+  // With Anderson's mixing (its least squares summed in the problem's order, on one thread):
+  // the same on 2 and 4 threads, bit for bit.
+  o.anderson_depth = 5;
+  Eigen::VectorXd mixed[2];
+  for (int k = 0; k < 2; ++k) {
+    o.threads = 2 * (k + 1);
+    mixed[k] = Eigen::VectorXd::Zero(L.problem.q.size());
+    // mixes after sweeps 2 and 3 (the first pair mixes nothing; the last sweep is not mixed)
+    CHECK(limitdir::solve_block_pgs(L.problem, mixed[k], o, L.length).mixes == 2);
+  }
+  CHECK((mixed[0].array() == mixed[1].array()).all());
 }
 
 TEST_CASE("The coloured Gauss-Seidel gives the same reactions, sweeps and error on 2, 3, 4 and 8 threads") {

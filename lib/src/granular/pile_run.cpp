@@ -41,7 +41,7 @@ std::string sci(double x) {
   return buf;
 }
 
-SphereFrame frame_of(const SphereBodies& s, double t) {
+SphereFrame sphere_frame(const SphereBodies& s, double t) {
   SphereFrame f;
   f.t = t;
   f.id = s.id;
@@ -69,7 +69,7 @@ class PileLoop {
     if (const auto clash = give_birth(0.0))
       throw NumericalError(drop_height_message(*clash) + " (spheres born at t = 0 overlap)");
     sample(0, 0.0, GranularStepStats{});
-    if (o_.frame) o_.frame(frame_of(out_.spheres, 0.0));
+    if (o_.frame) o_.frame(sphere_frame(out_.spheres, 0.0));
     auto last_note = std::chrono::steady_clock::now();
     GranularStepStats st;
     long long k = 0;
@@ -83,7 +83,7 @@ class PileLoop {
       const bool keep = k + 1 == n || (o_.every > 0 && (k + 1) % o_.every == 0);
       if (keep) {
         sample(k + 1, t + p_.stepping.h, st);
-        if (o_.frame) o_.frame(frame_of(out_.spheres, t + p_.stepping.h));
+        if (o_.frame) o_.frame(sphere_frame(out_.spheres, t + p_.stepping.h));
       }
       if (o_.progress && std::chrono::steady_clock::now() - last_note >= progress_interval) {
         last_note = std::chrono::steady_clock::now();
@@ -208,7 +208,7 @@ void PileLoop::stop_at(long long k, const GranularStepStats& st) {
   const double t = static_cast<double>(k) * p_.stepping.h;
   if (out_.history.back().step != k) {
     sample(k, t, st);
-    if (o_.frame) o_.frame(frame_of(out_.spheres, t));
+    if (o_.frame) o_.frame(sphere_frame(out_.spheres, t));
   }
 }
 

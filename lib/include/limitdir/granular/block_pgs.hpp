@@ -37,6 +37,13 @@ struct BlockPgsOptions {
   /// ahead by Aitken's extrapolation, kept only when the sweep after it lowers the error
   /// (docs/manual.md section 15, "When the sweeps creep"); false: plain sweeps.
   bool extrapolate = true;
+  /// > 0: each sweep's result is mixed with the last anderson_depth sweeps' by Anderson's
+  /// method (granular/anderson_mixing.hpp; the moves weighed as impulses, rolling rows m_R/l),
+  /// and the next sweep starts from the mix; the solver still stops only at a sweep's result,
+  /// on its own errors; where the mixing stagnates (no 1 % gain in 50 sweeps) the plain sweeps
+  /// go on with a window of their own (docs/manual.md section 15, "Anderson's mixing"). 0: plain
+  /// sweeps.
+  int anderson_depth = 5;
   /// In [1, max_granular_threads]. 1: the contacts are swept in their order. >= 2: in the
   /// order of their colours (contact_colours), the contacts of one colour on `threads` threads
   /// at once; the result is that of a serial sweep in that order, bit for bit, whatever the
@@ -56,6 +63,8 @@ struct BlockPgsResult {
   int newton_iterations = 0;  ///< steps of the global Newton method (0: the sweeps sufficed)
   int extrapolations = 0;        ///< Aitken jumps taken (BlockPgsOptions::extrapolate)
   int extrapolation_trials = 0;  ///< their trial sweeps, counted in `sweeps` too
+  int mixes = 0;                 ///< sweeps started from Anderson's mix (BlockPgsOptions::anderson_depth)
+  int mixing_stalls = 0;         ///< 1 when the mixing stagnated and the plain sweeps went on, else 0
 };
 
 /// The colours of the contacts: two contacts with a block W^{alpha beta} != 0 (they share a
