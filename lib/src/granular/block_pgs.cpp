@@ -396,8 +396,10 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
   int best_sweep = 0;
   Eigen::VectorXd before, move, last_move;  // p before the sweep, its move, the last sweep's move
   int steady = 0;                           // moves in a row steady with the one before
+  // Anderson's mixing, made at the first sweep that ends above tol (most steps of a pile take
+  // one sweep: they need none of its storage); off again once it stalls.
+  bool mixing_on = options.anderson_depth > 0;
   std::unique_ptr<AndersonMixing> mixing;
-  if (options.anderson_depth > 0) mixing = std::make_unique<AndersonMixing>(options.anderson_depth, mixing_weight(length, nc));
   while (now.worst() > options.tol && out.sweeps < options.max_sweeps && !std::isnan(now.worst())) {
     ++out.sweeps;
     poll_cancellation();  // core/cancellation.hpp: once per sweep
@@ -405,7 +407,7 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
     // it: their tolerance is loosened by the ratio error/tol of the last sweep (capped at 1e3),
     // and is local_tol itself from the sweep where the global error is within tol's decade.
     const double looser = std::isfinite(now.worst()) ? std::clamp(now.worst() / (10.0 * options.tol), 1.0, 1e3) : 1e3;
-    if (options.extrapolate || mixing) before = p;
+    if (options.extrapolate || mixing_on) before = p;
     const SweepOutcome s = sweeper.sweep(p, looser);
     out.local_iterations += s.iterations;
     now = sweeper.errors(p);
@@ -429,7 +431,8 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
     }
     // The mixing stalls too (it can cycle where the contacts' modes keep changing): the plain
     // sweeps go on from the last sweep's result, with a stagnation window of their own.
-    if (mixing && out.sweeps - best_sweep >= kMixingStallSweeps) {
+    if (mixing_on && out.sweeps - best_sweep >= kMixingStallSweeps) {
+      mixing_on = false;
       mixing.reset();
       ++out.mixing_stalls;
       best_sweep = out.sweeps;
@@ -440,10 +443,13 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
     // The next sweep starts from the mixed iterate projected on the cones (a contact that the
     // sweep leaves as it is keeps an admissible reaction); p stays the last sweep's result
     // whenever the loop ends (its errors are `now`).
-    if (mixing && !jumped && now.worst() > options.tol && out.sweeps < options.max_sweeps && mixing->mix(before, p)) {
-      ++out.mixes;
-      sweeper.project(p);
-      sweeper.reset(p);
+    if (mixing_on && !jumped && now.worst() > options.tol && out.sweeps < options.max_sweeps) {
+      if (!mixing) mixing = std::make_unique<AndersonMixing>(options.anderson_depth, mixing_weight(length, nc));
+      if (mixing->mix(before, p)) {
+        ++out.mixes;
+        sweeper.project(p);
+        sweeper.reset(p);
+      }
     }
   }
   // Above tol (stagnating, unchanged or at the cap): Newton on the whole problem from there.
