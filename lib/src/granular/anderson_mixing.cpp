@@ -2,6 +2,7 @@
 #include "limitdir/granular/anderson_mixing.hpp"
 
 #include <Eigen/Cholesky>
+#include <algorithm>
 #include <cfloat>
 #include <utility>
 
@@ -10,9 +11,10 @@ namespace limitdir {
 namespace {
 
 // Tikhonov's shift of the normal equations (dF^T dF + lambda I) gamma = dF^T f, relative to
-// their largest diagonal entry: two nearly parallel differences (a sweep that barely moved)
-// make dF^T dF singular to rounding; 1e-12 leaves every gamma that dF resolves to a singular
-// value above 1e-6 of its largest as it is, and bounds the rest by |f| / (1e-6 |dF|).
+// their largest diagonal entry (~ sigma_max^2 of dF): two nearly parallel differences (a sweep
+// that barely moved) make dF^T dF singular to rounding. Along a singular value sigma of dF the
+// component of gamma is multiplied by sigma^2 / (sigma^2 + lambda): within 1 % of the exact one
+// for sigma > 1e-5 sigma_max, and at most |f| / (2 sqrt(lambda)) = |f| / (2e-6 sigma_max) below.
 constexpr double kGramShift = 1e-12;
 
 }  // namespace
