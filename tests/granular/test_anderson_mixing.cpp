@@ -16,6 +16,7 @@
 #include "limitdir/granular/block_pgs.hpp"
 #include "limitdir/granular/moreau_jean.hpp"
 #include "limitdir/granular/pluviation.hpp"
+#include "limitdir/granular/stopping_errors.hpp"
 #include "pile_files.hpp"
 
 namespace test_anderson_mixing {  // this file's own names (tests/CMakeLists.txt: a unity build)
@@ -57,7 +58,8 @@ TEST_CASE("Anderson's mixing of a linear map: its fixed point within n + 1 mixes
 TEST_CASE("Block Gauss-Seidel with Anderson's mixing: a pile's local problems at mu_r = 2.64 radii, fewer sweeps, the same law") {
   // The paper's pile with 20 spheres at mu = 0.3, mu_r = 2.64e-2 m (the Fig. 5 study's), its
   // local problems of every 10th step from t = 0.8 s to 2.5 s solved from 0 with plain sweeps
-  // and with the mixing (Newton off: the sweeps alone).
+  // and with the mixing, both stopped on Siconos' error and the consistent one (Newton off: the
+  // sweeps alone).
   limitdir::PileProblem pr = pile_test::bundled_problem("pile.json");
   pr.spheres.count = 20;
   pr.law.mu_r = 0.026366508987303583;
@@ -76,6 +78,7 @@ TEST_CASE("Block Gauss-Seidel with Anderson's mixing: a pile's local problems at
     const std::vector<double> length(static_cast<std::size_t>(w.contacts()), pr.spheres.diameter / 2);
     limitdir::BlockPgsOptions o = st.solver;
     o.global_newton_iter = 0;
+    o.consistent_tol = o.tol;  // the mixing runs with the consistent error only (block_pgs.hpp)
     o.anderson_depth = 0;
     Eigen::VectorXd plain = Eigen::VectorXd::Zero(w.q.size()), mixed = plain;
     const auto r0 = limitdir::solve_block_pgs(w, plain, o, length);
@@ -88,6 +91,7 @@ TEST_CASE("Block Gauss-Seidel with Anderson's mixing: a pile's local problems at
     ++solved;
     // an independent reading of the error: Siconos' formula on the dense W
     CHECK(pile_test::dense_siconos_error(w, mixed) <= 1.0001 * o.tol);
+    CHECK(limitdir::consistent_error(w, mixed, length) <= o.consistent_tol);
   }
   MESSAGE(solved << " problems: " << plain_sweeps << " plain sweeps, " << mixed_sweeps << " with the mixing (" << mixes
                  << " mixes)");

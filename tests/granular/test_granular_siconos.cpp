@@ -193,6 +193,7 @@ TEST_CASE("Creeping sweeps at mu_r of 2.64 radii: Aitken's extrapolation and And
     // Anderson's mixing alone (granular/anderson_mixing.hpp) from the same warm start
     o.extrapolate = false;
     o.anderson_depth = 5;
+    o.consistent_tol = pr.stepping.tol;  // the mixing runs with the consistent error only
     Eigen::VectorXd mixed = warm;
     const auto r2 = limitdir::solve_block_pgs(w, mixed, o, length);
     MESSAGE("with Anderson's mixing " << r2.sweeps << " sweeps (error " << r2.error << ", " << r2.mixes << " mixes)");

@@ -20,7 +20,11 @@ constexpr double kGramShift = 1e-12;
 }  // namespace
 
 AndersonMixing::AndersonMixing(int depth, Eigen::VectorXd weight)
-    : depth_(depth), weight_(std::move(weight)), dF_(weight_.size(), depth), dG_(weight_.size(), depth) {}
+    : depth_(depth),
+      weight_(std::move(weight)),
+      dF_(weight_.size(), depth),
+      dG_(weight_.size(), depth),
+      gram_(Eigen::MatrixXd::Zero(depth, depth)) {}
 
 void AndersonMixing::clear() {
   stored_ = 0;
@@ -33,15 +37,16 @@ bool AndersonMixing::mix(const Eigen::VectorXd& x, Eigen::VectorXd& g) {
   if (started_) {
     dF_.col(next_) = f - last_f_;
     dG_.col(next_) = g - last_g_;
+    if (stored_ < depth_) ++stored_;  // columns 0 .. stored_ - 1 hold pairs (written in turn)
+    for (int j = 0; j < stored_; ++j) gram_(next_, j) = gram_(j, next_) = dF_.col(next_).dot(dF_.col(j));
     next_ = (next_ + 1) % depth_;
-    if (stored_ < depth_) ++stored_;
   }
   last_f_ = f;
   last_g_ = g;
   started_ = true;
   if (stored_ == 0) return false;
   const auto dF = dF_.leftCols(stored_);
-  Eigen::MatrixXd gram = dF.transpose() * dF;
+  Eigen::MatrixXd gram = gram_.topLeftCorner(stored_, stored_);
   const double shift = kGramShift * std::max(gram.diagonal().maxCoeff(), DBL_MIN);
   gram.diagonal().array() += shift;
   const Eigen::VectorXd gamma = gram.ldlt().solve(dF.transpose() * f);

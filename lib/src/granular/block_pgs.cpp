@@ -260,11 +260,12 @@ class Sweeper {
   /// The coupling term brought to p (changed by another method than a sweep).
   void reset(const Eigen::VectorXd& p) { coupling_.refresh(p, pool_); }
   /// p projected on the cones contact by contact, in the one-contact solves' scaled variables.
+  /// (Each contact its own entries: on the pool's threads when there is one.)
   void project(Eigen::VectorXd& p) const {
-    for (int a = 0; a < problem_.contacts(); ++a) {
-      const std::size_t k = static_cast<std::size_t>(a);
-      p.segment<5>(5 * a) = scale_up(project_rolling_cone(scale_down(p.segment<5>(5 * a), L_.l[k]), L_.cone[k]).p, L_.l[k]);
-    }
+    for_each_index(pool_, static_cast<std::size_t>(problem_.contacts()), kChunk, [&](std::size_t k) {
+      const Eigen::Index a = static_cast<Eigen::Index>(5 * k);
+      p.segment<5>(a) = scale_up(project_rolling_cone(scale_down(p.segment<5>(a), L_.l[k]), L_.cone[k]).p, L_.l[k]);
+    });
   }
 
  private:
@@ -396,9 +397,10 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
   int best_sweep = 0;
   Eigen::VectorXd before, move, last_move;  // p before the sweep, its move, the last sweep's move
   int steady = 0;                           // moves in a row steady with the one before
-  // Anderson's mixing, made at the first sweep that ends above tol (most steps of a pile take
-  // one sweep: they need none of its storage); off again once it stalls.
-  bool mixing_on = options.anderson_depth > 0;
+  // Anderson's mixing (with the consistent error only: block_pgs.hpp), made at the first sweep
+  // that ends above tol (most steps of a pile take one sweep: they need none of its storage);
+  // off again once it stalls.
+  bool mixing_on = options.anderson_depth > 0 && options.consistent_tol > 0.0;
   std::unique_ptr<AndersonMixing> mixing;
   while (now.worst() > options.tol && out.sweeps < options.max_sweeps && !std::isnan(now.worst())) {
     ++out.sweeps;

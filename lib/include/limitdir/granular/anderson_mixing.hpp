@@ -28,6 +28,7 @@ class AndersonMixing {
   int depth_;
   Eigen::VectorXd weight_;
   Eigen::MatrixXd dF_, dG_;      ///< columns: f_{i+1} - f_i, g_{i+1} - g_i (a ring of depth_)
+  Eigen::MatrixXd gram_;         ///< dF_^T dF_, the entries of a column updated when it is written
   Eigen::VectorXd last_f_, last_g_;
   int stored_ = 0, next_ = 0;    ///< columns held, the column written next
   bool started_ = false;         ///< last_f_ and last_g_ hold a pair

@@ -37,12 +37,13 @@ struct BlockPgsOptions {
   /// ahead by Aitken's extrapolation, kept only when the sweep after it lowers the error
   /// (docs/manual.md section 15, "When the sweeps creep"); false: plain sweeps.
   bool extrapolate = true;
-  /// > 0: each sweep's result is mixed with the last anderson_depth sweeps' by Anderson's
-  /// method (granular/anderson_mixing.hpp; the moves weighed as impulses, rolling rows m_R/l),
-  /// and the next sweep starts from the mix; the solver still stops only at a sweep's result,
-  /// on its own errors; where the mixing stagnates (no 1 % gain in 50 sweeps) the plain sweeps
-  /// go on with a window of their own (docs/manual.md section 15, "Anderson's mixing"). 0: plain
-  /// sweeps.
+  /// > 0, with consistent_tol > 0: each sweep's result is mixed with the last anderson_depth
+  /// sweeps' by Anderson's method (granular/anderson_mixing.hpp; the moves weighed as impulses,
+  /// rolling rows m_R/l), and the next sweep starts from the mix; the solver still stops only at
+  /// a sweep's result, on its own errors; where the mixing stagnates (no 1 % gain in 50 sweeps)
+  /// the plain sweeps go on with a window of their own. Not with Siconos' error alone, whose
+  /// slack the mixed sweeps use: the reactions of rolling piles then do more work against the
+  /// law (docs/manual.md section 15, "Anderson's mixing"). 0: plain sweeps.
   int anderson_depth = 5;
   /// In [1, max_granular_threads]. 1: the contacts are swept in their order. >= 2: in the
   /// order of their colours (contact_colours), the contacts of one colour on `threads` threads
