@@ -10,6 +10,8 @@
 #include <random>
 #include <vector>
 
+#include <Eigen/Eigenvalues>
+
 #include "limitdir/core/errors.hpp"
 #include "limitdir/rolling/cone.hpp"
 #include "limitdir/rolling/solvers.hpp"
@@ -406,6 +408,31 @@ TEST_CASE("(63) solver stopping criteria and bad input") {
   CHECK_THROWS_AS(limitdir::solve_projected_fixed_point(s.problem, options, Eigen::VectorXd::Zero(3)), InputError);
   options.tol = 0.0;
   CHECK_THROWS_AS(limitdir::solve_projected_fixed_point(s.problem, options), InputError);
+}
+
+TEST_CASE("(61) the natural step of a scaled block: 1/max diag(D W D), within the contraction bound") {
+  // For a symmetric positive definite block, max diag <= lambda_max <= trace <= 5 max diag: the
+  // step rho = 1/max diag has rho lambda_max in [1, 5] (its doc's claim), D = diag(1, 1, 1, l, l).
+  std::mt19937 gen(61);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (const double l : {1.0, 1e-2, 0.05, 30.0}) {
+    for (int trial = 0; trial < 50; ++trial) {
+      limitdir::Matrix5 A;
+      for (int i = 0; i < 5; ++i)
+        for (int j = 0; j < 5; ++j) A(i, j) = u(gen);
+      const limitdir::Matrix5 W = A * A.transpose() + 1e-3 * limitdir::Matrix5::Identity();
+      Vector5 d = Vector5::Ones();
+      d.tail<2>().setConstant(l);
+      const limitdir::Matrix5 Wd = d.asDiagonal() * W * d.asDiagonal();  // the scaled block itself
+      const double rho = limitdir::natural_step(W.diagonal(), l);
+      CHECK(rho == 1.0 / Wd.diagonal().maxCoeff());
+      const double lambda_max = Eigen::SelfAdjointEigenSolver<limitdir::Matrix5>(Wd).eigenvalues().maxCoeff();
+      CHECK(rho * lambda_max >= 1.0 - 1e-12);  // 1e-12: rounding of a 5x5 eigenvalue, |W| ~ 1
+      CHECK(rho * lambda_max <= 5.0 + 1e-12);
+    }
+  }
+  // A zero block: DBL_MIN stands for its diagonal (a finite step).
+  CHECK(limitdir::natural_step(Vector5::Zero(), 0.01) == 1.0 / DBL_MIN);
 }
 
 }  // namespace test_rolling_cone

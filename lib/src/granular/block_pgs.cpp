@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
-#include <cfloat>
 #include <cmath>
 #include <limits>
 
@@ -115,10 +114,6 @@ struct LocalSolves {
   std::vector<double> rho, l, tol;  ///< rho: the fixed point's step, adapted by its step rule
 };
 
-// The natural step of G for a block (the largest that keeps the projected map a contraction is
-// ~1/|W^{aa}|): the fixed point starts there and Newton keeps it.
-double natural_rho(const Matrix5& Wd) { return 1.0 / std::max(Wd.diagonal().maxCoeff(), DBL_MIN); }
-
 LocalSolves local_solves(const BlockSparseProblem& problem, const BlockPgsOptions& options,
                          const std::vector<double>& length, WorkerPool* pool) {
   const std::size_t nc = static_cast<std::size_t>(problem.contacts());
@@ -135,7 +130,7 @@ LocalSolves local_solves(const BlockSparseProblem& problem, const BlockPgsOption
     d.tail<2>().setConstant(L.l[k]);
     L.Wd[k] = d.asDiagonal() * problem.diagonal[k] * d.asDiagonal();
     L.cone[k] = {problem.cones[k].mu, problem.cones[k].mu_r / L.l[k]};
-    L.rho[k] = natural_rho(L.Wd[k]);  // the start of the step rule
+    L.rho[k] = natural_step(problem.diagonal[k].diagonal(), L.l[k]);  // the start of the step rule
     L.llt[k].compute(L.Wd[k]);
     // The one-contact solves measure their error in the scaled variables, relative to |qbar'|;
     // in SI a velocity error of the rolling rows is 1/l times the scaled one and an impulse
@@ -259,6 +254,8 @@ class Sweeper {
   }
   /// The coupling term brought to p (changed by another method than a sweep).
   void reset(const Eigen::VectorXd& p) { coupling_.refresh(p, pool_); }
+  /// Each contact's reference length l (1 without lengths).
+  const std::vector<double>& lengths() const { return L_.l; }
   /// p projected on the cones contact by contact, in the one-contact solves' scaled variables.
   /// (Each contact its own entries: on the pool's threads when there is one.)
   void project(Eigen::VectorXd& p) const {
@@ -283,7 +280,8 @@ class Sweeper {
       const double local_tol = L_.tol[k] * looser;
       const OneContactOutcome n =
           options_.local_newton_iter > 0
-              ? solve_one_contact_newton(L_.Wd[k], qbar, L_.cone[k], pa, natural_rho(L_.Wd[k]), local_tol, options_.local_newton_iter)
+              ? solve_one_contact_newton(L_.Wd[k], qbar, L_.cone[k], pa, natural_step(problem_.diagonal[k].diagonal(), L_.l[k]), local_tol,
+                                         options_.local_newton_iter)
               : OneContactOutcome{0, std::numeric_limits<double>::infinity()};
       out.iterations += n.iterations;
       if (!(n.error <= local_tol)) {
@@ -366,11 +364,48 @@ bool extrapolate(Sweeper& sweeper, Eigen::VectorXd& p, const Eigen::VectorXd& mo
 // The weight of a sweep's move in Anderson's mixing: 1 on the impulse rows, 1/l on the rolling
 // ones (m_R/l, in N s like the others: block_pgs.hpp's scaled variables), so that the least
 // squares weigh every row as an impulse.
-Eigen::VectorXd mixing_weight(const std::vector<double>& length, int nc) {
-  Eigen::VectorXd w = Eigen::VectorXd::Ones(5 * nc);
-  for (int a = 0; a < nc; ++a) w.segment<2>(5 * a + 3).setConstant(1.0 / detail::contact_length(length, a));
+Eigen::VectorXd mixing_weight(const std::vector<double>& l) {
+  Eigen::VectorXd w = Eigen::VectorXd::Ones(5 * static_cast<Eigen::Index>(l.size()));
+  for (std::size_t k = 0; k < l.size(); ++k) w.segment<2>(5 * static_cast<Eigen::Index>(k) + 3).setConstant(1.0 / l[k]);
   return w;
 }
+
+// Anderson's mixing of the sweeps within one solve (with the consistent error only:
+// block_pgs.hpp): made at the first sweep that ends above tol (most steps of a pile take one
+// sweep and need none of its storage), off for the rest of the solve once it stalls.
+class SweepMixing {
+ public:
+  explicit SweepMixing(const BlockPgsOptions& options)
+      : on_(options.anderson_depth > 0 && options.consistent_tol > 0.0), depth_(options.anderson_depth) {}
+  bool on() const { return on_; }
+  /// p no longer follows from the sweeps in the history (an extrapolation moved it).
+  void forget() {
+    if (mixing_) mixing_->clear();
+  }
+  /// Off when the smallest error has not fallen by 1 % for kMixingStallSweeps sweeps (it can
+  /// cycle where the contacts' modes keep changing); true when it went off now.
+  bool stalls(int sweeps_since_best) {
+    if (!on_ || sweeps_since_best < kMixingStallSweeps) return false;
+    on_ = false;
+    mixing_.reset();
+    return true;
+  }
+  /// The next sweep's start from the sweep before -> p: the mix, projected on the cones (a
+  /// contact the sweep leaves as it is keeps an admissible reaction), the coupling brought to
+  /// it. True when p was mixed.
+  bool mix(Sweeper& sweeper, const Eigen::VectorXd& before, Eigen::VectorXd& p) {
+    if (!mixing_) mixing_ = std::make_unique<AndersonMixing>(depth_, mixing_weight(sweeper.lengths()));
+    if (!mixing_->mix(before, p)) return false;
+    sweeper.project(p);
+    sweeper.reset(p);
+    return true;
+  }
+
+ private:
+  bool on_;
+  int depth_;
+  std::unique_ptr<AndersonMixing> mixing_;
+};
 
 }  // namespace
 
@@ -397,11 +432,7 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
   int best_sweep = 0;
   Eigen::VectorXd before, move, last_move;  // p before the sweep, its move, the last sweep's move
   int steady = 0;                           // moves in a row steady with the one before
-  // Anderson's mixing (with the consistent error only: block_pgs.hpp), made at the first sweep
-  // that ends above tol (most steps of a pile take one sweep: they need none of its storage);
-  // off again once it stalls.
-  bool mixing_on = options.anderson_depth > 0 && options.consistent_tol > 0.0;
-  std::unique_ptr<AndersonMixing> mixing;
+  SweepMixing mixing(options);
   while (now.worst() > options.tol && out.sweeps < options.max_sweeps && !std::isnan(now.worst())) {
     ++out.sweeps;
     poll_cancellation();  // core/cancellation.hpp: once per sweep
@@ -409,7 +440,7 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
     // it: their tolerance is loosened by the ratio error/tol of the last sweep (capped at 1e3),
     // and is local_tol itself from the sweep where the global error is within tol's decade.
     const double looser = std::isfinite(now.worst()) ? std::clamp(now.worst() / (10.0 * options.tol), 1.0, 1e3) : 1e3;
-    if (options.extrapolate || mixing_on) before = p;
+    if (options.extrapolate || mixing.on()) before = p;
     const SweepOutcome s = sweeper.sweep(p, looser);
     out.local_iterations += s.iterations;
     now = sweeper.errors(p);
@@ -422,7 +453,7 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
           extrapolate(sweeper, p, move, ratio, looser, options.max_sweeps, now, out)) {
         steady = 0;
         move.resize(0);
-        if (mixing) mixing->clear();  // p is no longer the sweep's result from `before`
+        mixing.forget();
         jumped = true;
       }
       std::swap(last_move, move);
@@ -431,28 +462,18 @@ BlockPgsResult solve_block_pgs(const BlockSparseProblem& problem, Eigen::VectorX
       best = now.worst();
       best_sweep = out.sweeps;
     }
-    // The mixing stalls too (it can cycle where the contacts' modes keep changing): the plain
-    // sweeps go on from the last sweep's result, with a stagnation window of their own.
-    if (mixing_on && out.sweeps - best_sweep >= kMixingStallSweeps) {
-      mixing_on = false;
-      mixing.reset();
+    // A stalled mixing hands over to the plain sweeps, with a stagnation window of their own.
+    if (mixing.stalls(out.sweeps - best_sweep)) {
       ++out.mixing_stalls;
       best_sweep = out.sweeps;
     }
     // No contact changed at the final local tolerance (no further sweep will change p), or the
     // sweeps stagnate.
     if ((!s.changed && looser == 1.0) || out.sweeps - best_sweep >= kStallSweeps) break;
-    // The next sweep starts from the mixed iterate projected on the cones (a contact that the
-    // sweep leaves as it is keeps an admissible reaction); p stays the last sweep's result
-    // whenever the loop ends (its errors are `now`).
-    if (mixing_on && !jumped && now.worst() > options.tol && out.sweeps < options.max_sweeps) {
-      if (!mixing) mixing = std::make_unique<AndersonMixing>(options.anderson_depth, mixing_weight(length, nc));
-      if (mixing->mix(before, p)) {
-        ++out.mixes;
-        sweeper.project(p);
-        sweeper.reset(p);
-      }
-    }
+    // p stays the last sweep's result whenever the loop ends (its errors are `now`).
+    if (mixing.on() && !jumped && now.worst() > options.tol && out.sweeps < options.max_sweeps &&
+        mixing.mix(sweeper, before, p))
+      ++out.mixes;
   }
   // Above tol (stagnating, unchanged or at the cap): Newton on the whole problem from there.
   if (options.global_newton_iter > 0 && 5 * nc <= max_global_newton_unknowns && now.worst() > options.tol &&

@@ -119,9 +119,9 @@ ScaledProblem scaled(const BlockSparseProblem& pb, const std::vector<double>& le
   s.rho.assign(static_cast<std::size_t>(nc), 1.0);
   if (variables == Variables::scaled)
     for (int a = 0; a < nc; ++a) {
-      double largest = DBL_MIN;
-      for (int i = 5 * a; i < 5 * a + 5; ++i) largest = std::max(largest, s.W.coeff(i, i));
-      s.rho[static_cast<std::size_t>(a)] = 1.0 / largest;
+      Vector5 diagonal;
+      for (int i = 0; i < 5; ++i) diagonal[i] = W.coeff(5 * a + i, 5 * a + i);
+      s.rho[static_cast<std::size_t>(a)] = natural_step(diagonal, s.d[5 * a + 3]);
     }
   return s;
 }

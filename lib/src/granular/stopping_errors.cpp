@@ -20,8 +20,7 @@ void add_contact(ErrorSums& s, const Vector5& pa, const Vector5& qa, const Vecto
   if (Waa == nullptr) return;
   Vector5 d = Vector5::Ones();
   d.tail<2>().setConstant(l);
-  // rho = 1/max diag(D W D): the natural step (61) of the scaled block, a mass
-  const double rho = 1.0 / std::max(Waa->diagonal().cwiseProduct(d.cwiseProduct(d)).maxCoeff(), DBL_MIN);
+  const double rho = natural_step(Waa->diagonal(), l);  // (61), a mass
   const Vector5 ps = pa.cwiseQuotient(d), ys = ya.cwiseProduct(d);
   // p' - proj(p' - rho yhat') = rho (p'/rho - proj(p'/rho - yhat')): the cone is a cone
   const Vector5 G = rho * natural_map(Vector5(ps / rho), ys, RollingCone{cone.mu, cone.mu_r / l});

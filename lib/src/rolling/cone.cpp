@@ -2,6 +2,7 @@
 // [Acary & Bourrier 2021]. See rolling/cone.hpp for the variables and units.
 #include "limitdir/rolling/cone.hpp"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <string>
@@ -177,6 +178,15 @@ Matrix5 modified_velocity_jacobian(const Vector5& y, const RollingCone& cone) {
 
 Vector5 natural_map(const Vector5& p, const Vector5& y, const RollingCone& cone) {
   return p - project_rolling_cone(p - modified_velocity(y, cone), cone).p;
+}
+
+double natural_step(const Vector5& W_diagonal, double l) {
+  double largest = DBL_MIN;
+  for (int i = 0; i < 5; ++i) {
+    const double d = i < 3 ? 1.0 : l;
+    largest = std::max(largest, W_diagonal[i] * d * d);  // (W_ii d) d: the diagonal of D W D
+  }
+  return 1.0 / largest;
 }
 
 double error_scale(double q_norm) { return q_norm > DBL_EPSILON ? q_norm : 1.0; }

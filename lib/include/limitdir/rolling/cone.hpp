@@ -81,6 +81,13 @@ Matrix5 modified_velocity_jacobian(const Vector5& y, const RollingCone& cone);
 /// it vanishes exactly at the solutions of the contact law (33).
 Vector5 natural_map(const Vector5& p, const Vector5& y, const RollingCone& cone);
 
+/// The natural step of (61) for one contact in the scaled variables of the units note: rho =
+/// 1 / max_i (D W D)_ii with D = diag(1, 1, 1, l, l) and W_diagonal the diagonal of its Delassus
+/// block W^{aa} (a mass: the largest step keeping the projected map a contraction is ~1/|W|, and
+/// the diagonal bounds |W| within a factor 5 for a positive definite block). DBL_MIN stands for
+/// a zero block.
+double natural_step(const Vector5& W_diagonal, double l);
+
 /// The scale of the complementarity error: |q| of y = W p + q, or 1 when |q| <= DBL_EPSILON
 /// (then the error is absolute).
 double error_scale(double q_norm);
