@@ -16,10 +16,12 @@
 #include "limitdir/core/errors.hpp"
 #include "limitdir/friction/model.hpp"
 #include "limitdir/friction/exact.hpp"
+#include "limitdir/friction/exact_shift.hpp"
 #include "limitdir/friction/linear.hpp"
 #include "limitdir/friction/harmonic.hpp"
 #include "limitdir/friction/contact_model.hpp"
 #include "limitdir/analysis/find_limits.hpp"
+#include "limitdir/limits/orbit_proof.hpp"
 #include "limitdir/dynamics/simulate.hpp"
 #include "limitdir/numerics/sphere.hpp"
 #include "limitdir/system/system.hpp"
@@ -90,6 +92,13 @@ constexpr double log_multiplier_rel_tol = 1e-8;
 // simulate (tolerance 1e-12, global error ~1e-10) read by cubic Hermite interpolation between
 // kept steps h ~ 0.05 (error ~h^4 |w^(4)|/384 ~ 1e-9): the return time and point to 1e-7.
 constexpr double return_tol = 1e-7;
+// The shifted disc's closed-form period: eps* by bisection to rounding and Pcal by a 4096-point
+// trapezoid rule on a smooth periodic integrand (geometric convergence, ~1e-16): 1e-12 relative
+// leaves a factor >= 1000 for rounding in cos th* and the quotient.
+constexpr double kClosedFormRelTol = 1e-12;
+// Narrowness of the proven period (not correctness: the enclosure is rigorous): measured 2e-10
+// (the arc's width 2e-9 times dT/ds, and the remainders over ~1600 steps); 1e-8 leaves 50.
+constexpr double kProvenPeriodWidth = 1e-8;
 
 void check_rotation_orbit(const Rotation& rot, OrbitStability expected) {
   const OrbitSearch search = rot.search();
@@ -181,6 +190,13 @@ System shifted_disc(double k) {
   const auto model = std::shared_ptr<const FrictionModel>(
       make_contact_exact_model(Contact::circle(1.0, NominalPressure::uniform()).with_shift(k)));
   return System(disc_mass(), Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(), model);
+}
+
+// The same disc with the closed form of friction/exact_shift.hpp (disc-shift.json's model): the
+// exact uniform disc's q and its lateral force in E and B, not the contact quadrature.
+System shifted_disc_closed_form(double k) {
+  return System(disc_mass(), Eigen::Vector3d::UnitX(), Eigen::Vector3d::Zero(),
+                std::shared_ptr<const FrictionModel>(make_shifted_disc_exact_model(disc_rho, k)));
 }
 
 // The load F as the parameter of a fixed system (the continuation's force family).
@@ -291,6 +307,41 @@ TEST_CASE("(2) [Kireenkov] shifted disc at F = 0: the circles of limit direction
     // the sense of rotation: dphi/dtau has the sign of -w3
     const Eigen::Vector3d V = s.spherical(o.w, 0.0);
     CHECK(V.dot(Eigen::Vector3d::UnitZ().cross(o.w)) * o.w.z() < 0);
+  }
+}
+
+// The proof of an orbit (limits/orbit_proof.hpp) on the exact model: the integrator carries the
+// disc's q through E and B's differential equations (limits/chart_disc.hpp); the enclosures must
+// hold the closed forms above (period 2 pi cos th*/(k Pcal(eps*)), log multiplier = rate x
+// period), computed here by a different route (E by its series, K by the AGM, Pcal by the
+// trapezoid rule).
+TEST_CASE("(2) [Kireenkov] shifted disc at F = 0: both orbits proven, the enclosures hold the closed forms") {
+  const double k = 0.5;
+  const System s = shifted_disc_closed_form(k);
+  OrbitSearchOptions opt;
+  opt.seed_level = 1;
+  opt.backward = false;
+  const OrbitSearch search = find_closed_orbits(s, 0.0, LimitSet{}, opt);
+  REQUIRE(search.orbits.size() == 2);
+  const double e = eps_star(), th = std::atan(disc_rho / e);
+  const double period = 2 * kPi * std::cos(th) / (k * P_lateral(e));
+  const double h = 1e-5, rate = (meridian_speed(th + h) - meridian_speed(th - h)) / (2 * h);
+  for (const ClosedOrbit& o : search.orbits) {
+    const OrbitProof proof = prove_closed_orbit(s, 0.0, o);
+    INFO(proof.reason);
+    REQUIRE(proof.proven);
+    MESSAGE("shifted disc orbit proven in " << proof.seconds << " s: period in [" << proof.period[0] << ", "
+                                            << proof.period[1] << "], multiplier in [" << proof.multiplier[0] << ", "
+                                            << proof.multiplier[1] << "]");
+    // the closed form's own error: P_lateral's trapezoid rule and the bisection, ~1e-13 relative
+    CHECK(proof.period[0] <= period * (1 + kClosedFormRelTol));
+    CHECK(period * (1 - kClosedFormRelTol) <= proof.period[1]);
+    CHECK(proof.period[1] - proof.period[0] < kProvenPeriodWidth);
+    // attracting: the whole enclosure of the multiplier below 1, and it holds exp(rate T)
+    const double multiplier = std::exp(rate * period);
+    CHECK(proof.multiplier[1] < 1.0);
+    CHECK(proof.multiplier[0] <= multiplier);
+    CHECK(multiplier <= proof.multiplier[1]);
   }
 }
 

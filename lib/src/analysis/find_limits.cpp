@@ -8,6 +8,8 @@
 
 #include "limitdir/limits/reflection.hpp"
 
+#include "limitdir/core/progress.hpp"
+
 namespace limitdir {
 
 namespace {
@@ -19,13 +21,18 @@ std::string prove_orbits(const System& system, double F, const OrbitProofOptions
   if (orbits.empty()) return "";
   std::size_t proven = 0;
   std::string first_failure;
+  // a proof takes ~0.1 to a few seconds (docs/manual.md section 9, "Proof of an orbit")
+  ProgressCounter counter(current_progress(), "closed-orbit proofs: orbits", orbits.size());
   for (ClosedOrbit& o : orbits) {
     o.proof = prove_closed_orbit(system, F, o, options);
+    counter.step(static_cast<std::uint64_t>(&o - orbits.data()) + 1);
     if (o.proof->proven)
       ++proven;
     else if (first_failure.empty())
       first_failure = o.proof->reason;
   }
+  const std::string prefix = "not proven: ";  // the proof's reason starts so
+  if (first_failure.compare(0, prefix.size(), prefix) == 0) first_failure.erase(0, prefix.size());
   std::string text = "; " + std::to_string(proven) + " of " + std::to_string(orbits.size()) +
                      " orbit(s) proven to exist (each the only closed orbit through its section arc)";
   if (proven < orbits.size()) text += ", the first not proven: " + first_failure;

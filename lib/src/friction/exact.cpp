@@ -166,6 +166,9 @@ class UniformExact final : public EnclosedExact {
  public:
   UniformExact(Pressure p, double c) : EnclosedExact(std::move(p), c, kUniformLaws) {}
   std::string description() const override { return ExactModel::description() + ", closed form (57)-(60)"; }
+  std::optional<UniformDiscForm> uniform_disc_form() const override {
+    return UniformDiscForm{rho_over_R(), kappa_over_rho(), 0.0};
+  }
   Pole pole(double eps) const override {
     const UniformValues v = uniform_values(eps * eps, (1.0 - eps) * (1.0 + eps), true);
     return {v.A, 2.0 * eps * v.dA, v.T1, 2.0 * eps * v.dT1};

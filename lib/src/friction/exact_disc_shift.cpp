@@ -106,6 +106,9 @@ class ShiftedDiscExact final : public FrictionModel {
     return fmt::format("{}, shifted along the sliding direction (2) [Kireenkov], k = {:g}, closed form", q0_->description(),
                        k_);
   }
+  std::optional<UniformDiscForm> uniform_disc_form() const override {
+    return UniformDiscForm{rho_over_R(), kappa_over_rho(), k_};
+  }
   // q_0's enclosure (friction/exact_enclose.cpp) plus the lateral force's with its gradient; none
   // on a box that meets a pole, where the lateral force jumps with the sliding direction.
   std::optional<QEnclosure> enclose(const IVec3& x) const override {

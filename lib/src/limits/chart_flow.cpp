@@ -7,6 +7,7 @@
 
 #include "limitdir/friction/harmonic.hpp"
 #include "limitdir/friction/linear.hpp"
+#include "limits/chart_disc.hpp"
 #include "limits/chart_field.hpp"
 
 namespace limitdir::detail {
@@ -30,15 +31,23 @@ std::optional<ChartFlow> ChartFlow::make(const System& system, double F, const E
   ChartFlow flow;
   const FrictionModel& model = system.friction();
   if (const auto* h = dynamic_cast<const HarmonicModel*>(&model)) {
-    flow.harmonic_ = true;
+    flow.kind_ = Kind::harmonic;
     flow.alpha_ = h->chebyshev_C();
     flow.beta_ = h->chebyshev_S();
     flow.kappa_over_rho_ = h->kappa_over_rho();
   } else if (const auto* l = dynamic_cast<const LinearModel*>(&model)) {
     flow.Pi_ = l->Pi();
+  } else if ((flow.disc_ = model.uniform_disc_form())) {
+    // the pole half about c0 (limits/chart_disc.hpp): w3 keeps c0's sign there
+    if (!(std::abs(c0.z()) > 0.0)) {
+      why = "the orbit's centre lies on the equator, and the exact disc's series form holds on a pole half only";
+      return std::nullopt;
+    }
+    flow.kind_ = Kind::disc;
+    flow.sigma_ = c0.z() > 0.0 ? 1.0 : -1.0;
   } else {
     why = "the model " + model.name() + " has no Taylor-series enclosure (the validated integrator takes the "
-          "linear-fit and harmonic models, whose q is a polynomial in w)";
+          "linear-fit and harmonic models, whose q is a polynomial in w, and the exact uniform disc, shifted or not)";
     return std::nullopt;
   }
   const std::optional<FieldEnclosure> field = field_enclosure(system, Interval(F));
@@ -62,6 +71,7 @@ FieldTape<T> ChartFlow::tape() const {
   FieldTape<T> t;
   t.bC.resize(alpha_.size() + 2);
   t.bS.resize(beta_.size() + 2);
+  if (kind_ == Kind::disc) t.disc.resize(disc_tape::count);
   return t;
 }
 
@@ -89,7 +99,9 @@ void ChartFlow::advance(FieldTape<T>& t, int k) const {
   t.r2.a[k] = product_at(t.x[0], t.x[0], k) + product_at(t.x[1], t.x[1], k) + product_at(t.x[2], t.x[2], k);
   t.rho.a[k] = root_at(t.r2, t.rho, k);
   for (int i = 0; i < 3; ++i) t.w[i].a[k] = quotient_at(t.x[i], t.rho, t.w[i], k);
-  if (harmonic_) {
+  if (kind_ == Kind::disc) {
+    disc_q_at(t, *disc_, sigma_, k);
+  } else if (kind_ == Kind::harmonic) {
     t.y.a[k] = product_at(t.w[2], t.w[2], k) - (product_at(t.w[0], t.w[0], k) + product_at(t.w[1], t.w[1], k));
     t.C.a[k] = clenshaw_at(alpha_, t.y, t.bC, k);
     t.Sy.a[k] = clenshaw_at(beta_, t.y, t.bS, k);

@@ -49,8 +49,9 @@ inline Dual2 sqrt(const Dual2& a) {
 }
 
 /// The intermediates of the chart field as series in time: x = T (1, u, v), w = x/|x|, q(w) (64)
-/// or (86) with C, S from (84)-(85) in y = w3^2 - w12^2 (Clenshaw's b_j), F = M^-1 q + c,
-/// f = T^-1 F, h = (f_a - u f_n, f_b - v f_n), g = |x| h.
+/// or (86) with C, S from (84)-(85) in y = w3^2 - w12^2 (Clenshaw's b_j), or the exact uniform
+/// disc's C, S (57)-(60) and lateral force (2) [Kireenkov] (limits/chart_disc.hpp, whose series
+/// are `disc`), F = M^-1 q + c, f = T^-1 F, h = (f_a - u f_n, f_b - v f_n), g = |x| h.
 template <class T>
 struct FieldTape {
   using S = Series<T>;
@@ -58,10 +59,12 @@ struct FieldTape {
   std::array<S, 3> x, w, q, F, f;
   S r2, rho, y, C, Sy;
   std::vector<S> bC, bS;
+  std::vector<S> disc;
 };
 
-/// V* in the gnomonic chart about c0, for the models whose q is a polynomial in w that the series
-/// arithmetic evaluates: linear-fit (64) and harmonic (84)-(86).
+/// V* in the gnomonic chart about c0, for the models whose q the series arithmetic evaluates:
+/// linear-fit (64) and harmonic (84)-(86), polynomials in w, and the exact uniform disc (57)-(60),
+/// shifted or not, on its pole half (eps < 1: through E, B's differential equations).
 class ChartFlow {
  public:
   /// None (why says so) when the model has no series form or M^-1, T^-1 cannot be enclosed.
@@ -84,7 +87,9 @@ class ChartFlow {
   Eigen::Matrix3d T_;
   IMat3 Tinv_, Minv_;
   IVec3 c_;
-  bool harmonic_ = false;
+  enum class Kind { linear, harmonic, disc } kind_ = Kind::linear;
+  std::optional<FrictionModel::UniformDiscForm> disc_;
+  double sigma_ = 1.0;  ///< the disc: the sign of w3 on the pole half the chart is about
   Eigen::Matrix3d Pi_;
   std::vector<double> alpha_, beta_;
   double kappa_over_rho_ = 1.0;

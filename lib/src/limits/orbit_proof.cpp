@@ -37,6 +37,40 @@ std::optional<Eigen::Vector3d> orbit_centre(const ClosedOrbit& orbit, std::strin
   return c;
 }
 
+/// The section through a point w of the orbit (the chart line normal to the field there) with
+/// half-length section_fraction of the orbit's chart radius, the flow proven transversal on it.
+std::optional<detail::ChartSection> section_at(const detail::ChartFlow& flow, const ClosedOrbit& orbit,
+                                               const Eigen::Vector3d& w, double fraction) {
+  detail::ChartSection sec;
+  sec.zc = flow.chart_point(w.normalized());
+  sec.n = flow.value(sec.zc).normalized();
+  double radius = 0;
+  for (const Eigen::Vector3d& p : orbit.polyline) radius = std::max(radius, (flow.chart_point(p.normalized()) - sec.zc).norm());
+  sec.half_length = fraction * 0.5 * radius;
+  if (!(sec.half_length > 0) || !detail::section_transversal(flow, sec)) return std::nullopt;
+  return sec;
+}
+
+/// The section: through the orbit's point, else through the polyline's point where the field is
+/// fastest, on arcs 1, 1/10 and 1/100 as long. Near a saddle-node's ghost (disc-shift.json below
+/// F* = 0.14049, docs/manual.md section 9) the flow is slow and the strong attraction across the
+/// orbit turns the field along a long arc; the arc need only hold X and P(X) (r <= 1e-5).
+std::optional<detail::ChartSection> transversal_section(const detail::ChartFlow& flow, const ClosedOrbit& orbit) {
+  if (auto sec = section_at(flow, orbit, orbit.w, section_fraction)) return sec;
+  Eigen::Vector3d fastest = orbit.w;
+  double speed = 0;
+  for (const Eigen::Vector3d& p : orbit.polyline) {
+    const double s = flow.value(flow.chart_point(p.normalized())).norm();
+    if (s > speed) {
+      speed = s;
+      fastest = p;
+    }
+  }
+  for (const double shorter : {1.0, 0.1, 0.01})
+    if (auto sec = section_at(flow, orbit, fastest, shorter * section_fraction)) return sec;
+  return std::nullopt;
+}
+
 /// K(X) of (the header) with the centre 0 (in X): K = -Y P(0) + (1 - Y (P'(X) - 1)) X,
 /// Y = 1/(P'(X) - 1) at its midpoint (any Y will do; this one makes the factor small).
 Interval krawczyk(const Interval& X, const detail::FirstReturn& at, const detail::FirstReturn& over) {
@@ -84,14 +118,9 @@ OrbitProof prove_closed_orbit(const System& system, double F, const ClosedOrbit&
   if (!c0) return done("not proven: " + why);
   const std::optional<detail::ChartFlow> flow = detail::ChartFlow::make(system, F, *c0, why);
   if (!flow) return done("not proven: " + why);
-  detail::ChartSection sec;
-  sec.zc = flow->chart_point(orbit.w.normalized());
-  sec.n = flow->value(sec.zc).normalized();
-  double radius = 0;
-  for (const Eigen::Vector3d& w : orbit.polyline) radius = std::max(radius, (flow->chart_point(w.normalized()) - sec.zc).norm());
-  sec.half_length = section_fraction * 0.5 * radius;
-  if (!(sec.half_length > 0) || !detail::section_transversal(*flow, sec))
-    return done("not proven: the flow is not proven transversal to the section");
+  const std::optional<detail::ChartSection> section = transversal_section(*flow, orbit);
+  if (!section) return done("not proven: the flow is not proven transversal to the section");
+  const detail::ChartSection& sec = *section;
   detail::FlowOptions fo;
   fo.order = o.order;
   fo.step_tol = o.step_tol;

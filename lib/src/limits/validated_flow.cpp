@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <stdexcept>
 
+#include "limitdir/core/progress.hpp"
 #include "limits/lohner_step.hpp"
 
 namespace limitdir::detail {
@@ -145,8 +146,11 @@ FirstReturn integrate(const ChartFlow& flow, const ChartSection& sec, const Inte
     if (pass && pass->out.why.empty()) pass->out.why = "the set it rides with: " + out.why;
     return out;
   };
+  // a proof near a saddle-node on an invariant circle takes 10^4 steps and tens of seconds
+  ProgressCounter counter(current_progress(), "closed-orbit proof: integrator steps", 0);
   for (int step = 0; step < o.max_steps; ++step) {
     out.steps = step + 1;
+    counter.step(static_cast<std::uint64_t>(out.steps));
     if (pass) pass->out.steps = out.steps;
     const double time = tau.upper();
     double h = std::min(step_length(flow, set, o), h_accepted);

@@ -120,6 +120,14 @@ class FrictionModel {
   /// variables of the jets of w (w a unit vector): the linear (64) and harmonic (86) models have
   /// them (friction/enclose_jet.cpp); none for the others (the default).
   virtual std::optional<IJet2Vec3> q_jet(const IJet2Vec3& w) const;
+  /// The model is the exact uniform disc (57)-(60) [Nonlinear Dyn. 2024], its pressure possibly
+  /// shifted along the sliding direction by k (2) [Kireenkov], in closed form: a Taylor-series
+  /// form of q follows from these numbers and E, B's equations (friction/elliptic_enclose.hpp;
+  /// the orbit proof's integrator, limits/chart_flow.cpp). None for every other model.
+  struct UniformDiscForm {
+    double rho_over_R, kappa_over_rho, k;
+  };
+  virtual std::optional<UniformDiscForm> uniform_disc_form() const { return std::nullopt; }
 
   /// Parametrisation 2, (32): q and dq/d(theta, phi).
   Eigen::Vector3d q_angles(double theta, double phi) const;
