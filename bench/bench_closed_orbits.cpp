@@ -124,6 +124,26 @@ void BM_orbit_proof(benchmark::State& state) {
 }
 BENCHMARK(BM_orbit_proof)->Unit(benchmark::kMillisecond);
 
+// the proof of one of the two attracting orbits of share/problems/disc-shift.json (the exact
+// disc's tape, limits/chart_disc.hpp) at F = Arg/100 (the search once, outside the loop)
+void BM_orbit_proof_disc_shift(benchmark::State& state) {
+  const System s = make_system(load_problem(std::string(LIMITDIR_SHARE_DIR) + "/problems/disc-shift.json"));
+  const double F = static_cast<double>(state.range(0)) / 100.0;
+  SolverOptions opt;
+  opt.closed_orbits = false;
+  const OrbitSearch search = find_closed_orbits(s, F, find_limit_directions(s, F, opt));
+  if (search.orbits.empty()) {
+    state.SkipWithError("the search finds no orbit");
+    return;
+  }
+  for (auto _ : state) {
+    const OrbitProof proof = prove_closed_orbit(s, F, search.orbits.front());
+    if (!proof.proven) state.SkipWithError(proof.reason.c_str());
+    benchmark::DoNotOptimize(proof);
+  }
+}
+BENCHMARK(BM_orbit_proof_disc_shift)->Arg(0)->Arg(10)->Unit(benchmark::kMillisecond);
+
 // the orbit branch of general-hopf.json at rho = 6 from its Hopf point to the period blow-up (the
 // sweep and the Hopf event's orbit searches once, outside the loop); counter: the branch's points
 void BM_orbit_branch(benchmark::State& state) {
