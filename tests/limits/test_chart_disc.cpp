@@ -12,6 +12,7 @@
 #include <string>
 
 #include "limitdir/friction/elliptic_enclose.hpp"
+#include "limitdir/limits/orbit_proof.hpp"
 #include "limitdir/numerics/elliptic.hpp"
 #include "limitdir/system/problem.hpp"
 #include "limitdir/system/system.hpp"
@@ -152,6 +153,27 @@ TEST_CASE("(57)-(60) as a tape: off the pole half there is no series form, and t
   std::string why;
   CHECK_FALSE(ChartFlow::make(s, 0.1, Eigen::Vector3d(0.6, 0.8, 0.0), why));
   CHECK(why.find("pole half") != std::string::npos);
+}
+
+TEST_CASE("(57)-(60) as a tape: an orbit given across the rim eps = 1 is not proven, and the reason says why") {
+  // a latitude circle at eps = 1.5 (the equator half) and one at eps = 0.9 that dips to 1.1: not
+  // orbits of the flow, and off the series form's domain in any case
+  const System s = disc_shift();
+  const double c = s.friction().rho_over_R();
+  for (const double eps : {1.5, 1.1}) {
+    ClosedOrbit o;
+    for (int k = 0; k < 64; ++k) {
+      const double ph = 2 * kPi * k / 64, e = eps == 1.1 ? 0.9 + 0.2 * std::cos(ph) * std::cos(ph) : eps;
+      const double w12 = 1.0 / std::sqrt(1.0 + (c / e) * (c / e));  // c w12/w3 = e on the unit sphere
+      o.polyline.push_back(Eigen::Vector3d(w12 * std::cos(ph), w12 * std::sin(ph), std::sqrt(1.0 - w12 * w12)));
+    }
+    o.w = o.polyline.front();
+    o.period = 30.0;
+    const OrbitProof p = prove_closed_orbit(s, 0.0, o);
+    INFO(p.reason);
+    CHECK_FALSE(p.proven);
+    CHECK(p.reason.find("pole half") != std::string::npos);
+  }
 }
 
 }  // namespace test_chart_disc

@@ -4,6 +4,7 @@
 
 #include <Eigen/Geometry>
 #include <cmath>
+#include <fmt/format.h>
 
 #include "limitdir/friction/harmonic.hpp"
 #include "limitdir/friction/linear.hpp"
@@ -126,6 +127,19 @@ void ChartFlow::advance(FieldTape<T>& t, int k) const {
     t.h[i].a[k] = t.f[i + 1].a[k] - product_at(t.z[i], t.f[0], k);
     t.g[i].a[k] = product_at(t.rho, t.h[i], k);
   }
+}
+
+std::string ChartFlow::outside_domain(const std::vector<Eigen::Vector3d>& points) const {
+  if (kind_ != Kind::disc) return {};
+  for (const Eigen::Vector3d& w : points) {
+    const double eps = disc_->rho_over_R * std::hypot(w.x(), w.y()) / std::abs(w.z());
+    if (!(sigma_ * w.z() > 0.0) || !(eps < 1.0))
+      return fmt::format("the orbit leaves the exact disc's pole half (eps = {:.6g} at w = ({:.6g}, {:.6g}, {:.6g})): "
+                         "its series form holds for eps < 1 only (the rim eps = 1, where the laws are C^1, is not "
+                         "crossed)",
+                         eps, w.x(), w.y(), w.z());
+  }
+  return {};
 }
 
 IVec2 ChartFlow::enclose(const IVec2& Z) const {

@@ -82,6 +82,9 @@ class ChartFlow {
   /// The chart point of w (w . c0 > 0).
   Eigen::Vector2d chart_point(const Eigen::Vector3d& w) const;
   const Eigen::Matrix3d& frame() const { return T_; }
+  /// Why the field's series form does not hold along the points w (the exact disc's: a point off
+  /// its pole half, eps >= 1 or w3 of the other sign), or empty when it does.
+  std::string outside_domain(const std::vector<Eigen::Vector3d>& points) const;
 
  private:
   Eigen::Matrix3d T_;

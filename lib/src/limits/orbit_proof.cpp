@@ -118,6 +118,7 @@ OrbitProof prove_closed_orbit(const System& system, double F, const ClosedOrbit&
   if (!c0) return done("not proven: " + why);
   const std::optional<detail::ChartFlow> flow = detail::ChartFlow::make(system, F, *c0, why);
   if (!flow) return done("not proven: " + why);
+  if (const std::string off = flow->outside_domain(orbit.polyline); !off.empty()) return done("not proven: " + off);
   const std::optional<detail::ChartSection> section = transversal_section(*flow, orbit);
   if (!section) return done("not proven: the flow is not proven transversal to the section");
   const detail::ChartSection& sec = *section;
