@@ -3,6 +3,7 @@
 // section's parameter. Compiled with -frounding-math (lib/CMakeLists.txt).
 #include "limitdir/limits/orbit_proof.hpp"
 
+#include <array>
 #include <cmath>
 #include <ctime>
 #include <fmt/format.h>
@@ -20,6 +21,10 @@ constexpr double min_chart_cosine = 0.1;
 /// The section is 5% of the orbit's chart radius on either side of the orbit's point: short
 /// enough to cross the orbit once, long enough to hold X and P(X) (X has r <= 1e-5).
 constexpr double section_fraction = 0.05;
+/// The fallback sections' lengths, as fractions of section_fraction: down to 1/100 (5e-4 of the
+/// chart radius, ~1e-4 in the chart for an orbit of radius ~0.5) still holds X and P(X) of
+/// r <= 1e-5 with a factor 10.
+constexpr std::array<double, 3> section_shortenings{1.0, 0.1, 0.01};
 
 std::optional<Eigen::Vector3d> orbit_centre(const ClosedOrbit& orbit, std::string& why) {
   Eigen::Vector3d c = Eigen::Vector3d::Zero();
@@ -66,7 +71,7 @@ std::optional<detail::ChartSection> transversal_section(const detail::ChartFlow&
       fastest = p;
     }
   }
-  for (const double shorter : {1.0, 0.1, 0.01})
+  for (const double shorter : section_shortenings)
     if (auto sec = section_at(flow, orbit, fastest, shorter * section_fraction)) return sec;
   return std::nullopt;
 }
