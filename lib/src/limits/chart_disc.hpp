@@ -5,7 +5,8 @@
 // an orbit"). Internal to limits/; included by chart_flow.cpp only (-frounding-math).
 //
 // On the pole half of the sphere (eps = c w12/|w3| < 1, c = rho/R), with sigma = sgn(w3) there,
-// t = eps^2 = c^2 (w1^2 + w2^2)/w3^2 and e = (2/pi) E(t), b = (2/pi) B(t):
+// t = eps^2 = c^2 (w1^2 + w2^2)/w3^2 = c^2 (1/w3^2 - 1) (the tape's form: |w| = 1 exactly, and
+// one square instead of three gives a narrower t over a box) and e = (2/pi) E(t), b = (2/pi) B(t):
 //   G = (2/3) (e + b),  T1 = (1/3) ((3 - 2t) e + t b),  Lambda = (2/45) ((6 - 2t) e + (3 + t) b)
 // (friction/exact.cpp, friction/exact_disc_shift.cpp), C = c G/|w3|, S = T1/|w3| (RegionModel's
 // pole half) and
@@ -100,13 +101,18 @@ void disc_q_at(FieldTape<T>& tape, const FrictionModel::UniformDiscForm& form, d
   if (d.size() != static_cast<std::size_t>(count)) d.resize(count);
   const auto& w = tape.w;
   const double c = form.rho_over_R;
-  d[s12].a[k] = product_at(w[0], w[0], k) + product_at(w[1], w[1], k);
   d[h].a[k] = T(sigma) * w[2].a[k];  // |w3| on the pole half
   if (k == 0 && !Start<T>::positive(d[h].a[0])) d[h].a[0] = Start<T>::whole();
-  // u = w12^2/w3^2, t = c^2 u
+  // w12^2 = 1 - w3^2 (|w| = 1 exactly: every order of w1^2 + w2^2 + w3^2 - 1 vanishes), so
+  // u = w12^2/w3^2 = 1/w3^2 - 1 and t = c^2 u
   d[h2].a[k] = product_at(d[h], d[h], k);
-  d[u].a[k] = quotient_at(d[s12], d[h2], d[u], k);
-  d[t].a[k] = T(c) * T(c) * d[u].a[k];
+  d[s12].a[k] = (k == 0 ? T(1.0) : T(0.0)) - d[h2].a[k];
+  {  // u + 1 = 1/w3^2: (1/y)_k = (delta_k0 - sum_(j=1..k) y_j (1/y)_(k-j))/y_0, kept in d[u] as u + 1
+    T r = k == 0 ? T(1.0) : T(0.0);
+    for (int j = 1; j <= k; ++j) r = r - d[h2].a[j] * d[u].a[k - j];
+    d[u].a[k] = r / d[h2].a[0];
+  }
+  d[t].a[k] = T(c) * T(c) * (k == 0 ? d[u].a[0] - T(1.0) : d[u].a[k]);
   if (k == 0) Start<T>::eb(d[t].a[0], d[e].a[0], d[b].a[0]);
   else {
     d[e].a[k] = composed_at(d[t], d[P], k);
