@@ -23,9 +23,10 @@ std::string prove_orbits(const System& system, double F, const OrbitProofOptions
   std::string first_failure;
   // a proof takes ~0.1 to a few seconds (docs/manual.md section 9, "Proof of an orbit")
   ProgressCounter counter(current_progress(), "closed-orbit proofs: orbits", orbits.size());
-  for (ClosedOrbit& o : orbits) {
+  for (std::size_t i = 0; i < orbits.size(); ++i) {
+    ClosedOrbit& o = orbits[i];
     o.proof = prove_closed_orbit(system, F, o, options);
-    counter.step(static_cast<std::uint64_t>(&o - orbits.data()) + 1);
+    counter.step(i + 1);
     if (o.proof->proven)
       ++proven;
     else if (first_failure.empty())

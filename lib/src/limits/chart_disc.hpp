@@ -22,6 +22,7 @@
 #include <limits>
 #include <optional>
 
+#include "core/constants.hpp"
 #include "limitdir/friction/elliptic_enclose.hpp"
 #include "limitdir/friction/model.hpp"
 #include "limitdir/numerics/elliptic.hpp"
@@ -47,8 +48,8 @@ struct Start<double> {
       return;
     }
     const EllipticEB el = elliptic_eb(t, 1.0 - t);
-    e = el.E / (0.5 * M_PI);  // rounded: steering only
-    b = el.B / (0.5 * M_PI);
+    e = el.E / (0.5 * pi);  // rounded: steering only
+    b = el.B / (0.5 * pi);
   }
   static double whole() { return std::numeric_limits<double>::quiet_NaN(); }
 };
@@ -97,8 +98,7 @@ T composed_at(const Series<T>& t, const Series<T>& dy, int k) {
 template <class T>
 void disc_q_at(FieldTape<T>& tape, const FrictionModel::UniformDiscForm& form, double sigma, int k) {
   using namespace disc_tape;
-  std::vector<Series<T>>& d = tape.disc;
-  if (d.size() != static_cast<std::size_t>(count)) d.resize(count);
+  std::vector<Series<T>>& d = tape.disc;  // sized by ChartFlow::tape()
   const auto& w = tape.w;
   const double c = form.rho_over_R;
   d[h].a[k] = T(sigma) * w[2].a[k];  // |w3| on the pole half
