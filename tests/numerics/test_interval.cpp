@@ -5,8 +5,12 @@
 #include <cfenv>
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <random>
+#include <vector>
 
 #include "limitdir/numerics/interval.hpp"
+#include "numerics/arb_support.hpp"
 
 namespace test_interval {  // this file's own names (tests/CMakeLists.txt: a unity build)
 
@@ -127,6 +131,70 @@ TEST_CASE("IDual: abs and hypot2 take the Clarke hull [-1, 1] where they are not
   CHECK(g.d[1].lower() <= 0.8);
   CHECK(g.d[1].upper() >= 0.8);
   CHECK(width_of(g.d[0]) < 1e-15);
+}
+
+
+namespace {
+/// Intervals whose products, sums and quotients exercise every sign case of Boost's operators:
+/// random bounds of mixed signs over many binades, exact zeros, points, infinite bounds, empty.
+std::vector<Interval> operands() {
+  std::mt19937_64 g(20261202);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::uniform_int_distribution<int> e(-40, 40);
+  std::vector<Interval> r;
+  const double inf = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < 400; ++i) {
+    const double a = std::ldexp(u(g), e(g)), b = std::ldexp(u(g), e(g));
+    r.emplace_back(std::min(a, b), std::max(a, b));
+    r.emplace_back(std::abs(a));
+  }
+  for (const double a : {-3.0, -1.0, 0.0, 0.1, 2.5})
+    for (const double b : {0.0, 0.1, 1.0 / 3.0, 7.0, inf}) r.emplace_back(std::min(a, b), std::max(a, b));
+  r.emplace_back(-inf, inf);
+  r.emplace_back(-inf, -2.0);
+  r.emplace_back(Interval::empty());
+  return r;
+}
+/// The same bounds, or both NaN (an empty result).
+bool same(const Interval& a, const Interval& b) {
+  const bool na = std::isnan(a.lower()) || std::isnan(a.upper()), nb = std::isnan(b.lower()) || std::isnan(b.upper());
+  if (na || nb) return na && nb;
+  return a.lower() == b.lower() && a.upper() == b.upper();
+}
+}  // namespace
+
+TEST_CASE("interval: + - * / inside an UpwardRounding scope equal Boost's operators outside one, in every sign case") {
+  // Outside a scope every operation sets the mode itself and takes Boost's case-by-case bounds;
+  // inside, + - * / take the corner bounds without reading the mode (numerics/interval.hpp).
+  const std::vector<Interval> x = operands();
+  std::vector<std::array<Interval, 4>> boost_results;
+  for (const Interval& a : x)
+    for (const Interval& b : x) boost_results.push_back({a + b, a - b, a * b, a / b});
+  REQUIRE(std::fegetround() == FE_TONEAREST);
+  std::size_t k = 0, differ = 0;
+  {
+    const UpwardRounding upward;
+    for (const Interval& a : x)
+      for (const Interval& b : x) {
+        const std::array<Interval, 4> f{a + b, a - b, a * b, a / b};
+        for (int op = 0; op < 4; ++op) differ += same(f[op], boost_results[k][op]) ? 0 : 1;
+        ++k;
+      }
+  }
+  CHECK(differ == 0);
+  CHECK(std::fegetround() == FE_TONEAREST);
+  // mixed with a double, and a nested scope of round-to-nearest (Arb's, numerics/arb_support.hpp)
+  const Interval third = Interval(1.0) / Interval(3.0);
+  const UpwardRounding upward;
+  CHECK(same(1.0 / Interval(3.0), third));
+  CHECK(same(Interval(3.0) * 0.1, Interval(3.0) * Interval(0.1)));
+  {
+    const detail::NearestRounding nearest;
+    CHECK(same(Interval(1.0) / Interval(3.0), third));  // the operator sets upward rounding itself
+    CHECK(std::fegetround() == FE_TONEAREST);
+  }
+  CHECK(compare(dyadic((Interval(1.0) / Interval(3.0)).lower()), 3, 1) < 0);
+  CHECK(compare(dyadic((Interval(1.0) / Interval(3.0)).upper()), 3, 1) > 0);
 }
 
 }  // namespace test_interval

@@ -16,6 +16,8 @@ class NearestRounding {
  public:
   NearestRounding() : mode_(std::fegetround()) {
 #if defined(__SSE2_MATH__) && (defined(__x86_64__) || defined(__i386__))
+    scope_ = interval_policy::upward_scope;  // Interval operations inside check the mode again
+    interval_policy::upward_scope = false;
     csr_ = _mm_getcsr();
     _mm_setcsr(csr_ & ~interval_policy::mxcsr_control::rc_mask);
 #endif
@@ -25,6 +27,7 @@ class NearestRounding {
     std::fesetround(mode_);
 #if defined(__SSE2_MATH__) && (defined(__x86_64__) || defined(__i386__))
     _mm_setcsr(csr_);
+    interval_policy::upward_scope = scope_;
 #endif
   }
   NearestRounding(const NearestRounding&) = delete;
@@ -34,6 +37,7 @@ class NearestRounding {
   int mode_;
 #if defined(__SSE2_MATH__) && (defined(__x86_64__) || defined(__i386__))
   unsigned csr_;
+  bool scope_;
 #endif
 };
 

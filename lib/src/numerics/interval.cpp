@@ -4,6 +4,10 @@
 
 namespace limitdir {
 
+#if defined(LIMITDIR_UPWARD_SCOPE)
+thread_local bool interval_policy::upward_scope __attribute__((tls_model("initial-exec"))) = false;
+#endif
+
 IMat3 cofactor(const IMat3& A) {
   IMat3 C;
   for (int i = 0; i < 3; ++i)

@@ -125,19 +125,35 @@ using type = policies<upward_state<laundered_rounding>, checking_base<double>>;
 
 using Interval = boost::numeric::interval<double, interval_policy::type>;
 
+#if defined(__SSE2_MATH__) && (defined(__x86_64__) || defined(__i386__))
+#define LIMITDIR_UPWARD_SCOPE 1
+namespace interval_policy {
+/// True while this thread rounds upward by an UpwardRounding scope (and no NearestRounding
+/// scope inside it, numerics/arb_support.hpp, has undone that). Then + - * / below skip Boost's
+/// check of the mode: reading MXCSR (stmxcsr) waits for the operations before it and costs ~15
+/// ns an operation, ten times the arithmetic. Initial-exec TLS: one load, no __tls_get_addr.
+extern thread_local bool upward_scope __attribute__((tls_model("initial-exec")));
+}  // namespace interval_policy
+#endif
+
 /// Sets upward rounding for a scope of many interval operations (then each one skips the
 /// mode switch) and restores the caller's mode. Optional: Interval is rigorous without it.
 /// Double code inside the scope runs rounded upward.
 class UpwardRounding {
  public:
-#if defined(__SSE2_MATH__) && (defined(__x86_64__) || defined(__i386__))
-  UpwardRounding() : mode_(_mm_getcsr()) {
+#if defined(LIMITDIR_UPWARD_SCOPE)
+  UpwardRounding() : mode_(_mm_getcsr()), scope_(interval_policy::upward_scope) {
     _mm_setcsr((mode_ & ~interval_policy::mxcsr_control::rc_mask) | interval_policy::mxcsr_control::rc_up);
+    interval_policy::upward_scope = true;
   }
-  ~UpwardRounding() { _mm_setcsr(mode_); }
+  ~UpwardRounding() {
+    interval_policy::upward_scope = scope_;
+    _mm_setcsr(mode_);
+  }
 
  private:
   unsigned mode_;
+  bool scope_;
 #else
   UpwardRounding() = default;
 #endif
@@ -145,6 +161,72 @@ class UpwardRounding {
   UpwardRounding(const UpwardRounding&) = delete;
   UpwardRounding& operator=(const UpwardRounding&) = delete;
 };
+
+}  // namespace limitdir
+
+#if defined(LIMITDIR_UPWARD_SCOPE)
+// + - * / of Intervals inside an UpwardRounding scope: Boost's bounds (a lower bound is the negated
+// upward rounding of the negated expression, laundered as in laundered_rounding) without its
+// check of the mode; the product as the largest of the four corner products rounded up, and the
+// smallest rounded down (rounding is monotone, so these are Boost's case-by-case bounds), for
+// finite bounds. Outside a scope, with an infinite or NaN (empty) bound or a divisor holding 0, Boost's own operator.
+// Non-template overloads in Boost's namespace: preferred to its templates for these arguments.
+namespace boost::numeric {
+
+inline limitdir::Interval operator+(const limitdir::Interval& x, const limitdir::Interval& y) {
+  using limitdir::interval_policy::launder;
+  if (__builtin_expect(!limitdir::interval_policy::upward_scope, 0))
+    return operator+ <double, limitdir::interval_policy::type>(x, y);
+  return limitdir::Interval(-launder(launder(-x.lower()) - launder(y.lower())), launder(launder(x.upper()) + launder(y.upper())),
+                            true);
+}
+
+inline limitdir::Interval operator-(const limitdir::Interval& x, const limitdir::Interval& y) {
+  using limitdir::interval_policy::launder;
+  if (__builtin_expect(!limitdir::interval_policy::upward_scope, 0))
+    return operator- <double, limitdir::interval_policy::type>(x, y);
+  return limitdir::Interval(-launder(launder(y.upper()) - launder(x.lower())), launder(launder(x.upper()) - launder(y.lower())),
+                            true);
+}
+
+inline limitdir::Interval operator*(const limitdir::Interval& x, const limitdir::Interval& y) {
+  using limitdir::interval_policy::launder;
+  const double xl = launder(x.lower()), xu = launder(x.upper()), yl = launder(y.lower()), yu = launder(y.upper());
+  if (__builtin_expect(!limitdir::interval_policy::upward_scope || !std::isfinite(xl - xu + yl - yu), 0))
+    return operator* <double, limitdir::interval_policy::type>(x, y);
+  const double nl = launder(-xl), nu = launder(-xu);
+  const double up = std::max(std::max(xl * yl, xl * yu), std::max(xu * yl, xu * yu));
+  const double down = std::max(std::max(nl * yl, nl * yu), std::max(nu * yl, nu * yu));  // -(lower bound)
+  return limitdir::Interval(-launder(down), launder(up), true);
+}
+
+/// x / y for y of one sign: x / y is monotone in x and in y, so its bounds are quotients of corners
+/// (with y > 0 the upper of xu, the lower of xl; the reverse for y < 0).
+inline limitdir::Interval operator/(const limitdir::Interval& x, const limitdir::Interval& y) {
+  using limitdir::interval_policy::launder;
+  const double xl = launder(x.lower()), xu = launder(x.upper()), yl = launder(y.lower()), yu = launder(y.upper());
+  if (__builtin_expect(!limitdir::interval_policy::upward_scope || !std::isfinite(xl - xu + yl - yu) ||
+                           !(yl > 0.0 || yu < 0.0), 0))
+    return operator/ <double, limitdir::interval_policy::type>(x, y);
+  const double a = yl > 0.0 ? xu : xl, b = yl > 0.0 ? xl : xu;  // the upper bound's numerator, the lower's
+  const double nb = launder(-b);
+  const double up = std::max(a / yl, a / yu), down = std::max(nb / yl, nb / yu);  // down = -(lower bound)
+  return limitdir::Interval(-launder(down), launder(up), true);
+}
+
+inline limitdir::Interval operator+(const double& x, const limitdir::Interval& y) { return limitdir::Interval(x) + y; }
+inline limitdir::Interval operator+(const limitdir::Interval& x, const double& y) { return x + limitdir::Interval(y); }
+inline limitdir::Interval operator-(const double& x, const limitdir::Interval& y) { return limitdir::Interval(x) - y; }
+inline limitdir::Interval operator-(const limitdir::Interval& x, const double& y) { return x - limitdir::Interval(y); }
+inline limitdir::Interval operator*(const double& x, const limitdir::Interval& y) { return limitdir::Interval(x) * y; }
+inline limitdir::Interval operator*(const limitdir::Interval& x, const double& y) { return x * limitdir::Interval(y); }
+inline limitdir::Interval operator/(const double& x, const limitdir::Interval& y) { return limitdir::Interval(x) / y; }
+inline limitdir::Interval operator/(const limitdir::Interval& x, const double& y) { return x / limitdir::Interval(y); }
+
+}  // namespace boost::numeric
+#endif
+
+namespace limitdir {
 
 /// 0 may lie in a (also when a bound is NaN: an enclosure that failed proves nothing).
 inline bool contains_zero(const Interval& a) { return !(a.lower() > 0.0) && !(a.upper() < 0.0); }
