@@ -60,6 +60,10 @@ namespace {
 constexpr slong prec = 64;  // bits: 11 more than a double (the closed forms lose < 6 bits for t > 1/2)
 constexpr int stored_terms = 120;     // t <= 1/2 needs t^N < 2^-60, N <= 61
 constexpr double series_limit = 0.5;  // series for t <= 1/2, closed forms above
+// the thin ring's (2/pi) E and (2/pi) B (the exact disc's orbit tape, limits/chart_disc.hpp, takes
+// them along t up to ~0.65): series up to 0.7, as 0.7^117 < 2^-60 within the stored terms (the
+// tail bound holds at any t < 1); Arb's closed forms cost ~50 times the sum
+constexpr double ring_series_limit = 0.7;
 const double tail_target = std::ldexp(1.0, -60);  // stop summing when t^N < 2^-60 (rounding level)
 
 // An arb_t with a destructor.
@@ -427,7 +431,8 @@ std::array<LawPoint, 2> exact_laws(const std::array<ExactLaw, 2>& laws, double t
     return {hertz_pole(laws[0], t), hertz_pole(laws[1], t)};
   if (laws[0] == ExactLaw::galin_G || laws[0] == ExactLaw::galin_T)
     return {galin_pole(laws[0], t), galin_pole(laws[1], t)};
-  if (t <= series_limit) return {series_law(laws[0], t), series_law(laws[1], t)};
+  const bool ring = laws[0] == ExactLaw::ring_E || laws[0] == ExactLaw::ring_B;
+  if (t <= series_limit || (ring && t <= ring_series_limit)) return {series_law(laws[0], t), series_law(laws[1], t)};
   const NearestRounding nearest;
   if (laws[0] == ExactLaw::hertz_Q || laws[0] == ExactLaw::hertz_H) {
     const std::array<Ball, 3> parts = hertz_parts(t);
@@ -438,7 +443,7 @@ std::array<LawPoint, 2> exact_laws(const std::array<ExactLaw, 2>& laws, double t
     return {galin_closed(laws[0], t, parts), galin_closed(laws[1], t, parts)};
   }
   const std::array<Ball, 3> EBK = elliptic_EBK(t);
-  if (laws[0] == ExactLaw::ring_E || laws[0] == ExactLaw::ring_B)
+  if (ring)
     return {ring_closed(laws[0], t, EBK), ring_closed(laws[1], t, EBK)};
   return {uniform_closed(laws[0], t, EBK), uniform_closed(laws[1], t, EBK)};
 }

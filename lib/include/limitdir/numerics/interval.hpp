@@ -173,7 +173,7 @@ class UpwardRounding {
 // Non-template overloads in Boost's namespace: preferred to its templates for these arguments.
 namespace boost::numeric {
 
-inline limitdir::Interval operator+(const limitdir::Interval& x, const limitdir::Interval& y) {
+[[gnu::always_inline]] inline limitdir::Interval operator+(const limitdir::Interval& x, const limitdir::Interval& y) {
   using limitdir::interval_policy::launder;
   if (__builtin_expect(!limitdir::interval_policy::upward_scope, 0))
     return operator+ <double, limitdir::interval_policy::type>(x, y);
@@ -181,7 +181,7 @@ inline limitdir::Interval operator+(const limitdir::Interval& x, const limitdir:
                             true);
 }
 
-inline limitdir::Interval operator-(const limitdir::Interval& x, const limitdir::Interval& y) {
+[[gnu::always_inline]] inline limitdir::Interval operator-(const limitdir::Interval& x, const limitdir::Interval& y) {
   using limitdir::interval_policy::launder;
   if (__builtin_expect(!limitdir::interval_policy::upward_scope, 0))
     return operator- <double, limitdir::interval_policy::type>(x, y);
@@ -189,7 +189,7 @@ inline limitdir::Interval operator-(const limitdir::Interval& x, const limitdir:
                             true);
 }
 
-inline limitdir::Interval operator*(const limitdir::Interval& x, const limitdir::Interval& y) {
+[[gnu::always_inline]] inline limitdir::Interval operator*(const limitdir::Interval& x, const limitdir::Interval& y) {
   using limitdir::interval_policy::launder;
   const double xl = launder(x.lower()), xu = launder(x.upper()), yl = launder(y.lower()), yu = launder(y.upper());
   if (__builtin_expect(!limitdir::interval_policy::upward_scope || !std::isfinite(xl - xu + yl - yu), 0))
@@ -202,7 +202,7 @@ inline limitdir::Interval operator*(const limitdir::Interval& x, const limitdir:
 
 /// x / y for y of one sign: x / y is monotone in x and in y, so its bounds are quotients of corners
 /// (with y > 0 the upper of xu, the lower of xl; the reverse for y < 0).
-inline limitdir::Interval operator/(const limitdir::Interval& x, const limitdir::Interval& y) {
+[[gnu::always_inline]] inline limitdir::Interval operator/(const limitdir::Interval& x, const limitdir::Interval& y) {
   using limitdir::interval_policy::launder;
   const double xl = launder(x.lower()), xu = launder(x.upper()), yl = launder(y.lower()), yu = launder(y.upper());
   if (__builtin_expect(!limitdir::interval_policy::upward_scope || !std::isfinite(xl - xu + yl - yu) ||
