@@ -193,7 +193,7 @@ namespace limitdir {
 std::optional<NormalisedEB> enclose_normalised_eb(double t0, double t1) {
   if (!(t0 >= 0.0 && t0 <= t1 && t1 < 1.0)) return std::nullopt;
   // the thin ring's laws are (2/pi) E and (2/pi) B themselves (friction/exact_laws.hpp)
-  const std::array<detail::LawPoint, 2> l = detail::exact_laws_over({detail::ExactLaw::ring_E, detail::ExactLaw::ring_B}, t0, t1);
+  const std::array<detail::LawPoint, 2> l = detail::monotone_laws_over(detail::ring_laws_first, t0, t1);
   return NormalisedEB{l[0].f, l[1].f, l[0].df, l[1].df};
 }
 

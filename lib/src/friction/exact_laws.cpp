@@ -425,6 +425,31 @@ PartialSums horner_sums(const std::vector<Interval>& c, const std::vector<Interv
   return s;
 }
 
+std::array<LawPoint, 2> ring_laws_first(double t) {
+  if (!(t >= 0.0 && t <= ring_series_limit)) return exact_laws({ExactLaw::ring_E, ExactLaw::ring_B}, t);
+  const UpwardRounding upward;
+  const AllSeries& s = all_series();
+  const Interval T(t);
+  // N and the tails as sum(): the first N >= 3 with t^N < 2^-60, |c_n| and (n + 1)|c_(n+1)| <= 1
+  const std::size_t max_terms = s.rE.dd.size() - 1;
+  Interval tN(1.0);
+  std::size_t N = 0;
+  while (N < max_terms && (N < 3 || !(tN.upper() < tail_target))) {
+    tN = tN * T;
+    ++N;
+  }
+  Interval e(0.0), de(0.0), b(0.0), db(0.0);
+  for (std::size_t n = N; n-- > 0;) {
+    e = e * T + s.rE.c[n];
+    de = de * T + s.rE.d[n];
+    b = b * T + s.rB.c[n];
+    db = db * T + s.rB.d[n];
+  }
+  const Interval tail = Interval(-1.0, 1.0) * (tN / (Interval(1.0) - T));  // t^N/(1-t)
+  const Interval whole = Interval::whole();
+  return {LawPoint{e + tail, de + tail, whole}, LawPoint{b + tail, db + tail, whole}};
+}
+
 // Both laws of a pair are of one pressure, so that the closed forms share E, B (or asin, sqrt).
 std::array<LawPoint, 2> exact_laws(const std::array<ExactLaw, 2>& laws, double t) {
   if (laws[0] == ExactLaw::hertz_G || laws[0] == ExactLaw::hertz_T)

@@ -47,6 +47,11 @@ struct LawPoint {
 /// [0, 1] (any rounding mode on entry).
 std::array<LawPoint, 2> exact_laws(const std::array<ExactLaw, 2>& laws, double t);
 
+/// The ring laws (2/pi) E(t), (2/pi) B(t) with f' and without f'' (the whole line): the pair
+/// exact_laws({ring_E, ring_B}, t) gives, summed in one loop where the series serves (the exact
+/// disc's orbit tape evaluates them at every step, friction/elliptic_enclose.hpp).
+std::array<LawPoint, 2> ring_laws_first(double t);
+
 /// f, f', f'' of the two laws over t in [t0, t1] (within [0, 1]): f' and f'' are monotone there
 /// (friction/exact_laws.cpp), so each is the hull of its values at t0 and t1; f is the hull of
 /// its end values where f' has one sign, otherwise f(t0) + f' [0, t1 - t0] (mean value theorem).
