@@ -18,7 +18,7 @@
 namespace limitdir::detail {
 
 struct FlowOptions {
-  int order = 8;             // Taylor order p (p + 2 <= taylor_capacity)
+  int order = 9;             // Taylor order p (p + 2 <= taylor_capacity)
   double step_tol = 1e-17;   // |c_p| h^p per step at the centre (relative to the chart scale 1)
   /// The Lagrange remainder's width per unit time: over the a priori box the interval Taylor
   /// coefficients are wider than at the centre (dependency), so this bounds the step too. 1e-13
