@@ -409,14 +409,20 @@ LawPoint series_law(ExactLaw law, double t) {
 
 }  // namespace
 
+SeriesLength series_length(const Interval& T, std::size_t max_terms) {
+  SeriesLength l{Interval(1.0), 0};
+  while (l.N < max_terms && (l.N < 3 || !(l.tN.upper() < tail_target))) {
+    l.tN *= T;
+    ++l.N;
+  }
+  return l;
+}
+
 PartialSums horner_sums(const std::vector<Interval>& c, const std::vector<Interval>& d,
                         const std::vector<Interval>& dd, double t, std::size_t max_terms) {
   const Interval T(t);
-  PartialSums s{Interval(0.0), Interval(0.0), Interval(0.0), Interval(1.0), 0};
-  while (s.N < max_terms && (s.N < 3 || !(s.tN.upper() < tail_target))) {
-    s.tN *= T;
-    ++s.N;
-  }
+  const SeriesLength l = series_length(T, max_terms);
+  PartialSums s{Interval(0.0), Interval(0.0), Interval(0.0), l.tN, l.N};
   for (std::size_t n = s.N; n-- > 0;) {
     s.f = s.f * T + c[n];
     s.df = s.df * T + d[n];
@@ -430,14 +436,8 @@ std::array<LawPoint, 2> ring_laws_first(double t) {
   const UpwardRounding upward;
   const AllSeries& s = all_series();
   const Interval T(t);
-  // N and the tails as sum(): the first N >= 3 with t^N < 2^-60, |c_n| and (n + 1)|c_(n+1)| <= 1
-  const std::size_t max_terms = s.rE.dd.size() - 1;
-  Interval tN(1.0);
-  std::size_t N = 0;
-  while (N < max_terms && (N < 3 || !(tN.upper() < tail_target))) {
-    tN = tN * T;
-    ++N;
-  }
+  // N and the tails as sum(): |c_n| and (n + 1)|c_(n+1)| <= 1
+  const auto [tN, N] = series_length(T, s.rE.dd.size() - 1);
   Interval e(0.0), de(0.0), b(0.0), db(0.0);
   for (std::size_t n = N; n-- > 0;) {
     e = e * T + s.rE.c[n];

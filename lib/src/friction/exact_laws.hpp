@@ -75,6 +75,11 @@ std::optional<MeridianEnclosure> enclose_meridian_halves(const IVec3& x, double 
 /// Horner's rule for a series f = sum c_n t^n with f' = sum d_n t^n, f'' = sum dd_n t^n on its
 /// first N terms, N the first count >= 3 with t^N < 2^-60 but at most max_terms (exact_laws.cpp);
 /// the caller adds the tails, which it bounds with t^N.
+struct SeriesLength {
+  Interval tN;    // t^N
+  std::size_t N;  // the first count >= 3 with t^N < 2^-60, at most max_terms
+};
+SeriesLength series_length(const Interval& T, std::size_t max_terms);
 struct PartialSums {
   Interval f, df, ddf, tN;
   std::size_t N;
