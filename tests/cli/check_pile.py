@@ -100,6 +100,10 @@ def report(path, count, k):
     expect(e["kinetic"] >= 0, "negative kinetic energy")
     expect(0 <= e["max_step_injected"] <= e["injected"], "max_step_injected outside [0, injected]")
     expect((e["max_step_injected_step"] == 0) == (e["max_step_injected"] == 0), "max_step_injected_step without an injection")
+    # The rates (43) go below 0 only by what the residual allows (docs/manual.md section 15,
+    # "What the tolerance allows": the projection's variational inequality).
+    expect(e["dissipated_sliding"] >= -e["slack_sliding"], "dissipated_sliding below -slack_sliding")
+    expect(e["dissipated_rolling"] >= -e["slack_rolling"], "dissipated_rolling below -slack_rolling")
     expect(s["converged"] == (s["unconverged_steps"] == 0), "converged disagrees with unconverged_steps")
     expect(s["max_error"] <= p["stepping"]["tol"] or not s["converged"], "converged with max_error above tol")
     print(f"ok: {count} spheres, {steps} steps, {len(hist)} rows, balance {e['max_abs_balance']:.1e} J <= {bound:.1e} J")

@@ -286,12 +286,57 @@ TEST_CASE("What the tolerance allows: a step's injected energy is bounded by its
       }
       CHECK(r.injected >= 0.0);
       CHECK(r.injected <= bound + rounding);
+      // The rates (43) row by row (GranularStepStats::slack_sliding, the inequality of the test below).
+      CHECK(r.dissipated_sliding >= -r.slack_sliding);
+      CHECK(r.dissipated_rolling >= -r.slack_rolling);
       injected += r.injected;
       dissipated += r.dissipated_sliding + r.dissipated_rolling;
     }
     MESSAGE("tol " << tol << ": injected " << injected << " J, dissipated " << dissipated << " J over 300 steps");
     CHECK(dissipated > 0.0);
     if (tol <= 1e-10) CHECK(injected <= 1e-6 * dissipated);
+  }
+}
+
+// GranularStepStats::slack_sliding's inequality on its own, away from any solver: for every p, y
+// and cone, G = p - proj_{K_r}(p - yhat) and Q = p - G give p_T . y_T <= |G_T| (|Q_T| + |y_T|) and
+// p_R . y_R <= |G_R| (|Q_R| + |y_R|) (the variational inequality of the projection over the
+// tangential and rolling discs of K_r (20), yhat_T = y_T). At a solution (G = 0) they are (43).
+// Random p and y over 12 binades, cones from mu_r = 0 to 10, and exact solutions: p on each face
+// of the cone with y in its normal cone.
+TEST_CASE("What the tolerance allows: p_T . y_T <= |G_T| (|Q_T| + |y_T|) for every p, y (the slack of (43))") {
+  std::mt19937_64 rng(13);
+  std::uniform_real_distribution<double> u(-1.0, 1.0), binade(-6.0, 6.0);
+  int tight = 0;
+  for (int k = 0; k < 200000; ++k) {
+    const limitdir::RollingCone cone{std::abs(u(rng)) * 1.5, k % 7 == 0 ? 0.0 : std::pow(10.0, 2.0 * u(rng) - 1.0)};
+    limitdir::Vector5 p, y;
+    for (int i = 0; i < 5; ++i) {
+      p[i] = u(rng) * std::pow(10.0, binade(rng));
+      y[i] = u(rng) * std::pow(10.0, binade(rng));
+    }
+    const limitdir::Vector5 G = limitdir::natural_map(p, y, cone);
+    const limitdir::Vector5 Q = p - G;
+    const double rounding = limitdir::kSlackRounding * (p.norm() + limitdir::modified_velocity(y, cone).norm()) *
+                            (p.norm() + G.norm() + y.norm());
+    const double slack_T = G.segment<2>(1).norm() * (Q.segment<2>(1).norm() + y.segment<2>(1).norm());
+    const double slack_R = G.tail<2>().norm() * (Q.tail<2>().norm() + y.tail<2>().norm());
+    const double rate_T = p.segment<2>(1).dot(y.segment<2>(1)), rate_R = p.tail<2>().dot(y.tail<2>());
+    CHECK(rate_T <= slack_T + rounding);
+    CHECK(rate_R <= slack_R + rounding);
+    if (rate_T > 0.5 * slack_T && rate_T > 0.0) ++tight;
+  }
+  MESSAGE(tight << " of 200000 random pairs within a factor 2 of the sliding bound");
+  CHECK(tight > 0);  // the bound is not vacuous: it is approached
+  // Exact solutions: sliding (p_T = -mu p_N u_T/|u_T|, w_R = 0, |m_R| < mu_r p_N) and rolling
+  // (m_R = -mu_r p_N w_R/|w_R|, u_T = 0) with u_N = 0: G = 0 to rounding, the rates (43) < 0.
+  const limitdir::RollingCone cone{0.4, 0.2};
+  const limitdir::Vector5 slide(1.0, -0.4 * 0.6, -0.4 * 0.8, 0.05, 0.0), slide_y(0.0, 3.0, 4.0, 0.0, 0.0);
+  const limitdir::Vector5 roll(2.0, 0.1, 0.0, 0.0, -0.4), roll_y(0.0, 0.0, 0.0, 0.0, 7.0);
+  for (const auto& [p, y] : {std::pair{slide, slide_y}, std::pair{roll, roll_y}}) {
+    const limitdir::Vector5 G = limitdir::natural_map(p, y, cone);
+    CHECK(G.norm() <= 16 * DBL_EPSILON * (p.norm() + y.norm()));
+    CHECK(p.segment<2>(1).dot(y.segment<2>(1)) + p.tail<2>().dot(y.tail<2>()) < 0.0);
   }
 }
 

@@ -86,21 +86,22 @@ TEST_CASE("Sect. 6.2 piles: penetration within the activation rule's bound, noth
   }
 }
 
-TEST_CASE("Sect. 6.2 piles: the energy balance closes and sliding and rolling dissipate (43)") {
+TEST_CASE("Sect. 6.2 piles: the energy balance closes and sliding and rolling dissipate (43) up to the residual's slack") {
   // born - lost + works = kinetic + potential is an identity of the scheme
   // (granular/moreau_jean.hpp): only rounding, ~1e3 eps of the energy brought in, remains. At a
-  // solution of the contact law the rates (43) are >= 0. Siconos' relative error of 1e-4 does
-  // not bound how far below 0 they go (docs/manual.md section 15, "What the tolerance allows");
-  // on these piles their sums stay above -1e-4 of the energy that went through the contacts: a
-  // measured property, kept as a regression guard.
+  // solution of the contact law the rates (43) are >= 0; off one (Siconos' relative error of
+  // 1e-4 lets much through, docs/manual.md section 15, "What the tolerance allows") they go below
+  // 0 only by the slack that the projection's variational inequality bounds by the natural map's
+  // residual, step by step (GranularStepStats::slack_sliding): their sums by the summed slack.
   for (double mu_r : {1e-5, 1e-3, 2e-3}) {
     CAPTURE(mu_r);
     const auto& o = pile(mu_r);
     const auto& last = o.history.back();
     CHECK(o.max_balance <= 1e3 * DBL_EPSILON * last.born);
-    const double through = std::abs(last.work_normal) + std::abs(last.work_sliding) + std::abs(last.work_rolling);
-    CHECK(last.dissipated_sliding >= -1e-4 * through);
-    CHECK(last.dissipated_rolling >= -1e-4 * through);
+    MESSAGE("dissipated " << last.dissipated_sliding << " J sliding (slack " << o.slack_sliding << " J), "
+                          << last.dissipated_rolling << " J rolling (slack " << o.slack_rolling << " J)");
+    CHECK(last.dissipated_sliding >= -o.slack_sliding);
+    CHECK(last.dissipated_rolling >= -o.slack_rolling);
     // At rest at the end: the kinetic energy is a vanishing part of what came in.
     if (o.lost.empty()) CHECK(last.kinetic <= 1e-3 * last.born);
   }

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "limitdir/core/errors.hpp"
+#include "limitdir/rolling/cone.hpp"
 
 namespace limitdir {
 
@@ -223,6 +224,24 @@ void MoreauJeanStepper::remember(const SphereBodies& s) {
   }
 }
 
+namespace {
+
+/// One contact's terms of GranularStepStats::slack_sliding and slack_rolling: y the law's
+/// velocity (y+ with e u_N- in its normal row), G the natural map (61) at rho = 1, Q = P - G.
+void add_slack(const Vector5& p, const Vector5& y_end, double u_N_start, const RollingCone& cone, double e,
+               GranularStepStats& stats) {
+  Vector5 y = y_end;
+  y[0] += e * u_N_start;
+  const Vector5 G = natural_map(p, y, cone);
+  const Vector5 Q = p - G;
+  const double rounding =
+      kSlackRounding * (p.norm() + modified_velocity(y, cone).norm()) * (p.norm() + G.norm() + y.norm());
+  stats.slack_sliding += G.segment<2>(1).norm() * (Q.segment<2>(1).norm() + y.segment<2>(1).norm()) + rounding;
+  stats.slack_rolling += G.tail<2>().norm() * (Q.tail<2>().norm() + y.tail<2>().norm()) + rounding;
+}
+
+}  // namespace
+
 void MoreauJeanStepper::apply_impulses(SphereBodies& s, GranularStepStats& stats) {
   const GranularStepping& st = stepping_;
   const std::size_t n = s.size();
@@ -265,6 +284,7 @@ void MoreauJeanStepper::apply_impulses(SphereBodies& s, GranularStepStats& stats
     // P . y of the law (granular/moreau_jean.hpp: <= 0 at its solutions), y = y+ + e u_N- e_1.
     const double power = p.dot(y_end) + p[0] * st.e * y_start_[k][0];
     stats.injected += std::max(0.0, power);
+    add_slack(p, y_end, y_start_[k][0], problem_.cones[k], st.e, stats);
   }
   for (std::size_t k = 0; k < n; ++k) {
     stats.work_theta += (st.theta - 0.5) * st.h * s.mass[k] * st.gravity.dot(v_start[k] - s.v[k]);

@@ -135,7 +135,8 @@ json pile_report(const PileProblem& problem, const PileOutcome& o) {
         {"work_theta", last.work_theta}, {"dissipated_sliding", last.dissipated_sliding},
         {"dissipated_rolling", last.dissipated_rolling}, {"max_abs_balance", o.max_balance},
         {"injected", o.injected}, {"max_step_injected", o.max_step_injected},
-        {"max_step_injected_step", o.max_step_injected_step}}}};
+        {"max_step_injected_step", o.max_step_injected_step}, {"slack_sliding", o.slack_sliding},
+        {"slack_rolling", o.slack_rolling}}}};
   return {{"schema", "limitdir.pile-report/1"},
           {"limitdir_version", version},
           {"problem", pile_problem_to_json(problem)},

@@ -145,6 +145,8 @@ class PileLoop {
     if (st.contacts > 0) out_.max_error = std::max(out_.max_error, st.error);
     out_.max_penetration = std::max(out_.max_penetration, st.max_penetration);
     out_.injected += st.injected;
+    out_.slack_sliding += st.slack_sliding;
+    out_.slack_rolling += st.slack_rolling;
     if (st.injected > out_.max_step_injected) {
       out_.max_step_injected = st.injected;
       out_.max_step_injected_step = step;

@@ -82,6 +82,9 @@ struct PileOutcome {
   /// step (0 when none injected), J.
   double injected = 0.0, max_step_injected = 0.0;
   long long max_step_injected_step = 0;
+  /// GranularStepStats::slack_sliding and slack_rolling summed over the steps (J): the history's
+  /// dissipated_sliding >= -slack_sliding and dissipated_rolling >= -slack_rolling at the end.
+  double slack_sliding = 0.0, slack_rolling = 0.0;
 };
 
 /// The most unconverged steps a report names one by one (the others are counted).
