@@ -264,11 +264,12 @@ void assemble_delassus(const SphereBodies& s, const std::vector<SphereContact>& 
   const std::size_t nc = contacts.size();
   std::vector<int> start, member;
   contacts_by_sphere(s, contacts, start, member);
-  problem.diagonal.assign(nc, Matrix5::Zero());
   if (storage == DelassusStorage::factors) {
+    problem.diagonal.resize(nc);  // each block written whole by assemble_factors, on the pool
     assemble_factors(s, contacts, H, std::move(start), std::move(member), problem, pool);
     return;
   }
+  problem.diagonal.assign(nc, Matrix5::Zero());  // assemble_row adds to its row's block
   problem.factors = DelassusFactors{};
   // Row alpha holds one block per other contact of each of its spheres: its slots first, then
   // the rows filled at once (each its own slots), the same W whatever ran which row.

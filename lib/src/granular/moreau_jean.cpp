@@ -121,18 +121,20 @@ void MoreauJeanStepper::colour_sort(const SphereBodies& s) {
   // the same colours, now in contact order.
   contacts_by_sphere(s, active_, sphere_start_, sphere_member_);
   const std::vector<int> order = colour_order(contact_colours(active_, sphere_start_, sphere_member_));
-  std::vector<SphereContact> contacts(order.size());
-  std::vector<ContactJacobian> H(order.size());
-  std::vector<Vector5> y(order.size());
-  for (std::size_t i = 0; i < order.size(); ++i) {
+  // Into storage kept from step to step (resize constructs only what it grows by), on the pool:
+  // each slot written once.
+  sorted_contacts_.resize(order.size());
+  sorted_H_.resize(order.size());
+  sorted_y_.resize(order.size());
+  for_each_index(pool_.get(), order.size(), kCandidateChunk, [&](std::size_t i) {
     const std::size_t k = static_cast<std::size_t>(order[i]);
-    contacts[i] = active_[k];
-    H[i] = problem_.factors.H[k];
-    y[i] = y_start_[k];
-  }
-  std::swap(active_, contacts);
-  std::swap(problem_.factors.H, H);
-  std::swap(y_start_, y);
+    sorted_contacts_[i] = active_[k];
+    sorted_H_[i] = problem_.factors.H[k];
+    sorted_y_[i] = y_start_[k];
+  });
+  std::swap(active_, sorted_contacts_);
+  std::swap(problem_.factors.H, sorted_H_);
+  std::swap(y_start_, sorted_y_);
 }
 
 void MoreauJeanStepper::build_problem(const SphereBodies& s) {
@@ -224,23 +226,30 @@ void MoreauJeanStepper::remember(const SphereBodies& s) {
   }
 }
 
-namespace {
-
-/// One contact's terms of GranularStepStats::slack_sliding and slack_rolling: y the law's
-/// velocity (y+ with e u_N- in its normal row), G the natural map (61) at rho = 1, Q = P - G.
-void add_slack(const Vector5& p, const Vector5& y_end, double u_N_start, const RollingCone& cone, double e,
-               GranularStepStats& stats) {
+MoreauJeanStepper::ContactEnergy MoreauJeanStepper::contact_energy(const Vector5& p, const Vector5& y_start,
+                                                                   const Vector5& y_end, const RollingCone& cone,
+                                                                   double e) {
+  ContactEnergy c;
+  const Vector5 mid = 0.5 * (y_end + y_start);
+  c.work_normal = p[0] * mid[0];
+  c.work_sliding = p.segment<2>(1).dot(mid.segment<2>(1));
+  c.work_rolling = p.tail<2>().dot(mid.tail<2>());
+  c.dissipated_sliding = -p.segment<2>(1).dot(y_end.segment<2>(1));
+  c.dissipated_rolling = -p.tail<2>().dot(y_end.tail<2>());
+  // P . y of the law (granular/moreau_jean.hpp: <= 0 at its solutions), y = y+ + e u_N- e_1.
   Vector5 y = y_end;
-  y[0] += e * u_N_start;
+  y[0] += e * y_start[0];
+  c.injected = std::max(0.0, p.dot(y_end) + p[0] * e * y_start[0]);
+  // The slacks of the rates (43) (GranularStepStats::slack_sliding): G the natural map (61) at
+  // rho = 1, Q = P - G.
   const Vector5 G = natural_map(p, y, cone);
   const Vector5 Q = p - G;
   const double rounding =
       kSlackRounding * (p.norm() + modified_velocity(y, cone).norm()) * (p.norm() + G.norm() + y.norm());
-  stats.slack_sliding += G.segment<2>(1).norm() * (Q.segment<2>(1).norm() + y.segment<2>(1).norm()) + rounding;
-  stats.slack_rolling += G.tail<2>().norm() * (Q.tail<2>().norm() + y.tail<2>().norm()) + rounding;
+  c.slack_sliding = G.segment<2>(1).norm() * (Q.segment<2>(1).norm() + y.segment<2>(1).norm()) + rounding;
+  c.slack_rolling = G.tail<2>().norm() * (Q.tail<2>().norm() + y.tail<2>().norm()) + rounding;
+  return c;
 }
-
-}  // namespace
 
 void MoreauJeanStepper::apply_impulses(SphereBodies& s, GranularStepStats& stats) {
   const GranularStepping& st = stepping_;
@@ -266,25 +275,24 @@ void MoreauJeanStepper::apply_impulses(SphereBodies& s, GranularStepStats& stats
       }
     }
   });
-  // The works of the step (granular/moreau_jean.hpp) and the rates (43): the contact velocities
-  // at the end on the pool, their sums in contact order.
+  // The works of the step (granular/moreau_jean.hpp), the rates (43), the injected energy and
+  // the slacks, contact by contact on the pool, their sums in contact order.
   const std::size_t nc = active_.size();
-  y_end_.resize(nc);
-  for_each_index(pool_.get(), nc, kCandidateChunk,
-                 [&](std::size_t k) { y_end_[k] = contact_velocity(s, active_[k], problem_.factors.H[k]); });
-  for (std::size_t k = 0; k < nc; ++k) {
-    const Vector5 p = P_.segment<5>(static_cast<Eigen::Index>(5 * k));
-    const Vector5& y_end = y_end_[k];
-    const Vector5 mid = 0.5 * (y_end + y_start_[k]);
-    stats.work_normal += p[0] * mid[0];
-    stats.work_sliding += p.segment<2>(1).dot(mid.segment<2>(1));
-    stats.work_rolling += p.tail<2>().dot(mid.tail<2>());
-    stats.dissipated_sliding -= p.segment<2>(1).dot(y_end.segment<2>(1));
-    stats.dissipated_rolling -= p.tail<2>().dot(y_end.tail<2>());
-    // P . y of the law (granular/moreau_jean.hpp: <= 0 at its solutions), y = y+ + e u_N- e_1.
-    const double power = p.dot(y_end) + p[0] * st.e * y_start_[k][0];
-    stats.injected += std::max(0.0, power);
-    add_slack(p, y_end, y_start_[k][0], problem_.cones[k], st.e, stats);
+  contact_energy_.resize(nc);
+  for_each_index(pool_.get(), nc, kCandidateChunk, [&](std::size_t k) {
+    const Vector5 y_end = contact_velocity(s, active_[k], problem_.factors.H[k]);
+    contact_energy_[k] = contact_energy(P_.segment<5>(static_cast<Eigen::Index>(5 * k)), y_start_[k], y_end,
+                                        problem_.cones[k], st.e);
+  });
+  for (const ContactEnergy& c : contact_energy_) {
+    stats.work_normal += c.work_normal;
+    stats.work_sliding += c.work_sliding;
+    stats.work_rolling += c.work_rolling;
+    stats.dissipated_sliding += c.dissipated_sliding;
+    stats.dissipated_rolling += c.dissipated_rolling;
+    stats.injected += c.injected;
+    stats.slack_sliding += c.slack_sliding;
+    stats.slack_rolling += c.slack_rolling;
   }
   for (std::size_t k = 0; k < n; ++k) {
     stats.work_theta += (st.theta - 0.5) * st.h * s.mass[k] * st.gravity.dot(v_start[k] - s.v[k]);

@@ -106,6 +106,9 @@ class MoreauJeanStepper {
   void warm_start(const SphereBodies& spheres);
   void remember(const SphereBodies& spheres);
   void apply_impulses(SphereBodies& spheres, GranularStepStats& stats);
+  struct ContactEnergy;
+  static ContactEnergy contact_energy(const Vector5& p, const Vector5& y_start, const Vector5& y_end,
+                                      const RollingCone& cone, double e);
   std::uint64_t pair_key(const SphereBodies& spheres, const SphereContact& c, bool& flipped) const;
 
   std::vector<Plane> walls_;
@@ -118,7 +121,17 @@ class MoreauJeanStepper {
   std::vector<Vector5> candidate_y_;
   std::vector<char> candidate_active_;
   std::vector<int> sphere_start_, sphere_member_;  // the contacts of each sphere (CSR)
-  std::vector<Vector5> y_end_;                     // contact velocities at the step's end
+  // One contact's terms of the step's works, rates (43), injected energy and slacks
+  // (GranularStepStats), computed on the pool and summed in contact order.
+  struct ContactEnergy {
+    double work_normal, work_sliding, work_rolling, dissipated_sliding, dissipated_rolling, injected,
+        slack_sliding, slack_rolling;
+  };
+  std::vector<ContactEnergy> contact_energy_;
+  // colour_sort's destinations, swapped with active_, problem_.factors.H and y_start_ (storage).
+  std::vector<SphereContact> sorted_contacts_;
+  std::vector<ContactJacobian> sorted_H_;
+  std::vector<Vector5> sorted_y_;
   std::vector<Vector5> y_start_;  // contact velocities at the step's start
   std::vector<Eigen::Vector3d> v_free_;
   BlockSparseProblem problem_;
