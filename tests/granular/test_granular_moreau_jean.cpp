@@ -302,8 +302,8 @@ TEST_CASE("What the tolerance allows: a step's injected energy is bounded by its
 // and cone, G = p - proj_{K_r}(p - yhat) and Q = p - G give p_T . y_T <= |G_T| (|Q_T| + |y_T|) and
 // p_R . y_R <= |G_R| (|Q_R| + |y_R|) (the variational inequality of the projection over the
 // tangential and rolling discs of K_r (20), yhat_T = y_T). At a solution (G = 0) they are (43).
-// Random p and y over 12 binades, cones from mu_r = 0 to 10, and exact solutions: p on each face
-// of the cone with y in its normal cone.
+// Random p and y over 12 decades, mu in [0, 1.5] and mu_r 0 or in [1e-3, 10], and two exact
+// solutions: p on the sliding and on the rolling facet with y in its normal cone.
 TEST_CASE("What the tolerance allows: p_T . y_T <= |G_T| (|Q_T| + |y_T|) for every p, y (the slack of (43))") {
   std::mt19937_64 rng(13);
   std::uniform_real_distribution<double> u(-1.0, 1.0), binade(-6.0, 6.0);
