@@ -298,7 +298,7 @@ TEST_CASE("What the tolerance allows: a step's injected energy is bounded by its
   }
 }
 
-// GranularStepStats::slack_sliding's inequality on its own, away from any solver: for every p, y
+// rate_slacks' inequality (rolling/cone.hpp) on its own, away from any solver: for every p, y
 // and cone, G = p - proj_{K_r}(p - yhat) and Q = p - G give p_T . y_T <= |G_T| (|Q_T| + |y_T|) and
 // p_R . y_R <= |G_R| (|Q_R| + |y_R|) (the variational inequality of the projection over the
 // tangential and rolling discs of K_r (20), yhat_T = y_T). At a solution (G = 0) they are (43).
@@ -315,16 +315,11 @@ TEST_CASE("What the tolerance allows: p_T . y_T <= |G_T| (|Q_T| + |y_T|) for eve
       p[i] = u(rng) * std::pow(10.0, binade(rng));
       y[i] = u(rng) * std::pow(10.0, binade(rng));
     }
-    const limitdir::Vector5 G = limitdir::natural_map(p, y, cone);
-    const limitdir::Vector5 Q = p - G;
-    const double rounding = limitdir::kSlackRounding * (p.norm() + limitdir::modified_velocity(y, cone).norm()) *
-                            (p.norm() + G.norm() + y.norm());
-    const double slack_T = G.segment<2>(1).norm() * (Q.segment<2>(1).norm() + y.segment<2>(1).norm());
-    const double slack_R = G.tail<2>().norm() * (Q.tail<2>().norm() + y.tail<2>().norm());
+    const limitdir::RateSlacks slack = limitdir::rate_slacks(p, y, cone);
     const double rate_T = p.segment<2>(1).dot(y.segment<2>(1)), rate_R = p.tail<2>().dot(y.tail<2>());
-    CHECK(rate_T <= slack_T + rounding);
-    CHECK(rate_R <= slack_R + rounding);
-    if (rate_T > 0.5 * slack_T && rate_T > 0.0) ++tight;
+    CHECK(rate_T <= slack.sliding);
+    CHECK(rate_R <= slack.rolling);
+    if (rate_T > 0.5 * slack.sliding && rate_T > 0.0) ++tight;
   }
   MESSAGE(tight << " of 200000 random pairs within a factor 2 of the sliding bound");
   CHECK(tight > 0);  // the bound is not vacuous: it is approached

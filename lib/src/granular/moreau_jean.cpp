@@ -240,15 +240,9 @@ MoreauJeanStepper::ContactEnergy MoreauJeanStepper::contact_energy(const Vector5
   Vector5 y = y_end;
   y[0] += e * y_start[0];
   c.injected = std::max(0.0, p.dot(y_end) + p[0] * e * y_start[0]);
-  // The slacks of the rates (43) (GranularStepStats::slack_sliding): G = P - Q the natural map
-  // (61) at rho = 1, Q = proj_{K_r}(P - yhat).
-  const Vector5 yhat = modified_velocity(y, cone);
-  const Vector5 Q = project_rolling_cone(p - yhat, cone).p;  // natural_map's, yhat computed once
-  const Vector5 G = p - Q;
-  const double p_norm = p.norm();
-  const double rounding = kSlackRounding * (p_norm + yhat.norm()) * (p_norm + G.norm() + y.norm());
-  c.slack_sliding = G.segment<2>(1).norm() * (Q.segment<2>(1).norm() + y.segment<2>(1).norm()) + rounding;
-  c.slack_rolling = G.tail<2>().norm() * (Q.tail<2>().norm() + y.tail<2>().norm()) + rounding;
+  const RateSlacks slack = rate_slacks(p, y, cone);  // GranularStepStats::slack_sliding
+  c.slack_sliding = slack.sliding;
+  c.slack_rolling = slack.rolling;
   return c;
 }
 

@@ -195,4 +195,14 @@ double complementarity_error(const Vector5& p, const Vector5& y, const RollingCo
   return natural_map(p, y, cone).norm() / error_scale(q_norm);
 }
 
+RateSlacks rate_slacks(const Vector5& p, const Vector5& y, const RollingCone& cone) {
+  const Vector5 yhat = modified_velocity(y, cone);
+  const Vector5 Q = project_rolling_cone(p - yhat, cone).p;  // natural_map's, yhat computed once
+  const Vector5 G = p - Q;
+  const double p_norm = p.norm();
+  const double rounding = kSlackRounding * (p_norm + yhat.norm()) * (p_norm + G.norm() + y.norm());
+  return {G.segment<2>(1).norm() * (Q.segment<2>(1).norm() + y.segment<2>(1).norm()) + rounding,
+          G.tail<2>().norm() * (Q.tail<2>().norm() + y.tail<2>().norm()) + rounding};
+}
+
 }  // namespace limitdir

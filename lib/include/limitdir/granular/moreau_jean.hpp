@@ -14,7 +14,6 @@
 // contact (rounding, the solver's tolerance) does not switch it off. The broad phase looks for gaps <= 2 h (max |v| + h |g|), which bounds every
 // |u_N| and |u_N,free| times h, so no contact that may activate is missed.
 #include <Eigen/Core>
-#include <cfloat>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -65,20 +64,10 @@ struct GranularStepStats {
   /// tolerance allows").
   double injected = 0.0;
   /// What the tolerance allows the rates (43) below 0: dissipated_sliding >= -slack_sliding and
-  /// dissipated_rolling >= -slack_rolling, at any tolerance (J). With y the law's velocity (as for
-  /// `injected`), G = P - proj_{K_r}(P - yhat) (61) at rho = 1 in SI (Siconos' residual) and
-  /// Q = P - G in K_r, the projection's variational inequality over the tangential disc
-  /// |k_T| <= mu Q_N of K_r (20) gives Q_T . (y_T - G_T) = -mu Q_N |y_T - G_T| <= 0 (yhat_T = y_T),
-  /// hence P_T . y_T <= |G_T| (|Q_T| + |y_T|); the rolling rows likewise over |k_R| <= mu_r Q_N.
-  /// Each contact's term adds kSlackRounding (|P| + |yhat|) (|P| + |G| + |y|), the rounding of
-  /// the computed G and rates (docs/manual.md section 15, "What the tolerance allows").
+  /// dissipated_rolling >= -slack_rolling, at any tolerance (J): rate_slacks (rolling/cone.hpp)
+  /// of each contact's P and law velocity y (as for `injected`) summed over the contacts.
   double slack_sliding = 0.0, slack_rolling = 0.0;
 };
-
-/// The rounding of a contact's slack terms: G = P - proj(P - yhat) from ~20 operations of at
-/// most |P| + |yhat| each (Prop. 5.2's forms (68)-(70)), each within eps of its size, and the
-/// rates' two-term dot products (2 eps): 32 eps covers both with margin.
-inline constexpr double kSlackRounding = 32 * DBL_EPSILON;
 
 /// The time loop's state between steps: the detection grid, the reactions of the last step for
 /// the warm start (by pair of sphere ids), and the local problem's storage.

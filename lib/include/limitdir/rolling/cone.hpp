@@ -15,6 +15,7 @@
 // Then y^T p is unchanged, the cone is scale-free and every entry of p has the unit of a force.
 // l = 1 (in the caller's unit of length) gives the paper's numbers.
 #include <Eigen/Core>
+#include <cfloat>
 
 namespace limitdir {
 
@@ -93,5 +94,22 @@ double natural_step(const Vector5& W_diagonal, double l);
 double error_scale(double q_norm);
 /// Complementarity error of one contact: |natural_map(p, y)| / error_scale(|q|).
 double complementarity_error(const Vector5& p, const Vector5& y, const RollingCone& cone, double q_norm);
+
+/// The rounding of rate_slacks' terms: G = p - proj(p - yhat) from ~20 operations of at most
+/// |p| + |yhat| each (Prop. 5.2's forms (68)-(70)), each within eps of its size, and the rates'
+/// two-term dot products (2 eps): 32 eps covers both with margin.
+inline constexpr double kSlackRounding = 32 * DBL_EPSILON;
+
+/// How far a residual lets the rates (43) of one contact go above 0: with G = p - Q the natural
+/// map (61) at rho = 1 and Q = proj_{K_r}(p - yhat), the projection's variational inequality over
+/// the tangential disc |k_T| <= mu Q_N of K_r (20) gives Q_T . (y_T - G_T) = -mu Q_N |y_T - G_T|
+/// (yhat_T = y_T), hence p_T . y_T <= sliding = |G_T| (|Q_T| + |y_T|), and over the rolling disc
+/// p_R . y_R <= rolling = |G_R| (|Q_R| + |y_R|); each plus kSlackRounding (|p| + |yhat|)
+/// (|p| + |G| + |y|) for the rounding of the computed G and rates (docs/manual.md section 15,
+/// "What the tolerance allows"). Both 0 up to that rounding at a solution of the law.
+struct RateSlacks {
+  double sliding = 0.0, rolling = 0.0;
+};
+RateSlacks rate_slacks(const Vector5& p, const Vector5& y, const RollingCone& cone);
 
 }  // namespace limitdir
