@@ -52,6 +52,15 @@ SphereFrame sphere_frame(const SphereBodies& s, double t) {
   return f;
 }
 
+/// The run's reactions have put in more than max_injected_over_born of the energy born
+/// (granular/pile_run.hpp): a runaway step, whose reactions solve no law.
+[[noreturn]] void throw_runaway(long long step, double t, double injected, double born, const GranularStepStats& st) {
+  throw NumericalError("step " + std::to_string(step) + " (t = " + sci(t) + " s): the contact reactions have put in " +
+                       sci(injected) + " J against the law, more than the " + sci(born) +
+                       " J the births brought in (" + sci(st.injected) + " J in this step, at relative error " +
+                       sci(st.error) + "): a runaway step, not a solution of the law (docs/manual.md section 15)");
+}
+
 /// The run's loop state: the spheres, the stepper and the running sums.
 class PileLoop {
  public:
@@ -151,6 +160,7 @@ class PileLoop {
       out_.max_step_injected = st.injected;
       out_.max_step_injected_step = step;
     }
+    if (out_.injected > max_injected_over_born * born_) throw_runaway(step, t, out_.injected, born_, st);
     if (!st.converged) {
       ++out_.unconverged_count;
       if (out_.unconverged.size() < max_named_unconverged) out_.unconverged.push_back({step, t, st.error, st.consistent_error});

@@ -92,6 +92,15 @@ inline constexpr std::size_t max_named_unconverged = 100;
 /// A step whose relative error is above this is meaningless (the reactions are off by their own
 /// size): the run stops with a NumericalError (exit 3) naming the step and the error.
 inline constexpr double max_step_error = 1.0;
+/// The most energy the contact reactions may put in against the law over a run (the sum of
+/// GranularStepStats::injected), as a fraction of the energy the births brought in so far. A
+/// solution of the law puts in none (docs/manual.md section 15, "What the tolerance allows"), so
+/// the mechanical energy of a run never exceeds what its births brought in; reactions that have
+/// put in more than all of it have made a run whose energy is more the solver's than the
+/// problem's. It happens where Siconos' relative error, divided by the largest of |q|, |p| and
+/// |W p + q|, is met by reactions that make the velocities they are divided by large ("A
+/// runaway step"): the run stops with a NumericalError (exit 3) naming the step and its error.
+inline constexpr double max_injected_over_born = 1.0;
 /// A sphere whose centre is more than this many largest diameters below the plane has fallen off
 /// for good (it can no longer touch the plane or a sphere on it) and is removed.
 inline constexpr double lost_depth_diameters = 2.0;
@@ -103,8 +112,8 @@ long long step_count(const PileStepping& stepping);
 /// Runs the pile of `problem` from `births` (pluviate(problem)). When a sphere would be born
 /// overlapping the pile (the pile reached the drop height) the run stops there with
 /// outcome.reached_drop_height set. Throws InputError for invalid input, NumericalError (exit 3)
-/// when spheres born at t = 0 overlap, a step's error exceeds max_step_error or the state stops
-/// being finite.
+/// when spheres born at t = 0 overlap, a step's error exceeds max_step_error, the reactions have
+/// put in more than max_injected_over_born of the energy born or the state stops being finite.
 PileOutcome run_pile(const PileProblem& problem, const std::vector<SphereBirth>& births,
                      const PileRunOptions& options = {});
 
