@@ -7,7 +7,7 @@
 # rows); --scene prints the births (pile-scene.schema.json); --vtk writes one frame per history
 # row with the spheres present then; the same seed gives the same bytes, another seed another
 # pile. Bad input (the issue's list, bad options) exits 2 with one line on stderr and nothing on
-# stdout; a sphere born inside the pile exits 3 naming it.
+# stdout; a sphere born inside the pile exits 3 naming it, and so does a runaway step.
 # Usage: bash pile.sh BIN_DIR SHARE_DIR
 source "$(dirname "$0")/common.bash"
 cli_setup pile "$@"
@@ -96,6 +96,13 @@ s = json.load(open(sys.argv[1]))["summary"]
 r = s["reached_drop_height"]
 assert r["sphere"] == 1 and r["overlapping"] == 0 and r["gap"] < 0 and s["spheres_present"] == 1, s
 assert abs(s["t_end"] - 0.064) < 1e-12, s["t_end"]  # 64 steps of h = 1e-3 s: the first step at or past the birth at sqrt(2 d/g) = 0.0639 s' "$tmp/stdout"
+
+# --- a runaway step: exit 3 naming it (docs/manual.md section 15, "A runaway step") --------------
+# Fig. 5's point mu = 0.5, mu_r = 1 m, seed 2 of the paper's set-up: a step's reactions put in more
+# energy than the births have brought in, which no solution of the law does
+expect_error 3 "a runaway step, not a solution of the law" "$share/problems/pile.json" --set law.mu=0.5 \
+  --set law.mu_r=1 --set seed=2 --set stepping.t_end=2
+[[ ! -s $tmp/stdout ]] || fail "the runaway run printed a report"
 
 # --- bad input: exit 2, one line ------------------------------------------------------------------
 expect_bad "spheres.diameter: must be a finite number > 0" "${small[@]}" --set spheres.diameter=-0.02
