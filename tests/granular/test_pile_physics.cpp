@@ -110,7 +110,7 @@ TEST_CASE("Sect. 6.2 piles: the energy balance closes and sliding and rolling di
 }
 
 TEST_CASE("Sect. 6.2 piles at mu_r = 100 radii: a runaway step stops the run (docs/manual.md section 15)") {
-  // mu = 0.5, mu_r = 1 m, seed 2 (Fig. 5's last mu_r): with 24 spheres down, one step's
+  // mu = 0.5, mu_r = 1 m, seed 2 (Fig. 5's last mu_r): with 21 spheres down, one step's
   // reactions meet Siconos' relative error 1e-4 while setting spheres spinning with far more
   // energy than the births brought in - the error divides by the velocities they make. No
   // solution of the law puts energy in, so the mechanical energy of a run up to then stays below
